@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/** Machine-readable error codes; the HTTP status is derived from the code in one place. */
+export const errorStatus = {
+  BAD_REQUEST: 400,
+  VALIDATION: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  BANNED: 403,
+  CROSS_SITE: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+} as const;
+export type ErrorCode = keyof typeof errorStatus;
+
+export const errorResponse = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorResponse>;

@@ -1,0 +1,12 @@
+/** Business limits shared by server validation and web forms (spec §9). */
+export const limits = {
+  username: { min: 3, max: 20 },
+  password: { min: 8, max: 128 },
+  email: { max: 254 },
+  bio: { max: 500 },
+} as const;
+
+export const roles = ['user', 'moderator', 'admin'] as const;
+export type Role = (typeof roles)[number];
+export const staffRoles: readonly Role[] = ['moderator', 'admin'];
+export const isStaff = (role: string | null | undefined): boolean => role === 'moderator' || role === 'admin';

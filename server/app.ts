@@ -1,0 +1,88 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { createAuth } from './modules/auth/auth.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { loadAuthSecret } from './modules/auth/secret.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { meRoutes } from './modules/me/routes.ts';
+import { siteSettingsRoutes } from './modules/site-settings/routes.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { createMailer, type Mailer } from './plugins/mailer.ts';
+import { createRateLimiter } from './plugins/rate-limit.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { webPlugin } from './plugins/web.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  mailer?: Mailer;
+  logger?: FastifyServerOptions['logger'];
+  webRoot?: string;
+}
+
+const defaultWebRoot = fileURLToPath(new URL('../dist/web', import.meta.url));
+
+export async function buildApp({ config, database, mailer, logger, webRoot }: AppDeps) {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    // Fastify accepts a hop count too; its types lag behind.
+    trustProxy: config.trustProxy as boolean | string,
+    bodyLimit: config.bodyLimit,
+    // Ids and cookies never exceed this; longer URLs are junk or attacks.
+    routerOptions: { maxParamLength: 200 },
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, { trustedOrigins: config.trustedOrigins, secure: config.secureCookies });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'CheatMarket API',
+        version: '1.0.0',
+        description:
+          'REST API of the community site and credits marketplace. Errors: {"error":{"code","message","fields"}}.',
+      },
+      servers: [{ url: config.publicUrl }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  const db = database.db;
+  const mail =
+    mailer ??
+    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
+  const secret = await loadAuthSecret(db, config.authSecret);
+  app.decorate('auth', createAuth({ db, config, mailer: mail, secret, log: app.log }));
+  const limiter = createRateLimiter(db, config.rateLimitScale);
+
+  await app.register(authRoutes, { prefix: '/api/auth', db, limiter, publicUrl: config.publicUrl });
+  await app.register(healthRoutes, { prefix: '/api', database });
+  await app.register(
+    async (v1) => {
+      await v1.register(meRoutes, { db });
+      await v1.register(siteSettingsRoutes, { links: config.links });
+    },
+    { prefix: '/api/v1' },
+  );
+  await app.register(webPlugin, { root: webRoot ?? path.resolve(defaultWebRoot) });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,81 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const url = z.url();
+
+/** Every environment variable the server reads, parsed once. The README lists the same set. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: url.optional(),
+  DATABASE_URL: z.string().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATA_DIR: z.string().default('./data'),
+  SEED_DEMO: bool.optional(),
+  AUTH_SECRET: z.string().min(32).optional(),
+  TRUST_PROXY: z.string().default('false'),
+  TRUSTED_ORIGINS: z.string().default(''),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('CheatMarket <no-reply@localhost>'),
+  SUPPORT_STREAM_URL: url.optional(),
+  COMMUNITY_CHAT_URL: url.optional(),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  RATE_LIMIT_SCALE: z.coerce.number().min(0).default(1),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl,
+    secureCookies: publicUrl.startsWith('https://'),
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    dataDir,
+    // Demo data goes into the embedded database by default, never into a configured server unless asked.
+    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    authSecret: e.AUTH_SECRET,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    trustedOrigins: [
+      new URL(publicUrl).origin,
+      ...e.TRUSTED_ORIGINS.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ],
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    links: {
+      supportStreamUrl: e.SUPPORT_STREAM_URL ?? null,
+      communityChatUrl: e.COMMUNITY_CHAT_URL ?? null,
+    },
+    bodyLimit: e.BODY_LIMIT_BYTES,
+    rateLimitScale: e.RATE_LIMIT_SCALE,
+    logLevel: e.LOG_LEVEL,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+  };
+}
+
+function parseTrustProxy(v: string): boolean | number | string {
+  if (v === 'true') return true;
+  if (v === 'false' || v === '') return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v;
+}

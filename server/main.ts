@@ -1,0 +1,59 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { seedDemo } from './db/seed-demo.ts';
+import { createRateLimiter } from './plugins/rate-limit.ts';
+
+const startedAt = performance.now();
+const config = loadConfig();
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  poolSize: config.databasePoolSize,
+});
+await database.migrate();
+const app = await buildApp({ config, database });
+
+if (config.seedDemo) {
+  const seeded = await seedDemo(app.auth, database.db);
+  if (seeded) {
+    const lines = seeded.map((a) => `  ${a.role.padEnd(9)} ${a.email.padEnd(24)} ${a.password}`);
+    // Printed once, on the first start only: the passwords are random and stored nowhere else.
+    console.log(`\nDemo accounts created (shown once, keep them):\n${lines.join('\n')}\n`);
+  }
+}
+
+const limiter = createRateLimiter(database.db, config.rateLimitScale);
+const pruneTimer = setInterval(
+  () => limiter.prune().catch((err) => app.log.warn({ err }, 'rate-limit prune failed')),
+  3_600_000,
+);
+pruneTimer.unref();
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(
+  `CheatMarket ready on ${config.publicUrl} (database: ${database.kind}) in ${Math.round(performance.now() - startedAt)} ms`,
+);
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  app.log.info(`${signal} received: draining requests`);
+  const force = setTimeout(() => {
+    app.log.error('shutdown timed out; exiting');
+    process.exit(1);
+  }, config.shutdownTimeoutMs);
+  force.unref();
+  try {
+    clearInterval(pruneTimer);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  } catch (err) {
+    app.log.error({ err }, 'error during shutdown');
+    process.exit(1);
+  }
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

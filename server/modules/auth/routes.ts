@@ -1,0 +1,211 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  okResponse,
+  resetPasswordBody,
+  resetRequestBody,
+  sessionResponse,
+  signInBody,
+  signUpBody,
+} from '../../../contract/auth.ts';
+import type { ErrorCode } from '../../../contract/errors.ts';
+import { messages } from '../../../contract/messages.ts';
+import type { Db } from '../../db/client.ts';
+import { profiles } from '../../db/schema/index.ts';
+import { AppError, errorBody } from '../../plugins/errors.ts';
+import type { RateLimiter } from '../../plugins/rate-limit.ts';
+import { getViewer, toWebHeaders } from '../../plugins/viewer.ts';
+import { CLIENT_IP_HEADER } from './auth.ts';
+
+interface AuthRoutesOpts {
+  db: Db;
+  limiter: RateLimiter;
+  publicUrl: string;
+}
+
+/** better-auth's error codes mapped to the spec's words (and a field for the form). */
+const AUTH_ERRORS: Record<string, { code: ErrorCode; message: string; field?: string }> = {
+  INVALID_EMAIL_OR_PASSWORD: { code: 'UNAUTHENTICATED', message: messages.invalidCredentials },
+  BANNED: { code: 'BANNED', message: messages.banned },
+  USER_ALREADY_EXISTS: { code: 'CONFLICT', message: messages.emailTaken, field: 'email' },
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: { code: 'CONFLICT', message: messages.emailTaken, field: 'email' },
+  INVALID_TOKEN: { code: 'BAD_REQUEST', message: messages.invalidResetLink, field: 'token' },
+  PASSWORD_TOO_SHORT: { code: 'VALIDATION', message: messages.passwordTooShort, field: 'password' },
+  PASSWORD_TOO_LONG: { code: 'VALIDATION', message: messages.passwordTooLong, field: 'password' },
+};
+
+/**
+ * better-auth behind a fixed list of routes: each is validated with the contract's schemas
+ * (so the spec's messages come back), rate-limited, documented in OpenAPI, and answers in our
+ * own shapes: no session token ever appears in a body, only in the HttpOnly cookie.
+ */
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { db, limiter, publicUrl }) => {
+  const publicOrigin = new URL(publicUrl).origin;
+
+  async function callAuth(request: FastifyRequest, reply: FastifyReply, path: string, body?: unknown) {
+    const headers = toWebHeaders(request);
+    headers.delete('content-length');
+    headers.set(CLIENT_IP_HEADER, request.ip);
+    // Our CSRF guard has already refused foreign origins; a client that sends none is not a browser.
+    if (!headers.has('origin')) headers.set('origin', publicOrigin);
+    if (body !== undefined) headers.set('content-type', 'application/json');
+    const response = await app.auth.handler(
+      new Request(`${publicUrl}/api/auth${path}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+    );
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length) reply.header('set-cookie', cookies);
+    const text = await response.text();
+    const json = text ? (JSON.parse(text) as Record<string, unknown> | null) : null;
+    if (response.status >= 400) {
+      const code = String((json as { code?: string } | null)?.code ?? '');
+      const known = AUTH_ERRORS[code];
+      if (known) {
+        throw new AppError(
+          known.code,
+          known.message,
+          known.field ? { [known.field]: known.message } : undefined,
+        );
+      }
+      request.log.warn({ status: response.status, code }, 'auth call failed');
+      return reply
+        .status(response.status)
+        .send(errorBody(code || 'BAD_REQUEST', String(json?.message ?? messages.badRequest)));
+    }
+    return json;
+  }
+
+  app.post(
+    '/sign-up/email',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account (the member then signs in)',
+        body: signUpBody,
+        response: { 200: okResponse },
+      },
+    },
+    async (request, reply) => {
+      await limiter.hit('signUpPerIp', request.ip);
+      const { username, email, password } = request.body;
+      const usernameTaken = async () =>
+        (
+          await db
+            .select({ id: profiles.id })
+            .from(profiles)
+            .where(eq(sql`lower(${profiles.username})`, username.toLowerCase()))
+            .limit(1)
+        ).length > 0;
+      if (await usernameTaken()) {
+        throw new AppError('CONFLICT', messages.usernameTaken, { username: messages.usernameTaken });
+      }
+      try {
+        await callAuth(request, reply, '/sign-up/email', { name: username, email, password });
+      } catch (err) {
+        // Two sign-ups raced for one username: the unique index decided; say so plainly.
+        if (!(err instanceof AppError) && (await usernameTaken())) {
+          throw new AppError('CONFLICT', messages.usernameTaken, { username: messages.usernameTaken });
+        }
+        throw err;
+      }
+      if (reply.sent) return reply;
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/sign-in/email',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in; sets the session cookie (a browser-session cookie when rememberMe is false)',
+        body: signInBody,
+        response: { 200: sessionResponse },
+      },
+    },
+    async (request, reply) => {
+      const { email, password, rememberMe } = request.body;
+      await limiter.hit('signInPerIp', request.ip);
+      await limiter.hit('signInPerAccount', email.toLowerCase());
+      const json = (await callAuth(request, reply, '/sign-in/email', {
+        email,
+        password,
+        rememberMe: rememberMe ?? true,
+      })) as {
+        user: { id: string; name: string; role: 'user'; image?: string | null };
+      } | null;
+      if (reply.sent) return reply;
+      const user = json!.user;
+      return { user: { id: user.id, username: user.name, role: user.role, avatarUrl: user.image ?? null } };
+    },
+  );
+
+  app.post(
+    '/sign-out',
+    { schema: { tags: ['auth'], summary: 'End this session', response: { 200: okResponse } } },
+    async (request, reply) => {
+      await callAuth(request, reply, '/sign-out', {});
+      if (reply.sent) return reply;
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/get-session',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in member, or null',
+        response: { 200: sessionResponse },
+      },
+    },
+    async (request) => {
+      const viewer = await getViewer(request);
+      if (!viewer) return { user: null };
+      return {
+        user: { id: viewer.id, username: viewer.username, role: viewer.role, avatarUrl: viewer.avatarUrl },
+      };
+    },
+  );
+
+  app.post(
+    '/request-password-reset',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Email a reset link (answers the same whether or not the address has an account)',
+        body: resetRequestBody,
+        response: { 200: okResponse },
+      },
+    },
+    async (request, reply) => {
+      await limiter.hit('resetPerIp', request.ip);
+      await limiter.hit('resetPerAccount', request.body.email.toLowerCase());
+      await callAuth(request, reply, '/request-password-reset', { email: request.body.email });
+      if (reply.sent) return reply;
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/reset-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with the emailed token; ends every session of the account',
+        body: resetPasswordBody,
+        response: { 200: okResponse },
+      },
+    },
+    async (request, reply) => {
+      await limiter.hit('resetPerIp', request.ip);
+      await callAuth(request, reply, '/reset-password', request.body);
+      if (reply.sent) return reply;
+      return { ok: true as const };
+    },
+  );
+};

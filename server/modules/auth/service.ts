@@ -1,0 +1,29 @@
+import { eq } from 'drizzle-orm';
+import type { Role } from '../../../contract/limits.ts';
+import type { Db } from '../../db/client.ts';
+import { profiles } from '../../db/schema/index.ts';
+import type { Auth } from './auth.ts';
+
+export interface NewAccount {
+  username: string;
+  email: string;
+  password: string;
+  role?: Role;
+  balance?: number;
+  credits?: number;
+}
+
+/** Creates an account server-side (seeding, create-admin, tests) through better-auth's own sign-up. */
+export async function createAccount(auth: Auth, db: Db, input: NewAccount): Promise<string> {
+  const result = await auth.api.signUpEmail({
+    body: { name: input.username, email: input.email, password: input.password },
+  });
+  const id = result.user.id;
+  if (input.role || input.balance || input.credits) {
+    await db
+      .update(profiles)
+      .set({ role: input.role ?? 'user', balance: input.balance ?? 0, credits: input.credits ?? 0 })
+      .where(eq(profiles.id, id));
+  }
+  return id;
+}

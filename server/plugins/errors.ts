@@ -1,0 +1,90 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ZodError } from 'zod';
+import { type ErrorBody, type ErrorCode, errorStatus } from '../../contract/errors.ts';
+import { messages } from '../../contract/messages.ts';
+
+/** The one error type services throw; the handler below turns it into the API's error shape. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly fields?: Record<string, string>;
+  constructor(code: ErrorCode, message: string, fields?: Record<string, string>) {
+    super(message);
+    this.code = code;
+    this.fields = fields;
+  }
+  get status(): number {
+    return errorStatus[this.code];
+  }
+}
+
+/** First message per field, keyed by its dotted path (the form shows one message per field). */
+export function fieldsFromIssues(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>) {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = issue.path.map(String).join('.') || '_';
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+export function validationError(error: ZodError): AppError {
+  const fields = fieldsFromIssues(error.issues);
+  return new AppError('VALIDATION', error.issues[0]?.message ?? messages.badRequest, fields);
+}
+
+export function errorBody(code: string, message: string, fields?: Record<string, string>): ErrorBody {
+  return { error: fields ? { code, message, fields } : { code, message } };
+}
+
+const DB_DOWN_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  '57P01',
+  '57P03',
+  '08006',
+  '08001',
+]);
+
+function isDatabaseUnavailable(err: unknown): boolean {
+  const e = err as { code?: string; message?: string; cause?: unknown };
+  if (e?.code && DB_DOWN_CODES.has(e.code)) return true;
+  if (e?.message?.includes('timeout exceeded when trying to connect')) return true;
+  return e?.cause ? isDatabaseUnavailable(e.cause) : false;
+}
+
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof AppError) {
+      return reply.status(err.status).send(errorBody(err.code, err.message, err.fields));
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const fields: Record<string, string> = {};
+      for (const v of err.validation) {
+        const key = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+        fields[key] ??= v.message ?? messages.badRequest;
+      }
+      return reply
+        .status(400)
+        .send(errorBody('VALIDATION', err.validation[0]?.message ?? messages.badRequest, fields));
+    }
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.status(413).send(errorBody('PAYLOAD_TOO_LARGE', messages.payloadTooLarge));
+    }
+    if (err.statusCode === 429) {
+      return reply.status(429).send(errorBody('RATE_LIMITED', messages.rateLimited));
+    }
+    if (isDatabaseUnavailable(err)) {
+      request.log.warn({ err }, 'database unavailable');
+      return reply.status(503).send(errorBody('UNAVAILABLE', messages.unavailable));
+    }
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      // Fastify's own client errors (bad JSON, wrong content type): keep the status, hide internals.
+      return reply.status(err.statusCode).send(errorBody('BAD_REQUEST', messages.badRequest));
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.status(500).send(errorBody('INTERNAL', messages.internal));
+  });
+});

@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  readonly kind: 'smtp' | 'dev-mailbox';
+}
+
+/**
+ * SMTP when SMTP_URL is set; otherwise a dev mailbox: each message is written to
+ * DATA_DIR/mailbox as JSON and logged, so a reset link works with no mail server at all.
+ */
+export function createMailer(opts: {
+  smtpUrl?: string;
+  from: string;
+  dataDir: string;
+  log: FastifyBaseLogger;
+}): Mailer {
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      kind: 'smtp',
+      async send(message) {
+        await transport.sendMail({ from: opts.from, ...message });
+      },
+    };
+  }
+  const dir = path.join(opts.dataDir, 'mailbox');
+  return {
+    kind: 'dev-mailbox',
+    async send(message) {
+      await mkdir(dir, { recursive: true });
+      const file = path.join(dir, `${Date.now()}-${randomUUID()}.json`);
+      await writeFile(
+        file,
+        JSON.stringify({ from: opts.from, ...message, sentAt: new Date().toISOString() }),
+      );
+      opts.log.info({ to: message.to, subject: message.subject, file }, `dev mailbox: ${message.text}`);
+    },
+  };
+}
