@@ -38,3 +38,11 @@ export const messages = {
   internal: 'Something went wrong. Please try again.',
   unavailable: 'The service is temporarily unavailable. Please try again shortly.',
 } as const;
+
+export const adminMessages = {
+  userNotFound: 'User ID not found',
+  onlyAdminsChangeRoles: 'Only admins can change user roles',
+  ownRole: 'You cannot change your own role',
+  ownBan: 'You cannot ban yourself',
+  moderatorBanAdmin: 'Moderators cannot ban or unban admins',
+} as const;

@@ -11,6 +11,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { loadAuthSecret } from './modules/auth/secret.ts';
@@ -78,6 +79,7 @@ export async function buildApp({ config, database, mailer, logger, webRoot }: Ap
     async (v1) => {
       await v1.register(meRoutes, { db });
       await v1.register(siteSettingsRoutes, { links: config.links });
+      await v1.register(adminRoutes, { db });
     },
     { prefix: '/api/v1' },
   );

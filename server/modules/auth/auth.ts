@@ -59,6 +59,14 @@ export function createAuth({ db, config, mailer, secret, log }: AuthDeps) {
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 3600,
       password: { hash: hashPassword, verify: verifyPassword },
+      // Sign-up with a taken email answers like a success (no account enumeration) and tells the owner instead.
+      async onExistingUserSignUp({ user }) {
+        await mailer.send({
+          to: user.email,
+          subject: 'Someone tried to register with your email',
+          text: `Someone tried to create a CheatMarket account with this email address, which already has one. If it was you, sign in at ${config.publicUrl}/login or reset your password at ${config.publicUrl}/reset-password. If not, you can ignore this email.`,
+        });
+      },
       async sendResetPassword({ user, token }) {
         // The token travels in the fragment: it never reaches a server log or a Referer header.
         const link = `${config.publicUrl}/reset-password#type=recovery&token=${encodeURIComponent(token)}`;

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('has working defaults', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(3000);
+    expect(c.publicUrl).toBe('http://localhost:3000');
+    expect(c.dataDir).toMatch(/data$/);
+    expect(c.seedDemo).toBe(true);
+    expect(c.secureCookies).toBe(false);
+    expect(c.trustProxy).toBe(false);
+    expect(c.trustedOrigins).toEqual(['http://localhost:3000']);
+  });
+
+  it('never seeds a configured PostgreSQL unless asked', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://x/y' }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://x/y', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
+  });
+
+  it('uses secure cookies behind an https PUBLIC_URL and parses TRUST_PROXY', () => {
+    const c = loadConfig({
+      PUBLIC_URL: 'https://cm.example.com/',
+      TRUST_PROXY: '1',
+      TRUSTED_ORIGINS: 'https://a.example, https://b.example',
+    });
+    expect(c.secureCookies).toBe(true);
+    expect(c.publicUrl).toBe('https://cm.example.com');
+    expect(c.trustProxy).toBe(1);
+    expect(c.trustedOrigins).toEqual(['https://cm.example.com', 'https://a.example', 'https://b.example']);
+  });
+
+  it('refuses invalid values with the variable named', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
+    expect(() => loadConfig({ AUTH_SECRET: 'short' })).toThrow(/AUTH_SECRET/);
+    expect(() => loadConfig({ PUBLIC_URL: 'not a url' })).toThrow(/PUBLIC_URL/);
+  });
+});

@@ -1,0 +1,380 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../../contract/messages.ts';
+import { accounts, loginEvents, profiles, sessions } from '../../db/schema/index.ts';
+import { buildUser, DEFAULT_PASSWORD, signIn } from '../../test/factories.ts';
+import { buildTestApp, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, payload: payload as object, headers });
+
+describe('POST /api/auth/sign-up/email', () => {
+  it('creates a member with the user role, no money, and a hashed password', async () => {
+    const res = await post('/api/auth/sign-up/email', {
+      username: 'NewMember',
+      email: 'New@Example.com',
+      password: 'longenough1',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+    expect(res.headers['set-cookie']).toBeUndefined(); // the spec sends the member to /login afterwards
+    const [row] = await t.db.select().from(profiles).where(eq(profiles.username, 'NewMember'));
+    expect(row).toMatchObject({
+      email: 'new@example.com',
+      role: 'user',
+      banned: false,
+      balance: 0,
+      credits: 0,
+    });
+    const [account] = await t.db.select().from(accounts).where(eq(accounts.userId, row!.id));
+    expect(account!.password).toMatch(/^scrypt\$/);
+    expect(account!.password).not.toContain('longenough1');
+  });
+
+  it('ignores role, balance and banned sent by the client', async () => {
+    const res = await post('/api/auth/sign-up/email', {
+      username: 'sneaky',
+      email: 'sneaky@example.com',
+      password: 'longenough1',
+      role: 'admin',
+      balance: 99999,
+      credits: 99999,
+      banned: false,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await t.db.select().from(profiles).where(eq(profiles.username, 'sneaky'));
+    expect(row).toMatchObject({ role: 'user', balance: 0, credits: 0 });
+  });
+
+  const cases: [string, Record<string, unknown>, string, string][] = [
+    [
+      'missing username',
+      { email: 'a@example.com', password: 'longenough1' },
+      'username',
+      messages.usernameRequired,
+    ],
+    [
+      'blank username',
+      { username: '   ', email: 'a@example.com', password: 'longenough1' },
+      'username',
+      messages.usernameRequired,
+    ],
+    [
+      'short username',
+      { username: 'ab', email: 'a@example.com', password: 'longenough1' },
+      'username',
+      messages.usernameTooShort,
+    ],
+    [
+      'long username',
+      { username: 'a'.repeat(21), email: 'a@example.com', password: 'longenough1' },
+      'username',
+      messages.usernameTooLong,
+    ],
+    [
+      'bad characters',
+      { username: 'bad name!', email: 'a@example.com', password: 'longenough1' },
+      'username',
+      messages.usernameCharset,
+    ],
+    ['missing email', { username: 'okname', password: 'longenough1' }, 'email', messages.emailRequired],
+    [
+      'invalid email',
+      { username: 'okname', email: 'not-an-email', password: 'longenough1' },
+      'email',
+      messages.emailInvalid,
+    ],
+    [
+      'short password',
+      { username: 'okname', email: 'a@example.com', password: 'short' },
+      'password',
+      messages.passwordTooShort,
+    ],
+    [
+      'wrong type',
+      { username: 123, email: 'a@example.com', password: 'longenough1' },
+      'username',
+      messages.usernameRequired,
+    ],
+  ];
+  it.each(cases)('refuses %s with its message', async (_name, body, field, message) => {
+    const res = await post('/api/auth/sign-up/email', body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('VALIDATION');
+    expect(res.json().error.fields[field]).toBe(message);
+    const [n] = await t.db.select({ n: count() }).from(profiles).where(eq(profiles.email, 'a@example.com'));
+    expect(n!.n).toBe(0);
+  });
+
+  it('accepts exactly 3 and exactly 20 characters', async () => {
+    for (const username of ['abc', 'a'.repeat(20)]) {
+      const res = await post('/api/auth/sign-up/email', {
+        username,
+        email: `${username}@example.com`,
+        password: 'longenough1',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+  });
+
+  it('refuses a taken username, whatever its case', async () => {
+    await buildUser(t, { username: 'TakenName' });
+    const res = await post('/api/auth/sign-up/email', {
+      username: 'takenname',
+      email: 'other@example.com',
+      password: 'longenough1',
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toEqual({
+      code: 'CONFLICT',
+      message: messages.usernameTaken,
+      fields: { username: messages.usernameTaken },
+    });
+  });
+
+  it('does not reveal that an email has an account: answers alike, creates nothing, and tells the owner', async () => {
+    const user = await buildUser(t);
+    t.outbox.length = 0;
+    const res = await post('/api/auth/sign-up/email', {
+      username: 'fresh_name',
+      email: user.email.toUpperCase(),
+      password: 'longenough1',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+    expect(await t.db.select().from(profiles).where(eq(profiles.username, 'fresh_name'))).toHaveLength(0);
+    expect(t.outbox).toHaveLength(1);
+    expect(t.outbox[0]).toMatchObject({
+      to: user.email,
+      subject: 'Someone tried to register with your email',
+    });
+  });
+
+  it('answers broken JSON with a 400 in the error shape', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('BAD_REQUEST');
+  });
+});
+
+describe('POST /api/auth/sign-in/email', () => {
+  it('sets an HttpOnly SameSite cookie, returns no token, and records the sign-in', async () => {
+    const user = await buildUser(t);
+    const res = await post(
+      '/api/auth/sign-in/email',
+      { email: user.email, password: user.password },
+      { 'user-agent': 'TestAgent/1.0' },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      user: { id: user.id, username: user.username, role: 'user', avatarUrl: null },
+    });
+    expect(res.body).not.toMatch(/token/i);
+    const cookie = String(res.headers['set-cookie']);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).toMatch(/Max-Age=\d+/i);
+    const events = await t.db.select().from(loginEvents).where(eq(loginEvents.userId, user.id));
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ ipAddress: '127.0.0.1', userAgent: 'TestAgent/1.0' });
+  });
+
+  it('takes the IP from X-Forwarded-For only when TRUST_PROXY says so', async () => {
+    const user = await buildUser(t);
+    await post(
+      '/api/auth/sign-in/email',
+      { email: user.email, password: user.password },
+      { 'x-forwarded-for': '203.0.113.9' },
+    );
+    const [event] = await t.db.select().from(loginEvents).where(eq(loginEvents.userId, user.id));
+    expect(event!.ipAddress).toBe('127.0.0.1');
+
+    const proxied = await buildTestApp({ env: { TRUST_PROXY: 'true' } });
+    try {
+      const other = await buildUser(proxied);
+      await proxied.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        payload: { email: other.email, password: other.password },
+        headers: { 'x-forwarded-for': '203.0.113.9' },
+      });
+      const [ev] = await proxied.db.select().from(loginEvents).where(eq(loginEvents.userId, other.id));
+      expect(ev!.ipAddress).toBe('203.0.113.9');
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('without remember-me sets a cookie that ends with the browser', async () => {
+    const user = await buildUser(t);
+    const res = await post('/api/auth/sign-in/email', {
+      email: user.email,
+      password: user.password,
+      rememberMe: false,
+    });
+    expect(res.statusCode).toBe(200);
+    const cookie = [res.headers['set-cookie']].flat().find((c) => c?.includes('session_token'))!;
+    expect(cookie).not.toMatch(/Max-Age|Expires/i);
+  });
+
+  it('refuses a wrong password and an unknown email with the same message', async () => {
+    const user = await buildUser(t);
+    for (const body of [
+      { email: user.email, password: 'wrong-password' },
+      { email: 'nobody@example.com', password: 'whatever1' },
+    ]) {
+      const res = await post('/api/auth/sign-in/email', body);
+      expect(res.statusCode).toBe(401);
+      expect(res.json().error).toEqual({ code: 'UNAUTHENTICATED', message: messages.invalidCredentials });
+    }
+  });
+
+  it.each([
+    [{ password: 'x' }, 'email', messages.emailRequired],
+    [{ email: '', password: 'x' }, 'email', messages.emailRequired],
+    [{ email: 'nope', password: 'x' }, 'email', messages.emailInvalid],
+    [{ email: 'a@example.com' }, 'password', messages.passwordRequired],
+    [{ email: 'a@example.com', password: '' }, 'password', messages.passwordRequired],
+  ])('refuses %j with its message', async (body, field, message) => {
+    const res = await post('/api/auth/sign-in/email', body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields[field]).toBe(message);
+  });
+
+  it('refuses a banned member with the spec message and creates no session', async () => {
+    const user = await buildUser(t);
+    await t.db.update(profiles).set({ banned: true }).where(eq(profiles.id, user.id));
+    const res = await post('/api/auth/sign-in/email', { email: user.email, password: user.password });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toEqual({ code: 'BANNED', message: messages.banned });
+    expect(res.headers['set-cookie'] ?? '').not.toMatch(/session_token=[^;]+;/);
+    const rows = await t.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(rows).toHaveLength(0);
+  });
+});
+
+describe('sessions', () => {
+  it('get-session answers null when signed out and the member when signed in', async () => {
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/auth/get-session' });
+    expect(anonymous.json()).toEqual({ user: null });
+    const user = await buildUser(t);
+    const cookie = await signIn(t, user);
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie } });
+    expect(res.json().user).toMatchObject({ id: user.id, username: user.username, role: 'user' });
+    expect(res.body).not.toMatch(/token|email|password/i);
+  });
+
+  it('sign-out ends the session on the server', async () => {
+    const user = await buildUser(t);
+    const cookie = await signIn(t, user);
+    const out = await post('/api/auth/sign-out', {}, { cookie });
+    expect(out.statusCode, out.body).toBe(200);
+    expect((await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).length).toBe(0);
+    const me = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { cookie } });
+    expect(me.statusCode).toBe(401);
+  });
+
+  it('a cookie with a forged token is no session', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/me',
+      headers: { cookie: 'better-auth.session_token=forged.value' },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('password reset', () => {
+  const linkToken = (text: string) => {
+    const match = text.match(/\/reset-password#type=recovery&token=([^\s]+)/);
+    expect(match, text).not.toBeNull();
+    return decodeURIComponent(match![1]!);
+  };
+
+  it('emails a link with the token in the fragment; the token sets a new password and ends old sessions', async () => {
+    const user = await buildUser(t);
+    const oldCookie = await signIn(t, user);
+    t.outbox.length = 0;
+    const req = await post('/api/auth/request-password-reset', { email: user.email });
+    expect(req.statusCode, req.body).toBe(200);
+    expect(t.outbox).toHaveLength(1);
+    expect(t.outbox[0]!.to).toBe(user.email);
+    const token = linkToken(t.outbox[0]!.text);
+
+    const reset = await post('/api/auth/reset-password', { token, newPassword: 'brand-new-pass' });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { cookie: oldCookie } })).statusCode,
+    ).toBe(401);
+    const oldPw = await post('/api/auth/sign-in/email', { email: user.email, password: DEFAULT_PASSWORD });
+    expect(oldPw.statusCode).toBe(401);
+    await signIn(t, { email: user.email, password: 'brand-new-pass' });
+
+    const reuse = await post('/api/auth/reset-password', { token, newPassword: 'another-pass-1' });
+    expect(reuse.statusCode).toBe(400);
+    expect(reuse.json().error.message).toBe(messages.invalidResetLink);
+  });
+
+  it('answers the same for an unknown email and sends nothing', async () => {
+    t.outbox.length = 0;
+    const res = await post('/api/auth/request-password-reset', { email: 'ghost@example.com' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+    expect(t.outbox).toHaveLength(0);
+  });
+
+  it.each([
+    ['/api/auth/request-password-reset', {}, 'email', messages.emailRequired],
+    ['/api/auth/request-password-reset', { email: 'bad' }, 'email', messages.emailInvalid],
+    [
+      '/api/auth/reset-password',
+      { token: 'x', newPassword: 'short' },
+      'newPassword',
+      messages.passwordTooShort,
+    ],
+  ])('%s refuses %j', async (url, body, field, message) => {
+    const res = await post(url, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields[field]).toBe(message);
+  });
+
+  it('refuses an unknown token', async () => {
+    const res = await post('/api/auth/reset-password', {
+      token: 'not-a-real-token',
+      newPassword: 'longenough1',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ code: 'BAD_REQUEST', message: messages.invalidResetLink });
+  });
+});
+
+describe('only the listed auth routes exist', () => {
+  it.each([
+    ['POST', '/api/auth/update-user'],
+    ['POST', '/api/auth/delete-user'],
+    ['POST', '/api/auth/change-email'],
+    ['GET', '/api/auth/list-sessions'],
+  ] as const)('%s %s is 404', async (method, url) => {
+    const user = await buildUser(t);
+    const cookie = await signIn(t, user);
+    const res = await t.app.inject({
+      method,
+      url,
+      headers: { cookie },
+      payload: method === 'POST' ? { name: 'x' } : undefined,
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('NOT_FOUND');
+  });
+});

@@ -1,0 +1,53 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../db/client.ts';
+import { startPostgres } from './postgres-server.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    dbKind: 'pglite' | 'postgres';
+    /** PGlite: a migrated data directory dumped to a file, loaded per test file. */
+    pgliteTemplate: string;
+    /** PostgreSQL: the server's URL for a database name, with `{db}` in place of the name. */
+    postgresUrl: string;
+  }
+}
+
+export const TEMPLATE_DB = 'cm_template';
+
+/** Migrates once; each test file then starts from a copy of the migrated template. */
+export default async function setup(project: TestProject) {
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'cm-test-'));
+  if (process.env.TEST_DB === 'postgres') {
+    const server = await startPostgres();
+    const admin = new pg.Client({ connectionString: server.url('postgres') });
+    await admin.connect();
+    await admin.query(`create database ${TEMPLATE_DB}`);
+    await admin.end();
+    const database = await openDatabase({ databaseUrl: server.url(TEMPLATE_DB), poolSize: 1 });
+    await database.migrate();
+    await database.close();
+    project.provide('dbKind', 'postgres');
+    project.provide('postgresUrl', server.url('{db}'));
+    project.provide('pgliteTemplate', '');
+    return () => {
+      server.stop();
+      rmSync(tmp, { recursive: true, force: true });
+    };
+  }
+  const client = new PGlite();
+  const database = await openDatabase({ pglite: client });
+  await database.migrate();
+  const dump = await client.dumpDataDir('none');
+  const file = path.join(tmp, 'template.tar');
+  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  await database.close();
+  project.provide('dbKind', 'pglite');
+  project.provide('pgliteTemplate', file);
+  project.provide('postgresUrl', '');
+  return () => rmSync(tmp, { recursive: true, force: true });
+}

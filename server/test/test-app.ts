@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { type Database, openDatabase } from '../db/client.ts';
+import type { Mailer, MailMessage } from '../plugins/mailer.ts';
+
+export interface TestAppOptions {
+  /** Extra environment for loadConfig (e.g. RATE_LIMIT_SCALE: '1' to test the real limits). */
+  env?: Record<string, string>;
+  /** Runs before the app is ready: a test can add a route of its own (e.g. one that throws). */
+  beforeReady?: (app: Awaited<ReturnType<typeof buildApp>>) => void;
+}
+
+/** A fresh database copied from the migrated template: PGlite in memory, or a new PostgreSQL database. */
+export async function createTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (inject('dbKind') === 'postgres') {
+    const urlFor = (db: string) => inject('postgresUrl').replace('{db}', db);
+    const name = `t_${randomUUID().replaceAll('-', '')}`;
+    const admin = new pg.Client({ connectionString: urlFor('postgres') });
+    await admin.connect();
+    await admin.query(`create database ${name} template cm_template`);
+    await admin.end();
+    const database = await openDatabase({ databaseUrl: urlFor(name), poolSize: 5 });
+    return {
+      database,
+      drop: async () => {
+        await database.close();
+        const c = new pg.Client({ connectionString: urlFor('postgres') });
+        await c.connect();
+        await c.query(`drop database if exists ${name} with (force)`);
+        await c.end();
+      },
+    };
+  }
+  const template = readFileSync(inject('pgliteTemplate'));
+  const client = new PGlite({ loadDataDir: new Blob([template]) });
+  const database = await openDatabase({ pglite: client });
+  return { database, drop: () => database.close() };
+}
+
+/** The whole app on its own database, as each API test file uses it (through app.inject). */
+export async function buildTestApp(options: TestAppOptions = {}) {
+  const { database, drop } = await createTestDatabase();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cm-app-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://localhost:3000',
+    // Generous by default so tests of other rules never trip a limit; rate-limit tests pass '1'.
+    RATE_LIMIT_SCALE: '100',
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  });
+  const outbox: MailMessage[] = [];
+  const mailer: Mailer = {
+    kind: 'dev-mailbox',
+    async send(message) {
+      outbox.push(message);
+    },
+  };
+  const app = await buildApp({
+    config,
+    database,
+    mailer,
+    logger: false,
+    webRoot: path.join(dataDir, 'no-web'),
+  });
+  options.beforeReady?.(app);
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    database,
+    config,
+    outbox,
+    async close() {
+      await app.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
