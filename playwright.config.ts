@@ -1,0 +1,68 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = 3100;
+export const E2E_DATA_DIR = '.tmp/e2e';
+export const E2E_ADMIN = { email: 'admin@e2e.test', username: 'e2e_admin', password: 'e2e-admin-password' };
+
+/**
+ * Specs run against the production build served by the real server on an embedded database
+ * made fresh for the run, in Debian's Chromium (never a downloaded browser).
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-quic',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: [
+      `rm -rf ${E2E_DATA_DIR}`,
+      `node scripts/create-admin.ts --email ${E2E_ADMIN.email} --username ${E2E_ADMIN.username} --password ${E2E_ADMIN.password}`,
+      'node server/main.ts',
+    ].join(' && '),
+    url: `http://localhost:${PORT}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      PUBLIC_URL: `http://localhost:${PORT}`,
+      DATA_DIR: E2E_DATA_DIR,
+      SEED_DEMO: 'false',
+      // Many sign-ups from one IP in a few minutes: the limits stay on, just wider.
+      RATE_LIMIT_SCALE: '20',
+      LOG_LEVEL: 'warn',
+      COMMUNITY_CHAT_URL: 'https://chat.example.com/invite',
+      SUPPORT_STREAM_URL: 'https://stream.example.com/support',
+    },
+  },
+});
