@@ -12,10 +12,16 @@ export interface E2EUser {
 /** A fresh member made through the public API (seeding through the API, as a person's browser would). */
 export async function createUser(request: APIRequestContext, prefix = 'member'): Promise<E2EUser> {
   const suffix = randomUUID().slice(0, 8);
-  const user = { username: `${prefix}_${suffix}`, email: `${prefix}_${suffix}@e2e.test`, password: 'member-password-1' };
+  const user = {
+    username: `${prefix}_${suffix}`,
+    email: `${prefix}_${suffix}@e2e.test`,
+    password: 'member-password-1',
+  };
   const res = await request.post('/api/auth/sign-up/email', { data: user });
   expect(res.status(), await res.text()).toBe(200);
-  const signIn = await request.post('/api/auth/sign-in/email', { data: { email: user.email, password: user.password } });
+  const signIn = await request.post('/api/auth/sign-in/email', {
+    data: { email: user.email, password: user.password },
+  });
   const body = await signIn.json();
   await request.post('/api/auth/sign-out', { data: {} });
   return { ...user, id: body.user.id };

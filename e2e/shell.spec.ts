@@ -1,0 +1,100 @@
+import { expect, test } from '@playwright/test';
+import { E2E_ADMIN } from '../playwright.config.ts';
+import { createUser } from './support/users.ts';
+
+async function signInAs(page: import('@playwright/test').Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('link', { name: 'Your profile' })).toBeVisible();
+}
+
+test('the bottom bar has every link of the spec for a visitor', async ({ page }) => {
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  for (const [name, href] of [
+    ['Home', '/'],
+    ['Posts', '/posts'],
+    ['Products', '/products'],
+    ['Marketplace', '/marketplace'],
+    ['Messages', '/messages'],
+    ['Support', '/tickets'],
+    ['Login', '/login'],
+  ] as const) {
+    await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+  }
+  await expect(nav.getByRole('link', { name: 'Stream' })).toHaveAttribute(
+    'href',
+    'https://stream.example.com/support',
+  );
+  const chat = nav.getByRole('link', { name: 'Community' });
+  await expect(chat).toHaveAttribute('href', 'https://chat.example.com/invite');
+  await expect(chat).toHaveAttribute('target', '_blank');
+  await expect(chat).toHaveAttribute('rel', /noopener/);
+  await expect(nav.getByRole('link', { name: 'Admin Area' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Join Now' })).toBeVisible();
+  await expect(page.getByText('Ready to join')).toBeVisible();
+});
+
+test('login-required pages send visitors to /login', async ({ page }) => {
+  for (const path of ['/profile/settings', '/messages', '/tickets', '/marketplace/create', '/edit-profile']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/login$/);
+  }
+});
+
+test('members see Profile but not the Admin Area, and are sent home from /admin', async ({
+  page,
+  request,
+}) => {
+  const user = await createUser(request);
+  await signInAs(page, user.email, user.password);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', `/profile/${user.id}`);
+  await expect(nav.getByRole('link', { name: 'Admin Area' })).toHaveCount(0);
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('staff see the Admin Area link and can open /admin', async ({ page }) => {
+  await signInAs(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'Admin Area' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+});
+
+test('the theme is dark by default and the light choice is remembered', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await page.getByRole('button', { name: 'Toggle theme' }).click();
+  await expect(page.locator('html')).not.toHaveClass(/dark/);
+  await page.reload();
+  await expect(page.locator('html')).not.toHaveClass(/dark/);
+  await page.getByRole('button', { name: 'Toggle theme' }).click();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+});
+
+test('unknown addresses show the 404 page; terms and privacy pages exist', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByText('Page not found')).toBeVisible();
+  await page.goto('/register');
+  await page.getByRole('link', { name: 'Terms of Service' }).click();
+  await expect(page).toHaveURL(/\/terms$/);
+  await expect(page.getByRole('heading', { name: 'Terms of Service' })).toBeVisible();
+  await page.goto('/register');
+  await page.getByRole('link', { name: 'Privacy Policy' }).click();
+  await expect(page.getByRole('heading', { name: 'Privacy Policy' })).toBeVisible();
+});
+
+test('no page breaks the content security policy', async ({ page }) => {
+  const violations: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') violations.push(msg.text());
+  });
+  for (const path of ['/', '/login', '/register', '/reset-password', '/products']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+  }
+  expect(violations.filter((v) => /Content Security Policy|Refused to/i.test(v))).toEqual([]);
+});

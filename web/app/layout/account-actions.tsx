@@ -1,0 +1,37 @@
+import { LogOut } from 'lucide-react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import type { SessionUser } from '../../../contract/auth.ts';
+import { messages } from '../../../contract/messages.ts';
+import { Avatar } from '../../components/ui/avatar.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { useSignOut } from '../../features/auth/api.ts';
+import { errorMessage } from '../../lib/api.ts';
+import { useMe } from '../../lib/session.ts';
+
+/** Signed-in corner of the top bar: log out, and the avatar linking to one's profile. */
+export function AccountActions({ user }: { user: SessionUser }) {
+  const signOut = useSignOut();
+  // The profile is fresher than the session (a new avatar or name shows at once).
+  const me = useMe().data;
+
+  const logOut = () =>
+    signOut.mutate(undefined, {
+      onError: (err) => toast.error(errorMessage(err, messages.signOutFailed)),
+    });
+
+  return (
+    <>
+      <Button variant="ghost" size="icon" aria-label="Log out" loading={signOut.isPending} onClick={logOut}>
+        {!signOut.isPending && <LogOut className="size-5" aria-hidden="true" />}
+      </Button>
+      <Link
+        to={`/profile/${user.id}`}
+        aria-label="Your profile"
+        className="ml-1 rounded-full ring-2 ring-transparent transition hover:ring-primary/50"
+      >
+        <Avatar username={me?.username ?? user.username} avatarUrl={me ? me.avatarUrl : user.avatarUrl} />
+      </Link>
+    </>
+  );
+}

@@ -1,0 +1,36 @@
+import { useEffect } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { useRouteTitle } from '../route-handle.ts';
+import { BottomNav } from './bottom-nav.tsx';
+import { NavigationProgress } from './navigation-progress.tsx';
+import { TopBar } from './top-bar.tsx';
+
+export function AppLayout() {
+  const title = useRouteTitle();
+  useEffect(() => {
+    document.title = title ? `${title} · CheatMarket` : 'CheatMarket';
+  }, [title]);
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-primary px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      <NavigationProgress />
+      <TopBar />
+      {/* Bottom padding keeps the last content clear of the fixed bottom navigation. */}
+      <main
+        id="main"
+        tabIndex={-1}
+        className="flex-1 px-4 pt-6 pb-[calc(6.5rem+env(safe-area-inset-bottom))] outline-none sm:px-6 lg:px-8"
+      >
+        <Outlet />
+      </main>
+      <BottomNav />
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import { Compass, House } from 'lucide-react';
+import { Link } from 'react-router';
+import { buttonClasses } from '../../components/ui/button.tsx';
+
+export function NotFoundPage() {
+  return (
+    <div className="mx-auto flex w-full max-w-lg flex-col items-center py-12 text-center sm:py-20">
+      <span className="grid size-16 place-items-center rounded-2xl bg-primary/10 text-primary">
+        <Compass className="size-8" aria-hidden="true" />
+      </span>
+      <p className="mt-6 bg-gradient-to-r from-primary to-secondary bg-clip-text text-6xl font-extrabold tracking-tight text-transparent">
+        404
+      </p>
+      <h1 className="mt-2 text-2xl font-bold tracking-tight">Page not found</h1>
+      <p className="mt-3 text-muted">The page you are looking for does not exist or has moved.</p>
+      <Link to="/" className={buttonClasses('primary', 'md', 'mt-8')}>
+        <House className="size-4" aria-hidden="true" />
+        Go to home page
+      </Link>
+    </div>
+  );
+}

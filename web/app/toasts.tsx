@@ -1,0 +1,45 @@
+import { useEffect } from 'react';
+import toast, { type Toast, ToastBar, Toaster, useToasterStore } from 'react-hot-toast';
+
+/** Spec §9: at most 20 toasts at once; older ones are dismissed first. */
+const MAX_TOASTS = 20;
+
+export function ToastLimit() {
+  const { toasts } = useToasterStore();
+  useEffect(() => {
+    const visible = toasts.filter((t) => t.visible);
+    for (const t of visible.slice(MAX_TOASTS)) toast.dismiss(t.id);
+  }, [toasts]);
+  return null;
+}
+
+/** react-hot-toast's own durations are the spec's: 4 s default and error, 2 s success, loading until done. */
+export function Toasts() {
+  return (
+    <Toaster
+      position="top-center"
+      containerStyle={{ top: 76 }}
+      toastOptions={{
+        duration: 4000,
+        success: { duration: 2000 },
+        error: { duration: 4000 },
+        className: 'text-sm',
+        style: {
+          background: 'var(--cm-surface)',
+          color: 'var(--cm-fg)',
+          border: '1px solid var(--cm-line)',
+          borderRadius: '0.875rem',
+          boxShadow: '0 10px 30px -10px rgb(0 0 0 / 0.35)',
+          maxWidth: '28rem',
+        },
+      }}
+    >
+      {(t) => <ToastBar toast={withAlertRole(t)} />}
+    </Toaster>
+  );
+}
+
+/** Errors interrupt a screen reader (role alert); other toasts wait politely (role status). */
+function withAlertRole(t: Toast): Toast {
+  return t.type === 'error' ? { ...t, ariaProps: { role: 'alert', 'aria-live': 'assertive' } } : t;
+}

@@ -1,0 +1,36 @@
+import { Eye, EyeOff } from 'lucide-react';
+import { useState } from 'react';
+import { controlClasses, FormField } from './form-field.tsx';
+import type { InputProps } from './input.tsx';
+
+/** A labelled password input with a show/hide toggle. */
+export function PasswordInput({ label, error, hint, className, ...props }: Omit<InputProps, 'type'>) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <FormField label={label} error={error} hint={hint} className={className}>
+      {(control) => (
+        <div className="relative">
+          <input
+            {...control}
+            {...props}
+            type={visible ? 'text' : 'password'}
+            className={`${controlClasses} pr-11`}
+          />
+          <button
+            type="button"
+            onClick={() => setVisible((v) => !v)}
+            className="absolute inset-y-0 right-0 grid w-11 place-items-center rounded-r-xl text-muted hover:text-fg focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary"
+          >
+            {visible ? (
+              <EyeOff className="size-4" aria-hidden="true" />
+            ) : (
+              <Eye className="size-4" aria-hidden="true" />
+            )}
+            {/* Named by its text, not aria-label, so getByLabel('Password') finds only the input. */}
+            <span className="sr-only">{visible ? 'Hide password' : 'Show password'}</span>
+          </button>
+        </div>
+      )}
+    </FormField>
+  );
+}

@@ -1,0 +1,40 @@
+import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Card } from '../../../components/ui/card.tsx';
+
+/** The centred frame every sign-in, sign-up and reset screen shares. */
+export function AuthCard({
+  icon: Icon,
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  icon: LucideIcon;
+  title: string;
+  subtitle: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
+  return (
+    <div className="mx-auto flex w-full max-w-md flex-col py-2 sm:py-8">
+      <Card className="relative overflow-hidden p-6 sm:p-8">
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-x-0 top-0 h-1 bg-gradient-to-r from-primary to-secondary"
+        />
+        <div className="mb-6 text-center">
+          <span className="mx-auto grid size-12 place-items-center rounded-2xl bg-primary/10 text-primary">
+            <Icon className="size-6" aria-hidden="true" />
+          </span>
+          <h1 className="mt-4 text-2xl font-bold tracking-tight">{title}</h1>
+          <p className="mt-1.5 text-sm text-muted">{subtitle}</p>
+        </div>
+        {children}
+      </Card>
+      {footer && <div className="mt-6 text-center text-sm text-muted">{footer}</div>}
+    </div>
+  );
+}
+
+export const linkClasses = 'font-medium text-primary underline-offset-2 hover:underline';

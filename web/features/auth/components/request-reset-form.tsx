@@ -1,0 +1,94 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ArrowLeft, KeyRound, MailCheck } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import { resetRequestBody } from '../../../../contract/auth.ts';
+import { messages } from '../../../../contract/messages.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { useRequestPasswordReset } from '../api.ts';
+import { AuthCard, linkClasses } from './auth-card.tsx';
+
+function BackToLogin() {
+  return (
+    <Link to="/login" className={`inline-flex items-center gap-1.5 ${linkClasses}`}>
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      Back to login
+    </Link>
+  );
+}
+
+export function RequestResetForm() {
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const requestReset = useRequestPasswordReset();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<z.input<typeof resetRequestBody>, unknown, z.output<typeof resetRequestBody>>({
+    resolver: zodResolver(resetRequestBody),
+    defaultValues: { email: '' },
+  });
+
+  const onSubmit = handleSubmit((values) =>
+    requestReset.mutate(values, {
+      onSuccess: () => {
+        toast.success(messages.resetSent);
+        setSentTo(values.email);
+      },
+      onError: (err) => {
+        applyServerFieldErrors(err, setError, ['email']);
+        toast.error(errorMessage(err, messages.resetFailed));
+      },
+    }),
+  );
+
+  if (sentTo !== null) {
+    return (
+      <AuthCard
+        icon={MailCheck}
+        title="Email sent"
+        subtitle="Check your inbox for a link to reset your password."
+        footer={<BackToLogin />}
+      >
+        <div className="rounded-xl bg-surface-2 p-4 text-sm leading-relaxed text-muted">
+          If an account exists for <strong className="wrap-break-word text-fg">{sentTo}</strong>, it will
+          receive an email with a reset link within a few minutes. The link works for one hour. Don't see it?
+          Check your spam folder.
+        </div>
+        <Button variant="outline" className="mt-4 w-full" onClick={() => setSentTo(null)}>
+          Use a different email
+        </Button>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      icon={KeyRound}
+      title="Reset your password"
+      subtitle="Enter your account's email and we'll send you a link to choose a new password."
+      footer={<BackToLogin />}
+    >
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <Input
+          label="Email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <Button type="submit" size="lg" className="mt-2 w-full" loading={requestReset.isPending}>
+          Send Reset Link
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,117 @@
+import type { ErrorBody } from '../../contract/errors.ts';
+
+/** Every failed call ends in this one error: the server's `{error:{code,message,fields}}`, or a local stand-in. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fields?: Record<string, string>;
+  /** True when `message` is the server's own text, meant to be shown to the user verbatim. */
+  readonly fromServer: boolean;
+
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    fields?: Record<string, string>,
+    fromServer = true,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+    this.fromServer = fromServer;
+  }
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface ApiOptions {
+  method?: HttpMethod;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/** Spec §7: a failed GET (5xx or no answer) is tried once more after a second. */
+const RETRY_DELAY_MS = 1000;
+
+/**
+ * The one API client. `path` is either a full API path (`/api/auth/...`, `/api/health`) or a path under
+ * `/api/v1` (`/me` means `/api/v1/me`). Resolves with the parsed JSON body, rejects with `ApiError`.
+ */
+export async function api<T>(path: string, { method = 'GET', body, signal }: ApiOptions = {}): Promise<T> {
+  const url = path.startsWith('/api/') ? path : `/api/v1${path}`;
+  if (method !== 'GET') return send<T>(url, method, body, signal);
+  try {
+    return await send<T>(url, method, body, signal);
+  } catch (err) {
+    if (!isRetryable(err) || signal?.aborted) throw err;
+    await wait(RETRY_DELAY_MS, signal);
+    return send<T>(url, method, body, signal);
+  }
+}
+
+/** The text to show for a failed action: the server's own message, else the action's fallback. */
+export function errorMessage(err: unknown, fallback: string): string {
+  return err instanceof ApiError && err.fromServer && err.message ? err.message : fallback;
+}
+
+export function isRetryable(err: unknown): boolean {
+  return err instanceof ApiError && (err.status === 0 || err.status >= 500);
+}
+
+async function send<T>(url: string, method: HttpMethod, body: unknown, signal?: AbortSignal): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin',
+      signal,
+    });
+  } catch (err) {
+    if (signal?.aborted) throw err;
+    throw new ApiError(0, 'NETWORK', 'Network error', undefined, false);
+  }
+  const data = await readJson(response);
+  if (response.ok) return data as T;
+  const error = (data as Partial<ErrorBody> | undefined)?.error;
+  if (error && typeof error.message === 'string') {
+    throw new ApiError(response.status, error.code, error.message, error.fields);
+  }
+  throw new ApiError(
+    response.status,
+    `HTTP_${response.status}`,
+    response.statusText || 'Request failed',
+    undefined,
+    false,
+  );
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function wait(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
+}

@@ -1,0 +1,43 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SessionUser } from '../../contract/auth.ts';
+import type { Me } from '../../contract/me.ts';
+import { messages } from '../../contract/messages.ts';
+import { api } from './api.ts';
+import { loadRetry, useRetryToast } from './query-retry.ts';
+
+/*
+ * Who is signed in. Shared by the app shell, the route guards and every feature, so it lives here rather
+ * than in features/auth (features never import each other); auth's mutations update these queries.
+ */
+
+export type SessionResponse = { user: SessionUser | null };
+
+export const sessionKey = ['session'] as const;
+export const meKey = ['me'] as const;
+
+export const sessionQuery = queryOptions({
+  queryKey: sessionKey,
+  queryFn: ({ signal }) => api<SessionResponse>('/api/auth/get-session', { signal }),
+  staleTime: 5 * 60_000,
+  ...loadRetry,
+});
+
+export function useSession(): { user: SessionUser | null; isPending: boolean } {
+  const query = useQuery(sessionQuery);
+  useRetryToast(query, 'session-retry', messages.connectionRetry);
+  return { user: query.data?.user ?? null, isPending: query.isPending };
+}
+
+/** The signed-in member's own profile (email, balance...); loads only when signed in. */
+export function useMe() {
+  const { user } = useSession();
+  const query = useQuery({
+    queryKey: meKey,
+    queryFn: ({ signal }) => api<Me>('/me', { signal }),
+    enabled: user !== null,
+    staleTime: 60_000,
+    ...loadRetry,
+  });
+  useRetryToast(query, 'profile-retry', messages.profileRetry);
+  return query;
+}
