@@ -1,7 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = 3100;
-export const E2E_DATA_DIR = '.tmp/e2e';
+// E2E_PORT lets two runs share a machine (each gets its own server and data directory).
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+export const E2E_DATA_DIR = `.tmp/e2e-${PORT}`;
 export const E2E_ADMIN = { email: 'admin@e2e.test', username: 'e2e_admin', password: 'e2e-admin-password' };
 
 /**
