@@ -64,6 +64,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       COMMUNITY_CHAT_URL: 'https://chat.example.com/invite',
       SUPPORT_STREAM_URL: 'https://stream.example.com/support',
+      // A run can serve its own build (E2E_WEB_ROOT) so parallel runs never share dist/.
+      ...(process.env.E2E_WEB_ROOT ? { WEB_ROOT: process.env.E2E_WEB_ROOT } : {}),
     },
   },
 });

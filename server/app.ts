@@ -83,7 +83,7 @@ export async function buildApp({ config, database, mailer, logger, webRoot }: Ap
     },
     { prefix: '/api/v1' },
   );
-  await app.register(webPlugin, { root: webRoot ?? path.resolve(defaultWebRoot) });
+  await app.register(webPlugin, { root: webRoot ?? config.webRoot ?? path.resolve(defaultWebRoot) });
   return app;
 }
 

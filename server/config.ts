@@ -28,6 +28,7 @@ const envSchema = z.object({
   RATE_LIMIT_SCALE: z.coerce.number().min(0).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  WEB_ROOT: z.string().optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -70,6 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     rateLimitScale: e.RATE_LIMIT_SCALE,
     logLevel: e.LOG_LEVEL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    webRoot: e.WEB_ROOT ? path.resolve(e.WEB_ROOT) : undefined,
   };
 }
 
