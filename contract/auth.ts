@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { limits } from './limits.ts';
-import { messages } from './messages.ts';
+import { accountMessages, messages } from './messages.ts';
 
 export const emailField = z
   .string({ error: messages.emailRequired })
@@ -69,3 +69,44 @@ export const sessionUser = z.object({
 export type SessionUser = z.infer<typeof sessionUser>;
 export const sessionResponse = z.object({ user: sessionUser.nullable() });
 export const okResponse = z.object({ ok: z.literal(true) });
+
+/** What sign-in answers when the account has two-factor sign-in: a code must follow. */
+export const twoFactorChallengeResponse = z.object({ twoFactorRequired: z.literal(true) });
+export const signInResponse = z.union([sessionResponse, twoFactorChallengeResponse]);
+export type SignInResponse = z.infer<typeof signInResponse>;
+
+export const changePasswordBody = z.object({
+  currentPassword: z
+    .string({ error: accountMessages.currentPasswordRequired })
+    .min(1, accountMessages.currentPasswordRequired)
+    .max(limits.password.max, accountMessages.currentPasswordIncorrect),
+  newPassword: z
+    .string({ error: accountMessages.newPasswordTooShort })
+    .min(limits.password.min, accountMessages.newPasswordTooShort)
+    .max(limits.password.max, accountMessages.newPasswordTooLong),
+});
+
+/** The settings form adds the confirmation, checked in the browser only. */
+export const changePasswordForm = changePasswordBody
+  .extend({ confirmPassword: z.string().min(1, accountMessages.confirmNewPassword) })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: accountMessages.newPasswordsMismatch,
+    path: ['confirmPassword'],
+  });
+
+/** Enabling or disabling two-factor sign-in re-checks the password. */
+export const twoFactorPasswordBody = z.object({
+  password: z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired).max(1024),
+});
+
+export const twoFactorSetupResponse = z.object({ totpURI: z.string(), backupCodes: z.array(z.string()) });
+
+/** A 6-digit code from the authenticator app, or one of the backup codes (e.g. `AbCdE-fGhIj`). */
+export const twoFactorCodeBody = z.object({
+  code: z
+    .string({ error: accountMessages.codeRequired })
+    .trim()
+    .min(1, accountMessages.codeRequired)
+    .max(32, accountMessages.invalidCode),
+});
+export const isTotpCode = (code: string) => /^\d{6}$/.test(code.replaceAll(' ', ''));

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { roles } from './limits.ts';
+import { usernameField } from './auth.ts';
+import { limits, roles } from './limits.ts';
+import { accountMessages } from './messages.ts';
 
 /** A member's own profile, as returned to its owner. */
 export const meResponse = z.object({
@@ -12,6 +14,41 @@ export const meResponse = z.object({
   bio: z.string().nullable(),
   balance: z.number().int(),
   credits: z.number().int(),
+  twoFactorEnabled: z.boolean(),
   createdAt: z.string(),
 });
 export type Me = z.infer<typeof meResponse>;
+
+/** PATCH /me: only username and bio; anything else (role, balance, credits, banned, email) is refused. */
+export const updateMeBody = z.strictObject(
+  {
+    username: usernameField.optional(),
+    bio: z.string().trim().max(limits.bio.max, accountMessages.bioTooLong).nullable().optional(),
+  },
+  { error: accountMessages.onlyUsernameAndBio },
+);
+
+/** The edit-profile form (both fields always present). */
+export const editProfileForm = z.object({
+  username: usernameField,
+  bio: z.string().trim().max(limits.bio.max, accountMessages.bioTooLong),
+});
+
+export const avatarResponse = z.object({ avatarUrl: z.string() });
+
+/** Spec: user_settings; every toggle defaults to on. */
+export const userSettingsBody = z.strictObject({
+  emailNotifications: z.boolean(),
+  marketplaceUpdates: z.boolean(),
+  securityAlerts: z.boolean(),
+});
+export type UserSettings = z.infer<typeof userSettingsBody>;
+
+export const loginEventItem = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  ipAddress: z.string(),
+  userAgent: z.string(),
+});
+export type LoginEvent = z.infer<typeof loginEventItem>;
+export const loginsResponse = z.object({ items: z.array(loginEventItem) });

@@ -15,9 +15,15 @@ import { adminRoutes } from './modules/admin/routes.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { loadAuthSecret } from './modules/auth/secret.ts';
+import { cheatRoutes } from './modules/cheats/routes.ts';
+import { ensureDefaultCategories } from './modules/forum/queries.ts';
+import { forumRoutes } from './modules/forum/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { meRoutes } from './modules/me/routes.ts';
+import { productRoutes } from './modules/products/routes.ts';
+import { profileRoutes } from './modules/profiles/routes.ts';
 import { siteSettingsRoutes } from './modules/site-settings/routes.ts';
+import { socialRoutes } from './modules/social/routes.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { createMailer, type Mailer } from './plugins/mailer.ts';
 import { createRateLimiter } from './plugins/rate-limit.ts';
@@ -72,14 +78,21 @@ export async function buildApp({ config, database, mailer, logger, webRoot }: Ap
   const secret = await loadAuthSecret(db, config.authSecret);
   app.decorate('auth', createAuth({ db, config, mailer: mail, secret, log: app.log }));
   const limiter = createRateLimiter(db, config.rateLimitScale);
+  // The forum needs somewhere to post: default categories on a database that has none.
+  await ensureDefaultCategories(db);
 
   await app.register(authRoutes, { prefix: '/api/auth', db, limiter, publicUrl: config.publicUrl });
   await app.register(healthRoutes, { prefix: '/api', database });
   await app.register(
     async (v1) => {
-      await v1.register(meRoutes, { db });
+      await v1.register(meRoutes, { db, limiter });
       await v1.register(siteSettingsRoutes, { links: config.links });
       await v1.register(adminRoutes, { db });
+      await v1.register(socialRoutes, { db, limiter });
+      await v1.register(profileRoutes, { db, limiter });
+      await v1.register(productRoutes, { db });
+      await v1.register(cheatRoutes, { db, limiter });
+      await v1.register(forumRoutes, { db, limiter });
     },
     { prefix: '/api/v1' },
   );

@@ -5,6 +5,7 @@ import type { Auth } from '../modules/auth/auth.ts';
 import { createAccount } from '../modules/auth/service.ts';
 import type { Db } from './client.ts';
 import { profiles } from './schema/index.ts';
+import { seedCatalogueDemo } from './seed-catalogue.ts';
 
 const DEMO_ACCOUNTS: { username: string; role: Role; credits: number }[] = [
   { username: 'admin', role: 'admin', credits: 10_000 },
@@ -28,5 +29,6 @@ export async function seedDemo(auth: Auth, db: Db) {
     await createAccount(auth, db, { ...account, email, password, balance: account.credits });
     created.push({ username: account.username, email, password, role: account.role });
   }
+  await seedCatalogueDemo(db);
   return created;
 }

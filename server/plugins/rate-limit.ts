@@ -17,6 +17,21 @@ export const rateRules = {
   signUpPerIp: { limit: 10, windowSeconds: 3600 },
   resetPerIp: { limit: 10, windowSeconds: 3600 },
   resetPerAccount: { limit: 3, windowSeconds: 3600 },
+  cheatDownloadPerUser: { limit: 30, windowSeconds: 600 },
+  forumThreadPerUser: { limit: 10, windowSeconds: 600 },
+  forumReplyPerUser: { limit: 30, windowSeconds: 600 },
+  forumVotePerUser: { limit: 120, windowSeconds: 60 },
+  postPerUser: { limit: 10, windowSeconds: 600 },
+  commentPerUser: { limit: 30, windowSeconds: 600 },
+  likePerUser: { limit: 120, windowSeconds: 60 },
+  followPerUser: { limit: 60, windowSeconds: 600 },
+  profileUpdatePerUser: { limit: 30, windowSeconds: 600 },
+  avatarUploadPerUser: { limit: 10, windowSeconds: 600 },
+  settingsPerUser: { limit: 60, windowSeconds: 600 },
+  changePasswordPerUser: { limit: 5, windowSeconds: 600 },
+  twoFactorSetupPerUser: { limit: 10, windowSeconds: 600 },
+  twoFactorCodePerIp: { limit: 10, windowSeconds: 600 },
+  twoFactorCodePerUser: { limit: 10, windowSeconds: 600 },
 } satisfies Record<string, RateRule>;
 export type RateRuleName = keyof typeof rateRules;
 

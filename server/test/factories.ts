@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Role } from '../../contract/limits.ts';
+import { cheatStatusChanges, cheats, forumCategories, forumThreads, products } from '../db/schema/index.ts';
+import { socialComments, socialPosts } from '../db/schema/social.ts';
 import { createAccount } from '../modules/auth/service.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -50,4 +53,97 @@ export async function signIn(t: TestApp, user: Pick<BuiltUser, 'email' | 'passwo
 export async function buildSignedInUser(t: TestApp, overrides: Parameters<typeof buildUser>[1] = {}) {
   const user = await buildUser(t, overrides);
   return { ...user, cookie: await signIn(t, user) };
+}
+
+/** One catalogue product, inserted directly (active, unpinned unless given). */
+export async function buildProduct(t: TestApp, overrides: Partial<typeof products.$inferInsert> = {}) {
+  const suffix = randomUUID().slice(0, 8);
+  const [row] = await t.db
+    .insert(products)
+    .values({
+      title: `Product ${suffix}`,
+      description: `Description of product ${suffix}`,
+      salesUrl: `https://shop.example.com/${suffix}`,
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+/** One published cheat with its first timeline row, inserted directly. */
+export async function buildCheat(
+  t: TestApp,
+  overrides: Partial<typeof cheats.$inferInsert> & { publishedBy?: string | null } = {},
+) {
+  const suffix = randomUUID().slice(0, 8);
+  const [row] = await t.db
+    .insert(cheats)
+    .values({
+      title: `Cheat ${suffix}`,
+      description: `Description of cheat ${suffix}`,
+      game: 'Counter-Strike 2',
+      downloadUrl: `https://files.example.com/${suffix}.zip`,
+      ...overrides,
+    })
+    .returning();
+  await t.db
+    .insert(cheatStatusChanges)
+    .values({ cheatId: row!.id, fromStatus: null, toStatus: row!.status, changedBy: row!.publishedBy });
+  return row!;
+}
+
+/** One social post by `userId`, inserted directly (give `createdAt` to control the feed order). */
+export async function buildPost(
+  t: TestApp,
+  userId: string,
+  overrides: Partial<Omit<typeof socialPosts.$inferInsert, 'userId'>> = {},
+) {
+  const [row] = await t.db
+    .insert(socialPosts)
+    .values({ userId, content: `Post ${randomUUID().slice(0, 8)}`, ...overrides })
+    .returning();
+  return row!;
+}
+
+/** One comment on a post, keeping the post's comment counter exact as the service does. */
+export async function buildComment(
+  t: TestApp,
+  postId: string,
+  userId: string,
+  overrides: Partial<Omit<typeof socialComments.$inferInsert, 'postId' | 'userId'>> = {},
+) {
+  const [row] = await t.db
+    .insert(socialComments)
+    .values({ postId, userId, content: `Comment ${randomUUID().slice(0, 8)}`, ...overrides })
+    .returning();
+  await t.db
+    .update(socialPosts)
+    .set({ commentCount: sql`${socialPosts.commentCount} + 1` })
+    .where(eq(socialPosts.id, postId));
+  return row!;
+}
+
+/** One forum category, inserted directly. */
+export async function buildForumCategory(
+  t: TestApp,
+  overrides: Partial<typeof forumCategories.$inferInsert> = {},
+) {
+  const [row] = await t.db
+    .insert(forumCategories)
+    .values({ name: `Category ${randomUUID().slice(0, 8)}`, ...overrides })
+    .returning();
+  return row!;
+}
+
+/** One forum thread by `userId` in `categoryId`, inserted directly (counters at 0). */
+export async function buildForumThread(
+  t: TestApp,
+  overrides: Partial<typeof forumThreads.$inferInsert> & { userId: string; categoryId: string },
+) {
+  const suffix = randomUUID().slice(0, 8);
+  const [row] = await t.db
+    .insert(forumThreads)
+    .values({ title: `Thread ${suffix}`, content: `Content of thread ${suffix}`, ...overrides })
+    .returning();
+  return row!;
 }

@@ -72,15 +72,74 @@ const routes: RouteObject[] = [
             handle: { title: 'Privacy Policy' },
             lazy: () => import('./pages/privacy-page.tsx').then((m) => ({ Component: m.PrivacyPage })),
           },
-          soon('posts', 'Community Posts'),
-          soon('forum', 'Forum'),
-          soon('forum/post/:postId', 'Forum Post'),
-          soon('cheats/:cheatId', 'Cheat Details'),
-          soon('products', 'Products'),
-          soon('products/:productId', 'Product Details'),
+          {
+            path: 'posts',
+            handle: { title: 'Community Posts' },
+            lazy: () =>
+              import('../features/social/pages/posts-page.tsx').then((m) => ({ Component: m.PostsPage })),
+          },
+          {
+            path: 'forum',
+            handle: { title: 'Forum' },
+            lazy: () =>
+              import('../features/forum/pages/forum-page.tsx').then((m) => ({ Component: m.ForumPage })),
+          },
+          {
+            path: 'forum/c/:categoryId',
+            handle: { title: 'Forum' },
+            lazy: () =>
+              import('../features/forum/pages/forum-category-page.tsx').then((m) => ({
+                Component: m.ForumCategoryPage,
+              })),
+          },
+          {
+            path: 'forum/post/:postId',
+            handle: { title: 'Forum Post' },
+            lazy: () =>
+              import('../features/forum/pages/forum-thread-page.tsx').then((m) => ({
+                Component: m.ForumThreadPage,
+              })),
+          },
+          {
+            path: 'cheats',
+            handle: { title: 'Cheat Status' },
+            lazy: () =>
+              import('../features/cheats/pages/cheats-page.tsx').then((m) => ({ Component: m.CheatsPage })),
+          },
+          {
+            path: 'cheats/:cheatId',
+            handle: { title: 'Cheat Details' },
+            lazy: () =>
+              import('../features/cheats/pages/cheat-detail-page.tsx').then((m) => ({
+                Component: m.CheatDetailPage,
+              })),
+          },
+          {
+            path: 'products',
+            handle: { title: 'Products' },
+            lazy: () =>
+              import('../features/products/pages/products-page.tsx').then((m) => ({
+                Component: m.ProductsPage,
+              })),
+          },
+          {
+            path: 'products/:productId',
+            handle: { title: 'Product Details' },
+            lazy: () =>
+              import('../features/products/pages/product-detail-page.tsx').then((m) => ({
+                Component: m.ProductDetailPage,
+              })),
+          },
           soon('marketplace', 'Marketplace'),
           soon('marketplace/:listingId', 'Listing Details'),
-          soon('profile/:userId', 'Profile'),
+          {
+            path: 'profile/:userId',
+            handle: { title: 'Profile' },
+            lazy: () =>
+              import('../features/profiles/pages/profile-page.tsx').then((m) => ({
+                Component: m.ProfilePage,
+              })),
+          },
           {
             Component: RequireAuth,
             children: [
@@ -89,8 +148,22 @@ const routes: RouteObject[] = [
               soon('messages', 'Messages'),
               soon('messages/new', 'New Message'),
               soon('messages/:userId', 'Conversation'),
-              soon('edit-profile', 'Edit Profile'),
-              soon('profile/settings', 'Settings'),
+              {
+                path: 'edit-profile',
+                handle: { title: 'Edit Profile' },
+                lazy: () =>
+                  import('../features/account/pages/edit-profile-page.tsx').then((m) => ({
+                    Component: m.EditProfilePage,
+                  })),
+              },
+              {
+                path: 'profile/settings',
+                handle: { title: 'Settings' },
+                lazy: () =>
+                  import('../features/account/pages/settings-page.tsx').then((m) => ({
+                    Component: m.SettingsPage,
+                  })),
+              },
               soon('tickets', 'Support Tickets'),
               soon('tickets/create', 'New Ticket'),
               soon('tickets/:ticketId', 'Ticket'),
@@ -102,14 +175,27 @@ const routes: RouteObject[] = [
             path: 'admin',
             Component: RequireStaff,
             children: [
-              soonIndex('Admin Dashboard'),
-              soon('users', 'Manage Users'),
-              soon('products', 'Manage Products'),
-              soon('marketplace', 'Manage Marketplace'),
-              soon('tickets', 'Manage Tickets'),
-              soon('tickets/:ticketId', 'Ticket'),
-              soon('reports', 'Reports'),
-              soon('settings', 'Site Settings'),
+              {
+                lazy: () =>
+                  import('../features/admin/admin-layout.tsx').then((m) => ({ Component: m.AdminLayout })),
+                children: [
+                  soonIndex('Admin Dashboard'),
+                  soon('users', 'Manage Users'),
+                  {
+                    path: 'products',
+                    handle: { title: 'Manage Products' },
+                    lazy: () =>
+                      import('../features/products/pages/admin-products-page.tsx').then((m) => ({
+                        Component: m.AdminProductsPage,
+                      })),
+                  },
+                  soon('marketplace', 'Manage Marketplace'),
+                  soon('tickets', 'Manage Tickets'),
+                  soon('tickets/:ticketId', 'Ticket'),
+                  soon('reports', 'Reports'),
+                  soon('settings', 'Site Settings'),
+                ],
+              },
             ],
           },
           {

@@ -115,3 +115,59 @@ function wait(ms: number, signal?: AbortSignal): Promise<void> {
     );
   });
 }
+
+export interface UploadOptions {
+  /** Called with 0..1 as the body is sent. */
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * POSTs a multipart form (a file upload) through the same error handling as `api`. It uses
+ * XMLHttpRequest because fetch cannot report upload progress.
+ */
+export function upload<T>(
+  path: string,
+  form: FormData,
+  { onProgress, signal }: UploadOptions = {},
+): Promise<T> {
+  const url = path.startsWith('/api/') ? path : `/api/v1${path}`;
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    xhr.setRequestHeader('accept', 'application/json');
+    xhr.withCredentials = true;
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress?.(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      let data: unknown;
+      try {
+        data = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
+      } catch {
+        data = undefined;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress?.(1);
+        resolve(data as T);
+        return;
+      }
+      const error = (data as Partial<ErrorBody> | undefined)?.error;
+      reject(
+        error && typeof error.message === 'string'
+          ? new ApiError(xhr.status, error.code, error.message, error.fields)
+          : new ApiError(
+              xhr.status,
+              `HTTP_${xhr.status}`,
+              xhr.statusText || 'Request failed',
+              undefined,
+              false,
+            ),
+      );
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'NETWORK', 'Network error', undefined, false));
+    xhr.onabort = () => reject(signal?.reason ?? new DOMException('Aborted', 'AbortError'));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(form);
+  });
+}

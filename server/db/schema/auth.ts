@@ -23,6 +23,7 @@ export const profiles = pgTable(
     banned: boolean('banned').notNull().default(false),
     balance: integer('balance').notNull().default(0),
     credits: integer('credits').notNull().default(0),
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -83,6 +84,23 @@ export const verifications = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('verifications_identifier_idx').on(t.identifier)],
+);
+
+/** better-auth's twoFactor plugin: the TOTP secret and backup codes, both encrypted with the auth secret. */
+export const twoFactors = pgTable(
+  'two_factors',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('two_factors_user_id_key').on(t.userId)],
 );
 
 /** One row per successful sign-in, shown on the settings page (spec: login_sessions). */

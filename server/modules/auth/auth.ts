@@ -2,18 +2,43 @@ import { randomUUID } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
+import { twoFactor } from 'better-auth/plugins';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { limits } from '../../../contract/limits.ts';
 import { messages } from '../../../contract/messages.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { accounts, loginEvents, profiles, sessions, verifications } from '../../db/schema/index.ts';
+import {
+  accounts,
+  loginEvents,
+  profiles,
+  sessions,
+  twoFactors,
+  verifications,
+} from '../../db/schema/index.ts';
 import type { Mailer } from '../../plugins/mailer.ts';
 import { hashPassword, verifyPassword } from './password-hash.ts';
 
 /** The header our proxy sets from Fastify's request.ip (which honours TRUST_PROXY); clients cannot forge it. */
 export const CLIENT_IP_HEADER = 'x-cm-client-ip';
+
+/** Records one sign-in for the settings page's login history; a failure is only logged (spec). */
+export async function recordLoginEvent(
+  db: Db,
+  log: FastifyBaseLogger,
+  event: { userId: string; ipAddress?: string | null; userAgent?: string | null },
+) {
+  try {
+    await db.insert(loginEvents).values({
+      userId: event.userId,
+      ipAddress: event.ipAddress || 'Unknown',
+      userAgent: event.userAgent || 'Unknown',
+    });
+  } catch (err) {
+    log.warn({ err }, 'could not record login event');
+  }
+}
 
 export interface AuthDeps {
   db: Db;
@@ -35,7 +60,7 @@ export function createAuth({ db, config, mailer, secret, log }: AuthDeps) {
     rateLimit: { enabled: false },
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { profiles, sessions, accounts, verifications },
+      schema: { profiles, sessions, accounts, verifications, twoFactors },
     }),
     user: {
       modelName: 'profiles',
@@ -48,6 +73,11 @@ export function createAuth({ db, config, mailer, secret, log }: AuthDeps) {
         credits: { type: 'number', input: false, defaultValue: 0 },
       },
     },
+    plugins: [
+      // Reached only through our routes (modules/auth/routes.ts); its own rate limit is off like the rest,
+      // ours counts code attempts, and the plugin still caps attempts per challenge and locks the account.
+      twoFactor({ issuer: 'CheatMarket', twoFactorTable: 'twoFactors' }),
+    ],
     session: { modelName: 'sessions' },
     account: { modelName: 'accounts' },
     verification: { modelName: 'verifications' },
@@ -93,17 +123,17 @@ export function createAuth({ db, config, mailer, secret, log }: AuthDeps) {
               .where(eq(profiles.id, session.userId));
             if (user?.banned) throw new APIError('FORBIDDEN', { code: 'BANNED', message: messages.banned });
           },
-          async after(session) {
-            try {
-              await db.insert(loginEvents).values({
-                userId: session.userId,
-                ipAddress: session.ipAddress || 'Unknown',
-                userAgent: session.userAgent || 'Unknown',
-              });
-            } catch (err) {
-              // The spec: a failed login record is only logged, never blocks the sign-in.
-              log.warn({ err }, 'could not record login event');
-            }
+          async after(session, ctx) {
+            // Only a password sign-in counts here: sessions are also made when a password changes or
+            // two-factor is turned on or off. A sign-in of a two-factor account makes a session the plugin
+            // drops at once; the code's route records that sign-in when it completes (routes.ts).
+            if (ctx?.path !== '/sign-in/email') return;
+            const [user] = await db
+              .select({ twoFactorEnabled: profiles.twoFactorEnabled })
+              .from(profiles)
+              .where(eq(profiles.id, session.userId));
+            if (user?.twoFactorEnabled) return;
+            await recordLoginEvent(db, log, session);
           },
         },
       },

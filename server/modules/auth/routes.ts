@@ -2,21 +2,27 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  changePasswordBody,
+  isTotpCode,
   okResponse,
   resetPasswordBody,
   resetRequestBody,
   sessionResponse,
   signInBody,
+  signInResponse,
   signUpBody,
+  twoFactorCodeBody,
+  twoFactorPasswordBody,
+  twoFactorSetupResponse,
 } from '../../../contract/auth.ts';
-import type { ErrorCode } from '../../../contract/errors.ts';
-import { messages } from '../../../contract/messages.ts';
+import { type ErrorCode, errorResponse } from '../../../contract/errors.ts';
+import { accountMessages, messages } from '../../../contract/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { profiles } from '../../db/schema/index.ts';
 import { AppError, errorBody } from '../../plugins/errors.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
-import { getViewer, toWebHeaders } from '../../plugins/viewer.ts';
-import { CLIENT_IP_HEADER } from './auth.ts';
+import { getViewer, requireViewer, toWebHeaders } from '../../plugins/viewer.ts';
+import { CLIENT_IP_HEADER, recordLoginEvent } from './auth.ts';
 
 interface AuthRoutesOpts {
   db: Db;
@@ -24,8 +30,10 @@ interface AuthRoutesOpts {
   publicUrl: string;
 }
 
+type AuthErrorMap = Record<string, { code: ErrorCode; message: string; field?: string }>;
+
 /** better-auth's error codes mapped to the spec's words (and a field for the form). */
-const AUTH_ERRORS: Record<string, { code: ErrorCode; message: string; field?: string }> = {
+const AUTH_ERRORS: AuthErrorMap = {
   INVALID_EMAIL_OR_PASSWORD: { code: 'UNAUTHENTICATED', message: messages.invalidCredentials },
   BANNED: { code: 'BANNED', message: messages.banned },
   USER_ALREADY_EXISTS: { code: 'CONFLICT', message: messages.emailTaken, field: 'email' },
@@ -33,6 +41,37 @@ const AUTH_ERRORS: Record<string, { code: ErrorCode; message: string; field?: st
   INVALID_TOKEN: { code: 'BAD_REQUEST', message: messages.invalidResetLink, field: 'token' },
   PASSWORD_TOO_SHORT: { code: 'VALIDATION', message: messages.passwordTooShort, field: 'password' },
   PASSWORD_TOO_LONG: { code: 'VALIDATION', message: messages.passwordTooLong, field: 'password' },
+  INVALID_PASSWORD: {
+    code: 'VALIDATION',
+    message: accountMessages.currentPasswordIncorrect,
+    field: 'password',
+  },
+  INVALID_CODE: { code: 'VALIDATION', message: accountMessages.invalidCode, field: 'code' },
+  INVALID_BACKUP_CODE: { code: 'VALIDATION', message: accountMessages.invalidBackupCode, field: 'code' },
+  INVALID_TWO_FACTOR_COOKIE: { code: 'UNAUTHENTICATED', message: accountMessages.codeExpired },
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: { code: 'RATE_LIMITED', message: accountMessages.tooManyCodeAttempts },
+  ACCOUNT_TEMPORARILY_LOCKED: { code: 'RATE_LIMITED', message: accountMessages.accountLocked },
+  TOTP_ALREADY_ENABLED: { code: 'CONFLICT', message: accountMessages.twoFactorAlreadyEnabled },
+  TOTP_NOT_ENABLED: { code: 'BAD_REQUEST', message: accountMessages.twoFactorNotStarted },
+};
+
+/** The password change names its field `currentPassword`, and a short new password is its own message. */
+const CHANGE_PASSWORD_ERRORS: AuthErrorMap = {
+  INVALID_PASSWORD: {
+    code: 'VALIDATION',
+    message: accountMessages.currentPasswordIncorrect,
+    field: 'currentPassword',
+  },
+  PASSWORD_TOO_SHORT: {
+    code: 'VALIDATION',
+    message: accountMessages.newPasswordTooShort,
+    field: 'newPassword',
+  },
+  PASSWORD_TOO_LONG: {
+    code: 'VALIDATION',
+    message: accountMessages.newPasswordTooLong,
+    field: 'newPassword',
+  },
 };
 
 /**
@@ -43,7 +82,13 @@ const AUTH_ERRORS: Record<string, { code: ErrorCode; message: string; field?: st
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { db, limiter, publicUrl }) => {
   const publicOrigin = new URL(publicUrl).origin;
 
-  async function callAuth(request: FastifyRequest, reply: FastifyReply, path: string, body?: unknown) {
+  async function callAuth(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    path: string,
+    body?: unknown,
+    errors: AuthErrorMap = {},
+  ) {
     const headers = toWebHeaders(request);
     headers.delete('content-length');
     headers.set(CLIENT_IP_HEADER, request.ip);
@@ -63,7 +108,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
     const json = text ? (JSON.parse(text) as Record<string, unknown> | null) : null;
     if (response.status >= 400) {
       const code = String((json as { code?: string } | null)?.code ?? '');
-      const known = AUTH_ERRORS[code];
+      const known = errors[code] ?? AUTH_ERRORS[code];
       if (known) {
         throw new AppError(
           known.code,
@@ -122,9 +167,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
     {
       schema: {
         tags: ['auth'],
-        summary: 'Sign in; sets the session cookie (a browser-session cookie when rememberMe is false)',
+        summary:
+          'Sign in; sets the session cookie (a browser-session cookie when rememberMe is false). ' +
+          'With two-factor sign-in on, answers {twoFactorRequired:true}: POST /api/auth/two-factor/verify follows.',
         body: signInBody,
-        response: { 200: sessionResponse },
+        response: { 200: signInResponse },
       },
     },
     async (request, reply) => {
@@ -137,8 +184,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
         rememberMe: rememberMe ?? true,
       })) as {
         user: { id: string; name: string; role: 'user'; image?: string | null };
+        twoFactorRedirect?: boolean;
       } | null;
       if (reply.sent) return reply;
+      // The password was right; the session comes once the code is (a signed two_factor cookie holds the step).
+      if (json?.twoFactorRedirect) return { twoFactorRequired: true as const };
       const user = json!.user;
       return { user: { id: user.id, username: user.name, role: user.role, avatarUrl: user.image ?? null } };
     },
@@ -206,6 +256,141 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
       await callAuth(request, reply, '/reset-password', request.body);
       if (reply.sent) return reply;
       return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/change-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Change my password (the current one is re-checked); signs out every other session',
+        body: changePasswordBody,
+        response: { 200: okResponse, 400: errorResponse, 401: errorResponse, 429: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireViewer(request);
+      await limiter.hit('changePasswordPerUser', viewer.id);
+      // better-auth deletes every session of the account and gives this browser a fresh one.
+      await callAuth(
+        request,
+        reply,
+        '/change-password',
+        { ...request.body, revokeOtherSessions: true },
+        CHANGE_PASSWORD_ERRORS,
+      );
+      if (reply.sent) return reply;
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/two-factor/enable',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Start two-factor setup (password re-checked): the authenticator URI and one-time backup codes. ' +
+          'Sign-in asks for a code only after POST /api/auth/two-factor/confirm.',
+        body: twoFactorPasswordBody,
+        response: {
+          200: twoFactorSetupResponse,
+          400: errorResponse,
+          401: errorResponse,
+          409: errorResponse,
+          429: errorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireViewer(request);
+      await limiter.hit('twoFactorSetupPerUser', viewer.id);
+      const json = (await callAuth(request, reply, '/two-factor/enable', {
+        password: request.body.password,
+        method: 'totp',
+      })) as { totpURI: string; backupCodes: string[] } | null;
+      if (reply.sent) return reply;
+      return { totpURI: json!.totpURI, backupCodes: json!.backupCodes };
+    },
+  );
+
+  app.post(
+    '/two-factor/confirm',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Finish two-factor setup with a code from the authenticator app',
+        body: twoFactorCodeBody,
+        response: { 200: okResponse, 400: errorResponse, 401: errorResponse, 429: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireViewer(request);
+      await limiter.hit('twoFactorCodePerUser', viewer.id);
+      const code = request.body.code.replaceAll(' ', '');
+      if (!isTotpCode(code)) {
+        throw new AppError('VALIDATION', accountMessages.invalidCode, { code: accountMessages.invalidCode });
+      }
+      await callAuth(request, reply, '/two-factor/verify-totp', { code });
+      if (reply.sent) return reply;
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/two-factor/disable',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Turn two-factor sign-in off (password re-checked)',
+        body: twoFactorPasswordBody,
+        response: { 200: okResponse, 400: errorResponse, 401: errorResponse, 429: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireViewer(request);
+      await limiter.hit('twoFactorSetupPerUser', viewer.id);
+      const [row] = await db
+        .select({ enabled: profiles.twoFactorEnabled })
+        .from(profiles)
+        .where(eq(profiles.id, viewer.id));
+      if (!row?.enabled) throw new AppError('BAD_REQUEST', accountMessages.twoFactorNotEnabled);
+      await callAuth(request, reply, '/two-factor/disable', { password: request.body.password });
+      if (reply.sent) return reply;
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/two-factor/verify',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Complete a two-factor sign-in with a 6-digit code or a backup code (each backup code works once)',
+        body: twoFactorCodeBody,
+        response: { 200: sessionResponse, 400: errorResponse, 401: errorResponse, 429: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      await limiter.hit('twoFactorCodePerIp', request.ip);
+      const raw = request.body.code;
+      const totp = isTotpCode(raw);
+      const json = (await callAuth(
+        request,
+        reply,
+        totp ? '/two-factor/verify-totp' : '/two-factor/verify-backup-code',
+        { code: totp ? raw.replaceAll(' ', '') : raw },
+      )) as { user: { id: string; name: string; role: 'user'; image?: string | null } } | null;
+      if (reply.sent) return reply;
+      const user = json!.user;
+      await recordLoginEvent(db, request.log, {
+        userId: user.id,
+        ipAddress: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+      return { user: { id: user.id, username: user.name, role: user.role, avatarUrl: user.image ?? null } };
     },
   );
 };

@@ -42,6 +42,7 @@ describe('GET /api/v1/me', () => {
         'email',
         'id',
         'role',
+        'twoFactorEnabled',
         'username',
       ].sort(),
     );

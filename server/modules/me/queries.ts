@@ -1,8 +1,86 @@
-import { eq } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { profiles } from '../../db/schema/index.ts';
+import { avatars, loginEvents, profiles, userSettings } from '../../db/schema/index.ts';
 
 export async function findProfileById(db: Db, id: string) {
   const [row] = await db.select().from(profiles).where(eq(profiles.id, id));
   return row;
+}
+
+/** Another member already holding this username, compared case-insensitively (as the unique index does). */
+export async function isUsernameTakenByOther(db: Db, username: string, userId: string) {
+  const rows = await db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(and(eq(sql`lower(${profiles.username})`, username.toLowerCase()), ne(profiles.id, userId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function updateProfile(db: Db, id: string, changes: { username?: string; bio?: string | null }) {
+  const [row] = await db
+    .update(profiles)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(eq(profiles.id, id))
+    .returning();
+  return row;
+}
+
+/** Stores the new avatar, points the profile at it and drops the previous one, in one transaction. */
+export async function replaceAvatar(db: Db, userId: string, data: Buffer, urlFor: (id: string) => string) {
+  return db.transaction(async (tx) => {
+    const [avatar] = await tx.insert(avatars).values({ userId, data }).returning({ id: avatars.id });
+    const avatarUrl = urlFor(avatar!.id);
+    await tx.update(profiles).set({ avatarUrl, updatedAt: sql`now()` }).where(eq(profiles.id, userId));
+    await tx.delete(avatars).where(and(eq(avatars.userId, userId), ne(avatars.id, avatar!.id)));
+    return avatarUrl;
+  });
+}
+
+export async function findAvatarData(db: Db, id: string) {
+  const [row] = await db.select({ data: avatars.data }).from(avatars).where(eq(avatars.id, id));
+  return row?.data;
+}
+
+export async function findSettings(db: Db, userId: string) {
+  const [row] = await db
+    .select({
+      emailNotifications: userSettings.emailNotifications,
+      marketplaceUpdates: userSettings.marketplaceUpdates,
+      securityAlerts: userSettings.securityAlerts,
+    })
+    .from(userSettings)
+    .where(eq(userSettings.userId, userId));
+  return row;
+}
+
+export async function upsertSettings(
+  db: Db,
+  userId: string,
+  values: { emailNotifications: boolean; marketplaceUpdates: boolean; securityAlerts: boolean },
+) {
+  const [row] = await db
+    .insert(userSettings)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: userSettings.userId, set: { ...values, updatedAt: sql`now()` } })
+    .returning({
+      emailNotifications: userSettings.emailNotifications,
+      marketplaceUpdates: userSettings.marketplaceUpdates,
+      securityAlerts: userSettings.securityAlerts,
+    });
+  return row!;
+}
+
+export async function listLatestLogins(db: Db, userId: string, limit: number) {
+  return db
+    .select({
+      id: loginEvents.id,
+      createdAt: loginEvents.createdAt,
+      ipAddress: loginEvents.ipAddress,
+      userAgent: loginEvents.userAgent,
+    })
+    .from(loginEvents)
+    .where(eq(loginEvents.userId, userId))
+    .orderBy(desc(loginEvents.createdAt), desc(loginEvents.id))
+    .limit(limit);
 }

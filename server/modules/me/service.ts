@@ -1,12 +1,32 @@
-import type { Me } from '../../../contract/me.ts';
+import type { z } from 'zod';
+import type { LoginEvent, Me, UserSettings, updateMeBody } from '../../../contract/me.ts';
+import { accountMessages, messages } from '../../../contract/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
+import type { RateLimiter } from '../../plugins/rate-limit.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
-import { findProfileById } from './queries.ts';
+import { toAvatarWebp } from './avatar-image.ts';
+import {
+  findAvatarData,
+  findProfileById,
+  findSettings,
+  isUsernameTakenByOther,
+  listLatestLogins,
+  replaceAvatar,
+  updateProfile,
+  upsertSettings,
+} from './queries.ts';
 
-export async function getMe(db: Db, viewer: Viewer): Promise<Me> {
-  const row = await findProfileById(db, viewer.id);
-  if (!row) throw new AppError('NOT_FOUND', 'Profile not found');
+export const LOGIN_HISTORY_SIZE = 10;
+export const DEFAULT_SETTINGS: UserSettings = {
+  emailNotifications: true,
+  marketplaceUpdates: true,
+  securityAlerts: true,
+};
+
+type ProfileRow = NonNullable<Awaited<ReturnType<typeof findProfileById>>>;
+
+function toMe(row: ProfileRow): Me {
   return {
     id: row.id,
     username: row.username,
@@ -17,6 +37,88 @@ export async function getMe(db: Db, viewer: Viewer): Promise<Me> {
     bio: row.bio,
     balance: row.balance,
     credits: row.credits,
+    twoFactorEnabled: row.twoFactorEnabled,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+export async function getMe(db: Db, viewer: Viewer): Promise<Me> {
+  const row = await findProfileById(db, viewer.id);
+  if (!row) throw new AppError('NOT_FOUND', 'Profile not found');
+  return toMe(row);
+}
+
+const usernameTaken = () =>
+  new AppError('CONFLICT', messages.usernameTaken, { username: messages.usernameTaken });
+
+/** Only the owner's username and bio; the schema has already refused every other key. */
+export async function updateMe(
+  db: Db,
+  limiter: RateLimiter,
+  viewer: Viewer,
+  input: z.output<typeof updateMeBody>,
+): Promise<Me> {
+  await limiter.hit('profileUpdatePerUser', viewer.id);
+  const changes: { username?: string; bio?: string | null } = {};
+  if (input.username !== undefined) {
+    if (await isUsernameTakenByOther(db, input.username, viewer.id)) throw usernameTaken();
+    changes.username = input.username;
+  }
+  if (input.bio !== undefined) changes.bio = input.bio ? input.bio : null;
+  if (Object.keys(changes).length === 0) return getMe(db, viewer);
+  try {
+    const row = await updateProfile(db, viewer.id, changes);
+    if (!row) throw new AppError('NOT_FOUND', 'Profile not found');
+    return toMe(row);
+  } catch (err) {
+    // Two members raced for one username: the unique index decided.
+    if (isUniqueViolation(err)) throw usernameTaken();
+    throw err;
+  }
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: unknown };
+  if (e?.code === '23505') return true;
+  return e?.cause ? isUniqueViolation(e.cause) : false;
+}
+
+export const avatarUrlFor = (id: string) => `/api/v1/avatars/${id}.webp`;
+
+export async function uploadAvatar(db: Db, limiter: RateLimiter, viewer: Viewer, file: Buffer) {
+  await limiter.hit('avatarUploadPerUser', viewer.id);
+  const webp = await toAvatarWebp(file);
+  if (!webp)
+    throw new AppError('VALIDATION', accountMessages.notAnImage, { avatar: accountMessages.notAnImage });
+  const avatarUrl = await replaceAvatar(db, viewer.id, webp, avatarUrlFor);
+  return { avatarUrl };
+}
+
+const AVATAR_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.webp$/i;
+
+/** Avatars are public, like the profiles that show them. */
+export async function getAvatar(db: Db, file: string): Promise<Buffer> {
+  const id = AVATAR_FILE.exec(file)?.[1];
+  const data = id ? await findAvatarData(db, id.toLowerCase()) : undefined;
+  if (!data) throw new AppError('NOT_FOUND', accountMessages.avatarNotFound);
+  return data;
+}
+
+export async function getSettings(db: Db, viewer: Viewer): Promise<UserSettings> {
+  return (await findSettings(db, viewer.id)) ?? DEFAULT_SETTINGS;
+}
+
+export async function saveSettings(
+  db: Db,
+  limiter: RateLimiter,
+  viewer: Viewer,
+  input: UserSettings,
+): Promise<UserSettings> {
+  await limiter.hit('settingsPerUser', viewer.id);
+  return upsertSettings(db, viewer.id, input);
+}
+
+export async function getLogins(db: Db, viewer: Viewer): Promise<{ items: LoginEvent[] }> {
+  const rows = await listLatestLogins(db, viewer.id, LOGIN_HISTORY_SIZE);
+  return { items: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })) };
 }

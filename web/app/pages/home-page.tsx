@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Card, SectionCard } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { LatestPosts, StatsCards } from '../../features/social/components/home-widgets.tsx';
 import { useSession } from '../../lib/session.ts';
 
 const features = [
@@ -29,6 +30,7 @@ export function HomePage() {
     <div className="mx-auto grid w-full max-w-7xl gap-6 lg:grid-cols-[14rem_minmax(0,1fr)_16rem] xl:grid-cols-[15rem_minmax(0,1fr)_17rem]">
       <div className="flex min-w-0 flex-col gap-6 lg:order-2">
         <WelcomeBanner signedIn={user !== null} loading={isPending} />
+        <StatsCards />
         <section aria-labelledby="features-heading">
           <h2 id="features-heading" className="mb-4 text-lg font-semibold">
             Why CheatMarket
@@ -70,7 +72,7 @@ export function HomePage() {
             </Link>
           }
         >
-          <EmptyState text="No posts yet" />
+          <LatestPosts />
         </SectionCard>
       </aside>
     </div>

@@ -2,7 +2,7 @@ import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-q
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import type { resetPasswordBody, signInBody, signUpBody } from '../../../contract/auth.ts';
+import type { resetPasswordBody, SignInResponse, signInBody, signUpBody } from '../../../contract/auth.ts';
 import { messages } from '../../../contract/messages.ts';
 import { api } from '../../lib/api.ts';
 import { type SessionResponse, sessionKey } from '../../lib/session.ts';
@@ -32,19 +32,39 @@ export function useSignUp() {
   });
 }
 
-export function useSignIn() {
+/** What follows a completed sign-in (password, or password then two-factor code). */
+function useSignedIn() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  return async (data: SessionResponse) => {
+    forgetUserData(queryClient);
+    queryClient.setQueryData(sessionKey, data);
+    toast.success(messages.loggedIn);
+    await navigate('/', { replace: true });
+    await queryClient.invalidateQueries({ queryKey: sessionKey });
+  };
+}
+
+/** Resolves with `{ twoFactorRequired: true }` when the account asks for a code next (the page shows that step). */
+export function useSignIn() {
+  const signedIn = useSignedIn();
   return useMutation({
     mutationFn: (body: z.output<typeof signInBody>) =>
-      api<SessionResponse>('/api/auth/sign-in/email', { method: 'POST', body }),
+      api<SignInResponse>('/api/auth/sign-in/email', { method: 'POST', body }),
     onSuccess: async (data) => {
-      forgetUserData(queryClient);
-      queryClient.setQueryData(sessionKey, data);
-      toast.success(messages.loggedIn);
-      await navigate('/', { replace: true });
-      await queryClient.invalidateQueries({ queryKey: sessionKey });
+      if ('twoFactorRequired' in data) return;
+      await signedIn(data);
     },
+  });
+}
+
+/** The second step of a two-factor sign-in: a code from the app, or a backup code. */
+export function useVerifyTwoFactor() {
+  const signedIn = useSignedIn();
+  return useMutation({
+    mutationFn: (body: { code: string }) =>
+      api<SessionResponse>('/api/auth/two-factor/verify', { method: 'POST', body }),
+    onSuccess: signedIn,
   });
 }
 

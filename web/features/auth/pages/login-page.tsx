@@ -1,20 +1,27 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LogIn } from 'lucide-react';
+import { LogIn, ShieldCheck } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { signInBody } from '../../../../contract/auth.ts';
-import { messages } from '../../../../contract/messages.ts';
+import { accountMessages, messages } from '../../../../contract/messages.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox, Input } from '../../../components/ui/input.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
-import { errorMessage } from '../../../lib/api.ts';
+import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
-import { useSignIn } from '../api.ts';
+import { useSignIn, useVerifyTwoFactor } from '../api.ts';
 import { AuthCard, linkClasses } from '../components/auth-card.tsx';
 
 export function LoginPage() {
+  const [codeStep, setCodeStep] = useState(false);
+  if (codeStep) return <TwoFactorStep onRestart={() => setCodeStep(false)} />;
+  return <PasswordStep onCodeRequired={() => setCodeStep(true)} />;
+}
+
+function PasswordStep({ onCodeRequired }: { onCodeRequired: () => void }) {
   const signIn = useSignIn();
   const {
     register,
@@ -31,6 +38,9 @@ export function LoginPage() {
     signIn.mutate(
       { ...values, rememberMe: values.rememberMe ?? false },
       {
+        onSuccess: (data) => {
+          if ('twoFactorRequired' in data) onCodeRequired();
+        },
         onError: (err) => {
           applyServerFieldErrors(err, setError, ['email', 'password']);
           toast.error(errorMessage(err, messages.signInFailed));
@@ -77,6 +87,84 @@ export function LoginPage() {
         <Button type="submit" size="lg" className="mt-2 w-full" loading={signIn.isPending}>
           Sign In
         </Button>
+      </form>
+    </AuthCard>
+  );
+}
+
+/** After the password: the code from the authenticator app, or one of the backup codes. */
+function TwoFactorStep({ onRestart }: { onRestart: () => void }) {
+  const verify = useVerifyTwoFactor();
+  const [useBackup, setUseBackup] = useState(false);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string>();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!code.trim()) return setError(accountMessages.codeRequired);
+    verify.mutate(
+      { code: code.trim() },
+      {
+        onError: (err) => {
+          const message = errorMessage(err, messages.signInFailed);
+          // An expired or spent challenge means starting over from the password.
+          if (err instanceof ApiError && (err.status === 401 || err.code === 'RATE_LIMITED')) {
+            toast.error(message);
+            onRestart();
+            return;
+          }
+          setError(message);
+          toast.error(message);
+        },
+      },
+    );
+  };
+
+  return (
+    <AuthCard
+      icon={ShieldCheck}
+      title="Two-factor sign-in"
+      subtitle={
+        useBackup
+          ? 'Enter one of your backup codes. Each code works once.'
+          : 'Enter the 6-digit code from your authenticator app.'
+      }
+      footer={
+        <button type="button" className={linkClasses} onClick={onRestart}>
+          Back to sign in
+        </button>
+      }
+    >
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <Input
+          key={useBackup ? 'backup' : 'totp'}
+          label={useBackup ? 'Backup code' : 'Authentication code'}
+          inputMode={useBackup ? 'text' : 'numeric'}
+          autoComplete="one-time-code"
+          autoFocus
+          placeholder={useBackup ? 'XXXXX-XXXXX' : '123456'}
+          maxLength={32}
+          value={code}
+          error={error}
+          onChange={(e) => {
+            setCode(e.target.value);
+            setError(undefined);
+          }}
+        />
+        <Button type="submit" size="lg" className="w-full" loading={verify.isPending}>
+          Verify
+        </Button>
+        <button
+          type="button"
+          className={`text-sm ${linkClasses} self-center`}
+          onClick={() => {
+            setUseBackup((v) => !v);
+            setCode('');
+            setError(undefined);
+          }}
+        >
+          {useBackup ? 'Use your authenticator app instead' : 'Use a backup code'}
+        </button>
       </form>
     </AuthCard>
   );

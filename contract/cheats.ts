@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { cheatMessages as m } from './messages.ts';
+import { httpUrlField } from './products.ts';
+
+export const cheatStatuses = ['undetected', 'detected', 'other'] as const;
+export type CheatStatus = (typeof cheatStatuses)[number];
+export const cheatStatusLabels: Record<CheatStatus, string> = {
+  undetected: 'Undetected',
+  detected: 'Detected',
+  other: 'Other',
+};
+
+export const cheatLimits = { title: { max: 100 }, game: { max: 100 }, description: { max: 5000 } } as const;
+export const cheatPageSize = 24;
+
+const required = (message: string, max: number, tooLong: string) =>
+  z.string({ error: message }).trim().min(1, message).max(max, tooLong);
+
+/** What staff send to publish or edit a cheat; a changed status is added to its timeline. */
+export const cheatBody = z.object({
+  title: required(m.titleRequired, cheatLimits.title.max, m.titleTooLong),
+  game: required(m.gameRequired, cheatLimits.game.max, m.gameTooLong),
+  description: required(m.descriptionRequired, cheatLimits.description.max, m.descriptionTooLong),
+  status: z.enum(cheatStatuses).default('undetected'),
+  downloadUrl: httpUrlField(m.downloadUrlRequired, m.downloadUrlInvalid),
+});
+export type CheatBody = z.output<typeof cheatBody>;
+
+export const cheatIdParams = z.object({ id: z.uuid({ error: m.notFound }) });
+
+export const cheatListQuery = z.object({
+  status: z.enum(['all', ...cheatStatuses]).default('all'),
+  q: z.string().trim().max(100).optional(),
+  cursor: z.string().max(400).optional(),
+});
+
+const member = z.object({ id: z.string(), username: z.string() });
+
+/** A cheat as anyone sees it: the download link only comes from the download action. */
+export const cheat = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  game: z.string(),
+  status: z.enum(cheatStatuses),
+  downloads: z.number().int(),
+  publishedBy: member.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Cheat = z.infer<typeof cheat>;
+
+export const cheatPage = z.object({ items: z.array(cheat), nextCursor: z.string().nullable() });
+export type CheatPage = z.infer<typeof cheatPage>;
+
+/** One status change: `from` is null for the publication itself. */
+export const cheatStatusChange = z.object({
+  id: z.string(),
+  at: z.string(),
+  from: z.enum(cheatStatuses).nullable(),
+  to: z.enum(cheatStatuses),
+  by: member.nullable(),
+});
+export type CheatStatusChange = z.infer<typeof cheatStatusChange>;
+
+export const cheatDetail = cheat.extend({ timeline: z.array(cheatStatusChange) });
+export type CheatDetail = z.infer<typeof cheatDetail>;
+
+/** Staff see the link they edit. */
+export const adminCheat = cheat.extend({ downloadUrl: z.string() });
+export type AdminCheat = z.infer<typeof adminCheat>;
+
+export const cheatDownloadResponse = z.object({
+  url: z.string(),
+  downloads: z.number().int(),
+  /** False when this member already downloaded this cheat today (the count did not move). */
+  counted: z.boolean(),
+});
+export type CheatDownload = z.infer<typeof cheatDownloadResponse>;

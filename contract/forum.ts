@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { forumMessages as m } from './messages.ts';
+
+export const forumLimits = {
+  title: { min: 5, max: 100 },
+  content: { max: 10_000 },
+  reply: { max: 5000 },
+  categoryName: { max: 50 },
+} as const;
+export const forumThreadPageSize = 20;
+export const forumReplyPageSize = 50;
+
+const cursor = z.string().max(400).optional();
+
+export const forumCategoryBody = z.object({
+  name: z
+    .string({ error: m.categoryNameRequired })
+    .trim()
+    .min(1, m.categoryNameRequired)
+    .max(forumLimits.categoryName.max, m.categoryNameTooLong),
+  description: z.string().trim().max(300).default(''),
+});
+
+export const newThreadBody = z.object({
+  categoryId: z.uuid({ error: m.categoryNotFound }),
+  title: z
+    .string({ error: m.titleTooShort })
+    .trim()
+    .min(forumLimits.title.min, m.titleTooShort)
+    .max(forumLimits.title.max, m.titleTooLong),
+  content: z
+    .string({ error: m.contentRequired })
+    .trim()
+    .min(1, m.contentRequired)
+    .max(forumLimits.content.max, m.contentTooLong),
+});
+export type NewThreadBody = z.output<typeof newThreadBody>;
+
+export const replyBody = z.object({
+  content: z
+    .string({ error: m.replyRequired })
+    .trim()
+    .min(1, m.replyRequired)
+    .max(forumLimits.reply.max, m.replyTooLong),
+});
+
+/** +1 up, -1 down, 0 removes the member's vote. */
+export const voteBody = z.object({ value: z.union([z.literal(1), z.literal(-1), z.literal(0)]) });
+
+export const threadIdParams = z.object({ id: z.uuid({ error: m.threadNotFound }) });
+export const categoryIdParams = z.object({ id: z.uuid({ error: m.categoryNotFound }) });
+export const forumUserParams = z.object({ id: z.uuid({ error: 'Profile not found' }) });
+
+export const threadListQuery = z.object({ categoryId: z.uuid({ error: m.categoryNotFound }), cursor });
+export const cursorQuery = z.object({ cursor });
+
+const author = z.object({ id: z.string(), username: z.string(), avatarUrl: z.string().nullable() });
+
+export const forumCategory = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  threadCount: z.number().int(),
+});
+export type ForumCategory = z.infer<typeof forumCategory>;
+export const forumCategoryList = z.object({ items: z.array(forumCategory) });
+
+export const forumThreadSummary = z.object({
+  id: z.string(),
+  title: z.string(),
+  author,
+  category: z.object({ id: z.string(), name: z.string() }),
+  upvotes: z.number().int(),
+  downvotes: z.number().int(),
+  replyCount: z.number().int(),
+  lastActivityAt: z.string(),
+  createdAt: z.string(),
+});
+export type ForumThreadSummary = z.infer<typeof forumThreadSummary>;
+export const forumThreadPage = z.object({
+  items: z.array(forumThreadSummary),
+  nextCursor: z.string().nullable(),
+});
+export type ForumThreadPage = z.infer<typeof forumThreadPage>;
+
+/** A thread with its text, and the viewer's own vote (0 for none or for visitors). */
+export const forumThread = forumThreadSummary.extend({
+  content: z.string(),
+  myVote: z.union([z.literal(1), z.literal(-1), z.literal(0)]),
+});
+export type ForumThread = z.infer<typeof forumThread>;
+
+export const forumReply = z.object({ id: z.string(), author, content: z.string(), createdAt: z.string() });
+export type ForumReply = z.infer<typeof forumReply>;
+export const forumReplyPage = z.object({ items: z.array(forumReply), nextCursor: z.string().nullable() });
+export type ForumReplyPage = z.infer<typeof forumReplyPage>;
+
+export const voteResponse = z.object({
+  upvotes: z.number().int(),
+  downvotes: z.number().int(),
+  myVote: z.union([z.literal(1), z.literal(-1), z.literal(0)]),
+});
+export type VoteResponse = z.infer<typeof voteResponse>;

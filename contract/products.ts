@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { productMessages as m } from './messages.ts';
+
+export const productStatuses = ['active', 'inactive'] as const;
+export type ProductStatus = (typeof productStatuses)[number];
+
+export const urlMax = 2048;
+const isHttpUrl = (v: string) => /^https?:\/\/\S+$/i.test(v) && URL.canParse(v);
+
+/** A required http(s) link: anything else (javascript:, data:, relative) is refused. */
+export function httpUrlField(required: string, invalid: string) {
+  return z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(urlMax, invalid)
+    .refine(isHttpUrl, { message: invalid });
+}
+
+/** An optional http(s) link: empty means none (null). */
+export function optionalHttpUrlField(invalid: string) {
+  return z
+    .string({ error: invalid })
+    .trim()
+    .max(urlMax, invalid)
+    .refine((v) => v === '' || isHttpUrl(v), { message: invalid })
+    .nullish()
+    .transform((v) => (v ? v : null));
+}
+
+export const productLimits = {
+  title: { max: 200 },
+  description: { max: 5000 },
+  search: { max: 100 },
+} as const;
+export const productPageSize = 24;
+
+export const productBody = z.object({
+  title: z
+    .string({ error: m.titleRequired })
+    .trim()
+    .min(1, m.titleRequired)
+    .max(productLimits.title.max, m.titleTooLong),
+  salesUrl: httpUrlField(m.salesUrlRequired, m.salesUrlInvalid),
+  description: z
+    .string({ error: m.descriptionRequired })
+    .trim()
+    .min(1, m.descriptionRequired)
+    .max(productLimits.description.max, m.descriptionTooLong),
+  imageUrl: optionalHttpUrlField(m.imageUrlInvalid),
+});
+export type ProductBody = z.output<typeof productBody>;
+
+export const productIdParams = z.object({ id: z.uuid({ error: m.notFound }) });
+export const productPinBody = z.object({ isPinned: z.boolean() });
+export const productStatusBody = z.object({ status: z.enum(productStatuses) });
+
+/** A list's opaque keyset cursor and free-text search, shared by the catalogue's lists. */
+const listQueryBase = {
+  q: z.string().trim().max(productLimits.search.max).optional(),
+  cursor: z.string().max(400).optional(),
+};
+
+export const productListQuery = z.object({
+  status: z.enum(['active', 'all']).default('active'),
+  ...listQueryBase,
+});
+export const adminProductListQuery = z.object({
+  status: z.enum(['all', 'active', 'inactive']).default('active'),
+  ...listQueryBase,
+});
+
+/** A product as anyone sees it; the sales link only while it is active (only active products sell). */
+export const product = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  imageUrl: z.string().nullable(),
+  salesUrl: z.string().nullable(),
+  status: z.enum(productStatuses),
+  isPinned: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Product = z.infer<typeof product>;
+
+export const productPage = z.object({ items: z.array(product), nextCursor: z.string().nullable() });
+export type ProductPage = z.infer<typeof productPage>;
+
+/** Staff see every product's sales link. */
+export const adminProduct = product.extend({ salesUrl: z.string() });
+export type AdminProduct = z.infer<typeof adminProduct>;
+export const adminProductPage = z.object({ items: z.array(adminProduct), nextCursor: z.string().nullable() });
+export type AdminProductPage = z.infer<typeof adminProductPage>;

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { roles } from './limits.ts';
+import { socialMessages } from './messages.ts';
+
+export const profileIdParams = z.object({ id: z.uuid({ error: socialMessages.profileNotFound }) });
+
+/**
+ * GET /users/:id. `balance` and `credits` are private: present only when the viewer is the owner or staff,
+ * absent (not null) otherwise.
+ */
+export const publicProfileResponse = z.object({
+  id: z.string(),
+  username: z.string(),
+  avatarUrl: z.string().nullable(),
+  bio: z.string().nullable(),
+  role: z.enum(roles),
+  banned: z.boolean(),
+  createdAt: z.string(),
+  followerCount: z.number().int(),
+  followingCount: z.number().int(),
+  isFollowing: z.boolean(),
+  balance: z.number().int().optional(),
+  credits: z.number().int().optional(),
+});
+export type PublicProfile = z.infer<typeof publicProfileResponse>;
+
+export const userSearchQuery = z.object({ q: z.string().trim().max(50).optional() });
+
+export const userSummary = z.object({
+  id: z.string(),
+  username: z.string(),
+  avatarUrl: z.string().nullable(),
+});
+export const userSearchResponse = z.object({ items: z.array(userSummary) });
+export type UserSummary = z.infer<typeof userSummary>;
+
+export const followResponse = z.object({ following: z.boolean(), followerCount: z.number().int() });
+export type FollowResponse = z.infer<typeof followResponse>;

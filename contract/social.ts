@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { roles } from './limits.ts';
+import { socialMessages } from './messages.ts';
+
+export const socialLimits = {
+  postContent: { max: 2000 },
+  imageUrl: { max: 2048 },
+  comment: { max: 1000 },
+  /** Posts per feed page and per profile page. */
+  pageSize: 20,
+  commentPageSize: 50,
+  /** Home page: the latest posts shown in the right column (spec §9). */
+  latestPosts: 5,
+  latestExcerpt: 300,
+  userSearch: 20,
+} as const;
+
+export const feedTabs = ['for-you', 'following'] as const;
+export type FeedTab = (typeof feedTabs)[number];
+
+/** Opaque keyset cursor: base64url of "<microseconds since epoch>.<uuid>" of the last row. */
+export const cursorField = z
+  .string()
+  .max(200, socialMessages.invalidCursor)
+  .regex(/^[A-Za-z0-9_-]+$/, socialMessages.invalidCursor);
+
+export const postIdParams = z.object({ id: z.uuid({ error: socialMessages.postNotFound }) });
+export const commentIdParams = z.object({ id: z.uuid({ error: socialMessages.commentNotFound }) });
+
+export const feedQuery = z.object({
+  tab: z.enum(feedTabs).default('for-you'),
+  cursor: cursorField.optional(),
+});
+export const pageQuery = z.object({ cursor: cursorField.optional() });
+
+const imageUrlField = z
+  .string()
+  .trim()
+  .max(socialLimits.imageUrl.max, socialMessages.imageUrlInvalid)
+  .refine((v) => v === '' || isHttpUrl(v), socialMessages.imageUrlInvalid);
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** POST /posts; the post form uses it too. An empty image URL means none. */
+export const createPostBody = z.object({
+  content: z
+    .string({ error: socialMessages.contentRequired })
+    .trim()
+    .min(1, socialMessages.contentRequired)
+    .max(socialLimits.postContent.max, socialMessages.contentTooLong),
+  imageUrl: imageUrlField.nullish(),
+});
+
+export const createCommentBody = z.object({
+  content: z
+    .string({ error: socialMessages.commentEmpty })
+    .trim()
+    .min(1, socialMessages.commentEmpty)
+    .max(socialLimits.comment.max, socialMessages.commentTooLong),
+});
+
+export const authorSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  avatarUrl: z.string().nullable(),
+  role: z.enum(roles),
+});
+
+export const postSchema = z.object({
+  id: z.string(),
+  content: z.string(),
+  imageUrl: z.string().nullable(),
+  createdAt: z.string(),
+  likeCount: z.number().int(),
+  commentCount: z.number().int(),
+  likedByMe: z.boolean(),
+  followingAuthor: z.boolean(),
+  author: authorSchema,
+});
+export type Post = z.infer<typeof postSchema>;
+
+export const postPage = z.object({ items: z.array(postSchema), nextCursor: z.string().nullable() });
+export type PostPage = z.infer<typeof postPage>;
+
+export const commentSchema = z.object({
+  id: z.string(),
+  postId: z.string(),
+  content: z.string(),
+  createdAt: z.string(),
+  author: authorSchema,
+});
+export type Comment = z.infer<typeof commentSchema>;
+
+export const commentPage = z.object({ items: z.array(commentSchema), nextCursor: z.string().nullable() });
+export type CommentPage = z.infer<typeof commentPage>;
+
+export const likeResponse = z.object({ liked: z.boolean(), likeCount: z.number().int() });
+export type LikeResponse = z.infer<typeof likeResponse>;
+
+export const okResponse = z.object({ ok: z.literal(true) });
+
+export const latestPostSchema = z.object({
+  id: z.string(),
+  excerpt: z.string(),
+  createdAt: z.string(),
+  author: authorSchema.pick({ id: true, username: true, avatarUrl: true }),
+});
+
+/** GET /stats: the home page's one request (counts and the latest posts, all public). */
+export const statsResponse = z.object({
+  members: z.number().int(),
+  posts: z.number().int(),
+  downloads: z.number().int(),
+  latestPosts: z.array(latestPostSchema),
+});
+export type Stats = z.infer<typeof statsResponse>;

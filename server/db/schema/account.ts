@@ -1,0 +1,36 @@
+import { boolean, customType, index, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { profiles } from './auth.ts';
+
+/** Raw bytes; pg hands back a Buffer and PGlite a Uint8Array, so both become a Buffer here. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * Avatars live in the database, not on one instance's disk, so every instance serves them.
+ * Each upload gets a new id (its URL is cached forever); the previous one is deleted.
+ */
+export const avatars = pgTable(
+  'avatars',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    data: bytea('data').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('avatars_user_id_idx').on(t.userId)],
+);
+
+/** Spec: user_settings; a member without a row has every notification on. */
+export const userSettings = pgTable('user_settings', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => profiles.id, { onDelete: 'cascade' }),
+  emailNotifications: boolean('email_notifications').notNull().default(true),
+  marketplaceUpdates: boolean('marketplace_updates').notNull().default(true),
+  securityAlerts: boolean('security_alerts').notNull().default(true),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

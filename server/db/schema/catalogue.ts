@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { profiles } from './auth.ts';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const productStatuses = ['active', 'inactive'] as const;
+export const cheatStatuses = ['undetected', 'detected', 'other'] as const;
+
+/** The official catalogue (spec §3 products): pinned first, then newest. */
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    imageUrl: text('image_url'),
+    salesUrl: text('sales_url').notNull(),
+    status: text('status', { enum: productStatuses }).notNull().default('active'),
+    isPinned: boolean('is_pinned').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // The list's sort, with and without the status filter.
+    index('products_order_idx').on(t.isPinned.desc(), t.createdAt.desc(), t.id.desc()),
+    index('products_status_order_idx').on(t.status, t.isPinned.desc(), t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+/** The cheat status board: staff publish cheats, members download them. */
+export const cheats = pgTable(
+  'cheats',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    game: text('game').notNull(),
+    status: text('status', { enum: cheatStatuses }).notNull().default('undetected'),
+    downloadUrl: text('download_url').notNull(),
+    /** Counted downloads (one per member per cheat per day), kept in the row so lists never aggregate. */
+    downloads: integer('downloads').notNull().default(0),
+    publishedBy: uuid('published_by').references(() => profiles.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('cheats_downloads_check', sql`${t.downloads} >= 0`),
+    index('cheats_order_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('cheats_status_order_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+/** One row per member per cheat per day: the download counter moves only when a row is inserted. */
+export const cheatDownloads = pgTable(
+  'cheat_downloads',
+  {
+    cheatId: uuid('cheat_id')
+      .notNull()
+      .references(() => cheats.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.cheatId, t.userId, t.day] }), index('cheat_downloads_day_idx').on(t.day)],
+);
+
+/** The status timeline of a cheat; the first row (from_status null) is its publication. */
+export const cheatStatusChanges = pgTable(
+  'cheat_status_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    cheatId: uuid('cheat_id')
+      .notNull()
+      .references(() => cheats.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status', { enum: cheatStatuses }),
+    toStatus: text('to_status', { enum: cheatStatuses }).notNull(),
+    changedBy: uuid('changed_by').references(() => profiles.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('cheat_status_changes_cheat_idx').on(t.cheatId, t.createdAt, t.id)],
+);

@@ -1,0 +1,101 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { profiles } from './auth.ts';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Forum sections; the defaults are inserted at start-up when there are none (modules/forum/seed.ts). */
+export const forumCategories = pgTable(
+  'forum_categories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    position: integer('position').notNull().default(0),
+    /** Kept in the row so the category list never counts threads. */
+    threadCount: integer('thread_count').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('forum_categories_name_key').on(sql`lower(${t.name})`),
+    index('forum_categories_position_idx').on(t.position, t.name),
+  ],
+);
+
+/** A thread (spec: posts). Counters live in the row and move in the same transaction as their source. */
+export const forumThreads = pgTable(
+  'forum_threads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => forumCategories.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    upvotes: integer('upvotes').notNull().default(0),
+    downvotes: integer('downvotes').notNull().default(0),
+    replyCount: integer('reply_count').notNull().default(0),
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      'forum_threads_counts_check',
+      sql`${t.upvotes} >= 0 and ${t.downvotes} >= 0 and ${t.replyCount} >= 0`,
+    ),
+    index('forum_threads_category_activity_idx').on(t.categoryId, t.lastActivityAt.desc(), t.id.desc()),
+    index('forum_threads_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+/** One vote per member per thread: +1 or -1. */
+export const forumVotes = pgTable(
+  'forum_votes',
+  {
+    threadId: uuid('thread_id')
+      .notNull()
+      .references(() => forumThreads.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    value: smallint('value').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.threadId, t.userId] }),
+    check('forum_votes_value_check', sql`${t.value} in (-1, 1)`),
+    index('forum_votes_user_idx').on(t.userId),
+  ],
+);
+
+export const forumReplies = pgTable(
+  'forum_replies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    threadId: uuid('thread_id')
+      .notNull()
+      .references(() => forumThreads.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('forum_replies_thread_created_idx').on(t.threadId, t.createdAt, t.id),
+    index('forum_replies_user_idx').on(t.userId),
+  ],
+);

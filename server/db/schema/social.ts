@@ -1,0 +1,86 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { profiles } from './auth.ts';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * A post of the social feed. `like_count` and `comment_count` are kept exact by the service, in the same
+ * transaction as the like or comment write, so a feed page reads them without counting rows.
+ */
+export const socialPosts = pgTable(
+  'social_posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    imageUrl: text('image_url'),
+    likeCount: integer('like_count').notNull().default(0),
+    commentCount: integer('comment_count').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // The feed's order (newest first, id as tie-break) and a member's own posts in that order; NULLS FIRST
+    // is what a plain `ORDER BY … DESC` means, so the planner walks these indexes for the keyset pages.
+    index('social_posts_feed_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('social_posts_author_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    check('social_posts_like_count_check', sql`${t.likeCount} >= 0`),
+    check('social_posts_comment_count_check', sql`${t.commentCount} >= 0`),
+  ],
+);
+
+/** One like per member and post (the primary key makes a second like a no-op). */
+export const postLikes = pgTable(
+  'post_likes',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => socialPosts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('post_likes_user_idx').on(t.userId)],
+);
+
+/** Who follows whom; the primary key (follower first) also serves "whom do I follow". */
+export const userFollowers = pgTable(
+  'user_followers',
+  {
+    followerId: uuid('follower_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    followingId: uuid('following_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.followerId, t.followingId] }),
+    index('user_followers_following_idx').on(t.followingId),
+    check('user_followers_not_self', sql`${t.followerId} <> ${t.followingId}`),
+  ],
+);
+
+export const socialComments = pgTable(
+  'social_comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => socialPosts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // A post's comments, oldest first.
+    index('social_comments_post_idx').on(t.postId, t.createdAt, t.id),
+    index('social_comments_user_idx').on(t.userId),
+  ],
+);

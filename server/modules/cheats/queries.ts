@@ -1,0 +1,151 @@
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql, sum } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { CheatStatus } from '../../../contract/cheats.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { likePattern } from '../../db/cursor.ts';
+import { cheatDownloads, cheatStatusChanges, cheats, profiles } from '../../db/schema/index.ts';
+
+export type CheatRow = typeof cheats.$inferSelect;
+export type CheatCursor = [createdAt: string, id: string];
+
+const publisher = alias(profiles, 'publisher');
+const withPublisher = {
+  row: cheats,
+  publisherName: publisher.username,
+  createdAtKey: sql<string>`${cheats.createdAt}::text`,
+};
+
+/** One page of the board, newest first, with each publisher's name: one statement. */
+export async function listCheats(
+  db: Db,
+  { status, q, after, limit }: { status?: CheatStatus; q?: string; after?: CheatCursor; limit: number },
+) {
+  const where: SQL[] = [];
+  if (status) where.push(eq(cheats.status, status));
+  if (q) {
+    const pattern = likePattern(q);
+    where.push(or(ilike(cheats.title, pattern), ilike(cheats.game, pattern))!);
+  }
+  if (after)
+    where.push(sql`(${cheats.createdAt}, ${cheats.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`);
+  return db
+    .select(withPublisher)
+    .from(cheats)
+    .leftJoin(publisher, eq(publisher.id, cheats.publishedBy))
+    .where(and(...where))
+    .orderBy(desc(cheats.createdAt), desc(cheats.id))
+    .limit(limit + 1);
+}
+
+export async function findCheat(db: Db | Tx, id: string) {
+  const [found] = await db
+    .select(withPublisher)
+    .from(cheats)
+    .leftJoin(publisher, eq(publisher.id, cheats.publishedBy))
+    .where(eq(cheats.id, id));
+  return found;
+}
+
+/** A cheat's status changes, oldest first, with who made each. */
+export async function findTimeline(db: Db, cheatId: string) {
+  return db
+    .select({
+      id: cheatStatusChanges.id,
+      createdAt: cheatStatusChanges.createdAt,
+      fromStatus: cheatStatusChanges.fromStatus,
+      toStatus: cheatStatusChanges.toStatus,
+      byId: profiles.id,
+      byName: profiles.username,
+    })
+    .from(cheatStatusChanges)
+    .leftJoin(profiles, eq(profiles.id, cheatStatusChanges.changedBy))
+    .where(eq(cheatStatusChanges.cheatId, cheatId))
+    .orderBy(asc(cheatStatusChanges.createdAt), asc(cheatStatusChanges.id));
+}
+
+export async function insertCheat(tx: Tx, values: typeof cheats.$inferInsert) {
+  const [row] = await tx.insert(cheats).values(values).returning();
+  return row!;
+}
+
+/** Locks the row so two staff changing the status at once record two consistent timeline steps. */
+export async function lockCheatStatus(tx: Tx, id: string) {
+  const [row] = await tx
+    .select({ status: cheats.status })
+    .from(cheats)
+    .where(eq(cheats.id, id))
+    .for('update');
+  return row?.status;
+}
+
+export async function updateCheat(tx: Tx, id: string, values: Partial<typeof cheats.$inferInsert>) {
+  await tx
+    .update(cheats)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(cheats.id, id));
+}
+
+export async function insertStatusChange(
+  tx: Tx,
+  values: { cheatId: string; fromStatus: CheatStatus | null; toStatus: CheatStatus; changedBy: string },
+) {
+  await tx.insert(cheatStatusChanges).values(values);
+}
+
+export async function deleteCheat(db: Db, id: string) {
+  const rows = await db.delete(cheats).where(eq(cheats.id, id)).returning({ id: cheats.id });
+  return rows.length > 0;
+}
+
+const today = sql`(now() at time zone 'utc')::date`;
+
+/**
+ * Counts a member's download of a cheat at most once per UTC day: the counter moves only when the
+ * day's row was inserted, in the caller's transaction. Undefined when the cheat does not exist.
+ */
+export async function recordDownload(tx: Tx, cheatId: string, userId: string) {
+  const [target] = await tx.select({ id: cheats.id }).from(cheats).where(eq(cheats.id, cheatId));
+  if (!target) return undefined;
+  const inserted = await tx
+    .insert(cheatDownloads)
+    .values({ cheatId, userId, day: today })
+    .onConflictDoNothing()
+    .returning({ cheatId: cheatDownloads.cheatId });
+  const counted = inserted.length > 0;
+  const [row] = counted
+    ? await tx
+        .update(cheats)
+        .set({ downloads: sql`${cheats.downloads} + 1` })
+        .where(eq(cheats.id, cheatId))
+        .returning({ url: cheats.downloadUrl, downloads: cheats.downloads })
+    : await tx
+        .select({ url: cheats.downloadUrl, downloads: cheats.downloads })
+        .from(cheats)
+        .where(eq(cheats.id, cheatId));
+  return row ? { ...row, counted } : undefined;
+}
+
+/**
+ * The board's numbers for the home page and the admin dashboard, in one statement: active
+ * (undetected) cheats and those published today; all counted downloads and today's.
+ */
+export async function cheatStats(db: Db) {
+  const [row] = await db
+    .select({
+      activeCheats:
+        sql<number>`(select ${count()} from ${cheats} where ${cheats.status} = 'undetected')`.mapWith(Number),
+      activeCheatsToday:
+        sql<number>`(select ${count()} from ${cheats} where ${cheats.status} = 'undetected' and ${cheats.createdAt} >= date_trunc('day', now() at time zone 'utc') at time zone 'utc')`.mapWith(
+          Number,
+        ),
+      totalDownloads: sql<number>`(select coalesce(${sum(cheats.downloads)}, 0) from ${cheats})`.mapWith(
+        Number,
+      ),
+      downloadsToday:
+        sql<number>`(select ${count()} from ${cheatDownloads} where ${cheatDownloads.day} = ${today})`.mapWith(
+          Number,
+        ),
+    })
+    .from(sql`(select 1) as one`);
+  return row!;
+}

@@ -1,0 +1,128 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminCheat,
+  cheatBody,
+  cheatDetail,
+  cheatDownloadResponse,
+  cheatIdParams,
+  cheatListQuery,
+  cheatPage,
+} from '../../../contract/cheats.ts';
+import { errorResponse } from '../../../contract/errors.ts';
+import { cheatMessages } from '../../../contract/messages.ts';
+import type { Db } from '../../db/client.ts';
+import type { RateLimiter } from '../../plugins/rate-limit.ts';
+import { requireViewer } from '../../plugins/viewer.ts';
+import * as service from './service.ts';
+
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+
+export const cheatRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }> = async (
+  app,
+  { db, limiter },
+) => {
+  app.get(
+    '/cheats',
+    {
+      schema: {
+        tags: ['cheats'],
+        summary: 'The cheat status board, newest first (no download links)',
+        querystring: cheatListQuery,
+        response: { 200: cheatPage, 400: errorResponse },
+      },
+    },
+    async (request) => service.listCheats(db, request.query),
+  );
+
+  app.get(
+    '/cheats/:id',
+    {
+      schema: {
+        tags: ['cheats'],
+        summary: 'One cheat with its status timeline',
+        params: cheatIdParams,
+        response: { 200: cheatDetail, 400: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request) => service.getCheat(db, request.params.id),
+  );
+
+  app.post(
+    '/cheats/:id/download',
+    {
+      schema: {
+        tags: ['cheats'],
+        summary: 'Download a cheat (members): counted once per member per day; returns the link',
+        params: cheatIdParams,
+        response: { 200: cheatDownloadResponse, ...errors, 429: errorResponse },
+      },
+    },
+    async (request) =>
+      service.downloadCheat(
+        db,
+        limiter,
+        await requireViewer(request, cheatMessages.loginToDownload),
+        request.params.id,
+      ),
+  );
+
+  app.get(
+    '/admin/cheats/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'A cheat with its download link, for editing (staff)',
+        params: cheatIdParams,
+        response: { 200: adminCheat, ...errors },
+      },
+    },
+    async (request) => service.getCheatForStaff(db, await requireViewer(request), request.params.id),
+  );
+
+  app.post(
+    '/admin/cheats',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Publish a cheat (staff)',
+        body: cheatBody,
+        response: { 201: adminCheat, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const created = await service.publishCheat(db, await requireViewer(request), request.body);
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.put(
+    '/admin/cheats/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Edit a cheat; a status change joins its timeline (staff)',
+        params: cheatIdParams,
+        body: cheatBody,
+        response: { 200: adminCheat, ...errors },
+      },
+    },
+    async (request) => service.editCheat(db, await requireViewer(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/admin/cheats/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Delete a cheat (staff)',
+        params: cheatIdParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.removeCheat(db, await requireViewer(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import {
+  type AdminCheat,
+  type Cheat,
+  type CheatBody,
+  type CheatDetail,
+  type CheatStatus,
+  cheatPageSize,
+} from '../../../contract/cheats.ts';
+import { isStaff } from '../../../contract/limits.ts';
+import { cheatMessages as m } from '../../../contract/messages.ts';
+import type { Db } from '../../db/client.ts';
+import { decodeCursor, encodeCursor } from '../../db/cursor.ts';
+import { AppError } from '../../plugins/errors.ts';
+import type { RateLimiter } from '../../plugins/rate-limit.ts';
+import type { Viewer } from '../../plugins/viewer.ts';
+import * as q from './queries.ts';
+
+export { cheatStats } from './queries.ts';
+
+const cheatCursor = z.tuple([
+  z
+    .string()
+    .max(40)
+    .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/),
+  z.uuid(),
+]);
+
+type Found = NonNullable<Awaited<ReturnType<typeof q.findCheat>>>;
+
+function toCheat({ row, publisherName }: Found): Cheat {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    game: row.game,
+    status: row.status,
+    downloads: row.downloads,
+    publishedBy: row.publishedBy && publisherName ? { id: row.publishedBy, username: publisherName } : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function toAdminCheat(found: Found): AdminCheat {
+  return { ...toCheat(found), downloadUrl: found.row.downloadUrl };
+}
+
+/** The public board, newest first; filter by status, search title and game. */
+export async function listCheats(
+  db: Db,
+  query: { status: 'all' | CheatStatus; q?: string; cursor?: string },
+) {
+  const after = decodeCursor(query.cursor, cheatCursor);
+  const found = await q.listCheats(db, {
+    status: query.status === 'all' ? undefined : query.status,
+    q: query.q,
+    after,
+    limit: cheatPageSize,
+  });
+  const last = found.length > cheatPageSize ? found[cheatPageSize - 1] : undefined;
+  return {
+    items: found.slice(0, cheatPageSize).map(toCheat),
+    nextCursor: last ? encodeCursor([last.createdAtKey, last.row.id]) : null,
+  };
+}
+
+/** One cheat with its status timeline (two statements, whatever the timeline's length). */
+export async function getCheat(db: Db, id: string): Promise<CheatDetail> {
+  const found = await q.findCheat(db, id);
+  if (!found) throw new AppError('NOT_FOUND', m.notFound);
+  const timeline = await q.findTimeline(db, id);
+  return {
+    ...toCheat(found),
+    timeline: timeline.map((t) => ({
+      id: t.id,
+      at: t.createdAt.toISOString(),
+      from: t.fromStatus,
+      to: t.toStatus,
+      by: t.byId && t.byName ? { id: t.byId, username: t.byName } : null,
+    })),
+  };
+}
+
+/** A signed-in member's download: counted once per member per cheat per day, then the link. */
+export async function downloadCheat(db: Db, limiter: RateLimiter, viewer: Viewer, id: string) {
+  await limiter.hit('cheatDownloadPerUser', viewer.id);
+  const result = await db.transaction((tx) => q.recordDownload(tx, id, viewer.id));
+  if (!result) throw new AppError('NOT_FOUND', m.notFound);
+  return result;
+}
+
+function requireStaffViewer(viewer: Viewer) {
+  if (!isStaff(viewer.role)) throw new AppError('FORBIDDEN', m.onlyStaff);
+}
+
+export async function getCheatForStaff(db: Db, viewer: Viewer, id: string) {
+  requireStaffViewer(viewer);
+  const found = await q.findCheat(db, id);
+  if (!found) throw new AppError('NOT_FOUND', m.notFound);
+  return toAdminCheat(found);
+}
+
+/** Staff publish a cheat; its first timeline entry records the publication and its status. */
+export async function publishCheat(db: Db, viewer: Viewer, body: CheatBody) {
+  requireStaffViewer(viewer);
+  const id = await db.transaction(async (tx) => {
+    const row = await q.insertCheat(tx, { ...body, publishedBy: viewer.id });
+    await q.insertStatusChange(tx, {
+      cheatId: row.id,
+      fromStatus: null,
+      toStatus: row.status,
+      changedBy: viewer.id,
+    });
+    return row.id;
+  });
+  return toAdminCheat((await q.findCheat(db, id))!);
+}
+
+/** Staff edit a cheat; a new status is appended to the timeline in the same transaction. */
+export async function editCheat(db: Db, viewer: Viewer, id: string, body: CheatBody) {
+  requireStaffViewer(viewer);
+  await db.transaction(async (tx) => {
+    const current = await q.lockCheatStatus(tx, id);
+    if (!current) throw new AppError('NOT_FOUND', m.notFound);
+    await q.updateCheat(tx, id, body);
+    if (current !== body.status) {
+      await q.insertStatusChange(tx, {
+        cheatId: id,
+        fromStatus: current,
+        toStatus: body.status,
+        changedBy: viewer.id,
+      });
+    }
+  });
+  return toAdminCheat((await q.findCheat(db, id))!);
+}
+
+export async function removeCheat(db: Db, viewer: Viewer, id: string) {
+  requireStaffViewer(viewer);
+  if (!(await q.deleteCheat(db, id))) throw new AppError('NOT_FOUND', m.notFound);
+}

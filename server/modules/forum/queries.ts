@@ -1,0 +1,246 @@
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { forumCategories, forumReplies, forumThreads, forumVotes, profiles } from '../../db/schema/index.ts';
+
+export type KeyCursor = [at: string, id: string];
+
+export async function listCategories(db: Db) {
+  return db
+    .select({
+      id: forumCategories.id,
+      name: forumCategories.name,
+      description: forumCategories.description,
+      threadCount: forumCategories.threadCount,
+    })
+    .from(forumCategories)
+    .orderBy(asc(forumCategories.position), asc(forumCategories.name));
+}
+
+export async function findCategory(db: Db | Tx, id: string) {
+  const [row] = await db.select().from(forumCategories).where(eq(forumCategories.id, id));
+  return row;
+}
+
+export async function insertCategory(db: Db, values: { name: string; description: string }) {
+  const [row] = await db
+    .insert(forumCategories)
+    .values({ ...values, position: sql`coalesce((select max(position) + 1 from forum_categories), 0)` })
+    .onConflictDoNothing()
+    .returning();
+  return row;
+}
+
+export async function deleteCategory(db: Db, id: string) {
+  const rows = await db
+    .delete(forumCategories)
+    .where(eq(forumCategories.id, id))
+    .returning({ id: forumCategories.id });
+  return rows.length > 0;
+}
+
+const summary = {
+  id: forumThreads.id,
+  title: forumThreads.title,
+  upvotes: forumThreads.upvotes,
+  downvotes: forumThreads.downvotes,
+  replyCount: forumThreads.replyCount,
+  lastActivityAt: forumThreads.lastActivityAt,
+  createdAt: forumThreads.createdAt,
+  authorId: profiles.id,
+  authorName: profiles.username,
+  authorAvatar: profiles.avatarUrl,
+  categoryId: forumCategories.id,
+  categoryName: forumCategories.name,
+};
+
+/** Threads with author and category joined: one statement per page. */
+function selectThreads<E extends Record<string, SQL>>(db: Db, extra: E) {
+  return db
+    .select({ ...summary, ...extra })
+    .from(forumThreads)
+    .innerJoin(profiles, eq(profiles.id, forumThreads.userId))
+    .innerJoin(forumCategories, eq(forumCategories.id, forumThreads.categoryId));
+}
+
+/** A category's threads, most recent activity first. */
+export async function listThreadsInCategory(
+  db: Db,
+  categoryId: string,
+  after: KeyCursor | undefined,
+  limit: number,
+) {
+  const where: SQL[] = [eq(forumThreads.categoryId, categoryId)];
+  if (after) {
+    where.push(
+      sql`(${forumThreads.lastActivityAt}, ${forumThreads.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`,
+    );
+  }
+  return selectThreads(db, { key: sql<string>`${forumThreads.lastActivityAt}::text` })
+    .where(and(...where))
+    .orderBy(desc(forumThreads.lastActivityAt), desc(forumThreads.id))
+    .limit(limit + 1);
+}
+
+/** A member's threads, newest first (the profile's Forum Posts tab). */
+export async function listThreadsByUser(db: Db, userId: string, after: KeyCursor | undefined, limit: number) {
+  const where: SQL[] = [eq(forumThreads.userId, userId)];
+  if (after) {
+    where.push(
+      sql`(${forumThreads.createdAt}, ${forumThreads.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`,
+    );
+  }
+  return selectThreads(db, { key: sql<string>`${forumThreads.createdAt}::text` })
+    .where(and(...where))
+    .orderBy(desc(forumThreads.createdAt), desc(forumThreads.id))
+    .limit(limit + 1);
+}
+
+/** One thread with its text and the viewer's vote, in one statement. */
+export async function findThread(db: Db, id: string, viewerId: string | null) {
+  const myVote = viewerId
+    ? sql<number>`coalesce((select ${forumVotes.value} from ${forumVotes} where ${forumVotes.threadId} = ${forumThreads.id} and ${forumVotes.userId} = ${viewerId}), 0)`.mapWith(
+        Number,
+      )
+    : sql<number>`0`.mapWith(Number);
+  const [row] = await selectThreads(db, { content: sql<string>`${forumThreads.content}`, myVote }).where(
+    eq(forumThreads.id, id),
+  );
+  return row;
+}
+
+export async function findThreadOwner(db: Db | Tx, id: string) {
+  const [row] = await db
+    .select({ userId: forumThreads.userId, categoryId: forumThreads.categoryId })
+    .from(forumThreads)
+    .where(eq(forumThreads.id, id));
+  return row;
+}
+
+export async function insertThread(
+  tx: Tx,
+  values: { categoryId: string; userId: string; title: string; content: string },
+) {
+  const [row] = await tx.insert(forumThreads).values(values).returning({ id: forumThreads.id });
+  await tx
+    .update(forumCategories)
+    .set({ threadCount: sql`${forumCategories.threadCount} + 1` })
+    .where(eq(forumCategories.id, values.categoryId));
+  return row!.id;
+}
+
+export async function deleteThread(tx: Tx, id: string, categoryId: string) {
+  const rows = await tx
+    .delete(forumThreads)
+    .where(eq(forumThreads.id, id))
+    .returning({ id: forumThreads.id });
+  if (rows.length === 0) return false;
+  await tx
+    .update(forumCategories)
+    .set({ threadCount: sql`greatest(${forumCategories.threadCount} - 1, 0)` })
+    .where(eq(forumCategories.id, categoryId));
+  return true;
+}
+
+export async function listReplies(db: Db, threadId: string, after: KeyCursor | undefined, limit: number) {
+  const where: SQL[] = [eq(forumReplies.threadId, threadId)];
+  if (after) {
+    where.push(
+      sql`(${forumReplies.createdAt}, ${forumReplies.id}) > (${after[0]}::timestamptz, ${after[1]}::uuid)`,
+    );
+  }
+  return db
+    .select({
+      id: forumReplies.id,
+      content: forumReplies.content,
+      createdAt: forumReplies.createdAt,
+      key: sql<string>`${forumReplies.createdAt}::text`,
+      authorId: profiles.id,
+      authorName: profiles.username,
+      authorAvatar: profiles.avatarUrl,
+    })
+    .from(forumReplies)
+    .innerJoin(profiles, eq(profiles.id, forumReplies.userId))
+    .where(and(...where))
+    .orderBy(asc(forumReplies.createdAt), asc(forumReplies.id))
+    .limit(limit + 1);
+}
+
+/** Adds a reply and moves the thread's counter and activity time, in the caller's transaction. */
+export async function insertReply(tx: Tx, threadId: string, userId: string, content: string) {
+  const [bumped] = await tx
+    .update(forumThreads)
+    .set({ replyCount: sql`${forumThreads.replyCount} + 1`, lastActivityAt: sql`now()` })
+    .where(eq(forumThreads.id, threadId))
+    .returning({ id: forumThreads.id });
+  if (!bumped) return undefined;
+  const [row] = await tx.insert(forumReplies).values({ threadId, userId, content }).returning();
+  return row!;
+}
+
+/**
+ * Sets (1 / -1) or removes (0) a member's vote. The thread row is locked first, so concurrent votes
+ * on one thread run one after another and the counters move by the exact old-to-new difference.
+ */
+export async function setVote(tx: Tx, threadId: string, userId: string, value: 1 | -1 | 0) {
+  const [thread] = await tx
+    .select({ id: forumThreads.id })
+    .from(forumThreads)
+    .where(eq(forumThreads.id, threadId))
+    .for('update');
+  if (!thread) return undefined;
+  const [existing] = await tx
+    .select({ value: forumVotes.value })
+    .from(forumVotes)
+    .where(and(eq(forumVotes.threadId, threadId), eq(forumVotes.userId, userId)));
+  const old = existing?.value ?? 0;
+  if (value === 0) {
+    if (old !== 0) {
+      await tx
+        .delete(forumVotes)
+        .where(and(eq(forumVotes.threadId, threadId), eq(forumVotes.userId, userId)));
+    }
+  } else if (old === 0) {
+    await tx.insert(forumVotes).values({ threadId, userId, value });
+  } else if (old !== value) {
+    await tx
+      .update(forumVotes)
+      .set({ value })
+      .where(and(eq(forumVotes.threadId, threadId), eq(forumVotes.userId, userId)));
+  }
+  const up = (value === 1 ? 1 : 0) - (old === 1 ? 1 : 0);
+  const down = (value === -1 ? 1 : 0) - (old === -1 ? 1 : 0);
+  const [counts] = await tx
+    .update(forumThreads)
+    .set({
+      upvotes: sql`${forumThreads.upvotes} + ${up}`,
+      downvotes: sql`${forumThreads.downvotes} + ${down}`,
+    })
+    .where(eq(forumThreads.id, threadId))
+    .returning({ upvotes: forumThreads.upvotes, downvotes: forumThreads.downvotes });
+  return { ...counts!, myVote: value };
+}
+
+const DEFAULT_CATEGORIES = [
+  { name: 'General Discussion', description: 'Anything about games, cheats and the community.', position: 0 },
+  { name: 'Cheat Support', description: 'Help with setting up and running cheats.', position: 1 },
+  { name: 'Game Updates', description: 'Patches, ban waves and detection news.', position: 2 },
+  {
+    name: 'Marketplace Talk',
+    description: 'Trading tips, reviews and questions about listings.',
+    position: 3,
+  },
+];
+
+/** Inserts the default categories when there are none (one statement; a no-op afterwards). */
+export async function ensureDefaultCategories(db: Db) {
+  const values = sql.join(
+    DEFAULT_CATEGORIES.map((c) => sql`(${c.name}::text, ${c.description}::text, ${c.position}::int)`),
+    sql`, `,
+  );
+  await db.execute(
+    sql`insert into ${forumCategories} (name, description, position)
+        select * from (values ${values}) as v(name, description, position)
+        where not exists (select 1 from ${forumCategories})
+        on conflict do nothing`,
+  );
+}

@@ -1,0 +1,201 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponse } from '../../../contract/errors.ts';
+import {
+  categoryIdParams,
+  cursorQuery,
+  forumCategory,
+  forumCategoryBody,
+  forumCategoryList,
+  forumReply,
+  forumReplyPage,
+  forumThread,
+  forumThreadPage,
+  forumUserParams,
+  newThreadBody,
+  replyBody,
+  threadIdParams,
+  threadListQuery,
+  voteBody,
+  voteResponse,
+} from '../../../contract/forum.ts';
+import { forumMessages as m } from '../../../contract/messages.ts';
+import type { Db } from '../../db/client.ts';
+import type { RateLimiter } from '../../plugins/rate-limit.ts';
+import { getViewer, requireViewer } from '../../plugins/viewer.ts';
+import * as service from './service.ts';
+
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+
+export const forumRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }> = async (
+  app,
+  { db, limiter },
+) => {
+  app.get(
+    '/forum/categories',
+    {
+      schema: {
+        tags: ['forum'],
+        summary: 'Forum categories with their thread counts',
+        response: { 200: forumCategoryList },
+      },
+    },
+    async () => service.listCategories(db),
+  );
+
+  app.get(
+    '/forum/threads',
+    {
+      schema: {
+        tags: ['forum'],
+        summary: "A category's threads, most recent activity first",
+        querystring: threadListQuery,
+        response: { 200: forumThreadPage, 400: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request) => service.listThreads(db, request.query),
+  );
+
+  app.post(
+    '/forum/threads',
+    {
+      schema: {
+        tags: ['forum'],
+        summary: 'Start a thread (members)',
+        body: newThreadBody,
+        response: { 201: forumThread, ...errors, 429: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireViewer(request, m.loginToPost);
+      return reply.status(201).send(await service.createThread(db, limiter, viewer, request.body));
+    },
+  );
+
+  app.get(
+    '/forum/threads/:id',
+    {
+      schema: {
+        tags: ['forum'],
+        summary: "A thread with its text and the viewer's vote",
+        params: threadIdParams,
+        response: { 200: forumThread, 400: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request) => service.getThread(db, await getViewer(request), request.params.id),
+  );
+
+  app.delete(
+    '/forum/threads/:id',
+    {
+      schema: {
+        tags: ['forum'],
+        summary: 'Delete a thread (its author or staff)',
+        params: threadIdParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.removeThread(db, await requireViewer(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/forum/threads/:id/replies',
+    {
+      schema: {
+        tags: ['forum'],
+        summary: "A thread's replies, oldest first",
+        params: threadIdParams,
+        querystring: cursorQuery,
+        response: { 200: forumReplyPage, 400: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request) => service.listReplies(db, request.params.id, request.query.cursor),
+  );
+
+  app.post(
+    '/forum/threads/:id/replies',
+    {
+      schema: {
+        tags: ['forum'],
+        summary: 'Reply to a thread (members)',
+        params: threadIdParams,
+        body: replyBody,
+        response: { 201: forumReply, ...errors, 429: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireViewer(request, m.loginToReply);
+      return reply
+        .status(201)
+        .send(await service.reply(db, limiter, viewer, request.params.id, request.body.content));
+    },
+  );
+
+  app.put(
+    '/forum/threads/:id/vote',
+    {
+      schema: {
+        tags: ['forum'],
+        summary: 'Vote a thread up (1) or down (-1), or remove the vote (0) (members)',
+        params: threadIdParams,
+        body: voteBody,
+        response: { 200: voteResponse, ...errors, 429: errorResponse },
+      },
+    },
+    async (request) =>
+      service.vote(
+        db,
+        limiter,
+        await requireViewer(request, m.loginToVote),
+        request.params.id,
+        request.body.value,
+      ),
+  );
+
+  app.get(
+    '/users/:id/forum-threads',
+    {
+      schema: {
+        tags: ['forum'],
+        summary: "A member's threads, newest first (the profile's Forum Posts tab)",
+        params: forumUserParams,
+        querystring: cursorQuery,
+        response: { 200: forumThreadPage, 400: errorResponse },
+      },
+    },
+    async (request) => service.listUserThreads(db, request.params.id, request.query.cursor),
+  );
+
+  app.post(
+    '/admin/forum/categories',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Add a forum category (admins)',
+        body: forumCategoryBody,
+        response: { 201: forumCategory, ...errors, 409: errorResponse },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.createCategory(db, await requireViewer(request), request.body)),
+  );
+
+  app.delete(
+    '/admin/forum/categories/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Delete a forum category and its threads (admins)',
+        params: categoryIdParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.removeCategory(db, await requireViewer(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import {
+  type ForumReply,
+  type ForumThread,
+  type ForumThreadSummary,
+  forumReplyPageSize,
+  forumThreadPageSize,
+  type NewThreadBody,
+} from '../../../contract/forum.ts';
+import { isStaff } from '../../../contract/limits.ts';
+import { forumMessages as m } from '../../../contract/messages.ts';
+import type { Db } from '../../db/client.ts';
+import { decodeCursor, encodeCursor } from '../../db/cursor.ts';
+import { AppError } from '../../plugins/errors.ts';
+import type { RateLimiter } from '../../plugins/rate-limit.ts';
+import type { Viewer } from '../../plugins/viewer.ts';
+import * as q from './queries.ts';
+
+const keyCursor = z.tuple([
+  z
+    .string()
+    .max(40)
+    .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/),
+  z.uuid(),
+]);
+
+type SummaryRow = Awaited<ReturnType<typeof q.listThreadsInCategory>>[number];
+
+function toSummary(r: Omit<SummaryRow, 'key'>): ForumThreadSummary {
+  return {
+    id: r.id,
+    title: r.title,
+    author: { id: r.authorId, username: r.authorName, avatarUrl: r.authorAvatar },
+    category: { id: r.categoryId, name: r.categoryName },
+    upvotes: r.upvotes,
+    downvotes: r.downvotes,
+    replyCount: r.replyCount,
+    lastActivityAt: r.lastActivityAt.toISOString(),
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+function paged<T extends { key: string; id: string }, R>(rows: T[], size: number, map: (row: T) => R) {
+  const last = rows.length > size ? rows[size - 1] : undefined;
+  return { items: rows.slice(0, size).map(map), nextCursor: last ? encodeCursor([last.key, last.id]) : null };
+}
+
+export async function listCategories(db: Db) {
+  return { items: await q.listCategories(db) };
+}
+
+export async function listThreads(db: Db, query: { categoryId: string; cursor?: string }) {
+  const after = decodeCursor(query.cursor, keyCursor);
+  if (!after && !(await q.findCategory(db, query.categoryId))) {
+    throw new AppError('NOT_FOUND', m.categoryNotFound);
+  }
+  const rows = await q.listThreadsInCategory(db, query.categoryId, after, forumThreadPageSize);
+  return paged(rows, forumThreadPageSize, toSummary);
+}
+
+export async function listUserThreads(db: Db, userId: string, cursor?: string) {
+  const rows = await q.listThreadsByUser(db, userId, decodeCursor(cursor, keyCursor), forumThreadPageSize);
+  return paged(rows, forumThreadPageSize, toSummary);
+}
+
+export async function getThread(db: Db, viewer: Viewer | null, id: string): Promise<ForumThread> {
+  const row = await q.findThread(db, id, viewer?.id ?? null);
+  if (!row) throw new AppError('NOT_FOUND', m.threadNotFound);
+  return { ...toSummary(row), content: row.content, myVote: row.myVote as 1 | -1 | 0 };
+}
+
+export async function listReplies(db: Db, threadId: string, cursor?: string) {
+  const after = decodeCursor(cursor, keyCursor);
+  const rows = await q.listReplies(db, threadId, after, forumReplyPageSize);
+  if (rows.length === 0 && !after && !(await q.findThreadOwner(db, threadId))) {
+    throw new AppError('NOT_FOUND', m.threadNotFound);
+  }
+  return paged(
+    rows,
+    forumReplyPageSize,
+    (r): ForumReply => ({
+      id: r.id,
+      content: r.content,
+      createdAt: r.createdAt.toISOString(),
+      author: { id: r.authorId, username: r.authorName, avatarUrl: r.authorAvatar },
+    }),
+  );
+}
+
+export async function createThread(db: Db, limiter: RateLimiter, viewer: Viewer, body: NewThreadBody) {
+  await limiter.hit('forumThreadPerUser', viewer.id);
+  const id = await db.transaction(async (tx) => {
+    if (!(await q.findCategory(tx, body.categoryId))) throw new AppError('NOT_FOUND', m.categoryNotFound);
+    return q.insertThread(tx, { ...body, userId: viewer.id });
+  });
+  return getThread(db, viewer, id);
+}
+
+/** The author or staff may delete a thread (its replies and votes go with it). */
+export async function removeThread(db: Db, viewer: Viewer, id: string) {
+  await db.transaction(async (tx) => {
+    const thread = await q.findThreadOwner(tx, id);
+    if (!thread) throw new AppError('NOT_FOUND', m.threadNotFound);
+    if (thread.userId !== viewer.id && !isStaff(viewer.role))
+      throw new AppError('FORBIDDEN', m.deleteOwnOnly);
+    await q.deleteThread(tx, id, thread.categoryId);
+  });
+}
+
+export async function reply(db: Db, limiter: RateLimiter, viewer: Viewer, threadId: string, content: string) {
+  await limiter.hit('forumReplyPerUser', viewer.id);
+  const row = await db.transaction((tx) => q.insertReply(tx, threadId, viewer.id, content));
+  if (!row) throw new AppError('NOT_FOUND', m.threadNotFound);
+  return {
+    id: row.id,
+    content: row.content,
+    createdAt: row.createdAt.toISOString(),
+    author: { id: viewer.id, username: viewer.username, avatarUrl: viewer.avatarUrl },
+  };
+}
+
+export async function vote(
+  db: Db,
+  limiter: RateLimiter,
+  viewer: Viewer,
+  threadId: string,
+  value: 1 | -1 | 0,
+) {
+  await limiter.hit('forumVotePerUser', viewer.id);
+  const result = await db.transaction((tx) => q.setVote(tx, threadId, viewer.id, value));
+  if (!result) throw new AppError('NOT_FOUND', m.threadNotFound);
+  return result;
+}
+
+function requireAdminViewer(viewer: Viewer) {
+  if (viewer.role !== 'admin') throw new AppError('FORBIDDEN', m.onlyAdminsCategories);
+}
+
+export async function createCategory(db: Db, viewer: Viewer, body: { name: string; description: string }) {
+  requireAdminViewer(viewer);
+  const row = await q.insertCategory(db, body);
+  if (!row) throw new AppError('CONFLICT', m.categoryNameTaken, { name: m.categoryNameTaken });
+  return { id: row.id, name: row.name, description: row.description, threadCount: row.threadCount };
+}
+
+export async function removeCategory(db: Db, viewer: Viewer, id: string) {
+  requireAdminViewer(viewer);
+  if (!(await q.deleteCategory(db, id))) throw new AppError('NOT_FOUND', m.categoryNotFound);
+}

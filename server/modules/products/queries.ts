@@ -1,0 +1,66 @@
+import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { likePattern } from '../../db/cursor.ts';
+import { products } from '../../db/schema/index.ts';
+
+export type ProductRow = typeof products.$inferSelect;
+export type ProductCursor = [pinned: boolean, createdAt: string, id: string];
+
+export interface ProductFilter {
+  status?: 'active' | 'inactive';
+  q?: string;
+  after?: ProductCursor;
+  limit: number;
+}
+
+/** One page of the catalogue, pinned first then newest: one statement whatever the page size. */
+export async function listProducts(db: Db, { status, q, after, limit }: ProductFilter) {
+  const where: SQL[] = [];
+  if (status) where.push(eq(products.status, status));
+  if (q) {
+    const pattern = likePattern(q);
+    where.push(or(ilike(products.title, pattern), ilike(products.description, pattern))!);
+  }
+  if (after) {
+    // Every key sorts descending, so "after" is a plain row comparison.
+    where.push(
+      sql`(${products.isPinned}, ${products.createdAt}, ${products.id}) < (${after[0]}, ${after[1]}::timestamptz, ${after[2]}::uuid)`,
+    );
+  }
+  return db
+    .select({ row: products, createdAtKey: sql<string>`${products.createdAt}::text` })
+    .from(products)
+    .where(and(...where))
+    .orderBy(desc(products.isPinned), desc(products.createdAt), desc(products.id))
+    .limit(limit + 1);
+}
+
+export async function findProduct(db: Db, id: string) {
+  const [row] = await db.select().from(products).where(eq(products.id, id));
+  return row;
+}
+
+export async function insertProduct(db: Db, values: typeof products.$inferInsert) {
+  const [row] = await db.insert(products).values(values).returning();
+  return row!;
+}
+
+/** `touch` marks a content edit (title, links, status...), shown as the product's last update; a pin is not. */
+export async function updateProduct(
+  db: Db,
+  id: string,
+  patch: Partial<typeof products.$inferInsert>,
+  touch = true,
+) {
+  const [row] = await db
+    .update(products)
+    .set(touch ? { ...patch, updatedAt: sql`now()` } : patch)
+    .where(eq(products.id, id))
+    .returning();
+  return row;
+}
+
+export async function deleteProduct(db: Db, id: string) {
+  const rows = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,137 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponse } from '../../../contract/errors.ts';
+import {
+  adminProduct,
+  adminProductListQuery,
+  adminProductPage,
+  product,
+  productBody,
+  productIdParams,
+  productListQuery,
+  productPage,
+  productPinBody,
+  productStatusBody,
+} from '../../../contract/products.ts';
+import type { Db } from '../../db/client.ts';
+import { requireViewer } from '../../plugins/viewer.ts';
+import * as service from './service.ts';
+
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+
+export const productRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    '/products',
+    {
+      schema: {
+        tags: ['products'],
+        summary: 'The catalogue: pinned first, then newest; active only unless status=all',
+        querystring: productListQuery,
+        response: { 200: productPage, 400: errorResponse },
+      },
+    },
+    async (request) => service.listProducts(db, request.query),
+  );
+
+  app.get(
+    '/products/:id',
+    {
+      schema: {
+        tags: ['products'],
+        summary: 'One product',
+        params: productIdParams,
+        response: { 200: product, 400: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request) => service.getProduct(db, request.params.id),
+  );
+
+  app.get(
+    '/admin/products',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Every product with its sales link (staff)',
+        querystring: adminProductListQuery,
+        response: { 200: adminProductPage, ...errors },
+      },
+    },
+    async (request) => service.listProductsForStaff(db, await requireViewer(request), request.query),
+  );
+
+  app.post(
+    '/admin/products',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Add a product (admins)',
+        body: productBody,
+        response: { 201: adminProduct, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const created = await service.createProduct(db, await requireViewer(request), request.body);
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.put(
+    '/admin/products/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Edit a product's title, links and description (admins)",
+        params: productIdParams,
+        body: productBody,
+        response: { 200: adminProduct, ...errors },
+      },
+    },
+    async (request) => service.editProduct(db, await requireViewer(request), request.params.id, request.body),
+  );
+
+  app.put(
+    '/admin/products/:id/pin',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Pin or unpin a product (admins)',
+        params: productIdParams,
+        body: productPinBody,
+        response: { 200: adminProduct, ...errors },
+      },
+    },
+    async (request) =>
+      service.setProductPinned(db, await requireViewer(request), request.params.id, request.body.isPinned),
+  );
+
+  app.put(
+    '/admin/products/:id/status',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Activate or deactivate a product (admins)',
+        params: productIdParams,
+        body: productStatusBody,
+        response: { 200: adminProduct, ...errors },
+      },
+    },
+    async (request) =>
+      service.setProductStatus(db, await requireViewer(request), request.params.id, request.body.status),
+  );
+
+  app.delete(
+    '/admin/products/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Delete a product (admins)',
+        params: productIdParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.removeProduct(db, await requireViewer(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};

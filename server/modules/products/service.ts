@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { isStaff } from '../../../contract/limits.ts';
+import { productMessages as m, messages } from '../../../contract/messages.ts';
+import {
+  type AdminProduct,
+  type Product,
+  type ProductBody,
+  type ProductStatus,
+  productPageSize,
+} from '../../../contract/products.ts';
+import type { Db } from '../../db/client.ts';
+import { decodeCursor, encodeCursor } from '../../db/cursor.ts';
+import { AppError } from '../../plugins/errors.ts';
+import type { Viewer } from '../../plugins/viewer.ts';
+import * as q from './queries.ts';
+
+const timestampKey = z
+  .string()
+  .max(40)
+  .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/);
+const productCursor = z.tuple([z.boolean(), timestampKey, z.uuid()]);
+
+function toAdminProduct(row: q.ProductRow): AdminProduct {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    imageUrl: row.imageUrl,
+    salesUrl: row.salesUrl,
+    status: row.status,
+    isPinned: row.isPinned,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The public shape: an inactive product does not sell, so its sales link is withheld. */
+function toProduct(row: q.ProductRow): Product {
+  const p = toAdminProduct(row);
+  return { ...p, salesUrl: row.status === 'active' ? row.salesUrl : null };
+}
+
+async function page(
+  db: Db,
+  filter: { status?: ProductStatus; q?: string; cursor?: string },
+): Promise<{ rows: q.ProductRow[]; nextCursor: string | null }> {
+  const after = decodeCursor(filter.cursor, productCursor) as q.ProductCursor | undefined;
+  const found = await q.listProducts(db, {
+    status: filter.status,
+    q: filter.q,
+    after,
+    limit: productPageSize,
+  });
+  const rows = found.slice(0, productPageSize);
+  const last = found.length > productPageSize ? found[productPageSize - 1] : undefined;
+  return {
+    rows: rows.map((r) => r.row),
+    nextCursor: last ? encodeCursor([last.row.isPinned, last.createdAtKey, last.row.id]) : null,
+  };
+}
+
+/** The public catalogue (spec §2 Products): default active only; search on title and description. */
+export async function listProducts(db: Db, query: { status: 'active' | 'all'; q?: string; cursor?: string }) {
+  const { rows, nextCursor } = await page(db, {
+    status: query.status === 'all' ? undefined : 'active',
+    q: query.q,
+    cursor: query.cursor,
+  });
+  return { items: rows.map(toProduct), nextCursor };
+}
+
+export async function getProduct(db: Db, id: string) {
+  const row = await q.findProduct(db, id);
+  if (!row) throw new AppError('NOT_FOUND', m.notFound);
+  return toProduct(row);
+}
+
+function requireStaffViewer(viewer: Viewer) {
+  if (!isStaff(viewer.role)) throw new AppError('FORBIDDEN', messages.forbidden);
+}
+
+/** Product writes are admin only (spec §6); the message names the refused action. */
+function requireAdminFor(viewer: Viewer, message: string) {
+  if (viewer.role !== 'admin') throw new AppError('FORBIDDEN', message);
+}
+
+export async function listProductsForStaff(
+  db: Db,
+  viewer: Viewer,
+  query: { status: 'all' | ProductStatus; q?: string; cursor?: string },
+) {
+  requireStaffViewer(viewer);
+  const { rows, nextCursor } = await page(db, {
+    status: query.status === 'all' ? undefined : query.status,
+    q: query.q,
+    cursor: query.cursor,
+  });
+  return { items: rows.map(toAdminProduct), nextCursor };
+}
+
+export async function createProduct(db: Db, viewer: Viewer, body: ProductBody) {
+  requireAdminFor(viewer, m.onlyAdminsCreate);
+  return toAdminProduct(await q.insertProduct(db, body));
+}
+
+export async function editProduct(db: Db, viewer: Viewer, id: string, body: ProductBody) {
+  requireAdminFor(viewer, m.onlyAdminsEdit);
+  return found(await q.updateProduct(db, id, body));
+}
+
+export async function setProductPinned(db: Db, viewer: Viewer, id: string, isPinned: boolean) {
+  requireAdminFor(viewer, m.onlyAdminsPin);
+  return found(await q.updateProduct(db, id, { isPinned }, false));
+}
+
+export async function setProductStatus(db: Db, viewer: Viewer, id: string, status: ProductStatus) {
+  requireAdminFor(viewer, m.onlyAdminsStatus);
+  return found(await q.updateProduct(db, id, { status }));
+}
+
+export async function removeProduct(db: Db, viewer: Viewer, id: string) {
+  requireAdminFor(viewer, m.onlyAdminsDelete);
+  if (!(await q.deleteProduct(db, id))) throw new AppError('NOT_FOUND', m.notFound);
+}
+
+function found(row: q.ProductRow | undefined) {
+  if (!row) throw new AppError('NOT_FOUND', m.notFound);
+  return toAdminProduct(row);
+}

@@ -1,0 +1,65 @@
+import { and, asc, eq, ilike, ne, type SQL, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { profiles, userFollowers } from '../../db/schema/index.ts';
+
+/** A profile with its follow counts and the viewer's follow state, in one statement. */
+export async function selectProfile(db: Db, id: string, viewerId: string | null) {
+  const [row] = await db
+    .select({
+      id: profiles.id,
+      username: profiles.username,
+      avatarUrl: profiles.avatarUrl,
+      bio: profiles.bio,
+      role: profiles.role,
+      banned: profiles.banned,
+      createdAt: profiles.createdAt,
+      balance: profiles.balance,
+      credits: profiles.credits,
+      followerCount: sql<number>`(select count(*) from ${userFollowers} where ${userFollowers.followingId} = ${profiles.id})::int`,
+      followingCount: sql<number>`(select count(*) from ${userFollowers} where ${userFollowers.followerId} = ${profiles.id})::int`,
+      isFollowing: sql<boolean>`exists(select 1 from ${userFollowers} where ${userFollowers.followerId} = ${viewerId}::uuid and ${userFollowers.followingId} = ${profiles.id})`,
+    })
+    .from(profiles)
+    .where(eq(profiles.id, id));
+  return row;
+}
+
+export async function lockProfile(tx: Tx, id: string) {
+  const [row] = await tx
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(eq(profiles.id, id))
+    .for('key share');
+  return row;
+}
+
+export async function insertFollow(tx: Tx, followerId: string, followingId: string) {
+  await tx.insert(userFollowers).values({ followerId, followingId }).onConflictDoNothing();
+}
+
+export async function deleteFollow(tx: Tx, followerId: string, followingId: string) {
+  await tx
+    .delete(userFollowers)
+    .where(and(eq(userFollowers.followerId, followerId), eq(userFollowers.followingId, followingId)));
+}
+
+export async function countFollowers(tx: Tx, id: string) {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(userFollowers)
+    .where(eq(userFollowers.followingId, id));
+  return Number(row?.n ?? 0);
+}
+
+/** Usernames containing `q` (any case), in username order, without the viewer; LIKE wildcards escaped. */
+export function searchProfiles(db: Db, q: string | undefined, excludeId: string | null, limit: number) {
+  const conditions: SQL[] = [];
+  if (q) conditions.push(ilike(profiles.username, `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  if (excludeId) conditions.push(ne(profiles.id, excludeId));
+  return db
+    .select({ id: profiles.id, username: profiles.username, avatarUrl: profiles.avatarUrl })
+    .from(profiles)
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(asc(sql`lower(${profiles.username})`), asc(profiles.id))
+    .limit(limit);
+}

@@ -1,0 +1,71 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponse } from '../../../contract/errors.ts';
+import { socialMessages } from '../../../contract/messages.ts';
+import {
+  followResponse,
+  profileIdParams,
+  publicProfileResponse,
+  userSearchQuery,
+  userSearchResponse,
+} from '../../../contract/profiles.ts';
+import type { Db } from '../../db/client.ts';
+import type { RateLimiter } from '../../plugins/rate-limit.ts';
+import { getViewer, requireViewer } from '../../plugins/viewer.ts';
+import { getProfile, searchUsers, setFollow } from './service.ts';
+
+export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }> = async (
+  app,
+  { db, limiter },
+) => {
+  app.get(
+    '/users',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Find members by username (at most 20; the caller is left out)',
+        querystring: userSearchQuery,
+        response: { 200: userSearchResponse, 400: errorResponse },
+      },
+    },
+    async (request) => ({ items: await searchUsers(db, await getViewer(request), request.query.q) }),
+  );
+
+  app.get(
+    '/users/:id',
+    {
+      schema: {
+        tags: ['users'],
+        summary: "A member's public profile; balance and credits only for the owner and staff",
+        params: profileIdParams,
+        response: { 200: publicProfileResponse, 400: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request) => getProfile(db, await getViewer(request), request.params.id),
+  );
+
+  for (const method of ['PUT', 'DELETE'] as const) {
+    app.route({
+      method,
+      url: '/users/:id/follow',
+      schema: {
+        tags: ['users'],
+        summary: method === 'PUT' ? 'Follow a member (idempotent)' : 'Unfollow a member (idempotent)',
+        params: profileIdParams,
+        response: {
+          200: followResponse,
+          400: errorResponse,
+          401: errorResponse,
+          404: errorResponse,
+          429: errorResponse,
+        },
+      },
+      handler: async (request) =>
+        setFollow(
+          { db, limiter },
+          await requireViewer(request, socialMessages.loginToFollow),
+          request.params.id,
+          method === 'PUT',
+        ),
+    });
+  }
+};

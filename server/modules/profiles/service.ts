@@ -1,0 +1,64 @@
+import { isStaff } from '../../../contract/limits.ts';
+import { socialMessages } from '../../../contract/messages.ts';
+import type { FollowResponse, PublicProfile, UserSummary } from '../../../contract/profiles.ts';
+import { socialLimits } from '../../../contract/social.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../plugins/errors.ts';
+import type { RateLimiter } from '../../plugins/rate-limit.ts';
+import type { Viewer } from '../../plugins/viewer.ts';
+import {
+  countFollowers,
+  deleteFollow,
+  insertFollow,
+  lockProfile,
+  searchProfiles,
+  selectProfile,
+} from './queries.ts';
+
+/** Public profile; balance and credits are private: only the owner and staff get them. */
+export async function getProfile(db: Db, viewer: Viewer | null, id: string): Promise<PublicProfile> {
+  const row = await selectProfile(db, id, viewer?.id ?? null);
+  if (!row) throw new AppError('NOT_FOUND', socialMessages.profileNotFound);
+  const profile: PublicProfile = {
+    id: row.id,
+    username: row.username,
+    avatarUrl: row.avatarUrl,
+    bio: row.bio,
+    role: row.role,
+    banned: row.banned,
+    createdAt: row.createdAt.toISOString(),
+    followerCount: Number(row.followerCount),
+    followingCount: Number(row.followingCount),
+    isFollowing: row.isFollowing,
+  };
+  if (viewer && (viewer.id === row.id || isStaff(viewer.role))) {
+    profile.balance = row.balance;
+    profile.credits = row.credits;
+  }
+  return profile;
+}
+
+/** Idempotent follow/unfollow (spec §5: never yourself). */
+export async function setFollow(
+  { db, limiter }: { db: Db; limiter: RateLimiter },
+  viewer: Viewer,
+  targetId: string,
+  following: boolean,
+): Promise<FollowResponse> {
+  if (targetId === viewer.id) throw new AppError('VALIDATION', socialMessages.followSelf);
+  await limiter.hit('followPerUser', viewer.id);
+  return db.transaction(async (tx) => {
+    if (!(await lockProfile(tx, targetId))) throw new AppError('NOT_FOUND', socialMessages.profileNotFound);
+    if (following) await insertFollow(tx, viewer.id, targetId);
+    else await deleteFollow(tx, viewer.id, targetId);
+    return { following, followerCount: await countFollowers(tx, targetId) };
+  });
+}
+
+export async function searchUsers(
+  db: Db,
+  viewer: Viewer | null,
+  q: string | undefined,
+): Promise<UserSummary[]> {
+  return searchProfiles(db, q || undefined, viewer?.id ?? null, socialLimits.userSearch);
+}

@@ -1,0 +1,192 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponse } from '../../../contract/errors.ts';
+import { messages, socialMessages } from '../../../contract/messages.ts';
+import { profileIdParams } from '../../../contract/profiles.ts';
+import {
+  commentIdParams,
+  commentPage,
+  commentSchema,
+  createCommentBody,
+  createPostBody,
+  feedQuery,
+  likeResponse,
+  okResponse,
+  pageQuery,
+  postIdParams,
+  postPage,
+  postSchema,
+  statsResponse,
+} from '../../../contract/social.ts';
+import type { Db } from '../../db/client.ts';
+import type { RateLimiter } from '../../plugins/rate-limit.ts';
+import { getViewer, requireViewer } from '../../plugins/viewer.ts';
+import {
+  addComment,
+  createPost,
+  deletePost,
+  getStats,
+  listComments,
+  listFeed,
+  listPostsByAuthor,
+  removeComment,
+  setLike,
+} from './service.ts';
+
+const errors = {
+  400: errorResponse,
+  401: errorResponse,
+  403: errorResponse,
+  404: errorResponse,
+  429: errorResponse,
+};
+
+export const socialRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }> = async (
+  app,
+  { db, limiter },
+) => {
+  const deps = { db, limiter };
+
+  app.get(
+    '/posts',
+    {
+      schema: {
+        tags: ['social'],
+        summary: 'The feed: all posts (for-you) or posts by members I follow (following), newest first',
+        description: 'Members only: the spec shows posts only to signed-in members, so visitors get a 401.',
+        querystring: feedQuery,
+        response: { 200: postPage, 400: errorResponse, 401: errorResponse },
+      },
+    },
+    async (request) =>
+      listFeed(db, await requireViewer(request, socialMessages.loginToViewPosts), request.query),
+  );
+
+  app.post(
+    '/posts',
+    {
+      schema: {
+        tags: ['social'],
+        summary: 'Create a post',
+        body: createPostBody,
+        response: { 201: postSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireViewer(request, socialMessages.loginToPost);
+      return reply.status(201).send(await createPost(deps, viewer, request.body));
+    },
+  );
+
+  app.delete(
+    '/posts/:id',
+    {
+      schema: {
+        tags: ['social'],
+        summary: 'Delete my own post',
+        params: postIdParams,
+        response: { 200: okResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await deletePost(db, await requireViewer(request), request.params.id);
+      return { ok: true as const };
+    },
+  );
+
+  for (const method of ['PUT', 'DELETE'] as const) {
+    app.route({
+      method,
+      url: '/posts/:id/like',
+      schema: {
+        tags: ['social'],
+        summary: method === 'PUT' ? 'Like a post (idempotent)' : 'Remove my like (idempotent)',
+        params: postIdParams,
+        response: { 200: likeResponse, ...errors },
+      },
+      handler: async (request) =>
+        setLike(
+          deps,
+          await requireViewer(request, socialMessages.loginToLike),
+          request.params.id,
+          method === 'PUT',
+        ),
+    });
+  }
+
+  app.get(
+    '/posts/:id/comments',
+    {
+      schema: {
+        tags: ['social'],
+        summary: "A post's comments, oldest first",
+        params: postIdParams,
+        querystring: pageQuery,
+        response: { 200: commentPage, ...errors },
+      },
+    },
+    async (request) => {
+      await requireViewer(request, messages.unauthenticated);
+      return listComments(db, request.params.id, request.query.cursor);
+    },
+  );
+
+  app.post(
+    '/posts/:id/comments',
+    {
+      schema: {
+        tags: ['social'],
+        summary: 'Comment on a post',
+        params: postIdParams,
+        body: createCommentBody,
+        response: { 201: commentSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireViewer(request, socialMessages.loginToComment);
+      return reply.status(201).send(await addComment(deps, viewer, request.params.id, request.body));
+    },
+  );
+
+  app.delete(
+    '/comments/:id',
+    {
+      schema: {
+        tags: ['social'],
+        summary: 'Delete my own comment',
+        params: commentIdParams,
+        response: { 200: okResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await removeComment(db, await requireViewer(request), request.params.id);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/users/:id/posts',
+    {
+      schema: {
+        tags: ['social'],
+        summary: "A member's posts with their like counts, newest first (public, for the profile page)",
+        params: profileIdParams,
+        querystring: pageQuery,
+        response: { 200: postPage, 400: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request) =>
+      listPostsByAuthor(db, await getViewer(request), request.params.id, request.query.cursor),
+  );
+
+  app.get(
+    '/stats',
+    {
+      schema: {
+        tags: ['social'],
+        summary: "The home page's counts (members, posts, downloads) and its 5 latest posts",
+        response: { 200: statsResponse },
+      },
+    },
+    async () => getStats(db),
+  );
+};

@@ -1,0 +1,248 @@
+import type { z } from 'zod';
+import { socialMessages } from '../../../contract/messages.ts';
+import {
+  type Comment,
+  type CommentPage,
+  type createCommentBody,
+  type createPostBody,
+  type FeedTab,
+  type LikeResponse,
+  type Post,
+  type PostPage,
+  type Stats,
+  socialLimits,
+} from '../../../contract/social.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../plugins/errors.ts';
+import type { RateLimiter } from '../../plugins/rate-limit.ts';
+import type { Viewer } from '../../plugins/viewer.ts';
+import {
+  addLike,
+  type CommentRow,
+  countDownloads,
+  countMembersAndPosts,
+  deleteComment,
+  deletePostById,
+  findComment,
+  findPostOwner,
+  insertComment,
+  insertPost,
+  type Keyset,
+  lockPost,
+  type PostRow,
+  profileExists,
+  removeLike,
+  selectCommentPage,
+  selectLatestPosts,
+  selectPostPage,
+} from './queries.ts';
+
+export interface SocialDeps {
+  db: Db;
+  limiter: RateLimiter;
+}
+
+// --- cursors ---------------------------------------------------------------------------------------
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function encodeCursor(row: { micros: string; id: string }): string {
+  return Buffer.from(`${row.micros}.${row.id}`).toString('base64url');
+}
+
+export function decodeCursor(cursor: string | undefined): Keyset | undefined {
+  if (cursor === undefined) return undefined;
+  const [microsPart, id, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('.');
+  if (rest.length > 0 || !microsPart || !/^-?\d{1,18}$/.test(microsPart) || !id || !UUID.test(id)) {
+    throw new AppError('VALIDATION', socialMessages.invalidCursor, { cursor: socialMessages.invalidCursor });
+  }
+  return { micros: microsPart, id };
+}
+
+/** Fetches one row more than the page to know whether another page follows. */
+function toPage<R extends { micros: string; id: string }, T>(rows: R[], size: number, map: (row: R) => T) {
+  const items = rows.slice(0, size);
+  const last = items.at(-1);
+  return { items: items.map(map), nextCursor: rows.length > size && last ? encodeCursor(last) : null };
+}
+
+// --- presenters ------------------------------------------------------------------------------------
+
+function toPost(row: PostRow): Post {
+  return {
+    id: row.id,
+    content: row.content,
+    imageUrl: row.imageUrl,
+    createdAt: row.createdAt.toISOString(),
+    likeCount: row.likeCount,
+    commentCount: row.commentCount,
+    likedByMe: row.likedByMe,
+    followingAuthor: row.followingAuthor,
+    author: {
+      id: row.authorId,
+      username: row.authorUsername,
+      avatarUrl: row.authorAvatarUrl,
+      role: row.authorRole,
+    },
+  };
+}
+
+function toComment(row: CommentRow): Comment {
+  return {
+    id: row.id,
+    postId: row.postId,
+    content: row.content,
+    createdAt: row.createdAt.toISOString(),
+    author: {
+      id: row.authorId,
+      username: row.authorUsername,
+      avatarUrl: row.authorAvatarUrl,
+      role: row.authorRole,
+    },
+  };
+}
+
+// --- posts -----------------------------------------------------------------------------------------
+
+/** The feed: members only (spec §6: the feed shows posts only when signed in). */
+export async function listFeed(
+  db: Db,
+  viewer: Viewer,
+  query: { tab: FeedTab; cursor?: string },
+): Promise<PostPage> {
+  const after = decodeCursor(query.cursor);
+  const size = socialLimits.pageSize;
+  const rows = await selectPostPage(db, {
+    viewerId: viewer.id,
+    followingOnly: query.tab === 'following',
+    after,
+    limit: size + 1,
+  });
+  return toPage(rows, size, toPost);
+}
+
+/** A member's own posts, for their public profile page. */
+export async function listPostsByAuthor(
+  db: Db,
+  viewer: Viewer | null,
+  authorId: string,
+  cursor: string | undefined,
+): Promise<PostPage> {
+  const after = decodeCursor(cursor);
+  const size = socialLimits.pageSize;
+  const rows = await selectPostPage(db, { viewerId: viewer?.id ?? null, authorId, after, limit: size + 1 });
+  // An empty page may mean an unknown member: one more lookup, only then.
+  if (rows.length === 0 && !(await profileExists(db, authorId))) {
+    throw new AppError('NOT_FOUND', socialMessages.profileNotFound);
+  }
+  return toPage(rows, size, toPost);
+}
+
+export async function createPost(
+  { db, limiter }: SocialDeps,
+  viewer: Viewer,
+  body: z.output<typeof createPostBody>,
+): Promise<Post> {
+  await limiter.hit('postPerUser', viewer.id);
+  const row = await insertPost(db, {
+    userId: viewer.id,
+    content: body.content,
+    imageUrl: body.imageUrl || null,
+  });
+  return {
+    id: row.id,
+    content: row.content,
+    imageUrl: row.imageUrl,
+    createdAt: row.createdAt.toISOString(),
+    likeCount: 0,
+    commentCount: 0,
+    likedByMe: false,
+    followingAuthor: false,
+    author: { id: viewer.id, username: viewer.username, avatarUrl: viewer.avatarUrl, role: viewer.role },
+  };
+}
+
+/** Spec §6: only the author may delete their own post. */
+export async function deletePost(db: Db, viewer: Viewer, postId: string): Promise<void> {
+  const post = await findPostOwner(db, postId);
+  if (!post) throw new AppError('NOT_FOUND', socialMessages.postNotFound);
+  if (post.userId !== viewer.id) throw new AppError('FORBIDDEN', socialMessages.deleteOwnPosts);
+  await deletePostById(db, postId);
+}
+
+/** Idempotent: one like per member; the counter moves only when the like row really changes. */
+export async function setLike(
+  { db, limiter }: SocialDeps,
+  viewer: Viewer,
+  postId: string,
+  liked: boolean,
+): Promise<LikeResponse> {
+  await limiter.hit('likePerUser', viewer.id);
+  return db.transaction(async (tx) => {
+    if (!(await lockPost(tx, postId))) throw new AppError('NOT_FOUND', socialMessages.postNotFound);
+    const likeCount = liked ? await addLike(tx, postId, viewer.id) : await removeLike(tx, postId, viewer.id);
+    return { liked, likeCount };
+  });
+}
+
+// --- comments --------------------------------------------------------------------------------------
+
+export async function listComments(db: Db, postId: string, cursor: string | undefined): Promise<CommentPage> {
+  const after = decodeCursor(cursor);
+  if (!(await findPostOwner(db, postId))) throw new AppError('NOT_FOUND', socialMessages.postNotFound);
+  const size = socialLimits.commentPageSize;
+  const rows = await selectCommentPage(db, postId, after, size + 1);
+  return toPage(rows, size, toComment);
+}
+
+export async function addComment(
+  { db, limiter }: SocialDeps,
+  viewer: Viewer,
+  postId: string,
+  body: z.output<typeof createCommentBody>,
+): Promise<Comment> {
+  await limiter.hit('commentPerUser', viewer.id);
+  const row = await db.transaction(async (tx) => {
+    if (!(await lockPost(tx, postId))) throw new AppError('NOT_FOUND', socialMessages.postNotFound);
+    return insertComment(tx, { postId, userId: viewer.id, content: body.content });
+  });
+  return {
+    id: row.id,
+    postId: row.postId,
+    content: row.content,
+    createdAt: row.createdAt.toISOString(),
+    author: { id: viewer.id, username: viewer.username, avatarUrl: viewer.avatarUrl, role: viewer.role },
+  };
+}
+
+/** Spec §6: only the author may delete their own comment. */
+export async function removeComment(db: Db, viewer: Viewer, commentId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const comment = await findComment(tx, commentId);
+    if (!comment) throw new AppError('NOT_FOUND', socialMessages.commentNotFound);
+    if (comment.userId !== viewer.id) throw new AppError('FORBIDDEN', socialMessages.deleteOwnComments);
+    await deleteComment(tx, comment);
+  });
+}
+
+// --- home ------------------------------------------------------------------------------------------
+
+/** Public: the home page's counts and latest posts, in one request. */
+export async function getStats(db: Db): Promise<Stats> {
+  const [counts, downloads, latest] = await Promise.all([
+    countMembersAndPosts(db),
+    countDownloads(db),
+    selectLatestPosts(db, socialLimits.latestPosts, socialLimits.latestExcerpt),
+  ]);
+  return {
+    members: counts.members,
+    posts: counts.posts,
+    downloads,
+    latestPosts: latest.map((row) => ({
+      id: row.id,
+      excerpt: row.excerpt,
+      createdAt: row.createdAt.toISOString(),
+      author: { id: row.authorId, username: row.authorUsername, avatarUrl: row.authorAvatarUrl },
+    })),
+  };
+}

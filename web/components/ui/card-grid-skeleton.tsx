@@ -1,0 +1,20 @@
+import { Skeleton } from './skeleton.tsx';
+
+/** Spec §9: a grid loads behind 6 skeleton cards. */
+export function CardGridSkeleton({ cards = 6, label = 'Loading…' }: { cards?: number; label?: string }) {
+  return (
+    <div role="status" aria-live="polite" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <span className="sr-only">{label}</span>
+      {Array.from({ length: cards }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders, never reordered
+        <div key={i} data-testid="skeleton-card" className="rounded-2xl border border-line bg-surface p-5">
+          <Skeleton className="h-36 w-full" />
+          <Skeleton className="mt-4 h-5 w-3/4" />
+          <Skeleton className="mt-2 h-4 w-full" />
+          <Skeleton className="mt-1.5 h-4 w-2/3" />
+          <Skeleton className="mt-5 h-9 w-28" />
+        </div>
+      ))}
+    </div>
+  );
+}

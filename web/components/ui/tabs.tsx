@@ -1,0 +1,70 @@
+import { type KeyboardEvent, useRef } from 'react';
+import { cn } from '../../lib/cn.ts';
+
+/**
+ * A tab strip (WAI-ARIA tabs: arrow keys move between tabs, one tab stop). The panel is the caller's:
+ * give it `{...tabPanelProps(id, value)}` so it is labelled by the selected tab.
+ */
+export function Tabs<T extends string>({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+  className,
+}: {
+  id: string;
+  label: string;
+  value: T;
+  options: readonly { value: T; label: string }[];
+  onChange: (value: T) => void;
+  className?: string;
+}) {
+  const refs = useRef<(HTMLButtonElement | null)[]>([]);
+  const onKeyDown = (event: KeyboardEvent, index: number) => {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    event.preventDefault();
+    const next = (index + step + options.length) % options.length;
+    refs.current[next]?.focus();
+    onChange(options[next]!.value);
+  };
+  return (
+    <div role="tablist" aria-label={label} className={cn('flex gap-1 border-b border-line', className)}>
+      {options.map((o, i) => {
+        const selected = o.value === value;
+        return (
+          <button
+            key={o.value}
+            ref={(el) => {
+              refs.current[i] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`${id}-tab-${o.value}`}
+            aria-selected={selected}
+            aria-controls={`${id}-panel`}
+            tabIndex={selected ? 0 : -1}
+            onClick={() => onChange(o.value)}
+            onKeyDown={(e) => onKeyDown(e, i)}
+            className={cn(
+              '-mb-px border-b-2 px-4 py-2.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary',
+              selected ? 'border-primary text-primary' : 'border-transparent text-muted hover:text-fg',
+            )}
+          >
+            {o.label}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+export function tabPanelProps(id: string, value: string) {
+  return {
+    role: 'tabpanel',
+    id: `${id}-panel`,
+    'aria-labelledby': `${id}-tab-${value}`,
+    tabIndex: 0,
+  } as const;
+}

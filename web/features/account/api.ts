@@ -1,0 +1,114 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import type { z } from 'zod';
+import type { changePasswordBody } from '../../../contract/auth.ts';
+import type { LoginEvent, Me, UserSettings, updateMeBody } from '../../../contract/me.ts';
+import { accountMessages } from '../../../contract/messages.ts';
+import { api, upload } from '../../lib/api.ts';
+import { loadRetry } from '../../lib/query-retry.ts';
+import { meKey, sessionKey } from '../../lib/session.ts';
+
+type Ok = { ok: true };
+
+export const settingsKey = ['me', 'settings'] as const;
+export const loginsKey = ['me', 'logins'] as const;
+
+export const settingsQuery = queryOptions({
+  queryKey: settingsKey,
+  queryFn: ({ signal }) => api<UserSettings>('/me/settings', { signal }),
+  ...loadRetry,
+});
+
+export const loginsQuery = queryOptions({
+  queryKey: loginsKey,
+  queryFn: ({ signal }) => api<{ items: LoginEvent[] }>('/me/logins', { signal }),
+  ...loadRetry,
+});
+
+export const useSettings = () => useQuery(settingsQuery);
+export const useLogins = () => useQuery(loginsQuery);
+
+/** The profile changed: the top bar (me), the session, and pages that show the member (by key) follow. */
+function useProfileChanged() {
+  const queryClient = useQueryClient();
+  return async (me?: Me) => {
+    if (me) queryClient.setQueryData(meKey, me);
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: sessionKey }),
+      queryClient.invalidateQueries({ queryKey: ['profile'] }),
+      queryClient.invalidateQueries({ queryKey: ['posts'] }),
+    ]);
+  };
+}
+
+export function useUpdateProfile() {
+  const changed = useProfileChanged();
+  return useMutation({
+    mutationFn: (body: z.input<typeof updateMeBody>) => api<Me>('/me', { method: 'PATCH', body }),
+    onSuccess: (me) => changed(me),
+  });
+}
+
+export function useUploadAvatar() {
+  const changed = useProfileChanged();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ file, onProgress }: { file: File; onProgress: (fraction: number) => void }) => {
+      const form = new FormData();
+      form.append('avatar', file);
+      return upload<{ avatarUrl: string }>('/me/avatar', form, { onProgress });
+    },
+    onSuccess: async ({ avatarUrl }) => {
+      queryClient.setQueryData<Me>(meKey, (me) => (me ? { ...me, avatarUrl } : me));
+      await changed();
+    },
+  });
+}
+
+export function useSaveSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UserSettings) => api<UserSettings>('/me/settings', { method: 'PUT', body }),
+    onSuccess: (saved) => queryClient.setQueryData(settingsKey, saved),
+  });
+}
+
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: z.output<typeof changePasswordBody>) =>
+      api<Ok>('/api/auth/change-password', { method: 'POST', body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: loginsKey }),
+  });
+}
+
+export function useEnableTwoFactor() {
+  return useMutation({
+    mutationFn: (body: { password: string }) =>
+      api<{ totpURI: string; backupCodes: string[] }>('/api/auth/two-factor/enable', {
+        method: 'POST',
+        body,
+      }),
+  });
+}
+
+export function useConfirmTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { code: string }) => api<Ok>('/api/auth/two-factor/confirm', { method: 'POST', body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: meKey }),
+  });
+}
+
+export function useDisableTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { password: string }) =>
+      api<Ok>('/api/auth/two-factor/disable', { method: 'POST', body }),
+    // The toast lives here: the form that asked unmounts as soon as `me` says two-factor is off.
+    onSuccess: () => {
+      toast.success(accountMessages.twoFactorDisabled);
+      return queryClient.invalidateQueries({ queryKey: meKey });
+    },
+  });
+}

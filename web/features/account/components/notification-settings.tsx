@@ -1,0 +1,86 @@
+import { Bell } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import toast from 'react-hot-toast';
+import type { UserSettings } from '../../../../contract/me.ts';
+import { accountMessages } from '../../../../contract/messages.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { SectionCard } from '../../../components/ui/card.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { Switch } from '../../../components/ui/switch.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { useSaveSettings, useSettings } from '../api.ts';
+
+const toggles: { key: keyof UserSettings; label: string; description: string }[] = [
+  {
+    key: 'emailNotifications',
+    label: 'Email notifications',
+    description: 'Messages, replies and followers, by email.',
+  },
+  {
+    key: 'marketplaceUpdates',
+    label: 'Marketplace updates',
+    description: 'Sales, purchases and new listings from sellers you follow.',
+  },
+  {
+    key: 'securityAlerts',
+    label: 'Security alerts',
+    description: 'New sign-ins and changes to your password or two-factor sign-in.',
+  },
+];
+
+export function NotificationSettings() {
+  const settings = useSettings();
+  const save = useSaveSettings();
+  const [draft, setDraft] = useState<UserSettings | null>(null);
+  useEffect(() => {
+    if (settings.data) setDraft(settings.data);
+  }, [settings.data]);
+
+  const dirty =
+    draft !== null &&
+    settings.data !== undefined &&
+    toggles.some((t) => draft[t.key] !== settings.data[t.key]);
+
+  const onSave = () => {
+    if (!draft) return;
+    save.mutate(draft, {
+      onSuccess: () => toast.success(accountMessages.settingsSaved),
+      onError: (err) => toast.error(errorMessage(err, accountMessages.saveSettingsFailed)),
+    });
+  };
+
+  return (
+    <SectionCard title="Notifications" icon={<Bell className="size-4 text-primary" aria-hidden="true" />}>
+      {!draft ? (
+        settings.isError ? (
+          <p className="text-sm text-danger">{accountMessages.loadSettingsFailed}</p>
+        ) : (
+          <div className="flex flex-col gap-4" aria-hidden="true">
+            <Skeleton className="h-10 w-full" />
+            <Skeleton className="h-10 w-full" />
+            <Skeleton className="h-10 w-full" />
+          </div>
+        )
+      ) : (
+        <>
+          <div className="divide-y divide-line">
+            {toggles.map((t) => (
+              <Switch
+                key={t.key}
+                label={t.label}
+                description={t.description}
+                checked={draft[t.key]}
+                onChange={(value) => setDraft({ ...draft, [t.key]: value })}
+              />
+            ))}
+          </div>
+          <div className="mt-4 flex justify-end">
+            <Button onClick={onSave} loading={save.isPending} disabled={!dirty}>
+              Save Changes
+            </Button>
+          </div>
+        </>
+      )}
+    </SectionCard>
+  );
+}

@@ -1,0 +1,276 @@
+import { Copy, ShieldAlert, ShieldCheck, Smartphone } from 'lucide-react';
+import QRCode from 'qrcode';
+import { type FormEvent, useEffect, useState } from 'react';
+import toast from 'react-hot-toast';
+import { isStaff } from '../../../../contract/limits.ts';
+import type { Me } from '../../../../contract/me.ts';
+import { accountMessages, messages } from '../../../../contract/messages.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { SectionCard } from '../../../components/ui/card.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { PasswordInput } from '../../../components/ui/password-input.tsx';
+import { ApiError, errorMessage } from '../../../lib/api.ts';
+import { useConfirmTwoFactor, useDisableTwoFactor, useEnableTwoFactor } from '../api.ts';
+
+interface Setup {
+  totpURI: string;
+  backupCodes: string[];
+}
+
+const fieldError = (err: unknown, field: string) =>
+  err instanceof ApiError ? (err.fields?.[field] ?? undefined) : undefined;
+
+/** Two-factor sign-in with an authenticator app (TOTP), plus one-time backup codes. */
+export function TwoFactorSection({ me }: { me: Me }) {
+  const [setup, setSetup] = useState<Setup | null>(null);
+  const enabled = me.twoFactorEnabled && !setup;
+  return (
+    <SectionCard
+      title="Two-Factor Sign-In"
+      icon={<Smartphone className="size-4 text-primary" aria-hidden="true" />}
+      action={enabled ? <Badge tone="success">On</Badge> : <Badge tone="neutral">Off</Badge>}
+    >
+      {!me.twoFactorEnabled && isStaff(me.role) && !setup && (
+        <div
+          role="note"
+          className="mb-4 flex gap-3 rounded-xl border border-amber-500/30 bg-amber-500/10 p-3 text-sm text-amber-700 dark:text-amber-300"
+        >
+          <ShieldAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <p>
+            Your account has staff powers. Please turn on two-factor sign-in so a stolen password alone cannot
+            be used to reach the admin area.
+          </p>
+        </div>
+      )}
+      {enabled ? (
+        <DisableForm />
+      ) : setup ? (
+        <ConfirmSetup setup={setup} onDone={() => setSetup(null)} />
+      ) : (
+        <EnableForm onStarted={setSetup} />
+      )}
+    </SectionCard>
+  );
+}
+
+function EnableForm({ onStarted }: { onStarted: (setup: Setup) => void }) {
+  const enable = useEnableTwoFactor();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string>();
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!password) return setError(messages.passwordRequired);
+    enable.mutate(
+      { password },
+      {
+        onSuccess: (data) => {
+          setPassword('');
+          onStarted(data);
+        },
+        onError: (err) => {
+          setError(fieldError(err, 'password'));
+          toast.error(errorMessage(err, accountMessages.twoFactorFailed));
+        },
+      },
+    );
+  };
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      className="flex flex-col gap-4"
+      aria-label="Enable two-factor sign-in"
+    >
+      <p className="text-sm leading-relaxed text-muted">
+        Besides your password, sign-in will ask for a 6-digit code from an authenticator app (Google
+        Authenticator, Authy, 1Password…). Enter your password to start.
+      </p>
+      <PasswordInput
+        label="Password"
+        autoComplete="current-password"
+        value={password}
+        error={error}
+        onChange={(e) => {
+          setPassword(e.target.value);
+          setError(undefined);
+        }}
+      />
+      <div className="flex justify-end">
+        <Button type="submit" loading={enable.isPending}>
+          <ShieldCheck className="size-4" aria-hidden="true" />
+          Enable two-factor
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function ConfirmSetup({ setup, onDone }: { setup: Setup; onDone: () => void }) {
+  const confirm = useConfirmTwoFactor();
+  const [qr, setQr] = useState<string | null>(null);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string>();
+  const secret = new URL(setup.totpURI).searchParams.get('secret') ?? '';
+
+  useEffect(() => {
+    let live = true;
+    QRCode.toDataURL(setup.totpURI, { margin: 1, width: 200, errorCorrectionLevel: 'M' })
+      .then((url) => live && setQr(url))
+      .catch(() => live && setQr(null));
+    return () => {
+      live = false;
+    };
+  }, [setup.totpURI]);
+
+  const copy = async (text: string, what: string) => {
+    try {
+      await navigator.clipboard.writeText(text);
+      toast.success(`${what} copied`);
+    } catch {
+      toast.error('Could not copy; please write it down');
+    }
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!code.trim()) return setError(accountMessages.codeRequired);
+    confirm.mutate(
+      { code: code.trim() },
+      {
+        onSuccess: () => {
+          toast.success(accountMessages.twoFactorEnabled);
+          onDone();
+        },
+        onError: (err) => {
+          setError(fieldError(err, 'code') ?? errorMessage(err, accountMessages.twoFactorFailed));
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="flex flex-col gap-5">
+      <ol className="flex list-decimal flex-col gap-1 pl-5 text-sm text-muted">
+        <li>Scan the QR code with your authenticator app, or type the key by hand.</li>
+        <li>Save the backup codes somewhere safe: each one signs you in once if you lose your phone.</li>
+        <li>Enter the 6-digit code your app shows to finish.</li>
+      </ol>
+      <div className="flex flex-col items-center gap-5 sm:flex-row sm:items-start">
+        <div className="grid size-[200px] shrink-0 place-items-center rounded-xl border border-line bg-white p-1">
+          {qr ? (
+            <img src={qr} alt="QR code for your authenticator app" className="size-full" />
+          ) : (
+            <span className="text-xs text-muted">Generating QR code…</span>
+          )}
+        </div>
+        <div className="flex w-full min-w-0 flex-col gap-2">
+          <p className="text-sm font-medium">Manual key</p>
+          <div className="flex items-center gap-2">
+            <code
+              data-testid="totp-secret"
+              className="min-w-0 flex-1 rounded-lg bg-surface-2 px-3 py-2 font-mono text-xs break-all"
+            >
+              {secret}
+            </code>
+            <Button variant="ghost" size="icon" aria-label="Copy key" onClick={() => copy(secret, 'Key')}>
+              <Copy className="size-4" aria-hidden="true" />
+            </Button>
+          </div>
+          <div className="mt-2 flex items-center justify-between">
+            <p className="text-sm font-medium">Backup codes (shown once)</p>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => copy(setup.backupCodes.join('\n'), 'Backup codes')}
+            >
+              <Copy className="size-4" aria-hidden="true" />
+              Copy all
+            </Button>
+          </div>
+          <ul
+            aria-label="Backup codes"
+            className="grid grid-cols-2 gap-1.5 rounded-lg bg-surface-2 p-3 font-mono text-xs"
+          >
+            {setup.backupCodes.map((c) => (
+              <li key={c}>{c}</li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        <Input
+          label="Authentication code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          placeholder="123456"
+          maxLength={7}
+          value={code}
+          error={error}
+          className="flex-1"
+          onChange={(e) => {
+            setCode(e.target.value);
+            setError(undefined);
+          }}
+        />
+        <Button type="submit" loading={confirm.isPending} className="sm:mt-6.5">
+          Turn on
+        </Button>
+      </form>
+      <div className="flex justify-end">
+        <Button variant="ghost" size="sm" onClick={onDone}>
+          Cancel setup
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function DisableForm() {
+  const disable = useDisableTwoFactor();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string>();
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!password) return setError(messages.passwordRequired);
+    disable.mutate(
+      { password },
+      {
+        onSuccess: () => setPassword(''),
+        onError: (err) => {
+          setError(fieldError(err, 'password'));
+          toast.error(errorMessage(err, accountMessages.twoFactorFailed));
+        },
+      },
+    );
+  };
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      className="flex flex-col gap-4"
+      aria-label="Disable two-factor sign-in"
+    >
+      <p className="flex items-center gap-2 text-sm text-success">
+        <ShieldCheck className="size-4" aria-hidden="true" />
+        Sign-in asks for a code from your authenticator app.
+      </p>
+      <PasswordInput
+        label="Password"
+        autoComplete="current-password"
+        hint="Enter your password to turn two-factor sign-in off."
+        value={password}
+        error={error}
+        onChange={(e) => {
+          setPassword(e.target.value);
+          setError(undefined);
+        }}
+      />
+      <div className="flex justify-end">
+        <Button type="submit" variant="danger" loading={disable.isPending}>
+          Disable two-factor
+        </Button>
+      </div>
+    </form>
+  );
+}

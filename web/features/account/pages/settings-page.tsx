@@ -1,0 +1,113 @@
+import { Lightbulb, Moon, Palette, Settings, Sun, UserPen } from 'lucide-react';
+import { Link } from 'react-router';
+import type { Me } from '../../../../contract/me.ts';
+import { Avatar } from '../../../components/ui/avatar.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { buttonClasses } from '../../../components/ui/button.tsx';
+import { Card, SectionCard } from '../../../components/ui/card.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { Switch } from '../../../components/ui/switch.tsx';
+import { formatDateShort } from '../../../lib/format.ts';
+import { useMe } from '../../../lib/session.ts';
+import { useTheme } from '../../../lib/theme.ts';
+import { ChangePasswordForm } from '../components/change-password-form.tsx';
+import { LoginActivity } from '../components/login-activity.tsx';
+import { NotificationSettings } from '../components/notification-settings.tsx';
+import { TwoFactorSection } from '../components/two-factor-section.tsx';
+
+const tips = [
+  'Use a long password you use nowhere else; a password manager makes that easy.',
+  'Turn on two-factor sign-in: a stolen password alone is then not enough.',
+  'Staff never ask for your password or codes, in messages or tickets.',
+  'Check the sign-ins below; if one is not yours, change your password at once.',
+  'Trade only through the marketplace, so escrow protects your credits.',
+];
+
+export function SettingsPage() {
+  const me = useMe().data;
+  return (
+    <div className="mx-auto w-full max-w-5xl">
+      <PageHeader
+        title="Settings"
+        description="Your account, security and notifications."
+        icon={<Settings className="size-5" aria-hidden="true" />}
+      />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="flex min-w-0 flex-col gap-6">
+          {me ? <ProfileSummary me={me} /> : <Skeleton className="h-28 w-full rounded-2xl" />}
+          <ChangePasswordForm />
+          {me ? <TwoFactorSection me={me} /> : <Skeleton className="h-48 w-full rounded-2xl" />}
+          <NotificationSettings />
+        </div>
+        <div className="flex min-w-0 flex-col gap-6">
+          <AppearanceCard />
+          <LoginActivity />
+          <SecurityTips />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function ProfileSummary({ me }: { me: Me }) {
+  return (
+    <Card className="flex flex-wrap items-center gap-4 p-5">
+      <Avatar username={me.username} avatarUrl={me.avatarUrl} className="size-16 text-2xl" />
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <p className="truncate text-lg font-semibold">{me.username}</p>
+          {me.role === 'admin' && <Badge tone="danger">Admin</Badge>}
+          {me.role === 'moderator' && <Badge tone="primary">Moderator</Badge>}
+        </div>
+        <p className="truncate text-sm text-muted">{me.email}</p>
+        <p className="text-xs text-muted">Member since {formatDateShort(me.createdAt)}</p>
+      </div>
+      <Link to="/edit-profile" className={buttonClasses('outline', 'sm')}>
+        <UserPen className="size-4" aria-hidden="true" />
+        Edit Profile
+      </Link>
+    </Card>
+  );
+}
+
+function AppearanceCard() {
+  const { theme, toggle } = useTheme();
+  return (
+    <SectionCard title="Appearance" icon={<Palette className="size-4 text-primary" aria-hidden="true" />}>
+      <div className="flex items-center gap-3">
+        {theme === 'dark' ? (
+          <Moon className="size-5 text-muted" aria-hidden="true" />
+        ) : (
+          <Sun className="size-5 text-muted" aria-hidden="true" />
+        )}
+        <div className="flex-1">
+          <Switch
+            label="Dark mode"
+            description="Saved on this device."
+            checked={theme === 'dark'}
+            onChange={toggle}
+          />
+        </div>
+      </div>
+    </SectionCard>
+  );
+}
+
+function SecurityTips() {
+  return (
+    <SectionCard
+      title="Security Tips"
+      icon={<Lightbulb className="size-4 text-primary" aria-hidden="true" />}
+    >
+      <ul className="flex flex-col gap-2.5 text-sm leading-relaxed text-muted">
+        {tips.map((tip) => (
+          <li key={tip} className="flex gap-2">
+            <span aria-hidden="true" className="mt-2 size-1.5 shrink-0 rounded-full bg-primary" />
+            {tip}
+          </li>
+        ))}
+      </ul>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,82 @@
+import {
+  ArrowLeft,
+  Flag,
+  LayoutDashboard,
+  LifeBuoy,
+  type LucideIcon,
+  Package,
+  Settings,
+  Store,
+  Users,
+} from 'lucide-react';
+import { NavLink, Outlet } from 'react-router';
+import { cn } from '../../lib/cn.ts';
+import { useSession } from '../../lib/session.ts';
+
+interface MenuItem {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  end?: boolean;
+  adminOnly?: boolean;
+}
+
+/** The spec's admin side menu: Settings only for admins. */
+const menu: MenuItem[] = [
+  { to: '/admin', label: 'Dashboard', icon: LayoutDashboard, end: true },
+  { to: '/admin/users', label: 'Users', icon: Users },
+  { to: '/admin/products', label: 'Products', icon: Package },
+  { to: '/admin/marketplace', label: 'Marketplace', icon: Store },
+  { to: '/admin/tickets', label: 'Support Tickets', icon: LifeBuoy },
+  { to: '/admin/reports', label: 'Reports', icon: Flag },
+  { to: '/admin/settings', label: 'Settings', icon: Settings, adminOnly: true },
+];
+
+const linkClasses =
+  'flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-primary';
+
+/** The admin area's shell (the route guard lets only staff in). */
+export function AdminLayout() {
+  const { user } = useSession();
+  const items = menu.filter((i) => !i.adminOnly || user?.role === 'admin');
+  return (
+    <div className="mx-auto grid w-full max-w-7xl grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[15rem_minmax(0,1fr)]">
+      <nav
+        aria-label="Admin"
+        className="rounded-2xl border border-line bg-surface p-2 shadow-sm lg:sticky lg:top-20 lg:self-start"
+      >
+        <p className="hidden px-3 pt-2 pb-3 text-xs font-semibold tracking-wider text-muted uppercase lg:block">
+          Admin Area
+        </p>
+        <ul className="flex gap-1 overflow-x-auto lg:flex-col lg:overflow-visible">
+          <li>
+            <NavLink to="/" className={cn(linkClasses, 'text-muted hover:bg-surface-2 hover:text-fg')}>
+              <ArrowLeft className="size-4" aria-hidden="true" />
+              Return to Site
+            </NavLink>
+          </li>
+          {items.map(({ to, label, icon: Icon, end }) => (
+            <li key={to}>
+              <NavLink
+                to={to}
+                end={end}
+                className={({ isActive }) =>
+                  cn(
+                    linkClasses,
+                    isActive ? 'bg-primary/10 text-primary' : 'text-muted hover:bg-surface-2 hover:text-fg',
+                  )
+                }
+              >
+                <Icon className="size-4" aria-hidden="true" />
+                {label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="min-w-0">
+        <Outlet />
+      </div>
+    </div>
+  );
+}

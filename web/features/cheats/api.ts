@@ -1,0 +1,82 @@
+import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AdminCheat,
+  CheatBody,
+  CheatDetail,
+  CheatDownload,
+  CheatPage,
+  CheatStatus,
+} from '../../../contract/cheats.ts';
+import { api } from '../../lib/api.ts';
+
+export type CheatFilter = 'all' | CheatStatus;
+
+export const cheatKeys = {
+  all: ['cheats'] as const,
+  list: (status: CheatFilter, q: string) => ['cheats', 'list', status, q] as const,
+  detail: (id: string) => ['cheats', 'detail', id] as const,
+  admin: (id: string) => ['cheats', 'admin', id] as const,
+};
+
+export function useCheats(status: CheatFilter, q: string) {
+  return useInfiniteQuery({
+    queryKey: cheatKeys.list(status, q),
+    queryFn: ({ pageParam, signal }) => {
+      const search = new URLSearchParams({ status });
+      if (q) search.set('q', q);
+      if (pageParam) search.set('cursor', pageParam);
+      return api<CheatPage>(`/cheats?${search}`, { signal });
+    },
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    meta: { public: true },
+  });
+}
+
+export function cheatQuery(id: string) {
+  return queryOptions({
+    queryKey: cheatKeys.detail(id),
+    queryFn: ({ signal }) => api<CheatDetail>(`/cheats/${id}`, { signal }),
+    meta: { public: true },
+  });
+}
+
+export function useCheat(id: string) {
+  return useQuery(cheatQuery(id));
+}
+
+/** The cheat with its download link, for the staff edit form. */
+export function useAdminCheat(id: string | undefined) {
+  return useQuery({
+    queryKey: cheatKeys.admin(id ?? ''),
+    queryFn: ({ signal }) => api<AdminCheat>(`/admin/cheats/${id}`, { signal }),
+    enabled: id !== undefined,
+    staleTime: 0,
+  });
+}
+
+function useCheatMutation<V, R>(fn: (vars: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: cheatKeys.all }),
+  });
+}
+
+export function usePublishCheat() {
+  return useCheatMutation((body: CheatBody) => api<AdminCheat>('/admin/cheats', { method: 'POST', body }));
+}
+
+export function useUpdateCheat() {
+  return useCheatMutation(({ id, body }: { id: string; body: CheatBody }) =>
+    api<AdminCheat>(`/admin/cheats/${id}`, { method: 'PUT', body }),
+  );
+}
+
+export function useDeleteCheat() {
+  return useCheatMutation((id: string) => api<undefined>(`/admin/cheats/${id}`, { method: 'DELETE' }));
+}
+
+export function useDownloadCheat() {
+  return useCheatMutation((id: string) => api<CheatDownload>(`/cheats/${id}/download`, { method: 'POST' }));
+}

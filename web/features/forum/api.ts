@@ -1,0 +1,106 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  ForumCategory,
+  ForumReply,
+  ForumReplyPage,
+  ForumThread,
+  ForumThreadPage,
+  NewThreadBody,
+  VoteResponse,
+} from '../../../contract/forum.ts';
+import { api } from '../../lib/api.ts';
+
+export const forumKeys = {
+  all: ['forum'] as const,
+  categories: ['forum', 'categories'] as const,
+  threads: (categoryId: string) => ['forum', 'threads', categoryId] as const,
+  thread: (id: string) => ['forum', 'thread', id] as const,
+  replies: (id: string) => ['forum', 'replies', id] as const,
+};
+
+export function useForumCategories() {
+  return useQuery({
+    queryKey: forumKeys.categories,
+    queryFn: ({ signal }) => api<{ items: ForumCategory[] }>('/forum/categories', { signal }),
+    meta: { public: true },
+  });
+}
+
+export function useForumThreads(categoryId: string) {
+  return useInfiniteQuery({
+    queryKey: forumKeys.threads(categoryId),
+    queryFn: ({ pageParam, signal }) => {
+      const search = new URLSearchParams({ categoryId });
+      if (pageParam) search.set('cursor', pageParam);
+      return api<ForumThreadPage>(`/forum/threads?${search}`, { signal });
+    },
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    meta: { public: true },
+  });
+}
+
+/** The thread carries the viewer's own vote, so it is not kept across sign-in and sign-out. */
+export function useForumThread(id: string) {
+  return useQuery({
+    queryKey: forumKeys.thread(id),
+    queryFn: ({ signal }) => api<ForumThread>(`/forum/threads/${id}`, { signal }),
+  });
+}
+
+export function useForumReplies(threadId: string) {
+  return useInfiniteQuery({
+    queryKey: forumKeys.replies(threadId),
+    queryFn: ({ pageParam, signal }) =>
+      api<ForumReplyPage>(
+        `/forum/threads/${threadId}/replies${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`,
+        { signal },
+      ),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    meta: { public: true },
+  });
+}
+
+export function useCreateThread() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NewThreadBody) => api<ForumThread>('/forum/threads', { method: 'POST', body }),
+    onSuccess: (thread) => {
+      queryClient.setQueryData(forumKeys.thread(thread.id), thread);
+      return queryClient.invalidateQueries({ queryKey: forumKeys.all });
+    },
+  });
+}
+
+export function useReply(threadId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (content: string) =>
+      api<ForumReply>(`/forum/threads/${threadId}/replies`, { method: 'POST', body: { content } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: forumKeys.all }),
+  });
+}
+
+export function useVote(threadId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (value: 1 | -1 | 0) =>
+      api<VoteResponse>(`/forum/threads/${threadId}/vote`, { method: 'PUT', body: { value } }),
+    onSuccess: (counts) => {
+      queryClient.setQueryData<ForumThread>(forumKeys.thread(threadId), (old) =>
+        old ? { ...old, ...counts } : old,
+      );
+      return queryClient.invalidateQueries({ queryKey: ['forum', 'threads'] });
+    },
+  });
+}
+
+export function useDeleteThread() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<undefined>(`/forum/threads/${id}`, { method: 'DELETE' }),
+    // Stale but not refetched now: the deleted thread's own page is still on screen until it navigates.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: forumKeys.all, refetchType: 'none' }),
+  });
+}

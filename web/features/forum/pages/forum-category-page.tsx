@@ -1,0 +1,143 @@
+import { ArrowLeft, MessageSquare, MessagesSquare, Plus } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link, useParams } from 'react-router';
+import { forumMessages as m } from '../../../../contract/messages.ts';
+import { Avatar } from '../../../components/ui/avatar.tsx';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { formatDateShort, toIsoString } from '../../../lib/format.ts';
+import { useSession } from '../../../lib/session.ts';
+import { useForumCategories, useForumThreads } from '../api.ts';
+import { NewThreadDialog } from '../components/new-thread-dialog.tsx';
+import { VoteCounts } from '../components/vote-score.tsx';
+
+export function ForumCategoryPage() {
+  const { categoryId = '' } = useParams();
+  const { user } = useSession();
+  const categories = useForumCategories();
+  const threads = useForumThreads(categoryId);
+  const [composing, setComposing] = useState(false);
+  const category = categories.data?.items.find((c) => c.id === categoryId);
+  const missing =
+    (categories.isSuccess && !category) ||
+    (threads.error instanceof ApiError && (threads.error.status === 404 || threads.error.status === 400));
+
+  useEffect(() => {
+    if (threads.isError && !missing) toast.error(m.loadFailed, { id: 'forum-threads' });
+  }, [threads.isError, missing]);
+
+  const back = (
+    <Link to="/forum" className={buttonClasses('ghost', 'sm', 'mb-4 -ml-2')}>
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      All categories
+    </Link>
+  );
+  if (missing) {
+    return (
+      <div className="mx-auto w-full max-w-4xl">
+        {back}
+        <EmptyState text={m.categoryNotFound} />
+      </div>
+    );
+  }
+
+  const items = threads.data?.pages.flatMap((p) => p.items) ?? [];
+  return (
+    <div className="mx-auto w-full max-w-4xl">
+      {back}
+      <PageHeader
+        title={category?.name ?? 'Forum'}
+        icon={<MessagesSquare className="size-6" aria-hidden="true" />}
+        description={category?.description}
+        actions={
+          user ? (
+            <Button onClick={() => setComposing(true)} disabled={!category}>
+              <Plus className="size-4" aria-hidden="true" />
+              New Thread
+            </Button>
+          ) : (
+            <Link to="/login" className={buttonClasses('outline', 'md')}>
+              Login to post
+            </Link>
+          )
+        }
+      />
+      {threads.isPending ? (
+        <div role="status" aria-live="polite" className="flex flex-col gap-3">
+          <span className="sr-only">Loading threads…</span>
+          {Array.from({ length: 6 }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+            <Skeleton key={i} className="h-20 w-full rounded-2xl" />
+          ))}
+        </div>
+      ) : items.length === 0 ? (
+        <EmptyState text={m.noThreads} />
+      ) : (
+        <>
+          <ul aria-label="Threads" className="flex flex-col gap-3">
+            {items.map((th) => (
+              <li key={th.id}>
+                <Card className="flex items-start gap-4 p-4 transition hover:border-primary/40 sm:p-5">
+                  <Avatar username={th.author.username} avatarUrl={th.author.avatarUrl} />
+                  <div className="min-w-0 flex-1">
+                    <h2 className="font-semibold leading-snug break-words">
+                      <Link
+                        to={`/forum/post/${th.id}`}
+                        className="hover:text-primary focus-visible:underline"
+                      >
+                        {th.title}
+                      </Link>
+                    </h2>
+                    <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
+                      <span>
+                        by{' '}
+                        <Link to={`/profile/${th.author.id}`} className="text-fg hover:underline">
+                          {th.author.username}
+                        </Link>
+                      </span>
+                      <span>
+                        last activity{' '}
+                        <time dateTime={toIsoString(th.lastActivityAt)}>
+                          {formatDateShort(th.lastActivityAt)}
+                        </time>
+                      </span>
+                      <span className="inline-flex items-center gap-1">
+                        <MessageSquare className="size-3.5" aria-hidden="true" />
+                        {th.replyCount} {th.replyCount === 1 ? 'reply' : 'replies'}
+                      </span>
+                      <VoteCounts upvotes={th.upvotes} downvotes={th.downvotes} />
+                    </p>
+                  </div>
+                </Card>
+              </li>
+            ))}
+          </ul>
+          {threads.hasNextPage && (
+            <div className="mt-6 flex justify-center">
+              <Button
+                variant="outline"
+                loading={threads.isFetchingNextPage}
+                onClick={() => void threads.fetchNextPage()}
+              >
+                Load more
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+      {category && (
+        <NewThreadDialog
+          open={composing}
+          onOpenChange={setComposing}
+          categoryId={category.id}
+          categoryName={category.name}
+        />
+      )}
+    </div>
+  );
+}

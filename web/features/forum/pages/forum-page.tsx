@@ -1,0 +1,67 @@
+import { ChevronRight, MessagesSquare } from 'lucide-react';
+import { useEffect } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { forumMessages as m } from '../../../../contract/messages.ts';
+import { Card } from '../../../components/ui/card.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { formatNumber } from '../../../lib/format.ts';
+import { useForumCategories } from '../api.ts';
+
+export function ForumPage() {
+  const query = useForumCategories();
+  useEffect(() => {
+    if (query.isError) toast.error(m.loadFailed, { id: 'forum-categories' });
+  }, [query.isError]);
+
+  return (
+    <div className="mx-auto w-full max-w-4xl">
+      <PageHeader
+        title="Forum"
+        icon={<MessagesSquare className="size-6" aria-hidden="true" />}
+        description="Ask questions, share setups and talk games with the community."
+      />
+      {query.isPending ? (
+        <div role="status" aria-live="polite" className="flex flex-col gap-3">
+          <span className="sr-only">Loading categories…</span>
+          {Array.from({ length: 4 }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+            <Skeleton key={i} className="h-20 w-full rounded-2xl" />
+          ))}
+        </div>
+      ) : !query.data?.items.length ? (
+        <EmptyState text={m.noCategories} />
+      ) : (
+        <ul className="flex flex-col gap-3">
+          {query.data.items.map((c) => (
+            <li key={c.id}>
+              <Card className="transition hover:border-primary/40">
+                <Link
+                  to={`/forum/c/${c.id}`}
+                  className="flex items-center gap-4 rounded-2xl p-5 focus-visible:outline-2 focus-visible:outline-primary"
+                >
+                  <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-primary/10 text-primary">
+                    <MessagesSquare className="size-5" aria-hidden="true" />
+                  </span>
+                  <span className="min-w-0 flex-1">
+                    <span className="block font-semibold">{c.name}</span>
+                    {c.description && (
+                      <span className="mt-0.5 block text-sm text-muted">{c.description}</span>
+                    )}
+                  </span>
+                  <span className="shrink-0 text-right text-sm text-muted">
+                    <span className="block font-semibold text-fg">{formatNumber(c.threadCount)}</span>
+                    {c.threadCount === 1 ? 'thread' : 'threads'}
+                  </span>
+                  <ChevronRight className="size-5 shrink-0 text-muted" aria-hidden="true" />
+                </Link>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,234 @@
+import { Eye, Package, Pencil, Pin, PinOff, Plus, Power, PowerOff, Trash2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { productMessages as m } from '../../../../contract/messages.ts';
+import type { AdminProduct, ProductStatus } from '../../../../contract/products.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { SearchInput } from '../../../components/ui/search-input.tsx';
+import { Segmented } from '../../../components/ui/segmented.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { formatDateShort, toIsoString } from '../../../lib/format.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { useAdminProducts, useDeleteProduct, usePinProduct, useSetProductStatus } from '../api.ts';
+import { ProductImage } from '../components/product-card.tsx';
+import { ProductFormDialog } from '../components/product-form-dialog.tsx';
+
+const statusOptions = [
+  { value: 'all', label: 'All' },
+  { value: 'active', label: 'Active' },
+  { value: 'inactive', label: 'Inactive' },
+] as const;
+
+const iconButton =
+  'grid size-9 place-items-center rounded-lg text-muted transition-colors hover:bg-surface-2 hover:text-fg focus-visible:outline-2 focus-visible:outline-primary';
+
+export function AdminProductsPage() {
+  const [status, setStatus] = useState<'all' | ProductStatus>('active');
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim());
+  const query = useAdminProducts(status, q);
+  const [editing, setEditing] = useState<AdminProduct | undefined>();
+  const [formOpen, setFormOpen] = useState(false);
+  const [deleting, setDeleting] = useState<AdminProduct | undefined>();
+  const pin = usePinProduct();
+  const setProductStatus = useSetProductStatus();
+  const remove = useDeleteProduct();
+
+  useEffect(() => {
+    if (query.isError) toast.error(errorMessage(query.error, m.loadFailed), { id: 'admin-products-load' });
+  }, [query.isError, query.error]);
+
+  const items = query.data?.pages.flatMap((p) => p.items) ?? [];
+
+  const openForm = (product?: AdminProduct) => {
+    setEditing(product);
+    setFormOpen(true);
+  };
+  const togglePin = (p: AdminProduct) =>
+    pin.mutate(
+      { id: p.id, isPinned: !p.isPinned },
+      {
+        onSuccess: (r) => toast.success(r?.isPinned ? m.pinned : m.unpinned),
+        onError: (err) => toast.error(errorMessage(err, m.updateFailed)),
+      },
+    );
+  const toggleStatus = (p: AdminProduct) =>
+    setProductStatus.mutate(
+      { id: p.id, status: p.status === 'active' ? 'inactive' : 'active' },
+      {
+        onSuccess: (r) => toast.success(r?.status === 'active' ? m.activated : m.deactivated),
+        onError: (err) => toast.error(errorMessage(err, m.statusFailed)),
+      },
+    );
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => {
+        toast.success(m.deleted);
+        setDeleting(undefined);
+      },
+      onError: (err) => toast.error(errorMessage(err, m.deleteFailed)),
+    });
+  };
+
+  return (
+    <div>
+      <PageHeader
+        title="Manage Products"
+        icon={<Package className="size-6" aria-hidden="true" />}
+        description="The official catalogue: add, edit, pin and retire products."
+        actions={
+          <Button onClick={() => openForm()}>
+            <Plus className="size-4" aria-hidden="true" />
+            Add Product
+          </Button>
+        }
+      />
+      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center">
+        <SearchInput
+          label="Search products"
+          placeholder="Search products..."
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          className="flex-1"
+        />
+        <Segmented label="Status" value={status} options={statusOptions} onChange={setStatus} />
+      </div>
+
+      {query.isPending ? (
+        <Card role="status" aria-live="polite" className="p-4">
+          <span className="sr-only">Loading products…</span>
+          {Array.from({ length: 6 }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+            <Skeleton key={i} className="my-2 h-12 w-full" />
+          ))}
+        </Card>
+      ) : items.length === 0 ? (
+        <EmptyState text={m.empty} />
+      ) : (
+        <Card className="overflow-x-auto">
+          <table className="w-full min-w-[40rem] text-sm">
+            <thead>
+              <tr className="border-b border-line text-left text-xs tracking-wide text-muted uppercase">
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Product
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Status
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Created
+                </th>
+                <th scope="col" className="px-4 py-3 text-right font-semibold">
+                  Actions
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((p) => (
+                <tr key={p.id} className="border-b border-line last:border-0 hover:bg-surface-2/50">
+                  <td className="px-4 py-3">
+                    <div className="flex items-center gap-3">
+                      <ProductImage product={p} className="size-10 shrink-0 rounded-lg [&>svg]:size-5" />
+                      <div className="min-w-0">
+                        <p className="flex items-center gap-1.5 font-medium">
+                          {p.isPinned && <Pin className="size-3.5 text-primary" aria-label="Pinned" />}
+                          <span className="truncate">{p.title}</span>
+                        </p>
+                        <p className="max-w-xs truncate text-xs text-muted">{p.salesUrl}</p>
+                      </div>
+                    </div>
+                  </td>
+                  <td className="px-4 py-3">
+                    <Badge tone={p.status === 'active' ? 'success' : 'neutral'}>
+                      {p.status === 'active' ? 'Active' : 'Inactive'}
+                    </Badge>
+                  </td>
+                  <td className="px-4 py-3 whitespace-nowrap text-muted">
+                    <time dateTime={toIsoString(p.createdAt)}>{formatDateShort(p.createdAt)}</time>
+                  </td>
+                  <td className="px-4 py-3">
+                    <div className="flex items-center justify-end gap-1">
+                      <button
+                        type="button"
+                        className={iconButton}
+                        aria-label={`${p.isPinned ? 'Unpin' : 'Pin'} ${p.title}`}
+                        onClick={() => togglePin(p)}
+                      >
+                        {p.isPinned ? (
+                          <PinOff className="size-4" aria-hidden="true" />
+                        ) : (
+                          <Pin className="size-4" aria-hidden="true" />
+                        )}
+                      </button>
+                      <button
+                        type="button"
+                        className={iconButton}
+                        aria-label={`Edit ${p.title}`}
+                        onClick={() => openForm(p)}
+                      >
+                        <Pencil className="size-4" aria-hidden="true" />
+                      </button>
+                      <Link to={`/products/${p.id}`} className={iconButton} aria-label={`View ${p.title}`}>
+                        <Eye className="size-4" aria-hidden="true" />
+                      </Link>
+                      <button
+                        type="button"
+                        className={iconButton}
+                        aria-label={`${p.status === 'active' ? 'Deactivate' : 'Activate'} ${p.title}`}
+                        onClick={() => toggleStatus(p)}
+                      >
+                        {p.status === 'active' ? (
+                          <PowerOff className="size-4" aria-hidden="true" />
+                        ) : (
+                          <Power className="size-4 text-success" aria-hidden="true" />
+                        )}
+                      </button>
+                      <button
+                        type="button"
+                        className={`${iconButton} hover:text-danger`}
+                        aria-label={`Delete ${p.title}`}
+                        onClick={() => setDeleting(p)}
+                      >
+                        <Trash2 className="size-4" aria-hidden="true" />
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {query.hasNextPage && (
+            <div className="flex justify-center border-t border-line p-3">
+              <Button
+                variant="ghost"
+                size="sm"
+                loading={query.isFetchingNextPage}
+                onClick={() => void query.fetchNextPage()}
+              >
+                Load more
+              </Button>
+            </div>
+          )}
+        </Card>
+      )}
+
+      <ProductFormDialog open={formOpen} onOpenChange={setFormOpen} product={editing} />
+      <ConfirmDialog
+        open={deleting !== undefined}
+        onOpenChange={(open) => !open && setDeleting(undefined)}
+        title="Delete product"
+        message={m.confirmDelete}
+        onConfirm={confirmDelete}
+        pending={remove.isPending}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ForumThreadPage } from '../../../contract/forum.ts';
+import type { FollowResponse, PublicProfile } from '../../../contract/profiles.ts';
+import type { PostPage } from '../../../contract/social.ts';
+import { api } from '../../lib/api.ts';
+import { loadRetry } from '../../lib/query-retry.ts';
+
+/* Keys: ['profile', id] and ['profile', id, 'posts']; the feed's ['posts'] is invalidated by key. */
+export const profileKey = (id: string) => ['profile', id] as const;
+
+export const profileQuery = (id: string) =>
+  queryOptions({
+    queryKey: profileKey(id),
+    queryFn: ({ signal }) => api<PublicProfile>(`/users/${id}`, { signal }),
+    // An unknown id is final: client errors are not retried.
+    ...loadRetry,
+  });
+
+export function useProfile(id: string) {
+  return useQuery(profileQuery(id));
+}
+
+export function useProfilePosts(id: string, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: [...profileKey(id), 'posts'],
+    queryFn: ({ pageParam, signal }) =>
+      api<PostPage>(`/users/${id}/posts${pageParam ? `?cursor=${pageParam}` : ''}`, { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    enabled,
+  });
+}
+
+export function useFollowProfile(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (follow: boolean) =>
+      api<FollowResponse>(`/users/${id}/follow`, { method: follow ? 'PUT' : 'DELETE' }),
+    onSuccess: (res) => {
+      queryClient.setQueryData<PublicProfile>(profileKey(id), (p) =>
+        p ? { ...p, isFollowing: res.following, followerCount: res.followerCount } : p,
+      );
+      return queryClient.invalidateQueries({ queryKey: ['posts'] });
+    },
+  });
+}
+
+export function useProfileForumThreads(id: string, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: [...profileKey(id), 'forum-threads'],
+    queryFn: ({ pageParam, signal }) =>
+      api<ForumThreadPage>(`/users/${id}/forum-threads${pageParam ? `?cursor=${pageParam}` : ''}`, {
+        signal,
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    enabled,
+  });
+}

@@ -1,0 +1,204 @@
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  type QueryClient,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { FollowResponse } from '../../../contract/profiles.ts';
+import type {
+  Comment,
+  CommentPage,
+  createPostBody,
+  FeedTab,
+  LikeResponse,
+  Post,
+  PostPage,
+  Stats,
+} from '../../../contract/social.ts';
+import { api } from '../../lib/api.ts';
+
+/*
+ * Keys: ['posts', ...] for everything post-shaped (feed pages, a post's comments), ['stats'] for the home
+ * page, ['profile', id] for the profile feature's data (invalidated by key here; features never import
+ * each other).
+ */
+export const postsKey = ['posts'] as const;
+export const feedKey = (tab: FeedTab) => ['posts', 'feed', tab] as const;
+export const commentsKey = (postId: string) => ['posts', 'comments', postId] as const;
+export const statsKey = ['stats'] as const;
+
+type FeedData = InfiniteData<PostPage, string | null>;
+
+export const feedQuery = (tab: FeedTab) =>
+  infiniteQueryOptions({
+    queryKey: feedKey(tab),
+    queryFn: ({ pageParam, signal }) =>
+      api<PostPage>(`/posts?tab=${tab}${pageParam ? `&cursor=${pageParam}` : ''}`, { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+
+export function useFeed(tab: FeedTab, enabled: boolean) {
+  return useInfiniteQuery({ ...feedQuery(tab), enabled });
+}
+
+export const statsQuery = queryOptions({
+  queryKey: statsKey,
+  queryFn: ({ signal }) => api<Stats>('/stats', { signal }),
+  staleTime: 30_000,
+  // The same for everyone: kept when members sign in or out.
+  meta: { public: true },
+});
+
+export function useStats() {
+  return useQuery(statsQuery);
+}
+
+/** Applies `change` to every cached copy of matching posts (both tabs), for instant feedback. */
+function updateCachedPosts(queryClient: QueryClient, match: (p: Post) => boolean, change: (p: Post) => Post) {
+  queryClient.setQueriesData<FeedData>({ queryKey: ['posts', 'feed'] }, (data) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            items: page.items.map((p) => (match(p) ? change(p) : p)),
+          })),
+        }
+      : data,
+  );
+}
+
+export function useCreatePost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: z.output<typeof createPostBody>) => api<Post>('/posts', { method: 'POST', body }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: postsKey }),
+        queryClient.invalidateQueries({ queryKey: statsKey }),
+        queryClient.invalidateQueries({ queryKey: ['profile'] }),
+      ]),
+  });
+}
+
+export function useDeletePost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (postId: string) => api<{ ok: true }>(`/posts/${postId}`, { method: 'DELETE' }),
+    onSuccess: (_data, postId) => {
+      queryClient.setQueriesData<FeedData>({ queryKey: ['posts', 'feed'] }, (data) =>
+        data
+          ? {
+              ...data,
+              pages: data.pages.map((page) => ({
+                ...page,
+                items: page.items.filter((p) => p.id !== postId),
+              })),
+            }
+          : data,
+      );
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: statsKey }),
+        queryClient.invalidateQueries({ queryKey: ['profile'] }),
+      ]);
+    },
+  });
+}
+
+/** Like or unlike at once on screen; the server's count replaces the guess, and a failure rolls back. */
+export function useToggleLike() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ postId, like }: { postId: string; like: boolean }) =>
+      api<LikeResponse>(`/posts/${postId}/like`, { method: like ? 'PUT' : 'DELETE' }),
+    onMutate: async ({ postId, like }) => {
+      await queryClient.cancelQueries({ queryKey: ['posts', 'feed'] });
+      const before = queryClient.getQueriesData<FeedData>({ queryKey: ['posts', 'feed'] });
+      updateCachedPosts(
+        queryClient,
+        (p) => p.id === postId,
+        (p) =>
+          p.likedByMe === like
+            ? p
+            : { ...p, likedByMe: like, likeCount: Math.max(0, p.likeCount + (like ? 1 : -1)) },
+      );
+      return { before };
+    },
+    onError: (_err, _vars, context) => {
+      for (const [key, data] of context?.before ?? []) queryClient.setQueryData(key, data);
+    },
+    onSuccess: (res, { postId }) =>
+      updateCachedPosts(
+        queryClient,
+        (p) => p.id === postId,
+        (p) => ({ ...p, likedByMe: res.liked, likeCount: res.likeCount }),
+      ),
+  });
+}
+
+export function useToggleFollow() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, follow }: { userId: string; follow: boolean }) =>
+      api<FollowResponse>(`/users/${userId}/follow`, { method: follow ? 'PUT' : 'DELETE' }),
+    onSuccess: (res, { userId }) => {
+      updateCachedPosts(
+        queryClient,
+        (p) => p.author.id === userId,
+        (p) => ({ ...p, followingAuthor: res.following }),
+      );
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: feedKey('following') }),
+        queryClient.invalidateQueries({ queryKey: ['profile'] }),
+      ]);
+    },
+  });
+}
+
+export function useComments(postId: string, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: commentsKey(postId),
+    queryFn: ({ pageParam, signal }) =>
+      api<CommentPage>(`/posts/${postId}/comments${pageParam ? `?cursor=${pageParam}` : ''}`, { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    enabled,
+  });
+}
+
+function bumpCommentCount(queryClient: QueryClient, postId: string, delta: number) {
+  updateCachedPosts(
+    queryClient,
+    (p) => p.id === postId,
+    (p) => ({ ...p, commentCount: Math.max(0, p.commentCount + delta) }),
+  );
+}
+
+export function useAddComment(postId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (content: string) =>
+      api<Comment>(`/posts/${postId}/comments`, { method: 'POST', body: { content } }),
+    onSuccess: () => {
+      bumpCommentCount(queryClient, postId, 1);
+      return queryClient.invalidateQueries({ queryKey: commentsKey(postId) });
+    },
+  });
+}
+
+export function useDeleteComment(postId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (commentId: string) => api<{ ok: true }>(`/comments/${commentId}`, { method: 'DELETE' }),
+    onSuccess: () => {
+      bumpCommentCount(queryClient, postId, -1);
+      return queryClient.invalidateQueries({ queryKey: commentsKey(postId) });
+    },
+  });
+}

@@ -1,0 +1,156 @@
+import { Trash2 } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { socialMessages } from '../../../../contract/messages.ts';
+import type { Comment } from '../../../../contract/social.ts';
+import { socialLimits } from '../../../../contract/social.ts';
+import { Avatar } from '../../../components/ui/avatar.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { controlClasses } from '../../../components/ui/form-field.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { formatDateLong, formatDateShort, toIsoString } from '../../../lib/format.ts';
+import { useAddComment, useComments, useDeleteComment } from '../api.ts';
+
+/** A post's comments, oldest first, with the add-comment form; members delete their own after confirming. */
+export function Comments({ postId, viewerId }: { postId: string; viewerId: string }) {
+  const query = useComments(postId, true);
+  const comments = query.data?.pages.flatMap((p) => p.items) ?? [];
+  const [toDelete, setToDelete] = useState<Comment | null>(null);
+  const remove = useDeleteComment(postId);
+
+  return (
+    <div className="border-t border-line bg-surface-2/40 px-5 py-4">
+      {query.isPending ? (
+        <div className="flex flex-col gap-3" aria-hidden="true">
+          <Skeleton className="h-12 w-full" />
+          <Skeleton className="h-12 w-2/3" />
+        </div>
+      ) : query.isError ? (
+        <p className="text-sm text-danger">Failed to load comments</p>
+      ) : comments.length === 0 ? (
+        <p className="text-sm text-muted">No comments yet</p>
+      ) : (
+        <ul className="flex flex-col gap-3" aria-label="Comments">
+          {comments.map((c) => (
+            <li key={c.id} className="flex gap-3">
+              <Link to={`/profile/${c.author.id}`} aria-hidden="true" tabIndex={-1}>
+                <Avatar username={c.author.username} avatarUrl={c.author.avatarUrl} className="size-8" />
+              </Link>
+              <div className="min-w-0 flex-1 rounded-xl bg-surface px-3 py-2 shadow-sm">
+                <div className="flex items-center gap-2 text-xs">
+                  <Link to={`/profile/${c.author.id}`} className="font-semibold text-fg hover:underline">
+                    {c.author.username}
+                  </Link>
+                  <time
+                    dateTime={toIsoString(c.createdAt)}
+                    title={formatDateLong(c.createdAt)}
+                    className="text-muted"
+                  >
+                    {formatDateShort(c.createdAt)}
+                  </time>
+                  {c.author.id === viewerId && (
+                    <button
+                      type="button"
+                      aria-label="Delete comment"
+                      onClick={() => setToDelete(c)}
+                      className="ml-auto rounded-md p-1 text-muted hover:bg-surface-2 hover:text-danger focus-visible:outline-2 focus-visible:outline-primary"
+                    >
+                      <Trash2 className="size-3.5" aria-hidden="true" />
+                    </button>
+                  )}
+                </div>
+                <p className="mt-1 text-sm break-words whitespace-pre-wrap">{c.content}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {query.hasNextPage && (
+        <Button
+          variant="ghost"
+          size="sm"
+          className="mt-2"
+          loading={query.isFetchingNextPage}
+          onClick={() => query.fetchNextPage()}
+        >
+          Show more comments
+        </Button>
+      )}
+      <AddCommentForm postId={postId} />
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => !open && setToDelete(null)}
+        title="Delete comment?"
+        message="Are you sure you want to delete this comment? This action cannot be undone."
+        pending={remove.isPending}
+        onConfirm={() =>
+          toDelete &&
+          remove.mutate(toDelete.id, {
+            onSuccess: () => {
+              setToDelete(null);
+              toast.success(socialMessages.commentDeleted);
+            },
+            onError: (err) => toast.error(errorMessage(err, socialMessages.deleteCommentFailed)),
+          })
+        }
+      />
+    </div>
+  );
+}
+
+function AddCommentForm({ postId }: { postId: string }) {
+  const add = useAddComment(postId);
+  const [content, setContent] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const id = useId();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const text = content.trim();
+    if (!text) {
+      setError(socialMessages.commentEmpty);
+      return;
+    }
+    add.mutate(text, {
+      onSuccess: () => {
+        setContent('');
+        setError(undefined);
+      },
+      onError: (err) => toast.error(errorMessage(err, socialMessages.addCommentFailed)),
+    });
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="mt-4 flex items-start gap-2">
+      <div className="flex-1">
+        <label htmlFor={id} className="sr-only">
+          Write a comment
+        </label>
+        <input
+          id={id}
+          value={content}
+          onChange={(e) => {
+            setContent(e.target.value);
+            if (error) setError(undefined);
+          }}
+          maxLength={socialLimits.comment.max}
+          placeholder="Write a comment…"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className={`${controlClasses} h-10`}
+        />
+        {error && (
+          <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-danger">
+            {error}
+          </p>
+        )}
+      </div>
+      <Button type="submit" size="sm" className="h-10" loading={add.isPending}>
+        Comment
+      </Button>
+    </form>
+  );
+}

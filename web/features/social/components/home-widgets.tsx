@@ -1,0 +1,89 @@
+import { Download, Newspaper, Users } from 'lucide-react';
+import { Link } from 'react-router';
+import { Avatar } from '../../../components/ui/avatar.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { formatDateShort, formatNumber, toIsoString } from '../../../lib/format.ts';
+import { useStats } from '../api.ts';
+
+/** Home: Members, Posts and Downloads (one request, shared with the latest posts). */
+export function StatsCards() {
+  const stats = useStats();
+  const cards = [
+    { label: 'Members', value: stats.data?.members, icon: Users },
+    { label: 'Posts', value: stats.data?.posts, icon: Newspaper },
+    { label: 'Downloads', value: stats.data?.downloads, icon: Download },
+  ];
+  return (
+    <section aria-label="Community stats" className="grid grid-cols-3 gap-3 sm:gap-4">
+      {cards.map(({ label, value, icon: Icon }) => (
+        <Card
+          key={label}
+          className="flex flex-col items-center gap-1 p-4 text-center sm:flex-row sm:gap-4 sm:text-left"
+        >
+          <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-primary/10 text-primary">
+            <Icon className="size-5" aria-hidden="true" />
+          </span>
+          <div className="min-w-0">
+            {stats.isPending ? (
+              <Skeleton className="h-7 w-12" />
+            ) : (
+              <p className="text-xl font-bold tabular-nums sm:text-2xl" aria-describedby={`stat-${label}`}>
+                {value === undefined ? '—' : formatNumber(value)}
+              </p>
+            )}
+            <p id={`stat-${label}`} className="text-xs font-medium text-muted sm:text-sm">
+              {label}
+            </p>
+          </div>
+        </Card>
+      ))}
+    </section>
+  );
+}
+
+/** Home, right column: the 5 latest posts, excerpts clamped to 2 lines, each linking to the feed. */
+export function LatestPosts() {
+  const stats = useStats();
+  if (stats.isPending) {
+    return (
+      <div className="flex flex-col gap-3" aria-hidden="true">
+        {Array.from({ length: 3 }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders, never reordered
+          <Skeleton key={i} className="h-16 w-full" />
+        ))}
+      </div>
+    );
+  }
+  const posts = stats.data?.latestPosts ?? [];
+  if (posts.length === 0) {
+    return (
+      <p className="rounded-xl border border-dashed border-line px-4 py-6 text-center text-sm text-muted">
+        No posts yet
+      </p>
+    );
+  }
+  return (
+    <ul className="flex flex-col gap-1" aria-label="Latest posts">
+      {posts.map((post) => (
+        <li key={post.id}>
+          <Link
+            to={`/posts#post-${post.id}`}
+            className="flex gap-3 rounded-xl p-2 transition-colors hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-primary"
+          >
+            <Avatar username={post.author.username} avatarUrl={post.author.avatarUrl} className="size-8" />
+            <div className="min-w-0 flex-1">
+              <p className="flex items-center justify-between gap-2 text-xs">
+                <span className="truncate font-semibold text-fg">{post.author.username}</span>
+                <time dateTime={toIsoString(post.createdAt)} className="shrink-0 text-muted">
+                  {formatDateShort(post.createdAt)}
+                </time>
+              </p>
+              <p className="mt-0.5 line-clamp-2 text-sm break-words text-muted">{post.excerpt}</p>
+            </div>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

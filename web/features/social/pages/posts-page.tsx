@@ -1,0 +1,162 @@
+import { LogIn, Newspaper, RefreshCw, Users } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link, useLocation } from 'react-router';
+import { socialMessages } from '../../../../contract/messages.ts';
+import type { FeedTab } from '../../../../contract/social.ts';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Tabs, tabPanelProps } from '../../../components/ui/tabs.tsx';
+import { useSession } from '../../../lib/session.ts';
+import { useFeed } from '../api.ts';
+import { PostCard } from '../components/post-card.tsx';
+import { PostForm } from '../components/post-form.tsx';
+
+const tabs = [
+  { value: 'for-you', label: 'For You' },
+  { value: 'following', label: 'Following' },
+] as const satisfies readonly { value: FeedTab; label: string }[];
+
+export function PostsPage() {
+  const { user, isPending } = useSession();
+  return (
+    <div className="mx-auto w-full max-w-2xl">
+      <PageHeader
+        title="Community Posts"
+        description="Share news, wins and questions with the community."
+        icon={<Newspaper className="size-5" aria-hidden="true" />}
+      />
+      {isPending ? <FeedSkeleton /> : user ? <Feed viewerId={user.id} /> : <SignInPrompt />}
+    </div>
+  );
+}
+
+function Feed({ viewerId }: { viewerId: string }) {
+  const [tab, setTab] = useState<FeedTab>('for-you');
+  const feed = useFeed(tab, true);
+  const posts = feed.data?.pages.flatMap((p) => p.items) ?? [];
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { hash } = useLocation();
+
+  useEffect(() => {
+    if (feed.isError) toast.error(socialMessages.loadPostsFailed, { id: 'posts-load' });
+  }, [feed.isError]);
+
+  // Infinite scroll: the next page loads when the end of the list comes into view.
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed;
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || !hasNextPage) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+      },
+      { rootMargin: '600px 0px' },
+    );
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  // A shared link (/posts#post-<id>) scrolls to its post once the page has it.
+  const loaded = feed.isSuccess;
+  useEffect(() => {
+    if (!loaded || !hash.startsWith('#post-')) return;
+    document.getElementById(hash.slice(1))?.scrollIntoView({ block: 'start' });
+  }, [loaded, hash]);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PostForm />
+      <div>
+        <Tabs id="feed" label="Feed" value={tab} options={tabs} onChange={setTab} />
+        <div {...tabPanelProps('feed', tab)} className="mt-5 flex flex-col gap-4 focus-visible:outline-none">
+          {feed.isPending ? (
+            <FeedSkeleton />
+          ) : feed.isError ? (
+            <EmptyState
+              text={socialMessages.loadPostsFailed}
+              action={
+                <Button variant="outline" size="sm" onClick={() => feed.refetch()}>
+                  <RefreshCw className="size-4" aria-hidden="true" />
+                  Try again
+                </Button>
+              }
+            />
+          ) : posts.length === 0 ? (
+            <EmptyState
+              icon={<Users className="size-8 text-muted/60" aria-hidden="true" />}
+              text={tab === 'following' ? 'No posts from people you follow' : 'No posts yet'}
+            />
+          ) : (
+            <>
+              {posts.map((post) => (
+                <PostCard key={post.id} post={post} viewerId={viewerId} />
+              ))}
+              <div ref={sentinel} />
+              {feed.isFetchingNextPage && (
+                <div className="flex justify-center py-4">
+                  <Spinner label="Loading more posts" />
+                </div>
+              )}
+              {feed.hasNextPage && !feed.isFetchingNextPage && (
+                <Button variant="outline" className="self-center" onClick={() => feed.fetchNextPage()}>
+                  Load more
+                </Button>
+              )}
+            </>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function SignInPrompt() {
+  return (
+    <Card className="flex flex-col items-center gap-4 px-6 py-12 text-center">
+      <span className="grid size-12 place-items-center rounded-2xl bg-primary/10 text-primary">
+        <LogIn className="size-6" aria-hidden="true" />
+      </span>
+      <div>
+        <h2 className="text-lg font-semibold">Sign in to see posts</h2>
+        <p className="mt-1 text-sm text-muted">
+          The community feed is for members. Sign in or create a free account to read, post and comment.
+        </p>
+      </div>
+      <div className="flex flex-wrap justify-center gap-3">
+        <Link to="/login" className={buttonClasses('primary', 'md')}>
+          Sign In
+        </Link>
+        <Link to="/register" className={buttonClasses('outline', 'md')}>
+          Join Now
+        </Link>
+      </div>
+    </Card>
+  );
+}
+
+function FeedSkeleton() {
+  return (
+    <div role="status" aria-live="polite" className="flex flex-col gap-4">
+      <span className="sr-only">Loading posts…</span>
+      {Array.from({ length: 3 }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders, never reordered
+        <Card key={i} className="p-5">
+          <div className="flex items-center gap-3">
+            <Skeleton className="size-10 rounded-full" />
+            <div className="flex-1">
+              <Skeleton className="h-4 w-32" />
+              <Skeleton className="mt-2 h-3 w-24" />
+            </div>
+          </div>
+          <Skeleton className="mt-4 h-4 w-full" />
+          <Skeleton className="mt-2 h-4 w-4/5" />
+        </Card>
+      ))}
+    </div>
+  );
+}
