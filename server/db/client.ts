@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -23,6 +24,9 @@ export interface Database {
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+/** Extensions the schema's indexes rely on (trigram search); created before the migrations run. */
+const EXTENSIONS_SQL = 'create extension if not exists pg_trgm';
+export const PGLITE_EXTENSIONS = { pg_trgm };
 // Any fixed number: every instance takes the same lock so only one migrates at a time.
 const MIGRATION_LOCK = 727_001;
 
@@ -40,7 +44,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (!client) {
     const dir = path.join(opts.dataDir ?? './data', 'pglite');
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    client = new PGlite(dir, { extensions: PGLITE_EXTENSIONS });
   }
   await client.waitReady;
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
@@ -52,6 +56,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       await pglite.query('select 1');
     },
     migrate: async () => {
+      await pglite.exec(EXTENSIONS_SQL);
       await migratePglite(db as never, { migrationsFolder });
     },
     close: async () => {
@@ -81,6 +86,7 @@ function openPostgres(url: string, max: number): Database {
       const client = await pool.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        await client.query(EXTENSIONS_SQL);
         await migratePg(drizzlePg(client, { casing: 'snake_case' }), { migrationsFolder });
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../db/client.ts';
+import { openDatabase, PGLITE_EXTENSIONS } from '../db/client.ts';
 import { startPostgres } from './postgres-server.ts';
 
 declare module 'vitest' {
@@ -39,7 +39,7 @@ export default async function setup(project: TestProject) {
       rmSync(tmp, { recursive: true, force: true });
     };
   }
-  const client = new PGlite();
+  const client = new PGlite({ extensions: PGLITE_EXTENSIONS });
   const database = await openDatabase({ pglite: client });
   await database.migrate();
   const dump = await client.dumpDataDir('none');

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { type Database, openDatabase } from '../db/client.ts';
+import { type Database, openDatabase, PGLITE_EXTENSIONS } from '../db/client.ts';
 import type { Mailer, MailMessage } from '../plugins/mailer.ts';
 
 export interface TestAppOptions {
@@ -39,7 +39,7 @@ export async function createTestDatabase(): Promise<{ database: Database; drop: 
     };
   }
   const template = readFileSync(inject('pgliteTemplate'));
-  const client = new PGlite({ loadDataDir: new Blob([template]) });
+  const client = new PGlite({ loadDataDir: new Blob([template]), extensions: PGLITE_EXTENSIONS });
   const database = await openDatabase({ pglite: client });
   return { database, drop: () => database.close() };
 }

@@ -251,6 +251,8 @@ CREATE INDEX "cheats_order_idx" ON "cheats" USING btree ("created_at" DESC NULLS
 CREATE INDEX "cheats_status_order_idx" ON "cheats" USING btree ("status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "products_order_idx" ON "products" USING btree ("is_pinned" DESC NULLS LAST,"created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "products_status_order_idx" ON "products" USING btree ("status","is_pinned" DESC NULLS LAST,"created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "products_title_trgm_idx" ON "products" USING gin ("title" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "products_description_trgm_idx" ON "products" USING gin ("description" gin_trgm_ops);--> statement-breakpoint
 CREATE UNIQUE INDEX "forum_categories_name_key" ON "forum_categories" USING btree (lower("name"));--> statement-breakpoint
 CREATE INDEX "forum_categories_position_idx" ON "forum_categories" USING btree ("position","name");--> statement-breakpoint
 CREATE INDEX "forum_replies_thread_created_idx" ON "forum_replies" USING btree ("thread_id","created_at","id");--> statement-breakpoint

@@ -37,6 +37,9 @@ export const products = pgTable(
     // The list's sort, with and without the status filter.
     index('products_order_idx').on(t.isPinned.desc(), t.createdAt.desc(), t.id.desc()),
     index('products_status_order_idx').on(t.status, t.isPinned.desc(), t.createdAt.desc(), t.id.desc()),
+    // Case-insensitive substring search (ILIKE '%q%') on title and description uses these trigram indexes.
+    index('products_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    index('products_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
   ],
 );
 
