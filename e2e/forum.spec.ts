@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
+import { E2E_ADMIN } from '../playwright.config.ts';
 import { createUser } from './support/users.ts';
 
 async function signIn(page: Page, email: string, password: string) {
@@ -102,4 +103,35 @@ test('visitors read the forum but are asked to log in to post', async ({ page })
   await expect(page.getByRole('link', { name: 'Login to post' })).toBeVisible();
   await page.goto(`/forum/post/${randomUUID()}`);
   await expect(page.getByText('Thread not found')).toBeVisible();
+});
+
+test('an admin adds and deletes a forum category; members do not see the controls', async ({
+  page,
+  request,
+}) => {
+  const name = `Category ${randomUUID().slice(0, 6)}`;
+  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await page.goto('/forum');
+  await page.getByRole('button', { name: 'New Category' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Category' });
+  await dialog.getByRole('button', { name: 'Create Category' }).click();
+  await expect(dialog.getByText('Category name is required')).toBeVisible();
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByLabel('Description').fill('Talk about new things');
+  await dialog.getByRole('button', { name: 'Create Category' }).click();
+  await expect(page.getByText('Category created successfully')).toBeVisible();
+  await expect(page.getByRole('link', { name: new RegExp(name) })).toBeVisible();
+
+  await page.getByRole('button', { name: `Delete category ${name}` }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Category deleted successfully')).toBeVisible();
+  await expect(page.getByRole('link', { name: new RegExp(name) })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Log out' }).click();
+  const member = await createUser(request, 'reader');
+  await signIn(page, member.email, member.password);
+  await page.goto('/forum');
+  await expect(page.getByRole('link', { name: /General Discussion/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'New Category' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Delete category/ })).toHaveCount(0);
 });

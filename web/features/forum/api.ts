@@ -104,3 +104,20 @@ export function useDeleteThread() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: forumKeys.all, refetchType: 'none' }),
   });
 }
+
+export function useCreateCategory() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { name: string; description: string }) =>
+      api<ForumCategory>('/admin/forum/categories', { method: 'POST', body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: forumKeys.categories }),
+  });
+}
+
+export function useDeleteCategory() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<void>(`/admin/forum/categories/${id}`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: forumKeys.all }),
+  });
+}

@@ -8,10 +8,13 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatNumber } from '../../../lib/format.ts';
+import { useSession } from '../../../lib/session.ts';
 import { useForumCategories } from '../api.ts';
+import { DeleteCategoryButton, NewCategoryButton } from '../components/category-admin.tsx';
 
 export function ForumPage() {
   const query = useForumCategories();
+  const isAdmin = useSession().user?.role === 'admin';
   useEffect(() => {
     if (query.isError) toast.error(m.loadFailed, { id: 'forum-categories' });
   }, [query.isError]);
@@ -22,6 +25,7 @@ export function ForumPage() {
         title="Forum"
         icon={<MessagesSquare className="size-6" aria-hidden="true" />}
         description="Ask questions, share setups and talk games with the community."
+        actions={isAdmin ? <NewCategoryButton /> : undefined}
       />
       {query.isPending ? (
         <div role="status" aria-live="polite" className="flex flex-col gap-3">
@@ -36,8 +40,8 @@ export function ForumPage() {
       ) : (
         <ul className="flex flex-col gap-3">
           {query.data.items.map((c) => (
-            <li key={c.id}>
-              <Card className="transition hover:border-primary/40">
+            <li key={c.id} className="flex items-center gap-2">
+              <Card className="flex-1 transition hover:border-primary/40">
                 <Link
                   to={`/forum/c/${c.id}`}
                   className="flex items-center gap-4 rounded-2xl p-5 focus-visible:outline-2 focus-visible:outline-primary"
@@ -58,6 +62,7 @@ export function ForumPage() {
                   <ChevronRight className="size-5 shrink-0 text-muted" aria-hidden="true" />
                 </Link>
               </Card>
+              {isAdmin && <DeleteCategoryButton category={c} />}
             </li>
           ))}
         </ul>
