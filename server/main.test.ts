@@ -82,7 +82,8 @@ function exitOf(child: ChildProcess): Promise<number | null> {
 
 const json = { 'content-type': 'application/json' };
 
-describe('server/main.ts', () => {
+// Each test starts real server processes (PGlite's first start creates a cluster): give them room.
+describe('server/main.ts', { timeout: 120_000 }, () => {
   it('starts, keeps its data across a restart, and exits 0 on SIGTERM', async () => {
     const first = await start({ SEED_DEMO: 'false' });
     const signUp = await fetch(`${first.base}/api/auth/sign-up/email`, {
