@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { roles } from './limits.ts';
+import { adminMessages } from './messages.ts';
 
 export const userIdParams = z.object({ id: z.uuid({ error: 'User ID not found' }) });
 
@@ -14,3 +15,65 @@ export const adminUserResponse = z.object({
   role: z.enum(roles),
   banned: z.boolean(),
 });
+
+export const adminUserPageSize = 25;
+export const walletCurrencies = ['balance', 'credits'] as const;
+
+/** Staff user list: search by username or exact id, role filter, banned toggle (spec §2 Admin). */
+export const adminUsersQuery = z.object({
+  q: z.string().trim().max(100).optional(),
+  role: z.enum(['all', ...roles]).default('all'),
+  banned: z.enum(['true', 'false']).default('false'),
+  cursor: z.string().max(400).optional(),
+});
+
+export const adminUserRow = z.object({
+  id: z.string(),
+  username: z.string(),
+  avatarUrl: z.string().nullable(),
+  role: z.enum(roles),
+  banned: z.boolean(),
+  balance: z.number().int(),
+  credits: z.number().int(),
+  createdAt: z.string(),
+});
+export type AdminUserRow = z.infer<typeof adminUserRow>;
+export const adminUserPage = z.object({ items: z.array(adminUserRow), nextCursor: z.string().nullable() });
+export type AdminUserPage = z.infer<typeof adminUserPage>;
+
+export const addBalanceBody = z.object({
+  amount: z.coerce
+    .number({ error: adminMessages.amountPositive })
+    .int(adminMessages.amountPositive)
+    .min(1, adminMessages.amountPositive)
+    .max(1_000_000_000, adminMessages.amountPositive),
+  currency: z.enum(walletCurrencies),
+  description: z
+    .string({ error: adminMessages.descriptionRequired })
+    .trim()
+    .min(1, adminMessages.descriptionRequired)
+    .max(200, 'Description must be less than 200 characters'),
+});
+export type AddBalanceBody = z.output<typeof addBalanceBody>;
+
+export const adminDashboard = z.object({
+  totalUsers: z.number().int(),
+  newUsersToday: z.number().int(),
+  totalPosts: z.number().int(),
+  newPostsToday: z.number().int(),
+  activeCheats: z.number().int(),
+  activeCheatsToday: z.number().int(),
+  totalDownloads: z.number().int(),
+  downloadsToday: z.number().int(),
+  reports: z.object({ pending: z.number().int(), total: z.number().int() }),
+  latestPosts: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      createdAt: z.string(),
+      author: z.object({ id: z.string(), username: z.string() }),
+      category: z.object({ id: z.string(), name: z.string() }),
+    }),
+  ),
+});
+export type AdminDashboard = z.infer<typeof adminDashboard>;

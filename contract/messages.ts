@@ -45,6 +45,18 @@ export const adminMessages = {
   ownRole: 'You cannot change your own role',
   ownBan: 'You cannot ban yourself',
   moderatorBanAdmin: 'Moderators cannot ban or unban admins',
+  amountPositive: 'Amount must be positive',
+  descriptionRequired: 'Description is required',
+  onlyAdminsAddBalance: 'Only admins can add balance',
+  loadUsersFailed: 'Failed to load users',
+  addBalanceFailed: 'Failed to add balance',
+  statusFailed: 'Failed to update user status',
+  roleFailed: 'Failed to update user role',
+  banned: 'User banned',
+  unbanned: 'User unbanned',
+  roleUpdated: 'User role updated',
+  balanceAdded: 'Credits added successfully',
+  noUsers: 'No users found',
 } as const;
 
 export const productMessages = {
@@ -328,4 +340,16 @@ export const directMessageTexts = {
     'Delete this conversation? All messages between you and this user will be removed for you. The other user keeps their copy.',
   blocked: 'User blocked',
   unblocked: 'User unblocked',
+} as const;
+
+/** Spec §8 site settings. */
+export const siteSettingsMessages = {
+  onlyAdmins: 'You do not have permission to update site settings',
+  loadFailed: 'Failed to load site settings',
+  saveFailed: 'Failed to save site settings',
+  saved: 'Site settings saved',
+  feeRange: 'Marketplace fee must be between 0 and 50',
+  colorInvalid: 'Colour must be a hex colour like #6366F1',
+  hoursRange: 'Buyer protection must be between 1 and 720 hours',
+  urlInvalid: 'Link must start with http:// or https://',
 } as const;

@@ -1,8 +1,60 @@
 import { z } from 'zod';
+import { siteSettingsMessages as m } from './messages.ts';
 
-/** Public configuration the web app needs before anything else (the bottom bar's external links). */
+export const animationTypes = ['snow', 'rain', 'sparkles', 'fire'] as const;
+export type AnimationType = (typeof animationTypes)[number];
+
+const hex = z
+  .string()
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, m.colorInvalid);
+const link = z
+  .string()
+  .trim()
+  .max(500)
+  .regex(/^https?:\/\/\S+$/i, m.urlInvalid)
+  .nullable()
+  .or(z.literal('').transform(() => null));
+
+/** The value schema of each site_settings key (spec §3; buyer_protection and external_links added). */
+export const siteSettingSchemas = {
+  animations: z.object({ enabled: z.boolean(), type: z.enum(animationTypes) }).strict(),
+  marketplace_fee: z
+    .object({
+      percentage: z.number({ error: m.feeRange }).int(m.feeRange).min(0, m.feeRange).max(50, m.feeRange),
+    })
+    .strict(),
+  site_theme: z.object({ primaryColor: hex, secondaryColor: hex }).strict(),
+  buyer_protection: z
+    .object({
+      hours: z.number({ error: m.hoursRange }).int(m.hoursRange).min(1, m.hoursRange).max(720, m.hoursRange),
+    })
+    .strict(),
+  external_links: z.object({ supportStreamUrl: link, communityChatUrl: link }).strict(),
+} as const;
+export type SiteSettingKey = keyof typeof siteSettingSchemas;
+export const siteSettingKeys = Object.keys(siteSettingSchemas) as SiteSettingKey[];
+export type SiteSettingValue<K extends SiteSettingKey> = z.output<(typeof siteSettingSchemas)[K]>;
+
+export const siteSettingDefaults = {
+  animations: { enabled: false, type: 'snow' },
+  marketplace_fee: { percentage: 5 },
+  site_theme: { primaryColor: '#6366F1', secondaryColor: '#4F46E5' },
+  buyer_protection: { hours: 72 },
+} as const satisfies { [K in Exclude<SiteSettingKey, 'external_links'>]: SiteSettingValue<K> };
+
+export const siteSettingKeyParams = z.object({
+  key: z.enum(siteSettingKeys as [SiteSettingKey, ...SiteSettingKey[]]),
+});
+
+/** Public configuration the web app needs before anything else: links, theme, animations, fee, protection. */
 export const publicConfig = z.object({
   supportStreamUrl: z.string().nullable(),
   communityChatUrl: z.string().nullable(),
+  animations: siteSettingSchemas.animations,
+  marketplaceFee: siteSettingSchemas.marketplace_fee,
+  siteTheme: siteSettingSchemas.site_theme,
+  buyerProtection: siteSettingSchemas.buyer_protection,
 });
 export type PublicConfig = z.infer<typeof publicConfig>;
+export type ExternalLinks = Pick<PublicConfig, 'supportStreamUrl' | 'communityChatUrl'>;

@@ -12,21 +12,30 @@ import {
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { loadAuthSecret } from './modules/auth/secret.ts';
 import { cheatRoutes } from './modules/cheats/routes.ts';
+import { directMessageRoutes } from './modules/direct-messages/routes.ts';
 import { ensureDefaultCategories } from './modules/forum/queries.ts';
 import { forumRoutes } from './modules/forum/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { ensureDefaultRanks } from './modules/marketplace/queries.ts';
+import { marketplaceRoutes } from './modules/marketplace/routes.ts';
 import { meRoutes } from './modules/me/routes.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
 import { productRoutes } from './modules/products/routes.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
+import { reportRoutes } from './modules/reports/routes.ts';
+import { searchRoutes } from './modules/search/routes.ts';
 import { siteSettingsRoutes } from './modules/site-settings/routes.ts';
 import { socialRoutes } from './modules/social/routes.ts';
+import { ticketRoutes } from './modules/tickets/routes.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { createMailer, type Mailer } from './plugins/mailer.ts';
 import { createRateLimiter } from './plugins/rate-limit.ts';
+import { realtimePlugin } from './plugins/realtime.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
 
@@ -80,22 +89,31 @@ export async function buildApp({ config, database, mailer, logger, webRoot }: Ap
   const limiter = createRateLimiter(db, config.rateLimitScale);
   // The forum needs somewhere to post: default categories on a database that has none.
   await ensureDefaultCategories(db);
+  await ensureDefaultRanks(db);
 
   await app.register(authRoutes, { prefix: '/api/auth', db, limiter, publicUrl: config.publicUrl });
   await app.register(healthRoutes, { prefix: '/api', database });
   await app.register(
     async (v1) => {
       await v1.register(meRoutes, { db, limiter });
-      await v1.register(siteSettingsRoutes, { links: config.links });
+      await v1.register(siteSettingsRoutes, { links: config.links, db });
       await v1.register(adminRoutes, { db });
+      await v1.register(auditRoutes, { db });
+      await v1.register(ticketRoutes, { db, limiter });
       await v1.register(socialRoutes, { db, limiter });
       await v1.register(profileRoutes, { db, limiter });
       await v1.register(productRoutes, { db });
       await v1.register(cheatRoutes, { db, limiter });
       await v1.register(forumRoutes, { db, limiter });
+      await v1.register(marketplaceRoutes, { db, limiter });
+      await v1.register(reportRoutes, { db, limiter });
+      await v1.register(notificationRoutes, { db });
+      await v1.register(directMessageRoutes, { db, limiter });
+      await v1.register(searchRoutes, { db, limiter });
     },
     { prefix: '/api/v1' },
   );
+  await app.register(realtimePlugin, { database, trustedOrigins: config.trustedOrigins });
   await app.register(webPlugin, { root: webRoot ?? config.webRoot ?? path.resolve(defaultWebRoot) });
   return app;
 }

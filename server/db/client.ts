@@ -21,6 +21,8 @@ export interface Database {
   ping(): Promise<void>;
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** LISTENs on a NOTIFY channel (realtime events); resolves to the function that stops listening. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -62,6 +64,12 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     close: async () => {
       if (!pglite.closed) await pglite.close();
     },
+    listen: async (channel, onPayload) => {
+      const stop = await pglite.listen(channel, onPayload);
+      return async () => {
+        if (!pglite.closed) await stop();
+      };
+    },
   };
 }
 
@@ -94,5 +102,35 @@ function openPostgres(url: string, max: number): Database {
       }
     },
     close: () => pool.end(),
+    listen: (channel, onPayload) => listenPg(url, channel, onPayload),
+  };
+}
+
+/**
+ * A dedicated connection (LISTEN holds its session) that reconnects after a second when it drops; events
+ * sent while it was away are lost, and clients refetch on reconnect anyway.
+ */
+async function listenPg(url: string, channel: string, onPayload: (payload: string) => void) {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (msg) => {
+      if (msg.channel === channel && msg.payload !== undefined) onPayload(msg.payload);
+    });
+    c.on('error', () => {
+      client = null;
+      c.end().catch(() => {});
+      if (!stopped) setTimeout(() => void connect().catch(() => {}), 1000).unref();
+    });
+    await c.connect();
+    await c.query(`listen ${pg.escapeIdentifier(channel)}`);
+    if (stopped) await c.end();
+    else client = c;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => {});
   };
 }

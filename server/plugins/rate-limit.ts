@@ -32,6 +32,15 @@ export const rateRules = {
   twoFactorSetupPerUser: { limit: 10, windowSeconds: 600 },
   twoFactorCodePerIp: { limit: 10, windowSeconds: 600 },
   twoFactorCodePerUser: { limit: 10, windowSeconds: 600 },
+  directMessagePerUser: { limit: 30, windowSeconds: 60 },
+  blockPerUser: { limit: 30, windowSeconds: 600 },
+  searchPerIp: { limit: 120, windowSeconds: 60 },
+  listingCreatePerUser: { limit: 10, windowSeconds: 600 },
+  purchasePerUser: { limit: 30, windowSeconds: 60 },
+  feedbackPerUser: { limit: 20, windowSeconds: 600 },
+  reportPerUser: { limit: 10, windowSeconds: 600 },
+  ticketCreatePerUser: { limit: 5, windowSeconds: 600 },
+  ticketReplyPerUser: { limit: 30, windowSeconds: 600 },
 } satisfies Record<string, RateRule>;
 export type RateRuleName = keyof typeof rateRules;
 

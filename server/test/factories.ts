@@ -3,8 +3,13 @@ import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Role } from '../../contract/limits.ts';
 import { cheatStatusChanges, cheats, forumCategories, forumThreads, products } from '../db/schema/index.ts';
+import { marketplaceListings } from '../db/schema/marketplace.ts';
+import { directMessages } from '../db/schema/messages.ts';
+import { notifications } from '../db/schema/notifications.ts';
 import { socialComments, socialPosts } from '../db/schema/social.ts';
+import { ticketMessages, tickets } from '../db/schema/tickets.ts';
 import { createAccount } from '../modules/auth/service.ts';
+import { grant } from '../modules/wallet/service.ts';
 import type { TestApp } from './test-app.ts';
 
 export const DEFAULT_PASSWORD = 'correct-horse-9';
@@ -146,4 +151,83 @@ export async function buildForumThread(
     .values({ title: `Thread ${suffix}`, content: `Content of thread ${suffix}`, ...overrides })
     .returning();
   return row!;
+}
+
+/** One notification for a member, inserted directly (unread message_new unless given). */
+export async function buildNotification(
+  t: TestApp,
+  userId: string,
+  overrides: Partial<typeof notifications.$inferInsert> = {},
+) {
+  const [row] = await t.db
+    .insert(notifications)
+    .values({ userId, type: 'message_new', title: 'New message', content: 'Hello', data: {}, ...overrides })
+    .returning();
+  return row!;
+}
+
+/** One direct message, inserted directly (unread unless given). */
+export async function buildDirectMessage(
+  t: TestApp,
+  senderId: string,
+  recipientId: string,
+  overrides: Partial<typeof directMessages.$inferInsert> = {},
+) {
+  const [row] = await t.db
+    .insert(directMessages)
+    .values({ senderId, recipientId, message: `Message ${randomUUID().slice(0, 8)}`, ...overrides })
+    .returning();
+  return row!;
+}
+
+/** One ticket by `userId` with its first message, inserted directly (open unless given). */
+export async function buildTicket(
+  t: TestApp,
+  overrides: Partial<typeof tickets.$inferInsert> & { userId: string },
+) {
+  const suffix = randomUUID().slice(0, 8);
+  const [row] = await t.db
+    .insert(tickets)
+    .values({ title: `Ticket ${suffix}`, ...overrides })
+    .returning();
+  await t.db.insert(ticketMessages).values({
+    ticketId: row!.id,
+    userId: overrides.userId,
+    message: `The first message of ticket ${suffix}, long enough.`,
+  });
+  return row!;
+}
+
+/** One active marketplace listing by `userId`, inserted directly. */
+export async function buildListing(
+  t: TestApp,
+  overrides: Partial<typeof marketplaceListings.$inferInsert> & { userId: string },
+) {
+  const suffix = randomUUID().slice(0, 8);
+  const [row] = await t.db
+    .insert(marketplaceListings)
+    .values({
+      title: `Listing ${suffix}`,
+      description: `A description of listing ${suffix} that is long enough.`,
+      game: 'Counter-Strike 2',
+      features: 'Aimbot, ESP',
+      requirements: 'Windows 10',
+      contentLink: `https://files.example.com/secret-${suffix}`,
+      price: 100,
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+/** Gives a member credits (or balance) through the wallet, as an admin grant, so the ledger stays exact. */
+export async function fundUser(
+  t: TestApp,
+  userId: string,
+  amount: number,
+  currency: 'credits' | 'balance' = 'credits',
+) {
+  await t.db.transaction((tx) =>
+    grant(tx, { userId, currency, amount, description: 'Test funds', adminId: null }),
+  );
 }

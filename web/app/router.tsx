@@ -18,9 +18,6 @@ const comingSoon = () =>
 function soon(path: string, title: string): RouteObject {
   return { path, lazy: comingSoon, handle: { title } satisfies RouteHandle };
 }
-function soonIndex(title: string): RouteObject {
-  return { index: true, lazy: comingSoon, handle: { title } satisfies RouteHandle };
-}
 
 const routes: RouteObject[] = [
   {
@@ -130,8 +127,47 @@ const routes: RouteObject[] = [
                 Component: m.ProductDetailPage,
               })),
           },
-          soon('marketplace', 'Marketplace'),
-          soon('marketplace/:listingId', 'Listing Details'),
+          {
+            path: 'marketplace',
+            handle: { title: 'Marketplace' },
+            lazy: () =>
+              import('../features/marketplace/pages/marketplace-page.tsx').then((m) => ({
+                Component: m.MarketplacePage,
+              })),
+          },
+          {
+            path: 'marketplace/:listingId',
+            handle: { title: 'Listing Details' },
+            lazy: () =>
+              import('../features/marketplace/pages/listing-detail-page.tsx').then((m) => ({
+                Component: m.ListingDetailPage,
+              })),
+          },
+          // Messages show the spec's signed-out texts themselves (no redirect to /login).
+          {
+            path: 'messages',
+            handle: { title: 'Messages' },
+            lazy: () =>
+              import('../features/messages/pages/messages-page.tsx').then((m) => ({
+                Component: m.MessagesPage,
+              })),
+          },
+          {
+            path: 'messages/new',
+            handle: { title: 'New Message' },
+            lazy: () =>
+              import('../features/messages/pages/new-message-page.tsx').then((m) => ({
+                Component: m.NewMessagePage,
+              })),
+          },
+          {
+            path: 'messages/:userId',
+            handle: { title: 'Conversation' },
+            lazy: () =>
+              import('../features/messages/pages/messages-page.tsx').then((m) => ({
+                Component: m.MessagesPage,
+              })),
+          },
           {
             path: 'profile/:userId',
             handle: { title: 'Profile' },
@@ -143,11 +179,22 @@ const routes: RouteObject[] = [
           {
             Component: RequireAuth,
             children: [
-              soon('marketplace/create', 'Create Listing'),
-              soon('marketplace/edit/:listingId', 'Edit Listing'),
-              soon('messages', 'Messages'),
-              soon('messages/new', 'New Message'),
-              soon('messages/:userId', 'Conversation'),
+              {
+                path: 'marketplace/create',
+                handle: { title: 'Create Listing' },
+                lazy: () =>
+                  import('../features/marketplace/pages/listing-form-page.tsx').then((m) => ({
+                    Component: m.CreateListingPage,
+                  })),
+              },
+              {
+                path: 'marketplace/edit/:listingId',
+                handle: { title: 'Edit Listing' },
+                lazy: () =>
+                  import('../features/marketplace/pages/listing-form-page.tsx').then((m) => ({
+                    Component: m.EditListingPage,
+                  })),
+              },
               {
                 path: 'edit-profile',
                 handle: { title: 'Edit Profile' },
@@ -164,10 +211,38 @@ const routes: RouteObject[] = [
                     Component: m.SettingsPage,
                   })),
               },
-              soon('tickets', 'Support Tickets'),
-              soon('tickets/create', 'New Ticket'),
-              soon('tickets/:ticketId', 'Ticket'),
-              soon('orders', 'Orders'),
+              {
+                path: 'tickets',
+                handle: { title: 'Support Tickets' },
+                lazy: () =>
+                  import('../features/tickets/pages/tickets-page.tsx').then((m) => ({
+                    Component: m.TicketsPage,
+                  })),
+              },
+              {
+                path: 'tickets/create',
+                handle: { title: 'New Ticket' },
+                lazy: () =>
+                  import('../features/tickets/pages/create-ticket-page.tsx').then((m) => ({
+                    Component: m.CreateTicketPage,
+                  })),
+              },
+              {
+                path: 'tickets/:ticketId',
+                handle: { title: 'Ticket' },
+                lazy: () =>
+                  import('../features/tickets/pages/ticket-page.tsx').then((m) => ({
+                    Component: m.TicketPage,
+                  })),
+              },
+              {
+                path: 'orders',
+                handle: { title: 'Orders' },
+                lazy: () =>
+                  import('../features/marketplace/pages/orders-page.tsx').then((m) => ({
+                    Component: m.OrdersPage,
+                  })),
+              },
               soon('wallet', 'Wallet'),
             ],
           },
@@ -179,8 +254,22 @@ const routes: RouteObject[] = [
                 lazy: () =>
                   import('../features/admin/admin-layout.tsx').then((m) => ({ Component: m.AdminLayout })),
                 children: [
-                  soonIndex('Admin Dashboard'),
-                  soon('users', 'Manage Users'),
+                  {
+                    index: true,
+                    handle: { title: 'Admin Dashboard' },
+                    lazy: () =>
+                      import('../features/admin/pages/dashboard-page.tsx').then((m) => ({
+                        Component: m.DashboardPage,
+                      })),
+                  },
+                  {
+                    path: 'users',
+                    handle: { title: 'Manage Users' },
+                    lazy: () =>
+                      import('../features/admin/pages/admin-users-page.tsx').then((m) => ({
+                        Component: m.AdminUsersPage,
+                      })),
+                  },
                   {
                     path: 'products',
                     handle: { title: 'Manage Products' },
@@ -189,11 +278,47 @@ const routes: RouteObject[] = [
                         Component: m.AdminProductsPage,
                       })),
                   },
-                  soon('marketplace', 'Manage Marketplace'),
-                  soon('tickets', 'Manage Tickets'),
-                  soon('tickets/:ticketId', 'Ticket'),
+                  {
+                    path: 'marketplace',
+                    handle: { title: 'Manage Marketplace' },
+                    lazy: () =>
+                      import('../features/marketplace/pages/admin-marketplace-page.tsx').then((m) => ({
+                        Component: m.AdminMarketplacePage,
+                      })),
+                  },
+                  {
+                    path: 'tickets',
+                    handle: { title: 'Manage Tickets' },
+                    lazy: () =>
+                      import('../features/tickets/pages/admin-tickets-page.tsx').then((m) => ({
+                        Component: m.AdminTicketsPage,
+                      })),
+                  },
+                  {
+                    path: 'tickets/:ticketId',
+                    handle: { title: 'Ticket' },
+                    lazy: () =>
+                      import('../features/tickets/pages/admin-ticket-page.tsx').then((m) => ({
+                        Component: m.AdminTicketPage,
+                      })),
+                  },
+                  {
+                    path: 'audit-log',
+                    handle: { title: 'Audit Log' },
+                    lazy: () =>
+                      import('../features/admin/pages/audit-log-page.tsx').then((m) => ({
+                        Component: m.AuditLogPage,
+                      })),
+                  },
                   soon('reports', 'Reports'),
-                  soon('settings', 'Site Settings'),
+                  {
+                    path: 'settings',
+                    handle: { title: 'Site Settings' },
+                    lazy: () =>
+                      import('../features/site-settings/pages/admin-settings-page.tsx').then((m) => ({
+                        Component: m.AdminSettingsPage,
+                      })),
+                  },
                 ],
               },
             ],

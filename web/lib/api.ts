@@ -30,6 +30,8 @@ export interface ApiOptions {
   method?: HttpMethod;
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. `Idempotency-Key` on a purchase). */
+  headers?: Record<string, string>;
 }
 
 /** Spec §7: a failed GET (5xx or no answer) is tried once more after a second. */
@@ -39,9 +41,12 @@ const RETRY_DELAY_MS = 1000;
  * The one API client. `path` is either a full API path (`/api/auth/...`, `/api/health`) or a path under
  * `/api/v1` (`/me` means `/api/v1/me`). Resolves with the parsed JSON body, rejects with `ApiError`.
  */
-export async function api<T>(path: string, { method = 'GET', body, signal }: ApiOptions = {}): Promise<T> {
+export async function api<T>(
+  path: string,
+  { method = 'GET', body, signal, headers }: ApiOptions = {},
+): Promise<T> {
   const url = path.startsWith('/api/') ? path : `/api/v1${path}`;
-  if (method !== 'GET') return send<T>(url, method, body, signal);
+  if (method !== 'GET') return send<T>(url, method, body, signal, headers);
   try {
     return await send<T>(url, method, body, signal);
   } catch (err) {
@@ -60,8 +65,14 @@ export function isRetryable(err: unknown): boolean {
   return err instanceof ApiError && (err.status === 0 || err.status >= 500);
 }
 
-async function send<T>(url: string, method: HttpMethod, body: unknown, signal?: AbortSignal): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+async function send<T>(
+  url: string,
+  method: HttpMethod,
+  body: unknown,
+  signal?: AbortSignal,
+  extraHeaders?: Record<string, string>,
+): Promise<T> {
+  const headers: Record<string, string> = { ...extraHeaders, accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   let response: Response;
   try {

@@ -1,8 +1,25 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Seller ranks (spec §3 user_ranks): a name and a colour shown beside the username. */
+export const userRanks = pgTable('user_ranks', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull().unique(),
+  color: text('color').notNull(),
+});
 
 /**
  * The member: better-auth's user model stored as our `profiles` table, so a profile and its
@@ -23,6 +40,10 @@ export const profiles = pgTable(
     banned: boolean('banned').notNull().default(false),
     balance: integer('balance').notNull().default(0),
     credits: integer('credits').notNull().default(0),
+    rankId: uuid('rank_id').references(() => userRanks.id, { onDelete: 'set null' }),
+    /** Marketplace feedback counters kept in the row (average = rating_total / vouches). */
+    vouches: integer('vouches').notNull().default(0),
+    ratingTotal: integer('rating_total').notNull().default(0),
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -31,6 +52,11 @@ export const profiles = pgTable(
     uniqueIndex('profiles_email_key').on(sql`lower(${t.email})`),
     uniqueIndex('profiles_username_key').on(sql`lower(${t.username})`),
     index('profiles_created_at_idx').on(t.createdAt.desc(), t.id),
+    // The wallet's conditional debits keep these true; the checks are the last line of defence.
+    check('profiles_credits_check', sql`${t.credits} >= 0`),
+    check('profiles_balance_check', sql`${t.balance} >= 0`),
+    // Marketplace search matches seller usernames with ILIKE '%q%'.
+    index('profiles_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')),
   ],
 );
 

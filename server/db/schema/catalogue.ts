@@ -63,6 +63,8 @@ export const cheats = pgTable(
     check('cheats_downloads_check', sql`${t.downloads} >= 0`),
     index('cheats_order_idx').on(t.createdAt.desc(), t.id.desc()),
     index('cheats_status_order_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    // Global search (realtime/search issue): trigram matching on the title.
+    index('cheats_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
   ],
 );
 

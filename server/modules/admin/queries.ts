@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { profiles, sessions } from '../../db/schema/index.ts';
+import { likePattern } from '../../db/cursor.ts';
+import { forumCategories, forumThreads, profiles, reports, sessions } from '../../db/schema/index.ts';
 
 export async function findUserForAdmin(db: Db | Tx, id: string) {
   const [row] = await db
@@ -30,4 +31,98 @@ export async function setUserFields(
 
 export async function deleteSessionsOf(tx: Tx, userId: string) {
   await tx.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+export type AdminUserCursor = [createdAt: string, id: string];
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** One page of members for staff, newest first: one statement whatever the page size. */
+export async function listUsers(
+  db: Db,
+  f: {
+    q?: string;
+    role?: 'user' | 'moderator' | 'admin';
+    banned: boolean;
+    after?: AdminUserCursor;
+    limit: number;
+  },
+) {
+  const where: SQL[] = [eq(profiles.banned, f.banned)];
+  if (f.role) where.push(eq(profiles.role, f.role));
+  if (f.q) {
+    where.push(uuidPattern.test(f.q) ? eq(profiles.id, f.q) : ilike(profiles.username, likePattern(f.q)));
+  }
+  if (f.after) {
+    where.push(
+      sql`(${profiles.createdAt}, ${profiles.id}) < (${f.after[0]}::timestamptz, ${f.after[1]}::uuid)`,
+    );
+  }
+  return db
+    .select({
+      id: profiles.id,
+      username: profiles.username,
+      avatarUrl: profiles.avatarUrl,
+      role: profiles.role,
+      banned: profiles.banned,
+      balance: profiles.balance,
+      credits: profiles.credits,
+      createdAt: profiles.createdAt,
+      createdAtKey: sql<string>`${profiles.createdAt}::text`,
+    })
+    .from(profiles)
+    .where(and(...where))
+    .orderBy(desc(profiles.createdAt), desc(profiles.id))
+    .limit(f.limit + 1);
+}
+
+export async function findWallet(db: Db | Tx, id: string) {
+  const [row] = await db
+    .select({ id: profiles.id, balance: profiles.balance, credits: profiles.credits })
+    .from(profiles)
+    .where(eq(profiles.id, id));
+  return row;
+}
+
+const startOfDay = sql`date_trunc('day', now() at time zone 'utc') at time zone 'utc'`;
+
+/** Members, forum posts and reports counted in one statement. */
+export async function dashboardCounts(db: Db) {
+  const [row] = await db
+    .select({
+      totalUsers: sql<number>`(select count(*) from ${profiles})`.mapWith(Number),
+      newUsersToday:
+        sql<number>`(select count(*) from ${profiles} where ${profiles.createdAt} >= ${startOfDay})`.mapWith(
+          Number,
+        ),
+      totalPosts: sql<number>`(select count(*) from ${forumThreads})`.mapWith(Number),
+      newPostsToday:
+        sql<number>`(select count(*) from ${forumThreads} where ${forumThreads.createdAt} >= ${startOfDay})`.mapWith(
+          Number,
+        ),
+      reportsPending:
+        sql<number>`(select count(*) from ${reports} where ${reports.status} = 'pending')`.mapWith(Number),
+      reportsTotal: sql<number>`(select count(*) from ${reports})`.mapWith(Number),
+    })
+    .from(sql`(select 1) as one`);
+  return row!;
+}
+
+/** The 5 latest forum posts with author and category. */
+export async function latestForumPosts(db: Db) {
+  return db
+    .select({
+      id: forumThreads.id,
+      title: forumThreads.title,
+      createdAt: forumThreads.createdAt,
+      authorId: profiles.id,
+      username: profiles.username,
+      categoryId: forumCategories.id,
+      categoryName: forumCategories.name,
+    })
+    .from(forumThreads)
+    .innerJoin(profiles, eq(profiles.id, forumThreads.userId))
+    .innerJoin(forumCategories, eq(forumCategories.id, forumThreads.categoryId))
+    .orderBy(desc(forumThreads.createdAt), desc(forumThreads.id))
+    .limit(5);
 }

@@ -1,11 +1,31 @@
-import type { z } from 'zod';
-import type { adminUserPatch } from '../../../contract/admin.ts';
+import { z } from 'zod';
+import {
+  type AddBalanceBody,
+  type AdminDashboard,
+  type AdminUserPage,
+  adminUserPageSize,
+  type adminUserPatch,
+} from '../../../contract/admin.ts';
 import { isStaff } from '../../../contract/limits.ts';
 import { adminMessages, messages } from '../../../contract/messages.ts';
 import type { Db } from '../../db/client.ts';
+import { decodeCursor, encodeCursor } from '../../db/cursor.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
-import { deleteSessionsOf, findUserForAdmin, setUserFields } from './queries.ts';
+import { audit } from '../audit/service.ts';
+import { cheatStats } from '../cheats/queries.ts';
+import { publishAfterCommit } from '../realtime/bus.ts';
+import { grant } from '../wallet/service.ts';
+import {
+  type AdminUserCursor,
+  dashboardCounts,
+  deleteSessionsOf,
+  findUserForAdmin,
+  findWallet,
+  latestForumPosts,
+  listUsers as listUsersQuery,
+  setUserFields,
+} from './queries.ts';
 
 type Patch = z.infer<typeof adminUserPatch>;
 
@@ -31,6 +51,120 @@ export async function updateUser(db: Db, viewer: Viewer, targetId: string, patch
     }
     const updated = await setUserFields(tx, target.id, patch);
     if (patch.banned) await deleteSessionsOf(tx, target.id);
+    if (patch.banned !== undefined && patch.banned !== target.banned) {
+      await audit(tx, {
+        actorId: viewer.id,
+        action: patch.banned ? 'user.ban' : 'user.unban',
+        targetType: 'user',
+        targetId: target.id,
+        before: { banned: target.banned },
+        after: { banned: updated.banned },
+      });
+    }
+    if (patch.role !== undefined && patch.role !== target.role) {
+      await audit(tx, {
+        actorId: viewer.id,
+        action: 'user.role',
+        targetType: 'user',
+        targetId: target.id,
+        before: { role: target.role },
+        after: { role: updated.role },
+      });
+    }
+    if (updated.banned !== target.banned || updated.role !== target.role) {
+      // Live (after commit): the member's tabs update their role, or are signed out at once on a ban.
+      await publishAfterCommit(tx, {
+        room: `user:${target.id}`,
+        event: 'profile',
+        payload: { banned: updated.banned, role: updated.role },
+      });
+    }
     return updated;
   });
+}
+
+const userCursor = z.tuple([z.string().max(40), z.uuid()]);
+
+/** Staff: members newest first, searchable by username or exact id, by role, banned or not. */
+export async function listUsers(
+  db: Db,
+  viewer: Viewer,
+  query: {
+    q?: string;
+    role: 'all' | 'user' | 'moderator' | 'admin';
+    banned: 'true' | 'false';
+    cursor?: string;
+  },
+): Promise<AdminUserPage> {
+  if (!isStaff(viewer.role)) throw new AppError('FORBIDDEN', messages.forbidden);
+  const after = decodeCursor(query.cursor, userCursor) as AdminUserCursor | undefined;
+  const found = await listUsersQuery(db, {
+    q: query.q || undefined,
+    role: query.role === 'all' ? undefined : query.role,
+    banned: query.banned === 'true',
+    after,
+    limit: adminUserPageSize,
+  });
+  const last = found.length > adminUserPageSize ? found[adminUserPageSize - 1] : undefined;
+  return {
+    items: found.slice(0, adminUserPageSize).map(({ createdAtKey: _, ...r }) => ({
+      ...r,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    nextCursor: last ? encodeCursor([last.createdAtKey, last.id]) : null,
+  };
+}
+
+/** Admins add balance or credits through the wallet's ledger; audited in the same transaction. */
+export async function addBalance(db: Db, viewer: Viewer, targetId: string, body: AddBalanceBody) {
+  if (viewer.role !== 'admin') throw new AppError('FORBIDDEN', adminMessages.onlyAdminsAddBalance);
+  return db.transaction(async (tx) => {
+    const before = await findWallet(tx, targetId);
+    if (!before) throw new AppError('NOT_FOUND', adminMessages.userNotFound);
+    const value = await grant(tx, {
+      userId: targetId,
+      currency: body.currency,
+      amount: body.amount,
+      description: body.description,
+      adminId: viewer.id,
+    });
+    if (value === null) throw new AppError('NOT_FOUND', adminMessages.userNotFound);
+    await audit(tx, {
+      actorId: viewer.id,
+      action: 'user.grant',
+      targetType: 'user',
+      targetId,
+      before: { [body.currency]: before[body.currency] },
+      after: { [body.currency]: value, amount: body.amount, description: body.description },
+    });
+    return { ...before, [body.currency]: value };
+  });
+}
+
+/** The dashboard's cards, latest forum posts and reports overview (staff): three statements. */
+export async function getDashboard(db: Db, viewer: Viewer): Promise<AdminDashboard> {
+  if (!isStaff(viewer.role)) throw new AppError('FORBIDDEN', messages.forbidden);
+  const [counts, cheats, latest] = await Promise.all([
+    dashboardCounts(db),
+    cheatStats(db),
+    latestForumPosts(db),
+  ]);
+  return {
+    totalUsers: counts.totalUsers,
+    newUsersToday: counts.newUsersToday,
+    totalPosts: counts.totalPosts,
+    newPostsToday: counts.newPostsToday,
+    activeCheats: cheats.activeCheats,
+    activeCheatsToday: cheats.activeCheatsToday,
+    totalDownloads: cheats.totalDownloads,
+    downloadsToday: cheats.downloadsToday,
+    reports: { pending: counts.reportsPending, total: counts.reportsTotal },
+    latestPosts: latest.map((p) => ({
+      id: p.id,
+      title: p.title,
+      createdAt: p.createdAt.toISOString(),
+      author: { id: p.authorId, username: p.username },
+      category: { id: p.categoryId, name: p.categoryName },
+    })),
+  };
 }

@@ -92,7 +92,7 @@ export async function insertStatusChange(
   await tx.insert(cheatStatusChanges).values(values);
 }
 
-export async function deleteCheat(db: Db, id: string) {
+export async function deleteCheat(db: Db | Tx, id: string) {
   const rows = await db.delete(cheats).where(eq(cheats.id, id)).returning({ id: cheats.id });
   return rows.length > 0;
 }

@@ -14,6 +14,7 @@ import { decodeCursor, encodeCursor } from '../../db/cursor.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
+import { audit } from '../audit/service.ts';
 import * as q from './queries.ts';
 
 export { cheatStats } from './queries.ts';
@@ -112,6 +113,13 @@ export async function publishCheat(db: Db, viewer: Viewer, body: CheatBody) {
       toStatus: row.status,
       changedBy: viewer.id,
     });
+    await audit(tx, {
+      actorId: viewer.id,
+      action: 'cheat.publish',
+      targetType: 'cheat',
+      targetId: row.id,
+      after: { title: row.title, status: row.status },
+    });
     return row.id;
   });
   return toAdminCheat((await q.findCheat(db, id))!);
@@ -132,11 +140,22 @@ export async function editCheat(db: Db, viewer: Viewer, id: string, body: CheatB
         changedBy: viewer.id,
       });
     }
+    await audit(tx, {
+      actorId: viewer.id,
+      action: 'cheat.update',
+      targetType: 'cheat',
+      targetId: id,
+      before: { status: current },
+      after: { title: body.title, status: body.status },
+    });
   });
   return toAdminCheat((await q.findCheat(db, id))!);
 }
 
 export async function removeCheat(db: Db, viewer: Viewer, id: string) {
   requireStaffViewer(viewer);
-  if (!(await q.deleteCheat(db, id))) throw new AppError('NOT_FOUND', m.notFound);
+  await db.transaction(async (tx) => {
+    if (!(await q.deleteCheat(tx, id))) throw new AppError('NOT_FOUND', m.notFound);
+    await audit(tx, { actorId: viewer.id, action: 'cheat.delete', targetType: 'cheat', targetId: id });
+  });
 }

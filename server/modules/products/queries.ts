@@ -1,5 +1,5 @@
 import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { likePattern } from '../../db/cursor.ts';
 import { products } from '../../db/schema/index.ts';
 
@@ -35,19 +35,19 @@ export async function listProducts(db: Db, { status, q, after, limit }: ProductF
     .limit(limit + 1);
 }
 
-export async function findProduct(db: Db, id: string) {
+export async function findProduct(db: Db | Tx, id: string) {
   const [row] = await db.select().from(products).where(eq(products.id, id));
   return row;
 }
 
-export async function insertProduct(db: Db, values: typeof products.$inferInsert) {
+export async function insertProduct(db: Db | Tx, values: typeof products.$inferInsert) {
   const [row] = await db.insert(products).values(values).returning();
   return row!;
 }
 
 /** `touch` marks a content edit (title, links, status...), shown as the product's last update; a pin is not. */
 export async function updateProduct(
-  db: Db,
+  db: Db | Tx,
   id: string,
   patch: Partial<typeof products.$inferInsert>,
   touch = true,
@@ -60,7 +60,7 @@ export async function updateProduct(
   return row;
 }
 
-export async function deleteProduct(db: Db, id: string) {
+export async function deleteProduct(db: Db | Tx, id: string) {
   const rows = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
   return rows.length > 0;
 }

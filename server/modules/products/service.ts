@@ -12,6 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { decodeCursor, encodeCursor } from '../../db/cursor.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
+import { audit } from '../audit/service.ts';
 import * as q from './queries.ts';
 
 const timestampKey = z
@@ -100,30 +101,88 @@ export async function listProductsForStaff(
 
 export async function createProduct(db: Db, viewer: Viewer, body: ProductBody) {
   requireAdminFor(viewer, m.onlyAdminsCreate);
-  return toAdminProduct(await q.insertProduct(db, body));
+  return db.transaction(async (tx) => {
+    const row = await q.insertProduct(tx, body);
+    await audit(tx, {
+      actorId: viewer.id,
+      action: 'product.create',
+      targetType: 'product',
+      targetId: row.id,
+      after: { title: row.title, status: row.status },
+    });
+    return toAdminProduct(row);
+  });
+}
+
+/** One audited product change: the row before and after, in the same transaction. */
+function changeProduct(
+  db: Db,
+  viewer: Viewer,
+  id: string,
+  action: string,
+  patch: Partial<q.ProductRow>,
+  touch = true,
+  pick: (r: q.ProductRow) => object,
+) {
+  return db.transaction(async (tx) => {
+    const before = await q.findProduct(tx, id);
+    if (!before) throw new AppError('NOT_FOUND', m.notFound);
+    const row = await q.updateProduct(tx, id, patch, touch);
+    if (!row) throw new AppError('NOT_FOUND', m.notFound);
+    await audit(tx, {
+      actorId: viewer.id,
+      action,
+      targetType: 'product',
+      targetId: id,
+      before: pick(before),
+      after: pick(row),
+    });
+    return toAdminProduct(row);
+  });
 }
 
 export async function editProduct(db: Db, viewer: Viewer, id: string, body: ProductBody) {
   requireAdminFor(viewer, m.onlyAdminsEdit);
-  return found(await q.updateProduct(db, id, body));
+  return changeProduct(db, viewer, id, 'product.update', body, true, (r) => ({
+    title: r.title,
+    description: r.description,
+    imageUrl: r.imageUrl,
+    salesUrl: r.salesUrl,
+    status: r.status,
+  }));
 }
 
 export async function setProductPinned(db: Db, viewer: Viewer, id: string, isPinned: boolean) {
   requireAdminFor(viewer, m.onlyAdminsPin);
-  return found(await q.updateProduct(db, id, { isPinned }, false));
+  return changeProduct(
+    db,
+    viewer,
+    id,
+    isPinned ? 'product.pin' : 'product.unpin',
+    { isPinned },
+    false,
+    (r) => ({
+      isPinned: r.isPinned,
+    }),
+  );
 }
 
 export async function setProductStatus(db: Db, viewer: Viewer, id: string, status: ProductStatus) {
   requireAdminFor(viewer, m.onlyAdminsStatus);
-  return found(await q.updateProduct(db, id, { status }));
+  return changeProduct(db, viewer, id, 'product.status', { status }, true, (r) => ({ status: r.status }));
 }
 
 export async function removeProduct(db: Db, viewer: Viewer, id: string) {
   requireAdminFor(viewer, m.onlyAdminsDelete);
-  if (!(await q.deleteProduct(db, id))) throw new AppError('NOT_FOUND', m.notFound);
-}
-
-function found(row: q.ProductRow | undefined) {
-  if (!row) throw new AppError('NOT_FOUND', m.notFound);
-  return toAdminProduct(row);
+  await db.transaction(async (tx) => {
+    const before = await q.findProduct(tx, id);
+    if (!before || !(await q.deleteProduct(tx, id))) throw new AppError('NOT_FOUND', m.notFound);
+    await audit(tx, {
+      actorId: viewer.id,
+      action: 'product.delete',
+      targetType: 'product',
+      targetId: id,
+      before: { title: before.title, status: before.status },
+    });
+  });
 }

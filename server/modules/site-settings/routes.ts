@@ -1,7 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type PublicConfig, publicConfig } from '../../../contract/site.ts';
+import { z } from 'zod';
+import { errorResponse } from '../../../contract/errors.ts';
+import { type ExternalLinks, publicConfig, siteSettingKeyParams } from '../../../contract/site.ts';
+import type { Db } from '../../db/client.ts';
+import { requireViewer } from '../../plugins/viewer.ts';
+import { getPublicSettings, updateSetting } from './service.ts';
 
-export const siteSettingsRoutes: FastifyPluginAsyncZod<{ links: PublicConfig }> = async (app, { links }) => {
+export const siteSettingsRoutes: FastifyPluginAsyncZod<{ links: ExternalLinks; db: Db }> = async (
+  app,
+  { links, db },
+) => {
   app.get(
     '/site-settings',
     {
@@ -12,8 +20,28 @@ export const siteSettingsRoutes: FastifyPluginAsyncZod<{ links: PublicConfig }> 
       },
     },
     async (_request, reply) => {
-      reply.header('cache-control', 'public, max-age=60');
-      return links;
+      // Admin changes must show at once; open pages are also told over the socket.
+      reply.header('cache-control', 'no-cache');
+      return getPublicSettings(db, links);
     },
+  );
+
+  app.put(
+    '/admin/site-settings/:key',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Set one site setting (admins)',
+        params: siteSettingKeyParams,
+        body: z.record(z.string(), z.unknown()),
+        response: {
+          200: z.object({ key: z.string(), value: z.record(z.string(), z.unknown()) }),
+          400: errorResponse,
+          401: errorResponse,
+          403: errorResponse,
+        },
+      },
+    },
+    async (request) => updateSetting(db, await requireViewer(request), request.params.key, request.body),
   );
 };

@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { useSiteTheme } from '../../features/site-settings/use-site-theme.ts';
+import { useRealtime } from '../../lib/socket.ts';
 import { useRouteTitle } from '../route-handle.ts';
 import { BottomNav } from './bottom-nav.tsx';
 import { NavigationProgress } from './navigation-progress.tsx';
@@ -7,6 +9,8 @@ import { TopBar } from './top-bar.tsx';
 
 export function AppLayout() {
   const title = useRouteTitle();
+  useRealtime();
+  useSiteTheme();
   useEffect(() => {
     document.title = title ? `${title} · CheatMarket` : 'CheatMarket';
   }, [title]);

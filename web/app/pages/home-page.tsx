@@ -1,10 +1,11 @@
-import { ArrowRight, Headset, Newspaper, ShieldCheck, Sparkles, Store, Users } from 'lucide-react';
+import { ArrowRight, Headset, Newspaper, ShieldCheck, Sparkles, Store } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Card, SectionCard } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { LatestPosts, StatsCards } from '../../features/social/components/home-widgets.tsx';
 import { useSession } from '../../lib/session.ts';
+import { OnlineUsers } from './online-users.tsx';
 
 const features = [
   {
@@ -51,15 +52,7 @@ export function HomePage() {
       </div>
 
       <aside className="lg:order-1" aria-label="Online users">
-        <SectionCard
-          title="Online"
-          icon={<Users className="size-4 text-primary" aria-hidden="true" />}
-          action={
-            <span className="rounded-full bg-surface-2 px-2 py-0.5 text-xs font-medium text-muted">0</span>
-          }
-        >
-          <EmptyState text="No users online" />
-        </SectionCard>
+        <OnlineUsers />
       </aside>
 
       <aside className="lg:order-3" aria-label="Latest posts">
@@ -145,13 +138,5 @@ function JoinBanner() {
         Create free account
       </Link>
     </Card>
-  );
-}
-
-function EmptyState({ text }: { text: string }) {
-  return (
-    <p className="rounded-xl border border-dashed border-line px-4 py-6 text-center text-sm text-muted">
-      {text}
-    </p>
   );
 }

@@ -5,6 +5,7 @@ import {
   LifeBuoy,
   type LucideIcon,
   Package,
+  ScrollText,
   Settings,
   Store,
   Users,
@@ -29,6 +30,7 @@ const menu: MenuItem[] = [
   { to: '/admin/marketplace', label: 'Marketplace', icon: Store },
   { to: '/admin/tickets', label: 'Support Tickets', icon: LifeBuoy },
   { to: '/admin/reports', label: 'Reports', icon: Flag },
+  { to: '/admin/audit-log', label: 'Audit Log', icon: ScrollText },
   { to: '/admin/settings', label: 'Settings', icon: Settings, adminOnly: true },
 ];
 

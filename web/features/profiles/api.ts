@@ -1,5 +1,6 @@
 import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ForumThreadPage } from '../../../contract/forum.ts';
+import type { FeedbackPage } from '../../../contract/marketplace.ts';
 import type { FollowResponse, PublicProfile } from '../../../contract/profiles.ts';
 import type { PostPage } from '../../../contract/social.ts';
 import { api } from '../../lib/api.ts';
@@ -55,5 +56,22 @@ export function useProfileForumThreads(id: string, enabled: boolean) {
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     enabled,
+  });
+}
+
+/** Feedback the member received as a seller (average, vouch count, entries), from the marketplace. */
+export function useProfileFeedback(id: string) {
+  return useInfiniteQuery({
+    queryKey: ['profiles', id, 'feedback'],
+    queryFn: ({ pageParam, signal }) =>
+      api<FeedbackPage>(
+        `/users/${id}/feedback${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`,
+        {
+          signal,
+        },
+      ),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    meta: { public: true },
   });
 }

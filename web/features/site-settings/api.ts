@@ -1,15 +1,26 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PublicConfig } from '../../../contract/site.ts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PublicConfig, SiteSettingKey } from '../../../contract/site.ts';
 import { api } from '../../lib/api.ts';
 
 export const siteSettingsQuery = queryOptions({
   queryKey: ['site-settings'],
   queryFn: ({ signal }) => api<PublicConfig>('/site-settings', { signal }),
-  staleTime: 10 * 60_000,
+  // Kept fresh by the socket's 'site-settings' event; refetched now and then in case it was missed.
+  staleTime: 60_000,
+  refetchInterval: 5 * 60_000,
   // The same for everyone: kept when members sign in or out.
   meta: { public: true },
 });
 
 export function useSiteSettings() {
   return useQuery(siteSettingsQuery);
+}
+
+export function useUpdateSiteSetting() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ key, value }: { key: SiteSettingKey; value: object }) =>
+      api<unknown>(`/admin/site-settings/${key}`, { method: 'PUT', body: value }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: siteSettingsQuery.queryKey }),
+  });
 }

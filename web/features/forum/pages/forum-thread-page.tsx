@@ -14,6 +14,7 @@ import { Card, SectionCard } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LinkifiedText } from '../../../components/ui/linkified-text.tsx';
+import { ReportButton } from '../../../components/ui/report-button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
@@ -92,6 +93,9 @@ export function ForumThreadPage() {
             <h1 id="thread-title" className="text-xl font-bold tracking-tight break-words sm:text-2xl">
               {thread.title}
             </h1>
+            {user && user.id !== thread.author.id && (
+              <ReportButton type="thread" id={thread.id} compact className="-mt-1 ml-auto" />
+            )}
             {canDelete && (
               <Button
                 variant="ghost"
@@ -199,6 +203,7 @@ function VoteControl({ thread, signedIn }: { thread: ForumThread; signedIn: bool
 
 function Replies({ threadId, replyCount }: { threadId: string; replyCount: number }) {
   const query = useForumReplies(threadId);
+  const { user } = useSession();
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <SectionCard
@@ -229,6 +234,7 @@ function Replies({ threadId, replyCount }: { threadId: string; replyCount: numbe
                 </p>
                 <LinkifiedText text={r.content} className="mt-1 text-sm leading-relaxed" />
               </div>
+              {user && user.id !== r.author.id && <ReportButton type="reply" id={r.id} compact />}
             </li>
           ))}
         </ol>

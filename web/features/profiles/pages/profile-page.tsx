@@ -26,7 +26,7 @@ import { Tabs, tabPanelProps } from '../../../components/ui/tabs.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { formatDateLong, formatNumber, toIsoString } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
-import { useFollowProfile, useProfile, useProfilePosts } from '../api.ts';
+import { useFollowProfile, useProfile, useProfileFeedback, useProfilePosts } from '../api.ts';
 import { ForumTab } from '../components/forum-tab.tsx';
 
 const monthFormat = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric' });
@@ -206,6 +206,9 @@ function MoneyCard({
 function SocialTab({ userId }: { userId: string }) {
   const posts = useProfilePosts(userId, true);
   const items = posts.data?.pages.flatMap((p) => p.items) ?? [];
+  const feedback = useProfileFeedback(userId);
+  const first = feedback.data?.pages[0];
+  const entries = feedback.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <div className="flex flex-col gap-6">
       <section aria-labelledby="feedback-heading" className="flex flex-col gap-4">
@@ -217,7 +220,8 @@ function SocialTab({ userId }: { userId: string }) {
             <Star className="size-8 text-amber-500" aria-hidden="true" />
             <div>
               <p className="text-2xl font-bold tabular-nums">
-                0.0 <span className="text-base font-medium text-muted">/ 5.0</span>
+                {(first?.averageRating ?? 0).toFixed(1)}{' '}
+                <span className="text-base font-medium text-muted">/ 5.0</span>
               </p>
               <p className="text-xs text-muted">Average rating</p>
             </div>
@@ -225,12 +229,59 @@ function SocialTab({ userId }: { userId: string }) {
           <Card className="flex items-center gap-4 p-5">
             <UserCheck className="size-8 text-success" aria-hidden="true" />
             <div>
-              <p className="text-2xl font-bold tabular-nums">0</p>
+              <p className="text-2xl font-bold tabular-nums">{first?.vouches ?? 0}</p>
               <p className="text-xs text-muted">Vouches</p>
             </div>
           </Card>
         </div>
-        <EmptyState text="No feedback yet" className="py-8" />
+        {feedback.isPending ? (
+          <Skeleton className="h-20 w-full" />
+        ) : entries.length === 0 ? (
+          <EmptyState text="No feedback yet" className="py-8" />
+        ) : (
+          <ul aria-label="Feedback entries" className="flex flex-col gap-3">
+            {entries.map((f) => (
+              <li key={f.id}>
+                <Card className="p-4">
+                  <div className="flex flex-wrap items-center gap-2 text-sm">
+                    {f.author ? (
+                      <Link to={`/profile/${f.author.id}`} className="font-medium hover:underline">
+                        {f.author.username}
+                      </Link>
+                    ) : (
+                      <span className="font-medium text-muted">Former member</span>
+                    )}
+                    <span className="text-muted">·</span>
+                    <time className="text-muted" dateTime={toIsoString(f.createdAt)}>
+                      {formatDateLong(f.createdAt)}
+                    </time>
+                    <span className="ml-auto flex" role="img" aria-label={`${f.rating} out of 5 stars`}>
+                      {[1, 2, 3, 4, 5].map((n) => (
+                        <Star
+                          key={n}
+                          className={
+                            n <= f.rating ? 'size-4 fill-amber-400 text-amber-400' : 'size-4 text-muted'
+                          }
+                          aria-hidden="true"
+                        />
+                      ))}
+                    </span>
+                  </div>
+                  <p className="mt-2 text-sm break-words whitespace-pre-line">{f.comment}</p>
+                  <p className="mt-1 text-xs text-muted">
+                    {f.listingId ? (
+                      <Link to={`/marketplace/${f.listingId}`} className="hover:underline">
+                        {f.listingTitle}
+                      </Link>
+                    ) : (
+                      f.listingTitle
+                    )}
+                  </p>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
 
       <section aria-labelledby="social-heading" className="flex flex-col gap-4">

@@ -10,6 +10,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Img } from '../../../components/ui/img.tsx';
+import { ReportButton } from '../../../components/ui/report-button.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatDateLong, formatNumber, toIsoString } from '../../../lib/format.ts';
@@ -112,6 +113,7 @@ export function PostCard({ post, viewerId }: { post: Post; viewerId: string }) {
               <span aria-hidden="true">{post.followingAuthor ? 'Unfollow' : 'Follow'}</span>
             </Button>
           )}
+          {!mine && <ReportButton type="post" id={post.id} compact />}
           {mine && (
             <Button
               variant="ghost"

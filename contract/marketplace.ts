@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import { marketplaceMessages as m } from './messages.ts';
+import { httpUrlField, optionalHttpUrlField } from './products.ts';
+
+export const listingTypes = ['cheat', 'account', 'item', 'other'] as const;
+export type ListingType = (typeof listingTypes)[number];
+export const detectionStatuses = ['unknown', 'undetected', 'detected'] as const;
+export type DetectionStatus = (typeof detectionStatuses)[number];
+export const listingStatuses = ['active', 'sold'] as const;
+export type ListingStatus = (typeof listingStatuses)[number];
+export const listingSorts = ['newest', 'price_low', 'price_high'] as const;
+export type ListingSort = (typeof listingSorts)[number];
+
+export const listingLimits = {
+  title: { min: 5, max: 100 },
+  description: { min: 20, max: 5000 },
+  text: { max: 2000 },
+  game: { max: 100 },
+  price: { min: 1, max: 100_000 },
+  comment: { max: 1000 },
+  search: { max: 100 },
+} as const;
+export const listingPageSize = 24;
+export const defaultMarketplaceFeePercent = 5;
+
+const title = z
+  .string({ error: m.titleTooShort })
+  .trim()
+  .min(listingLimits.title.min, m.titleTooShort)
+  .max(listingLimits.title.max, m.titleTooLong);
+const description = z
+  .string({ error: m.descriptionTooShort })
+  .trim()
+  .min(listingLimits.description.min, m.descriptionTooShort)
+  .max(listingLimits.description.max, m.descriptionTooLong);
+/** Whole credits only; forms send numbers, so strings are refused like any other wrong type. */
+const price = z
+  .number({ error: m.priceTooLow })
+  .int(m.priceTooLow)
+  .min(listingLimits.price.min, m.priceTooLow)
+  .max(listingLimits.price.max, m.priceTooHigh);
+const requiredText = (message: string, max: number = listingLimits.text.max) =>
+  z.string({ error: message }).trim().min(1, message).max(max, message);
+
+export const listingCreateBody = z.object({
+  title,
+  game: requiredText(m.gameRequired, listingLimits.game.max),
+  type: z.enum(listingTypes).default('cheat'),
+  detectionStatus: z.enum(detectionStatuses).default('unknown'),
+  features: requiredText(m.featuresRequired),
+  requirements: requiredText(m.requirementsRequired),
+  description,
+  contentLink: httpUrlField(m.contentLinkRequired, m.contentLinkInvalid),
+  price,
+  imageUrl: optionalHttpUrlField(m.imageUrlInvalid),
+});
+export type ListingCreateBody = z.input<typeof listingCreateBody>;
+
+/** Only these change after creation (spec: game, type, features, requirements and link are fixed). */
+export const listingEditBody = z.object({
+  title,
+  description,
+  price,
+  imageUrl: optionalHttpUrlField(m.imageUrlInvalid),
+});
+export type ListingEditBody = z.input<typeof listingEditBody>;
+
+export const feedbackBody = z.object({
+  rating: z
+    .number({ error: m.ratingRequired })
+    .int(m.ratingRequired)
+    .min(1, m.ratingRequired)
+    .max(5, m.ratingRequired),
+  comment: z
+    .string({ error: m.commentRequired })
+    .trim()
+    .min(1, m.commentRequired)
+    .max(listingLimits.comment.max, m.commentTooLong),
+});
+export type FeedbackBody = z.input<typeof feedbackBody>;
+
+export const listingIdParams = z.object({ id: z.uuid({ error: m.notFound }) });
+export const listingPinBody = z.object({ isPinned: z.boolean() });
+
+export const listingListQuery = z.object({
+  status: z.enum(['all', ...listingStatuses]).default('active'),
+  type: z.enum(['all', 'cheat', 'account', 'item']).default('all'),
+  sort: z.enum(listingSorts).default('newest'),
+  q: z.string().trim().max(listingLimits.search.max).optional(),
+  cursor: z.string().max(400).optional(),
+});
+export type ListingListQuery = z.input<typeof listingListQuery>;
+
+export const listingRank = z.object({ name: z.string(), color: z.string() });
+export const listingSeller = z.object({
+  id: z.string(),
+  username: z.string(),
+  avatarUrl: z.string().nullable(),
+  vouches: z.number().int(),
+  averageRating: z.number(),
+  rank: listingRank.nullable(),
+});
+export const listingBuyer = z.object({
+  id: z.string(),
+  username: z.string(),
+  avatarUrl: z.string().nullable(),
+});
+
+/** A listing as anyone sees it: never the content link. */
+export const listing = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  price: z.number().int(),
+  imageUrl: z.string().nullable(),
+  game: z.string(),
+  type: z.enum(listingTypes),
+  features: z.string(),
+  requirements: z.string(),
+  detectionStatus: z.enum(detectionStatuses),
+  status: z.enum(listingStatuses),
+  isPinned: z.boolean(),
+  soldAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  seller: listingSeller,
+  buyer: listingBuyer.nullable(),
+});
+export type Listing = z.infer<typeof listing>;
+export const listingPage = z.object({ items: z.array(listing), nextCursor: z.string().nullable() });
+export type ListingPage = z.infer<typeof listingPage>;
+
+/** The detail adds the content link, null unless the caller is the seller, the buyer or staff. */
+export const listingDetail = listing.extend({
+  contentLink: z.string().nullable(),
+  /** For the buyer of a sold listing: whether their feedback is already in. */
+  feedbackGiven: z.boolean(),
+});
+export type ListingDetail = z.infer<typeof listingDetail>;
+
+export const order = z.object({
+  id: z.string(),
+  listingId: z.string().nullable(),
+  listingTitle: z.string(),
+  price: z.number().int(),
+  fee: z.number().int(),
+  status: z.string(),
+  role: z.enum(['buyer', 'seller']),
+  counterparty: z.object({ id: z.string(), username: z.string() }).nullable(),
+  createdAt: z.string(),
+});
+export type Order = z.infer<typeof order>;
+export const orderPage = z.object({ items: z.array(order), nextCursor: z.string().nullable() });
+export type OrderPage = z.infer<typeof orderPage>;
+export const orderListQuery = z.object({ cursor: z.string().max(400).optional() });
+
+export const feedbackEntry = z.object({
+  id: z.string(),
+  rating: z.number().int(),
+  comment: z.string(),
+  listingId: z.string().nullable(),
+  listingTitle: z.string(),
+  author: z.object({ id: z.string(), username: z.string() }).nullable(),
+  createdAt: z.string(),
+});
+export type FeedbackEntry = z.infer<typeof feedbackEntry>;
+export const feedbackPage = z.object({
+  averageRating: z.number(),
+  vouches: z.number().int(),
+  items: z.array(feedbackEntry),
+  nextCursor: z.string().nullable(),
+});
+export type FeedbackPage = z.infer<typeof feedbackPage>;

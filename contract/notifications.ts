@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { notificationMessages } from './messages.ts';
+
+export const notificationLimits = { pageSize: 20 } as const;
+
+export const notificationIdParams = z.object({ id: z.uuid({ error: notificationMessages.notFound }) });
+
+export const notificationQuery = z.object({
+  /** 'unread' (the bell) or 'all' (unread first, then read; newest first within each). */
+  filter: z.enum(['unread', 'all']).default('all'),
+  cursor: z.string().max(300).optional(),
+});
+
+export const notificationSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  title: z.string(),
+  content: z.string(),
+  data: z.record(z.string(), z.string()),
+  read: z.boolean(),
+  createdAt: z.string(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationPage = z.object({
+  items: z.array(notificationSchema),
+  nextCursor: z.string().nullable(),
+  unreadCount: z.number().int(),
+});
+export type NotificationPage = z.infer<typeof notificationPage>;
+
+export const readAllResponse = z.object({ updated: z.number().int() });
+
+/** Where a notification leads (spec §2: listing, conversation, order, ticket). */
+export function notificationTarget(n: Pick<Notification, 'type' | 'data'>): string | null {
+  if (n.type.startsWith('order_') || n.data.orderId) return '/orders';
+  if (n.data.ticketId) return `/tickets/${n.data.ticketId}`;
+  if (n.data.conversationUserId) return `/messages/${n.data.conversationUserId}`;
+  if (n.data.listingId) return `/marketplace/${n.data.listingId}`;
+  return null;
+}

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { ticketMessages as m } from './messages.ts';
+
+export const ticketLimits = {
+  title: { min: 5, max: 100 },
+  message: { min: 20, max: 5000 },
+  reply: { max: 5000 },
+} as const;
+export const ticketPageSize = 20;
+export const ticketStatuses = ['open', 'in_progress', 'closed'] as const;
+export type TicketStatus = (typeof ticketStatuses)[number];
+export const ticketStatusLabels: Record<TicketStatus, string> = {
+  open: 'Open',
+  in_progress: 'In Progress',
+  closed: 'Closed',
+};
+
+const cursor = z.string().max(400).optional();
+
+export const ticketIdParams = z.object({ id: z.uuid({ error: m.notFound }) });
+
+export const newTicketBody = z.object({
+  title: z
+    .string({ error: m.titleTooShort })
+    .trim()
+    .min(ticketLimits.title.min, m.titleTooShort)
+    .max(ticketLimits.title.max, m.titleTooLong),
+  message: z
+    .string({ error: m.messageTooShort })
+    .trim()
+    .min(ticketLimits.message.min, m.messageTooShort)
+    .max(ticketLimits.message.max, m.messageTooLong),
+});
+export type NewTicketBody = z.output<typeof newTicketBody>;
+
+export const ticketReplyBody = z.object({
+  message: z
+    .string({ error: m.messageRequired })
+    .trim()
+    .min(1, m.messageRequired)
+    .max(ticketLimits.reply.max, m.messageTooLong),
+});
+
+export const ticketStatusBody = z.object({ status: z.enum(ticketStatuses) });
+
+export const myTicketsQuery = z.object({ cursor });
+export const adminTicketsQuery = z.object({
+  status: z.enum(['all', ...ticketStatuses]).default('open'),
+  q: z.string().trim().max(100).optional(),
+  cursor,
+});
+
+const person = z.object({ id: z.string(), username: z.string() });
+
+export const ticketSummary = z.object({
+  id: z.string(),
+  title: z.string(),
+  status: z.enum(ticketStatuses),
+  messageCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  closedAt: z.string().nullable(),
+  user: person,
+});
+export type TicketSummary = z.infer<typeof ticketSummary>;
+
+export const ticketPage = z.object({ items: z.array(ticketSummary), nextCursor: z.string().nullable() });
+export type TicketPage = z.infer<typeof ticketPage>;
+
+export const ticketMessage = z.object({
+  id: z.string(),
+  message: z.string(),
+  isStaffReply: z.boolean(),
+  createdAt: z.string(),
+  author: person.extend({ role: z.enum(['user', 'moderator', 'admin']), avatarUrl: z.string().nullable() }),
+});
+export type TicketMessage = z.infer<typeof ticketMessage>;
+
+export const ticketDetail = ticketSummary.extend({ messages: z.array(ticketMessage) });
+export type TicketDetail = z.infer<typeof ticketDetail>;

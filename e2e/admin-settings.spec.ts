@@ -1,0 +1,81 @@
+import { expect, type Page, test } from '@playwright/test';
+import { E2E_ADMIN } from '../playwright.config.ts';
+import { createUser } from './support/users.ts';
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('link', { name: 'Your profile' })).toBeVisible();
+}
+
+const primaryOf = (page: Page) =>
+  page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--cm-primary').trim());
+
+test('an admin changes the theme colour and another visitor sees it live', async ({ browser }) => {
+  const visitorCtx = await browser.newContext();
+  const visitor = await visitorCtx.newPage();
+  await visitor.goto('/');
+  await expect(visitor.getByRole('navigation', { name: 'Main' })).toBeVisible();
+
+  const adminCtx = await browser.newContext();
+  const page = await adminCtx.newPage();
+  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await page.goto('/admin/settings');
+  await expect(page.getByRole('heading', { name: 'Site Settings' })).toBeVisible();
+
+  const primary = page.getByLabel('Primary colour', { exact: true });
+  await primary.fill('teal');
+  await page.getByRole('button', { name: 'Save theme colours' }).click();
+  await expect(page.getByText('Colour must be a hex colour like #6366F1')).toBeVisible();
+  const colour = '#0EA5E9';
+  await primary.fill(colour);
+  await page.getByRole('button', { name: 'Save theme colours' }).click();
+  await expect(page.getByText('Site settings saved')).toBeVisible();
+  await expect.poll(() => primaryOf(page)).toBe(colour);
+
+  // The other visitor's page follows without a reload.
+  await expect.poll(() => primaryOf(visitor), { timeout: 15_000 }).toBe(colour);
+
+  // The fee refuses out-of-range values.
+  const fee = page.getByLabel('Fee (%)');
+  await fee.fill('60');
+  await page.getByRole('button', { name: 'Save marketplace fee' }).click();
+  await expect(page.getByText('Marketplace fee must be between 0 and 50')).toBeVisible();
+  await fee.fill('8');
+  await page.getByRole('button', { name: 'Save marketplace fee' }).click();
+  await expect(page.getByText('Site settings saved')).toBeVisible();
+
+  // Put the default colour back for other specs.
+  await primary.fill('#6366F1');
+  await page.getByRole('button', { name: 'Save theme colours' }).click();
+  await expect.poll(() => primaryOf(page)).toBe('#6366F1');
+  await visitorCtx.close();
+  await adminCtx.close();
+});
+
+test('a moderator sees Access Denied on the settings screen and no Settings menu item', async ({
+  browser,
+  request,
+}) => {
+  const mod = await createUser(request, 'mod');
+  await request.post('/api/auth/sign-in/email', {
+    data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
+  });
+  expect(
+    (await request.patch(`/api/v1/admin/users/${mod.id}`, { data: { role: 'moderator' } })).status(),
+  ).toBe(200);
+  await request.post('/api/auth/sign-out', { data: {} });
+
+  const ctx = await browser.newContext();
+  const page = await ctx.newPage();
+  await signIn(page, mod.email, mod.password);
+  await page.goto('/admin/settings');
+  await expect(page.getByText('Access Denied')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save theme colours' })).toHaveCount(0);
+  await expect(
+    page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Settings' }),
+  ).toHaveCount(0);
+  await ctx.close();
+});

@@ -1,0 +1,22 @@
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { profiles } from './auth.ts';
+
+/**
+ * Every staff action (spec issue 8: ban, role, grant, delete, pin, status, settings, report decisions...),
+ * append-only: the audit module only inserts and reads; nothing updates or deletes a row.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // Kept when the actor's account goes: the record must outlive it.
+    actorId: uuid('actor_id').references(() => profiles.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt.desc(), t.id.desc())],
+);

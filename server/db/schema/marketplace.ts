@@ -1,0 +1,131 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { profiles } from './auth.ts';
+
+export const listingTypes = ['cheat', 'account', 'item', 'other'] as const;
+export const detectionStatuses = ['unknown', 'undetected', 'detected'] as const;
+export const listingStatuses = ['active', 'sold'] as const;
+export const orderStatuses = ['completed'] as const;
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Members' listings (spec §3 marketplace_listings); the content link goes to seller, buyer and staff only. */
+export const marketplaceListings = pgTable(
+  'marketplace_listings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    price: integer('price').notNull(),
+    imageUrl: text('image_url'),
+    game: text('game').notNull(),
+    type: text('type', { enum: listingTypes }).notNull().default('cheat'),
+    features: text('features').notNull(),
+    requirements: text('requirements').notNull(),
+    detectionStatus: text('detection_status', { enum: detectionStatuses }).notNull().default('unknown'),
+    contentLink: text('content_link').notNull(),
+    status: text('status', { enum: listingStatuses }).notNull().default('active'),
+    isPinned: boolean('is_pinned').notNull().default(false),
+    soldTo: uuid('sold_to').references(() => profiles.id, { onDelete: 'set null' }),
+    soldAt: timestamp('sold_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('marketplace_listings_price_check', sql`${t.price} between 1 and 100000`),
+    // One index per sort, with the status filter first (the default view is active only) ...
+    index('listings_status_newest_idx').on(t.status, t.isPinned.desc(), t.createdAt.desc(), t.id.desc()),
+    index('listings_status_price_low_idx').on(t.status, t.isPinned.desc(), t.price, t.id),
+    // ... read backwards this is pinned desc, price desc, id desc (price high to low).
+    index('listings_status_price_high_idx').on(t.status, t.isPinned, t.price, t.id),
+    // The type filter narrows further; newest within a type.
+    index('listings_type_status_newest_idx').on(
+      t.type,
+      t.status,
+      t.isPinned.desc(),
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
+    index('listings_seller_idx').on(t.userId, t.createdAt.desc()),
+    index('listings_buyer_idx').on(t.soldTo),
+    index('listings_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    index('listings_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
+  ],
+);
+
+/** One purchase: price and fee captured when it happened, so a later fee change never rewrites history. */
+export const marketplaceOrders = pgTable(
+  'marketplace_orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    listingId: uuid('listing_id').references(() => marketplaceListings.id, { onDelete: 'set null' }),
+    listingTitle: text('listing_title').notNull(),
+    buyerId: uuid('buyer_id').references(() => profiles.id, { onDelete: 'set null' }),
+    sellerId: uuid('seller_id').references(() => profiles.id, { onDelete: 'set null' }),
+    price: integer('price').notNull(),
+    fee: integer('fee').notNull(),
+    status: text('status', { enum: orderStatuses }).notNull().default('completed'),
+    idempotencyKey: text('idempotency_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('marketplace_orders_fee_check', sql`${t.fee} >= 0 and ${t.fee} <= ${t.price}`),
+    // A listing sells once; a buyer's retried request (same key) finds its first order.
+    uniqueIndex('marketplace_orders_listing_key').on(t.listingId),
+    uniqueIndex('marketplace_orders_idempotency_key').on(t.buyerId, t.idempotencyKey),
+    index('marketplace_orders_buyer_idx').on(t.buyerId, t.createdAt.desc(), t.id.desc()),
+    index('marketplace_orders_seller_idx').on(t.sellerId, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+/** Feedback a buyer leaves the seller, once per order (spec §3 marketplace_vouches). */
+export const marketplaceVouches = pgTable(
+  'marketplace_vouches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id').references(() => marketplaceOrders.id, { onDelete: 'set null' }),
+    listingId: uuid('listing_id').references(() => marketplaceListings.id, { onDelete: 'set null' }),
+    listingTitle: text('listing_title').notNull(),
+    fromUserId: uuid('from_user_id').references(() => profiles.id, { onDelete: 'set null' }),
+    toUserId: uuid('to_user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    rating: integer('rating').notNull(),
+    comment: text('comment').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('marketplace_vouches_rating_check', sql`${t.rating} between 1 and 5`),
+    uniqueIndex('marketplace_vouches_order_key').on(t.orderId),
+    index('marketplace_vouches_to_user_idx').on(t.toUserId, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+/** Each time the buyer is shown the content link, with its time (disputes can rely on it). */
+export const listingContentReveals = pgTable(
+  'listing_content_reveals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => marketplaceListings.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('listing_content_reveals_listing_idx').on(t.listingId, t.createdAt)],
+);

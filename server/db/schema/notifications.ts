@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { profiles } from './auth.ts';
+
+/** The kinds of notification the services create; a check keeps unknown kinds out. */
+export const notificationTypes = [
+  'message_new',
+  'marketplace_new',
+  'order_new',
+  'order_completed',
+  'order_cancelled',
+  'order_update',
+  'ticket_reply',
+] as const;
+export type NotificationType = (typeof notificationTypes)[number];
+
+/**
+ * A member's notifications. `data` holds the target's ids (listingId, conversationUserId, orderId, ticketId).
+ * The index serves the bell: a member's rows, unread first, newest first.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    data: jsonb('data').$type<Record<string, string>>().notNull().default({}),
+    read: boolean('read').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('notifications_user_read_created_idx').on(
+      t.userId,
+      t.read,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    check(
+      'notifications_type_check',
+      sql.raw(`type in (${notificationTypes.map((type) => `'${type}'`).join(', ')})`),
+    ),
+  ],
+);

@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { profiles } from './auth.ts';
+import { cheats } from './catalogue.ts';
+import { forumReplies, forumThreads } from './forum.ts';
+import { marketplaceListings } from './marketplace.ts';
+import { socialComments, socialPosts } from './social.ts';
+
+export const reportTargetTypes = ['post', 'comment', 'thread', 'reply', 'cheat', 'listing'] as const;
+export const reportStatuses = ['pending', 'resolved', 'dismissed'] as const;
+
+/**
+ * A member's report about one piece of content. `target_type` says what was reported; its id column is
+ * set (exactly one at insert). Deleting the content nulls the id but keeps the report and its history,
+ * so the check allows at most one id and requires the named one while it is still there.
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => profiles.id, { onDelete: 'set null' }),
+    reason: text('reason').notNull(),
+    status: text('status', { enum: reportStatuses }).notNull().default('pending'),
+    targetType: text('target_type', { enum: reportTargetTypes }).notNull(),
+    postId: uuid('post_id').references(() => socialPosts.id, { onDelete: 'set null' }),
+    commentId: uuid('comment_id').references(() => socialComments.id, { onDelete: 'set null' }),
+    threadId: uuid('thread_id').references(() => forumThreads.id, { onDelete: 'set null' }),
+    replyId: uuid('reply_id').references(() => forumReplies.id, { onDelete: 'set null' }),
+    cheatId: uuid('cheat_id').references(() => cheats.id, { onDelete: 'set null' }),
+    listingId: uuid('listing_id').references(() => marketplaceListings.id, { onDelete: 'set null' }),
+    resolvedBy: uuid('resolved_by').references(() => profiles.id, { onDelete: 'set null' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'reports_one_target_check',
+      sql`num_nonnulls(${t.postId}, ${t.commentId}, ${t.threadId}, ${t.replyId}, ${t.cheatId}, ${t.listingId}) <= 1`,
+    ),
+    check(
+      'reports_target_matches_type_check',
+      sql`(${t.postId} is null or ${t.targetType} = 'post') and (${t.commentId} is null or ${t.targetType} = 'comment')
+        and (${t.threadId} is null or ${t.targetType} = 'thread') and (${t.replyId} is null or ${t.targetType} = 'reply')
+        and (${t.cheatId} is null or ${t.targetType} = 'cheat') and (${t.listingId} is null or ${t.targetType} = 'listing')`,
+    ),
+    index('reports_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    index('reports_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('reports_user_idx').on(t.userId),
+  ],
+);

@@ -1,0 +1,38 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { profiles } from './auth.ts';
+
+export const walletCurrencies = ['credits', 'balance'] as const;
+export type WalletCurrency = (typeof walletCurrencies)[number];
+/** Members' accounts are their profile's credits/balance; the others are the platform's own. */
+export const walletAccountKinds = ['user', 'escrow', 'platform_fees', 'grants'] as const;
+export type WalletAccountKind = (typeof walletAccountKinds)[number];
+
+/**
+ * Double-entry ledger: every transfer is a set of rows sharing `transfer_id` whose amounts sum to zero.
+ * A member's running balance is kept in `profiles` (changed only by the wallet service, in the same
+ * transaction); the ledger is the audit trail that must always agree with it.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    transferId: uuid('transfer_id').notNull(),
+    account: text('account', { enum: walletAccountKinds }).notNull(),
+    /** Set for `user` accounts only. */
+    userId: uuid('user_id').references(() => profiles.id, { onDelete: 'set null' }),
+    currency: text('currency', { enum: walletCurrencies }).notNull(),
+    amount: integer('amount').notNull(),
+    kind: text('kind').notNull(),
+    description: text('description').notNull(),
+    orderId: uuid('order_id'),
+    createdBy: uuid('created_by').references(() => profiles.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('ledger_entries_amount_check', sql`${t.amount} <> 0`),
+    index('ledger_entries_transfer_idx').on(t.transferId),
+    index('ledger_entries_user_idx').on(t.userId, t.createdAt.desc()),
+    index('ledger_entries_order_idx').on(t.orderId),
+  ],
+);

@@ -1,0 +1,21 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditListQuery, auditPage } from '../../../contract/audit.ts';
+import { errorResponse } from '../../../contract/errors.ts';
+import type { Db } from '../../db/client.ts';
+import { requireViewer } from '../../plugins/viewer.ts';
+import { listAuditLog } from './service.ts';
+
+export const auditRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    '/admin/audit-log',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'The audit log of staff actions, newest first (staff)',
+        querystring: auditListQuery,
+        response: { 200: auditPage, 400: errorResponse, 401: errorResponse, 403: errorResponse },
+      },
+    },
+    async (request) => listAuditLog(db, await requireViewer(request), request.query),
+  );
+};

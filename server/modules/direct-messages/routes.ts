@@ -1,0 +1,119 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  blockParams,
+  blockResponse,
+  conversationPage,
+  counterpartParams,
+  directMessageSchema,
+  dmPageQuery,
+  sendMessageBody,
+  threadResponse,
+} from '../../../contract/direct-messages.ts';
+import { errorResponse } from '../../../contract/errors.ts';
+import { directMessageTexts } from '../../../contract/messages.ts';
+import { okResponse } from '../../../contract/social.ts';
+import type { Db } from '../../db/client.ts';
+import type { RateLimiter } from '../../plugins/rate-limit.ts';
+import { requireViewer } from '../../plugins/viewer.ts';
+import { deleteConversation, getThread, listConversations, sendMessage, setBlock } from './service.ts';
+
+const errors = {
+  400: errorResponse,
+  401: errorResponse,
+  403: errorResponse,
+  404: errorResponse,
+  429: errorResponse,
+};
+
+export const directMessageRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }> = async (
+  app,
+  { db, limiter },
+) => {
+  const deps = { db, limiter };
+  const tags = ['messages'];
+
+  app.get(
+    '/conversations',
+    {
+      schema: {
+        tags,
+        summary: 'My conversations: counterpart, latest message, unread count; newest first',
+        querystring: dmPageQuery,
+        response: { 200: conversationPage, ...errors },
+      },
+    },
+    async (request) =>
+      listConversations(
+        db,
+        await requireViewer(request, directMessageTexts.loginToView),
+        request.query.cursor,
+      ),
+  );
+
+  app.get(
+    '/conversations/:userId',
+    {
+      schema: {
+        tags,
+        summary: 'My thread with a member, oldest first; opening it marks received messages read',
+        params: counterpartParams,
+        querystring: dmPageQuery,
+        response: { 200: threadResponse, ...errors },
+      },
+    },
+    async (request) =>
+      getThread(
+        db,
+        await requireViewer(request, directMessageTexts.loginToView),
+        request.params.userId,
+        request.query.cursor,
+      ),
+  );
+
+  app.delete(
+    '/conversations/:userId',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a conversation for me (the other member keeps their copy)',
+        params: counterpartParams,
+        response: { 200: okResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await deleteConversation(db, await requireViewer(request), request.params.userId);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/messages',
+    {
+      schema: {
+        tags,
+        summary: 'Send a direct message',
+        body: sendMessageBody,
+        response: { 201: directMessageSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireViewer(request, directMessageTexts.loginToSend);
+      return reply.status(201).send(await sendMessage(deps, viewer, request.body));
+    },
+  );
+
+  for (const method of ['PUT', 'DELETE'] as const) {
+    app.route({
+      method,
+      url: '/users/:id/block',
+      schema: {
+        tags,
+        summary: method === 'PUT' ? 'Block a member (idempotent)' : 'Unblock a member (idempotent)',
+        params: blockParams,
+        response: { 200: blockResponse, ...errors },
+      },
+      handler: async (request) =>
+        setBlock(deps, await requireViewer(request), request.params.id, method === 'PUT'),
+    });
+  }
+};

@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import {
+  type ConversationPage,
+  type DirectMessage,
+  directMessageLimits,
+  type ThreadResponse,
+} from '../../../contract/direct-messages.ts';
+import { directMessageTexts, notificationMessages } from '../../../contract/messages.ts';
+import type { Db } from '../../db/client.ts';
+import { decodeCursor, encodeCursor } from '../../db/cursor.ts';
+import { AppError } from '../../plugins/errors.ts';
+import type { RateLimiter } from '../../plugins/rate-limit.ts';
+import type { Viewer } from '../../plugins/viewer.ts';
+import { notify } from '../notifications/service.ts';
+import { publishAfterCommit } from '../realtime/bus.ts';
+import {
+  addBlock,
+  deleteConversationFor,
+  findCounterpart,
+  insertMessage,
+  markThreadRead,
+  removeBlock,
+  selectConversationPage,
+  selectThreadPage,
+} from './queries.ts';
+
+export interface DirectMessageDeps {
+  db: Db;
+  limiter: RateLimiter;
+}
+
+const timeKey = z.tuple([z.string().max(64), z.uuid()]);
+const iso = (value: Date | string) => new Date(value).toISOString();
+const EXCERPT = 120;
+
+/** My conversations: counterpart, latest message, unread count; newest first. */
+export async function listConversations(
+  db: Db,
+  viewer: Viewer,
+  cursor: string | undefined,
+): Promise<ConversationPage> {
+  const after = decodeCursor(cursor, timeKey);
+  const size = directMessageLimits.conversationPageSize;
+  const rows = await selectConversationPage(db, viewer.id, after, size + 1);
+  const items = rows.slice(0, size);
+  const last = items.at(-1);
+  return {
+    items: items.map((r) => ({
+      user: { id: r.other_id, username: r.username, avatarUrl: r.avatar_url },
+      lastMessage: { message: r.message, createdAt: iso(r.created_at), fromMe: r.sender_id === viewer.id },
+      unreadCount: Number(r.unread),
+    })),
+    nextCursor: rows.length > size && last ? encodeCursor([last.at, last.other_id]) : null,
+  };
+}
+
+/**
+ * A thread between me and another member. The viewer is always one of its two participants: nobody can
+ * address anyone else's messages. Opening the first page marks the messages I received read.
+ */
+export async function getThread(
+  db: Db,
+  viewer: Viewer,
+  otherId: string,
+  cursor: string | undefined,
+): Promise<ThreadResponse> {
+  const before = decodeCursor(cursor, timeKey);
+  if (otherId === viewer.id) throw new AppError('NOT_FOUND', directMessageTexts.userNotFound);
+  const other = await findCounterpart(db, viewer.id, otherId);
+  if (!other) throw new AppError('NOT_FOUND', directMessageTexts.userNotFound);
+  const size = directMessageLimits.threadPageSize;
+  const rows = await selectThreadPage(db, viewer.id, otherId, before, size + 1);
+  const page = rows.slice(0, size);
+  const last = page.at(-1);
+  if (!before && page.some((m) => m.recipientId === viewer.id && !m.read)) {
+    await markThreadRead(db, viewer.id, otherId);
+    for (const m of page) if (m.recipientId === viewer.id) m.read = true;
+  }
+  return {
+    user: { id: other.id, username: other.username, avatarUrl: other.avatarUrl },
+    blockedByMe: other.blockedByMe,
+    blockedByThem: other.blockedByThem,
+    items: page.reverse().map(
+      (m): DirectMessage => ({
+        id: m.id,
+        senderId: m.senderId,
+        recipientId: m.recipientId,
+        message: m.message,
+        read: m.read,
+        createdAt: m.createdAt.toISOString(),
+      }),
+    ),
+    nextCursor: rows.length > size && last ? encodeCursor([last.at, last.id]) : null,
+  };
+}
+
+/** Sends a message; the recipient gets a message_new notification and both sides' sockets hear of it. */
+export async function sendMessage(
+  { db, limiter }: DirectMessageDeps,
+  viewer: Viewer,
+  body: { recipientId: string; message: string },
+): Promise<DirectMessage> {
+  if (body.recipientId === viewer.id) {
+    throw new AppError('VALIDATION', directMessageTexts.cannotMessageSelf, {
+      recipientId: directMessageTexts.cannotMessageSelf,
+    });
+  }
+  await limiter.hit('directMessagePerUser', viewer.id);
+  return db.transaction(async (tx) => {
+    const other = await findCounterpart(tx, viewer.id, body.recipientId);
+    if (!other) throw new AppError('NOT_FOUND', directMessageTexts.userNotFound);
+    if (other.blockedByMe) throw new AppError('FORBIDDEN', directMessageTexts.blockedByMe);
+    if (other.blockedByThem) throw new AppError('FORBIDDEN', directMessageTexts.blockedByThem);
+    const row = await insertMessage(tx, {
+      senderId: viewer.id,
+      recipientId: other.id,
+      message: body.message,
+    });
+    await notify(tx, {
+      userId: other.id,
+      type: 'message_new',
+      title: notificationMessages.newMessageTitle,
+      content: `${viewer.username}: ${body.message.slice(0, EXCERPT)}`,
+      data: { conversationUserId: viewer.id },
+    });
+    const payload = { id: row.id, senderId: viewer.id, recipientId: other.id };
+    await publishAfterCommit(tx, { room: `user:${other.id}`, event: 'message', payload });
+    await publishAfterCommit(tx, { room: `user:${viewer.id}`, event: 'message', payload });
+    return {
+      id: row.id,
+      senderId: row.senderId,
+      recipientId: row.recipientId,
+      message: row.message,
+      read: row.read,
+      createdAt: row.createdAt.toISOString(),
+    };
+  });
+}
+
+/** Deletes the conversation for me only; the other member keeps their copy. */
+export async function deleteConversation(db: Db, viewer: Viewer, otherId: string) {
+  if (otherId === viewer.id) throw new AppError('NOT_FOUND', directMessageTexts.userNotFound);
+  await db.transaction(async (tx) => {
+    if (!(await findCounterpart(tx, viewer.id, otherId))) {
+      throw new AppError('NOT_FOUND', directMessageTexts.userNotFound);
+    }
+    await deleteConversationFor(tx, viewer.id, otherId);
+  });
+}
+
+export async function setBlock(
+  { db, limiter }: DirectMessageDeps,
+  viewer: Viewer,
+  otherId: string,
+  blocked: boolean,
+) {
+  if (otherId === viewer.id) {
+    throw new AppError('VALIDATION', directMessageTexts.cannotBlockSelf, {
+      id: directMessageTexts.cannotBlockSelf,
+    });
+  }
+  await limiter.hit('blockPerUser', viewer.id);
+  if (!(await findCounterpart(db, viewer.id, otherId))) {
+    throw new AppError('NOT_FOUND', directMessageTexts.userNotFound);
+  }
+  if (blocked) await addBlock(db, viewer.id, otherId);
+  else await removeBlock(db, viewer.id, otherId);
+  return { blocked };
+}

@@ -1,0 +1,225 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponse } from '../../../contract/errors.ts';
+import {
+  feedbackBody,
+  feedbackPage,
+  listingCreateBody,
+  listingDetail,
+  listingEditBody,
+  listingIdParams,
+  listingListQuery,
+  listingPage,
+  listingPinBody,
+  order,
+  orderListQuery,
+  orderPage,
+} from '../../../contract/marketplace.ts';
+import { marketplaceMessages as m, socialMessages } from '../../../contract/messages.ts';
+import type { Db } from '../../db/client.ts';
+import type { RateLimiter } from '../../plugins/rate-limit.ts';
+import { getViewer, requireViewer } from '../../plugins/viewer.ts';
+import * as service from './service.ts';
+
+const errors = {
+  400: errorResponse,
+  401: errorResponse,
+  403: errorResponse,
+  404: errorResponse,
+  409: errorResponse,
+  429: errorResponse,
+};
+const idempotencyHeaders = z.object({ 'idempotency-key': z.string().min(1).max(200).optional() });
+
+export const marketplaceRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }> = async (
+  app,
+  { db, limiter },
+) => {
+  app.get(
+    '/listings',
+    {
+      schema: {
+        tags: ['marketplace'],
+        summary:
+          'Listings: pinned first, then newest or by price; default active; search title, description, seller',
+        querystring: listingListQuery,
+        response: { 200: listingPage, 400: errorResponse },
+      },
+    },
+    async (request) => service.listListings(db, request.query),
+  );
+
+  app.post(
+    '/listings',
+    {
+      schema: {
+        tags: ['marketplace'],
+        summary: 'Create a listing (signed-in members)',
+        body: listingCreateBody,
+        response: { 201: listingDetail, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireViewer(request, m.loginToCreate);
+      await limiter.hit('listingCreatePerUser', viewer.id);
+      return reply.status(201).send(await service.createListing(db, viewer, request.body));
+    },
+  );
+
+  app.get(
+    '/listings/:id',
+    {
+      schema: {
+        tags: ['marketplace'],
+        summary: 'One listing; the content link only for its seller, its buyer and staff',
+        params: listingIdParams,
+        response: { 200: listingDetail, 400: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request) => service.getListing(db, await getViewer(request), request.params.id),
+  );
+
+  app.patch(
+    '/listings/:id',
+    {
+      schema: {
+        tags: ['marketplace'],
+        summary: 'Edit title, description, price and image (seller or staff, active only)',
+        params: listingIdParams,
+        body: listingEditBody,
+        response: { 200: listingDetail, ...errors },
+      },
+    },
+    async (request) =>
+      service.editListing(db, await requireViewer(request, m.loginToUpdate), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/listings/:id',
+    {
+      schema: {
+        tags: ['marketplace'],
+        summary: 'Delete a listing (seller or staff, active only)',
+        params: listingIdParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.removeListing(db, await requireViewer(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/listings/:id/purchase',
+    {
+      schema: {
+        tags: ['marketplace'],
+        summary: 'Buy a listing with credits; a repeated Idempotency-Key returns the first order',
+        params: listingIdParams,
+        headers: idempotencyHeaders,
+        response: { 200: order, 201: order, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireViewer(request, m.loginToPurchase);
+      await limiter.hit('purchasePerUser', viewer.id);
+      const result = await service.purchaseListing(
+        db,
+        viewer,
+        request.params.id,
+        request.headers['idempotency-key'],
+      );
+      return reply.status(result.replayed ? 200 : 201).send(result.order);
+    },
+  );
+
+  app.post(
+    '/listings/:id/feedback',
+    {
+      schema: {
+        tags: ['marketplace'],
+        summary: 'Leave feedback (a vouch) for the seller: the buyer, once per purchase',
+        params: listingIdParams,
+        body: feedbackBody,
+        response: { 201: z.object({ id: z.string() }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireViewer(request);
+      await limiter.hit('feedbackPerUser', viewer.id);
+      return reply.status(201).send(await service.leaveFeedback(db, viewer, request.params.id, request.body));
+    },
+  );
+
+  app.get(
+    '/orders',
+    {
+      schema: {
+        tags: ['marketplace'],
+        summary: 'My orders, as buyer or seller, newest first',
+        querystring: orderListQuery,
+        response: { 200: orderPage, ...errors },
+      },
+    },
+    async (request) => service.listOrders(db, await requireViewer(request), request.query),
+  );
+
+  app.get(
+    '/users/:id/feedback',
+    {
+      schema: {
+        tags: ['marketplace'],
+        summary: "A member's feedback received as a seller: average rating, vouch count, entries",
+        params: z.object({ id: z.uuid({ error: socialMessages.profileNotFound }) }),
+        querystring: orderListQuery,
+        response: { 200: feedbackPage, 400: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request) => service.listFeedback(db, request.params.id, request.query),
+  );
+
+  app.get(
+    '/admin/listings',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Every listing for staff, with the same filters',
+        querystring: listingListQuery,
+        response: { 200: listingPage, ...errors },
+      },
+    },
+    async (request) => service.listListingsForStaff(db, await requireViewer(request), request.query),
+  );
+
+  app.put(
+    '/admin/listings/:id/pin',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Pin or unpin a listing (admins)',
+        params: listingIdParams,
+        body: listingPinBody,
+        response: { 200: listingDetail, ...errors },
+      },
+    },
+    async (request) =>
+      service.setListingPinned(db, await requireViewer(request), request.params.id, request.body.isPinned),
+  );
+
+  app.delete(
+    '/admin/listings/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Delete any listing, sold ones too (admins)',
+        params: listingIdParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.adminDeleteListing(db, await requireViewer(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};

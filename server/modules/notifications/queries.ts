@@ -1,0 +1,76 @@
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { notifications } from '../../db/schema/index.ts';
+
+export async function insertNotification(db: Db | Tx, values: typeof notifications.$inferInsert) {
+  const [row] = await db.insert(notifications).values(values).returning();
+  return row!;
+}
+
+/** Keyset position: read flag, created_at as PostgreSQL text (microseconds kept), id. */
+export type NotificationKey = [boolean, string, string];
+
+/**
+ * One page of a member's notifications, unread first then newest first, in ONE statement: the unread count
+ * rides along as a scalar subquery served by the (user_id, read, created_at) index.
+ */
+export function selectNotificationPage(
+  db: Db,
+  userId: string,
+  opts: { unreadOnly: boolean; after?: NotificationKey; limit: number },
+) {
+  const conditions: SQL[] = [eq(notifications.userId, userId)];
+  if (opts.unreadOnly) conditions.push(eq(notifications.read, false));
+  if (opts.after) {
+    const [read, at, id] = opts.after;
+    // Order: read asc (false first), created_at desc, id desc.
+    conditions.push(
+      sql`(${notifications.read} > ${read} or (${notifications.read} = ${read} and (${notifications.createdAt}, ${notifications.id}) < (${at}::timestamptz, ${id}::uuid)))`,
+    );
+  }
+  return db
+    .select({
+      id: notifications.id,
+      type: notifications.type,
+      title: notifications.title,
+      content: notifications.content,
+      data: notifications.data,
+      read: notifications.read,
+      createdAt: notifications.createdAt,
+      at: sql<string>`${notifications.createdAt}::text`,
+      unreadCount: sql<number>`(select count(*)::int from ${notifications} n2 where n2.user_id = ${userId}::uuid and n2.read = false)`,
+    })
+    .from(notifications)
+    .where(and(...conditions))
+    .orderBy(notifications.read, desc(notifications.createdAt), desc(notifications.id))
+    .limit(opts.limit);
+}
+
+export async function countUnread(db: Db, userId: string) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.read, false)));
+  return row?.n ?? 0;
+}
+
+export async function findNotificationOwner(db: Db, id: string) {
+  const [row] = await db
+    .select({ userId: notifications.userId })
+    .from(notifications)
+    .where(eq(notifications.id, id));
+  return row;
+}
+
+export async function markRead(db: Db, id: string) {
+  await db.update(notifications).set({ read: true }).where(eq(notifications.id, id));
+}
+
+export async function markAllRead(db: Db, userId: string) {
+  const rows = await db
+    .update(notifications)
+    .set({ read: true })
+    .where(and(eq(notifications.userId, userId), eq(notifications.read, false)))
+    .returning({ id: notifications.id });
+  return rows.length;
+}

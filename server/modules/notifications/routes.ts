@@ -1,0 +1,57 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponse } from '../../../contract/errors.ts';
+import {
+  notificationIdParams,
+  notificationPage,
+  notificationQuery,
+  readAllResponse,
+} from '../../../contract/notifications.ts';
+import { okResponse } from '../../../contract/social.ts';
+import type { Db } from '../../db/client.ts';
+import { requireViewer } from '../../plugins/viewer.ts';
+import { listNotifications, readAllNotifications, readNotification } from './service.ts';
+
+const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse };
+
+export const notificationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    '/notifications',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'My notifications: unread first, newest first; with my unread count',
+        querystring: notificationQuery,
+        response: { 200: notificationPage, ...errors },
+      },
+    },
+    async (request) => listNotifications(db, await requireViewer(request), request.query),
+  );
+
+  app.post(
+    '/notifications/:id/read',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Mark one of my notifications read (idempotent)',
+        params: notificationIdParams,
+        response: { 200: okResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await readNotification(db, await requireViewer(request), request.params.id);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/notifications/read-all',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Mark all my unread notifications read',
+        response: { 200: readAllResponse, ...errors },
+      },
+    },
+    async (request) => readAllNotifications(db, await requireViewer(request)),
+  );
+};

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { notificationMessages } from '../../../contract/messages.ts';
+import { type NotificationPage, notificationLimits } from '../../../contract/notifications.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { decodeCursor, encodeCursor } from '../../db/cursor.ts';
+import type { NotificationType } from '../../db/schema/notifications.ts';
+import { AppError } from '../../plugins/errors.ts';
+import type { Viewer } from '../../plugins/viewer.ts';
+import { publishAfterCommit } from '../realtime/bus.ts';
+import {
+  countUnread,
+  findNotificationOwner,
+  insertNotification,
+  markAllRead,
+  markRead,
+  selectNotificationPage,
+} from './queries.ts';
+
+export interface NotifyInput {
+  userId: string;
+  type: NotificationType;
+  title: string;
+  content: string;
+  /** Target ids: listingId, conversationUserId, orderId or ticketId. */
+  data?: Record<string, string>;
+}
+
+/**
+ * Creates a notification inside the caller's transaction, so it exists exactly when the event does; the
+ * live 'notification' event to the member's sockets is sent only once that transaction commits.
+ */
+export async function notify(tx: Tx | Db, input: NotifyInput) {
+  const row = await insertNotification(tx, {
+    userId: input.userId,
+    type: input.type,
+    title: input.title,
+    content: input.content,
+    data: input.data ?? {},
+  });
+  await publishAfterCommit(tx, {
+    room: `user:${input.userId}`,
+    event: 'notification',
+    payload: { id: row.id },
+  });
+  return row;
+}
+
+const cursorShape = z.tuple([z.boolean(), z.string().max(64), z.uuid()]);
+
+export async function listNotifications(
+  db: Db,
+  viewer: Viewer,
+  query: { filter: 'unread' | 'all'; cursor?: string },
+): Promise<NotificationPage> {
+  const after = decodeCursor(query.cursor, cursorShape);
+  const size = notificationLimits.pageSize;
+  const rows = await selectNotificationPage(db, viewer.id, {
+    unreadOnly: query.filter === 'unread',
+    after,
+    limit: size + 1,
+  });
+  const items = rows.slice(0, size);
+  const last = items.at(-1);
+  return {
+    items: items.map((r) => ({
+      id: r.id,
+      type: r.type,
+      title: r.title,
+      content: r.content,
+      data: r.data,
+      read: r.read,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    nextCursor: rows.length > size && last ? encodeCursor([last.read, last.at, last.id]) : null,
+    // An empty page carries no count; then it is asked for (only then).
+    unreadCount: rows[0]?.unreadCount ?? (await countUnread(db, viewer.id)),
+  };
+}
+
+/** Only the owner may mark a notification; anyone else learns nothing (404). */
+export async function readNotification(db: Db, viewer: Viewer, id: string) {
+  const row = await findNotificationOwner(db, id);
+  if (!row || row.userId !== viewer.id) throw new AppError('NOT_FOUND', notificationMessages.notFound);
+  await markRead(db, id);
+}
+
+export async function readAllNotifications(db: Db, viewer: Viewer) {
+  return { updated: await markAllRead(db, viewer.id) };
+}

@@ -1,0 +1,190 @@
+import type { AddressInfo } from 'node:net';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSignedInUser } from '../../test/factories.ts';
+import { buildTestApp, type TestApp } from '../../test/test-app.ts';
+import { publishAfterCommit } from './bus.ts';
+
+type Member = Awaited<ReturnType<typeof buildSignedInUser>>;
+let t: TestApp;
+let url: string;
+const origin = 'http://localhost:3000';
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  for (const s of sockets) s.disconnect();
+  await t.close();
+});
+
+function open(cookie?: string, headerOrigin = origin): Socket {
+  const socket = connect(url, {
+    transports: ['websocket'],
+    reconnection: false,
+    extraHeaders: { origin: headerOrigin, ...(cookie ? { cookie } : {}) },
+  });
+  sockets.push(socket);
+  return socket;
+}
+const connected = (s: Socket) =>
+  new Promise<void>((resolve, reject) => {
+    s.once('connect', () => resolve());
+    s.once('connect_error', reject);
+  });
+/** The next `event` on `s`, or the failure of a timeout. */
+const next = <T>(s: Socket, event: string, ms = 3000) =>
+  new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event}`)), ms);
+    s.once(event, (payload: T) => {
+      clearTimeout(timer);
+      resolve(payload);
+    });
+  });
+/** Collects every `event` on `s` into an array. */
+const collect = (s: Socket, event: string) => {
+  const seen: unknown[] = [];
+  s.on(event, (p) => seen.push(p));
+  return seen;
+};
+const send = (from: Member, to: Member, message: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/messages',
+    headers: { cookie: from.cookie },
+    payload: { recipientId: to.id, message },
+  });
+
+describe('handshake', () => {
+  it('refuses a foreign Origin and a missing one', async () => {
+    await expect(connected(open(undefined, 'https://evil.example'))).rejects.toThrow();
+    const noOrigin = connect(url, { transports: ['websocket'], reconnection: false });
+    sockets.push(noOrigin);
+    await expect(connected(noOrigin)).rejects.toThrow();
+  });
+
+  it('lets a visitor in (site room only) and a member with the session cookie', async () => {
+    await connected(open());
+    const alice = await buildSignedInUser(t);
+    await connected(open(alice.cookie));
+  });
+});
+
+describe('delivery', () => {
+  it('a new message reaches the recipient (message + notification) and the sender’s tabs, nobody else', async () => {
+    const [alice, bob, carol] = [
+      await buildSignedInUser(t),
+      await buildSignedInUser(t),
+      await buildSignedInUser(t),
+    ];
+    const bobSocket = open(bob.cookie);
+    const aliceTab = open(alice.cookie);
+    const carolSocket = open(carol.cookie);
+    const visitor = open();
+    await Promise.all([bobSocket, aliceTab, carolSocket, visitor].map(connected));
+    const leaks = [...collect(carolSocket, 'message'), ...collect(visitor, 'message')];
+    const carolNotes = collect(carolSocket, 'notification');
+    const bobMessage = next<{ senderId: string }>(bobSocket, 'message');
+    const bobNote = next<{ id: string }>(bobSocket, 'notification');
+    const aliceEcho = next<{ recipientId: string }>(aliceTab, 'message');
+    expect((await send(alice, bob, 'hello')).statusCode).toBe(201);
+    expect((await bobMessage).senderId).toBe(alice.id);
+    expect((await bobNote).id).toEqual(expect.any(String));
+    expect((await aliceEcho).recipientId).toBe(bob.id);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(leaks).toEqual([]);
+    expect(carolNotes).toEqual([]);
+  });
+
+  it('publishes only after commit: a rolled-back transaction sends nothing', async () => {
+    const dan = await buildSignedInUser(t);
+    const s = open(dan.cookie);
+    await connected(s);
+    const seen = collect(s, 'notification');
+    await t.db
+      .transaction(async (tx) => {
+        await publishAfterCommit(tx, { room: `user:${dan.id}`, event: 'notification', payload: { id: 'x' } });
+        throw new Error('rollback');
+      })
+      .catch(() => {});
+    await new Promise((r) => setTimeout(r, 300));
+    expect(seen).toEqual([]);
+  });
+
+  it('site events reach everyone; a ban event disconnects the member’s sockets', async () => {
+    const eve = await buildSignedInUser(t);
+    const s = open(eve.cookie);
+    const visitor = open();
+    await Promise.all([connected(s), connected(visitor)]);
+    const siteSeen = next(visitor, 'site-settings');
+    await publishAfterCommit(t.db, { room: 'site', event: 'site-settings', payload: { key: 'site_theme' } });
+    expect(await siteSeen).toEqual({ key: 'site_theme' });
+    const gone = next(s, 'disconnect');
+    await publishAfterCommit(t.db, { room: `user:${eve.id}`, event: 'profile', payload: { banned: true } });
+    await gone;
+    expect(s.connected).toBe(false);
+  });
+});
+
+describe('presence', () => {
+  it('lists signed-in members once each however many tabs, with a count, live', async () => {
+    const [fay, gus] = [await buildSignedInUser(t), await buildSignedInUser(t)];
+    const watcher = open();
+    await connected(watcher);
+    watcher.emit('presence:join');
+    await next(watcher, 'presence');
+    const fay1 = open(fay.cookie);
+    const fay2 = open(fay.cookie);
+    const gus1 = open(gus.cookie);
+    await Promise.all([fay1, fay2, gus1].map(connected));
+    type Snapshot = { count: number; users: { id: string }[] };
+    const ids = (s: Snapshot) => s.users.map((u) => u.id);
+    let snap = await next<Snapshot>(watcher, 'presence');
+    while (!ids(snap).includes(gus.id) || !ids(snap).includes(fay.id))
+      snap = await next<Snapshot>(watcher, 'presence');
+    expect(ids(snap).filter((id) => id === fay.id)).toHaveLength(1);
+    expect(snap.count).toBe(snap.users.length);
+    gus1.disconnect();
+    snap = await next<Snapshot>(watcher, 'presence');
+    expect(ids(snap)).not.toContain(gus.id);
+    expect(ids(snap)).toContain(fay.id);
+  });
+});
+
+describe('profile changes', () => {
+  it('a role change reaches only that member; a ban by staff disconnects their sockets', async () => {
+    const admin = await buildSignedInUser(t, { role: 'admin' });
+    const [hal, ivy] = [await buildSignedInUser(t), await buildSignedInUser(t)];
+    const halSocket = open(hal.cookie);
+    const ivySocket = open(ivy.cookie);
+    await Promise.all([connected(halSocket), connected(ivySocket)]);
+    const ivySeen = collect(ivySocket, 'profile');
+    const patch = (payload: object) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/admin/users/${hal.id}`,
+        headers: { cookie: admin.cookie, origin },
+        payload,
+      });
+    const roleEvent = next<{ role: string; banned: boolean }>(halSocket, 'profile');
+    expect((await patch({ role: 'moderator' })).statusCode).toBe(200);
+    expect(await roleEvent).toEqual({ role: 'moderator', banned: false });
+    const gone = next(halSocket, 'disconnect');
+    expect((await patch({ banned: true })).statusCode).toBe(200);
+    await gone;
+    expect(halSocket.connected).toBe(false);
+    expect(ivySocket.connected).toBe(true);
+    expect(ivySeen).toEqual([]);
+    // And a banned member cannot come back in as themselves: the handshake treats them as a visitor.
+    const again = open(hal.cookie);
+    await connected(again);
+    const seen = collect(again, 'message');
+    const jo = await buildSignedInUser(t);
+    await send(jo, { ...hal }, 'hello?');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(seen).toEqual([]);
+  });
+});

@@ -1,0 +1,22 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponse } from '../../../contract/errors.ts';
+import { searchQuery, searchResponse } from '../../../contract/search.ts';
+import type { Db } from '../../db/client.ts';
+import type { RateLimiter } from '../../plugins/rate-limit.ts';
+import { search } from './service.ts';
+
+export const searchRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }> = async (app, deps) => {
+  app.get(
+    '/search',
+    {
+      schema: {
+        tags: ['search'],
+        summary:
+          'Global search: up to 3 cheats, 3 members and 3 active listings; exact and prefix matches first',
+        querystring: searchQuery,
+        response: { 200: searchResponse, 400: errorResponse, 429: errorResponse },
+      },
+    },
+    async (request) => search(deps, request.ip, request.query.q),
+  );
+};

@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SearchResponse } from '../../../contract/search.ts';
+import { profiles } from '../../db/schema/index.ts';
+import { buildCheat, buildListing, buildUser } from '../../test/factories.ts';
+import { countStatements } from '../../test/statement-counter.ts';
+import { buildTestApp, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+let tag: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  tag = `zq${randomUUID().slice(0, 6)}`;
+});
+afterAll(() => t.close());
+
+const search = async (q: string) => {
+  const res = await t.app.inject({ method: 'GET', url: `/api/v1/search?q=${encodeURIComponent(q)}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as SearchResponse;
+};
+
+describe('GET /api/v1/search', () => {
+  it('is public and answers nothing for an empty or one-character query', async () => {
+    expect(await search('')).toEqual({ cheats: [], users: [], listings: [] });
+    expect(await search('a')).toEqual({ cheats: [], users: [], listings: [] });
+  });
+
+  it('400 for an over-long query', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/v1/search?q=${'x'.repeat(101)}` });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('finds up to 3 cheats, 3 members and 3 active listings, exact then prefix matches first', async () => {
+    const seller = await buildUser(t);
+    // Exact, prefix and contains matches, inserted in the opposite order.
+    await buildCheat(t, { title: `The ${tag} pack` });
+    await buildCheat(t, { title: `Another ${tag} thing` });
+    const prefixCheat = await buildCheat(t, { title: `${tag} Aimbot`, status: 'detected' });
+    const exactCheat = await buildCheat(t, { title: tag });
+    const exactUser = await buildUser(t, { username: tag });
+    const prefixUser = await buildUser(t, { username: `${tag}_x` });
+    await buildUser(t, { username: `a_${tag}` });
+    await buildUser(t, { username: `b_${tag}` });
+    await buildUser(t, { username: `c_${tag}`.slice(0, 20) });
+    const banned = await buildUser(t, { username: `d_${tag}` });
+    await t.db.update(profiles).set({ banned: true }).where(eq(profiles.id, banned.id));
+    const activeListing = await buildListing(t, { userId: seller.id, title: `${tag} listing` });
+    await buildListing(t, { userId: seller.id, title: `Sold ${tag} listing`, status: 'sold' });
+
+    const { result, statements } = await countStatements(t.database, () => search(tag.toUpperCase()));
+    expect(statements.filter((s) => /cheats/.test(s))).toHaveLength(1);
+    const r = result;
+    expect(r.cheats).toHaveLength(3);
+    expect(r.cheats.slice(0, 2).map((c) => c.id)).toEqual([exactCheat.id, prefixCheat.id]);
+    expect(r.cheats[1]).toEqual({ id: prefixCheat.id, title: `${tag} Aimbot`, status: 'detected' });
+    expect(r.users).toHaveLength(3);
+    expect(r.users.slice(0, 2).map((u) => u.id)).toEqual([exactUser.id, prefixUser.id]);
+    expect(r.users.map((u) => u.id)).not.toContain(banned.id);
+    expect(r.users[0]).toEqual({ id: exactUser.id, username: tag, avatarUrl: null });
+    expect(r.listings).toEqual([{ id: activeListing.id, title: `${tag} listing`, price: 100 }]);
+  });
+
+  it('treats LIKE wildcards as text', async () => {
+    expect(await search('%%')).toEqual({ cheats: [], users: [], listings: [] });
+  });
+});

@@ -1,0 +1,108 @@
+import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { TicketStatus } from '../../../contract/tickets.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { likePattern } from '../../db/cursor.ts';
+import { profiles, ticketMessages, tickets } from '../../db/schema/index.ts';
+
+export type TicketCursor = [updatedAt: string, id: string];
+
+const messageCount = sql<number>`(select count(*)::int from ${ticketMessages} where ${ticketMessages.ticketId} = ${tickets.id})`;
+
+const summaryColumns = {
+  row: tickets,
+  updatedAtKey: sql<string>`${tickets.updatedAt}::text`,
+  username: profiles.username,
+  messageCount,
+};
+
+export interface TicketFilter {
+  userId?: string;
+  status?: TicketStatus;
+  q?: string;
+  after?: TicketCursor;
+  limit: number;
+}
+
+/** One page of tickets, latest activity first, with submitter and message count: one statement. */
+export async function listTickets(db: Db, { userId, status, q, after, limit }: TicketFilter) {
+  const where: SQL[] = [];
+  if (userId) where.push(eq(tickets.userId, userId));
+  if (status) where.push(eq(tickets.status, status));
+  if (q) {
+    const pattern = likePattern(q);
+    where.push(or(ilike(tickets.title, pattern), ilike(profiles.username, pattern))!);
+  }
+  if (after) {
+    where.push(sql`(${tickets.updatedAt}, ${tickets.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`);
+  }
+  return db
+    .select(summaryColumns)
+    .from(tickets)
+    .innerJoin(profiles, eq(profiles.id, tickets.userId))
+    .where(and(...where))
+    .orderBy(desc(tickets.updatedAt), desc(tickets.id))
+    .limit(limit + 1);
+}
+
+export async function findTicket(db: Db | Tx, id: string) {
+  const [found] = await db
+    .select(summaryColumns)
+    .from(tickets)
+    .innerJoin(profiles, eq(profiles.id, tickets.userId))
+    .where(eq(tickets.id, id));
+  return found;
+}
+
+/** The ticket row locked for a write (a reply or a status change), so concurrent writes serialize. */
+export async function lockTicket(tx: Tx, id: string) {
+  const [row] = await tx.select().from(tickets).where(eq(tickets.id, id)).for('update');
+  return row;
+}
+
+export async function listMessages(db: Db, ticketId: string) {
+  return db
+    .select({
+      id: ticketMessages.id,
+      message: ticketMessages.message,
+      isStaffReply: ticketMessages.isStaffReply,
+      createdAt: ticketMessages.createdAt,
+      authorId: profiles.id,
+      username: profiles.username,
+      role: profiles.role,
+      avatarUrl: profiles.avatarUrl,
+    })
+    .from(ticketMessages)
+    .innerJoin(profiles, eq(profiles.id, ticketMessages.userId))
+    .where(eq(ticketMessages.ticketId, ticketId))
+    .orderBy(asc(ticketMessages.createdAt), asc(ticketMessages.id));
+}
+
+export async function insertTicket(tx: Tx, values: { userId: string; title: string }) {
+  const [row] = await tx.insert(tickets).values(values).returning();
+  return row!;
+}
+
+export async function insertMessage(tx: Tx, values: typeof ticketMessages.$inferInsert) {
+  const [row] = await tx.insert(ticketMessages).values(values).returning();
+  return row!;
+}
+
+export async function updateTicket(
+  tx: Tx,
+  id: string,
+  patch: { status?: TicketStatus; closedAt?: Date | null },
+) {
+  await tx
+    .update(tickets)
+    .set({ ...patch, updatedAt: sql`now()` })
+    .where(eq(tickets.id, id));
+}
+
+/** The staff members who have answered this ticket: the ones to tell about the member's next reply. */
+export async function staffRepliersOf(tx: Tx, ticketId: string) {
+  const rows = await tx
+    .selectDistinct({ id: ticketMessages.userId })
+    .from(ticketMessages)
+    .where(and(eq(ticketMessages.ticketId, ticketId), eq(ticketMessages.isStaffReply, true)));
+  return rows.map((r) => r.id);
+}

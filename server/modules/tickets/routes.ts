@@ -1,0 +1,113 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponse } from '../../../contract/errors.ts';
+import { ticketMessages as m } from '../../../contract/messages.ts';
+import {
+  adminTicketsQuery,
+  myTicketsQuery,
+  newTicketBody,
+  ticketDetail,
+  ticketIdParams,
+  ticketPage,
+  ticketReplyBody,
+  ticketStatusBody,
+} from '../../../contract/tickets.ts';
+import type { Db } from '../../db/client.ts';
+import type { RateLimiter } from '../../plugins/rate-limit.ts';
+import { requireViewer } from '../../plugins/viewer.ts';
+import * as service from './service.ts';
+
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+
+export const ticketRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }> = async (
+  app,
+  { db, limiter },
+) => {
+  app.get(
+    '/tickets',
+    {
+      schema: {
+        tags: ['tickets'],
+        summary: "The signed-in member's tickets, latest activity first",
+        querystring: myTicketsQuery,
+        response: { 200: ticketPage, ...errors },
+      },
+    },
+    async (request) => service.listMyTickets(db, await requireViewer(request), request.query),
+  );
+
+  app.post(
+    '/tickets',
+    {
+      schema: {
+        tags: ['tickets'],
+        summary: 'Open a ticket with its first message',
+        body: newTicketBody,
+        response: { 201: ticketDetail, ...errors, 429: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireViewer(request, m.loginToCreate);
+      reply.code(201);
+      return service.createTicket(db, limiter, viewer, request.body);
+    },
+  );
+
+  app.get(
+    '/tickets/:id',
+    {
+      schema: {
+        tags: ['tickets'],
+        summary: 'One ticket with its conversation (owner or staff)',
+        params: ticketIdParams,
+        response: { 200: ticketDetail, ...errors },
+      },
+    },
+    async (request) => service.getTicket(db, await requireViewer(request), request.params.id),
+  );
+
+  app.post(
+    '/tickets/:id/messages',
+    {
+      schema: {
+        tags: ['tickets'],
+        summary: 'Reply on a ticket (owner or staff); closed tickets refuse replies',
+        params: ticketIdParams,
+        body: ticketReplyBody,
+        response: { 201: ticketDetail, ...errors, 409: errorResponse, 429: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireViewer(request);
+      reply.code(201);
+      return service.replyToTicket(db, limiter, viewer, request.params.id, request.body.message);
+    },
+  );
+
+  app.patch(
+    '/tickets/:id',
+    {
+      schema: {
+        tags: ['tickets'],
+        summary: "Set a ticket's status (staff)",
+        params: ticketIdParams,
+        body: ticketStatusBody,
+        response: { 200: ticketDetail, ...errors },
+      },
+    },
+    async (request) =>
+      service.setTicketStatus(db, await requireViewer(request), request.params.id, request.body.status),
+  );
+
+  app.get(
+    '/admin/tickets',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Every ticket for staff: status filter (default open), search by title or username',
+        querystring: adminTicketsQuery,
+        response: { 200: ticketPage, ...errors },
+      },
+    },
+    async (request) => service.listTicketsForStaff(db, await requireViewer(request), request.query),
+  );
+};

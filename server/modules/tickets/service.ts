@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import { isStaff } from '../../../contract/limits.ts';
+import { ticketMessages as m, messages } from '../../../contract/messages.ts';
+import {
+  type NewTicketBody,
+  type TicketDetail,
+  type TicketPage,
+  type TicketStatus,
+  type TicketSummary,
+  ticketPageSize,
+} from '../../../contract/tickets.ts';
+import type { Db } from '../../db/client.ts';
+import { decodeCursor, encodeCursor } from '../../db/cursor.ts';
+import { AppError } from '../../plugins/errors.ts';
+import type { RateLimiter } from '../../plugins/rate-limit.ts';
+import type { Viewer } from '../../plugins/viewer.ts';
+import { audit } from '../audit/service.ts';
+import { notify } from '../notifications/service.ts';
+import * as q from './queries.ts';
+
+const ticketCursor = z.tuple([z.string().max(40), z.uuid()]);
+
+type SummaryRow = NonNullable<Awaited<ReturnType<typeof q.findTicket>>>;
+
+function toSummary({ row, username, messageCount }: SummaryRow): TicketSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    status: row.status,
+    messageCount,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    closedAt: row.closedAt?.toISOString() ?? null,
+    user: { id: row.userId, username },
+  };
+}
+
+async function page(
+  db: Db,
+  filter: Omit<q.TicketFilter, 'after' | 'limit'> & { cursor?: string },
+): Promise<TicketPage> {
+  const after = decodeCursor(filter.cursor, ticketCursor) as q.TicketCursor | undefined;
+  const found = await q.listTickets(db, { ...filter, after, limit: ticketPageSize });
+  const last = found.length > ticketPageSize ? found[ticketPageSize - 1] : undefined;
+  return {
+    items: found.slice(0, ticketPageSize).map(toSummary),
+    nextCursor: last ? encodeCursor([last.updatedAtKey, last.row.id]) : null,
+  };
+}
+
+/** The member's own tickets, latest activity first (spec §2 Tickets). */
+export function listMyTickets(db: Db, viewer: Viewer, query: { cursor?: string }) {
+  return page(db, { userId: viewer.id, cursor: query.cursor });
+}
+
+/** Staff: every ticket, default open, searchable by title or submitter (spec §2 Admin, §9). */
+export function listTicketsForStaff(
+  db: Db,
+  viewer: Viewer,
+  query: { status: 'all' | TicketStatus; q?: string; cursor?: string },
+) {
+  if (!isStaff(viewer.role)) throw new AppError('FORBIDDEN', messages.forbidden);
+  return page(db, {
+    status: query.status === 'all' ? undefined : query.status,
+    q: query.q || undefined,
+    cursor: query.cursor,
+  });
+}
+
+/** A new ticket starts open with its first message. */
+export async function createTicket(db: Db, limiter: RateLimiter, viewer: Viewer, body: NewTicketBody) {
+  await limiter.hit('ticketCreatePerUser', viewer.id);
+  const id = await db.transaction(async (tx) => {
+    const ticket = await q.insertTicket(tx, { userId: viewer.id, title: body.title });
+    await q.insertMessage(tx, {
+      ticketId: ticket.id,
+      userId: viewer.id,
+      message: body.message,
+      isStaffReply: false,
+    });
+    return ticket.id;
+  });
+  return getTicket(db, viewer, id);
+}
+
+/** The owner or staff see a ticket; anyone else gets the same 404 as for a missing one. */
+export async function getTicket(db: Db, viewer: Viewer, id: string): Promise<TicketDetail> {
+  const found = await q.findTicket(db, id);
+  if (!found || (found.row.userId !== viewer.id && !isStaff(viewer.role))) {
+    throw new AppError('NOT_FOUND', m.notFound);
+  }
+  const rows = await q.listMessages(db, id);
+  return {
+    ...toSummary(found),
+    messages: rows.map((r) => ({
+      id: r.id,
+      message: r.message,
+      isStaffReply: r.isStaffReply,
+      createdAt: r.createdAt.toISOString(),
+      author: { id: r.authorId, username: r.username, role: r.role, avatarUrl: r.avatarUrl },
+    })),
+  };
+}
+
+/**
+ * A reply by the owner or staff. Closed tickets refuse replies; a staff reply to an open ticket moves it
+ * to in_progress. The other side is notified in the same transaction.
+ */
+export async function replyToTicket(
+  db: Db,
+  limiter: RateLimiter,
+  viewer: Viewer,
+  id: string,
+  message: string,
+) {
+  await limiter.hit('ticketReplyPerUser', viewer.id);
+  await db.transaction(async (tx) => {
+    const ticket = await q.lockTicket(tx, id);
+    const isOwner = ticket?.userId === viewer.id;
+    if (!ticket || (!isOwner && !isStaff(viewer.role))) throw new AppError('NOT_FOUND', m.notFound);
+    if (ticket.status === 'closed') throw new AppError('CONFLICT', m.closed);
+    const staffReply = !isOwner;
+    await q.insertMessage(tx, { ticketId: id, userId: viewer.id, message, isStaffReply: staffReply });
+    await q.updateTicket(tx, id, staffReply && ticket.status === 'open' ? { status: 'in_progress' } : {});
+    const recipients = staffReply ? [ticket.userId] : await q.staffRepliersOf(tx, id);
+    for (const userId of recipients) {
+      await notify(tx, {
+        userId,
+        type: 'ticket_reply',
+        title: staffReply ? 'Support replied to your ticket' : 'New reply on a support ticket',
+        content: ticket.title,
+        data: { ticketId: id },
+      });
+    }
+  });
+  return getTicket(db, viewer, id);
+}
+
+/** Staff set any status; closing records closed_at, reopening clears it. */
+export async function setTicketStatus(db: Db, viewer: Viewer, id: string, status: TicketStatus) {
+  if (!isStaff(viewer.role)) throw new AppError('FORBIDDEN', m.onlyStaffStatus);
+  await db.transaction(async (tx) => {
+    const ticket = await q.lockTicket(tx, id);
+    if (!ticket) throw new AppError('NOT_FOUND', m.notFound);
+    if (ticket.status === status) return;
+    await q.updateTicket(tx, id, { status, closedAt: status === 'closed' ? new Date() : null });
+    await audit(tx, {
+      actorId: viewer.id,
+      action: 'ticket.status',
+      targetType: 'ticket',
+      targetId: id,
+      before: { status: ticket.status },
+      after: { status },
+    });
+  });
+  return getTicket(db, viewer, id);
+}

@@ -1,0 +1,54 @@
+import { Users } from 'lucide-react';
+import { Link } from 'react-router';
+import { Avatar } from '../../components/ui/avatar.tsx';
+import { SectionCard } from '../../components/ui/card.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { usePresence } from '../../lib/socket.ts';
+
+/** The home page's left column: signed-in members online now (one entry per member), live. */
+export function OnlineUsers() {
+  const presence = usePresence();
+  return (
+    <SectionCard
+      title="Online"
+      icon={<Users className="size-4 text-primary" aria-hidden="true" />}
+      action={
+        <span className="rounded-full bg-surface-2 px-2 py-0.5 text-xs font-medium text-muted">
+          {presence?.count ?? 0}
+          <span className="sr-only"> online</span>
+        </span>
+      }
+    >
+      {!presence ? (
+        <div className="space-y-2" role="status">
+          <span className="sr-only">Loading online users…</span>
+          <Skeleton className="h-9 w-full" />
+          <Skeleton className="h-9 w-full" />
+        </div>
+      ) : presence.users.length === 0 ? (
+        <EmptyState text="No users online" className="py-6" />
+      ) : (
+        <ul aria-label="Online users list" className="flex flex-col gap-1">
+          {presence.users.map((u) => (
+            <li key={u.id}>
+              <Link
+                to={`/profile/${u.id}`}
+                className="flex items-center gap-2.5 rounded-xl px-2 py-1.5 text-sm transition-colors hover:bg-surface-2"
+              >
+                <span className="relative">
+                  <Avatar username={u.username} avatarUrl={u.avatarUrl} className="size-8" />
+                  <span
+                    className="absolute right-0 bottom-0 size-2.5 rounded-full border-2 border-surface bg-success"
+                    aria-hidden="true"
+                  />
+                </span>
+                <span className="truncate font-medium">{u.username}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </SectionCard>
+  );
+}

@@ -1,0 +1,103 @@
+import { Flag } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import toast from 'react-hot-toast';
+import { reportMessages as m } from '../../../contract/messages.ts';
+import type { ReportTargetType } from '../../../contract/reports.ts';
+import { api, errorMessage } from '../../lib/api.ts';
+import { cn } from '../../lib/cn.ts';
+import { useSession } from '../../lib/session.ts';
+import { Button } from './button.tsx';
+import { Dialog } from './dialog.tsx';
+import { Textarea } from './textarea.tsx';
+
+/**
+ * Report any piece of content (shared by the marketplace, forum and feed). The reason is asked in a prompt;
+ * an empty reason cancels, as the spec says. Signed-out members are told to sign in.
+ */
+export function ReportButton({
+  type,
+  id,
+  label = 'Report',
+  compact = false,
+  className,
+}: {
+  type: ReportTargetType;
+  id: string;
+  label?: string;
+  compact?: boolean;
+  className?: string;
+}) {
+  const { user } = useSession();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [pending, setPending] = useState(false);
+
+  const start = () => {
+    if (!user) {
+      toast.error(m.loginToReport);
+      return;
+    }
+    setReason('');
+    setOpen(true);
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const text = reason.trim();
+    if (!text) {
+      setOpen(false);
+      return;
+    }
+    setPending(true);
+    try {
+      await api('/reports', { method: 'POST', body: { target: { type, id }, reason: text } });
+      toast.success(m.submitted);
+      setOpen(false);
+    } catch (err) {
+      toast.error(errorMessage(err, m.failed));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <>
+      <Button
+        variant="ghost"
+        size={compact ? 'icon' : 'sm'}
+        onClick={start}
+        aria-label={compact ? `Report this ${type}` : undefined}
+        title={compact ? `Report this ${type}` : undefined}
+        className={cn(compact && 'size-8 text-muted hover:text-danger', className)}
+      >
+        <Flag className="size-4" aria-hidden="true" />
+        {!compact && label}
+      </Button>
+      <Dialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Report content"
+        description="Why are you reporting this?"
+      >
+        <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+          <Textarea
+            label="Reason"
+            rows={4}
+            maxLength={1000}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            hint="Leave empty to cancel."
+          />
+          <div className="flex justify-end gap-2">
+            <Button variant="outline" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="danger" loading={pending}>
+              Submit Report
+            </Button>
+          </div>
+        </form>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AddBalanceBody, AdminDashboard, AdminUserPage } from '../../../contract/admin.ts';
+import type { AuditPage } from '../../../contract/audit.ts';
+import type { Role } from '../../../contract/limits.ts';
+import { api } from '../../lib/api.ts';
+
+export const adminKeys = { audit: ['admin', 'audit-log'] as const };
+
+export function useAuditLog() {
+  return useInfiniteQuery({
+    queryKey: adminKeys.audit,
+    queryFn: ({ pageParam, signal }) =>
+      api<AuditPage>(pageParam ? `/admin/audit-log?cursor=${pageParam}` : '/admin/audit-log', { signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+export type RoleFilter = 'all' | Role;
+
+export const userKeys = {
+  all: ['admin', 'users'] as const,
+  list: (q: string, role: RoleFilter, banned: boolean) => ['admin', 'users', q, role, banned] as const,
+};
+
+export function useAdminUsers(q: string, role: RoleFilter, banned: boolean) {
+  return useInfiniteQuery({
+    queryKey: userKeys.list(q, role, banned),
+    queryFn: ({ pageParam, signal }) => {
+      const search = new URLSearchParams({ role, banned: String(banned) });
+      if (q) search.set('q', q);
+      if (pageParam) search.set('cursor', pageParam);
+      return api<AdminUserPage>(`/admin/users?${search}`, { signal });
+    },
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+/** Writes on members refresh the user lists and the audit log. */
+function useUserMutation<V, R>(fn: (vars: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: userKeys.all }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.audit }),
+      ]),
+  });
+}
+
+export function useUpdateUser() {
+  return useUserMutation(({ id, patch }: { id: string; patch: { banned?: boolean; role?: Role } }) =>
+    api<unknown>(`/admin/users/${id}`, { method: 'PATCH', body: patch }),
+  );
+}
+
+export function useAddBalance() {
+  return useUserMutation(({ id, body }: { id: string; body: AddBalanceBody }) =>
+    api<unknown>(`/admin/users/${id}/balance`, { method: 'POST', body }),
+  );
+}
+
+export function useAdminDashboard() {
+  return useQuery({
+    queryKey: ['admin', 'dashboard'],
+    queryFn: ({ signal }) => api<AdminDashboard>('/admin/dashboard', { signal }),
+  });
+}

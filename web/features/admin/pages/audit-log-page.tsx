@@ -1,0 +1,109 @@
+import { ScrollText } from 'lucide-react';
+import { useEffect } from 'react';
+import toast from 'react-hot-toast';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { formatDateLong, toIsoString } from '../../../lib/format.ts';
+import { useAuditLog } from '../api.ts';
+
+/** before/after as short "key: value" text; user content is rendered as text, never HTML. */
+function summarize(value: unknown): string {
+  if (value === null || value === undefined) return '—';
+  if (typeof value !== 'object') return String(value);
+  return Object.entries(value as Record<string, unknown>)
+    .map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
+    .join(', ');
+}
+
+export function AuditLogPage() {
+  const query = useAuditLog();
+  useEffect(() => {
+    if (query.isError)
+      toast.error(errorMessage(query.error, 'Failed to load the audit log'), { id: 'audit-load' });
+  }, [query.isError, query.error]);
+  const items = query.data?.pages.flatMap((p) => p.items) ?? [];
+
+  return (
+    <div>
+      <PageHeader
+        title="Audit Log"
+        icon={<ScrollText className="size-6" aria-hidden="true" />}
+        description="Every staff action, who did it and when. Entries are never edited or removed."
+      />
+      {query.isPending ? (
+        <Card role="status" aria-live="polite" className="p-4">
+          <span className="sr-only">Loading the audit log…</span>
+          {Array.from({ length: 6 }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+            <Skeleton key={i} className="my-2 h-10 w-full" />
+          ))}
+        </Card>
+      ) : items.length === 0 ? (
+        <EmptyState text="No staff actions yet" />
+      ) : (
+        <Card className="overflow-x-auto">
+          <table className="w-full min-w-[48rem] text-sm">
+            <thead>
+              <tr className="border-b border-line text-left text-xs tracking-wide text-muted uppercase">
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  When
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Who
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Action
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Target
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Before
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  After
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((e) => (
+                <tr key={e.id} className="border-b border-line align-top last:border-0">
+                  <td className="px-4 py-3 whitespace-nowrap text-muted">
+                    <time dateTime={toIsoString(e.createdAt)}>{formatDateLong(e.createdAt)}</time>
+                  </td>
+                  <td className="px-4 py-3 font-medium">{e.actor?.username ?? 'Deleted account'}</td>
+                  <td className="px-4 py-3">
+                    <Badge tone="primary">{e.action}</Badge>
+                  </td>
+                  <td className="px-4 py-3">
+                    <span className="text-muted">{e.targetType}</span>{' '}
+                    <code className="text-xs">{e.targetId.slice(0, 8)}</code>
+                  </td>
+                  <td className="max-w-56 px-4 py-3 break-words text-muted">{summarize(e.before)}</td>
+                  <td className="max-w-56 px-4 py-3 break-words">{summarize(e.after)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {query.hasNextPage && (
+            <div className="flex justify-center border-t border-line p-3">
+              <Button
+                variant="ghost"
+                size="sm"
+                loading={query.isFetchingNextPage}
+                onClick={() => void query.fetchNextPage()}
+              >
+                Load more
+              </Button>
+            </div>
+          )}
+        </Card>
+      )}
+    </div>
+  );
+}

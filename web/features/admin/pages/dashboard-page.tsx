@@ -1,0 +1,148 @@
+import { Download, Flag, LayoutDashboard, MessageSquare, RefreshCw, ShieldCheck, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useEffect } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { forumMessages } from '../../../../contract/messages.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, SectionCard } from '../../../components/ui/card.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { formatDateLong, formatNumber, toIsoString } from '../../../lib/format.ts';
+import { useAdminDashboard } from '../api.ts';
+
+function StatCard({
+  label,
+  value,
+  today,
+  icon,
+}: {
+  label: string;
+  value: number;
+  today: number;
+  icon: ReactNode;
+}) {
+  return (
+    <Card role="group" aria-label={label} className="p-5">
+      <div className="flex items-center justify-between gap-3">
+        <p className="text-sm font-medium text-muted">{label}</p>
+        <span className="grid size-9 place-items-center rounded-xl bg-primary/10 text-primary">{icon}</span>
+      </div>
+      <p className="mt-3 text-3xl font-bold tabular-nums">{formatNumber(value)}</p>
+      <p className="mt-1 text-xs text-muted">
+        {today > 0 ? `+${formatNumber(today)} new today` : 'No new today'}
+      </p>
+    </Card>
+  );
+}
+
+export function DashboardPage() {
+  const query = useAdminDashboard();
+  useEffect(() => {
+    if (query.isError)
+      toast.error(errorMessage(query.error, 'Failed to load the dashboard'), { id: 'dash-load' });
+  }, [query.isError, query.error]);
+  const d = query.data;
+
+  return (
+    <div>
+      <PageHeader
+        title="Admin Dashboard"
+        icon={<LayoutDashboard className="size-6" aria-hidden="true" />}
+        description="The community at a glance."
+        actions={
+          <Button variant="outline" loading={query.isFetching} onClick={() => void query.refetch()}>
+            <RefreshCw className="size-4" aria-hidden="true" />
+            Refresh
+          </Button>
+        }
+      />
+      {!d ? (
+        <div role="status" aria-live="polite" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+          <span className="sr-only">Loading dashboard…</span>
+          {Array.from({ length: 4 }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+            <Skeleton key={i} className="h-32 w-full rounded-2xl" />
+          ))}
+        </div>
+      ) : (
+        <>
+          <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+            <StatCard
+              label="Total Users"
+              value={d.totalUsers}
+              today={d.newUsersToday}
+              icon={<Users className="size-4" aria-hidden="true" />}
+            />
+            <StatCard
+              label="Total Posts"
+              value={d.totalPosts}
+              today={d.newPostsToday}
+              icon={<MessageSquare className="size-4" aria-hidden="true" />}
+            />
+            <StatCard
+              label="Active Cheats"
+              value={d.activeCheats}
+              today={d.activeCheatsToday}
+              icon={<ShieldCheck className="size-4" aria-hidden="true" />}
+            />
+            <StatCard
+              label="Total Downloads"
+              value={d.totalDownloads}
+              today={d.downloadsToday}
+              icon={<Download className="size-4" aria-hidden="true" />}
+            />
+          </div>
+          <div className="mt-6 grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+            <SectionCard title="Latest Posts" icon={<MessageSquare className="size-4" aria-hidden="true" />}>
+              {d.latestPosts.length === 0 ? (
+                <EmptyState text={forumMessages.noForumPosts} />
+              ) : (
+                <ul className="divide-y divide-line">
+                  {d.latestPosts.map((p) => (
+                    <li key={p.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-3">
+                      <Link
+                        to={`/forum/post/${p.id}`}
+                        className="min-w-0 flex-1 truncate font-medium hover:text-primary"
+                      >
+                        {p.title}
+                      </Link>
+                      <Badge>{p.category.name}</Badge>
+                      <span className="w-full text-xs text-muted">
+                        by {p.author.username} ·{' '}
+                        <time dateTime={toIsoString(p.createdAt)}>{formatDateLong(p.createdAt)}</time>
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </SectionCard>
+            <SectionCard
+              title="Reports Overview"
+              icon={<Flag className="size-4" aria-hidden="true" />}
+              action={
+                <Link to="/admin/reports" className="text-sm font-medium text-primary hover:underline">
+                  View reports
+                </Link>
+              }
+            >
+              <dl className="grid grid-cols-2 gap-4">
+                <div>
+                  <dt className="text-sm text-muted">Pending</dt>
+                  <dd className="text-2xl font-bold tabular-nums">{formatNumber(d.reports.pending)}</dd>
+                </div>
+                <div>
+                  <dt className="text-sm text-muted">Total</dt>
+                  <dd className="text-2xl font-bold tabular-nums">{formatNumber(d.reports.total)}</dd>
+                </div>
+              </dl>
+            </SectionCard>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

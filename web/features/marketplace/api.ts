@@ -1,0 +1,147 @@
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type {
+  FeedbackBody,
+  ListingCreateBody,
+  ListingDetail,
+  ListingEditBody,
+  ListingPage,
+  ListingSort,
+  Order,
+  OrderPage,
+} from '../../../contract/marketplace.ts';
+import type { ReportBody, ReportCreated } from '../../../contract/reports.ts';
+import { api } from '../../lib/api.ts';
+import { meKey } from '../../lib/session.ts';
+
+export type StatusFilter = 'all' | 'active' | 'sold';
+export type TypeFilter = 'all' | 'cheat' | 'account' | 'item';
+export interface ListingFilters {
+  status: StatusFilter;
+  type: TypeFilter;
+  sort: ListingSort;
+  q: string;
+}
+
+export const listingKeys = {
+  all: ['listings'] as const,
+  list: (f: ListingFilters) => ['listings', 'list', f] as const,
+  admin: (f: ListingFilters) => ['listings', 'admin', f] as const,
+  detail: (id: string) => ['listings', 'detail', id] as const,
+  orders: ['orders'] as const,
+};
+
+function listPath(base: string, params: Record<string, string | undefined>) {
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v) search.set(k, v);
+  const qs = search.toString();
+  return qs ? `${base}?${qs}` : base;
+}
+
+function listingList(base: string, key: readonly unknown[], f: ListingFilters) {
+  return infiniteQueryOptions({
+    queryKey: key,
+    queryFn: ({ pageParam, signal }) =>
+      api<ListingPage>(listPath(base, { ...f, q: f.q || undefined, cursor: pageParam }), { signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+export function useListings(f: ListingFilters) {
+  return useInfiniteQuery({ ...listingList('/listings', listingKeys.list(f), f), meta: { public: true } });
+}
+
+export function useAdminListings(f: ListingFilters) {
+  return useInfiniteQuery(listingList('/admin/listings', listingKeys.admin(f), f));
+}
+
+/** The detail depends on who asks (content link), so it is refetched when members sign in or out. */
+export function listingQuery(id: string) {
+  return queryOptions({
+    queryKey: listingKeys.detail(id),
+    queryFn: ({ signal }) => api<ListingDetail>(`/listings/${id}`, { signal }),
+  });
+}
+
+export function useListing(id: string) {
+  return useQuery(listingQuery(id));
+}
+
+export function useOrders() {
+  return useInfiniteQuery({
+    queryKey: listingKeys.orders,
+    queryFn: ({ pageParam, signal }) =>
+      api<OrderPage>(listPath('/orders', { cursor: pageParam }), { signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+/** Listing writes refresh every list and detail; purchases also the wallet (me) and orders. */
+function useListingMutation<V, R>(fn: (vars: V) => Promise<R>, alsoMe = false) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: listingKeys.all });
+      if (alsoMe) {
+        await queryClient.invalidateQueries({ queryKey: meKey });
+        await queryClient.invalidateQueries({ queryKey: listingKeys.orders });
+      }
+    },
+  });
+}
+
+export function useCreateListing() {
+  return useListingMutation((body: ListingCreateBody) =>
+    api<ListingDetail>('/listings', { method: 'POST', body }),
+  );
+}
+
+export function useUpdateListing() {
+  return useListingMutation(({ id, body }: { id: string; body: ListingEditBody }) =>
+    api<ListingDetail>(`/listings/${id}`, { method: 'PATCH', body }),
+  );
+}
+
+export function useDeleteListing() {
+  return useListingMutation((id: string) => api<undefined>(`/listings/${id}`, { method: 'DELETE' }));
+}
+
+/** One key per click: a retried request (double click, flaky network) can never buy twice. */
+export function usePurchaseListing() {
+  return useListingMutation(
+    ({ id, key }: { id: string; key: string }) =>
+      api<Order>(`/listings/${id}/purchase`, { method: 'POST', headers: { 'Idempotency-Key': key } }),
+    true,
+  );
+}
+
+export function useLeaveFeedback() {
+  return useListingMutation(({ id, body }: { id: string; body: FeedbackBody }) =>
+    api<{ id: string }>(`/listings/${id}/feedback`, { method: 'POST', body }),
+  );
+}
+
+export function useReport() {
+  return useMutation({
+    mutationFn: (body: ReportBody) => api<ReportCreated>('/reports', { method: 'POST', body }),
+  });
+}
+
+export function usePinListing() {
+  return useListingMutation(({ id, isPinned }: { id: string; isPinned: boolean }) =>
+    api<ListingDetail>(`/admin/listings/${id}/pin`, { method: 'PUT', body: { isPinned } }),
+  );
+}
+
+export function useAdminDeleteListing() {
+  return useListingMutation((id: string) => api<undefined>(`/admin/listings/${id}`, { method: 'DELETE' }));
+}

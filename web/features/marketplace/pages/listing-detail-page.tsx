@@ -1,0 +1,258 @@
+import { ArrowLeft, KeyRound, Pencil, ShoppingCart, Star, Trash2, UserCheck } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link, useNavigate, useParams } from 'react-router';
+import { isStaff } from '../../../../contract/limits.ts';
+import { marketplaceMessages as m } from '../../../../contract/messages.ts';
+import { Avatar } from '../../../components/ui/avatar.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { ReportButton } from '../../../components/ui/report-button.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { ApiError, errorMessage } from '../../../lib/api.ts';
+import { formatDateLong, toIsoString } from '../../../lib/format.ts';
+import { useSession } from '../../../lib/session.ts';
+import { useDeleteListing, useListing, usePurchaseListing } from '../api.ts';
+import { FeedbackForm } from '../components/feedback-form.tsx';
+import { DetectionBadge, ListingImage, SellerLine, typeLabels } from '../components/listing-card.tsx';
+
+const isMissing = (err: unknown) => err instanceof ApiError && (err.status === 404 || err.status === 400);
+
+function Section({ title, text }: { title: string; text: string }) {
+  return (
+    <section className="mt-6">
+      <h2 className="text-sm font-semibold tracking-wide text-muted uppercase">{title}</h2>
+      <p className="mt-2 leading-relaxed break-words whitespace-pre-line">{text}</p>
+    </section>
+  );
+}
+
+export function ListingDetailPage() {
+  const { listingId = '' } = useParams();
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const query = useListing(listingId);
+  const purchase = usePurchaseListing();
+  const remove = useDeleteListing();
+  const [confirmBuy, setConfirmBuy] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [feedbackOpen, setFeedbackOpen] = useState(false);
+  const [buyKey, setBuyKey] = useState('');
+  const failed = query.isError && !isMissing(query.error);
+
+  useEffect(() => {
+    if (!failed) return;
+    toast.error(m.loadDetailFailed, { id: 'listing-detail' });
+    void navigate('/marketplace', { replace: true });
+  }, [failed, navigate]);
+
+  const back = (
+    <Link to="/marketplace" className={buttonClasses('ghost', 'sm', 'mb-4 -ml-2')}>
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      Back to Marketplace
+    </Link>
+  );
+
+  if (query.isError && !failed) {
+    return (
+      <div className="mx-auto w-full max-w-4xl">
+        {back}
+        <Card className="px-6 py-16 text-center">
+          <h1 className="text-xl font-semibold">{m.notFound}</h1>
+        </Card>
+      </div>
+    );
+  }
+
+  const listing = query.data;
+  if (!listing) {
+    return (
+      <div role="status" aria-live="polite" className="mx-auto w-full max-w-4xl">
+        <span className="sr-only">Loading listing…</span>
+        {back}
+        <Card className="overflow-hidden">
+          <Skeleton className="h-64 w-full rounded-none" />
+          <div className="p-6">
+            <Skeleton className="h-8 w-2/3" />
+            <Skeleton className="mt-4 h-4 w-full" />
+          </div>
+        </Card>
+      </div>
+    );
+  }
+
+  const active = listing.status === 'active';
+  const isSeller = user?.id === listing.seller.id;
+  const isBuyer = Boolean(user && listing.buyer?.id === user.id);
+  const canManage = Boolean(user && active && (isSeller || isStaff(user.role)));
+
+  const buy = () =>
+    purchase.mutate(
+      { id: listing.id, key: buyKey },
+      {
+        onSuccess: () => {
+          toast.success(m.purchaseSuccess);
+          setConfirmBuy(false);
+        },
+        onError: (err) => {
+          toast.error(errorMessage(err, m.purchaseError));
+          setConfirmBuy(false);
+        },
+      },
+    );
+
+  const del = () =>
+    remove.mutate(listing.id, {
+      onSuccess: () => {
+        toast.success(m.deleted);
+        void navigate('/marketplace', { replace: true });
+      },
+      onError: (err) => {
+        toast.error(errorMessage(err, m.deleteFailed));
+        setConfirmDelete(false);
+      },
+    });
+
+  return (
+    <div className="mx-auto w-full max-w-4xl">
+      {back}
+      <Card className="overflow-hidden">
+        <ListingImage listing={listing} className="h-56 sm:h-72" />
+        <div className="p-6 sm:p-8">
+          <div className="flex flex-wrap items-start justify-between gap-4">
+            <div className="min-w-0">
+              <div className="mb-2 flex flex-wrap gap-1.5">
+                <Badge tone={active ? 'success' : 'neutral'}>{active ? 'Active' : 'Sold'}</Badge>
+                <Badge tone="primary">{typeLabels[listing.type]}</Badge>
+                <DetectionBadge listing={listing} />
+              </div>
+              <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{listing.title}</h1>
+              <p className="mt-1 text-muted">{listing.game}</p>
+            </div>
+            <p className="text-2xl font-bold text-primary">{listing.price} Credits</p>
+          </div>
+
+          <div className="mt-6 flex flex-wrap gap-2">
+            {user && !isSeller && active && (
+              <Button
+                onClick={() => {
+                  setBuyKey(crypto.randomUUID());
+                  setConfirmBuy(true);
+                }}
+              >
+                <ShoppingCart className="size-4" aria-hidden="true" />
+                Buy Now
+              </Button>
+            )}
+            {canManage && (
+              <>
+                <Link to={`/marketplace/edit/${listing.id}`} className={buttonClasses('outline', 'md')}>
+                  <Pencil className="size-4" aria-hidden="true" />
+                  Edit
+                </Link>
+                <Button variant="danger" onClick={() => setConfirmDelete(true)}>
+                  <Trash2 className="size-4" aria-hidden="true" />
+                  Delete
+                </Button>
+              </>
+            )}
+            {user && !isSeller && <ReportButton type="listing" id={listing.id} label="Report" />}
+          </div>
+
+          {listing.contentLink && (
+            <section
+              aria-label="Content link"
+              className="mt-6 flex items-start gap-3 rounded-xl border border-success/30 bg-success/10 p-4"
+            >
+              <KeyRound className="mt-0.5 size-5 shrink-0 text-success" aria-hidden="true" />
+              <div className="min-w-0">
+                <p className="font-semibold">Content Link</p>
+                <a
+                  href={listing.contentLink}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="break-all text-primary underline"
+                >
+                  {listing.contentLink}
+                </a>
+              </div>
+            </section>
+          )}
+
+          {isBuyer && !active && !listing.feedbackGiven && (
+            <section className="mt-6 rounded-xl border border-line p-4">
+              {feedbackOpen ? (
+                <FeedbackForm listingId={listing.id} onClose={() => setFeedbackOpen(false)} />
+              ) : (
+                <Button variant="outline" onClick={() => setFeedbackOpen(true)}>
+                  <Star className="size-4" aria-hidden="true" />
+                  Leave Feedback
+                </Button>
+              )}
+            </section>
+          )}
+
+          <Section title="Description" text={listing.description} />
+          <Section title="Features" text={listing.features} />
+          <Section title="Requirements" text={listing.requirements} />
+
+          <dl className="mt-6 grid gap-3 text-sm sm:grid-cols-2">
+            <div className="rounded-xl bg-surface-2 px-4 py-3">
+              <dt className="mb-2 text-muted">Seller</dt>
+              <dd>
+                <SellerLine seller={listing.seller} />
+              </dd>
+            </div>
+            <div className="rounded-xl bg-surface-2 px-4 py-3">
+              <dt className="mb-2 text-muted">{listing.buyer ? 'Buyer' : 'Listed'}</dt>
+              <dd>
+                {listing.buyer ? (
+                  <div className="flex items-center gap-2">
+                    <Avatar
+                      username={listing.buyer.username}
+                      avatarUrl={listing.buyer.avatarUrl}
+                      className="size-7 text-xs"
+                    />
+                    <Link to={`/profile/${listing.buyer.id}`} className="font-medium hover:underline">
+                      {listing.buyer.username}
+                    </Link>
+                    <UserCheck className="size-4 text-success" aria-hidden="true" />
+                    {listing.soldAt && (
+                      <time className="ml-auto text-xs text-muted" dateTime={toIsoString(listing.soldAt)}>
+                        {formatDateLong(listing.soldAt)}
+                      </time>
+                    )}
+                  </div>
+                ) : (
+                  <time className="font-medium" dateTime={toIsoString(listing.createdAt)}>
+                    {formatDateLong(listing.createdAt)}
+                  </time>
+                )}
+              </dd>
+            </div>
+          </dl>
+        </div>
+      </Card>
+
+      <ConfirmDialog
+        open={confirmBuy}
+        onOpenChange={setConfirmBuy}
+        title="Confirm purchase"
+        message={m.purchaseConfirm}
+        confirmLabel={`Buy for ${listing.price} Credits`}
+        onConfirm={buy}
+        pending={purchase.isPending}
+      />
+      <ConfirmDialog
+        open={confirmDelete}
+        onOpenChange={setConfirmDelete}
+        title="Delete listing"
+        message="Are you sure you want to delete this listing? This action cannot be undone."
+        onConfirm={del}
+        pending={remove.isPending}
+      />
+    </div>
+  );
+}

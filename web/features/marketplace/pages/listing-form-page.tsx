@@ -1,0 +1,270 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ArrowLeft, PackagePlus, Pencil } from 'lucide-react';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { z } from 'zod';
+import { isStaff } from '../../../../contract/limits.ts';
+import { listingCreateBody, listingEditBody } from '../../../../contract/marketplace.ts';
+import { marketplaceMessages as m } from '../../../../contract/messages.ts';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Select } from '../../../components/ui/select.tsx';
+import { PageSkeleton } from '../../../components/ui/skeleton.tsx';
+import { Textarea } from '../../../components/ui/textarea.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { useSession } from '../../../lib/session.ts';
+import { useCreateListing, useListing, useUpdateListing } from '../api.ts';
+
+type CreateIn = z.input<typeof listingCreateBody>;
+type CreateOut = z.output<typeof listingCreateBody>;
+const createFields = [
+  'title',
+  'game',
+  'type',
+  'detectionStatus',
+  'features',
+  'requirements',
+  'description',
+  'contentLink',
+  'price',
+  'imageUrl',
+] as const;
+
+function BackLink({ to, label }: { to: string; label: string }) {
+  return (
+    <Link to={to} className={buttonClasses('ghost', 'sm', 'mb-4')}>
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      {label}
+    </Link>
+  );
+}
+
+export function CreateListingPage() {
+  const create = useCreateListing();
+  const navigate = useNavigate();
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setError,
+    formState: { errors },
+  } = useForm<CreateIn, unknown, CreateOut>({
+    resolver: zodResolver(listingCreateBody),
+    defaultValues: { type: 'cheat', detectionStatus: 'unknown', imageUrl: '' },
+  });
+  const type = watch('type');
+
+  const onSubmit = handleSubmit(
+    (body) =>
+      create.mutate(body, {
+        onSuccess: (listing) => {
+          toast.success(m.created);
+          void navigate(`/marketplace/${listing.id}`);
+        },
+        onError: (err) => {
+          applyServerFieldErrors(err, setError, createFields);
+          toast.error(errorMessage(err, m.createFailed));
+        },
+      }),
+    (invalid) => {
+      if (invalid.contentLink) toast.error(m.contentLinkToast, { id: 'content-link' });
+    },
+  );
+
+  return (
+    <div className="mx-auto w-full max-w-3xl">
+      <BackLink to="/marketplace" label="Back to Marketplace" />
+      <PageHeader
+        title="Create Listing"
+        icon={<PackagePlus className="size-6" aria-hidden="true" />}
+        description="Sell a cheat, account or item for credits."
+      />
+      <Card className="p-6">
+        <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
+          <Input
+            label="Title"
+            className="sm:col-span-2"
+            error={errors.title?.message}
+            {...register('title')}
+          />
+          <Input label="Game" error={errors.game?.message} {...register('game')} />
+          <Select label="Type" error={errors.type?.message} {...register('type')}>
+            <option value="cheat">Cheat</option>
+            <option value="account">Account</option>
+            <option value="item">Item</option>
+            <option value="other">Other</option>
+          </Select>
+          {type === 'cheat' && (
+            <Select
+              label="Detection Status"
+              error={errors.detectionStatus?.message}
+              {...register('detectionStatus')}
+            >
+              <option value="unknown">Unknown</option>
+              <option value="undetected">Undetected</option>
+              <option value="detected">Detected</option>
+            </Select>
+          )}
+          <Input
+            label="Price (Credits)"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            error={errors.price?.message}
+            {...register('price', { valueAsNumber: true })}
+          />
+          <Textarea
+            label="Features"
+            rows={3}
+            className="sm:col-span-2"
+            error={errors.features?.message}
+            {...register('features')}
+          />
+          <Textarea
+            label="Requirements"
+            rows={3}
+            className="sm:col-span-2"
+            error={errors.requirements?.message}
+            {...register('requirements')}
+          />
+          <Textarea
+            label="Description"
+            rows={6}
+            className="sm:col-span-2"
+            error={errors.description?.message}
+            {...register('description')}
+          />
+          <Input
+            label="Content Link"
+            className="sm:col-span-2"
+            hint="Shown only to you, the buyer and staff once it sells."
+            error={errors.contentLink?.message}
+            {...register('contentLink')}
+          />
+          <Input
+            label="Image URL (optional)"
+            className="sm:col-span-2"
+            error={errors.imageUrl?.message}
+            {...register('imageUrl')}
+          />
+          <div className="flex justify-end gap-2 sm:col-span-2">
+            <Link to="/marketplace" className={buttonClasses('outline', 'md')}>
+              Cancel
+            </Link>
+            <Button type="submit" loading={create.isPending}>
+              Create Listing
+            </Button>
+          </div>
+        </form>
+      </Card>
+    </div>
+  );
+}
+
+type EditIn = z.input<typeof listingEditBody>;
+type EditOut = z.output<typeof listingEditBody>;
+
+export function EditListingPage() {
+  const { listingId = '' } = useParams();
+  const { user } = useSession();
+  const listing = useListing(listingId);
+  const update = useUpdateListing();
+  const navigate = useNavigate();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<EditIn, unknown, EditOut>({ resolver: zodResolver(listingEditBody) });
+
+  const data = listing.data;
+  const allowed = Boolean(data && user && (data.seller.id === user.id || isStaff(user.role)));
+
+  useEffect(() => {
+    if (listing.isError) {
+      toast.error(m.loadFailed, { id: 'listing-load' });
+      void navigate('/marketplace', { replace: true });
+    }
+  }, [listing.isError, navigate]);
+
+  useEffect(() => {
+    if (!data || !user) return;
+    if (!allowed) {
+      toast.error(m.noPermissionEdit, { id: 'listing-edit' });
+      void navigate(`/marketplace/${data.id}`, { replace: true });
+    } else if (data.status !== 'active') {
+      toast.error(m.alreadySold, { id: 'listing-edit' });
+      void navigate(`/marketplace/${data.id}`, { replace: true });
+    } else {
+      reset({
+        title: data.title,
+        description: data.description,
+        price: data.price,
+        imageUrl: data.imageUrl ?? '',
+      });
+    }
+  }, [data, user, allowed, navigate, reset]);
+
+  const onSubmit = handleSubmit((body) =>
+    update.mutate(
+      { id: listingId, body },
+      {
+        onSuccess: () => {
+          toast.success(m.updated);
+          void navigate(`/marketplace/${listingId}`);
+        },
+        onError: (err) => {
+          applyServerFieldErrors(err, setError, ['title', 'description', 'price', 'imageUrl']);
+          toast.error(errorMessage(err, m.updateFailed));
+        },
+      },
+    ),
+  );
+
+  if (!data || !allowed || data.status !== 'active') return <PageSkeleton cards={1} />;
+
+  return (
+    <div className="mx-auto w-full max-w-3xl">
+      <BackLink to={`/marketplace/${listingId}`} label="Back to Listing" />
+      <PageHeader
+        title="Edit Listing"
+        icon={<Pencil className="size-6" aria-hidden="true" />}
+        description="Game, type, features, requirements and content link cannot be changed."
+      />
+      <Card className="p-6">
+        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+          <Input label="Title" error={errors.title?.message} {...register('title')} />
+          <Textarea
+            label="Description"
+            rows={6}
+            error={errors.description?.message}
+            {...register('description')}
+          />
+          <Input
+            label="Price (Credits)"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            error={errors.price?.message}
+            {...register('price', { valueAsNumber: true })}
+          />
+          <Input label="Image URL (optional)" error={errors.imageUrl?.message} {...register('imageUrl')} />
+          <div className="flex justify-end gap-2">
+            <Link to={`/marketplace/${listingId}`} className={buttonClasses('outline', 'md')}>
+              Cancel
+            </Link>
+            <Button type="submit" loading={update.isPending}>
+              Save Changes
+            </Button>
+          </div>
+        </form>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,272 @@
+import { ArrowLeft, Ban, MessageSquare, PenSquare, Trash2 } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link, NavLink, useNavigate, useParams } from 'react-router';
+import type { Conversation, ThreadResponse } from '../../../../contract/direct-messages.ts';
+import { messages, directMessageTexts as t } from '../../../../contract/messages.ts';
+import { Avatar } from '../../../components/ui/avatar.tsx';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { ApiError, errorMessage } from '../../../lib/api.ts';
+import { cn } from '../../../lib/cn.ts';
+import { formatDateLong, toIsoString } from '../../../lib/format.ts';
+import { useSession } from '../../../lib/session.ts';
+import { useConversations, useDeleteConversation, useSetBlock, useThread } from '../api.ts';
+import { MessageForm } from '../components/message-form.tsx';
+import { SignedOut } from '../components/signed-out.tsx';
+
+/** /messages and /messages/:userId: conversations on the left, the open thread on the right. */
+export function MessagesPage() {
+  const { userId } = useParams();
+  const { user, isPending } = useSession();
+  if (isPending) return <Skeleton className="h-96 w-full rounded-2xl" />;
+  if (!user) return <SignedOut text={t.loginToView} />;
+  return (
+    <div className="mx-auto w-full max-w-6xl">
+      <PageHeader
+        title="Messages"
+        icon={<MessageSquare className="size-6" aria-hidden="true" />}
+        actions={
+          <Link to="/messages/new" className={buttonClasses('primary', 'md')}>
+            <PenSquare className="size-4" aria-hidden="true" />
+            New Message
+          </Link>
+        }
+      />
+      <div className="grid gap-4 md:grid-cols-[20rem_1fr]">
+        <div className={cn('min-w-0', userId && 'hidden md:block')}>
+          <ConversationList activeId={userId} />
+        </div>
+        <div className={cn('min-w-0', !userId && 'hidden md:block')}>
+          {userId ? (
+            <Thread key={userId} userId={userId} meId={user.id} />
+          ) : (
+            <EmptyState
+              className="h-full min-h-80 justify-center"
+              icon={<MessageSquare className="size-6" aria-hidden="true" />}
+              text="Select a conversation to read it."
+            />
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function ConversationList({ activeId }: { activeId?: string }) {
+  const { data, isPending, isError } = useConversations(true);
+  useEffect(() => {
+    if (isError) toast.error(t.loadConversationsFailed, { id: 'conversations-load' });
+  }, [isError]);
+  if (isPending) {
+    return (
+      <div role="status" className="space-y-2">
+        <span className="sr-only">Loading conversations…</span>
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} className="h-16 w-full rounded-2xl" />
+        ))}
+      </div>
+    );
+  }
+  if (isError) return <EmptyState text={t.loadConversationsFailed} />;
+  if (data.items.length === 0) return <EmptyState text={t.noConversations} />;
+  return (
+    <nav aria-label="Conversations">
+      <ul className="flex flex-col gap-1 rounded-2xl border border-line bg-surface p-1.5">
+        {data.items.map((c) => (
+          <li key={c.user.id}>
+            <ConversationItem conversation={c} active={c.user.id === activeId} />
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function ConversationItem({ conversation: c, active }: { conversation: Conversation; active: boolean }) {
+  return (
+    <NavLink
+      to={`/messages/${c.user.id}`}
+      aria-current={active ? 'page' : undefined}
+      className={cn(
+        'flex items-center gap-3 rounded-xl px-3 py-2.5 transition-colors hover:bg-surface-2',
+        active && 'bg-surface-2',
+      )}
+    >
+      <Avatar username={c.user.username} avatarUrl={c.user.avatarUrl} />
+      <span className="min-w-0 flex-1">
+        <span className="flex items-baseline justify-between gap-2">
+          <span className="truncate text-sm font-semibold">{c.user.username}</span>
+          <time dateTime={toIsoString(c.lastMessage.createdAt)} className="shrink-0 text-xs text-muted">
+            {new Date(c.lastMessage.createdAt).toLocaleDateString()}
+          </time>
+        </span>
+        <span className="flex items-center justify-between gap-2">
+          <span className={cn('truncate text-sm', c.unreadCount > 0 ? 'font-medium text-fg' : 'text-muted')}>
+            {c.lastMessage.fromMe ? 'You: ' : ''}
+            {c.lastMessage.message}
+          </span>
+          {c.unreadCount > 0 && (
+            <span className="grid min-w-5 shrink-0 place-items-center rounded-full bg-primary px-1.5 text-xs leading-5 font-bold text-white">
+              {c.unreadCount}
+              <span className="sr-only"> unread</span>
+            </span>
+          )}
+        </span>
+      </span>
+    </NavLink>
+  );
+}
+
+function Thread({ userId, meId }: { userId: string; meId: string }) {
+  const navigate = useNavigate();
+  const query = useThread(userId);
+  const [confirming, setConfirming] = useState(false);
+  const remove = useDeleteConversation();
+  const bottomRef = useRef<HTMLDivElement>(null);
+  const thread = query.data;
+  const lastId = thread?.items.at(-1)?.id;
+
+  useEffect(() => {
+    if (!query.isError) return;
+    const missing =
+      query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
+    toast.error(missing ? t.loadMessagesFailed : errorMessage(query.error, t.loadMessagesFailed), {
+      id: 'thread-load',
+    });
+    void navigate('/messages', { replace: true });
+  }, [query.isError, query.error, navigate]);
+
+  // Scrolls to the newest message when the thread opens and whenever a new one arrives.
+  useEffect(() => {
+    if (lastId) bottomRef.current?.scrollIntoView({ block: 'end' });
+  }, [lastId]);
+
+  if (!thread) {
+    return (
+      <div role="status" className="rounded-2xl border border-line bg-surface p-4">
+        <span className="sr-only">Loading messages…</span>
+        <Skeleton className="h-10 w-1/2" />
+        <Skeleton className="mt-6 ml-auto h-12 w-2/3 rounded-2xl" />
+        <Skeleton className="mt-3 h-12 w-2/3 rounded-2xl" />
+      </div>
+    );
+  }
+
+  return (
+    <section
+      aria-label={`Conversation with ${thread.user.username}`}
+      className="flex min-w-0 flex-col rounded-2xl border border-line bg-surface"
+    >
+      <header className="flex items-center gap-3 border-b border-line p-3">
+        <Link
+          to="/messages"
+          aria-label="Back to conversations"
+          className={buttonClasses('ghost', 'icon', 'md:hidden')}
+        >
+          <ArrowLeft className="size-5" aria-hidden="true" />
+        </Link>
+        <Link
+          to={`/profile/${thread.user.id}`}
+          className="flex min-w-0 flex-1 items-center gap-3 hover:underline"
+        >
+          <Avatar username={thread.user.username} avatarUrl={thread.user.avatarUrl} />
+          <h2 className="truncate font-semibold">{thread.user.username}</h2>
+        </Link>
+        <BlockButton thread={thread} />
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label="Delete conversation"
+          onClick={() => setConfirming(true)}
+        >
+          <Trash2 className="size-5" aria-hidden="true" />
+        </Button>
+      </header>
+      <ol aria-label="Messages" className="flex max-h-[60vh] min-h-64 flex-col gap-2 overflow-y-auto p-4">
+        {thread.items.length === 0 ? (
+          <li className="m-auto text-sm text-muted">{t.noMessages}</li>
+        ) : (
+          thread.items.map((m) => {
+            const mine = m.senderId === meId;
+            return (
+              <li
+                key={m.id}
+                className={cn('flex max-w-[80%] flex-col', mine ? 'items-end self-end' : 'items-start')}
+              >
+                <p
+                  className={cn(
+                    'rounded-2xl px-3.5 py-2 text-sm whitespace-pre-wrap break-words',
+                    mine ? 'rounded-br-md bg-primary text-white' : 'rounded-bl-md bg-surface-2 text-fg',
+                  )}
+                >
+                  {m.message}
+                </p>
+                <time dateTime={toIsoString(m.createdAt)} className="mt-0.5 text-[0.7rem] text-muted">
+                  {formatDateLong(m.createdAt)}
+                </time>
+              </li>
+            );
+          })
+        )}
+        <div ref={bottomRef} />
+      </ol>
+      <div className="border-t border-line p-3">
+        {thread.blockedByMe ? (
+          <p role="note" className="flex items-center gap-2 text-sm text-muted">
+            <Ban className="size-4 shrink-0" aria-hidden="true" />
+            {t.blockedByMe}
+          </p>
+        ) : thread.blockedByThem ? (
+          <p role="note" className="flex items-center gap-2 text-sm text-muted">
+            <Ban className="size-4 shrink-0" aria-hidden="true" />
+            {t.blockedByThem}
+          </p>
+        ) : (
+          <MessageForm recipientId={userId} />
+        )}
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Delete conversation?"
+        message={t.confirmDelete}
+        pending={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(userId, {
+            onSuccess: () => {
+              toast.success(t.deleted);
+              setConfirming(false);
+              void navigate('/messages');
+            },
+            onError: (err) => toast.error(errorMessage(err, t.deleteFailed)),
+          })
+        }
+      />
+    </section>
+  );
+}
+
+function BlockButton({ thread }: { thread: ThreadResponse }) {
+  const block = useSetBlock(thread.user.id);
+  const blocked = thread.blockedByMe;
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      loading={block.isPending}
+      onClick={() =>
+        block.mutate(!blocked, {
+          onSuccess: () => toast.success(blocked ? t.unblocked : t.blocked),
+          onError: (err) => toast.error(errorMessage(err, messages.internal)),
+        })
+      }
+    >
+      <Ban className="size-4" aria-hidden="true" />
+      {blocked ? 'Unblock' : 'Block'}
+    </Button>
+  );
+}

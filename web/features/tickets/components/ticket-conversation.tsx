@@ -1,0 +1,42 @@
+import { ShieldCheck } from 'lucide-react';
+import type { TicketMessage } from '../../../../contract/tickets.ts';
+import { Avatar } from '../../../components/ui/avatar.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { formatDateLong, toIsoString } from '../../../lib/format.ts';
+
+/** The ticket's messages, oldest first; staff replies are marked and tinted. */
+export function TicketConversation({ messages }: { messages: TicketMessage[] }) {
+  return (
+    <ol aria-label="Conversation" className="flex flex-col gap-3">
+      {messages.map((msg) => (
+        <li
+          key={msg.id}
+          className={cn(
+            'rounded-2xl border p-4',
+            msg.isStaffReply ? 'border-primary/30 bg-primary/5' : 'border-line bg-surface',
+          )}
+        >
+          <div className="mb-2 flex flex-wrap items-center gap-2 text-sm">
+            <Avatar
+              username={msg.author.username}
+              avatarUrl={msg.author.avatarUrl}
+              className="size-7 text-xs"
+            />
+            <span className="font-semibold">{msg.author.username}</span>
+            {msg.isStaffReply && (
+              <Badge tone="primary">
+                <ShieldCheck className="size-3" aria-hidden="true" />
+                Staff
+              </Badge>
+            )}
+            <time className="ml-auto text-xs text-muted" dateTime={toIsoString(msg.createdAt)}>
+              {formatDateLong(msg.createdAt)}
+            </time>
+          </div>
+          <p className="text-sm break-words whitespace-pre-wrap">{msg.message}</p>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,120 @@
+import { ArrowLeft } from 'lucide-react';
+import { useEffect } from 'react';
+import toast from 'react-hot-toast';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ticketMessages as m } from '../../../../contract/messages.ts';
+import { type TicketStatus, ticketStatuses, ticketStatusLabels } from '../../../../contract/tickets.ts';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { ApiError, errorMessage } from '../../../lib/api.ts';
+import { formatDateLong, toIsoString } from '../../../lib/format.ts';
+import { useSetTicketStatus, useTicket } from '../api.ts';
+import { TicketConversation } from '../components/ticket-conversation.tsx';
+import { TicketReplyForm } from '../components/ticket-reply-form.tsx';
+import { shortId, TicketStatusBadge } from '../components/ticket-status-badge.tsx';
+
+const isMissing = (err: unknown) => err instanceof ApiError && (err.status === 404 || err.status === 400);
+
+/** Staff view of a ticket: who and when, status buttons (the current one disabled), conversation, reply. */
+export function AdminTicketPage() {
+  const { ticketId = '' } = useParams();
+  const navigate = useNavigate();
+  const query = useTicket(ticketId);
+  const setStatus = useSetTicketStatus();
+
+  useEffect(() => {
+    if (!query.isError) return;
+    toast.error(isMissing(query.error) ? m.notFound : errorMessage(query.error, m.detailFailed), {
+      id: 'admin-ticket-load',
+    });
+    void navigate('/admin/tickets', { replace: true });
+  }, [query.isError, query.error, navigate]);
+
+  const back = (
+    <Link to="/admin/tickets" className={buttonClasses('ghost', 'sm', 'mb-4 -ml-2')}>
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      Support Tickets
+    </Link>
+  );
+  const ticket = query.data;
+  if (!ticket) {
+    return (
+      <div role="status" aria-live="polite">
+        <span className="sr-only">Loading ticket…</span>
+        {back}
+        <Skeleton className="h-9 w-2/3" />
+        <Skeleton className="mt-6 h-28 w-full rounded-2xl" />
+      </div>
+    );
+  }
+
+  const changeStatus = (status: TicketStatus) =>
+    setStatus.mutate(
+      { id: ticket.id, status },
+      {
+        onSuccess: () => toast.success(m.statusUpdated),
+        onError: (err) => toast.error(errorMessage(err, m.statusFailed)),
+      },
+    );
+
+  return (
+    <div>
+      {back}
+      <header className="mb-6 flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0">
+          <div className="flex flex-wrap items-center gap-3">
+            <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{ticket.title}</h1>
+            <TicketStatusBadge status={ticket.status} />
+          </div>
+          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-muted">
+            <dt>Ticket</dt>
+            <dd>#{shortId(ticket.id)}</dd>
+            <dt>Submitted by</dt>
+            <dd>
+              <Link to={`/profile/${ticket.user.id}`} className="font-medium text-fg hover:text-primary">
+                {ticket.user.username}
+              </Link>
+            </dd>
+            <dt>Created</dt>
+            <dd>
+              <time dateTime={toIsoString(ticket.createdAt)}>{formatDateLong(ticket.createdAt)}</time>
+            </dd>
+            <dt>Last update</dt>
+            <dd>
+              <time dateTime={toIsoString(ticket.updatedAt)}>{formatDateLong(ticket.updatedAt)}</time>
+            </dd>
+            {ticket.closedAt && (
+              <>
+                <dt>Closed</dt>
+                <dd>
+                  <time dateTime={toIsoString(ticket.closedAt)}>{formatDateLong(ticket.closedAt)}</time>
+                </dd>
+              </>
+            )}
+          </dl>
+        </div>
+        <fieldset className="flex flex-wrap gap-2">
+          <legend className="sr-only">Set status</legend>
+          {ticketStatuses.map((s) => (
+            <Button
+              key={s}
+              size="sm"
+              variant={ticket.status === s ? 'primary' : 'outline'}
+              disabled={ticket.status === s || setStatus.isPending}
+              onClick={() => changeStatus(s)}
+            >
+              {ticketStatusLabels[s]}
+            </Button>
+          ))}
+        </fieldset>
+      </header>
+      <TicketConversation messages={ticket.messages} />
+      {ticket.status !== 'closed' && (
+        <Card className="mt-6 p-5">
+          <TicketReplyForm ticketId={ticket.id} label="Staff reply" />
+        </Card>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { ArrowLeft, Lock } from 'lucide-react';
+import { useEffect } from 'react';
+import toast from 'react-hot-toast';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ticketMessages as m } from '../../../../contract/messages.ts';
+import { buttonClasses } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { ApiError, errorMessage } from '../../../lib/api.ts';
+import { formatDateLong, toIsoString } from '../../../lib/format.ts';
+import { useTicket } from '../api.ts';
+import { TicketConversation } from '../components/ticket-conversation.tsx';
+import { TicketReplyForm } from '../components/ticket-reply-form.tsx';
+import { shortId, TicketStatusBadge } from '../components/ticket-status-badge.tsx';
+
+const isMissing = (err: unknown) => err instanceof ApiError && (err.status === 404 || err.status === 400);
+
+/** A member's ticket: conversation and reply form; a closed ticket shows the spec's note instead. */
+export function TicketPage() {
+  const { ticketId = '' } = useParams();
+  const navigate = useNavigate();
+  const query = useTicket(ticketId);
+
+  useEffect(() => {
+    if (!query.isError) return;
+    toast.error(isMissing(query.error) ? m.notFound : errorMessage(query.error, m.detailFailed), {
+      id: 'ticket-load',
+    });
+    void navigate('/tickets', { replace: true });
+  }, [query.isError, query.error, navigate]);
+
+  const back = (
+    <Link to="/tickets" className={buttonClasses('ghost', 'sm', 'mb-4 -ml-2')}>
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      Support Tickets
+    </Link>
+  );
+  const ticket = query.data;
+  if (!ticket) {
+    return (
+      <div role="status" aria-live="polite" className="mx-auto w-full max-w-3xl">
+        <span className="sr-only">Loading ticket…</span>
+        {back}
+        <Skeleton className="h-9 w-2/3" />
+        <Skeleton className="mt-6 h-28 w-full rounded-2xl" />
+        <Skeleton className="mt-3 h-28 w-full rounded-2xl" />
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-3xl">
+      {back}
+      <header className="mb-6">
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="min-w-0 text-2xl font-bold tracking-tight break-words sm:text-3xl">
+            {ticket.title}
+          </h1>
+          <TicketStatusBadge status={ticket.status} />
+        </div>
+        <p className="mt-1 text-sm text-muted">
+          #{shortId(ticket.id)} · Opened{' '}
+          <time dateTime={toIsoString(ticket.createdAt)}>{formatDateLong(ticket.createdAt)}</time>
+        </p>
+      </header>
+      <TicketConversation messages={ticket.messages} />
+      <div className="mt-6">
+        {ticket.status === 'closed' ? (
+          <Card className="flex flex-col items-start gap-3 p-5 sm:flex-row sm:items-center">
+            <Lock className="size-5 shrink-0 text-muted" aria-hidden="true" />
+            <p className="flex-1 text-sm">{m.closed}</p>
+            <Link to="/tickets/create" className={buttonClasses('primary', 'sm')}>
+              Create New Ticket
+            </Link>
+          </Card>
+        ) : (
+          <Card className="p-5">
+            <TicketReplyForm ticketId={ticket.id} />
+          </Card>
+        )}
+      </div>
+    </div>
+  );
+}

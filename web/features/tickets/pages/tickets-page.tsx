@@ -1,0 +1,85 @@
+import { ChevronRight, LifeBuoy, Plus } from 'lucide-react';
+import { useEffect } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { ticketMessages as m } from '../../../../contract/messages.ts';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { formatDateLong, toIsoString } from '../../../lib/format.ts';
+import { useMyTickets } from '../api.ts';
+import { shortId, TicketStatusBadge } from '../components/ticket-status-badge.tsx';
+
+export function TicketsPage() {
+  const query = useMyTickets();
+  useEffect(() => {
+    if (query.isError) toast.error(errorMessage(query.error, m.loadFailed), { id: 'tickets-load' });
+  }, [query.isError, query.error]);
+  const items = query.data?.pages.flatMap((p) => p.items) ?? [];
+  const newTicket = (
+    <Link to="/tickets/create" className={buttonClasses('primary')}>
+      <Plus className="size-4" aria-hidden="true" />
+      New Ticket
+    </Link>
+  );
+
+  return (
+    <div className="mx-auto w-full max-w-3xl">
+      <PageHeader
+        title="Support Tickets"
+        icon={<LifeBuoy className="size-6" aria-hidden="true" />}
+        description="Ask the staff for help; you will see their replies here."
+        actions={newTicket}
+      />
+      {query.isPending ? (
+        <div role="status" aria-live="polite" className="flex flex-col gap-3">
+          <span className="sr-only">Loading tickets…</span>
+          {Array.from({ length: 4 }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+            <Skeleton key={i} className="h-20 w-full rounded-2xl" />
+          ))}
+        </div>
+      ) : items.length === 0 ? (
+        <EmptyState text={m.empty} icon={<LifeBuoy className="size-8" aria-hidden="true" />} />
+      ) : (
+        <ul aria-label="My tickets" className="flex flex-col gap-3">
+          {items.map((ticket) => (
+            <li key={ticket.id}>
+              <Link
+                to={`/tickets/${ticket.id}`}
+                className="block rounded-2xl focus-visible:outline-2 focus-visible:outline-primary"
+              >
+                <Card className="flex items-center gap-4 p-4 transition-colors hover:border-primary/50">
+                  <div className="min-w-0 flex-1">
+                    <p className="truncate font-semibold">{ticket.title}</p>
+                    <p className="mt-1 text-xs text-muted">
+                      #{shortId(ticket.id)} · {ticket.messageCount}{' '}
+                      {ticket.messageCount === 1 ? 'message' : 'messages'} · Updated{' '}
+                      <time dateTime={toIsoString(ticket.updatedAt)}>{formatDateLong(ticket.updatedAt)}</time>
+                    </p>
+                  </div>
+                  <TicketStatusBadge status={ticket.status} />
+                  <ChevronRight className="size-4 text-muted" aria-hidden="true" />
+                </Card>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {query.hasNextPage && (
+        <div className="mt-4 flex justify-center">
+          <Button
+            variant="ghost"
+            loading={query.isFetchingNextPage}
+            onClick={() => void query.fetchNextPage()}
+          >
+            Load more
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
