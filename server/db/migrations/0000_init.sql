@@ -457,6 +457,7 @@ CREATE INDEX "cheat_status_changes_cheat_idx" ON "cheat_status_changes" USING bt
 CREATE INDEX "cheats_order_idx" ON "cheats" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "cheats_status_order_idx" ON "cheats" USING btree ("status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "cheats_title_trgm_idx" ON "cheats" USING gin ("title" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "cheats_game_trgm_idx" ON "cheats" USING gin ("game" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "products_order_idx" ON "products" USING btree ("is_pinned" DESC NULLS LAST,"created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "products_status_order_idx" ON "products" USING btree ("status","is_pinned" DESC NULLS LAST,"created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "products_title_trgm_idx" ON "products" USING gin ("title" gin_trgm_ops);--> statement-breakpoint

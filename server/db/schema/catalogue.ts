@@ -65,6 +65,7 @@ export const cheats = pgTable(
     index('cheats_status_order_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
     // Global search (realtime/search issue): trigram matching on the title.
     index('cheats_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    index('cheats_game_trgm_idx').using('gin', t.game.op('gin_trgm_ops')),
   ],
 );
 

@@ -34,7 +34,7 @@ function useSettingForm<T extends FieldValues>(key: SiteSettingKey, values: T) {
     update.mutate(
       { key, value },
       {
-        onSuccess: () => toast.success(m.saved),
+        onSuccess: () => toast.success(m.saved, { id: 'site-settings-saved' }),
         onError: (err) => {
           applyServerFieldErrors(err, form.setError, Object.keys(values) as never[]);
           toast.error(errorMessage(err, m.saveFailed));
