@@ -5,15 +5,14 @@ import { Link } from 'react-router';
 import type { AdminUserRow } from '../../../../contract/admin.ts';
 import { type Role, roles } from '../../../../contract/limits.ts';
 import { adminMessages as m } from '../../../../contract/messages.ts';
+import { AdminTable } from '../../../components/ui/admin-table.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { formatDateShort, formatNumber, toIsoString } from '../../../lib/format.ts';
@@ -107,126 +106,23 @@ export function AdminUsersPage() {
         </div>
       </Card>
 
-      {query.isPending ? (
-        <Card role="status" aria-live="polite" className="p-4">
-          <span className="sr-only">Loading users…</span>
-          {Array.from({ length: 6 }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
-            <Skeleton key={i} className="my-2 h-12 w-full" />
-          ))}
-        </Card>
-      ) : items.length === 0 ? (
-        <EmptyState text={m.noUsers} />
-      ) : (
-        <Card className="overflow-x-auto">
-          <table className="w-full min-w-[52rem] text-sm">
-            <thead>
-              <tr className="border-b border-line text-left text-xs tracking-wide text-muted uppercase">
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  User
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Role
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Status
-                </th>
-                <th scope="col" className="px-4 py-3 text-right font-semibold">
-                  Balance
-                </th>
-                <th scope="col" className="px-4 py-3 text-right font-semibold">
-                  Credits
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Joined
-                </th>
-                <th scope="col" className="px-4 py-3 text-right font-semibold">
-                  Actions
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((u) => {
-                const own = u.id === me?.id;
-                return (
-                  <tr key={u.id} className="border-b border-line last:border-0 hover:bg-surface-2/50">
-                    <td className="px-4 py-3">
-                      <div className="flex items-center gap-3">
-                        <Avatar username={u.username} avatarUrl={u.avatarUrl} />
-                        <div className="min-w-0">
-                          <Link to={`/profile/${u.id}`} className="font-medium hover:text-primary">
-                            {u.username}
-                          </Link>
-                          <p className="text-xs text-muted">
-                            <code>{u.id.slice(0, 8)}</code>
-                            {own && ' · You'}
-                          </p>
-                        </div>
-                      </div>
-                    </td>
-                    <td className="px-4 py-3">
-                      {isAdmin && !own ? (
-                        <select
-                          aria-label={`Role of ${u.username}`}
-                          value={u.role}
-                          disabled={update.isPending}
-                          onChange={(e) => changeRole(u, e.target.value as Role)}
-                          className="h-9 cursor-pointer rounded-lg border border-line bg-surface px-2 text-sm focus-visible:outline-2 focus-visible:outline-primary"
-                        >
-                          {roles.map((r) => (
-                            <option key={r} value={r}>
-                              {roleLabels[r]}
-                            </option>
-                          ))}
-                        </select>
-                      ) : (
-                        <Badge tone={roleTones[u.role]}>{roleLabels[u.role]}</Badge>
-                      )}
-                    </td>
-                    <td className="px-4 py-3">
-                      <Badge tone={u.banned ? 'danger' : 'success'}>{u.banned ? 'Banned' : 'Active'}</Badge>
-                    </td>
-                    <td className="px-4 py-3 text-right tabular-nums">{formatNumber(u.balance)}</td>
-                    <td className="px-4 py-3 text-right tabular-nums">{formatNumber(u.credits)}</td>
-                    <td className="px-4 py-3 whitespace-nowrap text-muted">
-                      <time dateTime={toIsoString(u.createdAt)}>{formatDateShort(u.createdAt)}</time>
-                    </td>
-                    <td className="px-4 py-3">
-                      <div className="flex items-center justify-end gap-2">
-                        {isAdmin && (
-                          <Button
-                            variant="outline"
-                            size="sm"
-                            aria-label={`Add balance to ${u.username}`}
-                            title="Add Balance"
-                            onClick={() => setGranting(u)}
-                          >
-                            <Wallet className="size-4" aria-hidden="true" />
-                          </Button>
-                        )}
-                        {canBan(u) && (
-                          <Button
-                            variant={u.banned ? 'outline' : 'danger'}
-                            size="sm"
-                            aria-label={`${u.banned ? 'Unban' : 'Ban'} ${u.username}`}
-                            onClick={() => setBanning(u)}
-                          >
-                            {u.banned ? (
-                              <CircleCheck className="size-4" aria-hidden="true" />
-                            ) : (
-                              <Ban className="size-4" aria-hidden="true" />
-                            )}
-                            {u.banned ? 'Unban' : 'Ban'}
-                          </Button>
-                        )}
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-          {query.hasNextPage && (
+      <AdminTable
+        loading={query.isPending}
+        loadingLabel="Loading users…"
+        isEmpty={items.length === 0}
+        emptyText={m.noUsers}
+        minWidth="min-w-[52rem]"
+        columns={[
+          { label: 'User' },
+          { label: 'Role' },
+          { label: 'Status' },
+          { label: 'Balance', align: 'right' },
+          { label: 'Credits', align: 'right' },
+          { label: 'Joined' },
+          { label: 'Actions', align: 'right' },
+        ]}
+        footer={
+          query.hasNextPage && (
             <div className="flex justify-center border-t border-line p-3">
               <Button
                 variant="ghost"
@@ -237,9 +133,88 @@ export function AdminUsersPage() {
                 Load more
               </Button>
             </div>
-          )}
-        </Card>
-      )}
+          )
+        }
+      >
+        {items.map((u) => {
+          const own = u.id === me?.id;
+          return (
+            <tr key={u.id} className="border-b border-line last:border-0 hover:bg-surface-2/50">
+              <td className="px-4 py-3">
+                <div className="flex items-center gap-3">
+                  <Avatar username={u.username} avatarUrl={u.avatarUrl} />
+                  <div className="min-w-0">
+                    <Link to={`/profile/${u.id}`} className="font-medium hover:text-primary">
+                      {u.username}
+                    </Link>
+                    <p className="text-xs text-muted">
+                      <code>{u.id.slice(0, 8)}</code>
+                      {own && ' · You'}
+                    </p>
+                  </div>
+                </div>
+              </td>
+              <td className="px-4 py-3">
+                {isAdmin && !own ? (
+                  <select
+                    aria-label={`Role of ${u.username}`}
+                    value={u.role}
+                    disabled={update.isPending}
+                    onChange={(e) => changeRole(u, e.target.value as Role)}
+                    className="h-9 cursor-pointer rounded-lg border border-line bg-surface px-2 text-sm focus-visible:outline-2 focus-visible:outline-primary"
+                  >
+                    {roles.map((r) => (
+                      <option key={r} value={r}>
+                        {roleLabels[r]}
+                      </option>
+                    ))}
+                  </select>
+                ) : (
+                  <Badge tone={roleTones[u.role]}>{roleLabels[u.role]}</Badge>
+                )}
+              </td>
+              <td className="px-4 py-3">
+                <Badge tone={u.banned ? 'danger' : 'success'}>{u.banned ? 'Banned' : 'Active'}</Badge>
+              </td>
+              <td className="px-4 py-3 text-right tabular-nums">{formatNumber(u.balance)}</td>
+              <td className="px-4 py-3 text-right tabular-nums">{formatNumber(u.credits)}</td>
+              <td className="px-4 py-3 whitespace-nowrap text-muted">
+                <time dateTime={toIsoString(u.createdAt)}>{formatDateShort(u.createdAt)}</time>
+              </td>
+              <td className="px-4 py-3">
+                <div className="flex items-center justify-end gap-2">
+                  {isAdmin && (
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      aria-label={`Add balance to ${u.username}`}
+                      title="Add Balance"
+                      onClick={() => setGranting(u)}
+                    >
+                      <Wallet className="size-4" aria-hidden="true" />
+                    </Button>
+                  )}
+                  {canBan(u) && (
+                    <Button
+                      variant={u.banned ? 'outline' : 'danger'}
+                      size="sm"
+                      aria-label={`${u.banned ? 'Unban' : 'Ban'} ${u.username}`}
+                      onClick={() => setBanning(u)}
+                    >
+                      {u.banned ? (
+                        <CircleCheck className="size-4" aria-hidden="true" />
+                      ) : (
+                        <Ban className="size-4" aria-hidden="true" />
+                      )}
+                      {u.banned ? 'Unban' : 'Ban'}
+                    </Button>
+                  )}
+                </div>
+              </td>
+            </tr>
+          );
+        })}
+      </AdminTable>
 
       <ConfirmDialog
         open={banning !== undefined}

@@ -4,15 +4,13 @@ import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import type { Listing } from '../../../../contract/marketplace.ts';
 import { marketplaceMessages as m } from '../../../../contract/messages.ts';
+import { AdminTable } from '../../../components/ui/admin-table.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { Segmented } from '../../../components/ui/segmented.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { formatDateShort, toIsoString } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -107,101 +105,77 @@ export function AdminMarketplacePage() {
         <Segmented label="Type" value={type} options={adminTypeOptions} onChange={setType} />
       </div>
 
-      {query.isPending ? (
-        <Card role="status" aria-live="polite" className="p-4">
-          <span className="sr-only">Loading listings…</span>
-          {Array.from({ length: 6 }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
-            <Skeleton key={i} className="my-2 h-12 w-full" />
-          ))}
-        </Card>
-      ) : items.length === 0 ? (
-        <EmptyState text={m.empty} />
-      ) : (
-        <Card className="overflow-x-auto">
-          <table className="w-full min-w-[44rem] text-sm">
-            <thead>
-              <tr className="border-b border-line text-left text-xs tracking-wide text-muted uppercase">
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Listing
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Seller
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Price
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Status
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Created
-                </th>
-                <th scope="col" className="px-4 py-3 text-right font-semibold">
-                  Actions
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((l) => (
-                <tr key={l.id} className="border-b border-line last:border-0 hover:bg-surface-2/50">
-                  <td className="px-4 py-3">
-                    <div className="flex items-center gap-3">
-                      <ListingImage listing={l} className="size-10 shrink-0 rounded-lg [&>svg]:size-5" />
-                      <div className="min-w-0">
-                        <p className="flex items-center gap-1.5 font-medium">
-                          {l.isPinned && <Pin className="size-3.5 text-primary" aria-label="Pinned" />}
-                          <span className="truncate">{l.title}</span>
-                        </p>
-                        <p className="text-xs text-muted">
-                          {typeLabels[l.type]} · {l.game}
-                        </p>
-                      </div>
-                    </div>
-                  </td>
-                  <td className="px-4 py-3">{l.seller.username}</td>
-                  <td className="px-4 py-3 whitespace-nowrap">{l.price} Credits</td>
-                  <td className="px-4 py-3">
-                    <Badge tone={l.status === 'active' ? 'success' : 'neutral'}>
-                      {l.status === 'active' ? 'Active' : 'Sold'}
-                    </Badge>
-                  </td>
-                  <td className="px-4 py-3 whitespace-nowrap text-muted">
-                    <time dateTime={toIsoString(l.createdAt)}>{formatDateShort(l.createdAt)}</time>
-                  </td>
-                  <td className="px-4 py-3">
-                    <div className="flex items-center justify-end gap-1">
-                      <Link to={`/marketplace/${l.id}`} className={iconButton} aria-label={`View ${l.title}`}>
-                        <Eye className="size-4" aria-hidden="true" />
-                      </Link>
-                      <button
-                        type="button"
-                        className={iconButton}
-                        aria-label={`${l.isPinned ? 'Unpin' : 'Pin'} ${l.title}`}
-                        onClick={() => togglePin(l)}
-                      >
-                        {l.isPinned ? (
-                          <PinOff className="size-4" aria-hidden="true" />
-                        ) : (
-                          <Pin className="size-4" aria-hidden="true" />
-                        )}
-                      </button>
-                      <button
-                        type="button"
-                        className={`${iconButton} hover:text-danger`}
-                        aria-label={`Delete ${l.title}`}
-                        onClick={() => askDelete(l)}
-                      >
-                        <Trash2 className="size-4" aria-hidden="true" />
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </Card>
-      )}
+      <AdminTable
+        loading={query.isPending}
+        loadingLabel="Loading listings…"
+        isEmpty={items.length === 0}
+        emptyText={m.empty}
+        minWidth="min-w-[44rem]"
+        columns={[
+          { label: 'Listing' },
+          { label: 'Seller' },
+          { label: 'Price' },
+          { label: 'Status' },
+          { label: 'Created' },
+          { label: 'Actions', align: 'right' },
+        ]}
+      >
+        {items.map((l) => (
+          <tr key={l.id} className="border-b border-line last:border-0 hover:bg-surface-2/50">
+            <td className="px-4 py-3">
+              <div className="flex items-center gap-3">
+                <ListingImage listing={l} className="size-10 shrink-0 rounded-lg [&>svg]:size-5" />
+                <div className="min-w-0">
+                  <p className="flex items-center gap-1.5 font-medium">
+                    {l.isPinned && <Pin className="size-3.5 text-primary" aria-label="Pinned" />}
+                    <span className="truncate">{l.title}</span>
+                  </p>
+                  <p className="text-xs text-muted">
+                    {typeLabels[l.type]} · {l.game}
+                  </p>
+                </div>
+              </div>
+            </td>
+            <td className="px-4 py-3">{l.seller.username}</td>
+            <td className="px-4 py-3 whitespace-nowrap">{l.price} Credits</td>
+            <td className="px-4 py-3">
+              <Badge tone={l.status === 'active' ? 'success' : 'neutral'}>
+                {l.status === 'active' ? 'Active' : 'Sold'}
+              </Badge>
+            </td>
+            <td className="px-4 py-3 whitespace-nowrap text-muted">
+              <time dateTime={toIsoString(l.createdAt)}>{formatDateShort(l.createdAt)}</time>
+            </td>
+            <td className="px-4 py-3">
+              <div className="flex items-center justify-end gap-1">
+                <Link to={`/marketplace/${l.id}`} className={iconButton} aria-label={`View ${l.title}`}>
+                  <Eye className="size-4" aria-hidden="true" />
+                </Link>
+                <button
+                  type="button"
+                  className={iconButton}
+                  aria-label={`${l.isPinned ? 'Unpin' : 'Pin'} ${l.title}`}
+                  onClick={() => togglePin(l)}
+                >
+                  {l.isPinned ? (
+                    <PinOff className="size-4" aria-hidden="true" />
+                  ) : (
+                    <Pin className="size-4" aria-hidden="true" />
+                  )}
+                </button>
+                <button
+                  type="button"
+                  className={`${iconButton} hover:text-danger`}
+                  aria-label={`Delete ${l.title}`}
+                  onClick={() => askDelete(l)}
+                >
+                  <Trash2 className="size-4" aria-hidden="true" />
+                </button>
+              </div>
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
       {query.hasNextPage && (
         <div className="mt-6 flex justify-center">
           <Button

@@ -4,15 +4,13 @@ import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { productMessages as m } from '../../../../contract/messages.ts';
 import type { AdminProduct, ProductStatus } from '../../../../contract/products.ts';
+import { AdminTable } from '../../../components/ui/admin-table.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { Segmented } from '../../../components/ui/segmented.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { formatDateShort, toIsoString } from '../../../lib/format.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
@@ -102,110 +100,20 @@ export function AdminProductsPage() {
         <Segmented label="Status" value={status} options={statusOptions} onChange={setStatus} />
       </div>
 
-      {query.isPending ? (
-        <Card role="status" aria-live="polite" className="p-4">
-          <span className="sr-only">Loading products…</span>
-          {Array.from({ length: 6 }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
-            <Skeleton key={i} className="my-2 h-12 w-full" />
-          ))}
-        </Card>
-      ) : items.length === 0 ? (
-        <EmptyState text={m.empty} />
-      ) : (
-        <Card className="overflow-x-auto">
-          <table className="w-full min-w-[40rem] text-sm">
-            <thead>
-              <tr className="border-b border-line text-left text-xs tracking-wide text-muted uppercase">
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Product
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Status
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Created
-                </th>
-                <th scope="col" className="px-4 py-3 text-right font-semibold">
-                  Actions
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((p) => (
-                <tr key={p.id} className="border-b border-line last:border-0 hover:bg-surface-2/50">
-                  <td className="px-4 py-3">
-                    <div className="flex items-center gap-3">
-                      <ProductImage product={p} className="size-10 shrink-0 rounded-lg [&>svg]:size-5" />
-                      <div className="min-w-0">
-                        <p className="flex items-center gap-1.5 font-medium">
-                          {p.isPinned && <Pin className="size-3.5 text-primary" aria-label="Pinned" />}
-                          <span className="truncate">{p.title}</span>
-                        </p>
-                        <p className="max-w-xs truncate text-xs text-muted">{p.salesUrl}</p>
-                      </div>
-                    </div>
-                  </td>
-                  <td className="px-4 py-3">
-                    <Badge tone={p.status === 'active' ? 'success' : 'neutral'}>
-                      {p.status === 'active' ? 'Active' : 'Inactive'}
-                    </Badge>
-                  </td>
-                  <td className="px-4 py-3 whitespace-nowrap text-muted">
-                    <time dateTime={toIsoString(p.createdAt)}>{formatDateShort(p.createdAt)}</time>
-                  </td>
-                  <td className="px-4 py-3">
-                    <div className="flex items-center justify-end gap-1">
-                      <button
-                        type="button"
-                        className={iconButton}
-                        aria-label={`${p.isPinned ? 'Unpin' : 'Pin'} ${p.title}`}
-                        onClick={() => togglePin(p)}
-                      >
-                        {p.isPinned ? (
-                          <PinOff className="size-4" aria-hidden="true" />
-                        ) : (
-                          <Pin className="size-4" aria-hidden="true" />
-                        )}
-                      </button>
-                      <button
-                        type="button"
-                        className={iconButton}
-                        aria-label={`Edit ${p.title}`}
-                        onClick={() => openForm(p)}
-                      >
-                        <Pencil className="size-4" aria-hidden="true" />
-                      </button>
-                      <Link to={`/products/${p.id}`} className={iconButton} aria-label={`View ${p.title}`}>
-                        <Eye className="size-4" aria-hidden="true" />
-                      </Link>
-                      <button
-                        type="button"
-                        className={iconButton}
-                        aria-label={`${p.status === 'active' ? 'Deactivate' : 'Activate'} ${p.title}`}
-                        onClick={() => toggleStatus(p)}
-                      >
-                        {p.status === 'active' ? (
-                          <PowerOff className="size-4" aria-hidden="true" />
-                        ) : (
-                          <Power className="size-4 text-success" aria-hidden="true" />
-                        )}
-                      </button>
-                      <button
-                        type="button"
-                        className={`${iconButton} hover:text-danger`}
-                        aria-label={`Delete ${p.title}`}
-                        onClick={() => setDeleting(p)}
-                      >
-                        <Trash2 className="size-4" aria-hidden="true" />
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {query.hasNextPage && (
+      <AdminTable
+        loading={query.isPending}
+        loadingLabel="Loading products…"
+        isEmpty={items.length === 0}
+        emptyText={m.empty}
+        minWidth="min-w-[40rem]"
+        columns={[
+          { label: 'Product' },
+          { label: 'Status' },
+          { label: 'Created' },
+          { label: 'Actions', align: 'right' },
+        ]}
+        footer={
+          query.hasNextPage && (
             <div className="flex justify-center border-t border-line p-3">
               <Button
                 variant="ghost"
@@ -216,9 +124,81 @@ export function AdminProductsPage() {
                 Load more
               </Button>
             </div>
-          )}
-        </Card>
-      )}
+          )
+        }
+      >
+        {items.map((p) => (
+          <tr key={p.id} className="border-b border-line last:border-0 hover:bg-surface-2/50">
+            <td className="px-4 py-3">
+              <div className="flex items-center gap-3">
+                <ProductImage product={p} className="size-10 shrink-0 rounded-lg [&>svg]:size-5" />
+                <div className="min-w-0">
+                  <p className="flex items-center gap-1.5 font-medium">
+                    {p.isPinned && <Pin className="size-3.5 text-primary" aria-label="Pinned" />}
+                    <span className="truncate">{p.title}</span>
+                  </p>
+                  <p className="max-w-xs truncate text-xs text-muted">{p.salesUrl}</p>
+                </div>
+              </div>
+            </td>
+            <td className="px-4 py-3">
+              <Badge tone={p.status === 'active' ? 'success' : 'neutral'}>
+                {p.status === 'active' ? 'Active' : 'Inactive'}
+              </Badge>
+            </td>
+            <td className="px-4 py-3 whitespace-nowrap text-muted">
+              <time dateTime={toIsoString(p.createdAt)}>{formatDateShort(p.createdAt)}</time>
+            </td>
+            <td className="px-4 py-3">
+              <div className="flex items-center justify-end gap-1">
+                <button
+                  type="button"
+                  className={iconButton}
+                  aria-label={`${p.isPinned ? 'Unpin' : 'Pin'} ${p.title}`}
+                  onClick={() => togglePin(p)}
+                >
+                  {p.isPinned ? (
+                    <PinOff className="size-4" aria-hidden="true" />
+                  ) : (
+                    <Pin className="size-4" aria-hidden="true" />
+                  )}
+                </button>
+                <button
+                  type="button"
+                  className={iconButton}
+                  aria-label={`Edit ${p.title}`}
+                  onClick={() => openForm(p)}
+                >
+                  <Pencil className="size-4" aria-hidden="true" />
+                </button>
+                <Link to={`/products/${p.id}`} className={iconButton} aria-label={`View ${p.title}`}>
+                  <Eye className="size-4" aria-hidden="true" />
+                </Link>
+                <button
+                  type="button"
+                  className={iconButton}
+                  aria-label={`${p.status === 'active' ? 'Deactivate' : 'Activate'} ${p.title}`}
+                  onClick={() => toggleStatus(p)}
+                >
+                  {p.status === 'active' ? (
+                    <PowerOff className="size-4" aria-hidden="true" />
+                  ) : (
+                    <Power className="size-4 text-success" aria-hidden="true" />
+                  )}
+                </button>
+                <button
+                  type="button"
+                  className={`${iconButton} hover:text-danger`}
+                  aria-label={`Delete ${p.title}`}
+                  onClick={() => setDeleting(p)}
+                >
+                  <Trash2 className="size-4" aria-hidden="true" />
+                </button>
+              </div>
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
 
       <ProductFormDialog open={formOpen} onOpenChange={setFormOpen} product={editing} />
       <ConfirmDialog
