@@ -3,7 +3,14 @@ import fp from 'fastify-plugin';
 import { Server, type Socket } from 'socket.io';
 import type { Role } from '../../contract/limits.ts';
 import type { Database } from '../db/client.ts';
-import { REALTIME_CHANNEL, type RealtimeEvent } from '../modules/realtime/bus.ts';
+import { type FanOutEvent, REALTIME_CHANNEL, type RealtimeEvent } from '../modules/realtime/bus.ts';
+import {
+  memoryPresence,
+  PRESENCE_SIGNAL_ROOM,
+  type Presence,
+  type PresenceUser,
+  sharedPresence,
+} from '../modules/realtime/presence.ts';
 import { toWebHeaders } from './viewer.ts';
 
 declare module 'fastify' {
@@ -12,20 +19,13 @@ declare module 'fastify' {
   }
 }
 
-interface SocketUser {
-  id: string;
-  username: string;
-  avatarUrl: string | null;
-}
+type SocketUser = PresenceUser;
 
 interface SocketData {
   user: SocketUser | null;
 }
 
-export interface PresenceSnapshot {
-  count: number;
-  users: SocketUser[];
-}
+export type { PresenceSnapshot } from '../modules/realtime/presence.ts';
 
 /** Room of the home page's left column (spec §4: presence channel 'online-users'). */
 export const PRESENCE_ROOM = 'online-users';
@@ -36,7 +36,8 @@ export const userRoom = (id: string) => `user:${id}`;
  * socket.io on the app's own HTTP server. The handshake is authenticated from the session cookie (the same
  * better-auth lookup as HTTP requests; banned members are refused) and must come from one of our origins.
  * Members join `user:<id>`; everyone joins `site`. Events come from pg_notify (services publish inside their
- * transaction, PostgreSQL delivers after commit), so they reach the sockets of every app instance.
+ * transaction, PostgreSQL delivers after commit), so they reach the sockets of every app instance. Presence is
+ * in memory on PGlite and shared through PostgreSQL tables across instances (decision 010).
  */
 export const realtimePlugin = fp(
   async (app: FastifyInstance, opts: { database: Database; trustedOrigins: string[] }) => {
@@ -55,22 +56,23 @@ export const realtimePlugin = fp(
     });
     app.decorate('io', io);
 
-    /** Sockets of signed-in members per member id (presence is de-duplicated by member). */
-    const online = new Map<string, { user: SocketUser; sockets: number }>();
-    const snapshot = (): PresenceSnapshot => {
-      const users = [...online.values()]
-        .map((o) => o.user)
-        .sort((a, b) => a.username.localeCompare(b.username));
-      return { count: users.length, users };
-    };
-    let presenceTimer: NodeJS.Timeout | null = null;
-    // Bursts of joins and leaves become one broadcast (at most ~10 a second).
+    /** Sockets of signed-in members on this instance, per member id (presence is de-duplicated by member). */
+    const sockets = new Map<string, number>();
+    // The list goes to this instance's watchers only: every instance sends it to its own.
     const broadcastPresence = () => {
-      presenceTimer ??= setTimeout(() => {
-        presenceTimer = null;
-        io.to(PRESENCE_ROOM).emit('presence', snapshot());
-      }, 100);
+      if ((io.sockets.adapter.rooms.get(PRESENCE_ROOM)?.size ?? 0) === 0) return;
+      presence.snapshot().then(
+        (snapshot) => io.to(PRESENCE_ROOM).emit('presence', snapshot),
+        (err: unknown) => app.log.warn({ err }, 'presence read failed'),
+      );
     };
+    const presence: Presence =
+      opts.database.kind === 'postgres'
+        ? await sharedPresence(opts.database.db, {
+            onChange: broadcastPresence,
+            onError: (err) => app.log.warn({ err }, 'presence write failed'),
+          })
+        : memoryPresence(broadcastPresence);
 
     io.use(async (socket, next) => {
       try {
@@ -86,38 +88,45 @@ export const realtimePlugin = fp(
       void socket.join(SITE_ROOM);
       if (user) {
         void socket.join(userRoom(user.id));
-        const entry = online.get(user.id);
-        if (entry) entry.sockets += 1;
-        else {
-          online.set(user.id, { user, sockets: 1 });
-          broadcastPresence();
-        }
+        const count = sockets.get(user.id) ?? 0;
+        sockets.set(user.id, count + 1);
+        if (count === 0) presence.arrive(user);
       }
       socket.on('presence:join', () => {
         void socket.join(PRESENCE_ROOM);
-        socket.emit('presence', snapshot());
+        presence.snapshot().then(
+          (snapshot) => socket.emit('presence', snapshot),
+          (err: unknown) => app.log.warn({ err }, 'presence read failed'),
+        );
       });
       socket.on('presence:leave', () => void socket.leave(PRESENCE_ROOM));
       socket.on('disconnect', () => {
         if (!user) return;
-        const entry = online.get(user.id);
-        if (!entry) return;
-        entry.sockets -= 1;
-        if (entry.sockets <= 0) {
-          online.delete(user.id);
-          broadcastPresence();
+        const count = (sockets.get(user.id) ?? 1) - 1;
+        if (count > 0) sockets.set(user.id, count);
+        else {
+          sockets.delete(user.id);
+          presence.leave(user.id);
         }
       });
     });
 
     const deliver = (raw: string) => {
-      let event: RealtimeEvent;
+      let event: RealtimeEvent | FanOutEvent;
       try {
-        event = JSON.parse(raw) as RealtimeEvent;
+        event = JSON.parse(raw) as RealtimeEvent | FanOutEvent;
       } catch {
         return;
       }
-      if (typeof event.room !== 'string' || typeof event.event !== 'string') return;
+      if (typeof event.event !== 'string') return;
+      // Many members at once (one statement's rows): `{ id }` to each member's room.
+      if ('fanOut' in event) {
+        if (!Array.isArray(event.fanOut)) return;
+        for (const [userId, id] of event.fanOut) io.to(userRoom(userId)).emit(event.event, { id });
+        return;
+      }
+      if (typeof event.room !== 'string') return;
+      if (event.room === PRESENCE_SIGNAL_ROOM) return presence.signal();
       io.to(event.room).emit(event.event, event.payload);
       // A ban signs the member out at once: their sockets are closed after hearing why.
       if (event.event === 'profile' && event.payload?.banned === true) {
@@ -127,8 +136,8 @@ export const realtimePlugin = fp(
     const stopListening = await opts.database.listen(REALTIME_CHANNEL, deliver);
 
     app.addHook('preClose', async () => {
-      if (presenceTimer) clearTimeout(presenceTimer);
       await stopListening();
+      await presence.close();
       // Not io.close(): that would close the HTTP server, which Fastify closes itself.
       io.disconnectSockets(true);
       io.engine.close();

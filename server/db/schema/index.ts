@@ -7,6 +7,7 @@ export * from './marketplace.ts';
 export * from './messages.ts';
 export * from './notifications.ts';
 export * from './platform.ts';
+export * from './realtime.ts';
 export * from './reports.ts';
 export * from './site-settings.ts';
 export * from './social.ts';

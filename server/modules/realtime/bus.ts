@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 
 /** Channel of PostgreSQL's NOTIFY that carries live events to every app instance's sockets. */
@@ -19,4 +19,27 @@ export interface RealtimeEvent {
  */
 export async function publishAfterCommit(db: Db | Tx, event: RealtimeEvent) {
   await db.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${JSON.stringify(event)})`);
+}
+
+/**
+ * One live event for many members at once, for rows written by one statement (a listing's followers): each
+ * `[userId, id]` pair becomes `event` with `{ id }` in that member's room, on every instance.
+ */
+export interface FanOutEvent {
+  event: string;
+  fanOut: [string, string][];
+}
+
+/** Pairs per NOTIFY: ~82 bytes each keeps a payload well under PostgreSQL's 8,000-byte limit. */
+export const FAN_OUT_CHUNK = 80;
+
+/**
+ * SQL that queues one pg_notify per chunk of {@link FAN_OUT_CHUNK} rows of `source` (a CTE or table with
+ * `user_id` and `id` columns), in the same statement and transaction: delivered after commit, dropped on
+ * rollback, one round trip however many recipients.
+ */
+export function fanOutAfterCommit(source: SQL, event: string): SQL {
+  return sql`select pg_notify(${REALTIME_CHANNEL}, json_build_object('event', ${event}::text, 'fanOut', json_agg(json_build_array(s.user_id, s.id)))::text)
+    from (select user_id, id, (row_number() over () - 1) / ${FAN_OUT_CHUNK} as chunk from ${source}) s
+    group by s.chunk`;
 }

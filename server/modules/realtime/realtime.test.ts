@@ -1,9 +1,11 @@
 import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSignedInUser } from '../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
-import { publishAfterCommit } from './bus.ts';
+import { publishAfterCommit, REALTIME_CHANNEL } from './bus.ts';
+import { PRESENCE_SIGNAL_ROOM } from './presence.ts';
 
 type Member = Awaited<ReturnType<typeof buildSignedInUser>>;
 let t: TestApp;
@@ -126,6 +128,31 @@ describe('delivery', () => {
     await publishAfterCommit(t.db, { room: `user:${eve.id}`, event: 'profile', payload: { banned: true } });
     await gone;
     expect(s.connected).toBe(false);
+  });
+});
+
+describe('fan-out and internal events', () => {
+  it('a fan-out event gives each named member their own id, once per socket, and nobody else anything', async () => {
+    const [kim, lea, max] = [
+      await buildSignedInUser(t),
+      await buildSignedInUser(t),
+      await buildSignedInUser(t),
+    ];
+    const tabs = [open(kim.cookie), open(kim.cookie), open(lea.cookie), open(max.cookie), open()];
+    await Promise.all(tabs.map(connected));
+    const seen = tabs.map((s) => collect(s, 'notification'));
+    const fanOut = [
+      [kim.id, 'n-kim'],
+      [lea.id, 'n-lea'],
+    ];
+    await t.db.execute(
+      sql`select pg_notify(${REALTIME_CHANNEL}, ${JSON.stringify({ event: 'notification', fanOut })})`,
+    );
+    // The internal presence signal is for the instances, never emitted to a socket.
+    const signal = { room: PRESENCE_SIGNAL_ROOM, event: 'notification', payload: { id: 'internal' } };
+    await t.db.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${JSON.stringify(signal)})`);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(seen).toEqual([[{ id: 'n-kim' }], [{ id: 'n-kim' }], [{ id: 'n-lea' }], [], []]);
   });
 });
 

@@ -1,0 +1,249 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { io as connect, type Socket } from 'socket.io-client';
+import type { Db } from '../../server/db/client.ts';
+import * as schema from '../../server/db/schema/index.ts';
+import { notifyFollowersOfListing } from '../../server/modules/marketplace/queries.ts';
+import { startPostgres } from '../../server/test/postgres-server.ts';
+import { type Child, startApp } from './app-process.ts';
+
+/*
+ * `npm run bench:realtime`: PostgreSQL on loopback, the app in production mode as a child process, and N
+ * socket.io clients (default 1,000) signed in as N seeded members (rows and sessions written with SQL, cookies
+ * signed with the configured AUTH_SECRET, as better-auth signs them). Measures:
+ *   - connect: wall time for all N handshakes (50 at a time), and per-handshake p50/p99;
+ *   - memory: the app's RSS before and after, per connection;
+ *   - direct messages: M messages sent through the HTTP API (member i → member i+k), latency from the
+ *     request's start to the recipient's 'message' event, p50/p95/p99, and delivered messages per second;
+ *   - fan-out: a listing's 'marketplace_new' notification to all N members at once (the one-statement insert
+ *     plus pg_notify per 80 rows), from the transaction's start to each member's 'notification' event.
+ * The clients run in this process on the same machine as the server: the figures include their CPU.
+ * Environment: BENCH_CLIENTS (1000), BENCH_MESSAGES (3000), BENCH_SEND_CONCURRENCY (32), BENCH_FANOUTS (5).
+ */
+const env = process.env;
+const CLIENTS = Number(env.BENCH_CLIENTS ?? 1000);
+const MESSAGES = Number(env.BENCH_MESSAGES ?? 3000);
+const SEND_CONCURRENCY = Number(env.BENCH_SEND_CONCURRENCY ?? 32);
+const FANOUTS = Number(env.BENCH_FANOUTS ?? 5);
+const CONNECT_CONCURRENCY = 50;
+const AUTH_SECRET = `bench-secret-${'x'.repeat(32)}`;
+const COOKIE = 'better-auth.session_token';
+
+const log = (msg: string) => console.log(msg);
+const ms = (v: number) => `${v.toFixed(1)} ms`;
+function percentile(values: number[], p: number) {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+const summary = (values: number[]) =>
+  `p50 ${ms(percentile(values, 50))}  p95 ${ms(percentile(values, 95))}  p99 ${ms(percentile(values, 99))}  max ${ms(Math.max(...values))}`;
+/** Resident memory of a process, from /proc (Linux). */
+const rssMb = (pid: number) => {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'));
+  return Number(line?.match(/(\d+)/)?.[1] ?? Number.NaN) / 1024;
+};
+/** A session cookie as better-auth writes it: `token.base64(HMAC-SHA256(secret, token))`, URI-encoded. */
+const cookieFor = (token: string) =>
+  `${COOKIE}=${encodeURIComponent(`${token}.${createHmac('sha256', AUTH_SECRET).update(token).digest('base64')}`)}`;
+const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
+
+/** Runs `fn` over `items` with at most `limit` at once. */
+async function pool<T>(items: T[], limit: number, fn: (item: T, index: number) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        await fn(items[i]!, i);
+      }
+    }),
+  );
+}
+
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'cm-bench-rt-'));
+const server = await startPostgres();
+let app: Child | null = null;
+const sockets: Socket[] = [];
+const dbPool = new pg.Pool({ connectionString: server.url('bench_rt'), max: 4 });
+try {
+  const admin = new pg.Client({ connectionString: server.url('postgres') });
+  await admin.connect();
+  await admin.query('create database bench_rt');
+  await admin.end();
+
+  app = await startApp({
+    DATABASE_URL: server.url('bench_rt'),
+    DATA_DIR: tmp,
+    AUTH_SECRET,
+    // The API's per-member limits (messages per minute) would cap the sending loop, not the realtime path.
+    RATE_LIMIT_SCALE: '0',
+  });
+  const pid = app.child.pid!;
+  // PUBLIC_URL is the app's base URL, so that is the Origin the browser would send.
+  const origin = app.base;
+  log(`app: pid ${pid} on ${app.base} (production, PostgreSQL on loopback)`);
+
+  // Members, their sessions, and a seller they all follow; one statement each.
+  const started = performance.now();
+  const members = Array.from({ length: CLIENTS }, (_, i) => ({
+    id: randomUUID(),
+    username: `rt_member_${i}`,
+    token: randomUUID().replaceAll('-', '') + randomUUID().replaceAll('-', ''),
+  }));
+  const sellerId = randomUUID();
+  await dbPool.query(
+    `insert into profiles (id, username, email)
+     select id, name, name || '@bench.example.com' from unnest($1::uuid[], $2::text[]) as m(id, name)`,
+    [
+      [...members.map((m) => m.id), sellerId],
+      [...members.map((m) => m.username), 'rt_seller'],
+    ],
+  );
+  await dbPool.query(
+    `insert into sessions (id, token, user_id, expires_at)
+     select gen_random_uuid(), token, id, now() + interval '7 days' from unnest($1::uuid[], $2::text[]) as s(id, token)`,
+    [members.map((m) => m.id), members.map((m) => m.token)],
+  );
+  await dbPool.query(
+    `insert into user_followers (follower_id, following_id) select id, $2 from unnest($1::uuid[]) as f(id)`,
+    [members.map((m) => m.id), sellerId],
+  );
+  log(`seeded ${CLIENTS} members with sessions in ${ms(performance.now() - started)}`);
+  const check = await fetch(`${app.base}/api/v1/notifications`, {
+    headers: { cookie: cookieFor(members[0]!.token) },
+  });
+  if (check.status !== 200) throw new Error(`seeded session refused: ${check.status} ${await check.text()}`);
+
+  await sleep(1000);
+  const rssBefore = rssMb(pid);
+
+  // Connect everyone.
+  const received = new Map<string, number>();
+  const notified = new Map<string, number[]>();
+  const connectTimes: number[] = [];
+  const connectStart = performance.now();
+  await pool(members, CONNECT_CONCURRENCY, async (member) => {
+    const t0 = performance.now();
+    const socket = connect(app!.base, {
+      transports: ['websocket'],
+      reconnection: false,
+      extraHeaders: { origin, cookie: cookieFor(member.token) },
+    });
+    sockets.push(socket);
+    socket.on('message', (p: { senderId: string; recipientId: string }) => {
+      if (p.recipientId === member.id) received.set(`${p.senderId}>${p.recipientId}`, performance.now());
+    });
+    socket.on('notification', () => {
+      const list = notified.get(member.id) ?? [];
+      list.push(performance.now());
+      notified.set(member.id, list);
+    });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    connectTimes.push(performance.now() - t0);
+  });
+  const connectWall = performance.now() - connectStart;
+  // Presence batches and the first broadcasts settle; then the steady memory.
+  await sleep(2000);
+  const rssAfter = rssMb(pid);
+  const presence = await dbPool.query('select count(distinct user_id)::int as n from realtime_presence');
+
+  // Direct messages through the API: member i → member (i + 1 + round) mod N; one sender at a time for the
+  // latency of one message, then many at once for throughput (where queueing adds to the latency).
+  const runDms = async (count: number, concurrency: number) => {
+    const sends = Array.from({ length: count }, (_, n) => {
+      const i = n % CLIENTS;
+      const round = Math.floor(n / CLIENTS);
+      return { from: members[i]!, to: members[(i + 1 + round) % CLIENTS]! };
+    });
+    const sentAt = new Map<string, number>();
+    received.clear();
+    let failed = 0;
+    const begin = performance.now();
+    await pool(sends, concurrency, async ({ from, to }) => {
+      sentAt.set(`${from.id}>${to.id}`, performance.now());
+      const res = await fetch(`${app!.base}/api/v1/messages`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin, cookie: cookieFor(from.token) },
+        body: JSON.stringify({ recipientId: to.id, message: `bench message from ${from.username}` }),
+      });
+      if (res.status !== 201) failed += 1;
+      await res.arrayBuffer();
+    });
+    const until = performance.now() + 10_000;
+    while (received.size < sentAt.size - failed && performance.now() < until) await sleep(20);
+    const wall = Math.max(...received.values()) - begin;
+    const latency = [...sentAt].flatMap(([key, t0]) => {
+      const t1 = received.get(key);
+      return t1 === undefined ? [] : [t1 - t0];
+    });
+    return {
+      count,
+      concurrency,
+      delivered: received.size,
+      failed,
+      perSecond: (received.size / wall) * 1000,
+      latency,
+    };
+  };
+  const dmRuns = [await runDms(Math.min(300, MESSAGES), 1), await runDms(MESSAGES, SEND_CONCURRENCY)];
+
+  // Fan-out: one listing, every member notified in one statement.
+  const drizzleDb = drizzle(dbPool, { schema, casing: 'snake_case' }) as unknown as Db;
+  const fanLatency: number[] = [];
+  let fanDelivered = 0;
+  let fanWallTotal = 0;
+  for (let f = 0; f < FANOUTS; f++) {
+    notified.clear();
+    const t0 = performance.now();
+    await drizzleDb.transaction((tx) =>
+      notifyFollowersOfListing(tx, sellerId, { id: randomUUID(), title: `Bench listing ${f}` }, 'rt_seller'),
+    );
+    const end = performance.now() + 10_000;
+    while (notified.size < CLIENTS && performance.now() < end) await sleep(10);
+    const times = [...notified.values()].flat();
+    fanDelivered += times.length;
+    fanWallTotal += Math.max(...times) - t0;
+    fanLatency.push(...times.map((t) => t - t0));
+    await sleep(200);
+  }
+  const rssEnd = rssMb(pid);
+
+  log('');
+  log(`clients                 ${CLIENTS} socket.io clients (WebSocket), signed in, one app instance`);
+  log(
+    `connect                 ${ms(connectWall)} for all (${CONNECT_CONCURRENCY} at a time), per handshake ${summary(connectTimes)}`,
+  );
+  log(`presence                ${presence.rows[0].n} members in realtime_presence`);
+  log(
+    `memory (app RSS)        ${rssBefore.toFixed(1)} MB idle → ${rssAfter.toFixed(1)} MB connected → ${rssEnd.toFixed(1)} MB after the runs; ` +
+      `${(((rssAfter - rssBefore) * 1024) / CLIENTS).toFixed(1)} kB per connection`,
+  );
+  for (const run of dmRuns) {
+    log(
+      `direct messages         ${run.delivered}/${run.count} delivered (${run.failed} failed requests), ` +
+        `${run.concurrency} sender(s) at once, ${run.perSecond.toFixed(0)} messages/s`,
+    );
+    log(`  API request → live    ${summary(run.latency)}`);
+  }
+  log(
+    `fan-out notifications   ${fanDelivered}/${FANOUTS * CLIENTS} delivered in ${FANOUTS} listings, ` +
+      `${((fanDelivered / fanWallTotal) * 1000).toFixed(0)} notifications/s`,
+  );
+  log(`  transaction → live    ${summary(fanLatency)}`);
+} finally {
+  for (const s of sockets) s.disconnect();
+  await app?.stop();
+  await dbPool.end().catch(() => {});
+  server.stop();
+  rmSync(tmp, { recursive: true, force: true });
+}

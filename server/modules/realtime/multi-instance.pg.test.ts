@@ -1,0 +1,281 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../test/test-app.ts';
+import { REALTIME_CHANNEL } from './bus.ts';
+import { PRESENCE_HEARTBEAT_MS, PRESENCE_SIGNAL_ROOM } from './presence.ts';
+
+/**
+ * Scale-out (decision 010): two real server processes (`node server/main.ts`) on one PostgreSQL database,
+ * socket.io clients signed in on different instances. Events travel on the pg_notify bus and presence through
+ * the shared presence tables, so what happens on A is seen live on B and the other way round.
+ */
+const root = path.resolve(import.meta.dirname, '../../..');
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cm-multi-'));
+const children: ChildProcess[] = [];
+const sockets: Socket[] = [];
+let dropDb: () => Promise<void>;
+let databaseUrl: string;
+
+interface Instance {
+  base: string;
+  origin: string;
+  output: () => string;
+}
+let a: Instance;
+let b: Instance;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function start(databaseUrl: string): Promise<Instance> {
+  const port = await freePort();
+  const origin = `http://localhost:${port}`;
+  const child = spawn(process.execPath, ['server/main.ts'], {
+    cwd: root,
+    env: {
+      ...(process.env as Record<string, string>),
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      DATABASE_POOL_SIZE: '4',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      PUBLIC_URL: origin,
+      SEED_DEMO: 'false',
+      RATE_LIMIT_SCALE: '100',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let output = '';
+  child.stdout!.on('data', (d) => {
+    output += d;
+  });
+  child.stderr!.on('data', (d) => {
+    output += d;
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 45_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    const ok = await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return { base, origin, output: () => output };
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server did not start:\n${output}`);
+}
+
+beforeAll(async () => {
+  const { database, drop } = await createTestDatabase();
+  const url = (database.db as unknown as { $client: { options: { connectionString: string } } }).$client
+    .options.connectionString;
+  await database.close();
+  dropDb = drop;
+  databaseUrl = url;
+  [a, b] = await Promise.all([start(url), start(url)]);
+}, 90_000);
+
+afterAll(async () => {
+  for (const s of sockets) s.disconnect();
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          child.once('exit', () => resolve());
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
+  await dropDb?.().catch(() => {});
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A new member signed up and in on `on`; returns their id and Cookie header. */
+async function member(on: Instance, name: string) {
+  const email = `${name}@example.com`;
+  const password = 'longenough-9';
+  const headers = { 'content-type': 'application/json', origin: on.origin };
+  const signUp = await fetch(`${on.base}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ username: name, email, password }),
+  });
+  expect(signUp.status, await signUp.clone().text()).toBe(200);
+  const signIn = await fetch(`${on.base}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, password }),
+  });
+  expect(signIn.status).toBe(200);
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const { user } = (await signIn.json()) as { user: { id: string } };
+  return { id: user.id, name, cookie };
+}
+type Member = Awaited<ReturnType<typeof member>>;
+
+async function open(on: Instance, who?: Member): Promise<Socket> {
+  const socket = connect(on.base, {
+    transports: ['websocket'],
+    reconnection: false,
+    extraHeaders: { origin: on.origin, ...(who ? { cookie: who.cookie } : {}) },
+  });
+  sockets.push(socket);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  return socket;
+}
+
+const next = <T>(s: Socket, event: string, ms = 5000) =>
+  new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event}`)), ms);
+    s.once(event, (payload: T) => {
+      clearTimeout(timer);
+      resolve(payload);
+    });
+  });
+
+type Snapshot = { count: number; users: { id: string; username: string }[] };
+/** Waits for a 'presence' list on `s` that satisfies `ok` (lists come in bursts). */
+const presenceUntil = (s: Socket, ok: (snap: Snapshot) => boolean, ms = 8000) =>
+  new Promise<Snapshot>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      s.off('presence', check);
+      reject(new Error('presence never matched'));
+    }, ms);
+    const check = (snap: Snapshot) => {
+      if (!ok(snap)) return;
+      clearTimeout(timer);
+      s.off('presence', check);
+      resolve(snap);
+    };
+    s.on('presence', check);
+  });
+const ids = (snap: Snapshot) => snap.users.map((u) => u.id);
+
+describe('two instances on one PostgreSQL database', { timeout: 60_000 }, () => {
+  it('a direct message sent through A reaches the recipient on B live, with its notification', async () => {
+    const [alice, bob] = await Promise.all([member(a, 'alice_multi'), member(b, 'bob_multi')]);
+    const bobOnB = await open(b, bob);
+    const message = next<{ senderId: string; recipientId: string }>(bobOnB, 'message');
+    const notification = next<{ id: string }>(bobOnB, 'notification');
+    const sent = await fetch(`${a.base}/api/v1/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: a.origin, cookie: alice.cookie },
+      body: JSON.stringify({ recipientId: bob.id, message: 'hello from instance A' }),
+    });
+    expect(sent.status).toBe(201);
+    expect(await message).toMatchObject({ senderId: alice.id, recipientId: bob.id });
+    const { id } = await notification;
+    // The notification it names is Bob's, readable through B.
+    const bell = await fetch(`${b.base}/api/v1/notifications`, { headers: { cookie: bob.cookie } });
+    const page = (await bell.json()) as { items: { id: string; type: string }[] };
+    expect(page.items.find((n) => n.id === id)?.type).toBe('message_new');
+  });
+
+  it('a member online on B is listed on A, de-duplicated across instances, and leaves when they go', async () => {
+    const carol = await member(b, 'carol_multi');
+    const watcherOnA = await open(a);
+    watcherOnA.emit('presence:join');
+    await next(watcherOnA, 'presence');
+    const carolOnB = await open(b, carol);
+    const carolAlsoOnA = await open(a, carol);
+    const seen = await presenceUntil(watcherOnA, (s) => ids(s).includes(carol.id));
+    expect(ids(seen).filter((id) => id === carol.id)).toHaveLength(1);
+    expect(seen.count).toBe(seen.users.length);
+    // Her tab on A closes: she is still online through B.
+    carolAlsoOnA.disconnect();
+    await new Promise((r) => setTimeout(r, 600));
+    watcherOnA.emit('presence:join');
+    expect(ids(await next<Snapshot>(watcherOnA, 'presence'))).toContain(carol.id);
+    // Her last tab (on B) closes: A's list drops her live.
+    carolOnB.disconnect();
+    const after = await presenceUntil(watcherOnA, (s) => !ids(s).includes(carol.id));
+    expect(after.count).toBe(after.users.length);
+  });
+
+  it('a watcher on B sees a member who signs in on A', async () => {
+    const dan = await member(a, 'dan_multi');
+    const watcherOnB = await open(b);
+    watcherOnB.emit('presence:join');
+    await next(watcherOnB, 'presence');
+    await open(a, dan);
+    const seen = await presenceUntil(watcherOnB, (s) => ids(s).includes(dan.id));
+    expect(seen.users.find((u) => u.id === dan.id)?.username).toBe('dan_multi');
+  });
+
+  it('an instance that stops without a goodbye stops counting, and the live ones reap it', async () => {
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    try {
+      const erin = await member(a, 'erin_multi');
+      const watcherOnA = await open(a);
+      watcherOnA.emit('presence:join');
+      await next(watcherOnA, 'presence');
+      // A third instance, as it would leave things: its row, a member on it, its change signalled.
+      const ghost = randomUUID();
+      await db.query('insert into realtime_instances (id) values ($1)', [ghost]);
+      await db.query('insert into realtime_presence (instance_id, user_id) values ($1, $2)', [
+        ghost,
+        erin.id,
+      ]);
+      const signal = JSON.stringify({ room: PRESENCE_SIGNAL_ROOM, event: 'presence', payload: {} });
+      await db.query('select pg_notify($1, $2)', [REALTIME_CHANNEL, signal]);
+      await presenceUntil(watcherOnA, (s) => ids(s).includes(erin.id));
+      // It dies: its heartbeat stops. The next heartbeat of A or B reaps it and tells every instance.
+      await db.query(`update realtime_instances set seen_at = now() - interval '1 minute' where id = $1`, [
+        ghost,
+      ]);
+      await presenceUntil(watcherOnA, (s) => !ids(s).includes(erin.id), PRESENCE_HEARTBEAT_MS + 5000);
+      const left = await db.query('select 1 from realtime_instances where id = $1', [ghost]);
+      expect(left.rowCount).toBe(0);
+    } finally {
+      await db.end();
+    }
+  });
+
+  it('both stop cleanly on SIGTERM with members connected, and their goodbye empties the presence tables', async () => {
+    const codes = await Promise.all(
+      children.map(
+        (child) =>
+          new Promise<number | null>((resolve) => {
+            child.once('exit', (code) => resolve(code));
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
+    expect(codes).toEqual([0, 0]);
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    try {
+      const left = await db.query(
+        'select (select count(*) from realtime_instances)::int as instances, (select count(*) from realtime_presence)::int as rows',
+      );
+      expect(left.rows[0]).toEqual({ instances: 0, rows: 0 });
+    } finally {
+      await db.end();
+    }
+  });
+});
