@@ -36,6 +36,7 @@ export const adminUserRow = z.object({
   balance: z.number().int(),
   credits: z.number().int(),
   createdAt: z.string(),
+  rank: z.object({ id: z.string(), name: z.string(), color: z.string() }).nullable(),
 });
 export type AdminUserRow = z.infer<typeof adminUserRow>;
 export const adminUserPage = z.object({ items: z.array(adminUserRow), nextCursor: z.string().nullable() });
@@ -77,3 +78,28 @@ export const adminDashboard = z.object({
   ),
 });
 export type AdminDashboard = z.infer<typeof adminDashboard>;
+
+/** Seller ranks (spec §3 user_ranks) an admin can give a member. */
+export const userRank = z.object({ id: z.string(), name: z.string(), color: z.string() });
+export type UserRank = z.infer<typeof userRank>;
+export const userRankList = z.array(userRank);
+
+/** Sets a member's rank, or clears it with null (admins). */
+export const setRankBody = z
+  .object({ rankId: z.uuid({ error: adminMessages.rankNotFound }).nullable() })
+  .strict();
+export type SetRankBody = z.infer<typeof setRankBody>;
+
+export const activityDays = 30;
+/** The dashboard chart: sign-ups, forum posts and marketplace sales per UTC day, oldest first. */
+export const adminActivity = z.object({
+  days: z.array(
+    z.object({
+      date: z.string(),
+      signups: z.number().int(),
+      posts: z.number().int(),
+      sales: z.number().int(),
+    }),
+  ),
+});
+export type AdminActivity = z.infer<typeof adminActivity>;

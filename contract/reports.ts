@@ -20,3 +20,44 @@ export const reportCreated = z.object({
   status: z.enum(['pending', 'resolved', 'dismissed']),
 });
 export type ReportCreated = z.infer<typeof reportCreated>;
+
+// --- staff moderation (spec §2 Admin Reports, §4 Report, §6) -----------------------------------------
+
+export const reportStatuses = ['pending', 'resolved', 'dismissed'] as const;
+export type ReportStatus = (typeof reportStatuses)[number];
+export const reportStatusFilters = [...reportStatuses, 'all'] as const;
+export type ReportStatusFilter = (typeof reportStatusFilters)[number];
+export const adminReportPageSize = 20;
+
+/** Spec §9 default filter: reports pending. */
+export const adminReportsQuery = z.object({
+  status: z.enum(reportStatusFilters).default('pending'),
+  cursor: z.string().max(400).optional(),
+});
+
+export const reportIdParams = z.object({ id: z.uuid({ error: m.notFound }) });
+
+const person = z.object({ id: z.string(), username: z.string() });
+
+export const adminReport = z.object({
+  id: z.string(),
+  reason: z.string(),
+  status: z.enum(reportStatuses),
+  createdAt: z.string(),
+  resolvedAt: z.string().nullable(),
+  reporter: person.nullable(),
+  resolver: person.nullable(),
+  target: z.object({
+    type: z.enum(reportTargetTypes),
+    /** null once the content was deleted. */
+    id: z.string().nullable(),
+    /** A short text of the content (title or the start of its text), null once deleted. */
+    preview: z.string().nullable(),
+    /** Where the content is shown on the site, null once deleted. */
+    href: z.string().nullable(),
+    author: person.nullable(),
+  }),
+});
+export type AdminReport = z.infer<typeof adminReport>;
+export const adminReportPage = z.object({ items: z.array(adminReport), nextCursor: z.string().nullable() });
+export type AdminReportPage = z.infer<typeof adminReportPage>;

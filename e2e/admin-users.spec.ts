@@ -14,6 +14,8 @@ test('an admin searches a member, adds credits, changes the role, and a ban sign
   browser,
   request,
 }) => {
+  // A long walk through two browsers: give it room on a loaded machine.
+  test.setTimeout(90_000);
   const member = await createUser(request, 'managed');
   const memberCtx = await browser.newContext();
   const memberPage = await memberCtx.newPage();
@@ -31,7 +33,8 @@ test('an admin searches a member, adds credits, changes the role, and a ban sign
   const own = page.getByRole('row', { name: new RegExp(E2E_ADMIN.username) });
   await expect(own).toHaveCount(1);
   await expect(own.getByRole('button', { name: /^Ban / })).toHaveCount(0);
-  await expect(own.getByRole('combobox')).toHaveCount(0);
+  // No role change on one's own row (a seller rank may still be set: it grants nothing).
+  await expect(own.getByRole('combobox', { name: `Role of ${E2E_ADMIN.username}` })).toHaveCount(0);
 
   // Search by username runs on Enter.
   await search.fill(member.username);
@@ -101,7 +104,29 @@ test('a member is kept out of the users screen', async ({ page, request }) => {
   const member = await createUser(request, 'nosy');
   await signIn(page, member.email, member.password);
   await page.goto('/admin/users');
-  // The foundation's staff guard sends non-staff home.
-  await expect(page).toHaveURL(/\/$/);
+  // Spec §8 Other: non-staff see Access Denied in the admin area.
+  await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/users$/);
   await expect(page.getByRole('heading', { name: 'Manage Users' })).toHaveCount(0);
+});
+
+test('an admin gives a member a seller rank and clears it again', async ({ page, request }) => {
+  const member = await createUser(request, 'ranked');
+  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await page.goto('/admin/users');
+  const search = page.getByRole('searchbox', { name: 'Search users' });
+  await search.fill(member.username);
+  await search.press('Enter');
+  const rank = page.getByRole('combobox', { name: `Rank of ${member.username}` });
+  await expect(rank).toHaveValue('');
+  await rank.selectOption({ label: 'Trusted Seller' });
+  await expect(page.getByText('Rank updated', { exact: true })).toBeVisible();
+  await page.reload();
+  await search.fill(member.username);
+  await search.press('Enter');
+  await expect(rank.locator('option:checked')).toHaveText('Trusted Seller');
+  await rank.selectOption({ label: 'No rank' });
+  await expect(rank).toHaveValue('');
+  await page.goto('/admin/audit-log');
+  await expect(page.getByText('user.rank').first()).toBeVisible();
 });

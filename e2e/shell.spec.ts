@@ -47,7 +47,20 @@ test('login-required pages send visitors to /login', async ({ page }) => {
   await expect(page.getByText('You must be logged in to view messages')).toBeVisible();
 });
 
-test('members see Profile but not the Admin Area, and are sent home from /admin', async ({
+test('after signing in, a visitor sent to /login lands on the page they asked for', async ({
+  page,
+  request,
+}) => {
+  const user = await createUser(request);
+  await page.goto('/tickets');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/tickets$/);
+});
+
+test('members see Profile but not the Admin Area, and are told Access Denied on /admin', async ({
   page,
   request,
 }) => {
@@ -57,7 +70,8 @@ test('members see Profile but not the Admin Area, and are sent home from /admin'
   await expect(nav.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', `/profile/${user.id}`);
   await expect(nav.getByRole('link', { name: 'Admin Area' })).toHaveCount(0);
   await page.goto('/admin');
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin$/);
 });
 
 test('staff see the Admin Area link and can open /admin', async ({ page }) => {

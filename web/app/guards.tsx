@@ -2,6 +2,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { isStaff } from '../../contract/limits.ts';
 import { PageSkeleton } from '../components/ui/skeleton.tsx';
 import { useSession } from '../lib/session.ts';
+import { AccessDenied } from './access-denied.tsx';
 
 /** Login-required pages: visitors go to /login (the session's load shows a skeleton, never a redirect). */
 export function RequireAuth() {
@@ -12,11 +13,16 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-/** The admin area: moderators and admins only; everyone else goes home. */
+/**
+ * The admin area: moderators and admins only. Visitors sign in first; a signed-in member who is not
+ * staff sees Access Denied (spec §8 Other) on every admin URL, live if their role changes.
+ */
 export function RequireStaff() {
   const { user, isPending } = useSession();
+  const location = useLocation();
   if (isPending) return <PageSkeleton />;
-  if (!user || !isStaff(user.role)) return <Navigate to="/" replace />;
+  if (!user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (!isStaff(user.role)) return <AccessDenied detail="The admin area is for moderators and admins only." />;
   return <Outlet />;
 }
 

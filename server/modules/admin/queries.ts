@@ -1,7 +1,15 @@
-import { and, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { likePattern } from '../../db/cursor.ts';
-import { forumCategories, forumThreads, profiles, reports, sessions } from '../../db/schema/index.ts';
+import {
+  forumCategories,
+  forumThreads,
+  marketplaceOrders,
+  profiles,
+  reports,
+  sessions,
+  userRanks,
+} from '../../db/schema/index.ts';
 
 export async function findUserForAdmin(db: Db | Tx, id: string) {
   const [row] = await db
@@ -69,8 +77,12 @@ export async function listUsers(
       credits: profiles.credits,
       createdAt: profiles.createdAt,
       createdAtKey: sql<string>`${profiles.createdAt}::text`,
+      rankId: userRanks.id,
+      rankName: userRanks.name,
+      rankColor: userRanks.color,
     })
     .from(profiles)
+    .leftJoin(userRanks, eq(userRanks.id, profiles.rankId))
     .where(and(...where))
     .orderBy(desc(profiles.createdAt), desc(profiles.id))
     .limit(f.limit + 1);
@@ -125,4 +137,64 @@ export async function latestForumPosts(db: Db) {
     .innerJoin(forumCategories, eq(forumCategories.id, forumThreads.categoryId))
     .orderBy(desc(forumThreads.createdAt), desc(forumThreads.id))
     .limit(5);
+}
+
+export async function listRanks(db: Db | Tx) {
+  return db
+    .select({ id: userRanks.id, name: userRanks.name, color: userRanks.color })
+    .from(userRanks)
+    .orderBy(asc(userRanks.name));
+}
+
+export async function findRank(db: Db | Tx, id: string) {
+  const [row] = await db
+    .select({ id: userRanks.id, name: userRanks.name, color: userRanks.color })
+    .from(userRanks)
+    .where(eq(userRanks.id, id));
+  return row;
+}
+
+/** The member's rank before the change, the row locked for this transaction; undefined when unknown. */
+export async function lockUserRank(tx: Tx, id: string) {
+  const [row] = await tx
+    .select({ id: profiles.id, rankId: profiles.rankId })
+    .from(profiles)
+    .where(eq(profiles.id, id))
+    .for('update');
+  return row;
+}
+
+export async function setUserRank(tx: Tx, id: string, rankId: string | null) {
+  await tx.update(profiles).set({ rankId, updatedAt: new Date() }).where(eq(profiles.id, id));
+}
+
+/**
+ * Sign-ups, forum posts and marketplace sales per UTC day for the last `days` days (today included),
+ * oldest first, zero-filled (a refunded order is no sale): one statement (generate_series over the days, each count grouped once).
+ */
+export async function dailyActivity(db: Db, days: number) {
+  const first = sql`(${startOfDay} - make_interval(days => ${days - 1}::int))`;
+  const perDay = (
+    table: typeof profiles | typeof forumThreads | typeof marketplaceOrders,
+    extra: SQL = sql`true`,
+  ) =>
+    sql`(select date_trunc('day', ${table.createdAt} at time zone 'utc') as day, count(*)::int as n
+      from ${table} where ${table.createdAt} >= ${first} and ${extra} group by 1)`;
+  const result = await db.execute(sql`
+    select to_char(d.day, 'YYYY-MM-DD') as date,
+      coalesce(u.n, 0)::int as signups, coalesce(p.n, 0)::int as posts, coalesce(o.n, 0)::int as sales
+    from generate_series(${first} at time zone 'utc', ${startOfDay} at time zone 'utc', interval '1 day') as d(day)
+    left join ${perDay(profiles)} u on u.day = d.day
+    left join ${perDay(forumThreads)} p on p.day = d.day
+    left join ${perDay(marketplaceOrders, sql`${marketplaceOrders.status} <> 'refunded'`)} o on o.day = d.day
+    order by d.day`);
+  const rows = (
+    result as unknown as { rows: { date: string; signups: number; posts: number; sales: number }[] }
+  ).rows;
+  return rows.map((r) => ({
+    date: r.date,
+    signups: Number(r.signups),
+    posts: Number(r.posts),
+    sales: Number(r.sales),
+  }));
 }

@@ -2,23 +2,37 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   addBalanceBody,
+  adminActivity,
   adminDashboard,
   adminUserPage,
   adminUserPatch,
   adminUserResponse,
   adminUsersQuery,
+  setRankBody,
   userIdParams,
+  userRank,
+  userRankList,
 } from '../../../contract/admin.ts';
 import { errorResponse } from '../../../contract/errors.ts';
 import type { Db } from '../../db/client.ts';
+import { access } from '../../plugins/access.ts';
 import { requireViewer } from '../../plugins/viewer.ts';
-import { addBalance, getDashboard, listUsers, updateUser } from './service.ts';
+import {
+  addBalance,
+  getActivity,
+  getDashboard,
+  listRanks,
+  listUsers,
+  setRank,
+  updateUser,
+} from './service.ts';
 
 export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.patch(
     '/admin/users/:id',
     {
       schema: {
+        ...access('staff'),
         tags: ['admin'],
         summary: "Ban or unban a member, or change a member's role (staff; roles admins only)",
         params: userIdParams,
@@ -39,6 +53,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     '/admin/users',
     {
       schema: {
+        ...access('staff'),
         tags: ['admin'],
         summary: 'Members for staff: search by username or id, role filter, banned toggle',
         querystring: adminUsersQuery,
@@ -52,6 +67,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     '/admin/users/:id/balance',
     {
       schema: {
+        ...access('admin'),
         tags: ['admin'],
         summary: "Add to a member's balance or credits through the wallet (admins)",
         params: userIdParams,
@@ -72,11 +88,59 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     '/admin/dashboard',
     {
       schema: {
+        ...access('staff'),
         tags: ['admin'],
         summary: 'Dashboard counts, latest forum posts and reports overview (staff)',
         response: { 200: adminDashboard, 401: errorResponse, 403: errorResponse },
       },
     },
     async (request) => getDashboard(db, await requireViewer(request)),
+  );
+
+  app.get(
+    '/admin/dashboard/activity',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Sign-ups, forum posts and marketplace sales per day over the last 30 days (staff)',
+        ...access('staff'),
+        response: { 200: adminActivity, 401: errorResponse, 403: errorResponse },
+      },
+    },
+    async (request) => getActivity(db, await requireViewer(request)),
+  );
+
+  app.get(
+    '/admin/ranks',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'The seller ranks an admin can give (staff)',
+        ...access('staff'),
+        response: { 200: userRankList, 401: errorResponse, 403: errorResponse },
+      },
+    },
+    async (request) => listRanks(db, await requireViewer(request)),
+  );
+
+  app.put(
+    '/admin/users/:id/rank',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Set or clear (null) a member's seller rank (admins)",
+        ...access('admin'),
+        params: userIdParams,
+        body: setRankBody,
+        response: {
+          200: z.object({ id: z.string(), rank: userRank.nullable() }),
+          400: errorResponse,
+          401: errorResponse,
+          403: errorResponse,
+          404: errorResponse,
+        },
+      },
+    },
+    async (request) => setRank(db, await requireViewer(request), request.params.id, request.body),
   );
 };

@@ -1,14 +1,18 @@
 import { z } from 'zod';
 import {
   type AddBalanceBody,
+  type AdminActivity,
   type AdminDashboard,
   type AdminUserPage,
+  activityDays,
   adminUserPageSize,
   type adminUserPatch,
+  type SetRankBody,
+  type UserRank,
 } from '../../../contract/admin.ts';
 import { isStaff } from '../../../contract/limits.ts';
 import { adminMessages, messages } from '../../../contract/messages.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { decodeCursor, encodeCursor } from '../../db/cursor.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
@@ -18,13 +22,18 @@ import { publishAfterCommit } from '../realtime/bus.ts';
 import { grant } from '../wallet/service.ts';
 import {
   type AdminUserCursor,
+  dailyActivity,
   dashboardCounts,
   deleteSessionsOf,
+  findRank,
   findUserForAdmin,
   findWallet,
   latestForumPosts,
+  listRanks as listRanksQuery,
   listUsers as listUsersQuery,
+  lockUserRank,
   setUserFields,
+  setUserRank,
 } from './queries.ts';
 
 type Patch = z.infer<typeof adminUserPatch>;
@@ -36,51 +45,54 @@ type Patch = z.infer<typeof adminUserPatch>;
  */
 export async function updateUser(db: Db, viewer: Viewer, targetId: string, patch: Patch) {
   if (!isStaff(viewer.role)) throw new AppError('FORBIDDEN', messages.forbidden);
-  return db.transaction(async (tx) => {
-    const target = await findUserForAdmin(tx, targetId);
-    if (!target) throw new AppError('NOT_FOUND', adminMessages.userNotFound);
-    if (patch.role !== undefined) {
-      if (viewer.role !== 'admin') throw new AppError('FORBIDDEN', adminMessages.onlyAdminsChangeRoles);
-      if (target.id === viewer.id) throw new AppError('FORBIDDEN', adminMessages.ownRole);
+  return db.transaction((tx) => applyUserPatch(tx, viewer, targetId, patch));
+}
+
+/** updateUser's rules and writes inside the caller's transaction (a report's Ban User uses it too). */
+export async function applyUserPatch(tx: Tx, viewer: Viewer, targetId: string, patch: Patch) {
+  const target = await findUserForAdmin(tx, targetId);
+  if (!target) throw new AppError('NOT_FOUND', adminMessages.userNotFound);
+  if (patch.role !== undefined) {
+    if (viewer.role !== 'admin') throw new AppError('FORBIDDEN', adminMessages.onlyAdminsChangeRoles);
+    if (target.id === viewer.id) throw new AppError('FORBIDDEN', adminMessages.ownRole);
+  }
+  if (patch.banned !== undefined) {
+    if (target.id === viewer.id) throw new AppError('FORBIDDEN', adminMessages.ownBan);
+    if (viewer.role !== 'admin' && target.role === 'admin') {
+      throw new AppError('FORBIDDEN', adminMessages.moderatorBanAdmin);
     }
-    if (patch.banned !== undefined) {
-      if (target.id === viewer.id) throw new AppError('FORBIDDEN', adminMessages.ownBan);
-      if (viewer.role !== 'admin' && target.role === 'admin') {
-        throw new AppError('FORBIDDEN', adminMessages.moderatorBanAdmin);
-      }
-    }
-    const updated = await setUserFields(tx, target.id, patch);
-    if (patch.banned) await deleteSessionsOf(tx, target.id);
-    if (patch.banned !== undefined && patch.banned !== target.banned) {
-      await audit(tx, {
-        actorId: viewer.id,
-        action: patch.banned ? 'user.ban' : 'user.unban',
-        targetType: 'user',
-        targetId: target.id,
-        before: { banned: target.banned },
-        after: { banned: updated.banned },
-      });
-    }
-    if (patch.role !== undefined && patch.role !== target.role) {
-      await audit(tx, {
-        actorId: viewer.id,
-        action: 'user.role',
-        targetType: 'user',
-        targetId: target.id,
-        before: { role: target.role },
-        after: { role: updated.role },
-      });
-    }
-    if (updated.banned !== target.banned || updated.role !== target.role) {
-      // Live (after commit): the member's tabs update their role, or are signed out at once on a ban.
-      await publishAfterCommit(tx, {
-        room: `user:${target.id}`,
-        event: 'profile',
-        payload: { banned: updated.banned, role: updated.role },
-      });
-    }
-    return updated;
-  });
+  }
+  const updated = await setUserFields(tx, target.id, patch);
+  if (patch.banned) await deleteSessionsOf(tx, target.id);
+  if (patch.banned !== undefined && patch.banned !== target.banned) {
+    await audit(tx, {
+      actorId: viewer.id,
+      action: patch.banned ? 'user.ban' : 'user.unban',
+      targetType: 'user',
+      targetId: target.id,
+      before: { banned: target.banned },
+      after: { banned: updated.banned },
+    });
+  }
+  if (patch.role !== undefined && patch.role !== target.role) {
+    await audit(tx, {
+      actorId: viewer.id,
+      action: 'user.role',
+      targetType: 'user',
+      targetId: target.id,
+      before: { role: target.role },
+      after: { role: updated.role },
+    });
+  }
+  if (updated.banned !== target.banned || updated.role !== target.role) {
+    // Live (after commit): the member's tabs update their role, or are signed out at once on a ban.
+    await publishAfterCommit(tx, {
+      room: `user:${target.id}`,
+      event: 'profile',
+      payload: { banned: updated.banned, role: updated.role },
+    });
+  }
+  return updated;
 }
 
 const userCursor = z.tuple([z.string().max(40), z.uuid()]);
@@ -107,10 +119,13 @@ export async function listUsers(
   });
   const last = found.length > adminUserPageSize ? found[adminUserPageSize - 1] : undefined;
   return {
-    items: found.slice(0, adminUserPageSize).map(({ createdAtKey: _, ...r }) => ({
-      ...r,
-      createdAt: r.createdAt.toISOString(),
-    })),
+    items: found
+      .slice(0, adminUserPageSize)
+      .map(({ createdAtKey: _, rankId, rankName, rankColor, ...r }) => ({
+        ...r,
+        createdAt: r.createdAt.toISOString(),
+        rank: rankId && rankName && rankColor ? { id: rankId, name: rankName, color: rankColor } : null,
+      })),
     nextCursor: last ? encodeCursor([last.createdAtKey, last.id]) : null,
   };
 }
@@ -167,4 +182,40 @@ export async function getDashboard(db: Db, viewer: Viewer): Promise<AdminDashboa
       category: { id: p.categoryId, name: p.categoryName },
     })),
   };
+}
+
+/** The dashboard chart: sign-ups, forum posts and sales per day over the last 30 days (staff). */
+export async function getActivity(db: Db, viewer: Viewer): Promise<AdminActivity> {
+  if (!isStaff(viewer.role)) throw new AppError('FORBIDDEN', messages.forbidden);
+  return { days: await dailyActivity(db, activityDays) };
+}
+
+/** The seller ranks, for the users screen's rank choice (staff). */
+export async function listRanks(db: Db, viewer: Viewer): Promise<UserRank[]> {
+  if (!isStaff(viewer.role)) throw new AppError('FORBIDDEN', messages.forbidden);
+  return listRanksQuery(db);
+}
+
+/** Admins give a member a rank or clear it (null); audited in the same transaction. */
+export async function setRank(db: Db, viewer: Viewer, targetId: string, body: SetRankBody) {
+  if (viewer.role !== 'admin') throw new AppError('FORBIDDEN', adminMessages.onlyAdminsRank);
+  return db.transaction(async (tx) => {
+    const target = await lockUserRank(tx, targetId);
+    if (!target) throw new AppError('NOT_FOUND', adminMessages.userNotFound);
+    const rank = body.rankId ? await findRank(tx, body.rankId) : null;
+    if (rank === undefined) throw new AppError('NOT_FOUND', adminMessages.rankNotFound);
+    const before = target.rankId ? ((await findRank(tx, target.rankId)) ?? null) : null;
+    if ((rank?.id ?? null) !== target.rankId) {
+      await setUserRank(tx, targetId, rank?.id ?? null);
+      await audit(tx, {
+        actorId: viewer.id,
+        action: 'user.rank',
+        targetType: 'user',
+        targetId,
+        before: { rank: before ? { id: before.id, name: before.name } : null },
+        after: { rank: rank ? { id: rank.id, name: rank.name } : null },
+      });
+    }
+    return { id: targetId, rank };
+  });
 }

@@ -1,12 +1,14 @@
-import { eq } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { ReportTargetType } from '../../../contract/reports.ts';
-import type { Db } from '../../db/client.ts';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import type { ReportStatus, ReportTargetType } from '../../../contract/reports.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import {
   cheats,
+  forumCategories,
   forumReplies,
   forumThreads,
   marketplaceListings,
+  profiles,
   reports,
   socialComments,
   socialPosts,
@@ -14,7 +16,7 @@ import {
 
 /** The reported content's author (null when it has none, e.g. a cheat whose publisher left), or undefined if missing. */
 export async function findTargetAuthor(
-  db: Db,
+  db: Db | Tx,
   type: ReportTargetType,
   id: string,
 ): Promise<string | null | undefined> {
@@ -59,4 +61,162 @@ export async function insertReport(
     .values({ userId, reason, targetType: type, [targetColumn[type]]: targetId })
     .returning({ id: reports.id, status: reports.status });
   return row!;
+}
+
+// --- staff moderation --------------------------------------------------------------------------------
+
+export type ReportCursor = [createdAt: string, id: string];
+
+const reporter = alias(profiles, 'reporter');
+const resolver = alias(profiles, 'resolver');
+const author = alias(profiles, 'author');
+const previewLength = 160;
+
+const authorId = sql`coalesce(${socialPosts.userId}, ${socialComments.userId}, ${forumThreads.userId},
+  ${forumReplies.userId}, ${cheats.publishedBy}, ${marketplaceListings.userId})`;
+
+/**
+ * One page of reports for staff, newest first, with reporter, resolver, the reported content (a short
+ * preview and what is needed for its link) and its author: one statement whatever the page size.
+ */
+export async function listReports(db: Db, f: { status?: ReportStatus; after?: ReportCursor; limit: number }) {
+  const where: SQL[] = [];
+  if (f.status) where.push(eq(reports.status, f.status));
+  if (f.after) {
+    where.push(
+      sql`(${reports.createdAt}, ${reports.id}) < (${f.after[0]}::timestamptz, ${f.after[1]}::uuid)`,
+    );
+  }
+  return db
+    .select({
+      id: reports.id,
+      reason: reports.reason,
+      status: reports.status,
+      targetType: reports.targetType,
+      createdAt: reports.createdAt,
+      createdAtKey: sql<string>`${reports.createdAt}::text`,
+      resolvedAt: reports.resolvedAt,
+      reporterId: reporter.id,
+      reporterName: reporter.username,
+      resolverId: resolver.id,
+      resolverName: resolver.username,
+      targetId: sql<string | null>`coalesce(${reports.postId}, ${reports.commentId}, ${reports.threadId},
+        ${reports.replyId}, ${reports.cheatId}, ${reports.listingId})`,
+      preview: sql<string | null>`coalesce(left(${socialPosts.content}, ${previewLength}),
+        left(${socialComments.content}, ${previewLength}), ${forumThreads.title},
+        left(${forumReplies.content}, ${previewLength}), ${cheats.title}, ${marketplaceListings.title})`,
+      commentPostId: socialComments.postId,
+      replyThreadId: forumReplies.threadId,
+      authorId: author.id,
+      authorName: author.username,
+    })
+    .from(reports)
+    .leftJoin(reporter, eq(reporter.id, reports.userId))
+    .leftJoin(resolver, eq(resolver.id, reports.resolvedBy))
+    .leftJoin(socialPosts, eq(socialPosts.id, reports.postId))
+    .leftJoin(socialComments, eq(socialComments.id, reports.commentId))
+    .leftJoin(forumThreads, eq(forumThreads.id, reports.threadId))
+    .leftJoin(forumReplies, eq(forumReplies.id, reports.replyId))
+    .leftJoin(cheats, eq(cheats.id, reports.cheatId))
+    .leftJoin(marketplaceListings, eq(marketplaceListings.id, reports.listingId))
+    .leftJoin(author, sql`${author.id} = ${authorId}`)
+    .where(and(...where))
+    .orderBy(desc(reports.createdAt), desc(reports.id))
+    .limit(f.limit + 1);
+}
+
+/** The report, locked until the transaction ends, so two staff decisions on it cannot interleave. */
+export async function lockReport(tx: Tx, id: string) {
+  const [row] = await tx.select().from(reports).where(eq(reports.id, id)).for('update');
+  return row;
+}
+
+/** Pending → resolved or dismissed, recording who and when; undefined when it was no longer pending. */
+export async function decideReport(tx: Tx, id: string, status: 'resolved' | 'dismissed', resolvedBy: string) {
+  const [row] = await tx
+    .update(reports)
+    .set({ status, resolvedBy, resolvedAt: sql`now()` })
+    .where(and(eq(reports.id, id), eq(reports.status, 'pending')))
+    .returning();
+  return row;
+}
+
+export type ReportRow = typeof reports.$inferSelect;
+
+/** The reported content's id (null once deleted). */
+export function targetIdOf(r: ReportRow): string | null {
+  return r.postId ?? r.commentId ?? r.threadId ?? r.replyId ?? r.cheatId ?? r.listingId ?? null;
+}
+
+/**
+ * Deletes the reported content from its own table, keeping the counters other rows hold (a post's
+ * comments, a thread's replies, a category's threads) right. Returns a snapshot of what was deleted,
+ * or undefined when it was already gone.
+ */
+export async function deleteTarget(tx: Tx, type: ReportTargetType, id: string) {
+  switch (type) {
+    case 'post': {
+      const [row] = await tx
+        .delete(socialPosts)
+        .where(eq(socialPosts.id, id))
+        .returning({ userId: socialPosts.userId, text: socialPosts.content });
+      return row;
+    }
+    case 'comment': {
+      const [row] = await tx.delete(socialComments).where(eq(socialComments.id, id)).returning({
+        userId: socialComments.userId,
+        text: socialComments.content,
+        postId: socialComments.postId,
+      });
+      if (row) {
+        await tx
+          .update(socialPosts)
+          .set({ commentCount: sql`greatest(${socialPosts.commentCount} - 1, 0)` })
+          .where(eq(socialPosts.id, row.postId));
+      }
+      return row;
+    }
+    case 'thread': {
+      const [row] = await tx.delete(forumThreads).where(eq(forumThreads.id, id)).returning({
+        userId: forumThreads.userId,
+        text: forumThreads.title,
+        categoryId: forumThreads.categoryId,
+      });
+      if (row) {
+        await tx
+          .update(forumCategories)
+          .set({ threadCount: sql`greatest(${forumCategories.threadCount} - 1, 0)` })
+          .where(eq(forumCategories.id, row.categoryId));
+      }
+      return row;
+    }
+    case 'reply': {
+      const [row] = await tx.delete(forumReplies).where(eq(forumReplies.id, id)).returning({
+        userId: forumReplies.userId,
+        text: forumReplies.content,
+        threadId: forumReplies.threadId,
+      });
+      if (row) {
+        await tx
+          .update(forumThreads)
+          .set({ replyCount: sql`greatest(${forumThreads.replyCount} - 1, 0)` })
+          .where(eq(forumThreads.id, row.threadId));
+      }
+      return row;
+    }
+    case 'cheat': {
+      const [row] = await tx
+        .delete(cheats)
+        .where(eq(cheats.id, id))
+        .returning({ userId: cheats.publishedBy, text: cheats.title });
+      return row;
+    }
+    case 'listing': {
+      const [row] = await tx
+        .delete(marketplaceListings)
+        .where(eq(marketplaceListings.id, id))
+        .returning({ userId: marketplaceListings.userId, text: marketplaceListings.title });
+      return row;
+    }
+  }
 }

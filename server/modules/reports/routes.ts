@@ -1,11 +1,26 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { errorResponse } from '../../../contract/errors.ts';
 import { reportMessages as m } from '../../../contract/messages.ts';
-import { reportBody, reportCreated } from '../../../contract/reports.ts';
+import {
+  adminReportPage,
+  adminReportsQuery,
+  reportBody,
+  reportCreated,
+  reportIdParams,
+  reportStatuses,
+} from '../../../contract/reports.ts';
 import type { Db } from '../../db/client.ts';
+import { access } from '../../plugins/access.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
 import { requireViewer } from '../../plugins/viewer.ts';
-import { createReport } from './service.ts';
+import {
+  banReportedAuthor,
+  createReport,
+  decideReport,
+  deleteReportedContent,
+  listReports,
+} from './service.ts';
 
 export const reportRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }> = async (
   app,
@@ -15,6 +30,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter 
     '/reports',
     {
       schema: {
+        ...access('member'),
         tags: ['reports'],
         summary: 'Report a post, comment, thread, reply, cheat or listing (signed-in members, not your own)',
         body: reportBody,
@@ -33,5 +49,91 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter 
       await limiter.hit('reportPerUser', viewer.id);
       return reply.status(201).send(await createReport(db, viewer, request.body));
     },
+  );
+
+  app.get(
+    '/admin/reports',
+    {
+      schema: {
+        tags: ['admin', 'reports'],
+        summary: 'Reports for staff, newest first: Pending (default), Resolved, Dismissed or All',
+        ...access('staff'),
+        querystring: adminReportsQuery,
+        response: { 200: adminReportPage, 400: errorResponse, 401: errorResponse, 403: errorResponse },
+      },
+    },
+    async (request) => listReports(db, await requireViewer(request), request.query),
+  );
+
+  const decided = z.object({ id: z.string(), status: z.enum(reportStatuses) });
+  const decisionResponses = {
+    200: decided,
+    400: errorResponse,
+    401: errorResponse,
+    403: errorResponse,
+    404: errorResponse,
+    409: errorResponse,
+  };
+
+  app.post(
+    '/admin/reports/:id/resolve',
+    {
+      schema: {
+        tags: ['admin', 'reports'],
+        summary: 'Resolve a pending report (staff)',
+        ...access('staff'),
+        params: reportIdParams,
+        response: decisionResponses,
+      },
+    },
+    async (request) => decideReport(db, await requireViewer(request), request.params.id, 'resolved'),
+  );
+
+  app.post(
+    '/admin/reports/:id/dismiss',
+    {
+      schema: {
+        tags: ['admin', 'reports'],
+        summary: 'Dismiss a pending report (staff)',
+        ...access('staff'),
+        params: reportIdParams,
+        response: decisionResponses,
+      },
+    },
+    async (request) => decideReport(db, await requireViewer(request), request.params.id, 'dismissed'),
+  );
+
+  app.post(
+    '/admin/reports/:id/delete-content',
+    {
+      schema: {
+        tags: ['admin', 'reports'],
+        summary: 'Delete the reported content, then resolve the report (staff)',
+        ...access('staff'),
+        params: reportIdParams,
+        response: decisionResponses,
+      },
+    },
+    async (request) => deleteReportedContent(db, await requireViewer(request), request.params.id),
+  );
+
+  app.post(
+    '/admin/reports/:id/ban-user',
+    {
+      schema: {
+        tags: ['admin', 'reports'],
+        summary: "Ban the reported content's author (admins)",
+        ...access('admin'),
+        params: reportIdParams,
+        response: {
+          200: z.object({ id: z.string(), username: z.string(), banned: z.boolean() }),
+          400: errorResponse,
+          401: errorResponse,
+          403: errorResponse,
+          404: errorResponse,
+        },
+      },
+    },
+    async (request) => banReportedAuthor(db, await requireViewer(request), request.params.id),
   );
 };

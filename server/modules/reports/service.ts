@@ -1,8 +1,20 @@
-import { reportMessages as m } from '../../../contract/messages.ts';
-import type { ReportCreated, ReportTargetType } from '../../../contract/reports.ts';
-import type { Db } from '../../db/client.ts';
+import { z } from 'zod';
+import { isStaff } from '../../../contract/limits.ts';
+import { reportMessages as m, messages } from '../../../contract/messages.ts';
+import {
+  type AdminReportPage,
+  adminReportPageSize,
+  type ReportCreated,
+  type ReportStatus,
+  type ReportStatusFilter,
+  type ReportTargetType,
+} from '../../../contract/reports.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { decodeCursor, encodeCursor } from '../../db/cursor.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
+import { applyUserPatch } from '../admin/service.ts';
+import { audit } from '../audit/service.ts';
 import * as q from './queries.ts';
 
 /** A member reports one piece of content that exists and is not their own; staff review it later. */
@@ -15,4 +27,160 @@ export async function createReport(
   if (author === undefined) throw new AppError('NOT_FOUND', m.targetNotFound);
   if (author === viewer.id) throw new AppError('FORBIDDEN', m.ownContent);
   return q.insertReport(db, viewer.id, body.target.type, body.target.id, body.reason);
+}
+
+// --- staff moderation (spec §2 Admin Reports, §4 Report, §6) -----------------------------------------
+
+const reportCursor = z.tuple([z.string().max(40), z.uuid()]);
+
+/** Where the reported content is shown on the site. */
+function hrefOf(
+  type: ReportTargetType,
+  id: string,
+  r: { commentPostId: string | null; replyThreadId: string | null },
+) {
+  switch (type) {
+    case 'post':
+      return `/posts#post-${id}`;
+    case 'comment':
+      return r.commentPostId ? `/posts#post-${r.commentPostId}` : null;
+    case 'thread':
+      return `/forum/post/${id}`;
+    case 'reply':
+      return r.replyThreadId ? `/forum/post/${r.replyThreadId}` : null;
+    case 'cheat':
+      return `/cheats/${id}`;
+    case 'listing':
+      return `/marketplace/${id}`;
+  }
+}
+
+/** Staff: reports newest first, by status (default pending), with reporter, resolver and the content. */
+export async function listReports(
+  db: Db,
+  viewer: Viewer,
+  query: { status: ReportStatusFilter; cursor?: string },
+): Promise<AdminReportPage> {
+  if (!isStaff(viewer.role)) throw new AppError('FORBIDDEN', messages.forbidden);
+  const after = decodeCursor(query.cursor, reportCursor) as q.ReportCursor | undefined;
+  const found = await q.listReports(db, {
+    status: query.status === 'all' ? undefined : query.status,
+    after,
+    limit: adminReportPageSize,
+  });
+  const last = found.length > adminReportPageSize ? found[adminReportPageSize - 1] : undefined;
+  return {
+    items: found.slice(0, adminReportPageSize).map((r) => {
+      // The content is there when its preview is (a target id alone can outlive nothing: the FK nulls it).
+      const present = r.targetId !== null && r.preview !== null;
+      return {
+        id: r.id,
+        reason: r.reason,
+        status: r.status,
+        createdAt: r.createdAt.toISOString(),
+        resolvedAt: r.resolvedAt ? r.resolvedAt.toISOString() : null,
+        reporter: r.reporterId && r.reporterName ? { id: r.reporterId, username: r.reporterName } : null,
+        resolver: r.resolverId && r.resolverName ? { id: r.resolverId, username: r.resolverName } : null,
+        target: {
+          type: r.targetType,
+          id: present ? r.targetId : null,
+          preview: present ? r.preview : null,
+          href: present ? hrefOf(r.targetType, r.targetId!, r) : null,
+          author: r.authorId && r.authorName ? { id: r.authorId, username: r.authorName } : null,
+        },
+      };
+    }),
+    nextCursor: last ? encodeCursor([last.createdAtKey, last.id]) : null,
+  };
+}
+
+const summary = (r: q.ReportRow) => ({
+  status: r.status,
+  targetType: r.targetType,
+  targetId: q.targetIdOf(r),
+});
+
+/** A pending report, locked for this transaction; 404 when unknown, 409 when already decided. */
+async function lockPending(tx: Tx, id: string) {
+  const report = await q.lockReport(tx, id);
+  if (!report) throw new AppError('NOT_FOUND', m.notFound);
+  if (report.status !== 'pending') throw new AppError('CONFLICT', m.alreadyHandled);
+  return report;
+}
+
+/** Staff resolve or dismiss a pending report; the resolver and time are recorded and audited. */
+export async function decideReport(
+  db: Db,
+  viewer: Viewer,
+  id: string,
+  status: 'resolved' | 'dismissed',
+): Promise<{ id: string; status: ReportStatus }> {
+  if (!isStaff(viewer.role)) throw new AppError('FORBIDDEN', messages.forbidden);
+  return db.transaction(async (tx) => {
+    const report = await lockPending(tx, id);
+    const updated = await q.decideReport(tx, id, status, viewer.id);
+    if (!updated) throw new AppError('CONFLICT', m.alreadyHandled);
+    await audit(tx, {
+      actorId: viewer.id,
+      action: status === 'resolved' ? 'report.resolve' : 'report.dismiss',
+      targetType: 'report',
+      targetId: id,
+      before: summary(report),
+      after: { status: updated.status },
+    });
+    return { id, status: updated.status };
+  });
+}
+
+/** Staff: 'Delete Content' deletes the reported post, comment, thread, reply, cheat or listing, then resolves. */
+export async function deleteReportedContent(
+  db: Db,
+  viewer: Viewer,
+  id: string,
+): Promise<{ id: string; status: ReportStatus }> {
+  if (!isStaff(viewer.role)) throw new AppError('FORBIDDEN', messages.forbidden);
+  return db.transaction(async (tx) => {
+    const report = await lockPending(tx, id);
+    const targetId = q.targetIdOf(report);
+    const deleted = targetId ? await q.deleteTarget(tx, report.targetType, targetId) : undefined;
+    if (!targetId || !deleted) throw new AppError('NOT_FOUND', m.targetNotFound);
+    const updated = await q.decideReport(tx, id, 'resolved', viewer.id);
+    if (!updated) throw new AppError('CONFLICT', m.alreadyHandled);
+    await audit(tx, {
+      actorId: viewer.id,
+      action: 'report.delete_content',
+      targetType: 'report',
+      targetId: id,
+      before: { ...summary(report), content: { authorId: deleted.userId, text: deleted.text } },
+      after: { status: updated.status, contentDeleted: true },
+    });
+    return { id, status: updated.status };
+  });
+}
+
+/** Admins only: 'Ban User' bans the reported content's author (the users screen's rules apply). */
+export async function banReportedAuthor(
+  db: Db,
+  viewer: Viewer,
+  id: string,
+): Promise<{ id: string; username: string; banned: boolean }> {
+  if (viewer.role !== 'admin') throw new AppError('FORBIDDEN', m.onlyAdminsBan);
+  return db.transaction(async (tx) => {
+    const report = await q.lockReport(tx, id);
+    if (!report) throw new AppError('NOT_FOUND', m.notFound);
+    const targetId = q.targetIdOf(report);
+    const authorId = targetId ? await q.findTargetAuthor(tx, report.targetType, targetId) : undefined;
+    if (authorId === undefined) throw new AppError('NOT_FOUND', m.targetNotFound);
+    if (authorId === null) throw new AppError('NOT_FOUND', m.noAuthor);
+    const banned = await applyUserPatch(tx, viewer, authorId, { banned: true });
+    await audit(tx, {
+      actorId: viewer.id,
+      action: 'report.ban_user',
+      targetType: 'report',
+      targetId: id,
+      before: summary(report),
+      after: { bannedUserId: banned.id },
+    });
+    return { id: banned.id, username: banned.username, banned: banned.banned };
+  });
 }

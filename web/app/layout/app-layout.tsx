@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { AnimationOverlay } from '../../features/site-settings/animation-overlay.tsx';
 import { useSiteTheme } from '../../features/site-settings/use-site-theme.ts';
 import { useRealtime } from '../../lib/socket.ts';
 import { useRouteTitle } from '../route-handle.ts';
@@ -34,6 +35,7 @@ export function AppLayout() {
         <Outlet />
       </main>
       <BottomNav />
+      <AnimationOverlay />
       <ScrollRestoration />
     </div>
   );

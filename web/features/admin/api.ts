@@ -1,7 +1,14 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AddBalanceBody, AdminDashboard, AdminUserPage } from '../../../contract/admin.ts';
+import type {
+  AddBalanceBody,
+  AdminActivity,
+  AdminDashboard,
+  AdminUserPage,
+  UserRank,
+} from '../../../contract/admin.ts';
 import type { AuditPage } from '../../../contract/audit.ts';
 import type { Role } from '../../../contract/limits.ts';
+import type { AdminReportPage, ReportStatusFilter } from '../../../contract/reports.ts';
 import { api } from '../../lib/api.ts';
 
 export const adminKeys = { audit: ['admin', 'audit-log'] as const };
@@ -67,4 +74,66 @@ export function useAdminDashboard() {
     queryKey: ['admin', 'dashboard'],
     queryFn: ({ signal }) => api<AdminDashboard>('/admin/dashboard', { signal }),
   });
+}
+
+export function useAdminActivity() {
+  return useQuery({
+    queryKey: ['admin', 'dashboard', 'activity'],
+    queryFn: ({ signal }) => api<AdminActivity>('/admin/dashboard/activity', { signal }),
+  });
+}
+
+// --- reports ---------------------------------------------------------------------------------------
+
+export const reportKeys = {
+  all: ['admin', 'reports'] as const,
+  list: (status: ReportStatusFilter) => ['admin', 'reports', status] as const,
+};
+
+export function useAdminReports(status: ReportStatusFilter) {
+  return useInfiniteQuery({
+    queryKey: reportKeys.list(status),
+    queryFn: ({ pageParam, signal }) => {
+      const search = new URLSearchParams({ status });
+      if (pageParam) search.set('cursor', pageParam);
+      return api<AdminReportPage>(`/admin/reports?${search}`, { signal });
+    },
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+export type ReportAction = 'resolve' | 'dismiss' | 'delete-content' | 'ban-user';
+
+/** A staff decision on a report: refreshes the report lists, the dashboard, the audit log and the users. */
+export function useReportAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: string; action: ReportAction }) =>
+      api<unknown>(`/admin/reports/${id}/${action}`, { method: 'POST' }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: reportKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['admin', 'dashboard'] }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.audit }),
+        queryClient.invalidateQueries({ queryKey: userKeys.all }),
+      ]),
+  });
+}
+
+// --- ranks -----------------------------------------------------------------------------------------
+
+export function useRanks(enabled: boolean) {
+  return useQuery({
+    queryKey: ['admin', 'ranks'],
+    queryFn: ({ signal }) => api<UserRank[]>('/admin/ranks', { signal }),
+    staleTime: 5 * 60_000,
+    enabled,
+  });
+}
+
+export function useSetRank() {
+  return useUserMutation(({ id, rankId }: { id: string; rankId: string | null }) =>
+    api<unknown>(`/admin/users/${id}/rank`, { method: 'PUT', body: { rankId } }),
+  );
 }

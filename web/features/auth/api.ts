@@ -1,6 +1,6 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import type { resetPasswordBody, SignInResponse, signInBody, signUpBody } from '../../../contract/auth.ts';
 import { messages } from '../../../contract/messages.ts';
@@ -36,11 +36,14 @@ export function useSignUp() {
 function useSignedIn() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  // A guard that sent the visitor here names the page they wanted; only a path on this site is followed.
+  const from = (useLocation().state as { from?: unknown } | null)?.from;
+  const next = typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : '/';
   return async (data: SessionResponse) => {
     forgetUserData(queryClient);
     queryClient.setQueryData(sessionKey, data);
     toast.success(messages.loggedIn);
-    await navigate('/', { replace: true });
+    await navigate(next, { replace: true });
     await queryClient.invalidateQueries({ queryKey: sessionKey });
   };
 }

@@ -17,7 +17,7 @@ import { Switch } from '../../../components/ui/switch.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { formatDateShort, formatNumber, toIsoString } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
-import { type RoleFilter, useAdminUsers, useUpdateUser } from '../api.ts';
+import { type RoleFilter, useAdminUsers, useRanks, useSetRank, useUpdateUser } from '../api.ts';
 import { AddBalanceDialog } from '../components/add-balance-dialog.tsx';
 
 const roleLabels: Record<Role, string> = { user: 'User', moderator: 'Moderator', admin: 'Admin' };
@@ -32,6 +32,8 @@ export function AdminUsersPage() {
   const [showBanned, setShowBanned] = useState(false);
   const query = useAdminUsers(q, role, showBanned);
   const update = useUpdateUser();
+  const ranks = useRanks(isAdmin);
+  const setRank = useSetRank();
   const [banning, setBanning] = useState<AdminUserRow | undefined>();
   const [granting, setGranting] = useState<AdminUserRow | undefined>();
 
@@ -66,6 +68,14 @@ export function AdminUsersPage() {
         onError: (err) => toast.error(errorMessage(err, m.roleFailed)),
       },
     );
+  const changeRank = (u: AdminUserRow, rankId: string) =>
+    setRank.mutate(
+      { id: u.id, rankId: rankId || null },
+      {
+        onSuccess: () => toast.success(m.rankUpdated),
+        onError: (err) => toast.error(errorMessage(err, m.rankFailed)),
+      },
+    );
   // Spec §6: admins ban anyone but themselves; moderators only non-admins other than themselves.
   const canBan = (u: AdminUserRow) => u.id !== me?.id && (isAdmin || u.role !== 'admin');
 
@@ -74,7 +84,7 @@ export function AdminUsersPage() {
       <PageHeader
         title="Manage Users"
         icon={<Users className="size-6" aria-hidden="true" />}
-        description="Find members, ban or unban them, change roles and add balance."
+        description="Find members, ban or unban them, change roles and ranks, and add balance."
       />
       <Card className="mb-4 flex flex-col gap-3 p-4 md:flex-row md:items-center">
         <form onSubmit={onSearch} className="flex-1">
@@ -114,7 +124,7 @@ export function AdminUsersPage() {
         minWidth="min-w-[52rem]"
         columns={[
           { label: 'User' },
-          { label: 'Role' },
+          { label: 'Role · Rank' },
           { label: 'Status' },
           { label: 'Balance', align: 'right' },
           { label: 'Credits', align: 'right' },
@@ -172,6 +182,31 @@ export function AdminUsersPage() {
                 ) : (
                   <Badge tone={roleTones[u.role]}>{roleLabels[u.role]}</Badge>
                 )}
+                {/* The seller rank sits under the role: admins choose it, staff see it. */}
+                <div className="mt-1.5">
+                  {isAdmin && ranks.data ? (
+                    <select
+                      aria-label={`Rank of ${u.username}`}
+                      value={u.rank?.id ?? ''}
+                      disabled={setRank.isPending}
+                      onChange={(e) => changeRank(u, e.target.value)}
+                      className="h-9 max-w-40 cursor-pointer rounded-lg border border-line bg-surface px-2 text-sm focus-visible:outline-2 focus-visible:outline-primary"
+                    >
+                      <option value="">No rank</option>
+                      {ranks.data.map((r) => (
+                        <option key={r.id} value={r.id}>
+                          {r.name}
+                        </option>
+                      ))}
+                    </select>
+                  ) : u.rank ? (
+                    <span className="text-xs font-semibold whitespace-nowrap" style={{ color: u.rank.color }}>
+                      {u.rank.name}
+                    </span>
+                  ) : (
+                    <span className="text-xs text-muted">No rank</span>
+                  )}
+                </div>
               </td>
               <td className="px-4 py-3">
                 <Badge tone={u.banned ? 'danger' : 'success'}>{u.banned ? 'Banned' : 'Active'}</Badge>

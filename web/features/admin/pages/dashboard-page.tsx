@@ -1,4 +1,13 @@
-import { Download, Flag, LayoutDashboard, MessageSquare, RefreshCw, ShieldCheck, Users } from 'lucide-react';
+import {
+  Activity,
+  Download,
+  Flag,
+  LayoutDashboard,
+  MessageSquare,
+  RefreshCw,
+  ShieldCheck,
+  Users,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
@@ -12,7 +21,8 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { formatDateLong, formatNumber, toIsoString } from '../../../lib/format.ts';
-import { useAdminDashboard } from '../api.ts';
+import { useAdminActivity, useAdminDashboard } from '../api.ts';
+import { ActivityChart } from '../components/activity-chart.tsx';
 
 function StatCard({
   label,
@@ -41,6 +51,7 @@ function StatCard({
 
 export function DashboardPage() {
   const query = useAdminDashboard();
+  const activity = useAdminActivity();
   useEffect(() => {
     if (query.isError)
       toast.error(errorMessage(query.error, 'Failed to load the dashboard'), { id: 'dash-load' });
@@ -54,7 +65,14 @@ export function DashboardPage() {
         icon={<LayoutDashboard className="size-6" aria-hidden="true" />}
         description="The community at a glance."
         actions={
-          <Button variant="outline" loading={query.isFetching} onClick={() => void query.refetch()}>
+          <Button
+            variant="outline"
+            loading={query.isFetching || activity.isFetching}
+            onClick={() => {
+              void query.refetch();
+              void activity.refetch();
+            }}
+          >
             <RefreshCw className="size-4" aria-hidden="true" />
             Refresh
           </Button>
@@ -96,6 +114,22 @@ export function DashboardPage() {
               icon={<Download className="size-4" aria-hidden="true" />}
             />
           </div>
+          <SectionCard
+            title="Last 30 Days"
+            icon={<Activity className="size-4" aria-hidden="true" />}
+            className="mt-6"
+          >
+            {activity.data ? (
+              <ActivityChart days={activity.data.days} />
+            ) : activity.isError ? (
+              <EmptyState text="Failed to load the chart" />
+            ) : (
+              <div role="status" aria-live="polite">
+                <span className="sr-only">Loading chart…</span>
+                <Skeleton className="h-52 w-full" />
+              </div>
+            )}
+          </SectionCard>
           <div className="mt-6 grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
             <SectionCard title="Latest Posts" icon={<MessageSquare className="size-4" aria-hidden="true" />}>
               {d.latestPosts.length === 0 ? (

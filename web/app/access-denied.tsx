@@ -1,0 +1,28 @@
+import { ShieldAlert } from 'lucide-react';
+import { Link } from 'react-router';
+import { buttonClasses } from '../components/ui/button.tsx';
+
+/** Spec §8 Other: non-staff see an Access Denied screen in the admin area. */
+export function AccessDenied({
+  detail = 'You do not have permission to view this page.',
+}: {
+  detail?: string;
+}) {
+  return (
+    <section
+      aria-labelledby="access-denied-title"
+      className="mx-auto mt-8 flex w-full max-w-md flex-col items-center gap-3 rounded-2xl border border-line bg-surface px-6 py-12 text-center shadow-sm"
+    >
+      <span className="grid size-14 place-items-center rounded-2xl bg-danger/10 text-danger">
+        <ShieldAlert className="size-7" aria-hidden="true" />
+      </span>
+      <h1 id="access-denied-title" className="text-2xl font-bold tracking-tight">
+        Access Denied
+      </h1>
+      <p className="text-sm text-muted">{detail}</p>
+      <Link to="/" className={buttonClasses('outline', 'md', 'mt-2')}>
+        Return to Home
+      </Link>
+    </section>
+  );
+}
