@@ -31,11 +31,4 @@ export type NotificationPage = z.infer<typeof notificationPage>;
 
 export const readAllResponse = z.object({ updated: z.number().int() });
 
-/** Where a notification leads (spec §2: listing, conversation, order, ticket). */
-export function notificationTarget(n: Pick<Notification, 'type' | 'data'>): string | null {
-  if (n.type.startsWith('order_') || n.data.orderId) return '/orders';
-  if (n.data.ticketId) return `/tickets/${n.data.ticketId}`;
-  if (n.data.conversationUserId) return `/messages/${n.data.conversationUserId}`;
-  if (n.data.listingId) return `/marketplace/${n.data.listingId}`;
-  return null;
-}
+export { notificationTarget } from './notification-target.ts';

@@ -1,14 +1,8 @@
 import { z } from 'zod';
 import { cheatStatuses } from './cheats.ts';
+import { searchLimits } from './search-texts.ts';
 
-export const searchLimits = {
-  /** Spec §9: 3 results per type. */
-  perType: 3,
-  /** Shorter queries cannot use the trigram indexes; they return nothing. */
-  minLength: 2,
-  maxLength: 100,
-  debounceMs: 300,
-} as const;
+export { searchLimits, searchTexts } from './search-texts.ts';
 
 export const searchQuery = z.object({ q: z.string().trim().max(searchLimits.maxLength).default('') });
 
@@ -18,9 +12,3 @@ export const searchResponse = z.object({
   listings: z.array(z.object({ id: z.string(), title: z.string(), price: z.number().int() })),
 });
 export type SearchResponse = z.infer<typeof searchResponse>;
-
-export const searchTexts = {
-  placeholder: 'Search cheats, users, listings...',
-  startTyping: 'Start typing to search',
-  noResults: 'No results found',
-} as const;

@@ -45,9 +45,14 @@ async function shutdown(signal: string) {
     process.exit(1);
   }, config.shutdownTimeoutMs);
   force.unref();
+  // Keep-alive sockets whose last request finishes during the drain would otherwise stay open until their
+  // keep-alive timeout and hold the close up: close each as soon as it is idle.
+  const reaper = setInterval(() => app.server.closeIdleConnections(), 100);
+  reaper.unref();
   try {
     clearInterval(pruneTimer);
     await app.close();
+    clearInterval(reaper);
     await database.close();
     process.exit(0);
   } catch (err) {

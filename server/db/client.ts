@@ -31,6 +31,8 @@ const EXTENSIONS_SQL = 'create extension if not exists pg_trgm';
 export const PGLITE_EXTENSIONS = { pg_trgm };
 // Any fixed number: every instance takes the same lock so only one migrates at a time.
 const MIGRATION_LOCK = 727_001;
+/** The longest a single query may take on PostgreSQL before the request fails with 503. */
+export const QUERY_TIMEOUT_MS = 5000;
 
 export interface DatabaseOptions {
   databaseUrl?: string;
@@ -80,6 +82,9 @@ function openPostgres(url: string, max: number): Database {
     // Fail fast when the server is away instead of queueing requests forever.
     connectionTimeoutMillis: 3000,
     idleTimeoutMillis: 30_000,
+    // A server that stops answering (frozen, network cut) must not hold a request forever: the query fails
+    // (503) and the pool drops that connection. Migrations use their own client without this bound.
+    query_timeout: QUERY_TIMEOUT_MS,
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
@@ -91,14 +96,16 @@ function openPostgres(url: string, max: number): Database {
       await pool.query('select 1');
     },
     migrate: async () => {
-      const client = await pool.connect();
+      // Its own connection, without the pool's query timeout: a migration may take longer than a request.
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
         await client.query(EXTENSIONS_SQL);
         await migratePg(drizzlePg(client, { casing: 'snake_case' }), { migrationsFolder });
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
-        client.release();
+        await client.end();
       }
     },
     close: () => pool.end(),

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ZodError } from 'zod';
@@ -48,11 +48,31 @@ const DB_DOWN_CODES = new Set([
   '08001',
 ]);
 
+const DB_DOWN_MESSAGES = [
+  'Query read timeout',
+  'Connection terminated',
+  'Client has encountered a connection error',
+];
+
 function isDatabaseUnavailable(err: unknown): boolean {
-  const e = err as { code?: string; message?: string; cause?: unknown };
+  const e = err as { code?: string; message?: string; cause?: unknown; body?: { cause?: unknown } };
   if (e?.code && DB_DOWN_CODES.has(e.code)) return true;
   if (e?.message?.includes('timeout exceeded when trying to connect')) return true;
-  return e?.cause ? isDatabaseUnavailable(e.cause) : false;
+  // node-postgres: the server stopped answering (query_timeout), or dropped the connection mid-query.
+  if (e?.message && DB_DOWN_MESSAGES.some((m) => e.message!.startsWith(m))) return true;
+  if (e?.cause && isDatabaseUnavailable(e.cause)) return true;
+  // better-auth's APIError keeps the failure that caused it in its body (a session lookup that failed).
+  return e?.body?.cause ? isDatabaseUnavailable(e.body.cause) : false;
+}
+
+/**
+ * Errors Fastify raises before routing (a malformed URL, an id longer than maxParamLength), which skip the
+ * error handler: given to Fastify as `frameworkErrors` so they too answer in the API's error shape.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status =
+    error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  return reply.status(status).send(errorBody('BAD_REQUEST', messages.badRequest));
 }
 
 export const errorsPlugin = fp(async (app: FastifyInstance) => {

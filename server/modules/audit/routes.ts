@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditListQuery, auditPage } from '../../../contract/audit.ts';
 import { errorResponse } from '../../../contract/errors.ts';
 import type { Db } from '../../db/client.ts';
+import { access } from '../../plugins/access.ts';
 import { requireViewer } from '../../plugins/viewer.ts';
 import { listAuditLog } from './service.ts';
 
@@ -10,6 +11,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     '/admin/audit-log',
     {
       schema: {
+        ...access('staff'),
         tags: ['admin'],
         summary: 'The audit log of staff actions, newest first (staff)',
         querystring: auditListQuery,

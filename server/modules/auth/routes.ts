@@ -19,6 +19,7 @@ import { type ErrorCode, errorResponse } from '../../../contract/errors.ts';
 import { accountMessages, messages } from '../../../contract/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { profiles } from '../../db/schema/index.ts';
+import { access } from '../../plugins/access.ts';
 import { AppError, errorBody } from '../../plugins/errors.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
 import { getViewer, requireViewer, toWebHeaders } from '../../plugins/viewer.ts';
@@ -128,6 +129,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
     '/sign-up/email',
     {
       schema: {
+        ...access('public'),
         tags: ['auth'],
         summary: 'Create an account (the member then signs in)',
         body: signUpBody,
@@ -166,6 +168,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
     '/sign-in/email',
     {
       schema: {
+        ...access('public'),
         tags: ['auth'],
         summary:
           'Sign in; sets the session cookie (a browser-session cookie when rememberMe is false). ' +
@@ -196,7 +199,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
 
   app.post(
     '/sign-out',
-    { schema: { tags: ['auth'], summary: 'End this session', response: { 200: okResponse } } },
+    {
+      schema: {
+        ...access('public'),
+        tags: ['auth'],
+        summary: 'End this session',
+        response: { 200: okResponse },
+      },
+    },
     async (request, reply) => {
       await callAuth(request, reply, '/sign-out', {});
       if (reply.sent) return reply;
@@ -208,6 +218,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
     '/get-session',
     {
       schema: {
+        ...access('public'),
         tags: ['auth'],
         summary: 'The signed-in member, or null',
         response: { 200: sessionResponse },
@@ -226,6 +237,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
     '/request-password-reset',
     {
       schema: {
+        ...access('public'),
         tags: ['auth'],
         summary: 'Email a reset link (answers the same whether or not the address has an account)',
         body: resetRequestBody,
@@ -245,6 +257,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
     '/reset-password',
     {
       schema: {
+        ...access('public'),
         tags: ['auth'],
         summary: 'Set a new password with the emailed token; ends every session of the account',
         body: resetPasswordBody,
@@ -263,6 +276,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
     '/change-password',
     {
       schema: {
+        ...access('member'),
         tags: ['auth'],
         summary: 'Change my password (the current one is re-checked); signs out every other session',
         body: changePasswordBody,
@@ -289,6 +303,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
     '/two-factor/enable',
     {
       schema: {
+        ...access('member'),
         tags: ['auth'],
         summary:
           'Start two-factor setup (password re-checked): the authenticator URI and one-time backup codes. ' +
@@ -319,6 +334,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
     '/two-factor/confirm',
     {
       schema: {
+        ...access('member'),
         tags: ['auth'],
         summary: 'Finish two-factor setup with a code from the authenticator app',
         body: twoFactorCodeBody,
@@ -342,6 +358,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
     '/two-factor/disable',
     {
       schema: {
+        ...access('member'),
         tags: ['auth'],
         summary: 'Turn two-factor sign-in off (password re-checked)',
         body: twoFactorPasswordBody,
@@ -366,6 +383,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
     '/two-factor/verify',
     {
       schema: {
+        ...access('public'),
         tags: ['auth'],
         summary:
           'Complete a two-factor sign-in with a 6-digit code or a backup code (each backup code works once)',

@@ -12,6 +12,7 @@ import {
 import { errorResponse } from '../../../contract/errors.ts';
 import { cheatMessages } from '../../../contract/messages.ts';
 import type { Db } from '../../db/client.ts';
+import { access } from '../../plugins/access.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
 import { requireViewer } from '../../plugins/viewer.ts';
 import * as service from './service.ts';
@@ -26,6 +27,7 @@ export const cheatRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }
     '/cheats',
     {
       schema: {
+        ...access('public'),
         tags: ['cheats'],
         summary: 'The cheat status board, newest first (no download links)',
         querystring: cheatListQuery,
@@ -39,6 +41,7 @@ export const cheatRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }
     '/cheats/:id',
     {
       schema: {
+        ...access('public'),
         tags: ['cheats'],
         summary: 'One cheat with its status timeline',
         params: cheatIdParams,
@@ -52,6 +55,7 @@ export const cheatRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }
     '/cheats/:id/download',
     {
       schema: {
+        ...access('member'),
         tags: ['cheats'],
         summary: 'Download a cheat (members): counted once per member per day; returns the link',
         params: cheatIdParams,
@@ -71,6 +75,7 @@ export const cheatRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }
     '/admin/cheats/:id',
     {
       schema: {
+        ...access('staff'),
         tags: ['admin'],
         summary: 'A cheat with its download link, for editing (staff)',
         params: cheatIdParams,
@@ -84,6 +89,7 @@ export const cheatRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }
     '/admin/cheats',
     {
       schema: {
+        ...access('staff'),
         tags: ['admin'],
         summary: 'Publish a cheat (staff)',
         body: cheatBody,
@@ -100,6 +106,7 @@ export const cheatRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }
     '/admin/cheats/:id',
     {
       schema: {
+        ...access('staff'),
         tags: ['admin'],
         summary: 'Edit a cheat; a status change joins its timeline (staff)',
         params: cheatIdParams,
@@ -114,6 +121,7 @@ export const cheatRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }
     '/admin/cheats/:id',
     {
       schema: {
+        ...access('staff'),
         tags: ['admin'],
         summary: 'Delete a cheat (staff)',
         params: cheatIdParams,

@@ -13,6 +13,7 @@ import { errorResponse } from '../../../contract/errors.ts';
 import { directMessageTexts } from '../../../contract/messages.ts';
 import { okResponse } from '../../../contract/social.ts';
 import type { Db } from '../../db/client.ts';
+import { access } from '../../plugins/access.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
 import { requireViewer } from '../../plugins/viewer.ts';
 import { deleteConversation, getThread, listConversations, sendMessage, setBlock } from './service.ts';
@@ -36,6 +37,7 @@ export const directMessageRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateL
     '/conversations',
     {
       schema: {
+        ...access('member'),
         tags,
         summary: 'My conversations: counterpart, latest message, unread count; newest first',
         querystring: dmPageQuery,
@@ -54,6 +56,7 @@ export const directMessageRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateL
     '/conversations/:userId',
     {
       schema: {
+        ...access('member'),
         tags,
         summary: 'My thread with a member, oldest first; opening it marks received messages read',
         params: counterpartParams,
@@ -74,6 +77,7 @@ export const directMessageRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateL
     '/conversations/:userId',
     {
       schema: {
+        ...access('member'),
         tags,
         summary: 'Delete a conversation for me (the other member keeps their copy)',
         params: counterpartParams,
@@ -90,6 +94,7 @@ export const directMessageRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateL
     '/messages',
     {
       schema: {
+        ...access('member'),
         tags,
         summary: 'Send a direct message',
         body: sendMessageBody,
@@ -107,6 +112,7 @@ export const directMessageRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateL
       method,
       url: '/users/:id/block',
       schema: {
+        ...access('member'),
         tags,
         summary: method === 'PUT' ? 'Block a member (idempotent)' : 'Unblock a member (idempotent)',
         params: blockParams,

@@ -21,6 +21,7 @@ import {
 } from '../../../contract/forum.ts';
 import { forumMessages as m } from '../../../contract/messages.ts';
 import type { Db } from '../../db/client.ts';
+import { access } from '../../plugins/access.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
 import { getViewer, requireViewer } from '../../plugins/viewer.ts';
 import * as service from './service.ts';
@@ -35,6 +36,7 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }
     '/forum/categories',
     {
       schema: {
+        ...access('public'),
         tags: ['forum'],
         summary: 'Forum categories with their thread counts',
         response: { 200: forumCategoryList },
@@ -47,6 +49,7 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }
     '/forum/threads',
     {
       schema: {
+        ...access('public'),
         tags: ['forum'],
         summary: "A category's threads, most recent activity first",
         querystring: threadListQuery,
@@ -60,6 +63,7 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }
     '/forum/threads',
     {
       schema: {
+        ...access('member'),
         tags: ['forum'],
         summary: 'Start a thread (members)',
         body: newThreadBody,
@@ -76,6 +80,7 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }
     '/forum/threads/:id',
     {
       schema: {
+        ...access('public'),
         tags: ['forum'],
         summary: "A thread with its text and the viewer's vote",
         params: threadIdParams,
@@ -89,6 +94,7 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }
     '/forum/threads/:id',
     {
       schema: {
+        ...access('member', 'forumThread'),
         tags: ['forum'],
         summary: 'Delete a thread (its author or staff)',
         params: threadIdParams,
@@ -105,6 +111,7 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }
     '/forum/threads/:id/replies',
     {
       schema: {
+        ...access('public'),
         tags: ['forum'],
         summary: "A thread's replies, oldest first",
         params: threadIdParams,
@@ -119,6 +126,7 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }
     '/forum/threads/:id/replies',
     {
       schema: {
+        ...access('member'),
         tags: ['forum'],
         summary: 'Reply to a thread (members)',
         params: threadIdParams,
@@ -138,6 +146,7 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }
     '/forum/threads/:id/vote',
     {
       schema: {
+        ...access('member'),
         tags: ['forum'],
         summary: 'Vote a thread up (1) or down (-1), or remove the vote (0) (members)',
         params: threadIdParams,
@@ -159,6 +168,7 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }
     '/users/:id/forum-threads',
     {
       schema: {
+        ...access('public'),
         tags: ['forum'],
         summary: "A member's threads, newest first (the profile's Forum Posts tab)",
         params: forumUserParams,
@@ -173,6 +183,7 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }
     '/admin/forum/categories',
     {
       schema: {
+        ...access('admin'),
         tags: ['admin'],
         summary: 'Add a forum category (admins)',
         body: forumCategoryBody,
@@ -187,6 +198,7 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }
     '/admin/forum/categories/:id',
     {
       schema: {
+        ...access('admin'),
         tags: ['admin'],
         summary: 'Delete a forum category and its threads (admins)',
         params: categoryIdParams,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthResponse } from '../../../contract/health.ts';
 import type { Database } from '../../db/client.ts';
+import { access } from '../../plugins/access.ts';
 
 const PING_TIMEOUT_MS = 2000;
 
@@ -9,6 +10,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
     '/health',
     {
       schema: {
+        ...access('public'),
         tags: ['health'],
         summary: "The server's and the database's state (503 when the database does not answer)",
         response: { 200: healthResponse, 503: healthResponse },

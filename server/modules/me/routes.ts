@@ -12,6 +12,7 @@ import {
 } from '../../../contract/me.ts';
 import { accountMessages } from '../../../contract/messages.ts';
 import type { Db } from '../../db/client.ts';
+import { access } from '../../plugins/access.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
 import { requireViewer } from '../../plugins/viewer.ts';
@@ -34,6 +35,7 @@ export const meRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }> =
     '/me',
     {
       schema: {
+        ...access('member'),
         tags: ['me'],
         summary: 'My own profile, with the private fields (email, balance, credits)',
         response: { 200: meResponse, 401: errorResponse },
@@ -46,6 +48,7 @@ export const meRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }> =
     '/me',
     {
       schema: {
+        ...access('member'),
         tags: ['me'],
         summary: 'Change my username and bio (nothing else is writable here)',
         body: updateMeBody,
@@ -62,6 +65,7 @@ export const meRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }> =
     '/me/avatar',
     {
       schema: {
+        ...access('member'),
         tags: ['me'],
         summary: 'Upload my avatar (multipart, one image up to 5 MB); stored as a 256x256 WebP',
         consumes: ['multipart/form-data'],
@@ -94,6 +98,7 @@ export const meRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }> =
     '/avatars/:file',
     {
       schema: {
+        ...access('public'),
         tags: ['me'],
         summary: "A member's avatar (image/webp, cached for a year: each upload has a new address)",
         params: z.object({ file: z.string().max(64) }),
@@ -116,6 +121,7 @@ export const meRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }> =
     '/me/settings',
     {
       schema: {
+        ...access('member'),
         tags: ['me'],
         summary: 'My notification settings (all on until changed)',
         response: { 200: userSettingsBody, 401: errorResponse },
@@ -128,6 +134,7 @@ export const meRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }> =
     '/me/settings',
     {
       schema: {
+        ...access('member'),
         tags: ['me'],
         summary: 'Save my notification settings',
         body: userSettingsBody,
@@ -141,6 +148,7 @@ export const meRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }> =
     '/me/logins',
     {
       schema: {
+        ...access('member'),
         tags: ['me'],
         summary: 'My 10 latest sign-ins (date, IP address, user agent)',
         response: { 200: loginsResponse, 401: errorResponse },

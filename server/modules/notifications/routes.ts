@@ -8,6 +8,7 @@ import {
 } from '../../../contract/notifications.ts';
 import { okResponse } from '../../../contract/social.ts';
 import type { Db } from '../../db/client.ts';
+import { access } from '../../plugins/access.ts';
 import { requireViewer } from '../../plugins/viewer.ts';
 import { listNotifications, readAllNotifications, readNotification } from './service.ts';
 
@@ -18,6 +19,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     '/notifications',
     {
       schema: {
+        ...access('member'),
         tags: ['notifications'],
         summary: 'My notifications: unread first, newest first; with my unread count',
         querystring: notificationQuery,
@@ -31,6 +33,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     '/notifications/:id/read',
     {
       schema: {
+        ...access('member', 'notification'),
         tags: ['notifications'],
         summary: 'Mark one of my notifications read (idempotent)',
         params: notificationIdParams,
@@ -47,6 +50,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     '/notifications/read-all',
     {
       schema: {
+        ...access('member'),
         tags: ['notifications'],
         summary: 'Mark all my unread notifications read',
         response: { 200: readAllResponse, ...errors },

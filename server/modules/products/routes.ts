@@ -14,6 +14,7 @@ import {
   productStatusBody,
 } from '../../../contract/products.ts';
 import type { Db } from '../../db/client.ts';
+import { access } from '../../plugins/access.ts';
 import { requireViewer } from '../../plugins/viewer.ts';
 import * as service from './service.ts';
 
@@ -24,6 +25,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     '/products',
     {
       schema: {
+        ...access('public'),
         tags: ['products'],
         summary: 'The catalogue: pinned first, then newest; active only unless status=all',
         querystring: productListQuery,
@@ -37,6 +39,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     '/products/:id',
     {
       schema: {
+        ...access('public'),
         tags: ['products'],
         summary: 'One product',
         params: productIdParams,
@@ -50,6 +53,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     '/admin/products',
     {
       schema: {
+        ...access('staff'),
         tags: ['admin'],
         summary: 'Every product with its sales link (staff)',
         querystring: adminProductListQuery,
@@ -63,6 +67,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     '/admin/products',
     {
       schema: {
+        ...access('admin'),
         tags: ['admin'],
         summary: 'Add a product (admins)',
         body: productBody,
@@ -79,6 +84,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     '/admin/products/:id',
     {
       schema: {
+        ...access('admin'),
         tags: ['admin'],
         summary: "Edit a product's title, links and description (admins)",
         params: productIdParams,
@@ -93,6 +99,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     '/admin/products/:id/pin',
     {
       schema: {
+        ...access('admin'),
         tags: ['admin'],
         summary: 'Pin or unpin a product (admins)',
         params: productIdParams,
@@ -108,6 +115,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     '/admin/products/:id/status',
     {
       schema: {
+        ...access('admin'),
         tags: ['admin'],
         summary: 'Activate or deactivate a product (admins)',
         params: productIdParams,
@@ -123,6 +131,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     '/admin/products/:id',
     {
       schema: {
+        ...access('admin'),
         tags: ['admin'],
         summary: 'Delete a product (admins)',
         params: productIdParams,

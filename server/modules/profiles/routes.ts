@@ -9,6 +9,7 @@ import {
   userSearchResponse,
 } from '../../../contract/profiles.ts';
 import type { Db } from '../../db/client.ts';
+import { access } from '../../plugins/access.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
 import { getViewer, requireViewer } from '../../plugins/viewer.ts';
 import { getProfile, searchUsers, setFollow } from './service.ts';
@@ -21,6 +22,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter
     '/users',
     {
       schema: {
+        ...access('public'),
         tags: ['users'],
         summary: 'Find members by username (at most 20; the caller is left out)',
         querystring: userSearchQuery,
@@ -34,6 +36,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter
     '/users/:id',
     {
       schema: {
+        ...access('public'),
         tags: ['users'],
         summary: "A member's public profile; balance and credits only for the owner and staff",
         params: profileIdParams,
@@ -48,6 +51,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter
       method,
       url: '/users/:id/follow',
       schema: {
+        ...access('member'),
         tags: ['users'],
         summary: method === 'PUT' ? 'Follow a member (idempotent)' : 'Unfollow a member (idempotent)',
         params: profileIdParams,

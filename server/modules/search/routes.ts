@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse } from '../../../contract/errors.ts';
 import { searchQuery, searchResponse } from '../../../contract/search.ts';
 import type { Db } from '../../db/client.ts';
+import { access } from '../../plugins/access.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
 import { search } from './service.ts';
 
@@ -10,6 +11,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter 
     '/search',
     {
       schema: {
+        ...access('public'),
         tags: ['search'],
         summary:
           'Global search: up to 3 cheats, 3 members and 3 active listings; exact and prefix matches first',

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { errorResponse } from '../../../contract/errors.ts';
 import { type ExternalLinks, publicConfig, siteSettingKeyParams } from '../../../contract/site.ts';
 import type { Db } from '../../db/client.ts';
+import { access } from '../../plugins/access.ts';
 import { requireViewer } from '../../plugins/viewer.ts';
 import { getPublicSettings, updateSetting } from './service.ts';
 
@@ -14,6 +15,7 @@ export const siteSettingsRoutes: FastifyPluginAsyncZod<{ links: ExternalLinks; d
     '/site-settings',
     {
       schema: {
+        ...access('public'),
         tags: ['site'],
         summary: 'The public site settings the web app needs on every page',
         response: { 200: publicConfig },
@@ -30,6 +32,7 @@ export const siteSettingsRoutes: FastifyPluginAsyncZod<{ links: ExternalLinks; d
     '/admin/site-settings/:key',
     {
       schema: {
+        ...access('admin'),
         tags: ['admin'],
         summary: 'Set one site setting (admins)',
         params: siteSettingKeyParams,

@@ -18,6 +18,7 @@ import {
   statsResponse,
 } from '../../../contract/social.ts';
 import type { Db } from '../../db/client.ts';
+import { access } from '../../plugins/access.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
 import { getViewer, requireViewer } from '../../plugins/viewer.ts';
 import {
@@ -50,6 +51,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter 
     '/posts',
     {
       schema: {
+        ...access('member'),
         tags: ['social'],
         summary: 'The feed: all posts (for-you) or posts by members I follow (following), newest first',
         description: 'Members only: the spec shows posts only to signed-in members, so visitors get a 401.',
@@ -65,6 +67,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter 
     '/posts',
     {
       schema: {
+        ...access('member'),
         tags: ['social'],
         summary: 'Create a post',
         body: createPostBody,
@@ -81,6 +84,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter 
     '/posts/:id',
     {
       schema: {
+        ...access('member', 'post'),
         tags: ['social'],
         summary: 'Delete my own post',
         params: postIdParams,
@@ -98,6 +102,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter 
       method,
       url: '/posts/:id/like',
       schema: {
+        ...access('member'),
         tags: ['social'],
         summary: method === 'PUT' ? 'Like a post (idempotent)' : 'Remove my like (idempotent)',
         params: postIdParams,
@@ -117,6 +122,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter 
     '/posts/:id/comments',
     {
       schema: {
+        ...access('member'),
         tags: ['social'],
         summary: "A post's comments, oldest first",
         params: postIdParams,
@@ -134,6 +140,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter 
     '/posts/:id/comments',
     {
       schema: {
+        ...access('member'),
         tags: ['social'],
         summary: 'Comment on a post',
         params: postIdParams,
@@ -151,6 +158,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter 
     '/comments/:id',
     {
       schema: {
+        ...access('member', 'comment'),
         tags: ['social'],
         summary: 'Delete my own comment',
         params: commentIdParams,
@@ -167,6 +175,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter 
     '/users/:id/posts',
     {
       schema: {
+        ...access('public'),
         tags: ['social'],
         summary: "A member's posts with their like counts, newest first (public, for the profile page)",
         params: profileIdParams,
@@ -182,6 +191,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter 
     '/stats',
     {
       schema: {
+        ...access('public'),
         tags: ['social'],
         summary: "The home page's counts (members, posts, downloads) and its 5 latest posts",
         response: { 200: statsResponse },

@@ -3,7 +3,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { notificationMessages } from '../../../contract/messages.ts';
-import { type Notification, notificationTarget } from '../../../contract/notifications.ts';
+import { notificationTarget } from '../../../contract/notification-target.ts';
+import type { Notification } from '../../../contract/notifications.ts';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import {

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type SearchResponse, searchLimits } from '../../../contract/search.ts';
+import type { SearchResponse } from '../../../contract/search.ts';
+import { searchLimits } from '../../../contract/search-texts.ts';
 import { api } from '../../lib/api.ts';
 
 export function useGlobalSearch(q: string) {

@@ -126,7 +126,7 @@ function Thread({ userId, meId }: { userId: string; meId: string }) {
   const query = useThread(userId);
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteConversation();
-  const bottomRef = useRef<HTMLDivElement>(null);
+  const bottomRef = useRef<HTMLLIElement>(null);
   const thread = query.data;
   const lastId = thread?.items.at(-1)?.id;
 
@@ -212,7 +212,8 @@ function Thread({ userId, meId }: { userId: string; meId: string }) {
             );
           })
         )}
-        <div ref={bottomRef} />
+        {/* An <ol> holds only <li>s (axe: list): the scroll anchor is an empty, hidden item. */}
+        <li ref={bottomRef} aria-hidden="true" />
       </ol>
       <div className="border-t border-line p-3">
         {thread.blockedByMe ? (

@@ -1,7 +1,7 @@
 import { Search } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { searchLimits, searchTexts } from '../../../../contract/search.ts';
+import { searchLimits, searchTexts } from '../../../../contract/search-texts.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';

@@ -1,0 +1,108 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+export const root = path.resolve(import.meta.dirname, '../..');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+export interface Child {
+  child: ChildProcess;
+  base: string;
+  port: number;
+  output(): string;
+  stop(): Promise<number | null>;
+}
+
+/** Starts `node <script>` with `env` and waits until `readyPath` answers 2xx. */
+export async function startChild(
+  script: string,
+  env: Record<string, string>,
+  readyPath = '/api/health',
+  port?: number,
+): Promise<Child> {
+  const p = port ?? (await freePort());
+  const child = spawn(process.execPath, [script], {
+    cwd: root,
+    env: { ...(process.env as Record<string, string>), ...env, PORT: String(p) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => {
+    output += d;
+  });
+  child.stderr!.on('data', (d) => {
+    output += d;
+  });
+  const base = `http://127.0.0.1:${p}`;
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`${script} exited early:\n${output}`);
+    const ok = await fetch(`${base}${readyPath}`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok)
+      return {
+        child,
+        base,
+        port: p,
+        output: () => output,
+        stop: async () => {
+          if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+          return exited;
+        },
+      };
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`${script} did not start:\n${output}`);
+}
+
+/** The app in production mode on `port`, against DATABASE_URL (or PGlite under DATA_DIR when it is absent). */
+export function startApp(env: Record<string, string>, port?: number) {
+  return freePort().then((p) => {
+    const use = port ?? p;
+    return startChild(
+      'server/main.ts',
+      {
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PUBLIC_URL: `http://127.0.0.1:${use}`,
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'warn',
+        // BENCH_APP_NODE_OPTIONS=--cpu-prof profiles the app (the profile is written when it exits).
+        ...(process.env.BENCH_APP_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_APP_NODE_OPTIONS } : {}),
+        ...env,
+      },
+      '/api/health',
+      use,
+    );
+  });
+}
+
+/** Signs a member in through the API; returns the Cookie header to send. */
+export async function signIn(base: string, email: string, password: string): Promise<string> {
+  const res = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email, password }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in ${email}: ${res.status} ${await res.text()}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}

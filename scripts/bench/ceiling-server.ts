@@ -1,0 +1,102 @@
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import pg from 'pg';
+
+/**
+ * The two references, as a child process of the benchmark (like the app):
+ * - `/ceiling/<name>`: replays the SQL statements the app sent for one request of that endpoint (captured by
+ *   run.ts), through `pg` on one pooled connection, behind a bare node:http server; the body is the rows as JSON.
+ * - `/old-feed`: the feed as the spec's client built it: one read of the posts (author joined, newest first,
+ *   one page), then for every post its like count, whether I liked it, whether I follow its author and its
+ *   comments oldest first (four queries per post, per post in parallel as the client's Promise.all did).
+ */
+export interface Statement {
+  text: string;
+  values?: unknown[];
+  rowMode?: 'array';
+}
+export interface CeilingPlan {
+  routes: Record<string, Statement[]>;
+  oldFeed: { viewerId: string; pageSize: number };
+}
+
+const plan = JSON.parse(readFileSync(process.env.CEILING_PLAN!, 'utf8')) as CeilingPlan;
+const pool = new pg.Pool({
+  connectionString: process.env.DATABASE_URL,
+  max: Number(process.env.POOL_SIZE ?? 10),
+});
+
+async function replay(statements: Statement[]) {
+  const client = await pool.connect();
+  try {
+    let last: unknown[] = [];
+    for (const s of statements) last = (await client.query(s)).rows;
+    return last;
+  } finally {
+    client.release();
+  }
+}
+
+async function oldFeed() {
+  const me = plan.oldFeed.viewerId;
+  const { rows: posts } = await pool.query(
+    `select p.id, p.content, p.image_url, p.created_at, p.user_id,
+            u.id as author_id, u.username, u.avatar_url, u.role
+       from social_posts p join profiles u on u.id = p.user_id
+      order by p.created_at desc limit $1`,
+    [plan.oldFeed.pageSize],
+  );
+  return Promise.all(
+    posts.map(async (post) => {
+      const [likes, liked, following, comments] = await Promise.all([
+        pool.query('select count(*)::int as n from post_likes where post_id = $1', [post.id]),
+        pool.query('select 1 from post_likes where post_id = $1 and user_id = $2', [post.id, me]),
+        pool.query('select 1 from user_followers where follower_id = $1 and following_id = $2', [
+          me,
+          post.user_id,
+        ]),
+        pool.query(
+          `select c.id, c.content, c.created_at, u.username, u.avatar_url
+             from social_comments c join profiles u on u.id = c.user_id
+            where c.post_id = $1 order by c.created_at`,
+          [post.id],
+        ),
+      ]);
+      return {
+        ...post,
+        likeCount: likes.rows[0].n,
+        likedByMe: liked.rowCount! > 0,
+        followingAuthor: following.rowCount! > 0,
+        comments: comments.rows,
+      };
+    }),
+  );
+}
+
+const server = http.createServer(async (req, res) => {
+  try {
+    const url = new URL(req.url!, 'http://x');
+    let body: unknown;
+    if (url.pathname === '/old-feed') body = await oldFeed();
+    else if (url.pathname.startsWith('/ceiling/')) {
+      const statements = plan.routes[url.pathname.slice('/ceiling/'.length)];
+      if (!statements) {
+        res.writeHead(404).end();
+        return;
+      }
+      body = await replay(statements);
+    } else {
+      res.writeHead(url.pathname === '/ready' ? 200 : 404).end();
+      return;
+    }
+    const json = JSON.stringify(body);
+    res.writeHead(200, { 'content-type': 'application/json' }).end(json);
+  } catch (err) {
+    res.writeHead(500).end(String(err));
+  }
+});
+server.listen(Number(process.env.PORT), '127.0.0.1');
+process.on('SIGTERM', () => {
+  server.close();
+  void pool.end().then(() => process.exit(0));
+});

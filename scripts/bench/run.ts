@@ -1,0 +1,477 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../../server/app.ts';
+import { loadConfig } from '../../server/config.ts';
+import { openDatabase } from '../../server/db/client.ts';
+import { startPostgres } from '../../server/test/postgres-server.ts';
+import { type Child, root, signIn, startApp, startChild } from './app-process.ts';
+import type { CeilingPlan, Statement } from './ceiling-server.ts';
+import { type LoadOptions, type LoadResult, type LoadTarget, measure } from './load.ts';
+import {
+  BENCH_PASSWORD,
+  type BenchCounts,
+  fundMembers,
+  RARE_WORD,
+  type Runner,
+  scaled,
+  seedAll,
+  seedListings,
+  seedUsers,
+  withIndexesDeferred,
+} from './seed.ts';
+
+/*
+ * `npm run bench`: PostgreSQL on loopback, a seeded data set, the app in production mode as a child process,
+ * autocannon against the main endpoints next to two references (the ceiling: the same SQL through `pg` behind
+ * a bare node:http server; the old design of the feed), then browse/search at 10 k and 1 M listings, then the
+ * embedded PGlite mode. Environment:
+ *   BENCH_SCALE (1)             data set size (1 = 10 k users, 100 k listings, 100 k posts, 1 M messages)
+ *   BENCH_CONNECTIONS (50)      autocannon connections
+ *   BENCH_WARMUP (5) / BENCH_DURATION (10)   seconds of warm-up and of measurement per endpoint
+ *   BENCH_PGLITE_SCALE          the PGlite run's scale (default: BENCH_SCALE, at most 0.1)
+ *   BENCH_SKIP=scale,pglite     parts to leave out
+ */
+const env = process.env;
+const scale = Number(env.BENCH_SCALE ?? 1);
+const load: LoadOptions = {
+  connections: Number(env.BENCH_CONNECTIONS ?? 50),
+  warmupSeconds: Number(env.BENCH_WARMUP ?? 5),
+  durationSeconds: Number(env.BENCH_DURATION ?? 10),
+};
+const pgliteScale = Number(env.BENCH_PGLITE_SCALE ?? Math.min(scale, 0.1));
+const skip = new Set((env.BENCH_SKIP ?? '').split(',').filter(Boolean));
+const POOL_SIZE = 10;
+const RATE_LIMIT_SCALE = '1000000';
+const TARGET = { ceilingRatio: 0.5, oldDesignRatio: 10, p99Ms: 50, scaleRatio: 2 };
+const FULL_SCALE_LISTINGS = { small: 10_000, large: 1_000_000 };
+
+const log = (msg: string) => console.log(msg);
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'cm-bench-'));
+const children: Child[] = [];
+
+function pgRunner(client: pg.Client): Runner {
+  return {
+    exec: (s) => client.query(s),
+    rows: async <T>(s: string) => (await client.query(s)).rows as T[],
+  };
+}
+
+async function createDatabase(server: { url(db: string): string }, name: string) {
+  const admin = new pg.Client({ connectionString: server.url('postgres') });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const database = await openDatabase({ databaseUrl: server.url(name), poolSize: 2 });
+  await database.migrate();
+  await database.close();
+  const client = new pg.Client({ connectionString: server.url(name) });
+  await client.connect();
+  await client.query(`set maintenance_work_mem = '256MB'`);
+  return client;
+}
+
+const memberEmail = (i: number) => `member${i}@bench.test`;
+
+interface Fixtures {
+  memberIds: string[];
+  detailId: string;
+  buyable: string[];
+}
+
+async function fixtures(runner: Runner, c: BenchCounts): Promise<Fixtures> {
+  const members = await runner.rows<{ id: string }>(
+    `select overlay(overlay(md5('bench-user-' || i) placing '4' from 13) placing '8' from 17)::uuid::text as id from generate_series(1, ${c.members}) i order by i`,
+  );
+  const [detail] = await runner.rows<{ id: string }>(
+    `select id::text from marketplace_listings where status = 'active' order by created_at desc offset 100 limit 1`,
+  );
+  const buyable = await runner.rows<{ id: string }>(
+    `select id::text from marketplace_listings where status = 'active' order by md5(id::text)`,
+  );
+  return { memberIds: members.map((m) => m.id), detailId: detail!.id, buyable: buyable.map((b) => b.id) };
+}
+
+interface Endpoint {
+  name: string;
+  path: string;
+  /** Signed in as member 1. */
+  member?: boolean;
+}
+
+function readEndpoints(f: Fixtures): Endpoint[] {
+  return [
+    { name: 'marketplace browse', path: '/api/v1/listings' },
+    { name: 'marketplace search', path: `/api/v1/listings?q=${RARE_WORD.toLowerCase()}` },
+    { name: 'feed (member)', path: '/api/v1/posts', member: true },
+    { name: 'listing detail', path: `/api/v1/listings/${f.detailId}` },
+    { name: 'conversation thread', path: `/api/v1/conversations/${f.memberIds[1]}`, member: true },
+    { name: 'global search', path: '/api/v1/search?q=legend' },
+  ];
+}
+
+/**
+ * The statements the app sends for one request of each endpoint: the app built in this process on the same
+ * database, every pg `Client#query` recorded while one injected request runs (after one warm-up request).
+ */
+async function captureStatements(
+  databaseUrl: string,
+  endpoints: Endpoint[],
+  cookie: string,
+  purchaseId: string,
+) {
+  const database = await openDatabase({ databaseUrl, poolSize: 2 });
+  const dataDir = path.join(tmp, 'capture');
+  mkdirSync(dataDir, { recursive: true });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://127.0.0.1:1',
+    RATE_LIMIT_SCALE,
+    LOG_LEVEL: 'silent',
+  });
+  const app = await buildApp({ config, database, logger: false, webRoot: path.join(dataDir, 'none') });
+  await app.ready();
+  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const original = proto.query;
+  const routes: Record<string, Statement[]> = {};
+  try {
+    const requests = [
+      ...endpoints.map((e) => ({ ...e, method: 'GET' as const })),
+      {
+        name: 'purchase (POST)',
+        path: `/api/v1/listings/${purchaseId}/purchase`,
+        member: true,
+        method: 'POST' as const,
+      },
+    ];
+    for (const e of requests) {
+      const headers: Record<string, string> = e.member ? { cookie, origin: 'http://127.0.0.1:1' } : {};
+      // One request first (caches, prepared plans); a purchase cannot repeat, so it is captured cold.
+      if (e.method === 'GET') await app.inject({ method: 'GET', url: e.path, headers });
+      const statements: Statement[] = [];
+      proto.query = function (this: unknown, ...args: unknown[]) {
+        const [q, values] = args as [
+          string | { text: string; values?: unknown[]; rowMode?: 'array' },
+          unknown,
+        ];
+        if (typeof q === 'string')
+          statements.push({ text: q, values: Array.isArray(values) ? values : undefined });
+        else if (q && typeof q === 'object' && 'text' in q)
+          // Drizzle passes the config object and the parameters apart.
+          statements.push({
+            text: q.text,
+            values: q.values ?? (Array.isArray(values) ? values : undefined),
+            rowMode: q.rowMode,
+          });
+        return original.apply(this, args);
+      };
+      const res = await app.inject({ method: e.method, url: e.path, headers });
+      proto.query = original;
+      if (res.statusCode !== (e.method === 'GET' ? 200 : 201))
+        throw new Error(`${e.name}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+      routes[slug(e.name)] = statements;
+    }
+  } finally {
+    proto.query = original;
+    await app.close();
+    await database.close();
+  }
+  return routes;
+}
+
+const slug = (name: string) => name.replace(/[^a-z]+/g, '-');
+
+interface Row {
+  name: string;
+  app: LoadResult;
+  ceiling?: LoadResult;
+  oldDesign?: LoadResult;
+  statements?: number;
+}
+
+function purchaseTarget(base: string, cookies: string[], listingIds: string[]): LoadTarget {
+  let n = 0;
+  return {
+    url: base,
+    method: 'POST',
+    headers: { origin: base },
+    next: () => {
+      const id = listingIds[n % listingIds.length];
+      const cookie = cookies[n % cookies.length]!;
+      n++;
+      return { path: `/api/v1/listings/${id}/purchase`, headers: { cookie } };
+    },
+  };
+}
+
+async function measureApp(
+  base: string,
+  endpoints: Endpoint[],
+  cookies: string[],
+  buyable: string[],
+  ceiling?: Child,
+): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const e of endpoints) {
+    const headers = e.member ? { cookie: cookies[0]! } : undefined;
+    log(`  ${e.name}: ${e.path}`);
+    const app = await measure({ url: `${base}${e.path}`, headers }, load);
+    const row: Row = { name: e.name, app };
+    if (ceiling) row.ceiling = await measure({ url: `${ceiling.base}/ceiling/${slug(e.name)}` }, load);
+    if (ceiling && e.name.startsWith('feed'))
+      row.oldDesign = await measure({ url: `${ceiling.base}/old-feed` }, load);
+    rows.push(row);
+  }
+  log('  purchases');
+  const purchases = await measure(purchaseTarget(base, cookies, buyable), load);
+  rows.push({ name: 'purchase (POST)', app: purchases });
+  return rows;
+}
+
+const ms = (v: number) => (Number.isFinite(v) ? `${v.toFixed(1)}` : '–');
+const ratio = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(2)}×` : '–');
+const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
+
+function table(rows: Row[], withRefs: boolean) {
+  const head = withRefs
+    ? '| endpoint | req/s | p50 ms | p99 ms | failed | ceiling req/s | ratio to ceiling (≥ 0.5) | p99 ≤ 50 ms | old design req/s | ratio to old design (≥ 10) |'
+    : '| endpoint | req/s | p50 ms | p99 ms | failed |';
+  const sep = head.replace(/[^|]+/g, ' --- ');
+  const lines = rows.map((r) => {
+    const a = r.app;
+    const base = `| ${r.name} | ${a.rps.toFixed(0)} | ${ms(a.p50)} | ${ms(a.p99)} | ${a.non2xx + a.errors} |`;
+    if (!withRefs) return base;
+    const c = r.ceiling;
+    const cr = c ? `${ratio(a.rps, c.rps)} ${verdict(a.rps >= TARGET.ceilingRatio * c.rps)}` : 'n/a (write)';
+    // p99 is met only when every request was answered with a 2xx.
+    const p99ok = a.p99 <= TARGET.p99Ms && a.non2xx + a.errors === 0;
+    const p99 = verdict(p99ok);
+    const o = r.oldDesign;
+    const or = o ? `${ratio(a.rps, o.rps)} ${verdict(a.rps >= TARGET.oldDesignRatio * o.rps)}` : '';
+    // Failed or timed-out reference requests are shown, not hidden (they are not counted as served).
+    const errs = (l?: LoadResult) => (l && l.non2xx + l.errors > 0 ? ` (${l.non2xx + l.errors} failed)` : '');
+    return `${base} ${c ? c.rps.toFixed(0) : '–'}${errs(c)} | ${cr} | ${p99} | ${o ? o.rps.toFixed(0) : ''}${errs(o)} | ${or} |`;
+  });
+  return [head, sep, ...lines].join('\n');
+}
+
+async function signInMembers(base: string, c: BenchCounts) {
+  const cookies: string[] = [];
+  for (let i = 1; i <= c.members; i += 5) {
+    const batch = Array.from({ length: Math.min(5, c.members - i + 1) }, (_, k) =>
+      signIn(base, memberEmail(i + k), BENCH_PASSWORD),
+    );
+    cookies.push(...(await Promise.all(batch)));
+  }
+  return cookies;
+}
+
+async function main() {
+  const started = performance.now();
+  const counts = scaled(scale);
+  const report: string[] = [];
+  const out = (s = '') => {
+    console.log(s);
+    report.push(s);
+  };
+  out(`# Benchmark results`);
+  out();
+  out(
+    `Run ${new Date().toISOString()} · BENCH_SCALE=${scale} · ${load.connections} connections · ${load.warmupSeconds} s warm-up + ${load.durationSeconds} s measured per endpoint · ${os.cpus().length} CPU cores (shared by client, app, PostgreSQL) · Node ${process.version}`,
+  );
+  out();
+  out(
+    `Data set: ${counts.users} users, ${counts.listings} listings, ${counts.posts} posts, ${counts.comments} comments, ${counts.likes} likes, ${counts.messages} direct messages.`,
+  );
+  out();
+
+  log('starting PostgreSQL');
+  const server = await startPostgres();
+  try {
+    // ---- Main run on PostgreSQL ------------------------------------------------------------------------
+    const client = await createDatabase(server, 'bench');
+    log('seeding');
+    const seedStart = performance.now();
+    await seedAll(pgRunner(client), counts, log);
+    const seedSeconds = (performance.now() - seedStart) / 1000;
+    const fx = await fixtures(pgRunner(client), counts);
+    await client.end();
+    const url = server.url('bench');
+
+    log('starting the app');
+    const app = await startApp({
+      DATABASE_URL: url,
+      DATA_DIR: path.join(tmp, 'app'),
+      RATE_LIMIT_SCALE,
+      DATABASE_POOL_SIZE: String(POOL_SIZE),
+    });
+    children.push(app);
+    const cookies = await signInMembers(app.base, counts);
+    const endpoints = readEndpoints(fx);
+    log('capturing the SQL of each endpoint');
+    const purchaseId = fx.buyable.pop()!;
+    const { [slug('purchase (POST)')]: purchaseStatements, ...routes } = await captureStatements(
+      url,
+      endpoints,
+      cookies[0]!,
+      purchaseId,
+    );
+    const plan: CeilingPlan = { routes, oldFeed: { viewerId: fx.memberIds[0]!, pageSize: 20 } };
+    const planFile = path.join(tmp, 'ceiling-plan.json');
+    writeFileSync(planFile, JSON.stringify(plan));
+    const ceiling = await startChild(
+      'scripts/bench/ceiling-server.ts',
+      { DATABASE_URL: url, CEILING_PLAN: planFile, POOL_SIZE: String(POOL_SIZE) },
+      '/ready',
+    );
+    children.push(ceiling);
+    for (const name of [...Object.keys(routes).map((r) => `ceiling/${r}`), 'old-feed']) {
+      const res = await fetch(`${ceiling.base}/${name}`);
+      if (res.status !== 200) throw new Error(`${name}: ${res.status} ${await res.text()}`);
+    }
+
+    log('measuring');
+    const rows = await measureApp(app.base, endpoints, cookies, fx.buyable, ceiling);
+    for (const r of rows) r.statements = (routes[slug(r.name)] ?? purchaseStatements)?.length;
+    await ceiling.stop();
+    await app.stop();
+
+    const check = new pg.Client({ connectionString: url });
+    await check.connect();
+    const [orders] = (await check.query('select count(*)::int as n from marketplace_orders')).rows;
+    await check.end();
+
+    out(`## PostgreSQL (seeded in ${seedSeconds.toFixed(0)} s)`);
+    out();
+    out(table(rows, true));
+    out();
+    out(
+      `SQL statements per request (captured from the app; the ceiling replays those of the reads): ${rows
+        .filter((r) => r.statements !== undefined)
+        .map((r) => `${r.name} ${r.statements}`)
+        .join(', ')}. Orders written by the purchase round: ${orders.n}.`,
+    );
+    out();
+    out(
+      'req/s counts 2xx answers only; p50/p99 cover every answer; failed = non-2xx answers plus requests that got no answer within 10 s. Ceiling: the same statements the app sent for that request (session lookup included), replayed through `pg` on one pooled connection behind a bare node:http server. Old design: one read of a page of 20 posts, then per post its like count, liked-by-me, following-author and its comments (4 queries per post, 81 per page), through the same pool.',
+    );
+    out();
+
+    // ---- Browse and search at 10 k and 1 M listings ------------------------------------------------------
+    if (!skip.has('scale')) {
+      const small = Math.max(500, Math.round(FULL_SCALE_LISTINGS.small * scale));
+      const large = Math.max(small * 10, Math.round(FULL_SCALE_LISTINGS.large * scale));
+      const sc = { ...counts, listings: small };
+      const sClient = await createDatabase(server, 'bench_scale');
+      const runner = pgRunner(sClient);
+      await seedUsers(runner.exec, sc);
+      await fundMembers(runner.exec, sc, 1000);
+      await withIndexesDeferred(runner, 'marketplace_listings', () =>
+        seedListings(runner.exec, sc, 1, small),
+      );
+      await sClient.query('analyze');
+      const scaleEndpoints = readEndpoints(fx).slice(0, 2);
+      const sUrl = server.url('bench_scale');
+      const results: Record<string, LoadResult[]> = {};
+      for (const [i, n] of [small, large].entries()) {
+        if (i === 1) {
+          const t = performance.now();
+          await withIndexesDeferred(runner, 'marketplace_listings', () =>
+            seedListings(runner.exec, sc, small + 1, large),
+          );
+          await sClient.query('analyze');
+          log(`  seeded ${large - small} more listings in ${((performance.now() - t) / 1000).toFixed(0)} s`);
+        }
+        log(`measuring browse and search at ${n} listings`);
+        const a = await startApp({
+          DATABASE_URL: sUrl,
+          DATA_DIR: path.join(tmp, 'app-scale'),
+          RATE_LIMIT_SCALE,
+          DATABASE_POOL_SIZE: String(POOL_SIZE),
+        });
+        children.push(a);
+        for (const e of scaleEndpoints) {
+          const list = results[e.name] ?? [];
+          list.push(await measure({ url: `${a.base}${e.path}` }, load));
+          results[e.name] = list;
+        }
+        await a.stop();
+      }
+      await sClient.end();
+      out(`## Browse and search at ${small} and ${large} listings (PostgreSQL)`);
+      out();
+      out(
+        `| endpoint | p95 at ${small} (ms) | p95 at ${large} (ms) | ratio (≤ 2) | req/s at ${small} | req/s at ${large} | failed at ${small} / ${large} |`,
+      );
+      out('| --- | --- | --- | --- | --- | --- | --- |');
+      for (const [name, [s, l]] of Object.entries(results)) {
+        const r = l!.p95 / s!.p95;
+        const failed = [s!, l!].map((x) => x.non2xx + x.errors);
+        // A ratio between two rounds that dropped requests says nothing: failures count as a miss.
+        const ok = r <= TARGET.scaleRatio && failed.every((f) => f === 0);
+        out(
+          `| ${name} | ${ms(s!.p95)} | ${ms(l!.p95)} | ${r.toFixed(2)} ${verdict(ok)} | ${s!.rps.toFixed(0)} | ${l!.rps.toFixed(0)} | ${failed.join(' / ')} |`,
+        );
+      }
+      out();
+      out(
+        `Search term: "${RARE_WORD.toLowerCase()}", in one listing title in a thousand (so ${Math.floor(small / 1000)} vs ${Math.floor(large / 1000)} matches).`,
+      );
+      out();
+    }
+  } finally {
+    server.stop();
+  }
+
+  // ---- Embedded PGlite -----------------------------------------------------------------------------------
+  if (!skip.has('pglite')) {
+    const pc = scaled(pgliteScale);
+    const dataDir = path.join(tmp, 'pglite');
+    log(`seeding PGlite at BENCH_SCALE=${pgliteScale}`);
+    const database = await openDatabase({ dataDir });
+    await database.migrate();
+    const runner: Runner = {
+      exec: (s) => database.db.execute(sql.raw(s)),
+      rows: async <T>(s: string) =>
+        ((await database.db.execute(sql.raw(s))) as unknown as { rows: T[] }).rows,
+    };
+    const t = performance.now();
+    await seedAll(runner, pc, log);
+    const seedSeconds = (performance.now() - t) / 1000;
+    const fx = await fixtures(runner, pc);
+    await database.close();
+    const app = await startApp({ DATA_DIR: dataDir, RATE_LIMIT_SCALE });
+    children.push(app);
+    const cookies = await signInMembers(app.base, pc);
+    log('measuring PGlite');
+    const rows = await measureApp(app.base, readEndpoints(fx), cookies, fx.buyable);
+    await app.stop();
+    out(`## Embedded PGlite (BENCH_SCALE=${pgliteScale}, seeded in ${seedSeconds.toFixed(0)} s)`);
+    out();
+    out(
+      `Data set: ${pc.users} users, ${pc.listings} listings, ${pc.posts} posts, ${pc.comments} comments, ${pc.likes} likes, ${pc.messages} messages${pgliteScale < scale ? ' (a smaller scale than the PostgreSQL run: seeding PGlite, single-threaded WebAssembly, at full size takes too long)' : ''}.`,
+    );
+    out();
+    out(table(rows, false));
+    out();
+  }
+
+  out(`Total run time: ${((performance.now() - started) / 1000).toFixed(0)} s.`);
+  const file = path.join(root, '.tmp', 'bench-results.md');
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, `${report.join('\n')}\n`);
+  log(`\nwritten to ${path.relative(root, file)}`);
+}
+
+try {
+  await main();
+} finally {
+  for (const c of children) {
+    if (c.child.exitCode === null && c.child.signalCode === null) c.child.kill('SIGKILL');
+  }
+  rmSync(tmp, { recursive: true, force: true });
+}

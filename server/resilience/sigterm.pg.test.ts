@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Cluster, sleep, startCluster, timed } from './harness.ts';
+
+/** SIGTERM under load: in-flight requests finish, new ones are refused, the process exits 0. */
+let cluster: Cluster;
+beforeAll(async () => {
+  cluster = await startCluster();
+}, 120_000);
+afterAll(async () => {
+  await cluster?.close();
+});
+
+describe('SIGTERM during load', { timeout: 120_000 }, () => {
+  it('drains in-flight requests, refuses new ones and exits 0', async () => {
+    const server = await cluster.startServer();
+    const base = server.base;
+    const cookies = await Promise.all([1, 2, 3, 4, 5].map((m) => cluster.signIn(base, m)));
+    const listings = await cluster.buyable();
+    const json = { 'content-type': 'application/json', origin: base };
+
+    // Slow requests (password hashing) and writes (purchases) in flight together.
+    const signIns = Array.from({ length: 8 }, (_, i) =>
+      timed(`${base}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ email: `member${6 + i}@bench.test`, password: 'bench-password-1' }),
+      }),
+    );
+    const purchases = cookies.map((cookie, i) =>
+      timed(`${base}/api/v1/listings/${listings[i]}/purchase`, {
+        method: 'POST',
+        headers: { cookie, origin: base, 'idempotency-key': randomUUID() },
+      }),
+    );
+    const reads = Array.from({ length: 10 }, () => timed(`${base}/api/v1/listings`));
+    const inFlight = [...signIns, ...purchases, ...reads];
+    let settled = 0;
+    for (const p of inFlight) void p.then(() => settled++);
+    // Long enough for the server to have read every request (sign-ins then take seconds of hashing).
+    await sleep(1000);
+    const exited = new Promise<number | null>((resolve) =>
+      server.child.once('exit', (code) => resolve(code)),
+    );
+    const pendingAtSignal = inFlight.length - settled;
+    server.child.kill('SIGTERM');
+    await sleep(50);
+    // A request arriving after the signal is refused (connection refused, or 503 on a kept-alive socket).
+    const late = await timed(`${base}/api/v1/listings`, {}, 5000);
+
+    const results = await Promise.all(inFlight);
+    expect(await exited, `${JSON.stringify(results)}\n${server.output()}`).toBe(0);
+
+    // The signal caught requests still running, and every one of them was answered in full.
+    expect(pendingAtSignal).toBeGreaterThan(0);
+    const statuses = results.map((r) => r.status);
+    expect(statuses.slice(0, signIns.length)).toEqual(signIns.map(() => 200));
+    expect(statuses.slice(signIns.length, signIns.length + purchases.length)).toEqual(
+      purchases.map(() => 201),
+    );
+    expect(statuses.slice(signIns.length + purchases.length)).toEqual(reads.map(() => 200));
+    expect(late.status === 'error' || late.status === 503, JSON.stringify(late)).toBe(true);
+
+    // The drained purchases are in the database, each with its order.
+    const sold = await cluster.query<{ n: number }>(
+      `select count(*)::int as n from marketplace_orders where listing_id = any($1::uuid[])`,
+      [listings.slice(0, purchases.length)],
+    );
+    expect(sold[0]!.n).toBe(purchases.length);
+  });
+});
