@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { marketplaceMessages as m } from './messages.ts';
+import { order } from './orders.ts';
 import { httpUrlField, optionalHttpUrlField } from './products.ts';
 
 export const listingTypes = ['cheat', 'account', 'item', 'other'] as const;
@@ -135,24 +136,10 @@ export const listingDetail = listing.extend({
   contentLink: z.string().nullable(),
   /** For the buyer of a sold listing: whether their feedback is already in. */
   feedbackGiven: z.boolean(),
+  /** The sale's order, for its two parties and staff (null for everyone else). */
+  order: order.nullable(),
 });
 export type ListingDetail = z.infer<typeof listingDetail>;
-
-export const order = z.object({
-  id: z.string(),
-  listingId: z.string().nullable(),
-  listingTitle: z.string(),
-  price: z.number().int(),
-  fee: z.number().int(),
-  status: z.string(),
-  role: z.enum(['buyer', 'seller']),
-  counterparty: z.object({ id: z.string(), username: z.string() }).nullable(),
-  createdAt: z.string(),
-});
-export type Order = z.infer<typeof order>;
-export const orderPage = z.object({ items: z.array(order), nextCursor: z.string().nullable() });
-export type OrderPage = z.infer<typeof orderPage>;
-export const orderListQuery = z.object({ cursor: z.string().max(400).optional() });
 
 export const feedbackEntry = z.object({
   id: z.string(),

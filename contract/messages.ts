@@ -57,6 +57,10 @@ export const adminMessages = {
   roleUpdated: 'User role updated',
   balanceAdded: 'Credits added successfully',
   noUsers: 'No users found',
+  onlyAdminsRank: 'Only admins can change ranks',
+  rankNotFound: 'Rank not found',
+  rankUpdated: 'Rank updated',
+  rankFailed: 'Failed to update rank',
 } as const;
 
 export const productMessages = {
@@ -278,6 +282,44 @@ export const marketplaceMessages = {
   empty: 'No listings found',
 } as const;
 
+/** Buyer protection (issue 6): escrowed orders, disputes, settlements, the wallet. */
+export const orderMessages = {
+  notFound: 'Order not found',
+  onlyBuyerConfirm: 'Only the buyer can confirm delivery',
+  onlyBuyerDispute: 'Only the buyer can open a dispute',
+  notHeld: 'This order is no longer awaiting delivery',
+  windowEnded: 'The buyer protection window for this order has ended',
+  notDisputed: 'Only disputed orders can be settled',
+  reasonTooShort: 'Reason must be at least 20 characters',
+  reasonTooLong: 'Reason must be at most 2000 characters',
+  noteRequired: 'A note is required',
+  noteTooLong: 'Note must be at most 2000 characters',
+  outcomeRequired: 'Choose how to settle the dispute',
+  splitAmountInvalid: 'The buyer refund of a split must be between 1 and the price minus 1',
+  onlyStaffSettle: 'Only staff can settle disputes',
+  confirmed: 'Delivery confirmed. The seller has been paid.',
+  confirmFailed: 'Failed to confirm delivery',
+  confirmPrompt:
+    'Confirm that you received what you bought? The seller will be paid and this cannot be undone.',
+  disputed: 'Dispute opened. Our staff will review it.',
+  disputeFailed: 'Failed to open dispute',
+  settled: 'Dispute settled',
+  settleFailed: 'Failed to settle dispute',
+  loadFailed: 'Failed to load orders',
+  empty: 'No orders yet',
+} as const;
+
+export const walletMessages = {
+  amountRequired: 'Amount is required',
+  amountPositive: 'Amount must be positive',
+  amountTooHigh: 'Amount must be at most 1,000,000',
+  insufficientBalance: 'You do not have enough main balance',
+  converted: 'Moved to marketplace credits',
+  convertFailed: 'Failed to move balance',
+  loadFailed: 'Failed to load wallet',
+  emptyHistory: 'No wallet activity yet',
+} as const;
+
 export const reportMessages = {
   loginToReport: 'You must be logged in to report content',
   reasonRequired: 'Reason is required',
@@ -286,10 +328,21 @@ export const reportMessages = {
   ownContent: 'You cannot report your own content',
   submitted: 'Report submitted successfully',
   failed: 'Failed to submit report',
-} as const;
-
-export const walletMessages = {
-  amountPositive: 'Amount must be positive',
+  // Staff moderation (spec §8 Admin; the success texts follow §8's list of admin toasts).
+  notFound: 'Report not found',
+  alreadyHandled: 'This report has already been handled',
+  noAuthor: 'This content has no author to ban',
+  onlyAdminsBan: 'Only admins can ban users from a report',
+  loadFailed: 'Failed to load reports',
+  resolveFailed: 'Failed to resolve report',
+  dismissFailed: 'Failed to dismiss report',
+  deleteFailed: 'Failed to delete content',
+  banFailed: 'Failed to ban user',
+  resolved: 'Report resolved',
+  dismissed: 'Report dismissed',
+  contentDeleted: 'Content deleted and report resolved',
+  userBanned: 'User banned',
+  empty: 'No reports found',
 } as const;
 
 /** Spec §2 Tickets, §5 and §8 for tickets. */

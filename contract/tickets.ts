@@ -60,6 +60,8 @@ export const ticketSummary = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   closedAt: z.string().nullable(),
+  /** Set on a dispute's ticket: the order it is about. */
+  orderId: z.string().nullable(),
   user: person,
 });
 export type TicketSummary = z.infer<typeof ticketSummary>;

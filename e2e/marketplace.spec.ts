@@ -144,6 +144,10 @@ test('create, buy as another member, content link for the buyer only, feedback a
   await buyerPage.getByRole('button', { name: 'Buy for 120 Credits' }).click();
   await expect(buyerPage.getByText('Purchase successful!')).toBeVisible();
   await expect(buyerPage.getByRole('link', { name: 'https://files.example.com/phantom.zip' })).toBeVisible();
+  // Buyer protection: the credits wait in escrow (e2e/escrow.spec.ts follows confirmations and disputes).
+  await expect(
+    buyerPage.getByRole('region', { name: 'Order' }).getByText('In escrow', { exact: true }),
+  ).toBeVisible();
   await expect(buyerPage.getByText('Sold', { exact: true })).toBeVisible();
   await expect(buyerPage.getByRole('button', { name: 'Buy Now' })).toHaveCount(0);
 

@@ -25,6 +25,8 @@ import { ensureDefaultRanks } from './modules/marketplace/queries.ts';
 import { marketplaceRoutes } from './modules/marketplace/routes.ts';
 import { meRoutes } from './modules/me/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
+import { releaseJobPlugin } from './modules/orders/release-job.ts';
+import { orderRoutes } from './modules/orders/routes.ts';
 import { productRoutes } from './modules/products/routes.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
@@ -32,7 +34,8 @@ import { searchRoutes } from './modules/search/routes.ts';
 import { siteSettingsRoutes } from './modules/site-settings/routes.ts';
 import { socialRoutes } from './modules/social/routes.ts';
 import { ticketRoutes } from './modules/tickets/routes.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { walletRoutes } from './modules/wallet/routes.ts';
+import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { createMailer, type Mailer } from './plugins/mailer.ts';
 import { createRateLimiter } from './plugins/rate-limit.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
@@ -57,6 +60,7 @@ export async function buildApp({ config, database, mailer, logger, webRoot }: Ap
     bodyLimit: config.bodyLimit,
     // Ids and cookies never exceed this; longer URLs are junk or attacks.
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -106,6 +110,8 @@ export async function buildApp({ config, database, mailer, logger, webRoot }: Ap
       await v1.register(cheatRoutes, { db, limiter });
       await v1.register(forumRoutes, { db, limiter });
       await v1.register(marketplaceRoutes, { db, limiter });
+      await v1.register(orderRoutes, { db, limiter });
+      await v1.register(walletRoutes, { db, limiter });
       await v1.register(reportRoutes, { db, limiter });
       await v1.register(notificationRoutes, { db });
       await v1.register(directMessageRoutes, { db, limiter });
@@ -114,6 +120,7 @@ export async function buildApp({ config, database, mailer, logger, webRoot }: Ap
     { prefix: '/api/v1' },
   );
   await app.register(realtimePlugin, { database, trustedOrigins: config.trustedOrigins });
+  await app.register(releaseJobPlugin, { db, intervalMs: config.escrowReleaseIntervalMs });
   await app.register(webPlugin, { root: webRoot ?? config.webRoot ?? path.resolve(defaultWebRoot) });
   return app;
 }

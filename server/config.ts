@@ -28,6 +28,7 @@ const envSchema = z.object({
   RATE_LIMIT_SCALE: z.coerce.number().min(0).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  ESCROW_RELEASE_INTERVAL_MS: z.coerce.number().int().min(0).default(30_000),
   WEB_ROOT: z.string().optional(),
 });
 
@@ -69,6 +70,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     bodyLimit: e.BODY_LIMIT_BYTES,
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    /** How often the buyer-protection release job looks for orders whose window has ended; 0 turns it off. */
+    escrowReleaseIntervalMs: e.ESCROW_RELEASE_INTERVAL_MS,
     logLevel: e.LOG_LEVEL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     webRoot: e.WEB_ROOT ? path.resolve(e.WEB_ROOT) : undefined,

@@ -1,9 +1,12 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from './db/client.ts';
+import { ledgerEntries } from './db/schema/index.ts';
 import { createTestDatabase } from './test/test-app.ts';
 
 /** The real entry point as a child process: start-up, persistence across restarts, SIGTERM, create-admin. */
@@ -157,5 +160,29 @@ describe('server/main.ts', { timeout: 120_000 }, () => {
       server.child.kill('SIGTERM');
       await exitOf(server.child);
     }
+  });
+
+  it('check:ledger passes on a consistent database and fails (exit 1) on an unbalanced transfer', async () => {
+    const run = () =>
+      spawnSync(process.execPath, ['scripts/check-ledger.ts'], { cwd: root, env, encoding: 'utf8' });
+    const clean = run();
+    expect(clean.status, clean.stderr).toBe(0);
+    expect(clean.stdout).toContain('ledger check: OK');
+    const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir, poolSize: 1 });
+    try {
+      await database.db.insert(ledgerEntries).values({
+        transferId: randomUUID(),
+        account: 'grants',
+        currency: 'credits',
+        amount: 7,
+        kind: 'broken',
+        description: 'a transfer with one leg',
+      });
+    } finally {
+      await database.close();
+    }
+    const broken = run();
+    expect(broken.status).toBe(1);
+    expect(broken.stdout).toContain('ledger check: FAILED');
   });
 });

@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ledgerCheck } from '../modules/wallet/service.ts';
 import { buildTestApp, type TestApp } from '../test/test-app.ts';
-import { profiles } from './schema/index.ts';
+import { forumThreads, marketplaceListings, profiles, socialPosts } from './schema/index.ts';
 import { seedDemo } from './seed-demo.ts';
 
 let t: TestApp;
@@ -25,5 +27,14 @@ describe('seedDemo', () => {
     expect(res.json().user.role).toBe('admin');
     expect(await seedDemo(t.app.auth, t.db)).toBeNull();
     expect(await t.db.select().from(profiles)).toHaveLength(5);
+    // A living site: posts, threads and listings by the demo members; their credits are in the ledger.
+    expect(await t.db.select().from(socialPosts)).toHaveLength(4);
+    expect(await t.db.select().from(forumThreads)).toHaveLength(3);
+    expect(await t.db.select().from(marketplaceListings)).toHaveLength(6);
+    const listings = await t.app.inject({ method: 'GET', url: '/api/v1/listings' });
+    expect(listings.json().items).toHaveLength(6);
+    expect(await ledgerCheck(t.db)).toMatchObject({ ok: true, mismatchedUsers: [] });
+    const [alice] = await t.db.select().from(profiles).where(eq(profiles.username, 'alice'));
+    expect(alice).toMatchObject({ credits: 2500, balance: 0 });
   });
 });

@@ -6,6 +6,7 @@ import { createAccount } from '../modules/auth/service.ts';
 import type { Db } from './client.ts';
 import { profiles } from './schema/index.ts';
 import { seedCatalogueDemo } from './seed-catalogue.ts';
+import { seedCommunityDemo } from './seed-community.ts';
 
 const DEMO_ACCOUNTS: { username: string; role: Role; credits: number }[] = [
   { username: 'admin', role: 'admin', credits: 10_000 },
@@ -26,9 +27,10 @@ export async function seedDemo(auth: Auth, db: Db) {
   for (const account of DEMO_ACCOUNTS) {
     const email = `${account.username}@example.com`;
     const password = randomBytes(9).toString('base64url');
-    await createAccount(auth, db, { ...account, email, password, balance: account.credits });
+    await createAccount(auth, db, { ...account, email, password, credits: account.credits });
     created.push({ username: account.username, email, password, role: account.role });
   }
   await seedCatalogueDemo(db);
+  await seedCommunityDemo(db);
   return created;
 }

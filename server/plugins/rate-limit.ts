@@ -37,6 +37,8 @@ export const rateRules = {
   searchPerIp: { limit: 120, windowSeconds: 60 },
   listingCreatePerUser: { limit: 10, windowSeconds: 600 },
   purchasePerUser: { limit: 30, windowSeconds: 60 },
+  orderActionPerUser: { limit: 30, windowSeconds: 60 },
+  walletConvertPerUser: { limit: 20, windowSeconds: 600 },
   feedbackPerUser: { limit: 20, windowSeconds: 600 },
   reportPerUser: { limit: 10, windowSeconds: 600 },
   ticketCreatePerUser: { limit: 5, windowSeconds: 600 },

@@ -2,13 +2,22 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Role } from '../../contract/limits.ts';
-import { cheatStatusChanges, cheats, forumCategories, forumThreads, products } from '../db/schema/index.ts';
+import {
+  cheatStatusChanges,
+  cheats,
+  forumCategories,
+  forumThreads,
+  products,
+  profiles,
+  reports,
+} from '../db/schema/index.ts';
 import { marketplaceListings } from '../db/schema/marketplace.ts';
 import { directMessages } from '../db/schema/messages.ts';
 import { notifications } from '../db/schema/notifications.ts';
 import { socialComments, socialPosts } from '../db/schema/social.ts';
 import { ticketMessages, tickets } from '../db/schema/tickets.ts';
 import { createAccount } from '../modules/auth/service.ts';
+import { purchaseListing } from '../modules/marketplace/service.ts';
 import { grant } from '../modules/wallet/service.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -230,4 +239,41 @@ export async function fundUser(
   await t.db.transaction((tx) =>
     grant(tx, { userId, currency, amount, description: 'Test funds', adminId: null }),
   );
+}
+
+/** One report by `userId` on a piece of content (pending unless given), inserted directly. */
+export async function buildReport(
+  t: TestApp,
+  overrides: Partial<typeof reports.$inferInsert> &
+    Pick<typeof reports.$inferInsert, 'userId' | 'targetType'>,
+) {
+  const [row] = await t.db
+    .insert(reports)
+    .values({ reason: `Reported ${randomUUID().slice(0, 8)}`, ...overrides })
+    .returning();
+  return row!;
+}
+
+/**
+ * A real purchase (escrow hold, order `held`): a listing by `sellerId` (a new member if not given) bought by
+ * `buyerId`, who is funded for it first. Returns the order as the buyer sees it.
+ */
+export async function buildOrder(t: TestApp, input: { buyerId: string; sellerId?: string; price?: number }) {
+  const price = input.price ?? 10;
+  const sellerId = input.sellerId ?? (await buildUser(t)).id;
+  const listing = await buildListing(t, { userId: sellerId, price });
+  await fundUser(t, input.buyerId, price);
+  const [buyer] = await t.db
+    .select({
+      id: profiles.id,
+      username: profiles.username,
+      email: profiles.email,
+      role: profiles.role,
+      avatarUrl: profiles.avatarUrl,
+    })
+    .from(profiles)
+    .where(eq(profiles.id, input.buyerId));
+  if (!buyer) throw new Error('buildOrder: no such buyer');
+  const { order } = await purchaseListing(t.db, buyer, listing.id);
+  return { ...order, sellerId, listingId: listing.id };
 }

@@ -13,6 +13,8 @@ import type { Mailer, MailMessage } from '../plugins/mailer.ts';
 export interface TestAppOptions {
   /** Extra environment for loadConfig (e.g. RATE_LIMIT_SCALE: '1' to test the real limits). */
   env?: Record<string, string>;
+  /** Another app instance on an existing database (e.g. a second server on the same PostgreSQL); not dropped on close. */
+  database?: Database;
   /** Runs before the app is ready: a test can add a route of its own (e.g. one that throws). */
   beforeReady?: (app: Awaited<ReturnType<typeof buildApp>>) => void;
 }
@@ -46,7 +48,9 @@ export async function createTestDatabase(): Promise<{ database: Database; drop: 
 
 /** The whole app on its own database, as each API test file uses it (through app.inject). */
 export async function buildTestApp(options: TestAppOptions = {}) {
-  const { database, drop } = await createTestDatabase();
+  const { database, drop } = options.database
+    ? { database: options.database, drop: async () => {} }
+    : await createTestDatabase();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cm-app-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -54,6 +58,8 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     PUBLIC_URL: 'http://localhost:3000',
     // Generous by default so tests of other rules never trip a limit; rate-limit tests pass '1'.
     RATE_LIMIT_SCALE: '100',
+    // Tests run the release job themselves (releaseDueOrders) unless they turn the timer on.
+    ESCROW_RELEASE_INTERVAL_MS: '0',
     LOG_LEVEL: 'silent',
     ...options.env,
   });

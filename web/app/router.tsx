@@ -5,19 +5,10 @@ import { PageSkeleton } from '../components/ui/skeleton.tsx';
 import { GuestOnly, RequireAuth, RequireStaff } from './guards.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 import { RouteError } from './layout/route-error.tsx';
-import type { RouteHandle } from './route-handle.ts';
 
 /*
  * Every page is its own chunk (React Router `lazy`), so the first screen loads only the shell and itself.
- * Pages of features still to come render the placeholder page, titled by their route's `handle`.
  */
-
-const comingSoon = () =>
-  import('./pages/coming-soon-page.tsx').then((m) => ({ Component: m.ComingSoonPage }));
-
-function soon(path: string, title: string): RouteObject {
-  return { path, lazy: comingSoon, handle: { title } satisfies RouteHandle };
-}
 
 const routes: RouteObject[] = [
   {
@@ -243,7 +234,14 @@ const routes: RouteObject[] = [
                     Component: m.OrdersPage,
                   })),
               },
-              soon('wallet', 'Wallet'),
+              {
+                path: 'wallet',
+                handle: { title: 'Wallet' },
+                lazy: () =>
+                  import('../features/wallet/pages/wallet-page.tsx').then((m) => ({
+                    Component: m.WalletPage,
+                  })),
+              },
             ],
           },
           {
@@ -287,6 +285,14 @@ const routes: RouteObject[] = [
                       })),
                   },
                   {
+                    path: 'orders',
+                    handle: { title: 'Manage Orders' },
+                    lazy: () =>
+                      import('../features/marketplace/pages/admin-orders-page.tsx').then((m) => ({
+                        Component: m.AdminOrdersPage,
+                      })),
+                  },
+                  {
                     path: 'tickets',
                     handle: { title: 'Manage Tickets' },
                     lazy: () =>
@@ -310,7 +316,14 @@ const routes: RouteObject[] = [
                         Component: m.AuditLogPage,
                       })),
                   },
-                  soon('reports', 'Reports'),
+                  {
+                    path: 'reports',
+                    handle: { title: 'Manage Reports' },
+                    lazy: () =>
+                      import('../features/admin/pages/admin-reports-page.tsx').then((m) => ({
+                        Component: m.AdminReportsPage,
+                      })),
+                  },
                   {
                     path: 'settings',
                     handle: { title: 'Site Settings' },

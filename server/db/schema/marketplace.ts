@@ -15,7 +15,8 @@ import { profiles } from './auth.ts';
 export const listingTypes = ['cheat', 'account', 'item', 'other'] as const;
 export const detectionStatuses = ['unknown', 'undetected', 'detected'] as const;
 export const listingStatuses = ['active', 'sold'] as const;
-export const orderStatuses = ['completed'] as const;
+/** held → released (confirmed or window ended) | disputed → released / refunded (staff settle; a split is released). */
+export const orderStatuses = ['held', 'disputed', 'released', 'refunded'] as const;
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -77,12 +78,28 @@ export const marketplaceOrders = pgTable(
     sellerId: uuid('seller_id').references(() => profiles.id, { onDelete: 'set null' }),
     price: integer('price').notNull(),
     fee: integer('fee').notNull(),
-    status: text('status', { enum: orderStatuses }).notNull().default('completed'),
+    status: text('status', { enum: orderStatuses }).notNull().default('held'),
     idempotencyKey: text('idempotency_key'),
+    /** End of the buyer-protection window: the release job pays the seller from then on. */
+    releaseAt: timestamp('release_at', { withTimezone: true }).notNull().defaultNow(),
+    disputeReason: text('dispute_reason'),
+    disputedAt: timestamp('disputed_at', { withTimezone: true }),
+    /** When the escrow was paid out (released, refunded or split) and how it was divided. */
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    refundedAmount: integer('refunded_amount').notNull().default(0),
+    sellerPayout: integer('seller_payout').notNull().default(0),
+    settledBy: uuid('settled_by').references(() => profiles.id, { onDelete: 'set null' }),
+    settlementNote: text('settlement_note'),
     createdAt: createdAt(),
   },
   (t) => [
     check('marketplace_orders_fee_check', sql`${t.fee} >= 0 and ${t.fee} <= ${t.price}`),
+    check(
+      'marketplace_orders_settlement_check',
+      sql`${t.refundedAmount} >= 0 and ${t.sellerPayout} >= 0 and ${t.refundedAmount} + ${t.sellerPayout} <= ${t.price}`,
+    ),
+    // The release job's scan: only orders still held, by the end of their window.
+    index('marketplace_orders_release_idx').on(t.releaseAt).where(sql`${t.status} = 'held'`),
     // A listing sells once; a buyer's retried request (same key) finds its first order.
     uniqueIndex('marketplace_orders_listing_key').on(t.listingId),
     uniqueIndex('marketplace_orders_idempotency_key').on(t.buyerId, t.idempotencyKey),

@@ -1,5 +1,6 @@
-import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { profiles } from './auth.ts';
+import { marketplaceOrders } from './marketplace.ts';
 
 export const ticketStatuses = ['open', 'in_progress', 'closed'] as const;
 
@@ -12,6 +13,9 @@ export const tickets = pgTable(
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
+    /** A dispute ticket: the order it is about, and the other party (the seller), who may read and reply. */
+    orderId: uuid('order_id').references(() => marketplaceOrders.id, { onDelete: 'set null' }),
+    partyId: uuid('party_id').references(() => profiles.id, { onDelete: 'set null' }),
     status: text('status', { enum: ticketStatuses }).notNull().default('open'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -20,6 +24,8 @@ export const tickets = pgTable(
   (t) => [
     index('tickets_user_updated_idx').on(t.userId, t.updatedAt.desc(), t.id.desc()),
     index('tickets_status_updated_idx').on(t.status, t.updatedAt.desc(), t.id.desc()),
+    index('tickets_party_updated_idx').on(t.partyId, t.updatedAt.desc(), t.id.desc()),
+    uniqueIndex('tickets_order_key').on(t.orderId),
   ],
 );
 

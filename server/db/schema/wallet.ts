@@ -5,7 +5,7 @@ import { profiles } from './auth.ts';
 export const walletCurrencies = ['credits', 'balance'] as const;
 export type WalletCurrency = (typeof walletCurrencies)[number];
 /** Members' accounts are their profile's credits/balance; the others are the platform's own. */
-export const walletAccountKinds = ['user', 'escrow', 'platform_fees', 'grants'] as const;
+export const walletAccountKinds = ['user', 'escrow', 'platform_fees', 'grants', 'exchange'] as const;
 export type WalletAccountKind = (typeof walletAccountKinds)[number];
 
 /**
@@ -23,6 +23,8 @@ export const ledgerEntries = pgTable(
     userId: uuid('user_id').references(() => profiles.id, { onDelete: 'set null' }),
     currency: text('currency', { enum: walletCurrencies }).notNull(),
     amount: integer('amount').notNull(),
+    /** For `user` rows: the member's balance in this currency right after the row (the wallet history). */
+    balanceAfter: integer('balance_after'),
     kind: text('kind').notNull(),
     description: text('description').notNull(),
     orderId: uuid('order_id'),
@@ -32,7 +34,7 @@ export const ledgerEntries = pgTable(
   (t) => [
     check('ledger_entries_amount_check', sql`${t.amount} <> 0`),
     index('ledger_entries_transfer_idx').on(t.transferId),
-    index('ledger_entries_user_idx').on(t.userId, t.createdAt.desc()),
+    index('ledger_entries_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     index('ledger_entries_order_idx').on(t.orderId),
   ],
 );

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Role } from '../../../contract/limits.ts';
 import type { Db } from '../../db/client.ts';
 import { profiles } from '../../db/schema/index.ts';
+import { grant } from '../wallet/service.ts';
 import type { Auth } from './auth.ts';
 
 export interface NewAccount {
@@ -20,10 +21,15 @@ export async function createAccount(auth: Auth, db: Db, input: NewAccount): Prom
   });
   const id = result.user.id;
   if (input.role || input.balance || input.credits) {
-    await db
-      .update(profiles)
-      .set({ role: input.role ?? 'user', balance: input.balance ?? 0, credits: input.credits ?? 0 })
-      .where(eq(profiles.id, id));
+    await db.transaction(async (tx) => {
+      if (input.role) await tx.update(profiles).set({ role: input.role }).where(eq(profiles.id, id));
+      // Opening money goes through the ledger like any other, so the wallet invariant holds from the start.
+      for (const currency of ['balance', 'credits'] as const) {
+        const amount = input[currency];
+        if (amount)
+          await grant(tx, { userId: id, currency, amount, description: 'Opening balance', adminId: null });
+      }
+    });
   }
   return id;
 }

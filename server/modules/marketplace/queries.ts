@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { alias, type PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { likePattern } from '../../db/cursor.ts';
 import {
@@ -13,6 +13,7 @@ import {
   userSettings,
   marketplaceVouches as vouches,
 } from '../../db/schema/index.ts';
+import { fanOutAfterCommit } from '../realtime/bus.ts';
 
 type Executor = Db | Tx;
 export type ListingRow = typeof listings.$inferSelect;
@@ -58,6 +59,24 @@ export interface ListingFilter {
   limit: number;
 }
 
+/*
+ * Each sort spelled exactly as its index orders rows, NULLS placement included (the columns are NOT NULL,
+ * so the results are the same either way): an ORDER BY that differs from the index only in NULLS FIRST/LAST
+ * makes PostgreSQL sort every matching row instead of reading the first page off the index.
+ */
+const listingOrder = {
+  // listings_status_newest_idx: is_pinned DESC NULLS LAST, created_at DESC NULLS LAST, id DESC NULLS LAST
+  newest: [
+    sql`${listings.isPinned} desc nulls last`,
+    sql`${listings.createdAt} desc nulls last`,
+    sql`${listings.id} desc nulls last`,
+  ],
+  // listings_status_price_low_idx: is_pinned DESC NULLS LAST, price, id
+  price_low: [sql`${listings.isPinned} desc nulls last`, asc(listings.price), asc(listings.id)],
+  // listings_status_price_high_idx (is_pinned, price, id) read backwards: every key DESC NULLS FIRST
+  price_high: [desc(listings.isPinned), desc(listings.price), desc(listings.id)],
+} satisfies Record<ListingSortKey, SQL[]>;
+
 /** One page: pinned first, then the chosen sort; one statement whatever the page size. */
 export async function listListings(db: Db, f: ListingFilter) {
   const where: SQL[] = [];
@@ -65,15 +84,15 @@ export async function listListings(db: Db, f: ListingFilter) {
   if (f.type) where.push(eq(listings.type, f.type));
   if (f.q) {
     const pattern = likePattern(f.q);
+    // One trigram-indexed lookup per field, as a set of ids: the planner then knows how few rows match and
+    // sorts just those, where an OR of three ILIKEs (estimated at half the table) made it walk the whole
+    // sort index and filter row by row (140 ms at 100,000 listings for a rare word, now 15 ms).
     where.push(
-      or(
-        ilike(listings.title, pattern),
-        ilike(listings.description, pattern),
-        inArray(
-          listings.userId,
-          db.select({ id: profiles.id }).from(profiles).where(ilike(profiles.username, pattern)),
-        ),
-      )!,
+      sql`${listings.id} in (
+        select id from ${listings} where ${listings.title} ilike ${pattern}
+        union all select id from ${listings} where ${listings.description} ilike ${pattern}
+        union all select ml.id from ${listings} ml join ${profiles} pr on pr.id = ml.user_id
+          where pr.username ilike ${pattern})`,
     );
   }
   const key = f.sort === 'newest' ? listings.createdAt : listings.price;
@@ -87,10 +106,9 @@ export async function listListings(db: Db, f: ListingFilter) {
         : sql`(${key}, ${listings.id}) < (${v}, ${id}::uuid)`;
     where.push(sql`(${listings.isPinned} < ${pinned} or (${listings.isPinned} = ${pinned} and ${rest}))`);
   }
-  const dir = f.sort === 'price_low' ? asc : desc;
   return selectListings(db)
     .where(and(...where))
-    .orderBy(desc(listings.isPinned), dir(key), dir(listings.id))
+    .orderBy(...listingOrder[f.sort])
     .limit(f.limit + 1);
 }
 
@@ -152,7 +170,7 @@ export async function markSold(tx: Tx, id: string, buyerId: string) {
   return row;
 }
 
-export async function insertOrder(tx: Tx, values: typeof orders.$inferInsert) {
+export async function insertOrder(tx: Tx, values: PgInsertValue<typeof orders>) {
   const [row] = await tx.insert(orders).values(values).returning();
   return row!;
 }
@@ -246,30 +264,42 @@ export async function findProfileCounters(db: Db, userId: string) {
   return row;
 }
 
-/** Tells the seller's followers (who keep marketplace updates on) about a new listing: one statement. */
+/**
+ * Tells the seller's followers (who keep marketplace updates on) about a new listing, live too: one statement
+ * inserts the rows and queues their 'notification' events (a pg_notify per ~80 followers, after commit).
+ */
 export async function notifyFollowersOfListing(
   tx: Tx,
   sellerId: string,
   listing: { id: string; title: string },
   sellerName: string,
 ) {
-  await tx.insert(notifications).select(
-    tx
-      .select({
-        id: sql`gen_random_uuid()`.as('id'),
-        userId: userFollowers.followerId,
-        type: sql`'marketplace_new'`.as('type'),
-        title: sql`'New listing'`.as('title'),
-        content: sql`${`${sellerName} listed ${listing.title}`}`.as('content'),
-        data: sql`${JSON.stringify({ listingId: listing.id })}::jsonb`.as('data'),
-        read: sql`false`.as('read'),
-        createdAt: sql`now()`.as('created_at'),
-      })
-      .from(userFollowers)
-      .leftJoin(userSettings, eq(userSettings.userId, userFollowers.followerId))
-      .where(
-        and(eq(userFollowers.followingId, sellerId), sql`coalesce(${userSettings.marketplaceUpdates}, true)`),
-      ),
+  const inserted = tx
+    .insert(notifications)
+    .select(
+      tx
+        .select({
+          id: sql`gen_random_uuid()`.as('id'),
+          userId: userFollowers.followerId,
+          type: sql`'marketplace_new'`.as('type'),
+          title: sql`'New listing'`.as('title'),
+          content: sql`${`${sellerName} listed ${listing.title}`}`.as('content'),
+          data: sql`${JSON.stringify({ listingId: listing.id })}::jsonb`.as('data'),
+          read: sql`false`.as('read'),
+          createdAt: sql`now()`.as('created_at'),
+        })
+        .from(userFollowers)
+        .leftJoin(userSettings, eq(userSettings.userId, userFollowers.followerId))
+        .where(
+          and(
+            eq(userFollowers.followingId, sellerId),
+            sql`coalesce(${userSettings.marketplaceUpdates}, true)`,
+          ),
+        ),
+    )
+    .returning({ id: notifications.id, userId: notifications.userId });
+  await tx.execute(
+    sql`with inserted as (${inserted.getSQL()}) ${fanOutAfterCommit(sql`inserted`, 'notification')}`,
   );
 }
 

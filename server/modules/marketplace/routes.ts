@@ -11,12 +11,11 @@ import {
   listingListQuery,
   listingPage,
   listingPinBody,
-  order,
-  orderListQuery,
-  orderPage,
 } from '../../../contract/marketplace.ts';
 import { marketplaceMessages as m, socialMessages } from '../../../contract/messages.ts';
+import { orderDetail } from '../../../contract/orders.ts';
 import type { Db } from '../../db/client.ts';
+import { access } from '../../plugins/access.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
 import { getViewer, requireViewer } from '../../plugins/viewer.ts';
 import * as service from './service.ts';
@@ -39,6 +38,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLim
     '/listings',
     {
       schema: {
+        ...access('public'),
         tags: ['marketplace'],
         summary:
           'Listings: pinned first, then newest or by price; default active; search title, description, seller',
@@ -53,6 +53,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLim
     '/listings',
     {
       schema: {
+        ...access('member'),
         tags: ['marketplace'],
         summary: 'Create a listing (signed-in members)',
         body: listingCreateBody,
@@ -70,6 +71,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLim
     '/listings/:id',
     {
       schema: {
+        ...access('public'),
         tags: ['marketplace'],
         summary: 'One listing; the content link only for its seller, its buyer and staff',
         params: listingIdParams,
@@ -83,6 +85,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLim
     '/listings/:id',
     {
       schema: {
+        ...access('member', 'listing'),
         tags: ['marketplace'],
         summary: 'Edit title, description, price and image (seller or staff, active only)',
         params: listingIdParams,
@@ -98,6 +101,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLim
     '/listings/:id',
     {
       schema: {
+        ...access('member', 'listing'),
         tags: ['marketplace'],
         summary: 'Delete a listing (seller or staff, active only)',
         params: listingIdParams,
@@ -114,11 +118,12 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLim
     '/listings/:id/purchase',
     {
       schema: {
+        ...access('member'),
         tags: ['marketplace'],
         summary: 'Buy a listing with credits; a repeated Idempotency-Key returns the first order',
         params: listingIdParams,
         headers: idempotencyHeaders,
-        response: { 200: order, 201: order, ...errors },
+        response: { 200: orderDetail, 201: orderDetail, ...errors },
       },
     },
     async (request, reply) => {
@@ -138,6 +143,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLim
     '/listings/:id/feedback',
     {
       schema: {
+        ...access('member'),
         tags: ['marketplace'],
         summary: 'Leave feedback (a vouch) for the seller: the buyer, once per purchase',
         params: listingIdParams,
@@ -153,26 +159,14 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLim
   );
 
   app.get(
-    '/orders',
-    {
-      schema: {
-        tags: ['marketplace'],
-        summary: 'My orders, as buyer or seller, newest first',
-        querystring: orderListQuery,
-        response: { 200: orderPage, ...errors },
-      },
-    },
-    async (request) => service.listOrders(db, await requireViewer(request), request.query),
-  );
-
-  app.get(
     '/users/:id/feedback',
     {
       schema: {
+        ...access('public'),
         tags: ['marketplace'],
         summary: "A member's feedback received as a seller: average rating, vouch count, entries",
         params: z.object({ id: z.uuid({ error: socialMessages.profileNotFound }) }),
-        querystring: orderListQuery,
+        querystring: z.object({ cursor: z.string().max(400).optional() }),
         response: { 200: feedbackPage, 400: errorResponse, 404: errorResponse },
       },
     },
@@ -183,6 +177,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLim
     '/admin/listings',
     {
       schema: {
+        ...access('staff'),
         tags: ['admin'],
         summary: 'Every listing for staff, with the same filters',
         querystring: listingListQuery,
@@ -196,6 +191,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLim
     '/admin/listings/:id/pin',
     {
       schema: {
+        ...access('admin'),
         tags: ['admin'],
         summary: 'Pin or unpin a listing (admins)',
         params: listingIdParams,
@@ -211,6 +207,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLim
     '/admin/listings/:id',
     {
       schema: {
+        ...access('admin'),
         tags: ['admin'],
         summary: 'Delete any listing, sold ones too (admins)',
         params: listingIdParams,

@@ -1,26 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { isStaff } from '../../../contract/limits.ts';
 import {
-  defaultMarketplaceFeePercent,
   type FeedbackPage,
   type Listing,
   type ListingDetail,
   type ListingSort,
   type ListingStatus,
   listingPageSize,
-  type Order,
-  type OrderPage,
 } from '../../../contract/marketplace.ts';
 import { marketplaceMessages as m, messages, socialMessages } from '../../../contract/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { decodeCursor, encodeCursor } from '../../db/cursor.ts';
-import { type marketplaceOrders, siteSettings } from '../../db/schema/index.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { notify } from '../notifications/service.ts';
-import { feeFor, holdPayment, lockUsers, releasePayment } from '../wallet/service.ts';
+import { getOrder, orderForListing } from '../orders/service.ts';
+import { getBuyerProtectionHours, getMarketplaceFeePercent } from '../site-settings/service.ts';
+import { feeFor, holdPayment, lockUsers } from '../wallet/service.ts';
 import * as q from './queries.ts';
 
 const timestampKey = z
@@ -112,12 +110,12 @@ export async function getListing(db: Db, viewer: Viewer | null, id: string): Pro
   const isBuyer = Boolean(viewer && l.soldTo === viewer.id);
   const canSee = isSeller || isBuyer || isStaff(viewer?.role);
   let feedbackGiven = false;
+  const order = l.status === 'sold' ? await orderForListing(db, viewer, l.id) : null;
   if (isBuyer && viewer) {
     await q.logReveal(db, l.id, viewer.id);
-    const order = await q.findOrderForListing(db, l.id);
     feedbackGiven = order ? await q.hasFeedback(db, order.id) : false;
   }
-  return { ...toListing(found), contentLink: canSee ? l.contentLink : null, feedbackGiven };
+  return { ...toListing(found), contentLink: canSee ? l.contentLink : null, feedbackGiven, order };
 }
 
 export async function createListing(
@@ -174,32 +172,22 @@ export async function removeListing(db: Db, viewer: Viewer, id: string) {
   if (!(await q.deleteListing(db, id, true))) throw new AppError('CONFLICT', m.alreadySold);
 }
 
-/** The site's marketplace fee in percent (site setting `marketplace_fee`), 5 when unset or out of range. */
-export async function marketplaceFeePercent(db: Db): Promise<number> {
-  const [row] = await db
-    .select({ value: siteSettings.value })
-    .from(siteSettings)
-    .where(eq(siteSettings.key, 'marketplace_fee'));
-  const pct = (row?.value as { percentage?: unknown } | undefined)?.percentage;
-  return typeof pct === 'number' && Number.isFinite(pct) && pct >= 0 && pct <= 50
-    ? pct
-    : defaultMarketplaceFeePercent;
-}
-
 /**
- * One transaction: listing active → sold, buyer debited into escrow (conditional), escrow paid out to the
- * seller minus the fee, the order written with price and fee, the seller notified. A replayed
+ * One transaction: listing active → sold, buyer debited into escrow (conditional), the order written
+ * `held` with price, fee and the end of the buyer-protection window, the seller notified. The seller is
+ * paid later (orders service: confirmation, the release job or a settlement). A replayed
  * Idempotency-Key answers with the order it made the first time.
  */
 export async function purchaseListing(db: Db, viewer: Viewer, id: string, idempotencyKey?: string) {
   if (idempotencyKey) {
     const previous = await q.findOrderByKey(db, viewer.id, idempotencyKey);
-    if (previous) return { order: toOrder(previous, 'buyer', null), replayed: true };
+    if (previous) return { order: await getOrder(db, viewer, previous.id), replayed: true };
   }
   const listing = await q.findListingRow(db, id);
   if (!listing) throw new AppError('NOT_FOUND', m.notFound);
   if (listing.userId === viewer.id) throw new AppError('FORBIDDEN', m.ownListing);
-  const percent = await marketplaceFeePercent(db);
+  const percent = await getMarketplaceFeePercent(db);
+  const hours = await getBuyerProtectionHours(db);
   try {
     const order = await db.transaction(async (tx) => {
       // Members first (id order), then the listing: every purchase takes its locks in the same order.
@@ -212,7 +200,6 @@ export async function purchaseListing(db: Db, viewer: Viewer, id: string, idempo
       if (!(await holdPayment(tx, { buyerId: viewer.id, amount: sold.price, orderId, description }))) {
         throw new PurchaseRefused();
       }
-      await releasePayment(tx, { sellerId: sold.userId, amount: sold.price, fee, orderId, description });
       const row = await q.insertOrder(tx, {
         id: orderId,
         listingId: sold.id,
@@ -221,23 +208,25 @@ export async function purchaseListing(db: Db, viewer: Viewer, id: string, idempo
         sellerId: sold.userId,
         price: sold.price,
         fee,
+        status: 'held',
+        releaseAt: sql<Date>`now() + make_interval(hours => ${hours})`,
         idempotencyKey: idempotencyKey ?? null,
       });
       await notify(tx, {
         userId: sold.userId,
         type: 'order_new',
         title: 'Listing sold',
-        content: `${viewer.username} bought ${sold.title}`,
+        content: `${viewer.username} bought ${sold.title}. The credits are held in escrow until the buyer confirms delivery.`,
         data: { listingId: sold.id, orderId },
       });
       return row;
     });
-    return { order: toOrder(order, 'buyer', null), replayed: false };
+    return { order: await getOrder(db, viewer, order.id), replayed: false };
   } catch (err) {
     if (idempotencyKey) {
       // A concurrent request with the same key may have won: answer with its order.
       const previous = await q.findOrderByKey(db, viewer.id, idempotencyKey);
-      if (previous) return { order: toOrder(previous, 'buyer', null), replayed: true };
+      if (previous) return { order: await getOrder(db, viewer, previous.id), replayed: true };
     }
     if (err instanceof PurchaseRefused || isUniqueViolation(err))
       throw new AppError('CONFLICT', m.purchaseFailed);
@@ -251,41 +240,6 @@ function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; cause?: unknown };
   if (e?.code === '23505') return true;
   return e?.cause ? isUniqueViolation(e.cause) : false;
-}
-
-function toOrder(
-  row: typeof marketplaceOrders.$inferSelect,
-  role: 'buyer' | 'seller',
-  counterparty: Order['counterparty'],
-): Order {
-  return {
-    id: row.id,
-    listingId: row.listingId,
-    listingTitle: row.listingTitle,
-    price: row.price,
-    fee: row.fee,
-    status: row.status,
-    role,
-    counterparty,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-export async function listOrders(db: Db, viewer: Viewer, query: { cursor?: string }): Promise<OrderPage> {
-  const after = decodeCursor(query.cursor, timeCursor) as [string, string] | undefined;
-  const found = await q.listOrders(db, viewer.id, after, listingPageSize);
-  const rows = found.slice(0, listingPageSize);
-  const last = found.length > listingPageSize ? rows.at(-1) : undefined;
-  return {
-    items: rows.map((r) =>
-      toOrder(
-        r.row,
-        r.row.buyerId === viewer.id ? 'buyer' : 'seller',
-        r.otherId && r.otherUsername ? { id: r.otherId, username: r.otherUsername } : null,
-      ),
-    ),
-    nextCursor: last ? encodeCursor([last.createdAtKey, last.row.id]) : null,
-  };
 }
 
 /** Feedback: the buyer of the sold listing, once per order; the seller's counters move with it. */

@@ -26,7 +26,8 @@ export interface TicketFilter {
 /** One page of tickets, latest activity first, with submitter and message count: one statement. */
 export async function listTickets(db: Db, { userId, status, q, after, limit }: TicketFilter) {
   const where: SQL[] = [];
-  if (userId) where.push(eq(tickets.userId, userId));
+  // A member's tickets: theirs, and the disputes they are the other party of.
+  if (userId) where.push(or(eq(tickets.userId, userId), eq(tickets.partyId, userId))!);
   if (status) where.push(eq(tickets.status, status));
   if (q) {
     const pattern = likePattern(q);
@@ -77,7 +78,10 @@ export async function listMessages(db: Db, ticketId: string) {
     .orderBy(asc(ticketMessages.createdAt), asc(ticketMessages.id));
 }
 
-export async function insertTicket(tx: Tx, values: { userId: string; title: string }) {
+export async function insertTicket(
+  tx: Tx,
+  values: { userId: string; title: string; orderId?: string; partyId?: string | null },
+) {
   const [row] = await tx.insert(tickets).values(values).returning();
   return row!;
 }

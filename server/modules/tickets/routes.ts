@@ -12,6 +12,7 @@ import {
   ticketStatusBody,
 } from '../../../contract/tickets.ts';
 import type { Db } from '../../db/client.ts';
+import { access } from '../../plugins/access.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
 import { requireViewer } from '../../plugins/viewer.ts';
 import * as service from './service.ts';
@@ -26,6 +27,7 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter 
     '/tickets',
     {
       schema: {
+        ...access('member'),
         tags: ['tickets'],
         summary: "The signed-in member's tickets, latest activity first",
         querystring: myTicketsQuery,
@@ -39,6 +41,7 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter 
     '/tickets',
     {
       schema: {
+        ...access('member'),
         tags: ['tickets'],
         summary: 'Open a ticket with its first message',
         body: newTicketBody,
@@ -56,6 +59,7 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter 
     '/tickets/:id',
     {
       schema: {
+        ...access('member', 'ticket'),
         tags: ['tickets'],
         summary: 'One ticket with its conversation (owner or staff)',
         params: ticketIdParams,
@@ -69,6 +73,7 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter 
     '/tickets/:id/messages',
     {
       schema: {
+        ...access('member', 'ticket'),
         tags: ['tickets'],
         summary: 'Reply on a ticket (owner or staff); closed tickets refuse replies',
         params: ticketIdParams,
@@ -87,6 +92,7 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter 
     '/tickets/:id',
     {
       schema: {
+        ...access('staff'),
         tags: ['tickets'],
         summary: "Set a ticket's status (staff)",
         params: ticketIdParams,
@@ -102,6 +108,7 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter 
     '/admin/tickets',
     {
       schema: {
+        ...access('staff'),
         tags: ['admin'],
         summary: 'Every ticket for staff: status filter (default open), search by title or username',
         querystring: adminTicketsQuery,

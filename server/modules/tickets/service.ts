@@ -31,6 +31,7 @@ function toSummary({ row, username, messageCount }: SummaryRow): TicketSummary {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     closedAt: row.closedAt?.toISOString() ?? null,
+    orderId: row.orderId,
     user: { id: row.userId, username },
   };
 }
@@ -83,10 +84,15 @@ export async function createTicket(db: Db, limiter: RateLimiter, viewer: Viewer,
   return getTicket(db, viewer, id);
 }
 
+/** The owner, the other party of a dispute, and staff. */
+function canRead(ticket: { userId: string; partyId: string | null }, viewer: Viewer) {
+  return ticket.userId === viewer.id || ticket.partyId === viewer.id || isStaff(viewer.role);
+}
+
 /** The owner or staff see a ticket; anyone else gets the same 404 as for a missing one. */
 export async function getTicket(db: Db, viewer: Viewer, id: string): Promise<TicketDetail> {
   const found = await q.findTicket(db, id);
-  if (!found || (found.row.userId !== viewer.id && !isStaff(viewer.role))) {
+  if (!found || !canRead(found.row, viewer)) {
     throw new AppError('NOT_FOUND', m.notFound);
   }
   const rows = await q.listMessages(db, id);
@@ -116,14 +122,16 @@ export async function replyToTicket(
   await limiter.hit('ticketReplyPerUser', viewer.id);
   await db.transaction(async (tx) => {
     const ticket = await q.lockTicket(tx, id);
-    const isOwner = ticket?.userId === viewer.id;
-    if (!ticket || (!isOwner && !isStaff(viewer.role))) throw new AppError('NOT_FOUND', m.notFound);
+    if (!ticket || !canRead(ticket, viewer)) throw new AppError('NOT_FOUND', m.notFound);
     if (ticket.status === 'closed') throw new AppError('CONFLICT', m.closed);
-    const staffReply = !isOwner;
+    const parties = [ticket.userId, ticket.partyId].filter((p): p is string => Boolean(p));
+    const staffReply = !parties.includes(viewer.id);
     await q.insertMessage(tx, { ticketId: id, userId: viewer.id, message, isStaffReply: staffReply });
     await q.updateTicket(tx, id, staffReply && ticket.status === 'open' ? { status: 'in_progress' } : {});
-    const recipients = staffReply ? [ticket.userId] : await q.staffRepliersOf(tx, id);
-    for (const userId of recipients) {
+    // Staff replies reach both parties of a dispute; a party's reply reaches the other party and staff.
+    const others = parties.filter((p) => p !== viewer.id);
+    const recipients = staffReply ? parties : [...others, ...(await q.staffRepliersOf(tx, id))];
+    for (const userId of new Set(recipients)) {
       await notify(tx, {
         userId,
         type: 'ticket_reply',

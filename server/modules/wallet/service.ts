@@ -1,12 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { walletMessages as w } from '../../../contract/messages.ts';
+import { type LedgerPage, ledgerPageSize, type WalletSummary } from '../../../contract/orders.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { decodeCursor, encodeCursor } from '../../db/cursor.ts';
 import {
   ledgerEntries,
   profiles,
   type WalletAccountKind,
   type WalletCurrency,
 } from '../../db/schema/index.ts';
+import { AppError } from '../../plugins/errors.ts';
+import type { Viewer } from '../../plugins/viewer.ts';
+import * as q from './queries.ts';
 
 /*
  * The wallet: the only code that changes profiles.credits / profiles.balance. Every change is one
@@ -20,6 +27,8 @@ interface Leg {
   account: WalletAccountKind;
   userId?: string;
   amount: number;
+  /** For a member's leg: their balance in this currency after it (the profile value the update returned). */
+  balanceAfter?: number;
 }
 
 interface TransferInput {
@@ -45,6 +54,7 @@ async function writeTransfer(tx: Executor, input: TransferInput) {
       userId: leg.userId ?? null,
       currency: input.currency,
       amount: leg.amount,
+      balanceAfter: leg.balanceAfter ?? null,
       kind: input.kind,
       description: input.description,
       orderId: input.orderId ?? null,
@@ -101,7 +111,7 @@ export async function grant(
     createdBy: input.adminId ?? undefined,
     legs: [
       { account: 'grants', amount: -input.amount },
-      { account: 'user', userId: input.userId, amount: input.amount },
+      { account: 'user', userId: input.userId, amount: input.amount, balanceAfter: row.value },
     ],
   });
   return row.value;
@@ -119,7 +129,7 @@ export async function holdPayment(
     .update(profiles)
     .set({ credits: sql`${profiles.credits} - ${input.amount}` })
     .where(and(eq(profiles.id, input.buyerId), gte(profiles.credits, input.amount)))
-    .returning({ id: profiles.id });
+    .returning({ credits: profiles.credits });
   if (!row) return false;
   await writeTransfer(tx, {
     currency: 'credits',
@@ -127,36 +137,105 @@ export async function holdPayment(
     description: input.description,
     orderId: input.orderId,
     legs: [
-      { account: 'user', userId: input.buyerId, amount: -input.amount },
+      { account: 'user', userId: input.buyerId, amount: -input.amount, balanceAfter: row.credits },
       { account: 'escrow', amount: input.amount },
     ],
   });
   return true;
 }
 
-/** Escrow → seller (price minus fee) and → platform fees. Buyer protection can call this later instead. */
-export async function releasePayment(
-  tx: Tx,
-  input: { sellerId: string; amount: number; fee: number; orderId: string; description: string },
+async function addCredits(tx: Executor, userId: string | null, amount: number) {
+  if (!userId || amount === 0) return undefined;
+  const [row] = await tx
+    .update(profiles)
+    .set({ credits: sql`${profiles.credits} + ${amount}` })
+    .where(eq(profiles.id, userId))
+    .returning({ credits: profiles.credits });
+  return row?.credits;
+}
+
+/**
+ * Pays an order's escrow out: `refund` back to the buyer, `payout` to the seller, `fee` to the platform;
+ * together exactly the order's price. A member whose account is gone (deleted) leaves their share with
+ * the platform, so the escrow still empties and the transfer still balances.
+ */
+export async function settleEscrow(
+  tx: Executor,
+  input: {
+    orderId: string;
+    amount: number;
+    buyerId: string | null;
+    sellerId: string | null;
+    refund: number;
+    payout: number;
+    fee: number;
+    kind: 'purchase_release' | 'purchase_refund' | 'purchase_split';
+    description: string;
+    createdBy?: string;
+  },
 ) {
-  const payout = input.amount - input.fee;
-  if (payout > 0) {
-    await tx
-      .update(profiles)
-      .set({ credits: sql`${profiles.credits} + ${payout}` })
-      .where(eq(profiles.id, input.sellerId));
+  if (input.refund + input.payout + input.fee !== input.amount) throw new Error('settlement does not add up');
+  // Profile rows in id order, like every other multi-member transfer.
+  const parties = [
+    { userId: input.buyerId, amount: input.refund },
+    { userId: input.sellerId, amount: input.payout },
+  ].sort((a, b) => String(a.userId).localeCompare(String(b.userId)));
+  const legs: Leg[] = [{ account: 'escrow', amount: -input.amount }];
+  let unclaimed = 0;
+  for (const party of parties) {
+    const after = await addCredits(tx, party.userId, party.amount);
+    if (after === undefined) unclaimed += party.amount;
+    else
+      legs.push({
+        account: 'user',
+        userId: party.userId ?? undefined,
+        amount: party.amount,
+        balanceAfter: after,
+      });
   }
+  legs.push({ account: 'platform_fees', amount: input.fee + unclaimed });
   await writeTransfer(tx, {
     currency: 'credits',
-    kind: 'purchase_release',
+    kind: input.kind,
     description: input.description,
     orderId: input.orderId,
+    createdBy: input.createdBy,
+    legs,
+  });
+}
+
+/** Main balance → marketplace credits, 1:1, through the `exchange` account (one transfer per currency). */
+export async function convertBalance(tx: Tx, input: { userId: string; amount: number }) {
+  if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new Error('amount must be positive');
+  const [row] = await tx
+    .update(profiles)
+    .set({
+      balance: sql`${profiles.balance} - ${input.amount}`,
+      credits: sql`${profiles.credits} + ${input.amount}`,
+    })
+    .where(and(eq(profiles.id, input.userId), gte(profiles.balance, input.amount)))
+    .returning({ balance: profiles.balance, credits: profiles.credits });
+  if (!row) return null;
+  const description = 'Moved from main balance to marketplace credits';
+  await writeTransfer(tx, {
+    currency: 'balance',
+    kind: 'convert',
+    description,
     legs: [
-      { account: 'escrow', amount: -input.amount },
-      { account: 'user', userId: input.sellerId, amount: payout },
-      { account: 'platform_fees', amount: input.fee },
+      { account: 'user', userId: input.userId, amount: -input.amount, balanceAfter: row.balance },
+      { account: 'exchange', amount: input.amount },
     ],
   });
+  await writeTransfer(tx, {
+    currency: 'credits',
+    kind: 'convert',
+    description,
+    legs: [
+      { account: 'exchange', amount: -input.amount },
+      { account: 'user', userId: input.userId, amount: input.amount, balanceAfter: row.credits },
+    ],
+  });
+  return row;
 }
 
 /** Whole credits, rounded down: the platform never takes a fraction the seller would lose. */
@@ -190,16 +269,75 @@ export async function ledgerCheck(db: Db) {
       on l.user_id = p.id
     where (l.currency = 'credits' and p.credits <> l.total) or (l.currency = 'balance' and p.balance <> l.total)`,
   );
+  // Escrow holds exactly the price of every order still held or disputed.
+  const [owed] = await rows<{ total: string }>(
+    db,
+    sql`select coalesce(sum(price), 0)::text as total from marketplace_orders where status in ('held', 'disputed')`,
+  );
   const byAccount: Record<string, number> = {};
   let sum = 0;
   for (const row of totals) {
     byAccount[`${row.currency}:${row.account}`] = Number(row.total);
     sum += Number(row.total);
   }
-  return {
+  const escrowHeld = byAccount['credits:escrow'] ?? 0;
+  const escrowOwed = Number(owed?.total ?? 0);
+  const result = {
     unbalancedTransfers: unbalanced.length,
     total: sum,
     byAccount,
     mismatchedUsers: mismatched.map((r) => r.id),
+    escrowHeld,
+    escrowOwed,
   };
+  return {
+    ...result,
+    ok:
+      result.unbalancedTransfers === 0 &&
+      result.total === 0 &&
+      result.mismatchedUsers.length === 0 &&
+      escrowHeld === escrowOwed,
+  };
+}
+
+/* The member's wallet page */
+
+export async function getWallet(db: Db, viewer: Viewer): Promise<WalletSummary> {
+  const row = await q.walletSummary(db, viewer.id);
+  if (!row) throw new AppError('UNAUTHENTICATED', w.loadFailed);
+  return row;
+}
+
+const ledgerCursor = z.tuple([z.string().max(40), z.uuid()]);
+
+export async function listLedger(
+  db: Db,
+  viewer: Viewer,
+  query: { currency: 'all' | WalletCurrency; cursor?: string },
+): Promise<LedgerPage> {
+  const after = decodeCursor(query.cursor, ledgerCursor) as [string, string] | undefined;
+  const currency = query.currency === 'all' ? undefined : query.currency;
+  const found = await q.listLedger(db, viewer.id, currency, after, ledgerPageSize);
+  const rows = found.slice(0, ledgerPageSize);
+  const last = found.length > ledgerPageSize ? rows.at(-1) : undefined;
+  return {
+    items: rows.map(({ row }) => ({
+      id: row.id,
+      createdAt: row.createdAt.toISOString(),
+      currency: row.currency,
+      kind: row.kind,
+      description: row.description,
+      amount: row.amount,
+      balanceAfter: row.balanceAfter,
+      orderId: row.orderId,
+    })),
+    nextCursor: last ? encodeCursor([last.createdAtKey, last.row.id]) : null,
+  };
+}
+
+/** Main balance → marketplace credits, 1:1; refused when the balance is not there. */
+export async function moveBalanceToCredits(db: Db, viewer: Viewer, amount: number) {
+  const row = await db.transaction((tx) => convertBalance(tx, { userId: viewer.id, amount }));
+  if (!row) throw new AppError('CONFLICT', w.insufficientBalance, { amount: w.insufficientBalance });
+  return getWallet(db, viewer);
 }

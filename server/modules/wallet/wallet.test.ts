@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, profiles } from '../../db/schema/index.ts';
 import { buildUser } from '../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
-import { feeFor, grant, holdPayment, ledgerCheck, releasePayment } from './service.ts';
+import { feeFor, grant, holdPayment, ledgerCheck, settleEscrow } from './service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -80,10 +80,14 @@ describe('wallet', () => {
     ).toBe(false);
     await t.db.transaction(async (tx) => {
       expect(await holdPayment(tx, { buyerId: buyer.id, amount: 100, orderId, description: 'x' })).toBe(true);
-      await releasePayment(tx, {
+      await settleEscrow(tx, {
+        buyerId: buyer.id,
         sellerId: seller.id,
         amount: 100,
+        refund: 0,
+        payout: 95,
         fee: feeFor(100, 5),
+        kind: 'purchase_release',
         orderId,
         description: 'x',
       });

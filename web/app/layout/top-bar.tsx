@@ -1,4 +1,4 @@
-import { Settings } from 'lucide-react';
+import { Settings, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
@@ -18,6 +18,11 @@ export function TopBar() {
         <GlobalSearch />
         <div className="ml-auto flex items-center gap-1 md:ml-0">
           {user && <NotificationBell />}
+          {user && (
+            <Link to="/wallet" aria-label="Wallet" className={buttonClasses('ghost', 'icon')}>
+              <Wallet className="size-5" aria-hidden="true" />
+            </Link>
+          )}
           {user && (
             <Link to="/profile/settings" aria-label="Settings" className={buttonClasses('ghost', 'icon')}>
               <Settings className="size-5" aria-hidden="true" />

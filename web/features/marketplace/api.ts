@@ -13,11 +13,17 @@ import type {
   ListingEditBody,
   ListingPage,
   ListingSort,
-  Order,
-  OrderPage,
 } from '../../../contract/marketplace.ts';
+import type {
+  AdminOrderListQuery,
+  DisputeBody,
+  OrderDetail,
+  OrderListQuery,
+  OrderPage,
+} from '../../../contract/orders.ts';
 import type { ReportBody, ReportCreated } from '../../../contract/reports.ts';
 import { api } from '../../lib/api.ts';
+import { ordersRootKey, walletRootKey } from '../../lib/orders.ts';
 import { meKey } from '../../lib/session.ts';
 
 export type StatusFilter = 'all' | 'active' | 'sold';
@@ -34,7 +40,16 @@ export const listingKeys = {
   list: (f: ListingFilters) => ['listings', 'list', f] as const,
   admin: (f: ListingFilters) => ['listings', 'admin', f] as const,
   detail: (id: string) => ['listings', 'detail', id] as const,
-  orders: ['orders'] as const,
+};
+
+export type OrderRole = NonNullable<OrderListQuery['role']>;
+export type AdminOrderStatus = NonNullable<AdminOrderListQuery['status']>;
+
+export const orderKeys = {
+  all: ordersRootKey,
+  mine: (role: OrderRole) => [...ordersRootKey, 'mine', role] as const,
+  admin: (status: AdminOrderStatus) => [...ordersRootKey, 'admin', status] as const,
+  detail: (id: string) => [...ordersRootKey, 'detail', id] as const,
 };
 
 function listPath(base: string, params: Record<string, string | undefined>) {
@@ -74,27 +89,75 @@ export function useListing(id: string) {
   return useQuery(listingQuery(id));
 }
 
-export function useOrders() {
-  return useInfiniteQuery({
-    queryKey: listingKeys.orders,
+function orderList(path: string, key: readonly unknown[], params: Record<string, string>) {
+  return infiniteQueryOptions({
+    queryKey: key,
     queryFn: ({ pageParam, signal }) =>
-      api<OrderPage>(listPath('/orders', { cursor: pageParam }), { signal }),
+      api<OrderPage>(listPath(path, { ...params, cursor: pageParam }), { signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
 
-/** Listing writes refresh every list and detail; purchases also the wallet (me) and orders. */
-function useListingMutation<V, R>(fn: (vars: V) => Promise<R>, alsoMe = false) {
+export function useOrders(role: OrderRole) {
+  return useInfiniteQuery(orderList('/orders', orderKeys.mine(role), { role }));
+}
+
+export function useAdminOrders(status: AdminOrderStatus) {
+  return useInfiniteQuery(orderList('/admin/orders', orderKeys.admin(status), { status }));
+}
+
+/** One order with its content link; fetched only when asked for (each fetch by the buyer is logged). */
+export function useOrderDetail(id: string, enabled = true) {
+  return useQuery({
+    queryKey: orderKeys.detail(id),
+    queryFn: ({ signal }) => api<OrderDetail>(`/orders/${id}`, { signal }),
+    enabled,
+  });
+}
+
+/** After money moved: listings (sold state, order), orders, the wallet, the profile balances, tickets. */
+async function refreshAfterOrderChange(queryClient: ReturnType<typeof useQueryClient>) {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: listingKeys.all }),
+    queryClient.invalidateQueries({ queryKey: ordersRootKey }),
+    queryClient.invalidateQueries({ queryKey: walletRootKey }),
+    queryClient.invalidateQueries({ queryKey: meKey }),
+  ]);
+}
+
+function useOrderMutation<V>(fn: (vars: V) => Promise<OrderDetail>, alsoTickets = false) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: async (order) => {
+      queryClient.setQueryData(orderKeys.detail(order.id), order);
+      await refreshAfterOrderChange(queryClient);
+      if (alsoTickets) await queryClient.invalidateQueries({ queryKey: ['tickets'] });
+    },
+  });
+}
+
+export function useConfirmDelivery() {
+  return useOrderMutation((id: string) => api<OrderDetail>(`/orders/${id}/confirm`, { method: 'POST' }));
+}
+
+export function useOpenDispute() {
+  return useOrderMutation(
+    ({ id, body }: { id: string; body: DisputeBody }) =>
+      api<OrderDetail>(`/orders/${id}/dispute`, { method: 'POST', body }),
+    true,
+  );
+}
+
+/** Listing writes refresh every list and detail; purchases also the wallet, the balances (me) and orders. */
+function useListingMutation<V, R>(fn: (vars: V) => Promise<R>, movesMoney = false) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: listingKeys.all });
-      if (alsoMe) {
-        await queryClient.invalidateQueries({ queryKey: meKey });
-        await queryClient.invalidateQueries({ queryKey: listingKeys.orders });
-      }
+      if (movesMoney) await refreshAfterOrderChange(queryClient);
+      else await queryClient.invalidateQueries({ queryKey: listingKeys.all });
     },
   });
 }
@@ -119,7 +182,7 @@ export function useDeleteListing() {
 export function usePurchaseListing() {
   return useListingMutation(
     ({ id, key }: { id: string; key: string }) =>
-      api<Order>(`/listings/${id}/purchase`, { method: 'POST', headers: { 'Idempotency-Key': key } }),
+      api<OrderDetail>(`/listings/${id}/purchase`, { method: 'POST', headers: { 'Idempotency-Key': key } }),
     true,
   );
 }

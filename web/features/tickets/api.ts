@@ -5,8 +5,11 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import type { OrderDetail, SettleBody } from '../../../contract/orders.ts';
 import type { NewTicketBody, TicketDetail, TicketPage, TicketStatus } from '../../../contract/tickets.ts';
 import { api } from '../../lib/api.ts';
+import { ordersRootKey, walletRootKey } from '../../lib/orders.ts';
+import { meKey } from '../../lib/session.ts';
 
 export type AdminTicketFilter = 'all' | TicketStatus;
 
@@ -83,4 +86,32 @@ export function useSetTicketStatus() {
   return useTicketMutation(({ id, status }: { id: string; status: TicketStatus }) =>
     api<TicketDetail>(`/tickets/${id}`, { method: 'PATCH', body: { status } }),
   );
+}
+
+/** The order a dispute ticket is about (its two parties and staff may read it). */
+export function useTicketOrder(orderId: string | null) {
+  return useQuery({
+    queryKey: [...ordersRootKey, 'detail', orderId],
+    queryFn: ({ signal }) => api<OrderDetail>(`/orders/${orderId}`, { signal }),
+    enabled: orderId !== null,
+  });
+}
+
+/** Staff settle a dispute: the order, the ticket (a note, closed), the wallets and listings all change. */
+export function useSettleDispute() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ orderId, body }: { orderId: string; body: SettleBody }) =>
+      api<OrderDetail>(`/admin/orders/${orderId}/settle`, { method: 'POST', body }),
+    onSuccess: async (order) => {
+      queryClient.setQueryData([...ordersRootKey, 'detail', order.id], order);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ordersRootKey }),
+        queryClient.invalidateQueries({ queryKey: ticketKeys.all }),
+        queryClient.invalidateQueries({ queryKey: walletRootKey }),
+        queryClient.invalidateQueries({ queryKey: ['listings'] }),
+        queryClient.invalidateQueries({ queryKey: meKey }),
+      ]);
+    },
+  });
 }

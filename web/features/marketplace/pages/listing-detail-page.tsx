@@ -1,9 +1,20 @@
-import { ArrowLeft, KeyRound, Pencil, ShoppingCart, Star, Trash2, UserCheck } from 'lucide-react';
+import {
+  ArrowLeft,
+  KeyRound,
+  LifeBuoy,
+  Pencil,
+  ShieldCheck,
+  ShoppingCart,
+  Star,
+  Trash2,
+  UserCheck,
+} from 'lucide-react';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isStaff } from '../../../../contract/limits.ts';
 import { marketplaceMessages as m } from '../../../../contract/messages.ts';
+import type { Order } from '../../../../contract/orders.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
@@ -17,8 +28,72 @@ import { useSession } from '../../../lib/session.ts';
 import { useDeleteListing, useListing, usePurchaseListing } from '../api.ts';
 import { FeedbackForm } from '../components/feedback-form.tsx';
 import { DetectionBadge, ListingImage, SellerLine, typeLabels } from '../components/listing-card.tsx';
+import {
+  BuyerOrderActions,
+  OrderStatusBadge,
+  SettlementSummary,
+  TimeLeft,
+} from '../components/order-actions.tsx';
 
 const isMissing = (err: unknown) => err instanceof ApiError && (err.status === 404 || err.status === 400);
+
+const orderLines: Record<Order['status'], Record<'buyer' | 'seller' | 'staff', string>> = {
+  held: {
+    buyer:
+      'Your credits are held in escrow. Confirm delivery once you have what you paid for, or open a dispute if something is wrong.',
+    seller:
+      'The buyer’s credits are held in escrow. You are paid when the buyer confirms delivery or when the protection window ends.',
+    staff: 'The credits are held in escrow until the buyer confirms delivery or the protection window ends.',
+  },
+  disputed: {
+    buyer: 'You opened a dispute. The credits stay in escrow until our staff settle it.',
+    seller: 'The buyer opened a dispute. The credits stay in escrow until our staff settle it.',
+    staff: 'The buyer opened a dispute. The credits stay in escrow until staff settle it.',
+  },
+  released: {
+    buyer: 'The order is complete and the seller has been paid.',
+    seller: 'The order is complete and you have been paid.',
+    staff: 'The order is complete and the seller has been paid.',
+  },
+  refunded: {
+    buyer: 'The order was refunded to you.',
+    seller: 'The order was refunded to the buyer.',
+    staff: 'The order was refunded to the buyer.',
+  },
+};
+
+/** The sale's escrow state, for its two parties (and staff): status, window, actions, settlement. */
+function OrderPanel({ order }: { order: Order }) {
+  return (
+    <section
+      aria-label="Order"
+      className="mt-6 flex flex-col gap-3 rounded-xl border border-primary/30 bg-primary/5 p-4"
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <ShieldCheck className="size-5 shrink-0 text-primary" aria-hidden="true" />
+        <h2 className="font-semibold">Buyer protection</h2>
+        <OrderStatusBadge order={order} />
+        {order.status === 'held' && <TimeLeft releaseAt={order.releaseAt} />}
+      </div>
+      <p className="text-sm">{orderLines[order.status][order.role]}</p>
+      {order.role === 'seller' && order.status === 'held' && (
+        <p className="text-sm text-muted">
+          You will receive {order.price - order.fee} credits ({order.fee} credits fee).
+        </p>
+      )}
+      <SettlementSummary order={order} />
+      <div className="flex flex-wrap gap-2">
+        <BuyerOrderActions order={order} />
+        {order.ticketId && (
+          <Link to={`/tickets/${order.ticketId}`} className={buttonClasses('secondary', 'sm')}>
+            <LifeBuoy className="size-4" aria-hidden="true" />
+            View dispute
+          </Link>
+        )}
+      </div>
+    </section>
+  );
+}
 
 function Section({ title, text }: { title: string; text: string }) {
   return (
@@ -180,6 +255,8 @@ export function ListingDetailPage() {
               </div>
             </section>
           )}
+
+          {listing.order && <OrderPanel order={listing.order} />}
 
           {isBuyer && !active && !listing.feedbackGiven && (
             <section className="mt-6 rounded-xl border border-line p-4">

@@ -1,4 +1,4 @@
-import { Plus, SearchX, Store } from 'lucide-react';
+import { Plus, Receipt, SearchX, Store } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
@@ -51,10 +51,16 @@ export function MarketplacePage() {
         description="Buy and sell cheats, accounts and items with credits."
         actions={
           user && (
-            <Link to="/marketplace/create" className={buttonClasses('primary', 'md')}>
-              <Plus className="size-4" aria-hidden="true" />
-              Create Listing
-            </Link>
+            <>
+              <Link to="/orders" className={buttonClasses('outline', 'md')}>
+                <Receipt className="size-4" aria-hidden="true" />
+                My Orders
+              </Link>
+              <Link to="/marketplace/create" className={buttonClasses('primary', 'md')}>
+                <Plus className="size-4" aria-hidden="true" />
+                Create Listing
+              </Link>
+            </>
           )
         }
       />

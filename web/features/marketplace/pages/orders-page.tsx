@@ -1,21 +1,30 @@
-import { Receipt } from 'lucide-react';
-import { useEffect } from 'react';
+import { Receipt, Wallet } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
+import { orderMessages as m } from '../../../../contract/messages.ts';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { formatDateShort, toIsoString } from '../../../lib/format.ts';
-import { useOrders } from '../api.ts';
+import { Tabs, tabPanelProps } from '../../../components/ui/tabs.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { type OrderRole, useOrders } from '../api.ts';
+import { OrderCard } from '../components/order-card.tsx';
 
+const tabs = [
+  { value: 'all', label: 'All' },
+  { value: 'buyer', label: 'Purchases' },
+  { value: 'seller', label: 'Sales' },
+] as const satisfies readonly { value: OrderRole; label: string }[];
+
+/** My purchases and sales: escrow state, the protection window, the buyer's actions, settlements. */
 export function OrdersPage() {
-  const query = useOrders();
+  const [role, setRole] = useState<OrderRole>('all');
+  const query = useOrders(role);
   useEffect(() => {
-    if (query.isError) toast.error('Failed to load orders', { id: 'orders-load' });
-  }, [query.isError]);
+    if (query.isError) toast.error(errorMessage(query.error, m.loadFailed), { id: 'orders-load' });
+  }, [query.isError, query.error]);
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
 
   return (
@@ -23,58 +32,46 @@ export function OrdersPage() {
       <PageHeader
         title="Orders"
         icon={<Receipt className="size-6" aria-hidden="true" />}
-        description="Your marketplace purchases and sales."
+        description="Your marketplace purchases and sales. Payments wait in escrow until the buyer confirms delivery."
+        actions={
+          <Link to="/wallet" className={buttonClasses('outline', 'md')}>
+            <Wallet className="size-4" aria-hidden="true" />
+            Wallet
+          </Link>
+        }
       />
-      {query.isPending ? (
-        <div role="status" className="flex flex-col gap-3">
-          <span className="sr-only">Loading orders…</span>
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} className="h-20 w-full" />
-          ))}
-        </div>
-      ) : items.length === 0 ? (
-        <EmptyState text="No orders yet" icon={<Receipt className="size-8" aria-hidden="true" />} />
-      ) : (
-        <ul className="flex flex-col gap-3">
-          {items.map((o) => (
-            <li key={o.id}>
-              <Card className="flex flex-wrap items-center gap-3 p-4">
-                <Badge tone={o.role === 'buyer' ? 'primary' : 'success'}>
-                  {o.role === 'buyer' ? 'Bought' : 'Sold'}
-                </Badge>
-                <div className="min-w-0 flex-1">
-                  {o.listingId ? (
-                    <Link to={`/marketplace/${o.listingId}`} className="font-semibold hover:underline">
-                      {o.listingTitle}
-                    </Link>
-                  ) : (
-                    <span className="font-semibold">{o.listingTitle}</span>
-                  )}
-                  <p className="text-sm text-muted">
-                    {o.role === 'buyer' ? 'from' : 'to'} {o.counterparty?.username ?? 'a former member'} ·{' '}
-                    <time dateTime={toIsoString(o.createdAt)}>{formatDateShort(o.createdAt)}</time>
-                  </p>
-                </div>
-                <div className="text-right">
-                  <p className="font-bold text-primary">{o.price} Credits</p>
-                  {o.role === 'seller' && <p className="text-xs text-muted">fee {o.fee} Credits</p>}
-                </div>
-              </Card>
-            </li>
-          ))}
-        </ul>
-      )}
-      {query.hasNextPage && (
-        <div className="mt-6 flex justify-center">
-          <Button
-            variant="outline"
-            loading={query.isFetchingNextPage}
-            onClick={() => void query.fetchNextPage()}
-          >
-            Load more
-          </Button>
-        </div>
-      )}
+      <Tabs id="orders" label="Orders" value={role} options={tabs} onChange={setRole} className="mb-5" />
+      <div {...tabPanelProps('orders', role)} className="focus-visible:outline-none">
+        {query.isPending ? (
+          <div role="status" aria-live="polite" className="flex flex-col gap-3">
+            <span className="sr-only">Loading orders…</span>
+            {[0, 1, 2, 3, 4, 5].map((i) => (
+              <Skeleton key={i} className="h-32 w-full rounded-2xl" />
+            ))}
+          </div>
+        ) : items.length === 0 ? (
+          <EmptyState text={m.empty} icon={<Receipt className="size-8" aria-hidden="true" />} />
+        ) : (
+          <ul className="flex flex-col gap-3" aria-label="Orders list">
+            {items.map((o) => (
+              <li key={o.id}>
+                <OrderCard order={o} />
+              </li>
+            ))}
+          </ul>
+        )}
+        {query.hasNextPage && (
+          <div className="mt-6 flex justify-center">
+            <Button
+              variant="outline"
+              loading={query.isFetchingNextPage}
+              onClick={() => void query.fetchNextPage()}
+            >
+              Load more
+            </Button>
+          </div>
+        )}
+      </div>
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { formatDateLong, toIsoString } from '../../../lib/format.ts';
 import { useSetTicketStatus, useTicket } from '../api.ts';
+import { DisputeOrderPanel } from '../components/dispute-order-panel.tsx';
 import { TicketConversation } from '../components/ticket-conversation.tsx';
 import { TicketReplyForm } from '../components/ticket-reply-form.tsx';
 import { shortId, TicketStatusBadge } from '../components/ticket-status-badge.tsx';
@@ -109,6 +110,7 @@ export function AdminTicketPage() {
           ))}
         </fieldset>
       </header>
+      {ticket.orderId && <DisputeOrderPanel orderId={ticket.orderId} canSettle />}
       <TicketConversation messages={ticket.messages} />
       {ticket.status !== 'closed' && (
         <Card className="mt-6 p-5">

@@ -2,13 +2,16 @@ import { ArrowLeft, Lock } from 'lucide-react';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router';
+import { isStaff } from '../../../../contract/limits.ts';
 import { ticketMessages as m } from '../../../../contract/messages.ts';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { formatDateLong, toIsoString } from '../../../lib/format.ts';
+import { useSession } from '../../../lib/session.ts';
 import { useTicket } from '../api.ts';
+import { DisputeOrderPanel } from '../components/dispute-order-panel.tsx';
 import { TicketConversation } from '../components/ticket-conversation.tsx';
 import { TicketReplyForm } from '../components/ticket-reply-form.tsx';
 import { shortId, TicketStatusBadge } from '../components/ticket-status-badge.tsx';
@@ -20,6 +23,7 @@ export function TicketPage() {
   const { ticketId = '' } = useParams();
   const navigate = useNavigate();
   const query = useTicket(ticketId);
+  const { user } = useSession();
 
   useEffect(() => {
     if (!query.isError) return;
@@ -63,6 +67,9 @@ export function TicketPage() {
           <time dateTime={toIsoString(ticket.createdAt)}>{formatDateLong(ticket.createdAt)}</time>
         </p>
       </header>
+      {ticket.orderId && (
+        <DisputeOrderPanel orderId={ticket.orderId} canSettle={Boolean(user && isStaff(user.role))} />
+      )}
       <TicketConversation messages={ticket.messages} />
       <div className="mt-6">
         {ticket.status === 'closed' ? (

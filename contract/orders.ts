@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { orderMessages as m, walletMessages as w } from './messages.ts';
+
+export const orderStatuses = ['held', 'disputed', 'released', 'refunded'] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+export const orderPageSize = 24;
+export const disputeReasonLimits = { min: 20, max: 2000 } as const;
+export const settlementOutcomes = ['refund', 'release', 'split'] as const;
+
+export const orderIdParams = z.object({ id: z.uuid({ error: m.notFound }) });
+
+const party = z.object({ id: z.string(), username: z.string() });
+
+/** An order as its two parties and staff see it. */
+export const order = z.object({
+  id: z.string(),
+  listingId: z.string().nullable(),
+  listingTitle: z.string(),
+  price: z.number().int(),
+  fee: z.number().int(),
+  status: z.enum(orderStatuses),
+  /** The caller's side of it; `staff` for staff who are neither party. */
+  role: z.enum(['buyer', 'seller', 'staff']),
+  buyer: party.nullable(),
+  seller: party.nullable(),
+  /** End of the buyer-protection window (the automatic release). */
+  releaseAt: z.string(),
+  disputeReason: z.string().nullable(),
+  disputedAt: z.string().nullable(),
+  /** The dispute's support ticket, when there is one. */
+  ticketId: z.string().nullable(),
+  settledAt: z.string().nullable(),
+  refundedAmount: z.number().int(),
+  sellerPayout: z.number().int(),
+  settlementNote: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Order = z.infer<typeof order>;
+
+/** The detail adds the content link (the two parties and staff are the only callers). */
+export const orderDetail = order.extend({ contentLink: z.string().nullable() });
+export type OrderDetail = z.infer<typeof orderDetail>;
+
+export const orderPage = z.object({ items: z.array(order), nextCursor: z.string().nullable() });
+export type OrderPage = z.infer<typeof orderPage>;
+
+export const orderListQuery = z.object({
+  role: z.enum(['all', 'buyer', 'seller']).default('all'),
+  cursor: z.string().max(400).optional(),
+});
+export type OrderListQuery = z.input<typeof orderListQuery>;
+
+export const adminOrderListQuery = z.object({
+  status: z.enum(['all', ...orderStatuses]).default('disputed'),
+  cursor: z.string().max(400).optional(),
+});
+export type AdminOrderListQuery = z.input<typeof adminOrderListQuery>;
+
+export const disputeBody = z.object({
+  reason: z
+    .string({ error: m.reasonTooShort })
+    .trim()
+    .min(disputeReasonLimits.min, m.reasonTooShort)
+    .max(disputeReasonLimits.max, m.reasonTooLong),
+});
+export type DisputeBody = z.input<typeof disputeBody>;
+
+export const settleBody = z.object({
+  outcome: z.enum(settlementOutcomes, { error: m.outcomeRequired }),
+  /** For a split: the credits returned to the buyer (the rest goes to the seller, minus its share of the fee). */
+  buyerRefund: z
+    .number({ error: m.splitAmountInvalid })
+    .int(m.splitAmountInvalid)
+    .min(1, m.splitAmountInvalid)
+    .optional(),
+  note: z.string({ error: m.noteRequired }).trim().min(1, m.noteRequired).max(2000, m.noteTooLong),
+});
+export type SettleBody = z.input<typeof settleBody>;
+
+/* Wallet */
+
+export const walletSummary = z.object({
+  balance: z.number().int(),
+  credits: z.number().int(),
+  /** Credits I paid that wait in escrow (my purchases held or disputed). */
+  escrowPaid: z.number().int(),
+  /** Credits waiting in escrow for me (my sales held or disputed, before the fee). */
+  escrowIncoming: z.number().int(),
+});
+export type WalletSummary = z.infer<typeof walletSummary>;
+
+export const walletCurrencies = ['credits', 'balance'] as const;
+export const ledgerEntry = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  currency: z.enum(walletCurrencies),
+  kind: z.string(),
+  description: z.string(),
+  amount: z.number().int(),
+  balanceAfter: z.number().int().nullable(),
+  orderId: z.string().nullable(),
+});
+export type LedgerEntry = z.infer<typeof ledgerEntry>;
+export const ledgerPage = z.object({ items: z.array(ledgerEntry), nextCursor: z.string().nullable() });
+export type LedgerPage = z.infer<typeof ledgerPage>;
+export const ledgerQuery = z.object({
+  currency: z.enum(['all', ...walletCurrencies]).default('all'),
+  cursor: z.string().max(400).optional(),
+});
+export type LedgerQuery = z.input<typeof ledgerQuery>;
+export const ledgerPageSize = 25;
+
+export const convertBody = z.object({
+  amount: z
+    .number({ error: w.amountRequired })
+    .int(w.amountPositive)
+    .min(1, w.amountPositive)
+    .max(1_000_000, w.amountTooHigh),
+});
+export type ConvertBody = z.input<typeof convertBody>;

@@ -1,0 +1,133 @@
+import { and, desc, eq, lte, or, type SQL, sql } from 'drizzle-orm';
+import { alias, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from '../../db/client.ts';
+import {
+  marketplaceListings as listings,
+  marketplaceOrders as orders,
+  profiles,
+  tickets,
+} from '../../db/schema/index.ts';
+
+type Executor = Db | Tx;
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderStatus = OrderRow['status'];
+
+const buyers = alias(profiles, 'buyer');
+const sellers = alias(profiles, 'seller');
+
+/** An order with both parties' names and its dispute ticket, as one row. */
+function selectOrders(db: Executor) {
+  return db
+    .select({
+      row: orders,
+      createdAtKey: sql<string>`${orders.createdAt}::text`,
+      buyerUsername: buyers.username,
+      sellerUsername: sellers.username,
+      ticketId: tickets.id,
+    })
+    .from(orders)
+    .leftJoin(buyers, eq(buyers.id, orders.buyerId))
+    .leftJoin(sellers, eq(sellers.id, orders.sellerId))
+    .leftJoin(tickets, eq(tickets.orderId, orders.id));
+}
+export type OrderWithPeople = Awaited<ReturnType<ReturnType<typeof selectOrders>['where']>>[number];
+
+export async function findOrder(db: Executor, id: string) {
+  const [row] = await selectOrders(db).where(eq(orders.id, id));
+  return row;
+}
+
+export async function findOrderForListing(db: Executor, listingId: string) {
+  const [row] = await selectOrders(db).where(eq(orders.listingId, listingId));
+  return row;
+}
+
+export async function findContentLink(db: Executor, listingId: string) {
+  const [row] = await db
+    .select({ contentLink: listings.contentLink })
+    .from(listings)
+    .where(eq(listings.id, listingId));
+  return row?.contentLink ?? null;
+}
+
+const before = (after: [string, string] | undefined): SQL[] =>
+  after ? [sql`(${orders.createdAt}, ${orders.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`] : [];
+
+/** My orders as buyer, seller or both, newest first: one statement (the two indexes serve each side). */
+export async function listMyOrders(
+  db: Db,
+  userId: string,
+  role: 'all' | 'buyer' | 'seller',
+  after: [string, string] | undefined,
+  limit: number,
+) {
+  const side =
+    role === 'buyer'
+      ? eq(orders.buyerId, userId)
+      : role === 'seller'
+        ? eq(orders.sellerId, userId)
+        : or(eq(orders.buyerId, userId), eq(orders.sellerId, userId))!;
+  return selectOrders(db)
+    .where(and(side, ...before(after)))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit + 1);
+}
+
+export async function listAllOrders(
+  db: Db,
+  status: OrderStatus | undefined,
+  after: [string, string] | undefined,
+  limit: number,
+) {
+  return selectOrders(db)
+    .where(and(...(status ? [eq(orders.status, status)] : []), ...before(after)))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit + 1);
+}
+
+/**
+ * The one way an order changes state: a conditional update from `from`, so of two racing transitions
+ * (confirm and the release job, a dispute and the release job, two staff settling) exactly one matches.
+ */
+export async function transition(
+  tx: Tx,
+  id: string,
+  from: OrderStatus,
+  set: PgUpdateSetSource<typeof orders>,
+  extra: SQL[] = [],
+) {
+  const [row] = await tx
+    .update(orders)
+    .set(set)
+    .where(and(eq(orders.id, id), eq(orders.status, from), ...extra))
+    .returning();
+  return row;
+}
+
+/** Orders whose window has ended and that are still held: the release job's batch. */
+export async function dueForRelease(db: Db, limit: number) {
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, 'held'), lte(orders.releaseAt, sql`now()`)))
+    .orderBy(orders.releaseAt)
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+export async function insertDisputeTicket(
+  tx: Tx,
+  values: { userId: string; partyId: string | null; orderId: string; title: string },
+) {
+  const [row] = await tx.insert(tickets).values(values).returning({ id: tickets.id });
+  return row!.id;
+}
+
+export async function closeTicketForOrder(tx: Tx, orderId: string) {
+  const [row] = await tx
+    .update(tickets)
+    .set({ status: 'closed', closedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(tickets.orderId, orderId))
+    .returning({ id: tickets.id });
+  return row?.id;
+}

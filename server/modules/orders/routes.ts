@@ -1,0 +1,125 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponse } from '../../../contract/errors.ts';
+import {
+  adminOrderListQuery,
+  disputeBody,
+  orderDetail,
+  orderIdParams,
+  orderListQuery,
+  orderPage,
+  settleBody,
+} from '../../../contract/orders.ts';
+import type { Db } from '../../db/client.ts';
+import { access } from '../../plugins/access.ts';
+import type { RateLimiter } from '../../plugins/rate-limit.ts';
+import { requireViewer } from '../../plugins/viewer.ts';
+import * as service from './service.ts';
+
+const errors = {
+  400: errorResponse,
+  401: errorResponse,
+  403: errorResponse,
+  404: errorResponse,
+  409: errorResponse,
+  429: errorResponse,
+};
+
+export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }> = async (
+  app,
+  { db, limiter },
+) => {
+  app.get(
+    '/orders',
+    {
+      schema: {
+        ...access('member'),
+        tags: ['orders'],
+        summary: 'My orders, as buyer, seller or both, newest first',
+        querystring: orderListQuery,
+        response: { 200: orderPage, ...errors },
+      },
+    },
+    async (request) => service.listMyOrders(db, await requireViewer(request), request.query),
+  );
+
+  app.get(
+    '/orders/:id',
+    {
+      schema: {
+        ...access('member', 'order'),
+        tags: ['orders'],
+        summary: 'One order with its content link: its buyer, its seller and staff',
+        params: orderIdParams,
+        response: { 200: orderDetail, ...errors },
+      },
+    },
+    async (request) => service.getOrder(db, await requireViewer(request), request.params.id),
+  );
+
+  app.post(
+    '/orders/:id/confirm',
+    {
+      schema: {
+        ...access('member', 'order'),
+        tags: ['orders'],
+        summary: 'The buyer confirms delivery: the escrow is released to the seller',
+        params: orderIdParams,
+        response: { 200: orderDetail, ...errors },
+      },
+    },
+    async (request) => {
+      const viewer = await requireViewer(request);
+      await limiter.hit('orderActionPerUser', viewer.id);
+      return service.confirmDelivery(db, viewer, request.params.id);
+    },
+  );
+
+  app.post(
+    '/orders/:id/dispute',
+    {
+      schema: {
+        ...access('member', 'order'),
+        tags: ['orders'],
+        summary: 'The buyer disputes within the protection window: the order freezes and a ticket opens',
+        params: orderIdParams,
+        body: disputeBody,
+        response: { 200: orderDetail, ...errors },
+      },
+    },
+    async (request) => {
+      const viewer = await requireViewer(request);
+      await limiter.hit('orderActionPerUser', viewer.id);
+      return service.openDispute(db, viewer, request.params.id, request.body.reason);
+    },
+  );
+
+  app.get(
+    '/admin/orders',
+    {
+      schema: {
+        ...access('staff'),
+        tags: ['admin'],
+        summary: 'Staff: orders by status (default disputed), newest first',
+        querystring: adminOrderListQuery,
+        response: { 200: orderPage, ...errors },
+      },
+    },
+    async (request) => service.listOrdersForStaff(db, await requireViewer(request), request.query),
+  );
+
+  app.post(
+    '/admin/orders/:id/settle',
+    {
+      schema: {
+        ...access('staff'),
+        tags: ['admin'],
+        summary: 'Staff settle a dispute: refund, release or split, with a note (audited)',
+        params: orderIdParams,
+        body: settleBody,
+        response: { 200: orderDetail, ...errors },
+      },
+    },
+    async (request) =>
+      service.settleDispute(db, await requireViewer(request), request.params.id, request.body),
+  );
+};

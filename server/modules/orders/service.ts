@@ -1,0 +1,343 @@
+import { gt, lte, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { isStaff } from '../../../contract/limits.ts';
+import { orderMessages as m } from '../../../contract/messages.ts';
+import {
+  type Order,
+  type OrderDetail,
+  type OrderPage,
+  type OrderStatus,
+  orderPageSize,
+  type SettleBody,
+  type settleBody,
+} from '../../../contract/orders.ts';
+import { ticketLimits } from '../../../contract/tickets.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { decodeCursor, encodeCursor } from '../../db/cursor.ts';
+import { marketplaceOrders } from '../../db/schema/index.ts';
+import { AppError } from '../../plugins/errors.ts';
+import type { Viewer } from '../../plugins/viewer.ts';
+import { audit } from '../audit/service.ts';
+import { logReveal } from '../marketplace/queries.ts';
+import { notify } from '../notifications/service.ts';
+import { insertMessage } from '../tickets/queries.ts';
+import { settleEscrow } from '../wallet/service.ts';
+import * as q from './queries.ts';
+
+/*
+ * Buyer protection. A purchase leaves the price in escrow and the order `held` until the buyer confirms
+ * delivery or the window ends (the release job); during the window the buyer may dispute, and staff then
+ * refund, release or split. Every change of state is one conditional update (q.transition) in the same
+ * transaction as its money movement, so no order is ever paid out twice, whoever races whom.
+ */
+
+type SettleInput = z.output<typeof settleBody>;
+
+const timeCursor = z.tuple([z.string().max(40), z.uuid()]);
+
+function toOrder(r: q.OrderWithPeople, viewer: Viewer | null): Order {
+  const o = r.row;
+  const role = viewer?.id === o.buyerId ? 'buyer' : viewer?.id === o.sellerId ? 'seller' : 'staff';
+  return {
+    id: o.id,
+    listingId: o.listingId,
+    listingTitle: o.listingTitle,
+    price: o.price,
+    fee: o.fee,
+    status: o.status,
+    role,
+    buyer: o.buyerId && r.buyerUsername ? { id: o.buyerId, username: r.buyerUsername } : null,
+    seller: o.sellerId && r.sellerUsername ? { id: o.sellerId, username: r.sellerUsername } : null,
+    releaseAt: o.releaseAt.toISOString(),
+    disputeReason: o.disputeReason,
+    disputedAt: o.disputedAt?.toISOString() ?? null,
+    ticketId: r.ticketId,
+    settledAt: o.settledAt?.toISOString() ?? null,
+    refundedAmount: o.refundedAmount,
+    sellerPayout: o.sellerPayout,
+    settlementNote: o.settlementNote,
+    createdAt: o.createdAt.toISOString(),
+  };
+}
+
+const isParty = (o: q.OrderRow, viewer: Viewer) => o.buyerId === viewer.id || o.sellerId === viewer.id;
+
+/** The two parties and staff; anyone else gets the same 404 as for a missing order. */
+async function loadVisible(db: Db, viewer: Viewer, id: string) {
+  const found = await q.findOrder(db, id);
+  if (!found || !(isParty(found.row, viewer) || isStaff(viewer.role)))
+    throw new AppError('NOT_FOUND', m.notFound);
+  return found;
+}
+
+export async function getOrder(db: Db, viewer: Viewer, id: string): Promise<OrderDetail> {
+  const found = await loadVisible(db, viewer, id);
+  const listingId = found.row.listingId;
+  const contentLink = listingId ? await q.findContentLink(db, listingId) : null;
+  // Each time the buyer is shown the content link is logged (disputes can rely on it).
+  if (contentLink && listingId && found.row.buyerId === viewer.id) await logReveal(db, listingId, viewer.id);
+  return { ...toOrder(found, viewer), contentLink };
+}
+
+/** For the listing page: the order of a sold listing, to its two parties (and staff), else null. */
+export async function orderForListing(db: Db, viewer: Viewer | null, listingId: string) {
+  if (!viewer) return null;
+  const found = await q.findOrderForListing(db, listingId);
+  if (!found || !(isParty(found.row, viewer) || isStaff(viewer.role))) return null;
+  return toOrder(found, viewer);
+}
+
+function toPage(found: q.OrderWithPeople[], viewer: Viewer): OrderPage {
+  const rows = found.slice(0, orderPageSize);
+  const last = found.length > orderPageSize ? rows.at(-1) : undefined;
+  return {
+    items: rows.map((r) => toOrder(r, viewer)),
+    nextCursor: last ? encodeCursor([last.createdAtKey, last.row.id]) : null,
+  };
+}
+
+export async function listMyOrders(
+  db: Db,
+  viewer: Viewer,
+  query: { role: 'all' | 'buyer' | 'seller'; cursor?: string },
+) {
+  const after = decodeCursor(query.cursor, timeCursor) as [string, string] | undefined;
+  return toPage(await q.listMyOrders(db, viewer.id, query.role, after, orderPageSize), viewer);
+}
+
+export async function listOrdersForStaff(
+  db: Db,
+  viewer: Viewer,
+  query: { status: 'all' | OrderStatus; cursor?: string },
+) {
+  if (!isStaff(viewer.role)) throw new AppError('FORBIDDEN', m.onlyStaffSettle);
+  const after = decodeCursor(query.cursor, timeCursor) as [string, string] | undefined;
+  const status = query.status === 'all' ? undefined : query.status;
+  return toPage(await q.listAllOrders(db, status, after, orderPageSize), viewer);
+}
+
+/** Why a buyer's transition matched nothing: not theirs to see (404), not the buyer (403), or too late. */
+async function refusal(
+  db: Db,
+  viewer: Viewer,
+  id: string,
+  notBuyer: string,
+  late: (o: q.OrderRow) => string,
+) {
+  const found = await loadVisible(db, viewer, id);
+  if (found.row.buyerId !== viewer.id) return new AppError('FORBIDDEN', notBuyer);
+  return new AppError('CONFLICT', late(found.row));
+}
+
+/** The seller's share once the escrow is released in full: the price minus the fee captured at purchase. */
+async function payOutRelease(tx: Tx, o: q.OrderRow, description: string) {
+  await settleEscrow(tx, {
+    orderId: o.id,
+    amount: o.price,
+    buyerId: o.buyerId,
+    sellerId: o.sellerId,
+    refund: 0,
+    payout: o.price - o.fee,
+    fee: o.fee,
+    kind: 'purchase_release',
+    description,
+  });
+}
+
+const releaseFields = () => ({
+  status: 'released' as const,
+  settledAt: sql<Date>`now()`,
+  sellerPayout: sql<number>`${marketplaceOrders.price} - ${marketplaceOrders.fee}`,
+});
+
+/** The buyer confirms delivery: the seller is paid at once. */
+export async function confirmDelivery(db: Db, viewer: Viewer, id: string) {
+  const done = await db.transaction(async (tx) => {
+    const o = await q.transition(tx, id, 'held', releaseFields(), [
+      sql`${marketplaceOrders.buyerId} = ${viewer.id}`,
+    ]);
+    if (!o) return false;
+    await payOutRelease(tx, o, `Sale of "${o.listingTitle}" (delivery confirmed)`);
+    if (o.sellerId) {
+      await notify(tx, {
+        userId: o.sellerId,
+        type: 'order_completed',
+        title: 'Payment released',
+        content: `${viewer.username} confirmed delivery of ${o.listingTitle}. ${o.price - o.fee} credits were added to your wallet.`,
+        data: { orderId: o.id },
+      });
+    }
+    return true;
+  });
+  if (!done) throw await refusal(db, viewer, id, m.onlyBuyerConfirm, () => m.notHeld);
+  return getOrder(db, viewer, id);
+}
+
+/** The release job's step for one order: only if it is still held and its window has ended. */
+export async function releaseIfDue(db: Db, id: string) {
+  return db.transaction(async (tx) => {
+    const o = await q.transition(tx, id, 'held', releaseFields(), [
+      lte(marketplaceOrders.releaseAt, sql`now()`),
+    ]);
+    if (!o) return false;
+    await payOutRelease(tx, o, `Sale of "${o.listingTitle}" (protection window ended)`);
+    if (o.sellerId) {
+      await notify(tx, {
+        userId: o.sellerId,
+        type: 'order_completed',
+        title: 'Payment released',
+        content: `The buyer protection window for ${o.listingTitle} ended. ${o.price - o.fee} credits were added to your wallet.`,
+        data: { orderId: o.id },
+      });
+    }
+    if (o.buyerId) {
+      await notify(tx, {
+        userId: o.buyerId,
+        type: 'order_completed',
+        title: 'Order completed',
+        content: `The buyer protection window for ${o.listingTitle} ended and the seller was paid.`,
+        data: { orderId: o.id },
+      });
+    }
+    return true;
+  });
+}
+
+/** Releases every order whose window has ended, a batch at a time; returns how many this call released. */
+export async function releaseDueOrders(db: Db, batch = 100) {
+  let released = 0;
+  for (;;) {
+    const ids = await q.dueForRelease(db, batch);
+    for (const id of ids) if (await releaseIfDue(db, id)) released += 1;
+    if (ids.length < batch) return released;
+  }
+}
+
+/**
+ * The buyer disputes within the window: the order freezes, a support ticket for both parties and staff
+ * opens with the reason as its first message, and the seller is told.
+ */
+export async function openDispute(db: Db, viewer: Viewer, id: string, reason: string) {
+  const done = await db.transaction(async (tx) => {
+    const o = await q.transition(
+      tx,
+      id,
+      'held',
+      { status: 'disputed', disputeReason: reason, disputedAt: sql<Date>`now()` },
+      [sql`${marketplaceOrders.buyerId} = ${viewer.id}`, gt(marketplaceOrders.releaseAt, sql`now()`)],
+    );
+    if (!o) return false;
+    const title = `Dispute: ${o.listingTitle}`.slice(0, ticketLimits.title.max);
+    const ticketId = await q.insertDisputeTicket(tx, {
+      userId: viewer.id,
+      partyId: o.sellerId,
+      orderId: o.id,
+      title,
+    });
+    await insertMessage(tx, { ticketId, userId: viewer.id, message: reason, isStaffReply: false });
+    if (o.sellerId) {
+      await notify(tx, {
+        userId: o.sellerId,
+        type: 'order_update',
+        title: 'Order disputed',
+        content: `${viewer.username} opened a dispute about ${o.listingTitle}. The credits stay in escrow until staff settle it.`,
+        data: { orderId: o.id, ticketId },
+      });
+    }
+    return true;
+  });
+  if (!done) {
+    throw await refusal(db, viewer, id, m.onlyBuyerDispute, (o) =>
+      o.status === 'held' ? m.windowEnded : m.notHeld,
+    );
+  }
+  return getOrder(db, viewer, id);
+}
+
+/** How a settlement divides the escrow; the fee shrinks with the seller's share (whole credits, down). */
+export function divide(o: { price: number; fee: number }, outcome: SettleBody['outcome'], buyerRefund = 0) {
+  const refund = outcome === 'refund' ? o.price : outcome === 'release' ? 0 : buyerRefund;
+  const sellerPart = o.price - refund;
+  const fee = Math.floor((o.fee * sellerPart) / o.price);
+  return { refund, payout: sellerPart - fee, fee };
+}
+
+const outcomeWords = { refund: 'refunded to the buyer', release: 'released to the seller', split: 'split' };
+
+/** Staff settle a dispute: refund, release or split, with a note; audited; the ticket gets the note and closes. */
+export async function settleDispute(db: Db, viewer: Viewer, id: string, body: SettleInput) {
+  if (!isStaff(viewer.role)) throw new AppError('FORBIDDEN', m.onlyStaffSettle);
+  const found = await q.findOrder(db, id);
+  if (!found) throw new AppError('NOT_FOUND', m.notFound);
+  const price = found.row.price;
+  if (body.outcome === 'split' && (body.buyerRefund === undefined || body.buyerRefund >= price)) {
+    throw new AppError('VALIDATION', m.splitAmountInvalid, { buyerRefund: m.splitAmountInvalid });
+  }
+  const done = await db.transaction(async (tx) => {
+    const share = divide(found.row, body.outcome, body.buyerRefund);
+    const o = await q.transition(tx, id, 'disputed', {
+      status: body.outcome === 'refund' ? 'refunded' : 'released',
+      settledAt: sql<Date>`now()`,
+      refundedAmount: share.refund,
+      sellerPayout: share.payout,
+      settledBy: viewer.id,
+      settlementNote: body.note,
+    });
+    if (!o) return false;
+    await settleEscrow(tx, {
+      orderId: o.id,
+      amount: o.price,
+      buyerId: o.buyerId,
+      sellerId: o.sellerId,
+      ...share,
+      kind:
+        body.outcome === 'refund'
+          ? 'purchase_refund'
+          : body.outcome === 'release'
+            ? 'purchase_release'
+            : 'purchase_split',
+      description: `Dispute over "${o.listingTitle}" ${outcomeWords[body.outcome]}`,
+      createdBy: viewer.id,
+    });
+    const ticketId = found.ticketId;
+    if (ticketId) {
+      await insertMessage(tx, {
+        ticketId,
+        userId: viewer.id,
+        message: `Dispute settled (${outcomeWords[body.outcome]}: ${share.refund} credits to the buyer, ${share.payout} to the seller). ${body.note}`,
+        isStaffReply: true,
+      });
+      await q.closeTicketForOrder(tx, o.id);
+    }
+    await audit(tx, {
+      actorId: viewer.id,
+      action: 'order.settle',
+      targetType: 'order',
+      targetId: o.id,
+      before: { status: 'disputed' },
+      after: { status: o.status, outcome: body.outcome, ...share, note: body.note },
+    });
+    const data = { orderId: o.id, ...(ticketId ? { ticketId } : {}) };
+    if (o.buyerId) {
+      await notify(tx, {
+        userId: o.buyerId,
+        type: share.refund > 0 ? 'order_cancelled' : 'order_update',
+        title: 'Dispute settled',
+        content: `Your dispute about ${o.listingTitle} was settled: ${share.refund} credits were returned to you.`,
+        data,
+      });
+    }
+    if (o.sellerId) {
+      await notify(tx, {
+        userId: o.sellerId,
+        type: 'order_update',
+        title: 'Dispute settled',
+        content: `The dispute about ${o.listingTitle} was settled: ${share.payout} credits were added to your wallet.`,
+        data,
+      });
+    }
+    return true;
+  });
+  if (!done) throw new AppError('CONFLICT', m.notDisputed);
+  return getOrder(db, viewer, id);
+}

@@ -1,0 +1,41 @@
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { ledgerEntries, profiles } from '../../db/schema/index.ts';
+
+/** Balances and what waits in escrow on either side: one statement. */
+export async function walletSummary(db: Db, userId: string) {
+  const [row] = await db
+    .select({
+      balance: profiles.balance,
+      credits: profiles.credits,
+      escrowPaid: sql<number>`(select coalesce(sum(price), 0)::int from marketplace_orders
+        where buyer_id = ${userId} and status in ('held', 'disputed'))`,
+      escrowIncoming: sql<number>`(select coalesce(sum(price), 0)::int from marketplace_orders
+        where seller_id = ${userId} and status in ('held', 'disputed'))`,
+    })
+    .from(profiles)
+    .where(eq(profiles.id, userId));
+  return row;
+}
+
+/** A member's own ledger rows, newest first (the index on user, created_at, id serves it). */
+export async function listLedger(
+  db: Db,
+  userId: string,
+  currency: 'credits' | 'balance' | undefined,
+  after: [string, string] | undefined,
+  limit: number,
+) {
+  const where: SQL[] = [eq(ledgerEntries.userId, userId), eq(ledgerEntries.account, 'user')];
+  if (currency) where.push(eq(ledgerEntries.currency, currency));
+  if (after)
+    where.push(
+      sql`(${ledgerEntries.createdAt}, ${ledgerEntries.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`,
+    );
+  return db
+    .select({ row: ledgerEntries, createdAtKey: sql<string>`${ledgerEntries.createdAt}::text` })
+    .from(ledgerEntries)
+    .where(and(...where))
+    .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
+    .limit(limit + 1);
+}

@@ -1,0 +1,60 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponse } from '../../../contract/errors.ts';
+import { convertBody, ledgerPage, ledgerQuery, walletSummary } from '../../../contract/orders.ts';
+import type { Db } from '../../db/client.ts';
+import { access } from '../../plugins/access.ts';
+import type { RateLimiter } from '../../plugins/rate-limit.ts';
+import { requireViewer } from '../../plugins/viewer.ts';
+import * as service from './service.ts';
+
+const errors = { 400: errorResponse, 401: errorResponse, 409: errorResponse, 429: errorResponse };
+
+export const walletRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }> = async (
+  app,
+  { db, limiter },
+) => {
+  app.get(
+    '/wallet',
+    {
+      schema: {
+        ...access('member'),
+        tags: ['wallet'],
+        summary: 'My main balance, marketplace credits and the credits in escrow either way',
+        response: { 200: walletSummary, ...errors },
+      },
+    },
+    async (request) => service.getWallet(db, await requireViewer(request)),
+  );
+
+  app.get(
+    '/wallet/ledger',
+    {
+      schema: {
+        ...access('member'),
+        tags: ['wallet'],
+        summary: 'My wallet history (newest first), each row with the balance after it',
+        querystring: ledgerQuery,
+        response: { 200: ledgerPage, ...errors },
+      },
+    },
+    async (request) => service.listLedger(db, await requireViewer(request), request.query),
+  );
+
+  app.post(
+    '/wallet/convert',
+    {
+      schema: {
+        ...access('member'),
+        tags: ['wallet'],
+        summary: 'Move main balance into marketplace credits, 1:1',
+        body: convertBody,
+        response: { 200: walletSummary, ...errors },
+      },
+    },
+    async (request) => {
+      const viewer = await requireViewer(request);
+      await limiter.hit('walletConvertPerUser', viewer.id);
+      return service.moveBalanceToCredits(db, viewer, request.body.amount);
+    },
+  );
+};

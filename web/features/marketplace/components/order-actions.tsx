@@ -1,0 +1,170 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CheckCircle2, Clock, ShieldAlert } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import type { z } from 'zod';
+import { orderMessages as m } from '../../../../contract/messages.ts';
+import { disputeBody, disputeReasonLimits, type Order } from '../../../../contract/orders.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Textarea } from '../../../components/ui/textarea.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { formatTimeLeft, orderStatusLabel, orderStatusTones, useNow } from '../../../lib/orders.ts';
+import { useConfirmDelivery, useOpenDispute } from '../api.ts';
+
+export function OrderStatusBadge({ order }: { order: Pick<Order, 'status' | 'refundedAmount'> }) {
+  return <Badge tone={orderStatusTones[order.status]}>{orderStatusLabel(order)}</Badge>;
+}
+
+/** The rest of the buyer-protection window of a held order, ticking once a minute. */
+export function TimeLeft({ releaseAt }: { releaseAt: string }) {
+  const now = useNow();
+  return (
+    <span className="inline-flex items-center gap-1.5 text-sm text-muted">
+      <Clock className="size-4 shrink-0" aria-hidden="true" />
+      <time dateTime={releaseAt}>{formatTimeLeft(releaseAt, now)}</time>
+    </span>
+  );
+}
+
+/** Whether the buyer may still act: the order is held and its window has not ended. */
+export function buyerCanAct(order: Order, now = Date.now()) {
+  return order.role === 'buyer' && order.status === 'held' && new Date(order.releaseAt).getTime() > now;
+}
+
+/** The buyer's two choices on a held order: confirm delivery (pays the seller) or open a dispute. */
+export function BuyerOrderActions({ order }: { order: Order }) {
+  const confirm = useConfirmDelivery();
+  const [confirming, setConfirming] = useState(false);
+  const [disputing, setDisputing] = useState(false);
+  const now = useNow();
+  if (!buyerCanAct(order, now)) return null;
+
+  // mutateAsync: the answer unmounts these actions (the order is no longer held), the toast must still show.
+  const onConfirm = async () => {
+    try {
+      await confirm.mutateAsync(order.id);
+      toast.success(m.confirmed);
+    } catch (err) {
+      toast.error(errorMessage(err, m.confirmFailed));
+    }
+    setConfirming(false);
+  };
+
+  return (
+    <>
+      <Button size="sm" onClick={() => setConfirming(true)}>
+        <CheckCircle2 className="size-4" aria-hidden="true" />
+        Confirm delivery
+      </Button>
+      <Button size="sm" variant="outline" onClick={() => setDisputing(true)}>
+        <ShieldAlert className="size-4" aria-hidden="true" />
+        Open dispute
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Confirm delivery"
+        message={m.confirmPrompt}
+        confirmLabel="Confirm delivery"
+        onConfirm={() => void onConfirm()}
+        pending={confirm.isPending}
+      />
+      <DisputeDialog order={order} open={disputing} onClose={() => setDisputing(false)} />
+    </>
+  );
+}
+
+type DisputeIn = z.input<typeof disputeBody>;
+type DisputeOut = z.output<typeof disputeBody>;
+
+function DisputeDialog({ order, open, onClose }: { order: Order; open: boolean; onClose: () => void }) {
+  const dispute = useOpenDispute();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<DisputeIn, unknown, DisputeOut>({
+    resolver: zodResolver(disputeBody),
+    defaultValues: { reason: '' },
+  });
+
+  const close = () => {
+    reset({ reason: '' });
+    onClose();
+  };
+
+  // mutateAsync: the answer unmounts this dialog (the order is no longer held), the toast must still show.
+  const onSubmit = handleSubmit(async (body) => {
+    try {
+      await dispute.mutateAsync({ id: order.id, body });
+      toast.success(m.disputed);
+      close();
+    } catch (err) {
+      applyServerFieldErrors(err, setError, ['reason']);
+      toast.error(errorMessage(err, m.disputeFailed));
+    }
+  });
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => !next && close()}
+      title="Open dispute"
+      description={`The ${order.price} credits stay in escrow while our staff review what happened with “${order.listingTitle}”. The seller will see your reason.`}
+    >
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <Textarea
+          label="What went wrong?"
+          rows={5}
+          maxLength={disputeReasonLimits.max}
+          hint={`At least ${disputeReasonLimits.min} characters.`}
+          error={errors.reason?.message}
+          {...register('reason')}
+        />
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="outline" onClick={close}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="danger" loading={dispute.isPending}>
+            Open dispute
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/** How a settled order ended: who got what, and staff's note. */
+export function SettlementSummary({ order }: { order: Order }) {
+  if (!order.settledAt) return null;
+  const byStaff = order.disputedAt !== null;
+  if (!byStaff) {
+    return (
+      <p className="text-sm text-muted">
+        {order.role === 'seller'
+          ? `You were paid ${order.sellerPayout} credits.`
+          : `The seller was paid ${order.sellerPayout} credits.`}
+      </p>
+    );
+  }
+  return (
+    <div className="rounded-xl border border-line bg-surface-2 px-4 py-3 text-sm">
+      <p className="font-medium">
+        Dispute settled: {order.refundedAmount} credits refunded to the buyer, {order.sellerPayout} credits
+        paid to the seller.
+      </p>
+      {order.settlementNote && (
+        <p className="mt-1 break-words whitespace-pre-line text-muted">
+          <span className="font-medium text-fg">Staff note:</span> {order.settlementNote}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+import { Eye, LifeBuoy, Receipt } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { orderMessages as m } from '../../../../contract/messages.ts';
+import { AdminTable } from '../../../components/ui/admin-table.tsx';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Segmented } from '../../../components/ui/segmented.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { formatDateShort, toIsoString } from '../../../lib/format.ts';
+import { formatTimeLeft, useNow } from '../../../lib/orders.ts';
+import { type AdminOrderStatus, useAdminOrders } from '../api.ts';
+import { OrderStatusBadge } from '../components/order-actions.tsx';
+
+const statusOptions = [
+  { value: 'disputed', label: 'Disputed' },
+  { value: 'held', label: 'In escrow' },
+  { value: 'released', label: 'Completed' },
+  { value: 'refunded', label: 'Refunded' },
+  { value: 'all', label: 'All' },
+] as const satisfies readonly { value: AdminOrderStatus; label: string }[];
+
+const iconButton =
+  'grid size-9 place-items-center rounded-lg text-muted transition-colors hover:bg-surface-2 hover:text-fg focus-visible:outline-2 focus-visible:outline-primary';
+
+/** Staff: orders by status (disputes first), each dispute linking to its ticket where it is settled. */
+export function AdminOrdersPage() {
+  const [status, setStatus] = useState<AdminOrderStatus>('disputed');
+  const query = useAdminOrders(status);
+  const now = useNow();
+  useEffect(() => {
+    if (query.isError) toast.error(errorMessage(query.error, m.loadFailed), { id: 'admin-orders-load' });
+  }, [query.isError, query.error]);
+  const items = query.data?.pages.flatMap((p) => p.items) ?? [];
+
+  return (
+    <div>
+      <PageHeader
+        title="Orders"
+        icon={<Receipt className="size-6" aria-hidden="true" />}
+        description="Marketplace orders in escrow, disputed and settled. Settle a dispute from its ticket."
+      />
+      <div className="mb-4 max-w-full overflow-x-auto">
+        <Segmented label="Status" value={status} options={statusOptions} onChange={setStatus} />
+      </div>
+      <AdminTable
+        loading={query.isPending}
+        loadingLabel="Loading orders…"
+        isEmpty={items.length === 0}
+        emptyText={m.empty}
+        minWidth="min-w-[44rem]"
+        columns={[
+          { label: 'Listing' },
+          { label: 'Buyer → Seller' },
+          { label: 'Price' },
+          { label: 'Status' },
+          { label: 'Date' },
+          { label: 'Actions', align: 'right' },
+        ]}
+      >
+        {items.map((o) => (
+          <tr key={o.id} className="border-b border-line last:border-0 hover:bg-surface-2/50">
+            <td className="max-w-56 px-4 py-3">
+              <p className="truncate font-medium" title={o.listingTitle}>
+                {o.listingTitle}
+              </p>
+              {o.disputeReason && <p className="truncate text-xs text-muted">{o.disputeReason}</p>}
+            </td>
+            <td className="px-4 py-3">
+              <p className="truncate">{o.buyer?.username ?? 'Deleted member'}</p>
+              <p className="truncate text-xs text-muted">→ {o.seller?.username ?? 'Deleted member'}</p>
+            </td>
+            <td className="px-4 py-3 whitespace-nowrap">{o.price} Credits</td>
+            <td className="px-4 py-3">
+              <OrderStatusBadge order={o} />
+              {o.status === 'held' && (
+                <p className="mt-1 text-xs whitespace-nowrap text-muted">
+                  {formatTimeLeft(o.releaseAt, now)}
+                </p>
+              )}
+            </td>
+            <td className="px-4 py-3 whitespace-nowrap text-muted">
+              <time dateTime={toIsoString(o.disputedAt ?? o.createdAt)}>
+                {formatDateShort(o.disputedAt ?? o.createdAt)}
+              </time>
+            </td>
+            <td className="px-4 py-3">
+              <div className="flex items-center justify-end gap-1">
+                {o.ticketId && (
+                  <Link
+                    to={`/admin/tickets/${o.ticketId}`}
+                    className={buttonClasses(o.status === 'disputed' ? 'primary' : 'outline', 'sm')}
+                    aria-label={`Ticket for ${o.listingTitle}`}
+                  >
+                    <LifeBuoy className="size-4" aria-hidden="true" />
+                    Ticket
+                  </Link>
+                )}
+                {o.listingId && (
+                  <Link
+                    to={`/marketplace/${o.listingId}`}
+                    className={iconButton}
+                    aria-label={`View ${o.listingTitle}`}
+                  >
+                    <Eye className="size-4" aria-hidden="true" />
+                  </Link>
+                )}
+              </div>
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
+      {query.hasNextPage && (
+        <div className="mt-6 flex justify-center">
+          <Button
+            variant="outline"
+            loading={query.isFetchingNextPage}
+            onClick={() => void query.fetchNextPage()}
+          >
+            Load more
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

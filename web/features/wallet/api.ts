@@ -1,0 +1,48 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ConvertBody, LedgerPage, LedgerQuery, WalletSummary } from '../../../contract/orders.ts';
+import { api } from '../../lib/api.ts';
+import { walletRootKey } from '../../lib/orders.ts';
+import { meKey } from '../../lib/session.ts';
+
+export type LedgerCurrency = NonNullable<LedgerQuery['currency']>;
+
+export const walletKeys = {
+  all: walletRootKey,
+  summary: [...walletRootKey, 'summary'] as const,
+  ledger: (currency: LedgerCurrency) => [...walletRootKey, 'ledger', currency] as const,
+};
+
+export function useWallet() {
+  return useQuery({
+    queryKey: walletKeys.summary,
+    queryFn: ({ signal }) => api<WalletSummary>('/wallet', { signal }),
+  });
+}
+
+export function useLedger(currency: LedgerCurrency) {
+  return useInfiniteQuery({
+    queryKey: walletKeys.ledger(currency),
+    queryFn: ({ pageParam, signal }) => {
+      const search = new URLSearchParams({ currency });
+      if (pageParam) search.set('cursor', pageParam);
+      return api<LedgerPage>(`/wallet/ledger?${search}`, { signal });
+    },
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+/** Main balance → credits: the answer is the new summary; the history and the profile balances refresh. */
+export function useConvertBalance() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ConvertBody) => api<WalletSummary>('/wallet/convert', { method: 'POST', body }),
+    onSuccess: async (summary) => {
+      queryClient.setQueryData(walletKeys.summary, summary);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: walletRootKey }),
+        queryClient.invalidateQueries({ queryKey: meKey }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,279 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ArrowDownLeft, ArrowRightLeft, Coins, History, Lock, Receipt, Wallet } from 'lucide-react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import { walletMessages as m } from '../../../../contract/messages.ts';
+import { convertBody, type LedgerEntry } from '../../../../contract/orders.ts';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { Card, SectionCard } from '../../../components/ui/card.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Segmented } from '../../../components/ui/segmented.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { cn } from '../../../lib/cn.ts';
+import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { formatDateLong, formatDateShort, formatNumber, toIsoString } from '../../../lib/format.ts';
+import { type LedgerCurrency, useConvertBalance, useLedger, useWallet } from '../api.ts';
+
+const currencyOptions = [
+  { value: 'all', label: 'All' },
+  { value: 'credits', label: 'Credits' },
+  { value: 'balance', label: 'Main balance' },
+] as const satisfies readonly { value: LedgerCurrency; label: string }[];
+
+const currencyWords = { credits: 'credits', balance: 'balance' } as const;
+
+function MoneyCard({
+  label,
+  hint,
+  value,
+  icon,
+}: {
+  label: string;
+  hint: string;
+  value: number | undefined;
+  icon: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <Card role="region" aria-labelledby={id} className="flex flex-col gap-1.5 p-4 sm:gap-2 sm:p-5">
+      <div className="flex items-center justify-between gap-3">
+        <h2 id={id} className="text-sm font-medium text-muted">
+          {label}
+        </h2>
+        <span className="hidden size-9 shrink-0 place-items-center rounded-xl bg-primary/10 text-primary sm:grid">
+          {icon}
+        </span>
+      </div>
+      {value === undefined ? (
+        <Skeleton className="h-8 w-24" />
+      ) : (
+        <p className="text-2xl font-bold tracking-tight tabular-nums">{formatNumber(value)}</p>
+      )}
+      <p className="text-xs text-muted">{hint}</p>
+    </Card>
+  );
+}
+
+/** Main balance, credits, escrow both ways, the move into credits and the ledger history. */
+export function WalletPage() {
+  const wallet = useWallet();
+  useEffect(() => {
+    if (wallet.isError) toast.error(errorMessage(wallet.error, m.loadFailed), { id: 'wallet-load' });
+  }, [wallet.isError, wallet.error]);
+  const w = wallet.data;
+
+  return (
+    <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
+      <PageHeader
+        title="Wallet"
+        icon={<Wallet className="size-6" aria-hidden="true" />}
+        description="Your balances, the credits waiting in escrow and every movement."
+        actions={
+          <Link to="/orders" className={buttonClasses('outline', 'md')}>
+            <Receipt className="size-4" aria-hidden="true" />
+            Orders
+          </Link>
+        }
+      />
+      <section aria-label="Balances" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        <MoneyCard
+          label="Main balance"
+          hint="Move it into credits to shop in the marketplace."
+          value={w?.balance}
+          icon={<Wallet className="size-5" aria-hidden="true" />}
+        />
+        <MoneyCard
+          label="Marketplace credits"
+          hint="Spent on marketplace listings."
+          value={w?.credits}
+          icon={<Coins className="size-5" aria-hidden="true" />}
+        />
+        <MoneyCard
+          label="In escrow"
+          hint="Paid by you, held until you confirm delivery."
+          value={w?.escrowPaid}
+          icon={<Lock className="size-5" aria-hidden="true" />}
+        />
+        <MoneyCard
+          label="Incoming"
+          hint="Waiting in escrow for you, before the fee."
+          value={w?.escrowIncoming}
+          icon={<ArrowDownLeft className="size-5" aria-hidden="true" />}
+        />
+      </section>
+      <ConvertForm available={w?.balance} />
+      <LedgerHistory />
+    </div>
+  );
+}
+
+type ConvertIn = z.input<typeof convertBody>;
+type ConvertOut = z.output<typeof convertBody>;
+
+function ConvertForm({ available }: { available: number | undefined }) {
+  const convert = useConvertBalance();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<ConvertIn, unknown, ConvertOut>({ resolver: zodResolver(convertBody) });
+
+  const onSubmit = handleSubmit((body) =>
+    convert.mutate(body, {
+      onSuccess: () => {
+        toast.success(m.converted);
+        reset({ amount: Number.NaN });
+      },
+      onError: (err) => {
+        applyServerFieldErrors(err, setError, ['amount']);
+        toast.error(errorMessage(err, m.convertFailed));
+      },
+    }),
+  );
+
+  return (
+    <SectionCard title="Move to credits" icon={<ArrowRightLeft className="size-4" aria-hidden="true" />}>
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        <Input
+          label="Amount"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          className="sm:max-w-xs sm:flex-1"
+          hint={
+            available === undefined
+              ? '1 main balance = 1 credit.'
+              : `1 main balance = 1 credit. Available: ${formatNumber(available)}.`
+          }
+          error={errors.amount?.message}
+          {...register('amount', { valueAsNumber: true })}
+        />
+        <Button type="submit" loading={convert.isPending} className="sm:mt-7">
+          Move to credits
+        </Button>
+      </form>
+    </SectionCard>
+  );
+}
+
+function Amount({ entry, showCurrency }: { entry: LedgerEntry; showCurrency: boolean }) {
+  const sign = entry.amount > 0 ? '+' : entry.amount < 0 ? '−' : '';
+  return (
+    <span
+      className={cn(
+        'font-semibold whitespace-nowrap tabular-nums',
+        entry.amount > 0 ? 'text-success' : entry.amount < 0 ? 'text-danger' : 'text-muted',
+      )}
+    >
+      {sign}
+      {formatNumber(Math.abs(entry.amount))}
+      {showCurrency && (
+        <span className="ml-1 text-xs font-normal text-muted">{currencyWords[entry.currency]}</span>
+      )}
+    </span>
+  );
+}
+
+function LedgerHistory() {
+  const [currency, setCurrency] = useState<LedgerCurrency>('all');
+  const query = useLedger(currency);
+  useEffect(() => {
+    if (query.isError) toast.error(errorMessage(query.error, m.loadFailed), { id: 'ledger-load' });
+  }, [query.isError, query.error]);
+  const items = query.data?.pages.flatMap((p) => p.items) ?? [];
+  const showCurrency = currency === 'all';
+
+  return (
+    <SectionCard title="History" icon={<History className="size-4" aria-hidden="true" />}>
+      <Segmented
+        label="Currency"
+        value={currency}
+        options={currencyOptions}
+        onChange={setCurrency}
+        className="mb-4 max-w-full overflow-x-auto"
+      />
+      {query.isPending ? (
+        <div role="status" aria-live="polite" className="flex flex-col gap-2">
+          <span className="sr-only">Loading history…</span>
+          {[0, 1, 2, 3, 4, 5].map((i) => (
+            <Skeleton key={i} className="h-11 w-full" />
+          ))}
+        </div>
+      ) : items.length === 0 ? (
+        <EmptyState text={m.emptyHistory} icon={<History className="size-8" aria-hidden="true" />} />
+      ) : (
+        <div className="-mx-5 overflow-x-auto">
+          <table className="w-full text-sm">
+            <caption className="sr-only">Wallet history</caption>
+            <thead>
+              <tr className="border-b border-line text-left text-xs tracking-wide text-muted uppercase">
+                <th scope="col" className="hidden px-5 py-2 font-semibold sm:table-cell">
+                  Date
+                </th>
+                <th scope="col" className="px-5 py-2 font-semibold">
+                  Description
+                </th>
+                <th scope="col" className="px-5 py-2 text-right font-semibold">
+                  Amount
+                </th>
+                <th scope="col" className="hidden px-5 py-2 text-right font-semibold sm:table-cell">
+                  Balance
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((e) => (
+                <tr key={e.id} className="border-b border-line last:border-0">
+                  <td className="hidden px-5 py-3 whitespace-nowrap text-muted sm:table-cell">
+                    <time dateTime={toIsoString(e.createdAt)} title={formatDateLong(e.createdAt)}>
+                      {formatDateShort(e.createdAt)}
+                    </time>
+                  </td>
+                  <td className="px-5 py-3">
+                    <span className="break-words">{e.description}</span>
+                    {/* On narrow screens the date sits under the description. */}
+                    <time
+                      dateTime={toIsoString(e.createdAt)}
+                      className="mt-0.5 block text-xs text-muted sm:hidden"
+                    >
+                      {formatDateShort(e.createdAt)}
+                    </time>
+                  </td>
+                  <td className="px-5 py-3 text-right align-top sm:align-middle">
+                    <Amount entry={e} showCurrency={showCurrency} />
+                    <span className="mt-0.5 block text-xs whitespace-nowrap text-muted tabular-nums sm:hidden">
+                      {e.balanceAfter === null ? '' : `Balance ${formatNumber(e.balanceAfter)}`}
+                    </span>
+                  </td>
+                  <td className="hidden px-5 py-3 text-right whitespace-nowrap text-muted tabular-nums sm:table-cell">
+                    {e.balanceAfter === null ? '—' : formatNumber(e.balanceAfter)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {query.hasNextPage && (
+        <div className="mt-4 flex justify-center">
+          <Button
+            variant="outline"
+            loading={query.isFetchingNextPage}
+            onClick={() => void query.fetchNextPage()}
+          >
+            Load more
+          </Button>
+        </div>
+      )}
+    </SectionCard>
+  );
+}

@@ -1,0 +1,63 @@
+import { useEffect, useState } from 'react';
+import type { OrderStatus } from '../../contract/orders.ts';
+
+/*
+ * Buyer protection pieces shared by the marketplace (orders, listing page), the wallet and the tickets
+ * (a dispute's ticket): features never import each other, so the words and the query roots live here.
+ */
+
+/** Query roots other features invalidate after a money movement (confirm, dispute, settle, purchase). */
+export const ordersRootKey = ['orders'] as const;
+export const walletRootKey = ['wallet'] as const;
+
+export const orderStatusLabels: Record<OrderStatus, string> = {
+  held: 'In escrow',
+  disputed: 'Disputed',
+  released: 'Completed',
+  refunded: 'Refunded',
+};
+
+export const orderStatusTones = {
+  held: 'primary',
+  disputed: 'warning',
+  released: 'success',
+  refunded: 'neutral',
+} as const satisfies Record<OrderStatus, string>;
+
+/** A release after a partial refund reads "Split" rather than "Completed". */
+export function orderStatusLabel(order: { status: OrderStatus; refundedAmount: number }): string {
+  return order.status === 'released' && order.refundedAmount > 0 ? 'Split' : orderStatusLabels[order.status];
+}
+
+const minute = 60_000;
+const hour = 60 * minute;
+const day = 24 * hour;
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/**
+ * The rest of the protection window in the two largest units, e.g. "2 days 4 hours left",
+ * "3 hours 12 minutes left", "Less than a minute left"; "Window ended" once it is over (the release job
+ * pays the seller within moments).
+ */
+export function formatTimeLeft(releaseAt: string, now: number): string {
+  const left = new Date(releaseAt).getTime() - now;
+  if (!Number.isFinite(left) || left <= 0) return 'Window ended';
+  if (left < minute) return 'Less than a minute left';
+  const days = Math.floor(left / day);
+  const hours = Math.floor((left % day) / hour);
+  const minutes = Math.floor((left % hour) / minute);
+  if (days > 0) return `${plural(days, 'day')}${hours ? ` ${plural(hours, 'hour')}` : ''} left`;
+  if (hours > 0) return `${plural(hours, 'hour')}${minutes ? ` ${plural(minutes, 'minute')}` : ''} left`;
+  return `${plural(minutes, 'minute')} left`;
+}
+
+/** The current time, refreshed every `everyMs` (the countdowns re-render once a minute). */
+export function useNow(everyMs = 30_000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), everyMs);
+    return () => window.clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
