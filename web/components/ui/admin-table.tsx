@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { Card } from './card.tsx';
 import { EmptyState } from './empty-state.tsx';
+import { LoadMore, type PagedQuery } from './load-more.tsx';
 import { Skeleton } from './skeleton.tsx';
 
 export interface AdminColumn {
@@ -11,7 +12,8 @@ export interface AdminColumn {
 
 /**
  * The admin area's list shell: 6 skeleton rows while loading, the spec's empty text, else a scrollable
- * table with the given header; `children` are the body rows, `footer` sits under the table (paging).
+ * table with the given header; `children` are the body rows, and `pages` (the list's infinite query) puts
+ * the Load more button under the table.
  */
 export function AdminTable({
   loading,
@@ -20,7 +22,7 @@ export function AdminTable({
   emptyText,
   columns,
   minWidth,
-  footer,
+  pages,
   children,
 }: {
   loading: boolean;
@@ -29,7 +31,7 @@ export function AdminTable({
   emptyText: string;
   columns: AdminColumn[];
   minWidth: string;
-  footer?: ReactNode;
+  pages?: PagedQuery;
   children: ReactNode;
 }) {
   if (loading) {
@@ -63,7 +65,14 @@ export function AdminTable({
         </thead>
         <tbody>{children}</tbody>
       </table>
-      {footer}
+      {pages && (
+        <LoadMore
+          query={pages}
+          variant="ghost"
+          size="sm"
+          className="flex justify-center border-t border-line p-3"
+        />
+      )}
     </Card>
   );
 }

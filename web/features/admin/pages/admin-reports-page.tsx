@@ -150,20 +150,7 @@ export function AdminReportsPage() {
             { label: 'Reported content' },
             { label: 'Actions', align: 'right' },
           ]}
-          footer={
-            query.hasNextPage && (
-              <div className="flex justify-center border-t border-line p-3">
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  loading={query.isFetchingNextPage}
-                  onClick={() => void query.fetchNextPage()}
-                >
-                  Load more
-                </Button>
-              </div>
-            )
-          }
+          pages={query}
         >
           {items.map((r) => {
             const pending = r.status === 'pending';

@@ -131,20 +131,7 @@ export function AdminUsersPage() {
           { label: 'Joined' },
           { label: 'Actions', align: 'right' },
         ]}
-        footer={
-          query.hasNextPage && (
-            <div className="flex justify-center border-t border-line p-3">
-              <Button
-                variant="ghost"
-                size="sm"
-                loading={query.isFetchingNextPage}
-                onClick={() => void query.fetchNextPage()}
-              >
-                Load more
-              </Button>
-            </div>
-          )
-        }
+        pages={query}
       >
         {items.map((u) => {
           const own = u.id === me?.id;

@@ -2,9 +2,9 @@ import { ScrollText } from 'lucide-react';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api.ts';
@@ -90,18 +90,12 @@ export function AuditLogPage() {
               ))}
             </tbody>
           </table>
-          {query.hasNextPage && (
-            <div className="flex justify-center border-t border-line p-3">
-              <Button
-                variant="ghost"
-                size="sm"
-                loading={query.isFetchingNextPage}
-                onClick={() => void query.fetchNextPage()}
-              >
-                Load more
-              </Button>
-            </div>
-          )}
+          <LoadMore
+            query={query}
+            variant="ghost"
+            size="sm"
+            className="flex justify-center border-t border-line p-3"
+          />
         </Card>
       )}
     </div>

@@ -7,6 +7,7 @@ import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiError } from '../../../lib/api.ts';
@@ -117,17 +118,7 @@ export function ForumCategoryPage() {
               </li>
             ))}
           </ul>
-          {threads.hasNextPage && (
-            <div className="mt-6 flex justify-center">
-              <Button
-                variant="outline"
-                loading={threads.isFetchingNextPage}
-                onClick={() => void threads.fetchNextPage()}
-              >
-                Load more
-              </Button>
-            </div>
-          )}
+          <LoadMore query={threads} />
         </>
       )}
       {category && (

@@ -14,6 +14,7 @@ import { Card, SectionCard } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LinkifiedText } from '../../../components/ui/linkified-text.tsx';
+import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { ReportButton } from '../../../components/ui/report-button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
@@ -239,18 +240,13 @@ function Replies({ threadId, replyCount }: { threadId: string; replyCount: numbe
           ))}
         </ol>
       )}
-      {query.hasNextPage && (
-        <div className="mt-4 flex justify-center">
-          <Button
-            variant="ghost"
-            size="sm"
-            loading={query.isFetchingNextPage}
-            onClick={() => void query.fetchNextPage()}
-          >
-            Load more replies
-          </Button>
-        </div>
-      )}
+      <LoadMore
+        query={query}
+        label="Load more replies"
+        variant="ghost"
+        size="sm"
+        className="mt-4 flex justify-center"
+      />
     </SectionCard>
   );
 }

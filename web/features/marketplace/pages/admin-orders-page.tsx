@@ -4,7 +4,8 @@ import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { orderMessages as m } from '../../../../contract/messages.ts';
 import { AdminTable } from '../../../components/ui/admin-table.tsx';
-import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { buttonClasses } from '../../../components/ui/button.tsx';
+import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Segmented } from '../../../components/ui/segmented.tsx';
 import { errorMessage } from '../../../lib/api.ts';
@@ -111,17 +112,7 @@ export function AdminOrdersPage() {
           </tr>
         ))}
       </AdminTable>
-      {query.hasNextPage && (
-        <div className="mt-6 flex justify-center">
-          <Button
-            variant="outline"
-            loading={query.isFetchingNextPage}
-            onClick={() => void query.fetchNextPage()}
-          >
-            Load more
-          </Button>
-        </div>
-      )}
+      <LoadMore query={query} />
     </div>
   );
 }

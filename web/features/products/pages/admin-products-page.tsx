@@ -112,20 +112,7 @@ export function AdminProductsPage() {
           { label: 'Created' },
           { label: 'Actions', align: 'right' },
         ]}
-        footer={
-          query.hasNextPage && (
-            <div className="flex justify-center border-t border-line p-3">
-              <Button
-                variant="ghost"
-                size="sm"
-                loading={query.isFetchingNextPage}
-                onClick={() => void query.fetchNextPage()}
-              >
-                Load more
-              </Button>
-            </div>
-          )
-        }
+        pages={query}
       >
         {items.map((p) => (
           <tr key={p.id} className="border-b border-line last:border-0 hover:bg-surface-2/50">

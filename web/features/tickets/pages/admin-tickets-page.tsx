@@ -4,7 +4,6 @@ import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { ticketMessages as m } from '../../../../contract/messages.ts';
 import { AdminTable } from '../../../components/ui/admin-table.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { Segmented } from '../../../components/ui/segmented.tsx';
@@ -61,20 +60,7 @@ export function AdminTicketsPage() {
           { label: 'Messages', align: 'right' },
           { label: 'Last update' },
         ]}
-        footer={
-          query.hasNextPage && (
-            <div className="flex justify-center border-t border-line p-3">
-              <Button
-                variant="ghost"
-                size="sm"
-                loading={query.isFetchingNextPage}
-                onClick={() => void query.fetchNextPage()}
-              >
-                Load more
-              </Button>
-            </div>
-          )
-        }
+        pages={query}
       >
         {items.map((t) => (
           <tr key={t.id} className="border-b border-line last:border-0 hover:bg-surface-2/50">

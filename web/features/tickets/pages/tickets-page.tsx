@@ -3,9 +3,10 @@ import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { ticketMessages as m } from '../../../../contract/messages.ts';
-import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api.ts';
@@ -69,17 +70,7 @@ export function TicketsPage() {
           ))}
         </ul>
       )}
-      {query.hasNextPage && (
-        <div className="mt-4 flex justify-center">
-          <Button
-            variant="ghost"
-            loading={query.isFetchingNextPage}
-            onClick={() => void query.fetchNextPage()}
-          >
-            Load more
-          </Button>
-        </div>
-      )}
+      <LoadMore query={query} variant="ghost" className="mt-4 flex justify-center" />
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card, SectionCard } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Segmented } from '../../../components/ui/segmented.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -263,17 +264,7 @@ function LedgerHistory() {
           </table>
         </div>
       )}
-      {query.hasNextPage && (
-        <div className="mt-4 flex justify-center">
-          <Button
-            variant="outline"
-            loading={query.isFetchingNextPage}
-            onClick={() => void query.fetchNextPage()}
-          >
-            Load more
-          </Button>
-        </div>
-      )}
+      <LoadMore query={query} className="mt-4 flex justify-center" />
     </SectionCard>
   );
 }
