@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Cluster, sleep, startCluster, timed } from './harness.ts';
 
@@ -19,6 +20,13 @@ describe('SIGTERM during load', { timeout: 120_000 }, () => {
     const listings = await cluster.buyable();
     const json = { 'content-type': 'application/json', origin: base };
 
+    const locker = new pg.Client({ connectionString: cluster.url });
+    await locker.connect();
+    await locker.query('begin');
+    await locker.query(`select id from profiles where email = any($1::text[]) for update`, [
+      [1, 2, 3, 4, 5].map((m) => `member${m}@bench.test`),
+    ]);
+
     // Slow requests (password hashing) and writes (purchases) in flight together.
     const signIns = Array.from({ length: 8 }, (_, i) =>
       timed(`${base}/api/auth/sign-in/email`, {
@@ -37,8 +45,17 @@ describe('SIGTERM during load', { timeout: 120_000 }, () => {
     const inFlight = [...signIns, ...purchases, ...reads];
     let settled = 0;
     for (const p of inFlight) void p.then(() => settled++);
-    // Long enough for the server to have read every request (sign-ins then take seconds of hashing).
-    await sleep(1000);
+    // Deterministic in-flight work whatever the machine's speed: the buyers' rows are locked by this test,
+    // so every purchase waits inside its transaction until we let go, after the signal.
+    const waiting = async () =>
+      (
+        await cluster.query<{ n: number }>(
+          `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
+        )
+      )[0]!.n;
+    const deadline = Date.now() + 15_000;
+    while ((await waiting()) < purchases.length && Date.now() < deadline) await sleep(20);
+    expect(await waiting()).toBe(purchases.length);
     const exited = new Promise<number | null>((resolve) =>
       server.child.once('exit', (code) => resolve(code)),
     );
@@ -47,12 +64,16 @@ describe('SIGTERM during load', { timeout: 120_000 }, () => {
     await sleep(50);
     // A request arriving after the signal is refused (connection refused, or 503 on a kept-alive socket).
     const late = await timed(`${base}/api/v1/listings`, {}, 5000);
+    await sleep(200);
+    await locker.query('commit');
+    await locker.end();
 
     const results = await Promise.all(inFlight);
     expect(await exited, `${JSON.stringify(results)}\n${server.output()}`).toBe(0);
 
-    // The signal caught requests still running, and every one of them was answered in full.
-    expect(pendingAtSignal).toBeGreaterThan(0);
+    // The signal caught requests still running (at least the five held purchases), and every one of them
+    // was answered in full.
+    expect(pendingAtSignal).toBeGreaterThanOrEqual(purchases.length);
     const statuses = results.map((r) => r.status);
     expect(statuses.slice(0, signIns.length)).toEqual(signIns.map(() => 200));
     expect(statuses.slice(signIns.length, signIns.length + purchases.length)).toEqual(
