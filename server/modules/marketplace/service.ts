@@ -17,7 +17,7 @@ import { AppError } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { notify } from '../notifications/service.ts';
 import { getOrder, orderForListing } from '../orders/service.ts';
-import { getBuyerProtectionHours, getMarketplaceFeePercent } from '../site-settings/service.ts';
+import { getSaleTerms } from '../site-settings/service.ts';
 import { feeFor, holdPayment, lockUsers } from '../wallet/service.ts';
 import * as q from './queries.ts';
 
@@ -186,8 +186,7 @@ export async function purchaseListing(db: Db, viewer: Viewer, id: string, idempo
   const listing = await q.findListingRow(db, id);
   if (!listing) throw new AppError('NOT_FOUND', m.notFound);
   if (listing.userId === viewer.id) throw new AppError('FORBIDDEN', m.ownListing);
-  const percent = await getMarketplaceFeePercent(db);
-  const hours = await getBuyerProtectionHours(db);
+  const { feePercent: percent, protectionHours: hours } = await getSaleTerms(db);
   try {
     const order = await db.transaction(async (tx) => {
       // Members first (id order), then the listing: every purchase takes its locks in the same order.

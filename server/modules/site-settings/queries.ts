@@ -1,9 +1,18 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { siteSettings } from '../../db/schema/index.ts';
 
 export async function readAll(db: Db) {
   return db.select({ key: siteSettings.key, value: siteSettings.value }).from(siteSettings);
+}
+
+/** Several keys in one statement (a purchase needs the fee and the protection window together). */
+export async function readSome(db: Db | Tx, keys: string[]) {
+  const rows = await db
+    .select({ key: siteSettings.key, value: siteSettings.value })
+    .from(siteSettings)
+    .where(inArray(siteSettings.key, keys));
+  return new Map(rows.map((r) => [r.key, r.value]));
 }
 
 export async function readOne(db: Db | Tx, key: string) {

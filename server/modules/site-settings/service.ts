@@ -69,6 +69,25 @@ export async function getBuyerProtectionHours(db: Db): Promise<number> {
   return (value as { hours: number }).hours;
 }
 
+/** What a sale is made on, in one read: the fee in percent and the buyer-protection window in hours. */
+export async function getSaleTerms(db: Db): Promise<{ feePercent: number; protectionHours: number }> {
+  const stored = await q.readSome(db, ['marketplace_fee', 'buyer_protection']);
+  const fee = settingOr(
+    'marketplace_fee',
+    stored.get('marketplace_fee'),
+    siteSettingDefaults.marketplace_fee,
+  );
+  const window = settingOr(
+    'buyer_protection',
+    stored.get('buyer_protection'),
+    siteSettingDefaults.buyer_protection,
+  );
+  return {
+    feePercent: (fee as { percentage: number }).percentage,
+    protectionHours: (window as { hours: number }).hours,
+  };
+}
+
 /** Admins only; audited; every open page is told to refetch once the change commits. */
 export async function updateSetting(db: Db, viewer: Viewer, key: SiteSettingKey, body: unknown) {
   if (viewer.role !== 'admin') throw new AppError('FORBIDDEN', m.onlyAdmins);
