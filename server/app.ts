@@ -16,6 +16,7 @@ import { auditRoutes } from './modules/audit/routes.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { loadAuthSecret } from './modules/auth/secret.ts';
+import { createSessionLookup } from './modules/auth/session-lookup.ts';
 import { cheatRoutes } from './modules/cheats/routes.ts';
 import { directMessageRoutes } from './modules/direct-messages/routes.ts';
 import { ensureDefaultCategories } from './modules/forum/queries.ts';
@@ -35,10 +36,12 @@ import { siteSettingsRoutes } from './modules/site-settings/routes.ts';
 import { socialRoutes } from './modules/social/routes.ts';
 import { ticketRoutes } from './modules/tickets/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
+import { backgroundPlugin } from './plugins/background.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { createMailer, type Mailer } from './plugins/mailer.ts';
 import { createRateLimiter } from './plugins/rate-limit.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
+import { routeContractPlugin } from './plugins/route-contract.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
 
@@ -67,6 +70,7 @@ export async function buildApp({ config, database, mailer, logger, webRoot }: Ap
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin);
+  await app.register(backgroundPlugin);
   await app.register(securityPlugin, { trustedOrigins: config.trustedOrigins, secure: config.secureCookies });
   await app.register(swagger, {
     openapi: {
@@ -90,32 +94,34 @@ export async function buildApp({ config, database, mailer, logger, webRoot }: Ap
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
   const secret = await loadAuthSecret(db, config.authSecret);
   app.decorate('auth', createAuth({ db, config, mailer: mail, secret, log: app.log }));
+  app.decorate('sessionViewer', await createSessionLookup(db, app.auth));
   const limiter = createRateLimiter(db, config.rateLimitScale);
+  await app.register(routeContractPlugin, { limiter });
   // The forum needs somewhere to post: default categories on a database that has none.
   await ensureDefaultCategories(db);
   await ensureDefaultRanks(db);
 
-  await app.register(authRoutes, { prefix: '/api/auth', db, limiter, publicUrl: config.publicUrl });
+  await app.register(authRoutes, { prefix: '/api/auth', db, publicUrl: config.publicUrl });
   await app.register(healthRoutes, { prefix: '/api', database });
   await app.register(
     async (v1) => {
-      await v1.register(meRoutes, { db, limiter });
+      await v1.register(meRoutes, { db });
       await v1.register(siteSettingsRoutes, { links: config.links, db });
       await v1.register(adminRoutes, { db });
       await v1.register(auditRoutes, { db });
-      await v1.register(ticketRoutes, { db, limiter });
-      await v1.register(socialRoutes, { db, limiter });
-      await v1.register(profileRoutes, { db, limiter });
+      await v1.register(ticketRoutes, { db });
+      await v1.register(socialRoutes, { db });
+      await v1.register(profileRoutes, { db });
       await v1.register(productRoutes, { db });
-      await v1.register(cheatRoutes, { db, limiter });
-      await v1.register(forumRoutes, { db, limiter });
-      await v1.register(marketplaceRoutes, { db, limiter });
-      await v1.register(orderRoutes, { db, limiter });
-      await v1.register(walletRoutes, { db, limiter });
-      await v1.register(reportRoutes, { db, limiter });
+      await v1.register(cheatRoutes, { db });
+      await v1.register(forumRoutes, { db });
+      await v1.register(marketplaceRoutes, { db });
+      await v1.register(orderRoutes, { db });
+      await v1.register(walletRoutes, { db });
+      await v1.register(reportRoutes, { db });
       await v1.register(notificationRoutes, { db });
-      await v1.register(directMessageRoutes, { db, limiter });
-      await v1.register(searchRoutes, { db, limiter });
+      await v1.register(directMessageRoutes, { db });
+      await v1.register(searchRoutes, { db });
     },
     { prefix: '/api/v1' },
   );

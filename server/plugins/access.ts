@@ -1,15 +1,18 @@
+import type { RateRuleName } from './rate-limit.ts';
+
 /**
- * Who may call a route, written into its OpenAPI operation as `x-access` (and `x-owner` for a resource
- * that belongs to one member). The checks themselves stay in the services; this is the declaration the
- * access-matrix suite (server/security/access-matrix.test.ts) reads from /api/openapi.json and proves
- * against the running app, so every route must carry one: spread `...access(...)` into its `schema`.
+ * The route contract: who may call a route and which rate limits count it, declared once in its `schema`
+ * (spread `...access(...)`), written into its OpenAPI operation (`x-access`, `x-owner`, `x-rate-limit`) and
+ * enforced by the framework (plugins/route-contract.ts) before the body is parsed or validated. Handlers read
+ * `request.viewer`; they never look up the session or call a limiter themselves. The access-matrix suite
+ * (server/security/access-matrix.test.ts) reads the declarations from /api/openapi.json and proves them.
  *
- * - `public`: anyone, signed in or not.
+ * - `public`: anyone, signed in or not (`request.viewer` is the member or null).
  * - `member`: any signed-in member; a visitor gets 401.
  * - `staff`: moderators and admins; a member gets 403.
  * - `admin`: admins only; a moderator gets 403.
  * `owner` names the kind of resource the route's `:id` points at when only its owner (or staff) may use
- * it: another member gets 403 or 404.
+ * it: another member gets 403 or 404 (the owning service decides, through server/policy.ts).
  */
 export const accessLevels = ['public', 'member', 'staff', 'admin'] as const;
 export type AccessLevel = (typeof accessLevels)[number];
@@ -26,11 +29,30 @@ export const ownedResources = [
 ] as const;
 export type OwnedResource = (typeof ownedResources)[number];
 
+export interface AccessOptions {
+  owner?: OwnedResource;
+  /** Rate limits counted for every call that passes access and validation. */
+  limit?: RateRuleName | RateRuleName[];
+  /** The 401 text a visitor sees (the spec words some per action, "You must be logged in to …"). */
+  unauthenticated?: string;
+  /** The 403 text for a signed-in caller below the level. */
+  forbidden?: string;
+}
+
 export interface AccessMeta {
   'x-access': AccessLevel;
   'x-owner'?: OwnedResource;
+  'x-rate-limit'?: RateRuleName[];
+  'x-unauthenticated'?: string;
+  'x-forbidden'?: string;
 }
 
-export function access(level: AccessLevel, owner?: OwnedResource): AccessMeta {
-  return owner ? { 'x-access': level, 'x-owner': owner } : { 'x-access': level };
+export function access(level: AccessLevel, options: OwnedResource | AccessOptions = {}): AccessMeta {
+  const o: AccessOptions = typeof options === 'string' ? { owner: options } : options;
+  const meta: AccessMeta = { 'x-access': level };
+  if (o.owner) meta['x-owner'] = o.owner;
+  if (o.limit) meta['x-rate-limit'] = Array.isArray(o.limit) ? o.limit : [o.limit];
+  if (o.unauthenticated) meta['x-unauthenticated'] = o.unauthenticated;
+  if (o.forbidden) meta['x-forbidden'] = o.forbidden;
+  return meta;
 }

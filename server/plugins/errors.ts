@@ -9,10 +9,18 @@ import { messages } from '../../contract/messages.ts';
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly fields?: Record<string, string>;
-  constructor(code: ErrorCode, message: string, fields?: Record<string, string>) {
+  /** Response headers the error carries (Retry-After on a 429). */
+  readonly headers?: Record<string, string>;
+  constructor(
+    code: ErrorCode,
+    message: string,
+    fields?: Record<string, string>,
+    headers?: Record<string, string>,
+  ) {
     super(message);
     this.code = code;
     this.fields = fields;
+    this.headers = headers;
   }
   get status(): number {
     return errorStatus[this.code];
@@ -78,6 +86,7 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
+      if (err.headers) reply.headers(err.headers);
       return reply.status(err.status).send(errorBody(err.code, err.message, err.fields));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

@@ -4,63 +4,90 @@ import type { Db } from '../db/client.ts';
 import { rateLimits } from '../db/schema/index.ts';
 import { AppError } from './errors.ts';
 
+/**
+ * What a rule counts per: the signed-in member, the client IP, the account named by the body's `email`, or
+ * that account from one IP (so a stranger's wrong passwords lock only the stranger out).
+ */
+export type RateKey = 'viewer' | 'ip' | 'email' | 'emailIp';
+
 export interface RateRule {
   /** Requests allowed per window, before RATE_LIMIT_SCALE. */
   limit: number;
   windowSeconds: number;
+  by: RateKey;
 }
 
-/** Every limit in one table, so they can be read and tuned together. */
+/** Every limit in one table, so they can be read and tuned together. Routes name them in `access()`. */
 export const rateRules = {
-  signInPerIp: { limit: 30, windowSeconds: 600 },
-  signInPerAccount: { limit: 10, windowSeconds: 600 },
-  signUpPerIp: { limit: 10, windowSeconds: 3600 },
-  resetPerIp: { limit: 10, windowSeconds: 3600 },
-  resetPerAccount: { limit: 3, windowSeconds: 3600 },
-  cheatDownloadPerUser: { limit: 30, windowSeconds: 600 },
-  forumThreadPerUser: { limit: 10, windowSeconds: 600 },
-  forumReplyPerUser: { limit: 30, windowSeconds: 600 },
-  forumVotePerUser: { limit: 120, windowSeconds: 60 },
-  postPerUser: { limit: 10, windowSeconds: 600 },
-  commentPerUser: { limit: 30, windowSeconds: 600 },
-  likePerUser: { limit: 120, windowSeconds: 60 },
-  followPerUser: { limit: 60, windowSeconds: 600 },
-  profileUpdatePerUser: { limit: 30, windowSeconds: 600 },
-  avatarUploadPerUser: { limit: 10, windowSeconds: 600 },
-  settingsPerUser: { limit: 60, windowSeconds: 600 },
-  changePasswordPerUser: { limit: 5, windowSeconds: 600 },
-  twoFactorSetupPerUser: { limit: 10, windowSeconds: 600 },
-  twoFactorCodePerIp: { limit: 10, windowSeconds: 600 },
-  twoFactorCodePerUser: { limit: 10, windowSeconds: 600 },
-  directMessagePerUser: { limit: 30, windowSeconds: 60 },
-  blockPerUser: { limit: 30, windowSeconds: 600 },
-  searchPerIp: { limit: 120, windowSeconds: 60 },
-  listingCreatePerUser: { limit: 10, windowSeconds: 600 },
-  purchasePerUser: { limit: 30, windowSeconds: 60 },
-  orderActionPerUser: { limit: 30, windowSeconds: 60 },
-  walletConvertPerUser: { limit: 20, windowSeconds: 600 },
-  feedbackPerUser: { limit: 20, windowSeconds: 600 },
-  reportPerUser: { limit: 10, windowSeconds: 600 },
-  ticketCreatePerUser: { limit: 5, windowSeconds: 600 },
-  ticketReplyPerUser: { limit: 30, windowSeconds: 600 },
-} satisfies Record<string, RateRule>;
+  signInPerIp: { limit: 30, windowSeconds: 600, by: 'ip' },
+  signInPerAccountIp: { limit: 10, windowSeconds: 600, by: 'emailIp' },
+  // The slower ceiling that still holds when many IPs try one account.
+  signInPerAccount: { limit: 100, windowSeconds: 3600, by: 'email' },
+  signUpPerIp: { limit: 10, windowSeconds: 3600, by: 'ip' },
+  resetPerIp: { limit: 10, windowSeconds: 3600, by: 'ip' },
+  resetPerAccount: { limit: 3, windowSeconds: 3600, by: 'email' },
+  cheatDownloadPerUser: { limit: 30, windowSeconds: 600, by: 'viewer' },
+  forumThreadPerUser: { limit: 10, windowSeconds: 600, by: 'viewer' },
+  forumReplyPerUser: { limit: 30, windowSeconds: 600, by: 'viewer' },
+  forumVotePerUser: { limit: 120, windowSeconds: 60, by: 'viewer' },
+  postPerUser: { limit: 10, windowSeconds: 600, by: 'viewer' },
+  commentPerUser: { limit: 30, windowSeconds: 600, by: 'viewer' },
+  likePerUser: { limit: 120, windowSeconds: 60, by: 'viewer' },
+  followPerUser: { limit: 60, windowSeconds: 600, by: 'viewer' },
+  profileUpdatePerUser: { limit: 30, windowSeconds: 600, by: 'viewer' },
+  avatarUploadPerUser: { limit: 10, windowSeconds: 600, by: 'viewer' },
+  settingsPerUser: { limit: 60, windowSeconds: 600, by: 'viewer' },
+  changePasswordPerUser: { limit: 5, windowSeconds: 600, by: 'viewer' },
+  twoFactorSetupPerUser: { limit: 10, windowSeconds: 600, by: 'viewer' },
+  twoFactorCodePerIp: { limit: 10, windowSeconds: 600, by: 'ip' },
+  twoFactorCodePerUser: { limit: 10, windowSeconds: 600, by: 'viewer' },
+  directMessagePerUser: { limit: 30, windowSeconds: 60, by: 'viewer' },
+  blockPerUser: { limit: 30, windowSeconds: 600, by: 'viewer' },
+  searchPerIp: { limit: 120, windowSeconds: 60, by: 'ip' },
+  listingCreatePerUser: { limit: 10, windowSeconds: 600, by: 'viewer' },
+  purchasePerUser: { limit: 30, windowSeconds: 60, by: 'viewer' },
+  orderActionPerUser: { limit: 30, windowSeconds: 60, by: 'viewer' },
+  walletConvertPerUser: { limit: 20, windowSeconds: 600, by: 'viewer' },
+  feedbackPerUser: { limit: 20, windowSeconds: 600, by: 'viewer' },
+  reportPerUser: { limit: 10, windowSeconds: 600, by: 'viewer' },
+  ticketCreatePerUser: { limit: 5, windowSeconds: 600, by: 'viewer' },
+  ticketReplyPerUser: { limit: 30, windowSeconds: 600, by: 'viewer' },
+} as const satisfies Record<string, RateRule>;
 export type RateRuleName = keyof typeof rateRules;
 
+/** Where a counter stands after a hit: what the `RateLimit-*` headers report. */
+export interface RateState {
+  limit: number;
+  remaining: number;
+  /** Seconds until the window starts again. */
+  resetSeconds: number;
+}
+
 export interface RateLimiter {
-  /** Counts one hit on `key`; throws RATE_LIMITED when the rule's window is full. */
-  hit(rule: RateRuleName, key: string): Promise<void>;
+  /** Counts one hit on `key`; throws RATE_LIMITED (with Retry-After) when the rule's window is full. */
+  hit(rule: RateRuleName, key: string): Promise<RateState | null>;
   prune(): Promise<void>;
 }
 
+/** The standard headers of a limited response (IETF RateLimit fields, and Retry-After on a 429). */
+export function rateLimitHeaders(state: RateState): Record<string, string> {
+  return {
+    'ratelimit-limit': String(state.limit),
+    'ratelimit-remaining': String(state.remaining),
+    'ratelimit-reset': String(state.resetSeconds),
+  };
+}
+
 /**
- * Fixed-window counters in the database: one statement per hit, and correct across
- * several server instances because the counter lives in the shared database.
+ * Fixed-window counters in the database: one statement per hit, and correct across several server instances
+ * because the counter lives in the shared database. The table is UNLOGGED (decision 004): a hit writes no WAL,
+ * so its commit never waits for a disk flush; a crash of the database server forgets the open windows.
  */
 export function createRateLimiter(db: Db, scale: number): RateLimiter {
   return {
     async hit(ruleName, key) {
-      if (scale === 0) return;
-      const rule = rateRules[ruleName];
+      if (scale === 0) return null;
+      const rule: RateRule = rateRules[ruleName];
       const limit = Math.max(1, Math.round(rule.limit * scale));
       const expired = sql`${rateLimits.windowStart} <= now() - make_interval(secs => ${rule.windowSeconds})`;
       const [row] = await db
@@ -73,8 +100,19 @@ export function createRateLimiter(db: Db, scale: number): RateLimiter {
             windowStart: sql`case when ${expired} then now() else ${rateLimits.windowStart} end`,
           },
         })
-        .returning({ count: rateLimits.count });
-      if ((row?.count ?? 0) > limit) throw new AppError('RATE_LIMITED', messages.rateLimited);
+        .returning({
+          count: rateLimits.count,
+          reset: sql<number>`greatest(1, ceil(extract(epoch from ${rateLimits.windowStart} + make_interval(secs => ${rule.windowSeconds}) - now())))::int`,
+        });
+      const count = row?.count ?? 0;
+      const state = { limit, remaining: Math.max(0, limit - count), resetSeconds: Number(row?.reset ?? 1) };
+      if (count > limit) {
+        throw new AppError('RATE_LIMITED', messages.rateLimited, undefined, {
+          'retry-after': String(state.resetSeconds),
+          ...rateLimitHeaders(state),
+        });
+      }
+      return state;
     },
     async prune() {
       await db.delete(rateLimits).where(sql`${rateLimits.windowStart} < now() - interval '1 day'`);

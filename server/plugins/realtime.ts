@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server, type Socket } from 'socket.io';
-import type { Role } from '../../contract/limits.ts';
 import type { Database } from '../db/client.ts';
 import { type FanOutEvent, REALTIME_CHANNEL, type RealtimeEvent } from '../modules/realtime/bus.ts';
 import {
@@ -11,7 +10,6 @@ import {
   type PresenceUser,
   sharedPresence,
 } from '../modules/realtime/presence.ts';
-import { toWebHeaders } from './viewer.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -147,11 +145,6 @@ export const realtimePlugin = fp(
 );
 
 async function lookupUser(app: FastifyInstance, socket: Socket): Promise<SocketUser | null> {
-  const headers = toWebHeaders({ headers: socket.handshake.headers } as never);
-  if (!headers.get('cookie')) return null;
-  const result = await app.auth.api.getSession({ headers });
-  if (!result) return null;
-  const user = result.user as typeof result.user & { role: Role; banned: boolean };
-  if (user.banned) return null;
-  return { id: user.id, username: user.name, avatarUrl: user.image ?? null };
+  const viewer = await app.sessionViewer(socket.handshake.headers);
+  return viewer && { id: viewer.id, username: viewer.username, avatarUrl: viewer.avatarUrl };
 }

@@ -1,24 +1,24 @@
 import type { FastifyRequest } from 'fastify';
-import { isStaff, type Role } from '../../contract/limits.ts';
 import { messages } from '../../contract/messages.ts';
 import type { Auth } from '../modules/auth/auth.ts';
+import type { SessionLookup, Viewer } from '../modules/auth/session-lookup.ts';
 import { AppError } from './errors.ts';
 
-export interface Viewer {
-  id: string;
-  username: string;
-  email: string;
-  role: Role;
-  avatarUrl: string | null;
-}
+export type { Viewer } from '../modules/auth/session-lookup.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     auth: Auth;
+    /** The signed-in member behind a set of request headers, or null (banned members count as signed out). */
+    sessionViewer: SessionLookup;
+  }
+  interface FastifyRequest {
+    /** Set by the route contract (plugins/route-contract.ts) before validation, from the route's `access()`. */
+    viewer: Viewer | null;
   }
 }
 
-export function toWebHeaders(request: FastifyRequest): Headers {
+export function toWebHeaders(request: Pick<FastifyRequest, 'headers'>): Headers {
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
@@ -28,47 +28,11 @@ export function toWebHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
-const cache = new WeakMap<FastifyRequest, Promise<Viewer | null>>();
-
-/** The signed-in member behind a request, looked up once per request; banned members count as signed out. */
-export function getViewer(request: FastifyRequest): Promise<Viewer | null> {
-  let found = cache.get(request);
-  if (!found) {
-    found = loadViewer(request);
-    cache.set(request, found);
-  }
-  return found;
-}
-
-async function loadViewer(request: FastifyRequest): Promise<Viewer | null> {
-  if (!request.headers.cookie) return null;
-  const result = await request.server.auth.api.getSession({ headers: toWebHeaders(request) });
-  if (!result) return null;
-  const user = result.user as typeof result.user & { role: Role; banned: boolean };
-  if (user.banned) return null;
-  return {
-    id: user.id,
-    username: user.name,
-    email: user.email,
-    role: user.role,
-    avatarUrl: user.image ?? null,
-  };
-}
-
-export async function requireViewer(request: FastifyRequest, message: string = messages.unauthenticated) {
-  const viewer = await getViewer(request);
-  if (!viewer) throw new AppError('UNAUTHENTICATED', message);
-  return viewer;
-}
-
-export async function requireStaff(request: FastifyRequest, message: string = messages.forbidden) {
-  const viewer = await requireViewer(request);
-  if (!isStaff(viewer.role)) throw new AppError('FORBIDDEN', message);
-  return viewer;
-}
-
-export async function requireAdmin(request: FastifyRequest, message: string = messages.forbidden) {
-  const viewer = await requireViewer(request);
-  if (viewer.role !== 'admin') throw new AppError('FORBIDDEN', message);
-  return viewer;
+/**
+ * The viewer of a route declared `member`, `staff` or `admin`: the route contract has already refused
+ * visitors, so this only narrows the type (and fails closed if a route's declaration says `public`).
+ */
+export function signedIn(request: FastifyRequest): Viewer {
+  if (!request.viewer) throw new AppError('UNAUTHENTICATED', messages.unauthenticated);
+  return request.viewer;
 }

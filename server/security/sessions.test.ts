@@ -121,7 +121,11 @@ describe('security headers', () => {
       await t.app.inject({ method: 'GET', url: '/api/health' }),
       await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { cookie: member.cookie } }),
       await t.app.inject({ method: 'GET', url: '/api/v1/me' }),
-      await t.app.inject({ method: 'GET', url: '/api/v1/posts/not-a-uuid/comments' }),
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/posts/not-a-uuid/comments',
+        headers: { cookie: member.cookie },
+      }),
       await t.app.inject({ method: 'GET', url: '/api/v1/nothing-here' }),
       await t.app.inject({
         method: 'POST',

@@ -17,6 +17,8 @@ export interface TestAppOptions {
   database?: Database;
   /** Runs before the app is ready: a test can add a route of its own (e.g. one that throws). */
   beforeReady?: (app: Awaited<ReturnType<typeof buildApp>>) => void;
+  /** The test mailer takes this long per message, as a slow mail server would. */
+  mailDelayMs?: number;
 }
 
 /** A fresh database copied from the migrated template: PGlite in memory, or a new PostgreSQL database. */
@@ -67,6 +69,7 @@ export async function buildTestApp(options: TestAppOptions = {}) {
   const mailer: Mailer = {
     kind: 'dev-mailbox',
     async send(message) {
+      if (options.mailDelayMs) await new Promise((resolve) => setTimeout(resolve, options.mailDelayMs));
       outbox.push(message);
     },
   };

@@ -14,9 +14,10 @@ import {
   userRankList,
 } from '../../../contract/admin.ts';
 import { errorResponse } from '../../../contract/errors.ts';
+import { adminMessages } from '../../../contract/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { access } from '../../plugins/access.ts';
-import { requireViewer } from '../../plugins/viewer.ts';
+import { signedIn } from '../../plugins/viewer.ts';
 import {
   addBalance,
   getActivity,
@@ -46,7 +47,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         },
       },
     },
-    async (request) => updateUser(db, await requireViewer(request), request.params.id, request.body),
+    async (request) => updateUser(db, signedIn(request), request.params.id, request.body),
   );
 
   app.get(
@@ -60,14 +61,14 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         response: { 200: adminUserPage, 400: errorResponse, 401: errorResponse, 403: errorResponse },
       },
     },
-    async (request) => listUsers(db, await requireViewer(request), request.query),
+    async (request) => listUsers(db, signedIn(request), request.query),
   );
 
   app.post(
     '/admin/users/:id/balance',
     {
       schema: {
-        ...access('admin'),
+        ...access('admin', { forbidden: adminMessages.onlyAdminsAddBalance }),
         tags: ['admin'],
         summary: "Add to a member's balance or credits through the wallet (admins)",
         params: userIdParams,
@@ -81,7 +82,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         },
       },
     },
-    async (request) => addBalance(db, await requireViewer(request), request.params.id, request.body),
+    async (request) => addBalance(db, signedIn(request), request.params.id, request.body),
   );
 
   app.get(
@@ -94,7 +95,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         response: { 200: adminDashboard, 401: errorResponse, 403: errorResponse },
       },
     },
-    async (request) => getDashboard(db, await requireViewer(request)),
+    async (request) => getDashboard(db, signedIn(request)),
   );
 
   app.get(
@@ -107,7 +108,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         response: { 200: adminActivity, 401: errorResponse, 403: errorResponse },
       },
     },
-    async (request) => getActivity(db, await requireViewer(request)),
+    async (request) => getActivity(db, signedIn(request)),
   );
 
   app.get(
@@ -120,7 +121,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         response: { 200: userRankList, 401: errorResponse, 403: errorResponse },
       },
     },
-    async (request) => listRanks(db, await requireViewer(request)),
+    async (request) => listRanks(db, signedIn(request)),
   );
 
   app.put(
@@ -129,7 +130,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       schema: {
         tags: ['admin'],
         summary: "Set or clear (null) a member's seller rank (admins)",
-        ...access('admin'),
+        ...access('admin', { forbidden: adminMessages.onlyAdminsRank }),
         params: userIdParams,
         body: setRankBody,
         response: {
@@ -141,6 +142,6 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         },
       },
     },
-    async (request) => setRank(db, await requireViewer(request), request.params.id, request.body),
+    async (request) => setRank(db, signedIn(request), request.params.id, request.body),
   );
 };

@@ -10,12 +10,12 @@ import {
   type SetRankBody,
   type UserRank,
 } from '../../../contract/admin.ts';
-import { isStaff } from '../../../contract/limits.ts';
 import { adminMessages, messages } from '../../../contract/messages.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { decodeCursor, encodeCursor } from '../../db/cursor.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
+import { can, ensure } from '../../policy.ts';
 import { audit } from '../audit/service.ts';
 import { cheatStats } from '../cheats/queries.ts';
 import { publishAfterCommit } from '../realtime/bus.ts';
@@ -44,7 +44,7 @@ type Patch = z.infer<typeof adminUserPatch>;
  * every live session of the member in the same transaction.
  */
 export async function updateUser(db: Db, viewer: Viewer, targetId: string, patch: Patch) {
-  if (!isStaff(viewer.role)) throw new AppError('FORBIDDEN', messages.forbidden);
+  ensure(can.moderate(viewer), messages.forbidden);
   return db.transaction((tx) => applyUserPatch(tx, viewer, targetId, patch));
 }
 
@@ -53,7 +53,7 @@ export async function applyUserPatch(tx: Tx, viewer: Viewer, targetId: string, p
   const target = await findUserForAdmin(tx, targetId);
   if (!target) throw new AppError('NOT_FOUND', adminMessages.userNotFound);
   if (patch.role !== undefined) {
-    if (viewer.role !== 'admin') throw new AppError('FORBIDDEN', adminMessages.onlyAdminsChangeRoles);
+    ensure(can.administer(viewer), adminMessages.onlyAdminsChangeRoles);
     if (target.id === viewer.id) throw new AppError('FORBIDDEN', adminMessages.ownRole);
   }
   if (patch.banned !== undefined) {
@@ -108,7 +108,7 @@ export async function listUsers(
     cursor?: string;
   },
 ): Promise<AdminUserPage> {
-  if (!isStaff(viewer.role)) throw new AppError('FORBIDDEN', messages.forbidden);
+  ensure(can.moderate(viewer), messages.forbidden);
   const after = decodeCursor(query.cursor, userCursor) as AdminUserCursor | undefined;
   const found = await listUsersQuery(db, {
     q: query.q || undefined,
@@ -132,7 +132,7 @@ export async function listUsers(
 
 /** Admins add balance or credits through the wallet's ledger; audited in the same transaction. */
 export async function addBalance(db: Db, viewer: Viewer, targetId: string, body: AddBalanceBody) {
-  if (viewer.role !== 'admin') throw new AppError('FORBIDDEN', adminMessages.onlyAdminsAddBalance);
+  ensure(can.administer(viewer), adminMessages.onlyAdminsAddBalance);
   return db.transaction(async (tx) => {
     const before = await findWallet(tx, targetId);
     if (!before) throw new AppError('NOT_FOUND', adminMessages.userNotFound);
@@ -158,7 +158,7 @@ export async function addBalance(db: Db, viewer: Viewer, targetId: string, body:
 
 /** The dashboard's cards, latest forum posts and reports overview (staff): three statements. */
 export async function getDashboard(db: Db, viewer: Viewer): Promise<AdminDashboard> {
-  if (!isStaff(viewer.role)) throw new AppError('FORBIDDEN', messages.forbidden);
+  ensure(can.moderate(viewer), messages.forbidden);
   const [counts, cheats, latest] = await Promise.all([
     dashboardCounts(db),
     cheatStats(db),
@@ -186,19 +186,19 @@ export async function getDashboard(db: Db, viewer: Viewer): Promise<AdminDashboa
 
 /** The dashboard chart: sign-ups, forum posts and sales per day over the last 30 days (staff). */
 export async function getActivity(db: Db, viewer: Viewer): Promise<AdminActivity> {
-  if (!isStaff(viewer.role)) throw new AppError('FORBIDDEN', messages.forbidden);
+  ensure(can.moderate(viewer), messages.forbidden);
   return { days: await dailyActivity(db, activityDays) };
 }
 
 /** The seller ranks, for the users screen's rank choice (staff). */
 export async function listRanks(db: Db, viewer: Viewer): Promise<UserRank[]> {
-  if (!isStaff(viewer.role)) throw new AppError('FORBIDDEN', messages.forbidden);
+  ensure(can.moderate(viewer), messages.forbidden);
   return listRanksQuery(db);
 }
 
 /** Admins give a member a rank or clear it (null); audited in the same transaction. */
 export async function setRank(db: Db, viewer: Viewer, targetId: string, body: SetRankBody) {
-  if (viewer.role !== 'admin') throw new AppError('FORBIDDEN', adminMessages.onlyAdminsRank);
+  ensure(can.administer(viewer), adminMessages.onlyAdminsRank);
   return db.transaction(async (tx) => {
     const target = await lockUserRank(tx, targetId);
     if (!target) throw new AppError('NOT_FOUND', adminMessages.userNotFound);

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { type AuditPage, auditPageSize } from '../../../contract/audit.ts';
-import { isStaff } from '../../../contract/limits.ts';
 import { messages } from '../../../contract/messages.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { decodeCursor, encodeCursor } from '../../db/cursor.ts';
-import { AppError } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
+import { can, ensure } from '../../policy.ts';
 import * as q from './queries.ts';
 
 export interface AuditRecord {
@@ -37,7 +36,7 @@ const auditCursor = z.tuple([z.string().max(40), z.uuid()]);
 
 /** The audit log for staff, newest first. */
 export async function listAuditLog(db: Db, viewer: Viewer, query: { cursor?: string }): Promise<AuditPage> {
-  if (!isStaff(viewer.role)) throw new AppError('FORBIDDEN', messages.forbidden);
+  ensure(can.moderate(viewer), messages.forbidden);
   const after = decodeCursor(query.cursor, auditCursor) as q.AuditCursor | undefined;
   const found = await q.listAudit(db, { after, limit: auditPageSize });
   const rows = found.slice(0, auditPageSize);

@@ -21,13 +21,11 @@ import type { Db } from '../../db/client.ts';
 import { profiles } from '../../db/schema/index.ts';
 import { access } from '../../plugins/access.ts';
 import { AppError, errorBody } from '../../plugins/errors.ts';
-import type { RateLimiter } from '../../plugins/rate-limit.ts';
-import { getViewer, requireViewer, toWebHeaders } from '../../plugins/viewer.ts';
+import { signedIn, toWebHeaders } from '../../plugins/viewer.ts';
 import { CLIENT_IP_HEADER, recordLoginEvent } from './auth.ts';
 
 interface AuthRoutesOpts {
   db: Db;
-  limiter: RateLimiter;
   publicUrl: string;
 }
 
@@ -80,8 +78,23 @@ const CHANGE_PASSWORD_ERRORS: AuthErrorMap = {
  * (so the spec's messages come back), rate-limited, documented in OpenAPI, and answers in our
  * own shapes: no session token ever appears in a body, only in the HttpOnly cookie.
  */
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { db, limiter, publicUrl }) => {
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { db, publicUrl }) => {
   const publicOrigin = new URL(publicUrl).origin;
+
+  /** The request better-auth's handler gets for one of our routes (headers copied while the request lives). */
+  function authRequest(request: FastifyRequest, path: string, body?: unknown): Request {
+    const headers = toWebHeaders(request);
+    headers.delete('content-length');
+    headers.set(CLIENT_IP_HEADER, request.ip);
+    // Our CSRF guard has already refused foreign origins; a client that sends none is not a browser.
+    if (!headers.has('origin')) headers.set('origin', publicOrigin);
+    if (body !== undefined) headers.set('content-type', 'application/json');
+    return new Request(`${publicUrl}/api/auth${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  }
 
   async function callAuth(
     request: FastifyRequest,
@@ -90,19 +103,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
     body?: unknown,
     errors: AuthErrorMap = {},
   ) {
-    const headers = toWebHeaders(request);
-    headers.delete('content-length');
-    headers.set(CLIENT_IP_HEADER, request.ip);
-    // Our CSRF guard has already refused foreign origins; a client that sends none is not a browser.
-    if (!headers.has('origin')) headers.set('origin', publicOrigin);
-    if (body !== undefined) headers.set('content-type', 'application/json');
-    const response = await app.auth.handler(
-      new Request(`${publicUrl}/api/auth${path}`, {
-        method: body === undefined ? 'GET' : 'POST',
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      }),
-    );
+    const response = await app.auth.handler(authRequest(request, path, body));
     const cookies = response.headers.getSetCookie();
     if (cookies.length) reply.header('set-cookie', cookies);
     const text = await response.text();
@@ -129,7 +130,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
     '/sign-up/email',
     {
       schema: {
-        ...access('public'),
+        ...access('public', { limit: 'signUpPerIp' }),
         tags: ['auth'],
         summary: 'Create an account (the member then signs in)',
         body: signUpBody,
@@ -137,7 +138,6 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
       },
     },
     async (request, reply) => {
-      await limiter.hit('signUpPerIp', request.ip);
       const { username, email, password } = request.body;
       const usernameTaken = async () =>
         (
@@ -168,7 +168,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
     '/sign-in/email',
     {
       schema: {
-        ...access('public'),
+        ...access('public', { limit: ['signInPerIp', 'signInPerAccountIp', 'signInPerAccount'] }),
         tags: ['auth'],
         summary:
           'Sign in; sets the session cookie (a browser-session cookie when rememberMe is false). ' +
@@ -179,8 +179,6 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
     },
     async (request, reply) => {
       const { email, password, rememberMe } = request.body;
-      await limiter.hit('signInPerIp', request.ip);
-      await limiter.hit('signInPerAccount', email.toLowerCase());
       const json = (await callAuth(request, reply, '/sign-in/email', {
         email,
         password,
@@ -225,7 +223,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
       },
     },
     async (request) => {
-      const viewer = await getViewer(request);
+      const viewer = request.viewer;
       if (!viewer) return { user: null };
       return {
         user: { id: viewer.id, username: viewer.username, role: viewer.role, avatarUrl: viewer.avatarUrl },
@@ -237,18 +235,17 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
     '/request-password-reset',
     {
       schema: {
-        ...access('public'),
+        ...access('public', { limit: ['resetPerIp', 'resetPerAccount'] }),
         tags: ['auth'],
         summary: 'Email a reset link (answers the same whether or not the address has an account)',
         body: resetRequestBody,
         response: { 200: okResponse },
       },
     },
-    async (request, reply) => {
-      await limiter.hit('resetPerIp', request.ip);
-      await limiter.hit('resetPerAccount', request.body.email.toLowerCase());
-      await callAuth(request, reply, '/request-password-reset', { email: request.body.email });
-      if (reply.sent) return reply;
+    async (request) => {
+      // Answered before the lookup, the token and the mail: a known and an unknown address take the same time.
+      const work = authRequest(request, '/request-password-reset', { email: request.body.email });
+      app.background.run('password-reset', async () => (await app.auth.handler(work)).text());
       return { ok: true as const };
     },
   );
@@ -257,7 +254,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
     '/reset-password',
     {
       schema: {
-        ...access('public'),
+        ...access('public', { limit: 'resetPerIp' }),
         tags: ['auth'],
         summary: 'Set a new password with the emailed token; ends every session of the account',
         body: resetPasswordBody,
@@ -265,7 +262,6 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
       },
     },
     async (request, reply) => {
-      await limiter.hit('resetPerIp', request.ip);
       await callAuth(request, reply, '/reset-password', request.body);
       if (reply.sent) return reply;
       return { ok: true as const };
@@ -276,7 +272,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
     '/change-password',
     {
       schema: {
-        ...access('member'),
+        ...access('member', { limit: 'changePasswordPerUser' }),
         tags: ['auth'],
         summary: 'Change my password (the current one is re-checked); signs out every other session',
         body: changePasswordBody,
@@ -284,8 +280,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
       },
     },
     async (request, reply) => {
-      const viewer = await requireViewer(request);
-      await limiter.hit('changePasswordPerUser', viewer.id);
+      const _viewer = signedIn(request);
       // better-auth deletes every session of the account and gives this browser a fresh one.
       await callAuth(
         request,
@@ -303,7 +298,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
     '/two-factor/enable',
     {
       schema: {
-        ...access('member'),
+        ...access('member', { limit: 'twoFactorSetupPerUser' }),
         tags: ['auth'],
         summary:
           'Start two-factor setup (password re-checked): the authenticator URI and one-time backup codes. ' +
@@ -319,8 +314,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
       },
     },
     async (request, reply) => {
-      const viewer = await requireViewer(request);
-      await limiter.hit('twoFactorSetupPerUser', viewer.id);
+      const _viewer = signedIn(request);
       const json = (await callAuth(request, reply, '/two-factor/enable', {
         password: request.body.password,
         method: 'totp',
@@ -334,7 +328,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
     '/two-factor/confirm',
     {
       schema: {
-        ...access('member'),
+        ...access('member', { limit: 'twoFactorCodePerUser' }),
         tags: ['auth'],
         summary: 'Finish two-factor setup with a code from the authenticator app',
         body: twoFactorCodeBody,
@@ -342,8 +336,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
       },
     },
     async (request, reply) => {
-      const viewer = await requireViewer(request);
-      await limiter.hit('twoFactorCodePerUser', viewer.id);
+      const _viewer = signedIn(request);
       const code = request.body.code.replaceAll(' ', '');
       if (!isTotpCode(code)) {
         throw new AppError('VALIDATION', accountMessages.invalidCode, { code: accountMessages.invalidCode });
@@ -358,7 +351,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
     '/two-factor/disable',
     {
       schema: {
-        ...access('member'),
+        ...access('member', { limit: 'twoFactorSetupPerUser' }),
         tags: ['auth'],
         summary: 'Turn two-factor sign-in off (password re-checked)',
         body: twoFactorPasswordBody,
@@ -366,8 +359,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
       },
     },
     async (request, reply) => {
-      const viewer = await requireViewer(request);
-      await limiter.hit('twoFactorSetupPerUser', viewer.id);
+      const viewer = signedIn(request);
       const [row] = await db
         .select({ enabled: profiles.twoFactorEnabled })
         .from(profiles)
@@ -383,7 +375,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
     '/two-factor/verify',
     {
       schema: {
-        ...access('public'),
+        ...access('public', { limit: 'twoFactorCodePerIp' }),
         tags: ['auth'],
         summary:
           'Complete a two-factor sign-in with a 6-digit code or a backup code (each backup code works once)',
@@ -392,7 +384,6 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
       },
     },
     async (request, reply) => {
-      await limiter.hit('twoFactorCodePerIp', request.ip);
       const raw = request.body.code;
       const totp = isTotpCode(raw);
       const json = (await callAuth(

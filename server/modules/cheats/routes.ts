@@ -13,16 +13,12 @@ import { errorResponse } from '../../../contract/errors.ts';
 import { cheatMessages } from '../../../contract/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { access } from '../../plugins/access.ts';
-import type { RateLimiter } from '../../plugins/rate-limit.ts';
-import { requireViewer } from '../../plugins/viewer.ts';
+import { signedIn } from '../../plugins/viewer.ts';
 import * as service from './service.ts';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 
-export const cheatRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }> = async (
-  app,
-  { db, limiter },
-) => {
+export const cheatRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/cheats',
     {
@@ -55,41 +51,38 @@ export const cheatRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }
     '/cheats/:id/download',
     {
       schema: {
-        ...access('member'),
+        ...access('member', {
+          unauthenticated: cheatMessages.loginToDownload,
+          limit: 'cheatDownloadPerUser',
+        }),
         tags: ['cheats'],
         summary: 'Download a cheat (members): counted once per member per day; returns the link',
         params: cheatIdParams,
         response: { 200: cheatDownloadResponse, ...errors, 429: errorResponse },
       },
     },
-    async (request) =>
-      service.downloadCheat(
-        db,
-        limiter,
-        await requireViewer(request, cheatMessages.loginToDownload),
-        request.params.id,
-      ),
+    async (request) => service.downloadCheat(db, signedIn(request), request.params.id),
   );
 
   app.get(
     '/admin/cheats/:id',
     {
       schema: {
-        ...access('staff'),
+        ...access('staff', { forbidden: cheatMessages.onlyStaff }),
         tags: ['admin'],
         summary: 'A cheat with its download link, for editing (staff)',
         params: cheatIdParams,
         response: { 200: adminCheat, ...errors },
       },
     },
-    async (request) => service.getCheatForStaff(db, await requireViewer(request), request.params.id),
+    async (request) => service.getCheatForStaff(db, signedIn(request), request.params.id),
   );
 
   app.post(
     '/admin/cheats',
     {
       schema: {
-        ...access('staff'),
+        ...access('staff', { forbidden: cheatMessages.onlyStaff }),
         tags: ['admin'],
         summary: 'Publish a cheat (staff)',
         body: cheatBody,
@@ -97,7 +90,7 @@ export const cheatRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }
       },
     },
     async (request, reply) => {
-      const created = await service.publishCheat(db, await requireViewer(request), request.body);
+      const created = await service.publishCheat(db, signedIn(request), request.body);
       return reply.status(201).send(created);
     },
   );
@@ -106,7 +99,7 @@ export const cheatRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }
     '/admin/cheats/:id',
     {
       schema: {
-        ...access('staff'),
+        ...access('staff', { forbidden: cheatMessages.onlyStaff }),
         tags: ['admin'],
         summary: 'Edit a cheat; a status change joins its timeline (staff)',
         params: cheatIdParams,
@@ -114,14 +107,14 @@ export const cheatRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }
         response: { 200: adminCheat, ...errors },
       },
     },
-    async (request) => service.editCheat(db, await requireViewer(request), request.params.id, request.body),
+    async (request) => service.editCheat(db, signedIn(request), request.params.id, request.body),
   );
 
   app.delete(
     '/admin/cheats/:id',
     {
       schema: {
-        ...access('staff'),
+        ...access('staff', { forbidden: cheatMessages.onlyStaff }),
         tags: ['admin'],
         summary: 'Delete a cheat (staff)',
         params: cheatIdParams,
@@ -129,7 +122,7 @@ export const cheatRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }
       },
     },
     async (request, reply) => {
-      await service.removeCheat(db, await requireViewer(request), request.params.id);
+      await service.removeCheat(db, signedIn(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

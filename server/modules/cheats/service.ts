@@ -7,13 +7,12 @@ import {
   type CheatStatus,
   cheatPageSize,
 } from '../../../contract/cheats.ts';
-import { isStaff } from '../../../contract/limits.ts';
 import { cheatMessages as m } from '../../../contract/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { decodeCursor, encodeCursor } from '../../db/cursor.ts';
 import { AppError } from '../../plugins/errors.ts';
-import type { RateLimiter } from '../../plugins/rate-limit.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
+import { can, ensure } from '../../policy.ts';
 import { audit } from '../audit/service.ts';
 import * as q from './queries.ts';
 
@@ -84,19 +83,14 @@ export async function getCheat(db: Db, id: string): Promise<CheatDetail> {
 }
 
 /** A signed-in member's download: counted once per member per cheat per day, then the link. */
-export async function downloadCheat(db: Db, limiter: RateLimiter, viewer: Viewer, id: string) {
-  await limiter.hit('cheatDownloadPerUser', viewer.id);
+export async function downloadCheat(db: Db, viewer: Viewer, id: string) {
   const result = await db.transaction((tx) => q.recordDownload(tx, id, viewer.id));
   if (!result) throw new AppError('NOT_FOUND', m.notFound);
   return result;
 }
 
-function requireStaffViewer(viewer: Viewer) {
-  if (!isStaff(viewer.role)) throw new AppError('FORBIDDEN', m.onlyStaff);
-}
-
 export async function getCheatForStaff(db: Db, viewer: Viewer, id: string) {
-  requireStaffViewer(viewer);
+  ensure(can.moderate(viewer), m.onlyStaff);
   const found = await q.findCheat(db, id);
   if (!found) throw new AppError('NOT_FOUND', m.notFound);
   return toAdminCheat(found);
@@ -104,7 +98,7 @@ export async function getCheatForStaff(db: Db, viewer: Viewer, id: string) {
 
 /** Staff publish a cheat; its first timeline entry records the publication and its status. */
 export async function publishCheat(db: Db, viewer: Viewer, body: CheatBody) {
-  requireStaffViewer(viewer);
+  ensure(can.moderate(viewer), m.onlyStaff);
   const id = await db.transaction(async (tx) => {
     const row = await q.insertCheat(tx, { ...body, publishedBy: viewer.id });
     await q.insertStatusChange(tx, {
@@ -127,7 +121,7 @@ export async function publishCheat(db: Db, viewer: Viewer, body: CheatBody) {
 
 /** Staff edit a cheat; a new status is appended to the timeline in the same transaction. */
 export async function editCheat(db: Db, viewer: Viewer, id: string, body: CheatBody) {
-  requireStaffViewer(viewer);
+  ensure(can.moderate(viewer), m.onlyStaff);
   await db.transaction(async (tx) => {
     const current = await q.lockCheatStatus(tx, id);
     if (!current) throw new AppError('NOT_FOUND', m.notFound);
@@ -153,7 +147,7 @@ export async function editCheat(db: Db, viewer: Viewer, id: string, body: CheatB
 }
 
 export async function removeCheat(db: Db, viewer: Viewer, id: string) {
-  requireStaffViewer(viewer);
+  ensure(can.moderate(viewer), m.onlyStaff);
   await db.transaction(async (tx) => {
     if (!(await q.deleteCheat(tx, id))) throw new AppError('NOT_FOUND', m.notFound);
     await audit(tx, { actorId: viewer.id, action: 'cheat.delete', targetType: 'cheat', targetId: id });

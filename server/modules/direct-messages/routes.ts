@@ -14,8 +14,7 @@ import { directMessageTexts } from '../../../contract/messages.ts';
 import { okResponse } from '../../../contract/social.ts';
 import type { Db } from '../../db/client.ts';
 import { access } from '../../plugins/access.ts';
-import type { RateLimiter } from '../../plugins/rate-limit.ts';
-import { requireViewer } from '../../plugins/viewer.ts';
+import { signedIn } from '../../plugins/viewer.ts';
 import { deleteConversation, getThread, listConversations, sendMessage, setBlock } from './service.ts';
 
 const errors = {
@@ -26,37 +25,29 @@ const errors = {
   429: errorResponse,
 };
 
-export const directMessageRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }> = async (
-  app,
-  { db, limiter },
-) => {
-  const deps = { db, limiter };
+export const directMessageRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const deps = { db };
   const tags = ['messages'];
 
   app.get(
     '/conversations',
     {
       schema: {
-        ...access('member'),
+        ...access('member', { unauthenticated: directMessageTexts.loginToView }),
         tags,
         summary: 'My conversations: counterpart, latest message, unread count; newest first',
         querystring: dmPageQuery,
         response: { 200: conversationPage, ...errors },
       },
     },
-    async (request) =>
-      listConversations(
-        db,
-        await requireViewer(request, directMessageTexts.loginToView),
-        request.query.cursor,
-      ),
+    async (request) => listConversations(db, signedIn(request), request.query.cursor),
   );
 
   app.get(
     '/conversations/:userId',
     {
       schema: {
-        ...access('member'),
+        ...access('member', { unauthenticated: directMessageTexts.loginToView }),
         tags,
         summary: 'My thread with a member, oldest first; opening it marks received messages read',
         params: counterpartParams,
@@ -64,13 +55,7 @@ export const directMessageRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateL
         response: { 200: threadResponse, ...errors },
       },
     },
-    async (request) =>
-      getThread(
-        db,
-        await requireViewer(request, directMessageTexts.loginToView),
-        request.params.userId,
-        request.query.cursor,
-      ),
+    async (request) => getThread(db, signedIn(request), request.params.userId, request.query.cursor),
   );
 
   app.delete(
@@ -85,7 +70,7 @@ export const directMessageRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateL
       },
     },
     async (request) => {
-      await deleteConversation(db, await requireViewer(request), request.params.userId);
+      await deleteConversation(db, signedIn(request), request.params.userId);
       return { ok: true as const };
     },
   );
@@ -94,7 +79,10 @@ export const directMessageRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateL
     '/messages',
     {
       schema: {
-        ...access('member'),
+        ...access('member', {
+          unauthenticated: directMessageTexts.loginToSend,
+          limit: 'directMessagePerUser',
+        }),
         tags,
         summary: 'Send a direct message',
         body: sendMessageBody,
@@ -102,7 +90,7 @@ export const directMessageRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateL
       },
     },
     async (request, reply) => {
-      const viewer = await requireViewer(request, directMessageTexts.loginToSend);
+      const viewer = signedIn(request);
       return reply.status(201).send(await sendMessage(deps, viewer, request.body));
     },
   );
@@ -112,14 +100,13 @@ export const directMessageRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateL
       method,
       url: '/users/:id/block',
       schema: {
-        ...access('member'),
+        ...access('member', { limit: 'blockPerUser' }),
         tags,
         summary: method === 'PUT' ? 'Block a member (idempotent)' : 'Unblock a member (idempotent)',
         params: blockParams,
         response: { 200: blockResponse, ...errors },
       },
-      handler: async (request) =>
-        setBlock(deps, await requireViewer(request), request.params.id, method === 'PUT'),
+      handler: async (request) => setBlock(deps, signedIn(request), request.params.id, method === 'PUT'),
     });
   }
 };

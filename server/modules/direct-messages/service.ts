@@ -9,7 +9,6 @@ import { directMessageTexts, notificationMessages } from '../../../contract/mess
 import type { Db } from '../../db/client.ts';
 import { decodeCursor, encodeCursor } from '../../db/cursor.ts';
 import { AppError } from '../../plugins/errors.ts';
-import type { RateLimiter } from '../../plugins/rate-limit.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { notify } from '../notifications/service.ts';
 import { publishAfterCommit } from '../realtime/bus.ts';
@@ -26,7 +25,6 @@ import {
 
 export interface DirectMessageDeps {
   db: Db;
-  limiter: RateLimiter;
 }
 
 const timeKey = z.tuple([z.string().max(64), z.uuid()]);
@@ -96,7 +94,7 @@ export async function getThread(
 
 /** Sends a message; the recipient gets a message_new notification and both sides' sockets hear of it. */
 export async function sendMessage(
-  { db, limiter }: DirectMessageDeps,
+  { db }: DirectMessageDeps,
   viewer: Viewer,
   body: { recipientId: string; message: string },
 ): Promise<DirectMessage> {
@@ -105,7 +103,6 @@ export async function sendMessage(
       recipientId: directMessageTexts.cannotMessageSelf,
     });
   }
-  await limiter.hit('directMessagePerUser', viewer.id);
   return db.transaction(async (tx) => {
     const other = await findCounterpart(tx, viewer.id, body.recipientId);
     if (!other) throw new AppError('NOT_FOUND', directMessageTexts.userNotFound);
@@ -148,18 +145,12 @@ export async function deleteConversation(db: Db, viewer: Viewer, otherId: string
   });
 }
 
-export async function setBlock(
-  { db, limiter }: DirectMessageDeps,
-  viewer: Viewer,
-  otherId: string,
-  blocked: boolean,
-) {
+export async function setBlock({ db }: DirectMessageDeps, viewer: Viewer, otherId: string, blocked: boolean) {
   if (otherId === viewer.id) {
     throw new AppError('VALIDATION', directMessageTexts.cannotBlockSelf, {
       id: directMessageTexts.cannotBlockSelf,
     });
   }
-  await limiter.hit('blockPerUser', viewer.id);
   if (!(await findCounterpart(db, viewer.id, otherId))) {
     throw new AppError('NOT_FOUND', directMessageTexts.userNotFound);
   }

@@ -22,16 +22,12 @@ import {
 import { forumMessages as m } from '../../../contract/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { access } from '../../plugins/access.ts';
-import type { RateLimiter } from '../../plugins/rate-limit.ts';
-import { getViewer, requireViewer } from '../../plugins/viewer.ts';
+import { signedIn } from '../../plugins/viewer.ts';
 import * as service from './service.ts';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 
-export const forumRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }> = async (
-  app,
-  { db, limiter },
-) => {
+export const forumRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/forum/categories',
     {
@@ -63,7 +59,7 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }
     '/forum/threads',
     {
       schema: {
-        ...access('member'),
+        ...access('member', { unauthenticated: m.loginToPost, limit: 'forumThreadPerUser' }),
         tags: ['forum'],
         summary: 'Start a thread (members)',
         body: newThreadBody,
@@ -71,8 +67,8 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }
       },
     },
     async (request, reply) => {
-      const viewer = await requireViewer(request, m.loginToPost);
-      return reply.status(201).send(await service.createThread(db, limiter, viewer, request.body));
+      const viewer = signedIn(request);
+      return reply.status(201).send(await service.createThread(db, viewer, request.body));
     },
   );
 
@@ -87,7 +83,7 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }
         response: { 200: forumThread, 400: errorResponse, 404: errorResponse },
       },
     },
-    async (request) => service.getThread(db, await getViewer(request), request.params.id),
+    async (request) => service.getThread(db, request.viewer, request.params.id),
   );
 
   app.delete(
@@ -102,7 +98,7 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }
       },
     },
     async (request, reply) => {
-      await service.removeThread(db, await requireViewer(request), request.params.id);
+      await service.removeThread(db, signedIn(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -126,7 +122,7 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }
     '/forum/threads/:id/replies',
     {
       schema: {
-        ...access('member'),
+        ...access('member', { unauthenticated: m.loginToReply, limit: 'forumReplyPerUser' }),
         tags: ['forum'],
         summary: 'Reply to a thread (members)',
         params: threadIdParams,
@@ -135,10 +131,8 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }
       },
     },
     async (request, reply) => {
-      const viewer = await requireViewer(request, m.loginToReply);
-      return reply
-        .status(201)
-        .send(await service.reply(db, limiter, viewer, request.params.id, request.body.content));
+      const viewer = signedIn(request);
+      return reply.status(201).send(await service.reply(db, viewer, request.params.id, request.body.content));
     },
   );
 
@@ -146,7 +140,7 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }
     '/forum/threads/:id/vote',
     {
       schema: {
-        ...access('member'),
+        ...access('member', { unauthenticated: m.loginToVote, limit: 'forumVotePerUser' }),
         tags: ['forum'],
         summary: 'Vote a thread up (1) or down (-1), or remove the vote (0) (members)',
         params: threadIdParams,
@@ -154,14 +148,7 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }
         response: { 200: voteResponse, ...errors, 429: errorResponse },
       },
     },
-    async (request) =>
-      service.vote(
-        db,
-        limiter,
-        await requireViewer(request, m.loginToVote),
-        request.params.id,
-        request.body.value,
-      ),
+    async (request) => service.vote(db, signedIn(request), request.params.id, request.body.value),
   );
 
   app.get(
@@ -183,7 +170,7 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }
     '/admin/forum/categories',
     {
       schema: {
-        ...access('admin'),
+        ...access('admin', { forbidden: m.onlyAdminsCategories }),
         tags: ['admin'],
         summary: 'Add a forum category (admins)',
         body: forumCategoryBody,
@@ -191,14 +178,14 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await service.createCategory(db, await requireViewer(request), request.body)),
+      reply.status(201).send(await service.createCategory(db, signedIn(request), request.body)),
   );
 
   app.delete(
     '/admin/forum/categories/:id',
     {
       schema: {
-        ...access('admin'),
+        ...access('admin', { forbidden: m.onlyAdminsCategories }),
         tags: ['admin'],
         summary: 'Delete a forum category and its threads (admins)',
         params: categoryIdParams,
@@ -206,7 +193,7 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }
       },
     },
     async (request, reply) => {
-      await service.removeCategory(db, await requireViewer(request), request.params.id);
+      await service.removeCategory(db, signedIn(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -12,8 +12,8 @@ import { forumMessages as m } from '../../../contract/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { decodeCursor, encodeCursor } from '../../db/cursor.ts';
 import { AppError } from '../../plugins/errors.ts';
-import type { RateLimiter } from '../../plugins/rate-limit.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
+import { can, ensure } from '../../policy.ts';
 import * as q from './queries.ts';
 
 const keyCursor = z.tuple([
@@ -87,8 +87,7 @@ export async function listReplies(db: Db, threadId: string, cursor?: string) {
   );
 }
 
-export async function createThread(db: Db, limiter: RateLimiter, viewer: Viewer, body: NewThreadBody) {
-  await limiter.hit('forumThreadPerUser', viewer.id);
+export async function createThread(db: Db, viewer: Viewer, body: NewThreadBody) {
   const id = await db.transaction(async (tx) => {
     if (!(await q.findCategory(tx, body.categoryId))) throw new AppError('NOT_FOUND', m.categoryNotFound);
     return q.insertThread(tx, { ...body, userId: viewer.id });
@@ -107,8 +106,7 @@ export async function removeThread(db: Db, viewer: Viewer, id: string) {
   });
 }
 
-export async function reply(db: Db, limiter: RateLimiter, viewer: Viewer, threadId: string, content: string) {
-  await limiter.hit('forumReplyPerUser', viewer.id);
+export async function reply(db: Db, viewer: Viewer, threadId: string, content: string) {
   const row = await db.transaction((tx) => q.insertReply(tx, threadId, viewer.id, content));
   if (!row) throw new AppError('NOT_FOUND', m.threadNotFound);
   return {
@@ -119,31 +117,20 @@ export async function reply(db: Db, limiter: RateLimiter, viewer: Viewer, thread
   };
 }
 
-export async function vote(
-  db: Db,
-  limiter: RateLimiter,
-  viewer: Viewer,
-  threadId: string,
-  value: 1 | -1 | 0,
-) {
-  await limiter.hit('forumVotePerUser', viewer.id);
+export async function vote(db: Db, viewer: Viewer, threadId: string, value: 1 | -1 | 0) {
   const result = await db.transaction((tx) => q.setVote(tx, threadId, viewer.id, value));
   if (!result) throw new AppError('NOT_FOUND', m.threadNotFound);
   return result;
 }
 
-function requireAdminViewer(viewer: Viewer) {
-  if (viewer.role !== 'admin') throw new AppError('FORBIDDEN', m.onlyAdminsCategories);
-}
-
 export async function createCategory(db: Db, viewer: Viewer, body: { name: string; description: string }) {
-  requireAdminViewer(viewer);
+  ensure(can.administer(viewer), m.onlyAdminsCategories);
   const row = await q.insertCategory(db, body);
   if (!row) throw new AppError('CONFLICT', m.categoryNameTaken, { name: m.categoryNameTaken });
   return { id: row.id, name: row.name, description: row.description, threadCount: row.threadCount };
 }
 
 export async function removeCategory(db: Db, viewer: Viewer, id: string) {
-  requireAdminViewer(viewer);
+  ensure(can.administer(viewer), m.onlyAdminsCategories);
   if (!(await q.deleteCategory(db, id))) throw new AppError('NOT_FOUND', m.categoryNotFound);
 }

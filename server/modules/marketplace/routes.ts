@@ -16,8 +16,7 @@ import { marketplaceMessages as m, socialMessages } from '../../../contract/mess
 import { orderDetail } from '../../../contract/orders.ts';
 import type { Db } from '../../db/client.ts';
 import { access } from '../../plugins/access.ts';
-import type { RateLimiter } from '../../plugins/rate-limit.ts';
-import { getViewer, requireViewer } from '../../plugins/viewer.ts';
+import { signedIn } from '../../plugins/viewer.ts';
 import * as service from './service.ts';
 
 const errors = {
@@ -30,10 +29,7 @@ const errors = {
 };
 const idempotencyHeaders = z.object({ 'idempotency-key': z.string().min(1).max(200).optional() });
 
-export const marketplaceRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }> = async (
-  app,
-  { db, limiter },
-) => {
+export const marketplaceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/listings',
     {
@@ -53,7 +49,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLim
     '/listings',
     {
       schema: {
-        ...access('member'),
+        ...access('member', { unauthenticated: m.loginToCreate, limit: 'listingCreatePerUser' }),
         tags: ['marketplace'],
         summary: 'Create a listing (signed-in members)',
         body: listingCreateBody,
@@ -61,8 +57,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLim
       },
     },
     async (request, reply) => {
-      const viewer = await requireViewer(request, m.loginToCreate);
-      await limiter.hit('listingCreatePerUser', viewer.id);
+      const viewer = signedIn(request);
       return reply.status(201).send(await service.createListing(db, viewer, request.body));
     },
   );
@@ -78,14 +73,14 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLim
         response: { 200: listingDetail, 400: errorResponse, 404: errorResponse },
       },
     },
-    async (request) => service.getListing(db, await getViewer(request), request.params.id),
+    async (request) => service.getListing(db, request.viewer, request.params.id),
   );
 
   app.patch(
     '/listings/:id',
     {
       schema: {
-        ...access('member', 'listing'),
+        ...access('member', { owner: 'listing', unauthenticated: m.loginToUpdate }),
         tags: ['marketplace'],
         summary: 'Edit title, description, price and image (seller or staff, active only)',
         params: listingIdParams,
@@ -93,8 +88,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLim
         response: { 200: listingDetail, ...errors },
       },
     },
-    async (request) =>
-      service.editListing(db, await requireViewer(request, m.loginToUpdate), request.params.id, request.body),
+    async (request) => service.editListing(db, signedIn(request), request.params.id, request.body),
   );
 
   app.delete(
@@ -109,7 +103,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLim
       },
     },
     async (request, reply) => {
-      await service.removeListing(db, await requireViewer(request), request.params.id);
+      await service.removeListing(db, signedIn(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -118,7 +112,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLim
     '/listings/:id/purchase',
     {
       schema: {
-        ...access('member'),
+        ...access('member', { unauthenticated: m.loginToPurchase, limit: 'purchasePerUser' }),
         tags: ['marketplace'],
         summary: 'Buy a listing with credits; a repeated Idempotency-Key returns the first order',
         params: listingIdParams,
@@ -127,8 +121,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLim
       },
     },
     async (request, reply) => {
-      const viewer = await requireViewer(request, m.loginToPurchase);
-      await limiter.hit('purchasePerUser', viewer.id);
+      const viewer = signedIn(request);
       const result = await service.purchaseListing(
         db,
         viewer,
@@ -143,7 +136,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLim
     '/listings/:id/feedback',
     {
       schema: {
-        ...access('member'),
+        ...access('member', { limit: 'feedbackPerUser' }),
         tags: ['marketplace'],
         summary: 'Leave feedback (a vouch) for the seller: the buyer, once per purchase',
         params: listingIdParams,
@@ -152,8 +145,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLim
       },
     },
     async (request, reply) => {
-      const viewer = await requireViewer(request);
-      await limiter.hit('feedbackPerUser', viewer.id);
+      const viewer = signedIn(request);
       return reply.status(201).send(await service.leaveFeedback(db, viewer, request.params.id, request.body));
     },
   );
@@ -184,14 +176,14 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLim
         response: { 200: listingPage, ...errors },
       },
     },
-    async (request) => service.listListingsForStaff(db, await requireViewer(request), request.query),
+    async (request) => service.listListingsForStaff(db, signedIn(request), request.query),
   );
 
   app.put(
     '/admin/listings/:id/pin',
     {
       schema: {
-        ...access('admin'),
+        ...access('admin', { forbidden: m.onlyAdminsPin }),
         tags: ['admin'],
         summary: 'Pin or unpin a listing (admins)',
         params: listingIdParams,
@@ -200,14 +192,14 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLim
       },
     },
     async (request) =>
-      service.setListingPinned(db, await requireViewer(request), request.params.id, request.body.isPinned),
+      service.setListingPinned(db, signedIn(request), request.params.id, request.body.isPinned),
   );
 
   app.delete(
     '/admin/listings/:id',
     {
       schema: {
-        ...access('admin'),
+        ...access('admin', { forbidden: m.onlyAdminsDelete }),
         tags: ['admin'],
         summary: 'Delete any listing, sold ones too (admins)',
         params: listingIdParams,
@@ -215,7 +207,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLim
       },
     },
     async (request, reply) => {
-      await service.adminDeleteListing(db, await requireViewer(request), request.params.id);
+      await service.adminDeleteListing(db, signedIn(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

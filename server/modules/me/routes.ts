@@ -14,18 +14,14 @@ import { accountMessages } from '../../../contract/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { access } from '../../plugins/access.ts';
 import { AppError } from '../../plugins/errors.ts';
-import type { RateLimiter } from '../../plugins/rate-limit.ts';
-import { requireViewer } from '../../plugins/viewer.ts';
+import { signedIn } from '../../plugins/viewer.ts';
 import { AVATAR_MAX_BYTES } from './avatar-image.ts';
 import { getAvatar, getLogins, getMe, getSettings, saveSettings, updateMe, uploadAvatar } from './service.ts';
 
 const notAnImage = () =>
   new AppError('VALIDATION', accountMessages.notAnImage, { avatar: accountMessages.notAnImage });
 
-export const meRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }> = async (
-  app,
-  { db, limiter },
-) => {
+export const meRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   // Scoped to this plugin: only the avatar upload below accepts multipart bodies, one file, 5 MB.
   await app.register(multipart, {
     limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 2, parts: 3, headerPairs: 50 },
@@ -41,14 +37,17 @@ export const meRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }> =
         response: { 200: meResponse, 401: errorResponse },
       },
     },
-    async (request) => getMe(db, await requireViewer(request)),
+    async (request) => getMe(db, signedIn(request)),
   );
 
   app.patch(
     '/me',
     {
       schema: {
-        ...access('member'),
+        ...access('member', {
+          unauthenticated: accountMessages.loginToUpdateProfile,
+          limit: 'profileUpdatePerUser',
+        }),
         tags: ['me'],
         summary: 'Change my username and bio (nothing else is writable here)',
         body: updateMeBody,
@@ -56,8 +55,8 @@ export const meRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }> =
       },
     },
     async (request) => {
-      const viewer = await requireViewer(request, accountMessages.loginToUpdateProfile);
-      return updateMe(db, limiter, viewer, request.body);
+      const viewer = signedIn(request);
+      return updateMe(db, viewer, request.body);
     },
   );
 
@@ -65,7 +64,10 @@ export const meRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }> =
     '/me/avatar',
     {
       schema: {
-        ...access('member'),
+        ...access('member', {
+          unauthenticated: accountMessages.loginToUpdateProfile,
+          limit: 'avatarUploadPerUser',
+        }),
         tags: ['me'],
         summary: 'Upload my avatar (multipart, one image up to 5 MB); stored as a 256x256 WebP',
         consumes: ['multipart/form-data'],
@@ -73,7 +75,7 @@ export const meRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }> =
       },
     },
     async (request) => {
-      const viewer = await requireViewer(request, accountMessages.loginToUpdateProfile);
+      const viewer = signedIn(request);
       let file: Buffer | undefined;
       try {
         const part = await request.file();
@@ -90,7 +92,7 @@ export const meRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }> =
         throw notAnImage();
       }
       if (!file?.length) throw notAnImage();
-      return uploadAvatar(db, limiter, viewer, file);
+      return uploadAvatar(db, viewer, file);
     },
   );
 
@@ -127,21 +129,21 @@ export const meRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }> =
         response: { 200: userSettingsBody, 401: errorResponse },
       },
     },
-    async (request) => getSettings(db, await requireViewer(request)),
+    async (request) => getSettings(db, signedIn(request)),
   );
 
   app.put(
     '/me/settings',
     {
       schema: {
-        ...access('member'),
+        ...access('member', { limit: 'settingsPerUser' }),
         tags: ['me'],
         summary: 'Save my notification settings',
         body: userSettingsBody,
         response: { 200: userSettingsBody, 400: errorResponse, 401: errorResponse },
       },
     },
-    async (request) => saveSettings(db, limiter, await requireViewer(request), request.body),
+    async (request) => saveSettings(db, signedIn(request), request.body),
   );
 
   app.get(
@@ -154,6 +156,6 @@ export const meRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }> =
         response: { 200: loginsResponse, 401: errorResponse },
       },
     },
-    async (request) => getLogins(db, await requireViewer(request)),
+    async (request) => getLogins(db, signedIn(request)),
   );
 };

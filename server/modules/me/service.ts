@@ -3,7 +3,6 @@ import type { LoginEvent, Me, UserSettings, updateMeBody } from '../../../contra
 import { accountMessages, messages } from '../../../contract/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
-import type { RateLimiter } from '../../plugins/rate-limit.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { toAvatarWebp } from './avatar-image.ts';
 import {
@@ -52,13 +51,7 @@ const usernameTaken = () =>
   new AppError('CONFLICT', messages.usernameTaken, { username: messages.usernameTaken });
 
 /** Only the owner's username and bio; the schema has already refused every other key. */
-export async function updateMe(
-  db: Db,
-  limiter: RateLimiter,
-  viewer: Viewer,
-  input: z.output<typeof updateMeBody>,
-): Promise<Me> {
-  await limiter.hit('profileUpdatePerUser', viewer.id);
+export async function updateMe(db: Db, viewer: Viewer, input: z.output<typeof updateMeBody>): Promise<Me> {
   const changes: { username?: string; bio?: string | null } = {};
   if (input.username !== undefined) {
     if (await isUsernameTakenByOther(db, input.username, viewer.id)) throw usernameTaken();
@@ -85,8 +78,7 @@ function isUniqueViolation(err: unknown): boolean {
 
 export const avatarUrlFor = (id: string) => `/api/v1/avatars/${id}.webp`;
 
-export async function uploadAvatar(db: Db, limiter: RateLimiter, viewer: Viewer, file: Buffer) {
-  await limiter.hit('avatarUploadPerUser', viewer.id);
+export async function uploadAvatar(db: Db, viewer: Viewer, file: Buffer) {
   const webp = await toAvatarWebp(file);
   if (!webp)
     throw new AppError('VALIDATION', accountMessages.notAnImage, { avatar: accountMessages.notAnImage });
@@ -108,13 +100,7 @@ export async function getSettings(db: Db, viewer: Viewer): Promise<UserSettings>
   return (await findSettings(db, viewer.id)) ?? DEFAULT_SETTINGS;
 }
 
-export async function saveSettings(
-  db: Db,
-  limiter: RateLimiter,
-  viewer: Viewer,
-  input: UserSettings,
-): Promise<UserSettings> {
-  await limiter.hit('settingsPerUser', viewer.id);
+export async function saveSettings(db: Db, viewer: Viewer, input: UserSettings): Promise<UserSettings> {
   return upsertSettings(db, viewer.id, input);
 }
 

@@ -9,7 +9,7 @@ import {
 import { okResponse } from '../../../contract/social.ts';
 import type { Db } from '../../db/client.ts';
 import { access } from '../../plugins/access.ts';
-import { requireViewer } from '../../plugins/viewer.ts';
+import { signedIn } from '../../plugins/viewer.ts';
 import { listNotifications, readAllNotifications, readNotification } from './service.ts';
 
 const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse };
@@ -26,7 +26,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
         response: { 200: notificationPage, ...errors },
       },
     },
-    async (request) => listNotifications(db, await requireViewer(request), request.query),
+    async (request) => listNotifications(db, signedIn(request), request.query),
   );
 
   app.post(
@@ -41,7 +41,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       },
     },
     async (request) => {
-      await readNotification(db, await requireViewer(request), request.params.id);
+      await readNotification(db, signedIn(request), request.params.id);
       return { ok: true as const };
     },
   );
@@ -56,6 +56,6 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
         response: { 200: readAllResponse, ...errors },
       },
     },
-    async (request) => readAllNotifications(db, await requireViewer(request)),
+    async (request) => readAllNotifications(db, signedIn(request)),
   );
 };

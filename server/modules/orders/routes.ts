@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse } from '../../../contract/errors.ts';
+import { orderMessages } from '../../../contract/messages.ts';
 import {
   adminOrderListQuery,
   disputeBody,
@@ -11,8 +12,7 @@ import {
 } from '../../../contract/orders.ts';
 import type { Db } from '../../db/client.ts';
 import { access } from '../../plugins/access.ts';
-import type { RateLimiter } from '../../plugins/rate-limit.ts';
-import { requireViewer } from '../../plugins/viewer.ts';
+import { signedIn } from '../../plugins/viewer.ts';
 import * as service from './service.ts';
 
 const errors = {
@@ -24,10 +24,7 @@ const errors = {
   429: errorResponse,
 };
 
-export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }> = async (
-  app,
-  { db, limiter },
-) => {
+export const orderRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/orders',
     {
@@ -39,7 +36,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }
         response: { 200: orderPage, ...errors },
       },
     },
-    async (request) => service.listMyOrders(db, await requireViewer(request), request.query),
+    async (request) => service.listMyOrders(db, signedIn(request), request.query),
   );
 
   app.get(
@@ -53,14 +50,14 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }
         response: { 200: orderDetail, ...errors },
       },
     },
-    async (request) => service.getOrder(db, await requireViewer(request), request.params.id),
+    async (request) => service.getOrder(db, signedIn(request), request.params.id),
   );
 
   app.post(
     '/orders/:id/confirm',
     {
       schema: {
-        ...access('member', 'order'),
+        ...access('member', { owner: 'order', limit: 'orderActionPerUser' }),
         tags: ['orders'],
         summary: 'The buyer confirms delivery: the escrow is released to the seller',
         params: orderIdParams,
@@ -68,8 +65,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }
       },
     },
     async (request) => {
-      const viewer = await requireViewer(request);
-      await limiter.hit('orderActionPerUser', viewer.id);
+      const viewer = signedIn(request);
       return service.confirmDelivery(db, viewer, request.params.id);
     },
   );
@@ -78,7 +74,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }
     '/orders/:id/dispute',
     {
       schema: {
-        ...access('member', 'order'),
+        ...access('member', { owner: 'order', limit: 'orderActionPerUser' }),
         tags: ['orders'],
         summary: 'The buyer disputes within the protection window: the order freezes and a ticket opens',
         params: orderIdParams,
@@ -87,8 +83,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }
       },
     },
     async (request) => {
-      const viewer = await requireViewer(request);
-      await limiter.hit('orderActionPerUser', viewer.id);
+      const viewer = signedIn(request);
       return service.openDispute(db, viewer, request.params.id, request.body.reason);
     },
   );
@@ -97,21 +92,21 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }
     '/admin/orders',
     {
       schema: {
-        ...access('staff'),
+        ...access('staff', { forbidden: orderMessages.onlyStaffSettle }),
         tags: ['admin'],
         summary: 'Staff: orders by status (default disputed), newest first',
         querystring: adminOrderListQuery,
         response: { 200: orderPage, ...errors },
       },
     },
-    async (request) => service.listOrdersForStaff(db, await requireViewer(request), request.query),
+    async (request) => service.listOrdersForStaff(db, signedIn(request), request.query),
   );
 
   app.post(
     '/admin/orders/:id/settle',
     {
       schema: {
-        ...access('staff'),
+        ...access('staff', { forbidden: orderMessages.onlyStaffSettle }),
         tags: ['admin'],
         summary: 'Staff settle a dispute: refund, release or split, with a note (audited)',
         params: orderIdParams,
@@ -119,7 +114,6 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }
         response: { 200: orderDetail, ...errors },
       },
     },
-    async (request) =>
-      service.settleDispute(db, await requireViewer(request), request.params.id, request.body),
+    async (request) => service.settleDispute(db, signedIn(request), request.params.id, request.body),
   );
 };

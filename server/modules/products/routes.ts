@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse } from '../../../contract/errors.ts';
+import { productMessages } from '../../../contract/messages.ts';
 import {
   adminProduct,
   adminProductListQuery,
@@ -15,7 +16,7 @@ import {
 } from '../../../contract/products.ts';
 import type { Db } from '../../db/client.ts';
 import { access } from '../../plugins/access.ts';
-import { requireViewer } from '../../plugins/viewer.ts';
+import { signedIn } from '../../plugins/viewer.ts';
 import * as service from './service.ts';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
@@ -60,14 +61,14 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         response: { 200: adminProductPage, ...errors },
       },
     },
-    async (request) => service.listProductsForStaff(db, await requireViewer(request), request.query),
+    async (request) => service.listProductsForStaff(db, signedIn(request), request.query),
   );
 
   app.post(
     '/admin/products',
     {
       schema: {
-        ...access('admin'),
+        ...access('admin', { forbidden: productMessages.onlyAdminsCreate }),
         tags: ['admin'],
         summary: 'Add a product (admins)',
         body: productBody,
@@ -75,7 +76,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       },
     },
     async (request, reply) => {
-      const created = await service.createProduct(db, await requireViewer(request), request.body);
+      const created = await service.createProduct(db, signedIn(request), request.body);
       return reply.status(201).send(created);
     },
   );
@@ -84,7 +85,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     '/admin/products/:id',
     {
       schema: {
-        ...access('admin'),
+        ...access('admin', { forbidden: productMessages.onlyAdminsEdit }),
         tags: ['admin'],
         summary: "Edit a product's title, links and description (admins)",
         params: productIdParams,
@@ -92,14 +93,14 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         response: { 200: adminProduct, ...errors },
       },
     },
-    async (request) => service.editProduct(db, await requireViewer(request), request.params.id, request.body),
+    async (request) => service.editProduct(db, signedIn(request), request.params.id, request.body),
   );
 
   app.put(
     '/admin/products/:id/pin',
     {
       schema: {
-        ...access('admin'),
+        ...access('admin', { forbidden: productMessages.onlyAdminsPin }),
         tags: ['admin'],
         summary: 'Pin or unpin a product (admins)',
         params: productIdParams,
@@ -108,14 +109,14 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       },
     },
     async (request) =>
-      service.setProductPinned(db, await requireViewer(request), request.params.id, request.body.isPinned),
+      service.setProductPinned(db, signedIn(request), request.params.id, request.body.isPinned),
   );
 
   app.put(
     '/admin/products/:id/status',
     {
       schema: {
-        ...access('admin'),
+        ...access('admin', { forbidden: productMessages.onlyAdminsStatus }),
         tags: ['admin'],
         summary: 'Activate or deactivate a product (admins)',
         params: productIdParams,
@@ -124,14 +125,14 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       },
     },
     async (request) =>
-      service.setProductStatus(db, await requireViewer(request), request.params.id, request.body.status),
+      service.setProductStatus(db, signedIn(request), request.params.id, request.body.status),
   );
 
   app.delete(
     '/admin/products/:id',
     {
       schema: {
-        ...access('admin'),
+        ...access('admin', { forbidden: productMessages.onlyAdminsDelete }),
         tags: ['admin'],
         summary: 'Delete a product (admins)',
         params: productIdParams,
@@ -139,7 +140,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       },
     },
     async (request, reply) => {
-      await service.removeProduct(db, await requireViewer(request), request.params.id);
+      await service.removeProduct(db, signedIn(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

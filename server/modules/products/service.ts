@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { isStaff } from '../../../contract/limits.ts';
-import { productMessages as m, messages } from '../../../contract/messages.ts';
+import { productMessages as m } from '../../../contract/messages.ts';
 import {
   type AdminProduct,
   type Product,
@@ -12,6 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { decodeCursor, encodeCursor } from '../../db/cursor.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
+import { can, ensure } from '../../policy.ts';
 import { audit } from '../audit/service.ts';
 import * as q from './queries.ts';
 
@@ -76,21 +76,12 @@ export async function getProduct(db: Db, id: string) {
   return toProduct(row);
 }
 
-function requireStaffViewer(viewer: Viewer) {
-  if (!isStaff(viewer.role)) throw new AppError('FORBIDDEN', messages.forbidden);
-}
-
-/** Product writes are admin only (spec §6); the message names the refused action. */
-function requireAdminFor(viewer: Viewer, message: string) {
-  if (viewer.role !== 'admin') throw new AppError('FORBIDDEN', message);
-}
-
 export async function listProductsForStaff(
   db: Db,
   viewer: Viewer,
   query: { status: 'all' | ProductStatus; q?: string; cursor?: string },
 ) {
-  requireStaffViewer(viewer);
+  ensure(can.moderate(viewer));
   const { rows, nextCursor } = await page(db, {
     status: query.status === 'all' ? undefined : query.status,
     q: query.q,
@@ -100,7 +91,8 @@ export async function listProductsForStaff(
 }
 
 export async function createProduct(db: Db, viewer: Viewer, body: ProductBody) {
-  requireAdminFor(viewer, m.onlyAdminsCreate);
+  // Product writes are admin only (spec §6); the message names the refused action.
+  ensure(can.administer(viewer), m.onlyAdminsCreate);
   return db.transaction(async (tx) => {
     const row = await q.insertProduct(tx, body);
     await audit(tx, {
@@ -142,7 +134,7 @@ function changeProduct(
 }
 
 export async function editProduct(db: Db, viewer: Viewer, id: string, body: ProductBody) {
-  requireAdminFor(viewer, m.onlyAdminsEdit);
+  ensure(can.administer(viewer), m.onlyAdminsEdit);
   return changeProduct(db, viewer, id, 'product.update', body, true, (r) => ({
     title: r.title,
     description: r.description,
@@ -153,7 +145,7 @@ export async function editProduct(db: Db, viewer: Viewer, id: string, body: Prod
 }
 
 export async function setProductPinned(db: Db, viewer: Viewer, id: string, isPinned: boolean) {
-  requireAdminFor(viewer, m.onlyAdminsPin);
+  ensure(can.administer(viewer), m.onlyAdminsPin);
   return changeProduct(
     db,
     viewer,
@@ -168,12 +160,12 @@ export async function setProductPinned(db: Db, viewer: Viewer, id: string, isPin
 }
 
 export async function setProductStatus(db: Db, viewer: Viewer, id: string, status: ProductStatus) {
-  requireAdminFor(viewer, m.onlyAdminsStatus);
+  ensure(can.administer(viewer), m.onlyAdminsStatus);
   return changeProduct(db, viewer, id, 'product.status', { status }, true, (r) => ({ status: r.status }));
 }
 
 export async function removeProduct(db: Db, viewer: Viewer, id: string) {
-  requireAdminFor(viewer, m.onlyAdminsDelete);
+  ensure(can.administer(viewer), m.onlyAdminsDelete);
   await db.transaction(async (tx) => {
     const before = await q.findProduct(tx, id);
     if (!before || !(await q.deleteProduct(tx, id))) throw new AppError('NOT_FOUND', m.notFound);

@@ -10,14 +10,10 @@ import {
 } from '../../../contract/profiles.ts';
 import type { Db } from '../../db/client.ts';
 import { access } from '../../plugins/access.ts';
-import type { RateLimiter } from '../../plugins/rate-limit.ts';
-import { getViewer, requireViewer } from '../../plugins/viewer.ts';
+import { signedIn } from '../../plugins/viewer.ts';
 import { getProfile, searchUsers, setFollow } from './service.ts';
 
-export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }> = async (
-  app,
-  { db, limiter },
-) => {
+export const profileRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/users',
     {
@@ -29,7 +25,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter
         response: { 200: userSearchResponse, 400: errorResponse },
       },
     },
-    async (request) => ({ items: await searchUsers(db, await getViewer(request), request.query.q) }),
+    async (request) => ({ items: await searchUsers(db, request.viewer, request.query.q) }),
   );
 
   app.get(
@@ -43,7 +39,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter
         response: { 200: publicProfileResponse, 400: errorResponse, 404: errorResponse },
       },
     },
-    async (request) => getProfile(db, await getViewer(request), request.params.id),
+    async (request) => getProfile(db, request.viewer, request.params.id),
   );
 
   for (const method of ['PUT', 'DELETE'] as const) {
@@ -51,7 +47,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter
       method,
       url: '/users/:id/follow',
       schema: {
-        ...access('member'),
+        ...access('member', { unauthenticated: socialMessages.loginToFollow, limit: 'followPerUser' }),
         tags: ['users'],
         summary: method === 'PUT' ? 'Follow a member (idempotent)' : 'Unfollow a member (idempotent)',
         params: profileIdParams,
@@ -63,13 +59,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter
           429: errorResponse,
         },
       },
-      handler: async (request) =>
-        setFollow(
-          { db, limiter },
-          await requireViewer(request, socialMessages.loginToFollow),
-          request.params.id,
-          method === 'PUT',
-        ),
+      handler: async (request) => setFollow({ db }, signedIn(request), request.params.id, method === 'PUT'),
     });
   }
 };

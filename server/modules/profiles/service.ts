@@ -4,7 +4,6 @@ import type { FollowResponse, PublicProfile, UserSummary } from '../../../contra
 import { socialLimits } from '../../../contract/social.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
-import type { RateLimiter } from '../../plugins/rate-limit.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import {
   countFollowers,
@@ -40,13 +39,12 @@ export async function getProfile(db: Db, viewer: Viewer | null, id: string): Pro
 
 /** Idempotent follow/unfollow (spec §5: never yourself). */
 export async function setFollow(
-  { db, limiter }: { db: Db; limiter: RateLimiter },
+  { db }: { db: Db },
   viewer: Viewer,
   targetId: string,
   following: boolean,
 ): Promise<FollowResponse> {
   if (targetId === viewer.id) throw new AppError('VALIDATION', socialMessages.followSelf);
-  await limiter.hit('followPerUser', viewer.id);
   return db.transaction(async (tx) => {
     if (!(await lockProfile(tx, targetId))) throw new AppError('NOT_FOUND', socialMessages.profileNotFound);
     if (following) await insertFollow(tx, viewer.id, targetId);

@@ -12,8 +12,7 @@ import {
 } from '../../../contract/reports.ts';
 import type { Db } from '../../db/client.ts';
 import { access } from '../../plugins/access.ts';
-import type { RateLimiter } from '../../plugins/rate-limit.ts';
-import { requireViewer } from '../../plugins/viewer.ts';
+import { signedIn } from '../../plugins/viewer.ts';
 import {
   banReportedAuthor,
   createReport,
@@ -22,15 +21,12 @@ import {
   listReports,
 } from './service.ts';
 
-export const reportRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }> = async (
-  app,
-  { db, limiter },
-) => {
+export const reportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.post(
     '/reports',
     {
       schema: {
-        ...access('member'),
+        ...access('member', { unauthenticated: m.loginToReport, limit: 'reportPerUser' }),
         tags: ['reports'],
         summary: 'Report a post, comment, thread, reply, cheat or listing (signed-in members, not your own)',
         body: reportBody,
@@ -45,8 +41,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter 
       },
     },
     async (request, reply) => {
-      const viewer = await requireViewer(request, m.loginToReport);
-      await limiter.hit('reportPerUser', viewer.id);
+      const viewer = signedIn(request);
       return reply.status(201).send(await createReport(db, viewer, request.body));
     },
   );
@@ -62,7 +57,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter 
         response: { 200: adminReportPage, 400: errorResponse, 401: errorResponse, 403: errorResponse },
       },
     },
-    async (request) => listReports(db, await requireViewer(request), request.query),
+    async (request) => listReports(db, signedIn(request), request.query),
   );
 
   const decided = z.object({ id: z.string(), status: z.enum(reportStatuses) });
@@ -86,7 +81,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter 
         response: decisionResponses,
       },
     },
-    async (request) => decideReport(db, await requireViewer(request), request.params.id, 'resolved'),
+    async (request) => decideReport(db, signedIn(request), request.params.id, 'resolved'),
   );
 
   app.post(
@@ -100,7 +95,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter 
         response: decisionResponses,
       },
     },
-    async (request) => decideReport(db, await requireViewer(request), request.params.id, 'dismissed'),
+    async (request) => decideReport(db, signedIn(request), request.params.id, 'dismissed'),
   );
 
   app.post(
@@ -114,7 +109,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter 
         response: decisionResponses,
       },
     },
-    async (request) => deleteReportedContent(db, await requireViewer(request), request.params.id),
+    async (request) => deleteReportedContent(db, signedIn(request), request.params.id),
   );
 
   app.post(
@@ -123,7 +118,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter 
       schema: {
         tags: ['admin', 'reports'],
         summary: "Ban the reported content's author (admins)",
-        ...access('admin'),
+        ...access('admin', { forbidden: m.onlyAdminsBan }),
         params: reportIdParams,
         response: {
           200: z.object({ id: z.string(), username: z.string(), banned: z.boolean() }),
@@ -134,6 +129,6 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter 
         },
       },
     },
-    async (request) => banReportedAuthor(db, await requireViewer(request), request.params.id),
+    async (request) => banReportedAuthor(db, signedIn(request), request.params.id),
   );
 };

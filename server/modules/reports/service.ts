@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { isStaff } from '../../../contract/limits.ts';
 import { reportMessages as m, messages } from '../../../contract/messages.ts';
 import {
   type AdminReportPage,
@@ -13,6 +12,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { decodeCursor, encodeCursor } from '../../db/cursor.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
+import { can, ensure } from '../../policy.ts';
 import { applyUserPatch } from '../admin/service.ts';
 import { audit } from '../audit/service.ts';
 import * as q from './queries.ts';
@@ -61,7 +61,7 @@ export async function listReports(
   viewer: Viewer,
   query: { status: ReportStatusFilter; cursor?: string },
 ): Promise<AdminReportPage> {
-  if (!isStaff(viewer.role)) throw new AppError('FORBIDDEN', messages.forbidden);
+  ensure(can.moderate(viewer), messages.forbidden);
   const after = decodeCursor(query.cursor, reportCursor) as q.ReportCursor | undefined;
   const found = await q.listReports(db, {
     status: query.status === 'all' ? undefined : query.status,
@@ -115,7 +115,7 @@ export async function decideReport(
   id: string,
   status: 'resolved' | 'dismissed',
 ): Promise<{ id: string; status: ReportStatus }> {
-  if (!isStaff(viewer.role)) throw new AppError('FORBIDDEN', messages.forbidden);
+  ensure(can.moderate(viewer), messages.forbidden);
   return db.transaction(async (tx) => {
     const report = await lockPending(tx, id);
     const updated = await q.decideReport(tx, id, status, viewer.id);
@@ -138,7 +138,7 @@ export async function deleteReportedContent(
   viewer: Viewer,
   id: string,
 ): Promise<{ id: string; status: ReportStatus }> {
-  if (!isStaff(viewer.role)) throw new AppError('FORBIDDEN', messages.forbidden);
+  ensure(can.moderate(viewer), messages.forbidden);
   return db.transaction(async (tx) => {
     const report = await lockPending(tx, id);
     const targetId = q.targetIdOf(report);
@@ -164,7 +164,7 @@ export async function banReportedAuthor(
   viewer: Viewer,
   id: string,
 ): Promise<{ id: string; username: string; banned: boolean }> {
-  if (viewer.role !== 'admin') throw new AppError('FORBIDDEN', m.onlyAdminsBan);
+  ensure(can.administer(viewer), m.onlyAdminsBan);
   return db.transaction(async (tx) => {
     const report = await q.lockReport(tx, id);
     if (!report) throw new AppError('NOT_FOUND', m.notFound);

@@ -3,15 +3,14 @@ import { errorResponse } from '../../../contract/errors.ts';
 import { searchQuery, searchResponse } from '../../../contract/search.ts';
 import type { Db } from '../../db/client.ts';
 import { access } from '../../plugins/access.ts';
-import type { RateLimiter } from '../../plugins/rate-limit.ts';
 import { search } from './service.ts';
 
-export const searchRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }> = async (app, deps) => {
+export const searchRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, deps) => {
   app.get(
     '/search',
     {
       schema: {
-        ...access('public'),
+        ...access('public', { limit: 'searchPerIp' }),
         tags: ['search'],
         summary:
           'Global search: up to 3 cheats, 3 members and 3 active listings; exact and prefix matches first',
@@ -19,6 +18,6 @@ export const searchRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter 
         response: { 200: searchResponse, 400: errorResponse, 429: errorResponse },
       },
     },
-    async (request) => search(deps, request.ip, request.query.q),
+    async (request) => search(deps, request.query.q),
   );
 };

@@ -1,17 +1,11 @@
 import { type SearchResponse, searchLimits } from '../../../contract/search.ts';
 import type { Db } from '../../db/client.ts';
-import type { RateLimiter } from '../../plugins/rate-limit.ts';
 import { selectSearch } from './queries.ts';
 
 const empty: SearchResponse = { cheats: [], users: [], listings: [] };
 
 /** Global search: public (cheats, members and active listings are all public pages). */
-export async function search(
-  { db, limiter }: { db: Db; limiter: RateLimiter },
-  ip: string,
-  q: string,
-): Promise<SearchResponse> {
+export async function search({ db }: { db: Db }, q: string): Promise<SearchResponse> {
   if (q.length < searchLimits.minLength) return empty;
-  await limiter.hit('searchPerIp', ip);
   return selectSearch(db, q, searchLimits.perType);
 }

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse } from '../../../contract/errors.ts';
+import { siteSettingsMessages } from '../../../contract/messages.ts';
 import { type ExternalLinks, publicConfig, siteSettingKeyParams } from '../../../contract/site.ts';
 import type { Db } from '../../db/client.ts';
 import { access } from '../../plugins/access.ts';
-import { requireViewer } from '../../plugins/viewer.ts';
+import { signedIn } from '../../plugins/viewer.ts';
 import { getPublicSettings, updateSetting } from './service.ts';
 
 export const siteSettingsRoutes: FastifyPluginAsyncZod<{ links: ExternalLinks; db: Db }> = async (
@@ -32,7 +33,7 @@ export const siteSettingsRoutes: FastifyPluginAsyncZod<{ links: ExternalLinks; d
     '/admin/site-settings/:key',
     {
       schema: {
-        ...access('admin'),
+        ...access('admin', { forbidden: siteSettingsMessages.onlyAdmins }),
         tags: ['admin'],
         summary: 'Set one site setting (admins)',
         params: siteSettingKeyParams,
@@ -45,6 +46,6 @@ export const siteSettingsRoutes: FastifyPluginAsyncZod<{ links: ExternalLinks; d
         },
       },
     },
-    async (request) => updateSetting(db, await requireViewer(request), request.params.key, request.body),
+    async (request) => updateSetting(db, signedIn(request), request.params.key, request.body),
   );
 };

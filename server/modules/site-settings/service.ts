@@ -7,8 +7,9 @@ import {
   siteSettingSchemas,
 } from '../../../contract/site.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError, validationError } from '../../plugins/errors.ts';
+import { validationError } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
+import { can, ensure } from '../../policy.ts';
 import { audit } from '../audit/service.ts';
 import { publishAfterCommit } from '../realtime/bus.ts';
 import * as q from './queries.ts';
@@ -90,7 +91,7 @@ export async function getSaleTerms(db: Db): Promise<{ feePercent: number; protec
 
 /** Admins only; audited; every open page is told to refetch once the change commits. */
 export async function updateSetting(db: Db, viewer: Viewer, key: SiteSettingKey, body: unknown) {
-  if (viewer.role !== 'admin') throw new AppError('FORBIDDEN', m.onlyAdmins);
+  ensure(can.administer(viewer), m.onlyAdmins);
   const parsed = siteSettingSchemas[key].safeParse(body);
   if (!parsed.success) throw validationError(parsed.error);
   await db.transaction(async (tx) => {

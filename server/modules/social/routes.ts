@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse } from '../../../contract/errors.ts';
-import { messages, socialMessages } from '../../../contract/messages.ts';
+import { socialMessages } from '../../../contract/messages.ts';
 import { profileIdParams } from '../../../contract/profiles.ts';
 import {
   commentIdParams,
@@ -19,8 +19,7 @@ import {
 } from '../../../contract/social.ts';
 import type { Db } from '../../db/client.ts';
 import { access } from '../../plugins/access.ts';
-import type { RateLimiter } from '../../plugins/rate-limit.ts';
-import { getViewer, requireViewer } from '../../plugins/viewer.ts';
+import { signedIn } from '../../plugins/viewer.ts';
 import {
   addComment,
   createPost,
@@ -41,17 +40,14 @@ const errors = {
   429: errorResponse,
 };
 
-export const socialRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }> = async (
-  app,
-  { db, limiter },
-) => {
-  const deps = { db, limiter };
+export const socialRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const deps = { db };
 
   app.get(
     '/posts',
     {
       schema: {
-        ...access('member'),
+        ...access('member', { unauthenticated: socialMessages.loginToViewPosts }),
         tags: ['social'],
         summary: 'The feed: all posts (for-you) or posts by members I follow (following), newest first',
         description: 'Members only: the spec shows posts only to signed-in members, so visitors get a 401.',
@@ -59,15 +55,14 @@ export const socialRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter 
         response: { 200: postPage, 400: errorResponse, 401: errorResponse },
       },
     },
-    async (request) =>
-      listFeed(db, await requireViewer(request, socialMessages.loginToViewPosts), request.query),
+    async (request) => listFeed(db, signedIn(request), request.query),
   );
 
   app.post(
     '/posts',
     {
       schema: {
-        ...access('member'),
+        ...access('member', { unauthenticated: socialMessages.loginToPost, limit: 'postPerUser' }),
         tags: ['social'],
         summary: 'Create a post',
         body: createPostBody,
@@ -75,7 +70,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter 
       },
     },
     async (request, reply) => {
-      const viewer = await requireViewer(request, socialMessages.loginToPost);
+      const viewer = signedIn(request);
       return reply.status(201).send(await createPost(deps, viewer, request.body));
     },
   );
@@ -92,7 +87,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter 
       },
     },
     async (request) => {
-      await deletePost(db, await requireViewer(request), request.params.id);
+      await deletePost(db, signedIn(request), request.params.id);
       return { ok: true as const };
     },
   );
@@ -102,19 +97,13 @@ export const socialRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter 
       method,
       url: '/posts/:id/like',
       schema: {
-        ...access('member'),
+        ...access('member', { unauthenticated: socialMessages.loginToLike, limit: 'likePerUser' }),
         tags: ['social'],
         summary: method === 'PUT' ? 'Like a post (idempotent)' : 'Remove my like (idempotent)',
         params: postIdParams,
         response: { 200: likeResponse, ...errors },
       },
-      handler: async (request) =>
-        setLike(
-          deps,
-          await requireViewer(request, socialMessages.loginToLike),
-          request.params.id,
-          method === 'PUT',
-        ),
+      handler: async (request) => setLike(deps, signedIn(request), request.params.id, method === 'PUT'),
     });
   }
 
@@ -131,7 +120,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter 
       },
     },
     async (request) => {
-      await requireViewer(request, messages.unauthenticated);
+      signedIn(request);
       return listComments(db, request.params.id, request.query.cursor);
     },
   );
@@ -140,7 +129,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter 
     '/posts/:id/comments',
     {
       schema: {
-        ...access('member'),
+        ...access('member', { unauthenticated: socialMessages.loginToComment, limit: 'commentPerUser' }),
         tags: ['social'],
         summary: 'Comment on a post',
         params: postIdParams,
@@ -149,7 +138,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter 
       },
     },
     async (request, reply) => {
-      const viewer = await requireViewer(request, socialMessages.loginToComment);
+      const viewer = signedIn(request);
       return reply.status(201).send(await addComment(deps, viewer, request.params.id, request.body));
     },
   );
@@ -166,7 +155,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter 
       },
     },
     async (request) => {
-      await removeComment(db, await requireViewer(request), request.params.id);
+      await removeComment(db, signedIn(request), request.params.id);
       return { ok: true as const };
     },
   );
@@ -183,8 +172,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter 
         response: { 200: postPage, 400: errorResponse, 404: errorResponse },
       },
     },
-    async (request) =>
-      listPostsByAuthor(db, await getViewer(request), request.params.id, request.query.cursor),
+    async (request) => listPostsByAuthor(db, request.viewer, request.params.id, request.query.cursor),
   );
 
   app.get(

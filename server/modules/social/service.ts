@@ -14,7 +14,6 @@ import {
 } from '../../../contract/social.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
-import type { RateLimiter } from '../../plugins/rate-limit.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import {
   addLike,
@@ -39,7 +38,6 @@ import {
 
 export interface SocialDeps {
   db: Db;
-  limiter: RateLimiter;
 }
 
 // --- cursors ---------------------------------------------------------------------------------------
@@ -139,11 +137,10 @@ export async function listPostsByAuthor(
 }
 
 export async function createPost(
-  { db, limiter }: SocialDeps,
+  { db }: SocialDeps,
   viewer: Viewer,
   body: z.output<typeof createPostBody>,
 ): Promise<Post> {
-  await limiter.hit('postPerUser', viewer.id);
   const row = await insertPost(db, {
     userId: viewer.id,
     content: body.content,
@@ -172,12 +169,11 @@ export async function deletePost(db: Db, viewer: Viewer, postId: string): Promis
 
 /** Idempotent: one like per member; the counter moves only when the like row really changes. */
 export async function setLike(
-  { db, limiter }: SocialDeps,
+  { db }: SocialDeps,
   viewer: Viewer,
   postId: string,
   liked: boolean,
 ): Promise<LikeResponse> {
-  await limiter.hit('likePerUser', viewer.id);
   return db.transaction(async (tx) => {
     if (!(await lockPost(tx, postId))) throw new AppError('NOT_FOUND', socialMessages.postNotFound);
     const likeCount = liked ? await addLike(tx, postId, viewer.id) : await removeLike(tx, postId, viewer.id);
@@ -196,12 +192,11 @@ export async function listComments(db: Db, postId: string, cursor: string | unde
 }
 
 export async function addComment(
-  { db, limiter }: SocialDeps,
+  { db }: SocialDeps,
   viewer: Viewer,
   postId: string,
   body: z.output<typeof createCommentBody>,
 ): Promise<Comment> {
-  await limiter.hit('commentPerUser', viewer.id);
   const row = await db.transaction(async (tx) => {
     if (!(await lockPost(tx, postId))) throw new AppError('NOT_FOUND', socialMessages.postNotFound);
     return insertComment(tx, { postId, userId: viewer.id, content: body.content });

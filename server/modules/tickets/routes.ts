@@ -13,16 +13,12 @@ import {
 } from '../../../contract/tickets.ts';
 import type { Db } from '../../db/client.ts';
 import { access } from '../../plugins/access.ts';
-import type { RateLimiter } from '../../plugins/rate-limit.ts';
-import { requireViewer } from '../../plugins/viewer.ts';
+import { signedIn } from '../../plugins/viewer.ts';
 import * as service from './service.ts';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 
-export const ticketRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }> = async (
-  app,
-  { db, limiter },
-) => {
+export const ticketRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/tickets',
     {
@@ -34,14 +30,14 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter 
         response: { 200: ticketPage, ...errors },
       },
     },
-    async (request) => service.listMyTickets(db, await requireViewer(request), request.query),
+    async (request) => service.listMyTickets(db, signedIn(request), request.query),
   );
 
   app.post(
     '/tickets',
     {
       schema: {
-        ...access('member'),
+        ...access('member', { unauthenticated: m.loginToCreate, limit: 'ticketCreatePerUser' }),
         tags: ['tickets'],
         summary: 'Open a ticket with its first message',
         body: newTicketBody,
@@ -49,9 +45,9 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter 
       },
     },
     async (request, reply) => {
-      const viewer = await requireViewer(request, m.loginToCreate);
+      const viewer = signedIn(request);
       reply.code(201);
-      return service.createTicket(db, limiter, viewer, request.body);
+      return service.createTicket(db, viewer, request.body);
     },
   );
 
@@ -66,14 +62,14 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter 
         response: { 200: ticketDetail, ...errors },
       },
     },
-    async (request) => service.getTicket(db, await requireViewer(request), request.params.id),
+    async (request) => service.getTicket(db, signedIn(request), request.params.id),
   );
 
   app.post(
     '/tickets/:id/messages',
     {
       schema: {
-        ...access('member', 'ticket'),
+        ...access('member', { owner: 'ticket', limit: 'ticketReplyPerUser' }),
         tags: ['tickets'],
         summary: 'Reply on a ticket (owner or staff); closed tickets refuse replies',
         params: ticketIdParams,
@@ -82,9 +78,9 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter 
       },
     },
     async (request, reply) => {
-      const viewer = await requireViewer(request);
+      const viewer = signedIn(request);
       reply.code(201);
-      return service.replyToTicket(db, limiter, viewer, request.params.id, request.body.message);
+      return service.replyToTicket(db, viewer, request.params.id, request.body.message);
     },
   );
 
@@ -92,7 +88,7 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter 
     '/tickets/:id',
     {
       schema: {
-        ...access('staff'),
+        ...access('staff', { forbidden: m.onlyStaffStatus }),
         tags: ['tickets'],
         summary: "Set a ticket's status (staff)",
         params: ticketIdParams,
@@ -100,8 +96,7 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter 
         response: { 200: ticketDetail, ...errors },
       },
     },
-    async (request) =>
-      service.setTicketStatus(db, await requireViewer(request), request.params.id, request.body.status),
+    async (request) => service.setTicketStatus(db, signedIn(request), request.params.id, request.body.status),
   );
 
   app.get(
@@ -115,6 +110,6 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter 
         response: { 200: ticketPage, ...errors },
       },
     },
-    async (request) => service.listTicketsForStaff(db, await requireViewer(request), request.query),
+    async (request) => service.listTicketsForStaff(db, signedIn(request), request.query),
   );
 };

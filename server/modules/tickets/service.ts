@@ -12,8 +12,8 @@ import {
 import type { Db } from '../../db/client.ts';
 import { decodeCursor, encodeCursor } from '../../db/cursor.ts';
 import { AppError } from '../../plugins/errors.ts';
-import type { RateLimiter } from '../../plugins/rate-limit.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
+import { can, ensure } from '../../policy.ts';
 import { audit } from '../audit/service.ts';
 import { notify } from '../notifications/service.ts';
 import * as q from './queries.ts';
@@ -60,7 +60,7 @@ export function listTicketsForStaff(
   viewer: Viewer,
   query: { status: 'all' | TicketStatus; q?: string; cursor?: string },
 ) {
-  if (!isStaff(viewer.role)) throw new AppError('FORBIDDEN', messages.forbidden);
+  ensure(can.moderate(viewer), messages.forbidden);
   return page(db, {
     status: query.status === 'all' ? undefined : query.status,
     q: query.q || undefined,
@@ -69,8 +69,7 @@ export function listTicketsForStaff(
 }
 
 /** A new ticket starts open with its first message. */
-export async function createTicket(db: Db, limiter: RateLimiter, viewer: Viewer, body: NewTicketBody) {
-  await limiter.hit('ticketCreatePerUser', viewer.id);
+export async function createTicket(db: Db, viewer: Viewer, body: NewTicketBody) {
   const id = await db.transaction(async (tx) => {
     const ticket = await q.insertTicket(tx, { userId: viewer.id, title: body.title });
     await q.insertMessage(tx, {
@@ -112,14 +111,7 @@ export async function getTicket(db: Db, viewer: Viewer, id: string): Promise<Tic
  * A reply by the owner or staff. Closed tickets refuse replies; a staff reply to an open ticket moves it
  * to in_progress. The other side is notified in the same transaction.
  */
-export async function replyToTicket(
-  db: Db,
-  limiter: RateLimiter,
-  viewer: Viewer,
-  id: string,
-  message: string,
-) {
-  await limiter.hit('ticketReplyPerUser', viewer.id);
+export async function replyToTicket(db: Db, viewer: Viewer, id: string, message: string) {
   await db.transaction(async (tx) => {
     const ticket = await q.lockTicket(tx, id);
     if (!ticket || !canRead(ticket, viewer)) throw new AppError('NOT_FOUND', m.notFound);
@@ -146,7 +138,7 @@ export async function replyToTicket(
 
 /** Staff set any status; closing records closed_at, reopening clears it. */
 export async function setTicketStatus(db: Db, viewer: Viewer, id: string, status: TicketStatus) {
-  if (!isStaff(viewer.role)) throw new AppError('FORBIDDEN', m.onlyStaffStatus);
+  ensure(can.moderate(viewer), m.onlyStaffStatus);
   await db.transaction(async (tx) => {
     const ticket = await q.lockTicket(tx, id);
     if (!ticket) throw new AppError('NOT_FOUND', m.notFound);

@@ -3,16 +3,12 @@ import { errorResponse } from '../../../contract/errors.ts';
 import { convertBody, ledgerPage, ledgerQuery, walletSummary } from '../../../contract/orders.ts';
 import type { Db } from '../../db/client.ts';
 import { access } from '../../plugins/access.ts';
-import type { RateLimiter } from '../../plugins/rate-limit.ts';
-import { requireViewer } from '../../plugins/viewer.ts';
+import { signedIn } from '../../plugins/viewer.ts';
 import * as service from './service.ts';
 
 const errors = { 400: errorResponse, 401: errorResponse, 409: errorResponse, 429: errorResponse };
 
-export const walletRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }> = async (
-  app,
-  { db, limiter },
-) => {
+export const walletRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/wallet',
     {
@@ -23,7 +19,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter 
         response: { 200: walletSummary, ...errors },
       },
     },
-    async (request) => service.getWallet(db, await requireViewer(request)),
+    async (request) => service.getWallet(db, signedIn(request)),
   );
 
   app.get(
@@ -37,14 +33,14 @@ export const walletRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter 
         response: { 200: ledgerPage, ...errors },
       },
     },
-    async (request) => service.listLedger(db, await requireViewer(request), request.query),
+    async (request) => service.listLedger(db, signedIn(request), request.query),
   );
 
   app.post(
     '/wallet/convert',
     {
       schema: {
-        ...access('member'),
+        ...access('member', { limit: 'walletConvertPerUser' }),
         tags: ['wallet'],
         summary: 'Move main balance into marketplace credits, 1:1',
         body: convertBody,
@@ -52,8 +48,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter 
       },
     },
     async (request) => {
-      const viewer = await requireViewer(request);
-      await limiter.hit('walletConvertPerUser', viewer.id);
+      const viewer = signedIn(request);
       return service.moveBalanceToCredits(db, viewer, request.body.amount);
     },
   );

@@ -1,0 +1,91 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import { eq, sql } from 'drizzle-orm';
+import type { Role } from '../../../contract/limits.ts';
+import type { Db } from '../../db/client.ts';
+import { profiles, sessions } from '../../db/schema/index.ts';
+import type { Auth } from './auth.ts';
+
+export interface Viewer {
+  id: string;
+  username: string;
+  email: string;
+  role: Role;
+  avatarUrl: string | null;
+}
+
+export type SessionLookup = (headers: IncomingHttpHeaders) => Promise<Viewer | null>;
+
+/** Cookie header → name/value pairs; the first of a repeated name wins, as browsers send the most specific first. */
+function readCookies(header: string): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 1) continue;
+    const name = part.slice(0, eq).trim();
+    if (!found.has(name)) found.set(name, part.slice(eq + 1).trim());
+  }
+  return found;
+}
+
+/**
+ * The signed-in member of a request in one prepared statement (session joined to its member), instead of
+ * better-auth's getSession, which costs two round trips, a WebCrypto HMAC and its own object mapping on every
+ * request (issue 13's profile: 31 % of a signed-in read). The cookie is better-auth's own
+ * (`token.base64(HMAC-SHA256(secret, token))`), checked here with node:crypto. A session in its last
+ * `updateAge` is handed to better-auth once, which extends it exactly as before. A ban or sign-out takes effect
+ * on the next request, since nothing is cached.
+ */
+export async function createSessionLookup(db: Db, auth: Auth): Promise<SessionLookup> {
+  const ctx = await auth.$context;
+  const cookieName = ctx.authCookies.sessionToken.name;
+  const dontRememberName = ctx.authCookies.dontRememberToken.name;
+  const secret = ctx.secret;
+  const refreshBeforeMs = (ctx.sessionConfig.expiresIn - ctx.sessionConfig.updateAge) * 1000;
+  const byToken = db
+    .select({
+      id: profiles.id,
+      username: profiles.username,
+      email: profiles.email,
+      role: profiles.role,
+      avatarUrl: profiles.avatarUrl,
+      banned: profiles.banned,
+      expiresAt: sessions.expiresAt,
+    })
+    .from(sessions)
+    .innerJoin(profiles, eq(profiles.id, sessions.userId))
+    .where(eq(sessions.token, sql.placeholder('token')))
+    .prepare('viewer_by_session_token');
+
+  const verify = (raw: string): string | null => {
+    let value: string;
+    try {
+      value = decodeURIComponent(raw);
+    } catch {
+      return null;
+    }
+    const dot = value.lastIndexOf('.');
+    if (dot < 1) return null;
+    const token = value.slice(0, dot);
+    const given = Buffer.from(value.slice(dot + 1), 'base64');
+    const expected = createHmac('sha256', secret).update(token).digest();
+    return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
+  };
+
+  return async (headers) => {
+    if (!headers.cookie) return null;
+    const cookies = readCookies(headers.cookie);
+    const raw = cookies.get(cookieName);
+    const token = raw ? verify(raw) : null;
+    if (!token) return null;
+    const [row] = await byToken.execute({ token });
+    if (!row || row.banned || row.expiresAt.getTime() <= Date.now()) return null;
+    if (row.expiresAt.getTime() - refreshBeforeMs <= Date.now() && !cookies.has(dontRememberName)) {
+      // Rare (once a day per session): better-auth moves the expiry forward in its own way.
+      const h = new Headers();
+      h.set('cookie', headers.cookie);
+      await auth.api.getSession({ headers: h });
+    }
+    return { id: row.id, username: row.username, email: row.email, role: row.role, avatarUrl: row.avatarUrl };
+  };
+}

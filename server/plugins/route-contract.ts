@@ -1,0 +1,96 @@
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestHookHandler,
+  preHandlerHookHandler,
+  preValidationHookHandler,
+} from 'fastify';
+import fp from 'fastify-plugin';
+import { isStaff } from '../../contract/limits.ts';
+import { messages } from '../../contract/messages.ts';
+import type { AccessMeta } from './access.ts';
+import { AppError } from './errors.ts';
+import {
+  type RateLimiter,
+  type RateRuleName,
+  type RateState,
+  rateLimitHeaders,
+  rateRules,
+} from './rate-limit.ts';
+
+type Hooks<T> = T | T[] | undefined;
+const asArray = <T>(h: Hooks<T>): T[] => (h === undefined ? [] : Array.isArray(h) ? h : [h]);
+
+function rateKey(rule: RateRuleName, request: FastifyRequest): string {
+  const by = rateRules[rule].by;
+  if (by === 'viewer') return request.viewer?.id ?? `ip:${request.ip}`;
+  if (by === 'ip') return request.ip;
+  const email = String((request.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase();
+  return by === 'email' ? email : `${email}|${request.ip}`;
+}
+
+/** PostgreSQL text cannot hold NUL, and no person types one: such input is junk, refused as 400. */
+function hasNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (!value || typeof value !== 'object' || Buffer.isBuffer(value) || depth > 32) return false;
+  for (const [key, v] of Object.entries(value))
+    if (key.includes('\u0000') || hasNul(v, depth + 1)) return true;
+  return false;
+}
+
+const refuseNul: preValidationHookHandler = async (request) => {
+  if (hasNul(request.params) || hasNul(request.query) || hasNul(request.body))
+    throw new AppError('VALIDATION', messages.badRequest);
+};
+
+/**
+ * Turns each route's declared contract (`access()` in its schema) into enforcement, in one place:
+ * - onRequest, before the body is parsed or validated: looks up the session (one statement, only when a
+ *   cookie came), sets `request.viewer`, and refuses a visitor (401) or a caller below the level (403), so a
+ *   stranger never learns a route's schema from its 400s;
+ * - preValidation: refuses a NUL character anywhere in the params, query or body (400, never a 500);
+ * - preHandler, after validation: counts the declared rate limits and reports the tightest in the
+ *   `RateLimit-*` headers (a full window answers 429 with `Retry-After`).
+ * A route without a declaration is refused at start-up, except the framework's own (docs, static files).
+ */
+export const routeContractPlugin = fp(
+  async (app: FastifyInstance, { limiter }: { limiter: RateLimiter }) => {
+    app.decorateRequest('viewer', null);
+
+    app.addHook('onRoute', (route) => {
+      const meta = route.schema as Partial<AccessMeta> | undefined;
+      const level = meta?.['x-access'];
+      if (!level) {
+        if (route.url.startsWith('/api/v1') || route.url.startsWith('/api/auth'))
+          throw new Error(`${route.method} ${route.url} declares no access()`);
+        return;
+      }
+      const unauthenticated = meta['x-unauthenticated'] ?? messages.unauthenticated;
+      const forbidden = meta['x-forbidden'] ?? messages.forbidden;
+      const authorize: onRequestHookHandler = async (request) => {
+        const viewer = request.headers.cookie ? await app.sessionViewer(request.headers) : null;
+        request.viewer = viewer;
+        if (level === 'public') return;
+        if (!viewer) throw new AppError('UNAUTHENTICATED', unauthenticated);
+        if ((level === 'staff' && !isStaff(viewer.role)) || (level === 'admin' && viewer.role !== 'admin'))
+          throw new AppError('FORBIDDEN', forbidden);
+      };
+      route.onRequest = [authorize, ...asArray(route.onRequest)];
+      route.preValidation = [refuseNul, ...asArray(route.preValidation)];
+
+      const rules = meta['x-rate-limit'] ?? [];
+      if (rules.length === 0) return;
+      const count: preHandlerHookHandler = async (request: FastifyRequest, reply: FastifyReply) => {
+        let tightest: RateState | null = null;
+        for (const rule of rules) {
+          const state = await limiter.hit(rule, rateKey(rule, request));
+          if (state && (!tightest || state.remaining < tightest.remaining)) tightest = state;
+        }
+        if (tightest) reply.headers(rateLimitHeaders(tightest));
+      };
+      route.preHandler = [count, ...asArray(route.preHandler)];
+    });
+  },
+  { name: 'route-contract' },
+);

@@ -1,0 +1,22 @@
+import { isStaff } from '../contract/limits.ts';
+import { messages } from '../contract/messages.ts';
+import type { Viewer } from './modules/auth/session-lookup.ts';
+import { AppError } from './plugins/errors.ts';
+
+/**
+ * Who may do what, in one place. Routes declare the level a caller needs (`access()`, enforced by the
+ * framework); services ask these questions for the rules a level cannot express (your own content, staff
+ * acting on anyone's) and detail responses report the answers as `abilities`, so the web never re-derives them.
+ */
+export const can = {
+  moderate: (viewer: Viewer | null): boolean => isStaff(viewer?.role),
+  administer: (viewer: Viewer | null): boolean => viewer?.role === 'admin',
+  /** Change or remove something a member owns: its owner, or staff. */
+  manage: (viewer: Viewer | null, ownerId: string): boolean =>
+    !!viewer && (viewer.id === ownerId || isStaff(viewer.role)),
+};
+
+/** Throws 403 with the spec's text for the action when the answer is no. */
+export function ensure(allowed: boolean, message: string = messages.forbidden): asserts allowed {
+  if (!allowed) throw new AppError('FORBIDDEN', message);
+}
