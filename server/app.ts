@@ -3,12 +3,7 @@ import { fileURLToPath } from 'node:url';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
@@ -43,6 +38,7 @@ import { createRateLimiter } from './plugins/rate-limit.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
 import { routeContractPlugin } from './plugins/route-contract.ts';
 import { securityPlugin } from './plugins/security.ts';
+import { serializerCompiler } from './plugins/serializer.ts';
 import { webPlugin } from './plugins/web.ts';
 
 export interface AppDeps {
