@@ -127,7 +127,9 @@ test('buy, dispute with a reason, staff refund from the ticket: the buyer gets t
   const title = `Disputed Cheat ${randomUUID().slice(0, 6)}`;
   const listing = await seedListing(request, seller, title, 120);
   await asUser(request, buyer, async () => {
-    const res = await request.post(`/api/v1/listings/${listing.id}/purchase`);
+    const res = await request.post(`/api/v1/listings/${listing.id}/purchase`, {
+      data: { expectedPrice: 120 },
+    });
     expect(res.status(), await res.text()).toBe(201);
   });
 

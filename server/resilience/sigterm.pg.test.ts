@@ -36,9 +36,10 @@ describe('SIGTERM during load', { timeout: 120_000 }, () => {
       }),
     );
     const purchases = cookies.map((cookie, i) =>
-      timed(`${base}/api/v1/listings/${listings[i]}/purchase`, {
+      timed(`${base}/api/v1/listings/${listings[i]!.id}/purchase`, {
         method: 'POST',
-        headers: { cookie, origin: base, 'idempotency-key': randomUUID() },
+        headers: { cookie, ...json, 'idempotency-key': randomUUID() },
+        body: JSON.stringify({ expectedPrice: listings[i]!.price }),
       }),
     );
     const reads = Array.from({ length: 10 }, () => timed(`${base}/api/v1/listings`));

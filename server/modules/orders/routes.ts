@@ -7,6 +7,7 @@ import {
   orderIdParams,
   orderListQuery,
   orderPage,
+  revealedContent,
   settleBody,
 } from '../../../contract/orders.ts';
 import type { Db } from '../../db/client.ts';
@@ -105,6 +106,21 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }
       },
     },
     async (request) => service.listOrdersForStaff(db, await requireViewer(request), request.query),
+  );
+
+  app.post(
+    '/admin/orders/:id/reveal',
+    {
+      schema: {
+        ...access('staff'),
+        tags: ['admin'],
+        summary:
+          "Staff: reveal a disputed order's content link (the first reveal by each staff member is audited)",
+        params: orderIdParams,
+        response: { 200: revealedContent, ...errors },
+      },
+    },
+    async (request) => service.revealContentLink(db, await requireViewer(request), request.params.id),
   );
 
   app.post(
