@@ -312,6 +312,7 @@ export const orderMessages = {
   loadFailed: 'Failed to load orders',
   empty: 'No orders yet',
   onlyStaffReveal: 'Only staff can reveal a content link',
+  revealFailed: 'Failed to reveal the content link',
   revealOnlyDisputed: 'A content link is revealed to staff only while the order is under dispute',
   contentGone: 'The listing of this order no longer exists',
   sellerBanned: "The seller's account is suspended: the credits stay in escrow until staff settle the order",

@@ -226,8 +226,9 @@ export async function purchaseListing(
     });
     return { order: purchasedOrder(row, viewer), replayed: false };
   } catch (err) {
-    if (key && isUniqueViolation(err)) {
-      // A concurrent request with the same key won: answer as a replay would.
+    if (key) {
+      // A concurrent request with the same key may have won (it sold the listing, or took the key first):
+      // answer as a replay would.
       const previous = await replayFor(db, viewer, id, key);
       if (previous) return previous;
     }
