@@ -218,7 +218,7 @@ export interface PurchasedOrder {
  * The sale in ONE statement, after lockForPurchase: the listing turns sold only while active, someone
  * else's and at the price the buyer saw (one winner of any race, no price bait); the buyer is debited into
  * escrow only if the credits are there (wallet.holdPaymentCtes); the order is written `held`; the seller is
- * notified, live after commit. Answers the order, or nothing when the listing was not sold or the debit
+ * notified, live after commit. Answers the order, or none when the listing was not sold or the debit
  * failed — the caller then rolls back (the listing update must not stand alone).
  */
 export async function purchase(
@@ -235,7 +235,7 @@ export async function purchase(
     hold: SQL;
   },
 ) {
-  const [row] = await rows<PurchasedOrder & { sold: boolean }>(
+  const [row] = await rows<PurchasedOrder & { sold: boolean; active_price: number | null }>(
     tx,
     sql`with sold as (
         update ${listings} set status = 'sold', sold_to = ${input.buyerId}::uuid, sold_at = now()
@@ -257,17 +257,28 @@ export async function purchase(
           jsonb_build_object('listingId', o.listing_id, 'orderId', o.id)
         from ord o
         returning user_id, id),
-      live as (${fanOutAfterCommit(sql`note`, 'notification')})
+      live as (${fanOutAfterCommit(sql`note`, 'notification')}),
+      -- The answer hands the buyer the content link: their first reveal, recorded for disputes.
+      revealed as (
+        insert into ${listingContentReveals} (listing_id, order_id, user_id)
+        select o.listing_id, o.id, ${input.buyerId}::uuid from ord o
+        returning id)
     select exists (select 1 from sold) as sold, o.id, o.listing_id, o.listing_title, o.seller_id,
       seller.username as seller_username, o.price::float8 as price, o.fee::float8 as fee,
       to_json(o.release_at) #>> '{}' as release_at, to_json(o.created_at) #>> '{}' as created_at,
-      s.content_link, (select count(*) from hold_legs) + (select count(*) from live) as written
+      s.content_link, (select count(*) from hold_legs) + (select count(*) from live) + (select count(*) from revealed) as written,
+      (select l.price from ${listings} l where l.id = ${input.listingId}::uuid and l.status = 'active') as active_price
     from (select 1) one
       left join ord o on true
       left join sold s on true
       left join ${profiles} seller on seller.id = o.seller_id`,
   );
-  return row?.id ? row : undefined;
+  // When nothing was bought: the price of the listing if it is still on sale (an edit committed between the
+  // two statements shows here), so the caller can tell a changed price from a sold listing or no credits.
+  return {
+    order: row?.id ? (row as PurchasedOrder) : undefined,
+    activePrice: row?.active_price == null ? null : Number(row.active_price),
+  };
 }
 
 /** A key's order, whoever sent it; `fresh` while the key is bound (24 h), after which it may be reused. */

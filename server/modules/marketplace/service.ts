@@ -220,9 +220,11 @@ export async function purchaseListing(
         idempotencyKey: key,
         hold: holdPaymentCtes({ buyerId: viewer.id, orderId, source: 'sold' }),
       });
-      // Sold but not paid for (not enough credits): the rollback undoes the listing update.
-      if (!bought) throw new PurchaseRefused();
-      return bought;
+      if (bought.order) return bought.order;
+      // Nothing bought; a listing sold without the credits is undone by the rollback.
+      if (bought.activePrice !== null && bought.activePrice !== body.expectedPrice)
+        throw priceChanged(bought.activePrice);
+      throw new PurchaseRefused();
     });
     return { order: purchasedOrder(row, viewer), replayed: false };
   } catch (err) {
