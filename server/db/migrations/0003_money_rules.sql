@@ -20,5 +20,6 @@ CREATE UNIQUE INDEX "listing_content_reveals_order_user_key" ON "listing_content
 UPDATE "marketplace_orders" SET "idempotency_key" = NULL WHERE "created_at" < now() - interval '24 hours';--> statement-breakpoint
 UPDATE "marketplace_orders" o SET "idempotency_key" = NULL WHERE o."idempotency_key" IS NOT NULL AND EXISTS (SELECT 1 FROM "marketplace_orders" n WHERE n."idempotency_key" = o."idempotency_key" AND (n."created_at", n."id") > (o."created_at", o."id"));--> statement-breakpoint
 CREATE UNIQUE INDEX "marketplace_orders_idempotency_key" ON "marketplace_orders" USING btree ("idempotency_key");--> statement-breakpoint
+CREATE INDEX "marketplace_orders_key_age_idx" ON "marketplace_orders" USING btree ("created_at") WHERE "marketplace_orders"."idempotency_key" is not null;--> statement-breakpoint
 ALTER TABLE "profiles" ADD CONSTRAINT "profiles_credits_check" CHECK ("profiles"."credits" between 0 and 1000000000000);--> statement-breakpoint
 ALTER TABLE "profiles" ADD CONSTRAINT "profiles_balance_check" CHECK ("profiles"."balance" between 0 and 1000000000000);

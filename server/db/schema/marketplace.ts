@@ -107,6 +107,8 @@ export const marketplaceOrders = pgTable(
     uniqueIndex('marketplace_orders_listing_key').on(t.listingId),
     // One order per key whoever sends it: a key reused by another member or for another listing is refused.
     uniqueIndex('marketplace_orders_idempotency_key').on(t.idempotencyKey),
+    // The sweep that unbinds keys older than 24 h reads only orders still holding one.
+    index('marketplace_orders_key_age_idx').on(t.createdAt).where(sql`${t.idempotencyKey} is not null`),
     index('marketplace_orders_buyer_idx').on(t.buyerId, t.createdAt.desc(), t.id.desc()),
     index('marketplace_orders_seller_idx').on(t.sellerId, t.createdAt.desc(), t.id.desc()),
   ],
