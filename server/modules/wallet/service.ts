@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { maxAccountAmount } from '../../../contract/limits.ts';
 import { walletMessages as w } from '../../../contract/messages.ts';
@@ -88,21 +88,6 @@ function overLimit(err: unknown): never {
 const column = (currency: WalletCurrency) => (currency === 'credits' ? profiles.credits : profiles.balance);
 
 /**
- * Takes the members' profile row locks in id order before anything else in the transaction, so two
- * transfers between the same members never deadlock. NO KEY UPDATE, the lock the balance update takes
- * anyway, still lets other rows reference the profile (foreign keys take KEY SHARE).
- */
-export async function lockUsers(tx: Tx, userIds: string[]) {
-  const ids = [...new Set(userIds)].sort();
-  await tx
-    .select({ id: profiles.id })
-    .from(profiles)
-    .where(inArray(profiles.id, ids))
-    .orderBy(profiles.id)
-    .for('no key update');
-}
-
-/**
  * Admin grant (Add Balance): credits or balance appear from the `grants` account. Returns the new amount.
  * `amount` must be a positive whole number (callers validate the form; this refuses anything else).
  */
@@ -140,30 +125,20 @@ export async function grant(
 }
 
 /**
- * Buyer → escrow: a conditional debit, so a buyer without enough credits is refused and concurrent
- * purchases can never take the balance below zero. Returns false when the credits are not there.
+ * Buyer → escrow on its own (the purchase uses the same CTEs inside its single statement): a conditional
+ * debit, so a buyer without enough credits is refused and concurrent debits can never take the balance
+ * below zero. Returns false when the credits are not there.
  */
 export async function holdPayment(
   tx: Tx,
   input: { buyerId: string; amount: number; orderId: string; description: string },
 ) {
-  const [row] = await tx
-    .update(profiles)
-    .set({ credits: sql`${profiles.credits} - ${input.amount}` })
-    .where(and(eq(profiles.id, input.buyerId), gte(profiles.credits, input.amount)))
-    .returning({ credits: profiles.credits });
-  if (!row) return false;
-  await writeTransfer(tx, {
-    currency: 'credits',
-    kind: 'purchase_hold',
-    description: input.description,
-    orderId: input.orderId,
-    legs: [
-      { account: 'user', userId: input.buyerId, amount: -input.amount, balanceAfter: row.credits },
-      { account: 'escrow', amount: input.amount },
-    ],
-  });
-  return true;
+  const result = (await tx.execute(
+    sql`with src as (select ${input.amount}::bigint as price, ${input.description}::text as description),
+      ${holdPaymentCtes({ buyerId: input.buyerId, orderId: input.orderId, source: 'src' })}
+    select (select count(*) from hold_legs)::int as legs`,
+  )) as unknown as { rows: { legs: number }[] };
+  return Number(result.rows[0]?.legs) > 0;
 }
 
 /**
