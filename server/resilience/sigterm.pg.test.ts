@@ -86,7 +86,7 @@ describe('SIGTERM during load', { timeout: 120_000 }, () => {
     // The drained purchases are in the database, each with its order.
     const sold = await cluster.query<{ n: number }>(
       `select count(*)::int as n from marketplace_orders where listing_id = any($1::uuid[])`,
-      [listings.slice(0, purchases.length)],
+      [listings.slice(0, purchases.length).map((l) => l.id)],
     );
     expect(sold[0]!.n).toBe(purchases.length);
   });
