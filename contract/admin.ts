@@ -43,7 +43,8 @@ export const adminUserPage = z.object({ items: z.array(adminUserRow), nextCursor
 export type AdminUserPage = z.infer<typeof adminUserPage>;
 
 export const addBalanceBody = z.object({
-  amount: z.coerce
+  /** A JSON integer only: strings ("0x10", "1e3"), booleans and arrays are refused, never coerced. */
+  amount: z
     .number({ error: adminMessages.amountPositive })
     .int(adminMessages.amountPositive)
     .min(1, adminMessages.amountPositive)

@@ -10,3 +10,10 @@ export const roles = ['user', 'moderator', 'admin'] as const;
 export type Role = (typeof roles)[number];
 export const staffRoles: readonly Role[] = ['moderator', 'admin'];
 export const isStaff = (role: string | null | undefined): boolean => role === 'moderator' || role === 'admin';
+
+/**
+ * The most a member's account (credits or main balance) may hold: far below 2^53, so every amount is a safe
+ * integer in JSON, and far below the bigint columns' range, so sums over many accounts never overflow.
+ * A grant or payout that would pass it is refused (409); the profiles' CHECK constraints hold it too.
+ */
+export const maxAccountAmount = 1_000_000_000_000;

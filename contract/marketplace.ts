@@ -7,8 +7,10 @@ export const listingTypes = ['cheat', 'account', 'item', 'other'] as const;
 export type ListingType = (typeof listingTypes)[number];
 export const detectionStatuses = ['unknown', 'undetected', 'detected'] as const;
 export type DetectionStatus = (typeof detectionStatuses)[number];
+/** The statuses anyone may filter by; a listing may also be `suspended` (its seller is banned). */
 export const listingStatuses = ['active', 'sold'] as const;
 export type ListingStatus = (typeof listingStatuses)[number];
+export const listingStatusValues = [...listingStatuses, 'suspended'] as const;
 export const listingSorts = ['newest', 'price_low', 'price_high'] as const;
 export type ListingSort = (typeof listingSorts)[number];
 
@@ -66,6 +68,16 @@ export const listingEditBody = z.object({
 });
 export type ListingEditBody = z.input<typeof listingEditBody>;
 
+/** The price the buyer was shown: the sale happens only at that price (no bait between look and click). */
+export const purchaseBody = z.object({
+  expectedPrice: z
+    .number({ error: m.expectedPriceRequired })
+    .int(m.expectedPriceRequired)
+    .min(listingLimits.price.min, m.expectedPriceRequired)
+    .max(listingLimits.price.max, m.expectedPriceRequired),
+});
+export type PurchaseBody = z.input<typeof purchaseBody>;
+
 export const feedbackBody = z.object({
   rating: z
     .number({ error: m.ratingRequired })
@@ -119,7 +131,7 @@ export const listing = z.object({
   features: z.string(),
   requirements: z.string(),
   detectionStatus: z.enum(detectionStatuses),
-  status: z.enum(listingStatuses),
+  status: z.enum(listingStatusValues),
   isPinned: z.boolean(),
   soldAt: z.string().nullable(),
   createdAt: z.string(),
@@ -131,7 +143,7 @@ export type Listing = z.infer<typeof listing>;
 export const listingPage = z.object({ items: z.array(listing), nextCursor: z.string().nullable() });
 export type ListingPage = z.infer<typeof listingPage>;
 
-/** The detail adds the content link, null unless the caller is the seller, the buyer or staff. */
+/** The detail adds the content link, null unless the caller is the seller or the buyer. */
 export const listingDetail = listing.extend({
   contentLink: z.string().nullable(),
   /** For the buyer of a sold listing: whether their feedback is already in. */

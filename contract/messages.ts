@@ -255,6 +255,10 @@ export const marketplaceMessages = {
   loginToPurchase: 'You must be logged in to make a purchase',
   ownListing: 'You cannot purchase your own listing',
   purchaseFailed: 'Purchase failed. You may not have enough credits or the listing is no longer available.',
+  priceChanged: (price: number) =>
+    `The price changed to ${price.toLocaleString('en-US')} credits. Check the listing and try again.`,
+  expectedPriceRequired: 'The price you saw is required',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for another purchase. Send a new key.',
   noPermissionEdit: 'You do not have permission to edit this listing',
   noPermissionDelete: 'You do not have permission to delete this listing',
   alreadySold: 'This listing has already been sold and cannot be edited',
@@ -307,6 +311,11 @@ export const orderMessages = {
   settleFailed: 'Failed to settle dispute',
   loadFailed: 'Failed to load orders',
   empty: 'No orders yet',
+  onlyStaffReveal: 'Only staff can reveal a content link',
+  revealFailed: 'Failed to reveal the content link',
+  revealOnlyDisputed: 'A content link is revealed to staff only while the order is under dispute',
+  contentGone: 'The listing of this order no longer exists',
+  sellerBanned: "The seller's account is suspended: the credits stay in escrow until staff settle the order",
 } as const;
 
 export const walletMessages = {
@@ -318,6 +327,8 @@ export const walletMessages = {
   convertFailed: 'Failed to move balance',
   loadFailed: 'Failed to load wallet',
   emptyHistory: 'No wallet activity yet',
+  accountLimit:
+    "This would take the member's account past its limit of 1,000,000,000,000. Nothing was changed.",
 } as const;
 
 export const reportMessages = {

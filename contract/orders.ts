@@ -37,9 +37,13 @@ export const order = z.object({
 });
 export type Order = z.infer<typeof order>;
 
-/** The detail adds the content link (the two parties and staff are the only callers). */
+/** The detail adds the content link: to the two parties only (staff: null; they use "Reveal content link"). */
 export const orderDetail = order.extend({ contentLink: z.string().nullable() });
 export type OrderDetail = z.infer<typeof orderDetail>;
+
+/** What staff get from "Reveal content link" on a disputed order. */
+export const revealedContent = z.object({ contentLink: z.string() });
+export type RevealedContent = z.infer<typeof revealedContent>;
 
 export const orderPage = z.object({ items: z.array(order), nextCursor: z.string().nullable() });
 export type OrderPage = z.infer<typeof orderPage>;

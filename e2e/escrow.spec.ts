@@ -127,7 +127,9 @@ test('buy, dispute with a reason, staff refund from the ticket: the buyer gets t
   const title = `Disputed Cheat ${randomUUID().slice(0, 6)}`;
   const listing = await seedListing(request, seller, title, 120);
   await asUser(request, buyer, async () => {
-    const res = await request.post(`/api/v1/listings/${listing.id}/purchase`);
+    const res = await request.post(`/api/v1/listings/${listing.id}/purchase`, {
+      data: { expectedPrice: 120 },
+    });
     expect(res.status(), await res.text()).toBe(201);
   });
 
@@ -206,4 +208,92 @@ test('buy, dispute with a reason, staff refund from the ticket: the buyer gets t
   ).toBeVisible();
   await expect(purchase.getByText('The seller did not deliver; full refund.')).toBeVisible();
   await expectBalances(sellerPage, { 'Marketplace credits': '0', Incoming: '0' });
+});
+
+test('a buyer who saw the old price is told the new one and sees it on screen; nothing is charged', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const [seller, buyer] = await Promise.all([createUser(request, 'seller'), createUser(request, 'buyer')]);
+  await grantCredits(request, buyer, 500);
+  const title = `Price Bait ${randomUUID().slice(0, 6)}`;
+  const listing = await seedListing(request, seller, title, 100);
+
+  const buyerPage = await pageAs(browser, buyer);
+  await buyerPage.goto(`/marketplace/${listing.id}`);
+  await expect(buyerPage.getByText('100 Credits', { exact: true })).toBeVisible();
+  await buyerPage.getByRole('button', { name: 'Buy Now' }).click();
+
+  // Between the look and the click, the seller raises the price.
+  await asUser(request, seller, async () => {
+    const res = await request.patch(`/api/v1/listings/${listing.id}`, {
+      data: {
+        title,
+        description: 'A well kept listing with a long enough description.',
+        price: 250,
+        imageUrl: null,
+      },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  });
+
+  await buyerPage.getByRole('button', { name: 'Buy for 100 Credits' }).click();
+  await expect(
+    buyerPage.getByText('The price changed to 250 credits. Check the listing and try again.'),
+  ).toBeVisible();
+  await expect(buyerPage.getByText('250 Credits', { exact: true })).toBeVisible();
+  await expect(buyerPage.getByText('100 Credits', { exact: true })).toHaveCount(0);
+  await expect(buyerPage.getByRole('region', { name: 'Order' })).toHaveCount(0);
+  await expectBalances(buyerPage, { 'Marketplace credits': '500', 'In escrow': '0' });
+
+  // At the price now on screen the purchase goes through.
+  await buyerPage.goto(`/marketplace/${listing.id}`);
+  await buyerPage.getByRole('button', { name: 'Buy Now' }).click();
+  await buyerPage.getByRole('button', { name: 'Buy for 250 Credits' }).click();
+  await expect(buyerPage.getByText('Purchase successful!')).toBeVisible();
+  await expectBalances(buyerPage, { 'Marketplace credits': '250', 'In escrow': '250' });
+});
+
+test("staff reveal a disputed order's content link on purpose, and the audit log shows who did", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const [seller, buyer] = await Promise.all([createUser(request, 'seller'), createUser(request, 'buyer')]);
+  await grantCredits(request, buyer, 100);
+  const title = `Reveal Me ${randomUUID().slice(0, 6)}`;
+  const listing = await seedListing(request, seller, title, 80);
+  const orderId = await asUser(request, buyer, async () => {
+    const res = await request.post(`/api/v1/listings/${listing.id}/purchase`, {
+      data: { expectedPrice: 80 },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    const id = ((await res.json()) as { id: string }).id;
+    const dispute = await request.post(`/api/v1/orders/${id}/dispute`, {
+      data: { reason: 'The download link is dead and the seller does not answer.' },
+    });
+    expect(dispute.status(), await dispute.text()).toBe(200);
+    return id;
+  });
+
+  const staffPage = await pageAs(browser, E2E_ADMIN);
+  await staffPage.goto('/admin/orders');
+  await staffPage.getByRole('link', { name: `Ticket for ${title}` }).click();
+  const panel = staffPage.getByRole('region', { name: 'Disputed order' });
+  await expect(panel.getByText(buyer.username)).toBeVisible();
+  // Opening the dispute shows staff no link: only the explicit action does.
+  await expect(staffPage.getByText('https://files.example.com/escrow-download')).toHaveCount(0);
+  await panel.getByRole('button', { name: 'Reveal content link' }).click();
+  await expect(panel.getByRole('link', { name: 'https://files.example.com/escrow-download' })).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Reveal content link' })).toHaveCount(0);
+
+  await staffPage.goto('/admin/audit-log');
+  const entry = staffPage
+    .getByRole('row')
+    .filter({ hasText: 'order.reveal_content' })
+    .filter({ hasText: orderId.slice(0, 8) });
+  await expect(entry).toHaveCount(1);
+  await expect(entry.getByText(E2E_ADMIN.username, { exact: true })).toBeVisible();
+  await expect(entry.getByText(`listingTitle: ${title}`, { exact: false })).toBeVisible();
 });

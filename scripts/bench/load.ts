@@ -18,7 +18,7 @@ export interface LoadTarget {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   /** Called before every request: a different path or headers each time (purchases). */
-  next?: () => { path: string; headers?: Record<string, string> };
+  next?: () => { path: string; headers?: Record<string, string>; body?: string };
 }
 
 export interface LoadOptions {
@@ -50,7 +50,12 @@ async function round(target: LoadTarget, connections: number, seconds: number): 
               {
                 setupRequest: (req) => {
                   const n = target.next!();
-                  return { ...req, path: n.path, headers: { ...req.headers, ...n.headers } };
+                  return {
+                    ...req,
+                    path: n.path,
+                    headers: { ...req.headers, ...n.headers },
+                    ...(n.body ? { body: n.body } : {}),
+                  };
                 },
               },
             ]

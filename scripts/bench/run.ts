@@ -78,7 +78,12 @@ const memberEmail = (i: number) => `member${i}@bench.test`;
 interface Fixtures {
   memberIds: string[];
   detailId: string;
-  buyable: string[];
+  /** Active listings with the price a buyer sees (a purchase must send it). */
+  buyable: Buyable[];
+}
+interface Buyable {
+  id: string;
+  price: number;
 }
 
 async function fixtures(runner: Runner, c: BenchCounts): Promise<Fixtures> {
@@ -88,10 +93,14 @@ async function fixtures(runner: Runner, c: BenchCounts): Promise<Fixtures> {
   const [detail] = await runner.rows<{ id: string }>(
     `select id::text from marketplace_listings where status = 'active' order by created_at desc offset 100 limit 1`,
   );
-  const buyable = await runner.rows<{ id: string }>(
-    `select id::text from marketplace_listings where status = 'active' order by md5(id::text)`,
+  const buyable = await runner.rows<Buyable>(
+    `select id::text, price::int as price from marketplace_listings where status = 'active' order by md5(id::text)`,
   );
-  return { memberIds: members.map((m) => m.id), detailId: detail!.id, buyable: buyable.map((b) => b.id) };
+  return {
+    memberIds: members.map((m) => m.id),
+    detailId: detail!.id,
+    buyable: buyable.map((b) => ({ id: b.id, price: Number(b.price) })),
+  };
 }
 
 interface Endpoint {
@@ -120,7 +129,7 @@ async function captureStatements(
   databaseUrl: string,
   endpoints: Endpoint[],
   cookie: string,
-  purchaseId: string,
+  purchase: Buyable,
 ) {
   const database = await openDatabase({ databaseUrl, poolSize: 2 });
   const dataDir = path.join(tmp, 'capture');
@@ -143,9 +152,10 @@ async function captureStatements(
       ...endpoints.map((e) => ({ ...e, method: 'GET' as const })),
       {
         name: 'purchase (POST)',
-        path: `/api/v1/listings/${purchaseId}/purchase`,
+        path: `/api/v1/listings/${purchase.id}/purchase`,
         member: true,
         method: 'POST' as const,
+        payload: { expectedPrice: purchase.price },
       },
     ];
     for (const e of requests) {
@@ -169,7 +179,12 @@ async function captureStatements(
           });
         return original.apply(this, args);
       };
-      const res = await app.inject({ method: e.method, url: e.path, headers });
+      const res = await app.inject({
+        method: e.method,
+        url: e.path,
+        headers,
+        ...('payload' in e ? { payload: e.payload } : {}),
+      });
       proto.query = original;
       if (res.statusCode !== (e.method === 'GET' ? 200 : 201))
         throw new Error(`${e.name}: ${res.statusCode} ${res.body.slice(0, 300)}`);
@@ -193,17 +208,21 @@ interface Row {
   statements?: number;
 }
 
-function purchaseTarget(base: string, cookies: string[], listingIds: string[]): LoadTarget {
+function purchaseTarget(base: string, cookies: string[], listings: Buyable[]): LoadTarget {
   let n = 0;
   return {
     url: base,
     method: 'POST',
-    headers: { origin: base },
+    headers: { origin: base, 'content-type': 'application/json' },
     next: () => {
-      const id = listingIds[n % listingIds.length];
+      const listing = listings[n % listings.length]!;
       const cookie = cookies[n % cookies.length]!;
       n++;
-      return { path: `/api/v1/listings/${id}/purchase`, headers: { cookie } };
+      return {
+        path: `/api/v1/listings/${listing.id}/purchase`,
+        headers: { cookie },
+        body: JSON.stringify({ expectedPrice: listing.price }),
+      };
     },
   };
 }
@@ -212,7 +231,7 @@ async function measureApp(
   base: string,
   endpoints: Endpoint[],
   cookies: string[],
-  buyable: string[],
+  buyable: Buyable[],
   ceiling?: Child,
 ): Promise<Row[]> {
   const rows: Row[] = [];
@@ -313,12 +332,12 @@ async function main() {
     const cookies = await signInMembers(app.base, counts);
     const endpoints = readEndpoints(fx);
     log('capturing the SQL of each endpoint');
-    const purchaseId = fx.buyable.pop()!;
+    const purchase = fx.buyable.pop()!;
     const { [slug('purchase (POST)')]: purchaseStatements, ...routes } = await captureStatements(
       url,
       endpoints,
       cookies[0]!,
-      purchaseId,
+      purchase,
     );
     const plan: CeilingPlan = { routes, oldFeed: { viewerId: fx.memberIds[0]!, pageSize: 20 } };
     const planFile = path.join(tmp, 'ceiling-plan.json');

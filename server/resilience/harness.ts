@@ -33,7 +33,8 @@ export interface Cluster {
   memberIds: string[];
   signIn(base: string, member: number): Promise<string>;
   /** Active listings no member sells, in a fixed order. */
-  buyable(): Promise<string[]>;
+  /** Active listings with the price a buyer sees (a purchase must send it). */
+  buyable(): Promise<{ id: string; price: number }[]>;
   close(): Promise<void>;
 }
 
@@ -149,10 +150,10 @@ export async function startCluster(): Promise<Cluster> {
     signIn: (base, member) => signIn(base, `member${member}@bench.test`, BENCH_PASSWORD),
     buyable: async () =>
       (
-        await query<{ id: string }>(
-          `select id::text from marketplace_listings where status = 'active' order by md5(id::text)`,
+        await query<{ id: string; price: number }>(
+          `select id::text, price::int as price from marketplace_listings where status = 'active' order by md5(id::text)`,
         )
-      ).map((r) => r.id),
+      ).map((r) => ({ id: r.id, price: Number(r.price) })),
     async close() {
       thaw();
       for (const c of children) {

@@ -47,10 +47,13 @@ describe('kill -9 during purchase and message storms', { timeout: 120_000 }, () 
 
     const buyer = async (i: number) => {
       while (!stop) {
-        const listingId = listings[next++ % listings.length]!;
-        const res = await post(cookies[i]!, `/api/v1/listings/${listingId}/purchase`, undefined, {
-          'idempotency-key': randomUUID(),
-        });
+        const { id: listingId, price } = listings[next++ % listings.length]!;
+        const res = await post(
+          cookies[i]!,
+          `/api/v1/listings/${listingId}/purchase`,
+          { expectedPrice: price },
+          { 'idempotency-key': randomUUID() },
+        );
         if (res.status === 201 || res.status === 200) {
           const order = res.body as { id: string };
           acked.orders.push({ id: order.id, listingId, buyer: cluster.memberIds[i]! });
@@ -145,7 +148,7 @@ describe('kill -9 during purchase and message storms', { timeout: 120_000 }, () 
     // And the restarted server takes new purchases.
     const fresh = (await cluster.buyable())[0]!;
     const cookie = await cluster.signIn(restarted.base, 1);
-    const res = await post(cookie, `/api/v1/listings/${fresh}/purchase`);
+    const res = await post(cookie, `/api/v1/listings/${fresh.id}/purchase`, { expectedPrice: fresh.price });
     expect(res.status, `${JSON.stringify(res.body)}\n${restarted.output()}`).toBe(201);
     expect(await restarted.stop()).toBe(0);
   });

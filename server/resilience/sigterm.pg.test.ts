@@ -36,9 +36,10 @@ describe('SIGTERM during load', { timeout: 120_000 }, () => {
       }),
     );
     const purchases = cookies.map((cookie, i) =>
-      timed(`${base}/api/v1/listings/${listings[i]}/purchase`, {
+      timed(`${base}/api/v1/listings/${listings[i]!.id}/purchase`, {
         method: 'POST',
-        headers: { cookie, origin: base, 'idempotency-key': randomUUID() },
+        headers: { cookie, ...json, 'idempotency-key': randomUUID() },
+        body: JSON.stringify({ expectedPrice: listings[i]!.price }),
       }),
     );
     const reads = Array.from({ length: 10 }, () => timed(`${base}/api/v1/listings`));
@@ -85,7 +86,7 @@ describe('SIGTERM during load', { timeout: 120_000 }, () => {
     // The drained purchases are in the database, each with its order.
     const sold = await cluster.query<{ n: number }>(
       `select count(*)::int as n from marketplace_orders where listing_id = any($1::uuid[])`,
-      [listings.slice(0, purchases.length)],
+      [listings.slice(0, purchases.length).map((l) => l.id)],
     );
     expect(sold[0]!.n).toBe(purchases.length);
   });

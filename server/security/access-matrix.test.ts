@@ -50,6 +50,7 @@ const builders: Record<OwnedResource, (user: SignedIn) => Promise<string>> = {
       method: 'POST',
       url: `/api/v1/listings/${listing.id}/purchase`,
       headers: { cookie: user.cookie },
+      payload: { expectedPrice: listing.price },
     });
     expect(res.statusCode, res.body).toBe(201);
     return res.json().id as string;

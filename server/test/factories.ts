@@ -274,6 +274,6 @@ export async function buildOrder(t: TestApp, input: { buyerId: string; sellerId?
     .from(profiles)
     .where(eq(profiles.id, input.buyerId));
   if (!buyer) throw new Error('buildOrder: no such buyer');
-  const { order } = await purchaseListing(t.db, buyer, listing.id);
+  const { order } = await purchaseListing(t.db, buyer, listing.id, { expectedPrice: price });
   return { ...order, sellerId, listingId: listing.id };
 }

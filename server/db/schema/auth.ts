@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -10,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { maxAccountAmount } from '../../../contract/limits.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -38,8 +40,8 @@ export const profiles = pgTable(
       .notNull()
       .default('user'),
     banned: boolean('banned').notNull().default(false),
-    balance: integer('balance').notNull().default(0),
-    credits: integer('credits').notNull().default(0),
+    balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+    credits: bigint('credits', { mode: 'number' }).notNull().default(0),
     rankId: uuid('rank_id').references(() => userRanks.id, { onDelete: 'set null' }),
     /** Marketplace feedback counters kept in the row (average = rating_total / vouches). */
     vouches: integer('vouches').notNull().default(0),
@@ -53,8 +55,8 @@ export const profiles = pgTable(
     uniqueIndex('profiles_username_key').on(sql`lower(${t.username})`),
     index('profiles_created_at_idx').on(t.createdAt.desc(), t.id),
     // The wallet's conditional debits keep these true; the checks are the last line of defence.
-    check('profiles_credits_check', sql`${t.credits} >= 0`),
-    check('profiles_balance_check', sql`${t.balance} >= 0`),
+    check('profiles_credits_check', sql`${t.credits} between 0 and ${sql.raw(String(maxAccountAmount))}`),
+    check('profiles_balance_check', sql`${t.balance} between 0 and ${sql.raw(String(maxAccountAmount))}`),
     // Marketplace search matches seller usernames with ILIKE '%q%'.
     index('profiles_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')),
   ],

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -14,7 +15,8 @@ import { profiles } from './auth.ts';
 
 export const listingTypes = ['cheat', 'account', 'item', 'other'] as const;
 export const detectionStatuses = ['unknown', 'undetected', 'detected'] as const;
-export const listingStatuses = ['active', 'sold'] as const;
+/** `suspended`: an active listing of a banned seller, hidden and unbuyable until the ban is lifted. */
+export const listingStatuses = ['active', 'sold', 'suspended'] as const;
 /** held → released (confirmed or window ended) | disputed → released / refunded (staff settle; a split is released). */
 export const orderStatuses = ['held', 'disputed', 'released', 'refunded'] as const;
 
@@ -76,9 +78,10 @@ export const marketplaceOrders = pgTable(
     listingTitle: text('listing_title').notNull(),
     buyerId: uuid('buyer_id').references(() => profiles.id, { onDelete: 'set null' }),
     sellerId: uuid('seller_id').references(() => profiles.id, { onDelete: 'set null' }),
-    price: integer('price').notNull(),
-    fee: integer('fee').notNull(),
+    price: bigint('price', { mode: 'number' }).notNull(),
+    fee: bigint('fee', { mode: 'number' }).notNull(),
     status: text('status', { enum: orderStatuses }).notNull().default('held'),
+    /** The buyer's Idempotency-Key, bound to this buyer and listing; cleared after 24 h (a reuse is then new). */
     idempotencyKey: text('idempotency_key'),
     /** End of the buyer-protection window: the release job pays the seller from then on. */
     releaseAt: timestamp('release_at', { withTimezone: true }).notNull().defaultNow(),
@@ -86,8 +89,8 @@ export const marketplaceOrders = pgTable(
     disputedAt: timestamp('disputed_at', { withTimezone: true }),
     /** When the escrow was paid out (released, refunded or split) and how it was divided. */
     settledAt: timestamp('settled_at', { withTimezone: true }),
-    refundedAmount: integer('refunded_amount').notNull().default(0),
-    sellerPayout: integer('seller_payout').notNull().default(0),
+    refundedAmount: bigint('refunded_amount', { mode: 'number' }).notNull().default(0),
+    sellerPayout: bigint('seller_payout', { mode: 'number' }).notNull().default(0),
     settledBy: uuid('settled_by').references(() => profiles.id, { onDelete: 'set null' }),
     settlementNote: text('settlement_note'),
     createdAt: createdAt(),
@@ -102,7 +105,10 @@ export const marketplaceOrders = pgTable(
     index('marketplace_orders_release_idx').on(t.releaseAt).where(sql`${t.status} = 'held'`),
     // A listing sells once; a buyer's retried request (same key) finds its first order.
     uniqueIndex('marketplace_orders_listing_key').on(t.listingId),
-    uniqueIndex('marketplace_orders_idempotency_key').on(t.buyerId, t.idempotencyKey),
+    // One order per key whoever sends it: a key reused by another member or for another listing is refused.
+    uniqueIndex('marketplace_orders_idempotency_key').on(t.idempotencyKey),
+    // The sweep that unbinds keys older than 24 h reads only orders still holding one.
+    index('marketplace_orders_key_age_idx').on(t.createdAt).where(sql`${t.idempotencyKey} is not null`),
     index('marketplace_orders_buyer_idx').on(t.buyerId, t.createdAt.desc(), t.id.desc()),
     index('marketplace_orders_seller_idx').on(t.sellerId, t.createdAt.desc(), t.id.desc()),
   ],
@@ -131,7 +137,10 @@ export const marketplaceVouches = pgTable(
   ],
 );
 
-/** Each time the buyer is shown the content link, with its time (disputes can rely on it). */
+/**
+ * The first time each person was shown a sold listing's content link, per order: the buyer on reading it,
+ * staff through "Reveal content link" on a disputed order (also audited). Disputes can rely on it.
+ */
 export const listingContentReveals = pgTable(
   'listing_content_reveals',
   {
@@ -139,10 +148,16 @@ export const listingContentReveals = pgTable(
     listingId: uuid('listing_id')
       .notNull()
       .references(() => marketplaceListings.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => marketplaceOrders.id, { onDelete: 'cascade' }),
     userId: uuid('user_id')
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [index('listing_content_reveals_listing_idx').on(t.listingId, t.createdAt)],
+  (t) => [
+    index('listing_content_reveals_listing_idx').on(t.listingId, t.createdAt),
+    uniqueIndex('listing_content_reveals_order_user_key').on(t.orderId, t.userId),
+  ],
 );

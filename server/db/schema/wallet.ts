@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { profiles } from './auth.ts';
 
 export const walletCurrencies = ['credits', 'balance'] as const;
@@ -22,9 +22,9 @@ export const ledgerEntries = pgTable(
     /** Set for `user` accounts only. */
     userId: uuid('user_id').references(() => profiles.id, { onDelete: 'set null' }),
     currency: text('currency', { enum: walletCurrencies }).notNull(),
-    amount: integer('amount').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
     /** For `user` rows: the member's balance in this currency right after the row (the wallet history). */
-    balanceAfter: integer('balance_after'),
+    balanceAfter: bigint('balance_after', { mode: 'number' }),
     kind: text('kind').notNull(),
     description: text('description').notNull(),
     orderId: uuid('order_id'),

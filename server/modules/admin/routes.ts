@@ -79,6 +79,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
           401: errorResponse,
           403: errorResponse,
           404: errorResponse,
+          409: errorResponse,
         },
       },
     },

@@ -18,6 +18,7 @@ import type { Viewer } from '../../plugins/viewer.ts';
 import { can, ensure } from '../../policy.ts';
 import { audit } from '../audit/service.ts';
 import { cheatStats } from '../cheats/queries.ts';
+import { suspendSellerListings } from '../marketplace/service.ts';
 import { publishAfterCommit } from '../realtime/bus.ts';
 import { grant } from '../wallet/service.ts';
 import {
@@ -64,6 +65,8 @@ export async function applyUserPatch(tx: Tx, viewer: Viewer, targetId: string, p
   }
   const updated = await setUserFields(tx, target.id, patch);
   if (patch.banned) await deleteSessionsOf(tx, target.id);
+  if (patch.banned !== undefined && patch.banned !== target.banned)
+    await suspendSellerListings(tx, target.id, patch.banned);
   if (patch.banned !== undefined && patch.banned !== target.banned) {
     await audit(tx, {
       actorId: viewer.id,

@@ -13,7 +13,7 @@ import {
   siteSettings,
   userFollowers,
 } from '../../db/schema/index.ts';
-import { buildListing, buildSignedInUser, fundUser } from '../../test/factories.ts';
+import { buildListing, buildOrder, buildSignedInUser, fundUser } from '../../test/factories.ts';
 import { countStatements } from '../../test/statement-counter.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { ledgerCheck } from '../wallet/service.ts';
@@ -237,28 +237,30 @@ describe('GET /api/v1/listings', () => {
 });
 
 describe('GET /api/v1/listings/:id', () => {
-  it('sends the content link to seller, buyer and staff only, and logs each reveal to the buyer', async () => {
-    const l = await buildListing(t, {
-      userId: seller.id,
-      status: 'sold',
-      soldTo: buyer.id,
-      soldAt: new Date(),
-    });
-    const url = `/api/v1/listings/${l.id}`;
-    for (const c of [undefined, other.cookie]) {
+  it('sends the content link to the seller and the buyer only, and records the buyer’s first reveal once', async () => {
+    const order = await buildOrder(t, { buyerId: buyer.id, sellerId: seller.id });
+    const [l] = await t.db
+      .select()
+      .from(marketplaceListings)
+      .where(eq(marketplaceListings.id, order.listingId));
+    const url = `/api/v1/listings/${l!.id}`;
+    // Staff see it only through "Reveal content link" on a disputed order (orders/content-reveal.test.ts).
+    for (const c of [undefined, other.cookie, moderator.cookie, admin.cookie]) {
       const res = await call('GET', url, c);
       expect(res.statusCode).toBe(200);
       expect(res.json().contentLink).toBeNull();
-      expect(res.body).not.toContain(l.contentLink);
+      expect(res.body).not.toContain(l!.contentLink);
     }
-    for (const c of [seller.cookie, buyer.cookie, moderator.cookie, admin.cookie]) {
-      expect((await call('GET', url, c)).json().contentLink).toBe(l.contentLink);
+    for (const c of [seller.cookie, buyer.cookie, buyer.cookie, buyer.cookie]) {
+      expect((await call('GET', url, c)).json().contentLink).toBe(l!.contentLink);
     }
     const reveals = await t.db
       .select()
       .from(listingContentReveals)
-      .where(eq(listingContentReveals.listingId, l.id));
-    expect(reveals).toEqual([expect.objectContaining({ userId: buyer.id, createdAt: expect.any(Date) })]);
+      .where(eq(listingContentReveals.listingId, l!.id));
+    expect(reveals).toEqual([
+      expect.objectContaining({ userId: buyer.id, orderId: order.id, createdAt: expect.any(Date) }),
+    ]);
   });
 
   it('answers 404 Listing not found and 400 for a malformed id', async () => {
@@ -336,21 +338,24 @@ describe('POST /api/v1/listings/:id/purchase', () => {
   it('needs a signed-in member, refuses your own listing and unknown ids', async () => {
     const l = await buildListing(t, { userId: seller.id });
     const url = `/api/v1/listings/${l.id}/purchase`;
-    const anon = await call('POST', url);
+    const body = { expectedPrice: l.price };
+    const anon = await call('POST', url, undefined, body);
     expect(anon.statusCode).toBe(401);
     expect(anon.json().error.message).toBe(m.loginToPurchase);
-    const own = await call('POST', url, seller.cookie);
+    const own = await call('POST', url, seller.cookie, body);
     expect(own.statusCode).toBe(403);
     expect(own.json().error.message).toBe(m.ownListing);
-    expect((await call('POST', `/api/v1/listings/${randomUUID()}/purchase`, buyer.cookie)).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await call('POST', `/api/v1/listings/${randomUUID()}/purchase`, buyer.cookie, body)).statusCode,
+    ).toBe(404);
   });
 
   it('refuses without enough credits and changes nothing', async () => {
     const poor = await buildSignedInUser(t);
     const l = await buildListing(t, { userId: seller.id, price: 100 });
-    const res = await call('POST', `/api/v1/listings/${l.id}/purchase`, poor.cookie);
+    const res = await call('POST', `/api/v1/listings/${l.id}/purchase`, poor.cookie, {
+      expectedPrice: l.price,
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toBe(m.purchaseFailed);
     expect((await readListing(l.id))?.status).toBe('active');
@@ -366,7 +371,7 @@ describe('POST /api/v1/listings/:id/purchase', () => {
       .values({ key: 'marketplace_fee', value: { percentage: 7 } })
       .onConflictDoUpdate({ target: siteSettings.key, set: { value: { percentage: 7 } } });
     const l = await buildListing(t, { userId: s.id, price: 99 });
-    const res = await call('POST', `/api/v1/listings/${l.id}/purchase`, b.cookie);
+    const res = await call('POST', `/api/v1/listings/${l.id}/purchase`, b.cookie, { expectedPrice: l.price });
     await t.db.delete(siteSettings).where(eq(siteSettings.key, 'marketplace_fee'));
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ price: 99, fee: 6, listingId: l.id, role: 'buyer', status: 'held' });
@@ -380,7 +385,9 @@ describe('POST /api/v1/listings/:id/purchase', () => {
     expect(sent).toEqual([
       expect.objectContaining({ type: 'order_new', data: expect.objectContaining({ listingId: l.id }) }),
     ]);
-    const again = await call('POST', `/api/v1/listings/${l.id}/purchase`, other.cookie);
+    const again = await call('POST', `/api/v1/listings/${l.id}/purchase`, other.cookie, {
+      expectedPrice: l.price,
+    });
     expect(again.json().error.message).toBe(m.purchaseFailed);
     const orders = (await call('GET', '/api/v1/orders', s.cookie)).json();
     expect(orders.items).toEqual([
@@ -396,7 +403,10 @@ describe('POST /api/v1/listings/:id/purchase', () => {
     const b = await buildSignedInUser(t);
     await fundUser(t, b.id, 100);
     const l = await buildListing(t, { userId: seller.id, price: 59 });
-    expect((await call('POST', `/api/v1/listings/${l.id}/purchase`, b.cookie)).json().fee).toBe(2);
+    expect(
+      (await call('POST', `/api/v1/listings/${l.id}/purchase`, b.cookie, { expectedPrice: l.price })).json()
+        .fee,
+    ).toBe(2);
   });
 
   it('50 concurrent buyers for one listing make exactly one order', async () => {
@@ -404,7 +414,9 @@ describe('POST /api/v1/listings/:id/purchase', () => {
     const people = await Promise.all(Array.from({ length: 50 }, () => buildSignedInUser(t)));
     for (const p of people) await fundUser(t, p.id, 10);
     const results = await Promise.all(
-      people.map((p) => call('POST', `/api/v1/listings/${l.id}/purchase`, p.cookie)),
+      people.map((p) =>
+        call('POST', `/api/v1/listings/${l.id}/purchase`, p.cookie, { expectedPrice: l.price }),
+      ),
     );
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(1);
     expect(results.filter((r) => r.statusCode === 409)).toHaveLength(49);
@@ -420,7 +432,7 @@ describe('POST /api/v1/listings/:id/purchase', () => {
       Array.from({ length: 20 }, () => buildListing(t, { userId: seller.id, price: 10 })),
     );
     const results = await Promise.all(
-      ls.map((l) => call('POST', `/api/v1/listings/${l.id}/purchase`, b.cookie)),
+      ls.map((l) => call('POST', `/api/v1/listings/${l.id}/purchase`, b.cookie, { expectedPrice: l.price })),
     );
     expect(
       results.filter((r) => r.statusCode === 201),
@@ -437,7 +449,13 @@ describe('POST /api/v1/listings/:id/purchase', () => {
     const key = randomUUID();
     const results = await Promise.all(
       Array.from({ length: 10 }, () =>
-        call('POST', `/api/v1/listings/${l.id}/purchase`, b.cookie, undefined, { 'idempotency-key': key }),
+        call(
+          'POST',
+          `/api/v1/listings/${l.id}/purchase`,
+          b.cookie,
+          { expectedPrice: l.price },
+          { 'idempotency-key': key },
+        ),
       ),
     );
     expect(results.every((r) => r.statusCode === 201 || r.statusCode === 200)).toBe(true);
@@ -471,7 +489,7 @@ describe('POST /api/v1/listings/:id/feedback', () => {
     const url = `/api/v1/listings/${l.id}/feedback`;
     const body = { rating: 4, comment: 'Works great' };
     expect((await call('POST', url, b.cookie, body)).statusCode).toBe(403);
-    await call('POST', `/api/v1/listings/${l.id}/purchase`, b.cookie);
+    await call('POST', `/api/v1/listings/${l.id}/purchase`, b.cookie, { expectedPrice: l.price });
     expect((await call('POST', url, undefined, body)).statusCode).toBe(401);
     const byOther = await call('POST', url, other.cookie, body);
     expect(byOther.statusCode).toBe(403);

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, or, type SQL, sql } from 'drizzle-orm';
-import { alias, type PgInsertValue } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { likePattern } from '../../db/cursor.ts';
 import {
@@ -80,7 +80,8 @@ const listingOrder = {
 /** One page: pinned first, then the chosen sort; one statement whatever the page size. */
 export async function listListings(db: Db, f: ListingFilter) {
   const where: SQL[] = [];
-  if (f.status) where.push(eq(listings.status, f.status));
+  // `all` is active and sold: a suspended listing (banned seller) is never listed.
+  where.push(f.status ? eq(listings.status, f.status) : inArray(listings.status, ['active', 'sold']));
   if (f.type) where.push(eq(listings.type, f.type));
   if (f.q) {
     const pattern = likePattern(f.q);
@@ -143,6 +144,16 @@ export async function updateActiveListing(
   return row;
 }
 
+/** A ban hides the seller's active listings (`suspended`); lifting it brings exactly those back. */
+export async function setSellerSuspended(tx: Tx, userId: string, suspended: boolean) {
+  const rows = await tx
+    .update(listings)
+    .set({ status: suspended ? 'suspended' : 'active' })
+    .where(and(eq(listings.userId, userId), eq(listings.status, suspended ? 'active' : 'suspended')))
+    .returning({ id: listings.id });
+  return rows.length;
+}
+
 export async function setPinned(db: Executor, id: string, isPinned: boolean) {
   const [row] = await db
     .update(listings)
@@ -160,27 +171,143 @@ export async function deleteListing(db: Executor, id: string, activeOnly: boolea
   return rows.length > 0;
 }
 
-/** The sale itself: only an active listing of someone else turns sold, so one buyer wins a race. */
-export async function markSold(tx: Tx, id: string, buyerId: string) {
-  const [row] = await tx
-    .update(listings)
-    .set({ status: 'sold', soldTo: buyerId, soldAt: sql`now()` })
-    .where(and(eq(listings.id, id), eq(listings.status, 'active'), sql`${listings.userId} <> ${buyerId}`))
-    .returning();
-  return row;
+async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
+  // Both drivers (pg and PGlite) answer with `rows`.
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-export async function insertOrder(tx: Tx, values: PgInsertValue<typeof orders>) {
-  const [row] = await tx.insert(orders).values(values).returning();
-  return row!;
+/**
+ * The purchase's first statement: locks the buyer's and the seller's profile rows in id order (every
+ * purchase and payout takes member locks before anything else, so none deadlock) and reads the listing.
+ * One row per member locked; the listing columns are null when there is no such listing.
+ */
+export async function lockForPurchase(tx: Tx, listingId: string, buyerId: string) {
+  const found = await rows<{
+    member: string;
+    seller_id: string | null;
+    price: number | null;
+    status: string | null;
+  }>(
+    tx,
+    sql`select p.id as member, l.user_id as seller_id, l.price, l.status
+      from ${profiles} p left join ${listings} l on l.id = ${listingId}
+      where p.id = ${buyerId} or p.id = l.user_id
+      order by p.id
+      for no key update of p`,
+  );
+  const listing = found[0]?.seller_id ? found[0] : undefined;
+  return listing
+    ? { sellerId: listing.seller_id!, price: Number(listing.price), status: listing.status! }
+    : undefined;
 }
 
-export async function findOrderByKey(db: Executor, buyerId: string, key: string) {
+export interface PurchasedOrder {
+  id: string;
+  listing_id: string;
+  listing_title: string;
+  seller_id: string;
+  seller_username: string;
+  price: number;
+  fee: number;
+  release_at: string;
+  created_at: string;
+  content_link: string;
+}
+
+/**
+ * The sale in ONE statement, after lockForPurchase: the listing turns sold only while active, someone
+ * else's and at the price the buyer saw (one winner of any race, no price bait); the buyer is debited into
+ * escrow only if the credits are there (wallet.holdPaymentCtes); the order is written `held`; the seller is
+ * notified, live after commit. Answers the order, or none when the listing was not sold or the debit
+ * failed — the caller then rolls back (the listing update must not stand alone).
+ */
+export async function purchase(
+  tx: Tx,
+  input: {
+    orderId: string;
+    listingId: string;
+    buyerId: string;
+    buyerName: string;
+    expectedPrice: number;
+    fee: number;
+    protectionHours: number;
+    idempotencyKey: string | null;
+    hold: SQL;
+  },
+) {
+  const [row] = await rows<PurchasedOrder & { sold: boolean; active_price: number | null }>(
+    tx,
+    sql`with sold as (
+        update ${listings} set status = 'sold', sold_to = ${input.buyerId}::uuid, sold_at = now()
+        where id = ${input.listingId}::uuid and status = 'active' and user_id <> ${input.buyerId}::uuid
+          and price = ${input.expectedPrice}::int
+        returning id, user_id, price, title, content_link,
+          'Purchase of "' || title || '"' as description),
+      ${input.hold},
+      ord as (
+        insert into ${orders} (id, listing_id, listing_title, buyer_id, seller_id, price, fee, status, release_at, idempotency_key)
+        select ${input.orderId}::uuid, s.id, s.title, ${input.buyerId}::uuid, s.user_id, s.price, ${input.fee}::bigint,
+          'held', now() + make_interval(hours => ${input.protectionHours}::int), ${input.idempotencyKey}::text
+        from sold s join debit on true
+        returning id, listing_id, listing_title, seller_id, price, fee, release_at, created_at),
+      note as (
+        insert into ${notifications} (user_id, type, title, content, data)
+        select o.seller_id, 'order_new', 'Listing sold',
+          ${input.buyerName}::text || ' bought ' || o.listing_title || '. The credits are held in escrow until the buyer confirms delivery.',
+          jsonb_build_object('listingId', o.listing_id, 'orderId', o.id)
+        from ord o
+        returning user_id, id),
+      live as (${fanOutAfterCommit(sql`note`, 'notification')}),
+      -- The answer hands the buyer the content link: their first reveal, recorded for disputes.
+      revealed as (
+        insert into ${listingContentReveals} (listing_id, order_id, user_id)
+        select o.listing_id, o.id, ${input.buyerId}::uuid from ord o
+        returning id)
+    select exists (select 1 from sold) as sold, o.id, o.listing_id, o.listing_title, o.seller_id,
+      seller.username as seller_username, o.price::float8 as price, o.fee::float8 as fee,
+      to_json(o.release_at) #>> '{}' as release_at, to_json(o.created_at) #>> '{}' as created_at,
+      s.content_link, (select count(*) from hold_legs) + (select count(*) from live) + (select count(*) from revealed) as written,
+      (select l.price from ${listings} l where l.id = ${input.listingId}::uuid and l.status = 'active') as active_price
+    from (select 1) one
+      left join ord o on true
+      left join sold s on true
+      left join ${profiles} seller on seller.id = o.seller_id`,
+  );
+  // When nothing was bought: the price of the listing if it is still on sale (an edit committed between the
+  // two statements shows here), so the caller can tell a changed price from a sold listing or no credits.
+  return {
+    order: row?.id ? (row as PurchasedOrder) : undefined,
+    activePrice: row?.active_price == null ? null : Number(row.active_price),
+  };
+}
+
+/** A key's order, whoever sent it; `fresh` while the key is bound (24 h), after which it may be reused. */
+export async function findOrderByKey(db: Executor, key: string) {
   const [row] = await db
-    .select()
+    .select({
+      id: orders.id,
+      buyerId: orders.buyerId,
+      listingId: orders.listingId,
+      fresh: sql<boolean>`${orders.createdAt} > now() - interval '24 hours'`,
+    })
     .from(orders)
-    .where(and(eq(orders.buyerId, buyerId), eq(orders.idempotencyKey, key)));
+    .where(eq(orders.idempotencyKey, key));
   return row;
+}
+
+/** Unbinds Idempotency-Keys older than 24 h (all, or one key), so a later use of the key is a new purchase. */
+export async function expireIdempotencyKeys(db: Executor, key?: string) {
+  const rows = await db
+    .update(orders)
+    .set({ idempotencyKey: null })
+    .where(
+      and(
+        key ? eq(orders.idempotencyKey, key) : sql`${orders.idempotencyKey} is not null`,
+        sql`${orders.createdAt} <= now() - interval '24 hours'`,
+      ),
+    )
+    .returning({ id: orders.id });
+  return rows.length;
 }
 
 export async function findOrderForListing(db: Executor, listingId: string) {
@@ -193,8 +320,17 @@ export async function hasFeedback(db: Executor, orderId: string) {
   return Boolean(row);
 }
 
-export async function logReveal(db: Executor, listingId: string, userId: string) {
-  await db.insert(listingContentReveals).values({ listingId, userId });
+/** Records the first reveal of an order's content link to a person; true only that first time. */
+export async function logReveal(
+  db: Executor,
+  values: { listingId: string; orderId: string; userId: string },
+) {
+  const rows = await db
+    .insert(listingContentReveals)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: listingContentReveals.id });
+  return rows.length > 0;
 }
 
 /** Inserts the vouch once per order and moves the seller's counters in the same transaction. */

@@ -11,6 +11,7 @@ import {
   listingListQuery,
   listingPage,
   listingPinBody,
+  purchaseBody,
 } from '../../../contract/marketplace.ts';
 import { marketplaceMessages as m, socialMessages } from '../../../contract/messages.ts';
 import { orderDetail } from '../../../contract/orders.ts';
@@ -114,10 +115,12 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       schema: {
         ...access('member', { unauthenticated: m.loginToPurchase, limit: 'purchasePerUser' }),
         tags: ['marketplace'],
-        summary: 'Buy a listing with credits; a repeated Idempotency-Key returns the first order',
+        summary:
+          'Buy a listing at the price the buyer saw (409 if it changed); an Idempotency-Key replayed by the same buyer for the same listing within 24 h returns the first order, any other reuse 422',
         params: listingIdParams,
         headers: idempotencyHeaders,
-        response: { 200: orderDetail, 201: orderDetail, ...errors },
+        body: purchaseBody,
+        response: { 200: orderDetail, 201: orderDetail, ...errors, 422: errorResponse },
       },
     },
     async (request, reply) => {
@@ -126,6 +129,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
         db,
         viewer,
         request.params.id,
+        request.body,
         request.headers['idempotency-key'],
       );
       return reply.status(result.replayed ? 200 : 201).send(result.order);

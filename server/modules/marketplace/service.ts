@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { isStaff } from '../../../contract/limits.ts';
 import {
@@ -11,14 +10,14 @@ import {
   listingPageSize,
 } from '../../../contract/marketplace.ts';
 import { marketplaceMessages as m, messages, socialMessages } from '../../../contract/messages.ts';
-import type { Db } from '../../db/client.ts';
+import type { OrderDetail } from '../../../contract/orders.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { decodeCursor, encodeCursor } from '../../db/cursor.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
-import { notify } from '../notifications/service.ts';
 import { getOrder, orderForListing } from '../orders/service.ts';
 import { getSaleTerms } from '../site-settings/service.ts';
-import { feeFor, holdPayment, lockUsers } from '../wallet/service.ts';
+import { feeFor, holdPaymentCtes } from '../wallet/service.ts';
 import * as q from './queries.ts';
 
 const timestampKey = z
@@ -101,21 +100,31 @@ export async function listListings(
   return { items: rows.map(toListing), nextCursor };
 }
 
-/** The detail; the content link only for the seller, the buyer (each reveal logged) and staff. */
+/**
+ * The detail; the content link only for the two parties, seller and buyer (staff reveal it on a disputed
+ * order, audited: orders service). The buyer's first sight of it is recorded, once per order. A suspended
+ * listing (banned seller) is gone for everyone but its seller and staff.
+ */
 export async function getListing(db: Db, viewer: Viewer | null, id: string): Promise<ListingDetail> {
   const found = await q.findListing(db, id);
   if (!found) throw new AppError('NOT_FOUND', m.notFound);
   const l = found.row;
   const isSeller = viewer?.id === l.userId;
   const isBuyer = Boolean(viewer && l.soldTo === viewer.id);
-  const canSee = isSeller || isBuyer || isStaff(viewer?.role);
+  if (l.status === 'suspended' && !isSeller && !isStaff(viewer?.role))
+    throw new AppError('NOT_FOUND', m.notFound);
   let feedbackGiven = false;
   const order = l.status === 'sold' ? await orderForListing(db, viewer, l.id) : null;
-  if (isBuyer && viewer) {
-    await q.logReveal(db, l.id, viewer.id);
-    feedbackGiven = order ? await q.hasFeedback(db, order.id) : false;
+  if (isBuyer && viewer && order) {
+    await q.logReveal(db, { listingId: l.id, orderId: order.id, userId: viewer.id });
+    feedbackGiven = await q.hasFeedback(db, order.id);
   }
-  return { ...toListing(found), contentLink: canSee ? l.contentLink : null, feedbackGiven, order };
+  return {
+    ...toListing(found),
+    contentLink: isSeller || isBuyer ? l.contentLink : null,
+    feedbackGiven,
+    order,
+  };
 }
 
 export async function createListing(
@@ -173,64 +182,104 @@ export async function removeListing(db: Db, viewer: Viewer, id: string) {
 }
 
 /**
- * One transaction: listing active → sold, buyer debited into escrow (conditional), the order written
- * `held` with price, fee and the end of the buyer-protection window, the seller notified. The seller is
- * paid later (orders service: confirmation, the release job or a settlement). A replayed
- * Idempotency-Key answers with the order it made the first time.
+ * One transaction of two statements: the members' locks with the listing read, then the sale itself
+ * (listing sold at the price the buyer saw, buyer debited into escrow, order `held` with price, fee and
+ * the end of the buyer-protection window, seller notified). The seller is paid later (orders service).
+ * An Idempotency-Key is bound to its buyer and listing for 24 h: a replay answers the first order, a
+ * reuse by someone else or for another listing 422.
  */
-export async function purchaseListing(db: Db, viewer: Viewer, id: string, idempotencyKey?: string) {
-  if (idempotencyKey) {
-    const previous = await q.findOrderByKey(db, viewer.id, idempotencyKey);
-    if (previous) return { order: await getOrder(db, viewer, previous.id), replayed: true };
+export async function purchaseListing(
+  db: Db,
+  viewer: Viewer,
+  id: string,
+  body: { expectedPrice: number },
+  idempotencyKey?: string,
+): Promise<{ order: OrderDetail; replayed: boolean }> {
+  const key = idempotencyKey ?? null;
+  if (key) {
+    const previous = await replayFor(db, viewer, id, key);
+    if (previous) return previous;
   }
-  const listing = await q.findListingRow(db, id);
-  if (!listing) throw new AppError('NOT_FOUND', m.notFound);
-  if (listing.userId === viewer.id) throw new AppError('FORBIDDEN', m.ownListing);
   const { feePercent: percent, protectionHours: hours } = await getSaleTerms(db);
+  const orderId = randomUUID();
   try {
-    const order = await db.transaction(async (tx) => {
-      // Members first (id order), then the listing: every purchase takes its locks in the same order.
-      await lockUsers(tx, [viewer.id, listing.userId]);
-      const sold = await q.markSold(tx, id, viewer.id);
-      if (!sold) throw new PurchaseRefused();
-      const orderId = randomUUID();
-      const fee = feeFor(sold.price, percent);
-      const description = `Purchase of "${sold.title}"`;
-      if (!(await holdPayment(tx, { buyerId: viewer.id, amount: sold.price, orderId, description }))) {
-        throw new PurchaseRefused();
-      }
-      const row = await q.insertOrder(tx, {
-        id: orderId,
-        listingId: sold.id,
-        listingTitle: sold.title,
+    const row = await db.transaction(async (tx) => {
+      const listing = await q.lockForPurchase(tx, id, viewer.id);
+      if (!listing) throw new AppError('NOT_FOUND', m.notFound);
+      if (listing.sellerId === viewer.id) throw new AppError('FORBIDDEN', m.ownListing);
+      if (listing.status === 'active' && listing.price !== body.expectedPrice)
+        throw priceChanged(listing.price);
+      const bought = await q.purchase(tx, {
+        orderId,
+        listingId: id,
         buyerId: viewer.id,
-        sellerId: sold.userId,
-        price: sold.price,
-        fee,
-        status: 'held',
-        releaseAt: sql<Date>`now() + make_interval(hours => ${hours})`,
-        idempotencyKey: idempotencyKey ?? null,
+        buyerName: viewer.username,
+        expectedPrice: body.expectedPrice,
+        fee: feeFor(body.expectedPrice, percent),
+        protectionHours: hours,
+        idempotencyKey: key,
+        hold: holdPaymentCtes({ buyerId: viewer.id, orderId, source: 'sold' }),
       });
-      await notify(tx, {
-        userId: sold.userId,
-        type: 'order_new',
-        title: 'Listing sold',
-        content: `${viewer.username} bought ${sold.title}. The credits are held in escrow until the buyer confirms delivery.`,
-        data: { listingId: sold.id, orderId },
-      });
-      return row;
+      if (bought.order) return bought.order;
+      // Nothing bought; a listing sold without the credits is undone by the rollback.
+      if (bought.activePrice !== null && bought.activePrice !== body.expectedPrice)
+        throw priceChanged(bought.activePrice);
+      throw new PurchaseRefused();
     });
-    return { order: await getOrder(db, viewer, order.id), replayed: false };
+    return { order: purchasedOrder(row, viewer), replayed: false };
   } catch (err) {
-    if (idempotencyKey) {
-      // A concurrent request with the same key may have won: answer with its order.
-      const previous = await q.findOrderByKey(db, viewer.id, idempotencyKey);
-      if (previous) return { order: await getOrder(db, viewer, previous.id), replayed: true };
+    if (key) {
+      // A concurrent request with the same key may have won (it sold the listing, or took the key first):
+      // answer as a replay would.
+      const previous = await replayFor(db, viewer, id, key);
+      if (previous) return previous;
     }
     if (err instanceof PurchaseRefused || isUniqueViolation(err))
       throw new AppError('CONFLICT', m.purchaseFailed);
     throw err;
   }
+}
+
+const priceChanged = (price: number) =>
+  new AppError('CONFLICT', m.priceChanged(price), { expectedPrice: m.priceChanged(price) });
+
+/** The first order of a bound key (same buyer, same listing), a 422 for any other use, or nothing. */
+async function replayFor(db: Db, viewer: Viewer, listingId: string, key: string) {
+  const previous = await q.findOrderByKey(db, key);
+  if (!previous) return undefined;
+  if (!previous.fresh) {
+    // Expired (the sweep had not pruned it yet): unbind it, and this request is a new purchase.
+    await q.expireIdempotencyKeys(db, key);
+    return undefined;
+  }
+  if (previous.buyerId !== viewer.id || previous.listingId !== listingId)
+    throw new AppError('UNPROCESSABLE', m.idempotencyKeyReused);
+  return { order: await getOrder(db, viewer, previous.id), replayed: true };
+}
+
+/** The response from what the purchase statement returned: no read after the commit. */
+function purchasedOrder(r: q.PurchasedOrder, viewer: Viewer): OrderDetail {
+  return {
+    id: r.id,
+    listingId: r.listing_id,
+    listingTitle: r.listing_title,
+    price: Number(r.price),
+    fee: Number(r.fee),
+    status: 'held',
+    role: 'buyer',
+    buyer: { id: viewer.id, username: viewer.username },
+    seller: { id: r.seller_id, username: r.seller_username },
+    releaseAt: new Date(r.release_at).toISOString(),
+    disputeReason: null,
+    disputedAt: null,
+    ticketId: null,
+    settledAt: null,
+    refundedAmount: 0,
+    sellerPayout: 0,
+    settlementNote: null,
+    createdAt: new Date(r.created_at).toISOString(),
+    contentLink: r.content_link,
+  };
 }
 
 class PurchaseRefused extends Error {}
@@ -296,6 +345,14 @@ export async function listFeedback(
 }
 
 /* Admin */
+
+/**
+ * In the ban's (or unban's) transaction: a banned seller's active listings leave browse and search and
+ * cannot be bought (a status, so those queries need no join on the seller); unbanning restores them.
+ */
+export async function suspendSellerListings(tx: Tx, sellerId: string, banned: boolean) {
+  return q.setSellerSuspended(tx, sellerId, banned);
+}
 
 export async function listListingsForStaff(
   db: Db,

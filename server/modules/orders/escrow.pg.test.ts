@@ -44,6 +44,7 @@ async function purchases(n: number, price: number) {
       method: 'POST',
       url: `/api/v1/listings/${listing.id}/purchase`,
       headers: { cookie: buyer.cookie },
+      payload: { expectedPrice: listing.price },
     });
     expect(res.statusCode).toBe(201);
     ids.push(res.json().id);

@@ -23,6 +23,7 @@ function selectOrders(db: Executor) {
       createdAtKey: sql<string>`${orders.createdAt}::text`,
       buyerUsername: buyers.username,
       sellerUsername: sellers.username,
+      sellerBanned: sellers.banned,
       ticketId: tickets.id,
     })
     .from(orders)
@@ -104,15 +105,30 @@ export async function transition(
   return row;
 }
 
-/** Orders whose window has ended and that are still held: the release job's batch. */
-export async function dueForRelease(db: Db, limit: number) {
-  const rows = await db
-    .select({ id: orders.id })
+/** The seller may be paid: not banned (a banned seller's escrow waits for staff). No seller: the fees keep it. */
+export const sellerNotBanned = sql`not exists (select 1 from ${profiles} sb where sb.id = ${orders.sellerId} and sb.banned)`;
+export const sellerIsBanned = sql`exists (select 1 from ${profiles} sb where sb.id = ${orders.sellerId} and sb.banned)`;
+
+/**
+ * Orders whose window has ended, still held, and whose seller may be paid: the release job's batch, after
+ * `after` ([release_at text, id]) so an order that cannot be paid now never stalls the ones behind it.
+ */
+export async function dueForRelease(db: Db, limit: number, after?: [string, string]) {
+  return db
+    .select({ id: orders.id, key: sql<string>`${orders.releaseAt}::text` })
     .from(orders)
-    .where(and(eq(orders.status, 'held'), lte(orders.releaseAt, sql`now()`)))
-    .orderBy(orders.releaseAt)
+    .where(
+      and(
+        eq(orders.status, 'held'),
+        lte(orders.releaseAt, sql`now()`),
+        sellerNotBanned,
+        ...(after
+          ? [sql`(${orders.releaseAt}, ${orders.id}) > (${after[0]}::timestamptz, ${after[1]}::uuid)`]
+          : []),
+      ),
+    )
+    .orderBy(orders.releaseAt, orders.id)
     .limit(limit);
-  return rows.map((r) => r.id);
 }
 
 export async function insertDisputeTicket(

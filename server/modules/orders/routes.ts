@@ -8,6 +8,7 @@ import {
   orderIdParams,
   orderListQuery,
   orderPage,
+  revealedContent,
   settleBody,
 } from '../../../contract/orders.ts';
 import type { Db } from '../../db/client.ts';
@@ -100,6 +101,21 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       },
     },
     async (request) => service.listOrdersForStaff(db, signedIn(request), request.query),
+  );
+
+  app.post(
+    '/admin/orders/:id/reveal',
+    {
+      schema: {
+        ...access('staff'),
+        tags: ['admin'],
+        summary:
+          "Staff: reveal a disputed order's content link (the first reveal by each staff member is audited)",
+        params: orderIdParams,
+        response: { 200: revealedContent, ...errors },
+      },
+    },
+    async (request) => service.revealContentLink(db, await requireViewer(request), request.params.id),
   );
 
   app.post(

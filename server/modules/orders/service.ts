@@ -18,10 +18,10 @@ import { marketplaceOrders } from '../../db/schema/index.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { audit } from '../audit/service.ts';
-import { logReveal } from '../marketplace/queries.ts';
+import { expireIdempotencyKeys, logReveal } from '../marketplace/queries.ts';
 import { notify } from '../notifications/service.ts';
 import { insertMessage } from '../tickets/queries.ts';
-import { settleEscrow } from '../wallet/service.ts';
+import { AccountLimitError, settleEscrow } from '../wallet/service.ts';
 import * as q from './queries.ts';
 
 /*
@@ -70,13 +70,42 @@ async function loadVisible(db: Db, viewer: Viewer, id: string) {
   return found;
 }
 
+/** The content link goes to the two parties only; staff use revealContentLink on a disputed order. */
 export async function getOrder(db: Db, viewer: Viewer, id: string): Promise<OrderDetail> {
   const found = await loadVisible(db, viewer, id);
   const listingId = found.row.listingId;
-  const contentLink = listingId ? await q.findContentLink(db, listingId) : null;
-  // Each time the buyer is shown the content link is logged (disputes can rely on it).
-  if (contentLink && listingId && found.row.buyerId === viewer.id) await logReveal(db, listingId, viewer.id);
+  const contentLink = listingId && isParty(found.row, viewer) ? await q.findContentLink(db, listingId) : null;
+  // The buyer's first sight of the link is recorded, once per order (disputes can rely on it).
+  if (contentLink && listingId && found.row.buyerId === viewer.id)
+    await logReveal(db, { listingId, orderId: id, userId: viewer.id });
   return { ...toOrder(found, viewer), contentLink };
+}
+
+/**
+ * Staff see what was sold only when a dispute needs it: on a disputed order, through this explicit action.
+ * The first reveal to each staff member is recorded and audited (who, when, which order) in one
+ * transaction; a repeat answers the link again without a second entry.
+ */
+export async function revealContentLink(db: Db, viewer: Viewer, id: string) {
+  if (!isStaff(viewer.role)) throw new AppError('FORBIDDEN', m.onlyStaffReveal);
+  const found = await q.findOrder(db, id);
+  if (!found) throw new AppError('NOT_FOUND', m.notFound);
+  const o = found.row;
+  if (o.status !== 'disputed') throw new AppError('CONFLICT', m.revealOnlyDisputed);
+  const contentLink = o.listingId ? await q.findContentLink(db, o.listingId) : null;
+  if (!contentLink || !o.listingId) throw new AppError('NOT_FOUND', m.contentGone);
+  const listingId = o.listingId;
+  await db.transaction(async (tx) => {
+    if (!(await logReveal(tx, { listingId, orderId: o.id, userId: viewer.id }))) return;
+    await audit(tx, {
+      actorId: viewer.id,
+      action: 'order.reveal_content',
+      targetType: 'order',
+      targetId: o.id,
+      after: { listingId, listingTitle: o.listingTitle },
+    });
+  });
+  return { contentLink };
 }
 
 /** For the listing page: the order of a sold listing, to its two parties (and staff), else null. */
@@ -122,11 +151,11 @@ async function refusal(
   viewer: Viewer,
   id: string,
   notBuyer: string,
-  late: (o: q.OrderRow) => string,
+  late: (o: q.OrderRow, sellerBanned: boolean) => string,
 ) {
   const found = await loadVisible(db, viewer, id);
   if (found.row.buyerId !== viewer.id) return new AppError('FORBIDDEN', notBuyer);
-  return new AppError('CONFLICT', late(found.row));
+  return new AppError('CONFLICT', late(found.row, Boolean(found.sellerBanned)));
 }
 
 /** The seller's share once the escrow is released in full: the price minus the fee captured at purchase. */
@@ -150,11 +179,12 @@ const releaseFields = () => ({
   sellerPayout: sql<number>`${marketplaceOrders.price} - ${marketplaceOrders.fee}`,
 });
 
-/** The buyer confirms delivery: the seller is paid at once. */
+/** The buyer confirms delivery: the seller is paid at once (unless banned: staff then decide). */
 export async function confirmDelivery(db: Db, viewer: Viewer, id: string) {
   const done = await db.transaction(async (tx) => {
     const o = await q.transition(tx, id, 'held', releaseFields(), [
       sql`${marketplaceOrders.buyerId} = ${viewer.id}`,
+      q.sellerNotBanned,
     ]);
     if (!o) return false;
     await payOutRelease(tx, o, `Sale of "${o.listingTitle}" (delivery confirmed)`);
@@ -169,15 +199,22 @@ export async function confirmDelivery(db: Db, viewer: Viewer, id: string) {
     }
     return true;
   });
-  if (!done) throw await refusal(db, viewer, id, m.onlyBuyerConfirm, () => m.notHeld);
+  if (!done)
+    throw await refusal(db, viewer, id, m.onlyBuyerConfirm, (o, sellerBanned) =>
+      o.status === 'held' && sellerBanned ? m.sellerBanned : m.notHeld,
+    );
   return getOrder(db, viewer, id);
 }
 
-/** The release job's step for one order: only if it is still held and its window has ended. */
+/**
+ * The release job's step for one order: only if it is still held, its window has ended and its seller is
+ * not banned. A payout past the seller's account limit leaves the order held (false), for staff to settle.
+ */
 export async function releaseIfDue(db: Db, id: string) {
   return db.transaction(async (tx) => {
     const o = await q.transition(tx, id, 'held', releaseFields(), [
       lte(marketplaceOrders.releaseAt, sql`now()`),
+      q.sellerNotBanned,
     ]);
     if (!o) return false;
     await payOutRelease(tx, o, `Sale of "${o.listingTitle}" (protection window ended)`);
@@ -203,13 +240,27 @@ export async function releaseIfDue(db: Db, id: string) {
   });
 }
 
-/** Releases every order whose window has ended, a batch at a time; returns how many this call released. */
+/**
+ * Releases every order whose window has ended, a batch at a time, and unbinds Idempotency-Keys older than
+ * 24 h; returns how many orders this call released. One order that cannot be paid (its seller's account is
+ * full) stays held and the sweep goes on past it.
+ */
 export async function releaseDueOrders(db: Db, batch = 100) {
+  await expireIdempotencyKeys(db);
   let released = 0;
+  let after: [string, string] | undefined;
   for (;;) {
-    const ids = await q.dueForRelease(db, batch);
-    for (const id of ids) if (await releaseIfDue(db, id)) released += 1;
-    if (ids.length < batch) return released;
+    const due = await q.dueForRelease(db, batch, after);
+    for (const { id } of due) {
+      try {
+        if (await releaseIfDue(db, id)) released += 1;
+      } catch (err) {
+        if (!(err instanceof AccountLimitError)) throw err;
+      }
+    }
+    const last = due.at(-1);
+    if (!last || due.length < batch) return released;
+    after = [last.key, last.id];
   }
 }
 
@@ -273,16 +324,24 @@ export async function settleDispute(db: Db, viewer: Viewer, id: string, body: Se
   if (body.outcome === 'split' && (body.buyerRefund === undefined || body.buyerRefund >= price)) {
     throw new AppError('VALIDATION', m.splitAmountInvalid, { buyerRefund: m.splitAmountInvalid });
   }
+  // A banned seller's held order waits for staff too, and is settled the same way.
+  const from = found.row.status === 'held' && found.sellerBanned ? 'held' : 'disputed';
   const done = await db.transaction(async (tx) => {
     const share = divide(found.row, body.outcome, body.buyerRefund);
-    const o = await q.transition(tx, id, 'disputed', {
-      status: body.outcome === 'refund' ? 'refunded' : 'released',
-      settledAt: sql<Date>`now()`,
-      refundedAmount: share.refund,
-      sellerPayout: share.payout,
-      settledBy: viewer.id,
-      settlementNote: body.note,
-    });
+    const o = await q.transition(
+      tx,
+      id,
+      from,
+      {
+        status: body.outcome === 'refund' ? 'refunded' : 'released',
+        settledAt: sql<Date>`now()`,
+        refundedAmount: share.refund,
+        sellerPayout: share.payout,
+        settledBy: viewer.id,
+        settlementNote: body.note,
+      },
+      from === 'held' ? [q.sellerIsBanned] : [],
+    );
     if (!o) return false;
     await settleEscrow(tx, {
       orderId: o.id,
@@ -314,7 +373,7 @@ export async function settleDispute(db: Db, viewer: Viewer, id: string, body: Se
       action: 'order.settle',
       targetType: 'order',
       targetId: o.id,
-      before: { status: 'disputed' },
+      before: { status: from },
       after: { status: o.status, outcome: body.outcome, ...share, note: body.note },
     });
     const data = { orderId: o.id, ...(ticketId ? { ticketId } : {}) };

@@ -8,10 +8,11 @@ export async function walletSummary(db: Db, userId: string) {
     .select({
       balance: profiles.balance,
       credits: profiles.credits,
-      escrowPaid: sql<number>`(select coalesce(sum(price), 0)::int from marketplace_orders
-        where buyer_id = ${userId} and status in ('held', 'disputed'))`,
-      escrowIncoming: sql<number>`(select coalesce(sum(price), 0)::int from marketplace_orders
-        where seller_id = ${userId} and status in ('held', 'disputed'))`,
+      // bigint sums: both drivers hand them over as text (or BigInt), read back as safe integers.
+      escrowPaid: sql<number>`(select coalesce(sum(price), 0)::bigint from marketplace_orders
+        where buyer_id = ${userId} and status in ('held', 'disputed'))`.mapWith(Number),
+      escrowIncoming: sql<number>`(select coalesce(sum(price), 0)::bigint from marketplace_orders
+        where seller_id = ${userId} and status in ('held', 'disputed'))`.mapWith(Number),
     })
     .from(profiles)
     .where(eq(profiles.id, userId));

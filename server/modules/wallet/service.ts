@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { maxAccountAmount } from '../../../contract/limits.ts';
 import { walletMessages as w } from '../../../contract/messages.ts';
 import { type LedgerPage, ledgerPageSize, type WalletSummary } from '../../../contract/orders.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -64,22 +65,27 @@ async function writeTransfer(tx: Executor, input: TransferInput) {
   return transferId;
 }
 
-const column = (currency: WalletCurrency) => (currency === 'credits' ? profiles.credits : profiles.balance);
-
 /**
- * Takes the members' profile row locks in id order before anything else in the transaction, so two
- * transfers between the same members never deadlock. NO KEY UPDATE, the lock the balance update takes
- * anyway, still lets other rows reference the profile (foreign keys take KEY SHARE).
+ * A grant or payout that would take a member's account past {@link maxAccountAmount}. Thrown inside the
+ * transaction so nothing of it lands; callers answer 409 (and the release job leaves the order held).
  */
-export async function lockUsers(tx: Tx, userIds: string[]) {
-  const ids = [...new Set(userIds)].sort();
-  await tx
-    .select({ id: profiles.id })
-    .from(profiles)
-    .where(inArray(profiles.id, ids))
-    .orderBy(profiles.id)
-    .for('no key update');
+export class AccountLimitError extends AppError {
+  constructor() {
+    super('CONFLICT', w.accountLimit);
+  }
 }
+
+/** The profiles' CHECK constraints (0 … maxAccountAmount) refusing an increase: the account limit. */
+function overLimit(err: unknown): never {
+  const code = (e: unknown): string | undefined => {
+    const x = e as { code?: string; cause?: unknown } | undefined;
+    return x?.code ?? (x?.cause ? code(x.cause) : undefined);
+  };
+  if (code(err) === '23514') throw new AccountLimitError();
+  throw err;
+}
+
+const column = (currency: WalletCurrency) => (currency === 'credits' ? profiles.credits : profiles.balance);
 
 /**
  * Admin grant (Add Balance): credits or balance appear from the `grants` account. Returns the new amount.
@@ -102,7 +108,8 @@ export async function grant(
     .update(profiles)
     .set({ [input.currency]: sql`${col} + ${input.amount}` })
     .where(eq(profiles.id, input.userId))
-    .returning({ value: col });
+    .returning({ value: col })
+    .catch(overLimit);
   if (!row) return null;
   await writeTransfer(tx, {
     currency: input.currency,
@@ -118,30 +125,42 @@ export async function grant(
 }
 
 /**
- * Buyer → escrow: a conditional debit, so a buyer without enough credits is refused and concurrent
- * purchases can never take the balance below zero. Returns false when the credits are not there.
+ * Buyer → escrow on its own (the purchase uses the same CTEs inside its single statement): a conditional
+ * debit, so a buyer without enough credits is refused and concurrent debits can never take the balance
+ * below zero. Returns false when the credits are not there.
  */
 export async function holdPayment(
   tx: Tx,
   input: { buyerId: string; amount: number; orderId: string; description: string },
 ) {
-  const [row] = await tx
-    .update(profiles)
-    .set({ credits: sql`${profiles.credits} - ${input.amount}` })
-    .where(and(eq(profiles.id, input.buyerId), gte(profiles.credits, input.amount)))
-    .returning({ credits: profiles.credits });
-  if (!row) return false;
-  await writeTransfer(tx, {
-    currency: 'credits',
-    kind: 'purchase_hold',
-    description: input.description,
-    orderId: input.orderId,
-    legs: [
-      { account: 'user', userId: input.buyerId, amount: -input.amount, balanceAfter: row.credits },
-      { account: 'escrow', amount: input.amount },
-    ],
-  });
-  return true;
+  const result = (await tx.execute(
+    sql`with src as (select ${input.amount}::bigint as price, ${input.description}::text as description),
+      ${holdPaymentCtes({ buyerId: input.buyerId, orderId: input.orderId, source: 'src' })}
+    select (select count(*) from hold_legs)::int as legs`,
+  )) as unknown as { rows: { legs: number }[] };
+  return Number(result.rows[0]?.legs) > 0;
+}
+
+/**
+ * holdPayment as two CTEs for a caller's single statement (the purchase): `debit` takes `price` from the
+ * buyer only if they have it, `hold_legs` writes the buyer → escrow transfer from what `debit` returned.
+ * `source` is a CTE with `price` and `description` columns; nothing is written if it has no row.
+ */
+export function holdPaymentCtes(input: { buyerId: string; orderId: string; source: string }) {
+  const src = sql.raw(input.source);
+  return sql`debit as (
+      update profiles p set credits = p.credits - s.price
+      from ${src} s
+      where p.id = ${input.buyerId} and p.credits >= s.price
+      returning p.credits, s.price, s.description),
+    hold_legs as (
+      insert into ledger_entries (transfer_id, account, user_id, currency, amount, balance_after, kind, description, order_id)
+      select ${randomUUID()}::uuid, leg.account, leg.user_id, 'credits', leg.amount, leg.balance_after,
+        'purchase_hold', d.description, ${input.orderId}::uuid
+      from debit d cross join lateral (values
+        ('user', ${input.buyerId}::uuid, -d.price, d.credits),
+        ('escrow', null::uuid, d.price, null::bigint)) leg(account, user_id, amount, balance_after)
+      returning id)`;
 }
 
 async function addCredits(tx: Executor, userId: string | null, amount: number) {
@@ -150,7 +169,8 @@ async function addCredits(tx: Executor, userId: string | null, amount: number) {
     .update(profiles)
     .set({ credits: sql`${profiles.credits} + ${amount}` })
     .where(eq(profiles.id, userId))
-    .returning({ credits: profiles.credits });
+    .returning({ credits: profiles.credits })
+    .catch(overLimit);
   return row?.credits;
 }
 
@@ -214,7 +234,8 @@ export async function convertBalance(tx: Tx, input: { userId: string; amount: nu
       credits: sql`${profiles.credits} + ${input.amount}`,
     })
     .where(and(eq(profiles.id, input.userId), gte(profiles.balance, input.amount)))
-    .returning({ balance: profiles.balance, credits: profiles.credits });
+    .returning({ balance: profiles.balance, credits: profiles.credits })
+    .catch(overLimit);
   if (!row) return null;
   const description = 'Moved from main balance to marketplace credits';
   await writeTransfer(tx, {

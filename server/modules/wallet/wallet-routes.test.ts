@@ -32,7 +32,9 @@ describe('GET /wallet', () => {
     await fundUser(t, buyer.id, 300);
     await fundUser(t, buyer.id, 50, 'balance');
     const listing = await buildListing(t, { userId: seller.id, price: 120 });
-    await call('POST', `/api/v1/listings/${listing.id}/purchase`, buyer.cookie);
+    await call('POST', `/api/v1/listings/${listing.id}/purchase`, buyer.cookie, {
+      expectedPrice: listing.price,
+    });
     expect((await call('GET', '/api/v1/wallet', buyer.cookie)).json()).toEqual({
       balance: 50,
       credits: 180,

@@ -13,6 +13,7 @@ import type {
   ListingEditBody,
   ListingPage,
   ListingSort,
+  PurchaseBody,
 } from '../../../contract/marketplace.ts';
 import type {
   AdminOrderListQuery,
@@ -150,7 +151,10 @@ export function useOpenDispute() {
   );
 }
 
-/** Listing writes refresh every list and detail; purchases also the wallet, the balances (me) and orders. */
+/**
+ * Listing writes refresh every list and detail; purchases also the wallet, the balances (me) and orders.
+ * A refused purchase (price changed, sold, suspended) means the listing on screen is stale: refetch it.
+ */
 function useListingMutation<V, R>(fn: (vars: V) => Promise<R>, movesMoney = false) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -158,6 +162,9 @@ function useListingMutation<V, R>(fn: (vars: V) => Promise<R>, movesMoney = fals
     onSuccess: async () => {
       if (movesMoney) await refreshAfterOrderChange(queryClient);
       else await queryClient.invalidateQueries({ queryKey: listingKeys.all });
+    },
+    onError: () => {
+      if (movesMoney) void queryClient.invalidateQueries({ queryKey: listingKeys.all });
     },
   });
 }
@@ -178,11 +185,19 @@ export function useDeleteListing() {
   return useListingMutation((id: string) => api<undefined>(`/listings/${id}`, { method: 'DELETE' }));
 }
 
-/** One key per click: a retried request (double click, flaky network) can never buy twice. */
+/**
+ * One key per click: a retried request (double click, flaky network) can never buy twice. The price sent is
+ * the one on screen: if the seller changed it meanwhile the server refuses (409) and the listing is
+ * refetched, so the new price is what the buyer sees next to the message.
+ */
 export function usePurchaseListing() {
   return useListingMutation(
-    ({ id, key }: { id: string; key: string }) =>
-      api<OrderDetail>(`/listings/${id}/purchase`, { method: 'POST', headers: { 'Idempotency-Key': key } }),
+    ({ id, key, expectedPrice }: { id: string; key: string; expectedPrice: number }) =>
+      api<OrderDetail>(`/listings/${id}/purchase`, {
+        method: 'POST',
+        headers: { 'Idempotency-Key': key },
+        body: { expectedPrice } satisfies PurchaseBody,
+      }),
     true,
   );
 }

@@ -5,7 +5,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { OrderDetail, SettleBody } from '../../../contract/orders.ts';
+import type { OrderDetail, RevealedContent, SettleBody } from '../../../contract/orders.ts';
 import type { NewTicketBody, TicketDetail, TicketPage, TicketStatus } from '../../../contract/tickets.ts';
 import { api } from '../../lib/api.ts';
 import { ordersRootKey, walletRootKey } from '../../lib/orders.ts';
@@ -113,5 +113,16 @@ export function useSettleDispute() {
         queryClient.invalidateQueries({ queryKey: meKey }),
       ]);
     },
+  });
+}
+
+/** Staff reveal a disputed order's content link: an explicit, audited action (the first time per staff member). */
+export function useRevealContentLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (orderId: string) =>
+      api<RevealedContent>(`/admin/orders/${orderId}/reveal`, { method: 'POST' }),
+    // The audit log (admin feature's key; features do not import each other) gains the entry.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'audit-log'] }),
   });
 }

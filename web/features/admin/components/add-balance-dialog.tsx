@@ -61,7 +61,7 @@ export function AddBalanceDialog({ user, onClose }: { user: AdminUserRow | undef
           min={1}
           step={1}
           error={errors.amount?.message}
-          {...register('amount')}
+          {...register('amount', { valueAsNumber: true })}
         />
         <Select label="Currency" error={errors.currency?.message} {...register('currency')}>
           <option value="credits">Credits</option>

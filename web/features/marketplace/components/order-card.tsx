@@ -82,7 +82,7 @@ export function OrderCard({ order }: { order: Order }) {
   );
 }
 
-/** The content link is fetched on demand (the buyer's views are logged for disputes). */
+/** The content link is fetched on demand, for the two parties only (the buyer's first view is recorded). */
 function ContentLink({ orderId }: { orderId: string }) {
   const [shown, setShown] = useState(false);
   const detail = useOrderDetail(orderId, shown);

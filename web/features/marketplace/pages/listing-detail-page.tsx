@@ -165,7 +165,8 @@ export function ListingDetailPage() {
 
   const buy = () =>
     purchase.mutate(
-      { id: listing.id, key: buyKey },
+      // The price on screen is the price agreed: a change in between is refused with the new price.
+      { id: listing.id, key: buyKey, expectedPrice: listing.price },
       {
         onSuccess: () => {
           toast.success(m.purchaseSuccess);
@@ -199,7 +200,9 @@ export function ListingDetailPage() {
           <div className="flex flex-wrap items-start justify-between gap-4">
             <div className="min-w-0">
               <div className="mb-2 flex flex-wrap gap-1.5">
-                <Badge tone={active ? 'success' : 'neutral'}>{active ? 'Active' : 'Sold'}</Badge>
+                <Badge tone={active ? 'success' : 'neutral'}>
+                  {active ? 'Active' : listing.status === 'suspended' ? 'Suspended' : 'Sold'}
+                </Badge>
                 <Badge tone="primary">{typeLabels[listing.type]}</Badge>
                 <DetectionBadge listing={listing} />
               </div>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Gavel, ShieldAlert } from 'lucide-react';
+import { Eye, Gavel, KeyRound, ShieldAlert } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
@@ -19,7 +19,7 @@ import { cn } from '../../../lib/cn.ts';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
 import { formatDateLong, toIsoString } from '../../../lib/format.ts';
 import { orderStatusLabel, orderStatusTones } from '../../../lib/orders.ts';
-import { useSettleDispute, useTicketOrder } from '../api.ts';
+import { useRevealContentLink, useSettleDispute, useTicketOrder } from '../api.ts';
 
 type Outcome = 'refund' | 'release' | 'split';
 
@@ -96,8 +96,56 @@ export function DisputeOrderPanel({ orderId, canSettle }: { orderId: string; can
           )}
         </div>
       )}
+      {canSettle && order.status === 'disputed' && <RevealContentLink orderId={order.id} />}
       {canSettle && order.status === 'disputed' && <SettleForm order={order} />}
     </Card>
+  );
+}
+
+/**
+ * Staff do not see what was sold unless they ask: the link is fetched by an explicit action that the server
+ * records in the audit log (once per staff member and order), never by simply opening the ticket.
+ */
+function RevealContentLink({ orderId }: { orderId: string }) {
+  const reveal = useRevealContentLink();
+  const link = reveal.data?.contentLink;
+  if (link) {
+    return (
+      <section
+        aria-label="Content link"
+        className="mt-4 flex items-start gap-3 rounded-xl border border-line bg-surface-2 p-3 text-sm"
+      >
+        <KeyRound className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+        <div className="min-w-0">
+          <p className="font-medium">Content link (revealed, recorded in the audit log)</p>
+          <a
+            href={link}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="break-all text-primary underline"
+          >
+            {link}
+          </a>
+        </div>
+      </section>
+    );
+  }
+  return (
+    <div className="mt-4">
+      <Button
+        variant="outline"
+        loading={reveal.isPending}
+        onClick={() =>
+          reveal.mutate(orderId, { onError: (err) => toast.error(errorMessage(err, m.revealFailed)) })
+        }
+      >
+        <Eye className="size-4" aria-hidden="true" />
+        Reveal content link
+      </Button>
+      <p className="mt-1 text-xs text-muted">
+        Staff see what was sold only when a dispute needs it; this is audited.
+      </p>
+    </div>
   );
 }
 
