@@ -15,6 +15,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { decodeCursor, encodeCursor } from '../../db/cursor.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
+import { can, ensure } from '../../policy.ts';
 import { getOrder, orderForListing } from '../orders/service.ts';
 import { getSaleTerms } from '../site-settings/service.ts';
 import { feeFor, holdPaymentCtes } from '../wallet/service.ts';
@@ -159,7 +160,7 @@ export async function createListing(
 async function loadForChange(db: Db, viewer: Viewer, id: string, deny: string) {
   const row = await q.findListingRow(db, id);
   if (!row) throw new AppError('NOT_FOUND', m.notFound);
-  if (row.userId !== viewer.id && !isStaff(viewer.role)) throw new AppError('FORBIDDEN', deny);
+  ensure(can.manage(viewer, row.userId), deny);
   if (row.status !== 'active') throw new AppError('CONFLICT', m.alreadySold);
   return row;
 }
@@ -359,17 +360,17 @@ export async function listListingsForStaff(
   viewer: Viewer,
   query: Parameters<typeof listListings>[1],
 ) {
-  if (!isStaff(viewer.role)) throw new AppError('FORBIDDEN', messages.forbidden);
+  ensure(can.moderate(viewer), messages.forbidden);
   return listListings(db, query);
 }
 
 export async function setListingPinned(db: Db, viewer: Viewer, id: string, isPinned: boolean) {
-  if (viewer.role !== 'admin') throw new AppError('FORBIDDEN', m.onlyAdminsPin);
+  ensure(can.administer(viewer), m.onlyAdminsPin);
   if (!(await q.setPinned(db, id, isPinned))) throw new AppError('NOT_FOUND', m.notFound);
   return getListing(db, viewer, id);
 }
 
 export async function adminDeleteListing(db: Db, viewer: Viewer, id: string) {
-  if (viewer.role !== 'admin') throw new AppError('FORBIDDEN', m.onlyAdminsDelete);
+  ensure(can.administer(viewer), m.onlyAdminsDelete);
   if (!(await q.deleteListing(db, id, false))) throw new AppError('NOT_FOUND', m.notFound);
 }

@@ -107,7 +107,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     '/admin/orders/:id/reveal',
     {
       schema: {
-        ...access('staff'),
+        ...access('staff', { forbidden: orderMessages.onlyStaffReveal }),
         tags: ['admin'],
         summary:
           "Staff: reveal a disputed order's content link (the first reveal by each staff member is audited)",
@@ -115,7 +115,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         response: { 200: revealedContent, ...errors },
       },
     },
-    async (request) => service.revealContentLink(db, await requireViewer(request), request.params.id),
+    async (request) => service.revealContentLink(db, signedIn(request), request.params.id),
   );
 
   app.post(

@@ -17,6 +17,7 @@ import { decodeCursor, encodeCursor } from '../../db/cursor.ts';
 import { marketplaceOrders } from '../../db/schema/index.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
+import { can, ensure } from '../../policy.ts';
 import { audit } from '../audit/service.ts';
 import { expireIdempotencyKeys, logReveal } from '../marketplace/queries.ts';
 import { notify } from '../notifications/service.ts';
@@ -87,7 +88,7 @@ export async function getOrder(db: Db, viewer: Viewer, id: string): Promise<Orde
  * transaction; a repeat answers the link again without a second entry.
  */
 export async function revealContentLink(db: Db, viewer: Viewer, id: string) {
-  if (!isStaff(viewer.role)) throw new AppError('FORBIDDEN', m.onlyStaffReveal);
+  ensure(can.moderate(viewer), m.onlyStaffReveal);
   const found = await q.findOrder(db, id);
   if (!found) throw new AppError('NOT_FOUND', m.notFound);
   const o = found.row;
@@ -139,7 +140,7 @@ export async function listOrdersForStaff(
   viewer: Viewer,
   query: { status: 'all' | OrderStatus; cursor?: string },
 ) {
-  if (!isStaff(viewer.role)) throw new AppError('FORBIDDEN', m.onlyStaffSettle);
+  ensure(can.moderate(viewer), m.onlyStaffSettle);
   const after = decodeCursor(query.cursor, timeCursor) as [string, string] | undefined;
   const status = query.status === 'all' ? undefined : query.status;
   return toPage(await q.listAllOrders(db, status, after, orderPageSize), viewer);
@@ -317,7 +318,7 @@ const outcomeWords = { refund: 'refunded to the buyer', release: 'released to th
 
 /** Staff settle a dispute: refund, release or split, with a note; audited; the ticket gets the note and closes. */
 export async function settleDispute(db: Db, viewer: Viewer, id: string, body: SettleInput) {
-  if (!isStaff(viewer.role)) throw new AppError('FORBIDDEN', m.onlyStaffSettle);
+  ensure(can.moderate(viewer), m.onlyStaffSettle);
   const found = await q.findOrder(db, id);
   if (!found) throw new AppError('NOT_FOUND', m.notFound);
   const price = found.row.price;
