@@ -17,6 +17,8 @@ export interface TestAppOptions {
   database?: Database;
   /** Runs before the app is ready: a test can add a route of its own (e.g. one that throws). */
   beforeReady?: (app: Awaited<ReturnType<typeof buildApp>>) => void;
+  /** A built web app to serve (default: none, so only the API answers). */
+  webRoot?: string;
 }
 
 /** A fresh database copied from the migrated template: PGlite in memory, or a new PostgreSQL database. */
@@ -75,7 +77,7 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     database,
     mailer,
     logger: false,
-    webRoot: path.join(dataDir, 'no-web'),
+    webRoot: options.webRoot ?? path.join(dataDir, 'no-web'),
   });
   options.beforeReady?.(app);
   await app.ready();
