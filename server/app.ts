@@ -72,7 +72,8 @@ export async function buildApp({ config, database, mailer, logger, webRoot }: Ap
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) route.compress ??= false;
   });
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  // Responses only: request bodies are read as sent, as before (no inflating of compressed uploads).
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { trustedOrigins: config.trustedOrigins, secure: config.secureCookies });
   await app.register(swagger, {

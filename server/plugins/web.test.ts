@@ -1,10 +1,12 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../../scripts/precompress.ts';
-import { buildListing, buildUser } from '../test/factories.ts';
+import { eq } from 'drizzle-orm';
+import { socialPosts } from '../db/schema/index.ts';
+import { buildListing, buildSignedInUser, buildUser } from '../test/factories.ts';
 import { buildTestApp, type TestApp } from '../test/test-app.ts';
 
 /*
@@ -214,5 +216,19 @@ describe('API responses', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.length).toBe(0);
+  });
+
+  it('does not inflate compressed request bodies: they are read as sent, as before', async () => {
+    const member = await buildSignedInUser(t);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/posts',
+      headers: { cookie: member.cookie, 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: gzipSync(JSON.stringify({ content: 'sent gzipped' })),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBeTruthy();
+    const rows = await t.db.select().from(socialPosts).where(eq(socialPosts.userId, member.id));
+    expect(rows).toEqual([]);
   });
 });
