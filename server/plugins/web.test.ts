@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../../scripts/precompress.ts';
-import { eq } from 'drizzle-orm';
 import { socialPosts } from '../db/schema/index.ts';
 import { buildListing, buildSignedInUser, buildUser } from '../test/factories.ts';
 import { buildTestApp, type TestApp } from '../test/test-app.ts';
