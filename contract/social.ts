@@ -1,19 +1,9 @@
 import { z } from 'zod';
 import { roles } from './limits.ts';
 import { socialMessages } from './messages.ts';
+import { socialLimits } from './social-limits.ts';
 
-export const socialLimits = {
-  postContent: { max: 2000 },
-  imageUrl: { max: 2048 },
-  comment: { max: 1000 },
-  /** Posts per feed page and per profile page. */
-  pageSize: 20,
-  commentPageSize: 50,
-  /** Home page: the latest posts shown in the right column (spec §9). */
-  latestPosts: 5,
-  latestExcerpt: 300,
-  userSearch: 20,
-} as const;
+export { socialLimits };
 
 export const feedTabs = ['for-you', 'following'] as const;
 export type FeedTab = (typeof feedTabs)[number];

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -65,6 +66,13 @@ export async function buildApp({ config, database, mailer, logger, webRoot }: Ap
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // What the API generates (JSON over 1 KB) goes out br or gzip; the web app's files come compressed from
+  // the build (plugins/web.ts) and socket.io never passes through Fastify's routes (decision 012).
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) route.compress ??= false;
+  });
+  // Responses only: request bodies are read as sent, as before (no inflating of compressed uploads).
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
   await app.register(errorsPlugin);
   await app.register(backgroundPlugin);
   await app.register(securityPlugin, { trustedOrigins: config.trustedOrigins, secure: config.secureCookies });

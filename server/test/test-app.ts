@@ -19,6 +19,8 @@ export interface TestAppOptions {
   beforeReady?: (app: Awaited<ReturnType<typeof buildApp>>) => void;
   /** The test mailer takes this long per message, as a slow mail server would. */
   mailDelayMs?: number;
+  /** A built web app to serve (default: none, so only the API answers). */
+  webRoot?: string;
 }
 
 /** A fresh database copied from the migrated template: PGlite in memory, or a new PostgreSQL database. */
@@ -78,7 +80,7 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     database,
     mailer,
     logger: false,
-    webRoot: path.join(dataDir, 'no-web'),
+    webRoot: options.webRoot ?? path.join(dataDir, 'no-web'),
   });
   options.beforeReady?.(app);
   await app.ready();

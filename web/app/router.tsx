@@ -5,9 +5,11 @@ import { PageSkeleton } from '../components/ui/skeleton.tsx';
 import { GuestOnly, RequireAuth, RequireStaff } from './guards.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 import { RouteError } from './layout/route-error.tsx';
+import { homeData, marketplaceData, postsData } from './route-data.ts';
 
 /*
  * Every page is its own chunk (React Router `lazy`), so the first screen loads only the shell and itself.
+ * The busiest pages have a `loader` that starts their first query alongside that chunk (route-data.ts).
  */
 
 const routes: RouteObject[] = [
@@ -21,6 +23,7 @@ const routes: RouteObject[] = [
         children: [
           {
             index: true,
+            loader: homeData,
             lazy: () => import('./pages/home-page.tsx').then((m) => ({ Component: m.HomePage })),
           },
           {
@@ -63,6 +66,7 @@ const routes: RouteObject[] = [
           {
             path: 'posts',
             handle: { title: 'Community Posts' },
+            loader: postsData,
             lazy: () =>
               import('../features/social/pages/posts-page.tsx').then((m) => ({ Component: m.PostsPage })),
           },
@@ -121,6 +125,7 @@ const routes: RouteObject[] = [
           {
             path: 'marketplace',
             handle: { title: 'Marketplace' },
+            loader: marketplaceData,
             lazy: () =>
               import('../features/marketplace/pages/marketplace-page.tsx').then((m) => ({
                 Component: m.MarketplacePage,

@@ -1,6 +1,6 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { meKey, sessionKey, useSession } from './session.ts';
 
 /** Spec §9: reconnect after 1, 2, 5, then every 10 s. */
@@ -17,6 +17,8 @@ export interface PresenceSnapshot {
 }
 
 let socket: Socket | null = null;
+/** Bumped by each open and close: a client library that arrives after its tab moved on is not used. */
+let generation = 0;
 let attempt = 0;
 let retryTimer: ReturnType<typeof setTimeout> | null = null;
 const listeners = new Set<(s: Socket) => void>();
@@ -25,7 +27,7 @@ const listeners = new Set<(s: Socket) => void>();
  * One socket per tab, opened with the session cookie (WebSocket only). The session is read at the handshake,
  * so signing in or out reconnects. socket.io's own reconnection is off: our back-off is the spec's.
  */
-function open(queryClient: QueryClient): Socket {
+function open(io: typeof import('socket.io-client').io, queryClient: QueryClient): Socket {
   const s = io({ path: '/socket.io', transports: ['websocket'], reconnection: false, autoConnect: true });
   const scheduleRetry = () => {
     if (socket !== s || retryTimer) return;
@@ -70,7 +72,19 @@ function invalidateLive(queryClient: QueryClient) {
   }
 }
 
+/**
+ * The client library (about a tenth of the shell's code) is fetched after the first screen has rendered,
+ * not with it: live updates can start a moment later, the page cannot.
+ */
+function connect(queryClient: QueryClient) {
+  const mine = ++generation;
+  void import('socket.io-client').then(({ io }) => {
+    if (mine === generation) socket = open(io, queryClient);
+  });
+}
+
 function close() {
+  generation += 1;
   if (retryTimer) clearTimeout(retryTimer);
   retryTimer = null;
   attempt = 0;
@@ -88,7 +102,7 @@ export function useRealtime() {
   useEffect(() => {
     // The session is read at the handshake: a new member (or none) needs a new socket.
     if (isPending) return;
-    socket = open(queryClient);
+    connect(queryClient);
     void userId;
     return close;
   }, [queryClient, userId, isPending]);

@@ -1,13 +1,20 @@
 import { Settings, Wallet } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { GlobalSearch } from '../../features/search/components/global-search.tsx';
+import { GlobalSearchSlot } from '../../features/search/components/global-search-slot.tsx';
 import { useSession } from '../../lib/session.ts';
-import { AccountActions } from './account-actions.tsx';
 import { Brand } from './brand.tsx';
-import { NotificationBell } from './notification-bell.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
+
+// Members only: visitors never download the bell, the sign-out and what they use.
+const NotificationBell = lazy(() =>
+  import('./notification-bell.tsx').then((m) => ({ default: m.NotificationBell })),
+);
+const AccountActions = lazy(() =>
+  import('./account-actions.tsx').then((m) => ({ default: m.AccountActions })),
+);
 
 export function TopBar() {
   const { user, isPending } = useSession();
@@ -15,9 +22,13 @@ export function TopBar() {
     <header className="sticky top-0 z-40 border-b border-line bg-surface/85 backdrop-blur-md supports-[backdrop-filter]:bg-surface/70">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 gap-y-3 px-4 py-3 sm:gap-x-4 sm:px-6 lg:px-8">
         <Brand />
-        <GlobalSearch />
+        <GlobalSearchSlot />
         <div className="ml-auto flex items-center gap-1 md:ml-0">
-          {user && <NotificationBell />}
+          {user && (
+            <Suspense fallback={<Skeleton className="size-9 rounded-lg" />}>
+              <NotificationBell />
+            </Suspense>
+          )}
           {user && (
             <Link to="/wallet" aria-label="Wallet" className={buttonClasses('ghost', 'icon')}>
               <Wallet className="size-5" aria-hidden="true" />
@@ -32,7 +43,9 @@ export function TopBar() {
           {isPending ? (
             <Skeleton className="ml-1 size-9 rounded-full" />
           ) : user ? (
-            <AccountActions user={user} />
+            <Suspense fallback={<Skeleton className="ml-1 size-9 rounded-full" />}>
+              <AccountActions user={user} />
+            </Suspense>
           ) : (
             <div className="ml-1 flex items-center gap-2">
               <Link to="/login" className={buttonClasses('ghost', 'sm', 'text-fg')}>

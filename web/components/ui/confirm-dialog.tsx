@@ -1,16 +1,7 @@
-import * as RadixDialog from '@radix-ui/react-dialog';
-import { Button } from './button.tsx';
+import { lazy, Suspense } from 'react';
+import { useOpenedOnce } from './dialog.tsx';
 
-/** Asks before a destructive action (spec §8 confirmations); the action's button says what it does. */
-export function ConfirmDialog({
-  open,
-  onOpenChange,
-  title,
-  message,
-  confirmLabel = 'Delete',
-  onConfirm,
-  pending = false,
-}: {
+export interface ConfirmDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
@@ -18,31 +9,18 @@ export function ConfirmDialog({
   confirmLabel?: string;
   onConfirm: () => void;
   pending?: boolean;
-}) {
+}
+
+const ModalConfirmDialog = lazy(() =>
+  import('./modal-confirm-dialog.tsx').then((m) => ({ default: m.ModalConfirmDialog })),
+);
+
+/** Asks before a destructive action (spec §8 confirmations); the action's button says what it does. */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  if (!useOpenedOnce(props.open)) return null;
   return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-black/60 backdrop-blur-sm" />
-        <RadixDialog.Content
-          role="alertdialog"
-          className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-line bg-surface p-6 text-fg shadow-2xl focus:outline-none"
-        >
-          <RadixDialog.Title className="text-lg font-semibold">{title}</RadixDialog.Title>
-          <RadixDialog.Description className="mt-2 text-sm leading-relaxed text-muted">
-            {message}
-          </RadixDialog.Description>
-          <div className="mt-6 flex justify-end gap-2">
-            <RadixDialog.Close asChild>
-              <Button variant="outline" size="sm">
-                Cancel
-              </Button>
-            </RadixDialog.Close>
-            <Button variant="danger" size="sm" loading={pending} onClick={onConfirm}>
-              {confirmLabel}
-            </Button>
-          </div>
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+    <Suspense fallback={null}>
+      <ModalConfirmDialog {...props} />
+    </Suspense>
   );
 }

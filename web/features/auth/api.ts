@@ -3,7 +3,7 @@ import toast from 'react-hot-toast';
 import { useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import type { resetPasswordBody, SignInResponse, signInBody, signUpBody } from '../../../contract/auth.ts';
-import { messages } from '../../../contract/messages.ts';
+import { messages } from '../../../contract/common-messages.ts';
 import { api } from '../../lib/api.ts';
 import { type SessionResponse, sessionKey } from '../../lib/session.ts';
 

@@ -70,8 +70,15 @@ function listingList(base: string, key: readonly unknown[], f: ListingFilters) {
   });
 }
 
+/** What the marketplace shows first (also started by its route loader, web/app/route-data.ts). */
+export const defaultListingFilters: ListingFilters = { status: 'active', type: 'all', sort: 'newest', q: '' };
+
+export function listingsQuery(f: ListingFilters) {
+  return { ...listingList('/listings', listingKeys.list(f), f), meta: { public: true } };
+}
+
 export function useListings(f: ListingFilters) {
-  return useInfiniteQuery({ ...listingList('/listings', listingKeys.list(f), f), meta: { public: true } });
+  return useInfiniteQuery(listingsQuery(f));
 }
 
 export function useAdminListings(f: ListingFilters) {

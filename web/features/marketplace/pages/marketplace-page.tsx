@@ -14,7 +14,7 @@ import { Segmented } from '../../../components/ui/segmented.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
-import { type StatusFilter, type TypeFilter, useListings } from '../api.ts';
+import { defaultListingFilters, type StatusFilter, type TypeFilter, useListings } from '../api.ts';
 import { ListingCard } from '../components/listing-card.tsx';
 
 export const statusOptions = [
@@ -31,10 +31,10 @@ export const typeOptions = [
 
 export function MarketplacePage() {
   const { user } = useSession();
-  const [status, setStatus] = useState<StatusFilter>('active');
-  const [type, setType] = useState<TypeFilter>('all');
-  const [sort, setSort] = useState<ListingSort>('newest');
-  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<StatusFilter>(defaultListingFilters.status);
+  const [type, setType] = useState<TypeFilter>(defaultListingFilters.type);
+  const [sort, setSort] = useState<ListingSort>(defaultListingFilters.sort);
+  const [search, setSearch] = useState(defaultListingFilters.q);
   const q = useDebouncedValue(search.trim());
   const query = useListings({ status, type, sort, q });
 

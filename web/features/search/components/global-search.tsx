@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useGlobalSearch } from '../api.ts';
+import { searchBoxClasses, searchIconClasses, searchInputClasses } from './global-search-slot.tsx';
 
 interface Option {
   id: string;
@@ -109,14 +110,8 @@ export function GlobalSearch() {
     body = <p className="px-3 py-4 text-center text-sm text-muted">{searchTexts.noResults}</p>;
 
   return (
-    <search
-      ref={rootRef}
-      className="relative order-last w-full md:order-none md:mx-auto md:w-auto md:max-w-md md:flex-1"
-    >
-      <Search
-        className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-muted"
-        aria-hidden="true"
-      />
+    <search ref={rootRef} className={searchBoxClasses}>
+      <Search className={searchIconClasses} aria-hidden="true" />
       <input
         type="search"
         role="combobox"
@@ -135,7 +130,7 @@ export function GlobalSearch() {
         }}
         onFocus={() => setOpen(true)}
         onKeyDown={onKeyDown}
-        className="h-10 w-full rounded-xl border border-line bg-surface-2/60 pr-3 pl-10 text-sm text-fg placeholder:text-muted transition-colors hover:border-muted/40 focus-visible:border-primary focus-visible:bg-surface focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-primary/40"
+        className={searchInputClasses}
       />
       {open && (
         <div className="absolute inset-x-0 z-50 mt-2 overflow-hidden rounded-2xl border border-line bg-surface p-1.5 shadow-xl shadow-black/20">

@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { socialMessages } from '../../../../contract/messages.ts';
 import type { Comment } from '../../../../contract/social.ts';
-import { socialLimits } from '../../../../contract/social.ts';
+import { socialLimits } from '../../../../contract/social-limits.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';

@@ -1,5 +1,5 @@
 import { LogIn, Newspaper, RefreshCw, Users } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useLocation } from 'react-router';
 import { socialMessages } from '../../../../contract/messages.ts';
@@ -14,7 +14,9 @@ import { Tabs, tabPanelProps } from '../../../components/ui/tabs.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useFeed } from '../api.ts';
 import { PostCard } from '../components/post-card.tsx';
-import { PostForm } from '../components/post-form.tsx';
+
+// The form brings react-hook-form and the zod schemas: members fetch it beside the feed, visitors never.
+const PostForm = lazy(() => import('../components/post-form.tsx').then((m) => ({ default: m.PostForm })));
 
 const tabs = [
   { value: 'for-you', label: 'For You' },
@@ -70,7 +72,9 @@ function Feed({ viewerId }: { viewerId: string }) {
 
   return (
     <div className="flex flex-col gap-6">
-      <PostForm />
+      <Suspense fallback={<Skeleton className="h-60 rounded-2xl" />}>
+        <PostForm />
+      </Suspense>
       <div>
         <Tabs id="feed" label="Feed" value={tab} options={tabs} onChange={setTab} />
         <div {...tabPanelProps('feed', tab)} className="mt-5 flex flex-col gap-4 focus-visible:outline-none">
