@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server, type Socket } from 'socket.io';
+import type { ClientToServerEvents, ServerToClientEvents } from '../../contract/realtime.ts';
 import type { Database } from '../db/client.ts';
 import { type FanOutEvent, REALTIME_CHANNEL, type RealtimeEvent } from '../modules/realtime/bus.ts';
 import {
@@ -40,7 +41,7 @@ export const userRoom = (id: string) => `user:${id}`;
 export const realtimePlugin = fp(
   async (app: FastifyInstance, opts: { database: Database; trustedOrigins: string[] }) => {
     const trusted = new Set(opts.trustedOrigins);
-    const io = new Server(app.server, {
+    const io = new Server<ClientToServerEvents, ServerToClientEvents>(app.server, {
       path: '/socket.io',
       // WebSocket only: its handshake always carries Origin, so a foreign page cannot ride the cookie.
       transports: ['websocket'],
@@ -125,7 +126,8 @@ export const realtimePlugin = fp(
       }
       if (typeof event.room !== 'string') return;
       if (event.room === PRESENCE_SIGNAL_ROOM) return presence.signal();
-      io.to(event.room).emit(event.event, event.payload);
+      // biome-ignore lint/suspicious/noExplicitAny: the union's event and payload were checked when queued
+      io.to(event.room).emit(event.event, event.payload as any);
       // A ban signs the member out at once: their sockets are closed after hearing why.
       if (event.event === 'profile' && event.payload?.banned === true) {
         io.in(event.room).disconnectSockets(true);

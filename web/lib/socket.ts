@@ -1,20 +1,21 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { Socket } from 'socket.io-client';
+import type { Socket as ClientSocket } from 'socket.io-client';
 import { meKey, sessionKey, useSession } from './session.ts';
 
 /** Spec §9: reconnect after 1, 2, 5, then every 10 s. */
 export const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000] as const;
 
-export interface PresenceUser {
-  id: string;
-  username: string;
-  avatarUrl: string | null;
-}
-export interface PresenceSnapshot {
-  count: number;
-  users: PresenceUser[];
-}
+import type {
+  ClientToServerEvents,
+  PresenceSnapshot,
+  ServerToClientEvents,
+} from '../../contract/realtime.ts';
+
+export type { PresenceSnapshot, PresenceUser } from '../../contract/realtime.ts';
+
+/** The tab's socket, typed by the realtime contract shared with the server. */
+type Socket = ClientSocket<ServerToClientEvents, ClientToServerEvents>;
 
 let socket: Socket | null = null;
 /** Bumped by each open and close: a client library that arrives after its tab moved on is not used. */
@@ -28,7 +29,12 @@ const listeners = new Set<(s: Socket) => void>();
  * so signing in or out reconnects. socket.io's own reconnection is off: our back-off is the spec's.
  */
 function open(io: typeof import('socket.io-client').io, queryClient: QueryClient): Socket {
-  const s = io({ path: '/socket.io', transports: ['websocket'], reconnection: false, autoConnect: true });
+  const s: Socket = io({
+    path: '/socket.io',
+    transports: ['websocket'],
+    reconnection: false,
+    autoConnect: true,
+  });
   const scheduleRetry = () => {
     if (socket !== s || retryTimer) return;
     const delay = RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)];

@@ -1,15 +1,15 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { ServerEventName, ServerEventPayload } from '../../../contract/realtime.ts';
 import type { Db, Tx } from '../../db/client.ts';
 
 /** Channel of PostgreSQL's NOTIFY that carries live events to every app instance's sockets. */
 export const REALTIME_CHANNEL = 'cm_realtime';
 
-export interface RealtimeEvent {
-  /** 'user:<id>' or 'site'. */
-  room: string;
-  event: string;
-  payload: Record<string, unknown>;
-}
+/** One event of the contract (contract/realtime.ts) for a room: 'user:<id>', 'site' or an internal one. */
+export type RealtimeEvent =
+  | { [E in ServerEventName]: { room: string; event: E; payload: ServerEventPayload<E> } }[ServerEventName]
+  /** Between instances only: presence changed somewhere (no socket is in this room). */
+  | { room: 'internal:presence'; event: 'presence'; payload: Record<string, never> };
 
 /**
  * Queues a live event on the caller's transaction with pg_notify: PostgreSQL delivers it only when that
@@ -26,7 +26,7 @@ export async function publishAfterCommit(db: Db | Tx, event: RealtimeEvent) {
  * `[userId, id]` pair becomes `event` with `{ id }` in that member's room, on every instance.
  */
 export interface FanOutEvent {
-  event: string;
+  event: 'notification';
   fanOut: [string, string][];
 }
 
@@ -38,7 +38,7 @@ export const FAN_OUT_CHUNK = 80;
  * `user_id` and `id` columns), in the same statement and transaction: delivered after commit, dropped on
  * rollback, one round trip however many recipients.
  */
-export function fanOutAfterCommit(source: SQL, event: string): SQL {
+export function fanOutAfterCommit(source: SQL, event: FanOutEvent['event']): SQL {
   return sql`select pg_notify(${REALTIME_CHANNEL}, json_build_object('event', ${event}::text, 'fanOut', json_agg(json_build_array(s.user_id, s.id)))::text)
     from (select user_id, id, (row_number() over () - 1) / ${FAN_OUT_CHUNK} as chunk from ${source}) s
     group by s.chunk`;

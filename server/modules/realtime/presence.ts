@@ -1,18 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import type { PresenceSnapshot, PresenceUser } from '../../../contract/realtime.ts';
 import type { Db } from '../../db/client.ts';
 import { publishAfterCommit } from './bus.ts';
 
-export interface PresenceUser {
-  id: string;
-  username: string;
-  avatarUrl: string | null;
-}
-
-export interface PresenceSnapshot {
-  count: number;
-  users: PresenceUser[];
-}
+export type { PresenceSnapshot, PresenceUser } from '../../../contract/realtime.ts';
 
 /** Room of the bus event that tells every instance presence changed somewhere (no socket is in it). */
 export const PRESENCE_SIGNAL_ROOM = 'internal:presence';

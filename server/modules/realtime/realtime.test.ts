@@ -125,7 +125,11 @@ describe('delivery', () => {
     await publishAfterCommit(t.db, { room: 'site', event: 'site-settings', payload: { key: 'site_theme' } });
     expect(await siteSeen).toEqual({ key: 'site_theme' });
     const gone = next(s, 'disconnect');
-    await publishAfterCommit(t.db, { room: `user:${eve.id}`, event: 'profile', payload: { banned: true } });
+    await publishAfterCommit(t.db, {
+      room: `user:${eve.id}`,
+      event: 'profile',
+      payload: { banned: true, role: 'user' },
+    });
     await gone;
     expect(s.connected).toBe(false);
   });

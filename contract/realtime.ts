@@ -1,0 +1,40 @@
+/**
+ * The live events between server and browser (socket.io), typed once for both sides. Payloads stay small
+ * (ids): a client refetches what changed. The server queues room events with `publishAfterCommit`
+ * (server/modules/realtime/bus.ts), so they arrive only for committed rows.
+ */
+import type { Role } from './limits.ts';
+
+export interface PresenceUser {
+  id: string;
+  username: string;
+  avatarUrl: string | null;
+}
+
+export interface PresenceSnapshot {
+  count: number;
+  users: PresenceUser[];
+}
+
+/** Events a server sends to sockets, by name, with their payloads. */
+export interface ServerToClientEvents {
+  /** A direct message to or from the member (both parties' rooms). */
+  message: (payload: { id: string; senderId: string; recipientId: string }) => void;
+  /** A new notification for the member. */
+  notification: (payload: { id: string }) => void;
+  /** The member's role or ban changed (a banned member's tabs sign out at once). */
+  profile: (payload: { banned: boolean; role: Role }) => void;
+  /** A site setting changed (every socket). */
+  'site-settings': (payload: { key: string }) => void;
+  /** Who is online, to sockets that joined the presence room. */
+  presence: (snapshot: PresenceSnapshot) => void;
+}
+
+/** Events a browser sends. */
+export interface ClientToServerEvents {
+  'presence:join': () => void;
+  'presence:leave': () => void;
+}
+
+export type ServerEventName = keyof ServerToClientEvents;
+export type ServerEventPayload<E extends ServerEventName> = Parameters<ServerToClientEvents[E]>[0];
