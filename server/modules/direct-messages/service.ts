@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   type ConversationPage,
   type DirectMessage,
@@ -7,7 +6,7 @@ import {
 } from '../../../contract/direct-messages.ts';
 import { directMessageTexts, notificationMessages } from '../../../contract/messages.ts';
 import type { Db } from '../../db/client.ts';
-import { decodeCursor, encodeCursor } from '../../db/cursor.ts';
+import { encodeCursor } from '../../db/cursor.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
@@ -15,6 +14,7 @@ import { notify } from '../notifications/service.ts';
 import { publishAfterCommit } from '../realtime/bus.ts';
 import {
   addBlock,
+  conversationKeyset,
   deleteConversationFor,
   findCounterpart,
   insertMessage,
@@ -22,6 +22,7 @@ import {
   removeBlock,
   selectConversationPage,
   selectThreadPage,
+  threadKeyset,
 } from './queries.ts';
 
 export interface DirectMessageDeps {
@@ -29,7 +30,6 @@ export interface DirectMessageDeps {
   limiter: RateLimiter;
 }
 
-const timeKey = z.tuple([z.string().max(64), z.uuid()]);
 const iso = (value: Date | string) => new Date(value).toISOString();
 const EXCERPT = 120;
 
@@ -39,7 +39,7 @@ export async function listConversations(
   viewer: Viewer,
   cursor: string | undefined,
 ): Promise<ConversationPage> {
-  const after = decodeCursor(cursor, timeKey);
+  const after = conversationKeyset.decode(cursor);
   const size = directMessageLimits.conversationPageSize;
   const rows = await selectConversationPage(db, viewer.id, after, size + 1);
   const items = rows.slice(0, size);
@@ -64,7 +64,7 @@ export async function getThread(
   otherId: string,
   cursor: string | undefined,
 ): Promise<ThreadResponse> {
-  const before = decodeCursor(cursor, timeKey);
+  const before = threadKeyset.decode(cursor);
   if (otherId === viewer.id) throw new AppError('NOT_FOUND', directMessageTexts.userNotFound);
   const other = await findCounterpart(db, viewer.id, otherId);
   if (!other) throw new AppError('NOT_FOUND', directMessageTexts.userNotFound);
