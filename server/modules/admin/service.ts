@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   type AddBalanceBody,
   type AdminActivity,
@@ -13,7 +13,6 @@ import {
 import { isStaff } from '../../../contract/limits.ts';
 import { adminMessages, messages } from '../../../contract/messages.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { decodeCursor, encodeCursor } from '../../db/cursor.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { audit } from '../audit/service.ts';
@@ -21,7 +20,6 @@ import { cheatStats } from '../cheats/queries.ts';
 import { publishAfterCommit } from '../realtime/bus.ts';
 import { grant } from '../wallet/service.ts';
 import {
-  type AdminUserCursor,
   dailyActivity,
   dashboardCounts,
   deleteSessionsOf,
@@ -34,6 +32,7 @@ import {
   lockUserRank,
   setUserFields,
   setUserRank,
+  userKeyset,
 } from './queries.ts';
 
 type Patch = z.infer<typeof adminUserPatch>;
@@ -95,8 +94,6 @@ export async function applyUserPatch(tx: Tx, viewer: Viewer, targetId: string, p
   return updated;
 }
 
-const userCursor = z.tuple([z.string().max(40), z.uuid()]);
-
 /** Staff: members newest first, searchable by username or exact id, by role, banned or not. */
 export async function listUsers(
   db: Db,
@@ -109,7 +106,7 @@ export async function listUsers(
   },
 ): Promise<AdminUserPage> {
   if (!isStaff(viewer.role)) throw new AppError('FORBIDDEN', messages.forbidden);
-  const after = decodeCursor(query.cursor, userCursor) as AdminUserCursor | undefined;
+  const after = userKeyset.decode(query.cursor);
   const found = await listUsersQuery(db, {
     q: query.q || undefined,
     role: query.role === 'all' ? undefined : query.role,
@@ -117,17 +114,16 @@ export async function listUsers(
     after,
     limit: adminUserPageSize,
   });
-  const last = found.length > adminUserPageSize ? found[adminUserPageSize - 1] : undefined;
-  return {
-    items: found
-      .slice(0, adminUserPageSize)
-      .map(({ createdAtKey: _, rankId, rankName, rankColor, ...r }) => ({
-        ...r,
-        createdAt: r.createdAt.toISOString(),
-        rank: rankId && rankName && rankColor ? { id: rankId, name: rankName, color: rankColor } : null,
-      })),
-    nextCursor: last ? encodeCursor([last.createdAtKey, last.id]) : null,
-  };
+  return userKeyset.page(
+    found,
+    adminUserPageSize,
+    (r) => [r.createdAtKey, r.id],
+    ({ createdAtKey: _, rankId, rankName, rankColor, ...r }) => ({
+      ...r,
+      createdAt: r.createdAt.toISOString(),
+      rank: rankId && rankName && rankColor ? { id: rankId, name: rankName, color: rankColor } : null,
+    }),
+  );
 }
 
 /** Admins add balance or credits through the wallet's ledger; audited in the same transaction. */

@@ -6,7 +6,6 @@ import {
 } from '../../../contract/direct-messages.ts';
 import { directMessageTexts, notificationMessages } from '../../../contract/messages.ts';
 import type { Db } from '../../db/client.ts';
-import { encodeCursor } from '../../db/cursor.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
@@ -41,17 +40,17 @@ export async function listConversations(
 ): Promise<ConversationPage> {
   const after = conversationKeyset.decode(cursor);
   const size = directMessageLimits.conversationPageSize;
-  const rows = await selectConversationPage(db, viewer.id, after, size + 1);
-  const items = rows.slice(0, size);
-  const last = items.at(-1);
-  return {
-    items: items.map((r) => ({
+  const rows = await selectConversationPage(db, viewer.id, after, conversationKeyset.limit(size));
+  return conversationKeyset.page(
+    rows,
+    size,
+    (r) => [r.at, r.other_id],
+    (r) => ({
       user: { id: r.other_id, username: r.username, avatarUrl: r.avatar_url },
       lastMessage: { message: r.message, createdAt: iso(r.created_at), fromMe: r.sender_id === viewer.id },
       unreadCount: Number(r.unread),
-    })),
-    nextCursor: rows.length > size && last ? encodeCursor([last.at, last.other_id]) : null,
-  };
+    }),
+  );
 }
 
 /**
@@ -69,28 +68,31 @@ export async function getThread(
   const other = await findCounterpart(db, viewer.id, otherId);
   if (!other) throw new AppError('NOT_FOUND', directMessageTexts.userNotFound);
   const size = directMessageLimits.threadPageSize;
-  const rows = await selectThreadPage(db, viewer.id, otherId, before, size + 1);
-  const page = rows.slice(0, size);
-  const last = page.at(-1);
-  if (!before && page.some((m) => m.recipientId === viewer.id && !m.read)) {
+  const rows = await selectThreadPage(db, viewer.id, otherId, before, threadKeyset.limit(size));
+  if (!before && rows.slice(0, size).some((m) => m.recipientId === viewer.id && !m.read)) {
     await markThreadRead(db, viewer.id, otherId);
-    for (const m of page) if (m.recipientId === viewer.id) m.read = true;
+    for (const m of rows) if (m.recipientId === viewer.id) m.read = true;
   }
+  const page = threadKeyset.page(
+    rows,
+    size,
+    (m) => [m.at, m.id],
+    (m): DirectMessage => ({
+      id: m.id,
+      senderId: m.senderId,
+      recipientId: m.recipientId,
+      message: m.message,
+      read: m.read,
+      createdAt: m.createdAt.toISOString(),
+    }),
+  );
   return {
     user: { id: other.id, username: other.username, avatarUrl: other.avatarUrl },
     blockedByMe: other.blockedByMe,
     blockedByThem: other.blockedByThem,
-    items: page.reverse().map(
-      (m): DirectMessage => ({
-        id: m.id,
-        senderId: m.senderId,
-        recipientId: m.recipientId,
-        message: m.message,
-        read: m.read,
-        createdAt: m.createdAt.toISOString(),
-      }),
-    ),
-    nextCursor: rows.length > size && last ? encodeCursor([last.at, last.id]) : null,
+    // Read newest first; shown oldest first.
+    items: page.items.reverse(),
+    nextCursor: page.nextCursor,
   };
 }
 

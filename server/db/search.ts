@@ -1,0 +1,66 @@
+import { or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { profiles } from './schema/index.ts';
+
+/*
+ * The one search engine (docs/decisions/013-search-engine.md): case-insensitive substring matching
+ * (`ILIKE '%q%'`, wildcards taken literally) on columns that carry a gin_trgm_ops index, written as plain
+ * conditions on the searched table itself. PostgreSQL estimates how many rows an ILIKE pattern matches from
+ * the column's statistics, so it chooses per query: a common word walks the list's sort index and filters
+ * (a page needs a few hundred rows whatever the table's size), a rare one reads its few matches from the
+ * trigram indexes (a BitmapOr) and sorts just those. What breaks this is hiding the condition from it: an
+ * `id IN (…matches…)` set or an OR across a join makes every match a primary-key lookup before the sort.
+ */
+
+/** Escapes LIKE's wildcards so a search for "50%" means the text "50%". */
+export function likePattern(q: string): string {
+  return `%${escapeLike(q)}%`;
+}
+
+function escapeLike(q: string): string {
+  return q.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** Rows where any of `columns` contains `q`, any case. */
+export function containing(q: string, ...columns: SQLWrapper[]): SQL {
+  const pattern = likePattern(q);
+  return or(...columns.map((c) => sql`${c} ilike ${pattern}`))!;
+}
+
+/**
+ * Rows whose member column (a profiles id) names a member whose username contains `q`. The usernames are
+ * matched once, through their trigram index, into an array the row's own index on `column` can use, so it
+ * joins an OR on the searched table instead of an OR across a join.
+ */
+export function byUsername(q: string, column: SQLWrapper): SQL {
+  return sql`${column} = any(array(select ${profiles.id} from ${profiles} where ${profiles.username} ilike ${likePattern(q)}))`;
+}
+
+/**
+ * Global search's candidates for one column, best first, in a bounded set: the exact match and the prefix
+ * matches from a `lower(column) text_pattern_ops` btree index, then any `candidates` substring matches from
+ * the trigram index. Ranking (exact, prefix, then trigram similarity) runs over at most 2 × candidates + 1
+ * rows, where ranking every match computed similarity() for thousands of rows on a common word.
+ */
+export function rankedCandidates(opts: {
+  columns: SQL;
+  from: SQL;
+  column: SQL;
+  where: SQL;
+  q: string;
+  limit: number;
+  candidates: number;
+}): SQL {
+  const { columns, from, column, where, q, limit, candidates } = opts;
+  const lowered = q.toLowerCase();
+  const prefix = `${escapeLike(lowered)}%`;
+  return sql`select * from (
+      (select ${columns} from ${from} where ${where} and lower(${column}) = ${lowered} limit ${limit})
+      union
+      (select ${columns} from ${from} where ${where} and lower(${column}) like ${prefix} limit ${candidates})
+      union
+      (select ${columns} from ${from} where ${where} and ${column} ilike ${likePattern(q)} limit ${candidates})
+    ) candidates
+    order by (lower(rank_key) = ${lowered}) desc, (lower(rank_key) like ${prefix}) desc,
+      similarity(rank_key, ${q}) desc, rank_key
+    limit ${limit}`;
+}
