@@ -45,20 +45,25 @@ export function rankedCandidates(opts: {
   columns: SQL;
   from: SQL;
   column: SQL;
+  /** The table's primary key: substring candidates are taken in its order, so a common word walks the
+   * key's index and stops at `candidates` matches, a rare one reads the trigram index. */
+  key: SQL;
   where: SQL;
   q: string;
   limit: number;
   candidates: number;
 }): SQL {
-  const { columns, from, column, where, q, limit, candidates } = opts;
+  const { columns, from, column, key, where, q, limit, candidates } = opts;
   const lowered = q.toLowerCase();
   const prefix = `${escapeLike(lowered)}%`;
   return sql`select * from (
       (select ${columns} from ${from} where ${where} and lower(${column}) = ${lowered} limit ${limit})
       union
-      (select ${columns} from ${from} where ${where} and lower(${column}) like ${prefix} limit ${candidates})
+      (select ${columns} from ${from} where ${where} and lower(${column}) like ${prefix}
+        order by lower(${column}) using ~<~ limit ${candidates})
       union
-      (select ${columns} from ${from} where ${where} and ${column} ilike ${likePattern(q)} limit ${candidates})
+      (select ${columns} from ${from} where ${where} and ${column} ilike ${likePattern(q)}
+        order by ${key} limit ${candidates})
     ) candidates
     order by (lower(rank_key) = ${lowered}) desc, (lower(rank_key) like ${prefix}) desc,
       similarity(rank_key, ${q}) desc, rank_key

@@ -7,4 +7,5 @@ CREATE INDEX "listings_price_high_idx" ON "marketplace_listings" USING btree ("i
 CREATE INDEX "listings_active_title_lower_idx" ON "marketplace_listings" USING btree (lower("title") text_pattern_ops) WHERE "marketplace_listings"."status" = 'active';--> statement-breakpoint
 CREATE INDEX "marketplace_orders_created_idx" ON "marketplace_orders" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "marketplace_orders_status_created_idx" ON "marketplace_orders" USING btree ("status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "tickets_updated_idx" ON "tickets" USING btree ("updated_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "profiles_created_at_idx" ON "profiles" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);

@@ -14,7 +14,6 @@ import type { RateLimiter } from '../../plugins/rate-limit.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import * as q from './queries.ts';
 
-
 type SummaryRow = Awaited<ReturnType<typeof q.listThreadsInCategory>>[number];
 
 function toSummary(r: Omit<SummaryRow, 'key'>): ForumThreadSummary {

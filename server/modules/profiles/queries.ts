@@ -57,10 +57,13 @@ export function searchProfiles(db: Db, q: string | undefined, excludeId: string 
   const conditions: SQL[] = [];
   if (q) conditions.push(containing(q, profiles.username));
   if (excludeId) conditions.push(ne(profiles.id, excludeId));
-  return db
-    .select({ id: profiles.id, username: profiles.username, avatarUrl: profiles.avatarUrl })
-    .from(profiles)
-    .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(asc(sql`lower(${profiles.username})`), asc(profiles.id))
-    .limit(limit);
+  return (
+    db
+      .select({ id: profiles.id, username: profiles.username, avatarUrl: profiles.avatarUrl })
+      .from(profiles)
+      .where(conditions.length ? and(...conditions) : undefined)
+      // lower(username) is unique (profiles_username_key), so it orders completely on its own.
+      .orderBy(asc(sql`lower(${profiles.username})`))
+      .limit(limit)
+  );
 }
