@@ -87,10 +87,24 @@ export function keyset<const P extends readonly KeyPart[]>(...parts: P): Keyset<
   const value = (i: number, key: V) => sql`${(key as unknown[])[i]}::${casts[parts[i]!.kind]}`;
 
   /* Leading parts that share a direction compare as one row value, which PostgreSQL turns into an index
-   * range; a change of direction splits the condition: (a, b) < (x, y) or ((a, b) = (x, y) and c > z). */
+   * range; a change of direction splits the condition: (a, b) < (x, y) or ((a, b) = (x, y) and c > z).
+   * A flag (pinned, read) is spelled out as an equality instead: PostgreSQL estimates a row comparison by
+   * its first column alone, and "pinned < false" matches nothing, so past the first page it believed the
+   * rest of the list was one row and walked the whole index for a rare search word. */
   function from(start: number, key: V): SQL {
+    const part = parts[start]!;
+    if (part.kind === 'bool') {
+      const flag = (key as unknown[])[start] as boolean;
+      const same = sql`${part.column} = ${flag}`;
+      const rest = start + 1 < parts.length ? sql`(${same} and ${from(start + 1, key)})` : undefined;
+      // Rows with the other flag come after these ones when the order puts that flag second.
+      const otherAfter = part.dir === 'desc' ? flag : !flag;
+      const other = sql`${part.column} = ${!flag}`;
+      if (!rest) return otherAfter ? other : sql`false`;
+      return otherAfter ? sql`(${rest} or ${other})` : rest;
+    }
     let end = start + 1;
-    while (end < parts.length && parts[end]!.dir === parts[start]!.dir) end++;
+    while (end < parts.length && parts[end]!.dir === part.dir && parts[end]!.kind !== 'bool') end++;
     const columns = sql.join(
       parts.slice(start, end).map((p) => sql`${p.column}`),
       sql`, `,
@@ -99,7 +113,7 @@ export function keyset<const P extends readonly KeyPart[]>(...parts: P): Keyset<
       parts.slice(start, end).map((_, j) => value(start + j, key)),
       sql`, `,
     );
-    const op = parts[start]!.dir === 'desc' ? sql`<` : sql`>`;
+    const op = part.dir === 'desc' ? sql`<` : sql`>`;
     const strictly = sql`(${columns}) ${op} (${values})`;
     if (end === parts.length) return strictly;
     return sql`(${strictly} or ((${columns}) = (${values}) and ${from(end, key)}))`;

@@ -1,4 +1,5 @@
-import { or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { profiles } from './schema/index.ts';
 
 /*
@@ -26,13 +27,41 @@ export function containing(q: string, ...columns: SQLWrapper[]): SQL {
   return or(...columns.map((c) => sql`${c} ilike ${pattern}`))!;
 }
 
-/**
- * Rows whose member column (a profiles id) names a member whose username contains `q`. The usernames are
- * matched once, through their trigram index, into an array the row's own index on `column` can use, so it
- * joins an OR on the searched table instead of an OR across a join.
- */
+/** Rows whose member column (a profiles id) names a member whose username contains `q`. */
 export function byUsername(q: string, column: SQLWrapper): SQL {
-  return sql`${column} = any(array(select ${profiles.id} from ${profiles} where ${profiles.username} ilike ${likePattern(q)}))`;
+  return sql`${column} in (select ${profiles.id} from ${profiles} where ${profiles.username} ilike ${likePattern(q)})`;
+}
+
+/**
+ * A list searched on its own text and on its member's name: the ids of the first `limit` rows in the list's
+ * order on each ground, one ordered, limited branch each, for the page to be read from (it then sorts at most
+ * 2 × limit rows).
+ * - Text: the planner estimates the ILIKE from the column's statistics, so the branch walks the sort index
+ *   for a common word and reads the trigram indexes for a rare one.
+ * - Member: driven from the members whose username matches (their trigram index), each member's own first
+ *   rows read through `memberColumn`'s index (a LATERAL join): its cost follows the matching members, never
+ *   the table. Left to itself the planner walked the whole sort index filtering on the member, after a
+ *   cursor, when no member matched.
+ */
+export function firstMatches(opts: {
+  table: PgTable;
+  id: SQLWrapper;
+  where: SQL | undefined;
+  text: SQL;
+  q: string;
+  memberColumn: SQLWrapper;
+  orderBy: SQL[];
+  limit: number;
+}): SQL {
+  const { table, id, where, text, q, memberColumn, orderBy, limit } = opts;
+  const order = sql.join(orderBy, sql`, `);
+  const byText = sql`select ${id} from ${table} where ${and(where, text)} order by ${order} limit ${limit}`;
+  // The lateral rows keep the table's name, so `id` and `orderBy` read them as they read the table.
+  const byMember = sql`select ${id} from ${profiles} cross join lateral (
+      select * from ${table} where ${and(where, sql`${memberColumn} = ${profiles.id}`)} order by ${order} limit ${limit}
+    ) as ${table}
+    where ${profiles.username} ilike ${likePattern(q)} order by ${order} limit ${limit}`;
+  return sql`${id} in ((${byText}) union all (${byMember}))`;
 }
 
 /**

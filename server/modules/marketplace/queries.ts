@@ -13,7 +13,7 @@ import {
   userSettings,
   marketplaceVouches as vouches,
 } from '../../db/schema/index.ts';
-import { byUsername, containing } from '../../db/search.ts';
+import { containing, firstMatches } from '../../db/search.ts';
 import { fanOutAfterCommit } from '../realtime/bus.ts';
 
 type Executor = Db | Tx;
@@ -88,15 +88,26 @@ export const listingKeysets: Record<ListingSortKey, Keyset<ListingCursor>> = {
  * shared engine's (server/db/search.ts): title, description or seller, as conditions on the listing row.
  */
 export async function listListings(db: Db, f: ListingFilter) {
-  const where: (SQL | undefined)[] = [];
-  if (f.status) where.push(eq(listings.status, f.status));
-  if (f.type) where.push(eq(listings.type, f.type));
-  if (f.q)
-    where.push(or(containing(f.q, listings.title, listings.description), byUsername(f.q, listings.userId)));
   const order = listingKeysets[f.sort];
-  where.push(order.after(f.after));
+  const where = and(
+    f.status ? eq(listings.status, f.status) : undefined,
+    f.type ? eq(listings.type, f.type) : undefined,
+    order.after(f.after),
+  );
+  const search = f.q
+    ? firstMatches({
+        table: listings,
+        id: listings.id,
+        where,
+        text: containing(f.q, listings.title, listings.description),
+        q: f.q,
+        memberColumn: listings.userId,
+        orderBy: order.orderBy,
+        limit: order.limit(f.limit),
+      })
+    : undefined;
   return selectListings(db)
-    .where(and(...where))
+    .where(and(where, search))
     .orderBy(...order.orderBy)
     .limit(order.limit(f.limit));
 }
