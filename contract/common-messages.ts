@@ -39,6 +39,7 @@ export const messages = {
   rateLimited: 'Too many requests. Please wait a moment and try again.',
   crossSite: 'Cross-site requests are not allowed',
   badRequest: 'The request is invalid',
+  invalidCursor: 'Invalid page cursor',
   payloadTooLarge: 'The request is too large',
   internal: 'Something went wrong. Please try again.',
   unavailable: 'The service is temporarily unavailable. Please try again shortly.',

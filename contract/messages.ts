@@ -1,5 +1,7 @@
 /** Every user-facing text of the spec lives here, so server and web say the same words. */
-export { messages } from './common-messages.ts';
+import { messages } from './common-messages.ts';
+
+export { messages };
 
 export const adminMessages = {
   userNotFound: 'User ID not found',
@@ -98,7 +100,7 @@ export const socialMessages = {
   postNotFound: 'Post not found',
   commentNotFound: 'Comment not found',
   profileNotFound: 'Profile not found',
-  invalidCursor: 'Invalid page cursor',
+  invalidCursor: messages.invalidCursor,
   loadPostsFailed: 'Failed to load posts',
   followFailed: 'Failed to update follow status',
   createPostFailed: 'Failed to create post',

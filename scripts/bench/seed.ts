@@ -12,6 +12,8 @@ export interface BenchCounts {
   comments: number;
   likes: number;
   messages: number;
+  /** Forum threads, all in one category (the thread list's worst case); none when unset. */
+  threads?: number;
   /** Members with a password (users 1..members): they sign in, buy, read their feed and thread. */
   members: number;
 }
@@ -23,6 +25,7 @@ export const FULL_COUNTS: BenchCounts = {
   comments: 300_000,
   likes: 300_000,
   messages: 1_000_000,
+  threads: 10_000,
   /** One buyer per autocannon connection: purchases by one member queue on that member's balance. */
   members: 50,
 };
@@ -36,6 +39,7 @@ export function scaled(scale: number): BenchCounts {
     comments: n(FULL_COUNTS.comments, 600),
     likes: n(FULL_COUNTS.likes, 600),
     messages: n(FULL_COUNTS.messages, 2_000),
+    threads: n(FULL_COUNTS.threads ?? 0, 200),
     members: FULL_COUNTS.members,
   };
 }
@@ -44,6 +48,10 @@ export const BENCH_PASSWORD = 'bench-password-1';
 export const BASE_TIME = "timestamptz '2026-01-01 00:00:00+00'";
 /** Searched in the marketplace: one listing in a thousand has it in its title. */
 export const RARE_WORD = 'Legendary';
+/** Searched too: one listing title in eight names this product (PRODUCTS below). */
+export const COMMON_WORD = 'Aimbot';
+/** The forum category holding every bench thread. */
+export const BIG_CATEGORY = 'Bench Category';
 
 /** Ids are md5 hashes shaped as version-4 UUIDs (the API validates the version and variant digits). */
 export const userId = (i: number) =>
@@ -174,6 +182,20 @@ export async function seedMessages(exec: Exec, c: BenchCounts) {
     where s <> r`);
 }
 
+/** Threads in one category, each with its own last-activity time (the list's sort key). */
+export async function seedForum(exec: Exec, c: BenchCounts) {
+  const threads = c.threads ?? 0;
+  await exec(`insert into forum_categories (name, description, position, thread_count)
+    values ('${BIG_CATEGORY}', 'Every benchmark thread', 100, ${threads}) on conflict do nothing`);
+  await exec(`
+    insert into forum_threads (id, category_id, user_id, title, content, last_activity_at, created_at)
+    select overlay(overlay(md5('bench-thread-' || i) placing '4' from 13) placing '8' from 17)::uuid,
+      (select id from forum_categories where name = '${BIG_CATEGORY}'), ${uid(`1 + (i * 11) % ${c.users}`)},
+      'Thread ' || i || ' about ' || (${GAMES})[1 + i % 10], 'Opening post of thread ' || i,
+      ${BASE_TIME} + i * interval '1 minute', ${BASE_TIME} + i * interval '1 minute'
+    from generate_series(1, ${threads}) i`);
+}
+
 /** Credits for the members (the buyers), as wallet grants so the ledger agrees with the balances. */
 export async function fundMembers(exec: Exec, c: BenchCounts, amount: number) {
   await exec(`
@@ -204,6 +226,11 @@ export async function seedAll(db: Runner, c: BenchCounts, log: (msg: string) => 
   await step(`${c.messages} messages`, () =>
     withIndexesDeferred(db, 'direct_messages', () => seedMessages(exec, c)),
   );
+  await step(`${c.threads} forum threads in one category`, () =>
+    withIndexesDeferred(db, 'forum_threads', () => seedForum(exec, c)),
+  );
   await step('member credits', () => fundMembers(exec, c, 50_000_000));
-  await step('analyze', () => exec('analyze'));
+  // VACUUM too: rows inserted under a GIN index wait in its pending list, which makes the planner price
+  // the trigram indexes as a production database (autovacuum) would not.
+  await step('vacuum analyze', () => exec('vacuum analyze'));
 }

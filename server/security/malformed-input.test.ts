@@ -277,3 +277,63 @@ describe('malformed input on every operation', () => {
     expect(failures).toEqual([]);
   }, 120_000);
 });
+
+/*
+ * Well-shaped cursors with wrong values: base64url JSON arrays in each keyset shape the lists use
+ * ([time, id], [flag, time, id], [flag, price, id]) with one value wrong at a time — a time PostgreSQL
+ * cannot read, an id that is no uuid, a number out of its column's range. Each must be refused before it
+ * reaches a cast in SQL: 400 (or 404 where the list's owner in the path does not exist), never a 5xx.
+ */
+describe('well-shaped cursors with wrong values on every list', () => {
+  const good = {
+    time: '2026-01-01 00:00:00+00',
+    uuid: '6f1c7a52-3c7e-4b8a-9d1e-2f4a5b6c7d8e',
+    bool: false,
+    int: 5,
+  };
+  const bad: Record<keyof typeof good, unknown[]> = {
+    time: [
+      'not-a-time',
+      '2026-02-30 10:00:00+00',
+      '2026-13-01 00:00:00+00',
+      '2026-01-01 25:00:00+00',
+      '2026-01-01 00:00:00+99',
+      '0000-01-01 00:00:00+00',
+      12,
+      null,
+    ],
+    uuid: ['not-a-uuid', '6f1c7a52-3c7e-4b8a-9d1e-2f4a5b6c7d8g', 5],
+    bool: ['true', 1],
+    int: [1e12, 1.5, '12'],
+  };
+  const shapes: (keyof typeof good)[][] = [
+    ['time', 'uuid'],
+    ['bool', 'time', 'uuid'],
+    ['bool', 'int', 'uuid'],
+  ];
+  const cursors = shapes.flatMap((shape) =>
+    shape.flatMap((kind, i) =>
+      bad[kind].map((value) => {
+        const key = shape.map((k, j) => (j === i ? value : good[k]));
+        return { what: JSON.stringify(key), cursor: Buffer.from(JSON.stringify(key)).toString('base64url') };
+      }),
+    ),
+  );
+
+  it('answers 400 for each, never a 5xx', async () => {
+    const lists = doc.operations.filter(
+      (op) => op.method === 'GET' && op.query.some((q) => q.name === 'cursor'),
+    );
+    expect(lists.length).toBeGreaterThanOrEqual(20);
+    const failures: string[] = [];
+    for (const op of lists) {
+      const url = sampleUrl(doc, op);
+      for (const { what, cursor } of cursors) {
+        const r = await send(op, `${url}${url.includes('?') ? '&' : '?'}cursor=${cursor}`);
+        const allowed = r.status === 400 || (r.status === 404 && op.pathParams.length > 0);
+        if (!r.ok || !allowed) failures.push(`${op.key} cursor ${what} → ${r.status} ${r.body}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+});

@@ -6,6 +6,8 @@ export interface Counted<T> {
   result: T;
   /** The SQL text of every statement sent to the database while `fn` ran, in order. */
   statements: string[];
+  /** The same statements with their parameters, as sent (e.g. to EXPLAIN exactly what the app ran). */
+  calls: { text: string; params: unknown[] }[];
 }
 
 /**
@@ -16,22 +18,26 @@ export interface Counted<T> {
  */
 export async function countStatements<T>(database: Database, fn: () => Promise<T>): Promise<Counted<T>> {
   const statements: string[] = [];
-  const record = (q: unknown) => {
-    statements.push(typeof q === 'string' ? q : String((q as { text?: string })?.text ?? q));
+  const calls: Counted<T>['calls'] = [];
+  const record = (q: unknown, params?: unknown) => {
+    const text = typeof q === 'string' ? q : String((q as { text?: string })?.text ?? q);
+    statements.push(text);
+    const values = Array.isArray(params) ? params : (q as { values?: unknown[] })?.values;
+    calls.push({ text, params: Array.isArray(values) ? values : [] });
   };
   const restore = database.kind === 'postgres' ? observePg(record) : observePglite(database, record);
   try {
-    return { result: await fn(), statements };
+    return { result: await fn(), statements, calls };
   } finally {
     restore();
   }
 }
 
-function observePg(record: (q: unknown) => void): () => void {
+function observePg(record: (q: unknown, params?: unknown) => void): () => void {
   const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
   const original = proto.query;
   proto.query = function (this: unknown, ...args: unknown[]) {
-    record(args[0]);
+    record(args[0], args[1]);
     return original.apply(this, args);
   };
   return () => {
@@ -39,13 +45,13 @@ function observePg(record: (q: unknown) => void): () => void {
   };
 }
 
-function observePglite(database: Database, record: (q: unknown) => void): () => void {
+function observePglite(database: Database, record: (q: unknown, params?: unknown) => void): () => void {
   const client = (database.db as unknown as { $client: PGlite }).$client;
   const wrap = <C extends Pick<PGlite, 'query' | 'exec'>>(target: C) => {
     const query = target.query;
     const exec = target.exec;
     target.query = ((...args: Parameters<C['query']>) => {
-      record(args[0]);
+      record(args[0], args[1]);
       return (query as (...a: unknown[]) => unknown).apply(target, args);
     }) as C['query'];
     target.exec = ((...args: Parameters<C['exec']>) => {

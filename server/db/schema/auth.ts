@@ -53,7 +53,9 @@ export const profiles = pgTable(
   (t) => [
     uniqueIndex('profiles_email_key').on(sql`lower(${t.email})`),
     uniqueIndex('profiles_username_key').on(sql`lower(${t.username})`),
-    index('profiles_created_at_idx').on(t.createdAt.desc(), t.id),
+    index('profiles_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    // Global search's exact and prefix candidates (server/db/search.ts).
+    index('profiles_username_pattern_idx').using('btree', sql`lower(${t.username}) text_pattern_ops`),
     // The wallet's conditional debits keep these true; the checks are the last line of defence.
     check('profiles_credits_check', sql`${t.credits} between 0 and ${sql.raw(String(maxAccountAmount))}`),
     check('profiles_balance_check', sql`${t.balance} between 0 and ${sql.raw(String(maxAccountAmount))}`),

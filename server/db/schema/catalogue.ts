@@ -66,6 +66,8 @@ export const cheats = pgTable(
     // Global search (realtime/search issue): trigram matching on the title.
     index('cheats_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
     index('cheats_game_trgm_idx').using('gin', t.game.op('gin_trgm_ops')),
+    // Global search's exact and prefix candidates (server/db/search.ts).
+    index('cheats_title_lower_idx').using('btree', sql`lower(${t.title}) text_pattern_ops`),
   ],
 );
 

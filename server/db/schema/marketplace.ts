@@ -62,10 +62,18 @@ export const marketplaceListings = pgTable(
       t.createdAt.desc(),
       t.id.desc(),
     ),
+    // Every status (staff, "all"): the same three sorts without the status column.
+    index('listings_newest_idx').on(t.isPinned.desc(), t.createdAt.desc(), t.id.desc()),
+    index('listings_price_low_idx').on(t.isPinned.desc(), t.price, t.id),
+    index('listings_price_high_idx').on(t.isPinned, t.price, t.id),
     index('listings_seller_idx').on(t.userId, t.createdAt.desc()),
     index('listings_buyer_idx').on(t.soldTo),
     index('listings_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
     index('listings_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
+    // Global search's exact and prefix candidates among active listings (server/db/search.ts).
+    index('listings_active_title_lower_idx')
+      .using('btree', sql`lower(${t.title}) text_pattern_ops`)
+      .where(sql`${t.status} = 'active'`),
   ],
 );
 
@@ -111,6 +119,9 @@ export const marketplaceOrders = pgTable(
     index('marketplace_orders_key_age_idx').on(t.createdAt).where(sql`${t.idempotencyKey} is not null`),
     index('marketplace_orders_buyer_idx').on(t.buyerId, t.createdAt.desc(), t.id.desc()),
     index('marketplace_orders_seller_idx').on(t.sellerId, t.createdAt.desc(), t.id.desc()),
+    // Staff's list of every order, and by status.
+    index('marketplace_orders_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('marketplace_orders_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
   ],
 );
 

@@ -24,6 +24,8 @@ export const tickets = pgTable(
   (t) => [
     index('tickets_user_updated_idx').on(t.userId, t.updatedAt.desc(), t.id.desc()),
     index('tickets_status_updated_idx').on(t.status, t.updatedAt.desc(), t.id.desc()),
+    // Staff's list of every ticket.
+    index('tickets_updated_idx').on(t.updatedAt.desc(), t.id.desc()),
     index('tickets_party_updated_idx').on(t.partyId, t.updatedAt.desc(), t.id.desc()),
     uniqueIndex('tickets_order_key').on(t.orderId),
   ],

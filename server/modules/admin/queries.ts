@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { likePattern } from '../../db/cursor.ts';
+import { keyset } from '../../db/cursor.ts';
 import {
   forumCategories,
   forumThreads,
@@ -10,6 +10,7 @@ import {
   sessions,
   userRanks,
 } from '../../db/schema/index.ts';
+import { containing } from '../../db/search.ts';
 
 export async function findUserForAdmin(db: Db | Tx, id: string) {
   const [row] = await db
@@ -41,6 +42,11 @@ export async function deleteSessionsOf(tx: Tx, userId: string) {
   await tx.delete(sessions).where(eq(sessions.userId, userId));
 }
 
+/** Members newest first: profiles_created_at_idx. */
+export const userKeyset = keyset(
+  { column: profiles.createdAt, kind: 'time', dir: 'desc' },
+  { column: profiles.id, kind: 'uuid', dir: 'desc' },
+);
 export type AdminUserCursor = [createdAt: string, id: string];
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -59,12 +65,7 @@ export async function listUsers(
   const where: SQL[] = [eq(profiles.banned, f.banned)];
   if (f.role) where.push(eq(profiles.role, f.role));
   if (f.q) {
-    where.push(uuidPattern.test(f.q) ? eq(profiles.id, f.q) : ilike(profiles.username, likePattern(f.q)));
-  }
-  if (f.after) {
-    where.push(
-      sql`(${profiles.createdAt}, ${profiles.id}) < (${f.after[0]}::timestamptz, ${f.after[1]}::uuid)`,
-    );
+    where.push(uuidPattern.test(f.q) ? eq(profiles.id, f.q) : containing(f.q, profiles.username));
   }
   return db
     .select({
@@ -83,9 +84,9 @@ export async function listUsers(
     })
     .from(profiles)
     .leftJoin(userRanks, eq(userRanks.id, profiles.rankId))
-    .where(and(...where))
-    .orderBy(desc(profiles.createdAt), desc(profiles.id))
-    .limit(f.limit + 1);
+    .where(and(...where, userKeyset.after(f.after)))
+    .orderBy(...userKeyset.orderBy)
+    .limit(userKeyset.limit(f.limit));
 }
 
 export async function findWallet(db: Db | Tx, id: string) {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   type AddBalanceBody,
   type AdminActivity,
@@ -12,7 +12,6 @@ import {
 } from '../../../contract/admin.ts';
 import { adminMessages, messages } from '../../../contract/messages.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { decodeCursor, encodeCursor } from '../../db/cursor.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { can, ensure } from '../../policy.ts';
@@ -22,7 +21,6 @@ import { suspendSellerListings } from '../marketplace/service.ts';
 import { publishAfterCommit } from '../realtime/bus.ts';
 import { grant } from '../wallet/service.ts';
 import {
-  type AdminUserCursor,
   dailyActivity,
   dashboardCounts,
   deleteSessionsOf,
@@ -35,6 +33,7 @@ import {
   lockUserRank,
   setUserFields,
   setUserRank,
+  userKeyset,
 } from './queries.ts';
 
 type Patch = z.infer<typeof adminUserPatch>;
@@ -98,8 +97,6 @@ export async function applyUserPatch(tx: Tx, viewer: Viewer, targetId: string, p
   return updated;
 }
 
-const userCursor = z.tuple([z.string().max(40), z.uuid()]);
-
 /** Staff: members newest first, searchable by username or exact id, by role, banned or not. */
 export async function listUsers(
   db: Db,
@@ -112,7 +109,7 @@ export async function listUsers(
   },
 ): Promise<AdminUserPage> {
   ensure(can.moderate(viewer), messages.forbidden);
-  const after = decodeCursor(query.cursor, userCursor) as AdminUserCursor | undefined;
+  const after = userKeyset.decode(query.cursor);
   const found = await listUsersQuery(db, {
     q: query.q || undefined,
     role: query.role === 'all' ? undefined : query.role,
@@ -120,17 +117,16 @@ export async function listUsers(
     after,
     limit: adminUserPageSize,
   });
-  const last = found.length > adminUserPageSize ? found[adminUserPageSize - 1] : undefined;
-  return {
-    items: found
-      .slice(0, adminUserPageSize)
-      .map(({ createdAtKey: _, rankId, rankName, rankColor, ...r }) => ({
-        ...r,
-        createdAt: r.createdAt.toISOString(),
-        rank: rankId && rankName && rankColor ? { id: rankId, name: rankName, color: rankColor } : null,
-      })),
-    nextCursor: last ? encodeCursor([last.createdAtKey, last.id]) : null,
-  };
+  return userKeyset.page(
+    found,
+    adminUserPageSize,
+    (r) => [r.createdAtKey, r.id],
+    ({ createdAtKey: _, rankId, rankName, rankColor, ...r }) => ({
+      ...r,
+      createdAt: r.createdAt.toISOString(),
+      rank: rankId && rankName && rankColor ? { id: rankId, name: rankName, color: rankColor } : null,
+    }),
+  );
 }
 
 /** Admins add balance or credits through the wallet's ledger; audited in the same transaction. */

@@ -1,7 +1,13 @@
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { keyset } from '../../db/cursor.ts';
 import { auditLog, profiles } from '../../db/schema/index.ts';
 
+/** Newest first: audit_log_created_idx. */
+export const auditKeyset = keyset(
+  { column: auditLog.createdAt, kind: 'time', dir: 'desc' },
+  { column: auditLog.id, kind: 'uuid', dir: 'desc' },
+);
 export type AuditCursor = [createdAt: string, id: string];
 
 export async function insertAudit(tx: Db | Tx, values: typeof auditLog.$inferInsert) {
@@ -10,10 +16,6 @@ export async function insertAudit(tx: Db | Tx, values: typeof auditLog.$inferIns
 
 /** One page, newest first, with the actor's name: one statement whatever the page size. */
 export async function listAudit(db: Db, { after, limit }: { after?: AuditCursor; limit: number }) {
-  const where: SQL[] = [];
-  if (after) {
-    where.push(sql`(${auditLog.createdAt}, ${auditLog.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`);
-  }
   return db
     .select({
       row: auditLog,
@@ -22,7 +24,7 @@ export async function listAudit(db: Db, { after, limit }: { after?: AuditCursor;
     })
     .from(auditLog)
     .leftJoin(profiles, eq(profiles.id, auditLog.actorId))
-    .where(and(...where))
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(limit + 1);
+    .where(auditKeyset.after(after))
+    .orderBy(...auditKeyset.orderBy)
+    .limit(auditKeyset.limit(limit));
 }

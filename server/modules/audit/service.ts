@@ -1,8 +1,6 @@
-import { z } from 'zod';
 import { type AuditPage, auditPageSize } from '../../../contract/audit.ts';
 import { messages } from '../../../contract/messages.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { decodeCursor, encodeCursor } from '../../db/cursor.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { can, ensure } from '../../policy.ts';
 import * as q from './queries.ts';
@@ -32,17 +30,16 @@ export async function audit(tx: Db | Tx, record: AuditRecord) {
   });
 }
 
-const auditCursor = z.tuple([z.string().max(40), z.uuid()]);
-
 /** The audit log for staff, newest first. */
 export async function listAuditLog(db: Db, viewer: Viewer, query: { cursor?: string }): Promise<AuditPage> {
   ensure(can.moderate(viewer), messages.forbidden);
-  const after = decodeCursor(query.cursor, auditCursor) as q.AuditCursor | undefined;
+  const after = q.auditKeyset.decode(query.cursor);
   const found = await q.listAudit(db, { after, limit: auditPageSize });
-  const rows = found.slice(0, auditPageSize);
-  const last = found.length > auditPageSize ? found[auditPageSize - 1] : undefined;
-  return {
-    items: rows.map(({ row, actorName }) => ({
+  return q.auditKeyset.page(
+    found,
+    auditPageSize,
+    (r) => [r.createdAtKey, r.row.id],
+    ({ row, actorName }) => ({
       id: row.id,
       action: row.action,
       targetType: row.targetType,
@@ -51,7 +48,6 @@ export async function listAuditLog(db: Db, viewer: Viewer, query: { cursor?: str
       after: row.after ?? null,
       createdAt: row.createdAt.toISOString(),
       actor: row.actorId && actorName ? { id: row.actorId, username: actorName } : null,
-    })),
-    nextCursor: last ? encodeCursor([last.createdAtKey, last.row.id]) : null,
-  };
+    }),
+  );
 }

@@ -1,11 +1,17 @@
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql, sum } from 'drizzle-orm';
+import { and, asc, count, eq, type SQL, sql, sum } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { CheatStatus } from '../../../contract/cheats.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { likePattern } from '../../db/cursor.ts';
+import { keyset } from '../../db/cursor.ts';
 import { cheatDownloads, cheatStatusChanges, cheats, profiles } from '../../db/schema/index.ts';
+import { containing } from '../../db/search.ts';
 
 export type CheatRow = typeof cheats.$inferSelect;
+/** Newest first: cheats_order_idx / cheats_status_order_idx. */
+export const cheatKeyset = keyset(
+  { column: cheats.createdAt, kind: 'time', dir: 'desc' },
+  { column: cheats.id, kind: 'uuid', dir: 'desc' },
+);
 export type CheatCursor = [createdAt: string, id: string];
 
 const publisher = alias(profiles, 'publisher');
@@ -22,19 +28,14 @@ export async function listCheats(
 ) {
   const where: SQL[] = [];
   if (status) where.push(eq(cheats.status, status));
-  if (q) {
-    const pattern = likePattern(q);
-    where.push(or(ilike(cheats.title, pattern), ilike(cheats.game, pattern))!);
-  }
-  if (after)
-    where.push(sql`(${cheats.createdAt}, ${cheats.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`);
+  if (q) where.push(containing(q, cheats.title, cheats.game));
   return db
     .select(withPublisher)
     .from(cheats)
     .leftJoin(publisher, eq(publisher.id, cheats.publishedBy))
-    .where(and(...where))
-    .orderBy(desc(cheats.createdAt), desc(cheats.id))
-    .limit(limit + 1);
+    .where(and(...where, cheatKeyset.after(after)))
+    .orderBy(...cheatKeyset.orderBy)
+    .limit(cheatKeyset.limit(limit));
 }
 
 export async function findCheat(db: Db | Tx, id: string) {

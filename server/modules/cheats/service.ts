@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   type AdminCheat,
   type Cheat,
@@ -9,7 +8,6 @@ import {
 } from '../../../contract/cheats.ts';
 import { cheatMessages as m } from '../../../contract/messages.ts';
 import type { Db } from '../../db/client.ts';
-import { decodeCursor, encodeCursor } from '../../db/cursor.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { can, ensure } from '../../policy.ts';
@@ -17,14 +15,6 @@ import { audit } from '../audit/service.ts';
 import * as q from './queries.ts';
 
 export { cheatStats } from './queries.ts';
-
-const cheatCursor = z.tuple([
-  z
-    .string()
-    .max(40)
-    .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/),
-  z.uuid(),
-]);
 
 type Found = NonNullable<Awaited<ReturnType<typeof q.findCheat>>>;
 
@@ -51,18 +41,14 @@ export async function listCheats(
   db: Db,
   query: { status: 'all' | CheatStatus; q?: string; cursor?: string },
 ) {
-  const after = decodeCursor(query.cursor, cheatCursor);
+  const after = q.cheatKeyset.decode(query.cursor);
   const found = await q.listCheats(db, {
     status: query.status === 'all' ? undefined : query.status,
     q: query.q,
     after,
     limit: cheatPageSize,
   });
-  const last = found.length > cheatPageSize ? found[cheatPageSize - 1] : undefined;
-  return {
-    items: found.slice(0, cheatPageSize).map(toCheat),
-    nextCursor: last ? encodeCursor([last.createdAtKey, last.row.id]) : null,
-  };
+  return q.cheatKeyset.page(found, cheatPageSize, (r) => [r.createdAtKey, r.row.id], toCheat);
 }
 
 /** One cheat with its status timeline (two statements, whatever the timeline's length). */

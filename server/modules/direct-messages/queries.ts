@@ -1,27 +1,13 @@
-import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
+import { keyset } from '../../db/cursor.ts';
 import { directMessages, profiles, userBlocks } from '../../db/schema/index.ts';
 
 /** Keyset position: created_at as PostgreSQL text (microseconds kept) and a uuid tie-break. */
 export type TimeKey = [string, string];
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
-/** Messages of the pair (me, other) that I have not deleted, in either direction. */
-function visibleBetween(me: string, other: string): SQL {
-  return or(
-    and(
-      eq(directMessages.senderId, me),
-      eq(directMessages.recipientId, other),
-      eq(directMessages.deletedBySender, false),
-    ),
-    and(
-      eq(directMessages.senderId, other),
-      eq(directMessages.recipientId, me),
-      eq(directMessages.deletedByRecipient, false),
-    ),
-  )!;
-}
 
 export interface ConversationRow {
   other_id: string;
@@ -39,9 +25,7 @@ export interface ConversationRow {
  * (DISTINCT ON), the counterpart's profile joined, and the unread count of each as a correlated count.
  */
 export async function selectConversationPage(db: Db, me: string, after: TimeKey | undefined, limit: number) {
-  const keyset = after
-    ? sql`where (l.created_at, l.other_id) < (${after[0]}::timestamptz, ${after[1]}::uuid)`
-    : sql``;
+  const keyset = after ? sql`where ${conversationKeyset.after(after)}` : sql``;
   const result = await db.execute(sql`
     with mine as (
       select case when dm.sender_id = ${me}::uuid then dm.recipient_id else dm.sender_id end as other_id,
@@ -58,7 +42,7 @@ export async function selectConversationPage(db: Db, me: string, after: TimeKey 
              where m.other_id = l.other_id and m.recipient_id = ${me}::uuid and not m.read) as unread
     from latest l join ${profiles} p on p.id = l.other_id
     ${keyset}
-    order by l.created_at desc, l.other_id desc
+    order by ${sql.join(conversationKeyset.orderBy, sql`, `)}
     limit ${limit}`);
   return rowsOf<ConversationRow>(result);
 }
@@ -78,7 +62,36 @@ export async function findCounterpart(db: Db | Tx, me: string, other: string) {
   return row;
 }
 
-/** One thread page: the newest `limit` messages older than `before`, newest first (the caller reverses). */
+/**
+ * A thread, newest first: direct_messages_pair_idx / _pair_rev_idx (ascending) read backwards, so
+ * DESC NULLS FIRST.
+ */
+export const threadKeyset = keyset(
+  { column: directMessages.createdAt, kind: 'time', dir: 'desc', nulls: 'first' },
+  { column: directMessages.id, kind: 'uuid', dir: 'desc', nulls: 'first' },
+);
+/** The conversation list's key: the latest message's time, then the counterpart. */
+export const conversationKeyset = keyset(
+  { column: sql`l.created_at`, kind: 'time', dir: 'desc', nulls: 'first' },
+  { column: sql`l.other_id`, kind: 'uuid', dir: 'desc', nulls: 'first' },
+);
+
+const threadColumns = {
+  id: directMessages.id,
+  senderId: directMessages.senderId,
+  recipientId: directMessages.recipientId,
+  message: directMessages.message,
+  read: directMessages.read,
+  createdAt: directMessages.createdAt,
+  at: sql<string>`${directMessages.createdAt}::text`.as('at'),
+};
+
+/**
+ * One thread page: the newest `limit` messages older than `before`, newest first (the caller reverses).
+ * Each direction is its own ordered, limited scan of its pair index, and the two short lists are merged:
+ * an OR of the two directions reads every message of the conversation and sorts them (10,000 rows for a
+ * long conversation, where this reads at most 2 × limit).
+ */
 export function selectThreadPage(
   db: Db,
   me: string,
@@ -86,25 +99,25 @@ export function selectThreadPage(
   before: TimeKey | undefined,
   limit: number,
 ) {
-  const conditions: SQL[] = [visibleBetween(me, other)];
-  if (before) {
-    conditions.push(
-      sql`(${directMessages.createdAt}, ${directMessages.id}) < (${before[0]}::timestamptz, ${before[1]}::uuid)`,
-    );
-  }
-  return db
-    .select({
-      id: directMessages.id,
-      senderId: directMessages.senderId,
-      recipientId: directMessages.recipientId,
-      message: directMessages.message,
-      read: directMessages.read,
-      createdAt: directMessages.createdAt,
-      at: sql<string>`${directMessages.createdAt}::text`,
-    })
-    .from(directMessages)
-    .where(and(...conditions))
-    .orderBy(desc(directMessages.createdAt), desc(directMessages.id))
+  const direction = (from: string, to: string, notDeleted: SQL) =>
+    db
+      .select(threadColumns)
+      .from(directMessages)
+      .where(
+        and(
+          eq(directMessages.senderId, from),
+          eq(directMessages.recipientId, to),
+          notDeleted,
+          threadKeyset.after(before),
+        ),
+      )
+      .orderBy(...threadKeyset.orderBy)
+      .limit(limit);
+  return unionAll(
+    direction(me, other, eq(directMessages.deletedBySender, false)),
+    direction(other, me, eq(directMessages.deletedByRecipient, false)),
+  )
+    .orderBy(sql`"created_at" desc`, sql`"id" desc`)
     .limit(limit);
 }
 

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   type ConversationPage,
   type DirectMessage,
@@ -7,13 +6,13 @@ import {
 } from '../../../contract/direct-messages.ts';
 import { directMessageTexts, notificationMessages } from '../../../contract/messages.ts';
 import type { Db } from '../../db/client.ts';
-import { decodeCursor, encodeCursor } from '../../db/cursor.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { notify } from '../notifications/service.ts';
 import { publishAfterCommit } from '../realtime/bus.ts';
 import {
   addBlock,
+  conversationKeyset,
   deleteConversationFor,
   findCounterpart,
   insertMessage,
@@ -21,13 +20,13 @@ import {
   removeBlock,
   selectConversationPage,
   selectThreadPage,
+  threadKeyset,
 } from './queries.ts';
 
 export interface DirectMessageDeps {
   db: Db;
 }
 
-const timeKey = z.tuple([z.string().max(64), z.uuid()]);
 const iso = (value: Date | string) => new Date(value).toISOString();
 const EXCERPT = 120;
 
@@ -37,19 +36,19 @@ export async function listConversations(
   viewer: Viewer,
   cursor: string | undefined,
 ): Promise<ConversationPage> {
-  const after = decodeCursor(cursor, timeKey);
+  const after = conversationKeyset.decode(cursor);
   const size = directMessageLimits.conversationPageSize;
-  const rows = await selectConversationPage(db, viewer.id, after, size + 1);
-  const items = rows.slice(0, size);
-  const last = items.at(-1);
-  return {
-    items: items.map((r) => ({
+  const rows = await selectConversationPage(db, viewer.id, after, conversationKeyset.limit(size));
+  return conversationKeyset.page(
+    rows,
+    size,
+    (r) => [r.at, r.other_id],
+    (r) => ({
       user: { id: r.other_id, username: r.username, avatarUrl: r.avatar_url },
       lastMessage: { message: r.message, createdAt: iso(r.created_at), fromMe: r.sender_id === viewer.id },
       unreadCount: Number(r.unread),
-    })),
-    nextCursor: rows.length > size && last ? encodeCursor([last.at, last.other_id]) : null,
-  };
+    }),
+  );
 }
 
 /**
@@ -62,33 +61,36 @@ export async function getThread(
   otherId: string,
   cursor: string | undefined,
 ): Promise<ThreadResponse> {
-  const before = decodeCursor(cursor, timeKey);
+  const before = threadKeyset.decode(cursor);
   if (otherId === viewer.id) throw new AppError('NOT_FOUND', directMessageTexts.userNotFound);
   const other = await findCounterpart(db, viewer.id, otherId);
   if (!other) throw new AppError('NOT_FOUND', directMessageTexts.userNotFound);
   const size = directMessageLimits.threadPageSize;
-  const rows = await selectThreadPage(db, viewer.id, otherId, before, size + 1);
-  const page = rows.slice(0, size);
-  const last = page.at(-1);
-  if (!before && page.some((m) => m.recipientId === viewer.id && !m.read)) {
+  const rows = await selectThreadPage(db, viewer.id, otherId, before, threadKeyset.limit(size));
+  if (!before && rows.slice(0, size).some((m) => m.recipientId === viewer.id && !m.read)) {
     await markThreadRead(db, viewer.id, otherId);
-    for (const m of page) if (m.recipientId === viewer.id) m.read = true;
+    for (const m of rows) if (m.recipientId === viewer.id) m.read = true;
   }
+  const page = threadKeyset.page(
+    rows,
+    size,
+    (m) => [m.at, m.id],
+    (m): DirectMessage => ({
+      id: m.id,
+      senderId: m.senderId,
+      recipientId: m.recipientId,
+      message: m.message,
+      read: m.read,
+      createdAt: m.createdAt.toISOString(),
+    }),
+  );
   return {
     user: { id: other.id, username: other.username, avatarUrl: other.avatarUrl },
     blockedByMe: other.blockedByMe,
     blockedByThem: other.blockedByThem,
-    items: page.reverse().map(
-      (m): DirectMessage => ({
-        id: m.id,
-        senderId: m.senderId,
-        recipientId: m.recipientId,
-        message: m.message,
-        read: m.read,
-        createdAt: m.createdAt.toISOString(),
-      }),
-    ),
-    nextCursor: rows.length > size && last ? encodeCursor([last.at, last.id]) : null,
+    // Read newest first; shown oldest first.
+    items: page.items.reverse(),
+    nextCursor: page.nextCursor,
   };
 }
 

@@ -1,7 +1,23 @@
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { keyset } from '../../db/cursor.ts';
 import { forumCategories, forumReplies, forumThreads, forumVotes, profiles } from '../../db/schema/index.ts';
 
+/** A category's threads by latest activity: forum_threads_category_activity_idx. */
+export const activityKeyset = keyset(
+  { column: forumThreads.lastActivityAt, kind: 'time', dir: 'desc' },
+  { column: forumThreads.id, kind: 'uuid', dir: 'desc' },
+);
+/** A member's threads, newest first: forum_threads_user_created_idx. */
+export const createdKeyset = keyset(
+  { column: forumThreads.createdAt, kind: 'time', dir: 'desc' },
+  { column: forumThreads.id, kind: 'uuid', dir: 'desc' },
+);
+/** A thread's replies, oldest first: forum_replies_thread_created_idx. */
+export const replyKeyset = keyset(
+  { column: forumReplies.createdAt, kind: 'time', dir: 'asc' },
+  { column: forumReplies.id, kind: 'uuid', dir: 'asc' },
+);
 export type KeyCursor = [at: string, id: string];
 
 export async function listCategories(db: Db) {
@@ -69,30 +85,18 @@ export async function listThreadsInCategory(
   after: KeyCursor | undefined,
   limit: number,
 ) {
-  const where: SQL[] = [eq(forumThreads.categoryId, categoryId)];
-  if (after) {
-    where.push(
-      sql`(${forumThreads.lastActivityAt}, ${forumThreads.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`,
-    );
-  }
   return selectThreads(db, { key: sql<string>`${forumThreads.lastActivityAt}::text` })
-    .where(and(...where))
-    .orderBy(desc(forumThreads.lastActivityAt), desc(forumThreads.id))
-    .limit(limit + 1);
+    .where(and(eq(forumThreads.categoryId, categoryId), activityKeyset.after(after)))
+    .orderBy(...activityKeyset.orderBy)
+    .limit(activityKeyset.limit(limit));
 }
 
 /** A member's threads, newest first (the profile's Forum Posts tab). */
 export async function listThreadsByUser(db: Db, userId: string, after: KeyCursor | undefined, limit: number) {
-  const where: SQL[] = [eq(forumThreads.userId, userId)];
-  if (after) {
-    where.push(
-      sql`(${forumThreads.createdAt}, ${forumThreads.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`,
-    );
-  }
   return selectThreads(db, { key: sql<string>`${forumThreads.createdAt}::text` })
-    .where(and(...where))
-    .orderBy(desc(forumThreads.createdAt), desc(forumThreads.id))
-    .limit(limit + 1);
+    .where(and(eq(forumThreads.userId, userId), createdKeyset.after(after)))
+    .orderBy(...createdKeyset.orderBy)
+    .limit(createdKeyset.limit(limit));
 }
 
 /** One thread with its text and the viewer's vote, in one statement. */
@@ -142,12 +146,6 @@ export async function deleteThread(tx: Tx, id: string, categoryId: string) {
 }
 
 export async function listReplies(db: Db, threadId: string, after: KeyCursor | undefined, limit: number) {
-  const where: SQL[] = [eq(forumReplies.threadId, threadId)];
-  if (after) {
-    where.push(
-      sql`(${forumReplies.createdAt}, ${forumReplies.id}) > (${after[0]}::timestamptz, ${after[1]}::uuid)`,
-    );
-  }
   return db
     .select({
       id: forumReplies.id,
@@ -160,9 +158,9 @@ export async function listReplies(db: Db, threadId: string, after: KeyCursor | u
     })
     .from(forumReplies)
     .innerJoin(profiles, eq(profiles.id, forumReplies.userId))
-    .where(and(...where))
-    .orderBy(asc(forumReplies.createdAt), asc(forumReplies.id))
-    .limit(limit + 1);
+    .where(and(eq(forumReplies.threadId, threadId), replyKeyset.after(after)))
+    .orderBy(...replyKeyset.orderBy)
+    .limit(replyKeyset.limit(limit));
 }
 
 /** Adds a reply and moves the thread's counter and activity time, in the caller's transaction. */

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   type ForumReply,
   type ForumThread,
@@ -10,19 +9,10 @@ import {
 import { isStaff } from '../../../contract/limits.ts';
 import { forumMessages as m } from '../../../contract/messages.ts';
 import type { Db } from '../../db/client.ts';
-import { decodeCursor, encodeCursor } from '../../db/cursor.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { can, ensure } from '../../policy.ts';
 import * as q from './queries.ts';
-
-const keyCursor = z.tuple([
-  z
-    .string()
-    .max(40)
-    .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/),
-  z.uuid(),
-]);
 
 type SummaryRow = Awaited<ReturnType<typeof q.listThreadsInCategory>>[number];
 
@@ -40,27 +30,24 @@ function toSummary(r: Omit<SummaryRow, 'key'>): ForumThreadSummary {
   };
 }
 
-function paged<T extends { key: string; id: string }, R>(rows: T[], size: number, map: (row: T) => R) {
-  const last = rows.length > size ? rows[size - 1] : undefined;
-  return { items: rows.slice(0, size).map(map), nextCursor: last ? encodeCursor([last.key, last.id]) : null };
-}
+const keyOf = (row: { key: string; id: string }): [string, string] => [row.key, row.id];
 
 export async function listCategories(db: Db) {
   return { items: await q.listCategories(db) };
 }
 
 export async function listThreads(db: Db, query: { categoryId: string; cursor?: string }) {
-  const after = decodeCursor(query.cursor, keyCursor);
+  const after = q.activityKeyset.decode(query.cursor);
   if (!after && !(await q.findCategory(db, query.categoryId))) {
     throw new AppError('NOT_FOUND', m.categoryNotFound);
   }
   const rows = await q.listThreadsInCategory(db, query.categoryId, after, forumThreadPageSize);
-  return paged(rows, forumThreadPageSize, toSummary);
+  return q.activityKeyset.page(rows, forumThreadPageSize, keyOf, toSummary);
 }
 
 export async function listUserThreads(db: Db, userId: string, cursor?: string) {
-  const rows = await q.listThreadsByUser(db, userId, decodeCursor(cursor, keyCursor), forumThreadPageSize);
-  return paged(rows, forumThreadPageSize, toSummary);
+  const rows = await q.listThreadsByUser(db, userId, q.createdKeyset.decode(cursor), forumThreadPageSize);
+  return q.createdKeyset.page(rows, forumThreadPageSize, keyOf, toSummary);
 }
 
 export async function getThread(db: Db, viewer: Viewer | null, id: string): Promise<ForumThread> {
@@ -70,14 +57,15 @@ export async function getThread(db: Db, viewer: Viewer | null, id: string): Prom
 }
 
 export async function listReplies(db: Db, threadId: string, cursor?: string) {
-  const after = decodeCursor(cursor, keyCursor);
+  const after = q.replyKeyset.decode(cursor);
   const rows = await q.listReplies(db, threadId, after, forumReplyPageSize);
   if (rows.length === 0 && !after && !(await q.findThreadOwner(db, threadId))) {
     throw new AppError('NOT_FOUND', m.threadNotFound);
   }
-  return paged(
+  return q.replyKeyset.page(
     rows,
     forumReplyPageSize,
+    keyOf,
     (r): ForumReply => ({
       id: r.id,
       content: r.content,

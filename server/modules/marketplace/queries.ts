@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
-import { likePattern } from '../../db/cursor.ts';
+import { type Keyset, keyset } from '../../db/cursor.ts';
 import {
   listingContentReveals,
   marketplaceListings as listings,
@@ -13,6 +13,7 @@ import {
   userSettings,
   marketplaceVouches as vouches,
 } from '../../db/schema/index.ts';
+import { containing, firstMatches } from '../../db/search.ts';
 import { fanOutAfterCommit } from '../realtime/bus.ts';
 
 type Executor = Db | Tx;
@@ -60,57 +61,56 @@ export interface ListingFilter {
 }
 
 /*
- * Each sort spelled exactly as its index orders rows, NULLS placement included (the columns are NOT NULL,
- * so the results are the same either way): an ORDER BY that differs from the index only in NULLS FIRST/LAST
- * makes PostgreSQL sort every matching row instead of reading the first page off the index.
+ * Each sort as its index orders rows, NULLS placement included (the listings_*_idx indexes, with or without
+ * the status column first): pinned first, then the chosen key, then id.
  */
-const listingOrder = {
-  // listings_status_newest_idx: is_pinned DESC NULLS LAST, created_at DESC NULLS LAST, id DESC NULLS LAST
-  newest: [
-    sql`${listings.isPinned} desc nulls last`,
-    sql`${listings.createdAt} desc nulls last`,
-    sql`${listings.id} desc nulls last`,
-  ],
-  // listings_status_price_low_idx: is_pinned DESC NULLS LAST, price, id
-  price_low: [sql`${listings.isPinned} desc nulls last`, asc(listings.price), asc(listings.id)],
-  // listings_status_price_high_idx (is_pinned, price, id) read backwards: every key DESC NULLS FIRST
-  price_high: [desc(listings.isPinned), desc(listings.price), desc(listings.id)],
-} satisfies Record<ListingSortKey, SQL[]>;
+export const listingKeysets: Record<ListingSortKey, Keyset<ListingCursor>> = {
+  newest: keyset(
+    { column: listings.isPinned, kind: 'bool', dir: 'desc' },
+    { column: listings.createdAt, kind: 'time', dir: 'desc' },
+    { column: listings.id, kind: 'uuid', dir: 'desc' },
+  ),
+  price_low: keyset(
+    { column: listings.isPinned, kind: 'bool', dir: 'desc' },
+    { column: listings.price, kind: 'int', dir: 'asc' },
+    { column: listings.id, kind: 'uuid', dir: 'asc' },
+  ),
+  // listings_(status_)price_high_idx (is_pinned, price, id) read backwards: every key DESC NULLS FIRST.
+  price_high: keyset(
+    { column: listings.isPinned, kind: 'bool', dir: 'desc', nulls: 'first' },
+    { column: listings.price, kind: 'int', dir: 'desc', nulls: 'first' },
+    { column: listings.id, kind: 'uuid', dir: 'desc', nulls: 'first' },
+  ),
+};
 
-/** One page: pinned first, then the chosen sort; one statement whatever the page size. */
+/**
+ * One page: pinned first, then the chosen sort; one statement whatever the page size. The search is the
+ * shared engine's (server/db/search.ts): title, description or seller, as conditions on the listing row.
+ */
 export async function listListings(db: Db, f: ListingFilter) {
-  const where: SQL[] = [];
-  // `all` is active and sold: a suspended listing (banned seller) is never listed.
-  where.push(f.status ? eq(listings.status, f.status) : inArray(listings.status, ['active', 'sold']));
-  if (f.type) where.push(eq(listings.type, f.type));
-  if (f.q) {
-    const pattern = likePattern(f.q);
-    // One trigram-indexed lookup per field, as a set of ids: the planner then knows how few rows match and
-    // sorts just those, where an OR of three ILIKEs (estimated at half the table) made it walk the whole
-    // sort index and filter row by row (140 ms at 100,000 listings for a rare word, now 15 ms).
-    where.push(
-      sql`${listings.id} in (
-        select id from ${listings} where ${listings.title} ilike ${pattern}
-        union all select id from ${listings} where ${listings.description} ilike ${pattern}
-        union all select ml.id from ${listings} ml join ${profiles} pr on pr.id = ml.user_id
-          where pr.username ilike ${pattern})`,
-    );
-  }
-  const key = f.sort === 'newest' ? listings.createdAt : listings.price;
-  if (f.after) {
-    const [pinned, value, id] = f.after;
-    const v = f.sort === 'newest' ? sql`${value}::timestamptz` : sql`${value}::int`;
-    // Pinned sorts descending; within it the key and id go the sort's way.
-    const rest =
-      f.sort === 'price_low'
-        ? sql`(${key}, ${listings.id}) > (${v}, ${id}::uuid)`
-        : sql`(${key}, ${listings.id}) < (${v}, ${id}::uuid)`;
-    where.push(sql`(${listings.isPinned} < ${pinned} or (${listings.isPinned} = ${pinned} and ${rest}))`);
-  }
+  const order = listingKeysets[f.sort];
+  const where = and(
+    // `all` is active and sold: a suspended listing (banned seller) is never listed.
+    f.status ? eq(listings.status, f.status) : inArray(listings.status, ['active', 'sold']),
+    f.type ? eq(listings.type, f.type) : undefined,
+    order.after(f.after),
+  );
+  const search = f.q
+    ? firstMatches({
+        table: listings,
+        id: listings.id,
+        where,
+        text: containing(f.q, listings.title, listings.description),
+        q: f.q,
+        memberColumn: listings.userId,
+        orderBy: order.orderBy,
+        limit: order.limit(f.limit),
+      })
+    : undefined;
   return selectListings(db)
-    .where(and(...where))
-    .orderBy(...listingOrder[f.sort])
-    .limit(f.limit + 1);
+    .where(and(where, search))
+    .orderBy(...order.orderBy)
+    .limit(order.limit(f.limit));
 }
 
 export type ListingWithPeople = Awaited<ReturnType<typeof listListings>>[number];
@@ -370,15 +370,18 @@ export async function listOrders(db: Db, userId: string, after: [string, string]
     .limit(limit + 1);
 }
 
+/** A member's feedback, newest first: marketplace_vouches_to_user_idx. */
+export const feedbackKeyset = keyset(
+  { column: vouches.createdAt, kind: 'time', dir: 'desc' },
+  { column: vouches.id, kind: 'uuid', dir: 'desc' },
+);
+
 export async function listFeedback(
   db: Db,
   userId: string,
   after: [string, string] | undefined,
   limit: number,
 ) {
-  const where: SQL[] = [eq(vouches.toUserId, userId)];
-  if (after)
-    where.push(sql`(${vouches.createdAt}, ${vouches.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`);
   return db
     .select({
       row: vouches,
@@ -387,9 +390,9 @@ export async function listFeedback(
     })
     .from(vouches)
     .leftJoin(profiles, eq(profiles.id, vouches.fromUserId))
-    .where(and(...where))
-    .orderBy(desc(vouches.createdAt), desc(vouches.id))
-    .limit(limit + 1);
+    .where(and(eq(vouches.toUserId, userId), feedbackKeyset.after(after)))
+    .orderBy(...feedbackKeyset.orderBy)
+    .limit(feedbackKeyset.limit(limit));
 }
 
 export async function findProfileCounters(db: Db, userId: string) {

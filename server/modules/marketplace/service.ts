@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
 import { isStaff } from '../../../contract/limits.ts';
 import {
   type FeedbackPage,
@@ -12,7 +11,6 @@ import {
 import { marketplaceMessages as m, messages, socialMessages } from '../../../contract/messages.ts';
 import type { OrderDetail } from '../../../contract/orders.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { decodeCursor, encodeCursor } from '../../db/cursor.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { can, ensure } from '../../policy.ts';
@@ -20,14 +18,6 @@ import { getOrder, orderForListing } from '../orders/service.ts';
 import { getSaleTerms } from '../site-settings/service.ts';
 import { feeFor, holdPaymentCtes } from '../wallet/service.ts';
 import * as q from './queries.ts';
-
-const timestampKey = z
-  .string()
-  .max(40)
-  .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/);
-const newestCursor = z.tuple([z.boolean(), timestampKey, z.uuid()]);
-const priceCursor = z.tuple([z.boolean(), z.number().int().min(0).max(1_000_000), z.uuid()]);
-const timeCursor = z.tuple([timestampKey, z.uuid()]);
 
 type Row = q.ListingWithPeople;
 
@@ -76,11 +66,8 @@ export async function listListings(
     cursor?: string;
   },
 ) {
-  const after = (
-    query.sort === 'newest'
-      ? decodeCursor(query.cursor, newestCursor)
-      : decodeCursor(query.cursor, priceCursor)
-  ) as q.ListingCursor | undefined;
+  const order = q.listingKeysets[query.sort];
+  const after = order.decode(query.cursor);
   const found = await q.listListings(db, {
     status: query.status === 'all' ? undefined : query.status,
     type: query.type === 'all' ? undefined : query.type,
@@ -89,16 +76,12 @@ export async function listListings(
     after,
     limit: listingPageSize,
   });
-  const rows = found.slice(0, listingPageSize);
-  const last = found.length > listingPageSize ? rows.at(-1) : undefined;
-  const nextCursor = last
-    ? encodeCursor([
-        last.row.isPinned,
-        query.sort === 'newest' ? last.createdAtKey : last.row.price,
-        last.row.id,
-      ])
-    : null;
-  return { items: rows.map(toListing), nextCursor };
+  return order.page(
+    found,
+    listingPageSize,
+    (r) => [r.row.isPinned, query.sort === 'newest' ? r.createdAtKey : r.row.price, r.row.id],
+    toListing,
+  );
 }
 
 /**
@@ -324,24 +307,26 @@ export async function listFeedback(
 ): Promise<FeedbackPage> {
   const counters = await q.findProfileCounters(db, userId);
   if (!counters) throw new AppError('NOT_FOUND', socialMessages.profileNotFound);
-  const after = decodeCursor(query.cursor, timeCursor) as [string, string] | undefined;
+  const after = q.feedbackKeyset.decode(query.cursor);
   const found = await q.listFeedback(db, userId, after, listingPageSize);
-  const rows = found.slice(0, listingPageSize);
-  const last = found.length > listingPageSize ? rows.at(-1) : undefined;
   return {
     averageRating: average(counters.ratingTotal, counters.vouches),
     vouches: counters.vouches,
-    items: rows.map((r) => ({
-      id: r.row.id,
-      rating: r.row.rating,
-      comment: r.row.comment,
-      listingId: r.row.listingId,
-      listingTitle: r.row.listingTitle,
-      author:
-        r.row.fromUserId && r.authorUsername ? { id: r.row.fromUserId, username: r.authorUsername } : null,
-      createdAt: r.row.createdAt.toISOString(),
-    })),
-    nextCursor: last ? encodeCursor([last.createdAtKey, last.row.id]) : null,
+    ...q.feedbackKeyset.page(
+      found,
+      listingPageSize,
+      (r) => [r.createdAtKey, r.row.id],
+      (r) => ({
+        id: r.row.id,
+        rating: r.row.rating,
+        comment: r.row.comment,
+        listingId: r.row.listingId,
+        listingTitle: r.row.listingTitle,
+        author:
+          r.row.fromUserId && r.authorUsername ? { id: r.row.fromUserId, username: r.authorUsername } : null,
+        createdAt: r.row.createdAt.toISOString(),
+      }),
+    ),
   };
 }
 

@@ -1,5 +1,6 @@
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { keyset } from '../../db/cursor.ts';
 import { notifications } from '../../db/schema/index.ts';
 
 export async function insertNotification(db: Db | Tx, values: typeof notifications.$inferInsert) {
@@ -7,6 +8,12 @@ export async function insertNotification(db: Db | Tx, values: typeof notificatio
   return row!;
 }
 
+/** Unread first, then newest first: notifications_user_read_created_idx (time and id DESC NULLS FIRST). */
+export const notificationKeyset = keyset(
+  { column: notifications.read, kind: 'bool', dir: 'asc' },
+  { column: notifications.createdAt, kind: 'time', dir: 'desc', nulls: 'first' },
+  { column: notifications.id, kind: 'uuid', dir: 'desc', nulls: 'first' },
+);
 /** Keyset position: read flag, created_at as PostgreSQL text (microseconds kept), id. */
 export type NotificationKey = [boolean, string, string];
 
@@ -21,13 +28,6 @@ export function selectNotificationPage(
 ) {
   const conditions: SQL[] = [eq(notifications.userId, userId)];
   if (opts.unreadOnly) conditions.push(eq(notifications.read, false));
-  if (opts.after) {
-    const [read, at, id] = opts.after;
-    // Order: read asc (false first), created_at desc, id desc.
-    conditions.push(
-      sql`(${notifications.read} > ${read} or (${notifications.read} = ${read} and (${notifications.createdAt}, ${notifications.id}) < (${at}::timestamptz, ${id}::uuid)))`,
-    );
-  }
   return db
     .select({
       id: notifications.id,
@@ -41,8 +41,8 @@ export function selectNotificationPage(
       unreadCount: sql<number>`(select count(*)::int from ${notifications} n2 where n2.user_id = ${userId}::uuid and n2.read = false)`,
     })
     .from(notifications)
-    .where(and(...conditions))
-    .orderBy(notifications.read, desc(notifications.createdAt), desc(notifications.id))
+    .where(and(...conditions, notificationKeyset.after(opts.after)))
+    .orderBy(...notificationKeyset.orderBy)
     .limit(opts.limit);
 }
 

@@ -1,8 +1,6 @@
-import { z } from 'zod';
 import { notificationMessages } from '../../../contract/messages.ts';
 import { type NotificationPage, notificationLimits } from '../../../contract/notifications.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { decodeCursor, encodeCursor } from '../../db/cursor.ts';
 import type { NotificationType } from '../../db/schema/notifications.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
@@ -13,6 +11,7 @@ import {
   insertNotification,
   markAllRead,
   markRead,
+  notificationKeyset,
   selectNotificationPage,
 } from './queries.ts';
 
@@ -45,33 +44,33 @@ export async function notify(tx: Tx | Db, input: NotifyInput) {
   return row;
 }
 
-const cursorShape = z.tuple([z.boolean(), z.string().max(64), z.uuid()]);
-
 export async function listNotifications(
   db: Db,
   viewer: Viewer,
   query: { filter: 'unread' | 'all'; cursor?: string },
 ): Promise<NotificationPage> {
-  const after = decodeCursor(query.cursor, cursorShape);
+  const after = notificationKeyset.decode(query.cursor);
   const size = notificationLimits.pageSize;
   const rows = await selectNotificationPage(db, viewer.id, {
     unreadOnly: query.filter === 'unread',
     after,
-    limit: size + 1,
+    limit: notificationKeyset.limit(size),
   });
-  const items = rows.slice(0, size);
-  const last = items.at(-1);
   return {
-    items: items.map((r) => ({
-      id: r.id,
-      type: r.type,
-      title: r.title,
-      content: r.content,
-      data: r.data,
-      read: r.read,
-      createdAt: r.createdAt.toISOString(),
-    })),
-    nextCursor: rows.length > size && last ? encodeCursor([last.read, last.at, last.id]) : null,
+    ...notificationKeyset.page(
+      rows,
+      size,
+      (r) => [r.read, r.at, r.id],
+      (r) => ({
+        id: r.id,
+        type: r.type,
+        title: r.title,
+        content: r.content,
+        data: r.data,
+        read: r.read,
+        createdAt: r.createdAt.toISOString(),
+      }),
+    ),
     // An empty page carries no count; then it is asked for (only then).
     unreadCount: rows[0]?.unreadCount ?? (await countUnread(db, viewer.id)),
   };

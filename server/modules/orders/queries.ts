@@ -1,6 +1,7 @@
-import { and, desc, eq, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
+import { keyset } from '../../db/cursor.ts';
 import {
   marketplaceListings as listings,
   marketplaceOrders as orders,
@@ -51,8 +52,11 @@ export async function findContentLink(db: Executor, listingId: string) {
   return row?.contentLink ?? null;
 }
 
-const before = (after: [string, string] | undefined): SQL[] =>
-  after ? [sql`(${orders.createdAt}, ${orders.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`] : [];
+/** Newest first: marketplace_orders_buyer/seller/created/status_created indexes. */
+export const orderKeyset = keyset(
+  { column: orders.createdAt, kind: 'time', dir: 'desc' },
+  { column: orders.id, kind: 'uuid', dir: 'desc' },
+);
 
 /** My orders as buyer, seller or both, newest first: one statement (the two indexes serve each side). */
 export async function listMyOrders(
@@ -69,9 +73,9 @@ export async function listMyOrders(
         ? eq(orders.sellerId, userId)
         : or(eq(orders.buyerId, userId), eq(orders.sellerId, userId))!;
   return selectOrders(db)
-    .where(and(side, ...before(after)))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(limit + 1);
+    .where(and(side, orderKeyset.after(after)))
+    .orderBy(...orderKeyset.orderBy)
+    .limit(orderKeyset.limit(limit));
 }
 
 export async function listAllOrders(
@@ -81,9 +85,9 @@ export async function listAllOrders(
   limit: number,
 ) {
   return selectOrders(db)
-    .where(and(...(status ? [eq(orders.status, status)] : []), ...before(after)))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(limit + 1);
+    .where(and(status ? eq(orders.status, status) : undefined, orderKeyset.after(after)))
+    .orderBy(...orderKeyset.orderBy)
+    .limit(orderKeyset.limit(limit));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { gt, lte, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { isStaff } from '../../../contract/limits.ts';
 import { orderMessages as m } from '../../../contract/messages.ts';
 import {
@@ -13,7 +13,6 @@ import {
 } from '../../../contract/orders.ts';
 import { ticketLimits } from '../../../contract/tickets.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { decodeCursor, encodeCursor } from '../../db/cursor.ts';
 import { marketplaceOrders } from '../../db/schema/index.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
@@ -33,8 +32,6 @@ import * as q from './queries.ts';
  */
 
 type SettleInput = z.output<typeof settleBody>;
-
-const timeCursor = z.tuple([z.string().max(40), z.uuid()]);
 
 function toOrder(r: q.OrderWithPeople, viewer: Viewer | null): Order {
   const o = r.row;
@@ -118,12 +115,12 @@ export async function orderForListing(db: Db, viewer: Viewer | null, listingId: 
 }
 
 function toPage(found: q.OrderWithPeople[], viewer: Viewer): OrderPage {
-  const rows = found.slice(0, orderPageSize);
-  const last = found.length > orderPageSize ? rows.at(-1) : undefined;
-  return {
-    items: rows.map((r) => toOrder(r, viewer)),
-    nextCursor: last ? encodeCursor([last.createdAtKey, last.row.id]) : null,
-  };
+  return q.orderKeyset.page(
+    found,
+    orderPageSize,
+    (r) => [r.createdAtKey, r.row.id],
+    (r) => toOrder(r, viewer),
+  );
 }
 
 export async function listMyOrders(
@@ -131,7 +128,7 @@ export async function listMyOrders(
   viewer: Viewer,
   query: { role: 'all' | 'buyer' | 'seller'; cursor?: string },
 ) {
-  const after = decodeCursor(query.cursor, timeCursor) as [string, string] | undefined;
+  const after = q.orderKeyset.decode(query.cursor);
   return toPage(await q.listMyOrders(db, viewer.id, query.role, after, orderPageSize), viewer);
 }
 
@@ -141,7 +138,7 @@ export async function listOrdersForStaff(
   query: { status: 'all' | OrderStatus; cursor?: string },
 ) {
   ensure(can.moderate(viewer), m.onlyStaffSettle);
-  const after = decodeCursor(query.cursor, timeCursor) as [string, string] | undefined;
+  const after = q.orderKeyset.decode(query.cursor);
   const status = query.status === 'all' ? undefined : query.status;
   return toPage(await q.listAllOrders(db, status, after, orderPageSize), viewer);
 }

@@ -1,9 +1,16 @@
-import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { likePattern } from '../../db/cursor.ts';
+import { keyset } from '../../db/cursor.ts';
 import { products } from '../../db/schema/index.ts';
+import { containing } from '../../db/search.ts';
 
 export type ProductRow = typeof products.$inferSelect;
+/** Pinned first, then newest: products_order_idx / products_status_order_idx. */
+export const productKeyset = keyset(
+  { column: products.isPinned, kind: 'bool', dir: 'desc' },
+  { column: products.createdAt, kind: 'time', dir: 'desc' },
+  { column: products.id, kind: 'uuid', dir: 'desc' },
+);
 export type ProductCursor = [pinned: boolean, createdAt: string, id: string];
 
 export interface ProductFilter {
@@ -17,22 +24,13 @@ export interface ProductFilter {
 export async function listProducts(db: Db, { status, q, after, limit }: ProductFilter) {
   const where: SQL[] = [];
   if (status) where.push(eq(products.status, status));
-  if (q) {
-    const pattern = likePattern(q);
-    where.push(or(ilike(products.title, pattern), ilike(products.description, pattern))!);
-  }
-  if (after) {
-    // Every key sorts descending, so "after" is a plain row comparison.
-    where.push(
-      sql`(${products.isPinned}, ${products.createdAt}, ${products.id}) < (${after[0]}, ${after[1]}::timestamptz, ${after[2]}::uuid)`,
-    );
-  }
+  if (q) where.push(containing(q, products.title, products.description));
   return db
     .select({ row: products, createdAtKey: sql<string>`${products.createdAt}::text` })
     .from(products)
-    .where(and(...where))
-    .orderBy(desc(products.isPinned), desc(products.createdAt), desc(products.id))
-    .limit(limit + 1);
+    .where(and(...where, productKeyset.after(after)))
+    .orderBy(...productKeyset.orderBy)
+    .limit(productKeyset.limit(limit));
 }
 
 export async function findProduct(db: Db | Tx, id: string) {

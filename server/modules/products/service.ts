@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { productMessages as m } from '../../../contract/messages.ts';
 import {
   type AdminProduct,
@@ -8,18 +7,11 @@ import {
   productPageSize,
 } from '../../../contract/products.ts';
 import type { Db } from '../../db/client.ts';
-import { decodeCursor, encodeCursor } from '../../db/cursor.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { can, ensure } from '../../policy.ts';
 import { audit } from '../audit/service.ts';
 import * as q from './queries.ts';
-
-const timestampKey = z
-  .string()
-  .max(40)
-  .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/);
-const productCursor = z.tuple([z.boolean(), timestampKey, z.uuid()]);
 
 function toAdminProduct(row: q.ProductRow): AdminProduct {
   return {
@@ -45,19 +37,20 @@ async function page(
   db: Db,
   filter: { status?: ProductStatus; q?: string; cursor?: string },
 ): Promise<{ rows: q.ProductRow[]; nextCursor: string | null }> {
-  const after = decodeCursor(filter.cursor, productCursor) as q.ProductCursor | undefined;
+  const after = q.productKeyset.decode(filter.cursor);
   const found = await q.listProducts(db, {
     status: filter.status,
     q: filter.q,
     after,
     limit: productPageSize,
   });
-  const rows = found.slice(0, productPageSize);
-  const last = found.length > productPageSize ? found[productPageSize - 1] : undefined;
-  return {
-    rows: rows.map((r) => r.row),
-    nextCursor: last ? encodeCursor([last.row.isPinned, last.createdAtKey, last.row.id]) : null,
-  };
+  const { items, nextCursor } = q.productKeyset.page(
+    found,
+    productPageSize,
+    (r) => [r.row.isPinned, r.createdAtKey, r.row.id],
+    (r) => r.row,
+  );
+  return { rows: items, nextCursor };
 }
 
 /** The public catalogue (spec §2 Products): default active only; search on title and description. */

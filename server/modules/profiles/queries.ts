@@ -1,6 +1,7 @@
-import { and, asc, eq, ilike, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { profiles, userFollowers } from '../../db/schema/index.ts';
+import { containing } from '../../db/search.ts';
 
 /** A profile with its follow counts and the viewer's follow state, in one statement. */
 export async function selectProfile(db: Db, id: string, viewerId: string | null) {
@@ -51,15 +52,18 @@ export async function countFollowers(tx: Tx, id: string) {
   return Number(row?.n ?? 0);
 }
 
-/** Usernames containing `q` (any case), in username order, without the viewer; LIKE wildcards escaped. */
+/** Usernames containing `q` (the shared search engine), in username order, without the viewer. */
 export function searchProfiles(db: Db, q: string | undefined, excludeId: string | null, limit: number) {
   const conditions: SQL[] = [];
-  if (q) conditions.push(ilike(profiles.username, `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  if (q) conditions.push(containing(q, profiles.username));
   if (excludeId) conditions.push(ne(profiles.id, excludeId));
-  return db
-    .select({ id: profiles.id, username: profiles.username, avatarUrl: profiles.avatarUrl })
-    .from(profiles)
-    .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(asc(sql`lower(${profiles.username})`), asc(profiles.id))
-    .limit(limit);
+  return (
+    db
+      .select({ id: profiles.id, username: profiles.username, avatarUrl: profiles.avatarUrl })
+      .from(profiles)
+      .where(conditions.length ? and(...conditions) : undefined)
+      // lower(username) is unique (profiles_username_key), so it orders completely on its own.
+      .orderBy(asc(sql`lower(${profiles.username})`))
+      .limit(limit)
+  );
 }

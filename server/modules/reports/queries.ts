@@ -1,7 +1,8 @@
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { ReportStatus, ReportTargetType } from '../../../contract/reports.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { keyset } from '../../db/cursor.ts';
 import {
   cheats,
   forumCategories,
@@ -65,6 +66,11 @@ export async function insertReport(
 
 // --- staff moderation --------------------------------------------------------------------------------
 
+/** Newest first: reports_created_idx / reports_status_created_idx. */
+export const reportKeyset = keyset(
+  { column: reports.createdAt, kind: 'time', dir: 'desc' },
+  { column: reports.id, kind: 'uuid', dir: 'desc' },
+);
 export type ReportCursor = [createdAt: string, id: string];
 
 const reporter = alias(profiles, 'reporter');
@@ -82,11 +88,6 @@ const authorId = sql`coalesce(${socialPosts.userId}, ${socialComments.userId}, $
 export async function listReports(db: Db, f: { status?: ReportStatus; after?: ReportCursor; limit: number }) {
   const where: SQL[] = [];
   if (f.status) where.push(eq(reports.status, f.status));
-  if (f.after) {
-    where.push(
-      sql`(${reports.createdAt}, ${reports.id}) < (${f.after[0]}::timestamptz, ${f.after[1]}::uuid)`,
-    );
-  }
   return db
     .select({
       id: reports.id,
@@ -120,9 +121,9 @@ export async function listReports(db: Db, f: { status?: ReportStatus; after?: Re
     .leftJoin(cheats, eq(cheats.id, reports.cheatId))
     .leftJoin(marketplaceListings, eq(marketplaceListings.id, reports.listingId))
     .leftJoin(author, sql`${author.id} = ${authorId}`)
-    .where(and(...where))
-    .orderBy(desc(reports.createdAt), desc(reports.id))
-    .limit(f.limit + 1);
+    .where(and(...where, reportKeyset.after(f.after)))
+    .orderBy(...reportKeyset.orderBy)
+    .limit(reportKeyset.limit(f.limit));
 }
 
 /** The report, locked until the transaction ends, so two staff decisions on it cannot interleave. */

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { reportMessages as m, messages } from '../../../contract/messages.ts';
 import {
   type AdminReportPage,
@@ -9,7 +8,6 @@ import {
   type ReportTargetType,
 } from '../../../contract/reports.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { decodeCursor, encodeCursor } from '../../db/cursor.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { can, ensure } from '../../policy.ts';
@@ -30,8 +28,6 @@ export async function createReport(
 }
 
 // --- staff moderation (spec §2 Admin Reports, §4 Report, §6) -----------------------------------------
-
-const reportCursor = z.tuple([z.string().max(40), z.uuid()]);
 
 /** Where the reported content is shown on the site. */
 function hrefOf(
@@ -62,15 +58,17 @@ export async function listReports(
   query: { status: ReportStatusFilter; cursor?: string },
 ): Promise<AdminReportPage> {
   ensure(can.moderate(viewer), messages.forbidden);
-  const after = decodeCursor(query.cursor, reportCursor) as q.ReportCursor | undefined;
+  const after = q.reportKeyset.decode(query.cursor);
   const found = await q.listReports(db, {
     status: query.status === 'all' ? undefined : query.status,
     after,
     limit: adminReportPageSize,
   });
-  const last = found.length > adminReportPageSize ? found[adminReportPageSize - 1] : undefined;
-  return {
-    items: found.slice(0, adminReportPageSize).map((r) => {
+  return q.reportKeyset.page(
+    found,
+    adminReportPageSize,
+    (r) => [r.createdAtKey, r.id],
+    (r) => {
       // The content is there when its preview is (a target id alone can outlive nothing: the FK nulls it).
       const present = r.targetId !== null && r.preview !== null;
       return {
@@ -89,9 +87,8 @@ export async function listReports(
           author: r.authorId && r.authorName ? { id: r.authorId, username: r.authorName } : null,
         },
       };
-    }),
-    nextCursor: last ? encodeCursor([last.createdAtKey, last.id]) : null,
-  };
+    },
+  );
 }
 
 const summary = (r: q.ReportRow) => ({

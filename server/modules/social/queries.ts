@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { keyset } from '../../db/cursor.ts';
 import {
   cheats,
   postLikes,
@@ -9,16 +10,18 @@ import {
   userFollowers,
 } from '../../db/schema/index.ts';
 
-/** A keyset position: the row's created_at in microseconds since the epoch (exact) and its id. */
-export interface Keyset {
-  micros: string;
-  id: string;
-}
-
-const micros = (column: typeof socialPosts.createdAt | typeof socialComments.createdAt) =>
-  sql<string>`(extract(epoch from ${column}) * 1000000)::bigint::text`;
-const fromMicros = (at: Keyset) =>
-  sql`(timestamptz 'epoch' + ${at.micros}::bigint * interval '1 microsecond')`;
+/** Posts newest first: social_posts_feed_idx / social_posts_author_idx (DESC NULLS FIRST). */
+export const postKeyset = keyset(
+  { column: socialPosts.createdAt, kind: 'time', dir: 'desc', nulls: 'first' },
+  { column: socialPosts.id, kind: 'uuid', dir: 'desc', nulls: 'first' },
+);
+/** A post's comments, oldest first: social_comments_post_idx. */
+export const commentKeyset = keyset(
+  { column: socialComments.createdAt, kind: 'time', dir: 'asc' },
+  { column: socialComments.id, kind: 'uuid', dir: 'asc' },
+);
+/** A keyset position: the row's created_at as PostgreSQL text (microseconds kept) and its id. */
+export type Keyset = [at: string, id: string];
 
 const authorColumns = {
   authorId: profiles.id,
@@ -47,18 +50,15 @@ export function selectPostPage(db: Db, filter: PostPageFilter) {
   const conditions: SQL[] = [];
   if (filter.followingOnly) conditions.push(followsAuthor);
   if (filter.authorId) conditions.push(eq(socialPosts.userId, filter.authorId));
-  if (filter.after) {
-    conditions.push(
-      sql`(${socialPosts.createdAt}, ${socialPosts.id}) < (${fromMicros(filter.after)}, ${filter.after.id}::uuid)`,
-    );
-  }
+  const after = postKeyset.after(filter.after);
+  if (after) conditions.push(after);
   return db
     .select({
       id: socialPosts.id,
       content: socialPosts.content,
       imageUrl: socialPosts.imageUrl,
       createdAt: socialPosts.createdAt,
-      micros: micros(socialPosts.createdAt),
+      at: sql<string>`${socialPosts.createdAt}::text`,
       likeCount: socialPosts.likeCount,
       commentCount: socialPosts.commentCount,
       likedByMe: sql<boolean>`exists(select 1 from ${postLikes} where ${postLikes.postId} = ${socialPosts.id} and ${postLikes.userId} = ${viewer})`,
@@ -68,7 +68,7 @@ export function selectPostPage(db: Db, filter: PostPageFilter) {
     .from(socialPosts)
     .innerJoin(profiles, eq(profiles.id, socialPosts.userId))
     .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(desc(socialPosts.createdAt), desc(socialPosts.id))
+    .orderBy(...postKeyset.orderBy)
     .limit(filter.limit);
 }
 export type PostRow = Awaited<ReturnType<typeof selectPostPage>>[number];
@@ -145,25 +145,19 @@ async function bumpLikeCount(tx: Tx, postId: string, delta: number) {
 
 /** A post's comments, oldest first, with their authors: one statement per page. */
 export function selectCommentPage(db: Db, postId: string, after: Keyset | undefined, limit: number) {
-  const conditions: SQL[] = [eq(socialComments.postId, postId)];
-  if (after) {
-    conditions.push(
-      sql`(${socialComments.createdAt}, ${socialComments.id}) > (${fromMicros(after)}, ${after.id}::uuid)`,
-    );
-  }
   return db
     .select({
       id: socialComments.id,
       postId: socialComments.postId,
       content: socialComments.content,
       createdAt: socialComments.createdAt,
-      micros: micros(socialComments.createdAt),
+      at: sql<string>`${socialComments.createdAt}::text`,
       ...authorColumns,
     })
     .from(socialComments)
     .innerJoin(profiles, eq(profiles.id, socialComments.userId))
-    .where(and(...conditions))
-    .orderBy(asc(socialComments.createdAt), asc(socialComments.id))
+    .where(and(eq(socialComments.postId, postId), commentKeyset.after(after)))
+    .orderBy(...commentKeyset.orderBy)
     .limit(limit);
 }
 export type CommentRow = Awaited<ReturnType<typeof selectCommentPage>>[number];

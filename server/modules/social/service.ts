@@ -18,6 +18,7 @@ import type { Viewer } from '../../plugins/viewer.ts';
 import {
   addLike,
   type CommentRow,
+  commentKeyset,
   countDownloads,
   countMembersAndPosts,
   deleteComment,
@@ -26,9 +27,9 @@ import {
   findPostOwner,
   insertComment,
   insertPost,
-  type Keyset,
   lockPost,
   type PostRow,
+  postKeyset,
   profileExists,
   removeLike,
   selectCommentPage,
@@ -42,27 +43,7 @@ export interface SocialDeps {
 
 // --- cursors ---------------------------------------------------------------------------------------
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function encodeCursor(row: { micros: string; id: string }): string {
-  return Buffer.from(`${row.micros}.${row.id}`).toString('base64url');
-}
-
-export function decodeCursor(cursor: string | undefined): Keyset | undefined {
-  if (cursor === undefined) return undefined;
-  const [microsPart, id, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('.');
-  if (rest.length > 0 || !microsPart || !/^-?\d{1,18}$/.test(microsPart) || !id || !UUID.test(id)) {
-    throw new AppError('VALIDATION', socialMessages.invalidCursor, { cursor: socialMessages.invalidCursor });
-  }
-  return { micros: microsPart, id };
-}
-
-/** Fetches one row more than the page to know whether another page follows. */
-function toPage<R extends { micros: string; id: string }, T>(rows: R[], size: number, map: (row: R) => T) {
-  const items = rows.slice(0, size);
-  const last = items.at(-1);
-  return { items: items.map(map), nextCursor: rows.length > size && last ? encodeCursor(last) : null };
-}
+const keyOf = (row: { at: string; id: string }): [string, string] => [row.at, row.id];
 
 // --- presenters ------------------------------------------------------------------------------------
 
@@ -108,15 +89,15 @@ export async function listFeed(
   viewer: Viewer,
   query: { tab: FeedTab; cursor?: string },
 ): Promise<PostPage> {
-  const after = decodeCursor(query.cursor);
+  const after = postKeyset.decode(query.cursor);
   const size = socialLimits.pageSize;
   const rows = await selectPostPage(db, {
     viewerId: viewer.id,
     followingOnly: query.tab === 'following',
     after,
-    limit: size + 1,
+    limit: postKeyset.limit(size),
   });
-  return toPage(rows, size, toPost);
+  return postKeyset.page(rows, size, keyOf, toPost);
 }
 
 /** A member's own posts, for their public profile page. */
@@ -126,14 +107,19 @@ export async function listPostsByAuthor(
   authorId: string,
   cursor: string | undefined,
 ): Promise<PostPage> {
-  const after = decodeCursor(cursor);
+  const after = postKeyset.decode(cursor);
   const size = socialLimits.pageSize;
-  const rows = await selectPostPage(db, { viewerId: viewer?.id ?? null, authorId, after, limit: size + 1 });
+  const rows = await selectPostPage(db, {
+    viewerId: viewer?.id ?? null,
+    authorId,
+    after,
+    limit: postKeyset.limit(size),
+  });
   // An empty page may mean an unknown member: one more lookup, only then.
   if (rows.length === 0 && !(await profileExists(db, authorId))) {
     throw new AppError('NOT_FOUND', socialMessages.profileNotFound);
   }
-  return toPage(rows, size, toPost);
+  return postKeyset.page(rows, size, keyOf, toPost);
 }
 
 export async function createPost(
@@ -184,11 +170,11 @@ export async function setLike(
 // --- comments --------------------------------------------------------------------------------------
 
 export async function listComments(db: Db, postId: string, cursor: string | undefined): Promise<CommentPage> {
-  const after = decodeCursor(cursor);
+  const after = commentKeyset.decode(cursor);
   if (!(await findPostOwner(db, postId))) throw new AppError('NOT_FOUND', socialMessages.postNotFound);
   const size = socialLimits.commentPageSize;
-  const rows = await selectCommentPage(db, postId, after, size + 1);
-  return toPage(rows, size, toComment);
+  const rows = await selectCommentPage(db, postId, after, commentKeyset.limit(size));
+  return commentKeyset.page(rows, size, keyOf, toComment);
 }
 
 export async function addComment(

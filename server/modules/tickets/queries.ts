@@ -1,9 +1,15 @@
-import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { TicketStatus } from '../../../contract/tickets.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { likePattern } from '../../db/cursor.ts';
+import { keyset } from '../../db/cursor.ts';
 import { profiles, ticketMessages, tickets } from '../../db/schema/index.ts';
+import { byUsername, containing } from '../../db/search.ts';
 
+/** Latest activity first: tickets_user/status/party_updated_idx. */
+export const ticketKeyset = keyset(
+  { column: tickets.updatedAt, kind: 'time', dir: 'desc' },
+  { column: tickets.id, kind: 'uuid', dir: 'desc' },
+);
 export type TicketCursor = [updatedAt: string, id: string];
 
 const messageCount = sql<number>`(select count(*)::int from ${ticketMessages} where ${ticketMessages.ticketId} = ${tickets.id})`;
@@ -29,20 +35,14 @@ export async function listTickets(db: Db, { userId, status, q, after, limit }: T
   // A member's tickets: theirs, and the disputes they are the other party of.
   if (userId) where.push(or(eq(tickets.userId, userId), eq(tickets.partyId, userId))!);
   if (status) where.push(eq(tickets.status, status));
-  if (q) {
-    const pattern = likePattern(q);
-    where.push(or(ilike(tickets.title, pattern), ilike(profiles.username, pattern))!);
-  }
-  if (after) {
-    where.push(sql`(${tickets.updatedAt}, ${tickets.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`);
-  }
+  if (q) where.push(or(containing(q, tickets.title), byUsername(q, tickets.userId))!);
   return db
     .select(summaryColumns)
     .from(tickets)
     .innerJoin(profiles, eq(profiles.id, tickets.userId))
-    .where(and(...where))
-    .orderBy(desc(tickets.updatedAt), desc(tickets.id))
-    .limit(limit + 1);
+    .where(and(...where, ticketKeyset.after(after)))
+    .orderBy(...ticketKeyset.orderBy)
+    .limit(ticketKeyset.limit(limit));
 }
 
 export async function findTicket(db: Db | Tx, id: string) {

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { isStaff } from '../../../contract/limits.ts';
 import { ticketMessages as m, messages } from '../../../contract/messages.ts';
 import {
@@ -10,15 +9,12 @@ import {
   ticketPageSize,
 } from '../../../contract/tickets.ts';
 import type { Db } from '../../db/client.ts';
-import { decodeCursor, encodeCursor } from '../../db/cursor.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { can, ensure } from '../../policy.ts';
 import { audit } from '../audit/service.ts';
 import { notify } from '../notifications/service.ts';
 import * as q from './queries.ts';
-
-const ticketCursor = z.tuple([z.string().max(40), z.uuid()]);
 
 type SummaryRow = NonNullable<Awaited<ReturnType<typeof q.findTicket>>>;
 
@@ -40,13 +36,9 @@ async function page(
   db: Db,
   filter: Omit<q.TicketFilter, 'after' | 'limit'> & { cursor?: string },
 ): Promise<TicketPage> {
-  const after = decodeCursor(filter.cursor, ticketCursor) as q.TicketCursor | undefined;
+  const after = q.ticketKeyset.decode(filter.cursor);
   const found = await q.listTickets(db, { ...filter, after, limit: ticketPageSize });
-  const last = found.length > ticketPageSize ? found[ticketPageSize - 1] : undefined;
-  return {
-    items: found.slice(0, ticketPageSize).map(toSummary),
-    nextCursor: last ? encodeCursor([last.updatedAtKey, last.row.id]) : null,
-  };
+  return q.ticketKeyset.page(found, ticketPageSize, (r) => [r.updatedAtKey, r.row.id], toSummary);
 }
 
 /** The member's own tickets, latest activity first (spec §2 Tickets). */

@@ -1,5 +1,6 @@
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { keyset } from '../../db/cursor.ts';
 import { ledgerEntries, profiles } from '../../db/schema/index.ts';
 
 /** Balances and what waits in escrow on either side: one statement. */
@@ -19,6 +20,12 @@ export async function walletSummary(db: Db, userId: string) {
   return row;
 }
 
+/** A member's ledger, newest first: ledger_entries_user_idx. */
+export const ledgerKeyset = keyset(
+  { column: ledgerEntries.createdAt, kind: 'time', dir: 'desc' },
+  { column: ledgerEntries.id, kind: 'uuid', dir: 'desc' },
+);
+
 /** A member's own ledger rows, newest first (the index on user, created_at, id serves it). */
 export async function listLedger(
   db: Db,
@@ -29,14 +36,10 @@ export async function listLedger(
 ) {
   const where: SQL[] = [eq(ledgerEntries.userId, userId), eq(ledgerEntries.account, 'user')];
   if (currency) where.push(eq(ledgerEntries.currency, currency));
-  if (after)
-    where.push(
-      sql`(${ledgerEntries.createdAt}, ${ledgerEntries.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`,
-    );
   return db
     .select({ row: ledgerEntries, createdAtKey: sql<string>`${ledgerEntries.createdAt}::text` })
     .from(ledgerEntries)
-    .where(and(...where))
-    .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
-    .limit(limit + 1);
+    .where(and(...where, ledgerKeyset.after(after)))
+    .orderBy(...ledgerKeyset.orderBy)
+    .limit(ledgerKeyset.limit(limit));
 }

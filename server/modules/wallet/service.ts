@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gte, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { maxAccountAmount } from '../../../contract/limits.ts';
 import { walletMessages as w } from '../../../contract/messages.ts';
 import { type LedgerPage, ledgerPageSize, type WalletSummary } from '../../../contract/orders.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { decodeCursor, encodeCursor } from '../../db/cursor.ts';
 import {
   ledgerEntries,
   profiles,
@@ -329,20 +327,19 @@ export async function getWallet(db: Db, viewer: Viewer): Promise<WalletSummary> 
   return row;
 }
 
-const ledgerCursor = z.tuple([z.string().max(40), z.uuid()]);
-
 export async function listLedger(
   db: Db,
   viewer: Viewer,
   query: { currency: 'all' | WalletCurrency; cursor?: string },
 ): Promise<LedgerPage> {
-  const after = decodeCursor(query.cursor, ledgerCursor) as [string, string] | undefined;
+  const after = q.ledgerKeyset.decode(query.cursor);
   const currency = query.currency === 'all' ? undefined : query.currency;
   const found = await q.listLedger(db, viewer.id, currency, after, ledgerPageSize);
-  const rows = found.slice(0, ledgerPageSize);
-  const last = found.length > ledgerPageSize ? rows.at(-1) : undefined;
-  return {
-    items: rows.map(({ row }) => ({
+  return q.ledgerKeyset.page(
+    found,
+    ledgerPageSize,
+    (r) => [r.createdAtKey, r.row.id],
+    ({ row }) => ({
       id: row.id,
       createdAt: row.createdAt.toISOString(),
       currency: row.currency,
@@ -351,9 +348,8 @@ export async function listLedger(
       amount: row.amount,
       balanceAfter: row.balanceAfter,
       orderId: row.orderId,
-    })),
-    nextCursor: last ? encodeCursor([last.createdAtKey, last.row.id]) : null,
-  };
+    }),
+  );
 }
 
 /** Main balance → marketplace credits, 1:1; refused when the balance is not there. */

@@ -1,0 +1,100 @@
+import { and, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { profiles } from './schema/index.ts';
+
+/*
+ * The one search engine (docs/decisions/013-search-engine.md): case-insensitive substring matching
+ * (`ILIKE '%q%'`, wildcards taken literally) on columns that carry a gin_trgm_ops index, written as plain
+ * conditions on the searched table itself. PostgreSQL estimates how many rows an ILIKE pattern matches from
+ * the column's statistics, so it chooses per query: a common word walks the list's sort index and filters
+ * (a page needs a few hundred rows whatever the table's size), a rare one reads its few matches from the
+ * trigram indexes (a BitmapOr) and sorts just those. What breaks this is hiding the condition from it: an
+ * `id IN (…matches…)` set or an OR across a join makes every match a primary-key lookup before the sort.
+ */
+
+/** Escapes LIKE's wildcards so a search for "50%" means the text "50%". */
+export function likePattern(q: string): string {
+  return `%${escapeLike(q)}%`;
+}
+
+function escapeLike(q: string): string {
+  return q.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** Rows where any of `columns` contains `q`, any case. */
+export function containing(q: string, ...columns: SQLWrapper[]): SQL {
+  const pattern = likePattern(q);
+  return or(...columns.map((c) => sql`${c} ilike ${pattern}`))!;
+}
+
+/** Rows whose member column (a profiles id) names a member whose username contains `q`. */
+export function byUsername(q: string, column: SQLWrapper): SQL {
+  return sql`${column} in (select ${profiles.id} from ${profiles} where ${profiles.username} ilike ${likePattern(q)})`;
+}
+
+/**
+ * A list searched on its own text and on its member's name: the ids of the first `limit` rows in the list's
+ * order on each ground, one ordered, limited branch each, for the page to be read from (it then sorts at most
+ * 2 × limit rows).
+ * - Text: the planner estimates the ILIKE from the column's statistics, so the branch walks the sort index
+ *   for a common word and reads the trigram indexes for a rare one.
+ * - Member: driven from the members whose username matches (their trigram index), each member's own first
+ *   rows read through `memberColumn`'s index (a LATERAL join): its cost follows the matching members, never
+ *   the table. Left to itself the planner walked the whole sort index filtering on the member, after a
+ *   cursor, when no member matched.
+ */
+export function firstMatches(opts: {
+  table: PgTable;
+  id: SQLWrapper;
+  where: SQL | undefined;
+  text: SQL;
+  q: string;
+  memberColumn: SQLWrapper;
+  orderBy: SQL[];
+  limit: number;
+}): SQL {
+  const { table, id, where, text, q, memberColumn, orderBy, limit } = opts;
+  const order = sql.join(orderBy, sql`, `);
+  const byText = sql`select ${id} from ${table} where ${and(where, text)} order by ${order} limit ${limit}`;
+  // The lateral rows keep the table's name, so `id` and `orderBy` read them as they read the table.
+  const byMember = sql`select ${id} from ${profiles} cross join lateral (
+      select * from ${table} where ${and(where, sql`${memberColumn} = ${profiles.id}`)} order by ${order} limit ${limit}
+    ) as ${table}
+    where ${profiles.username} ilike ${likePattern(q)} order by ${order} limit ${limit}`;
+  return sql`${id} in ((${byText}) union all (${byMember}))`;
+}
+
+/**
+ * Global search's candidates for one column, best first, in a bounded set: the exact match and the prefix
+ * matches from a `lower(column) text_pattern_ops` btree index, then any `candidates` substring matches from
+ * the trigram index. Ranking (exact, prefix, then trigram similarity) runs over at most 2 × candidates + 1
+ * rows, where ranking every match computed similarity() for thousands of rows on a common word.
+ */
+export function rankedCandidates(opts: {
+  columns: SQL;
+  from: SQL;
+  column: SQL;
+  /** The table's primary key: substring candidates are taken in its order, so a common word walks the
+   * key's index and stops at `candidates` matches, a rare one reads the trigram index. */
+  key: SQL;
+  where: SQL;
+  q: string;
+  limit: number;
+  candidates: number;
+}): SQL {
+  const { columns, from, column, key, where, q, limit, candidates } = opts;
+  const lowered = q.toLowerCase();
+  const prefix = `${escapeLike(lowered)}%`;
+  return sql`select * from (
+      (select ${columns} from ${from} where ${where} and lower(${column}) = ${lowered} limit ${limit})
+      union
+      (select ${columns} from ${from} where ${where} and lower(${column}) like ${prefix}
+        order by lower(${column}) using ~<~ limit ${candidates})
+      union
+      (select ${columns} from ${from} where ${where} and ${column} ilike ${likePattern(q)}
+        order by ${key} limit ${candidates})
+    ) candidates
+    order by (lower(rank_key) = ${lowered}) desc, (lower(rank_key) like ${prefix}) desc,
+      similarity(rank_key, ${q}) desc, rank_key
+    limit ${limit}`;
+}
