@@ -93,9 +93,13 @@ export async function insertStatusChange(
   await tx.insert(cheatStatusChanges).values(values);
 }
 
+/** Deletes a cheat; who published it and its title, or undefined when already gone. */
 export async function deleteCheat(db: Db | Tx, id: string) {
-  const rows = await db.delete(cheats).where(eq(cheats.id, id)).returning({ id: cheats.id });
-  return rows.length > 0;
+  const [row] = await db
+    .delete(cheats)
+    .where(eq(cheats.id, id))
+    .returning({ userId: cheats.publishedBy, text: cheats.title });
+  return row;
 }
 
 const today = sql`(now() at time zone 'utc')::date`;

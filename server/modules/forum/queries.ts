@@ -132,17 +132,34 @@ export async function insertThread(
   return row!.id;
 }
 
-export async function deleteThread(tx: Tx, id: string, categoryId: string) {
-  const rows = await tx
-    .delete(forumThreads)
-    .where(eq(forumThreads.id, id))
-    .returning({ id: forumThreads.id });
-  if (rows.length === 0) return false;
+/** Deletes a thread and keeps its category's counter right; its author and title, or undefined when already gone. */
+export async function deleteThread(tx: Tx, id: string) {
+  const [row] = await tx.delete(forumThreads).where(eq(forumThreads.id, id)).returning({
+    userId: forumThreads.userId,
+    text: forumThreads.title,
+    categoryId: forumThreads.categoryId,
+  });
+  if (!row) return undefined;
   await tx
     .update(forumCategories)
     .set({ threadCount: sql`greatest(${forumCategories.threadCount} - 1, 0)` })
-    .where(eq(forumCategories.id, categoryId));
-  return true;
+    .where(eq(forumCategories.id, row.categoryId));
+  return row;
+}
+
+/** Deletes a reply and keeps its thread's counter right; its author and text, or undefined when already gone. */
+export async function deleteReply(tx: Tx, id: string) {
+  const [row] = await tx.delete(forumReplies).where(eq(forumReplies.id, id)).returning({
+    userId: forumReplies.userId,
+    text: forumReplies.content,
+    threadId: forumReplies.threadId,
+  });
+  if (!row) return undefined;
+  await tx
+    .update(forumThreads)
+    .set({ replyCount: sql`greatest(${forumThreads.replyCount} - 1, 0)` })
+    .where(eq(forumThreads.id, row.threadId));
+  return row;
 }
 
 export async function listReplies(db: Db, threadId: string, after: KeyCursor | undefined, limit: number) {

@@ -90,7 +90,7 @@ export async function removeThread(db: Db, viewer: Viewer, id: string) {
     if (!thread) throw new AppError('NOT_FOUND', m.threadNotFound);
     if (thread.userId !== viewer.id && !isStaff(viewer.role))
       throw new AppError('FORBIDDEN', m.deleteOwnOnly);
-    await q.deleteThread(tx, id, thread.categoryId);
+    await q.deleteThread(tx, id);
   });
 }
 

@@ -5,7 +5,6 @@ import { type Keyset, keyset } from '../../db/cursor.ts';
 import {
   listingContentReveals,
   marketplaceListings as listings,
-  notifications,
   marketplaceOrders as orders,
   profiles,
   userFollowers,
@@ -14,6 +13,7 @@ import {
   marketplaceVouches as vouches,
 } from '../../db/schema/index.ts';
 import { containing, firstMatches } from '../../db/search.ts';
+import { insertNotificationsSql, notifyMany } from '../notifications/service.ts';
 import { fanOutAfterCommit } from '../realtime/bus.ts';
 
 type Executor = Db | Tx;
@@ -163,12 +163,13 @@ export async function setPinned(db: Executor, id: string, isPinned: boolean) {
   return row;
 }
 
+/** Deletes a listing (only while active, when asked); its seller and title, or undefined when not deleted. */
 export async function deleteListing(db: Executor, id: string, activeOnly: boolean) {
-  const rows = await db
+  const [row] = await db
     .delete(listings)
     .where(activeOnly ? and(eq(listings.id, id), eq(listings.status, 'active')) : eq(listings.id, id))
-    .returning({ id: listings.id });
-  return rows.length > 0;
+    .returning({ userId: listings.userId, text: listings.title });
+  return row;
 }
 
 async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
@@ -250,13 +251,14 @@ export async function purchase(
           'held', now() + make_interval(hours => ${input.protectionHours}::int), ${input.idempotencyKey}::text
         from sold s join debit on true
         returning id, listing_id, listing_title, seller_id, price, fee, release_at, created_at),
-      note as (
-        insert into ${notifications} (user_id, type, title, content, data)
-        select o.seller_id, 'order_new', 'Listing sold',
-          ${input.buyerName}::text || ' bought ' || o.listing_title || '. The credits are held in escrow until the buyer confirms delivery.',
-          jsonb_build_object('listingId', o.listing_id, 'orderId', o.id)
-        from ord o
-        returning user_id, id),
+      note as (${insertNotificationsSql(
+        sql`select o.seller_id as user_id,
+          ${input.buyerName}::text || ' bought ' || o.listing_title || '. The credits are held in escrow until the buyer confirms delivery.' as content,
+          jsonb_build_object('listingId', o.listing_id, 'orderId', o.id) as data
+        from ord o`,
+        'order_new',
+        'Listing sold',
+      )}),
       live as (${fanOutAfterCommit(sql`note`, 'notification')}),
       -- The answer hands the buyer the content link: their first reveal, recorded for disputes.
       revealed as (
@@ -413,32 +415,14 @@ export async function notifyFollowersOfListing(
   listing: { id: string; title: string },
   sellerName: string,
 ) {
-  const inserted = tx
-    .insert(notifications)
-    .select(
-      tx
-        .select({
-          id: sql`gen_random_uuid()`.as('id'),
-          userId: userFollowers.followerId,
-          type: sql`'marketplace_new'`.as('type'),
-          title: sql`'New listing'`.as('title'),
-          content: sql`${`${sellerName} listed ${listing.title}`}`.as('content'),
-          data: sql`${JSON.stringify({ listingId: listing.id })}::jsonb`.as('data'),
-          read: sql`false`.as('read'),
-          createdAt: sql`now()`.as('created_at'),
-        })
-        .from(userFollowers)
-        .leftJoin(userSettings, eq(userSettings.userId, userFollowers.followerId))
-        .where(
-          and(
-            eq(userFollowers.followingId, sellerId),
-            sql`coalesce(${userSettings.marketplaceUpdates}, true)`,
-          ),
-        ),
-    )
-    .returning({ id: notifications.id, userId: notifications.userId });
-  await tx.execute(
-    sql`with inserted as (${inserted.getSQL()}) ${fanOutAfterCommit(sql`inserted`, 'notification')}`,
+  await notifyMany(
+    tx,
+    sql`select f.follower_id as user_id, ${`${sellerName} listed ${listing.title}`}::text as content,
+        ${JSON.stringify({ listingId: listing.id })}::jsonb as data
+      from ${userFollowers} f left join ${userSettings} s on s.user_id = f.follower_id
+      where f.following_id = ${sellerId}::uuid and coalesce(s.marketplace_updates, true)`,
+    'marketplace_new',
+    'New listing',
   );
 }
 

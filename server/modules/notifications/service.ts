@@ -1,10 +1,12 @@
+import { type SQL, sql } from 'drizzle-orm';
 import { notificationMessages } from '../../../contract/messages.ts';
 import { type NotificationPage, notificationLimits } from '../../../contract/notifications.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { notifications } from '../../db/schema/index.ts';
 import type { NotificationType } from '../../db/schema/notifications.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
-import { publishAfterCommit } from '../realtime/bus.ts';
+import { fanOutAfterCommit, publishAfterCommit } from '../realtime/bus.ts';
 import {
   countUnread,
   findNotificationOwner,
@@ -42,6 +44,27 @@ export async function notify(tx: Tx | Db, input: NotifyInput) {
     payload: { id: row.id },
   });
   return row;
+}
+
+/**
+ * The body of a CTE that inserts one notification per row of `rows` (a query with `user_id`, `content` and a
+ * jsonb `data`) and returns each new row's `user_id` and `id`: for a caller that notifies inside a statement
+ * of its own (the purchase). Pair it with `fanOutAfterCommit` over that CTE for the live events.
+ */
+export function insertNotificationsSql(rows: SQL, type: NotificationType, title: string): SQL {
+  return sql`insert into ${notifications} (user_id, type, title, content, data)
+    select r.user_id, ${type}, ${title}, r.content, r.data from (${rows}) r
+    returning user_id, id`;
+}
+
+/**
+ * Notifies every member `rows` selects (with `user_id`, `content`, `data`) in one statement, in the caller's
+ * transaction; each gets the live event after commit, however many they are.
+ */
+export async function notifyMany(tx: Tx, rows: SQL, type: NotificationType, title: string) {
+  await tx.execute(
+    sql`with inserted as (${insertNotificationsSql(rows, type, title)}) ${fanOutAfterCommit(sql`inserted`, 'notification')}`,
+  );
 }
 
 export async function listNotifications(

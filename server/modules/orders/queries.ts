@@ -134,20 +134,3 @@ export async function dueForRelease(db: Db, limit: number, after?: [string, stri
     .orderBy(orders.releaseAt, orders.id)
     .limit(limit);
 }
-
-export async function insertDisputeTicket(
-  tx: Tx,
-  values: { userId: string; partyId: string | null; orderId: string; title: string },
-) {
-  const [row] = await tx.insert(tickets).values(values).returning({ id: tickets.id });
-  return row!.id;
-}
-
-export async function closeTicketForOrder(tx: Tx, orderId: string) {
-  const [row] = await tx
-    .update(tickets)
-    .set({ status: 'closed', closedAt: sql`now()`, updatedAt: sql`now()` })
-    .where(eq(tickets.orderId, orderId))
-    .returning({ id: tickets.id });
-  return row?.id;
-}

@@ -20,7 +20,7 @@ import { can, ensure } from '../../policy.ts';
 import { audit } from '../audit/service.ts';
 import { expireIdempotencyKeys, logReveal } from '../marketplace/queries.ts';
 import { notify } from '../notifications/service.ts';
-import { insertMessage } from '../tickets/queries.ts';
+import { closeDisputeTicket, openDisputeTicket } from '../tickets/queries.ts';
 import { AccountLimitError, settleEscrow } from '../wallet/service.ts';
 import * as q from './queries.ts';
 
@@ -277,13 +277,13 @@ export async function openDispute(db: Db, viewer: Viewer, id: string, reason: st
     );
     if (!o) return false;
     const title = `Dispute: ${o.listingTitle}`.slice(0, ticketLimits.title.max);
-    const ticketId = await q.insertDisputeTicket(tx, {
-      userId: viewer.id,
-      partyId: o.sellerId,
+    const ticketId = await openDisputeTicket(tx, {
+      buyerId: viewer.id,
+      sellerId: o.sellerId,
       orderId: o.id,
       title,
+      reason,
     });
-    await insertMessage(tx, { ticketId, userId: viewer.id, message: reason, isStaffReply: false });
     if (o.sellerId) {
       await notify(tx, {
         userId: o.sellerId,
@@ -358,13 +358,11 @@ export async function settleDispute(db: Db, viewer: Viewer, id: string, body: Se
     });
     const ticketId = found.ticketId;
     if (ticketId) {
-      await insertMessage(tx, {
+      await closeDisputeTicket(tx, {
         ticketId,
-        userId: viewer.id,
+        staffId: viewer.id,
         message: `Dispute settled (${outcomeWords[body.outcome]}: ${share.refund} credits to the buyer, ${share.payout} to the seller). ${body.note}`,
-        isStaffReply: true,
       });
-      await q.closeTicketForOrder(tx, o.id);
     }
     await audit(tx, {
       actorId: viewer.id,

@@ -5,7 +5,6 @@ import type { Db, Tx } from '../../db/client.ts';
 import { keyset } from '../../db/cursor.ts';
 import {
   cheats,
-  forumCategories,
   forumReplies,
   forumThreads,
   marketplaceListings,
@@ -14,6 +13,10 @@ import {
   socialComments,
   socialPosts,
 } from '../../db/schema/index.ts';
+import { deleteCheat } from '../cheats/queries.ts';
+import { deleteReply, deleteThread } from '../forum/queries.ts';
+import { deleteListing } from '../marketplace/queries.ts';
+import { deleteComment, deletePost } from '../social/queries.ts';
 
 /** The reported content's author (null when it has none, e.g. a cheat whose publisher left), or undefined if missing. */
 export async function findTargetAuthor(
@@ -150,74 +153,23 @@ export function targetIdOf(r: ReportRow): string | null {
 }
 
 /**
- * Deletes the reported content from its own table, keeping the counters other rows hold (a post's
- * comments, a thread's replies, a category's threads) right. Returns a snapshot of what was deleted,
- * or undefined when it was already gone.
+ * Deletes the reported content through the module that owns it, which keeps its counters right (a post's
+ * comments, a thread's replies, a category's threads). Returns the deleted content's author and text, or
+ * undefined when it was already gone.
  */
 export async function deleteTarget(tx: Tx, type: ReportTargetType, id: string) {
   switch (type) {
-    case 'post': {
-      const [row] = await tx
-        .delete(socialPosts)
-        .where(eq(socialPosts.id, id))
-        .returning({ userId: socialPosts.userId, text: socialPosts.content });
-      return row;
-    }
-    case 'comment': {
-      const [row] = await tx.delete(socialComments).where(eq(socialComments.id, id)).returning({
-        userId: socialComments.userId,
-        text: socialComments.content,
-        postId: socialComments.postId,
-      });
-      if (row) {
-        await tx
-          .update(socialPosts)
-          .set({ commentCount: sql`greatest(${socialPosts.commentCount} - 1, 0)` })
-          .where(eq(socialPosts.id, row.postId));
-      }
-      return row;
-    }
-    case 'thread': {
-      const [row] = await tx.delete(forumThreads).where(eq(forumThreads.id, id)).returning({
-        userId: forumThreads.userId,
-        text: forumThreads.title,
-        categoryId: forumThreads.categoryId,
-      });
-      if (row) {
-        await tx
-          .update(forumCategories)
-          .set({ threadCount: sql`greatest(${forumCategories.threadCount} - 1, 0)` })
-          .where(eq(forumCategories.id, row.categoryId));
-      }
-      return row;
-    }
-    case 'reply': {
-      const [row] = await tx.delete(forumReplies).where(eq(forumReplies.id, id)).returning({
-        userId: forumReplies.userId,
-        text: forumReplies.content,
-        threadId: forumReplies.threadId,
-      });
-      if (row) {
-        await tx
-          .update(forumThreads)
-          .set({ replyCount: sql`greatest(${forumThreads.replyCount} - 1, 0)` })
-          .where(eq(forumThreads.id, row.threadId));
-      }
-      return row;
-    }
-    case 'cheat': {
-      const [row] = await tx
-        .delete(cheats)
-        .where(eq(cheats.id, id))
-        .returning({ userId: cheats.publishedBy, text: cheats.title });
-      return row;
-    }
-    case 'listing': {
-      const [row] = await tx
-        .delete(marketplaceListings)
-        .where(eq(marketplaceListings.id, id))
-        .returning({ userId: marketplaceListings.userId, text: marketplaceListings.title });
-      return row;
-    }
+    case 'post':
+      return deletePost(tx, id);
+    case 'comment':
+      return deleteComment(tx, id);
+    case 'thread':
+      return deleteThread(tx, id);
+    case 'reply':
+      return deleteReply(tx, id);
+    case 'cheat':
+      return deleteCheat(tx, id);
+    case 'listing':
+      return deleteListing(tx, id, false);
   }
 }

@@ -104,8 +104,13 @@ export async function lockPost(tx: Tx, id: string) {
   return row;
 }
 
-export async function deletePostById(db: Db, id: string) {
-  await db.delete(socialPosts).where(eq(socialPosts.id, id));
+/** Deletes a post (its comments and likes go with it); its author and text, or undefined when already gone. */
+export async function deletePost(db: Db | Tx, id: string) {
+  const [row] = await db
+    .delete(socialPosts)
+    .where(eq(socialPosts.id, id))
+    .returning({ userId: socialPosts.userId, text: socialPosts.content });
+  return row;
 }
 
 /** Adds the like if missing and bumps the counter only when a row was really added. */
@@ -179,16 +184,19 @@ export async function findComment(db: Db | Tx, id: string) {
   return row;
 }
 
-export async function deleteComment(tx: Tx, comment: { id: string; postId: string }) {
-  const removed = await tx
-    .delete(socialComments)
-    .where(eq(socialComments.id, comment.id))
-    .returning({ id: socialComments.id });
-  if (removed.length === 0) return;
+/** Deletes a comment and keeps its post's counter right; its author and text, or undefined when already gone. */
+export async function deleteComment(tx: Tx, id: string) {
+  const [row] = await tx.delete(socialComments).where(eq(socialComments.id, id)).returning({
+    userId: socialComments.userId,
+    text: socialComments.content,
+    postId: socialComments.postId,
+  });
+  if (!row) return undefined;
   await tx
     .update(socialPosts)
     .set({ commentCount: sql`greatest(${socialPosts.commentCount} - 1, 0)` })
-    .where(eq(socialPosts.id, comment.postId));
+    .where(eq(socialPosts.id, row.postId));
+  return row;
 }
 
 /** Members and posts in one statement. */

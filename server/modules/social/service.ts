@@ -22,7 +22,7 @@ import {
   countDownloads,
   countMembersAndPosts,
   deleteComment,
-  deletePostById,
+  deletePost as deletePostRow,
   findComment,
   findPostOwner,
   insertComment,
@@ -150,7 +150,7 @@ export async function deletePost(db: Db, viewer: Viewer, postId: string): Promis
   const post = await findPostOwner(db, postId);
   if (!post) throw new AppError('NOT_FOUND', socialMessages.postNotFound);
   if (post.userId !== viewer.id) throw new AppError('FORBIDDEN', socialMessages.deleteOwnPosts);
-  await deletePostById(db, postId);
+  await deletePostRow(db, postId);
 }
 
 /** Idempotent: one like per member; the counter moves only when the like row really changes. */
@@ -202,7 +202,7 @@ export async function removeComment(db: Db, viewer: Viewer, commentId: string): 
     const comment = await findComment(tx, commentId);
     if (!comment) throw new AppError('NOT_FOUND', socialMessages.commentNotFound);
     if (comment.userId !== viewer.id) throw new AppError('FORBIDDEN', socialMessages.deleteOwnComments);
-    await deleteComment(tx, comment);
+    await deleteComment(tx, comment.id);
   });
 }
 

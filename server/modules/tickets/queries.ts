@@ -110,3 +110,38 @@ export async function staffRepliersOf(tx: Tx, ticketId: string) {
     .where(and(eq(ticketMessages.ticketId, ticketId), eq(ticketMessages.isStaffReply, true)));
   return rows.map((r) => r.id);
 }
+
+/** A dispute's ticket, opened for the buyer with the seller as the other party, and the buyer's reason as its first message. */
+export async function openDisputeTicket(
+  tx: Tx,
+  input: { buyerId: string; sellerId: string | null; orderId: string; title: string; reason: string },
+) {
+  const [row] = await tx
+    .insert(tickets)
+    .values({ userId: input.buyerId, partyId: input.sellerId, orderId: input.orderId, title: input.title })
+    .returning({ id: tickets.id });
+  await insertMessage(tx, {
+    ticketId: row!.id,
+    userId: input.buyerId,
+    message: input.reason,
+    isStaffReply: false,
+  });
+  return row!.id;
+}
+
+/** A settled dispute: staff's closing message on the order's ticket, which closes. */
+export async function closeDisputeTicket(
+  tx: Tx,
+  input: { ticketId: string; staffId: string; message: string },
+) {
+  await insertMessage(tx, {
+    ticketId: input.ticketId,
+    userId: input.staffId,
+    message: input.message,
+    isStaffReply: true,
+  });
+  await tx
+    .update(tickets)
+    .set({ status: 'closed', closedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(tickets.id, input.ticketId));
+}
