@@ -87,6 +87,8 @@ export type ForumThreadPage = z.infer<typeof forumThreadPage>;
 export const forumThread = forumThreadSummary.extend({
   content: z.string(),
   myVote: z.union([z.literal(1), z.literal(-1), z.literal(0)]),
+  /** What the caller may do with it, decided by the server (server/policy.ts). */
+  abilities: z.object({ delete: z.boolean() }),
 });
 export type ForumThread = z.infer<typeof forumThread>;
 

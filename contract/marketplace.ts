@@ -150,6 +150,8 @@ export const listingDetail = listing.extend({
   feedbackGiven: z.boolean(),
   /** The sale's order, for its two parties and staff (null for everyone else). */
   order: order.nullable(),
+  /** What the caller may do with it, decided by the server (server/policy.ts). */
+  abilities: z.object({ buy: z.boolean(), edit: z.boolean(), delete: z.boolean(), report: z.boolean() }),
 });
 export type ListingDetail = z.infer<typeof listingDetail>;
 

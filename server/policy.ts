@@ -16,6 +16,24 @@ export const can = {
     !!viewer && (viewer.id === ownerId || isStaff(viewer.role)),
 };
 
+/** What the caller may do with a listing, as its detail reports it. */
+export function listingAbilities(viewer: Viewer | null, listing: { sellerId: string; status: string }) {
+  const active = listing.status === 'active';
+  const isSeller = viewer?.id === listing.sellerId;
+  const manage = active && can.manage(viewer, listing.sellerId);
+  return {
+    buy: !!viewer && !isSeller && active,
+    edit: manage,
+    delete: manage,
+    report: !!viewer && !isSeller,
+  };
+}
+
+/** What the caller may do with a forum thread, as its detail reports it. */
+export function threadAbilities(viewer: Viewer | null, thread: { authorId: string }) {
+  return { delete: can.manage(viewer, thread.authorId) };
+}
+
 /** Throws 403 with the spec's text for the action when the answer is no. */
 export function ensure(allowed: boolean, message: string = messages.forbidden): asserts allowed {
   if (!allowed) throw new AppError('FORBIDDEN', message);

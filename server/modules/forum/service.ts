@@ -6,12 +6,11 @@ import {
   forumThreadPageSize,
   type NewThreadBody,
 } from '../../../contract/forum.ts';
-import { isStaff } from '../../../contract/limits.ts';
 import { forumMessages as m } from '../../../contract/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
-import { can, ensure } from '../../policy.ts';
+import { can, ensure, threadAbilities } from '../../policy.ts';
 import * as q from './queries.ts';
 
 type SummaryRow = Awaited<ReturnType<typeof q.listThreadsInCategory>>[number];
@@ -53,7 +52,13 @@ export async function listUserThreads(db: Db, userId: string, cursor?: string) {
 export async function getThread(db: Db, viewer: Viewer | null, id: string): Promise<ForumThread> {
   const row = await q.findThread(db, id, viewer?.id ?? null);
   if (!row) throw new AppError('NOT_FOUND', m.threadNotFound);
-  return { ...toSummary(row), content: row.content, myVote: row.myVote as 1 | -1 | 0 };
+  const summary = toSummary(row);
+  return {
+    ...summary,
+    content: row.content,
+    myVote: row.myVote as 1 | -1 | 0,
+    abilities: threadAbilities(viewer, { authorId: summary.author.id }),
+  };
 }
 
 export async function listReplies(db: Db, threadId: string, cursor?: string) {
@@ -88,8 +93,7 @@ export async function removeThread(db: Db, viewer: Viewer, id: string) {
   await db.transaction(async (tx) => {
     const thread = await q.findThreadOwner(tx, id);
     if (!thread) throw new AppError('NOT_FOUND', m.threadNotFound);
-    if (thread.userId !== viewer.id && !isStaff(viewer.role))
-      throw new AppError('FORBIDDEN', m.deleteOwnOnly);
+    ensure(can.manage(viewer, thread.userId), m.deleteOwnOnly);
     await q.deleteThread(tx, id);
   });
 }

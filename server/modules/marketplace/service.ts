@@ -13,7 +13,7 @@ import type { OrderDetail } from '../../../contract/orders.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
-import { can, ensure } from '../../policy.ts';
+import { can, ensure, listingAbilities } from '../../policy.ts';
 import { getOrder, orderForListing } from '../orders/service.ts';
 import { getSaleTerms } from '../site-settings/service.ts';
 import { feeFor, holdPaymentCtes } from '../wallet/service.ts';
@@ -108,6 +108,7 @@ export async function getListing(db: Db, viewer: Viewer | null, id: string): Pro
     contentLink: isSeller || isBuyer ? l.contentLink : null,
     feedbackGiven,
     order,
+    abilities: listingAbilities(viewer, { sellerId: l.userId, status: l.status }),
   };
 }
 

@@ -6,7 +6,6 @@ import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { type ForumThread, replyBody } from '../../../../contract/forum.ts';
-import { isStaff } from '../../../../contract/limits.ts';
 import { forumMessages as m } from '../../../../contract/messages.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
@@ -74,7 +73,7 @@ export function ForumThreadPage() {
     );
   }
 
-  const canDelete = user !== null && (user.id === thread.author.id || isStaff(user.role));
+  const canDelete = thread.abilities.delete;
   const confirmDelete = () =>
     remove.mutate(thread.id, {
       onSuccess: () => {

@@ -12,7 +12,6 @@ import {
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router';
-import { isStaff } from '../../../../contract/limits.ts';
 import { marketplaceMessages as m } from '../../../../contract/messages.ts';
 import type { Order } from '../../../../contract/orders.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
@@ -159,9 +158,9 @@ export function ListingDetailPage() {
   }
 
   const active = listing.status === 'active';
-  const isSeller = user?.id === listing.seller.id;
   const isBuyer = Boolean(user && listing.buyer?.id === user.id);
-  const canManage = Boolean(user && active && (isSeller || isStaff(user.role)));
+  // What this viewer may do comes from the server (abilities), never re-derived here.
+  const { abilities } = listing;
 
   const buy = () =>
     purchase.mutate(
@@ -213,7 +212,7 @@ export function ListingDetailPage() {
           </div>
 
           <div className="mt-6 flex flex-wrap gap-2">
-            {user && !isSeller && active && (
+            {abilities.buy && (
               <Button
                 onClick={() => {
                   setBuyKey(crypto.randomUUID());
@@ -224,19 +223,19 @@ export function ListingDetailPage() {
                 Buy Now
               </Button>
             )}
-            {canManage && (
-              <>
-                <Link to={`/marketplace/edit/${listing.id}`} className={buttonClasses('outline', 'md')}>
-                  <Pencil className="size-4" aria-hidden="true" />
-                  Edit
-                </Link>
-                <Button variant="danger" onClick={() => setConfirmDelete(true)}>
-                  <Trash2 className="size-4" aria-hidden="true" />
-                  Delete
-                </Button>
-              </>
+            {abilities.edit && (
+              <Link to={`/marketplace/edit/${listing.id}`} className={buttonClasses('outline', 'md')}>
+                <Pencil className="size-4" aria-hidden="true" />
+                Edit
+              </Link>
             )}
-            {user && !isSeller && <ReportButton type="listing" id={listing.id} label="Report" />}
+            {abilities.delete && (
+              <Button variant="danger" onClick={() => setConfirmDelete(true)}>
+                <Trash2 className="size-4" aria-hidden="true" />
+                Delete
+              </Button>
+            )}
+            {abilities.report && <ReportButton type="listing" id={listing.id} label="Report" />}
           </div>
 
           {listing.contentLink && (
