@@ -8,7 +8,11 @@ import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { type Database, openDatabase, PGLITE_EXTENSIONS } from '../db/client.ts';
+import { setHashCostForTests } from '../modules/auth/password-hash.ts';
 import type { Mailer, MailMessage } from '../plugins/mailer.ts';
+
+// 2^10 instead of 2^15: the same algorithm and format, a 32nd of the work (see setHashCostForTests).
+setHashCostForTests(1024);
 
 export interface TestAppOptions {
   /** Extra environment for loadConfig (e.g. RATE_LIMIT_SCALE: '1' to test the real limits). */

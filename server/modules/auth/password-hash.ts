@@ -8,7 +8,17 @@ const scryptAsync = promisify(scrypt) as (
   opts: object,
 ) => Promise<Buffer>;
 // N=2^15, r=8: ~32 MiB and tens of ms per hash, run on libuv's pool so the event loop stays free.
-const PARAMS = { N: 32768, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+export const PRODUCTION_COST = 32768;
+const PARAMS = { N: PRODUCTION_COST, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+
+/**
+ * Lowers the work factor of new hashes. Only the API test set-up calls it: thousands of sign-ups at the
+ * production cost spend minutes of CI on key stretching that no test is about. The format records N, so
+ * verification is unchanged, and `password-hash.test.ts` checks the production cost.
+ */
+export function setHashCostForTests(n: number) {
+  PARAMS.N = n;
+}
 const KEY_LEN = 64;
 
 /** Native scrypt instead of better-auth's pure-JS one: several times faster and off the main thread. */
