@@ -1,28 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { orderMessages as m } from '../../../contract/messages.ts';
 import { auditLog, listingContentReveals, marketplaceListings } from '../../db/schema/index.ts';
 import { buildOrder, buildSignedInUser } from '../../test/factories.ts';
-import { buildTestApp, type TestApp } from '../../test/test-app.ts';
-import { ledgerCheck } from '../wallet/service.ts';
+import { type Member, moneySuite } from '../../test/money-suite.ts';
+import type { TestApp } from '../../test/test-app.ts';
 
 /* Issue 14 rule 3: content links for the two parties only; staff reveal them on a disputed order, audited once. */
 
 let t: TestApp;
-type Member = Awaited<ReturnType<typeof buildSignedInUser>>;
 let admin: Member;
 let moderator: Member;
-beforeAll(async () => {
-  t = await buildTestApp();
-  [admin, moderator] = await Promise.all([
-    buildSignedInUser(t, { role: 'admin' }),
-    buildSignedInUser(t, { role: 'moderator' }),
-  ]);
-});
-afterAll(() => t.close());
-afterEach(async () => {
-  expect(await ledgerCheck(t.db)).toMatchObject({ ok: true });
+moneySuite((made) => {
+  ({ t, admin, moderator } = made);
 });
 
 const call = (method: 'GET' | 'POST', url: string, cookie?: string, payload?: object) =>

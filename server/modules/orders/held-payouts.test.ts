@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { maxAccountAmount } from '../../../contract/limits.ts';
 import { orderMessages as m, walletMessages as w } from '../../../contract/messages.ts';
 import { marketplaceOrders, profiles } from '../../db/schema/index.ts';
 import { buildOrder, buildSignedInUser } from '../../test/factories.ts';
-import { buildTestApp, type TestApp } from '../../test/test-app.ts';
+import { type Member, moneySuite } from '../../test/money-suite.ts';
+import type { TestApp } from '../../test/test-app.ts';
 import { grant, ledgerCheck } from '../wallet/service.ts';
 import { releaseDueOrders } from './service.ts';
 
@@ -14,20 +15,10 @@ import { releaseDueOrders } from './service.ts';
  */
 
 let t: TestApp;
-type Member = Awaited<ReturnType<typeof buildSignedInUser>>;
 let admin: Member;
 let moderator: Member;
-beforeAll(async () => {
-  t = await buildTestApp();
-  [admin, moderator] = await Promise.all([
-    buildSignedInUser(t, { role: 'admin' }),
-    buildSignedInUser(t, { role: 'moderator' }),
-  ]);
-});
-afterAll(() => t.close());
-// The wallet invariant after every scenario, as in orders.test.ts.
-afterEach(async () => {
-  expect(await ledgerCheck(t.db)).toMatchObject({ ok: true });
+moneySuite((made) => {
+  ({ t, admin, moderator } = made);
 });
 
 const call = (method: 'GET' | 'POST' | 'PATCH', url: string, cookie?: string, payload?: object) =>

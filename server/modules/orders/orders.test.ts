@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { orderMessages as m, messages } from '../../../contract/messages.ts';
 import {
   auditLog,
@@ -11,25 +11,16 @@ import {
   tickets,
 } from '../../db/schema/index.ts';
 import { buildListing, buildSignedInUser, fundUser } from '../../test/factories.ts';
+import { type Member, moneySuite } from '../../test/money-suite.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { ledgerCheck } from '../wallet/service.ts';
 import { divide, releaseDueOrders } from './service.ts';
 
 let t: TestApp;
-type Member = Awaited<ReturnType<typeof buildSignedInUser>>;
 let admin: Member;
 let moderator: Member;
-beforeAll(async () => {
-  t = await buildTestApp();
-  [admin, moderator] = await Promise.all([
-    buildSignedInUser(t, { role: 'admin' }),
-    buildSignedInUser(t, { role: 'moderator' }),
-  ]);
-});
-afterAll(() => t.close());
-// The system invariant after every scenario: transfers balance, balances equal the ledger, escrow = held orders.
-afterEach(async () => {
-  expect(await ledgerCheck(t.db)).toMatchObject({ ok: true });
+moneySuite((made) => {
+  ({ t, admin, moderator } = made);
 });
 
 const call = (method: 'GET' | 'POST', url: string, cookie?: string, payload?: object) =>

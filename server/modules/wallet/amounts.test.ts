@@ -1,28 +1,20 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { maxAccountAmount } from '../../../contract/limits.ts';
 import { adminMessages, walletMessages as w } from '../../../contract/messages.ts';
 import { auditLog, ledgerEntries, profiles } from '../../db/schema/index.ts';
 import { buildSignedInUser } from '../../test/factories.ts';
-import { buildTestApp, type TestApp } from '../../test/test-app.ts';
-import { grant, ledgerCheck } from './service.ts';
+import { type Member, moneySuite } from '../../test/money-suite.ts';
+import type { TestApp } from '../../test/test-app.ts';
+import { grant } from './service.ts';
 
 /* Issue 14 rule 5: 64-bit amounts carried as safe integers, a declared maximum per account, strict input. */
 
 let t: TestApp;
-type Member = Awaited<ReturnType<typeof buildSignedInUser>>;
 let admin: Member;
 let moderator: Member;
-beforeAll(async () => {
-  t = await buildTestApp();
-  [admin, moderator] = await Promise.all([
-    buildSignedInUser(t, { role: 'admin' }),
-    buildSignedInUser(t, { role: 'moderator' }),
-  ]);
-});
-afterAll(() => t.close());
-afterEach(async () => {
-  expect(await ledgerCheck(t.db)).toMatchObject({ ok: true });
+moneySuite((made) => {
+  ({ t, admin, moderator } = made);
 });
 
 const addBalance = (id: string, payload: unknown, cookie = admin.cookie) =>
