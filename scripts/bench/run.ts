@@ -137,6 +137,8 @@ function readEndpoints(f: Fixtures): Endpoint[] {
       member: true,
       target: 600,
     },
+    // Member 1 writes to ten members and hears from ten: one page of their conversation rows.
+    { name: 'conversation list', path: '/api/v1/conversations', member: true },
     { name: 'forum thread list', path: `/api/v1/forum/threads?categoryId=${f.categoryId}`, target: 1000 },
     // "legend" is in one title in ten (Apex Legends), "legendary" in one in a thousand.
     { name: 'global search, common word', path: '/api/v1/search?q=legend', target: 300 },

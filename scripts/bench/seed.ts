@@ -1,4 +1,6 @@
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { hashPassword } from '../../server/modules/auth/password-hash.ts';
+import { derivedConversations } from '../../server/modules/direct-messages/queries.ts';
 
 /**
  * The benchmark's data set, written with set-based SQL (generate_series), the same on PostgreSQL and PGlite.
@@ -180,6 +182,9 @@ export async function seedMessages(exec: Exec, c: BenchCounts) {
       from generate_series(1, ${c.messages}) i
     ) g
     where s <> r`);
+  // The conversation list's rows, derived by the same query the app's tests check its upkeep against.
+  const derived = new PgDialect().sqlToQuery(derivedConversations()).sql;
+  await exec(`insert into conversations (owner_id, other_id, last_message_id, last_at, unread) ${derived}`);
 }
 
 /** Threads in one category, each with its own last-activity time (the list's sort key). */

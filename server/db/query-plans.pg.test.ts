@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rebuildConversations } from '../modules/direct-messages/queries.ts';
 import { buildSignedInUser } from '../test/factories.ts';
 import { countStatements } from '../test/statement-counter.ts';
 import { buildTestApp, type TestApp } from '../test/test-app.ts';
@@ -78,6 +79,11 @@ beforeAll(async () => {
   await run(`insert into direct_messages (sender_id, recipient_id, message, created_at)
     select ${seller('i')}, ${seller('i + 7')}, 'Other ' || i, now() - i * interval '1 second'
     from generate_series(1, ${BIG}) i`);
+  // The member's conversation list: a hundred counterparts, more than one page.
+  await run(`insert into direct_messages (sender_id, recipient_id, message, created_at)
+    select ${seller('i')}, '${memberId}'::uuid, 'Hello ' || i, now() - i * interval '1 minute'
+    from generate_series(1, 100) i`);
+  await rebuildConversations(t.db);
   categoryId = (await pool.query('select id from forum_categories order by position limit 1')).rows[0]?.id;
   if (!categoryId) {
     categoryId = (
@@ -227,10 +233,6 @@ async function secondPage(url: string) {
   return `${url}${url.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(next!)}`;
 }
 
-/*
- * Not here yet: the conversation list (GET /conversations) still reads and sorts all of the viewer's
- * messages to find the latest per counterpart; it needs a row per conversation kept on write.
- */
 const lists = (): [string, () => string][] => [
   ['marketplace, newest', () => '/api/v1/listings'],
   ['marketplace, price low', () => '/api/v1/listings?sort=price_low'],
@@ -253,6 +255,7 @@ const lists = (): [string, () => string][] => [
   ['forum threads of a category', () => `/api/v1/forum/threads?categoryId=${categoryId}`],
   ['forum replies', () => `/api/v1/forum/threads/${threadId}/replies`],
   ['conversation thread', () => `/api/v1/conversations/${otherId}`],
+  ['conversation list', () => '/api/v1/conversations'],
   ['feed', () => '/api/v1/posts'],
   ['comments', () => `/api/v1/posts/${postId}/comments`],
   ['notifications', () => '/api/v1/notifications'],

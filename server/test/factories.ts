@@ -17,6 +17,7 @@ import { notifications } from '../db/schema/notifications.ts';
 import { socialComments, socialPosts } from '../db/schema/social.ts';
 import { ticketMessages, tickets } from '../db/schema/tickets.ts';
 import { createAccount } from '../modules/auth/service.ts';
+import { rebuildConversations } from '../modules/direct-messages/queries.ts';
 import { purchaseListing } from '../modules/marketplace/service.ts';
 import { grant } from '../modules/wallet/service.ts';
 import type { TestApp } from './test-app.ts';
@@ -186,6 +187,8 @@ export async function buildDirectMessage(
     .insert(directMessages)
     .values({ senderId, recipientId, message: `Message ${randomUUID().slice(0, 8)}`, ...overrides })
     .returning();
+  // Inserted directly with any time or flags, so the pair's conversation rows are derived again.
+  await rebuildConversations(t.db, [senderId, recipientId]);
   return row!;
 }
 

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { profiles } from './auth.ts';
 
 /**
@@ -47,5 +57,32 @@ export const userBlocks = pgTable(
     primaryKey({ columns: [t.blockerId, t.blockedId] }),
     index('user_blocks_blocked_idx').on(t.blockedId),
     check('user_blocks_not_self', sql`${t.blockerId} <> ${t.blockedId}`),
+  ],
+);
+
+/**
+ * One row per member and counterpart they can see messages with: the latest visible message and how many are
+ * unread. Kept in the same transaction as every send, read and delete, so the conversation list is a keyset
+ * scan of `conversations_list_idx` instead of a pass over every message the member ever exchanged.
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    otherId: uuid('other_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    lastMessageId: uuid('last_message_id')
+      .notNull()
+      .references(() => directMessages.id, { onDelete: 'cascade' }),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+    unread: integer('unread').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.ownerId, t.otherId] }),
+    index('conversations_list_idx').on(t.ownerId, t.lastAt.desc(), t.otherId.desc()),
+    check('conversations_unread_not_negative', sql`${t.unread} >= 0`),
   ],
 );

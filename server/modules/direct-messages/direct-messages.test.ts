@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConversationPage, DirectMessage, ThreadResponse } from '../../../contract/direct-messages.ts';
 import { directMessageTexts } from '../../../contract/messages.ts';
-import { directMessages, notifications, userBlocks } from '../../db/schema/index.ts';
+import { conversations, directMessages, notifications, userBlocks } from '../../db/schema/index.ts';
 import { buildDirectMessage, buildSignedInUser, buildUser } from '../../test/factories.ts';
 import { countStatements } from '../../test/statement-counter.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
+import { derivedConversations } from './queries.ts';
 
 type Member = Awaited<ReturnType<typeof buildSignedInUser>>;
 let t: TestApp;
@@ -210,6 +211,75 @@ describe('GET /api/v1/conversations', () => {
     const all = [...first.items, ...second.items].map((c) => c.user.id);
     expect(new Set(all).size).toBe(32);
     expect((await call('GET', '/conversations?cursor=abc', me.cookie)).statusCode).toBe(400);
+  });
+});
+
+describe('conversation rows', () => {
+  it('stay what the messages say through sends, reads and deletes in any order', async () => {
+    const people = [await buildSignedInUser(t), await buildSignedInUser(t), await buildSignedInUser(t)];
+    const ids = people.map((p) => p.id);
+    // A fixed pseudo-random walk, so a failure replays: 60 steps of send, open (read) or delete.
+    let seed = 7;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    for (let step = 0; step < 60; step++) {
+      const a = next(3);
+      const b = (a + 1 + next(2)) % 3;
+      const [me, other] = [people[a]!, people[b]!];
+      const action = next(10);
+      if (action < 6) expect((await send(me, other, `step ${step}`)).statusCode).toBe(201);
+      else if (action < 9)
+        expect((await call('GET', `/conversations/${other.id}`, me.cookie)).statusCode).toBe(200);
+      else expect((await call('DELETE', `/conversations/${other.id}`, me.cookie)).statusCode).toBe(200);
+    }
+    const among = sql`owner_id in (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`;
+    const kept = await t.db.execute(
+      sql`select owner_id, other_id, last_message_id, unread from ${conversations} where ${among} order by 1, 2`,
+    );
+    const derived = await t.db.execute(
+      sql`select owner_id, other_id, last_message_id, unread from (${derivedConversations()}) d where ${among} order by 1, 2`,
+    );
+    expect((kept as unknown as { rows: unknown[] }).rows.length).toBeGreaterThan(0);
+    expect((kept as unknown as { rows: unknown[] }).rows).toEqual(
+      (derived as unknown as { rows: unknown[] }).rows,
+    );
+    // And the list shows them: each member's unread counts are the messages they have not opened.
+    for (const p of people) {
+      const page: ConversationPage = (await call('GET', '/conversations', p.cookie)).json();
+      const unread = await t.db
+        .select()
+        .from(directMessages)
+        .where(
+          and(
+            eq(directMessages.recipientId, p.id),
+            eq(directMessages.read, false),
+            eq(directMessages.deletedByRecipient, false),
+          ),
+        );
+      expect(page.items.reduce((n, c) => n + c.unreadCount, 0)).toBe(unread.length);
+    }
+  });
+
+  it('list one page in one statement that reads the page, not the history', async () => {
+    const me = await buildSignedInUser(t);
+    const other = await buildSignedInUser(t);
+    for (let i = 0; i < 5; i++) await send(other, me, `m${i}`);
+    const { result, statements } = await countStatements(t.database, () =>
+      call('GET', '/conversations', me.cookie),
+    );
+    // Besides the session lookup, one statement, and it starts from my conversation rows.
+    const reads = statements.filter((q) => /conversations|direct_messages/.test(q));
+    expect(reads).toHaveLength(1);
+    expect(reads[0]).toMatch(/from "conversations" c/);
+    expect((result.json() as ConversationPage).items[0]).toMatchObject({
+      unreadCount: 5,
+      lastMessage: { message: 'm4' },
+    });
   });
 });
 

@@ -2,7 +2,7 @@ import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { keyset } from '../../db/cursor.ts';
-import { directMessages, profiles, userBlocks } from '../../db/schema/index.ts';
+import { conversations, directMessages, profiles, userBlocks } from '../../db/schema/index.ts';
 
 /** Keyset position: created_at as PostgreSQL text (microseconds kept) and a uuid tie-break. */
 export type TimeKey = [string, string];
@@ -21,27 +21,18 @@ export interface ConversationRow {
 }
 
 /**
- * My conversations, newest first, in ONE statement: the messages I can still see, the latest per counterpart
- * (DISTINCT ON), the counterpart's profile joined, and the unread count of each as a correlated count.
+ * My conversations, newest first, in ONE statement: a keyset scan of my rows in `conversations` (the latest
+ * message and unread count are kept there by every send, read and delete), joined to the counterpart and the
+ * latest message by primary key. Reads `limit` rows however many messages I have.
  */
 export async function selectConversationPage(db: Db, me: string, after: TimeKey | undefined, limit: number) {
-  const keyset = after ? sql`where ${conversationKeyset.after(after)}` : sql``;
   const result = await db.execute(sql`
-    with mine as (
-      select case when dm.sender_id = ${me}::uuid then dm.recipient_id else dm.sender_id end as other_id,
-             dm.id, dm.message, dm.sender_id, dm.recipient_id, dm.read, dm.created_at
-      from ${directMessages} dm
-      where (dm.sender_id = ${me}::uuid and not dm.deleted_by_sender)
-         or (dm.recipient_id = ${me}::uuid and not dm.deleted_by_recipient)
-    ), latest as (
-      select distinct on (other_id) other_id, message, sender_id, created_at
-      from mine order by other_id, created_at desc, id desc
-    )
-    select l.other_id, p.username, p.avatar_url, l.message, l.sender_id, l.created_at, l.created_at::text as at,
-           (select count(*)::int from mine m
-             where m.other_id = l.other_id and m.recipient_id = ${me}::uuid and not m.read) as unread
-    from latest l join ${profiles} p on p.id = l.other_id
-    ${keyset}
+    select c.other_id, p.username, p.avatar_url, dm.message, dm.sender_id, c.last_at as created_at,
+           c.last_at::text as at, c.unread
+    from ${conversations} c
+    join ${profiles} p on p.id = c.other_id
+    join ${directMessages} dm on dm.id = c.last_message_id
+    where c.owner_id = ${me}::uuid ${after ? sql`and ${conversationKeyset.after(after)}` : sql``}
     order by ${sql.join(conversationKeyset.orderBy, sql`, `)}
     limit ${limit}`);
   return rowsOf<ConversationRow>(result);
@@ -72,8 +63,8 @@ export const threadKeyset = keyset(
 );
 /** The conversation list's key: the latest message's time, then the counterpart. */
 export const conversationKeyset = keyset(
-  { column: sql`l.created_at`, kind: 'time', dir: 'desc', nulls: 'first' },
-  { column: sql`l.other_id`, kind: 'uuid', dir: 'desc', nulls: 'first' },
+  { column: sql`c.last_at`, kind: 'time', dir: 'desc', nulls: 'last' },
+  { column: sql`c.other_id`, kind: 'uuid', dir: 'desc', nulls: 'last' },
 );
 
 const threadColumns = {
@@ -121,32 +112,103 @@ export function selectThreadPage(
     .limit(limit);
 }
 
-/** Marks every unread message from `other` to me read; returns how many changed. */
-export async function markThreadRead(db: Db, me: string, other: string) {
-  const rows = await db
-    .update(directMessages)
-    .set({ read: true })
-    .where(
-      and(
-        eq(directMessages.senderId, other),
-        eq(directMessages.recipientId, me),
-        eq(directMessages.read, false),
-      ),
-    )
-    .returning({ id: directMessages.id });
-  return rows.length;
+/**
+ * What `conversations` holds, derived from the messages themselves: each side's latest visible message and
+ * unread count, for every pair or for the pair of `a` and `b`. Seeding and tests rebuild the rows with it; the
+ * invariant test compares it with the maintained rows.
+ */
+export function derivedConversations(pair?: [string, string]) {
+  const ofPair = pair
+    ? sql`((sender_id = ${pair[0]}::uuid and recipient_id = ${pair[1]}::uuid)
+        or (sender_id = ${pair[1]}::uuid and recipient_id = ${pair[0]}::uuid)) and`
+    : sql``;
+  return sql`
+    select distinct on (m.owner_id, m.other_id) m.owner_id, m.other_id, m.id as last_message_id,
+           m.created_at as last_at,
+           (count(*) filter (where m.unread_for_owner) over (partition by m.owner_id, m.other_id))::int as unread
+    from (
+      select sender_id as owner_id, recipient_id as other_id, id, created_at, false as unread_for_owner
+        from ${directMessages} where ${ofPair} not deleted_by_sender
+      union all
+      select recipient_id, sender_id, id, created_at, not read
+        from ${directMessages} where ${ofPair} not deleted_by_recipient
+    ) m
+    order by m.owner_id, m.other_id, m.created_at desc, m.id desc`;
 }
 
+/** Replaces the conversation rows (of one pair, or all) with what the messages say. */
+export async function rebuildConversations(db: Db | Tx, pair?: [string, string]) {
+  await db.execute(
+    pair
+      ? sql`delete from ${conversations} where (owner_id, other_id) in ((${pair[0]}::uuid, ${pair[1]}::uuid), (${pair[1]}::uuid, ${pair[0]}::uuid))`
+      : sql`delete from ${conversations}`,
+  );
+  await db.execute(
+    sql`insert into ${conversations} (owner_id, other_id, last_message_id, last_at, unread) ${derivedConversations(pair)}`,
+  );
+}
+
+/** Marks every unread message from `other` to me read, and my conversation with them; returns how many changed. */
+export async function markThreadRead(db: Db, me: string, other: string) {
+  const result = await db.execute(sql`
+    with marked as (
+      update ${directMessages} set read = true
+      where sender_id = ${other}::uuid and recipient_id = ${me}::uuid and read = false
+      returning 1
+    ), conversation as (
+      update ${conversations} set unread = 0 where owner_id = ${me}::uuid and other_id = ${other}::uuid
+    )
+    select count(*)::int as n from marked`);
+  return rowsOf<{ n: number }>(result)[0]!.n;
+}
+
+interface MessageRow {
+  id: string;
+  sender_id: string;
+  recipient_id: string;
+  message: string;
+  read: boolean;
+  created_at: Date | string;
+}
+
+/**
+ * The message and both sides' conversation rows in one statement. A concurrent, earlier-stamped send that
+ * commits later never replaces a newer latest message; the unread count still counts it.
+ */
 export async function insertMessage(
   tx: Tx,
   values: { senderId: string; recipientId: string; message: string },
 ) {
-  const [row] = await tx.insert(directMessages).values(values).returning();
-  return row!;
+  const result = await tx.execute(sql`
+    with m as (
+      insert into ${directMessages} (sender_id, recipient_id, message)
+      values (${values.senderId}::uuid, ${values.recipientId}::uuid, ${values.message})
+      returning id, sender_id, recipient_id, message, read, created_at
+    ), sides as (
+      insert into ${conversations} as c (owner_id, other_id, last_message_id, last_at, unread)
+      select sender_id, recipient_id, id, created_at, 0 from m
+      union all
+      select recipient_id, sender_id, id, created_at, 1 from m
+      on conflict (owner_id, other_id) do update set
+        last_message_id = case when excluded.last_at >= c.last_at then excluded.last_message_id else c.last_message_id end,
+        last_at = greatest(c.last_at, excluded.last_at),
+        unread = c.unread + excluded.unread
+    )
+    select * from m`);
+  const row = rowsOf<MessageRow>(result)[0]!;
+  return {
+    id: row.id,
+    senderId: row.sender_id,
+    recipientId: row.recipient_id,
+    message: row.message,
+    read: row.read,
+    createdAt: new Date(row.created_at),
+  };
 }
 
 /** Hides the conversation for me only; rows both sides deleted are then removed for good. */
 export async function deleteConversationFor(tx: Tx, me: string, other: string) {
+  await tx.delete(conversations).where(and(eq(conversations.ownerId, me), eq(conversations.otherId, other)));
   const sent = await tx
     .update(directMessages)
     .set({ deletedBySender: true })
