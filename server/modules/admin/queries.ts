@@ -11,6 +11,7 @@ import {
   userRanks,
 } from '../../db/schema/index.ts';
 import { containing } from '../../db/search.ts';
+import { rows } from '../../db/sql.ts';
 
 export async function findUserForAdmin(db: Db | Tx, id: string) {
   const [row] = await db
@@ -181,18 +182,18 @@ export async function dailyActivity(db: Db, days: number) {
   ) =>
     sql`(select date_trunc('day', ${table.createdAt} at time zone 'utc') as day, count(*)::int as n
       from ${table} where ${table.createdAt} >= ${first} and ${extra} group by 1)`;
-  const result = await db.execute(sql`
+  const perDayRows = await rows<{ date: string; signups: number; posts: number; sales: number }>(
+    db,
+    sql`
     select to_char(d.day, 'YYYY-MM-DD') as date,
       coalesce(u.n, 0)::int as signups, coalesce(p.n, 0)::int as posts, coalesce(o.n, 0)::int as sales
     from generate_series(${first} at time zone 'utc', ${startOfDay} at time zone 'utc', interval '1 day') as d(day)
     left join ${perDay(profiles)} u on u.day = d.day
     left join ${perDay(forumThreads)} p on p.day = d.day
     left join ${perDay(marketplaceOrders, sql`${marketplaceOrders.status} <> 'refunded'`)} o on o.day = d.day
-    order by d.day`);
-  const rows = (
-    result as unknown as { rows: { date: string; signups: number; posts: number; sales: number }[] }
-  ).rows;
-  return rows.map((r) => ({
+    order by d.day`,
+  );
+  return perDayRows.map((r) => ({
     date: r.date,
     signups: Number(r.signups),
     posts: Number(r.posts),

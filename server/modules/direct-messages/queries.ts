@@ -3,11 +3,10 @@ import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { keyset } from '../../db/cursor.ts';
 import { conversations, directMessages, profiles, userBlocks } from '../../db/schema/index.ts';
+import { rows } from '../../db/sql.ts';
 
 /** Keyset position: created_at as PostgreSQL text (microseconds kept) and a uuid tie-break. */
 export type TimeKey = [string, string];
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 export interface ConversationRow {
   other_id: string;
@@ -26,7 +25,9 @@ export interface ConversationRow {
  * latest message by primary key. Reads `limit` rows however many messages I have.
  */
 export async function selectConversationPage(db: Db, me: string, after: TimeKey | undefined, limit: number) {
-  const result = await db.execute(sql`
+  return rows<ConversationRow>(
+    db,
+    sql`
     select c.other_id, p.username, p.avatar_url, dm.message, dm.sender_id, c.last_at as created_at,
            c.last_at::text as at, c.unread
     from ${conversations} c
@@ -34,8 +35,8 @@ export async function selectConversationPage(db: Db, me: string, after: TimeKey 
     join ${directMessages} dm on dm.id = c.last_message_id
     where c.owner_id = ${me}::uuid ${after ? sql`and ${conversationKeyset.after(after)}` : sql``}
     order by ${sql.join(conversationKeyset.orderBy, sql`, `)}
-    limit ${limit}`);
-  return rowsOf<ConversationRow>(result);
+    limit ${limit}`,
+  );
 }
 
 /** The counterpart and both block directions in one statement; undefined when no such member. */
@@ -150,7 +151,9 @@ export async function rebuildConversations(db: Db | Tx, pair?: [string, string])
 
 /** Marks every unread message from `other` to me read, and my conversation with them; returns how many changed. */
 export async function markThreadRead(db: Db, me: string, other: string) {
-  const result = await db.execute(sql`
+  const [row] = await rows<{ n: number }>(
+    db,
+    sql`
     with marked as (
       update ${directMessages} set read = true
       where sender_id = ${other}::uuid and recipient_id = ${me}::uuid and read = false
@@ -158,8 +161,9 @@ export async function markThreadRead(db: Db, me: string, other: string) {
     ), conversation as (
       update ${conversations} set unread = 0 where owner_id = ${me}::uuid and other_id = ${other}::uuid
     )
-    select count(*)::int as n from marked`);
-  return rowsOf<{ n: number }>(result)[0]!.n;
+    select count(*)::int as n from marked`,
+  );
+  return row!.n;
 }
 
 interface MessageRow {
@@ -179,7 +183,9 @@ export async function insertMessage(
   tx: Tx,
   values: { senderId: string; recipientId: string; message: string },
 ) {
-  const result = await tx.execute(sql`
+  const [row] = await rows<MessageRow>(
+    tx,
+    sql`
     with m as (
       insert into ${directMessages} (sender_id, recipient_id, message)
       values (${values.senderId}::uuid, ${values.recipientId}::uuid, ${values.message})
@@ -194,15 +200,15 @@ export async function insertMessage(
         last_at = greatest(c.last_at, excluded.last_at),
         unread = c.unread + excluded.unread
     )
-    select * from m`);
-  const row = rowsOf<MessageRow>(result)[0]!;
+    select * from m`,
+  );
   return {
-    id: row.id,
-    senderId: row.sender_id,
-    recipientId: row.recipient_id,
-    message: row.message,
-    read: row.read,
-    createdAt: new Date(row.created_at),
+    id: row!.id,
+    senderId: row!.sender_id,
+    recipientId: row!.recipient_id,
+    message: row!.message,
+    read: row!.read,
+    createdAt: new Date(row!.created_at),
   };
 }
 

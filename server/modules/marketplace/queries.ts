@@ -13,10 +13,10 @@ import {
   marketplaceVouches as vouches,
 } from '../../db/schema/index.ts';
 import { containing, firstMatches } from '../../db/search.ts';
+import { type Executor, rows } from '../../db/sql.ts';
 import { insertNotificationsSql, notifyMany } from '../notifications/service.ts';
 import { fanOutAfterCommit } from '../realtime/bus.ts';
 
-type Executor = Db | Tx;
 export type ListingRow = typeof listings.$inferSelect;
 export type ListingSortKey = 'newest' | 'price_low' | 'price_high';
 /** [pinned, createdAt text | price, id] */
@@ -170,11 +170,6 @@ export async function deleteListing(db: Executor, id: string, activeOnly: boolea
     .where(activeOnly ? and(eq(listings.id, id), eq(listings.status, 'active')) : eq(listings.id, id))
     .returning({ userId: listings.userId, text: listings.title });
   return row;
-}
-
-async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
-  // Both drivers (pg and PGlite) answer with `rows`.
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
 /**

@@ -11,6 +11,7 @@ import {
 import { marketplaceMessages as m, messages, socialMessages } from '../../../contract/messages.ts';
 import type { OrderDetail } from '../../../contract/orders.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/sql.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { can, ensure, listingAbilities } from '../../policy.ts';
@@ -268,12 +269,6 @@ function purchasedOrder(r: q.PurchasedOrder, viewer: Viewer): OrderDetail {
 }
 
 class PurchaseRefused extends Error {}
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: unknown };
-  if (e?.code === '23505') return true;
-  return e?.cause ? isUniqueViolation(e.cause) : false;
-}
 
 /** Feedback: the buyer of the sold listing, once per order; the seller's counters move with it. */
 export async function leaveFeedback(

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { LoginEvent, Me, UserSettings, updateMeBody } from '../../../contract/me.ts';
 import { accountMessages, messages } from '../../../contract/messages.ts';
 import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/sql.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { toAvatarWebp } from './avatar-image.ts';
@@ -68,12 +69,6 @@ export async function updateMe(db: Db, viewer: Viewer, input: z.output<typeof up
     if (isUniqueViolation(err)) throw usernameTaken();
     throw err;
   }
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: unknown };
-  if (e?.code === '23505') return true;
-  return e?.cause ? isUniqueViolation(e.cause) : false;
 }
 
 export const avatarUrlFor = (id: string) => `/api/v1/avatars/${id}.webp`;

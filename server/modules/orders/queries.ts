@@ -8,8 +8,8 @@ import {
   profiles,
   tickets,
 } from '../../db/schema/index.ts';
+import type { Executor } from '../../db/sql.ts';
 
-type Executor = Db | Tx;
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderStatus = OrderRow['status'];
 

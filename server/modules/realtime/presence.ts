@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { PresenceSnapshot, PresenceUser } from '../../../contract/realtime.ts';
 import type { Db } from '../../db/client.ts';
+import { rows } from '../../db/sql.ts';
 import { publishAfterCommit } from './bus.ts';
 
 export type { PresenceSnapshot, PresenceUser } from '../../../contract/realtime.ts';
@@ -87,11 +88,14 @@ export async function sharedPresence(
 
   /** (Re)creates this instance's row; true when it was missing (first start, or reaped after a stall). */
   const touch = async (tx: Parameters<typeof publishAfterCommit>[0]) => {
-    const result = await tx.execute(sql`
+    const [row] = await rows<{ created: boolean }>(
+      tx,
+      sql`
       insert into realtime_instances (id) values (${instanceId})
       on conflict (id) do update set seen_at = now()
-      returning (xmax = 0) as created`);
-    return rowsOf<{ created: boolean }>(result)[0]?.created === true;
+      returning (xmax = 0) as created`,
+    );
+    return row?.created === true;
   };
 
   const flush = () => {
@@ -134,7 +138,9 @@ export async function sharedPresence(
   };
 
   const read = async (): Promise<PresenceSnapshot> => {
-    const result = await db.execute(sql`
+    const found = await rows<{ id: string; username: string; avatar_url: string | null }>(
+      db,
+      sql`
       with online as (
         select distinct r.user_id from realtime_presence r
         join realtime_instances i on i.id = r.instance_id
@@ -142,8 +148,9 @@ export async function sharedPresence(
       )
       select p.id, p.username, p.avatar_url
       from online o join profiles p on p.id = o.user_id
-      where not p.banned`);
-    const users = rowsOf<{ id: string; username: string; avatar_url: string | null }>(result)
+      where not p.banned`,
+    );
+    const users = found
       .map((r) => ({ id: r.id, username: r.username, avatarUrl: r.avatar_url }))
       .sort(bySnapshotOrder);
     return { count: users.length, users };
@@ -156,10 +163,13 @@ export async function sharedPresence(
       if (pending.size > 0) await flush();
       // Instances that stopped without saying goodbye: their rows (and presence, by cascade) go.
       await db.transaction(async (tx) => {
-        const gone = await tx.execute(sql`
+        const gone = await rows(
+          tx,
+          sql`
           delete from realtime_instances
-          where seen_at < now() - make_interval(secs => ${PRESENCE_STALE_SECONDS}) returning id`);
-        if (rowsOf(gone).length > 0) await signalChange(tx);
+          where seen_at < now() - make_interval(secs => ${PRESENCE_STALE_SECONDS}) returning id`,
+        );
+        if (gone.length > 0) await signalChange(tx);
       });
     } catch (err) {
       opts.onError(err);
@@ -241,4 +251,3 @@ export async function sharedPresence(
 const uuidArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 
 /** Rows of a raw `execute` (node-postgres and PGlite both answer `{ rows }`). */
-const rowsOf = <T = unknown>(result: unknown) => (result as { rows: T[] }).rows;

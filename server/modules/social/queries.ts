@@ -9,6 +9,7 @@ import {
   socialPosts,
   userFollowers,
 } from '../../db/schema/index.ts';
+import { rows } from '../../db/sql.ts';
 
 /** Posts newest first: social_posts_feed_idx / social_posts_author_idx (DESC NULLS FIRST). */
 export const postKeyset = keyset(
@@ -201,11 +202,10 @@ export async function deleteComment(tx: Tx, id: string) {
 
 /** Members and posts in one statement. */
 export async function countMembersAndPosts(db: Db) {
-  const result = await db.execute(
+  const [row] = await rows<{ members: number; posts: number }>(
+    db,
     sql`select (select count(*) from ${profiles})::int as members, (select count(*) from ${socialPosts})::int as posts`,
   );
-  // Both drivers (pg and PGlite) answer with `rows`.
-  const [row] = (result as unknown as { rows: { members: number; posts: number }[] }).rows;
   return { members: Number(row?.members ?? 0), posts: Number(row?.posts ?? 0) };
 }
 

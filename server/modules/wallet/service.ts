@@ -10,6 +10,7 @@ import {
   type WalletAccountKind,
   type WalletCurrency,
 } from '../../db/schema/index.ts';
+import { type Executor, rows } from '../../db/sql.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import * as q from './queries.ts';
@@ -19,8 +20,6 @@ import * as q from './queries.ts';
  * transfer of ledger rows that sum to zero, written in the caller's transaction together with the
  * profile update, so the ledger and the balances can never disagree.
  */
-
-type Executor = Db | Tx;
 
 interface Leg {
   account: WalletAccountKind;
@@ -131,12 +130,13 @@ export async function holdPayment(
   tx: Tx,
   input: { buyerId: string; amount: number; orderId: string; description: string },
 ) {
-  const result = (await tx.execute(
+  const [row] = await rows<{ legs: number }>(
+    tx,
     sql`with src as (select ${input.amount}::bigint as price, ${input.description}::text as description),
       ${holdPaymentCtes({ buyerId: input.buyerId, orderId: input.orderId, source: 'src' })}
     select (select count(*) from hold_legs)::int as legs`,
-  )) as unknown as { rows: { legs: number }[] };
-  return Number(result.rows[0]?.legs) > 0;
+  );
+  return Number(row?.legs) > 0;
 }
 
 /**
@@ -260,11 +260,6 @@ export async function convertBalance(tx: Tx, input: { userId: string; amount: nu
 /** Whole credits, rounded down: the platform never takes a fraction the seller would lose. */
 export function feeFor(price: number, percent: number) {
   return Math.floor((price * percent) / 100);
-}
-
-async function rows<T>(db: Db, query: ReturnType<typeof sql>) {
-  // Both drivers (pg and PGlite) answer with `rows`.
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
 /**
