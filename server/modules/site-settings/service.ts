@@ -3,6 +3,7 @@ import {
   type ExternalLinks,
   type PublicConfig,
   type SiteSettingKey,
+  type SiteSettingValue,
   siteSettingDefaults,
   siteSettingSchemas,
 } from '../../../contract/site.ts';
@@ -14,78 +15,49 @@ import { audit } from '../audit/service.ts';
 import { publishAfterCommit } from '../realtime/bus.ts';
 import * as q from './queries.ts';
 
-/** A stored value, or the default when it is missing or no longer valid. */
-function settingOr<K extends SiteSettingKey>(key: K, stored: unknown, fallback: unknown) {
+type Defaulted = Exclude<SiteSettingKey, 'external_links'>;
+
+/** A stored value, or the fallback (the key's default unless given) when it is missing or no longer valid. */
+function settingOr<K extends SiteSettingKey>(
+  key: K,
+  stored: unknown,
+  ...fallback: K extends Defaulted ? [SiteSettingValue<K>?] : [SiteSettingValue<K>]
+): SiteSettingValue<K> {
   const parsed = siteSettingSchemas[key].safeParse(stored);
-  return parsed.success ? parsed.data : fallback;
+  if (parsed.success) return parsed.data as SiteSettingValue<K>;
+  return (fallback[0] ?? siteSettingDefaults[key as Defaulted]) as SiteSettingValue<K>;
 }
 
 /** The public settings in one statement: stored values over defaults; stored links over configuration. */
 export async function getPublicSettings(db: Db, links: ExternalLinks): Promise<PublicConfig> {
   const stored = new Map((await q.readAll(db)).map((r) => [r.key, r.value]));
-  const ext = settingOr('external_links', stored.get('external_links'), links) as ExternalLinks;
+  const ext = settingOr('external_links', stored.get('external_links'), links);
   return {
     supportStreamUrl: ext.supportStreamUrl,
     communityChatUrl: ext.communityChatUrl,
-    animations: settingOr(
-      'animations',
-      stored.get('animations'),
-      siteSettingDefaults.animations,
-    ) as PublicConfig['animations'],
-    marketplaceFee: settingOr(
-      'marketplace_fee',
-      stored.get('marketplace_fee'),
-      siteSettingDefaults.marketplace_fee,
-    ) as PublicConfig['marketplaceFee'],
-    siteTheme: settingOr(
-      'site_theme',
-      stored.get('site_theme'),
-      siteSettingDefaults.site_theme,
-    ) as PublicConfig['siteTheme'],
-    buyerProtection: settingOr(
-      'buyer_protection',
-      stored.get('buyer_protection'),
-      siteSettingDefaults.buyer_protection,
-    ) as PublicConfig['buyerProtection'],
+    animations: settingOr('animations', stored.get('animations')),
+    marketplaceFee: settingOr('marketplace_fee', stored.get('marketplace_fee')),
+    siteTheme: settingOr('site_theme', stored.get('site_theme')),
+    buyerProtection: settingOr('buyer_protection', stored.get('buyer_protection')),
   };
 }
 
 /** The marketplace fee in percent (0–50), default 5: for the marketplace's sales. */
 export async function getMarketplaceFeePercent(db: Db): Promise<number> {
-  const value = settingOr(
-    'marketplace_fee',
-    await q.readOne(db, 'marketplace_fee'),
-    siteSettingDefaults.marketplace_fee,
-  );
-  return (value as { percentage: number }).percentage;
+  return settingOr('marketplace_fee', await q.readOne(db, 'marketplace_fee')).percentage;
 }
 
 /** The buyer-protection window in hours (1–720), default 72. */
 export async function getBuyerProtectionHours(db: Db): Promise<number> {
-  const value = settingOr(
-    'buyer_protection',
-    await q.readOne(db, 'buyer_protection'),
-    siteSettingDefaults.buyer_protection,
-  );
-  return (value as { hours: number }).hours;
+  return settingOr('buyer_protection', await q.readOne(db, 'buyer_protection')).hours;
 }
 
 /** What a sale is made on, in one read: the fee in percent and the buyer-protection window in hours. */
 export async function getSaleTerms(db: Db): Promise<{ feePercent: number; protectionHours: number }> {
   const stored = await q.readSome(db, ['marketplace_fee', 'buyer_protection']);
-  const fee = settingOr(
-    'marketplace_fee',
-    stored.get('marketplace_fee'),
-    siteSettingDefaults.marketplace_fee,
-  );
-  const window = settingOr(
-    'buyer_protection',
-    stored.get('buyer_protection'),
-    siteSettingDefaults.buyer_protection,
-  );
   return {
-    feePercent: (fee as { percentage: number }).percentage,
-    protectionHours: (window as { hours: number }).hours,
+    feePercent: settingOr('marketplace_fee', stored.get('marketplace_fee')).percentage,
+    protectionHours: settingOr('buyer_protection', stored.get('buyer_protection')).hours,
   };
 }
 
