@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { type Keyset, keyset } from '../../db/cursor.ts';
@@ -342,29 +342,6 @@ export async function insertVouch(tx: Tx, values: typeof vouches.$inferInsert) {
     })
     .where(eq(profiles.id, values.toUserId));
   return row;
-}
-
-/** My orders as buyer or seller, newest first, with the other party's name: one statement. */
-export async function listOrders(db: Db, userId: string, after: [string, string] | undefined, limit: number) {
-  const other = alias(profiles, 'other');
-  const where: SQL[] = [or(eq(orders.buyerId, userId), eq(orders.sellerId, userId))!];
-  if (after)
-    where.push(sql`(${orders.createdAt}, ${orders.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`);
-  return db
-    .select({
-      row: orders,
-      createdAtKey: sql<string>`${orders.createdAt}::text`,
-      otherId: other.id,
-      otherUsername: other.username,
-    })
-    .from(orders)
-    .leftJoin(
-      other,
-      sql`${other.id} = case when ${orders.buyerId} = ${userId} then ${orders.sellerId} else ${orders.buyerId} end`,
-    )
-    .where(and(...where))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(limit + 1);
 }
 
 /** A member's feedback, newest first: marketplace_vouches_to_user_idx. */

@@ -42,16 +42,6 @@ export async function getPublicSettings(db: Db, links: ExternalLinks): Promise<P
   };
 }
 
-/** The marketplace fee in percent (0–50), default 5: for the marketplace's sales. */
-export async function getMarketplaceFeePercent(db: Db): Promise<number> {
-  return settingOr('marketplace_fee', await q.readOne(db, 'marketplace_fee')).percentage;
-}
-
-/** The buyer-protection window in hours (1–720), default 72. */
-export async function getBuyerProtectionHours(db: Db): Promise<number> {
-  return settingOr('buyer_protection', await q.readOne(db, 'buyer_protection')).hours;
-}
-
 /** What a sale is made on, in one read: the fee in percent and the buyer-protection window in hours. */
 export async function getSaleTerms(db: Db): Promise<{ feePercent: number; protectionHours: number }> {
   const stored = await q.readSome(db, ['marketplace_fee', 'buyer_protection']);

@@ -4,7 +4,7 @@ import { siteSettingsMessages as m } from '../../../contract/messages.ts';
 import { auditLog, siteSettings } from '../../db/schema/index.ts';
 import { buildSignedInUser } from '../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
-import { getBuyerProtectionHours, getMarketplaceFeePercent } from './service.ts';
+import { getSaleTerms } from './service.ts';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof buildSignedInUser>>;
@@ -36,8 +36,7 @@ describe('GET /api/v1/site-settings', () => {
       siteTheme: { primaryColor: '#6366F1', secondaryColor: '#4F46E5' },
       buyerProtection: { hours: 72 },
     });
-    expect(await getMarketplaceFeePercent(t.db)).toBe(5);
-    expect(await getBuyerProtectionHours(t.db)).toBe(72);
+    expect(await getSaleTerms(t.db)).toEqual({ feePercent: 5, protectionHours: 72 });
   });
 });
 
@@ -100,8 +99,7 @@ describe('PUT /api/v1/admin/site-settings/:key', () => {
       siteTheme: { primaryColor: '#10B981', secondaryColor: '#047857' },
       buyerProtection: { hours: 48 },
     });
-    expect(await getMarketplaceFeePercent(t.db)).toBe(12);
-    expect(await getBuyerProtectionHours(t.db)).toBe(48);
+    expect(await getSaleTerms(t.db)).toEqual({ feePercent: 12, protectionHours: 48 });
 
     await put('marketplace_fee', { percentage: 7 }, admin.cookie);
     const entries = await t.db.select().from(auditLog).where(eq(auditLog.targetId, 'marketplace_fee'));

@@ -22,7 +22,6 @@ import type {
   OrderListQuery,
   OrderPage,
 } from '../../../contract/orders.ts';
-import type { ReportBody, ReportCreated } from '../../../contract/reports.ts';
 import { api } from '../../lib/api.ts';
 import { ordersRootKey, walletRootKey } from '../../lib/orders.ts';
 import { meKey } from '../../lib/session.ts';
@@ -213,12 +212,6 @@ export function useLeaveFeedback() {
   return useListingMutation(({ id, body }: { id: string; body: FeedbackBody }) =>
     api<{ id: string }>(`/listings/${id}/feedback`, { method: 'POST', body }),
   );
-}
-
-export function useReport() {
-  return useMutation({
-    mutationFn: (body: ReportBody) => api<ReportCreated>('/reports', { method: 'POST', body }),
-  });
 }
 
 export function usePinListing() {
