@@ -5,7 +5,6 @@ import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
-import { isStaff } from '../../../../contract/limits.ts';
 import { listingCreateBody, listingEditBody } from '../../../../contract/marketplace.ts';
 import { marketplaceMessages as m } from '../../../../contract/messages.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
@@ -184,7 +183,8 @@ export function EditListingPage() {
   } = useForm<EditIn, unknown, EditOut>({ resolver: zodResolver(listingEditBody) });
 
   const data = listing.data;
-  const allowed = Boolean(data && user && (data.seller.id === user.id || isStaff(user.role)));
+  // The server's answer (abilities.edit: my active listing, or staff); a sold listing says why it cannot be edited.
+  const allowed = Boolean(data?.abilities.edit);
 
   useEffect(() => {
     if (listing.isError) {
@@ -196,10 +196,7 @@ export function EditListingPage() {
   useEffect(() => {
     if (!data || !user) return;
     if (!allowed) {
-      toast.error(m.noPermissionEdit, { id: 'listing-edit' });
-      void navigate(`/marketplace/${data.id}`, { replace: true });
-    } else if (data.status !== 'active') {
-      toast.error(m.alreadySold, { id: 'listing-edit' });
+      toast.error(data.status !== 'active' ? m.alreadySold : m.noPermissionEdit, { id: 'listing-edit' });
       void navigate(`/marketplace/${data.id}`, { replace: true });
     } else {
       reset({
