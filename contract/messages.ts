@@ -273,6 +273,8 @@ export const orderMessages = {
   disputeFailed: 'Failed to open dispute',
   settled: 'Dispute settled',
   settleFailed: 'Failed to settle dispute',
+  heldSettled: 'Order settled',
+  heldSettleFailed: 'Failed to settle order',
   loadFailed: 'Failed to load orders',
   empty: 'No orders yet',
   onlyStaffReveal: 'Only staff can reveal a content link',

@@ -34,6 +34,8 @@ export const order = z.object({
   sellerPayout: z.number().int(),
   settlementNote: z.string().nullable(),
   createdAt: z.string(),
+  /** Staff: settle it now (a dispute, or a held order of a banned seller). */
+  abilities: z.object({ settle: z.boolean() }),
 });
 export type Order = z.infer<typeof order>;
 

@@ -297,3 +297,51 @@ test("staff reveal a disputed order's content link on purpose, and the audit log
   await expect(entry.getByText(E2E_ADMIN.username, { exact: true })).toBeVisible();
   await expect(entry.getByText(`listingTitle: ${title}`, { exact: false })).toBeVisible();
 });
+
+test("staff settle a banned seller's held order from the orders page", async ({ browser, request }) => {
+  test.setTimeout(90_000);
+  const [seller, buyer] = await Promise.all([createUser(request, 'seller'), createUser(request, 'buyer')]);
+  await grantCredits(request, buyer, 100);
+  const title = `Banned Seller ${randomUUID().slice(0, 6)}`;
+  const listing = await seedListing(request, seller, title, 60);
+  await asUser(request, buyer, async () => {
+    const res = await request.post(`/api/v1/listings/${listing.id}/purchase`, {
+      data: { expectedPrice: 60 },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  });
+
+  const staffPage = await pageAs(browser, E2E_ADMIN);
+  await staffPage.goto('/admin/orders');
+  await staffPage.getByRole('button', { name: 'In escrow' }).click();
+  // A seller in good standing: the escrow releases by itself, staff have nothing to settle.
+  await expect(staffPage.getByText(title)).toBeVisible();
+  await expect(staffPage.getByRole('button', { name: `Settle ${title}` })).toHaveCount(0);
+
+  await asAdmin(request, async () => {
+    const res = await request.patch(`/api/v1/admin/users/${seller.id}`, { data: { banned: true } });
+    expect(res.status(), await res.text()).toBe(200);
+  });
+  await staffPage.reload();
+  await staffPage.getByRole('button', { name: 'In escrow' }).click();
+  await staffPage.getByRole('button', { name: `Settle ${title}` }).click();
+  const dialog = staffPage.getByRole('dialog', { name: `Settle “${title}”` });
+  await dialog.getByRole('button', { name: 'Settle order' }).click();
+  await expect(dialog.getByText('A note is required')).toBeVisible();
+  await dialog.getByLabel('Refund buyer in full').check();
+  await dialog.getByLabel('Note').fill('Seller banned for fraud; refunded.');
+  await dialog.getByRole('button', { name: 'Settle order' }).click();
+  const confirm = staffPage.getByRole('alertdialog');
+  await expect(confirm).toContainText(
+    `60 credits will be refunded to ${buyer.username} and 0 credits paid to ${seller.username}. This cannot be undone.`,
+  );
+  await confirm.getByRole('button', { name: 'Settle order' }).click();
+  await expect(staffPage.getByText('Order settled', { exact: true })).toBeVisible();
+  await expect(staffPage.getByRole('dialog')).toHaveCount(0);
+  await expect(staffPage.getByText(title)).toHaveCount(0);
+  await staffPage.getByRole('button', { name: 'Refunded' }).click();
+  await expect(staffPage.getByText(title)).toBeVisible();
+
+  const buyerPage = await pageAs(browser, buyer);
+  await expectBalances(buyerPage, { 'Marketplace credits': '100', 'In escrow': '0' });
+});

@@ -29,6 +29,15 @@ export function listingAbilities(viewer: Viewer | null, listing: { sellerId: str
   };
 }
 
+/**
+ * What the caller may do with an order beyond its parties' own steps: staff settle a dispute, and a held order
+ * whose seller is banned (its escrow waits for them).
+ */
+export function orderAbilities(viewer: Viewer | null, order: { status: string; sellerBanned: boolean }) {
+  const waitsForStaff = order.status === 'disputed' || (order.status === 'held' && order.sellerBanned);
+  return { settle: can.moderate(viewer) && waitsForStaff };
+}
+
 /** What the caller may do with a forum thread, as its detail reports it. */
 export function threadAbilities(viewer: Viewer | null, thread: { authorId: string }) {
   return { delete: can.manage(viewer, thread.authorId) };

@@ -14,7 +14,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/sql.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
-import { can, ensure, listingAbilities } from '../../policy.ts';
+import { can, ensure, listingAbilities, orderAbilities } from '../../policy.ts';
 import { getOrder, orderForListing } from '../orders/service.ts';
 import { getSaleTerms } from '../site-settings/service.ts';
 import { feeFor, holdPaymentCtes } from '../wallet/service.ts';
@@ -265,6 +265,8 @@ function purchasedOrder(r: q.PurchasedOrder, viewer: Viewer): OrderDetail {
     settlementNote: null,
     createdAt: new Date(r.created_at).toISOString(),
     contentLink: r.content_link,
+    // A purchase is refused while the seller is banned, so a fresh order never waits for staff.
+    abilities: orderAbilities(viewer, { status: 'held', sellerBanned: false }),
   };
 }
 

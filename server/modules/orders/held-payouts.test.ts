@@ -64,6 +64,12 @@ describe("a banned seller's escrow", () => {
   it('waits for staff, who settle it without a dispute (refund to the buyer), audited', async () => {
     const s = await sale(100);
     await ban(s.seller.id, true);
+    // Staff are told they may settle it (the orders page shows Settle); its buyer is not.
+    const held = (await call('GET', '/api/v1/admin/orders?status=held', moderator.cookie)).json();
+    expect(held.items.find((o: { id: string }) => o.id === s.id)?.abilities).toEqual({ settle: true });
+    expect((await call('GET', `/api/v1/orders/${s.id}`, s.buyer.cookie)).json().abilities).toEqual({
+      settle: false,
+    });
     const res = await call('POST', `/api/v1/admin/orders/${s.id}/settle`, moderator.cookie, {
       outcome: 'refund',
       note: 'Seller banned for fraud',
@@ -76,6 +82,9 @@ describe("a banned seller's escrow", () => {
 
   it('a held order of a seller in good standing still cannot be settled by staff without a dispute', async () => {
     const s = await sale(50);
+    expect((await call('GET', `/api/v1/orders/${s.id}`, moderator.cookie)).json().abilities).toEqual({
+      settle: false,
+    });
     const res = await call('POST', `/api/v1/admin/orders/${s.id}/settle`, moderator.cookie, {
       outcome: 'refund',
       note: 'No',

@@ -16,7 +16,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { marketplaceOrders } from '../../db/schema/index.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
-import { can, ensure } from '../../policy.ts';
+import { can, ensure, orderAbilities } from '../../policy.ts';
 import { audit } from '../audit/service.ts';
 import { expireIdempotencyKeys, logReveal } from '../marketplace/queries.ts';
 import { notify } from '../notifications/service.ts';
@@ -55,6 +55,7 @@ function toOrder(r: q.OrderWithPeople, viewer: Viewer | null): Order {
     sellerPayout: o.sellerPayout,
     settlementNote: o.settlementNote,
     createdAt: o.createdAt.toISOString(),
+    abilities: orderAbilities(viewer, { status: o.status, sellerBanned: Boolean(r.sellerBanned) }),
   };
 }
 

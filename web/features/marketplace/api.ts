@@ -21,6 +21,7 @@ import type {
   OrderDetail,
   OrderListQuery,
   OrderPage,
+  SettleBody,
 } from '../../../contract/orders.ts';
 import { api } from '../../lib/api.ts';
 import { ordersRootKey, walletRootKey } from '../../lib/orders.ts';
@@ -147,6 +148,13 @@ function useOrderMutation<V>(fn: (vars: V) => Promise<OrderDetail>, alsoTickets 
 
 export function useConfirmDelivery() {
   return useOrderMutation((id: string) => api<OrderDetail>(`/orders/${id}/confirm`, { method: 'POST' }));
+}
+
+/** Staff settle a held order whose seller is banned (no dispute, so no ticket to close). */
+export function useSettleHeldOrder() {
+  return useOrderMutation(({ id, body }: { id: string; body: SettleBody }) =>
+    api<OrderDetail>(`/admin/orders/${id}/settle`, { method: 'POST', body }),
+  );
 }
 
 export function useOpenDispute() {

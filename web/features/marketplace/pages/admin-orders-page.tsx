@@ -1,17 +1,20 @@
-import { Eye, LifeBuoy, Receipt } from 'lucide-react';
+import { Eye, Gavel, LifeBuoy, Receipt } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { orderMessages as m } from '../../../../contract/messages.ts';
+import type { Order } from '../../../../contract/orders.ts';
 import { AdminTable } from '../../../components/ui/admin-table.tsx';
-import { buttonClasses } from '../../../components/ui/button.tsx';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Segmented } from '../../../components/ui/segmented.tsx';
+import { SettleOrderForm } from '../../../components/ui/settle-order-form.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { formatDateShort, toIsoString } from '../../../lib/format.ts';
 import { formatTimeLeft, useNow } from '../../../lib/orders.ts';
-import { type AdminOrderStatus, useAdminOrders } from '../api.ts';
+import { type AdminOrderStatus, useAdminOrders, useSettleHeldOrder } from '../api.ts';
 import { OrderStatusBadge } from '../components/order-actions.tsx';
 
 const statusOptions = [
@@ -30,6 +33,8 @@ export function AdminOrdersPage() {
   const [status, setStatus] = useState<AdminOrderStatus>('disputed');
   const query = useAdminOrders(status);
   const now = useNow();
+  const [settling, setSettling] = useState<Order | null>(null);
+  const settle = useSettleHeldOrder();
   useEffect(() => {
     if (query.isError) toast.error(errorMessage(query.error, m.loadFailed), { id: 'admin-orders-load' });
   }, [query.isError, query.error]);
@@ -40,7 +45,7 @@ export function AdminOrdersPage() {
       <PageHeader
         title="Orders"
         icon={<Receipt className="size-6" aria-hidden="true" />}
-        description="Marketplace orders in escrow, disputed and settled. Settle a dispute from its ticket."
+        description="Marketplace orders in escrow, disputed and settled. Settle a dispute from its ticket, and a banned seller's held order here."
       />
       <div className="mb-4 max-w-full overflow-x-auto">
         <Segmented label="Status" value={status} options={statusOptions} onChange={setStatus} />
@@ -98,6 +103,12 @@ export function AdminOrdersPage() {
                     Ticket
                   </Link>
                 )}
+                {o.abilities.settle && o.status === 'held' && (
+                  <Button size="sm" onClick={() => setSettling(o)} aria-label={`Settle ${o.listingTitle}`}>
+                    <Gavel className="size-4" aria-hidden="true" />
+                    Settle
+                  </Button>
+                )}
                 {o.listingId && (
                   <Link
                     to={`/marketplace/${o.listingId}`}
@@ -113,6 +124,24 @@ export function AdminOrdersPage() {
         ))}
       </AdminTable>
       <LoadMore query={query} />
+      <Dialog
+        open={settling !== null}
+        onOpenChange={(open) => !open && setSettling(null)}
+        title={settling ? `Settle “${settling.listingTitle}”` : 'Settle order'}
+        description="The seller's account is suspended, so this order's credits wait in escrow for staff."
+      >
+        {settling && (
+          <SettleOrderForm
+            order={settling}
+            kind="held"
+            pending={settle.isPending}
+            onSettle={async (body) => {
+              await settle.mutateAsync({ id: settling.id, body });
+              setSettling(null);
+            }}
+          />
+        )}
+      </Dialog>
     </div>
   );
 }

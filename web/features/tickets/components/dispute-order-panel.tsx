@@ -1,35 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Eye, Gavel, KeyRound, ShieldAlert } from 'lucide-react';
-import { useMemo, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { Eye, KeyRound, ShieldAlert } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
-import type { z } from 'zod';
 import { orderMessages as m } from '../../../../contract/messages.ts';
-import { type OrderDetail, settleBody } from '../../../../contract/orders.ts';
+import type { OrderDetail } from '../../../../contract/orders.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { Input } from '../../../components/ui/input.tsx';
+import { SettleOrderForm } from '../../../components/ui/settle-order-form.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api.ts';
-import { cn } from '../../../lib/cn.ts';
-import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
 import { formatDateLong, toIsoString } from '../../../lib/format.ts';
 import { orderStatusLabel, orderStatusTones } from '../../../lib/orders.ts';
 import { useRevealContentLink, useSettleDispute, useTicketOrder } from '../api.ts';
-
-type Outcome = 'refund' | 'release' | 'split';
-
-/** The server's division (orders service `divide`), previewed before staff confirm. */
-function preview(order: Pick<OrderDetail, 'price' | 'fee'>, outcome: Outcome, buyerRefund = 0) {
-  const refund = outcome === 'refund' ? order.price : outcome === 'release' ? 0 : buyerRefund;
-  const sellerPart = order.price - refund;
-  const fee = Math.floor((order.fee * sellerPart) / order.price);
-  return { refund, payout: sellerPart - fee, fee };
-}
 
 /**
  * On a dispute's ticket: the order it is about (both parties and staff), and for staff the settlement
@@ -97,7 +79,7 @@ export function DisputeOrderPanel({ orderId, canSettle }: { orderId: string; can
         </div>
       )}
       {canSettle && order.status === 'disputed' && <RevealContentLink orderId={order.id} />}
-      {canSettle && order.status === 'disputed' && <SettleForm order={order} />}
+      {canSettle && order.status === 'disputed' && <DisputeSettleForm order={order} />}
     </Card>
   );
 }
@@ -149,154 +131,14 @@ function RevealContentLink({ orderId }: { orderId: string }) {
   );
 }
 
-type SettleIn = z.input<typeof settleBody>;
-type SettleOut = z.output<typeof settleBody>;
-
-const outcomes: { value: Outcome; label: string; text: (o: OrderDetail) => string }[] = [
-  {
-    value: 'refund',
-    label: 'Refund buyer in full',
-    text: (o) => `${o.price} credits go back to the buyer.`,
-  },
-  {
-    value: 'release',
-    label: 'Release to seller',
-    text: (o) => `The seller receives ${o.price - o.fee} credits (after the ${o.fee} credits fee).`,
-  },
-  {
-    value: 'split',
-    label: 'Split',
-    text: () => 'Choose how many credits the buyer gets back; the seller gets the rest, less its fee share.',
-  },
-];
-
-function SettleForm({ order }: { order: OrderDetail }) {
+function DisputeSettleForm({ order }: { order: OrderDetail }) {
   const settle = useSettleDispute();
-  const [pending, setPending] = useState<SettleOut | undefined>();
-  // A split gives the buyer between 1 and price - 1 credits (the server checks it too).
-  const schema = useMemo(
-    () =>
-      settleBody.superRefine((v, ctx) => {
-        if (v.outcome !== 'split') return;
-        if (v.buyerRefund === undefined || v.buyerRefund > order.price - 1) {
-          ctx.addIssue({ code: 'custom', path: ['buyerRefund'], message: m.splitAmountInvalid });
-        }
-      }),
-    [order.price],
-  );
-  const {
-    register,
-    handleSubmit,
-    control,
-    setError,
-    formState: { errors },
-  } = useForm<SettleIn, unknown, SettleOut>({
-    resolver: zodResolver(schema),
-    defaultValues: { note: '' },
-  });
-  const outcome = useWatch({ control, name: 'outcome' });
-
-  const onSubmit = handleSubmit((body) =>
-    setPending({ ...body, buyerRefund: body.outcome === 'split' ? body.buyerRefund : undefined }),
-  );
-
-  // mutateAsync: the answer unmounts this form (the order is settled), the toast must still show.
-  const onConfirm = async () => {
-    if (!pending) return;
-    try {
-      await settle.mutateAsync({ orderId: order.id, body: pending });
-      toast.success(m.settled);
-    } catch (err) {
-      applyServerFieldErrors(err, setError, ['outcome', 'buyerRefund', 'note']);
-      toast.error(errorMessage(err, m.settleFailed));
-    }
-    setPending(undefined);
-  };
-
-  const share = pending ? preview(order, pending.outcome, pending.buyerRefund) : undefined;
-
   return (
-    <form noValidate onSubmit={onSubmit} className="mt-5 flex flex-col gap-4 border-t border-line pt-5">
-      <h3 className="flex items-center gap-2 font-semibold">
-        <Gavel className="size-4 text-primary" aria-hidden="true" />
-        Settle dispute
-      </h3>
-      <fieldset
-        className="flex flex-col gap-2"
-        aria-describedby={errors.outcome ? 'settle-outcome-error' : undefined}
-      >
-        <legend className="mb-2 text-sm font-medium">Outcome</legend>
-        <div className="grid gap-2 md:grid-cols-3">
-          {outcomes.map((o) => (
-            <label
-              key={o.value}
-              className={cn(
-                'flex cursor-pointer gap-3 rounded-xl border p-3 text-sm transition-colors',
-                outcome === o.value ? 'border-primary bg-primary/5' : 'border-line hover:border-muted/50',
-              )}
-            >
-              <input
-                type="radio"
-                value={o.value}
-                className="mt-0.5 size-4 shrink-0 accent-primary"
-                {...register('outcome')}
-              />
-              <span>
-                <span className="block font-medium">{o.label}</span>
-                <span className="mt-0.5 block text-xs text-muted">{o.text(order)}</span>
-              </span>
-            </label>
-          ))}
-        </div>
-        {errors.outcome?.message && (
-          <p id="settle-outcome-error" role="alert" className="text-sm text-danger">
-            {errors.outcome.message}
-          </p>
-        )}
-      </fieldset>
-      {outcome === 'split' && (
-        <Input
-          label="Buyer refund (credits)"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={order.price - 1}
-          step={1}
-          className="sm:max-w-xs"
-          hint={`Between 1 and ${order.price - 1}.`}
-          error={errors.buyerRefund?.message}
-          {...register('buyerRefund', {
-            setValueAs: (v: unknown) => (v === '' || v === undefined || v === null ? undefined : Number(v)),
-          })}
-        />
-      )}
-      <Textarea
-        label="Note"
-        rows={3}
-        maxLength={2000}
-        hint="Posted on this ticket and sent to both parties; kept in the audit log."
-        error={errors.note?.message}
-        {...register('note')}
-      />
-      <div>
-        <Button type="submit">
-          <Gavel className="size-4" aria-hidden="true" />
-          Settle dispute
-        </Button>
-      </div>
-      <ConfirmDialog
-        open={pending !== undefined}
-        onOpenChange={(open) => !open && setPending(undefined)}
-        title="Settle dispute"
-        message={
-          share
-            ? `${share.refund} credits will be refunded to ${order.buyer?.username ?? 'the buyer'} and ${share.payout} credits paid to ${order.seller?.username ?? 'the seller'}. The ticket will be closed. This cannot be undone.`
-            : ''
-        }
-        confirmLabel="Settle dispute"
-        onConfirm={() => void onConfirm()}
-        pending={settle.isPending}
-      />
-    </form>
+    <SettleOrderForm
+      order={order}
+      kind="dispute"
+      pending={settle.isPending}
+      onSettle={(body) => settle.mutateAsync({ orderId: order.id, body })}
+    />
   );
 }
