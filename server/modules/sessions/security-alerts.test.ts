@@ -206,6 +206,20 @@ describe("POST /api/v1/security/not-me (This wasn't me)", () => {
     expect(row!.usedAt).not.toBeNull();
   });
 
+  it('the password set with the reset link that follows is alerted as a password change', async () => {
+    const { user, token } = await alerted();
+    await call('POST', '/api/v1/security/not-me', undefined, { token });
+    const [reset] = await mailsTo(user);
+    const resetToken = decodeURIComponent(/[#&]token=([^&\s]+)/.exec(reset!.text)![1]!);
+    t.outbox.length = 0;
+    const res = await call('POST', '/api/auth/reset-password', undefined, {
+      token: resetToken,
+      newPassword: 'brand-new-horse-11',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await mailsTo(user)).map((m) => m.subject)).toEqual(['Your CheatMarket password was changed']);
+  });
+
   it('refuses a used token', async () => {
     const { token } = await alerted();
     expect((await call('POST', '/api/v1/security/not-me', undefined, { token })).statusCode).toBe(200);
