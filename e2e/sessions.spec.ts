@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { latestMailTo } from './support/mailbox.ts';
 import { signInAs } from './support/social.ts';
 import { createUser } from './support/users.ts';
 
@@ -7,6 +8,7 @@ test('settings lists my sessions and signs one out: that browser is signed out a
   browser,
   request,
 }) => {
+  test.slow();
   const user = await createUser(request, 'sess');
   const other = await browser.newContext();
   const otherPage = await other.newPage();
@@ -79,5 +81,47 @@ test('on a phone the sessions section fits and signs out all other sessions', as
     await expect(again).toHaveURL(/\/login$/);
   } finally {
     for (const ctx of [...others, phone]) await ctx.close();
+  }
+});
+
+test("a sign-in from a new browser is alerted, and This wasn't me signs every session out", async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.slow();
+  const user = await createUser(request, 'notme');
+  await signInAs(page, user);
+  // A browser the account has never used (another browser and OS family) signs in.
+  const stranger = await browser.newContext({
+    userAgent: 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0',
+  });
+  try {
+    const res = await stranger.request.post('/api/auth/sign-in/email', {
+      data: { email: user.email, password: user.password },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    await expect
+      .poll(async () => (await latestMailTo(user.email)).subject)
+      .toBe('New sign-in to your CheatMarket account');
+    const alert = await latestMailTo(user.email);
+    expect(alert.text).toContain('Browser: Firefox 128 on Linux');
+    const link = /https?:\/\/\S+\/security\/not-me#\S+/.exec(alert.text)![0];
+
+    await page.goto(new URL(link).pathname + new URL(link).hash);
+    await page.getByRole('button', { name: 'Sign out everywhere and reset my password' }).click();
+    await expect(page.getByRole('heading', { name: 'Your account is secured' })).toBeVisible();
+    await expect(
+      page.getByText('Every session of your account has been signed out and we sent a password reset link'),
+    ).toBeVisible();
+    await expect
+      .poll(async () => (await latestMailTo(user.email)).subject)
+      .toBe('Reset your CheatMarket password');
+    // Both browsers are signed out.
+    expect((await stranger.request.get('/api/v1/me')).status()).toBe(401);
+    await page.goto('/profile/settings');
+    await expect(page).toHaveURL(/\/login$/);
+  } finally {
+    await stranger.close();
   }
 });
