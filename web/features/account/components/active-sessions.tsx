@@ -14,6 +14,8 @@ import { formatDateLong, toIsoString } from '../../../lib/format.ts';
 import { useRevokeOtherSessions, useRevokeSession, useSessions } from '../api.ts';
 
 const isPhone = (s: SessionItem) => /^(Mobile|Tablet)/.test(s.device);
+/** "Firefox 128 on Linux"; a user agent we could not read (a script, a bot) says so once. */
+const labelOf = (s: SessionItem) => (s.browser === 'Unknown' ? 'Unknown browser' : `${s.browser} on ${s.os}`);
 
 /** Where I am signed in: each browser's session, this one first-class, any other signed out on confirm. */
 export function ActiveSessions() {
@@ -72,9 +74,7 @@ export function ActiveSessions() {
                 </span>
                 <div className="min-w-0 flex-1">
                   <p className="flex flex-wrap items-center gap-2 text-sm font-medium">
-                    <span className="truncate">
-                      {s.browser} on {s.os}
-                    </span>
+                    <span className="truncate">{labelOf(s)}</span>
                     {s.current && <Badge tone="primary">This device</Badge>}
                   </p>
                   <p className="text-xs text-muted break-words">
@@ -92,7 +92,7 @@ export function ActiveSessions() {
                   <Button
                     variant="outline"
                     size="sm"
-                    aria-label={`Sign out ${s.browser} on ${s.os}`}
+                    aria-label={`Sign out ${labelOf(s)}`}
                     onClick={() => setSigningOut(s)}
                   >
                     Sign out
@@ -116,7 +116,7 @@ export function ActiveSessions() {
         open={signingOut !== undefined}
         onOpenChange={(open) => !open && setSigningOut(undefined)}
         title="Sign out session"
-        message={`Sign out ${signingOut?.browser ?? ''} on ${signingOut?.os ?? ''}? That browser will have to sign in again.`}
+        message={`Sign out ${signingOut ? labelOf(signingOut) : ''}? That browser will have to sign in again.`}
         confirmLabel="Sign out"
         onConfirm={confirmOne}
         pending={revoke.isPending}
