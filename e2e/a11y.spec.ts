@@ -85,6 +85,7 @@ const publicScreens = (s: Seed) => [
   '/login',
   '/register',
   '/reset-password',
+  '/security/not-me#token=e2e',
   '/terms',
   '/privacy',
   '/posts',

@@ -28,6 +28,8 @@ import { productRoutes } from './modules/products/routes.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
+import { createSecurityAlerts } from './modules/sessions/alerts.ts';
+import { sessionRoutes } from './modules/sessions/routes.ts';
 import { siteSettingsRoutes } from './modules/site-settings/routes.ts';
 import { socialRoutes } from './modules/social/routes.ts';
 import { ticketRoutes } from './modules/tickets/routes.ts';
@@ -97,7 +99,20 @@ export async function buildApp({ config, database, mailer, logger, webRoot }: Ap
     mailer ??
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
   const secret = await loadAuthSecret(db, config.authSecret);
-  app.decorate('auth', createAuth({ db, config, mailer: mail, secret, log: app.log }));
+  app.decorate(
+    'securityAlerts',
+    createSecurityAlerts({
+      db,
+      mailer: mail,
+      background: app.background,
+      publicUrl: config.publicUrl,
+      log: app.log,
+    }),
+  );
+  app.decorate(
+    'auth',
+    createAuth({ db, config, mailer: mail, secret, log: app.log, securityAlerts: app.securityAlerts }),
+  );
   app.decorate('sessionViewer', await createSessionLookup(db, app.auth));
   const limiter = createRateLimiter(db, config.rateLimitScale);
   await app.register(routeContractPlugin, { limiter });
@@ -110,6 +125,7 @@ export async function buildApp({ config, database, mailer, logger, webRoot }: Ap
   await app.register(
     async (v1) => {
       await v1.register(meRoutes, { db });
+      await v1.register(sessionRoutes, { db });
       await v1.register(siteSettingsRoutes, { links: config.links, db });
       await v1.register(adminRoutes, { db });
       await v1.register(auditRoutes, { db });

@@ -26,6 +26,8 @@ export const rateRules = {
   signUpPerIp: { limit: 10, windowSeconds: 3600, by: 'ip' },
   resetPerIp: { limit: 10, windowSeconds: 3600, by: 'ip' },
   resetPerAccount: { limit: 3, windowSeconds: 3600, by: 'email' },
+  notMePerIp: { limit: 10, windowSeconds: 3600, by: 'ip' },
+  sessionRevokePerUser: { limit: 30, windowSeconds: 600, by: 'viewer' },
   cheatDownloadPerUser: { limit: 30, windowSeconds: 600, by: 'viewer' },
   forumThreadPerUser: { limit: 10, windowSeconds: 600, by: 'viewer' },
   forumReplyPerUser: { limit: 30, windowSeconds: 600, by: 'viewer' },

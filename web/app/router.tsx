@@ -54,6 +54,12 @@ const routes: RouteObject[] = [
               })),
           },
           {
+            path: 'security/not-me',
+            handle: { title: "This Wasn't Me" },
+            lazy: () =>
+              import('../features/auth/pages/not-me-page.tsx').then((m) => ({ Component: m.NotMePage })),
+          },
+          {
             path: 'terms',
             handle: { title: 'Terms of Service' },
             lazy: () => import('./pages/terms-page.tsx').then((m) => ({ Component: m.TermsPage })),

@@ -9,6 +9,7 @@ export * from './notifications.ts';
 export * from './platform.ts';
 export * from './realtime.ts';
 export * from './reports.ts';
+export * from './security.ts';
 export * from './site-settings.ts';
 export * from './social.ts';
 export * from './tickets.ts';

@@ -47,7 +47,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         },
       },
     },
-    async (request) => updateUser(db, signedIn(request), request.params.id, request.body),
+    async (request) => updateUser(db, signedIn(request), request.params.id, request.body, app.securityAlerts),
   );
 
   app.get(

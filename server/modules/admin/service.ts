@@ -19,6 +19,7 @@ import { audit } from '../audit/service.ts';
 import { cheatStats } from '../cheats/queries.ts';
 import { suspendSellerListings } from '../marketplace/service.ts';
 import { publishAfterCommit } from '../realtime/bus.ts';
+import type { AccountChange, SecurityAlerts } from '../sessions/alerts.ts';
 import { grant } from '../wallet/service.ts';
 import {
   dailyActivity,
@@ -41,15 +42,33 @@ type Patch = z.infer<typeof adminUserPatch>;
 /**
  * Ban/unban and role changes (spec §6): admins ban anyone but themselves, moderators only
  * non-admins other than themselves; only admins change roles, never their own. A ban ends
- * every live session of the member in the same transaction.
+ * every live session of the member in the same transaction; the member's security alert follows the commit.
  */
-export async function updateUser(db: Db, viewer: Viewer, targetId: string, patch: Patch) {
+export async function updateUser(
+  db: Db,
+  viewer: Viewer,
+  targetId: string,
+  patch: Patch,
+  alerts: Pick<SecurityAlerts, 'accountChanged'>,
+) {
   ensure(can.moderate(viewer), messages.forbidden);
-  return db.transaction((tx) => applyUserPatch(tx, viewer, targetId, patch));
+  const changes: AccountChange[] = [];
+  const updated = await db.transaction((tx) => applyUserPatch(tx, viewer, targetId, patch, changes));
+  alerts.accountChanged(changes);
+  return updated;
 }
 
-/** updateUser's rules and writes inside the caller's transaction (a report's Ban User uses it too). */
-export async function applyUserPatch(tx: Tx, viewer: Viewer, targetId: string, patch: Patch) {
+/**
+ * updateUser's rules and writes inside the caller's transaction (a report's Ban User uses it too); a ban
+ * or role change is added to `changes`, for the caller to alert after its commit.
+ */
+export async function applyUserPatch(
+  tx: Tx,
+  viewer: Viewer,
+  targetId: string,
+  patch: Patch,
+  changes: AccountChange[],
+) {
   const target = await findUserForAdmin(tx, targetId);
   if (!target) throw new AppError('NOT_FOUND', adminMessages.userNotFound);
   if (patch.role !== undefined) {
@@ -76,7 +95,9 @@ export async function applyUserPatch(tx: Tx, viewer: Viewer, targetId: string, p
       after: { banned: updated.banned },
     });
   }
+  if (updated.banned && !target.banned) changes.push({ kind: 'banned', userId: target.id });
   if (patch.role !== undefined && patch.role !== target.role) {
+    changes.push({ kind: 'role-changed', userId: target.id, role: updated.role });
     await audit(tx, {
       actorId: viewer.id,
       action: 'user.role',

@@ -18,6 +18,7 @@ import {
   verifications,
 } from '../../db/schema/index.ts';
 import type { Mailer } from '../../plugins/mailer.ts';
+import type { SecurityAlerts } from '../sessions/alerts.ts';
 import { hashPassword, verifyPassword } from './password-hash.ts';
 
 /** The header our proxy sets from Fastify's request.ip (which honours TRUST_PROXY); clients cannot forge it. */
@@ -46,9 +47,10 @@ export interface AuthDeps {
   mailer: Mailer;
   secret: string;
   log: FastifyBaseLogger;
+  securityAlerts: SecurityAlerts;
 }
 
-export function createAuth({ db, config, mailer, secret, log }: AuthDeps) {
+export function createAuth({ db, config, mailer, secret, log, securityAlerts }: AuthDeps) {
   return betterAuth({
     appName: 'CheatMarket',
     baseURL: config.publicUrl,
@@ -88,6 +90,12 @@ export function createAuth({ db, config, mailer, secret, log }: AuthDeps) {
       maxPasswordLength: limits.password.max,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 3600,
+      async onPasswordReset({ user }, request) {
+        securityAlerts.changed('password-changed', user.id, {
+          ipAddress: request?.headers.get(CLIENT_IP_HEADER),
+          userAgent: request?.headers.get('user-agent'),
+        });
+      },
       password: { hash: hashPassword, verify: verifyPassword },
       // Sign-up with a taken email answers like a success (no account enumeration) and tells the owner instead.
       async onExistingUserSignUp({ user }) {
@@ -134,6 +142,7 @@ export function createAuth({ db, config, mailer, secret, log }: AuthDeps) {
               .where(eq(profiles.id, session.userId));
             if (user?.twoFactorEnabled) return;
             await recordLoginEvent(db, log, session);
+            securityAlerts.signedIn(session);
           },
         },
       },

@@ -29,6 +29,12 @@ interface AuthRoutesOpts {
   publicUrl: string;
 }
 
+/** Where a change came from, for its security alert. */
+const requestDetails = (request: FastifyRequest) => ({
+  ipAddress: request.ip,
+  userAgent: request.headers['user-agent'],
+});
+
 type AuthErrorMap = Record<string, { code: ErrorCode; message: string; field?: string }>;
 
 /** better-auth's error codes mapped to the spec's words (and a field for the form). */
@@ -280,7 +286,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
       },
     },
     async (request, reply) => {
-      const _viewer = signedIn(request);
+      const viewer = signedIn(request);
       // better-auth deletes every session of the account and gives this browser a fresh one.
       await callAuth(
         request,
@@ -290,6 +296,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
         CHANGE_PASSWORD_ERRORS,
       );
       if (reply.sent) return reply;
+      app.securityAlerts.changed('password-changed', viewer.id, requestDetails(request));
       return { ok: true as const };
     },
   );
@@ -336,13 +343,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
       },
     },
     async (request, reply) => {
-      const _viewer = signedIn(request);
+      const viewer = signedIn(request);
       const code = request.body.code.replaceAll(' ', '');
       if (!isTotpCode(code)) {
         throw new AppError('VALIDATION', accountMessages.invalidCode, { code: accountMessages.invalidCode });
       }
       await callAuth(request, reply, '/two-factor/verify-totp', { code });
       if (reply.sent) return reply;
+      app.securityAlerts.changed('two-factor-on', viewer.id, requestDetails(request));
       return { ok: true as const };
     },
   );
@@ -367,6 +375,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
       if (!row?.enabled) throw new AppError('BAD_REQUEST', accountMessages.twoFactorNotEnabled);
       await callAuth(request, reply, '/two-factor/disable', { password: request.body.password });
       if (reply.sent) return reply;
+      app.securityAlerts.changed('two-factor-off', viewer.id, requestDetails(request));
       return { ok: true as const };
     },
   );
@@ -394,11 +403,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
       )) as { user: { id: string; name: string; role: 'user'; image?: string | null } } | null;
       if (reply.sent) return reply;
       const user = json!.user;
-      await recordLoginEvent(db, request.log, {
-        userId: user.id,
-        ipAddress: request.ip,
-        userAgent: request.headers['user-agent'],
-      });
+      const signIn = { userId: user.id, ...requestDetails(request) };
+      await recordLoginEvent(db, request.log, signIn);
+      app.securityAlerts.signedIn(signIn);
       return { user: { id: user.id, username: user.name, role: user.role, avatarUrl: user.image ?? null } };
     },
   );

@@ -12,7 +12,12 @@ export interface Viewer {
   email: string;
   role: Role;
   avatarUrl: string | null;
+  /** The session this request came with (set by the session lookup): the sessions list marks it "this device". */
+  sessionId?: string;
 }
+
+/** How stale a session's "last active" (its updated_at) may get before a request writes it again. */
+export const TOUCH_AFTER_MS = 5 * 60 * 1000;
 
 export type SessionLookup = (headers: IncomingHttpHeaders) => Promise<Viewer | null>;
 
@@ -34,7 +39,7 @@ function readCookies(header: string): Map<string, string> {
  * request (issue 13's profile: 31 % of a signed-in read). The cookie is better-auth's own
  * (`token.base64(HMAC-SHA256(secret, token))`), checked here with node:crypto. A session in its last
  * `updateAge` is handed to better-auth once, which extends it exactly as before. A ban or sign-out takes effect
- * on the next request, since nothing is cached.
+ * on the next request, since nothing is cached (a revoked session's row is gone, so its next request is a visitor).
  */
 export async function createSessionLookup(db: Db, auth: Auth): Promise<SessionLookup> {
   const ctx = await auth.$context;
@@ -51,11 +56,19 @@ export async function createSessionLookup(db: Db, auth: Auth): Promise<SessionLo
       avatarUrl: profiles.avatarUrl,
       banned: profiles.banned,
       expiresAt: sessions.expiresAt,
+      sessionId: sessions.id,
+      updatedAt: sessions.updatedAt,
     })
     .from(sessions)
     .innerJoin(profiles, eq(profiles.id, sessions.userId))
     .where(eq(sessions.token, sql.placeholder('token')))
     .prepare('viewer_by_session_token');
+  // "Last active" on the sessions list: written at most once per TOUCH_AFTER_MS per session, not per request.
+  const touch = db
+    .update(sessions)
+    .set({ updatedAt: sql`now()` })
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .prepare('touch_session');
 
   const verify = (raw: string): string | null => {
     let value: string;
@@ -86,6 +99,14 @@ export async function createSessionLookup(db: Db, auth: Auth): Promise<SessionLo
       h.set('cookie', headers.cookie);
       await auth.api.getSession({ headers: h });
     }
-    return { id: row.id, username: row.username, email: row.email, role: row.role, avatarUrl: row.avatarUrl };
+    if (row.updatedAt.getTime() + TOUCH_AFTER_MS <= Date.now()) await touch.execute({ id: row.sessionId });
+    return {
+      id: row.id,
+      username: row.username,
+      email: row.email,
+      role: row.role,
+      avatarUrl: row.avatarUrl,
+      sessionId: row.sessionId,
+    };
   };
 }

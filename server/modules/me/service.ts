@@ -1,10 +1,11 @@
 import type { z } from 'zod';
 import type { LoginEvent, Me, UserSettings, updateMeBody } from '../../../contract/me.ts';
-import { accountMessages, messages } from '../../../contract/messages.ts';
+import { accountMessages, messages, sessionMessages } from '../../../contract/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/sql.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
+import { can } from '../../policy.ts';
 import { toAvatarWebp } from './avatar-image.ts';
 import {
   findAvatarData,
@@ -91,11 +92,18 @@ export async function getAvatar(db: Db, file: string): Promise<Buffer> {
   return data;
 }
 
+/** Staff always get security alerts (decision 020): their switch reads on whatever a row says. */
 export async function getSettings(db: Db, viewer: Viewer): Promise<UserSettings> {
-  return (await findSettings(db, viewer.id)) ?? DEFAULT_SETTINGS;
+  const settings = (await findSettings(db, viewer.id)) ?? DEFAULT_SETTINGS;
+  return can.moderate(viewer) ? { ...settings, securityAlerts: true } : settings;
 }
 
 export async function saveSettings(db: Db, viewer: Viewer, input: UserSettings): Promise<UserSettings> {
+  if (can.moderate(viewer) && !input.securityAlerts) {
+    throw new AppError('VALIDATION', sessionMessages.staffAlertsAlwaysOn, {
+      securityAlerts: sessionMessages.staffAlertsAlwaysOn,
+    });
+  }
   return upsertSettings(db, viewer.id, input);
 }
 

@@ -129,6 +129,6 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         },
       },
     },
-    async (request) => banReportedAuthor(db, signedIn(request), request.params.id),
+    async (request) => banReportedAuthor(db, signedIn(request), request.params.id, app.securityAlerts),
   );
 };

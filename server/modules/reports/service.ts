@@ -13,6 +13,7 @@ import type { Viewer } from '../../plugins/viewer.ts';
 import { can, ensure } from '../../policy.ts';
 import { applyUserPatch } from '../admin/service.ts';
 import { audit } from '../audit/service.ts';
+import type { AccountChange, SecurityAlerts } from '../sessions/alerts.ts';
 import * as q from './queries.ts';
 
 /** A member reports one piece of content that exists and is not their own; staff review it later. */
@@ -160,16 +161,18 @@ export async function banReportedAuthor(
   db: Db,
   viewer: Viewer,
   id: string,
+  alerts: Pick<SecurityAlerts, 'accountChanged'>,
 ): Promise<{ id: string; username: string; banned: boolean }> {
   ensure(can.administer(viewer), m.onlyAdminsBan);
-  return db.transaction(async (tx) => {
+  const changes: AccountChange[] = [];
+  const result = await db.transaction(async (tx) => {
     const report = await q.lockReport(tx, id);
     if (!report) throw new AppError('NOT_FOUND', m.notFound);
     const targetId = q.targetIdOf(report);
     const authorId = targetId ? await q.findTargetAuthor(tx, report.targetType, targetId) : undefined;
     if (authorId === undefined) throw new AppError('NOT_FOUND', m.targetNotFound);
     if (authorId === null) throw new AppError('NOT_FOUND', m.noAuthor);
-    const banned = await applyUserPatch(tx, viewer, authorId, { banned: true });
+    const banned = await applyUserPatch(tx, viewer, authorId, { banned: true }, changes);
     await audit(tx, {
       actorId: viewer.id,
       action: 'report.ban_user',
@@ -180,4 +183,6 @@ export async function banReportedAuthor(
     });
     return { id: banned.id, username: banned.username, banned: banned.banned };
   });
+  alerts.accountChanged(changes);
+  return result;
 }

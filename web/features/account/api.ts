@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { changePasswordBody } from '../../../contract/auth.ts';
 import type { LoginEvent, Me, UserSettings, updateMeBody } from '../../../contract/me.ts';
 import { accountMessages } from '../../../contract/messages.ts';
+import type { SessionsResponse } from '../../../contract/sessions.ts';
 import { api, upload } from '../../lib/api.ts';
 import { loadRetry } from '../../lib/query-retry.ts';
 import { meKey, sessionKey } from '../../lib/session.ts';
@@ -24,6 +25,30 @@ export const loginsQuery = queryOptions({
   queryFn: ({ signal }) => api<{ items: LoginEvent[] }>('/me/logins', { signal }),
   ...loadRetry,
 });
+
+export const sessionsKey = ['me', 'sessions'] as const;
+export const sessionsQuery = queryOptions({
+  queryKey: sessionsKey,
+  queryFn: ({ signal }) => api<SessionsResponse>('/me/sessions', { signal }),
+  ...loadRetry,
+});
+export const useSessions = () => useQuery(sessionsQuery);
+
+export function useRevokeSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<Ok>(`/me/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
+  });
+}
+
+export function useRevokeOtherSessions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<{ revoked: number }>('/me/sessions/revoke-others', { method: 'POST' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
+  });
+}
 
 export const useSettings = () => useQuery(settingsQuery);
 export const useLogins = () => useQuery(loginsQuery);

@@ -94,6 +94,21 @@ export function useRequestPasswordReset() {
   });
 }
 
+/**
+ * A security alert's "This wasn't me": every session of the account ends (this browser's too, if it was
+ * one), so the cached member and their data go; the page then says what happened.
+ */
+export function useConfirmNotMe() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { token: string }) => api<Ok>('/security/not-me', { method: 'POST', body }),
+    onSuccess: () => {
+      queryClient.setQueryData<SessionResponse>(sessionKey, { user: null });
+      forgetUserData(queryClient);
+    },
+  });
+}
+
 export function useResetPassword() {
   const navigate = useNavigate();
   return useMutation({

@@ -2,12 +2,13 @@ import { Bell } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import type { UserSettings } from '../../../../contract/me.ts';
-import { accountMessages } from '../../../../contract/messages.ts';
+import { accountMessages, sessionMessages } from '../../../../contract/messages.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { SectionCard } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { errorMessage } from '../../../lib/api.ts';
+import { useMe } from '../../../lib/session.ts';
 import { useSaveSettings, useSettings } from '../api.ts';
 
 const toggles: { key: keyof UserSettings; label: string; description: string }[] = [
@@ -31,6 +32,9 @@ const toggles: { key: keyof UserSettings; label: string; description: string }[]
 export function NotificationSettings() {
   const settings = useSettings();
   const save = useSaveSettings();
+  // Staff always get security alerts (the server refuses turning them off); the switch says why.
+  const role = useMe().data?.role;
+  const staff = role !== undefined && role !== 'user';
   const [draft, setDraft] = useState<UserSettings | null>(null);
   useEffect(() => {
     if (settings.data) setDraft(settings.data);
@@ -64,15 +68,21 @@ export function NotificationSettings() {
       ) : (
         <>
           <div className="divide-y divide-line">
-            {toggles.map((t) => (
-              <Switch
-                key={t.key}
-                label={t.label}
-                description={t.description}
-                checked={draft[t.key]}
-                onChange={(value) => setDraft({ ...draft, [t.key]: value })}
-              />
-            ))}
+            {toggles.map((t) => {
+              const locked = staff && t.key === 'securityAlerts';
+              return (
+                <Switch
+                  key={t.key}
+                  label={t.label}
+                  description={
+                    locked ? `${t.description} ${sessionMessages.staffAlertsAlwaysOn}.` : t.description
+                  }
+                  checked={locked ? true : draft[t.key]}
+                  disabled={locked}
+                  onChange={(value) => setDraft({ ...draft, [t.key]: value })}
+                />
+              );
+            })}
           </div>
           <div className="mt-4 flex justify-end">
             <Button onClick={onSave} loading={save.isPending} disabled={!dirty}>

@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { profiles } from './auth.ts';
+
+/**
+ * The device and network pairs a member has signed in from (device = browser + OS family, network = the
+ * /24 of IPv4 or /48 of IPv6): a sign-in from a pair not here sends a security alert (decision 020).
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    device: text('device').notNull(),
+    network: text('network').notNull(),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.device, t.network] })],
+);
+
+/**
+ * A security alert's "This wasn't me" link: only the SHA-256 of the random token is kept, so a database
+ * read does not give working links; used once (used_at) and only until expires_at.
+ */
+export const securityAlertTokens = pgTable(
+  'security_alert_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('security_alert_tokens_expires_idx').on(t.expiresAt).where(sql`${t.usedAt} is null`)],
+);

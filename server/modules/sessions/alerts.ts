@@ -1,0 +1,163 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Role } from '../../../contract/limits.ts';
+import type { Db } from '../../db/client.ts';
+import type { Background } from '../../plugins/background.ts';
+import type { Mailer } from '../../plugins/mailer.ts';
+import { findAlertRecipient, insertAlertToken, rememberDevice } from './queries.ts';
+import { describeUserAgent, deviceKey, networkOf } from './user-agent.ts';
+
+export type AlertKind =
+  | 'new-sign-in'
+  | 'password-changed'
+  | 'two-factor-on'
+  | 'two-factor-off'
+  | 'banned'
+  | 'role-changed';
+
+/** Where and when the change came from (the request that made it), and the new role for a role change. */
+export interface AlertDetails {
+  ipAddress?: string | null;
+  userAgent?: string | null;
+  at?: Date;
+  role?: Role;
+}
+
+/** A ban or role change made inside a transaction, alerted once it has committed. */
+export interface AccountChange {
+  kind: 'banned' | 'role-changed';
+  userId: string;
+  role?: Role;
+}
+
+/** How long a "This wasn't me" link works. */
+export const NOT_ME_TOKEN_TTL_MS = 7 * 24 * 3600 * 1000;
+
+export const hashAlertToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const what: Record<AlertKind, (d: AlertDetails) => { subject: string; line: string }> = {
+  'new-sign-in': () => ({
+    subject: 'New sign-in to your CheatMarket account',
+    line: 'Your account was signed in to from a device or network it has not used before.',
+  }),
+  'password-changed': () => ({
+    subject: 'Your CheatMarket password was changed',
+    line: 'The password of your account was changed.',
+  }),
+  'two-factor-on': () => ({
+    subject: 'Two-factor sign-in turned on',
+    line: 'Two-factor sign-in was turned on for your account.',
+  }),
+  'two-factor-off': () => ({
+    subject: 'Two-factor sign-in turned off',
+    line: 'Two-factor sign-in was turned off for your account.',
+  }),
+  banned: () => ({
+    subject: 'Your CheatMarket account was banned',
+    line: 'Your account was banned by the staff and every session was signed out.',
+  }),
+  'role-changed': (d) => ({
+    subject: 'Your CheatMarket role changed',
+    line: `Your account's role was changed to ${d.role ?? 'user'} by an admin.`,
+  }),
+};
+
+/**
+ * The alert mail's text and HTML. The device and browser come from a user agent anyone can forge, so the
+ * HTML escapes every value; the network is the masked prefix, never the full address.
+ */
+export function securityAlertMail(
+  kind: AlertKind,
+  d: AlertDetails & { username: string; notMeLink: string },
+) {
+  const { subject, line } = what[kind](d);
+  const ua = describeUserAgent(d.userAgent);
+  const facts: [string, string][] = [
+    ['Device', ua.device],
+    ['Browser', `${ua.browser} on ${ua.os}`],
+    ['Approximate network', networkOf(d.ipAddress)],
+    ['Time', `${(d.at ?? new Date()).toISOString().slice(0, 19).replace('T', ' ')} UTC`],
+  ];
+  const text = [
+    `Hi ${d.username},`,
+    '',
+    line,
+    '',
+    ...facts.map(([k, v]) => `${k}: ${v}`),
+    '',
+    `If this was you, you can ignore this email. If it wasn't you, open this link to sign out every session and reset your password: ${d.notMeLink}`,
+  ].join('\n');
+  const html = `<!doctype html><html><body style="font-family:sans-serif;color:#111">
+<p>Hi ${escapeHtml(d.username)},</p>
+<p>${escapeHtml(line)}</p>
+<table>${facts.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('')}</table>
+<p>If this was you, you can ignore this email.</p>
+<p><a href="${escapeHtml(d.notMeLink)}">This wasn't me</a>: sign out every session and reset my password.</p>
+</body></html>`;
+  return { subject, text, html };
+}
+
+export interface SecurityAlertDeps {
+  db: Db;
+  mailer: Mailer;
+  background: Background;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+}
+
+export type SecurityAlerts = ReturnType<typeof createSecurityAlerts>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    securityAlerts: SecurityAlerts;
+  }
+}
+
+export function createSecurityAlerts({ db, mailer, background, publicUrl, log }: SecurityAlertDeps) {
+  /**
+   * The one place a security alert is sent (the job queue takes this over at merge). Staff always get it;
+   * members unless they turned `security_alerts` off.
+   */
+  async function sendSecurityAlert(kind: AlertKind, userId: string, details: AlertDetails) {
+    const member = await findAlertRecipient(db, userId);
+    if (!member) return;
+    const staff = member.role !== 'user';
+    if (!staff && member.securityAlerts === false) return;
+    const token = randomBytes(32).toString('base64url');
+    await insertAlertToken(db, userId, hashAlertToken(token), new Date(Date.now() + NOT_ME_TOKEN_TTL_MS));
+    // In the fragment, like the reset link (decision 005): it never reaches a server log or a Referer.
+    const notMeLink = `${publicUrl}/security/not-me#token=${token}`;
+    const mail = securityAlertMail(kind, { ...details, username: member.username, notMeLink });
+    await mailer.send({ to: member.email, ...mail });
+    log.info({ userId, kind }, 'security alert sent');
+  }
+
+  return {
+    /** A completed sign-in: remembers its device and network, and alerts when the pair is new (not the first). */
+    signedIn(event: { userId: string; ipAddress?: string | null; userAgent?: string | null }) {
+      const at = new Date();
+      background.run('security-alert', async () => {
+        const seen = await rememberDevice(
+          db,
+          event.userId,
+          deviceKey(event.userAgent),
+          networkOf(event.ipAddress),
+        );
+        if (seen.hadAny && seen.inserted)
+          await sendSecurityAlert('new-sign-in', event.userId, { ...event, at });
+      });
+    },
+    /** A change to the account (password, two-factor, ban, role), alerted after the response. */
+    changed(kind: Exclude<AlertKind, 'new-sign-in'>, userId: string, details: AlertDetails = {}) {
+      const at = new Date();
+      background.run('security-alert', () => sendSecurityAlert(kind, userId, { ...details, at }));
+    },
+    /** Staff changes collected by a committed transaction (admin/service.ts applyUserPatch). */
+    accountChanged(changes: AccountChange[]) {
+      for (const c of changes) this.changed(c.kind, c.userId, { role: c.role });
+    },
+  };
+}

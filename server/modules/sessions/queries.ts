@@ -1,0 +1,106 @@
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import {
+  knownDevices,
+  profiles,
+  securityAlertTokens,
+  sessions,
+  userSettings,
+} from '../../db/schema/index.ts';
+
+/** A member's sessions is a short list (one per browser signed in, each expiring); the cap only bounds junk. */
+export const SESSIONS_LIST_MAX = 100;
+
+export async function listLiveSessions(db: Db, userId: string) {
+  return db
+    .select({
+      id: sessions.id,
+      userAgent: sessions.userAgent,
+      ipAddress: sessions.ipAddress,
+      createdAt: sessions.createdAt,
+      updatedAt: sessions.updatedAt,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, sql`now()`)))
+    .orderBy(desc(sessions.updatedAt), desc(sessions.id))
+    .limit(SESSIONS_LIST_MAX);
+}
+
+/** Deletes one of the member's sessions; nothing (undefined) when the id is not theirs. */
+export async function deleteOwnSession(db: Db, userId: string, id: string) {
+  const [row] = await db
+    .delete(sessions)
+    .where(and(eq(sessions.id, id), eq(sessions.userId, userId)))
+    .returning({ id: sessions.id });
+  return row;
+}
+
+export async function deleteOtherSessions(db: Db, userId: string, keepId: string) {
+  const rows = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepId)))
+    .returning({ id: sessions.id });
+  return rows.length;
+}
+
+export async function deleteAllSessions(db: Tx, userId: string) {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/**
+ * Remembers a device and network pair in one statement: whether the member had any pair before (none: the
+ * first sign-in after sign-up) and whether this one is new (the snapshot of `prior` is taken before the insert).
+ */
+export async function rememberDevice(db: Db, userId: string, device: string, network: string) {
+  const result = await db.execute(sql`
+    with prior as (select exists (select 1 from ${knownDevices} where ${knownDevices.userId} = ${userId}) as had_any),
+    ins as (
+      insert into ${knownDevices} (user_id, device, network) values (${userId}, ${device}, ${network})
+      on conflict (user_id, device, network) do update set last_seen_at = now()
+      returning (xmax = 0) as inserted
+    )
+    select prior.had_any, ins.inserted from prior, ins`);
+  const [row] = (result as unknown as { rows: { had_any: boolean; inserted: boolean }[] }).rows;
+  if (!row) throw new Error('remember device: no row');
+  return { hadAny: row.had_any, inserted: row.inserted };
+}
+
+/** Who an alert goes to and whether they want it (no settings row: every switch on). */
+export async function findAlertRecipient(db: Db, userId: string) {
+  const [row] = await db
+    .select({
+      email: profiles.email,
+      username: profiles.username,
+      role: profiles.role,
+      securityAlerts: userSettings.securityAlerts,
+    })
+    .from(profiles)
+    .leftJoin(userSettings, eq(userSettings.userId, profiles.id))
+    .where(eq(profiles.id, userId));
+  return row;
+}
+
+export async function insertAlertToken(db: Db, userId: string, tokenHash: string, expiresAt: Date) {
+  await db.insert(securityAlertTokens).values({ userId, tokenHash, expiresAt });
+}
+
+/** Uses a "This wasn't me" token once: the member's id and email, or nothing when unknown, used or expired. */
+export async function useAlertToken(tx: Tx, tokenHash: string) {
+  const [row] = await tx
+    .update(securityAlertTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(securityAlertTokens.tokenHash, tokenHash),
+        isNull(securityAlertTokens.usedAt),
+        gt(securityAlertTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ userId: securityAlertTokens.userId });
+  if (!row) return undefined;
+  const [member] = await tx
+    .select({ id: profiles.id, email: profiles.email })
+    .from(profiles)
+    .where(eq(profiles.id, row.userId));
+  return member;
+}

@@ -1,0 +1,59 @@
+import { sessionMessages } from '../../../contract/messages.ts';
+import type { SessionsResponse } from '../../../contract/sessions.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../plugins/errors.ts';
+import type { Viewer } from '../../plugins/viewer.ts';
+import { hashAlertToken } from './alerts.ts';
+import {
+  deleteAllSessions,
+  deleteOtherSessions,
+  deleteOwnSession,
+  listLiveSessions,
+  useAlertToken,
+} from './queries.ts';
+import { describeUserAgent } from './user-agent.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const notFound = () => new AppError('NOT_FOUND', sessionMessages.sessionNotFound);
+
+export async function listMySessions(db: Db, viewer: Viewer): Promise<SessionsResponse> {
+  const rows = await listLiveSessions(db, viewer.id);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      ...describeUserAgent(r.userAgent),
+      ipAddress: r.ipAddress || 'Unknown',
+      lastActiveAt: r.updatedAt.toISOString(),
+      createdAt: r.createdAt.toISOString(),
+      current: r.id === viewer.sessionId,
+    })),
+  };
+}
+
+/** Signs out one of my sessions; another member's id answers exactly like an unknown one. */
+export async function revokeSession(db: Db, viewer: Viewer, id: string) {
+  if (!UUID.test(id) || !(await deleteOwnSession(db, viewer.id, id.toLowerCase()))) throw notFound();
+  return { ok: true as const };
+}
+
+export async function revokeOtherSessions(db: Db, viewer: Viewer) {
+  // A viewer always comes from a session (route contract); without one there is nothing to keep.
+  if (!viewer.sessionId) throw new AppError('UNAUTHENTICATED', sessionMessages.sessionNotFound);
+  return { revoked: await deleteOtherSessions(db, viewer.id, viewer.sessionId) };
+}
+
+/**
+ * "This wasn't me": uses the link's token once and signs out every session of its member in one
+ * transaction; the caller then starts the password reset for the returned email.
+ */
+export async function confirmNotMe(db: Db, token: string): Promise<{ email: string }> {
+  return db.transaction(async (tx) => {
+    const member = await useAlertToken(tx, hashAlertToken(token));
+    if (!member)
+      throw new AppError('BAD_REQUEST', sessionMessages.notMeLinkInvalid, {
+        token: sessionMessages.notMeLinkInvalid,
+      });
+    await deleteAllSessions(tx, member.id);
+    return { email: member.email };
+  });
+}

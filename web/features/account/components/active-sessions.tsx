@@ -1,0 +1,135 @@
+import { Laptop, MonitorSmartphone, Smartphone } from 'lucide-react';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { sessionMessages } from '../../../../contract/messages.ts';
+import type { SessionItem } from '../../../../contract/sessions.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { SectionCard } from '../../../components/ui/card.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { formatDateLong, toIsoString } from '../../../lib/format.ts';
+import { useRevokeOtherSessions, useRevokeSession, useSessions } from '../api.ts';
+
+const isPhone = (s: SessionItem) => /^(Mobile|Tablet)/.test(s.device);
+/** "Firefox 128 on Linux"; a user agent we could not read (a script, a bot) says so once. */
+const labelOf = (s: SessionItem) => (s.browser === 'Unknown' ? 'Unknown browser' : `${s.browser} on ${s.os}`);
+
+/** Where I am signed in: each browser's session, this one first-class, any other signed out on confirm. */
+export function ActiveSessions() {
+  const sessions = useSessions();
+  const revoke = useRevokeSession();
+  const revokeOthers = useRevokeOtherSessions();
+  const [signingOut, setSigningOut] = useState<SessionItem | undefined>();
+  const [signingOutOthers, setSigningOutOthers] = useState(false);
+  const items = sessions.data?.items ?? [];
+  const others = items.filter((s) => !s.current);
+
+  const confirmOne = () => {
+    if (!signingOut) return;
+    revoke.mutate(signingOut.id, {
+      onSuccess: () => toast.success(sessionMessages.sessionSignedOut),
+      onError: (err) => toast.error(errorMessage(err, sessionMessages.signOutSessionFailed)),
+      onSettled: () => setSigningOut(undefined),
+    });
+  };
+  const confirmOthers = () =>
+    revokeOthers.mutate(undefined, {
+      onSuccess: () => toast.success(sessionMessages.otherSessionsSignedOut),
+      onError: (err) => toast.error(errorMessage(err, sessionMessages.signOutSessionFailed)),
+      onSettled: () => setSigningOutOthers(false),
+    });
+
+  return (
+    <SectionCard
+      title="Sessions"
+      icon={<MonitorSmartphone className="size-4 text-primary" aria-hidden="true" />}
+    >
+      {sessions.isPending ? (
+        <div className="flex flex-col gap-3" aria-hidden="true">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-14 w-full" />
+          ))}
+        </div>
+      ) : sessions.isError ? (
+        <div className="flex flex-wrap items-center gap-3">
+          <p className="text-sm text-danger">{sessionMessages.loadSessionsFailed}</p>
+          <Button variant="outline" size="sm" onClick={() => sessions.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <>
+          <ul className="divide-y divide-line" aria-label="Signed-in sessions">
+            {items.map((s) => (
+              <li key={s.id} className="flex flex-wrap items-center gap-3 py-3">
+                <span className="grid size-9 shrink-0 place-items-center rounded-xl bg-surface-2 text-muted">
+                  {isPhone(s) ? (
+                    <Smartphone className="size-4" aria-hidden="true" />
+                  ) : (
+                    <Laptop className="size-4" aria-hidden="true" />
+                  )}
+                </span>
+                <div className="min-w-0 flex-1">
+                  <p className="flex flex-wrap items-center gap-2 text-sm font-medium">
+                    <span className="truncate">{labelOf(s)}</span>
+                    {s.current && <Badge tone="primary">This device</Badge>}
+                  </p>
+                  <p className="text-xs text-muted break-words">
+                    <span>{s.device}</span>
+                    <span aria-hidden="true"> · </span>
+                    <span>IP {s.ipAddress}</span>
+                    <span aria-hidden="true"> · </span>
+                    <span>
+                      Last active{' '}
+                      <time dateTime={toIsoString(s.lastActiveAt)}>{formatDateLong(s.lastActiveAt)}</time>
+                    </span>
+                  </p>
+                </div>
+                {!s.current && (
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    aria-label={`Sign out ${labelOf(s)}`}
+                    onClick={() => setSigningOut(s)}
+                  >
+                    Sign out
+                  </Button>
+                )}
+              </li>
+            ))}
+          </ul>
+          {others.length === 0 ? (
+            <EmptyState text={sessionMessages.noOtherSessions} className="mt-2 py-6" />
+          ) : (
+            <div className="mt-4 flex justify-end">
+              <Button variant="danger" className="w-full sm:w-auto" onClick={() => setSigningOutOthers(true)}>
+                Sign out all other sessions
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+      <ConfirmDialog
+        open={signingOut !== undefined}
+        onOpenChange={(open) => !open && setSigningOut(undefined)}
+        title="Sign out session"
+        message={`Sign out ${signingOut ? labelOf(signingOut) : ''}? That browser will have to sign in again.`}
+        confirmLabel="Sign out"
+        onConfirm={confirmOne}
+        pending={revoke.isPending}
+      />
+      <ConfirmDialog
+        open={signingOutOthers}
+        onOpenChange={setSigningOutOthers}
+        title="Sign out all other sessions"
+        message={`Sign out ${others.length} other ${others.length === 1 ? 'session' : 'sessions'}? Only this device stays signed in.`}
+        confirmLabel="Sign out all"
+        onConfirm={confirmOthers}
+        pending={revokeOthers.isPending}
+      />
+    </SectionCard>
+  );
+}

@@ -1,0 +1,73 @@
+import { CheckCircle2, ShieldAlert } from 'lucide-react';
+import { Link, useLocation } from 'react-router';
+import { sessionMessages } from '../../../../contract/messages.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { useConfirmNotMe } from '../api.ts';
+import { AuthCard, linkClasses } from '../components/auth-card.tsx';
+
+/** The alert's link is /security/not-me#token=… : like the reset link, the token stays out of server logs. */
+function notMeToken(hash: string): string | null {
+  return new URLSearchParams(hash.replace(/^#/, '')).get('token');
+}
+
+/** Nothing happens on opening the link (mail scanners open links); only the button's POST acts. */
+export function NotMePage() {
+  const token = notMeToken(useLocation().hash);
+  const confirm = useConfirmNotMe();
+  const back = (
+    <Link to="/login" className={linkClasses}>
+      Go to sign in
+    </Link>
+  );
+
+  if (confirm.isSuccess) {
+    return (
+      <AuthCard
+        icon={CheckCircle2}
+        title="Your account is secured"
+        subtitle={sessionMessages.notMeDone}
+        footer={back}
+      >
+        <p className="text-center text-sm text-muted">
+          Open the reset link in that email within an hour to choose a new password.
+        </p>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard
+      icon={ShieldAlert}
+      title="This wasn't me"
+      subtitle="If you did not make the change in the security alert, secure your account now."
+      footer={back}
+    >
+      {!token ? (
+        <p role="alert" className="text-center text-sm text-danger">
+          {sessionMessages.notMeLinkInvalid}
+        </p>
+      ) : (
+        <div className="flex flex-col gap-4">
+          <p className="text-sm text-muted">
+            This signs out every session of your account, on every device, and emails you a link to choose a
+            new password.
+          </p>
+          {confirm.isError && (
+            <p role="alert" className="text-sm text-danger">
+              {errorMessage(confirm.error, sessionMessages.notMeLinkInvalid)}
+            </p>
+          )}
+          <Button
+            variant="danger"
+            size="lg"
+            className="w-full"
+            loading={confirm.isPending}
+            onClick={() => confirm.mutate({ token })}
+          >
+            Sign out everywhere and reset my password
+          </Button>
+        </div>
+      )}
+    </AuthCard>
+  );
+}
