@@ -24,9 +24,10 @@ export function TopBar() {
         <Brand />
         <GlobalSearchSlot />
         <div className="ml-auto flex items-center gap-1 md:ml-0">
-          <Link to="/forum" className={buttonClasses('ghost', 'sm', 'px-2 sm:px-3')}>
+          {/* On a phone the label is the bottom bar's (Forum is one of its four); here the icon keeps one row. */}
+          <Link to="/forum" className={buttonClasses('ghost', 'sm', 'px-2.5 sm:px-3')}>
             <MessagesSquare className="size-5" aria-hidden="true" />
-            Forum
+            <span className="sr-only sm:not-sr-only">Forum</span>
           </Link>
           {user && (
             <Suspense fallback={<Skeleton className="size-9 rounded-lg" />}>
