@@ -60,7 +60,12 @@ test.beforeAll(async ({ request }) => {
     const categories = await (await request.get('/api/v1/forum/categories')).json();
     const categoryId = categories.items[0].id as string;
     const thread = await request.post('/api/v1/forum/threads', {
-      data: { categoryId, title: 'A thread read on a phone', content: 'Thread content' },
+      // A long title, as real ones are: lists must truncate or wrap it, never widen the page.
+      data: {
+        categoryId,
+        title: 'A thread read on a phone, with a title long enough to need truncating wherever it is listed',
+        content: 'Thread content',
+      },
     });
     const listing = await request.post('/api/v1/listings', {
       data: {
@@ -184,6 +189,12 @@ function overflows(page: Page): Promise<string[]> {
       if (el.offsetParent === null) continue;
       if (el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight + 1)
         found.push(`label "${el.textContent?.trim()}" clipped (${el.scrollWidth} > ${el.clientWidth})`);
+      // A bar that scrolls sideways inside itself hides items past the edge: every item must be on screen.
+      const box = el.getBoundingClientRect();
+      if (el.closest('nav[aria-label="Main"]') && (box.left < -1 || box.right > width + 1))
+        found.push(
+          `"${el.textContent?.trim()}" is off-screen (${Math.round(box.left)}–${Math.round(box.right)})`,
+        );
     }
     return found;
   }, width);
