@@ -5,6 +5,21 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_DATA_DIR = `.tmp/e2e-${PORT}`;
 export const E2E_ADMIN = { email: 'admin@e2e.test', username: 'e2e_admin', password: 'e2e-admin-password' };
 
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+};
+/** The phone and tablet projects run only this spec (every route, every role); the rest run on desktop. */
+const RESPONSIVE_SPEC = '**/responsive.spec.ts';
+
 /**
  * Specs run against the production build served by the real server on an embedded database
  * made fresh for the run, in Debian's Chromium (never a downloaded browser).
@@ -26,21 +41,24 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
+      testIgnore: RESPONSIVE_SPEC,
+      use: { ...devices['Desktop Chrome'], launchOptions: chromium },
+    },
+    {
+      name: 'phone',
+      testMatch: RESPONSIVE_SPEC,
       use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-          ],
-        },
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: 3,
+        isMobile: true,
+        hasTouch: true,
+        launchOptions: chromium,
       },
+    },
+    {
+      name: 'tablet',
+      testMatch: RESPONSIVE_SPEC,
+      use: { viewport: { width: 768, height: 1024 }, hasTouch: true, launchOptions: chromium },
     },
   ],
   webServer: {

@@ -43,9 +43,17 @@ export const adminUserPage = z.object({ items: z.array(adminUserRow), nextCursor
 export type AdminUserPage = z.infer<typeof adminUserPage>;
 
 export const addBalanceBody = z.object({
-  /** A JSON integer only: strings ("0x10", "1e3"), booleans and arrays are refused, never coerced. */
+  /**
+   * A JSON integer only: strings ("0x10", "1e3"), booleans and arrays are refused, never coerced. Absent
+   * (or an empty number field, which the form reads as NaN) is the spec's 'Amount is required'.
+   */
   amount: z
-    .number({ error: adminMessages.amountPositive })
+    .number({
+      error: (issue) =>
+        issue.input === undefined || Number.isNaN(issue.input)
+          ? adminMessages.amountRequired
+          : adminMessages.amountPositive,
+    })
     .int(adminMessages.amountPositive)
     .min(1, adminMessages.amountPositive)
     .max(1_000_000_000, adminMessages.amountPositive),

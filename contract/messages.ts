@@ -9,6 +9,7 @@ export const adminMessages = {
   ownRole: 'You cannot change your own role',
   ownBan: 'You cannot ban yourself',
   moderatorBanAdmin: 'Moderators cannot ban or unban admins',
+  amountRequired: 'Amount is required',
   amountPositive: 'Amount must be positive',
   descriptionRequired: 'Description is required',
   onlyAdminsAddBalance: 'Only admins can add balance',

@@ -46,6 +46,10 @@ test('an admin searches a member, adds credits, changes the role, and a ban sign
   // Add credits: validation first.
   await row.getByRole('button', { name: `Add balance to ${member.username}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Balance' });
+  // Submitted empty: both required fields say so (issue 15 item 6).
+  await dialog.getByRole('button', { name: 'Add Balance' }).click();
+  await expect(dialog.getByText('Amount is required')).toBeVisible();
+  await expect(dialog.getByText('Description is required')).toBeVisible();
   await dialog.getByLabel('Amount').fill('0');
   await dialog.getByRole('button', { name: 'Add Balance' }).click();
   await expect(dialog.getByText('Amount must be positive')).toBeVisible();

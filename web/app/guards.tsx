@@ -1,8 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { isStaff } from '../../contract/limits.ts';
 import { PageSkeleton } from '../components/ui/skeleton.tsx';
-import { useSession } from '../lib/session.ts';
-import { AccessDenied } from './access-denied.tsx';
+import { returnPath, useSession } from '../lib/session.ts';
 
 /** Login-required pages: visitors go to /login (the session's load shows a skeleton, never a redirect). */
 export function RequireAuth() {
@@ -13,23 +11,16 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-/**
- * The admin area: moderators and admins only. Visitors sign in first; a signed-in member who is not
- * staff sees Access Denied (spec §8 Other) on every admin URL, live if their role changes.
- */
-export function RequireStaff() {
-  const { user, isPending } = useSession();
-  const location = useLocation();
-  if (isPending) return <PageSkeleton />;
-  if (!user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
-  if (!isStaff(user.role)) return <AccessDenied detail="The admin area is for moderators and admins only." />;
-  return <Outlet />;
-}
+// The admin area's guard is require-staff.tsx, a lazy chunk: only the admin area needs it.
 
-/** Sign-in and sign-up: a member who is already signed in goes home. */
+/**
+ * Sign-in and sign-up: a member who is already signed in goes where they were headed (the same place the
+ * sign-in sends them, so the two navigations never disagree), else home.
+ */
 export function GuestOnly() {
   const { user, isPending } = useSession();
+  const { state } = useLocation();
   if (isPending) return <PageSkeleton />;
-  if (user) return <Navigate to="/" replace />;
+  if (user) return <Navigate to={returnPath(state)} replace />;
   return <Outlet />;
 }

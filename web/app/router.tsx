@@ -2,7 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 // The DOM build of the provider: it lets navigations use ReactDOM.flushSync (the sign-out relies on it).
 import { RouterProvider } from 'react-router/dom';
 import { PageSkeleton } from '../components/ui/skeleton.tsx';
-import { GuestOnly, RequireAuth, RequireStaff } from './guards.tsx';
+import { GuestOnly, RequireAuth } from './guards.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 import { RouteError } from './layout/route-error.tsx';
 import { homeData, marketplaceData, postsData } from './route-data.ts';
@@ -12,7 +12,8 @@ import { homeData, marketplaceData, postsData } from './route-data.ts';
  * The busiest pages have a `loader` that starts their first query alongside that chunk (route-data.ts).
  */
 
-const routes: RouteObject[] = [
+/** Exported for e2e/responsive.spec.ts, which opens every path of this tree. */
+export const routes: RouteObject[] = [
   {
     Component: AppLayout,
     ErrorBoundary: RouteError,
@@ -145,7 +146,15 @@ const routes: RouteObject[] = [
                 Component: m.ListingDetailPage,
               })),
           },
-          // Messages show the spec's signed-out texts themselves (no redirect to /login).
+          // Creating a listing and messages show the spec's signed-out texts themselves (no redirect to /login).
+          {
+            path: 'marketplace/create',
+            handle: { title: 'Create Listing' },
+            lazy: () =>
+              import('../features/marketplace/pages/listing-form-page.tsx').then((m) => ({
+                Component: m.CreateListingPage,
+              })),
+          },
           {
             path: 'messages',
             handle: { title: 'Messages' },
@@ -181,14 +190,6 @@ const routes: RouteObject[] = [
           {
             Component: RequireAuth,
             children: [
-              {
-                path: 'marketplace/create',
-                handle: { title: 'Create Listing' },
-                lazy: () =>
-                  import('../features/marketplace/pages/listing-form-page.tsx').then((m) => ({
-                    Component: m.CreateListingPage,
-                  })),
-              },
               {
                 path: 'marketplace/edit/:listingId',
                 handle: { title: 'Edit Listing' },
@@ -257,7 +258,7 @@ const routes: RouteObject[] = [
           },
           {
             path: 'admin',
-            Component: RequireStaff,
+            lazy: () => import('./require-staff.tsx').then((m) => ({ Component: m.RequireStaff })),
             children: [
               {
                 lazy: () =>
@@ -358,8 +359,10 @@ const routes: RouteObject[] = [
   },
 ];
 
-const router = createBrowserRouter(routes);
+// Made on first render rather than at import, so the route table can be read outside a browser.
+let router: ReturnType<typeof createBrowserRouter> | undefined;
 
 export function AppRouter() {
+  router ??= createBrowserRouter(routes);
   return <RouterProvider router={router} />;
 }

@@ -1,15 +1,28 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import toast, { type Toast, ToastBar, Toaster, useToasterStore } from 'react-hot-toast';
 
 /** Spec §9: at most 20 toasts at once; older ones are dismissed first. */
 const MAX_TOASTS = 20;
 
+/** The rules over all toasts: the spec's limit, and a form's errors retired when it is submitted again. */
 export function ToastLimit() {
   const { toasts } = useToasterStore();
   useEffect(() => {
     const visible = toasts.filter((t) => t.visible);
     for (const t of visible.slice(MAX_TOASTS)) toast.dismiss(t.id);
   }, [toasts]);
+  // Submitting a form again retires the errors of its last attempt: a stale "You must provide a content
+  // link" must not sit beside "Listing created successfully". Every form submits through a native submit
+  // event (react-hook-form's handleSubmit included), so this one listener covers them all.
+  const errors = useRef<string[]>([]);
+  errors.current = toasts.filter((t) => t.visible && t.type === 'error').map((t) => t.id);
+  useEffect(() => {
+    const dismissErrors = () => {
+      for (const id of errors.current) toast.dismiss(id);
+    };
+    document.addEventListener('submit', dismissErrors, true);
+    return () => document.removeEventListener('submit', dismissErrors, true);
+  }, []);
   return null;
 }
 

@@ -41,3 +41,12 @@ export function useMe() {
   useRetryToast(query, 'profile-retry', messages.profileRetry);
   return query;
 }
+
+/**
+ * Where to go after signing in: the page a guard or a Sign in link sent the visitor from (`state.from`),
+ * only a path on this site, else home.
+ */
+export function returnPath(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : '/';
+}

@@ -1,101 +1,46 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { Socket as ClientSocket } from 'socket.io-client';
-import { meKey, sessionKey, useSession } from './session.ts';
-
-/** Spec §9: reconnect after 1, 2, 5, then every 10 s. */
-export const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000] as const;
-
 import type {
   ClientToServerEvents,
   PresenceSnapshot,
   ServerToClientEvents,
 } from '../../contract/realtime.ts';
+import { useSession } from './session.ts';
 
 export type { PresenceSnapshot, PresenceUser } from '../../contract/realtime.ts';
 
 /** The tab's socket, typed by the realtime contract shared with the server. */
-type Socket = ClientSocket<ServerToClientEvents, ClientToServerEvents>;
+export type Socket = ClientSocket<ServerToClientEvents, ClientToServerEvents>;
 
-let socket: Socket | null = null;
-/** Bumped by each open and close: a client library that arrives after its tab moved on is not used. */
-let generation = 0;
-let attempt = 0;
-let retryTimer: ReturnType<typeof setTimeout> | null = null;
-const listeners = new Set<(s: Socket) => void>();
-
-/**
- * One socket per tab, opened with the session cookie (WebSocket only). The session is read at the handshake,
- * so signing in or out reconnects. socket.io's own reconnection is off: our back-off is the spec's.
- */
-function open(io: typeof import('socket.io-client').io, queryClient: QueryClient): Socket {
-  const s: Socket = io({
-    path: '/socket.io',
-    transports: ['websocket'],
-    reconnection: false,
-    autoConnect: true,
-  });
-  const scheduleRetry = () => {
-    if (socket !== s || retryTimer) return;
-    const delay = RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)];
-    attempt += 1;
-    retryTimer = setTimeout(() => {
-      retryTimer = null;
-      if (socket === s) s.connect();
-    }, delay);
-  };
-  s.on('connect', () => {
-    // Anything missed while away is fetched again.
-    if (attempt > 0) invalidateLive(queryClient);
-    attempt = 0;
-    for (const l of listeners) l(s);
-  });
-  s.on('connect_error', scheduleRetry);
-  s.on('disconnect', (reason) => {
-    // Closed by the server: maybe a ban, or a restart; either way the session is checked again.
-    if (reason === 'io server disconnect') void queryClient.invalidateQueries({ queryKey: sessionKey });
-    scheduleRetry();
-  });
-  s.on('message', () => {
-    void queryClient.invalidateQueries({ queryKey: ['conversations'] });
-  });
-  s.on('notification', () => {
-    void queryClient.invalidateQueries({ queryKey: ['notifications'] });
-  });
-  s.on('profile', () => {
-    void queryClient.invalidateQueries({ queryKey: sessionKey });
-    void queryClient.invalidateQueries({ queryKey: meKey });
-  });
-  s.on('site-settings', () => {
-    void queryClient.invalidateQueries({ queryKey: ['site-settings'] });
-  });
-  return s;
-}
-
-function invalidateLive(queryClient: QueryClient) {
-  for (const key of [['conversations'], ['notifications'], ['site-settings']]) {
-    void queryClient.invalidateQueries({ queryKey: key });
-  }
-}
+/** The tab's one connection, shared with the lazily loaded opener (socket-open.ts). */
+export const live = {
+  socket: null as Socket | null,
+  /** Bumped by each open and close: a client library that arrives after its tab moved on is not used. */
+  generation: 0,
+  attempt: 0,
+  retryTimer: null as ReturnType<typeof setTimeout> | null,
+  listeners: new Set<(s: Socket) => void>(),
+};
 
 /**
- * The client library (about a tenth of the shell's code) is fetched after the first screen has rendered,
- * not with it: live updates can start a moment later, the page cannot.
+ * The client library (about a tenth of the shell's code) and the code that wires its events are fetched after
+ * the first screen has rendered, not with it: live updates can start a moment later, the page cannot.
  */
 function connect(queryClient: QueryClient) {
-  const mine = ++generation;
-  void import('socket.io-client').then(({ io }) => {
-    if (mine === generation) socket = open(io, queryClient);
+  const mine = ++live.generation;
+  void import('./socket-open.ts').then(({ open }) => {
+    if (mine === live.generation) live.socket = open(queryClient);
   });
 }
 
 function close() {
-  generation += 1;
-  if (retryTimer) clearTimeout(retryTimer);
-  retryTimer = null;
-  attempt = 0;
-  const s = socket;
-  socket = null;
+  live.generation += 1;
+  if (live.retryTimer) clearTimeout(live.retryTimer);
+  live.retryTimer = null;
+  live.attempt = 0;
+  const s = live.socket;
+  live.socket = null;
   s?.removeAllListeners();
   s?.disconnect();
 }
@@ -128,10 +73,10 @@ export function usePresence(): PresenceSnapshot | null {
       }
       s.emit('presence:join');
     };
-    listeners.add(join);
-    if (socket?.connected) join(socket);
+    live.listeners.add(join);
+    if (live.socket?.connected) join(live.socket);
     return () => {
-      listeners.delete(join);
+      live.listeners.delete(join);
       current?.off('presence', onPresence);
       if (current?.connected) current.emit('presence:leave');
     };

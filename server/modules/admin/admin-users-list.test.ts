@@ -93,6 +93,7 @@ describe('POST /api/v1/admin/users/:id/balance', () => {
   it('answers 400 with each message and 404 for an unknown member', async () => {
     const target = await buildUser(t);
     const cases: [object, string, string][] = [
+      [{ currency: 'credits', description: 'No amount' }, 'amount', adminMessages.amountRequired],
       [{ ...good, amount: 0 }, 'amount', adminMessages.amountPositive],
       [{ ...good, amount: -5 }, 'amount', adminMessages.amountPositive],
       [{ ...good, amount: 1.5 }, 'amount', adminMessages.amountPositive],

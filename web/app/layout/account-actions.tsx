@@ -1,15 +1,18 @@
-import { LogOut } from 'lucide-react';
+import { LogOut, Settings, Wallet } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import type { SessionUser } from '../../../contract/auth.ts';
 import { messages } from '../../../contract/common-messages.ts';
 import { Avatar } from '../../components/ui/avatar.tsx';
-import { Button } from '../../components/ui/button.tsx';
+import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { useSignOut } from '../../features/auth/api.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { useMe } from '../../lib/session.ts';
 
-/** Signed-in corner of the top bar: log out, and the avatar linking to one's profile. */
+/**
+ * Signed-in corner of the top bar: wallet, settings, log out, and the avatar linking to one's profile (a
+ * members-only chunk: none of it is in a visitor's first screen).
+ */
 export function AccountActions({ user }: { user: SessionUser }) {
   const signOut = useSignOut();
   // The profile is fresher than the session (a new avatar or name shows at once).
@@ -22,6 +25,12 @@ export function AccountActions({ user }: { user: SessionUser }) {
 
   return (
     <>
+      <Link to="/wallet" aria-label="Wallet" className={buttonClasses('ghost', 'icon')}>
+        <Wallet className="size-5" aria-hidden="true" />
+      </Link>
+      <Link to="/profile/settings" aria-label="Settings" className={buttonClasses('ghost', 'icon')}>
+        <Settings className="size-5" aria-hidden="true" />
+      </Link>
       <Button variant="ghost" size="icon" aria-label="Log out" loading={signOut.isPending} onClick={logOut}>
         {!signOut.isPending && <LogOut className="size-5" aria-hidden="true" />}
       </Button>

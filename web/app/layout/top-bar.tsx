@@ -1,4 +1,4 @@
-import { Settings, Wallet } from 'lucide-react';
+import { MessagesSquare } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
@@ -24,26 +24,21 @@ export function TopBar() {
         <Brand />
         <GlobalSearchSlot />
         <div className="ml-auto flex items-center gap-1 md:ml-0">
+          {/* On a phone the label is the bottom bar's (Forum is one of its four); here the icon keeps one row. */}
+          <Link to="/forum" className={buttonClasses('ghost', 'sm', 'px-2.5 sm:px-3')}>
+            <MessagesSquare className="size-5" aria-hidden="true" />
+            <span className="sr-only sm:not-sr-only">Forum</span>
+          </Link>
           {user && (
             <Suspense fallback={<Skeleton className="size-9 rounded-lg" />}>
               <NotificationBell />
             </Suspense>
           )}
-          {user && (
-            <Link to="/wallet" aria-label="Wallet" className={buttonClasses('ghost', 'icon')}>
-              <Wallet className="size-5" aria-hidden="true" />
-            </Link>
-          )}
-          {user && (
-            <Link to="/profile/settings" aria-label="Settings" className={buttonClasses('ghost', 'icon')}>
-              <Settings className="size-5" aria-hidden="true" />
-            </Link>
-          )}
           <ThemeToggle />
           {isPending ? (
             <Skeleton className="ml-1 size-9 rounded-full" />
           ) : user ? (
-            <Suspense fallback={<Skeleton className="ml-1 size-9 rounded-full" />}>
+            <Suspense fallback={<Skeleton className="ml-1 h-9 w-40 rounded-lg" />}>
               <AccountActions user={user} />
             </Suspense>
           ) : (

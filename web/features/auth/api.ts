@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { resetPasswordBody, SignInResponse, signInBody, signUpBody } from '../../../contract/auth.ts';
 import { messages } from '../../../contract/common-messages.ts';
 import { api } from '../../lib/api.ts';
-import { type SessionResponse, sessionKey } from '../../lib/session.ts';
+import { returnPath, type SessionResponse, sessionKey } from '../../lib/session.ts';
 
 /*
  * A change of session re-renders the route guards, which can unmount the page that started the change
@@ -36,9 +36,8 @@ export function useSignUp() {
 function useSignedIn() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  // A guard that sent the visitor here names the page they wanted; only a path on this site is followed.
-  const from = (useLocation().state as { from?: unknown } | null)?.from;
-  const next = typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : '/';
+  // A guard or a Sign in link that sent the visitor here names the page they wanted.
+  const next = returnPath(useLocation().state);
   return async (data: SessionResponse) => {
     forgetUserData(queryClient);
     queryClient.setQueryData(sessionKey, data);

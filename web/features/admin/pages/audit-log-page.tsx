@@ -1,12 +1,9 @@
 import { ScrollText } from 'lucide-react';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
+import { AdminTable } from '../../../components/ui/admin-table.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Card } from '../../../components/ui/card.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { formatDateLong, toIsoString } from '../../../lib/format.ts';
 import { useAuditLog } from '../api.ts';
@@ -35,69 +32,40 @@ export function AuditLogPage() {
         icon={<ScrollText className="size-6" aria-hidden="true" />}
         description="Every staff action, who did it and when. Entries are never edited or removed."
       />
-      {query.isPending ? (
-        <Card role="status" aria-live="polite" className="p-4">
-          <span className="sr-only">Loading the audit log…</span>
-          {Array.from({ length: 6 }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
-            <Skeleton key={i} className="my-2 h-10 w-full" />
-          ))}
-        </Card>
-      ) : items.length === 0 ? (
-        <EmptyState text="No staff actions yet" />
-      ) : (
-        <Card className="overflow-x-auto">
-          <table className="w-full min-w-[48rem] text-sm">
-            <thead>
-              <tr className="border-b border-line text-left text-xs tracking-wide text-muted uppercase">
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  When
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Who
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Action
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Target
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Before
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  After
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((e) => (
-                <tr key={e.id} className="border-b border-line align-top last:border-0">
-                  <td className="px-4 py-3 whitespace-nowrap text-muted">
-                    <time dateTime={toIsoString(e.createdAt)}>{formatDateLong(e.createdAt)}</time>
-                  </td>
-                  <td className="px-4 py-3 font-medium">{e.actor?.username ?? 'Deleted account'}</td>
-                  <td className="px-4 py-3">
-                    <Badge tone="primary">{e.action}</Badge>
-                  </td>
-                  <td className="px-4 py-3">
-                    <span className="text-muted">{e.targetType}</span>{' '}
-                    <code className="text-xs">{e.targetId.slice(0, 8)}</code>
-                  </td>
-                  <td className="max-w-56 px-4 py-3 break-words text-muted">{summarize(e.before)}</td>
-                  <td className="max-w-56 px-4 py-3 break-words">{summarize(e.after)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <LoadMore
-            query={query}
-            variant="ghost"
-            size="sm"
-            className="flex justify-center border-t border-line p-3"
-          />
-        </Card>
-      )}
+      <AdminTable
+        loading={query.isPending}
+        loadingLabel="Loading the audit log…"
+        isEmpty={items.length === 0}
+        emptyText="No staff actions yet"
+        minWidth="min-w-[48rem]"
+        columns={[
+          { label: 'When' },
+          { label: 'Who' },
+          { label: 'Action' },
+          { label: 'Target' },
+          { label: 'Before' },
+          { label: 'After' },
+        ]}
+        pages={query}
+      >
+        {items.map((e) => (
+          <tr key={e.id} className="border-b border-line align-top last:border-0">
+            <td className="px-4 py-3 whitespace-nowrap text-muted">
+              <time dateTime={toIsoString(e.createdAt)}>{formatDateLong(e.createdAt)}</time>
+            </td>
+            <td className="px-4 py-3 font-medium">{e.actor?.username ?? 'Deleted account'}</td>
+            <td className="px-4 py-3">
+              <Badge tone="primary">{e.action}</Badge>
+            </td>
+            <td className="px-4 py-3">
+              <span className="text-muted">{e.targetType}</span>{' '}
+              <code className="text-xs">{e.targetId.slice(0, 8)}</code>
+            </td>
+            <td className="max-w-56 px-4 py-3 break-words text-muted">{summarize(e.before)}</td>
+            <td className="max-w-56 px-4 py-3 break-words">{summarize(e.after)}</td>
+          </tr>
+        ))}
+      </AdminTable>
     </div>
   );
 }

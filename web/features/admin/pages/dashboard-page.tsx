@@ -130,7 +130,7 @@ export function DashboardPage() {
               </div>
             )}
           </SectionCard>
-          <div className="mt-6 grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+          <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
             <SectionCard title="Latest Posts" icon={<MessageSquare className="size-4" aria-hidden="true" />}>
               {d.latestPosts.length === 0 ? (
                 <EmptyState text={forumMessages.noForumPosts} />

@@ -12,6 +12,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Select } from '../../../components/ui/select.tsx';
+import { SignedOut } from '../../../components/ui/signed-out.tsx';
 import { PageSkeleton } from '../../../components/ui/skeleton.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api.ts';
@@ -43,7 +44,15 @@ function BackLink({ to, label }: { to: string; label: string }) {
   );
 }
 
+/** Spec §4: a visitor sees why they cannot create a listing, and signing in brings them back to the form. */
 export function CreateListingPage() {
+  const { user, isPending } = useSession();
+  if (isPending) return <PageSkeleton />;
+  if (!user) return <SignedOut text={m.loginToCreate} />;
+  return <CreateListingForm />;
+}
+
+function CreateListingForm() {
   const create = useCreateListing();
   const navigate = useNavigate();
   const {

@@ -9,6 +9,7 @@ import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { SignedOut } from '../../../components/ui/signed-out.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -16,7 +17,6 @@ import { formatDateLong, toIsoString } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useConversations, useDeleteConversation, useSetBlock, useThread } from '../api.ts';
 import { MessageForm } from '../components/message-form.tsx';
-import { SignedOut } from '../components/signed-out.tsx';
 
 /** /messages and /messages/:userId: conversations on the left, the open thread on the right. */
 export function MessagesPage() {

@@ -8,12 +8,12 @@ import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
+import { SignedOut } from '../../../components/ui/signed-out.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useUserSearch, useUserSummary } from '../api.ts';
 import { MessageForm } from '../components/message-form.tsx';
-import { SignedOut } from '../components/signed-out.tsx';
 
 /** /messages/new: choose a recipient (or take ?recipient=), write, Send Message → the thread. */
 export function NewMessagePage() {

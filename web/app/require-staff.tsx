@@ -1,0 +1,18 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { isStaff } from '../../contract/limits.ts';
+import { PageSkeleton } from '../components/ui/skeleton.tsx';
+import { useSession } from '../lib/session.ts';
+import { AccessDenied } from './access-denied.tsx';
+
+/**
+ * The admin area: moderators and admins only. Visitors sign in first; a signed-in member who is not
+ * staff sees Access Denied (spec §8 Other) on every admin URL, live if their role changes.
+ */
+export function RequireStaff() {
+  const { user, isPending } = useSession();
+  const location = useLocation();
+  if (isPending) return <PageSkeleton />;
+  if (!user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (!isStaff(user.role)) return <AccessDenied detail="The admin area is for moderators and admins only." />;
+  return <Outlet />;
+}

@@ -1,0 +1,61 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { io } from 'socket.io-client';
+import { meKey, sessionKey } from './session.ts';
+import { live, type Socket } from './socket.ts';
+
+/** Spec §9: reconnect after 1, 2, 5, then every 10 s. */
+const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000] as const;
+
+/**
+ * One socket per tab, opened with the session cookie (WebSocket only). The session is read at the handshake,
+ * so signing in or out reconnects. socket.io's own reconnection is off: our back-off is the spec's.
+ */
+export function open(queryClient: QueryClient): Socket {
+  const s: Socket = io({
+    path: '/socket.io',
+    transports: ['websocket'],
+    reconnection: false,
+    autoConnect: true,
+  });
+  const scheduleRetry = () => {
+    if (live.socket !== s || live.retryTimer) return;
+    const delay = RECONNECT_DELAYS_MS[Math.min(live.attempt, RECONNECT_DELAYS_MS.length - 1)];
+    live.attempt += 1;
+    live.retryTimer = setTimeout(() => {
+      live.retryTimer = null;
+      if (live.socket === s) s.connect();
+    }, delay);
+  };
+  s.on('connect', () => {
+    // Anything missed while away is fetched again.
+    if (live.attempt > 0) invalidateLive(queryClient);
+    live.attempt = 0;
+    for (const l of live.listeners) l(s);
+  });
+  s.on('connect_error', scheduleRetry);
+  s.on('disconnect', (reason) => {
+    // Closed by the server: maybe a ban, or a restart; either way the session is checked again.
+    if (reason === 'io server disconnect') void queryClient.invalidateQueries({ queryKey: sessionKey });
+    scheduleRetry();
+  });
+  s.on('message', () => {
+    void queryClient.invalidateQueries({ queryKey: ['conversations'] });
+  });
+  s.on('notification', () => {
+    void queryClient.invalidateQueries({ queryKey: ['notifications'] });
+  });
+  s.on('profile', () => {
+    void queryClient.invalidateQueries({ queryKey: sessionKey });
+    void queryClient.invalidateQueries({ queryKey: meKey });
+  });
+  s.on('site-settings', () => {
+    void queryClient.invalidateQueries({ queryKey: ['site-settings'] });
+  });
+  return s;
+}
+
+function invalidateLive(queryClient: QueryClient) {
+  for (const key of [['conversations'], ['notifications'], ['site-settings']]) {
+    void queryClient.invalidateQueries({ queryKey: key });
+  }
+}
