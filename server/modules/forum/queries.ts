@@ -16,6 +16,11 @@ export const activityKeyset = keyset(
   { column: forumThreads.lastActivityAt, kind: 'time', dir: 'desc' },
   { column: forumThreads.id, kind: 'uuid', dir: 'desc' },
 );
+/** Every category's threads by latest activity (the home page): forum_threads_activity_idx. */
+export const latestKeyset = keyset(
+  { column: forumThreads.lastActivityAt, kind: 'time', dir: 'desc' },
+  { column: forumThreads.id, kind: 'uuid', dir: 'desc' },
+);
 /** A member's threads, newest first: forum_threads_user_created_idx. */
 export const createdKeyset = keyset(
   { column: forumThreads.createdAt, kind: 'time', dir: 'desc' },
@@ -102,10 +107,10 @@ export async function listThreadsInCategory(
     .limit(activityKeyset.limit(limit));
 }
 
-/** The newest threads by last activity across every category (the home page): forum_threads_activity_idx. */
+/** The newest threads by last activity across every category (the home page), one page. */
 export async function listLatestThreads(db: Db, limit: number) {
   return selectThreads(db, { key: sql<string>`${forumThreads.lastActivityAt}::text` })
-    .orderBy(desc(forumThreads.lastActivityAt), desc(forumThreads.id))
+    .orderBy(...latestKeyset.orderBy)
     .limit(limit);
 }
 
