@@ -85,7 +85,7 @@ export function MarkdownEditor({
       <div className="flex flex-wrap items-end justify-between gap-2">
         <Tabs
           id={`${id}-mode`}
-          label={`${label} editor`}
+          label="Editor mode"
           value={mode}
           options={[
             { value: 'write', label: 'Write' },
