@@ -13,6 +13,7 @@ async function signIn(page: Page, email: string, password: string) {
 }
 
 test('a member starts a thread, replies, votes and deletes it', async ({ page, browser, request }) => {
+  test.slow(); // two accounts, a dozen steps, and the editor's chunk loaded twice: past 30 s on a busy machine
   const title = `Best config ${randomUUID().slice(0, 6)}`;
   const author = await createUser(request, 'poster');
   await signIn(page, author.email, author.password);
