@@ -44,10 +44,25 @@ export const replyBody = z.object({
     .max(forumLimits.reply.max, m.replyTooLong),
 });
 
+/** An author's (or staff's) edit of a thread: its title and Markdown body. */
+export const editThreadBody = newThreadBody.pick({ title: true, content: true });
+export type EditThreadBody = z.output<typeof editThreadBody>;
+
+/** Markdown to render as it would be stored (the editor's Preview tab). */
+export const previewBody = z.object({
+  content: z.string({ error: m.contentRequired }).max(forumLimits.content.max, m.contentTooLong),
+});
+export const previewResponse = z.object({ html: z.string() });
+
+export const pinBody = z.object({ pinned: z.boolean() });
+export const lockBody = z.object({ locked: z.boolean() });
+export const moveBody = z.object({ categoryId: z.uuid({ error: m.categoryNotFound }) });
+
 /** +1 up, -1 down, 0 removes the member's vote. */
 export const voteBody = z.object({ value: z.union([z.literal(1), z.literal(-1), z.literal(0)]) });
 
 export const threadIdParams = z.object({ id: z.uuid({ error: m.threadNotFound }) });
+export const replyIdParams = z.object({ id: z.uuid({ error: m.replyNotFound }) });
 export const categoryIdParams = z.object({ id: z.uuid({ error: m.categoryNotFound }) });
 export const forumUserParams = z.object({ id: z.uuid({ error: 'Profile not found' }) });
 
@@ -73,6 +88,8 @@ export const forumThreadSummary = z.object({
   upvotes: z.number().int(),
   downvotes: z.number().int(),
   replyCount: z.number().int(),
+  isPinned: z.boolean(),
+  isLocked: z.boolean(),
   lastActivityAt: z.string(),
   createdAt: z.string(),
 });
@@ -83,16 +100,37 @@ export const forumThreadPage = z.object({
 });
 export type ForumThreadPage = z.infer<typeof forumThreadPage>;
 
-/** A thread with its text, and the viewer's own vote (0 for none or for visitors). */
+/**
+ * A thread with its Markdown source (`content`, for the edit form), the sanitized HTML made from it when it
+ * was written (`contentHtml`, what the page shows) and the viewer's own vote (0 for none or for visitors).
+ */
 export const forumThread = forumThreadSummary.extend({
   content: z.string(),
+  contentHtml: z.string(),
+  editedAt: z.string().nullable(),
   myVote: z.union([z.literal(1), z.literal(-1), z.literal(0)]),
   /** What the caller may do with it, decided by the server (server/policy.ts). */
-  abilities: z.object({ delete: z.boolean() }),
+  abilities: z.object({
+    edit: z.boolean(),
+    delete: z.boolean(),
+    reply: z.boolean(),
+    pin: z.boolean(),
+    lock: z.boolean(),
+    move: z.boolean(),
+    revisions: z.boolean(),
+  }),
 });
 export type ForumThread = z.infer<typeof forumThread>;
 
-export const forumReply = z.object({ id: z.string(), author, content: z.string(), createdAt: z.string() });
+export const forumReply = z.object({
+  id: z.string(),
+  author,
+  content: z.string(),
+  contentHtml: z.string(),
+  editedAt: z.string().nullable(),
+  createdAt: z.string(),
+  abilities: z.object({ edit: z.boolean(), delete: z.boolean(), revisions: z.boolean() }),
+});
 export type ForumReply = z.infer<typeof forumReply>;
 export const forumReplyPage = z.object({ items: z.array(forumReply), nextCursor: z.string().nullable() });
 export type ForumReplyPage = z.infer<typeof forumReplyPage>;
@@ -103,3 +141,19 @@ export const voteResponse = z.object({
   myVote: z.union([z.literal(1), z.literal(-1), z.literal(0)]),
 });
 export type VoteResponse = z.infer<typeof voteResponse>;
+
+/** The home page's newest threads by last activity, across categories. */
+export const forumLatestSize = 5;
+export const forumLatestList = z.object({ items: z.array(forumThreadSummary) });
+export type ForumLatestList = z.infer<typeof forumLatestList>;
+
+/** Earlier versions of a thread or reply, newest first (staff). */
+export const forumRevision = z.object({
+  id: z.string(),
+  title: z.string().nullable(),
+  content: z.string(),
+  editor: z.object({ id: z.string(), username: z.string() }).nullable(),
+  createdAt: z.string(),
+});
+export const forumRevisionList = z.object({ items: z.array(forumRevision) });
+export type ForumRevisionList = z.infer<typeof forumRevisionList>;

@@ -204,6 +204,22 @@ export const forumMessages = {
   noCategories: 'No categories yet',
   noForumPosts: 'No forum posts yet',
   confirmDelete: 'Are you sure you want to delete this thread? This action cannot be undone.',
+  threadLocked: 'This thread is locked',
+  replyNotFound: 'Reply not found',
+  editOwnOnly: 'You can only edit your own posts',
+  deleteOwnRepliesOnly: 'You can only delete your own replies',
+  moderatorsOnly: 'Only moderators can do this',
+  loginToPreview: 'You must be logged in to preview',
+  pinned: 'Thread pinned',
+  unpinned: 'Thread unpinned',
+  locked: 'Thread locked',
+  unlocked: 'Thread unlocked',
+  moved: 'Thread moved',
+  edited: 'Changes saved',
+  replyDeleted: 'Reply deleted',
+  confirmDeleteReply: 'Are you sure you want to delete this reply? This action cannot be undone.',
+  noRevisions: 'No earlier versions',
+  latestThreads: 'Latest threads',
 } as const;
 
 export const notificationMessages = {

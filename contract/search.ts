@@ -10,5 +10,7 @@ export const searchResponse = z.object({
   cheats: z.array(z.object({ id: z.string(), title: z.string(), status: z.enum(cheatStatuses) })),
   users: z.array(z.object({ id: z.string(), username: z.string(), avatarUrl: z.string().nullable() })),
   listings: z.array(z.object({ id: z.string(), title: z.string(), price: z.number().int() })),
+  /** Forum threads whose title or body contains the words. */
+  threads: z.array(z.object({ id: z.string(), title: z.string(), replyCount: z.number().int() })),
 });
 export type SearchResponse = z.infer<typeof searchResponse>;

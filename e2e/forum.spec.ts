@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config.ts';
-import { createUser } from './support/users.ts';
+import { asUser } from './support/social.ts';
+import { createUser, type E2EUser } from './support/users.ts';
 
 async function signIn(page: Page, email: string, password: string) {
   await page.goto('/login');
@@ -12,6 +13,7 @@ async function signIn(page: Page, email: string, password: string) {
 }
 
 test('a member starts a thread, replies, votes and deletes it', async ({ page, browser, request }) => {
+  test.slow(); // two accounts, a dozen steps, and the editor's chunk loaded twice: past 30 s on a busy machine
   const title = `Best config ${randomUUID().slice(0, 6)}`;
   const author = await createUser(request, 'poster');
   await signIn(page, author.email, author.password);
@@ -44,7 +46,8 @@ test('a member starts a thread, replies, votes and deletes it', async ({ page, b
   await expect(article.getByText('<b>not bold</b>')).toBeVisible();
   const link = article.getByRole('link', { name: 'https://example.com/guide' });
   await expect(link).toHaveAttribute('href', 'https://example.com/guide');
-  await expect(link).toHaveAttribute('rel', /nofollow noopener/);
+  await expect(link).toHaveAttribute('rel', 'nofollow ugc noopener');
+  await expect(link).toHaveAttribute('target', '_blank');
   await expect(page.getByText('No replies yet')).toBeVisible();
 
   // Reply.
@@ -134,4 +137,140 @@ test('an admin adds and deletes a forum category; members do not see the control
   await expect(page.getByRole('link', { name: /General Discussion/ })).toBeVisible();
   await expect(page.getByRole('button', { name: 'New Category' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Delete category/ })).toHaveCount(0);
+});
+
+/** A thread made through the API by `user` in General Discussion; its id. */
+async function seedThread(request: APIRequestContext, user: E2EUser, title: string, content = 'Body text') {
+  return asUser(request, user, async () => {
+    const categories = (await (await request.get('/api/v1/forum/categories')).json()).items as {
+      id: string;
+      name: string;
+    }[];
+    const categoryId = categories.find((c) => c.name === 'General Discussion')!.id;
+    const res = await request.post('/api/v1/forum/threads', { data: { categoryId, title, content } });
+    expect(res.status(), await res.text()).toBe(201);
+    return (await res.json()).id as string;
+  });
+}
+
+const CODE = 'int main() {\n  return 0; // <b>kept</b>\n}';
+
+test('a thread with a code block, a table and a quote is rendered; preview, copy and edit', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.slow(); // two dialogs, a preview round trip, an edit: many page updates on a shared machine
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const title = `Config dump ${randomUUID().slice(0, 6)}`;
+  const author = await createUser(request, 'md');
+  await signIn(page, author.email, author.password);
+  await page.goto('/forum');
+  await page.getByRole('link', { name: /General Discussion/ }).click();
+  await page.getByRole('button', { name: 'New Thread' }).click();
+  const form = page.getByRole('dialog', { name: 'New Thread' });
+  await form.getByLabel('Title').fill(title);
+  const content = form.getByLabel('Content');
+  // The toolbar wraps the selection.
+  await content.fill('make this bold');
+  await content.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(0, el.value.length));
+  await form.getByRole('button', { name: 'Bold' }).click();
+  await expect(content).toHaveValue('**make this bold**');
+  await content.fill(
+    [
+      '> Quoted from the patch notes',
+      '',
+      '| Setting | Value |',
+      '|---|--:|',
+      '| FOV | 90 |',
+      '',
+      '```cpp',
+      CODE,
+      '```',
+    ].join('\n'),
+  );
+
+  // Preview renders through the server, as it will be stored.
+  await form.getByRole('tab', { name: 'Preview' }).click();
+  await expect(form.getByRole('table')).toContainText('FOV');
+  await expect(form.getByText('cpp', { exact: true })).toBeVisible();
+  await form.getByRole('tab', { name: 'Write' }).click();
+  await form.getByRole('button', { name: 'Post Thread' }).click();
+  await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+
+  const article = page.getByRole('article');
+  await expect(article.getByRole('table')).toContainText('Setting');
+  await expect(article.getByRole('cell', { name: '90' })).toBeVisible();
+  await expect(article.locator('blockquote')).toHaveText('Quoted from the patch notes');
+  await expect(article.getByText('cpp', { exact: true })).toBeVisible();
+  await expect(article.getByText('return', { exact: true })).toHaveClass(/hljs-keyword/);
+  await expect(article.getByText('// <b>kept</b>')).toBeVisible();
+  await article.getByRole('button', { name: 'Copy code' }).click();
+  await expect(article.getByRole('button', { name: 'Copy code' })).toHaveText('Copied');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${CODE}\n`);
+
+  // The author edits: re-rendered, marked edited.
+  await expect(page.getByText('(edited')).toHaveCount(0);
+  await article.getByRole('button', { name: 'Edit' }).click();
+  await article.getByLabel('Content').fill('Now with ~~less~~ **more**');
+  await article.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Changes saved')).toBeVisible();
+  await expect(article.locator('strong', { hasText: 'more' })).toBeVisible();
+  await expect(article.getByText('(edited')).toBeVisible();
+});
+
+test('a moderator pins and locks a thread; the member then sees it is locked', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.slow(); // two accounts signing in, four page loads
+  const title = `Ban wave ${randomUUID().slice(0, 6)}`;
+  const member = await createUser(request, 'locked');
+  const threadId = await seedThread(request, member, title);
+
+  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await page.goto(`/forum/post/${threadId}`);
+  await page.getByRole('button', { name: 'Pin', exact: true }).click();
+  await expect(page.getByText('Thread pinned')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Unpin' })).toBeVisible();
+  await page.getByRole('button', { name: 'Lock', exact: true }).click();
+  await expect(page.getByText('Thread locked')).toBeVisible();
+  await expect(page.getByRole('article').getByText('Locked', { exact: true })).toBeVisible();
+
+  // Pinned first in its category, ahead of newer threads.
+  await seedThread(request, member, `Newer ${randomUUID().slice(0, 6)}`);
+  await page.goto('/forum');
+  await page.getByRole('link', { name: /General Discussion/ }).click();
+  const first = page.getByRole('list', { name: 'Threads' }).getByRole('listitem').first();
+  await expect(first).toContainText(title);
+  await expect(first).toContainText('Pinned');
+
+  const memberPage = await browser.newPage();
+  await signIn(memberPage, member.email, member.password);
+  await memberPage.goto(`/forum/post/${threadId}`);
+  await expect(memberPage.getByText('This thread is locked')).toBeVisible();
+  await expect(memberPage.getByLabel('Your reply')).toHaveCount(0);
+  await expect(memberPage.getByRole('button', { name: 'Lock', exact: true })).toHaveCount(0);
+  await memberPage.close();
+});
+
+test('the home page lists the latest threads and global search finds a thread', async ({ page, request }) => {
+  const tag = `thr${randomUUID().slice(0, 6)}`;
+  const member = await createUser(request, 'latest');
+  const threadId = await seedThread(request, member, `${tag} loader guide`, 'How to set it up');
+  await page.goto('/');
+  const latest = page.getByRole('list', { name: 'Latest threads' });
+  await expect(latest.getByRole('link', { name: new RegExp(`${tag} loader guide`) })).toContainText(
+    'General Discussion',
+  );
+
+  const box = page.getByRole('combobox', { name: 'Search' });
+  await box.fill(tag);
+  const threads = page
+    .getByRole('listbox', { name: 'Search results' })
+    .getByRole('group', { name: 'Threads' });
+  await threads.getByRole('option', { name: new RegExp(`${tag} loader guide`) }).click();
+  await expect(page).toHaveURL(new RegExp(`/forum/post/${threadId}$`));
+  await expect(page.getByRole('heading', { name: `${tag} loader guide`, level: 1 })).toBeVisible();
 });

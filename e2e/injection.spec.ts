@@ -89,6 +89,55 @@ test('a forum thread and reply with script and HTML are shown as text', async ({
   await expectShownAsText(page, reply, dialogs);
 });
 
+test('Markdown cannot smuggle script: hostile links, images, SVG and fences render inert', async ({
+  page,
+  request,
+}) => {
+  const m = marker();
+  const content = [
+    `[click ${m}](javascript:alert(1)) [vb](vbscript:msgbox(1)) [data](data:text/html,<script>alert(1)</script>)`,
+    '![x" onerror="alert(1)](https://images.example/x.png)',
+    '<svg onload=alert(1)></svg> <img src=x onerror=alert(1)>',
+    `> quote\n>> <script>alert(3)</script> <b>${m}</b>`,
+    '',
+    '```html',
+    '<img src=x onerror=alert(4)>',
+    '```',
+  ].join('\n');
+  const threadId = await asUser(request, author, async () => {
+    const categories = await json(await request.get('/api/v1/forum/categories'), 200);
+    const thread = await json(
+      await request.post('/api/v1/forum/threads', {
+        data: { categoryId: categories.items[0].id, title: `Markdown ${m}`, content },
+      }),
+      201,
+    );
+    return thread.id as string;
+  });
+  const dialogs = watchDialogs(page);
+  await page.goto(`/forum/post/${threadId}`);
+  const article = page.getByRole('article');
+  await expect(article.getByText(`<b>${m}</b>`)).toBeVisible();
+  await expect(article.getByText('<img src=x onerror=alert(4)>')).toBeVisible();
+  // The image is a link to its address, never loaded.
+  await expect(article.getByRole('link', { name: /^Image: / })).toHaveAttribute(
+    'href',
+    'https://images.example/x.png',
+  );
+  await expect(page.locator('main img, main svg[onload], main script')).toHaveCount(0);
+  // The cooked body's links (the byline's profile link is the app's own).
+  const hrefs = await article
+    .locator('.cooked a')
+    .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+  expect(hrefs.filter((h) => !/^https?:\/\//.test(h ?? ''))).toEqual([]);
+  const handlers = await article
+    .locator('*')
+    .evaluateAll((els) => els.flatMap((el) => el.getAttributeNames().filter((n) => n.startsWith('on'))));
+  expect(handlers).toEqual([]);
+  await page.waitForTimeout(200);
+  expect(dialogs).toEqual([]);
+});
+
 test('a listing title and description with script and HTML are shown as text', async ({ page, request }) => {
   const title = `L ${scriptPayload(marker())}`;
   const description = `Description ${scriptPayload(marker())} long enough to pass the minimum length.`;

@@ -38,9 +38,30 @@ export function orderAbilities(viewer: Viewer | null, order: { status: string; s
   return { settle: can.moderate(viewer) && waitsForStaff };
 }
 
+/** Whether the caller may reply in a thread: members while it is open; staff also once it is locked. */
+export function canReplyIn(viewer: Viewer | null, thread: { isLocked: boolean }): boolean {
+  return !!viewer && (!thread.isLocked || can.moderate(viewer));
+}
+
 /** What the caller may do with a forum thread, as its detail reports it. */
-export function threadAbilities(viewer: Viewer | null, thread: { authorId: string }) {
-  return { delete: can.manage(viewer, thread.authorId) };
+export function threadAbilities(viewer: Viewer | null, thread: { authorId: string; isLocked: boolean }) {
+  const manage = can.manage(viewer, thread.authorId);
+  const moderate = can.moderate(viewer);
+  return {
+    edit: manage,
+    delete: manage,
+    reply: canReplyIn(viewer, thread),
+    pin: moderate,
+    lock: moderate,
+    move: moderate,
+    revisions: moderate,
+  };
+}
+
+/** What the caller may do with a forum reply: its author or staff edit and delete it. */
+export function replyAbilities(viewer: Viewer | null, reply: { authorId: string }) {
+  const manage = can.manage(viewer, reply.authorId);
+  return { edit: manage, delete: manage, revisions: can.moderate(viewer) };
 }
 
 /** Throws 403 with the spec's text for the action when the answer is no. */

@@ -91,13 +91,14 @@ beforeAll(async () => {
         values ('Plans', 'Plan test', 0) returning id`)
     ).rows[0].id;
   }
-  await run(`insert into forum_threads (category_id, user_id, title, content, last_activity_at, created_at)
-    select '${categoryId}', ${seller('i')}, 'Thread ' || i, 'Body ' || i,
+  await run(`insert into forum_threads (category_id, user_id, title, content, content_html, is_pinned,
+      last_activity_at, created_at)
+    select '${categoryId}', ${seller('i')}, 'Thread ' || i, 'Body ' || i, '<p>Body ' || i || '</p>', i % 500 = 0,
       now() - i * interval '1 minute', now() - i * interval '1 minute' from generate_series(1, ${N}) i`);
   threadId = (await pool.query('select id from forum_threads order by last_activity_at desc limit 1')).rows[0]
     .id;
-  await run(`insert into forum_replies (thread_id, user_id, content, created_at)
-    select '${threadId}', ${seller('i')}, 'Reply ' || i, now() - i * interval '1 second'
+  await run(`insert into forum_replies (thread_id, user_id, content, content_html, created_at)
+    select '${threadId}', ${seller('i')}, 'Reply ' || i, '<p>Reply ' || i || '</p>', now() - i * interval '1 second'
     from generate_series(1, ${N}) i`);
   await run(`insert into cheats (title, description, game, download_url, created_at)
     select (array['Aimbot','ESP','Wallhack'])[1 + i % 3] || ' build ' || i, 'd', 'Game ' || (i % 20),
@@ -254,6 +255,7 @@ const lists = (): [string, () => string][] => [
   ['global search, rare word', () => '/api/v1/search?q=legendary'],
   ['forum threads of a category', () => `/api/v1/forum/threads?categoryId=${categoryId}`],
   ['forum replies', () => `/api/v1/forum/threads/${threadId}/replies`],
+  ['forum latest threads', () => '/api/v1/forum/threads/latest'],
   ['conversation thread', () => `/api/v1/conversations/${otherId}`],
   ['conversation list', () => '/api/v1/conversations'],
   ['feed', () => '/api/v1/posts'],
@@ -272,7 +274,7 @@ describe('query plans at a few thousand rows', () => {
     expect(await planProblems(url())).toEqual([]);
   });
 
-  it.each(lists().filter(([name]) => !/search|seller|^members by/.test(name)))(
+  it.each(lists().filter(([name]) => !/search|seller|^members by|latest/.test(name)))(
     '%s, second page, reads one page off an index',
     async (_, url) => {
       expect(await planProblems(await secondPage(url()))).toEqual([]);
@@ -285,9 +287,11 @@ describe('query plans at a few thousand rows', () => {
       problems((await pool.query(`explain (format json) ${text}`)).rows[0]['QUERY PLAN'][0].Plan);
     const offIndex = await explain(
       `select id from forum_threads where category_id = '${categoryId}'
-       order by last_activity_at desc, id desc limit 21`,
+       order by is_pinned desc, last_activity_at desc, id desc limit 21`,
     );
-    expect(offIndex.join('\n')).toMatch(/NULLS order differs from forum_threads_category_activity_idx/);
+    expect(offIndex.join('\n')).toMatch(
+      /NULLS order differs from forum_threads_category_pinned_activity_idx/,
+    );
     expect((await explain(`select id from direct_messages where message like 'M%' limit 5`)).join()).toMatch(
       /Seq Scan on direct_messages/,
     );

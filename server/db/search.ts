@@ -81,8 +81,12 @@ export function rankedCandidates(opts: {
   q: string;
   limit: number;
   candidates: number;
+  /** The substring condition when more than `column` is searched (e.g. a thread's title and body, written
+   * with `containing`); by default `column` contains `q`. Exact and prefix matches stay on `column`. */
+  substring?: SQL;
 }): SQL {
   const { columns, from, column, key, where, q, limit, candidates } = opts;
+  const substring = opts.substring ?? sql`${column} ilike ${likePattern(q)}`;
   const lowered = q.toLowerCase();
   const prefix = `${escapeLike(lowered)}%`;
   return sql`select * from (
@@ -91,7 +95,7 @@ export function rankedCandidates(opts: {
       (select ${columns} from ${from} where ${where} and lower(${column}) like ${prefix}
         order by lower(${column}) using ~<~ limit ${candidates})
       union
-      (select ${columns} from ${from} where ${where} and ${column} ilike ${likePattern(q)}
+      (select ${columns} from ${from} where ${where} and ${substring}
         order by ${key} limit ${candidates})
     ) candidates
     order by (lower(rank_key) = ${lowered}) desc, (lower(rank_key) like ${prefix}) desc,

@@ -1,4 +1,5 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { renderMarkdown } from '../modules/forum/markdown.ts';
 import type { Db } from './client.ts';
 import { forumCategories, forumThreads, marketplaceListings, profiles, socialPosts } from './schema/index.ts';
 
@@ -95,7 +96,13 @@ export async function seedCommunityDemo(db: Db) {
   for (const [name, position, title, content] of THREADS) {
     const category = categories[Math.min(position, categories.length - 1)];
     if (!category) break;
-    await db.insert(forumThreads).values({ categoryId: category.id, userId: author(name), title, content });
+    await db.insert(forumThreads).values({
+      categoryId: category.id,
+      userId: author(name),
+      title,
+      content,
+      contentHtml: renderMarkdown(content),
+    });
     await db
       .update(forumCategories)
       .set({ threadCount: sql`${forumCategories.threadCount} + 1` })

@@ -21,6 +21,7 @@ export const ownedResources = [
   'post',
   'comment',
   'forumThread',
+  'forumReply',
   'ticket',
   'notification',
   'listing',

@@ -4,6 +4,7 @@ import {
   type BuiltUser,
   buildComment,
   buildForumCategory,
+  buildForumReply,
   buildForumThread,
   buildListing,
   buildNotification,
@@ -39,6 +40,13 @@ const builders: Record<OwnedResource, (user: SignedIn) => Promise<string>> = {
   comment: async (user) => (await buildComment(t, (await buildPost(t, user.id)).id, user.id)).id,
   forumThread: async (user) =>
     (await buildForumThread(t, { userId: user.id, categoryId: (await buildForumCategory(t)).id })).id,
+  forumReply: async (user) => {
+    const thread = await buildForumThread(t, {
+      userId: (await buildUser(t)).id,
+      categoryId: (await buildForumCategory(t)).id,
+    });
+    return (await buildForumReply(t, { userId: user.id, threadId: thread.id })).id;
+  },
   ticket: async (user) => (await buildTicket(t, { userId: user.id })).id,
   notification: async (user) => (await buildNotification(t, user.id)).id,
   listing: async (user) => (await buildListing(t, { userId: user.id })).id,

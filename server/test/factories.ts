@@ -6,6 +6,7 @@ import {
   cheatStatusChanges,
   cheats,
   forumCategories,
+  forumReplies,
   forumThreads,
   products,
   profiles,
@@ -18,6 +19,7 @@ import { socialComments, socialPosts } from '../db/schema/social.ts';
 import { ticketMessages, tickets } from '../db/schema/tickets.ts';
 import { createAccount } from '../modules/auth/service.ts';
 import { rebuildConversations } from '../modules/direct-messages/queries.ts';
+import { renderMarkdown } from '../modules/forum/markdown.ts';
 import { purchaseListing } from '../modules/marketplace/service.ts';
 import { grant } from '../modules/wallet/service.ts';
 import type { TestApp } from './test-app.ts';
@@ -150,16 +152,34 @@ export async function buildForumCategory(
   return row!;
 }
 
-/** One forum thread by `userId` in `categoryId`, inserted directly (counters at 0). */
+/** One forum thread by `userId` in `categoryId`, inserted directly (counters at 0), its HTML rendered. */
 export async function buildForumThread(
   t: TestApp,
   overrides: Partial<typeof forumThreads.$inferInsert> & { userId: string; categoryId: string },
 ) {
   const suffix = randomUUID().slice(0, 8);
+  const content = overrides.content ?? `Content of thread ${suffix}`;
   const [row] = await t.db
     .insert(forumThreads)
-    .values({ title: `Thread ${suffix}`, content: `Content of thread ${suffix}`, ...overrides })
+    .values({ title: `Thread ${suffix}`, contentHtml: renderMarkdown(content), ...overrides, content })
     .returning();
+  return row!;
+}
+
+/** One reply by `userId` in `threadId`, inserted directly, the thread's counter moved as a reply does. */
+export async function buildForumReply(
+  t: TestApp,
+  overrides: Partial<typeof forumReplies.$inferInsert> & { userId: string; threadId: string },
+) {
+  const content = overrides.content ?? `Reply ${randomUUID().slice(0, 8)}`;
+  const [row] = await t.db
+    .insert(forumReplies)
+    .values({ contentHtml: renderMarkdown(content), ...overrides, content })
+    .returning();
+  await t.db
+    .update(forumThreads)
+    .set({ replyCount: sql`${forumThreads.replyCount} + 1` })
+    .where(eq(forumThreads.id, overrides.threadId));
   return row!;
 }
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
@@ -45,7 +46,13 @@ export const forumThreads = pgTable(
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
+    /** The Markdown source as written. */
     content: text('content').notNull(),
+    /** `content` rendered and sanitized at write time (modules/forum/markdown.ts); what pages show. */
+    contentHtml: text('content_html').notNull(),
+    isPinned: boolean('is_pinned').notNull().default(false),
+    isLocked: boolean('is_locked').notNull().default(false),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
     upvotes: integer('upvotes').notNull().default(0),
     downvotes: integer('downvotes').notNull().default(0),
     replyCount: integer('reply_count').notNull().default(0),
@@ -57,7 +64,18 @@ export const forumThreads = pgTable(
       'forum_threads_counts_check',
       sql`${t.upvotes} >= 0 and ${t.downvotes} >= 0 and ${t.replyCount} >= 0`,
     ),
-    index('forum_threads_category_activity_idx').on(t.categoryId, t.lastActivityAt.desc(), t.id.desc()),
+    // Pinned first, then latest activity: the category list's keyset reads this index in order.
+    index('forum_threads_category_pinned_activity_idx').on(
+      t.categoryId,
+      t.isPinned.desc(),
+      t.lastActivityAt.desc(),
+      t.id.desc(),
+    ),
+    // The home page's latest threads across categories.
+    index('forum_threads_activity_idx').on(t.lastActivityAt.desc(), t.id.desc()),
+    index('forum_threads_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    index('forum_threads_content_trgm_idx').using('gin', t.content.op('gin_trgm_ops')),
+    index('forum_threads_title_lower_idx').using('btree', sql`lower(${t.title}) text_pattern_ops`),
     index('forum_threads_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
   ],
 );
@@ -92,10 +110,36 @@ export const forumReplies = pgTable(
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
+    contentHtml: text('content_html').notNull(),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     index('forum_replies_thread_created_idx').on(t.threadId, t.createdAt, t.id),
     index('forum_replies_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * The text a thread or reply had before an edit (staff read the history). `replyId` null: the thread's own
+ * title and body; otherwise that reply's body (`title` null).
+ */
+export const forumRevisions = pgTable(
+  'forum_revisions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    threadId: uuid('thread_id')
+      .notNull()
+      .references(() => forumThreads.id, { onDelete: 'cascade' }),
+    replyId: uuid('reply_id').references(() => forumReplies.id, { onDelete: 'cascade' }),
+    /** Who made the edit that replaced this text. */
+    editorId: uuid('editor_id').references(() => profiles.id, { onDelete: 'set null' }),
+    title: text('title'),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('forum_revisions_thread_idx').on(t.threadId, t.createdAt),
+    index('forum_revisions_reply_idx').on(t.replyId, t.createdAt).where(sql`${t.replyId} is not null`),
   ],
 );

@@ -231,6 +231,7 @@ describe('replies', () => {
         threadId: th.id,
         userId: member.id,
         content: `r${i}`,
+        contentHtml: `<p>r${i}</p>`,
         createdAt: new Date(Date.now() + 1000 + i),
       });
     }

@@ -1,10 +1,23 @@
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { keyset } from '../../db/cursor.ts';
-import { forumCategories, forumReplies, forumThreads, forumVotes, profiles } from '../../db/schema/index.ts';
+import {
+  forumCategories,
+  forumReplies,
+  forumRevisions,
+  forumThreads,
+  forumVotes,
+  profiles,
+} from '../../db/schema/index.ts';
 
-/** A category's threads by latest activity: forum_threads_category_activity_idx. */
+/** A category's threads, pinned first, then by latest activity: forum_threads_category_pinned_activity_idx. */
 export const activityKeyset = keyset(
+  { column: forumThreads.isPinned, kind: 'bool', dir: 'desc' },
+  { column: forumThreads.lastActivityAt, kind: 'time', dir: 'desc' },
+  { column: forumThreads.id, kind: 'uuid', dir: 'desc' },
+);
+/** Every category's threads by latest activity (the home page): forum_threads_activity_idx. */
+export const latestKeyset = keyset(
   { column: forumThreads.lastActivityAt, kind: 'time', dir: 'desc' },
   { column: forumThreads.id, kind: 'uuid', dir: 'desc' },
 );
@@ -19,6 +32,7 @@ export const replyKeyset = keyset(
   { column: forumReplies.id, kind: 'uuid', dir: 'asc' },
 );
 export type KeyCursor = [at: string, id: string];
+export type PinnedKeyCursor = [pinned: boolean, at: string, id: string];
 
 export async function listCategories(db: Db) {
   return db
@@ -60,6 +74,8 @@ const summary = {
   upvotes: forumThreads.upvotes,
   downvotes: forumThreads.downvotes,
   replyCount: forumThreads.replyCount,
+  isPinned: forumThreads.isPinned,
+  isLocked: forumThreads.isLocked,
   lastActivityAt: forumThreads.lastActivityAt,
   createdAt: forumThreads.createdAt,
   authorId: profiles.id,
@@ -78,17 +94,24 @@ function selectThreads<E extends Record<string, SQL>>(db: Db, extra: E) {
     .innerJoin(forumCategories, eq(forumCategories.id, forumThreads.categoryId));
 }
 
-/** A category's threads, most recent activity first. */
+/** A category's threads, pinned first, then most recent activity first. */
 export async function listThreadsInCategory(
   db: Db,
   categoryId: string,
-  after: KeyCursor | undefined,
+  after: PinnedKeyCursor | undefined,
   limit: number,
 ) {
   return selectThreads(db, { key: sql<string>`${forumThreads.lastActivityAt}::text` })
     .where(and(eq(forumThreads.categoryId, categoryId), activityKeyset.after(after)))
     .orderBy(...activityKeyset.orderBy)
     .limit(activityKeyset.limit(limit));
+}
+
+/** The newest threads by last activity across every category (the home page), one page. */
+export async function listLatestThreads(db: Db, limit: number) {
+  return selectThreads(db, { key: sql<string>`${forumThreads.lastActivityAt}::text` })
+    .orderBy(...latestKeyset.orderBy)
+    .limit(limit);
 }
 
 /** A member's threads, newest first (the profile's Forum Posts tab). */
@@ -106,9 +129,12 @@ export async function findThread(db: Db, id: string, viewerId: string | null) {
         Number,
       )
     : sql<number>`0`.mapWith(Number);
-  const [row] = await selectThreads(db, { content: sql<string>`${forumThreads.content}`, myVote }).where(
-    eq(forumThreads.id, id),
-  );
+  const [row] = await selectThreads(db, {
+    content: sql<string>`${forumThreads.content}`,
+    contentHtml: sql<string>`${forumThreads.contentHtml}`,
+    editedAt: sql<Date | null>`${forumThreads.editedAt}`.mapWith(forumThreads.editedAt),
+    myVote,
+  }).where(eq(forumThreads.id, id));
   return row;
 }
 
@@ -120,9 +146,124 @@ export async function findThreadOwner(db: Db | Tx, id: string) {
   return row;
 }
 
+/** The thread's row locked for a change (edit, pin, lock, move, reply), or undefined when it is gone. */
+export async function lockThread(tx: Tx, id: string) {
+  const [row] = await tx
+    .select({
+      id: forumThreads.id,
+      userId: forumThreads.userId,
+      categoryId: forumThreads.categoryId,
+      title: forumThreads.title,
+      content: forumThreads.content,
+      isPinned: forumThreads.isPinned,
+      isLocked: forumThreads.isLocked,
+    })
+    .from(forumThreads)
+    .where(eq(forumThreads.id, id))
+    .for('update');
+  return row;
+}
+
+export async function setThreadFlags(tx: Tx, id: string, flags: { isPinned?: boolean; isLocked?: boolean }) {
+  await tx.update(forumThreads).set(flags).where(eq(forumThreads.id, id));
+}
+
+/** Moves a thread to another category; both categories' counters move with it. */
+export async function moveThread(tx: Tx, id: string, from: string, to: string) {
+  await tx.update(forumThreads).set({ categoryId: to }).where(eq(forumThreads.id, id));
+  await tx
+    .update(forumCategories)
+    .set({
+      threadCount: sql`${forumCategories.threadCount} + case when ${forumCategories.id} = ${to} then 1 else -1 end`,
+    })
+    .where(sql`${forumCategories.id} in (${from}, ${to})`);
+}
+
+/** Replaces a thread's title and body, keeping the text it had as a revision. */
+export async function editThread(
+  tx: Tx,
+  before: { id: string; title: string; content: string },
+  editorId: string,
+  values: { title: string; content: string; contentHtml: string },
+) {
+  await tx.insert(forumRevisions).values({
+    threadId: before.id,
+    editorId,
+    title: before.title,
+    content: before.content,
+  });
+  await tx
+    .update(forumThreads)
+    .set({ ...values, editedAt: sql`now()` })
+    .where(eq(forumThreads.id, before.id));
+}
+
+/** The reply's row locked for a change, with its thread, or undefined when it is gone. */
+export async function lockReply(tx: Tx, id: string) {
+  const [row] = await tx
+    .select({
+      id: forumReplies.id,
+      threadId: forumReplies.threadId,
+      userId: forumReplies.userId,
+      content: forumReplies.content,
+    })
+    .from(forumReplies)
+    .where(eq(forumReplies.id, id))
+    .for('update');
+  return row;
+}
+
+/** Replaces a reply's body, keeping the text it had as a revision; the updated row. */
+export async function editReply(
+  tx: Tx,
+  before: { id: string; threadId: string; content: string },
+  editorId: string,
+  values: { content: string; contentHtml: string },
+) {
+  await tx.insert(forumRevisions).values({
+    threadId: before.threadId,
+    replyId: before.id,
+    editorId,
+    content: before.content,
+  });
+  const [row] = await tx
+    .update(forumReplies)
+    .set({ ...values, editedAt: sql`now()` })
+    .where(eq(forumReplies.id, before.id))
+    .returning();
+  return row!;
+}
+
+/** Earlier versions of a thread's own text (`replyId` undefined) or of one reply, newest first. */
+export async function listRevisions(db: Db, target: { threadId: string } | { replyId: string }) {
+  return db
+    .select({
+      id: forumRevisions.id,
+      title: forumRevisions.title,
+      content: forumRevisions.content,
+      createdAt: forumRevisions.createdAt,
+      editorId: profiles.id,
+      editorName: profiles.username,
+    })
+    .from(forumRevisions)
+    .leftJoin(profiles, eq(profiles.id, forumRevisions.editorId))
+    .where(
+      'threadId' in target
+        ? and(eq(forumRevisions.threadId, target.threadId), isNull(forumRevisions.replyId))
+        : eq(forumRevisions.replyId, target.replyId),
+    )
+    .orderBy(desc(forumRevisions.createdAt), desc(forumRevisions.id))
+    .limit(100);
+}
+
+export async function replyExists(db: Db, id: string) {
+  const [row] = await db.select({ id: forumReplies.id }).from(forumReplies).where(eq(forumReplies.id, id));
+  return !!row;
+}
+
 export async function insertThread(
   tx: Tx,
-  values: { categoryId: string; userId: string; title: string; content: string },
+  values: { categoryId: string; userId: string; title: string; content: string; contentHtml: string },
 ) {
   const [row] = await tx.insert(forumThreads).values(values).returning({ id: forumThreads.id });
   await tx
@@ -167,6 +308,8 @@ export async function listReplies(db: Db, threadId: string, after: KeyCursor | u
     .select({
       id: forumReplies.id,
       content: forumReplies.content,
+      contentHtml: forumReplies.contentHtml,
+      editedAt: forumReplies.editedAt,
       createdAt: forumReplies.createdAt,
       key: sql<string>`${forumReplies.createdAt}::text`,
       authorId: profiles.id,
@@ -181,14 +324,22 @@ export async function listReplies(db: Db, threadId: string, after: KeyCursor | u
 }
 
 /** Adds a reply and moves the thread's counter and activity time, in the caller's transaction. */
-export async function insertReply(tx: Tx, threadId: string, userId: string, content: string) {
+export async function insertReply(
+  tx: Tx,
+  threadId: string,
+  userId: string,
+  body: { content: string; contentHtml: string },
+) {
   const [bumped] = await tx
     .update(forumThreads)
     .set({ replyCount: sql`${forumThreads.replyCount} + 1`, lastActivityAt: sql`now()` })
     .where(eq(forumThreads.id, threadId))
     .returning({ id: forumThreads.id });
   if (!bumped) return undefined;
-  const [row] = await tx.insert(forumReplies).values({ threadId, userId, content }).returning();
+  const [row] = await tx
+    .insert(forumReplies)
+    .values({ threadId, userId, ...body })
+    .returning();
   return row!;
 }
 
@@ -258,4 +409,12 @@ export async function ensureDefaultCategories(db: Db) {
         where not exists (select 1 from ${forumCategories})
         on conflict do nothing`,
   );
+}
+
+export async function findAuthor(db: Db, id: string) {
+  const [row] = await db
+    .select({ id: profiles.id, username: profiles.username, avatarUrl: profiles.avatarUrl })
+    .from(profiles)
+    .where(eq(profiles.id, id));
+  return row;
 }

@@ -4,16 +4,25 @@ import { errorResponse } from '../../../contract/errors.ts';
 import {
   categoryIdParams,
   cursorQuery,
+  editThreadBody,
   forumCategory,
   forumCategoryBody,
   forumCategoryList,
+  forumLatestList,
   forumReply,
   forumReplyPage,
+  forumRevisionList,
   forumThread,
   forumThreadPage,
   forumUserParams,
+  lockBody,
+  moveBody,
   newThreadBody,
+  pinBody,
+  previewBody,
+  previewResponse,
   replyBody,
+  replyIdParams,
   threadIdParams,
   threadListQuery,
   voteBody,
@@ -53,6 +62,33 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       },
     },
     async (request) => service.listThreads(db, request.query),
+  );
+
+  app.get(
+    '/forum/threads/latest',
+    {
+      schema: {
+        ...access('public'),
+        tags: ['forum'],
+        summary: 'The newest threads by last activity, across categories (the home page)',
+        response: { 200: forumLatestList },
+      },
+    },
+    async () => service.listLatestThreads(db),
+  );
+
+  app.post(
+    '/forum/preview',
+    {
+      schema: {
+        ...access('member', { unauthenticated: m.loginToPreview, limit: 'forumPreviewPerUser' }),
+        tags: ['forum'],
+        summary: 'Render Markdown as a thread or reply would store it (the editor preview; members)',
+        body: previewBody,
+        response: { 200: previewResponse, 400: errorResponse, 401: errorResponse, 429: errorResponse },
+      },
+    },
+    async (request) => service.preview(request.body.content),
   );
 
   app.post(
@@ -115,7 +151,132 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         response: { 200: forumReplyPage, 400: errorResponse, 404: errorResponse },
       },
     },
-    async (request) => service.listReplies(db, request.params.id, request.query.cursor),
+    async (request) => service.listReplies(db, request.viewer, request.params.id, request.query.cursor),
+  );
+
+  app.patch(
+    '/forum/threads/:id',
+    {
+      schema: {
+        ...access('member', { owner: 'forumThread', limit: 'forumEditPerUser' }),
+        tags: ['forum'],
+        summary: "Edit a thread's title and body (its author or staff); the old text is kept as a revision",
+        params: threadIdParams,
+        body: editThreadBody,
+        response: { 200: forumThread, ...errors, 429: errorResponse },
+      },
+    },
+    async (request) => service.editThread(db, signedIn(request), request.params.id, request.body),
+  );
+
+  app.put(
+    '/forum/threads/:id/pin',
+    {
+      schema: {
+        ...access('staff', { forbidden: m.moderatorsOnly }),
+        tags: ['forum'],
+        summary: 'Pin or unpin a thread, pinned first in its category (staff)',
+        params: threadIdParams,
+        body: pinBody,
+        response: { 200: forumThread, ...errors },
+      },
+    },
+    async (request) =>
+      service.moderateThread(db, signedIn(request), request.params.id, { isPinned: request.body.pinned }),
+  );
+
+  app.put(
+    '/forum/threads/:id/lock',
+    {
+      schema: {
+        ...access('staff', { forbidden: m.moderatorsOnly }),
+        tags: ['forum'],
+        summary: 'Lock or unlock a thread; a locked thread takes no replies from members (staff)',
+        params: threadIdParams,
+        body: lockBody,
+        response: { 200: forumThread, ...errors },
+      },
+    },
+    async (request) =>
+      service.moderateThread(db, signedIn(request), request.params.id, { isLocked: request.body.locked }),
+  );
+
+  app.put(
+    '/forum/threads/:id/category',
+    {
+      schema: {
+        ...access('staff', { forbidden: m.moderatorsOnly }),
+        tags: ['forum'],
+        summary: 'Move a thread to another category (staff)',
+        params: threadIdParams,
+        body: moveBody,
+        response: { 200: forumThread, ...errors },
+      },
+    },
+    async (request) =>
+      service.moderateThread(db, signedIn(request), request.params.id, {
+        categoryId: request.body.categoryId,
+      }),
+  );
+
+  app.get(
+    '/forum/threads/:id/revisions',
+    {
+      schema: {
+        ...access('staff', { forbidden: m.moderatorsOnly }),
+        tags: ['forum'],
+        summary: "Earlier versions of a thread's title and body, newest first (staff)",
+        params: threadIdParams,
+        response: { 200: forumRevisionList, ...errors },
+      },
+    },
+    async (request) => service.threadRevisions(db, signedIn(request), request.params.id),
+  );
+
+  app.patch(
+    '/forum/replies/:id',
+    {
+      schema: {
+        ...access('member', { owner: 'forumReply', limit: 'forumEditPerUser' }),
+        tags: ['forum'],
+        summary: 'Edit a reply (its author or staff); the old text is kept as a revision',
+        params: replyIdParams,
+        body: replyBody,
+        response: { 200: forumReply, ...errors, 429: errorResponse },
+      },
+    },
+    async (request) => service.editReply(db, signedIn(request), request.params.id, request.body.content),
+  );
+
+  app.delete(
+    '/forum/replies/:id',
+    {
+      schema: {
+        ...access('member', 'forumReply'),
+        tags: ['forum'],
+        summary: 'Delete a reply (its author or staff)',
+        params: replyIdParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.removeReply(db, signedIn(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/forum/replies/:id/revisions',
+    {
+      schema: {
+        ...access('staff', { forbidden: m.moderatorsOnly }),
+        tags: ['forum'],
+        summary: 'Earlier versions of a reply, newest first (staff)',
+        params: replyIdParams,
+        response: { 200: forumRevisionList, ...errors },
+      },
+    },
+    async (request) => service.replyRevisions(db, signedIn(request), request.params.id),
   );
 
   app.post(

@@ -1,7 +1,10 @@
 import {
+  type EditThreadBody,
   type ForumReply,
+  type ForumRevisionList,
   type ForumThread,
   type ForumThreadSummary,
+  forumLatestSize,
   forumReplyPageSize,
   forumThreadPageSize,
   type NewThreadBody,
@@ -10,7 +13,9 @@ import { forumMessages as m } from '../../../contract/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
-import { can, ensure, threadAbilities } from '../../policy.ts';
+import { can, canReplyIn, ensure, replyAbilities, threadAbilities } from '../../policy.ts';
+import { audit } from '../audit/service.ts';
+import { renderMarkdown } from './markdown.ts';
 import * as q from './queries.ts';
 
 type SummaryRow = Awaited<ReturnType<typeof q.listThreadsInCategory>>[number];
@@ -24,6 +29,8 @@ function toSummary(r: Omit<SummaryRow, 'key'>): ForumThreadSummary {
     upvotes: r.upvotes,
     downvotes: r.downvotes,
     replyCount: r.replyCount,
+    isPinned: r.isPinned,
+    isLocked: r.isLocked,
     lastActivityAt: r.lastActivityAt.toISOString(),
     createdAt: r.createdAt.toISOString(),
   };
@@ -41,7 +48,16 @@ export async function listThreads(db: Db, query: { categoryId: string; cursor?: 
     throw new AppError('NOT_FOUND', m.categoryNotFound);
   }
   const rows = await q.listThreadsInCategory(db, query.categoryId, after, forumThreadPageSize);
-  return q.activityKeyset.page(rows, forumThreadPageSize, keyOf, toSummary);
+  return q.activityKeyset.page(
+    rows,
+    forumThreadPageSize,
+    (r): q.PinnedKeyCursor => [r.isPinned, r.key, r.id],
+    toSummary,
+  );
+}
+
+export async function listLatestThreads(db: Db) {
+  return { items: (await q.listLatestThreads(db, forumLatestSize)).map(toSummary) };
 }
 
 export async function listUserThreads(db: Db, userId: string, cursor?: string) {
@@ -56,25 +72,43 @@ export async function getThread(db: Db, viewer: Viewer | null, id: string): Prom
   return {
     ...summary,
     content: row.content,
+    contentHtml: row.contentHtml,
+    editedAt: row.editedAt?.toISOString() ?? null,
     myVote: row.myVote as 1 | -1 | 0,
-    abilities: threadAbilities(viewer, { authorId: summary.author.id }),
+    abilities: threadAbilities(viewer, { authorId: summary.author.id, isLocked: row.isLocked }),
   };
 }
 
-export async function listReplies(db: Db, threadId: string, cursor?: string) {
+type ReplyRow = {
+  id: string;
+  content: string;
+  contentHtml: string;
+  editedAt: Date | null;
+  createdAt: Date;
+  author: ForumReply['author'];
+};
+
+function toReply(viewer: Viewer | null, r: ReplyRow): ForumReply {
+  return {
+    id: r.id,
+    author: r.author,
+    content: r.content,
+    contentHtml: r.contentHtml,
+    editedAt: r.editedAt?.toISOString() ?? null,
+    createdAt: r.createdAt.toISOString(),
+    abilities: replyAbilities(viewer, { authorId: r.author.id }),
+  };
+}
+
+export async function listReplies(db: Db, viewer: Viewer | null, threadId: string, cursor?: string) {
   const after = q.replyKeyset.decode(cursor);
   const rows = await q.listReplies(db, threadId, after, forumReplyPageSize);
   if (rows.length === 0 && !after && !(await q.findThreadOwner(db, threadId))) {
     throw new AppError('NOT_FOUND', m.threadNotFound);
   }
-  return q.replyKeyset.page(
-    rows,
-    forumReplyPageSize,
-    keyOf,
-    (r): ForumReply => ({
-      id: r.id,
-      content: r.content,
-      createdAt: r.createdAt.toISOString(),
+  return q.replyKeyset.page(rows, forumReplyPageSize, keyOf, (r) =>
+    toReply(viewer, {
+      ...r,
       author: { id: r.authorId, username: r.authorName, avatarUrl: r.authorAvatar },
     }),
   );
@@ -83,7 +117,7 @@ export async function listReplies(db: Db, threadId: string, cursor?: string) {
 export async function createThread(db: Db, viewer: Viewer, body: NewThreadBody) {
   const id = await db.transaction(async (tx) => {
     if (!(await q.findCategory(tx, body.categoryId))) throw new AppError('NOT_FOUND', m.categoryNotFound);
-    return q.insertThread(tx, { ...body, userId: viewer.id });
+    return q.insertThread(tx, { ...body, contentHtml: renderMarkdown(body.content), userId: viewer.id });
   });
   return getThread(db, viewer, id);
 }
@@ -98,14 +132,160 @@ export async function removeThread(db: Db, viewer: Viewer, id: string) {
   });
 }
 
+/** Members reply to open threads; a locked one takes replies from staff only. */
 export async function reply(db: Db, viewer: Viewer, threadId: string, content: string) {
-  const row = await db.transaction((tx) => q.insertReply(tx, threadId, viewer.id, content));
+  const contentHtml = renderMarkdown(content);
+  const row = await db.transaction(async (tx) => {
+    const thread = await q.lockThread(tx, threadId);
+    if (!thread) throw new AppError('NOT_FOUND', m.threadNotFound);
+    ensure(canReplyIn(viewer, thread), m.threadLocked);
+    return q.insertReply(tx, threadId, viewer.id, { content, contentHtml });
+  });
   if (!row) throw new AppError('NOT_FOUND', m.threadNotFound);
-  return {
-    id: row.id,
-    content: row.content,
-    createdAt: row.createdAt.toISOString(),
+  return toReply(viewer, {
+    ...row,
     author: { id: viewer.id, username: viewer.username, avatarUrl: viewer.avatarUrl },
+  });
+}
+
+/** Markdown as it would be stored, from the one renderer (the editor's Preview tab). */
+export function preview(content: string) {
+  return { html: renderMarkdown(content) };
+}
+
+/** The author (or staff) edits a thread's title and body; the text it had is kept as a revision. */
+export async function editThread(db: Db, viewer: Viewer, id: string, body: EditThreadBody) {
+  const contentHtml = renderMarkdown(body.content);
+  await db.transaction(async (tx) => {
+    const thread = await q.lockThread(tx, id);
+    if (!thread) throw new AppError('NOT_FOUND', m.threadNotFound);
+    ensure(can.manage(viewer, thread.userId), m.editOwnOnly);
+    await q.editThread(tx, thread, viewer.id, { ...body, contentHtml });
+    if (viewer.id !== thread.userId) {
+      await audit(tx, {
+        actorId: viewer.id,
+        action: 'forum.thread.edit',
+        targetType: 'forum_thread',
+        targetId: id,
+        before: { title: thread.title },
+        after: { title: body.title },
+      });
+    }
+  });
+  return getThread(db, viewer, id);
+}
+
+/** Staff pin, lock or move a thread; each change is in the audit log. */
+export async function moderateThread(
+  db: Db,
+  viewer: Viewer,
+  id: string,
+  change: { isPinned: boolean } | { isLocked: boolean } | { categoryId: string },
+) {
+  ensure(can.moderate(viewer), m.moderatorsOnly);
+  await db.transaction(async (tx) => {
+    const thread = await q.lockThread(tx, id);
+    if (!thread) throw new AppError('NOT_FOUND', m.threadNotFound);
+    const record = { actorId: viewer.id, targetType: 'forum_thread', targetId: id };
+    if ('categoryId' in change) {
+      if (!(await q.findCategory(tx, change.categoryId))) {
+        throw new AppError('NOT_FOUND', m.categoryNotFound, { categoryId: m.categoryNotFound });
+      }
+      if (change.categoryId === thread.categoryId) return;
+      await q.moveThread(tx, id, thread.categoryId, change.categoryId);
+      await audit(tx, {
+        ...record,
+        action: 'forum.thread.move',
+        before: { categoryId: thread.categoryId },
+        after: { categoryId: change.categoryId },
+      });
+    } else if ('isPinned' in change) {
+      if (change.isPinned === thread.isPinned) return;
+      await q.setThreadFlags(tx, id, change);
+      await audit(tx, {
+        ...record,
+        action: change.isPinned ? 'forum.thread.pin' : 'forum.thread.unpin',
+        before: { isPinned: thread.isPinned },
+        after: change,
+      });
+    } else {
+      if (change.isLocked === thread.isLocked) return;
+      await q.setThreadFlags(tx, id, change);
+      await audit(tx, {
+        ...record,
+        action: change.isLocked ? 'forum.thread.lock' : 'forum.thread.unlock',
+        before: { isLocked: thread.isLocked },
+        after: change,
+      });
+    }
+  });
+  return getThread(db, viewer, id);
+}
+
+/** The author (or staff) edits a reply; the text it had is kept as a revision. */
+export async function editReply(db: Db, viewer: Viewer, id: string, content: string) {
+  const contentHtml = renderMarkdown(content);
+  const row = await db.transaction(async (tx) => {
+    const found = await q.lockReply(tx, id);
+    if (!found) throw new AppError('NOT_FOUND', m.replyNotFound);
+    ensure(can.manage(viewer, found.userId), m.editOwnOnly);
+    const updated = await q.editReply(tx, found, viewer.id, { content, contentHtml });
+    if (viewer.id !== found.userId) {
+      await audit(tx, {
+        actorId: viewer.id,
+        action: 'forum.reply.edit',
+        targetType: 'forum_reply',
+        targetId: id,
+      });
+    }
+    return updated;
+  });
+  const author = await q.findAuthor(db, row.userId);
+  return toReply(viewer, { ...row, author: author! });
+}
+
+/** The author deletes their own reply, staff any reply (logged); the thread's reply count follows. */
+export async function removeReply(db: Db, viewer: Viewer, id: string) {
+  await db.transaction(async (tx) => {
+    const found = await q.lockReply(tx, id);
+    if (!found) throw new AppError('NOT_FOUND', m.replyNotFound);
+    ensure(can.manage(viewer, found.userId), m.deleteOwnRepliesOnly);
+    await q.deleteReply(tx, id);
+    if (viewer.id !== found.userId) {
+      await audit(tx, {
+        actorId: viewer.id,
+        action: 'forum.reply.delete',
+        targetType: 'forum_reply',
+        targetId: id,
+        before: { threadId: found.threadId, userId: found.userId, content: found.content },
+      });
+    }
+  });
+}
+
+/** Earlier versions of a thread's text (staff), newest first. */
+export async function threadRevisions(db: Db, viewer: Viewer, id: string): Promise<ForumRevisionList> {
+  ensure(can.moderate(viewer), m.moderatorsOnly);
+  if (!(await q.findThreadOwner(db, id))) throw new AppError('NOT_FOUND', m.threadNotFound);
+  return toRevisions(await q.listRevisions(db, { threadId: id }));
+}
+
+/** Earlier versions of a reply (staff), newest first. */
+export async function replyRevisions(db: Db, viewer: Viewer, id: string): Promise<ForumRevisionList> {
+  ensure(can.moderate(viewer), m.moderatorsOnly);
+  if (!(await q.replyExists(db, id))) throw new AppError('NOT_FOUND', m.replyNotFound);
+  return toRevisions(await q.listRevisions(db, { replyId: id }));
+}
+
+function toRevisions(rows: Awaited<ReturnType<typeof q.listRevisions>>): ForumRevisionList {
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      content: r.content,
+      editor: r.editorId && r.editorName ? { id: r.editorId, username: r.editorName } : null,
+      createdAt: r.createdAt.toISOString(),
+    })),
   };
 }
 

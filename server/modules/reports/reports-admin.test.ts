@@ -125,7 +125,12 @@ describe('GET /api/v1/admin/reports', () => {
     const thread = await buildForumThread(t, { userId: author.id, categoryId: category.id });
     const [reply] = await t.db
       .insert(forumReplies)
-      .values({ threadId: thread.id, userId: author.id, content: 'A rude reply' })
+      .values({
+        threadId: thread.id,
+        userId: author.id,
+        content: 'A rude reply',
+        contentHtml: '<p>A rude reply</p>',
+      })
       .returning();
     const post = await buildPost(t, author.id);
     const comment = await buildComment(t, post.id, author.id, { content: 'A rude comment' });
@@ -325,7 +330,12 @@ describe('POST /api/v1/admin/reports/:id/delete-content', () => {
     const other = await buildForumThread(t, { userId: author.id, categoryId: category.id, replyCount: 1 });
     const [reply] = await t.db
       .insert(forumReplies)
-      .values({ threadId: other.id, userId: author.id, content: 'Bad reply' })
+      .values({
+        threadId: other.id,
+        userId: author.id,
+        content: 'Bad reply',
+        contentHtml: '<p>Bad reply</p>',
+      })
       .returning();
     const cheat = await buildCheat(t, { publishedBy: author.id });
     const listing = await buildListing(t, { userId: author.id });

@@ -47,7 +47,12 @@ describe('POST /api/v1/reports', () => {
       reply: (
         await t.db
           .insert(forumReplies)
-          .values({ threadId: thread.id, userId: author.id, content: 'A reply to report' })
+          .values({
+            threadId: thread.id,
+            userId: author.id,
+            content: 'A reply to report',
+            contentHtml: '<p>A reply to report</p>',
+          })
           .returning()
       )[0]!.id,
     };

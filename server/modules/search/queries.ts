@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { cheats, marketplaceListings, profiles } from '../../db/schema/index.ts';
-import { rankedCandidates } from '../../db/search.ts';
+import { cheats, forumThreads, marketplaceListings, profiles } from '../../db/schema/index.ts';
+import { containing, rankedCandidates } from '../../db/search.ts';
 
 /** Substring and prefix matches considered per kind before ranking. */
 const CANDIDATES = 20;
@@ -43,6 +43,18 @@ export async function selectSearch(db: Db, q: string, limit: number) {
     limit,
     candidates,
   });
+  // Threads match on their title or their Markdown body; the title ranks them.
+  const threadRows = rankedCandidates({
+    columns: sql`${forumThreads.id} as id, ${forumThreads.title} as title, ${forumThreads.replyCount} as reply_count, ${forumThreads.title} as rank_key`,
+    from: sql`${forumThreads}`,
+    column: sql`${forumThreads.title}`,
+    key: sql`${forumThreads.id}`,
+    where: sql`true`,
+    substring: containing(q, forumThreads.title, forumThreads.content),
+    q,
+    limit,
+    candidates,
+  });
   const result = await db.execute(sql`
     select
       (select coalesce(json_agg(json_build_object('id', c.id, 'title', c.title, 'status', c.status)), '[]'::json)
@@ -50,13 +62,17 @@ export async function selectSearch(db: Db, q: string, limit: number) {
       (select coalesce(json_agg(json_build_object('id', u.id, 'username', u.username, 'avatarUrl', u.avatar_url)), '[]'::json)
          from (${userRows}) u) as users,
       (select coalesce(json_agg(json_build_object('id', l.id, 'title', l.title, 'price', l.price)), '[]'::json)
-         from (${listingRows}) l) as listings`);
-  const [row] = (result as unknown as { rows: { cheats: unknown; users: unknown; listings: unknown }[] })
-    .rows;
+         from (${listingRows}) l) as listings,
+      (select coalesce(json_agg(json_build_object('id', f.id, 'title', f.title, 'replyCount', f.reply_count)), '[]'::json)
+         from (${threadRows}) f) as threads`);
+  const [row] = (
+    result as unknown as { rows: { cheats: unknown; users: unknown; listings: unknown; threads: unknown }[] }
+  ).rows;
   const parse = <T>(v: unknown): T[] => (typeof v === 'string' ? JSON.parse(v) : (v ?? [])) as T[];
   return {
     cheats: parse<{ id: string; title: string; status: 'undetected' | 'detected' | 'other' }>(row?.cheats),
     users: parse<{ id: string; username: string; avatarUrl: string | null }>(row?.users),
     listings: parse<{ id: string; title: string; price: number }>(row?.listings),
+    threads: parse<{ id: string; title: string; replyCount: number }>(row?.threads),
   };
 }

@@ -3,7 +3,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResponse } from '../../../contract/search.ts';
 import { profiles } from '../../db/schema/index.ts';
-import { buildCheat, buildListing, buildUser } from '../../test/factories.ts';
+import {
+  buildCheat,
+  buildForumCategory,
+  buildForumThread,
+  buildListing,
+  buildUser,
+} from '../../test/factories.ts';
 import { countStatements } from '../../test/statement-counter.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -23,8 +29,35 @@ const search = async (q: string) => {
 
 describe('GET /api/v1/search', () => {
   it('is public and answers nothing for an empty or one-character query', async () => {
-    expect(await search('')).toEqual({ cheats: [], users: [], listings: [] });
-    expect(await search('a')).toEqual({ cheats: [], users: [], listings: [] });
+    expect(await search('')).toEqual({ cheats: [], users: [], listings: [], threads: [] });
+    expect(await search('a')).toEqual({ cheats: [], users: [], listings: [], threads: [] });
+  });
+
+  it('finds forum threads by title or body, title matches first, in the same one statement', async () => {
+    const author = await buildUser(t);
+    const category = await buildForumCategory(t);
+    const word = `fq${randomUUID().slice(0, 6)}`;
+    const byBody = await buildForumThread(t, {
+      userId: author.id,
+      categoryId: category.id,
+      title: 'Detection report',
+      content: `The **${word}** loader got flagged`,
+    });
+    const byTitle = await buildForumThread(t, {
+      userId: author.id,
+      categoryId: category.id,
+      title: `${word} setup guide`,
+      replyCount: 2,
+    });
+    await buildForumThread(t, { userId: author.id, categoryId: category.id, title: 'Unrelated thread' });
+    const { result, statements } = await countStatements(t.database, () => search(word.toUpperCase()));
+    const searching = statements.filter((s) => /forum_threads/.test(s));
+    expect(searching).toHaveLength(1);
+    expect(searching[0]).toMatch(/cheats/);
+    expect(result.threads).toEqual([
+      { id: byTitle.id, title: `${word} setup guide`, replyCount: 2 },
+      { id: byBody.id, title: 'Detection report', replyCount: 0 },
+    ]);
   });
 
   it('400 for an over-long query', async () => {
@@ -63,6 +96,6 @@ describe('GET /api/v1/search', () => {
   });
 
   it('treats LIKE wildcards as text', async () => {
-    expect(await search('%%')).toEqual({ cheats: [], users: [], listings: [] });
+    expect(await search('%%')).toEqual({ cheats: [], users: [], listings: [], threads: [] });
   });
 });

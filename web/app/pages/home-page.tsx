@@ -1,8 +1,9 @@
-import { ArrowRight, Headset, Newspaper, ShieldCheck, Sparkles, Store } from 'lucide-react';
+import { ArrowRight, Headset, MessagesSquare, Newspaper, ShieldCheck, Sparkles, Store } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Card, SectionCard } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { LatestThreads } from '../../features/forum/components/latest-threads.tsx';
 import { LatestPosts, StatsCards } from '../../features/social/components/home-widgets.tsx';
 import { useSession } from '../../lib/session.ts';
 import { OnlineUsers } from './online-users.tsx';
@@ -55,7 +56,7 @@ export function HomePage() {
         <OnlineUsers />
       </aside>
 
-      <aside className="lg:order-3" aria-label="Latest posts">
+      <aside className="flex flex-col gap-6 lg:order-3" aria-label="Latest posts and threads">
         <SectionCard
           title="Latest posts"
           icon={<Newspaper className="size-4 text-primary" aria-hidden="true" />}
@@ -66,6 +67,17 @@ export function HomePage() {
           }
         >
           <LatestPosts />
+        </SectionCard>
+        <SectionCard
+          title="Latest threads"
+          icon={<MessagesSquare className="size-4 text-primary" aria-hidden="true" />}
+          action={
+            <Link to="/forum" className="text-sm font-medium text-primary hover:underline">
+              View all
+            </Link>
+          }
+        >
+          <LatestThreads />
         </SectionCard>
       </aside>
     </div>

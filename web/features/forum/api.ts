@@ -1,8 +1,11 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  EditThreadBody,
   ForumCategory,
+  ForumLatestList,
   ForumReply,
   ForumReplyPage,
+  ForumRevisionList,
   ForumThread,
   ForumThreadPage,
   NewThreadBody,
@@ -16,7 +19,91 @@ export const forumKeys = {
   threads: (categoryId: string) => ['forum', 'threads', categoryId] as const,
   thread: (id: string) => ['forum', 'thread', id] as const,
   replies: (id: string) => ['forum', 'replies', id] as const,
+  latest: ['forum', 'latest'] as const,
+  revisions: (kind: 'threads' | 'replies', id: string) => ['forum', 'revisions', kind, id] as const,
 };
+
+/** The home page's newest threads by last activity. */
+export function useLatestThreads() {
+  return useQuery({
+    queryKey: forumKeys.latest,
+    queryFn: ({ signal }) => api<ForumLatestList>('/forum/threads/latest', { signal }),
+    meta: { public: true },
+  });
+}
+
+/** Markdown rendered by the server's one renderer, for the editor's Preview tab. */
+export function usePreview() {
+  return useMutation({
+    mutationFn: (content: string) =>
+      api<{ html: string }>('/forum/preview', { method: 'POST', body: { content } }),
+  });
+}
+
+export function useEditThread(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: EditThreadBody) => api<ForumThread>(`/forum/threads/${id}`, { method: 'PATCH', body }),
+    onSuccess: (thread) => {
+      queryClient.setQueryData(forumKeys.thread(id), thread);
+      return queryClient.invalidateQueries({ queryKey: forumKeys.all });
+    },
+  });
+}
+
+export type ThreadModeration = { pin: boolean } | { lock: boolean } | { categoryId: string };
+
+/** Staff: pin, lock or move a thread. */
+export function useModerateThread(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: ThreadModeration) => {
+      const [path, body] =
+        'pin' in change
+          ? ['pin', { pinned: change.pin }]
+          : 'lock' in change
+            ? ['lock', { locked: change.lock }]
+            : ['category', { categoryId: change.categoryId }];
+      return api<ForumThread>(`/forum/threads/${id}/${path}`, { method: 'PUT', body });
+    },
+    onSuccess: (thread) => {
+      queryClient.setQueryData(forumKeys.thread(id), thread);
+      return queryClient.invalidateQueries({ queryKey: forumKeys.all });
+    },
+  });
+}
+
+export function useEditReply(threadId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, content }: { id: string; content: string }) =>
+      api<ForumReply>(`/forum/replies/${id}`, { method: 'PATCH', body: { content } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: forumKeys.replies(threadId) }),
+  });
+}
+
+/** Deletes a reply; the thread (its reply count) and its replies are read again. */
+export function useDeleteReply(threadId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<undefined>(`/forum/replies/${id}`, { method: 'DELETE' }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: forumKeys.thread(threadId) }),
+        queryClient.invalidateQueries({ queryKey: forumKeys.replies(threadId) }),
+        queryClient.invalidateQueries({ queryKey: ['forum', 'threads'] }),
+      ]),
+  });
+}
+
+/** Staff: earlier versions of a thread or a reply. */
+export function useRevisions(kind: 'threads' | 'replies', id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: forumKeys.revisions(kind, id),
+    queryFn: ({ signal }) => api<ForumRevisionList>(`/forum/${kind}/${id}/revisions`, { signal }),
+    enabled,
+  });
+}
 
 export function useForumCategories() {
   return useQuery({

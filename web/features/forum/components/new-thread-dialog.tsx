@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -9,10 +9,10 @@ import { forumMessages as m } from '../../../../contract/messages.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
 import { useCreateThread } from '../api.ts';
+import { MarkdownEditor } from './markdown-editor.tsx';
 
 type FormIn = z.input<typeof newThreadBody>;
 type FormOut = z.output<typeof newThreadBody>;
@@ -32,6 +32,7 @@ export function NewThreadDialog({
   const navigate = useNavigate();
   const {
     register,
+    control,
     handleSubmit,
     reset,
     setError,
@@ -60,12 +61,19 @@ export function NewThreadDialog({
     <Dialog open={open} onOpenChange={onOpenChange} title="New Thread" description={`In ${categoryName}`}>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <Input label="Title" error={errors.title?.message} {...register('title')} />
-        <Textarea
-          label="Content"
-          rows={7}
-          error={errors.content?.message}
-          hint="Plain text; links become clickable."
-          {...register('content')}
+        <Controller
+          control={control}
+          name="content"
+          render={({ field }) => (
+            <MarkdownEditor
+              label="Content"
+              name={field.name}
+              value={field.value ?? ''}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={errors.content?.message}
+            />
+          )}
         />
         <div className="mt-2 flex justify-end gap-2">
           <Button variant="outline" onClick={() => onOpenChange(false)}>

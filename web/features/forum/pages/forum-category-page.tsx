@@ -1,9 +1,10 @@
-import { ArrowLeft, MessageSquare, MessagesSquare, Plus } from 'lucide-react';
+import { ArrowLeft, Lock, MessageSquare, MessagesSquare, Pin, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useParams } from 'react-router';
 import { forumMessages as m } from '../../../../contract/messages.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -93,6 +94,18 @@ export function ForumCategoryPage() {
                       >
                         {th.title}
                       </Link>
+                      {th.isPinned && (
+                        <Badge tone="primary" className="ml-2 align-middle">
+                          <Pin className="size-3" aria-hidden="true" />
+                          Pinned
+                        </Badge>
+                      )}
+                      {th.isLocked && (
+                        <Badge tone="warning" className="ml-2 align-middle">
+                          <Lock className="size-3" aria-hidden="true" />
+                          Locked
+                        </Badge>
+                      )}
                     </h2>
                     <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
                       <span>

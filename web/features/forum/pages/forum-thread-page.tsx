@@ -1,27 +1,55 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ArrowBigDown, ArrowBigUp, ArrowLeft, MessageSquare, Trash2 } from 'lucide-react';
+import {
+  ArrowBigDown,
+  ArrowBigUp,
+  ArrowLeft,
+  History,
+  Lock,
+  MessageSquare,
+  Pencil,
+  Pin,
+  Trash2,
+} from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
-import { type ForumThread, replyBody } from '../../../../contract/forum.ts';
+import { editThreadBody, type ForumReply, type ForumThread, replyBody } from '../../../../contract/forum.ts';
 import { forumMessages as m } from '../../../../contract/messages.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card, SectionCard } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { CookedHtml } from '../../../components/ui/cooked-html.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { LinkifiedText } from '../../../components/ui/linkified-text.tsx';
+import { Input } from '../../../components/ui/input.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { ReportButton } from '../../../components/ui/report-button.tsx';
+import { Select } from '../../../components/ui/select.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { Textarea } from '../../../components/ui/textarea.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
+import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
 import { formatDateLong, toIsoString } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
-import { useDeleteThread, useForumReplies, useForumThread, useReply, useVote } from '../api.ts';
+import {
+  type ThreadModeration,
+  useDeleteReply,
+  useDeleteThread,
+  useEditReply,
+  useEditThread,
+  useForumCategories,
+  useForumReplies,
+  useForumThread,
+  useModerateThread,
+  useReply,
+  useRevisions,
+  useVote,
+} from '../api.ts';
+import { MarkdownEditor } from '../components/markdown-editor.tsx';
 
 const isMissing = (err: unknown) => err instanceof ApiError && (err.status === 404 || err.status === 400);
 
@@ -32,6 +60,8 @@ export function ForumThreadPage() {
   const query = useForumThread(postId);
   const remove = useDeleteThread();
   const [deleting, setDeleting] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const [history, setHistory] = useState(false);
   const failed = query.isError && !isMissing(query.error);
 
   useEffect(() => {
@@ -108,7 +138,23 @@ export function ForumThreadPage() {
               </Button>
             )}
           </div>
-          <p className="mt-2 flex items-center gap-2 text-sm text-muted">
+          {(thread.isPinned || thread.isLocked) && (
+            <p className="mt-2 flex gap-2">
+              {thread.isPinned && (
+                <Badge tone="primary">
+                  <Pin className="size-3" aria-hidden="true" />
+                  Pinned
+                </Badge>
+              )}
+              {thread.isLocked && (
+                <Badge tone="warning">
+                  <Lock className="size-3" aria-hidden="true" />
+                  Locked
+                </Badge>
+              )}
+            </p>
+          )}
+          <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-muted">
             <Avatar
               username={thread.author.username}
               avatarUrl={thread.author.avatarUrl}
@@ -119,14 +165,30 @@ export function ForumThreadPage() {
             </Link>
             <span aria-hidden="true">·</span>
             <time dateTime={toIsoString(thread.createdAt)}>{formatDateLong(thread.createdAt)}</time>
+            {thread.editedAt && <Edited at={thread.editedAt} />}
           </p>
-          <LinkifiedText text={thread.content} className="mt-4 leading-relaxed" />
+          {editing ? (
+            <EditThreadForm thread={thread} onDone={() => setEditing(false)} />
+          ) : (
+            <CookedHtml html={thread.contentHtml} className="mt-4" />
+          )}
+          <ThreadActions
+            thread={thread}
+            onEdit={() => setEditing(true)}
+            onHistory={() => setHistory(true)}
+            editing={editing}
+          />
         </article>
       </Card>
 
       <Replies threadId={thread.id} replyCount={thread.replyCount} />
-      {user ? (
+      {user && thread.abilities.reply ? (
         <ReplyForm threadId={thread.id} />
+      ) : thread.isLocked ? (
+        <Card className="mt-4 flex items-center gap-2 p-4 text-sm text-muted">
+          <Lock className="size-4" aria-hidden="true" />
+          {m.threadLocked}
+        </Card>
       ) : (
         <Card className="mt-4 flex flex-wrap items-center justify-between gap-3 p-4 text-sm text-muted">
           {m.loginToReply}.
@@ -144,7 +206,218 @@ export function ForumThreadPage() {
         onConfirm={confirmDelete}
         pending={remove.isPending}
       />
+      <RevisionsDialog
+        kind="threads"
+        id={thread.id}
+        open={history}
+        onOpenChange={setHistory}
+        title="Thread history"
+      />
     </div>
+  );
+}
+
+function Edited({ at }: { at: string }) {
+  return (
+    <span className="text-xs text-muted">
+      (edited <time dateTime={toIsoString(at)}>{formatDateLong(at)}</time>)
+    </span>
+  );
+}
+
+/** Edit, pin, lock, move and history, each shown when the server's `abilities` allow it. */
+function ThreadActions({
+  thread,
+  onEdit,
+  onHistory,
+  editing,
+}: {
+  thread: ForumThread;
+  onEdit: () => void;
+  onHistory: () => void;
+  editing: boolean;
+}) {
+  const moderate = useModerateThread(thread.id);
+  const { abilities } = thread;
+  const run = (change: ThreadModeration, done: string) =>
+    moderate.mutate(change, {
+      onSuccess: () => toast.success(done),
+      onError: (err) => toast.error(errorMessage(err, 'Action failed')),
+    });
+  if (editing || !(abilities.edit || abilities.pin || abilities.lock || abilities.revisions)) return null;
+  return (
+    <div className="mt-5 flex flex-wrap items-end gap-2 border-t border-line pt-4">
+      {abilities.edit && (
+        <Button variant="outline" size="sm" onClick={onEdit}>
+          <Pencil className="size-4" aria-hidden="true" />
+          Edit
+        </Button>
+      )}
+      {abilities.pin && (
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={moderate.isPending}
+          onClick={() => run({ pin: !thread.isPinned }, thread.isPinned ? m.unpinned : m.pinned)}
+        >
+          <Pin className="size-4" aria-hidden="true" />
+          {thread.isPinned ? 'Unpin' : 'Pin'}
+        </Button>
+      )}
+      {abilities.lock && (
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={moderate.isPending}
+          onClick={() => run({ lock: !thread.isLocked }, thread.isLocked ? m.unlocked : m.locked)}
+        >
+          <Lock className="size-4" aria-hidden="true" />
+          {thread.isLocked ? 'Unlock' : 'Lock'}
+        </Button>
+      )}
+      {abilities.revisions && (
+        <Button variant="outline" size="sm" onClick={onHistory}>
+          <History className="size-4" aria-hidden="true" />
+          History
+        </Button>
+      )}
+      {abilities.move && (
+        <MoveSelect
+          current={thread.category.id}
+          disabled={moderate.isPending}
+          onMove={(categoryId) => run({ categoryId }, m.moved)}
+        />
+      )}
+    </div>
+  );
+}
+
+function MoveSelect({
+  current,
+  disabled,
+  onMove,
+}: {
+  current: string;
+  disabled: boolean;
+  onMove: (categoryId: string) => void;
+}) {
+  const categories = useForumCategories();
+  return (
+    <Select
+      label="Move to"
+      className="ml-auto w-48"
+      value={current}
+      disabled={disabled || !categories.data}
+      onChange={(e) => {
+        if (e.target.value !== current) onMove(e.target.value);
+      }}
+    >
+      {(categories.data?.items ?? []).map((c) => (
+        <option key={c.id} value={c.id}>
+          {c.name}
+        </option>
+      ))}
+    </Select>
+  );
+}
+
+type EditIn = z.input<typeof editThreadBody>;
+type EditOut = z.output<typeof editThreadBody>;
+
+function EditThreadForm({ thread, onDone }: { thread: ForumThread; onDone: () => void }) {
+  const edit = useEditThread(thread.id);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<EditIn, unknown, EditOut>({
+    resolver: zodResolver(editThreadBody),
+    defaultValues: { title: thread.title, content: thread.content },
+  });
+  const onSubmit = handleSubmit((body) =>
+    edit.mutate(body, {
+      onSuccess: () => {
+        toast.success(m.edited);
+        onDone();
+      },
+      onError: (err) => {
+        applyServerFieldErrors(err, setError, ['title', 'content']);
+        toast.error(errorMessage(err, m.createFailed));
+      },
+    }),
+  );
+  return (
+    <form noValidate onSubmit={onSubmit} className="mt-4 flex flex-col gap-4">
+      <Input label="Title" error={errors.title?.message} {...register('title')} />
+      <Controller
+        control={control}
+        name="content"
+        render={({ field }) => (
+          <MarkdownEditor
+            label="Content"
+            name={field.name}
+            value={field.value ?? ''}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            error={errors.content?.message}
+          />
+        )}
+      />
+      <div className="flex justify-end gap-2">
+        <Button variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={edit.isPending}>
+          Save
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Staff: the earlier versions of a thread or a reply, newest first. */
+function RevisionsDialog({
+  kind,
+  id,
+  open,
+  onOpenChange,
+  title,
+}: {
+  kind: 'threads' | 'replies';
+  id: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+}) {
+  const query = useRevisions(kind, id, open);
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      description="Earlier versions, newest first"
+    >
+      {query.isPending ? (
+        <Skeleton className="h-24 w-full" />
+      ) : !query.data?.items.length ? (
+        <p className="text-sm text-muted">{m.noRevisions}</p>
+      ) : (
+        <ol aria-label="Earlier versions" className="flex max-h-[60vh] flex-col gap-3 overflow-y-auto">
+          {query.data.items.map((r) => (
+            <li key={r.id} className="rounded-xl border border-line p-3">
+              <p className="text-xs text-muted">
+                Replaced <time dateTime={toIsoString(r.createdAt)}>{formatDateLong(r.createdAt)}</time>
+                {r.editor && <> by {r.editor.username}</>}
+              </p>
+              {r.title && <p className="mt-1 font-semibold">{r.title}</p>}
+              <pre className="mt-1 text-sm whitespace-pre-wrap">{r.content}</pre>
+            </li>
+          ))}
+        </ol>
+      )}
+    </Dialog>
   );
 }
 
@@ -201,6 +474,162 @@ function VoteControl({ thread, signedIn }: { thread: ForumThread; signedIn: bool
   );
 }
 
+function ReplyItem({
+  reply: r,
+  threadId,
+  signedInId,
+}: {
+  reply: ForumReply;
+  threadId: string;
+  signedInId: string | null;
+}) {
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [history, setHistory] = useState(false);
+  const remove = useDeleteReply(threadId);
+  return (
+    <li className="flex gap-3 py-4 first:pt-0 last:pb-0">
+      <Avatar username={r.author.username} avatarUrl={r.author.avatarUrl} className="size-8" />
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-center gap-1 text-xs text-muted">
+          <Link to={`/profile/${r.author.id}`} className="font-medium text-fg hover:underline">
+            {r.author.username}
+          </Link>
+          · <time dateTime={toIsoString(r.createdAt)}>{formatDateLong(r.createdAt)}</time>
+          {r.editedAt && <Edited at={r.editedAt} />}
+        </p>
+        {editing ? (
+          <EditReplyForm reply={r} threadId={threadId} onDone={() => setEditing(false)} />
+        ) : (
+          <CookedHtml html={r.contentHtml} className="mt-1 text-sm" />
+        )}
+      </div>
+      <div className="flex shrink-0 items-start gap-0.5">
+        {signedInId && signedInId !== r.author.id && <ReportButton type="reply" id={r.id} compact />}
+        {r.abilities.edit && !editing && (
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-8"
+            aria-label="Edit reply"
+            onClick={() => setEditing(true)}
+          >
+            <Pencil className="size-4" aria-hidden="true" />
+          </Button>
+        )}
+        {r.abilities.revisions && r.editedAt && (
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-8"
+            aria-label="Reply history"
+            onClick={() => setHistory(true)}
+          >
+            <History className="size-4" aria-hidden="true" />
+          </Button>
+        )}
+        {r.abilities.delete && (
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-8 hover:text-danger"
+            aria-label="Delete reply"
+            onClick={() => setDeleting(true)}
+          >
+            <Trash2 className="size-4" aria-hidden="true" />
+          </Button>
+        )}
+      </div>
+      <ConfirmDialog
+        open={deleting}
+        onOpenChange={setDeleting}
+        title="Delete reply"
+        message={m.confirmDeleteReply}
+        onConfirm={() =>
+          remove.mutate(r.id, {
+            onSuccess: () => {
+              toast.success(m.replyDeleted);
+              setDeleting(false);
+            },
+            onError: (err) => toast.error(errorMessage(err, 'Failed to delete reply')),
+          })
+        }
+        pending={remove.isPending}
+      />
+      <RevisionsDialog
+        kind="replies"
+        id={r.id}
+        open={history}
+        onOpenChange={setHistory}
+        title="Reply history"
+      />
+    </li>
+  );
+}
+
+function EditReplyForm({
+  reply,
+  threadId,
+  onDone,
+}: {
+  reply: ForumReply;
+  threadId: string;
+  onDone: () => void;
+}) {
+  const edit = useEditReply(threadId);
+  const {
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<ReplyIn, unknown, ReplyOut>({
+    resolver: zodResolver(replyBody),
+    defaultValues: { content: reply.content },
+  });
+  const onSubmit = handleSubmit(({ content }) =>
+    edit.mutate(
+      { id: reply.id, content },
+      {
+        onSuccess: () => {
+          toast.success(m.edited);
+          onDone();
+        },
+        onError: (err) => {
+          applyServerFieldErrors(err, setError, ['content']);
+          toast.error(errorMessage(err, m.replyFailed));
+        },
+      },
+    ),
+  );
+  return (
+    <form noValidate onSubmit={onSubmit} className="mt-2 flex flex-col gap-3">
+      <Controller
+        control={control}
+        name="content"
+        render={({ field }) => (
+          <MarkdownEditor
+            label="Edit reply"
+            name={field.name}
+            value={field.value ?? ''}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            error={errors.content?.message}
+            rows={4}
+          />
+        )}
+      />
+      <div className="flex justify-end gap-2">
+        <Button variant="outline" size="sm" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" size="sm" loading={edit.isPending}>
+          Save
+        </Button>
+      </div>
+    </form>
+  );
+}
+
 function Replies({ threadId, replyCount }: { threadId: string; replyCount: number }) {
   const query = useForumReplies(threadId);
   const { user } = useSession();
@@ -223,19 +652,7 @@ function Replies({ threadId, replyCount }: { threadId: string; replyCount: numbe
       ) : (
         <ol aria-label="Replies" className="flex flex-col divide-y divide-line">
           {items.map((r) => (
-            <li key={r.id} className="flex gap-3 py-4 first:pt-0 last:pb-0">
-              <Avatar username={r.author.username} avatarUrl={r.author.avatarUrl} className="size-8" />
-              <div className="min-w-0 flex-1">
-                <p className="text-xs text-muted">
-                  <Link to={`/profile/${r.author.id}`} className="font-medium text-fg hover:underline">
-                    {r.author.username}
-                  </Link>{' '}
-                  · <time dateTime={toIsoString(r.createdAt)}>{formatDateLong(r.createdAt)}</time>
-                </p>
-                <LinkifiedText text={r.content} className="mt-1 text-sm leading-relaxed" />
-              </div>
-              {user && user.id !== r.author.id && <ReportButton type="reply" id={r.id} compact />}
-            </li>
+            <ReplyItem key={r.id} reply={r} threadId={threadId} signedInId={user?.id ?? null} />
           ))}
         </ol>
       )}
@@ -256,7 +673,7 @@ type ReplyOut = z.output<typeof replyBody>;
 function ReplyForm({ threadId }: { threadId: string }) {
   const send = useReply(threadId);
   const {
-    register,
+    control,
     handleSubmit,
     reset,
     setError,
@@ -281,7 +698,21 @@ function ReplyForm({ threadId }: { threadId: string }) {
   return (
     <Card className="mt-4 p-5">
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
-        <Textarea label="Your reply" rows={4} error={errors.content?.message} {...register('content')} />
+        <Controller
+          control={control}
+          name="content"
+          render={({ field }) => (
+            <MarkdownEditor
+              label="Your reply"
+              name={field.name}
+              value={field.value ?? ''}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={errors.content?.message}
+              rows={4}
+            />
+          )}
+        />
         <div className="flex justify-end">
           <Button type="submit" loading={send.isPending}>
             Post Reply

@@ -12,7 +12,7 @@ import { searchBoxClasses, searchIconClasses, searchInputClasses } from './globa
 
 interface Option {
   id: string;
-  group: 'Cheats' | 'Users' | 'Listings';
+  group: 'Cheats' | 'Users' | 'Listings' | 'Threads';
   to: string;
   label: string;
   extra?: React.ReactNode;
@@ -21,7 +21,10 @@ interface Option {
 
 const statusTone = { undetected: 'success', detected: 'danger', other: 'neutral' } as const;
 
-/** The top bar's search: debounced 300 ms, a keyboard-navigable dropdown of cheats, members and listings. */
+/**
+ * The top bar's search: debounced 300 ms, a keyboard-navigable dropdown of cheats, members, listings and
+ * forum threads.
+ */
 export function GlobalSearch() {
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
@@ -59,6 +62,17 @@ export function GlobalSearch() {
         to: `/marketplace/${l.id}`,
         label: l.title,
         extra: <span className="text-xs text-muted">{l.price} Credits</span>,
+      })),
+      ...data.threads.map((th) => ({
+        id: `thread-${th.id}`,
+        group: 'Threads' as const,
+        to: `/forum/post/${th.id}`,
+        label: th.title,
+        extra: (
+          <span className="text-xs text-muted">
+            {th.replyCount} {th.replyCount === 1 ? 'reply' : 'replies'}
+          </span>
+        ),
       })),
     ];
   }, [data, q]);
@@ -136,7 +150,7 @@ export function GlobalSearch() {
         <div className="absolute inset-x-0 z-50 mt-2 overflow-hidden rounded-2xl border border-line bg-surface p-1.5 shadow-xl shadow-black/20">
           {body}
           <div id={listId} role="listbox" aria-label="Search results" className="max-h-96 overflow-y-auto">
-            {(['Cheats', 'Users', 'Listings'] as const).map((group) => {
+            {(['Cheats', 'Users', 'Listings', 'Threads'] as const).map((group) => {
               const inGroup = options.filter((o) => o.group === group);
               if (inGroup.length === 0) return null;
               return (

@@ -1,0 +1,178 @@
+import hljs from 'highlight.js/lib/core';
+import bash from 'highlight.js/lib/languages/bash';
+import c from 'highlight.js/lib/languages/c';
+import cpp from 'highlight.js/lib/languages/cpp';
+import csharp from 'highlight.js/lib/languages/csharp';
+import diff from 'highlight.js/lib/languages/diff';
+import go from 'highlight.js/lib/languages/go';
+import ini from 'highlight.js/lib/languages/ini';
+import java from 'highlight.js/lib/languages/java';
+import javascript from 'highlight.js/lib/languages/javascript';
+import json from 'highlight.js/lib/languages/json';
+import lua from 'highlight.js/lib/languages/lua';
+import plaintext from 'highlight.js/lib/languages/plaintext';
+import python from 'highlight.js/lib/languages/python';
+import rust from 'highlight.js/lib/languages/rust';
+import sqlLang from 'highlight.js/lib/languages/sql';
+import typescript from 'highlight.js/lib/languages/typescript';
+import x86asm from 'highlight.js/lib/languages/x86asm';
+import xml from 'highlight.js/lib/languages/xml';
+import yaml from 'highlight.js/lib/languages/yaml';
+import MarkdownIt from 'markdown-it';
+import container from 'markdown-it-container';
+import taskLists from 'markdown-it-task-lists';
+import sanitizeHtml from 'sanitize-html';
+
+/*
+ * Forum Markdown, rendered once when a thread or reply is written (decision 017, Discourse's "cooked" HTML).
+ * Two layers: markdown-it with raw HTML off (any `<tag>` typed is text), then an allow-list sanitizer over
+ * its output, so a parser or plugin bug still cannot let through a tag, attribute or URL scheme not below.
+ */
+
+// Only the languages this community posts: the whole highlight.js set costs start-up time for nothing.
+const languages = {
+  bash,
+  c,
+  cpp,
+  csharp,
+  diff,
+  go,
+  ini,
+  java,
+  javascript,
+  json,
+  lua,
+  plaintext,
+  python,
+  rust,
+  sql: sqlLang,
+  typescript,
+  x86asm,
+  xml,
+  yaml,
+};
+for (const [name, language] of Object.entries(languages)) hljs.registerLanguage(name, language);
+
+const SAFE_URL = /^(https?:\/\/|mailto:|\/(?!\/))/i;
+const LINK_REL = 'nofollow ugc noopener';
+
+const md = new MarkdownIt('default', { html: false, linkify: true, typographer: false, breaks: true });
+md.validateLink = (url) => SAFE_URL.test(url.trim());
+md.use(taskLists, { enabled: false });
+// Spoilers: a block between `::: spoiler` and `:::`, shown as a closed <details> (no script needed).
+md.use(container, 'spoiler', {
+  render: (tokens: { nesting: number }[], idx: number) =>
+    tokens[idx]!.nesting === 1 ? '<details class="spoiler"><summary>Spoiler</summary>\n' : '</details>\n',
+});
+
+// Fenced code: highlighted with classes (the CSP allows no inline styles), under a language label.
+md.renderer.rules.fence = (tokens, idx) => {
+  const token = tokens[idx]!;
+  const label = (token.info.trim().split(/\s+/)[0] ?? '').toLowerCase().replace(/[^a-z0-9+#._-]/g, '');
+  const language = label && hljs.getLanguage(label) ? label : '';
+  const code = language
+    ? hljs.highlight(token.content, { language, ignoreIllegals: true }).value
+    : md.utils.escapeHtml(token.content);
+  const head = label ? `<div class="code-lang">${md.utils.escapeHtml(label)}</div>` : '';
+  const cls = language ? ` class="hljs language-${language}"` : ' class="hljs"';
+  return `<div class="code-block">${head}<pre><code${cls}>${code}</code></pre></div>\n`;
+};
+
+// Images are never hot-linked (a third party would learn our members' addresses): a link that shows the
+// alt text, or the address when there is none.
+md.renderer.rules.image = (tokens, idx) => {
+  const token = tokens[idx]!;
+  const src = String(token.attrGet('src') ?? '');
+  const alt = token.children?.map((c) => c.content).join('') || src;
+  return `<a href="${md.utils.escapeHtml(src)}" class="md-image">${md.utils.escapeHtml(`Image: ${alt}`)}</a>`;
+};
+
+/** Tags, attributes, classes and URL schemes the stored HTML may hold; everything else is dropped. */
+export const allowList: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'p',
+    'br',
+    'hr',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'strong',
+    'em',
+    's',
+    'code',
+    'pre',
+    'blockquote',
+    'ul',
+    'ol',
+    'li',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+    'a',
+    'span',
+    'div',
+    'details',
+    'summary',
+    'input',
+  ],
+  allowedAttributes: {
+    a: ['href', 'title', 'rel', 'target', 'class'],
+    ol: ['start'],
+    input: ['type', 'checked', 'disabled', 'class'],
+    '*': ['class'],
+  },
+  allowedClasses: {
+    code: ['hljs', 'language-*'],
+    span: ['hljs-*', '*_'],
+    div: ['code-block', 'code-lang'],
+    details: ['spoiler'],
+    a: ['md-image'],
+    ul: ['contains-task-list'],
+    li: ['task-list-item'],
+    input: ['task-list-item-checkbox'],
+    th: ['align-left', 'align-center', 'align-right'],
+    td: ['align-left', 'align-center', 'align-right'],
+  },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesByTag: {},
+  allowedSchemesAppliedToAttributes: ['href'],
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  transformTags: {
+    // Every link leaves in a new tab without handing our page to it, and earns no search ranking.
+    a: (tagName, attribs) => ({
+      tagName,
+      attribs: { ...attribs, rel: LINK_REL, target: '_blank' },
+    }),
+    // A task list's box only shows its state.
+    input: (tagName, attribs) => ({
+      tagName,
+      attribs: {
+        type: 'checkbox',
+        disabled: '',
+        class: 'task-list-item-checkbox',
+        ...('checked' in attribs ? { checked: '' } : {}),
+      },
+    }),
+    // Table alignment as a class: the CSP refuses style attributes.
+    th: alignAsClass,
+    td: alignAsClass,
+  },
+};
+
+function alignAsClass(tagName: string, attribs: sanitizeHtml.Attributes) {
+  const align = /text-align:\s*(left|center|right)/.exec(attribs.style ?? '')?.[1];
+  const kept: sanitizeHtml.Attributes = align ? { class: `align-${align}` } : {};
+  return { tagName, attribs: kept };
+}
+
+/** Markdown source to the sanitized HTML that is stored beside it and shown as is. */
+export function renderMarkdown(source: string): string {
+  return sanitizeHtml(md.render(source), allowList);
+}

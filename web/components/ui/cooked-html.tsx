@@ -1,0 +1,55 @@
+import { type MouseEvent, useEffect, useRef } from 'react';
+import { cn } from '../../lib/cn.ts';
+import './cooked-html.css';
+
+/**
+ * Forum HTML that the server rendered from Markdown and sanitized against its allow-list when the text was
+ * written (decision 017). The ONE place the web injects HTML: everything else is rendered as text. Code
+ * blocks get a copy button here (the stored HTML carries no script or handler).
+ */
+export function CookedHtml({ html, className }: { html: string; className?: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const root = ref.current;
+    if (!root || !html) return;
+    for (const block of root.querySelectorAll('.code-block')) {
+      if (block.querySelector(':scope > button')) continue;
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.className = 'code-copy';
+      button.textContent = 'Copy';
+      button.setAttribute('aria-label', 'Copy code');
+      block.prepend(button);
+    }
+  }, [html]);
+
+  const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    const button = (event.target as HTMLElement).closest('button.code-copy');
+    const code = button?.parentElement?.querySelector('pre code');
+    if (!button || !code) return;
+    void navigator.clipboard.writeText(code.textContent ?? '').then(
+      () => {
+        button.textContent = 'Copied';
+        setTimeout(() => {
+          button.textContent = 'Copy';
+        }, 2000);
+      },
+      () => {
+        button.textContent = 'Copy failed';
+      },
+    );
+  };
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: clicks are delegated to the copy buttons inside
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the copy buttons are real buttons; Enter and Space click them
+    <div
+      ref={ref}
+      className={cn('cooked', className)}
+      onClick={onClick}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized on the server against an allow-list (decision 017)
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
+}

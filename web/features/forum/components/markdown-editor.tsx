@@ -1,0 +1,149 @@
+import { Bold, Code, Image, Italic, Link2, List, Quote } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
+import { CookedHtml } from '../../../components/ui/cooked-html.tsx';
+import { controlClasses, FormField } from '../../../components/ui/form-field.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { Tabs, tabPanelProps } from '../../../components/ui/tabs.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { cn } from '../../../lib/cn.ts';
+import { usePreview } from '../api.ts';
+
+type Mode = 'write' | 'preview';
+
+/** What a toolbar button does to the selection: wrap it, or prefix each of its lines. */
+const actions = [
+  { label: 'Bold', icon: Bold, wrap: ['**', '**'], placeholder: 'bold text' },
+  { label: 'Italic', icon: Italic, wrap: ['_', '_'], placeholder: 'italic text' },
+  { label: 'Code', icon: Code, wrap: ['`', '`'], block: ['```\n', '\n```'], placeholder: 'code' },
+  { label: 'Link', icon: Link2, wrap: ['[', '](https://)'], placeholder: 'link text' },
+  { label: 'Quote', icon: Quote, prefix: '> ', placeholder: 'quote' },
+  { label: 'List', icon: List, prefix: '- ', placeholder: 'item' },
+  { label: 'Image', icon: Image, wrap: ['![', '](https://)'], placeholder: 'description' },
+] as const;
+
+type Action = (typeof actions)[number];
+
+function apply(action: Action, value: string, start: number, end: number) {
+  const selected = value.slice(start, end) || action.placeholder;
+  let inserted: string;
+  if ('prefix' in action) {
+    inserted = selected
+      .split('\n')
+      .map((line) => action.prefix + line)
+      .join('\n');
+  } else {
+    const [open, close] = 'block' in action && selected.includes('\n') ? action.block : action.wrap;
+    inserted = open + selected + close;
+  }
+  return { text: value.slice(0, start) + inserted + value.slice(end), caret: start + inserted.length };
+}
+
+/**
+ * The forum's Markdown editor: a toolbar, and Write / Preview tabs. Preview asks the server, so what it
+ * shows is exactly what will be stored (one renderer). Loaded only with the forum's own chunks.
+ */
+export function MarkdownEditor({
+  label,
+  value,
+  onChange,
+  onBlur,
+  error,
+  rows = 7,
+  name,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+  error?: string;
+  rows?: number;
+  name?: string;
+}) {
+  const id = useId();
+  const [mode, setMode] = useState<Mode>('write');
+  const textarea = useRef<HTMLTextAreaElement | null>(null);
+  const preview = usePreview();
+
+  const show = (next: Mode) => {
+    setMode(next);
+    if (next === 'preview' && value.trim()) preview.mutate(value);
+  };
+
+  const run = (action: Action) => {
+    const el = textarea.current;
+    if (!el) return;
+    const { text, caret } = apply(action, value, el.selectionStart, el.selectionEnd);
+    onChange(text);
+    requestAnimationFrame(() => {
+      el.focus();
+      el.setSelectionRange(caret, caret);
+    });
+  };
+
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex flex-wrap items-end justify-between gap-2">
+        <Tabs
+          id={`${id}-mode`}
+          label="Editor mode"
+          value={mode}
+          options={[
+            { value: 'write', label: 'Write' },
+            { value: 'preview', label: 'Preview' },
+          ]}
+          onChange={show}
+        />
+        {mode === 'write' && (
+          <div role="toolbar" aria-label="Formatting" className="flex flex-wrap gap-0.5">
+            {actions.map((action) => (
+              <button
+                key={action.label}
+                type="button"
+                aria-label={action.label}
+                title={action.label}
+                onClick={() => run(action)}
+                className="grid size-8 place-items-center rounded-lg text-muted hover:bg-surface-2 hover:text-fg"
+              >
+                <action.icon className="size-4" aria-hidden="true" />
+              </button>
+            ))}
+          </div>
+        )}
+      </div>
+      <div {...tabPanelProps(`${id}-mode`, mode)}>
+        {mode === 'write' ? (
+          <FormField
+            label={label}
+            error={error}
+            hint="Markdown: **bold**, _italic_, `code`, ```lang fenced blocks```, tables, - [ ] tasks, ::: spoiler … :::"
+          >
+            {(control) => (
+              <textarea
+                {...control}
+                ref={textarea}
+                name={name}
+                rows={rows}
+                value={value}
+                onChange={(e) => onChange(e.target.value)}
+                onBlur={onBlur}
+                className={cn(controlClasses, 'h-auto min-h-24 resize-y py-2.5 font-mono leading-relaxed')}
+              />
+            )}
+          </FormField>
+        ) : (
+          <div className="min-h-24 rounded-xl border border-line px-3.5 py-2.5" aria-live="polite">
+            {!value.trim() ? (
+              <p className="text-sm text-muted">Nothing to preview</p>
+            ) : preview.isPending ? (
+              <Skeleton className="h-16 w-full" />
+            ) : preview.isError ? (
+              <p className="text-sm text-danger">{errorMessage(preview.error, 'Preview failed')}</p>
+            ) : (
+              <CookedHtml html={preview.data?.html ?? ''} />
+            )}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
