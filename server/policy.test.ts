@@ -64,16 +64,37 @@ describe('listing abilities', () => {
 });
 
 describe('forum thread abilities', () => {
-  it('let the author and staff delete, and no one else', async () => {
+  it('let the author and staff edit and delete, members reply, and only staff moderate', async () => {
     const author = await buildSignedInUser(t);
     const member = await buildSignedInUser(t);
     const admin = await buildSignedInUser(t, { role: 'admin' });
     const category = await buildForumCategory(t);
     const thread = await buildForumThread(t, { userId: author.id, categoryId: category.id });
     const url = `/api/v1/forum/threads/${thread.id}`;
-    expect((await get(url)).abilities).toEqual({ delete: false });
-    expect((await get(url, member.cookie)).abilities).toEqual({ delete: false });
-    expect((await get(url, author.cookie)).abilities).toEqual({ delete: true });
-    expect((await get(url, admin.cookie)).abilities).toEqual({ delete: true });
+    const moderation = { pin: false, lock: false, move: false, revisions: false };
+    expect((await get(url)).abilities).toEqual({ edit: false, delete: false, reply: false, ...moderation });
+    expect((await get(url, member.cookie)).abilities).toEqual({
+      edit: false,
+      delete: false,
+      reply: true,
+      ...moderation,
+    });
+    expect((await get(url, author.cookie)).abilities).toEqual({
+      edit: true,
+      delete: true,
+      reply: true,
+      ...moderation,
+    });
+    expect((await get(url, admin.cookie)).abilities).toEqual({
+      edit: true,
+      delete: true,
+      reply: true,
+      pin: true,
+      lock: true,
+      move: true,
+      revisions: true,
+    });
+  });
+});
   });
 });

@@ -196,7 +196,7 @@ describe('Markdown features', () => {
 
   it('rows written before Markdown show their text as before, escaped (the migration expression)', async () => {
     const migration = readFileSync(
-      new URL('../../db/migrations/0006_forum_markdown_moderation.sql', import.meta.url),
+      new URL('../../db/migrations/0008_forum_markdown_moderation.sql', import.meta.url),
       'utf8',
     );
     const expression = /UPDATE "forum_threads" SET "content_html" = (.*);--> statement-breakpoint/.exec(
