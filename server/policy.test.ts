@@ -96,5 +96,3 @@ describe('forum thread abilities', () => {
     });
   });
 });
-  });
-});
