@@ -8,6 +8,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { type Database, openDatabase, PGLITE_EXTENSIONS } from '../db/client.ts';
+import type { LogDestination } from '../plugins/logging.ts';
 import type { Mailer, MailMessage } from '../plugins/mailer.ts';
 
 export interface TestAppOptions {
@@ -21,6 +22,10 @@ export interface TestAppOptions {
   mailDelayMs?: number;
   /** A built web app to serve (default: none, so only the API answers). */
   webRoot?: string;
+  /** Log lines (the app's real format and redaction, at LOG_LEVEL from `env`) go here; default: no logging. */
+  logs?: LogDestination;
+  /** The real dev mailbox (files under the app's DATA_DIR, logged) instead of the in-memory `outbox`. */
+  devMailbox?: boolean;
 }
 
 /** A fresh database copied from the migrated template: PGlite in memory, or a new PostgreSQL database. */
@@ -78,8 +83,8 @@ export async function buildTestApp(options: TestAppOptions = {}) {
   const app = await buildApp({
     config,
     database,
-    mailer,
-    logger: false,
+    mailer: options.devMailbox ? undefined : mailer,
+    ...(options.logs ? { logDestination: options.logs } : { logger: false }),
     webRoot: options.webRoot ?? path.join(dataDir, 'no-web'),
   });
   options.beforeReady?.(app);
