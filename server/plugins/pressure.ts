@@ -3,7 +3,7 @@ import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter } from 'prom-client';
-import type { PressureLimit } from '../../contract/health.ts';
+import { type PressureLimit, pressureLimits } from '../../contract/health.ts';
 import { messages } from '../../contract/messages.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
@@ -37,6 +37,7 @@ export const pressurePlugin = fp(
       labelNames: ['limit'],
       registers: [app.metrics.registry],
     });
+    for (const limit of pressureLimits) shed.inc({ limit }, 0);
 
     // Event-loop delay is measured here rather than by under-pressure's own check, which counts from the
     // plugin's registration: building the app (schemas, PGlite) blocks the loop for seconds, and the first

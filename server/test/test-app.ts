@@ -70,6 +70,10 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     // Tests run the release job themselves (releaseDueOrders) unless they turn the timer on.
     ESCROW_RELEASE_INTERVAL_MS: '0',
     LOG_LEVEL: 'silent',
+    // No load shedding unless a test turns it on: building a second app in the same process blocks the
+    // loop for seconds, which would shed the first one's requests.
+    PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
+    PRESSURE_MAX_POOL_WAITING: '0',
     ...options.env,
   });
   const outbox: MailMessage[] = [];
