@@ -15,7 +15,13 @@ const root = path.resolve(import.meta.dirname, '..');
 if (!process.env.WEB_ROOT) {
   const state = bundleState(root);
   if (state !== 'fresh') {
-    const canBuild = existsSync(path.join(root, 'node_modules', 'vite', 'package.json'));
+    // Vite alone is no proof (a production install can carry it as some package's peer): the build's own
+    // plugins and the sources must be here too.
+    const canBuild =
+      existsSync(path.join(root, 'web', 'index.html')) &&
+      ['vite', '@vitejs/plugin-react', '@tailwindcss/vite'].every((pkg) =>
+        existsSync(path.join(root, 'node_modules', pkg, 'package.json')),
+      );
     if (canBuild) {
       console.log(`web bundle ${state}: building it (npm run build)`);
       const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -44,6 +44,25 @@ describe('bundleState (npm start builds only when needed)', () => {
       rmSync(path.join(dir, 'web'), { recursive: true });
       rmSync(path.join(dir, 'contract'), { recursive: true });
       expect(bundleState(dir)).toBe('fresh');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('scripts/start.ts without build tools', () => {
+  it('stops with what to do when the bundle is missing, and never tries to build', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'cm-nobuild-'));
+    try {
+      mkdirSync(path.join(dir, 'scripts'));
+      for (const f of ['start.ts', 'bundle-freshness.ts'])
+        writeFileSync(path.join(dir, 'scripts', f), readFileSync(path.join(root, 'scripts', f)));
+      const env = { ...(process.env as Record<string, string>) };
+      delete env.WEB_ROOT;
+      const res = spawnSync(process.execPath, ['scripts/start.ts'], { cwd: dir, env, encoding: 'utf8' });
+      expect(res.status).toBe(1);
+      expect(res.stderr).toContain('The web bundle (dist/web) is missing');
+      expect(res.stdout).not.toContain('building');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
