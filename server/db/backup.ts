@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { PGLITE_EXTENSIONS } from './client.ts';
@@ -61,8 +62,11 @@ export async function backupDatabase(target: BackupTarget, file: string): Promis
   if (!existsSync(path.join(dir, 'PG_VERSION'))) throw new BackupError(`no PGlite database in ${dir}`);
   const db = new PGlite(dir, { extensions: PGLITE_EXTENSIONS });
   try {
-    const dump = await db.dumpDataDir('gzip');
-    writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+    await db.waitReady;
+    // Compressed here with zlib: PGlite's own 'gzip' goes through web streams and can leave the process
+    // with a promise that never settles.
+    const dump = await db.dumpDataDir('none');
+    writeFileSync(file, gzipSync(Buffer.from(await dump.arrayBuffer())));
   } finally {
     await db.close();
   }
@@ -131,7 +135,7 @@ export async function restoreDatabase(
   }
   mkdirSync(dir, { recursive: true });
   const db = new PGlite(dir, {
-    loadDataDir: new Blob([readFileSync(file)]),
+    loadDataDir: new Blob([gunzipSync(readFileSync(file))]),
     extensions: PGLITE_EXTENSIONS,
   });
   try {
