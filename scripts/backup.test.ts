@@ -33,17 +33,24 @@ async function openFrom(env: Record<string, string>) {
   return openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: 1 });
 }
 
-/** Every table's row count (the app's schema and the migrations journal). */
+/** Every table's row count (the app's schema and the migrations journal); unlogged tables are listed as 0. */
 async function rowCounts(env: Record<string, string>): Promise<Record<string, number>> {
   const database = await openFrom(env);
   try {
     const tables = (
       (await database.db.execute(
-        sql`select schemaname, tablename from pg_tables where schemaname not in ('pg_catalog', 'information_schema') order by 1, 2`,
-      )) as unknown as { rows: { schemaname: string; tablename: string }[] }
+        sql`select n.nspname as schemaname, c.relname as tablename, c.relpersistence = 'u' as unlogged
+          from pg_class c join pg_namespace n on n.oid = c.relnamespace
+          where c.relkind = 'r' and n.nspname not in ('pg_catalog', 'information_schema') order by 1, 2`,
+      )) as unknown as { rows: { schemaname: string; tablename: string; unlogged: boolean }[] }
     ).rows;
     const counts: Record<string, number> = {};
-    for (const { schemaname, tablename } of tables) {
+    for (const { schemaname, tablename, unlogged } of tables) {
+      // Unlogged tables (rate-limit windows) are left out of backups on purpose: counted apart.
+      if (unlogged) {
+        counts[`unlogged:${schemaname}.${tablename}`] = 0;
+        continue;
+      }
       const { rows } = (await database.db.execute(
         sql.raw(`select count(*)::int as n from "${schemaname}"."${tablename}"`),
       )) as unknown as { rows: { n: number }[] };
@@ -139,6 +146,7 @@ describe('npm run backup / npm run restore', { timeout: 120_000 }, () => {
     expect(before['public.marketplace_orders']).toBe(2);
     expect(before['public.ledger_entries']).toBeGreaterThan(0);
     expect(after).toEqual(before);
+    expect(Object.keys(before)).toContain('unlogged:public.rate_limits');
 
     const ledger = script('check-ledger', [], targetEnv);
     expect(ledger.status, ledger.stdout + ledger.stderr).toBe(0);

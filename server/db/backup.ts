@@ -49,10 +49,12 @@ function run(tool: string, args: string[]) {
 export async function backupDatabase(target: BackupTarget, file: string): Promise<void> {
   mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   if (target.databaseUrl) {
+    // Unlogged tables (rate-limit windows) hold nothing worth restoring; PGlite's copy starts them empty too.
     run(pgTool('pg_dump'), [
       '--format=custom',
       '--no-owner',
       '--no-privileges',
+      '--no-unlogged-table-data',
       `--file=${file}`,
       target.databaseUrl,
     ]);
