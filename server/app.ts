@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -36,7 +36,10 @@ import { ticketRoutes } from './modules/tickets/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import { backgroundPlugin } from './plugins/background.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
+import { type LogDestination, loggerOptions, requestLogPlugin } from './plugins/logging.ts';
 import { createMailer, type Mailer } from './plugins/mailer.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
+import { pressurePlugin } from './plugins/pressure.ts';
 import { createRateLimiter } from './plugins/rate-limit.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
 import { routeContractPlugin } from './plugins/route-contract.ts';
@@ -49,14 +52,18 @@ export interface AppDeps {
   database: Database;
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
+  /** Log lines go here instead of stdout (same format and redaction; tests read them). */
+  logDestination?: LogDestination;
   webRoot?: string;
 }
 
 const defaultWebRoot = fileURLToPath(new URL('../dist/web', import.meta.url));
 
-export async function buildApp({ config, database, mailer, logger, webRoot }: AppDeps) {
+export async function buildApp({ config, database, mailer, logger, logDestination, webRoot }: AppDeps) {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    logger: logger ?? loggerOptions(config, logDestination),
+    // One line per request instead, from requestLogPlugin.
+    logController: new LogController({ disableRequestLogging: true }),
     // Fastify accepts a hop count too; its types lag behind.
     trustProxy: config.trustProxy as boolean | string,
     bodyLimit: config.bodyLimit,
@@ -73,6 +80,14 @@ export async function buildApp({ config, database, mailer, logger, webRoot }: Ap
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) route.compress ??= false;
   });
+  await app.register(requestLogPlugin);
+  await app.register(metricsPlugin, {
+    database,
+    token: config.metrics.token,
+    port: config.metrics.port,
+  });
+  // Before anything else that runs per request: a shed request costs no session lookup.
+  await app.register(pressurePlugin, { database, limits: config.pressure });
   // Responses only: request bodies are read as sent, as before (no inflating of compressed uploads).
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
   await app.register(errorsPlugin);
@@ -121,7 +136,11 @@ export async function buildApp({ config, database, mailer, logger, webRoot }: Ap
   await ensureDefaultRanks(db);
 
   await app.register(authRoutes, { prefix: '/api/auth', db, publicUrl: config.publicUrl });
-  await app.register(healthRoutes, { prefix: '/api', database });
+  await app.register(healthRoutes, {
+    prefix: '/api',
+    database,
+    retryAfterSeconds: config.pressure.retryAfterSeconds,
+  });
   await app.register(
     async (v1) => {
       await v1.register(meRoutes, { db });

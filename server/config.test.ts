@@ -31,9 +31,51 @@ describe('loadConfig', () => {
     expect(c.trustedOrigins).toEqual(['https://cm.example.com', 'https://a.example', 'https://b.example']);
   });
 
+  it('reads the metrics and load-shedding variables, with shedding on by default', () => {
+    const d = loadConfig({});
+    expect(d.metrics).toEqual({ token: undefined, port: undefined });
+    expect(d.pressure).toEqual({
+      maxEventLoopDelayMs: 1000,
+      maxHeapUsedBytes: 0,
+      maxPoolWaiting: 50,
+      sampleIntervalMs: 1000,
+      retryAfterSeconds: 10,
+    });
+    expect(d.prettyLogs).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).prettyLogs).toBe(false);
+    const c = loadConfig({
+      METRICS_TOKEN: 'a-token-of-enough-length',
+      METRICS_PORT: '9464',
+      PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
+      PRESSURE_MAX_HEAP_USED_BYTES: '1000000000',
+      PRESSURE_MAX_POOL_WAITING: '5',
+      PRESSURE_SAMPLE_INTERVAL_MS: '250',
+      PRESSURE_RETRY_AFTER_SECONDS: '30',
+    });
+    expect(c.metrics).toEqual({ token: 'a-token-of-enough-length', port: 9464 });
+    expect(c.pressure).toEqual({
+      maxEventLoopDelayMs: 0,
+      maxHeapUsedBytes: 1_000_000_000,
+      maxPoolWaiting: 5,
+      sampleIntervalMs: 250,
+      retryAfterSeconds: 30,
+    });
+  });
+
   it('refuses invalid values with the variable named', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
     expect(() => loadConfig({ AUTH_SECRET: 'short' })).toThrow(/AUTH_SECRET/);
     expect(() => loadConfig({ PUBLIC_URL: 'not a url' })).toThrow(/PUBLIC_URL/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+    expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT/);
+    expect(() => loadConfig({ PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '-1' })).toThrow(
+      /PRESSURE_MAX_EVENT_LOOP_DELAY_MS/,
+    );
+    expect(() => loadConfig({ PRESSURE_MAX_HEAP_USED_BYTES: 'lots' })).toThrow(
+      /PRESSURE_MAX_HEAP_USED_BYTES/,
+    );
+    expect(() => loadConfig({ PRESSURE_MAX_POOL_WAITING: '1.5' })).toThrow(/PRESSURE_MAX_POOL_WAITING/);
+    expect(() => loadConfig({ PRESSURE_SAMPLE_INTERVAL_MS: '5' })).toThrow(/PRESSURE_SAMPLE_INTERVAL_MS/);
+    expect(() => loadConfig({ PRESSURE_RETRY_AFTER_SECONDS: '0' })).toThrow(/PRESSURE_RETRY_AFTER_SECONDS/);
   });
 });

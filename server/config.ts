@@ -30,6 +30,13 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   ESCROW_RELEASE_INTERVAL_MS: z.coerce.number().int().min(0).default(30_000),
   WEB_ROOT: z.string().optional(),
+  METRICS_TOKEN: z.string().min(16).optional(),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  PRESSURE_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
+  PRESSURE_MAX_HEAP_USED_BYTES: z.coerce.number().int().min(0).default(0),
+  PRESSURE_MAX_POOL_WAITING: z.coerce.number().int().min(0).default(50),
+  PRESSURE_SAMPLE_INTERVAL_MS: z.coerce.number().int().min(10).default(1000),
+  PRESSURE_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).default(10),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -75,6 +82,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: e.LOG_LEVEL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     webRoot: e.WEB_ROOT ? path.resolve(e.WEB_ROOT) : undefined,
+    /** JSON lines in production; one pretty line per request everywhere else (plugins/logging.ts). */
+    prettyLogs: e.NODE_ENV !== 'production',
+    metrics: {
+      /** `GET /metrics` with `Authorization: Bearer <token>`; unset: the route does not exist. */
+      token: e.METRICS_TOKEN,
+      /** A second listener on 127.0.0.1 serving `/metrics` without a token; unset: none. */
+      port: e.METRICS_PORT,
+    },
+    /** Load shedding (plugins/pressure.ts); 0 turns a limit off. */
+    pressure: {
+      maxEventLoopDelayMs: e.PRESSURE_MAX_EVENT_LOOP_DELAY_MS,
+      maxHeapUsedBytes: e.PRESSURE_MAX_HEAP_USED_BYTES,
+      maxPoolWaiting: e.PRESSURE_MAX_POOL_WAITING,
+      sampleIntervalMs: e.PRESSURE_SAMPLE_INTERVAL_MS,
+      retryAfterSeconds: e.PRESSURE_RETRY_AFTER_SECONDS,
+    },
   };
 }
 

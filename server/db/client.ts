@@ -23,6 +23,20 @@ export interface Database {
   close(): Promise<void>;
   /** LISTENs on a NOTIFY channel (realtime events); resolves to the function that stops listening. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** For metrics and load shedding: read on demand, costs nothing. */
+  stats(): DatabaseStats;
+}
+
+export interface DatabaseStats {
+  /** PostgreSQL: the pool's connections (open, idle) and the queries waiting for one. PGlite runs one query at
+   * a time: one connection, idle when nothing is in flight, the rest of what is in flight waits. */
+  total: number;
+  idle: number;
+  waiting: number;
+  /** Queries started and not yet finished. */
+  inFlight: number;
+  /** Queries that failed on the query timeout since the start (PostgreSQL only). */
+  queryTimeouts: number;
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -40,10 +54,13 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** A PGlite instance made by the caller (tests load a migrated template into memory). */
   pglite?: PGlite;
+  /** PostgreSQL: overrides {@link QUERY_TIMEOUT_MS} (tests make a timeout happen quickly). */
+  queryTimeoutMs?: number;
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10);
+  if (opts.databaseUrl)
+    return openPostgres(opts.databaseUrl, opts.poolSize ?? 10, opts.queryTimeoutMs ?? QUERY_TIMEOUT_MS);
   let client = opts.pglite;
   if (!client) {
     const dir = path.join(opts.dataDir ?? './data', 'pglite');
@@ -51,9 +68,14 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     client = new PGlite(dir, { extensions: PGLITE_EXTENSIONS });
   }
   await client.waitReady;
+  const inFlight = countInFlight(client);
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
   const pglite = client;
   return {
+    stats: () => {
+      const n = inFlight();
+      return { total: 1, idle: n === 0 ? 1 : 0, waiting: Math.max(0, n - 1), inFlight: n, queryTimeouts: 0 };
+    },
     db,
     kind: 'pglite',
     ping: async () => {
@@ -75,7 +97,51 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   };
 }
 
-function openPostgres(url: string, max: number): Database {
+/** Counts PGlite's queries in flight: the methods Drizzle calls, wrapped on this instance. */
+function countInFlight(client: PGlite): () => number {
+  let n = 0;
+  const target = client as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+  for (const name of ['query', 'exec', 'transaction']) {
+    const original = target[name]!.bind(client);
+    target[name] = async (...args: unknown[]) => {
+      n++;
+      try {
+        return await original(...args);
+      } finally {
+        n--;
+      }
+    };
+  }
+  return () => n;
+}
+
+const isQueryTimeout = (err: unknown) => (err as Error | undefined)?.message === 'Query read timeout';
+
+/**
+ * Counts the queries of a pool's client that fail on `query_timeout`: Drizzle calls `query` with promises
+ * and the pool itself with a callback, so both forms are watched.
+ */
+function watchTimeouts(client: pg.PoolClient, onTimeout: () => void) {
+  const query = client.query;
+  const watched = function (this: pg.PoolClient, ...args: unknown[]) {
+    const last = args.at(-1);
+    if (typeof last === 'function') {
+      args[args.length - 1] = (err: unknown, res: unknown) => {
+        if (isQueryTimeout(err)) onTimeout();
+        (last as (e: unknown, r: unknown) => void)(err, res);
+      };
+    }
+    const result = (query as (...a: unknown[]) => unknown).apply(this, args);
+    if (result instanceof Promise)
+      result.catch((err: unknown) => {
+        if (isQueryTimeout(err)) onTimeout();
+      });
+    return result;
+  };
+  client.query = watched as typeof client.query;
+}
+
+function openPostgres(url: string, max: number, queryTimeoutMs: number): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max,
@@ -84,14 +150,27 @@ function openPostgres(url: string, max: number): Database {
     idleTimeoutMillis: 30_000,
     // A server that stops answering (frozen, network cut) must not hold a request forever: the query fails
     // (503) and the pool drops that connection. Migrations use their own client without this bound.
-    query_timeout: QUERY_TIMEOUT_MS,
+    query_timeout: queryTimeoutMs,
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  let queryTimeouts = 0;
+  pool.on('connect', (client) =>
+    watchTimeouts(client, () => {
+      queryTimeouts++;
+    }),
+  );
   const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,
     kind: 'postgres',
+    stats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      inFlight: pool.totalCount - pool.idleCount + pool.waitingCount,
+      queryTimeouts,
+    }),
     ping: async () => {
       await pool.query('select 1');
     },

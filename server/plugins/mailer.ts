@@ -17,7 +17,7 @@ export interface Mailer {
 
 /**
  * SMTP when SMTP_URL is set; otherwise a dev mailbox: each message is written to
- * DATA_DIR/mailbox as JSON and logged, so a reset link works with no mail server at all.
+ * DATA_DIR/mailbox as JSON (its file named in the log), so a reset link works with no mail server at all.
  */
 export function createMailer(opts: {
   smtpUrl?: string;
@@ -44,7 +44,8 @@ export function createMailer(opts: {
         file,
         JSON.stringify({ from: opts.from, ...message, sentAt: new Date().toISOString() }),
       );
-      opts.log.info({ to: message.to, subject: message.subject, file }, `dev mailbox: ${message.text}`);
+      // Never the text: it carries reset links. The file holds it for whoever runs the server.
+      opts.log.info({ to: message.to, subject: message.subject, file }, 'dev mailbox: message saved');
     },
   };
 }

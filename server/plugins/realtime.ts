@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { Counter, Gauge } from 'prom-client';
 import { Server, type Socket } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../contract/realtime.ts';
 import type { Database } from '../db/client.ts';
@@ -110,7 +111,31 @@ export const realtimePlugin = fp(
       });
     });
 
+    const registers = [app.metrics.registry];
+    new Gauge({
+      name: 'cm_realtime_sockets_connected',
+      help: 'socket.io connections open on this instance',
+      registers,
+      collect() {
+        this.set(io.engine.clientsCount);
+      },
+    });
+    new Gauge({
+      name: 'cm_realtime_members_online',
+      help: 'Signed-in members online on the site (every instance, as the home page shows them)',
+      registers,
+      async collect() {
+        this.set((await presence.snapshot()).count);
+      },
+    });
+    const delivered = new Counter({
+      name: 'cm_realtime_events_delivered_total',
+      help: 'pg_notify events this instance received and handed to its sockets',
+      registers,
+    });
+
     const deliver = (raw: string) => {
+      delivered.inc();
       let event: RealtimeEvent | FanOutEvent;
       try {
         event = JSON.parse(raw) as RealtimeEvent | FanOutEvent;
@@ -143,7 +168,7 @@ export const realtimePlugin = fp(
       io.engine.close();
     });
   },
-  { name: 'realtime' },
+  { name: 'realtime', dependencies: ['metrics'] },
 );
 
 async function lookupUser(app: FastifyInstance, socket: Socket): Promise<SocketUser | null> {

@@ -9,6 +9,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { type Database, openDatabase, PGLITE_EXTENSIONS } from '../db/client.ts';
 import { setHashCostForTests } from '../modules/auth/password-hash.ts';
+import type { LogDestination } from '../plugins/logging.ts';
 import type { Mailer, MailMessage } from '../plugins/mailer.ts';
 
 // 2^10 instead of 2^15: the same algorithm and format, a 32nd of the work (see setHashCostForTests).
@@ -25,6 +26,10 @@ export interface TestAppOptions {
   mailDelayMs?: number;
   /** A built web app to serve (default: none, so only the API answers). */
   webRoot?: string;
+  /** Log lines (the app's real format and redaction, at LOG_LEVEL from `env`) go here; default: no logging. */
+  logs?: LogDestination;
+  /** The real dev mailbox (files under the app's DATA_DIR, logged) instead of the in-memory `outbox`. */
+  devMailbox?: boolean;
 }
 
 /** A fresh database copied from the migrated template: PGlite in memory, or a new PostgreSQL database. */
@@ -69,6 +74,10 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     // Tests run the release job themselves (releaseDueOrders) unless they turn the timer on.
     ESCROW_RELEASE_INTERVAL_MS: '0',
     LOG_LEVEL: 'silent',
+    // No load shedding unless a test turns it on: building a second app in the same process blocks the
+    // loop for seconds, which would shed the first one's requests.
+    PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
+    PRESSURE_MAX_POOL_WAITING: '0',
     ...options.env,
   });
   const outbox: MailMessage[] = [];
@@ -82,8 +91,8 @@ export async function buildTestApp(options: TestAppOptions = {}) {
   const app = await buildApp({
     config,
     database,
-    mailer,
-    logger: false,
+    mailer: options.devMailbox ? undefined : mailer,
+    ...(options.logs ? { logDestination: options.logs } : { logger: false }),
     webRoot: options.webRoot ?? path.join(dataDir, 'no-web'),
   });
   options.beforeReady?.(app);

@@ -58,6 +58,11 @@ export function createAuth({ db, config, mailer, secret, log, securityAlerts }: 
     secret,
     trustedOrigins: config.trustedOrigins,
     telemetry: { enabled: false },
+    // Into the app's log (its format and redaction) instead of the console; the message only, since the
+    // extra arguments can hold the request's values.
+    logger: {
+      log: (level, message) => log[level]({ source: 'better-auth' }, message),
+    },
     // Our own limiter (plugins/rate-limit.ts) covers auth per IP and per account, across instances.
     rateLimit: { enabled: false },
     database: drizzleAdapter(db, {

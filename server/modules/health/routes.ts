@@ -2,19 +2,26 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthResponse } from '../../../contract/health.ts';
 import type { Database } from '../../db/client.ts';
 import { access } from '../../plugins/access.ts';
+import { notShed } from '../../plugins/pressure.ts';
 
 const PING_TIMEOUT_MS = 2000;
 
-export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
+export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; retryAfterSeconds: number }> = async (
+  app,
+  { database, retryAfterSeconds },
+) => {
   app.get(
     '/health',
     {
       schema: {
         ...access('public'),
         tags: ['health'],
-        summary: "The server's and the database's state (503 when the database does not answer)",
+        summary:
+          "The server's and the database's state, and which load-shedding limit is tripped (503 when the database does not answer or requests are being shed)",
         response: { 200: healthResponse, 503: healthResponse },
       },
+      // Answers under pressure too, to say which limit tripped.
+      config: notShed,
     },
     async (_request, reply) => {
       const started = performance.now();
@@ -32,12 +39,16 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
       } finally {
         clearTimeout(timer);
       }
+      const tripped = app.pressure();
+      const healthy = ok && tripped.length === 0;
       const body = {
-        status: ok ? ('ok' as const) : ('degraded' as const),
+        status: healthy ? ('ok' as const) : ('degraded' as const),
         database: { ok, kind: database.kind, latencyMs: Math.round(performance.now() - started) },
+        pressure: { ok: tripped.length === 0, tripped },
         uptimeSeconds: Math.round(process.uptime()),
       };
-      return reply.status(ok ? 200 : 503).send(body);
+      if (tripped.length > 0) reply.header('retry-after', String(retryAfterSeconds));
+      return reply.status(healthy ? 200 : 503).send(body);
     },
   );
 };

@@ -5,6 +5,11 @@ import type { Db, Tx } from '../../db/client.ts';
 /** Channel of PostgreSQL's NOTIFY that carries live events to every app instance's sockets. */
 export const REALTIME_CHANNEL = 'cm_realtime';
 
+// Per process, for the metrics (plugins/metrics.ts): services publish without reaching the app.
+let published = 0;
+/** pg_notify statements this process has queued (a fan-out statement counts once). */
+export const publishedEventCount = () => published;
+
 /** One event of the contract (contract/realtime.ts) for a room: 'user:<id>', 'site' or an internal one. */
 export type RealtimeEvent =
   | { [E in ServerEventName]: { room: string; event: E; payload: ServerEventPayload<E> } }[ServerEventName]
@@ -18,6 +23,7 @@ export type RealtimeEvent =
  * refetch what changed.
  */
 export async function publishAfterCommit(db: Db | Tx, event: RealtimeEvent) {
+  published++;
   await db.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${JSON.stringify(event)})`);
 }
 
@@ -39,6 +45,8 @@ export const FAN_OUT_CHUNK = 80;
  * rollback, one round trip however many recipients.
  */
 export function fanOutAfterCommit(source: SQL, event: FanOutEvent['event']): SQL {
+  // Built right where it is executed, once per statement.
+  published++;
   return sql`select pg_notify(${REALTIME_CHANNEL}, json_build_object('event', ${event}::text, 'fanOut', json_agg(json_build_array(s.user_id, s.id)))::text)
     from (select user_id, id, (row_number() over () - 1) / ${FAN_OUT_CHUNK} as chunk from ${source}) s
     group by s.chunk`;

@@ -43,3 +43,16 @@ export async function listLedger(
     .orderBy(...ledgerKeyset.orderBy)
     .limit(ledgerKeyset.limit(limit));
 }
+
+/**
+ * Credits in escrow, for the metrics scrape: the price of every held or disputed order, which the ledger's
+ * escrow account equals (ledgerCheck verifies it). Read through marketplace_orders_status_created_idx
+ * instead of summing the ledger's escrow rows, which grow forever.
+ */
+export async function escrowHeld(db: Db): Promise<number> {
+  // Both drivers (pg and PGlite) answer with `rows`.
+  const result = (await db.execute(
+    sql`select coalesce(sum(price), 0)::text as total from marketplace_orders where status in ('held', 'disputed')`,
+  )) as unknown as { rows: { total: string }[] };
+  return Number(result.rows[0]?.total ?? 0);
+}

@@ -1,0 +1,25 @@
+/**
+ * npm run backup -- <file>
+ * Backs up the database the server is configured for (DATABASE_URL, or the PGlite database under DATA_DIR):
+ * pg_dump's custom format, or PGlite's data directory as a gzipped tarball. Stop the server first on PGlite
+ * (its database belongs to one process); PostgreSQL is backed up live, consistently (one snapshot).
+ */
+import { loadConfig } from '../server/config.ts';
+import { BackupError, backupDatabase } from '../server/db/backup.ts';
+
+const file = process.argv[2];
+if (!file || file.startsWith('-')) {
+  console.error('usage: npm run backup -- <file>');
+  process.exit(2);
+}
+const config = loadConfig();
+try {
+  await backupDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }, file);
+  console.log(
+    `backup written to ${file} (${config.databaseUrl ? 'PostgreSQL, pg_dump custom format' : 'PGlite data directory'})`,
+  );
+} catch (err) {
+  if (!(err instanceof BackupError)) throw err;
+  console.error(`backup failed: ${err.message}`);
+  process.exit(1);
+}

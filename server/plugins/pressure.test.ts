@@ -1,0 +1,135 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { messages } from '../../contract/messages.ts';
+import { buildTestApp, type TestApp } from '../test/test-app.ts';
+
+const TOKEN = 'metrics-token-for-the-test-0123456789';
+// Served without touching the database, so polling it never queues behind a held connection.
+const PROBE = '/api/openapi.json';
+
+const probe = (t: TestApp) => t.app.inject({ method: 'GET', url: PROBE });
+const health = (t: TestApp) => t.app.inject({ method: 'GET', url: '/api/health' });
+
+/** Polls until the probe answers `status` (the limits are sampled on a timer), at most `ms`. */
+async function until(t: TestApp, status: number, ms = 5000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const res = await probe(t);
+    if (res.statusCode === status) return res;
+    if (Date.now() > deadline) throw new Error(`still ${res.statusCode}, never ${status}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+function expectShed(res: Awaited<ReturnType<typeof probe>>, retryAfter: string) {
+  expect(res.statusCode).toBe(503);
+  expect(res.headers['retry-after']).toBe(retryAfter);
+  expect(res.json()).toEqual({ error: { code: 'UNAVAILABLE', message: messages.unavailable } });
+}
+
+async function shedCount(t: TestApp, limit: string) {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: '/metrics',
+    headers: { authorization: `Bearer ${TOKEN}` },
+  });
+  const line = res.body.split('\n').find((l) => l.startsWith(`cm_requests_shed_total{limit="${limit}"}`));
+  return Number(line?.split(' ')[1]);
+}
+
+describe('load shedding', () => {
+  it('answers 503 with Retry-After at once while the event loop lags, says so in /api/health, and recovers by itself', async () => {
+    const t = await buildTestApp({
+      env: {
+        PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '50',
+        PRESSURE_SAMPLE_INTERVAL_MS: '300',
+        PRESSURE_RETRY_AFTER_SECONDS: '3',
+        METRICS_TOKEN: TOKEN,
+      },
+    });
+    try {
+      await until(t, 200);
+      const healthy = await health(t);
+      expect(healthy.statusCode).toBe(200);
+      expect(healthy.json()).toMatchObject({ status: 'ok', pressure: { ok: true, tripped: [] } });
+
+      // A blocked event loop, as a CPU-bound request would cause.
+      const end = Date.now() + 800;
+      while (Date.now() < end) {
+        /* busy */
+      }
+      const shed = await until(t, 503);
+      expectShed(shed, '3');
+      const said = await health(t);
+      expect(said.statusCode).toBe(503);
+      expect(said.headers['retry-after']).toBe('3');
+      expect(said.json()).toMatchObject({
+        status: 'degraded',
+        database: { ok: true },
+        pressure: { ok: false, tripped: ['eventLoopDelay'] },
+      });
+      // Refused before any work: quick even on a busy machine.
+      const started = performance.now();
+      const again = await probe(t);
+      if (again.statusCode === 503) expect(performance.now() - started).toBeLessThan(100);
+
+      await until(t, 200);
+      expect((await health(t)).json()).toMatchObject({ status: 'ok', pressure: { ok: true, tripped: [] } });
+      expect(await shedCount(t, 'eventLoopDelay')).toBeGreaterThanOrEqual(1);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('sheds while more queries wait for a database connection than PRESSURE_MAX_POOL_WAITING, and recovers when they drain', async () => {
+    const t = await buildTestApp({
+      env: { PRESSURE_MAX_POOL_WAITING: '1', PRESSURE_SAMPLE_INTERVAL_MS: '50', METRICS_TOKEN: TOKEN },
+    });
+    try {
+      await until(t, 200);
+      // Every connection held (PGlite has one; the test pool on PostgreSQL has 5), then three more queries.
+      const held = t.database.kind === 'postgres' ? 5 : 1;
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const holders = Array.from({ length: held }, () =>
+        t.db.transaction(async (tx) => {
+          await tx.execute(sql`select 1`);
+          await gate;
+        }),
+      );
+      // `.then` starts them: Drizzle's query promises are lazy.
+      const waiting = [1, 2, 3].map(() => t.db.execute(sql`select 1`).then(() => undefined));
+      try {
+        expectShed(await until(t, 503), '10');
+        expect(t.database.stats().waiting).toBeGreaterThan(1);
+        const said = await health(t);
+        expect(said.statusCode).toBe(503);
+        expect(said.json()).toMatchObject({ pressure: { ok: false, tripped: ['databasePoolWaiting'] } });
+      } finally {
+        release();
+        await Promise.all([...holders, ...waiting]);
+      }
+      await until(t, 200);
+      expect(t.database.stats().waiting).toBe(0);
+      expect(await shedCount(t, 'databasePoolWaiting')).toBeGreaterThanOrEqual(1);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('sheds past PRESSURE_MAX_HEAP_USED_BYTES and names the heap in /api/health', async () => {
+    const t = await buildTestApp({
+      env: { PRESSURE_MAX_HEAP_USED_BYTES: '1', PRESSURE_SAMPLE_INTERVAL_MS: '50' },
+    });
+    try {
+      expectShed(await until(t, 503), '10');
+      const said = await health(t);
+      expect(said.statusCode).toBe(503);
+      expect(said.json()).toMatchObject({ pressure: { ok: false, tripped: ['heapUsedBytes'] } });
+    } finally {
+      await t.close();
+    }
+  });
+});
