@@ -18,6 +18,8 @@ import { directMessageRoutes } from './modules/direct-messages/routes.ts';
 import { ensureDefaultCategories } from './modules/forum/queries.ts';
 import { forumRoutes } from './modules/forum/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { mailJobsPlugin } from './modules/mail/jobs.ts';
+import { mailRoutes } from './modules/mail/routes.ts';
 import { ensureDefaultRanks } from './modules/marketplace/queries.ts';
 import { marketplaceRoutes } from './modules/marketplace/routes.ts';
 import { meRoutes } from './modules/me/routes.ts';
@@ -32,9 +34,10 @@ import { siteSettingsRoutes } from './modules/site-settings/routes.ts';
 import { socialRoutes } from './modules/social/routes.ts';
 import { ticketRoutes } from './modules/tickets/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
-import { backgroundPlugin } from './plugins/background.ts';
+import { cleanUpPlugin } from './plugins/clean-up.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { createMailer, type Mailer } from './plugins/mailer.ts';
+import { queuePlugin } from './plugins/queue.ts';
 import { createRateLimiter } from './plugins/rate-limit.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
 import { routeContractPlugin } from './plugins/route-contract.ts';
@@ -74,7 +77,7 @@ export async function buildApp({ config, database, mailer, logger, webRoot }: Ap
   // Responses only: request bodies are read as sent, as before (no inflating of compressed uploads).
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
   await app.register(errorsPlugin);
-  await app.register(backgroundPlugin);
+  await app.register(queuePlugin, { database, workers: config.jobWorkers });
   await app.register(securityPlugin, { trustedOrigins: config.trustedOrigins, secure: config.secureCookies });
   await app.register(swagger, {
     openapi: {
@@ -97,7 +100,7 @@ export async function buildApp({ config, database, mailer, logger, webRoot }: Ap
     mailer ??
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
   const secret = await loadAuthSecret(db, config.authSecret);
-  app.decorate('auth', createAuth({ db, config, mailer: mail, secret, log: app.log }));
+  app.decorate('auth', createAuth({ db, config, secret, log: app.log }));
   app.decorate('sessionViewer', await createSessionLookup(db, app.auth));
   const limiter = createRateLimiter(db, config.rateLimitScale);
   await app.register(routeContractPlugin, { limiter });
@@ -126,11 +129,21 @@ export async function buildApp({ config, database, mailer, logger, webRoot }: Ap
       await v1.register(notificationRoutes, { db });
       await v1.register(directMessageRoutes, { db });
       await v1.register(searchRoutes, { db });
+      await v1.register(mailRoutes, { db, secret });
     },
     { prefix: '/api/v1' },
   );
   await app.register(realtimePlugin, { database, trustedOrigins: config.trustedOrigins });
   await app.register(releaseJobPlugin, { db, intervalMs: config.escrowReleaseIntervalMs });
+  await app.register(cleanUpPlugin, { db, limiter, intervalMs: config.cleanUpIntervalMs });
+  await app.register(mailJobsPlugin, {
+    db,
+    mailer: mail,
+    publicUrl: config.publicUrl,
+    secret,
+    limits: config.mail.limits,
+    concurrency: config.mail.concurrency,
+  });
   await app.register(webPlugin, { root: webRoot ?? config.webRoot ?? path.resolve(defaultWebRoot) });
   return app;
 }

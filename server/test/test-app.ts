@@ -64,6 +64,9 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     RATE_LIMIT_SCALE: '100',
     // Tests run the release job themselves (releaseDueOrders) unless they turn the timer on.
     ESCROW_RELEASE_INTERVAL_MS: '0',
+    CLEAN_UP_INTERVAL_MS: '0',
+    // Notifications are mailed at once in tests (members are "away" from the start).
+    MAIL_AWAY_SECONDS: '0',
     LOG_LEVEL: 'silent',
     ...options.env,
   });
