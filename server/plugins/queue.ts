@@ -193,7 +193,8 @@ export const queuePlugin = fp(
     for (const name of jobNames) {
       const existing = await boss.getQueue(name);
       const definition = { ...queues[name], notify: true } as Queue;
-      if (existing) await boss.updateQueue(name, definition as never);
+      // A queue's policy is fixed at creation; the rest follows this file on every start.
+      if (existing) await boss.updateQueue(name, { ...definition, policy: undefined } as never);
       else await boss.createQueue(name, definition);
     }
     senders.add(boss);

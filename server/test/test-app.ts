@@ -4,11 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import pino from 'pino';
 import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { type Database, openDatabase, PGLITE_EXTENSIONS } from '../db/client.ts';
-import type { Mailer, MailMessage } from '../plugins/mailer.ts';
+import { createMailer, type Mailer, type MailMessage } from '../plugins/mailer.ts';
 
 export interface TestAppOptions {
   /** Extra environment for loadConfig (e.g. RATE_LIMIT_SCALE: '1' to test the real limits). */
@@ -21,6 +22,8 @@ export interface TestAppOptions {
   mailDelayMs?: number;
   /** A built web app to serve (default: none, so only the API answers). */
   webRoot?: string;
+  /** Send mail through this SMTP server (server/test/smtp.ts) instead of the in-memory outbox. */
+  smtpUrl?: string;
 }
 
 /** A fresh database copied from the migrated template: PGlite in memory, or a new PostgreSQL database. */
@@ -71,13 +74,20 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     ...options.env,
   });
   const outbox: MailMessage[] = [];
-  const mailer: Mailer = {
-    kind: 'dev-mailbox',
-    async send(message) {
-      if (options.mailDelayMs) await new Promise((resolve) => setTimeout(resolve, options.mailDelayMs));
-      outbox.push(message);
-    },
-  };
+  const mailer: Mailer = options.smtpUrl
+    ? createMailer({
+        smtpUrl: options.smtpUrl,
+        from: config.mailFrom,
+        dataDir,
+        log: pino({ level: 'silent' }),
+      })
+    : {
+        kind: 'dev-mailbox',
+        async send(message) {
+          if (options.mailDelayMs) await new Promise((resolve) => setTimeout(resolve, options.mailDelayMs));
+          outbox.push(message);
+        },
+      };
   const app = await buildApp({
     config,
     database,

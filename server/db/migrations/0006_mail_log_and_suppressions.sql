@@ -10,7 +10,7 @@ CREATE TABLE "mail_log" (
 	"template" text NOT NULL,
 	"user_id" uuid,
 	"thread" text,
-	"suppressed" boolean DEFAULT false NOT NULL,
+	"status" text NOT NULL,
 	"sent_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

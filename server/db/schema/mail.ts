@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { profiles } from './auth.ts';
 
 /**
@@ -12,8 +12,9 @@ export const emailSuppressions = pgTable('email_suppressions', {
 });
 
 /**
- * One row per mail job that reached its end (sent or suppressed): the sending rates count it, a retried job
- * finds its own row and does not send twice, and a conversation's mails are spaced by `thread`.
+ * One row per mail job, taken before the SMTP conversation (`sending`, which counts against the sending
+ * rates at once) and marked `sent` or `suppressed` after it; a temporary failure deletes it. A retried job
+ * whose row says `sent` does not send again. A conversation's mails are spaced by `thread`.
  */
 export const mailLog = pgTable(
   'mail_log',
@@ -24,7 +25,7 @@ export const mailLog = pgTable(
     userId: uuid('user_id').references(() => profiles.id, { onDelete: 'set null' }),
     /** Batching key (a conversation: `message:<recipient>:<sender>`); null for mails that are never batched. */
     thread: text('thread'),
-    suppressed: boolean('suppressed').notNull().default(false),
+    status: text('status', { enum: ['sending', 'sent', 'suppressed'] }).notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

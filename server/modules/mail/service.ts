@@ -69,41 +69,66 @@ export async function suppressAddress(db: Db, email: string, reason: string) {
   await db.insert(emailSuppressions).values({ email: email.toLowerCase(), reason }).onConflictDoNothing();
 }
 
+// Any fixed number: the short transaction that counts the sending rates and takes a slot holds it, so two
+// workers (on any instance) never both take the last slot.
+const MAIL_SLOT_LOCK = 727_016;
+
 /**
- * The mail job: at most once per job id (a retry after a crash finds its log row), suppressed addresses
- * recorded but not sent, both sending rates enforced by deferring to a later job, and a permanent SMTP
- * refusal suppressing the address instead of retrying. Any other failure throws: the queue retries it.
+ * The mail job. A slot is taken in mail_log before talking to SMTP, under one lock, so both sending rates
+ * hold across workers and instances; over a rate the mail moves to a later job (delayed, never dropped). A
+ * suppressed address is recorded, not sent; a permanent SMTP refusal (5xx) suppresses the address instead of
+ * retrying; any other failure frees the slot and throws, and the queue retries with back-off. A retry of a
+ * job whose mail went out does not send it again.
  */
 export async function deliverMail(deps: MailDeps, job: Job<MailJob>) {
   const { db, limits } = deps;
   const mail = job.data;
   const to = mail.to.toLowerCase();
-  const [done] = await db.select({ id: mailLog.jobId }).from(mailLog).where(eq(mailLog.jobId, job.id));
-  if (done) return 'duplicate';
   if (!isTemplate(mail.template)) throw new Error(`unknown mail template ${mail.template}`);
+  const thread = typeof mail.data.thread === 'string' ? mail.data.thread : null;
 
-  const [usage] = (
-    (await db.execute(sql`select
-      (select count(*)::int from ${mailLog} where recipient = ${to} and sent_at > now() - interval '1 hour' and not suppressed) as member,
-      (select count(*)::int from ${mailLog} where sent_at > now() - interval '1 minute' and not suppressed) as site,
-      exists (select 1 from ${emailSuppressions} where email = ${to}) as suppressed`)) as unknown as {
-      rows: { member: number; site: number; suppressed: boolean }[];
+  const slot = await db.transaction(async (tx) => {
+    const [mine] = await tx.select({ status: mailLog.status }).from(mailLog).where(eq(mailLog.jobId, job.id));
+    if (mine && mine.status !== 'sending') return 'done' as const;
+    await tx.execute(sql`select pg_advisory_xact_lock(${MAIL_SLOT_LOCK})`);
+    const [usage] = (
+      (await tx.execute(sql`select
+        (select count(*)::int from ${mailLog} where recipient = ${to} and status <> 'suppressed'
+          and sent_at > now() - interval '1 hour' and job_id <> ${job.id}::uuid) as member,
+        (select count(*)::int from ${mailLog} where status <> 'suppressed'
+          and sent_at > now() - interval '1 minute' and job_id <> ${job.id}::uuid) as site,
+        exists (select 1 from ${emailSuppressions} where email = ${to}) as suppressed`)) as unknown as {
+        rows: { member: number; site: number; suppressed: boolean }[];
+      }
+    ).rows;
+    const suppressed = Boolean(usage?.suppressed);
+    if (!suppressed) {
+      const wait =
+        (usage?.member ?? 0) >= limits.perMemberPerHour
+          ? 3600
+          : (usage?.site ?? 0) >= limits.globalPerMinute
+            ? 60
+            : 0;
+      if (wait) {
+        await enqueueMail(tx, mail, { startAfter: wait });
+        return 'deferred' as const;
+      }
     }
-  ).rows;
-  const suppressed = Boolean(usage?.suppressed);
-  if (!suppressed) {
-    // Over a rate: the mail waits in a new job for the window to move on; this one ends without sending.
-    const wait =
-      (usage?.member ?? 0) >= limits.perMemberPerHour
-        ? 3600
-        : (usage?.site ?? 0) >= limits.globalPerMinute
-          ? 60
-          : 0;
-    if (wait) {
-      await enqueueMail(db, mail, { startAfter: wait });
-      return 'deferred';
-    }
-  }
+    const status = suppressed ? ('suppressed' as const) : ('sending' as const);
+    await tx
+      .insert(mailLog)
+      .values({
+        jobId: job.id,
+        recipient: to,
+        template: mail.template,
+        userId: mail.userId ?? null,
+        thread,
+        status,
+      })
+      .onConflictDoUpdate({ target: mailLog.jobId, set: { status, sentAt: sql`now()` } });
+    return status;
+  });
+  if (slot === 'done' || slot === 'deferred') return slot;
 
   const theme = (await getPublicSettings(db, { supportStreamUrl: null, communityChatUrl: null })).siteTheme;
   const kind = mail.data.unsubscribe as UnsubscribeKind | undefined;
@@ -120,26 +145,20 @@ export async function deliverMail(deps: MailDeps, job: Job<MailJob>) {
     headers['List-Unsubscribe'] = `<${ctx.unsubscribeUrl}>`;
     headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
   }
-  let bounced = false;
+  const mine = eq(mailLog.jobId, job.id);
   try {
-    await deps.mailer.send({ to: mail.to, ...rendered, headers, suppressed });
+    await deps.mailer.send({ to: mail.to, ...rendered, headers, suppressed: slot === 'suppressed' });
   } catch (err) {
-    if (!isPermanentFailure(err)) throw err;
-    bounced = true;
+    if (!isPermanentFailure(err)) {
+      await db.delete(mailLog).where(mine);
+      throw err;
+    }
     await suppressAddress(db, to, `smtp: ${(err as Error).message}`.slice(0, 500));
+    await db.update(mailLog).set({ status: 'suppressed' }).where(mine);
+    return 'bounced';
   }
-  await db
-    .insert(mailLog)
-    .values({
-      jobId: job.id,
-      recipient: to,
-      template: mail.template,
-      userId: mail.userId ?? null,
-      thread: typeof mail.data.thread === 'string' ? mail.data.thread : null,
-      suppressed: suppressed || bounced,
-    })
-    .onConflictDoNothing();
-  return suppressed || bounced ? 'suppressed' : 'sent';
+  if (slot === 'sending') await db.update(mailLog).set({ status: 'sent' }).where(mine);
+  return slot === 'sending' ? 'sent' : 'suppressed';
 }
 
 /** Where a notification's mail links to, from the ids it carries. */
