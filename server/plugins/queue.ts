@@ -194,8 +194,15 @@ export const queuePlugin = fp(
       const existing = await boss.getQueue(name);
       const definition = { ...queues[name], notify: true } as Queue;
       // A queue's policy is fixed at creation; the rest follows this file on every start.
-      if (existing) await boss.updateQueue(name, { ...definition, policy: undefined } as never);
-      else await boss.createQueue(name, definition);
+      if (existing) {
+        const { policy: _fixed, ...updatable } = definition;
+        await boss.updateQueue(name, updatable as never);
+      }
+      // Two instances starting together may both create it: the loser finds it there.
+      else
+        await boss.createQueue(name, definition).catch(async (err) => {
+          if (!(await boss.getQueue(name))) throw err;
+        });
     }
     senders.add(boss);
 
