@@ -12,14 +12,17 @@ let second: Database;
 let smtp: TestSmtp;
 beforeAll(async () => {
   smtp = await startTestSmtp();
-  a = await buildTestApp({ smtpUrl: smtp.url, env: { MAIL_RATE_PER_MEMBER_PER_HOUR: '1000' } });
+  a = await buildTestApp({
+    smtpUrl: smtp.url,
+    env: { MAIL_RATE_PER_MEMBER_PER_HOUR: '1000', JOB_WORKERS: 'true' },
+  });
   const url = (a.db as unknown as { $client: { options: { connectionString: string } } }).$client.options
     .connectionString;
   second = await openDatabase({ databaseUrl: url, poolSize: 5 });
   b = await buildTestApp({
     database: second,
     smtpUrl: smtp.url,
-    env: { MAIL_RATE_PER_MEMBER_PER_HOUR: '1000' },
+    env: { MAIL_RATE_PER_MEMBER_PER_HOUR: '1000', JOB_WORKERS: 'true' },
   });
 });
 afterAll(async () => {

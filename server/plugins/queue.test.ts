@@ -10,7 +10,10 @@ let t: TestApp;
 let smtp: TestSmtp;
 beforeAll(async () => {
   smtp = await startTestSmtp();
-  t = await buildTestApp({ smtpUrl: smtp.url, env: { MAIL_RATE_PER_MEMBER_PER_HOUR: '3' } });
+  t = await buildTestApp({
+    smtpUrl: smtp.url,
+    env: { MAIL_RATE_PER_MEMBER_PER_HOUR: '3', JOB_WORKERS: 'true' },
+  });
 });
 afterAll(async () => {
   await t.close();

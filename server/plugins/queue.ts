@@ -116,7 +116,11 @@ export const queuePlugin = fp(
   async (app: FastifyInstance, opts: { database: Database; workers: boolean }) => {
     const boss = new PgBoss({
       ...opts.database.jobStore,
-      useListenNotify: true,
+      // An instance without workers only sends: no listener, no maintenance, no registry heartbeat.
+      useListenNotify: opts.workers,
+      supervise: opts.workers,
+      registerInstance: opts.workers,
+      queueCacheIntervalSeconds: opts.workers ? 60 : 3600,
       // How often expired and heartbeat-less jobs are failed into a retry: a killed worker's job waits this.
       monitorIntervalSeconds: 5,
       superviseIntervalSeconds: 60,
@@ -172,6 +176,7 @@ export const queuePlugin = fp(
         });
       },
       async settle(timeoutMs = 30_000) {
+        if (!opts.workers) throw new Error('settle() needs JOB_WORKERS=true on this instance');
         const until = Date.now() + timeoutMs;
         for (;;) {
           const [row] = (

@@ -6,7 +6,7 @@ import { rateRules } from './rate-limit.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ env: { RATE_LIMIT_SCALE: '1' } });
+  t = await buildTestApp({ env: { RATE_LIMIT_SCALE: '1', JOB_WORKERS: 'true' } });
 });
 afterAll(() => t.close());
 

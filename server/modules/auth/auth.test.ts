@@ -7,7 +7,7 @@ import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ env: { JOB_WORKERS: 'true' } });
 });
 afterAll(() => t.close());
 
@@ -341,7 +341,7 @@ describe('password reset', () => {
     // A mail server that takes its time: the request must not wait for it.
     const slowMail = await buildTestApp({
       mailDelayMs: 150,
-      env: { RATE_LIMIT_SCALE: '0' },
+      env: { RATE_LIMIT_SCALE: '0', JOB_WORKERS: 'true' },
     });
     try {
       const known = await buildUser(slowMail);

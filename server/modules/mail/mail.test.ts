@@ -11,7 +11,7 @@ let t: TestApp;
 let smtp: TestSmtp;
 beforeAll(async () => {
   smtp = await startTestSmtp();
-  t = await buildTestApp({ smtpUrl: smtp.url });
+  t = await buildTestApp({ smtpUrl: smtp.url, env: { JOB_WORKERS: 'true' } });
 });
 afterAll(async () => {
   await t.close();
