@@ -18,6 +18,8 @@ import { directMessageRoutes } from './modules/direct-messages/routes.ts';
 import { ensureDefaultCategories } from './modules/forum/queries.ts';
 import { forumRoutes } from './modules/forum/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { mailJobsPlugin } from './modules/mail/jobs.ts';
+import { mailRoutes } from './modules/mail/routes.ts';
 import { ensureDefaultRanks } from './modules/marketplace/queries.ts';
 import { marketplaceRoutes } from './modules/marketplace/routes.ts';
 import { meRoutes } from './modules/me/routes.ts';
@@ -28,18 +30,19 @@ import { productRoutes } from './modules/products/routes.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
-import { createSecurityAlerts } from './modules/sessions/alerts.ts';
+import { createSecurityAlerts, securityAlertJobsPlugin } from './modules/sessions/alerts.ts';
 import { sessionRoutes } from './modules/sessions/routes.ts';
 import { siteSettingsRoutes } from './modules/site-settings/routes.ts';
 import { socialRoutes } from './modules/social/routes.ts';
 import { ticketRoutes } from './modules/tickets/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
-import { backgroundPlugin } from './plugins/background.ts';
+import { cleanUpPlugin } from './plugins/clean-up.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { type LogDestination, loggerOptions, requestLogPlugin } from './plugins/logging.ts';
 import { createMailer, type Mailer } from './plugins/mailer.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { pressurePlugin } from './plugins/pressure.ts';
+import { queuePlugin } from './plugins/queue.ts';
 import { createRateLimiter } from './plugins/rate-limit.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
 import { routeContractPlugin } from './plugins/route-contract.ts';
@@ -91,7 +94,7 @@ export async function buildApp({ config, database, mailer, logger, logDestinatio
   // Responses only: request bodies are read as sent, as before (no inflating of compressed uploads).
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
   await app.register(errorsPlugin);
-  await app.register(backgroundPlugin);
+  await app.register(queuePlugin, { database, workers: config.jobWorkers });
   await app.register(securityPlugin, { trustedOrigins: config.trustedOrigins, secure: config.secureCookies });
   await app.register(swagger, {
     openapi: {
@@ -114,20 +117,8 @@ export async function buildApp({ config, database, mailer, logger, logDestinatio
     mailer ??
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
   const secret = await loadAuthSecret(db, config.authSecret);
-  app.decorate(
-    'securityAlerts',
-    createSecurityAlerts({
-      db,
-      mailer: mail,
-      background: app.background,
-      publicUrl: config.publicUrl,
-      log: app.log,
-    }),
-  );
-  app.decorate(
-    'auth',
-    createAuth({ db, config, mailer: mail, secret, log: app.log, securityAlerts: app.securityAlerts }),
-  );
+  app.decorate('securityAlerts', createSecurityAlerts({ db }));
+  app.decorate('auth', createAuth({ db, config, secret, log: app.log, securityAlerts: app.securityAlerts }));
   app.decorate('sessionViewer', await createSessionLookup(db, app.auth));
   const limiter = createRateLimiter(db, config.rateLimitScale);
   await app.register(routeContractPlugin, { limiter });
@@ -161,11 +152,22 @@ export async function buildApp({ config, database, mailer, logger, logDestinatio
       await v1.register(notificationRoutes, { db });
       await v1.register(directMessageRoutes, { db });
       await v1.register(searchRoutes, { db });
+      await v1.register(mailRoutes, { db, secret });
     },
     { prefix: '/api/v1' },
   );
   await app.register(realtimePlugin, { database, trustedOrigins: config.trustedOrigins });
   await app.register(releaseJobPlugin, { db, intervalMs: config.escrowReleaseIntervalMs });
+  await app.register(cleanUpPlugin, { db, limiter, intervalMs: config.cleanUpIntervalMs });
+  await app.register(securityAlertJobsPlugin, { db, publicUrl: config.publicUrl });
+  await app.register(mailJobsPlugin, {
+    db,
+    mailer: mail,
+    publicUrl: config.publicUrl,
+    secret,
+    limits: config.mail.limits,
+    concurrency: config.mail.concurrency,
+  });
   await app.register(webPlugin, { root: webRoot ?? config.webRoot ?? path.resolve(defaultWebRoot) });
   return app;
 }

@@ -62,7 +62,40 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads the job queue and mail settings, with defaults', () => {
+    const d = loadConfig({});
+    expect(d.cleanUpIntervalMs).toBe(3_600_000);
+    expect(d.jobWorkers).toBe(true);
+    expect(d.mail).toEqual({
+      concurrency: 4,
+      limits: { perMemberPerHour: 30, globalPerMinute: 600, awaySeconds: 300 },
+    });
+    const c = loadConfig({
+      CLEAN_UP_INTERVAL_MS: '0',
+      JOB_WORKERS: 'false',
+      MAIL_CONCURRENCY: '8',
+      MAIL_RATE_PER_MEMBER_PER_HOUR: '5',
+      MAIL_RATE_PER_MINUTE: '60',
+      MAIL_AWAY_SECONDS: '120',
+    });
+    expect(c.cleanUpIntervalMs).toBe(0);
+    expect(c.jobWorkers).toBe(false);
+    expect(c.mail).toEqual({
+      concurrency: 8,
+      limits: { perMemberPerHour: 5, globalPerMinute: 60, awaySeconds: 120 },
+    });
+  });
+
   it('refuses invalid values with the variable named', () => {
+    for (const [name, value] of [
+      ['CLEAN_UP_INTERVAL_MS', '-1'],
+      ['JOB_WORKERS', 'maybe'],
+      ['MAIL_CONCURRENCY', '0'],
+      ['MAIL_RATE_PER_MEMBER_PER_HOUR', '0'],
+      ['MAIL_RATE_PER_MINUTE', 'x'],
+      ['MAIL_AWAY_SECONDS', '-5'],
+    ])
+      expect(() => loadConfig({ [name as string]: value })).toThrow(new RegExp(name as string));
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
     expect(() => loadConfig({ AUTH_SECRET: 'short' })).toThrow(/AUTH_SECRET/);
     expect(() => loadConfig({ PUBLIC_URL: 'not a url' })).toThrow(/PUBLIC_URL/);

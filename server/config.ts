@@ -37,6 +37,12 @@ const envSchema = z.object({
   PRESSURE_MAX_POOL_WAITING: z.coerce.number().int().min(0).default(50),
   PRESSURE_SAMPLE_INTERVAL_MS: z.coerce.number().int().min(10).default(1000),
   PRESSURE_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).default(10),
+  CLEAN_UP_INTERVAL_MS: z.coerce.number().int().min(0).default(3_600_000),
+  JOB_WORKERS: bool.default(true),
+  MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
+  MAIL_RATE_PER_MEMBER_PER_HOUR: z.coerce.number().int().min(1).default(30),
+  MAIL_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  MAIL_AWAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -79,6 +85,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     rateLimitScale: e.RATE_LIMIT_SCALE,
     /** How often the buyer-protection release job looks for orders whose window has ended; 0 turns it off. */
     escrowReleaseIntervalMs: e.ESCROW_RELEASE_INTERVAL_MS,
+    /** How often rate-limit rows, expired sessions and tokens are deleted (a queue job); 0 turns it off. */
+    cleanUpIntervalMs: e.CLEAN_UP_INTERVAL_MS,
+    /** Whether this instance runs queue jobs (every instance can still enqueue). */
+    jobWorkers: e.JOB_WORKERS,
+    mail: {
+      concurrency: e.MAIL_CONCURRENCY,
+      limits: {
+        perMemberPerHour: e.MAIL_RATE_PER_MEMBER_PER_HOUR,
+        globalPerMinute: e.MAIL_RATE_PER_MINUTE,
+        awaySeconds: e.MAIL_AWAY_SECONDS,
+      },
+    },
     logLevel: e.LOG_LEVEL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     webRoot: e.WEB_ROOT ? path.resolve(e.WEB_ROOT) : undefined,

@@ -2,7 +2,6 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemo } from './db/seed-demo.ts';
-import { createRateLimiter } from './plugins/rate-limit.ts';
 
 const startedAt = performance.now();
 const config = loadConfig();
@@ -22,13 +21,6 @@ if (config.seedDemo) {
     console.log(`\nDemo accounts created (shown once, keep them):\n${lines.join('\n')}\n`);
   }
 }
-
-const limiter = createRateLimiter(database.db, config.rateLimitScale);
-const pruneTimer = setInterval(
-  () => limiter.prune().catch((err) => app.log.warn({ err }, 'rate-limit prune failed')),
-  3_600_000,
-);
-pruneTimer.unref();
 
 await app.listen({ port: config.port, host: config.host });
 app.log.info(
@@ -50,7 +42,6 @@ async function shutdown(signal: string) {
   const reaper = setInterval(() => app.server.closeIdleConnections(), 100);
   reaper.unref();
   try {
-    clearInterval(pruneTimer);
     await app.close();
     clearInterval(reaper);
     await database.close();

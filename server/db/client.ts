@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { fromPglite, type ConstructorOptions as JobStoreOptions, PgBoss } from 'pg-boss';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -25,6 +26,11 @@ export interface Database {
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   /** For metrics and load shedding: read on demand, costs nothing. */
   stats(): DatabaseStats;
+  /**
+   * Where the job queue (pg-boss, decision 016) keeps its tables: the same database, through PGlite's one
+   * connection or a small pool of its own on PostgreSQL (it holds one more for LISTEN).
+   */
+  jobStore: JobStoreOptions;
 }
 
 export interface DatabaseStats {
@@ -37,6 +43,14 @@ export interface DatabaseStats {
   inFlight: number;
   /** Queries that failed on the query timeout since the start (PostgreSQL only). */
   queryTimeouts: number;
+}
+
+/** Installs or upgrades pg-boss's schema (`pgboss`) with the app's migrations, so a start finds it ready. */
+async function migrateJobStore(options: JobStoreOptions) {
+  const boss = new PgBoss({ ...options, supervise: false, schedule: false, registerInstance: false });
+  boss.on('error', () => {});
+  await boss.start();
+  await boss.stop({ graceful: false });
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -71,6 +85,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const inFlight = countInFlight(client);
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
   const pglite = client;
+  const jobStore: JobStoreOptions = { db: fromPglite(pglite), backend: 'pglite' };
   return {
     stats: () => {
       const n = inFlight();
@@ -78,12 +93,14 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     },
     db,
     kind: 'pglite',
+    jobStore,
     ping: async () => {
       await pglite.query('select 1');
     },
     migrate: async () => {
       await pglite.exec(EXTENSIONS_SQL);
       await migratePglite(db as never, { migrationsFolder });
+      await migrateJobStore(jobStore);
     },
     close: async () => {
       if (!pglite.closed) await pglite.close();
@@ -161,6 +178,7 @@ function openPostgres(url: string, max: number, queryTimeoutMs: number): Databas
     }),
   );
   const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+  const jobStore: JobStoreOptions = { connectionString: url, max: 3, connectionTimeoutMillis: 3000 };
   return {
     db,
     kind: 'postgres',
@@ -171,6 +189,7 @@ function openPostgres(url: string, max: number, queryTimeoutMs: number): Databas
       inFlight: pool.totalCount - pool.idleCount + pool.waitingCount,
       queryTimeouts,
     }),
+    jobStore,
     ping: async () => {
       await pool.query('select 1');
     },
@@ -182,6 +201,7 @@ function openPostgres(url: string, max: number, queryTimeoutMs: number): Databas
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
         await client.query(EXTENSIONS_SQL);
         await migratePg(drizzlePg(client, { casing: 'snake_case' }), { migrationsFolder });
+        await migrateJobStore(jobStore);
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
         await client.end();

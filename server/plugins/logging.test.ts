@@ -14,7 +14,7 @@ type Mode = 'production' | 'development';
 async function runWithSecrets(mode: Mode) {
   const lines: string[] = [];
   const t = await buildTestApp({
-    env: { NODE_ENV: mode, LOG_LEVEL: 'trace' },
+    env: { NODE_ENV: mode, LOG_LEVEL: 'trace', JOB_WORKERS: 'true' },
     logs: { write: (chunk: string) => void lines.push(...chunk.split('\n').filter(Boolean)) },
     devMailbox: true,
   });
@@ -65,7 +65,7 @@ async function runWithSecrets(mode: Mode) {
       email: 'logwatcher@example.com',
     });
     expect(reset.statusCode).toBe(200);
-    await t.app.background.idle();
+    await t.app.jobs.settle();
     const mailbox = path.join(t.config.dataDir, 'mailbox');
     const [file] = readdirSync(mailbox);
     const mail = JSON.parse(readFileSync(path.join(mailbox, file!), 'utf8')) as { text: string };

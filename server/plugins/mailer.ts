@@ -9,10 +9,23 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
+  /**
+   * The address is suppressed (hard bounce or staff): nothing goes out; the dev mailbox still records
+   * what would have been sent, marked so.
+   */
+  suppressed?: boolean;
 }
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
   readonly kind: 'smtp' | 'dev-mailbox';
+}
+
+/** An SMTP refusal that will not change on retry (5xx): the address is suppressed instead of retried. */
+export function isPermanentFailure(err: unknown): boolean {
+  const code = (err as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
 }
 
 /**
@@ -29,7 +42,14 @@ export function createMailer(opts: {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
       kind: 'smtp',
-      async send(message) {
+      async send({ suppressed, ...message }) {
+        if (suppressed) {
+          opts.log.info(
+            { to: message.to, subject: message.subject },
+            'mail to a suppressed address not sent',
+          );
+          return;
+        }
         await transport.sendMail({ from: opts.from, ...message });
       },
     };
@@ -45,7 +65,10 @@ export function createMailer(opts: {
         JSON.stringify({ from: opts.from, ...message, sentAt: new Date().toISOString() }),
       );
       // Never the text: it carries reset links. The file holds it for whoever runs the server.
-      opts.log.info({ to: message.to, subject: message.subject, file }, 'dev mailbox: message saved');
+      opts.log.info(
+        { to: message.to, subject: message.subject, file, suppressed: message.suppressed ?? false },
+        'dev mailbox: message saved',
+      );
     },
   };
 }

@@ -6,7 +6,7 @@ import { rateRules } from './rate-limit.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ env: { RATE_LIMIT_SCALE: '1' } });
+  t = await buildTestApp({ env: { RATE_LIMIT_SCALE: '1', JOB_WORKERS: 'true' } });
 });
 afterAll(() => t.close());
 
@@ -152,7 +152,7 @@ describe('rate limits', () => {
     expect(
       (await post('/api/auth/request-password-reset', { email: user.email }, '10.9.1.1')).statusCode,
     ).toBe(429);
-    await t.app.background.idle();
+    await t.app.jobs.settle();
     expect(t.outbox).toHaveLength(limit);
   });
 });

@@ -16,6 +16,8 @@ import {
 declare module 'fastify' {
   interface FastifyInstance {
     io: Server;
+    /** Whether the member has a socket open on any instance (mail waits while they are on the site). */
+    isOnline(userId: string): Promise<boolean>;
   }
 }
 
@@ -73,6 +75,9 @@ export const realtimePlugin = fp(
             onError: (err) => app.log.warn({ err }, 'presence write failed'),
           })
         : memoryPresence(broadcastPresence);
+    app.decorate('isOnline', async (userId: string) =>
+      (await presence.snapshot()).users.some((u) => u.id === userId),
+    );
 
     io.use(async (socket, next) => {
       try {

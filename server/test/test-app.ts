@@ -4,13 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import pino from 'pino';
 import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { type Database, openDatabase, PGLITE_EXTENSIONS } from '../db/client.ts';
 import { setHashCostForTests } from '../modules/auth/password-hash.ts';
 import type { LogDestination } from '../plugins/logging.ts';
-import type { Mailer, MailMessage } from '../plugins/mailer.ts';
+import { createMailer, type Mailer, type MailMessage } from '../plugins/mailer.ts';
 
 // 2^10 instead of 2^15: the same algorithm and format, a 32nd of the work (see setHashCostForTests).
 setHashCostForTests(1024);
@@ -30,6 +31,8 @@ export interface TestAppOptions {
   logs?: LogDestination;
   /** The real dev mailbox (files under the app's DATA_DIR, logged) instead of the in-memory `outbox`. */
   devMailbox?: boolean;
+  /** Send mail through this SMTP server (server/test/smtp.ts) instead of the in-memory outbox. */
+  smtpUrl?: string;
 }
 
 /** A fresh database copied from the migrated template: PGlite in memory, or a new PostgreSQL database. */
@@ -73,6 +76,12 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     RATE_LIMIT_SCALE: '100',
     // Tests run the release job themselves (releaseDueOrders) unless they turn the timer on.
     ESCROW_RELEASE_INTERVAL_MS: '0',
+    CLEAN_UP_INTERVAL_MS: '0',
+    // Jobs are enqueued as in production but run only in the files that test them (JOB_WORKERS: 'true'):
+    // a worker's statements would otherwise land in other files' statement counts.
+    JOB_WORKERS: 'false',
+    // Notifications are mailed at once in tests (members are "away" from the start).
+    MAIL_AWAY_SECONDS: '0',
     LOG_LEVEL: 'silent',
     // No load shedding unless a test turns it on: building a second app in the same process blocks the
     // loop for seconds, which would shed the first one's requests.
@@ -81,13 +90,20 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     ...options.env,
   });
   const outbox: MailMessage[] = [];
-  const mailer: Mailer = {
-    kind: 'dev-mailbox',
-    async send(message) {
-      if (options.mailDelayMs) await new Promise((resolve) => setTimeout(resolve, options.mailDelayMs));
-      outbox.push(message);
-    },
-  };
+  const mailer: Mailer = options.smtpUrl
+    ? createMailer({
+        smtpUrl: options.smtpUrl,
+        from: config.mailFrom,
+        dataDir,
+        log: pino({ level: 'silent' }),
+      })
+    : {
+        kind: 'dev-mailbox',
+        async send(message) {
+          if (options.mailDelayMs) await new Promise((resolve) => setTimeout(resolve, options.mailDelayMs));
+          outbox.push(message);
+        },
+      };
   const app = await buildApp({
     config,
     database,

@@ -7,7 +7,7 @@ import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ env: { JOB_WORKERS: 'true' } });
 });
 afterAll(() => t.close());
 
@@ -149,6 +149,7 @@ describe('POST /api/auth/sign-up/email', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ ok: true });
     expect(await t.db.select().from(profiles).where(eq(profiles.username, 'fresh_name'))).toHaveLength(0);
+    await t.app.jobs.settle();
     expect(t.outbox).toHaveLength(1);
     expect(t.outbox[0]).toMatchObject({
       to: user.email,
@@ -308,7 +309,7 @@ describe('password reset', () => {
     t.outbox.length = 0;
     const req = await post('/api/auth/request-password-reset', { email: user.email });
     expect(req.statusCode, req.body).toBe(200);
-    await t.app.background.idle();
+    await t.app.jobs.settle();
     expect(t.outbox).toHaveLength(1);
     expect(t.outbox[0]!.to).toBe(user.email);
     const token = linkToken(t.outbox[0]!.text);
@@ -332,7 +333,7 @@ describe('password reset', () => {
     const res = await post('/api/auth/request-password-reset', { email: 'ghost@example.com' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true });
-    await t.app.background.idle();
+    await t.app.jobs.settle();
     expect(t.outbox).toHaveLength(0);
   });
 
@@ -340,7 +341,7 @@ describe('password reset', () => {
     // A mail server that takes its time: the request must not wait for it.
     const slowMail = await buildTestApp({
       mailDelayMs: 150,
-      env: { RATE_LIMIT_SCALE: '0' },
+      env: { RATE_LIMIT_SCALE: '0', JOB_WORKERS: 'true' },
     });
     try {
       const known = await buildUser(slowMail);
@@ -361,7 +362,7 @@ describe('password reset', () => {
         knownTimes.push(await time(known.email));
         unknownTimes.push(await time(`ghost-${i}@example.com`));
       }
-      await slowMail.app.background.idle();
+      await slowMail.app.jobs.settle();
       expect(slowMail.outbox.length).toBe(28);
       const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
       const [k, u] = [median(knownTimes), median(unknownTimes)];

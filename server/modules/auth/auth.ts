@@ -17,7 +17,7 @@ import {
   twoFactors,
   verifications,
 } from '../../db/schema/index.ts';
-import type { Mailer } from '../../plugins/mailer.ts';
+import { enqueueMail } from '../../plugins/queue.ts';
 import type { SecurityAlerts } from '../sessions/alerts.ts';
 import { hashPassword, verifyPassword } from './password-hash.ts';
 
@@ -44,13 +44,12 @@ export async function recordLoginEvent(
 export interface AuthDeps {
   db: Db;
   config: Config;
-  mailer: Mailer;
   secret: string;
   log: FastifyBaseLogger;
   securityAlerts: SecurityAlerts;
 }
 
-export function createAuth({ db, config, mailer, secret, log, securityAlerts }: AuthDeps) {
+export function createAuth({ db, config, secret, log, securityAlerts }: AuthDeps) {
   return betterAuth({
     appName: 'CheatMarket',
     baseURL: config.publicUrl,
@@ -104,19 +103,16 @@ export function createAuth({ db, config, mailer, secret, log, securityAlerts }: 
       password: { hash: hashPassword, verify: verifyPassword },
       // Sign-up with a taken email answers like a success (no account enumeration) and tells the owner instead.
       async onExistingUserSignUp({ user }) {
-        await mailer.send({
-          to: user.email,
-          subject: 'Someone tried to register with your email',
-          text: `Someone tried to create a CheatMarket account with this email address, which already has one. If it was you, sign in at ${config.publicUrl}/login or reset your password at ${config.publicUrl}/reset-password. If not, you can ignore this email.`,
-        });
+        await enqueueMail(db, { to: user.email, template: 'existing-account', data: {}, userId: user.id });
       },
       async sendResetPassword({ user, token }) {
         // The token travels in the fragment: it never reaches a server log or a Referer header.
         const link = `${config.publicUrl}/reset-password#type=recovery&token=${encodeURIComponent(token)}`;
-        await mailer.send({
+        await enqueueMail(db, {
           to: user.email,
-          subject: 'Reset your CheatMarket password',
-          text: `Someone asked to reset the password of your account. Open this link within an hour to choose a new one: ${link}\n\nIf it was not you, ignore this email.`,
+          template: 'password-reset',
+          data: { link },
+          userId: user.id,
         });
       },
     },

@@ -208,6 +208,8 @@ export interface PurchasedOrder {
   release_at: string;
   created_at: string;
   content_link: string;
+  /** The seller's 'Listing sold' notification, for its mail job. */
+  notification_id: string;
 }
 
 /**
@@ -263,7 +265,7 @@ export async function purchase(
     select exists (select 1 from sold) as sold, o.id, o.listing_id, o.listing_title, o.seller_id,
       seller.username as seller_username, o.price::float8 as price, o.fee::float8 as fee,
       to_json(o.release_at) #>> '{}' as release_at, to_json(o.created_at) #>> '{}' as created_at,
-      s.content_link, (select count(*) from hold_legs) + (select count(*) from live) + (select count(*) from revealed) as written,
+      s.content_link, (select n.id from note n) as notification_id, (select count(*) from hold_legs) + (select count(*) from live) + (select count(*) from revealed) as written,
       (select l.price from ${listings} l where l.id = ${input.listingId}::uuid and l.status = 'active') as active_price
     from (select 1) one
       left join ord o on true

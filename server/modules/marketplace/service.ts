@@ -13,6 +13,7 @@ import type { OrderDetail } from '../../../contract/orders.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/sql.ts';
 import { AppError } from '../../plugins/errors.ts';
+import { enqueue } from '../../plugins/queue.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { can, ensure, listingAbilities, orderAbilities } from '../../policy.ts';
 import { getOrder, orderForListing } from '../orders/service.ts';
@@ -206,7 +207,10 @@ export async function purchaseListing(
         idempotencyKey: key,
         hold: holdPaymentCtes({ buyerId: viewer.id, orderId, source: 'sold' }),
       });
-      if (bought.order) return bought.order;
+      if (bought.order) {
+        await enqueue(tx, 'notification-mail', { notificationId: bought.order.notification_id });
+        return bought.order;
+      }
       // Nothing bought; a listing sold without the credits is undone by the rollback.
       if (bought.activePrice !== null && bought.activePrice !== body.expectedPrice)
         throw priceChanged(bought.activePrice);

@@ -5,6 +5,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { notifications } from '../../db/schema/index.ts';
 import type { NotificationType } from '../../db/schema/notifications.ts';
 import { AppError } from '../../plugins/errors.ts';
+import { enqueue, enqueueMany } from '../../plugins/queue.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { fanOutAfterCommit, publishAfterCommit } from '../realtime/bus.ts';
 import {
@@ -43,6 +44,8 @@ export async function notify(tx: Tx | Db, input: NotifyInput) {
     event: 'notification',
     payload: { id: row.id },
   });
+  // Mailed later if the member stays away (modules/mail): queued with the row, so a rollback drops both.
+  await enqueue(tx, 'notification-mail', { notificationId: row.id });
   return row;
 }
 
@@ -62,8 +65,15 @@ export function insertNotificationsSql(rows: SQL, type: NotificationType, title:
  * transaction; each gets the live event after commit, however many they are.
  */
 export async function notifyMany(tx: Tx, rows: SQL, type: NotificationType, title: string) {
-  await tx.execute(
-    sql`with inserted as (${insertNotificationsSql(rows, type, title)}) ${fanOutAfterCommit(sql`inserted`, 'notification')}`,
+  const { rows: inserted } = (await tx.execute(
+    sql`with inserted as (${insertNotificationsSql(rows, type, title)}),
+      live as (${fanOutAfterCommit(sql`inserted`, 'notification')})
+      select i.id from inserted i, (select count(*) from live) l`,
+  )) as unknown as { rows: { id: string }[] };
+  await enqueueMany(
+    tx,
+    'notification-mail',
+    inserted.map((r) => ({ notificationId: r.id })),
   );
 }
 

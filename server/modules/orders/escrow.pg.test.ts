@@ -87,7 +87,10 @@ describe('escrow on several instances', () => {
     const { seller, ids } = await purchases(1, 40);
     // The instance that took the purchase goes away; the window ends while no server runs.
     await expireAll(ids);
-    const next = await buildTestApp({ database: second, env: { ESCROW_RELEASE_INTERVAL_MS: '50' } });
+    const next = await buildTestApp({
+      database: second,
+      env: { ESCROW_RELEASE_INTERVAL_MS: '50', JOB_WORKERS: 'true' },
+    });
     try {
       await expect
         .poll(

@@ -229,7 +229,7 @@ describe('the release job', () => {
   });
 
   it('runs inside the server on a timer and releases due orders by itself', async () => {
-    const own = await buildTestApp({ env: { ESCROW_RELEASE_INTERVAL_MS: '50' } });
+    const own = await buildTestApp({ env: { ESCROW_RELEASE_INTERVAL_MS: '50', JOB_WORKERS: 'true' } });
     try {
       const [seller, buyer] = await Promise.all([buildSignedInUser(own), buildSignedInUser(own)]);
       await fundUser(own, buyer.id, 20);

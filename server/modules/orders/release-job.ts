@@ -4,37 +4,18 @@ import type { Db } from '../../db/client.ts';
 import { releaseDueOrders } from './service.ts';
 
 /**
- * Pays sellers whose buyer-protection window has ended. The state lives in the orders table (status and
- * release_at), not in memory, so a restart simply finds the due orders again on its first sweep; every
- * instance may sweep at once, because each release is a conditional update that only one can win.
+ * Pays sellers whose buyer-protection window has ended, as a job of the queue (decision 016). The state
+ * lives in the orders table (status and release_at), so a restart simply finds the due orders again; every
+ * instance queues the sweep on its timer, the stately queue keeps one waiting and one running across all of
+ * them, and each release is still a conditional update only one transaction can win.
  */
 export const releaseJobPlugin = fp<{ db: Db; intervalMs: number }>(
   async (app: FastifyInstance, { db, intervalMs }) => {
-    if (intervalMs <= 0) return;
-    let timer: NodeJS.Timeout | undefined;
-    let running: Promise<void> | undefined;
-    let stopped = false;
-    const sweep = () => {
-      if (running || stopped) return;
-      running = releaseDueOrders(db)
-        .then((released) => {
-          if (released > 0) app.log.info({ released }, 'escrow released');
-        })
-        .catch((err) => app.log.error({ err }, 'escrow release sweep failed'))
-        .finally(() => {
-          running = undefined;
-        });
-    };
-    app.addHook('onReady', async () => {
-      sweep();
-      timer = setInterval(sweep, intervalMs);
-      timer.unref();
+    app.jobs.work('escrow-release', async () => {
+      const released = await releaseDueOrders(db);
+      if (released > 0) app.log.info({ released }, 'escrow released');
     });
-    app.addHook('onClose', async () => {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    });
+    app.jobs.every('escrow-release', intervalMs);
   },
-  { name: 'escrow-release-job' },
+  { name: 'escrow-release-job', dependencies: ['job-queue'] },
 );

@@ -1,9 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Role } from '../../../contract/limits.ts';
 import type { Db } from '../../db/client.ts';
-import type { Background } from '../../plugins/background.ts';
-import type { Mailer } from '../../plugins/mailer.ts';
+import { enqueue, enqueueMail } from '../../plugins/queue.ts';
 import { findAlertRecipient, insertAlertToken, rememberDevice } from './queries.ts';
 import { describeUserAgent, deviceKey, networkOf } from './user-agent.ts';
 
@@ -100,12 +99,14 @@ export function securityAlertMail(
   return { subject, text, html };
 }
 
-export interface SecurityAlertDeps {
-  db: Db;
-  mailer: Mailer;
-  background: Background;
-  publicUrl: string;
-  log: FastifyBaseLogger;
+/** One alert to work out and send, as the queue carries it (times as ISO strings). */
+export interface SecurityAlertJob {
+  kind: AlertKind;
+  userId: string;
+  ipAddress?: string | null;
+  userAgent?: string | null;
+  at: string;
+  role?: Role;
 }
 
 export type SecurityAlerts = ReturnType<typeof createSecurityAlerts>;
@@ -116,48 +117,60 @@ declare module 'fastify' {
   }
 }
 
-export function createSecurityAlerts({ db, mailer, background, publicUrl, log }: SecurityAlertDeps) {
-  /**
-   * The one place a security alert is sent (the job queue takes this over at merge). Staff always get it;
-   * members unless they turned `security_alerts` off.
-   */
-  async function sendSecurityAlert(kind: AlertKind, userId: string, details: AlertDetails) {
-    const member = await findAlertRecipient(db, userId);
-    if (!member) return;
-    const staff = member.role !== 'user';
-    if (!staff && member.securityAlerts === false) return;
-    const token = randomBytes(32).toString('base64url');
-    await insertAlertToken(db, userId, hashAlertToken(token), new Date(Date.now() + NOT_ME_TOKEN_TTL_MS));
-    // In the fragment, like the reset link (decision 005): it never reaches a server log or a Referer.
-    const notMeLink = `${publicUrl}/security/not-me#token=${token}`;
-    const mail = securityAlertMail(kind, { ...details, username: member.username, notMeLink });
-    await mailer.send({ to: member.email, ...mail });
-    log.info({ userId, kind }, 'security alert sent');
-  }
-
+/**
+ * The hooks auth and admin call once a change has happened. Each queues one `security-alert` job; the worker
+ * (securityAlertJobsPlugin) decides whether to send and queues the mail, so a slow or failing mail server never
+ * reaches the request and an alert survives a restart.
+ */
+export function createSecurityAlerts({ db }: { db: Db }) {
+  const queue = (job: SecurityAlertJob) => enqueue(db, 'security-alert', job);
   return {
-    /** A completed sign-in: remembers its device and network, and alerts when the pair is new (not the first). */
+    /** A completed sign-in: its device and network are remembered, and a new pair (not the first) alerted. */
     signedIn(event: { userId: string; ipAddress?: string | null; userAgent?: string | null }) {
-      const at = new Date();
-      background.run('security-alert', async () => {
-        const seen = await rememberDevice(
-          db,
-          event.userId,
-          deviceKey(event.userAgent),
-          networkOf(event.ipAddress),
-        );
-        if (seen.hadAny && seen.inserted)
-          await sendSecurityAlert('new-sign-in', event.userId, { ...event, at });
-      });
+      return queue({ kind: 'new-sign-in', ...event, at: new Date().toISOString() });
     },
-    /** A change to the account (password, two-factor, ban, role), alerted after the response. */
+    /** A change to the account (password, two-factor, ban, role). */
     changed(kind: Exclude<AlertKind, 'new-sign-in'>, userId: string, details: AlertDetails = {}) {
-      const at = new Date();
-      background.run('security-alert', () => sendSecurityAlert(kind, userId, { ...details, at }));
+      const { at, ...rest } = details;
+      return queue({ kind, userId, ...rest, at: (at ?? new Date()).toISOString() });
     },
     /** Staff changes collected by a committed transaction (admin/service.ts applyUserPatch). */
-    accountChanged(changes: AccountChange[]) {
-      for (const c of changes) this.changed(c.kind, c.userId, { role: c.role });
+    async accountChanged(changes: AccountChange[]) {
+      for (const c of changes) await this.changed(c.kind, c.userId, { role: c.role });
     },
   };
 }
+
+/**
+ * The worker: for a sign-in, remembers the device and network and goes on only when the pair is new (and not
+ * the member's first); then, unless a member turned alerts off (staff cannot), makes the single-use "This
+ * wasn't me" token and queues the mail in one transaction.
+ */
+export async function runSecurityAlert(db: Db, publicUrl: string, job: SecurityAlertJob) {
+  if (job.kind === 'new-sign-in') {
+    const seen = await rememberDevice(db, job.userId, deviceKey(job.userAgent), networkOf(job.ipAddress));
+    if (!(seen.hadAny && seen.inserted)) return;
+  }
+  const member = await findAlertRecipient(db, job.userId);
+  if (!member) return;
+  if (member.role === 'user' && member.securityAlerts === false) return;
+  const token = randomBytes(32).toString('base64url');
+  await db.transaction(async (tx) => {
+    await insertAlertToken(tx, job.userId, hashAlertToken(token), new Date(Date.now() + NOT_ME_TOKEN_TTL_MS));
+    // In the fragment, like the reset link (decision 005): it never reaches a server log or a Referer.
+    const notMeLink = `${publicUrl}/security/not-me#token=${token}`;
+    await enqueueMail(tx, {
+      to: member.email,
+      template: 'security-alert',
+      data: { ...job, username: member.username, notMeLink },
+      userId: job.userId,
+    });
+  });
+}
+
+export const securityAlertJobsPlugin = fp<{ db: Db; publicUrl: string }>(
+  async (app, opts) => {
+    app.jobs.work('security-alert', ({ data }) => runSecurityAlert(opts.db, opts.publicUrl, data));
+  },
+  { name: 'security-alert-jobs', dependencies: ['job-queue'] },
+);

@@ -80,7 +80,7 @@ export async function findAlertRecipient(db: Db, userId: string) {
   return row;
 }
 
-export async function insertAlertToken(db: Db, userId: string, tokenHash: string, expiresAt: Date) {
+export async function insertAlertToken(db: Db | Tx, userId: string, tokenHash: string, expiresAt: Date) {
   await db.insert(securityAlertTokens).values({ userId, tokenHash, expiresAt });
 }
 

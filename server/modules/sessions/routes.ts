@@ -67,9 +67,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       },
     },
     async (request) => {
-      const { email } = await confirmNotMe(db, request.body.token);
-      // The reset mail as the reset form sends it (better-auth makes the token), after the response.
-      app.background.run('password-reset', () => app.auth.api.requestPasswordReset({ body: { email } }));
+      await confirmNotMe(db, request.body.token, request.ip);
       return { ok: true as const };
     },
   );

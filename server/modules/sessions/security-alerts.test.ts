@@ -11,7 +11,8 @@ import { networkOf } from './user-agent.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp();
+  // Alerts are queue jobs: this file runs the workers (test apps only enqueue by default).
+  t = await buildTestApp({ env: { JOB_WORKERS: 'true' } });
 });
 afterAll(() => t.close());
 beforeEach(() => {
@@ -44,9 +45,9 @@ async function signInFrom(user: BuiltUser, userAgent: string, ip: string) {
 const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, cookie?: string, payload?: object) =>
   t.app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
 
-/** Mails sent to this member once every background task (where alerts are sent) has finished. */
+/** Mails sent to this member once every due job (the alert, then its mail) has run. */
 async function mailsTo(user: { email: string }): Promise<MailMessage[]> {
-  await t.app.background.idle();
+  await t.app.jobs.settle();
   return t.outbox.filter((m) => m.to === user.email);
 }
 const notMeToken = (mail: MailMessage) => /#token=([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;

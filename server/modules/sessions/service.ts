@@ -2,6 +2,7 @@ import { sessionMessages } from '../../../contract/messages.ts';
 import type { SessionsResponse } from '../../../contract/sessions.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
+import { enqueue } from '../../plugins/queue.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { hashAlertToken } from './alerts.ts';
 import {
@@ -46,14 +47,18 @@ export async function revokeOtherSessions(db: Db, viewer: Viewer) {
  * "This wasn't me": uses the link's token once and signs out every session of its member in one
  * transaction; the caller then starts the password reset for the returned email.
  */
-export async function confirmNotMe(db: Db, token: string): Promise<{ email: string }> {
-  return db.transaction(async (tx) => {
+/**
+ * Signs out every session of the token's member and queues the password reset (the reset form's own flow)
+ * in the same transaction: a used token always ends with the sessions gone and the reset mail on its way.
+ */
+export async function confirmNotMe(db: Db, token: string, ip: string): Promise<void> {
+  await db.transaction(async (tx) => {
     const member = await useAlertToken(tx, hashAlertToken(token));
     if (!member)
       throw new AppError('BAD_REQUEST', sessionMessages.notMeLinkInvalid, {
         token: sessionMessages.notMeLinkInvalid,
       });
     await deleteAllSessions(tx, member.id);
-    return { email: member.email };
+    await enqueue(tx, 'password-reset', { email: member.email, ip });
   });
 }

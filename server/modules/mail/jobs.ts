@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../../db/client.ts';
+import type { Mailer } from '../../plugins/mailer.ts';
+import { deliverMail, type MailLimits, notificationMail } from './service.ts';
+
+/** The mail workers: notifications become mails, and mails go to the mailer (SMTP or the dev mailbox). */
+export const mailJobsPlugin = fp<{
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+  secret: string;
+  limits: MailLimits;
+  concurrency: number;
+}>(
+  async (app: FastifyInstance, opts) => {
+    const deps = {
+      db: opts.db,
+      mailer: opts.mailer,
+      publicUrl: opts.publicUrl,
+      secret: opts.secret,
+      limits: opts.limits,
+      isOnline: (userId: string) =>
+        app.hasDecorator('isOnline') ? app.isOnline(userId) : Promise.resolve(false),
+    };
+    app.jobs.work('mail', (job) => deliverMail(deps, job), { concurrency: opts.concurrency });
+    app.jobs.work('notification-mail', (job) => notificationMail(deps, job));
+  },
+  { name: 'mail-jobs', dependencies: ['job-queue'] },
+);

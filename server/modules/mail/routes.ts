@@ -1,0 +1,61 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponse } from '../../../contract/errors.ts';
+import { unsubscribeMessages, unsubscribeQuery, unsubscribeResponse } from '../../../contract/mail.ts';
+import type { Db } from '../../db/client.ts';
+import { access } from '../../plugins/access.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { unsubscribe, verifyUnsubscribe } from './service.ts';
+
+/**
+ * The one-click unsubscribe of a mail kind (RFC 8058): the link is signed, so it works without signing in
+ * and for that member and kind only. GET (a person following the link) shows what a POST would do; POST
+ * (the person's confirmation, or a mail client's one-click `List-Unsubscribe=One-Click`) turns it off.
+ */
+export const mailRoutes: FastifyPluginAsyncZod<{ db: Db; secret: string }> = async (app, { db, secret }) => {
+  // Mail clients post the one-click body as a form; its only field is fixed, so it is not read.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, _body, done) =>
+    done(null, {}),
+  );
+  const check = (q: { user: string; kind: 'email_notifications' | 'marketplace_updates'; sig: string }) => {
+    if (!verifyUnsubscribe(secret, q.user, q.kind, q.sig))
+      throw new AppError('NOT_FOUND', unsubscribeMessages.invalidLink);
+  };
+
+  app.get(
+    '/email/unsubscribe',
+    {
+      schema: {
+        ...access('public'),
+        tags: ['email'],
+        summary: 'What a signed unsubscribe link would turn off (changes nothing)',
+        querystring: unsubscribeQuery,
+        response: { 200: unsubscribeResponse, 404: errorResponse },
+      },
+    },
+    async (request) => {
+      check(request.query);
+      const { kind } = request.query;
+      return { kind, unsubscribed: false, message: unsubscribeMessages.confirm[kind] };
+    },
+  );
+
+  app.post(
+    '/email/unsubscribe',
+    {
+      schema: {
+        ...access('public'),
+        tags: ['email'],
+        summary: 'Turn off the mail kind of a signed unsubscribe link (one-click)',
+        querystring: unsubscribeQuery,
+        response: { 200: unsubscribeResponse, 404: errorResponse },
+      },
+    },
+    async (request) => {
+      check(request.query);
+      const { user, kind } = request.query;
+      if (!(await unsubscribe(db, user, kind)))
+        throw new AppError('NOT_FOUND', unsubscribeMessages.invalidLink);
+      return { kind, unsubscribed: true, message: unsubscribeMessages.done[kind] };
+    },
+  );
+};

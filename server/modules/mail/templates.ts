@@ -1,0 +1,103 @@
+import type { Role } from '../../../contract/limits.ts';
+import { type AlertKind, securityAlertMail } from '../sessions/alerts.ts';
+
+/**
+ * Every mail the site sends, as a subject, a plain-text part and an HTML part, rendered when the mail job
+ * runs (so the site's current theme colour is used). User content is escaped in the HTML part.
+ */
+export interface MailContext {
+  siteName: string;
+  /** The theme's primary colour (site settings), for the button and the header bar. */
+  color: string;
+  publicUrl: string;
+  /** The one-click unsubscribe URL of the mail's kind, when it has one. */
+  unsubscribeUrl?: string;
+}
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  );
+
+function layout(ctx: MailContext, body: { heading: string; lines: string[]; action?: [string, string] }) {
+  const para = body.lines.map((l) => `<p style="margin:0 0 12px">${escapeHtml(l)}</p>`).join('');
+  const button = body.action
+    ? `<p><a href="${escapeHtml(body.action[1])}" style="display:inline-block;padding:10px 18px;border-radius:6px;background:${escapeHtml(ctx.color)};color:#ffffff;text-decoration:none">${escapeHtml(body.action[0])}</a></p>`
+    : '';
+  const footer = ctx.unsubscribeUrl
+    ? `<p style="font-size:12px;color:#6b7280">You get this because of your email settings. <a href="${escapeHtml(ctx.unsubscribeUrl)}">Unsubscribe from these emails</a>.</p>`
+    : '';
+  const html = `<!doctype html><html><body style="margin:0;font-family:system-ui,sans-serif;color:#111827"><div style="background:${escapeHtml(ctx.color)};color:#ffffff;padding:12px 20px;font-weight:600">${escapeHtml(ctx.siteName)}</div><div style="padding:20px"><h1 style="font-size:18px">${escapeHtml(body.heading)}</h1>${para}${button}${footer}</div></body></html>`;
+  const text = [
+    body.heading,
+    '',
+    ...body.lines,
+    ...(body.action ? ['', `${body.action[0]}: ${body.action[1]}`] : []),
+    ...(ctx.unsubscribeUrl ? ['', `Unsubscribe from these emails: ${ctx.unsubscribeUrl}`] : []),
+    '',
+    `— ${ctx.siteName}`,
+  ].join('\n');
+  return { html, text };
+}
+
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+
+const templates = {
+  'password-reset': (ctx: MailContext, data: Record<string, unknown>) => ({
+    subject: `Reset your ${ctx.siteName} password`,
+    ...layout(ctx, {
+      heading: 'Reset your password',
+      lines: [
+        'Someone asked to reset the password of your account. Open this link within an hour to choose a new one.',
+        'If it was not you, ignore this email.',
+      ],
+      action: ['Choose a new password', str(data.link)],
+    }),
+  }),
+  'existing-account': (ctx: MailContext) => ({
+    subject: 'Someone tried to register with your email',
+    ...layout(ctx, {
+      heading: 'Someone tried to register with your email',
+      lines: [
+        `Someone tried to create a ${ctx.siteName} account with this email address, which already has one. If it was you, sign in at ${ctx.publicUrl}/login or reset your password at ${ctx.publicUrl}/reset-password. If not, you can ignore this email.`,
+      ],
+    }),
+  }),
+  /** A security alert (modules/sessions/alerts.ts): its own wording, the device facts and "This wasn't me". */
+  'security-alert': (_ctx: MailContext, data: Record<string, unknown>) =>
+    securityAlertMail(data.kind as AlertKind, {
+      username: str(data.username),
+      notMeLink: str(data.notMeLink),
+      ipAddress: str(data.ipAddress) || null,
+      userAgent: str(data.userAgent) || null,
+      at: new Date(str(data.at)),
+      role: (str(data.role) || undefined) as Role | undefined,
+    }),
+  /** A notification (order event, direct message, ticket reply, new listing) with a link to its target. */
+  notification: (ctx: MailContext, data: Record<string, unknown>) => ({
+    subject: `${str(data.title)} — ${ctx.siteName}`,
+    ...layout(ctx, {
+      heading: str(data.title),
+      lines: [str(data.content)],
+      action: [str(data.action) || 'Open', str(data.link)],
+    }),
+  }),
+} satisfies Record<string, (ctx: MailContext, data: Record<string, unknown>) => RenderedMail>;
+
+export type TemplateName = keyof typeof templates;
+export const isTemplate = (name: string): name is TemplateName => Object.hasOwn(templates, name);
+
+export function renderMail(
+  name: TemplateName,
+  ctx: MailContext,
+  data: Record<string, unknown>,
+): RenderedMail {
+  return templates[name](ctx, data);
+}

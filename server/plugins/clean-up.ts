@@ -1,0 +1,22 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/client.ts';
+import { sessions, verifications } from '../db/schema/index.ts';
+import type { RateLimiter } from './rate-limit.ts';
+
+/** Deletes what has run out: rate-limit windows older than a day, expired sessions and verification tokens. */
+export async function cleanUp(db: Db, limiter: Pick<RateLimiter, 'prune'>) {
+  await limiter.prune();
+  await db.delete(sessions).where(sql`${sessions.expiresAt} < now()`);
+  await db.delete(verifications).where(sql`${verifications.expiresAt} < now()`);
+}
+
+/** The clean-up as a periodic job of the queue: once per interval across all instances (stately queue). */
+export const cleanUpPlugin = fp<{ db: Db; limiter: Pick<RateLimiter, 'prune'>; intervalMs: number }>(
+  async (app: FastifyInstance, { db, limiter, intervalMs }) => {
+    app.jobs.work('clean-up', () => cleanUp(db, limiter));
+    app.jobs.every('clean-up', intervalMs);
+  },
+  { name: 'clean-up', dependencies: ['job-queue'] },
+);

@@ -1,0 +1,229 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  fromDrizzle,
+  type Job,
+  type JobResult,
+  PgBoss,
+  type Queue,
+  type SendOptions,
+  type WorkOptions,
+} from 'pg-boss';
+import type { Database, Db, Tx } from '../db/client.ts';
+import type { SecurityAlertJob } from '../modules/sessions/alerts.ts';
+
+/**
+ * A mail to send: a template of server/modules/mail/templates.ts and its data. `userId` names the member
+ * it is for (per-member sending rate, and the unsubscribe link of notification kinds).
+ */
+export interface MailJob {
+  to: string;
+  template: string;
+  data: Record<string, unknown>;
+  userId?: string;
+}
+
+/** Every job the app runs, with its data. */
+export interface JobData {
+  mail: MailJob;
+  /** A password-reset request, answered before the account is looked up (modules/auth/routes.ts). */
+  'password-reset': { email: string; ip: string };
+  /** A notification that may go out by mail once its member has been away a while. */
+  'notification-mail': { notificationId: string };
+  /** A security alert to work out and send (modules/sessions/alerts.ts). */
+  'security-alert': SecurityAlertJob;
+  'escrow-release': Record<string, never>;
+  'clean-up': Record<string, never>;
+}
+export type JobName = keyof JobData;
+
+/**
+ * Queue definitions. Retries back off exponentially (pg-boss: retryDelay × 2^n with jitter, capped). A job
+ * whose worker dies (kill -9) stops sending heartbeats and is retried by the next monitor pass; `stately`
+ * keeps at most one waiting and one running job, so periodic sweeps every instance sends never pile up or
+ * overlap.
+ */
+const queues: Record<JobName, Omit<Queue, 'name'>> = {
+  mail: { retryLimit: 8, retryDelay: 10, retryBackoff: true, retryDelayMax: 3600, heartbeatSeconds: 10 },
+  'password-reset': { retryLimit: 3, retryDelay: 5, retryBackoff: true, heartbeatSeconds: 10 },
+  'notification-mail': { retryLimit: 5, retryDelay: 10, retryBackoff: true, heartbeatSeconds: 10 },
+  'security-alert': { retryLimit: 5, retryDelay: 10, retryBackoff: true, heartbeatSeconds: 10 },
+  'escrow-release': { policy: 'stately', retryLimit: 2, retryDelay: 5, heartbeatSeconds: 10 },
+  'clean-up': { policy: 'stately', retryLimit: 2, retryDelay: 60, heartbeatSeconds: 10 },
+};
+const jobNames = Object.keys(queues) as JobName[];
+
+/**
+ * Senders of this process: a send needs only the queue definitions (the same on every instance and
+ * database) and runs its insert through the caller's transaction, so any started instance can build it.
+ */
+const senders = new Set<PgBoss>();
+
+/**
+ * Enqueues a job inside the caller's transaction: if it rolls back the job never existed; once it commits,
+ * the job runs (on any instance) at least once, with retries. Outside a transaction, pass the Db.
+ */
+export async function enqueue<N extends JobName>(
+  tx: Tx | Db,
+  name: N,
+  data: JobData[N],
+  options: Omit<SendOptions, 'db'> = {},
+): Promise<string | null> {
+  const [boss] = senders;
+  if (!boss) throw new Error('the job queue is not started');
+  return boss.send(name, data, { ...options, db: fromDrizzle(tx as never, sql) });
+}
+
+/** Many jobs of one kind in one statement, inside the caller's transaction (a fan-out). */
+export async function enqueueMany<N extends JobName>(tx: Tx | Db, name: N, data: JobData[N][]) {
+  if (data.length === 0) return;
+  const [boss] = senders;
+  if (!boss) throw new Error('the job queue is not started');
+  await boss.insert(
+    name,
+    data.map((d) => ({ data: d })),
+    { db: fromDrizzle(tx as never, sql) },
+  );
+}
+
+/** A mail through the queue, inside the caller's transaction (security alerts, notifications, auth). */
+export function enqueueMail(tx: Tx | Db, mail: MailJob, options: Omit<SendOptions, 'db'> = {}) {
+  return enqueue(tx, 'mail', mail, options);
+}
+
+export interface JobQueue {
+  /** Runs `handler` for each job of `name` on this instance (one at a time unless `concurrency` says more). */
+  work<N extends JobName>(
+    name: N,
+    handler: (job: Job<JobData[N]>) => Promise<unknown>,
+    options?: { concurrency?: number },
+  ): void;
+  /** Sends the named sweep now unless one is already waiting (stately queues drop the duplicate). */
+  every(name: 'escrow-release' | 'clean-up', intervalMs: number): void;
+  /** Resolves when no job that is due is waiting or running (tests; a deferred retry is not waited for). */
+  settle(timeoutMs?: number): Promise<void>;
+  readonly boss: PgBoss;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: JobQueue;
+  }
+}
+
+/**
+ * The durable job queue (decision 016): pg-boss on the app's own database, PGlite or PostgreSQL. Workers
+ * start when the app is ready and stop (letting running jobs finish) when it closes.
+ */
+export const queuePlugin = fp(
+  async (app: FastifyInstance, opts: { database: Database; workers: boolean }) => {
+    const boss = new PgBoss({
+      ...opts.database.jobStore,
+      // An instance without workers only sends: no listener, no maintenance, no registry heartbeat.
+      useListenNotify: opts.workers,
+      supervise: opts.workers,
+      registerInstance: opts.workers,
+      queueCacheIntervalSeconds: opts.workers ? 60 : 3600,
+      // How often expired and heartbeat-less jobs are failed into a retry: a killed worker's job waits this.
+      monitorIntervalSeconds: 5,
+      superviseIntervalSeconds: 60,
+      schedule: false,
+      migrate: true,
+    });
+    boss.on('error', (err) => app.log.warn({ err }, 'job queue error'));
+    const handlers: Array<() => Promise<unknown>> = [];
+    const timers: NodeJS.Timeout[] = [];
+    let stopping = false;
+    const db = opts.database.db;
+
+    const jobs: JobQueue = {
+      boss,
+      work(name, handler, { concurrency = 1 } = {}) {
+        if (!opts.workers) return;
+        // One fetch takes up to `concurrency` jobs and runs them side by side, each settled on its own (a
+        // failure retries that job only). A full batch fetches again at once; NOTIFY wakes an idle worker,
+        // and polling every 2 s is the backstop for a wake-up that came while it was busy.
+        const options = {
+          batchSize: concurrency,
+          perJobResults: true,
+          burstWhenBatchFull: true,
+          pollingIntervalSeconds: 2,
+          notifyPollingIntervalSeconds: 2,
+        } as const satisfies WorkOptions;
+        handlers.push(() =>
+          boss.work<JobData[typeof name]>(name, options, (batch) =>
+            Promise.all(
+              batch.map(async (job): Promise<JobResult> => {
+                try {
+                  return { id: job.id, status: 'completed', output: { result: await handler(job) } };
+                } catch (err) {
+                  app.log.warn({ err, job: name, id: job.id }, 'job failed; the queue retries it');
+                  return { id: job.id, status: 'failed', output: { message: (err as Error).message } };
+                }
+              }),
+            ),
+          ),
+        );
+      },
+      every(name, intervalMs) {
+        if (!opts.workers || intervalMs <= 0) return;
+        const send = () => {
+          if (stopping) return;
+          boss.send(name, {}).catch((err) => app.log.warn({ err, job: name }, 'periodic job not queued'));
+        };
+        handlers.push(async () => {
+          send();
+          const timer = setInterval(send, intervalMs);
+          timer.unref();
+          timers.push(timer);
+        });
+      },
+      async settle(timeoutMs = 30_000) {
+        if (!opts.workers) throw new Error('settle() needs JOB_WORKERS=true on this instance');
+        const until = Date.now() + timeoutMs;
+        for (;;) {
+          const [row] = (
+            (await db.execute(sql`select count(*)::int as n from pgboss.job
+              where name = any(${`{${jobNames.join(',')}}`}::text[])
+                and state in ('created', 'retry', 'active') and start_after <= now()`)) as unknown as {
+              rows: { n: number }[];
+            }
+          ).rows;
+          if (!row?.n) return;
+          if (Date.now() > until) throw new Error(`jobs still pending after ${timeoutMs} ms`);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      },
+    };
+    app.decorate('jobs', jobs);
+
+    await boss.start();
+    for (const name of jobNames) {
+      const existing = await boss.getQueue(name);
+      const definition = { ...queues[name], notify: true } as Queue;
+      // A queue's policy is fixed at creation; the rest follows this file on every start.
+      if (existing) {
+        const { policy: _fixed, ...updatable } = definition;
+        await boss.updateQueue(name, updatable as never);
+      }
+      // Two instances starting together may both create it: the loser finds it there.
+      else
+        await boss.createQueue(name, definition).catch(async (err) => {
+          if (!(await boss.getQueue(name))) throw err;
+        });
+    }
+    senders.add(boss);
+
+    app.addHook('onReady', async () => {
+      for (const start of handlers) await start();
+    });
+    app.addHook('onClose', async () => {
+      stopping = true;
+      for (const timer of timers) clearInterval(timer);
+      senders.delete(boss);
+      await boss.stop({ graceful: true, timeout: 10_000 });
+    });
+  },
+  { name: 'job-queue' },
+);
