@@ -67,9 +67,14 @@ async function runWithSecrets(mode: Mode) {
     expect(reset.statusCode).toBe(200);
     await t.app.jobs.settle();
     const mailbox = path.join(t.config.dataDir, 'mailbox');
-    const [file] = readdirSync(mailbox);
-    const mail = JSON.parse(readFileSync(path.join(mailbox, file!), 'utf8')) as { text: string };
-    const link = mail.text.match(/https?:\/\/\S+reset-password#\S+/)![0];
+    // The mailbox also holds the security alert for turning two-factor on, with its own secret link.
+    const mails = readdirSync(mailbox).map(
+      (file) => JSON.parse(readFileSync(path.join(mailbox, file), 'utf8')) as { text: string },
+    );
+    const notMe = mails.map((m) => /https?:\/\/\S+security\/not-me#\S+/.exec(m.text)?.[0]).find(Boolean);
+    expect(notMe).toBeDefined();
+    secrets.notMeLink = notMe!;
+    const link = mails.map((m) => /https?:\/\/\S+reset-password#\S+/.exec(m.text)?.[0]).find(Boolean)!;
     secrets.resetLink = link;
     secrets.resetToken = decodeURIComponent(link.split('token=')[1]!);
     const used = await call('POST', '/api/auth/reset-password', undefined, {
