@@ -37,7 +37,7 @@ const menu: MenuItem[] = [
 ];
 
 const linkClasses =
-  'flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-primary';
+  'flex items-center gap-2 rounded-xl px-2.5 py-2 text-sm font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-primary lg:gap-3 lg:px-3 lg:py-2.5';
 
 /** The admin area's shell (the route guard lets only staff in). */
 export function AdminLayout() {
@@ -52,7 +52,8 @@ export function AdminLayout() {
         <p className="hidden px-3 pt-2 pb-3 text-xs font-semibold tracking-wider text-muted uppercase lg:block">
           Admin Area
         </p>
-        <ul className="flex gap-1 overflow-x-auto lg:flex-col lg:overflow-visible">
+        {/* Below lg the menu wraps onto a few rows: every section in view, nothing hidden off to the side. */}
+        <ul className="flex flex-wrap gap-1 lg:flex-col lg:flex-nowrap">
           <li>
             <NavLink to="/" className={cn(linkClasses, 'text-muted hover:bg-surface-2 hover:text-fg')}>
               <ArrowLeft className="size-4" aria-hidden="true" />
