@@ -113,6 +113,8 @@ export async function restoreDatabase(
     await client.connect();
     try {
       await client.query('drop schema if exists drizzle cascade');
+      // The job queue's tables (pg-boss, decision 016) are in the dump too.
+      await client.query('drop schema if exists pgboss cascade');
       await client.query('drop schema if exists public cascade');
       await client.query('create schema public');
     } finally {

@@ -53,9 +53,11 @@ export async function updateUser(
 ) {
   ensure(can.moderate(viewer), messages.forbidden);
   const changes: AccountChange[] = [];
-  const updated = await db.transaction((tx) => applyUserPatch(tx, viewer, targetId, patch, changes));
-  alerts.accountChanged(changes);
-  return updated;
+  return db.transaction(async (tx) => {
+    const updated = await applyUserPatch(tx, viewer, targetId, patch, changes);
+    await alerts.accountChanged(changes, tx);
+    return updated;
+  });
 }
 
 /**

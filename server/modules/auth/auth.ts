@@ -95,7 +95,7 @@ export function createAuth({ db, config, secret, log, securityAlerts }: AuthDeps
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 3600,
       async onPasswordReset({ user }, request) {
-        securityAlerts.changed('password-changed', user.id, {
+        await securityAlerts.changed('password-changed', user.id, {
           ipAddress: request?.headers.get(CLIENT_IP_HEADER),
           userAgent: request?.headers.get('user-agent'),
         });
@@ -143,7 +143,7 @@ export function createAuth({ db, config, secret, log, securityAlerts }: AuthDeps
               .where(eq(profiles.id, session.userId));
             if (user?.twoFactorEnabled) return;
             await recordLoginEvent(db, log, session);
-            securityAlerts.signedIn(session);
+            await securityAlerts.signedIn(session);
           },
         },
       },

@@ -316,7 +316,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
         CHANGE_PASSWORD_ERRORS,
       );
       if (reply.sent) return reply;
-      app.securityAlerts.changed('password-changed', viewer.id, requestDetails(request));
+      await app.securityAlerts.changed('password-changed', viewer.id, requestDetails(request));
       return { ok: true as const };
     },
   );
@@ -370,7 +370,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
       }
       await callAuth(request, reply, '/two-factor/verify-totp', { code });
       if (reply.sent) return reply;
-      app.securityAlerts.changed('two-factor-on', viewer.id, requestDetails(request));
+      await app.securityAlerts.changed('two-factor-on', viewer.id, requestDetails(request));
       return { ok: true as const };
     },
   );
@@ -395,7 +395,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
       if (!row?.enabled) throw new AppError('BAD_REQUEST', accountMessages.twoFactorNotEnabled);
       await callAuth(request, reply, '/two-factor/disable', { password: request.body.password });
       if (reply.sent) return reply;
-      app.securityAlerts.changed('two-factor-off', viewer.id, requestDetails(request));
+      await app.securityAlerts.changed('two-factor-off', viewer.id, requestDetails(request));
       return { ok: true as const };
     },
   );
@@ -425,7 +425,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
       const user = json!.user;
       const signIn = { userId: user.id, ...requestDetails(request) };
       await recordLoginEvent(db, request.log, signIn);
-      app.securityAlerts.signedIn(signIn);
+      await app.securityAlerts.signedIn(signIn);
       return { user: { id: user.id, username: user.name, role: user.role, avatarUrl: user.image ?? null } };
     },
   );

@@ -165,7 +165,7 @@ export async function banReportedAuthor(
 ): Promise<{ id: string; username: string; banned: boolean }> {
   ensure(can.administer(viewer), m.onlyAdminsBan);
   const changes: AccountChange[] = [];
-  const result = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const report = await q.lockReport(tx, id);
     if (!report) throw new AppError('NOT_FOUND', m.notFound);
     const targetId = q.targetIdOf(report);
@@ -181,8 +181,7 @@ export async function banReportedAuthor(
       before: summary(report),
       after: { bannedUserId: banned.id },
     });
+    await alerts.accountChanged(changes, tx);
     return { id: banned.id, username: banned.username, banned: banned.banned };
   });
-  alerts.accountChanged(changes);
-  return result;
 }

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { Role } from '../../../contract/limits.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { enqueue, enqueueMail } from '../../plugins/queue.ts';
 import { findAlertRecipient, insertAlertToken, rememberDevice } from './queries.ts';
 import { describeUserAgent, deviceKey, networkOf } from './user-agent.ts';
@@ -123,7 +123,9 @@ declare module 'fastify' {
  * reaches the request and an alert survives a restart.
  */
 export function createSecurityAlerts({ db }: { db: Db }) {
-  const queue = (job: SecurityAlertJob) => enqueue(db, 'security-alert', job);
+  const queue = async (job: SecurityAlertJob, tx: Db | Tx = db) => {
+    await enqueue(tx, 'security-alert', job);
+  };
   return {
     /** A completed sign-in: its device and network are remembered, and a new pair (not the first) alerted. */
     signedIn(event: { userId: string; ipAddress?: string | null; userAgent?: string | null }) {
@@ -134,9 +136,10 @@ export function createSecurityAlerts({ db }: { db: Db }) {
       const { at, ...rest } = details;
       return queue({ kind, userId, ...rest, at: (at ?? new Date()).toISOString() });
     },
-    /** Staff changes collected by a committed transaction (admin/service.ts applyUserPatch). */
-    async accountChanged(changes: AccountChange[]) {
-      for (const c of changes) await this.changed(c.kind, c.userId, { role: c.role });
+    /** Staff changes (admin/service.ts applyUserPatch), queued in the transaction that makes them. */
+    async accountChanged(changes: AccountChange[], tx: Tx) {
+      const at = new Date().toISOString();
+      for (const c of changes) await queue({ kind: c.kind, userId: c.userId, role: c.role, at }, tx);
     },
   };
 }
