@@ -10,6 +10,19 @@ interface StoredMail {
   sentAt: string;
 }
 
+/** Every message the dev mailbox holds for an address, oldest first (does not wait). */
+export function mailsTo(address: string): StoredMail[] {
+  let files: string[] = [];
+  try {
+    files = readdirSync(path.join(E2E_DATA_DIR, 'mailbox')).sort();
+  } catch {
+    return [];
+  }
+  return files
+    .map((f) => JSON.parse(readFileSync(path.join(E2E_DATA_DIR, 'mailbox', f), 'utf8')) as StoredMail)
+    .filter((m) => m.to === address);
+}
+
 /** The newest message the dev mailbox holds for an address (waits for it to arrive). */
 export async function latestMailTo(address: string): Promise<StoredMail> {
   const dir = path.join(E2E_DATA_DIR, 'mailbox');
