@@ -80,6 +80,9 @@ export default defineConfig({
       // Many sign-ups from one IP in a few minutes: the limits stay on, just wider.
       RATE_LIMIT_SCALE: '20',
       LOG_LEVEL: 'warn',
+      // Notification mails go out as soon as their member is away (no open tab), not 5 minutes later, so
+      // e2e/mailbox.spec.ts can wait for one by polling the mailbox.
+      MAIL_AWAY_SECONDS: '0',
       COMMUNITY_CHAT_URL: 'https://chat.example.com/invite',
       SUPPORT_STREAM_URL: 'https://stream.example.com/support',
       // A run can serve its own build (E2E_WEB_ROOT) so parallel runs never share dist/.

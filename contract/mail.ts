@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-/** The settings switches a mail's one-click unsubscribe can turn off. */
-export const unsubscribeKindSchema = z.enum(['email_notifications', 'marketplace_updates'], {
+/** The settings a mail's one-click unsubscribe can turn off (`digest` is set to 'off'). */
+export const unsubscribeKindSchema = z.enum(['email_notifications', 'marketplace_updates', 'digest'], {
   error: 'Unknown email kind',
 });
 
@@ -10,10 +10,12 @@ export const unsubscribeMessages = {
   confirm: {
     email_notifications: 'Stop emails about messages, orders and tickets?',
     marketplace_updates: 'Stop emails about new listings from people you follow?',
+    digest: 'Stop the summary emails you get while you are away?',
   },
   done: {
     email_notifications: 'You will no longer get emails about messages, orders and tickets.',
     marketplace_updates: 'You will no longer get emails about new listings from people you follow.',
+    digest: 'You will no longer get summary emails while you are away.',
   },
 } as const;
 

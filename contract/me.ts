@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { usernameField } from './auth.ts';
-import { limits, roles } from './limits.ts';
+import { digestPeriods, limits, roles } from './limits.ts';
 import { accountMessages } from './messages.ts';
 
 /** A member's own profile, as returned to its owner. */
@@ -36,13 +36,25 @@ export const editProfileForm = z.object({
 
 export const avatarResponse = z.object({ avatarUrl: z.string() });
 
-/** Spec: user_settings; every toggle defaults to on. */
+export const digestField = z.enum(digestPeriods, { error: accountMessages.digestInvalid });
+
+/** Spec: user_settings; every toggle defaults to on, the digest to weekly. */
+export const userSettingsResponse = z.object({
+  emailNotifications: z.boolean(),
+  marketplaceUpdates: z.boolean(),
+  securityAlerts: z.boolean(),
+  digest: digestField,
+});
+export type UserSettings = z.infer<typeof userSettingsResponse>;
+
+/** The three switches; `digest` may be left out (it keeps its value), so older clients still save. */
 export const userSettingsBody = z.strictObject({
   emailNotifications: z.boolean(),
   marketplaceUpdates: z.boolean(),
   securityAlerts: z.boolean(),
+  digest: digestField.optional(),
 });
-export type UserSettings = z.infer<typeof userSettingsBody>;
+export type UserSettingsInput = z.infer<typeof userSettingsBody>;
 
 export const loginEventItem = z.object({
   id: z.string(),

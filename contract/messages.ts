@@ -129,6 +129,7 @@ export const accountMessages = {
   updateProfileFailed: 'Failed to update profile',
   profileUpdated: 'Profile updated successfully',
   settingsSaved: 'Settings saved successfully',
+  digestInvalid: 'Digest must be off, daily or weekly',
   saveSettingsFailed: 'Failed to save settings',
   loadSettingsFailed: 'Failed to load settings',
   loadLoginsFailed: 'Failed to load login history',

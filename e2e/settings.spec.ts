@@ -72,9 +72,12 @@ test('notification toggles persist after a reload and the sign-in shows in the h
   const market = page.getByRole('switch', { name: 'Marketplace updates' });
   const security = page.getByRole('switch', { name: 'Security alerts' });
   for (const s of [email, market, security]) await expect(s).toHaveAttribute('aria-checked', 'true');
+  const digest = page.getByLabel('Summary email while you are away');
+  await expect(digest).toHaveValue('weekly');
 
   await email.click();
   await security.click();
+  await digest.selectOption({ label: 'Daily' });
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Settings saved successfully')).toBeVisible();
 
@@ -82,6 +85,7 @@ test('notification toggles persist after a reload and the sign-in shows in the h
   await expect(email).toHaveAttribute('aria-checked', 'false');
   await expect(market).toHaveAttribute('aria-checked', 'true');
   await expect(security).toHaveAttribute('aria-checked', 'false');
+  await expect(digest).toHaveValue('daily');
 
   // createUser signed in once through the API, and this browser once: newest first.
   const history = page.getByRole('list', { name: 'Recent sign-ins' });

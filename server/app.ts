@@ -167,6 +167,7 @@ export async function buildApp({ config, database, mailer, logger, logDestinatio
     secret,
     limits: config.mail.limits,
     concurrency: config.mail.concurrency,
+    digestIntervalMs: config.digestIntervalMs,
   });
   await app.register(webPlugin, { root: webRoot ?? config.webRoot ?? path.resolve(defaultWebRoot) });
   return app;

@@ -65,6 +65,7 @@ describe('loadConfig', () => {
   it('reads the job queue and mail settings, with defaults', () => {
     const d = loadConfig({});
     expect(d.cleanUpIntervalMs).toBe(3_600_000);
+    expect(d.digestIntervalMs).toBe(3_600_000);
     expect(d.jobWorkers).toBe(true);
     expect(d.mail).toEqual({
       concurrency: 4,
@@ -72,6 +73,7 @@ describe('loadConfig', () => {
     });
     const c = loadConfig({
       CLEAN_UP_INTERVAL_MS: '0',
+      DIGEST_INTERVAL_MS: '0',
       JOB_WORKERS: 'false',
       MAIL_CONCURRENCY: '8',
       MAIL_RATE_PER_MEMBER_PER_HOUR: '5',
@@ -79,6 +81,7 @@ describe('loadConfig', () => {
       MAIL_AWAY_SECONDS: '120',
     });
     expect(c.cleanUpIntervalMs).toBe(0);
+    expect(c.digestIntervalMs).toBe(0);
     expect(c.jobWorkers).toBe(false);
     expect(c.mail).toEqual({
       concurrency: 8,
@@ -89,6 +92,7 @@ describe('loadConfig', () => {
   it('refuses invalid values with the variable named', () => {
     for (const [name, value] of [
       ['CLEAN_UP_INTERVAL_MS', '-1'],
+      ['DIGEST_INTERVAL_MS', '-1'],
       ['JOB_WORKERS', 'maybe'],
       ['MAIL_CONCURRENCY', '0'],
       ['MAIL_RATE_PER_MEMBER_PER_HOUR', '0'],

@@ -38,6 +38,7 @@ const envSchema = z.object({
   PRESSURE_SAMPLE_INTERVAL_MS: z.coerce.number().int().min(10).default(1000),
   PRESSURE_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).default(10),
   CLEAN_UP_INTERVAL_MS: z.coerce.number().int().min(0).default(3_600_000),
+  DIGEST_INTERVAL_MS: z.coerce.number().int().min(0).default(3_600_000),
   JOB_WORKERS: bool.default(true),
   MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
   MAIL_RATE_PER_MEMBER_PER_HOUR: z.coerce.number().int().min(1).default(30),
@@ -87,6 +88,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     escrowReleaseIntervalMs: e.ESCROW_RELEASE_INTERVAL_MS,
     /** How often rate-limit rows, expired sessions and tokens are deleted (a queue job); 0 turns it off. */
     cleanUpIntervalMs: e.CLEAN_UP_INTERVAL_MS,
+    /** How often the digest job looks for members due a summary mail (a queue job); 0 turns it off. */
+    digestIntervalMs: e.DIGEST_INTERVAL_MS,
     /** Whether this instance runs queue jobs (every instance can still enqueue). */
     jobWorkers: e.JOB_WORKERS,
     mail: {

@@ -10,20 +10,35 @@ interface StoredMail {
   sentAt: string;
 }
 
+/**
+ * Every message the dev mailbox holds for an address, oldest first, or undefined while a file is still
+ * being written (the server writes in place): poll it with expect.poll, which reads again.
+ */
+export function mailsTo(address: string): StoredMail[] | undefined {
+  const dir = path.join(E2E_DATA_DIR, 'mailbox');
+  let files: string[] = [];
+  try {
+    files = readdirSync(dir).sort();
+  } catch {
+    return [];
+  }
+  const mails: StoredMail[] = [];
+  for (const f of files) {
+    try {
+      mails.push(JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as StoredMail);
+    } catch {
+      return undefined;
+    }
+  }
+  return mails.filter((m) => m.to === address);
+}
+
 /** The newest message the dev mailbox holds for an address (waits for it to arrive). */
 export async function latestMailTo(address: string): Promise<StoredMail> {
-  const dir = path.join(E2E_DATA_DIR, 'mailbox');
   let found: StoredMail | undefined;
   await expect
     .poll(() => {
-      let files: string[] = [];
-      try {
-        files = readdirSync(dir).sort();
-      } catch {
-        return undefined;
-      }
-      const mails = files.map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as StoredMail);
-      found = mails.filter((m) => m.to === address).at(-1);
+      found = mailsTo(address)?.at(-1);
       return found?.to;
     })
     .toBe(address);

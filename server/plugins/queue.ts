@@ -35,6 +35,8 @@ export interface JobData {
   'security-alert': SecurityAlertJob;
   'escrow-release': Record<string, never>;
   'clean-up': Record<string, never>;
+  /** Summary mails for members who stayed away longer than their digest period (modules/mail/digest.ts). */
+  digest: Record<string, never>;
 }
 export type JobName = keyof JobData;
 
@@ -51,6 +53,7 @@ const queues: Record<JobName, Omit<Queue, 'name'>> = {
   'security-alert': { retryLimit: 5, retryDelay: 10, retryBackoff: true, heartbeatSeconds: 10 },
   'escrow-release': { policy: 'stately', retryLimit: 2, retryDelay: 5, heartbeatSeconds: 10 },
   'clean-up': { policy: 'stately', retryLimit: 2, retryDelay: 60, heartbeatSeconds: 10 },
+  digest: { policy: 'stately', retryLimit: 2, retryDelay: 60, heartbeatSeconds: 10 },
 };
 const jobNames = Object.keys(queues) as JobName[];
 
@@ -100,7 +103,7 @@ export interface JobQueue {
     options?: { concurrency?: number },
   ): void;
   /** Sends the named sweep now unless one is already waiting (stately queues drop the duplicate). */
-  every(name: 'escrow-release' | 'clean-up', intervalMs: number): void;
+  every(name: 'escrow-release' | 'clean-up' | 'digest', intervalMs: number): void;
   /** Resolves when no job that is due is waiting or running (tests; a deferred retry is not waited for). */
   settle(timeoutMs?: number): Promise<void>;
   readonly boss: PgBoss;

@@ -1,4 +1,6 @@
-import { boolean, customType, index, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, customType, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { digestPeriods } from '../../../contract/limits.ts';
 import { profiles } from './auth.ts';
 
 /** Raw bytes; pg hands back a Buffer and PGlite a Uint8Array, so both become a Buffer here. */
@@ -25,12 +27,20 @@ export const avatars = pgTable(
 );
 
 /** Spec: user_settings; a member without a row has every notification on. */
-export const userSettings = pgTable('user_settings', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => profiles.id, { onDelete: 'cascade' }),
-  emailNotifications: boolean('email_notifications').notNull().default(true),
-  marketplaceUpdates: boolean('marketplace_updates').notNull().default(true),
-  securityAlerts: boolean('security_alerts').notNull().default(true),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const userSettings = pgTable(
+  'user_settings',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    emailNotifications: boolean('email_notifications').notNull().default(true),
+    marketplaceUpdates: boolean('marketplace_updates').notNull().default(true),
+    securityAlerts: boolean('security_alerts').notNull().default(true),
+    /** How often a member who stays away gets a summary mail (modules/mail/digest.ts). */
+    digest: text('digest', { enum: digestPeriods }).notNull().default('weekly'),
+    /** When the digest job last considered this member (mailed or found nothing to say). */
+    lastDigestAt: timestamp('last_digest_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('user_settings_digest_check', sql`${t.digest} in ('off', 'daily', 'weekly')`)],
+);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client.ts';
 import type { Mailer } from '../../plugins/mailer.ts';
+import { sendDigests } from './digest.ts';
 import { deliverMail, type MailLimits, notificationMail } from './service.ts';
 
 /** The mail workers: notifications become mails, and mails go to the mailer (SMTP or the dev mailbox). */
@@ -12,6 +13,7 @@ export const mailJobsPlugin = fp<{
   secret: string;
   limits: MailLimits;
   concurrency: number;
+  digestIntervalMs: number;
 }>(
   async (app: FastifyInstance, opts) => {
     const deps = {
@@ -25,6 +27,8 @@ export const mailJobsPlugin = fp<{
     };
     app.jobs.work('mail', (job) => deliverMail(deps, job), { concurrency: opts.concurrency });
     app.jobs.work('notification-mail', (job) => notificationMail(deps, job));
+    app.jobs.work('digest', () => sendDigests(deps));
+    app.jobs.every('digest', opts.digestIntervalMs);
   },
   { name: 'mail-jobs', dependencies: ['job-queue'] },
 );

@@ -4,7 +4,7 @@ import { unsubscribeMessages, unsubscribeQuery, unsubscribeResponse } from '../.
 import type { Db } from '../../db/client.ts';
 import { access } from '../../plugins/access.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { unsubscribe, verifyUnsubscribe } from './service.ts';
+import { type UnsubscribeKind, unsubscribe, verifyUnsubscribe } from './service.ts';
 
 /**
  * The one-click unsubscribe of a mail kind (RFC 8058): the link is signed, so it works without signing in
@@ -16,7 +16,7 @@ export const mailRoutes: FastifyPluginAsyncZod<{ db: Db; secret: string }> = asy
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, _body, done) =>
     done(null, {}),
   );
-  const check = (q: { user: string; kind: 'email_notifications' | 'marketplace_updates'; sig: string }) => {
+  const check = (q: { user: string; kind: UnsubscribeKind; sig: string }) => {
     if (!verifyUnsubscribe(secret, q.user, q.kind, q.sig))
       throw new AppError('NOT_FOUND', unsubscribeMessages.invalidLink);
   };

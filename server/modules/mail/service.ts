@@ -11,7 +11,7 @@ import { isTemplate, type MailContext, renderMail } from './templates.ts';
 export const SITE_NAME = 'CheatMarket';
 
 /** The settings switches a mail kind answers to; each has its own one-click unsubscribe. */
-export const unsubscribeKinds = ['email_notifications', 'marketplace_updates'] as const;
+export const unsubscribeKinds = ['email_notifications', 'marketplace_updates', 'digest'] as const;
 export type UnsubscribeKind = (typeof unsubscribeKinds)[number];
 
 export interface MailLimits {
@@ -55,7 +55,12 @@ export function unsubscribeUrl(
 
 /** Turns exactly one switch off (the member's settings row is made if they have none). */
 export async function unsubscribe(db: Db, userId: string, kind: UnsubscribeKind) {
-  const set = kind === 'email_notifications' ? { emailNotifications: false } : { marketplaceUpdates: false };
+  const set =
+    kind === 'email_notifications'
+      ? { emailNotifications: false }
+      : kind === 'marketplace_updates'
+        ? { marketplaceUpdates: false }
+        : { digest: 'off' as const };
   const [user] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, userId));
   if (!user) return false;
   await db

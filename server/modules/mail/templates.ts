@@ -1,5 +1,6 @@
 import type { Role } from '../../../contract/limits.ts';
 import { type AlertKind, securityAlertMail } from '../sessions/alerts.ts';
+import type { DigestData } from './digest.ts';
 
 /**
  * Every mail the site sends, as a subject, a plain-text part and an HTML part, rendered when the mail job
@@ -47,6 +48,48 @@ function layout(ctx: MailContext, body: { heading: string; lines: string[]; acti
   return { html, text };
 }
 
+/** Headed sections of linked items: escaped text in both parts, the link as an anchor or on its own line. */
+function digestMail(ctx: MailContext, data: DigestData): RenderedMail {
+  const sections: { heading: string; items: { label: string; link: string }[] }[] = [];
+  if (data.unreadCount > 0)
+    sections.push({
+      heading: `${data.unreadCount} unread notification${data.unreadCount === 1 ? '' : 's'}`,
+      items: data.unread.map((n) => ({ label: n.title, link: data.link })),
+    });
+  if (data.threads.length > 0)
+    sections.push({
+      heading: "This week's top forum threads",
+      items: data.threads.map((t) => ({
+        label: `${t.title} (${t.replies} repl${t.replies === 1 ? 'y' : 'ies'})`,
+        link: t.link,
+      })),
+    });
+  if (data.listings.length > 0)
+    sections.push({
+      heading: 'New listings from people you follow',
+      items: data.listings.map((l) => ({ label: `${l.title} — ${l.price} credits`, link: l.link })),
+    });
+  const heading = `What you missed on ${ctx.siteName}`;
+  const base = layout(ctx, { heading, lines: [], action: [`Open ${ctx.siteName}`, data.link] });
+  const html = sections
+    .map(
+      (s) =>
+        `<h2 style="font-size:16px;margin:16px 0 8px">${escapeHtml(s.heading)}</h2><ul>${s.items
+          .map((i) => `<li><a href="${escapeHtml(i.link)}">${escapeHtml(i.label)}</a></li>`)
+          .join('')}</ul>`,
+    )
+    .join('');
+  const text = sections
+    .map((s) => [s.heading, ...s.items.map((i) => `- ${i.label}: ${i.link}`)].join('\n'))
+    .join('\n\n');
+  return {
+    subject: heading,
+    // The sections go after the heading, before the button and the unsubscribe footer.
+    html: base.html.replace('</h1>', `</h1>${html}`),
+    text: base.text.replace(`${heading}\n`, `${heading}\n\n${text}\n`),
+  };
+}
+
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
 const templates = {
@@ -89,6 +132,8 @@ const templates = {
       action: [str(data.action) || 'Open', str(data.link)],
     }),
   }),
+  /** The digest of a member who stayed away (modules/mail/digest.ts): each section only when it has items. */
+  digest: (ctx: MailContext, data: Record<string, unknown>) => digestMail(ctx, data as unknown as DigestData),
 } satisfies Record<string, (ctx: MailContext, data: Record<string, unknown>) => RenderedMail>;
 
 export type TemplateName = keyof typeof templates;

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountMessages } from '../../../contract/messages.ts';
 import { loginEvents, userSettings } from '../../db/schema/index.ts';
 import { buildSignedInUser, signIn } from '../../test/factories.ts';
 import { countStatements } from '../../test/statement-counter.ts';
@@ -20,7 +21,7 @@ const put = (payload: unknown, cookie?: string) =>
     payload: payload as object,
     headers: cookie ? { cookie } : {},
   });
-const allOn = { emailNotifications: true, marketplaceUpdates: true, securityAlerts: true };
+const allOn = { emailNotifications: true, marketplaceUpdates: true, securityAlerts: true, digest: 'weekly' };
 
 describe('GET /api/v1/me/settings', () => {
   it('requires a session', async () => {
@@ -46,7 +47,12 @@ describe('PUT /api/v1/me/settings', () => {
   it('saves my toggles, changes them again, and touches nobody else', async () => {
     const other = await buildSignedInUser(t);
     const user = await buildSignedInUser(t);
-    const off = { emailNotifications: false, marketplaceUpdates: true, securityAlerts: false };
+    const off = {
+      emailNotifications: false,
+      marketplaceUpdates: true,
+      securityAlerts: false,
+      digest: 'weekly',
+    };
     const res = await put(off, user.cookie);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual(off);
@@ -54,13 +60,50 @@ describe('PUT /api/v1/me/settings', () => {
     expect(row).toMatchObject(off);
     expect((await get('/api/v1/me/settings', user.cookie)).json()).toEqual(off);
 
-    const again = { emailNotifications: true, marketplaceUpdates: false, securityAlerts: true };
+    const again = {
+      emailNotifications: true,
+      marketplaceUpdates: false,
+      securityAlerts: true,
+      digest: 'weekly',
+    };
     expect((await put(again, user.cookie)).json()).toEqual(again);
     const rows = await t.db.select().from(userSettings).where(eq(userSettings.userId, user.id));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject(again);
     expect((await get('/api/v1/me/settings', other.cookie)).json()).toEqual(allOn);
   });
+
+  it('saves the digest period, keeps it when a save leaves it out, and touches nobody else', async () => {
+    const other = await buildSignedInUser(t);
+    const user = await buildSignedInUser(t);
+    const daily = { ...allOn, digest: 'daily' };
+    const res = await put(daily, user.cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual(daily);
+    const [row] = await t.db.select().from(userSettings).where(eq(userSettings.userId, user.id));
+    expect(row?.digest).toBe('daily');
+    expect((await get('/api/v1/me/settings', user.cookie)).json()).toEqual(daily);
+
+    // The three switches alone (an older client) change the switches and leave the period as it was.
+    const { digest: _left, ...switches } = { ...allOn, marketplaceUpdates: false };
+    expect((await put(switches, user.cookie)).json()).toEqual({ ...switches, digest: 'daily' });
+
+    expect((await put({ ...allOn, digest: 'off' }, user.cookie)).json().digest).toBe('off');
+    const [after] = await t.db.select().from(userSettings).where(eq(userSettings.userId, user.id));
+    expect(after?.digest).toBe('off');
+    expect((await get('/api/v1/me/settings', other.cookie)).json()).toEqual(allOn);
+  });
+
+  for (const bad of ['monthly', '', true, null]) {
+    it(`answers 400 with the digest message for digest ${JSON.stringify(bad)}`, async () => {
+      const user = await buildSignedInUser(t);
+      const res = await put({ ...allOn, digest: bad }, user.cookie);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe('VALIDATION');
+      expect(res.json().error.message).toBe(accountMessages.digestInvalid);
+      expect(await t.db.select().from(userSettings).where(eq(userSettings.userId, user.id))).toHaveLength(0);
+    });
+  }
 
   const invalid: [string, unknown][] = [
     ['a missing toggle', { emailNotifications: true, marketplaceUpdates: true }],

@@ -1,4 +1,5 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import type { UserSettingsInput } from '../../../contract/me.ts';
 import type { Db } from '../../db/client.ts';
 import { avatars, loginEvents, profiles, userSettings } from '../../db/schema/index.ts';
 
@@ -48,17 +49,14 @@ export async function findSettings(db: Db, userId: string) {
       emailNotifications: userSettings.emailNotifications,
       marketplaceUpdates: userSettings.marketplaceUpdates,
       securityAlerts: userSettings.securityAlerts,
+      digest: userSettings.digest,
     })
     .from(userSettings)
     .where(eq(userSettings.userId, userId));
   return row;
 }
 
-export async function upsertSettings(
-  db: Db,
-  userId: string,
-  values: { emailNotifications: boolean; marketplaceUpdates: boolean; securityAlerts: boolean },
-) {
+export async function upsertSettings(db: Db, userId: string, values: UserSettingsInput) {
   const [row] = await db
     .insert(userSettings)
     .values({ userId, ...values })
@@ -67,6 +65,7 @@ export async function upsertSettings(
       emailNotifications: userSettings.emailNotifications,
       marketplaceUpdates: userSettings.marketplaceUpdates,
       securityAlerts: userSettings.securityAlerts,
+      digest: userSettings.digest,
     });
   return row!;
 }

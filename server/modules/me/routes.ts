@@ -9,6 +9,7 @@ import {
   meResponse,
   updateMeBody,
   userSettingsBody,
+  userSettingsResponse,
 } from '../../../contract/me.ts';
 import { accountMessages } from '../../../contract/messages.ts';
 import type { Db } from '../../db/client.ts';
@@ -126,7 +127,7 @@ export const meRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) =
         ...access('member'),
         tags: ['me'],
         summary: 'My notification settings (all on until changed)',
-        response: { 200: userSettingsBody, 401: errorResponse },
+        response: { 200: userSettingsResponse, 401: errorResponse },
       },
     },
     async (request) => getSettings(db, signedIn(request)),
@@ -140,7 +141,7 @@ export const meRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) =
         tags: ['me'],
         summary: 'Save my notification settings',
         body: userSettingsBody,
-        response: { 200: userSettingsBody, 400: errorResponse, 401: errorResponse },
+        response: { 200: userSettingsResponse, 400: errorResponse, 401: errorResponse },
       },
     },
     async (request) => saveSettings(db, signedIn(request), request.body),

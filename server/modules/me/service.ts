@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { LoginEvent, Me, UserSettings, updateMeBody } from '../../../contract/me.ts';
+import type { LoginEvent, Me, UserSettings, UserSettingsInput, updateMeBody } from '../../../contract/me.ts';
 import { accountMessages, messages, sessionMessages } from '../../../contract/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/sql.ts';
@@ -23,6 +23,7 @@ export const DEFAULT_SETTINGS: UserSettings = {
   emailNotifications: true,
   marketplaceUpdates: true,
   securityAlerts: true,
+  digest: 'weekly',
 };
 
 type ProfileRow = NonNullable<Awaited<ReturnType<typeof findProfileById>>>;
@@ -98,7 +99,7 @@ export async function getSettings(db: Db, viewer: Viewer): Promise<UserSettings>
   return can.moderate(viewer) ? { ...settings, securityAlerts: true } : settings;
 }
 
-export async function saveSettings(db: Db, viewer: Viewer, input: UserSettings): Promise<UserSettings> {
+export async function saveSettings(db: Db, viewer: Viewer, input: UserSettingsInput): Promise<UserSettings> {
   if (can.moderate(viewer) && !input.securityAlerts) {
     throw new AppError('VALIDATION', sessionMessages.staffAlertsAlwaysOn, {
       securityAlerts: sessionMessages.staffAlertsAlwaysOn,

@@ -1,17 +1,21 @@
 import { Bell } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
+import type { DigestPeriod } from '../../../../contract/limits.ts';
 import type { UserSettings } from '../../../../contract/me.ts';
 import { accountMessages, sessionMessages } from '../../../../contract/messages.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { SectionCard } from '../../../components/ui/card.tsx';
+import { Select } from '../../../components/ui/select.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { useMe } from '../../../lib/session.ts';
 import { useSaveSettings, useSettings } from '../api.ts';
 
-const toggles: { key: keyof UserSettings; label: string; description: string }[] = [
+type SwitchKey = 'emailNotifications' | 'marketplaceUpdates' | 'securityAlerts';
+
+const toggles: { key: SwitchKey; label: string; description: string }[] = [
   {
     key: 'emailNotifications',
     label: 'Email notifications',
@@ -43,7 +47,7 @@ export function NotificationSettings() {
   const dirty =
     draft !== null &&
     settings.data !== undefined &&
-    toggles.some((t) => draft[t.key] !== settings.data[t.key]);
+    (toggles.some((t) => draft[t.key] !== settings.data[t.key]) || draft.digest !== settings.data.digest);
 
   const onSave = () => {
     if (!draft) return;
@@ -84,6 +88,17 @@ export function NotificationSettings() {
               );
             })}
           </div>
+          <Select
+            label="Summary email while you are away"
+            hint="Unread notifications, the week's top threads and new listings from people you follow."
+            className="mt-4"
+            value={draft.digest}
+            onChange={(e) => setDraft({ ...draft, digest: e.target.value as DigestPeriod })}
+          >
+            <option value="weekly">Weekly</option>
+            <option value="daily">Daily</option>
+            <option value="off">Off</option>
+          </Select>
           <div className="mt-4 flex justify-end">
             <Button onClick={onSave} loading={save.isPending} disabled={!dirty}>
               Save Changes
