@@ -22,7 +22,8 @@ test('a member changes the password, stays on the page, and signs in with the ne
 }) => {
   const user = await createUser(request, 'pw');
   await signInAs(page, user);
-  await page.getByRole('link', { name: 'Settings' }).click();
+  // Exact: the home page's Latest threads may list a thread whose title contains "settings".
+  await page.getByRole('link', { name: 'Settings', exact: true }).click();
   await expect(page).toHaveURL(/\/profile\/settings$/);
   const form = page.getByRole('form', { name: 'Change password' });
 

@@ -74,11 +74,13 @@ export function useSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
+    // Leave a login-required page before the session ends: once the server drops it, the socket's
+    // disconnect refetches the session, and a guard still on screen would send the member to /login
+    // with that page as where to return after the next sign-in. flushSync commits home (and runs its
+    // effects) before anything else changes.
+    onMutate: () => navigate('/', { flushSync: true }),
     mutationFn: () => api<Ok>('/api/auth/sign-out', { method: 'POST', body: {} }),
     onSuccess: async () => {
-      // Leave a login-required page first, so its guard does not send the member to /login; flushSync
-      // commits that page (and runs its effects) before the cached private data is dropped below.
-      await navigate('/', { flushSync: true });
       queryClient.setQueryData<SessionResponse>(sessionKey, { user: null });
       forgetUserData(queryClient);
       toast.success(messages.loggedOut);
