@@ -53,12 +53,19 @@ describe('load shedding', () => {
       expect(healthy.statusCode).toBe(200);
       expect(healthy.json()).toMatchObject({ status: 'ok', pressure: { ok: true, tripped: [] } });
 
-      // A blocked event loop, as a CPU-bound request would cause.
-      const end = Date.now() + 800;
-      while (Date.now() < end) {
-        /* busy */
+      // A lagging event loop, as CPU-bound requests cause: stalls of 400 ms with a breath between them, until a
+      // sample (taken on a timer, between stalls) has seen one and requests are refused.
+      const deadline = Date.now() + 10_000;
+      let shed = await probe(t);
+      while (shed.statusCode !== 503) {
+        if (Date.now() > deadline) throw new Error(`still ${shed.statusCode}, never 503`);
+        const end = Date.now() + 400;
+        while (Date.now() < end) {
+          /* busy */
+        }
+        await new Promise((r) => setTimeout(r, 30));
+        shed = await probe(t);
       }
-      const shed = await until(t, 503);
       expectShed(shed, '3');
       const said = await health(t);
       expect(said.statusCode).toBe(503);
