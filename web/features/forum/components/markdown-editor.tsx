@@ -1,5 +1,6 @@
 import { Bold, Code, Image, Italic, Link2, List, Quote } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
+import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 import { CookedHtml } from '../../../components/ui/cooked-html.tsx';
 import { controlClasses, FormField } from '../../../components/ui/form-field.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -145,5 +146,38 @@ export function MarkdownEditor({
         )}
       </div>
     </div>
+  );
+}
+
+/** The editor as a react-hook-form field: the forum's thread, reply and edit forms all write `content` with it. */
+export function MarkdownField<T extends FieldValues, C, O extends FieldValues>({
+  control,
+  name,
+  label,
+  error,
+  rows,
+}: {
+  control: Control<T, C, O>;
+  name: Path<T>;
+  label: string;
+  error?: string;
+  rows?: number;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <MarkdownEditor
+          label={label}
+          name={field.name}
+          value={(field.value as string | undefined) ?? ''}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          error={error}
+          rows={rows}
+        />
+      )}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -12,7 +12,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
 import { useCreateThread } from '../api.ts';
-import { MarkdownEditor } from './markdown-editor.tsx';
+import { MarkdownField } from './markdown-editor.tsx';
 
 type FormIn = z.input<typeof newThreadBody>;
 type FormOut = z.output<typeof newThreadBody>;
@@ -61,20 +61,7 @@ export function NewThreadDialog({
     <Dialog open={open} onOpenChange={onOpenChange} title="New Thread" description={`In ${categoryName}`}>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <Input label="Title" error={errors.title?.message} {...register('title')} />
-        <Controller
-          control={control}
-          name="content"
-          render={({ field }) => (
-            <MarkdownEditor
-              label="Content"
-              name={field.name}
-              value={field.value ?? ''}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={errors.content?.message}
-            />
-          )}
-        />
+        <MarkdownField control={control} name="content" label="Content" error={errors.content?.message} />
         <div className="mt-2 flex justify-end gap-2">
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Cancel

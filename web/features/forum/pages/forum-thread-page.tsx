@@ -11,7 +11,7 @@ import {
   Trash2,
 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
@@ -49,7 +49,7 @@ import {
   useRevisions,
   useVote,
 } from '../api.ts';
-import { MarkdownEditor } from '../components/markdown-editor.tsx';
+import { MarkdownField } from '../components/markdown-editor.tsx';
 
 const isMissing = (err: unknown) => err instanceof ApiError && (err.status === 404 || err.status === 400);
 
@@ -351,20 +351,7 @@ function EditThreadForm({ thread, onDone }: { thread: ForumThread; onDone: () =>
   return (
     <form noValidate onSubmit={onSubmit} className="mt-4 flex flex-col gap-4">
       <Input label="Title" error={errors.title?.message} {...register('title')} />
-      <Controller
-        control={control}
-        name="content"
-        render={({ field }) => (
-          <MarkdownEditor
-            label="Content"
-            name={field.name}
-            value={field.value ?? ''}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            error={errors.content?.message}
-          />
-        )}
-      />
+      <MarkdownField control={control} name="content" label="Content" error={errors.content?.message} />
       <div className="flex justify-end gap-2">
         <Button variant="outline" onClick={onDone}>
           Cancel
@@ -603,20 +590,12 @@ function EditReplyForm({
   );
   return (
     <form noValidate onSubmit={onSubmit} className="mt-2 flex flex-col gap-3">
-      <Controller
+      <MarkdownField
         control={control}
         name="content"
-        render={({ field }) => (
-          <MarkdownEditor
-            label="Edit reply"
-            name={field.name}
-            value={field.value ?? ''}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            error={errors.content?.message}
-            rows={4}
-          />
-        )}
+        label="Edit reply"
+        error={errors.content?.message}
+        rows={4}
       />
       <div className="flex justify-end gap-2">
         <Button variant="outline" size="sm" onClick={onDone}>
@@ -698,20 +677,12 @@ function ReplyForm({ threadId }: { threadId: string }) {
   return (
     <Card className="mt-4 p-5">
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
-        <Controller
+        <MarkdownField
           control={control}
           name="content"
-          render={({ field }) => (
-            <MarkdownEditor
-              label="Your reply"
-              name={field.name}
-              value={field.value ?? ''}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={errors.content?.message}
-              rows={4}
-            />
-          )}
+          label="Your reply"
+          error={errors.content?.message}
+          rows={4}
         />
         <div className="flex justify-end">
           <Button type="submit" loading={send.isPending}>
