@@ -1,5 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { buildTestApp, type TestApp } from './test-app.ts';
 
 /** One message as the test SMTP server received it: envelope, headers (lower-case names) and the raw text. */
 export interface ReceivedMail {
@@ -106,4 +108,25 @@ export async function startTestSmtp(): Promise<TestSmtp> {
   state.url = `smtp://127.0.0.1:${port}`;
   state.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
   return state;
+}
+
+/**
+ * The set-up the mail test files share: a real SMTP server on loopback, an app that runs its queue workers and
+ * mails it, and the received list emptied before each test. `ready` receives both once made.
+ */
+export function mailSuite(ready: (suite: { t: TestApp; smtp: TestSmtp }) => void) {
+  let made: { t: TestApp; smtp: TestSmtp } | undefined;
+  beforeAll(async () => {
+    const smtp = await startTestSmtp();
+    const t = await buildTestApp({ smtpUrl: smtp.url, env: { JOB_WORKERS: 'true' } });
+    made = { t, smtp };
+    ready(made);
+  });
+  afterAll(async () => {
+    await made?.t.close();
+    await made?.smtp.close();
+  });
+  beforeEach(() => {
+    if (made) made.smtp.received.length = 0;
+  });
 }

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { unsubscribeMessages } from '../../../contract/mail.ts';
 import { sessions, userFollowers, userSettings } from '../../db/schema/index.ts';
 import { enqueue } from '../../plugins/queue.ts';
@@ -12,22 +12,14 @@ import {
   buildSignedInUser,
   buildUser,
 } from '../../test/factories.ts';
-import { startTestSmtp, type TestSmtp } from '../../test/smtp.ts';
-import { buildTestApp, type TestApp } from '../../test/test-app.ts';
+import { mailSuite, type TestSmtp } from '../../test/smtp.ts';
+import type { TestApp } from '../../test/test-app.ts';
 
 /** The digest (issue 16, item 5) end to end: the queue's digest job mails a real SMTP server on loopback. */
 let t: TestApp;
 let smtp: TestSmtp;
-beforeAll(async () => {
-  smtp = await startTestSmtp();
-  t = await buildTestApp({ smtpUrl: smtp.url, env: { JOB_WORKERS: 'true' } });
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
-beforeEach(() => {
-  smtp.received.length = 0;
+mailSuite((made) => {
+  ({ t, smtp } = made);
 });
 
 const mailsTo = (email: string) => smtp.received.filter((m) => m.to[0] === email);

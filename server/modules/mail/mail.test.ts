@@ -1,24 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { unsubscribeMessages } from '../../../contract/mail.ts';
 import { userSettings } from '../../db/schema/index.ts';
 import { buildListing, buildSignedInUser, buildTicket, buildUser, fundUser } from '../../test/factories.ts';
-import { startTestSmtp, type TestSmtp } from '../../test/smtp.ts';
-import { buildTestApp, type TestApp } from '../../test/test-app.ts';
+import { mailSuite, type TestSmtp } from '../../test/smtp.ts';
+import type { TestApp } from '../../test/test-app.ts';
 
 /** Notification mails end to end: the app's queue mails a real SMTP server on loopback. */
 let t: TestApp;
 let smtp: TestSmtp;
-beforeAll(async () => {
-  smtp = await startTestSmtp();
-  t = await buildTestApp({ smtpUrl: smtp.url, env: { JOB_WORKERS: 'true' } });
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
-beforeEach(() => {
-  smtp.received.length = 0;
+mailSuite((made) => {
+  ({ t, smtp } = made);
 });
 
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, cookie?: string, payload?: unknown) =>
