@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
+import { eq, sql } from 'drizzle-orm';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, profiles, userFollowers, userSettings } from '../../db/schema/index.ts';
 import { buildSignedInUser } from '../../test/factories.ts';
+import { collect, drained, listenerDrained, socketClients, until } from '../../test/sockets.ts';
 import { countStatements } from '../../test/statement-counter.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { notifyFollowersOfListing } from '../marketplace/queries.ts';
@@ -12,46 +13,23 @@ import { FAN_OUT_CHUNK, type FanOutEvent, REALTIME_CHANNEL } from '../realtime/b
 
 /** Notifications reach their owner's sockets live, including the marketplace's one-statement fan-out. */
 let t: TestApp;
-let url: string;
+let clients: ReturnType<typeof socketClients>;
 const origin = 'http://localhost:3000';
-const sockets: Socket[] = [];
 type Member = Awaited<ReturnType<typeof buildSignedInUser>>;
 
 beforeAll(async () => {
   t = await buildTestApp();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  clients = socketClients(`http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`, origin);
 });
 afterAll(async () => {
-  for (const s of sockets) s.disconnect();
+  clients.closeAll();
   await t.close();
 });
 
-async function open(who: Member): Promise<Socket> {
-  const socket = connect(url, {
-    transports: ['websocket'],
-    reconnection: false,
-    extraHeaders: { origin, cookie: who.cookie },
-  });
-  sockets.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  return socket;
-}
-const collect = (s: Socket, event: string) => {
-  const seen: { id: string }[] = [];
-  s.on(event, (p: { id: string }) => seen.push(p));
-  return seen;
-};
-const until = async (check: () => boolean, ms = 3000) => {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
+const open = (who: Member) => clients.openConnected(who.cookie);
+const notify = (channel: string, payload: string) =>
+  t.db.execute(sql`select pg_notify(${channel}, ${payload})`);
 const valid = {
   title: 'Wallhack for CS2',
   game: 'Counter-Strike 2',
@@ -89,7 +67,7 @@ describe('marketplace_new notifications', () => {
     const opened: Socket[] = await Promise.all(
       [fan, fanTwoTabs, fanTwoTabs, quiet, stranger, seller].map(open),
     );
-    const seen = opened.map((s) => collect(s, 'notification'));
+    const seen = opened.map((s) => collect<{ id: string }>(s, 'notification'));
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/v1/listings',
@@ -98,7 +76,10 @@ describe('marketplace_new notifications', () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     await until(() => seen[0]!.length > 0 && seen[1]!.length > 0 && seen[2]!.length > 0);
-    await new Promise((r) => setTimeout(r, 200));
+    await drained(
+      notify,
+      opened.map((s, i) => [s, `user:${[fan, fanTwoTabs, fanTwoTabs, quiet, stranger, seller][i]!.id}`]),
+    );
     // Each event names the member's own new row.
     expect(seen[0]!.map((e) => e.id)).toEqual(await idsOf(fan.id));
     expect(seen[1]!.map((e) => e.id)).toEqual(await idsOf(fanTwoTabs.id));
@@ -128,7 +109,7 @@ describe('marketplace_new notifications', () => {
         t.db.transaction((tx) => notifyFollowersOfListing(tx, seller.id, listing, seller.username)),
       );
       await until(() => payloads.filter((p) => p.includes('fanOut')).length >= 3);
-      await new Promise((r) => setTimeout(r, 200));
+      await listenerDrained(notify, payloads);
       const fanOuts = payloads.filter((p) => p.includes('fanOut'));
       expect(fanOuts).toHaveLength(Math.ceil(count / FAN_OUT_CHUNK));
       for (const p of fanOuts) expect(Buffer.byteLength(p)).toBeLessThan(8000);
@@ -153,14 +134,15 @@ describe('marketplace_new notifications', () => {
   it('a rolled-back listing sends nothing', async () => {
     const [seller, fan] = await Promise.all([buildSignedInUser(t), buildSignedInUser(t)]);
     await t.db.insert(userFollowers).values({ followerId: fan.id, followingId: seller.id });
-    const seen = collect(await open(fan), 'notification');
+    const socket = await open(fan);
+    const seen = collect<{ id: string }>(socket, 'notification');
     await t.db
       .transaction(async (tx) => {
         await notifyFollowersOfListing(tx, seller.id, { id: randomUUID(), title: 'Never' }, seller.username);
         throw new Error('rollback');
       })
       .catch(() => {});
-    await new Promise((r) => setTimeout(r, 300));
+    await drained(notify, [[socket, `user:${fan.id}`]]);
     expect(seen).toEqual([]);
     expect(await idsOf(fan.id)).toEqual([]);
   });
@@ -170,7 +152,10 @@ describe('other notifications', () => {
   it('a new message’s notification reaches only the recipient, naming the row they can read', async () => {
     const [alice, bob] = await Promise.all([buildSignedInUser(t), buildSignedInUser(t)]);
     const [aliceSocket, bobSocket] = await Promise.all([open(alice), open(bob)]);
-    const [aliceSeen, bobSeen] = [collect(aliceSocket, 'notification'), collect(bobSocket, 'notification')];
+    const [aliceSeen, bobSeen] = [
+      collect<{ id: string }>(aliceSocket, 'notification'),
+      collect<{ id: string }>(bobSocket, 'notification'),
+    ];
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/v1/messages',
@@ -185,6 +170,7 @@ describe('other notifications', () => {
       headers: { cookie: bob.cookie },
     });
     expect(bell.json().items.map((n: { id: string }) => n.id)).toContain(bobSeen[0]!.id);
+    await drained(notify, [[aliceSocket, `user:${alice.id}`]]);
     expect(aliceSeen).toEqual([]);
   });
 });

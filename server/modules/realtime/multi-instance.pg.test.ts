@@ -5,8 +5,9 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { next, socketClients } from '../../test/sockets.ts';
 import { createTestDatabase } from '../../test/test-app.ts';
 import { REALTIME_CHANNEL } from './bus.ts';
 import { PRESENCE_HEARTBEAT_MS, PRESENCE_SIGNAL_ROOM } from './presence.ts';
@@ -19,7 +20,6 @@ import { PRESENCE_HEARTBEAT_MS, PRESENCE_SIGNAL_ROOM } from './presence.ts';
 const root = path.resolve(import.meta.dirname, '../../..');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cm-multi-'));
 const children: ChildProcess[] = [];
-const sockets: Socket[] = [];
 let dropDb: () => Promise<void>;
 let databaseUrl: string;
 
@@ -93,7 +93,7 @@ beforeAll(async () => {
 }, 90_000);
 
 afterAll(async () => {
-  for (const s of sockets) s.disconnect();
+  for (const clients of clientsOf.values()) clients.closeAll();
   await Promise.all(
     children.map(
       (child) =>
@@ -134,28 +134,12 @@ async function member(on: Instance, name: string) {
 }
 type Member = Awaited<ReturnType<typeof member>>;
 
-async function open(on: Instance, who?: Member): Promise<Socket> {
-  const socket = connect(on.base, {
-    transports: ['websocket'],
-    reconnection: false,
-    extraHeaders: { origin: on.origin, ...(who ? { cookie: who.cookie } : {}) },
-  });
-  sockets.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  return socket;
+const clientsOf = new Map<Instance, ReturnType<typeof socketClients>>();
+function open(on: Instance, who?: Member): Promise<Socket> {
+  const clients = clientsOf.get(on) ?? socketClients(on.base, on.origin);
+  clientsOf.set(on, clients);
+  return clients.openConnected(who?.cookie);
 }
-
-const next = <T>(s: Socket, event: string, ms = 5000) =>
-  new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${event}`)), ms);
-    s.once(event, (payload: T) => {
-      clearTimeout(timer);
-      resolve(payload);
-    });
-  });
 
 type Snapshot = { count: number; users: { id: string; username: string }[] };
 /** Waits for a 'presence' list on `s` that satisfies `ok` (lists come in bursts). */
@@ -174,6 +158,26 @@ const presenceUntil = (s: Socket, ok: (snap: Snapshot) => boolean, ms = 8000) =>
     s.on('presence', check);
   });
 const ids = (snap: Snapshot) => snap.users.map((u) => u.id);
+
+/** Waits until `userId` is present on exactly `count` instances (A has handled a tab's goodbye). */
+async function presenceRowsFor(userId: string, count: number) {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    let rows = -1;
+    const deadline = Date.now() + 5000;
+    while (rows !== count && Date.now() < deadline) {
+      const r = await db.query('select count(*)::int as n from realtime_presence where user_id = $1', [
+        userId,
+      ]);
+      rows = r.rows[0].n;
+      if (rows !== count) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(rows).toBe(count);
+  } finally {
+    await db.end();
+  }
+}
 
 describe('two instances on one PostgreSQL database', { timeout: 60_000 }, () => {
   it('a direct message sent through A reaches the recipient on B live, with its notification', async () => {
@@ -207,7 +211,7 @@ describe('two instances on one PostgreSQL database', { timeout: 60_000 }, () => 
     expect(seen.count).toBe(seen.users.length);
     // Her tab on A closes: she is still online through B.
     carolAlsoOnA.disconnect();
-    await new Promise((r) => setTimeout(r, 600));
+    await presenceRowsFor(carol.id, 1);
     watcherOnA.emit('presence:join');
     expect(ids(await next<Snapshot>(watcherOnA, 'presence'))).toContain(carol.id);
     // Her last tab (on B) closes: A's list drops her live.

@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSignedInUser } from '../../test/factories.ts';
+import { collect, connected, drained, next, socketClients } from '../../test/sockets.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { publishAfterCommit, REALTIME_CHANNEL } from './bus.ts';
 import { PRESENCE_SIGNAL_ROOM } from './presence.ts';
@@ -11,47 +11,22 @@ type Member = Awaited<ReturnType<typeof buildSignedInUser>>;
 let t: TestApp;
 let url: string;
 const origin = 'http://localhost:3000';
-const sockets: Socket[] = [];
+let clients: ReturnType<typeof socketClients>;
 
 beforeAll(async () => {
   t = await buildTestApp();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  clients = socketClients(url, origin);
 });
 afterAll(async () => {
-  for (const s of sockets) s.disconnect();
+  clients.closeAll();
   await t.close();
 });
 
-function open(cookie?: string, headerOrigin = origin): Socket {
-  const socket = connect(url, {
-    transports: ['websocket'],
-    reconnection: false,
-    extraHeaders: { origin: headerOrigin, ...(cookie ? { cookie } : {}) },
-  });
-  sockets.push(socket);
-  return socket;
-}
-const connected = (s: Socket) =>
-  new Promise<void>((resolve, reject) => {
-    s.once('connect', () => resolve());
-    s.once('connect_error', reject);
-  });
-/** The next `event` on `s`, or the failure of a timeout. */
-const next = <T>(s: Socket, event: string, ms = 3000) =>
-  new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${event}`)), ms);
-    s.once(event, (payload: T) => {
-      clearTimeout(timer);
-      resolve(payload);
-    });
-  });
-/** Collects every `event` on `s` into an array. */
-const collect = (s: Socket, event: string) => {
-  const seen: unknown[] = [];
-  s.on(event, (p) => seen.push(p));
-  return seen;
-};
+const open = (cookie?: string, headerOrigin?: string) => clients.open(cookie, headerOrigin);
+const notify = (channel: string, payload: string) =>
+  t.db.execute(sql`select pg_notify(${channel}, ${payload})`);
 const send = (from: Member, to: Member, message: string) =>
   t.app.inject({
     method: 'POST',
@@ -63,9 +38,7 @@ const send = (from: Member, to: Member, message: string) =>
 describe('handshake', () => {
   it('refuses a foreign Origin and a missing one', async () => {
     await expect(connected(open(undefined, 'https://evil.example'))).rejects.toThrow();
-    const noOrigin = connect(url, { transports: ['websocket'], reconnection: false });
-    sockets.push(noOrigin);
-    await expect(connected(noOrigin)).rejects.toThrow();
+    await expect(connected(clients.open(undefined, null))).rejects.toThrow();
   });
 
   it('lets a visitor in (site room only) and a member with the session cookie', async () => {
@@ -96,7 +69,10 @@ describe('delivery', () => {
     expect((await bobMessage).senderId).toBe(alice.id);
     expect((await bobNote).id).toEqual(expect.any(String));
     expect((await aliceEcho).recipientId).toBe(bob.id);
-    await new Promise((r) => setTimeout(r, 200));
+    await drained(notify, [
+      [carolSocket, `user:${carol.id}`],
+      [visitor, 'site'],
+    ]);
     expect(leaks).toEqual([]);
     expect(carolNotes).toEqual([]);
   });
@@ -112,7 +88,7 @@ describe('delivery', () => {
         throw new Error('rollback');
       })
       .catch(() => {});
-    await new Promise((r) => setTimeout(r, 300));
+    await drained(notify, [[s, `user:${dan.id}`]]);
     expect(seen).toEqual([]);
   });
 
@@ -155,7 +131,13 @@ describe('fan-out and internal events', () => {
     // The internal presence signal is for the instances, never emitted to a socket.
     const signal = { room: PRESENCE_SIGNAL_ROOM, event: 'notification', payload: { id: 'internal' } };
     await t.db.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${JSON.stringify(signal)})`);
-    await new Promise((r) => setTimeout(r, 300));
+    await drained(notify, [
+      [tabs[0]!, `user:${kim.id}`],
+      [tabs[1]!, `user:${kim.id}`],
+      [tabs[2]!, `user:${lea.id}`],
+      [tabs[3]!, `user:${max.id}`],
+      [tabs[4]!, 'site'],
+    ]);
     expect(seen).toEqual([[{ id: 'n-kim' }], [{ id: 'n-kim' }], [{ id: 'n-lea' }], [], []]);
   });
 });
@@ -208,6 +190,7 @@ describe('profile changes', () => {
     await gone;
     expect(halSocket.connected).toBe(false);
     expect(ivySocket.connected).toBe(true);
+    await drained(notify, [[ivySocket, `user:${ivy.id}`]]);
     expect(ivySeen).toEqual([]);
     // And a banned member cannot come back in as themselves: the handshake treats them as a visitor.
     const again = open(hal.cookie);
@@ -215,7 +198,8 @@ describe('profile changes', () => {
     const seen = collect(again, 'message');
     const jo = await buildSignedInUser(t);
     await send(jo, { ...hal }, 'hello?');
-    await new Promise((r) => setTimeout(r, 300));
+    // Treated as a visitor, the socket is in the site room only.
+    await drained(notify, [[again, 'site']]);
     expect(seen).toEqual([]);
   });
 });
