@@ -14,7 +14,6 @@ export const auditEntry = z.object({
   createdAt: z.string(),
   actor: z.object({ id: z.string(), username: z.string() }).nullable(),
 });
-export type AuditEntry = z.infer<typeof auditEntry>;
 
 export const auditPage = z.object({ items: z.array(auditEntry), nextCursor: z.string().nullable() });
 export type AuditPage = z.infer<typeof auditPage>;

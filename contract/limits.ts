@@ -11,7 +11,6 @@ export type Role = (typeof roles)[number];
 /** How often a member who stays away gets a digest mail (issue 16, item 5). */
 export const digestPeriods = ['off', 'daily', 'weekly'] as const;
 export type DigestPeriod = (typeof digestPeriods)[number];
-export const staffRoles: readonly Role[] = ['moderator', 'admin'];
 export const isStaff = (role: string | null | undefined): boolean => role === 'moderator' || role === 'admin';
 
 /**

@@ -13,7 +13,6 @@ export const reportBody = z.object({
     .min(1, m.reasonRequired)
     .max(reportLimits.reason.max, m.reasonTooLong),
 });
-export type ReportBody = z.input<typeof reportBody>;
 
 export const reportCreated = z.object({
   id: z.string(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { cheatStatuses } from './cheats.ts';
 import { searchLimits } from './search-texts.ts';
 
-export { searchLimits, searchTexts } from './search-texts.ts';
+export { searchLimits } from './search-texts.ts';
 
 export const searchQuery = z.object({ q: z.string().trim().max(searchLimits.maxLength).default('') });
 

@@ -172,5 +172,3 @@ export async function buildApp({ config, database, mailer, logger, logDestinatio
   await app.register(webPlugin, { root: webRoot ?? config.webRoot ?? path.resolve(defaultWebRoot) });
   return app;
 }
-
-export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -56,8 +56,6 @@ export const COMMON_WORD = 'Aimbot';
 export const BIG_CATEGORY = 'Bench Category';
 
 /** Ids are md5 hashes shaped as version-4 UUIDs (the API validates the version and variant digits). */
-export const userId = (i: number) =>
-  `overlay(overlay(md5('bench-user-${i}') placing '4' from 13) placing '8' from 17)::uuid`;
 const uid = (expr: string) =>
   `overlay(overlay(md5('bench-user-' || (${expr})::text) placing '4' from 13) placing '8' from 17)::uuid`;
 

@@ -78,6 +78,7 @@ const EVERY_METRIC = [
   'cm_escrow_held_credits',
   'cm_purchases_total',
   'cm_requests_shed_total',
+  'cm_jobs_queued',
 ];
 
 describe('GET /metrics', () => {
@@ -120,7 +121,12 @@ describe('GET /metrics', () => {
       headers: { authorization: `Bearer ${TOKEN}` },
     });
     const declared = new Set([...res.body.matchAll(/^# TYPE (\S+) /gm)].map((m) => m[1]));
-    for (const name of [...EVERY_METRIC, 'http_request_duration_seconds', 'cm_purchase_failures_total'])
+    for (const name of [
+      ...EVERY_METRIC,
+      'http_request_duration_seconds',
+      'cm_purchase_failures_total',
+      'cm_jobs_failed_total',
+    ])
       expect(declared.has(name.replace(/_(bucket|count)$/, '')), name).toBe(true);
     const s = parse(res.body);
     // Shedding's series exist at 0 from the start, so an alert on its rate has something to read.

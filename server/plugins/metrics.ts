@@ -18,23 +18,26 @@ declare module 'fastify' {
 /**
  * The app's Prometheus registry (one per app, so tests that build several apps in one process never share
  * a series). Plugins add their own metrics to `registry` (the realtime plugin adds sockets and members
- * online); a job queue adds its own with {@link jobMetrics}.
+ * online), the job queue its own with {@link jobMetrics}.
  */
 export interface AppMetrics {
   registry: Registry;
 }
 
 /**
- * The metrics a job queue reports, for when it exists (docs/operations.md lists them already): call once
- * with `app.metrics.registry`, then `queued.set(n)` on each poll and `failed.inc({ queue })` per failure.
+ * The job queue's metrics (server/plugins/queue.ts): jobs waiting per queue, read from the queue's table
+ * at each scrape, and failed runs per queue, counted by the worker that saw them fail.
  */
-export function jobMetrics(registry: Registry) {
+export function jobMetrics(registry: Registry, queuedByName: () => Promise<Record<string, number>>) {
   return {
     queued: new Gauge({
       name: 'cm_jobs_queued',
       help: 'Jobs waiting to run, per queue',
       labelNames: ['queue'],
       registers: [registry],
+      async collect() {
+        for (const [queue, n] of Object.entries(await queuedByName())) this.set({ queue }, n);
+      },
     }),
     failed: new Counter({
       name: 'cm_jobs_failed_total',

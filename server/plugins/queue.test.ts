@@ -24,6 +24,7 @@ beforeEach(() => {
   smtp.respond = () => undefined;
 });
 
+const metric = (name: string) => t.app.metrics.registry.getSingleMetricAsString(name);
 const mail = (to: string) => ({ to, template: 'existing-account', data: {} });
 const jobsTo = async (to: string) =>
   (
@@ -64,6 +65,8 @@ describe('job queue', () => {
     await t.app.jobs.settle();
     expect((await jobsTo('flaky@example.com'))[0]).toMatchObject({ state: 'completed', retry_count: 1 });
     expect(smtp.received).toHaveLength(1);
+    // The failed run is counted for the operators (docs/operations.md alerts on it).
+    expect(await metric('cm_jobs_failed_total')).toContain('cm_jobs_failed_total{queue="mail"} 1');
   });
 
   it('a permanent refusal (550) suppresses the address instead of retrying; later mails are recorded, not sent', async () => {
@@ -88,5 +91,8 @@ describe('job queue', () => {
     expect(smtp.received).toHaveLength(3);
     const jobs = await jobsTo('busy@example.com');
     expect(jobs.filter((j) => j.state === 'created' && j.later)).toHaveLength(2);
+    const queued = await metric('cm_jobs_queued');
+    expect(queued).toContain('cm_jobs_queued{queue="mail"} 2');
+    expect(queued).toContain('cm_jobs_queued{queue="digest"} 0');
   });
 });

@@ -11,7 +11,9 @@ import {
   type WorkOptions,
 } from 'pg-boss';
 import type { Database, Db, Tx } from '../db/client.ts';
+import { rows } from '../db/sql.ts';
 import type { SecurityAlertJob } from '../modules/sessions/alerts.ts';
+import { jobMetrics } from './metrics.ts';
 
 /**
  * A mail to send: a template of server/modules/mail/templates.ts and its data. `userId` names the member
@@ -139,6 +141,17 @@ export const queuePlugin = fp(
     const timers: NodeJS.Timeout[] = [];
     let stopping = false;
     const db = opts.database.db;
+    const metrics = jobMetrics(app.metrics.registry, async () => {
+      const counts = Object.fromEntries(jobNames.map((name) => [name, 0]));
+      const found = await rows<{ name: string; n: number }>(
+        db,
+        sql`select name, count(*)::int as n from pgboss.job
+          where name = any(${`{${jobNames.join(',')}}`}::text[]) and state in ('created', 'retry')
+          group by name`,
+      );
+      for (const { name, n } of found) counts[name] = n;
+      return counts;
+    });
 
     const jobs: JobQueue = {
       boss,
@@ -162,6 +175,7 @@ export const queuePlugin = fp(
                   return { id: job.id, status: 'completed', output: { result: await handler(job) } };
                 } catch (err) {
                   app.log.warn({ err, job: name, id: job.id }, 'job failed; the queue retries it');
+                  metrics.failed.inc({ queue: name });
                   return { id: job.id, status: 'failed', output: { message: (err as Error).message } };
                 }
               }),

@@ -27,8 +27,6 @@ interface SocketData {
   user: SocketUser | null;
 }
 
-export type { PresenceSnapshot } from '../modules/realtime/presence.ts';
-
 /** Room of the home page's left column (spec §4: presence channel 'online-users'). */
 export const PRESENCE_ROOM = 'online-users';
 export const SITE_ROOM = 'site';

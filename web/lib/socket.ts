@@ -8,7 +8,7 @@ import type {
 } from '../../contract/realtime.ts';
 import { useSession } from './session.ts';
 
-export type { PresenceSnapshot, PresenceUser } from '../../contract/realtime.ts';
+export type { PresenceSnapshot } from '../../contract/realtime.ts';
 
 /** The tab's socket, typed by the realtime contract shared with the server. */
 export type Socket = ClientSocket<ServerToClientEvents, ClientToServerEvents>;

@@ -6,7 +6,6 @@ import { keyset } from '../../db/cursor.ts';
 import { cheatDownloads, cheatStatusChanges, cheats, profiles } from '../../db/schema/index.ts';
 import { containing } from '../../db/search.ts';
 
-export type CheatRow = typeof cheats.$inferSelect;
 /** Newest first: cheats_order_idx / cheats_status_order_idx. */
 export const cheatKeyset = keyset(
   { column: cheats.createdAt, kind: 'time', dir: 'desc' },

@@ -14,8 +14,6 @@ import { can, ensure } from '../../policy.ts';
 import { audit } from '../audit/service.ts';
 import * as q from './queries.ts';
 
-export { cheatStats } from './queries.ts';
-
 type Found = NonNullable<Awaited<ReturnType<typeof q.findCheat>>>;
 
 function toCheat({ row, publisherName }: Found): Cheat {
