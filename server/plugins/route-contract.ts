@@ -7,6 +7,7 @@ import type {
   preValidationHookHandler,
 } from 'fastify';
 import fp from 'fastify-plugin';
+import { errorResponse } from '../../contract/errors.ts';
 import { isStaff } from '../../contract/limits.ts';
 import { messages } from '../../contract/messages.ts';
 import type { AccessMeta } from './access.ts';
@@ -45,6 +46,22 @@ const refuseNul: preValidationHookHandler = async (request) => {
 };
 
 /**
+ * The error answers a route's contract implies, so route files declare only their success and any
+ * route-specific refusal (409, 413, 422): 400 for bad input (every route refuses a NUL), 401 unless
+ * public, 403 for a role, an owner or a declared refusal, 404 for a resource named in the path, 429 for a
+ * rate limit. Declared here, they are in the OpenAPI document and their bodies are serialized like any other.
+ */
+function impliedErrors(meta: Partial<AccessMeta>, schema: { params?: unknown }): number[] {
+  const level = meta['x-access'];
+  const codes = [400];
+  if (level !== 'public') codes.push(401);
+  if (level === 'staff' || level === 'admin' || meta['x-owner'] || meta['x-forbidden']) codes.push(403);
+  if (schema.params) codes.push(404);
+  if (meta['x-rate-limit']?.length) codes.push(429);
+  return codes;
+}
+
+/**
  * Turns each route's declared contract (`access()` in its schema) into enforcement, in one place:
  * - onRequest, before the body is parsed or validated: looks up the session (one statement, only when a
  *   cookie came), sets `request.viewer`, and refuses a visitor (401) or a caller below the level (403), so a
@@ -53,6 +70,7 @@ const refuseNul: preValidationHookHandler = async (request) => {
  * - preHandler, after validation: counts the declared rate limits and reports the tightest in the
  *   `RateLimit-*` headers (a full window answers 429 with `Retry-After`).
  * A route without a declaration is refused at start-up, except the framework's own (docs, static files).
+ * The error statuses the declaration implies are added to the route's responses ({@link impliedErrors}).
  */
 export const routeContractPlugin = fp(
   async (app: FastifyInstance, { limiter }: { limiter: RateLimiter }) => {
@@ -66,6 +84,11 @@ export const routeContractPlugin = fp(
           throw new Error(`${route.method} ${route.url} declares no access()`);
         return;
       }
+      const schema = route.schema as { params?: unknown; response?: Record<number, unknown> };
+      schema.response = {
+        ...Object.fromEntries(impliedErrors(meta, schema).map((code) => [code, errorResponse])),
+        ...schema.response,
+      };
       const unauthenticated = meta['x-unauthenticated'] ?? messages.unauthenticated;
       const forbidden = meta['x-forbidden'] ?? messages.forbidden;
       const authorize: onRequestHookHandler = async (request) => {

@@ -26,6 +26,9 @@ export interface Operation {
   body: JsonSchema | undefined;
   /** The operation takes a non-JSON body (a multipart upload). */
   otherBody: boolean;
+  /** The statuses the document lists for it. */
+  responses: string[];
+  rateLimited: boolean;
 }
 
 export interface ApiDocument {
@@ -69,6 +72,8 @@ export async function readDocument(t: TestApp): Promise<ApiDocument> {
           .map((p) => ({ name: p.name, required: Boolean(p.required), schema: resolve(p.schema) })),
         body: content['application/json'] ? resolve(content['application/json'].schema) : undefined,
         otherBody: Object.keys(content).some((c) => c !== 'application/json'),
+        responses: Object.keys(op.responses ?? {}),
+        rateLimited: Boolean(op['x-rate-limit']?.length),
       });
     }
   }

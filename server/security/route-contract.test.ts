@@ -173,6 +173,22 @@ describe('one way to declare access and limits', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('documents the refusals each route’s contract implies, without route files listing them', () => {
+    const missing = doc.operations.flatMap((op) => {
+      const implied = ['400'];
+      if (op.access !== 'public') implied.push('401');
+      if (op.access === 'staff' || op.access === 'admin' || op.owner) implied.push('403');
+      if (op.pathParams.length > 0) implied.push('404');
+      if (op.rateLimited) implied.push('429');
+      return implied.filter((code) => !op.responses.includes(code)).map((code) => `${op.key} ${code}`);
+    });
+    expect(missing).toEqual([]);
+    const listed = sources.filter(
+      ({ file, code }) => file.endsWith('routes.ts') && /\b400: errorResponse/.test(code),
+    );
+    expect(listed.map((s) => s.file)).toEqual([]);
+  });
+
   it('declares access on every route of every module', () => {
     for (const { file, code } of sources.filter((s) => s.file.endsWith('routes.ts'))) {
       const routes = code.match(/\bapp\.(get|post|put|patch|delete|route)\(/g) ?? [];

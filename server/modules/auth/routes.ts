@@ -302,7 +302,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
         tags: ['auth'],
         summary: 'Change my password (the current one is re-checked); signs out every other session',
         body: changePasswordBody,
-        response: { 200: okResponse, 400: errorResponse, 401: errorResponse, 429: errorResponse },
+        response: { 200: okResponse },
       },
     },
     async (request, reply) => {
@@ -331,13 +331,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
           'Start two-factor setup (password re-checked): the authenticator URI and one-time backup codes. ' +
           'Sign-in asks for a code only after POST /api/auth/two-factor/confirm.',
         body: twoFactorPasswordBody,
-        response: {
-          200: twoFactorSetupResponse,
-          400: errorResponse,
-          401: errorResponse,
-          409: errorResponse,
-          429: errorResponse,
-        },
+        response: { 200: twoFactorSetupResponse, 409: errorResponse },
       },
     },
     async (request, reply) => {
@@ -359,7 +353,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
         tags: ['auth'],
         summary: 'Finish two-factor setup with a code from the authenticator app',
         body: twoFactorCodeBody,
-        response: { 200: okResponse, 400: errorResponse, 401: errorResponse, 429: errorResponse },
+        response: { 200: okResponse },
       },
     },
     async (request, reply) => {
@@ -383,7 +377,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
         tags: ['auth'],
         summary: 'Turn two-factor sign-in off (password re-checked)',
         body: twoFactorPasswordBody,
-        response: { 200: okResponse, 400: errorResponse, 401: errorResponse, 429: errorResponse },
+        response: { 200: okResponse },
       },
     },
     async (request, reply) => {
@@ -409,7 +403,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
         summary:
           'Complete a two-factor sign-in with a 6-digit code or a backup code (each backup code works once)',
         body: twoFactorCodeBody,
-        response: { 200: sessionResponse, 400: errorResponse, 401: errorResponse, 429: errorResponse },
+        response: { 200: sessionResponse, 401: errorResponse },
       },
     },
     async (request, reply) => {

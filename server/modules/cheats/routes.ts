@@ -16,8 +16,6 @@ import { access } from '../../plugins/access.ts';
 import { signedIn } from '../../plugins/viewer.ts';
 import * as service from './service.ts';
 
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
-
 export const cheatRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/cheats',
@@ -27,7 +25,7 @@ export const cheatRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         tags: ['cheats'],
         summary: 'The cheat status board, newest first (no download links)',
         querystring: cheatListQuery,
-        response: { 200: cheatPage, 400: errorResponse },
+        response: { 200: cheatPage },
       },
     },
     async (request) => service.listCheats(db, request.query),
@@ -41,7 +39,7 @@ export const cheatRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         tags: ['cheats'],
         summary: 'One cheat with its status timeline',
         params: cheatIdParams,
-        response: { 200: cheatDetail, 400: errorResponse, 404: errorResponse },
+        response: { 200: cheatDetail },
       },
     },
     async (request) => service.getCheat(db, request.params.id),
@@ -58,7 +56,7 @@ export const cheatRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         tags: ['cheats'],
         summary: 'Download a cheat (members): counted once per member per day; returns the link',
         params: cheatIdParams,
-        response: { 200: cheatDownloadResponse, ...errors, 429: errorResponse },
+        response: { 200: cheatDownloadResponse, 403: errorResponse },
       },
     },
     async (request) => service.downloadCheat(db, signedIn(request), request.params.id),
@@ -72,7 +70,7 @@ export const cheatRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         tags: ['admin'],
         summary: 'A cheat with its download link, for editing (staff)',
         params: cheatIdParams,
-        response: { 200: adminCheat, ...errors },
+        response: { 200: adminCheat },
       },
     },
     async (request) => service.getCheatForStaff(db, signedIn(request), request.params.id),
@@ -86,7 +84,7 @@ export const cheatRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         tags: ['admin'],
         summary: 'Publish a cheat (staff)',
         body: cheatBody,
-        response: { 201: adminCheat, ...errors },
+        response: { 201: adminCheat, 404: errorResponse },
       },
     },
     async (request, reply) => {
@@ -104,7 +102,7 @@ export const cheatRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         summary: 'Edit a cheat; a status change joins its timeline (staff)',
         params: cheatIdParams,
         body: cheatBody,
-        response: { 200: adminCheat, ...errors },
+        response: { 200: adminCheat },
       },
     },
     async (request) => service.editCheat(db, signedIn(request), request.params.id, request.body),
@@ -118,7 +116,7 @@ export const cheatRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         tags: ['admin'],
         summary: 'Delete a cheat (staff)',
         params: cheatIdParams,
-        response: { 204: z.null(), ...errors },
+        response: { 204: z.null() },
       },
     },
     async (request, reply) => {

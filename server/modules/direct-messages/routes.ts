@@ -17,14 +17,6 @@ import { access } from '../../plugins/access.ts';
 import { signedIn } from '../../plugins/viewer.ts';
 import { deleteConversation, getThread, listConversations, sendMessage, setBlock } from './service.ts';
 
-const errors = {
-  400: errorResponse,
-  401: errorResponse,
-  403: errorResponse,
-  404: errorResponse,
-  429: errorResponse,
-};
-
 export const directMessageRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const deps = { db };
   const tags = ['messages'];
@@ -37,7 +29,7 @@ export const directMessageRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
         tags,
         summary: 'My conversations: counterpart, latest message, unread count; newest first',
         querystring: dmPageQuery,
-        response: { 200: conversationPage, ...errors },
+        response: { 200: conversationPage, 403: errorResponse, 404: errorResponse, 429: errorResponse },
       },
     },
     async (request) => listConversations(db, signedIn(request), request.query.cursor),
@@ -52,7 +44,7 @@ export const directMessageRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
         summary: 'My thread with a member, oldest first; opening it marks received messages read',
         params: counterpartParams,
         querystring: dmPageQuery,
-        response: { 200: threadResponse, ...errors },
+        response: { 200: threadResponse, 403: errorResponse, 429: errorResponse },
       },
     },
     async (request) => getThread(db, signedIn(request), request.params.userId, request.query.cursor),
@@ -66,7 +58,7 @@ export const directMessageRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
         tags,
         summary: 'Delete a conversation for me (the other member keeps their copy)',
         params: counterpartParams,
-        response: { 200: okResponse, ...errors },
+        response: { 200: okResponse, 403: errorResponse, 429: errorResponse },
       },
     },
     async (request) => {
@@ -86,7 +78,7 @@ export const directMessageRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
         tags,
         summary: 'Send a direct message',
         body: sendMessageBody,
-        response: { 201: directMessageSchema, ...errors },
+        response: { 201: directMessageSchema, 403: errorResponse, 404: errorResponse },
       },
     },
     async (request, reply) => {
@@ -104,7 +96,7 @@ export const directMessageRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
         tags,
         summary: method === 'PUT' ? 'Block a member (idempotent)' : 'Unblock a member (idempotent)',
         params: blockParams,
-        response: { 200: blockResponse, ...errors },
+        response: { 200: blockResponse, 403: errorResponse },
       },
       handler: async (request) => setBlock(deps, signedIn(request), request.params.id, method === 'PUT'),
     });

@@ -34,8 +34,6 @@ import { access } from '../../plugins/access.ts';
 import { signedIn } from '../../plugins/viewer.ts';
 import * as service from './service.ts';
 
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
-
 export const forumRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/forum/categories',
@@ -58,7 +56,7 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         tags: ['forum'],
         summary: "A category's threads, most recent activity first",
         querystring: threadListQuery,
-        response: { 200: forumThreadPage, 400: errorResponse, 404: errorResponse },
+        response: { 200: forumThreadPage, 404: errorResponse },
       },
     },
     async (request) => service.listThreads(db, request.query),
@@ -85,7 +83,7 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         tags: ['forum'],
         summary: 'Render Markdown as a thread or reply would store it (the editor preview; members)',
         body: previewBody,
-        response: { 200: previewResponse, 400: errorResponse, 401: errorResponse, 429: errorResponse },
+        response: { 200: previewResponse },
       },
     },
     async (request) => service.preview(request.body.content),
@@ -99,7 +97,7 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         tags: ['forum'],
         summary: 'Start a thread (members)',
         body: newThreadBody,
-        response: { 201: forumThread, ...errors, 429: errorResponse },
+        response: { 201: forumThread, 403: errorResponse, 404: errorResponse },
       },
     },
     async (request, reply) => {
@@ -116,7 +114,7 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         tags: ['forum'],
         summary: "A thread with its text and the viewer's vote",
         params: threadIdParams,
-        response: { 200: forumThread, 400: errorResponse, 404: errorResponse },
+        response: { 200: forumThread },
       },
     },
     async (request) => service.getThread(db, request.viewer, request.params.id),
@@ -130,7 +128,7 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         tags: ['forum'],
         summary: 'Delete a thread (its author or staff)',
         params: threadIdParams,
-        response: { 204: z.null(), ...errors },
+        response: { 204: z.null() },
       },
     },
     async (request, reply) => {
@@ -148,7 +146,7 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         summary: "A thread's replies, oldest first",
         params: threadIdParams,
         querystring: cursorQuery,
-        response: { 200: forumReplyPage, 400: errorResponse, 404: errorResponse },
+        response: { 200: forumReplyPage },
       },
     },
     async (request) => service.listReplies(db, request.viewer, request.params.id, request.query.cursor),
@@ -163,7 +161,7 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         summary: "Edit a thread's title and body (its author or staff); the old text is kept as a revision",
         params: threadIdParams,
         body: editThreadBody,
-        response: { 200: forumThread, ...errors, 429: errorResponse },
+        response: { 200: forumThread },
       },
     },
     async (request) => service.editThread(db, signedIn(request), request.params.id, request.body),
@@ -178,7 +176,7 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         summary: 'Pin or unpin a thread, pinned first in its category (staff)',
         params: threadIdParams,
         body: pinBody,
-        response: { 200: forumThread, ...errors },
+        response: { 200: forumThread },
       },
     },
     async (request) =>
@@ -194,7 +192,7 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         summary: 'Lock or unlock a thread; a locked thread takes no replies from members (staff)',
         params: threadIdParams,
         body: lockBody,
-        response: { 200: forumThread, ...errors },
+        response: { 200: forumThread },
       },
     },
     async (request) =>
@@ -210,7 +208,7 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         summary: 'Move a thread to another category (staff)',
         params: threadIdParams,
         body: moveBody,
-        response: { 200: forumThread, ...errors },
+        response: { 200: forumThread },
       },
     },
     async (request) =>
@@ -227,7 +225,7 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         tags: ['forum'],
         summary: "Earlier versions of a thread's title and body, newest first (staff)",
         params: threadIdParams,
-        response: { 200: forumRevisionList, ...errors },
+        response: { 200: forumRevisionList },
       },
     },
     async (request) => service.threadRevisions(db, signedIn(request), request.params.id),
@@ -242,7 +240,7 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         summary: 'Edit a reply (its author or staff); the old text is kept as a revision',
         params: replyIdParams,
         body: replyBody,
-        response: { 200: forumReply, ...errors, 429: errorResponse },
+        response: { 200: forumReply },
       },
     },
     async (request) => service.editReply(db, signedIn(request), request.params.id, request.body.content),
@@ -256,7 +254,7 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         tags: ['forum'],
         summary: 'Delete a reply (its author or staff)',
         params: replyIdParams,
-        response: { 204: z.null(), ...errors },
+        response: { 204: z.null() },
       },
     },
     async (request, reply) => {
@@ -273,7 +271,7 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         tags: ['forum'],
         summary: 'Earlier versions of a reply, newest first (staff)',
         params: replyIdParams,
-        response: { 200: forumRevisionList, ...errors },
+        response: { 200: forumRevisionList },
       },
     },
     async (request) => service.replyRevisions(db, signedIn(request), request.params.id),
@@ -288,7 +286,7 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         summary: 'Reply to a thread (members)',
         params: threadIdParams,
         body: replyBody,
-        response: { 201: forumReply, ...errors, 429: errorResponse },
+        response: { 201: forumReply, 403: errorResponse },
       },
     },
     async (request, reply) => {
@@ -306,7 +304,7 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         summary: 'Vote a thread up (1) or down (-1), or remove the vote (0) (members)',
         params: threadIdParams,
         body: voteBody,
-        response: { 200: voteResponse, ...errors, 429: errorResponse },
+        response: { 200: voteResponse, 403: errorResponse },
       },
     },
     async (request) => service.vote(db, signedIn(request), request.params.id, request.body.value),
@@ -321,7 +319,7 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         summary: "A member's threads, newest first (the profile's Forum Posts tab)",
         params: forumUserParams,
         querystring: cursorQuery,
-        response: { 200: forumThreadPage, 400: errorResponse },
+        response: { 200: forumThreadPage },
       },
     },
     async (request) => service.listUserThreads(db, request.params.id, request.query.cursor),
@@ -335,7 +333,7 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         tags: ['admin'],
         summary: 'Add a forum category (admins)',
         body: forumCategoryBody,
-        response: { 201: forumCategory, ...errors, 409: errorResponse },
+        response: { 201: forumCategory, 404: errorResponse, 409: errorResponse },
       },
     },
     async (request, reply) =>
@@ -350,7 +348,7 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         tags: ['admin'],
         summary: 'Delete a forum category and its threads (admins)',
         params: categoryIdParams,
-        response: { 204: z.null(), ...errors },
+        response: { 204: z.null() },
       },
     },
     async (request, reply) => {

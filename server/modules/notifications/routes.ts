@@ -12,8 +12,6 @@ import { access } from '../../plugins/access.ts';
 import { signedIn } from '../../plugins/viewer.ts';
 import { listNotifications, readAllNotifications, readNotification } from './service.ts';
 
-const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse };
-
 export const notificationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/notifications',
@@ -23,7 +21,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
         tags: ['notifications'],
         summary: 'My notifications: unread first, newest first; with my unread count',
         querystring: notificationQuery,
-        response: { 200: notificationPage, ...errors },
+        response: { 200: notificationPage, 404: errorResponse },
       },
     },
     async (request) => listNotifications(db, signedIn(request), request.query),
@@ -37,7 +35,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
         tags: ['notifications'],
         summary: 'Mark one of my notifications read (idempotent)',
         params: notificationIdParams,
-        response: { 200: okResponse, ...errors },
+        response: { 200: okResponse },
       },
     },
     async (request) => {
@@ -53,7 +51,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
         ...access('member'),
         tags: ['notifications'],
         summary: 'Mark all my unread notifications read',
-        response: { 200: readAllResponse, ...errors },
+        response: { 200: readAllResponse, 404: errorResponse },
       },
     },
     async (request) => readAllNotifications(db, signedIn(request)),

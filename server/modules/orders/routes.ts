@@ -16,15 +16,6 @@ import { access } from '../../plugins/access.ts';
 import { signedIn } from '../../plugins/viewer.ts';
 import * as service from './service.ts';
 
-const errors = {
-  400: errorResponse,
-  401: errorResponse,
-  403: errorResponse,
-  404: errorResponse,
-  409: errorResponse,
-  429: errorResponse,
-};
-
 export const orderRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/orders',
@@ -34,7 +25,13 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         tags: ['orders'],
         summary: 'My orders, as buyer, seller or both, newest first',
         querystring: orderListQuery,
-        response: { 200: orderPage, ...errors },
+        response: {
+          200: orderPage,
+          403: errorResponse,
+          404: errorResponse,
+          409: errorResponse,
+          429: errorResponse,
+        },
       },
     },
     async (request) => service.listMyOrders(db, signedIn(request), request.query),
@@ -48,7 +45,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         tags: ['orders'],
         summary: 'One order with its content link: its buyer, its seller and staff',
         params: orderIdParams,
-        response: { 200: orderDetail, ...errors },
+        response: { 200: orderDetail, 409: errorResponse, 429: errorResponse },
       },
     },
     async (request) => service.getOrder(db, signedIn(request), request.params.id),
@@ -62,7 +59,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         tags: ['orders'],
         summary: 'The buyer confirms delivery: the escrow is released to the seller',
         params: orderIdParams,
-        response: { 200: orderDetail, ...errors },
+        response: { 200: orderDetail, 409: errorResponse },
       },
     },
     async (request) => {
@@ -80,7 +77,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         summary: 'The buyer disputes within the protection window: the order freezes and a ticket opens',
         params: orderIdParams,
         body: disputeBody,
-        response: { 200: orderDetail, ...errors },
+        response: { 200: orderDetail, 409: errorResponse },
       },
     },
     async (request) => {
@@ -97,7 +94,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         tags: ['admin'],
         summary: 'Staff: orders by status (default disputed), newest first',
         querystring: adminOrderListQuery,
-        response: { 200: orderPage, ...errors },
+        response: { 200: orderPage, 404: errorResponse, 409: errorResponse, 429: errorResponse },
       },
     },
     async (request) => service.listOrdersForStaff(db, signedIn(request), request.query),
@@ -112,7 +109,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         summary:
           "Staff: reveal a disputed order's content link (the first reveal by each staff member is audited)",
         params: orderIdParams,
-        response: { 200: revealedContent, ...errors },
+        response: { 200: revealedContent, 409: errorResponse, 429: errorResponse },
       },
     },
     async (request) => service.revealContentLink(db, signedIn(request), request.params.id),
@@ -127,7 +124,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         summary: 'Staff settle a dispute: refund, release or split, with a note (audited)',
         params: orderIdParams,
         body: settleBody,
-        response: { 200: orderDetail, ...errors },
+        response: { 200: orderDetail, 409: errorResponse, 429: errorResponse },
       },
     },
     async (request) => service.settleDispute(db, signedIn(request), request.params.id, request.body),

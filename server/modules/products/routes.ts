@@ -19,8 +19,6 @@ import { access } from '../../plugins/access.ts';
 import { signedIn } from '../../plugins/viewer.ts';
 import * as service from './service.ts';
 
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
-
 export const productRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/products',
@@ -30,7 +28,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         tags: ['products'],
         summary: 'The catalogue: pinned first, then newest; active only unless status=all',
         querystring: productListQuery,
-        response: { 200: productPage, 400: errorResponse },
+        response: { 200: productPage },
       },
     },
     async (request) => service.listProducts(db, request.query),
@@ -44,7 +42,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         tags: ['products'],
         summary: 'One product',
         params: productIdParams,
-        response: { 200: product, 400: errorResponse, 404: errorResponse },
+        response: { 200: product },
       },
     },
     async (request) => service.getProduct(db, request.params.id),
@@ -58,7 +56,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         tags: ['admin'],
         summary: 'Every product with its sales link (staff)',
         querystring: adminProductListQuery,
-        response: { 200: adminProductPage, ...errors },
+        response: { 200: adminProductPage, 404: errorResponse },
       },
     },
     async (request) => service.listProductsForStaff(db, signedIn(request), request.query),
@@ -72,7 +70,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         tags: ['admin'],
         summary: 'Add a product (admins)',
         body: productBody,
-        response: { 201: adminProduct, ...errors },
+        response: { 201: adminProduct, 404: errorResponse },
       },
     },
     async (request, reply) => {
@@ -90,7 +88,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         summary: "Edit a product's title, links and description (admins)",
         params: productIdParams,
         body: productBody,
-        response: { 200: adminProduct, ...errors },
+        response: { 200: adminProduct },
       },
     },
     async (request) => service.editProduct(db, signedIn(request), request.params.id, request.body),
@@ -105,7 +103,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         summary: 'Pin or unpin a product (admins)',
         params: productIdParams,
         body: productPinBody,
-        response: { 200: adminProduct, ...errors },
+        response: { 200: adminProduct },
       },
     },
     async (request) =>
@@ -121,7 +119,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         summary: 'Activate or deactivate a product (admins)',
         params: productIdParams,
         body: productStatusBody,
-        response: { 200: adminProduct, ...errors },
+        response: { 200: adminProduct },
       },
     },
     async (request) =>
@@ -136,7 +134,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         tags: ['admin'],
         summary: 'Delete a product (admins)',
         params: productIdParams,
-        response: { 204: z.null(), ...errors },
+        response: { 204: z.null() },
       },
     },
     async (request, reply) => {

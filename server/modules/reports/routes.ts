@@ -30,14 +30,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         tags: ['reports'],
         summary: 'Report a post, comment, thread, reply, cheat or listing (signed-in members, not your own)',
         body: reportBody,
-        response: {
-          201: reportCreated,
-          400: errorResponse,
-          401: errorResponse,
-          403: errorResponse,
-          404: errorResponse,
-          429: errorResponse,
-        },
+        response: { 201: reportCreated, 403: errorResponse, 404: errorResponse },
       },
     },
     async (request, reply) => {
@@ -54,7 +47,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         summary: 'Reports for staff, newest first: Pending (default), Resolved, Dismissed or All',
         ...access('staff'),
         querystring: adminReportsQuery,
-        response: { 200: adminReportPage, 400: errorResponse, 401: errorResponse, 403: errorResponse },
+        response: { 200: adminReportPage },
       },
     },
     async (request) => listReports(db, signedIn(request), request.query),
@@ -63,10 +56,6 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
   const decided = z.object({ id: z.string(), status: z.enum(reportStatuses) });
   const decisionResponses = {
     200: decided,
-    400: errorResponse,
-    401: errorResponse,
-    403: errorResponse,
-    404: errorResponse,
     409: errorResponse,
   };
 
@@ -122,10 +111,6 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         params: reportIdParams,
         response: {
           200: z.object({ id: z.string(), username: z.string(), banned: z.boolean() }),
-          400: errorResponse,
-          401: errorResponse,
-          403: errorResponse,
-          404: errorResponse,
         },
       },
     },

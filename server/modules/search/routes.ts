@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponse } from '../../../contract/errors.ts';
 import { searchQuery, searchResponse } from '../../../contract/search.ts';
 import type { Db } from '../../db/client.ts';
 import { access } from '../../plugins/access.ts';
@@ -15,7 +14,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, deps)
         summary:
           'Global search: up to 3 cheats, 3 members and 3 active listings; exact and prefix matches first',
         querystring: searchQuery,
-        response: { 200: searchResponse, 400: errorResponse, 429: errorResponse },
+        response: { 200: searchResponse },
       },
     },
     async (request) => search(deps, request.query.q),

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { okResponse } from '../../../contract/auth.ts';
-import { errorResponse } from '../../../contract/errors.ts';
 import {
   notMeBody,
   revokeOthersResponse,
@@ -20,7 +19,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         ...access('member'),
         tags: ['me'],
         summary: 'My signed-in sessions (device, browser, OS, IP, last active); `current` marks this one',
-        response: { 200: sessionsResponse, 401: errorResponse },
+        response: { 200: sessionsResponse },
       },
     },
     async (request) => listMySessions(db, signedIn(request)),
@@ -34,7 +33,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         tags: ['me'],
         summary: 'Sign out one of my sessions (another member’s id is a 404, like an unknown one)',
         params: sessionIdParams,
-        response: { 200: okResponse, 401: errorResponse, 404: errorResponse },
+        response: { 200: okResponse },
       },
     },
     async (request) => revokeSession(db, signedIn(request), request.params.id),
@@ -47,7 +46,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         ...access('member', { limit: 'sessionRevokePerUser' }),
         tags: ['me'],
         summary: 'Sign out every session of mine but this one',
-        response: { 200: revokeOthersResponse, 401: errorResponse },
+        response: { 200: revokeOthersResponse },
       },
     },
     async (request) => revokeOtherSessions(db, signedIn(request)),
@@ -63,7 +62,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
           'A security alert\'s "This wasn\'t me" link (token used once, expires): signs out every session of ' +
           'the account and emails a password reset link',
         body: notMeBody,
-        response: { 200: okResponse, 400: errorResponse, 429: errorResponse },
+        response: { 200: okResponse },
       },
     },
     async (request) => {

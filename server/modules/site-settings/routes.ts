@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse } from '../../../contract/errors.ts';
 import { siteSettingsMessages } from '../../../contract/messages.ts';
 import { type ExternalLinks, publicConfig, siteSettingKeyParams } from '../../../contract/site.ts';
 import type { Db } from '../../db/client.ts';
@@ -40,9 +39,6 @@ export const siteSettingsRoutes: FastifyPluginAsyncZod<{ links: ExternalLinks; d
         body: z.record(z.string(), z.unknown()),
         response: {
           200: z.object({ key: z.string(), value: z.record(z.string(), z.unknown()) }),
-          400: errorResponse,
-          401: errorResponse,
-          403: errorResponse,
         },
       },
     },

@@ -32,14 +32,6 @@ import {
   setLike,
 } from './service.ts';
 
-const errors = {
-  400: errorResponse,
-  401: errorResponse,
-  403: errorResponse,
-  404: errorResponse,
-  429: errorResponse,
-};
-
 export const socialRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const deps = { db };
 
@@ -52,7 +44,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         summary: 'The feed: all posts (for-you) or posts by members I follow (following), newest first',
         description: 'Members only: the spec shows posts only to signed-in members, so visitors get a 401.',
         querystring: feedQuery,
-        response: { 200: postPage, 400: errorResponse, 401: errorResponse },
+        response: { 200: postPage },
       },
     },
     async (request) => listFeed(db, signedIn(request), request.query),
@@ -66,7 +58,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         tags: ['social'],
         summary: 'Create a post',
         body: createPostBody,
-        response: { 201: postSchema, ...errors },
+        response: { 201: postSchema, 403: errorResponse, 404: errorResponse },
       },
     },
     async (request, reply) => {
@@ -83,7 +75,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         tags: ['social'],
         summary: 'Delete my own post',
         params: postIdParams,
-        response: { 200: okResponse, ...errors },
+        response: { 200: okResponse, 429: errorResponse },
       },
     },
     async (request) => {
@@ -101,7 +93,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         tags: ['social'],
         summary: method === 'PUT' ? 'Like a post (idempotent)' : 'Remove my like (idempotent)',
         params: postIdParams,
-        response: { 200: likeResponse, ...errors },
+        response: { 200: likeResponse, 403: errorResponse, 429: errorResponse },
       },
       handler: async (request) => setLike(deps, signedIn(request), request.params.id, method === 'PUT'),
     });
@@ -116,7 +108,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         summary: "A post's comments, oldest first",
         params: postIdParams,
         querystring: pageQuery,
-        response: { 200: commentPage, ...errors },
+        response: { 200: commentPage, 403: errorResponse, 429: errorResponse },
       },
     },
     async (request) => {
@@ -134,7 +126,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         summary: 'Comment on a post',
         params: postIdParams,
         body: createCommentBody,
-        response: { 201: commentSchema, ...errors },
+        response: { 201: commentSchema, 403: errorResponse },
       },
     },
     async (request, reply) => {
@@ -151,7 +143,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         tags: ['social'],
         summary: 'Delete my own comment',
         params: commentIdParams,
-        response: { 200: okResponse, ...errors },
+        response: { 200: okResponse, 429: errorResponse },
       },
     },
     async (request) => {
@@ -169,7 +161,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         summary: "A member's posts with their like counts, newest first (public, for the profile page)",
         params: profileIdParams,
         querystring: pageQuery,
-        response: { 200: postPage, 400: errorResponse, 404: errorResponse },
+        response: { 200: postPage },
       },
     },
     async (request) => listPostsByAuthor(db, request.viewer, request.params.id, request.query.cursor),

@@ -16,8 +16,6 @@ import { access } from '../../plugins/access.ts';
 import { signedIn } from '../../plugins/viewer.ts';
 import * as service from './service.ts';
 
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
-
 export const ticketRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/tickets',
@@ -27,7 +25,7 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         tags: ['tickets'],
         summary: "The signed-in member's tickets, latest activity first",
         querystring: myTicketsQuery,
-        response: { 200: ticketPage, ...errors },
+        response: { 200: ticketPage, 403: errorResponse, 404: errorResponse },
       },
     },
     async (request) => service.listMyTickets(db, signedIn(request), request.query),
@@ -41,7 +39,7 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         tags: ['tickets'],
         summary: 'Open a ticket with its first message',
         body: newTicketBody,
-        response: { 201: ticketDetail, ...errors, 429: errorResponse },
+        response: { 201: ticketDetail, 403: errorResponse, 404: errorResponse },
       },
     },
     async (request, reply) => {
@@ -59,7 +57,7 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         tags: ['tickets'],
         summary: 'One ticket with its conversation (owner or staff)',
         params: ticketIdParams,
-        response: { 200: ticketDetail, ...errors },
+        response: { 200: ticketDetail },
       },
     },
     async (request) => service.getTicket(db, signedIn(request), request.params.id),
@@ -74,7 +72,7 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         summary: 'Reply on a ticket (owner or staff); closed tickets refuse replies',
         params: ticketIdParams,
         body: ticketReplyBody,
-        response: { 201: ticketDetail, ...errors, 409: errorResponse, 429: errorResponse },
+        response: { 201: ticketDetail, 409: errorResponse },
       },
     },
     async (request, reply) => {
@@ -93,7 +91,7 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         summary: "Set a ticket's status (staff)",
         params: ticketIdParams,
         body: ticketStatusBody,
-        response: { 200: ticketDetail, ...errors },
+        response: { 200: ticketDetail },
       },
     },
     async (request) => service.setTicketStatus(db, signedIn(request), request.params.id, request.body.status),
@@ -107,7 +105,7 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         tags: ['admin'],
         summary: 'Every ticket for staff: status filter (default open), search by title or username',
         querystring: adminTicketsQuery,
-        response: { 200: ticketPage, ...errors },
+        response: { 200: ticketPage, 404: errorResponse },
       },
     },
     async (request) => service.listTicketsForStaff(db, signedIn(request), request.query),

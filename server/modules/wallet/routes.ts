@@ -6,8 +6,6 @@ import { access } from '../../plugins/access.ts';
 import { signedIn } from '../../plugins/viewer.ts';
 import * as service from './service.ts';
 
-const errors = { 400: errorResponse, 401: errorResponse, 409: errorResponse, 429: errorResponse };
-
 export const walletRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/wallet',
@@ -16,7 +14,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         ...access('member'),
         tags: ['wallet'],
         summary: 'My main balance, marketplace credits and the credits in escrow either way',
-        response: { 200: walletSummary, ...errors },
+        response: { 200: walletSummary, 409: errorResponse, 429: errorResponse },
       },
     },
     async (request) => service.getWallet(db, signedIn(request)),
@@ -30,7 +28,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         tags: ['wallet'],
         summary: 'My wallet history (newest first), each row with the balance after it',
         querystring: ledgerQuery,
-        response: { 200: ledgerPage, ...errors },
+        response: { 200: ledgerPage, 409: errorResponse, 429: errorResponse },
       },
     },
     async (request) => service.listLedger(db, signedIn(request), request.query),
@@ -44,7 +42,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         tags: ['wallet'],
         summary: 'Move main balance into marketplace credits, 1:1',
         body: convertBody,
-        response: { 200: walletSummary, ...errors },
+        response: { 200: walletSummary, 409: errorResponse },
       },
     },
     async (request) => {
