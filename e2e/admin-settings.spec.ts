@@ -78,7 +78,7 @@ test('a moderator sees Access Denied on the settings screen and no Settings menu
   await expect(page.getByText('Access Denied')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save theme colours' })).toHaveCount(0);
   await expect(
-    page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Settings' }),
+    page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Settings', exact: true }),
   ).toHaveCount(0);
   await ctx.close();
 });

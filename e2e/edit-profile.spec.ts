@@ -14,7 +14,7 @@ test('a member edits username and bio, uploads an avatar and sees it on the top 
 }) => {
   const user = await createUser(request, 'editor');
   await signInAs(page, user);
-  await page.getByRole('link', { name: 'Settings' }).click();
+  await page.getByRole('link', { name: 'Settings', exact: true }).click();
   await page.getByRole('link', { name: 'Edit Profile' }).click();
   await expect(page).toHaveURL(/\/edit-profile$/);
   await expect(page.getByRole('heading', { name: 'Edit Profile' })).toBeVisible();
