@@ -387,7 +387,7 @@ describe('password reset', () => {
     } finally {
       await requests.close();
     }
-  });
+  }, 90_000); // 90 timed requests, two apps and 45 mails: slow on a loaded machine, not a hang
 
   it.each([
     ['/api/auth/request-password-reset', {}, 'email', messages.emailRequired],
