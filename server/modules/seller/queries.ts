@@ -15,6 +15,9 @@ import {
 const earned = sql`case when o.status = 'released' then o.seller_payout
   when o.status in ('held', 'disputed') then o.price - o.fee else 0 end`;
 
+/** The outer listing's id, qualified: drizzle writes a lone table's columns unqualified, and a subquery's own `id` would win. */
+const listingRef = sql.raw('"marketplace_listings"."id"');
+
 /** A seller's listings, newest first: listings_seller_idx. */
 export const sellerListingKeyset = keyset(
   { column: listings.createdAt, kind: 'time', dir: 'desc' },
@@ -40,10 +43,10 @@ export async function listSellerListings(
           'units', coalesce(sum(o.units) filter (where o.status <> 'refunded'), 0),
           'revenue', coalesce(sum(${earned}), 0),
           'disputes', count(*) filter (where o.status = 'disputed'))
-        from ${orders} o where o.listing_id = ${listings.id})`,
+        from ${orders} o where o.listing_id = ${listingRef})`,
       keys: sql<Record<string, number> | null>`case when ${listings.deliveryKind} = 'keys' then (
         select jsonb_object_agg(k.state, k.n) from (
-          select state, count(*) as n from ${listingKeys} where listing_id = ${listings.id} group by state) k)
+          select state, count(*) as n from ${listingKeys} where listing_id = ${listingRef} group by state) k)
         end`,
     })
     .from(listings)
