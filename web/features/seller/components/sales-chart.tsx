@@ -1,0 +1,46 @@
+import type { SalesSummary } from '../../../../contract/stock.ts';
+
+const width = 600;
+const height = 160;
+const gap = 2;
+
+/**
+ * 30 days of revenue as plain SVG bars (no chart library): each bar has a title with its day, units and
+ * credits, and the figures are also in the table beside it for screen readers.
+ */
+export function SalesChart({ days }: { days: SalesSummary['days'] }) {
+  const max = Math.max(1, ...days.map((d) => d.revenue));
+  const barWidth = width / days.length - gap;
+  return (
+    <svg
+      viewBox={`0 0 ${width} ${height + 20}`}
+      role="img"
+      aria-label="Revenue per day, last 30 days"
+      className="h-auto w-full text-primary"
+    >
+      {days.map((d, i) => {
+        const h = Math.round((d.revenue / max) * height);
+        return (
+          <rect
+            key={d.date}
+            x={i * (barWidth + gap)}
+            y={height - h}
+            width={barWidth}
+            height={Math.max(h, d.units > 0 ? 2 : 0)}
+            rx={2}
+            className="fill-current"
+          >
+            <title>{`${d.date}: ${d.units} units, ${d.revenue} credits`}</title>
+          </rect>
+        );
+      })}
+      <line x1={0} y1={height} x2={width} y2={height} className="stroke-current opacity-30" />
+      <text x={0} y={height + 16} className="fill-current text-[11px] opacity-70">
+        {days[0]?.date}
+      </text>
+      <text x={width} y={height + 16} textAnchor="end" className="fill-current text-[11px] opacity-70">
+        {days.at(-1)?.date}
+      </text>
+    </svg>
+  );
+}
