@@ -5,8 +5,8 @@ const height = 160;
 const gap = 2;
 
 /**
- * 30 days of revenue as plain SVG bars (no chart library): each bar has a title with its day, units and
- * credits, and the figures are also in the table beside it for screen readers.
+ * 30 days of revenue as plain SVG bars (no chart library, nothing added to the shell): each bar's title
+ * names its day, units and credits; the totals are written out above the chart.
  */
 export function SalesChart({ days }: { days: SalesSummary['days'] }) {
   const max = Math.max(1, ...days.map((d) => d.revenue));
