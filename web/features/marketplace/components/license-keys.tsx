@@ -26,7 +26,7 @@ export function BuyerKeys({ orderId }: { orderId: string }) {
         <ul className="mt-1 flex flex-col gap-1">
           {keys.map((k) => (
             <li key={k.id}>
-              <code className="break-all select-all">{k.key}</code>
+              <code className="break-all">{k.key}</code>
             </li>
           ))}
         </ul>

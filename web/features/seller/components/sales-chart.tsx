@@ -34,11 +34,12 @@ export function SalesChart({ days }: { days: SalesSummary['days'] }) {
           </rect>
         );
       })}
-      <line x1={0} y1={height} x2={width} y2={height} className="stroke-current opacity-30" />
-      <text x={0} y={height + 16} className="fill-current text-[11px] opacity-70">
+      {/* Presentation attributes, not classes: nothing added to the site's one stylesheet. */}
+      <line x1={0} y1={height} x2={width} y2={height} stroke="currentColor" opacity={0.3} />
+      <text x={0} y={height + 16} fill="currentColor" opacity={0.7} fontSize={11}>
         {days[0]?.date}
       </text>
-      <text x={width} y={height + 16} textAnchor="end" className="fill-current text-[11px] opacity-70">
+      <text x={width} y={height + 16} textAnchor="end" fill="currentColor" opacity={0.7} fontSize={11}>
         {days.at(-1)?.date}
       </text>
     </svg>

@@ -57,7 +57,7 @@ function ListingRow({ listing }: { listing: SellerListing }) {
         </Badge>
         {low && <Badge tone="warning">{st.lowStockTitle}</Badge>}
       </div>
-      <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-2 text-sm">
         <Figure label="Stock" value={listing.stock} />
         <Figure label="Units sold" value={listing.unitsSold} />
         <Figure label="Revenue after fees" value={listing.revenue} />
@@ -139,7 +139,7 @@ export function SellerPage() {
           <h2 className="font-semibold">Last 30 days</h2>
           {summary ? (
             <>
-              <dl className="grid grid-cols-1 gap-2 sm:grid-cols-3">
+              <dl className="grid gap-2 sm:grid-cols-3">
                 <Figure label="Units sold" value={summary.units} />
                 <Figure label="Revenue after fees" value={summary.revenue} />
                 <Figure label="Open disputes" value={summary.openDisputes} />
