@@ -13,7 +13,6 @@ import {
   type OrderKeys,
 } from '../../../contract/stock.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { isUniqueViolation } from '../../db/sql.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { can, ensure } from '../../policy.ts';
@@ -112,17 +111,12 @@ export async function uploadKeys(
   id: string,
   text: string,
 ): Promise<KeysChanged> {
-  try {
-    return await db.transaction(async (tx) => {
-      const listing = await lockKeyListing(tx, viewer, id);
-      const { added, stock } = await addKeys(tx, cipher, listing, text);
-      return { changed: added, stock, counts: await q.keyCounts(tx, id) };
-    });
-  } catch (err) {
-    // The listing lock makes this a race the hash check already saw; kept as a plain refusal all the same.
-    if (isUniqueViolation(err)) throw refuse(st.keysAlreadyListed('?'));
-    throw err;
-  }
+  // The listing's row lock orders concurrent uploads, so the hash check sees every key already in it.
+  return db.transaction(async (tx) => {
+    const listing = await lockKeyListing(tx, viewer, id);
+    const { added, stock } = await addKeys(tx, cipher, listing, text);
+    return { changed: added, stock, counts: await q.keyCounts(tx, id) };
+  });
 }
 
 export async function withdrawKeys(db: Db, viewer: Viewer, id: string): Promise<KeysChanged> {
