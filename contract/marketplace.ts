@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { marketplaceMessages as m } from './messages.ts';
+import { marketplaceMessages as m, stockMessages as st } from './messages.ts';
 import { order } from './orders.ts';
 import { httpUrlField, optionalHttpUrlField } from './products.ts';
 
@@ -11,6 +11,8 @@ export type DetectionStatus = (typeof detectionStatuses)[number];
 export const listingStatuses = ['active', 'sold'] as const;
 export type ListingStatus = (typeof listingStatuses)[number];
 export const listingStatusValues = [...listingStatuses, 'suspended'] as const;
+export const deliveryKinds = ['link', 'keys'] as const;
+export type DeliveryKind = (typeof deliveryKinds)[number];
 export const listingSorts = ['newest', 'price_low', 'price_high'] as const;
 export type ListingSort = (typeof listingSorts)[number];
 
@@ -22,6 +24,10 @@ export const listingLimits = {
   price: { min: 1, max: 100_000 },
   comment: { max: 1000 },
   search: { max: 100 },
+  stock: { min: 1, max: 10_000 },
+  units: { min: 1, max: 10 },
+  /** Keys per upload, and characters per key. */
+  keys: { max: 10_000, length: 200 },
 } as const;
 export const listingPageSize = 24;
 export const defaultMarketplaceFeePercent = 5;
@@ -45,6 +51,22 @@ const price = z
 const requiredText = (message: string, max: number = listingLimits.text.max) =>
   z.string({ error: message }).trim().min(1, message).max(max, message);
 
+export const stockField = z
+  .number({ error: st.stockInvalid })
+  .int(st.stockInvalid)
+  .min(listingLimits.stock.min, st.stockInvalid)
+  .max(listingLimits.stock.max, st.stockInvalid);
+export const lowStockThresholdField = z
+  .number({ error: st.thresholdInvalid })
+  .int(st.thresholdInvalid)
+  .min(listingLimits.stock.min, st.thresholdInvalid)
+  .max(listingLimits.stock.max, st.thresholdInvalid)
+  .nullable();
+/** Pasted or read from a .txt file: one key per line (the server checks each line and answers line numbers). */
+export const keysText = z
+  .string({ error: st.keysRequired })
+  .max(listingLimits.keys.max * (listingLimits.keys.length + 2), st.keysTooMany);
+
 export const listingCreateBody = z.object({
   title,
   game: requiredText(m.gameRequired, listingLimits.game.max),
@@ -56,6 +78,11 @@ export const listingCreateBody = z.object({
   contentLink: httpUrlField(m.contentLinkRequired, m.contentLinkInvalid),
   price,
   imageUrl: optionalHttpUrlField(m.imageUrlInvalid),
+  deliveryKind: z.enum(deliveryKinds).default('link'),
+  /** A link listing's units; a key listing's stock is the keys given. */
+  stock: stockField.default(1),
+  keys: keysText.optional(),
+  lowStockThreshold: lowStockThresholdField.default(null),
 });
 export type ListingCreateBody = z.input<typeof listingCreateBody>;
 
@@ -75,6 +102,13 @@ export const purchaseBody = z.object({
     .int(m.expectedPriceRequired)
     .min(listingLimits.price.min, m.expectedPriceRequired)
     .max(listingLimits.price.max, m.expectedPriceRequired),
+  /** Units in this one order (one escrow hold, one fee on the total). */
+  units: z
+    .number({ error: st.unitsInvalid })
+    .int(st.unitsInvalid)
+    .min(listingLimits.units.min, st.unitsInvalid)
+    .max(listingLimits.units.max, st.unitsInvalid)
+    .default(1),
 });
 export type PurchaseBody = z.input<typeof purchaseBody>;
 
@@ -132,6 +166,9 @@ export const listing = z.object({
   requirements: z.string(),
   detectionStatus: z.enum(detectionStatuses),
   status: z.enum(listingStatusValues),
+  deliveryKind: z.enum(deliveryKinds),
+  /** Units left: `sold` (Sold out) at 0. */
+  stock: z.number().int(),
   isPinned: z.boolean(),
   soldAt: z.string().nullable(),
   createdAt: z.string(),

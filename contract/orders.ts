@@ -16,7 +16,9 @@ export const order = z.object({
   id: z.string(),
   listingId: z.string().nullable(),
   listingTitle: z.string(),
+  /** The total paid: unit price × units. */
   price: z.number().int(),
+  units: z.number().int(),
   fee: z.number().int(),
   status: z.enum(orderStatuses),
   /** The caller's side of it; `staff` for staff who are neither party. */
@@ -44,7 +46,11 @@ export const orderDetail = order.extend({ contentLink: z.string().nullable() });
 export type OrderDetail = z.infer<typeof orderDetail>;
 
 /** What staff get from "Reveal content link" on a disputed order. */
-export const revealedContent = z.object({ contentLink: z.string() });
+export const revealedContent = z.object({
+  contentLink: z.string(),
+  /** A key listing's order: the license keys it delivered. */
+  keys: z.array(z.string()),
+});
 export type RevealedContent = z.infer<typeof revealedContent>;
 
 export const orderPage = z.object({ items: z.array(order), nextCursor: z.string().nullable() });

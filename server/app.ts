@@ -30,10 +30,13 @@ import { productRoutes } from './modules/products/routes.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
+import { sellerRoutes } from './modules/seller/routes.ts';
 import { createSecurityAlerts, securityAlertJobsPlugin } from './modules/sessions/alerts.ts';
 import { sessionRoutes } from './modules/sessions/routes.ts';
 import { siteSettingsRoutes } from './modules/site-settings/routes.ts';
 import { socialRoutes } from './modules/social/routes.ts';
+import { createContentCipher, loadContentKey } from './modules/stock/key-crypto.ts';
+import { stockRoutes } from './modules/stock/routes.ts';
 import { ticketRoutes } from './modules/tickets/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import { cleanUpPlugin } from './plugins/clean-up.ts';
@@ -117,6 +120,7 @@ export async function buildApp({ config, database, mailer, logger, logDestinatio
     mailer ??
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
   const secret = await loadAuthSecret(db, config.authSecret);
+  const cipher = createContentCipher(loadContentKey(config.contentKey, config.dataDir));
   app.decorate('securityAlerts', createSecurityAlerts({ db }));
   app.decorate('auth', createAuth({ db, config, secret, log: app.log, securityAlerts: app.securityAlerts }));
   app.decorate('sessionViewer', await createSessionLookup(db, app.auth));
@@ -145,8 +149,10 @@ export async function buildApp({ config, database, mailer, logger, logDestinatio
       await v1.register(productRoutes, { db });
       await v1.register(cheatRoutes, { db });
       await v1.register(forumRoutes, { db });
-      await v1.register(marketplaceRoutes, { db });
-      await v1.register(orderRoutes, { db });
+      await v1.register(marketplaceRoutes, { db, cipher });
+      await v1.register(orderRoutes, { db, cipher });
+      await v1.register(stockRoutes, { db, cipher });
+      await v1.register(sellerRoutes, { db });
       await v1.register(walletRoutes, { db });
       await v1.register(reportRoutes, { db });
       await v1.register(notificationRoutes, { db });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseContentKey } from './modules/stock/key-crypto.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -18,6 +19,11 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   SEED_DEMO: bool.optional(),
   AUTH_SECRET: z.string().min(32).optional(),
+  CONTENT_KEY: z
+    .string()
+    .refine((v) => parseContentKey(v) !== undefined, '32 bytes, as 64 hex digits or base64')
+    .transform((v) => parseContentKey(v)!)
+    .optional(),
   TRUST_PROXY: z.string().default('false'),
   TRUSTED_ORIGINS: z.string().default(''),
   SMTP_URL: z.string().optional(),
@@ -69,6 +75,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     // Demo data goes into the embedded database by default, never into a configured server unless asked.
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     authSecret: e.AUTH_SECRET,
+    /** Encrypts license keys at rest; unset: made on first start and kept in DATA_DIR/content-key. */
+    contentKey: e.CONTENT_KEY,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     trustedOrigins: [
       new URL(publicUrl).origin,

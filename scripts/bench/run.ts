@@ -274,7 +274,40 @@ async function measureApp(
   log('  purchases');
   const purchases = await measure(purchaseTarget(base, cookies, buyable), load);
   rows.push({ name: 'purchase (POST)', app: purchases });
+  // Issue 18: every connection buys from the same listing, so each purchase waits for the one before it on
+  // that listing's row (the stock update) and claims a key with SKIP LOCKED. The seller is the last member,
+  // who never buys (buying one's own listing is refused).
+  log(`  ${KEY_PURCHASE}`);
+  const keyListing = await createKeyListing(base, cookies.at(-1)!, KEY_LISTING_KEYS);
+  const keyPurchases = await measure(purchaseTarget(base, cookies.slice(0, -1), [keyListing]), load);
+  rows.push({ name: KEY_PURCHASE, app: keyPurchases });
   return rows;
+}
+
+const KEY_LISTING_KEYS = 10_000;
+const KEY_PURCHASE = `purchase, one key listing of ${KEY_LISTING_KEYS.toLocaleString('en-US')} keys (POST)`;
+
+/** A license-key listing with `n` keys, made through the API (the app encrypts them with its own key). */
+async function createKeyListing(base: string, cookie: string, n: number): Promise<Buyable> {
+  const keys = Array.from({ length: n }, (_, i) => `BENCH-${i}-${Math.random().toString(36).slice(2, 12)}`);
+  const res = await fetch(`${base}/api/v1/listings`, {
+    method: 'POST',
+    headers: { cookie, origin: base, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      title: 'Bench key listing',
+      game: 'Bench',
+      features: 'Keys',
+      requirements: 'None',
+      description: 'One license key per unit, for the purchase benchmark.',
+      contentLink: 'https://files.example.com/bench.zip',
+      price: 1,
+      deliveryKind: 'keys',
+      keys: keys.join('\n'),
+    }),
+  });
+  if (res.status !== 201) throw new Error(`key listing: ${res.status} ${await res.text()}`);
+  const listing = (await res.json()) as { id: string; price: number };
+  return { id: listing.id, price: listing.price };
 }
 
 const ms = (v: number) => (Number.isFinite(v) ? `${v.toFixed(1)}` : '–');
@@ -385,7 +418,8 @@ async function main() {
 
     log('measuring');
     const rows = await measureApp(app.base, endpoints, cookies, fx.buyable, ceiling);
-    for (const r of rows) r.statements = (routes[slug(r.name)] ?? purchaseStatements)?.length;
+    for (const r of rows)
+      if (r.name !== KEY_PURCHASE) r.statements = (routes[slug(r.name)] ?? purchaseStatements)?.length;
     await ceiling.stop();
     await app.stop();
 
@@ -404,6 +438,13 @@ async function main() {
         .map((r) => `${r.name} ${r.statements}`)
         .join(', ')}. Orders written by the purchase round: ${orders.n}.`,
     );
+    out();
+    const single = rows.find((r) => r.name === 'purchase (POST)')?.app;
+    const keyed = rows.find((r) => r.name === KEY_PURCHASE)?.app;
+    if (single && keyed)
+      out(
+        `Purchases from one key listing: ${keyed.rps.toFixed(0)} req/s (p99 ${ms(keyed.p99)} ms, ${keyed.non2xx + keyed.errors} failed) next to today's single-item purchase, each of a different listing: ${single.rps.toFixed(0)} req/s (p99 ${ms(single.p99)} ms); ${ratio(keyed.rps, single.rps)}. The key purchase sends one statement more (the key claim); all of its buyers queue on one listing row.`,
+      );
     out();
     out(
       'req/s counts 2xx answers only; p50/p99 cover every answer; failed = non-2xx answers plus requests that got no answer within 10 s. Ceiling: the same statements the app sent for that request (session lookup included), replayed through `pg` on one pooled connection behind a bare node:http server. Old design: one read of a page of 20 posts, then per post its like count, liked-by-me, following-author and its comments (4 queries per post, 81 per page), through the same pool.',

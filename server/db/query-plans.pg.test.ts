@@ -58,6 +58,11 @@ beforeAll(async () => {
       case when i % 10 = 0 then 'sold' else 'active' end,
       case when i % 10 = 0 then '${memberId}'::uuid end, now() - i * interval '10 seconds'
     from generate_series(1, ${BIG}) i`);
+  // The member's own listings, for the seller dashboard (more than a page).
+  await run(`insert into marketplace_listings (user_id, title, description, price, game, features, requirements,
+      content_link, created_at)
+    select '${memberId}', 'Mine #' || i, 'Mine', 10, 'Valorant', 'f', 'r', 'https://c.example/mine' || i,
+      now() - i * interval '7 seconds' from generate_series(1, 100) i`);
   await run(`insert into marketplace_orders (listing_id, listing_title, buyer_id, seller_id, price, fee,
       status, created_at)
     select id, title, sold_to, user_id, price, 0, 'released', created_at from marketplace_listings
@@ -266,6 +271,7 @@ const lists = (): [string, () => string][] => [
   ['staff orders', () => '/api/v1/admin/orders?status=all'],
   ['staff orders by status', () => '/api/v1/admin/orders?status=released'],
   ['my orders', () => '/api/v1/orders'],
+  ['my listings with their figures (dashboard)', () => '/api/v1/seller/listings'],
   ['staff tickets', () => '/api/v1/admin/tickets?status=all'],
 ];
 

@@ -50,6 +50,8 @@ export const rateRules = {
   searchPerIp: { limit: 120, windowSeconds: 60, by: 'ip' },
   listingCreatePerUser: { limit: 10, windowSeconds: 600, by: 'viewer' },
   purchasePerUser: { limit: 30, windowSeconds: 60, by: 'viewer' },
+  keyUploadPerUser: { limit: 30, windowSeconds: 600, by: 'viewer' },
+  salesExportPerUser: { limit: 10, windowSeconds: 600, by: 'viewer' },
   orderActionPerUser: { limit: 30, windowSeconds: 60, by: 'viewer' },
   walletConvertPerUser: { limit: 20, windowSeconds: 600, by: 'viewer' },
   feedbackPerUser: { limit: 20, windowSeconds: 600, by: 'viewer' },

@@ -247,6 +247,14 @@ export const routes: RouteObject[] = [
                   })),
               },
               {
+                path: 'seller',
+                handle: { title: 'Seller dashboard' },
+                lazy: () =>
+                  import('../features/seller/pages/seller-page.tsx').then((m) => ({
+                    Component: m.SellerPage,
+                  })),
+              },
+              {
                 path: 'wallet',
                 handle: { title: 'Wallet' },
                 lazy: () =>

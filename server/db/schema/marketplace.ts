@@ -19,6 +19,13 @@ export const detectionStatuses = ['unknown', 'undetected', 'detected'] as const;
 export const listingStatuses = ['active', 'sold', 'suspended'] as const;
 /** held → released (confirmed or window ended) | disputed → released / refunded (staff settle; a split is released). */
 export const orderStatuses = ['held', 'disputed', 'released', 'refunded'] as const;
+/** `link`: the same content link for every buyer; `keys`: each buyer gets license keys of their own. */
+export const deliveryKinds = ['link', 'keys'] as const;
+/**
+ * available → reserved (claimed by a purchase, escrow held) → sold (released) | burned (refunded, never
+ * resold); an unsold key may be withdrawn by its seller.
+ */
+export const keyStates = ['available', 'reserved', 'sold', 'burned', 'withdrawn'] as const;
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -41,6 +48,11 @@ export const marketplaceListings = pgTable(
     detectionStatus: text('detection_status', { enum: detectionStatuses }).notNull().default('unknown'),
     contentLink: text('content_link').notNull(),
     status: text('status', { enum: listingStatuses }).notNull().default('active'),
+    deliveryKind: text('delivery_kind', { enum: deliveryKinds }).notNull().default('link'),
+    /** Units left; `sold` at 0, `active` again when restocked. A key listing's stock is its available keys. */
+    stock: integer('stock').notNull().default(1),
+    /** The seller is told (bell) when a purchase takes the stock under this; null: never. */
+    lowStockThreshold: integer('low_stock_threshold'),
     isPinned: boolean('is_pinned').notNull().default(false),
     soldTo: uuid('sold_to').references(() => profiles.id, { onDelete: 'set null' }),
     soldAt: timestamp('sold_at', { withTimezone: true }),
@@ -49,6 +61,11 @@ export const marketplaceListings = pgTable(
   },
   (t) => [
     check('marketplace_listings_price_check', sql`${t.price} between 1 and 100000`),
+    check('marketplace_listings_stock_check', sql`${t.stock} between 0 and 10000`),
+    check(
+      'marketplace_listings_low_stock_check',
+      sql`${t.lowStockThreshold} is null or ${t.lowStockThreshold} between 1 and 10000`,
+    ),
     // One index per sort, with the status filter first (the default view is active only) ...
     index('listings_status_newest_idx').on(t.status, t.isPinned.desc(), t.createdAt.desc(), t.id.desc()),
     index('listings_status_price_low_idx').on(t.status, t.isPinned.desc(), t.price, t.id),
@@ -66,7 +83,7 @@ export const marketplaceListings = pgTable(
     index('listings_newest_idx').on(t.isPinned.desc(), t.createdAt.desc(), t.id.desc()),
     index('listings_price_low_idx').on(t.isPinned.desc(), t.price, t.id),
     index('listings_price_high_idx').on(t.isPinned, t.price, t.id),
-    index('listings_seller_idx').on(t.userId, t.createdAt.desc()),
+    index('listings_seller_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     index('listings_buyer_idx').on(t.soldTo),
     index('listings_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
     index('listings_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
@@ -86,7 +103,9 @@ export const marketplaceOrders = pgTable(
     listingTitle: text('listing_title').notNull(),
     buyerId: uuid('buyer_id').references(() => profiles.id, { onDelete: 'set null' }),
     sellerId: uuid('seller_id').references(() => profiles.id, { onDelete: 'set null' }),
+    /** The total: unit price × units. */
     price: bigint('price', { mode: 'number' }).notNull(),
+    units: integer('units').notNull().default(1),
     fee: bigint('fee', { mode: 'number' }).notNull(),
     status: text('status', { enum: orderStatuses }).notNull().default('held'),
     /** The buyer's Idempotency-Key, bound to this buyer and listing; cleared after 24 h (a reuse is then new). */
@@ -105,14 +124,15 @@ export const marketplaceOrders = pgTable(
   },
   (t) => [
     check('marketplace_orders_fee_check', sql`${t.fee} >= 0 and ${t.fee} <= ${t.price}`),
+    check('marketplace_orders_units_check', sql`${t.units} between 1 and 10`),
     check(
       'marketplace_orders_settlement_check',
       sql`${t.refundedAmount} >= 0 and ${t.sellerPayout} >= 0 and ${t.refundedAmount} + ${t.sellerPayout} <= ${t.price}`,
     ),
     // The release job's scan: only orders still held, by the end of their window.
     index('marketplace_orders_release_idx').on(t.releaseAt).where(sql`${t.status} = 'held'`),
-    // A listing sells once; a buyer's retried request (same key) finds its first order.
-    uniqueIndex('marketplace_orders_listing_key').on(t.listingId),
+    // A listing sells as many times as its stock allows (the stock update decides); its orders, newest first.
+    index('marketplace_orders_listing_idx').on(t.listingId, t.createdAt.desc(), t.id.desc()),
     // One order per key whoever sends it: a key reused by another member or for another listing is refused.
     uniqueIndex('marketplace_orders_idempotency_key').on(t.idempotencyKey),
     // The sweep that unbinds keys older than 24 h reads only orders still holding one.
@@ -170,5 +190,42 @@ export const listingContentReveals = pgTable(
   (t) => [
     index('listing_content_reveals_listing_idx').on(t.listingId, t.createdAt),
     uniqueIndex('listing_content_reveals_order_user_key').on(t.orderId, t.userId),
+  ],
+);
+
+/**
+ * License keys of a `keys` listing, encrypted at rest (AES-256-GCM, server/modules/marketplace/key-crypto.ts):
+ * `ciphertext` is iv.tag.data in base64url; `hash` is a keyed HMAC of the key text, so duplicates are found
+ * without decrypting anything. A claimed key keeps its order when its listing is deleted.
+ */
+export const listingKeys = pgTable(
+  'listing_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    listingId: uuid('listing_id').references(() => marketplaceListings.id, { onDelete: 'set null' }),
+    ciphertext: text('ciphertext').notNull(),
+    hash: text('hash').notNull(),
+    state: text('state', { enum: keyStates }).notNull().default('available'),
+    orderId: uuid('order_id').references(() => marketplaceOrders.id, { onDelete: 'set null' }),
+    /** When a purchase claimed it. */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('listing_keys_state_check', sql.raw(`state in (${keyStates.map((s) => `'${s}'`).join(', ')})`)),
+    // A key is never in a listing twice (a withdrawn one may come back).
+    uniqueIndex('listing_keys_listing_hash_key')
+      .on(t.listingId, t.hash)
+      .where(sql`${t.state} <> 'withdrawn'`),
+    // The purchase's claim: the listing's available keys, oldest first.
+    index('listing_keys_available_idx')
+      .on(t.listingId, t.createdAt, t.id)
+      .where(sql`${t.state} = 'available'`),
+    index('listing_keys_listing_state_idx').on(t.listingId, t.state),
+    // The seller's "sold to …" list, newest claim first.
+    index('listing_keys_claimed_idx')
+      .on(t.listingId, t.claimedAt.desc(), t.id.desc())
+      .where(sql`${t.claimedAt} is not null`),
+    index('listing_keys_order_idx').on(t.orderId),
   ],
 );

@@ -11,6 +11,8 @@ export const notificationTypes = [
   'order_cancelled',
   'order_update',
   'ticket_reply',
+  /** A purchase took a listing's stock under its seller's threshold. */
+  'stock_low',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 

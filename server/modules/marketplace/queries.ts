@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { type Keyset, keyset } from '../../db/cursor.ts';
@@ -204,17 +204,23 @@ export interface PurchasedOrder {
   seller_id: string;
   seller_username: string;
   price: number;
+  units: number;
   fee: number;
   release_at: string;
   created_at: string;
   content_link: string;
+  delivery_kind: 'link' | 'keys';
+  /** The listing's stock after this sale, and its low-stock warning. */
+  stock: number;
+  low_stock_threshold: number | null;
   /** The seller's 'Listing sold' notification, for its mail job. */
   notification_id: string;
 }
 
 /**
- * The sale in ONE statement, after lockForPurchase: the listing turns sold only while active, someone
- * else's and at the price the buyer saw (one winner of any race, no price bait); the buyer is debited into
+ * The sale in ONE statement, after lockForPurchase: the listing's stock drops by the units only while it is
+ * active, someone else's, at the price the buyer saw and has that many left (never oversold, whoever races;
+ * no price bait), turning sold at 0; the buyer is debited the total (unit price × units) into
  * escrow only if the credits are there (wallet.holdPaymentCtes); the order is written `held`; the seller is
  * notified, live after commit. Answers the order, or none when the listing was not sold or the debit
  * failed — the caller then rolls back (the listing update must not stand alone).
@@ -227,27 +233,34 @@ export async function purchase(
     buyerId: string;
     buyerName: string;
     expectedPrice: number;
+    units: number;
     fee: number;
     protectionHours: number;
     idempotencyKey: string | null;
     hold: SQL;
   },
 ) {
-  const [row] = await rows<PurchasedOrder & { sold: boolean; active_price: number | null }>(
+  const [row] = await rows<
+    PurchasedOrder & { sold: boolean; active_price: number | null; active_stock: number | null }
+  >(
     tx,
     sql`with sold as (
-        update ${listings} set status = 'sold', sold_to = ${input.buyerId}::uuid, sold_at = now()
+        update ${listings} set stock = stock - ${input.units}::int,
+          status = case when stock = ${input.units}::int then 'sold' else status end,
+          sold_to = case when stock = ${input.units}::int then ${input.buyerId}::uuid else sold_to end,
+          sold_at = case when stock = ${input.units}::int then now() else sold_at end
         where id = ${input.listingId}::uuid and status = 'active' and user_id <> ${input.buyerId}::uuid
-          and price = ${input.expectedPrice}::int
-        returning id, user_id, price, title, content_link,
-          'Purchase of "' || title || '"' as description),
+          and price = ${input.expectedPrice}::int and stock >= ${input.units}::int
+        returning id, user_id, price * ${input.units}::int as price, title, content_link, delivery_kind,
+          stock, low_stock_threshold,
+          'Purchase of "' || title || '"' || case when ${input.units}::int > 1 then ' (' || ${input.units}::int || ' units)' else '' end as description),
       ${input.hold},
       ord as (
-        insert into ${orders} (id, listing_id, listing_title, buyer_id, seller_id, price, fee, status, release_at, idempotency_key)
-        select ${input.orderId}::uuid, s.id, s.title, ${input.buyerId}::uuid, s.user_id, s.price, ${input.fee}::bigint,
+        insert into ${orders} (id, listing_id, listing_title, buyer_id, seller_id, price, units, fee, status, release_at, idempotency_key)
+        select ${input.orderId}::uuid, s.id, s.title, ${input.buyerId}::uuid, s.user_id, s.price, ${input.units}::int, ${input.fee}::bigint,
           'held', now() + make_interval(hours => ${input.protectionHours}::int), ${input.idempotencyKey}::text
         from sold s join debit on true
-        returning id, listing_id, listing_title, seller_id, price, fee, release_at, created_at),
+        returning id, listing_id, listing_title, seller_id, price, units, fee, release_at, created_at),
       note as (${insertNotificationsSql(
         sql`select o.seller_id as user_id,
           ${input.buyerName}::text || ' bought ' || o.listing_title || '. The credits are held in escrow until the buyer confirms delivery.' as content,
@@ -263,10 +276,12 @@ export async function purchase(
         select o.listing_id, o.id, ${input.buyerId}::uuid from ord o
         returning id)
     select exists (select 1 from sold) as sold, o.id, o.listing_id, o.listing_title, o.seller_id,
-      seller.username as seller_username, o.price::float8 as price, o.fee::float8 as fee,
+      seller.username as seller_username, o.price::float8 as price, o.units, o.fee::float8 as fee,
+      s.delivery_kind, s.stock, s.low_stock_threshold,
       to_json(o.release_at) #>> '{}' as release_at, to_json(o.created_at) #>> '{}' as created_at,
       s.content_link, (select n.id from note n) as notification_id, (select count(*) from hold_legs) + (select count(*) from live) + (select count(*) from revealed) as written,
-      (select l.price from ${listings} l where l.id = ${input.listingId}::uuid and l.status = 'active') as active_price
+      (select l.price from ${listings} l where l.id = ${input.listingId}::uuid and l.status = 'active') as active_price,
+      (select l.stock from ${listings} l where l.id = ${input.listingId}::uuid and l.status = 'active') as active_stock
     from (select 1) one
       left join ord o on true
       left join sold s on true
@@ -277,6 +292,7 @@ export async function purchase(
   return {
     order: row?.id ? (row as PurchasedOrder) : undefined,
     activePrice: row?.active_price == null ? null : Number(row.active_price),
+    activeStock: row?.active_stock == null ? null : Number(row.active_stock),
   };
 }
 
@@ -309,8 +325,14 @@ export async function expireIdempotencyKeys(db: Executor, key?: string) {
   return rows.length;
 }
 
-export async function findOrderForListing(db: Executor, listingId: string) {
-  const [row] = await db.select().from(orders).where(eq(orders.listingId, listingId));
+/** A buyer's latest order of a listing (a listing with stock sells many times). */
+export async function findBuyerOrder(db: Executor, listingId: string, buyerId: string) {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.listingId, listingId), eq(orders.buyerId, buyerId)))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(1);
   return row;
 }
 

@@ -18,11 +18,15 @@ import { orderDetail } from '../../../contract/orders.ts';
 import type { Db } from '../../db/client.ts';
 import { access } from '../../plugins/access.ts';
 import { signedIn } from '../../plugins/viewer.ts';
+import type { ContentCipher } from '../stock/key-crypto.ts';
 import * as service from './service.ts';
 
 const idempotencyHeaders = z.object({ 'idempotency-key': z.string().min(1).max(200).optional() });
 
-export const marketplaceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const marketplaceRoutes: FastifyPluginAsyncZod<{ db: Db; cipher: ContentCipher }> = async (
+  app,
+  { db, cipher },
+) => {
   app.get(
     '/listings',
     {
@@ -41,6 +45,8 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
   app.post(
     '/listings',
     {
+      // A key listing may come with up to 10,000 keys.
+      bodyLimit: 4 * 1024 * 1024,
       schema: {
         ...access('member', { unauthenticated: m.loginToCreate, limit: 'listingCreatePerUser' }),
         tags: ['marketplace'],
@@ -51,7 +57,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
     },
     async (request, reply) => {
       const viewer = signedIn(request);
-      return reply.status(201).send(await service.createListing(db, viewer, request.body));
+      return reply.status(201).send(await service.createListing(db, cipher, viewer, request.body));
     },
   );
 
@@ -108,7 +114,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
         ...access('member', { unauthenticated: m.loginToPurchase, limit: 'purchasePerUser' }),
         tags: ['marketplace'],
         summary:
-          'Buy a listing at the price the buyer saw (409 if it changed); an Idempotency-Key replayed by the same buyer for the same listing within 24 h returns the first order, any other reuse 422',
+          'Buy 1 to 10 units of a listing at the unit price the buyer saw (409 if it changed or the stock is short; one order, one escrow hold, one fee on the total); an Idempotency-Key replayed by the same buyer for the same listing within 24 h returns the first order, any other reuse 422',
         params: listingIdParams,
         headers: idempotencyHeaders,
         body: purchaseBody,

@@ -8,7 +8,12 @@ import {
   type ListingStatus,
   listingPageSize,
 } from '../../../contract/marketplace.ts';
-import { marketplaceMessages as m, messages, socialMessages } from '../../../contract/messages.ts';
+import {
+  marketplaceMessages as m,
+  messages,
+  socialMessages,
+  stockMessages as st,
+} from '../../../contract/messages.ts';
 import type { OrderDetail } from '../../../contract/orders.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/sql.ts';
@@ -16,8 +21,12 @@ import { AppError } from '../../plugins/errors.ts';
 import { enqueue } from '../../plugins/queue.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { can, ensure, listingAbilities, orderAbilities } from '../../policy.ts';
+import { notify } from '../notifications/service.ts';
 import { getOrder, orderForListing } from '../orders/service.ts';
 import { getSaleTerms } from '../site-settings/service.ts';
+import type { ContentCipher } from '../stock/key-crypto.ts';
+import { claimKeys, deleteUnsoldKeys } from '../stock/queries.ts';
+import { addKeys } from '../stock/service.ts';
 import { feeFor, holdPaymentCtes } from '../wallet/service.ts';
 import * as q from './queries.ts';
 
@@ -37,6 +46,8 @@ function toListing(r: Row): Listing {
     requirements: l.requirements,
     detectionStatus: l.detectionStatus,
     status: l.status,
+    deliveryKind: l.deliveryKind,
+    stock: l.stock,
     isPinned: l.isPinned,
     soldAt: l.soldAt?.toISOString() ?? null,
     createdAt: l.createdAt.toISOString(),
@@ -96,11 +107,12 @@ export async function getListing(db: Db, viewer: Viewer | null, id: string): Pro
   if (!found) throw new AppError('NOT_FOUND', m.notFound);
   const l = found.row;
   const isSeller = viewer?.id === l.userId;
-  const isBuyer = Boolean(viewer && l.soldTo === viewer.id);
   if (l.status === 'suspended' && !isSeller && !isStaff(viewer?.role))
     throw new AppError('NOT_FOUND', m.notFound);
   let feedbackGiven = false;
-  const order = l.status === 'sold' ? await orderForListing(db, viewer, l.id) : null;
+  // A listing with stock sells many times: the buyer is whoever has an order of it (their latest is shown).
+  const order = await orderForListing(db, viewer, l.id, l.userId);
+  const isBuyer = order?.role === 'buyer';
   if (isBuyer && viewer && order) {
     await q.logReveal(db, { listingId: l.id, orderId: order.id, userId: viewer.id });
     feedbackGiven = await q.hasFeedback(db, order.id);
@@ -116,6 +128,7 @@ export async function getListing(db: Db, viewer: Viewer | null, id: string): Pro
 
 export async function createListing(
   db: Db,
+  cipher: ContentCipher,
   viewer: Viewer,
   body: {
     title: string;
@@ -128,15 +141,25 @@ export async function createListing(
     contentLink: string;
     price: number;
     imageUrl: string | null;
+    deliveryKind: 'link' | 'keys';
+    stock: number;
+    keys?: string;
+    lowStockThreshold: number | null;
   },
 ) {
+  const { keys, ...fields } = body;
+  if (fields.deliveryKind === 'keys' && !keys?.trim())
+    throw new AppError('VALIDATION', st.keysRequired, { keys: st.keysRequired });
   const created = await db.transaction(async (tx) => {
     const row = await q.insertListing(tx, {
-      ...body,
+      ...fields,
       // Detection status is asked only for cheats.
       detectionStatus: body.type === 'cheat' ? body.detectionStatus : 'unknown',
+      // A key listing's stock is its keys, added below.
+      stock: fields.deliveryKind === 'keys' ? 0 : fields.stock,
       userId: viewer.id,
     });
+    if (fields.deliveryKind === 'keys') await addKeys(tx, cipher, { id: row.id, stock: 0 }, keys ?? '');
     await q.notifyFollowersOfListing(tx, viewer.id, row, viewer.username);
     return row;
   });
@@ -165,7 +188,11 @@ export async function editListing(
 
 export async function removeListing(db: Db, viewer: Viewer, id: string) {
   await loadForChange(db, viewer, id, m.noPermissionDelete);
-  if (!(await q.deleteListing(db, id, true))) throw new AppError('CONFLICT', m.alreadySold);
+  const deleted = await db.transaction(async (tx) => {
+    await deleteUnsoldKeys(tx, id);
+    return q.deleteListing(tx, id, true);
+  });
+  if (!deleted) throw new AppError('CONFLICT', m.alreadySold);
 }
 
 /**
@@ -179,7 +206,7 @@ export async function purchaseListing(
   db: Db,
   viewer: Viewer,
   id: string,
-  body: { expectedPrice: number },
+  body: { expectedPrice: number; units?: number },
   idempotencyKey?: string,
 ): Promise<{ order: OrderDetail; replayed: boolean }> {
   const key = idempotencyKey ?? null;
@@ -189,6 +216,7 @@ export async function purchaseListing(
   }
   const { feePercent: percent, protectionHours: hours } = await getSaleTerms(db);
   const orderId = randomUUID();
+  const units = body.units ?? 1;
   try {
     const row = await db.transaction(async (tx) => {
       const listing = await q.lockForPurchase(tx, id, viewer.id);
@@ -202,18 +230,25 @@ export async function purchaseListing(
         buyerId: viewer.id,
         buyerName: viewer.username,
         expectedPrice: body.expectedPrice,
-        fee: feeFor(body.expectedPrice, percent),
+        units,
+        // One fee on the total, as for a single item of that price.
+        fee: feeFor(body.expectedPrice * units, percent),
         protectionHours: hours,
         idempotencyKey: key,
         hold: holdPaymentCtes({ buyerId: viewer.id, orderId, source: 'sold' }),
       });
       if (bought.order) {
         await enqueue(tx, 'notification-mail', { notificationId: bought.order.notification_id });
+        await deliverUnits(tx, bought.order, units);
         return bought.order;
       }
       // Nothing bought; a listing sold without the credits is undone by the rollback.
       if (bought.activePrice !== null && bought.activePrice !== body.expectedPrice)
         throw priceChanged(bought.activePrice);
+      if (bought.activeStock !== null && bought.activeStock < units)
+        throw new AppError('CONFLICT', st.notEnoughStock(bought.activeStock), {
+          units: st.notEnoughStock(bought.activeStock),
+        });
       throw new PurchaseRefused();
     });
     return { order: purchasedOrder(row, viewer), replayed: false };
@@ -227,6 +262,28 @@ export async function purchaseListing(
     if (err instanceof PurchaseRefused || isUniqueViolation(err))
       throw new AppError('CONFLICT', m.purchaseFailed);
     throw err;
+  }
+}
+
+/**
+ * After the sale, in its transaction: a key listing's keys are claimed for the order (the stock update
+ * above holds the listing's row lock, so they are there; if not, the whole purchase rolls back), and the
+ * seller hears once when this sale took the stock under their warning.
+ */
+async function deliverUnits(tx: Tx, order: q.PurchasedOrder, units: number) {
+  if (order.delivery_kind === 'keys') {
+    const claimed = await claimKeys(tx, order.listing_id, order.id, units);
+    if (claimed !== units) throw new Error(`listing ${order.listing_id}: stock and available keys disagree`);
+  }
+  const threshold = order.low_stock_threshold;
+  if (threshold !== null && order.stock < threshold && order.stock + units >= threshold) {
+    await notify(tx, {
+      userId: order.seller_id,
+      type: 'stock_low',
+      title: st.lowStockTitle,
+      content: st.lowStock(order.listing_title, order.stock),
+      data: { listingId: order.listing_id },
+    });
   }
 }
 
@@ -254,6 +311,7 @@ function purchasedOrder(r: q.PurchasedOrder, viewer: Viewer): OrderDetail {
     listingId: r.listing_id,
     listingTitle: r.listing_title,
     price: Number(r.price),
+    units: Number(r.units),
     fee: Number(r.fee),
     status: 'held',
     role: 'buyer',
@@ -285,7 +343,7 @@ export async function leaveFeedback(
 ) {
   const listing = await q.findListingRow(db, id);
   if (!listing) throw new AppError('NOT_FOUND', m.notFound);
-  const order = listing.soldTo === viewer.id ? await q.findOrderForListing(db, id) : undefined;
+  const order = await q.findBuyerOrder(db, id, viewer.id);
   if (!order || order.buyerId !== viewer.id) throw new AppError('FORBIDDEN', m.onlyBuyerFeedback);
   const vouch = await db.transaction((tx) =>
     q.insertVouch(tx, {
@@ -359,5 +417,9 @@ export async function setListingPinned(db: Db, viewer: Viewer, id: string, isPin
 
 export async function adminDeleteListing(db: Db, viewer: Viewer, id: string) {
   ensure(can.administer(viewer), m.onlyAdminsDelete);
-  if (!(await q.deleteListing(db, id, false))) throw new AppError('NOT_FOUND', m.notFound);
+  const deleted = await db.transaction(async (tx) => {
+    await deleteUnsoldKeys(tx, id);
+    return q.deleteListing(tx, id, false);
+  });
+  if (!deleted) throw new AppError('NOT_FOUND', m.notFound);
 }

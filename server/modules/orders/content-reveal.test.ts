@@ -91,9 +91,9 @@ describe('POST /api/v1/admin/orders/:id/reveal', () => {
     for (let i = 0; i < 3; i++) {
       const res = await call('POST', url, moderator.cookie);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ contentLink: o.link });
+      expect(res.json()).toEqual({ contentLink: o.link, keys: [] });
     }
-    expect((await call('POST', url, admin.cookie)).json()).toEqual({ contentLink: o.link });
+    expect((await call('POST', url, admin.cookie)).json()).toEqual({ contentLink: o.link, keys: [] });
     const audits = await auditsOf(o.id);
     expect(audits).toHaveLength(2);
     expect(audits.map((a) => a.actorId).sort()).toEqual([admin.id, moderator.id].sort());

@@ -1,4 +1,4 @@
-import { and, eq, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { keyset } from '../../db/cursor.ts';
@@ -39,8 +39,12 @@ export async function findOrder(db: Executor, id: string) {
   return row;
 }
 
-export async function findOrderForListing(db: Executor, listingId: string) {
-  const [row] = await selectOrders(db).where(eq(orders.listingId, listingId));
+/** A listing's latest order, or `buyerId`'s latest order of it (a listing with stock sells many times). */
+export async function findOrderForListing(db: Executor, listingId: string, buyerId?: string) {
+  const [row] = await selectOrders(db)
+    .where(and(eq(orders.listingId, listingId), buyerId ? eq(orders.buyerId, buyerId) : undefined))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(1);
   return row;
 }
 

@@ -14,9 +14,13 @@ import {
 import type { Db } from '../../db/client.ts';
 import { access } from '../../plugins/access.ts';
 import { signedIn } from '../../plugins/viewer.ts';
+import type { ContentCipher } from '../stock/key-crypto.ts';
 import * as service from './service.ts';
 
-export const orderRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; cipher: ContentCipher }> = async (
+  app,
+  { db, cipher },
+) => {
   app.get(
     '/orders',
     {
@@ -107,12 +111,12 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         ...access('staff', { forbidden: orderMessages.onlyStaffReveal }),
         tags: ['admin'],
         summary:
-          "Staff: reveal a disputed order's content link (the first reveal by each staff member is audited)",
+          "Staff: reveal a disputed order's content link and license keys (the first reveal by each staff member is audited)",
         params: orderIdParams,
         response: { 200: revealedContent, 409: errorResponse, 429: errorResponse },
       },
     },
-    async (request) => service.revealContentLink(db, signedIn(request), request.params.id),
+    async (request) => service.revealContentLink(db, cipher, signedIn(request), request.params.id),
   );
 
   app.post(

@@ -20,6 +20,9 @@ import { can, ensure, orderAbilities } from '../../policy.ts';
 import { audit } from '../audit/service.ts';
 import { expireIdempotencyKeys, logReveal } from '../marketplace/queries.ts';
 import { notify } from '../notifications/service.ts';
+import type { ContentCipher } from '../stock/key-crypto.ts';
+import { settleOrderKeys } from '../stock/queries.ts';
+import { revealOrderKeys } from '../stock/service.ts';
 import { closeDisputeTicket, openDisputeTicket } from '../tickets/queries.ts';
 import { AccountLimitError, settleEscrow } from '../wallet/service.ts';
 import * as q from './queries.ts';
@@ -41,6 +44,7 @@ function toOrder(r: q.OrderWithPeople, viewer: Viewer | null): Order {
     listingId: o.listingId,
     listingTitle: o.listingTitle,
     price: o.price,
+    units: o.units,
     fee: o.fee,
     status: o.status,
     role,
@@ -85,7 +89,7 @@ export async function getOrder(db: Db, viewer: Viewer, id: string): Promise<Orde
  * The first reveal to each staff member is recorded and audited (who, when, which order) in one
  * transaction; a repeat answers the link again without a second entry.
  */
-export async function revealContentLink(db: Db, viewer: Viewer, id: string) {
+export async function revealContentLink(db: Db, cipher: ContentCipher, viewer: Viewer, id: string) {
   ensure(can.moderate(viewer), m.onlyStaffReveal);
   const found = await q.findOrder(db, id);
   if (!found) throw new AppError('NOT_FOUND', m.notFound);
@@ -104,15 +108,20 @@ export async function revealContentLink(db: Db, viewer: Viewer, id: string) {
       after: { listingId, listingTitle: o.listingTitle },
     });
   });
-  return { contentLink };
+  return { contentLink, keys: await revealOrderKeys(db, cipher, o.id) };
 }
 
-/** For the listing page: the order of a sold listing, to its two parties (and staff), else null. */
-export async function orderForListing(db: Db, viewer: Viewer | null, listingId: string) {
+/**
+ * For the listing page: the caller's own latest order of the listing as its buyer; for its seller and staff,
+ * the latest order; for anyone else null.
+ */
+export async function orderForListing(db: Db, viewer: Viewer | null, listingId: string, sellerId: string) {
   if (!viewer) return null;
-  const found = await q.findOrderForListing(db, listingId);
-  if (!found || !(isParty(found.row, viewer) || isStaff(viewer.role))) return null;
-  return toOrder(found, viewer);
+  const own = await q.findOrderForListing(db, listingId, viewer.id);
+  if (own) return toOrder(own, viewer);
+  if (viewer.id !== sellerId && !isStaff(viewer.role)) return null;
+  const latest = await q.findOrderForListing(db, listingId);
+  return latest ? toOrder(latest, viewer) : null;
 }
 
 function toPage(found: q.OrderWithPeople[], viewer: Viewer): OrderPage {
@@ -159,6 +168,7 @@ async function refusal(
 
 /** The seller's share once the escrow is released in full: the price minus the fee captured at purchase. */
 async function payOutRelease(tx: Tx, o: q.OrderRow, description: string) {
+  await settleOrderKeys(tx, o.id, 'sold');
   await settleEscrow(tx, {
     orderId: o.id,
     amount: o.price,
@@ -357,6 +367,8 @@ export async function settleDispute(db: Db, viewer: Viewer, id: string, body: Se
       description: `Dispute over "${o.listingTitle}" ${outcomeWords[body.outcome]}`,
       createdBy: viewer.id,
     });
+    // A refunded order's keys are burned, never resold; a release or split leaves them with the buyer.
+    await settleOrderKeys(tx, o.id, body.outcome === 'refund' ? 'burned' : 'sold');
     const ticketId = found.ticketId;
     if (ticketId) {
       await closeDisputeTicket(tx, {

@@ -23,6 +23,7 @@ import type {
   OrderPage,
   SettleBody,
 } from '../../../contract/orders.ts';
+import type { KeysChanged, KeysUploadBody, ListingKeysPage, OrderKeys } from '../../../contract/stock.ts';
 import { api } from '../../lib/api.ts';
 import { ordersRootKey, walletRootKey } from '../../lib/orders.ts';
 import { meKey } from '../../lib/session.ts';
@@ -206,14 +207,49 @@ export function useDeleteListing() {
  */
 export function usePurchaseListing() {
   return useListingMutation(
-    ({ id, key, expectedPrice }: { id: string; key: string; expectedPrice: number }) =>
+    ({ id, key, expectedPrice, units }: { id: string; key: string; expectedPrice: number; units: number }) =>
       api<OrderDetail>(`/listings/${id}/purchase`, {
         method: 'POST',
         headers: { 'Idempotency-Key': key },
-        body: { expectedPrice } satisfies PurchaseBody,
+        body: { expectedPrice, units } satisfies PurchaseBody,
       }),
     true,
   );
+}
+
+/* License keys (issue 18): the buyer's own, and the seller's counts, uploads and withdrawals. */
+
+export const keyQueryKeys = {
+  order: (orderId: string) => [...ordersRootKey, 'keys', orderId] as const,
+  listing: (listingId: string) => ['listings', 'keys', listingId] as const,
+};
+
+/** The buyer's keys of one order. */
+export function useOrderKeys(orderId: string, enabled = true) {
+  return useQuery({
+    queryKey: keyQueryKeys.order(orderId),
+    queryFn: ({ signal }) => api<OrderKeys>(`/orders/${orderId}/keys`, { signal }),
+    enabled,
+  });
+}
+
+/** The seller's view of a key listing: counts and who holds each claimed key (first page). */
+export function useListingKeys(listingId: string, enabled = true) {
+  return useQuery({
+    queryKey: keyQueryKeys.listing(listingId),
+    queryFn: ({ signal }) => api<ListingKeysPage>(`/listings/${listingId}/keys`, { signal }),
+    enabled,
+  });
+}
+
+export function useUploadKeys() {
+  return useListingMutation(({ id, keys }: { id: string; keys: string }) =>
+    api<KeysChanged>(`/listings/${id}/keys`, { method: 'POST', body: { keys } satisfies KeysUploadBody }),
+  );
+}
+
+export function useWithdrawKeys() {
+  return useListingMutation((id: string) => api<KeysChanged>(`/listings/${id}/keys`, { method: 'DELETE' }));
 }
 
 export function useLeaveFeedback() {

@@ -25,6 +25,7 @@ export function OrderCard({ order }: { order: Order }) {
         </div>
         <div className="ml-auto text-right">
           <p className="font-bold whitespace-nowrap text-primary">{order.price} Credits</p>
+          {order.units > 1 && <p className="text-xs whitespace-nowrap text-muted">{order.units} units</p>}
           {!bought && (
             <p className="text-xs whitespace-nowrap text-muted">
               fee {order.fee} · payout {order.price - order.fee}

@@ -12,7 +12,7 @@ import {
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router';
-import { marketplaceMessages as m } from '../../../../contract/messages.ts';
+import { marketplaceMessages as m, stockMessages as st } from '../../../../contract/messages.ts';
 import type { Order } from '../../../../contract/orders.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -26,6 +26,7 @@ import { formatDateLong, toIsoString } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useDeleteListing, useListing, usePurchaseListing } from '../api.ts';
 import { FeedbackForm } from '../components/feedback-form.tsx';
+import { BuyerKeys, SellerKeys } from '../components/license-keys.tsx';
 import { DetectionBadge, ListingImage, SellerLine, typeLabels } from '../components/listing-card.tsx';
 import {
   BuyerOrderActions,
@@ -114,6 +115,7 @@ export function ListingDetailPage() {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [feedbackOpen, setFeedbackOpen] = useState(false);
   const [buyKey, setBuyKey] = useState('');
+  const [units, setUnits] = useState(1);
   const failed = query.isError && !isMissing(query.error);
 
   useEffect(() => {
@@ -158,14 +160,19 @@ export function ListingDetailPage() {
   }
 
   const active = listing.status === 'active';
-  const isBuyer = Boolean(user && listing.buyer?.id === user.id);
+  // A listing with stock sells many times: the viewer's own order says they bought it.
+  const isBuyer = listing.order?.role === 'buyer';
+  const isSeller = user?.id === listing.seller.id;
+  const maxUnits = Math.min(10, listing.stock);
+  const quantity = Math.min(units, Math.max(1, maxUnits));
+  const soldLabel = listing.deliveryKind === 'keys' ? st.soldOut : 'Sold';
   // What this viewer may do comes from the server (abilities), never re-derived here.
   const { abilities } = listing;
 
   const buy = () =>
     purchase.mutate(
       // The price on screen is the price agreed: a change in between is refused with the new price.
-      { id: listing.id, key: buyKey, expectedPrice: listing.price },
+      { id: listing.id, key: buyKey, expectedPrice: listing.price, units: quantity },
       {
         onSuccess: () => {
           toast.success(m.purchaseSuccess);
@@ -200,8 +207,9 @@ export function ListingDetailPage() {
             <div className="min-w-0">
               <div className="mb-2 flex flex-wrap gap-1.5">
                 <Badge tone={active ? 'success' : 'neutral'}>
-                  {active ? 'Active' : listing.status === 'suspended' ? 'Suspended' : 'Sold'}
+                  {active ? 'Active' : listing.status === 'suspended' ? 'Suspended' : soldLabel}
                 </Badge>
+                {active && listing.stock > 1 && <Badge tone="neutral">{st.inStock(listing.stock)}</Badge>}
                 <Badge tone="primary">{typeLabels[listing.type]}</Badge>
                 <DetectionBadge listing={listing} />
               </div>
@@ -211,7 +219,23 @@ export function ListingDetailPage() {
             <p className="text-2xl font-bold text-primary">{listing.price} Credits</p>
           </div>
 
-          <div className="mt-6 flex flex-wrap gap-2">
+          <div className="mt-6 flex flex-wrap items-end gap-2">
+            {abilities.buy && maxUnits > 1 && (
+              <label className="flex flex-col gap-1 text-sm">
+                <span className="text-muted">{st.quantity}</span>
+                <select
+                  value={quantity}
+                  onChange={(e) => setUnits(Number(e.target.value))}
+                  className="h-10 cursor-pointer rounded-lg border border-line bg-surface px-3"
+                >
+                  {Array.from({ length: maxUnits }, (_, i) => i + 1).map((n) => (
+                    <option key={n} value={n}>
+                      {n}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            )}
             {abilities.buy && (
               <Button
                 onClick={() => {
@@ -258,9 +282,17 @@ export function ListingDetailPage() {
             </section>
           )}
 
+          {isBuyer && listing.deliveryKind === 'keys' && listing.order && (
+            <BuyerKeys orderId={listing.order.id} />
+          )}
+
+          {isSeller && listing.deliveryKind === 'keys' && listing.status !== 'suspended' && (
+            <SellerKeys listingId={listing.id} />
+          )}
+
           {listing.order && <OrderPanel order={listing.order} />}
 
-          {isBuyer && !active && !listing.feedbackGiven && (
+          {isBuyer && !listing.feedbackGiven && (
             <section className="mt-6 rounded-xl border border-line p-4">
               {feedbackOpen ? (
                 <FeedbackForm listingId={listing.id} onClose={() => setFeedbackOpen(false)} />
@@ -320,7 +352,7 @@ export function ListingDetailPage() {
         onOpenChange={setConfirmBuy}
         title="Confirm purchase"
         message={m.purchaseConfirm}
-        confirmLabel={`Buy for ${listing.price} Credits`}
+        confirmLabel={`Buy for ${listing.price * quantity} Credits`}
         onConfirm={buy}
         pending={purchase.isPending}
       />

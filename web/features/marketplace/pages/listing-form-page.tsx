@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, PackagePlus, Pencil } from 'lucide-react';
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+import { type ChangeEvent, useEffect } from 'react';
+import { type UseFormRegisterReturn, type UseFormSetValue, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { listingCreateBody, listingEditBody } from '../../../../contract/marketplace.ts';
-import { marketplaceMessages as m } from '../../../../contract/messages.ts';
+import { marketplaceMessages as m, stockMessages as st } from '../../../../contract/messages.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -33,6 +33,9 @@ const createFields = [
   'contentLink',
   'price',
   'imageUrl',
+  'deliveryKind',
+  'stock',
+  'keys',
 ] as const;
 
 function BackLink({ to, label }: { to: string; label: string }) {
@@ -60,12 +63,22 @@ function CreateListingForm() {
     handleSubmit,
     watch,
     setError,
+    setValue,
     formState: { errors },
   } = useForm<CreateIn, unknown, CreateOut>({
     resolver: zodResolver(listingCreateBody),
-    defaultValues: { type: 'cheat', detectionStatus: 'unknown', imageUrl: '' },
+    defaultValues: {
+      type: 'cheat',
+      detectionStatus: 'unknown',
+      imageUrl: '',
+      deliveryKind: 'link',
+      stock: 1,
+    },
+    // A field hidden by the delivery kind is left out of the body (a key listing's stock is its keys).
+    shouldUnregister: true,
   });
   const type = watch('type');
+  const deliveryKind = watch('deliveryKind');
 
   const onSubmit = handleSubmit(
     (body) =>
@@ -160,6 +173,23 @@ function CreateListingForm() {
             error={errors.imageUrl?.message}
             {...register('imageUrl')}
           />
+          <Select label={st.deliveryKind} error={errors.deliveryKind?.message} {...register('deliveryKind')}>
+            <option value="link">{st.deliveryLink}</option>
+            <option value="keys">{st.deliveryKeys}</option>
+          </Select>
+          {deliveryKind === 'keys' ? (
+            <KeysField setValue={setValue} error={errors.keys?.message} register={register('keys')} />
+          ) : (
+            <Input
+              label="Stock"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={10000}
+              error={errors.stock?.message}
+              {...register('stock', { valueAsNumber: true })}
+            />
+          )}
           <div className="flex justify-end gap-2 sm:col-span-2">
             <Link to="/marketplace" className={buttonClasses('outline', 'md')}>
               Cancel
@@ -170,6 +200,32 @@ function CreateListingForm() {
           </div>
         </form>
       </Card>
+    </div>
+  );
+}
+
+/** Keys pasted one per line, or read from a .txt file into the same box. */
+function KeysField({
+  register,
+  setValue,
+  error,
+}: {
+  register: UseFormRegisterReturn<'keys'>;
+  setValue: UseFormSetValue<CreateIn>;
+  error?: string;
+}) {
+  const readFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    if (file) setValue('keys', await file.text(), { shouldValidate: true });
+    event.target.value = '';
+  };
+  return (
+    <div className="flex flex-col gap-2 sm:col-span-2">
+      <Textarea label={st.keysLabel} rows={6} error={error} {...register} />
+      <label className="text-sm">
+        <span className="text-muted">{st.keysFile}</span>{' '}
+        <input type="file" accept=".txt,text/plain" onChange={(e) => void readFile(e)} />
+      </label>
     </div>
   );
 }

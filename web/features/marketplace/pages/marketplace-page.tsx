@@ -1,9 +1,9 @@
-import { Plus, Receipt, SearchX, Store } from 'lucide-react';
+import { BarChart3, Plus, Receipt, SearchX, Store } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import type { ListingSort } from '../../../../contract/marketplace.ts';
-import { marketplaceMessages as m } from '../../../../contract/messages.ts';
+import { marketplaceMessages as m, stockMessages as st } from '../../../../contract/messages.ts';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { CardGridSkeleton } from '../../../components/ui/card-grid-skeleton.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -56,6 +56,10 @@ export function MarketplacePage() {
               <Link to="/orders" className={buttonClasses('outline', 'md')}>
                 <Receipt className="size-4" aria-hidden="true" />
                 My Orders
+              </Link>
+              <Link to="/seller" className={buttonClasses('outline', 'md')}>
+                <BarChart3 className="size-4" aria-hidden="true" />
+                {st.dashboardTitle}
               </Link>
               <Link to="/marketplace/create" className={buttonClasses('primary', 'md')}>
                 <Plus className="size-4" aria-hidden="true" />

@@ -1,8 +1,8 @@
-import { Receipt, Wallet } from 'lucide-react';
+import { BarChart3, Receipt, Wallet } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
-import { orderMessages as m } from '../../../../contract/messages.ts';
+import { orderMessages as m, stockMessages as st } from '../../../../contract/messages.ts';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
@@ -35,10 +35,16 @@ export function OrdersPage() {
         icon={<Receipt className="size-6" aria-hidden="true" />}
         description="Your marketplace purchases and sales. Payments wait in escrow until the buyer confirms delivery."
         actions={
-          <Link to="/wallet" className={buttonClasses('outline', 'md')}>
-            <Wallet className="size-4" aria-hidden="true" />
-            Wallet
-          </Link>
+          <>
+            <Link to="/seller" className={buttonClasses('outline', 'md')}>
+              <BarChart3 className="size-4" aria-hidden="true" />
+              {st.dashboardTitle}
+            </Link>
+            <Link to="/wallet" className={buttonClasses('outline', 'md')}>
+              <Wallet className="size-4" aria-hidden="true" />
+              Wallet
+            </Link>
+          </>
         }
       />
       <Tabs id="orders" label="Orders" value={role} options={tabs} onChange={setRole} className="mb-5" />

@@ -1,0 +1,57 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponse } from '../../../contract/errors.ts';
+import { salesSummary, sellerListingPage, sellerListingQuery } from '../../../contract/stock.ts';
+import type { Db } from '../../db/client.ts';
+import { access } from '../../plugins/access.ts';
+import { signedIn } from '../../plugins/viewer.ts';
+import * as service from './service.ts';
+
+export const sellerRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    '/seller/listings',
+    {
+      schema: {
+        ...access('member'),
+        tags: ['seller'],
+        summary: 'My listings with stock, units sold, revenue after fees, open disputes and key counts',
+        querystring: sellerListingQuery,
+        response: { 200: sellerListingPage, 429: errorResponse },
+      },
+    },
+    async (request) => service.listMyListings(db, signedIn(request), request.query),
+  );
+
+  app.get(
+    '/seller/sales',
+    {
+      schema: {
+        ...access('member'),
+        tags: ['seller'],
+        summary: 'My sales of the last 30 days (UTC), per day, with totals and open disputes',
+        response: { 200: salesSummary, 429: errorResponse },
+      },
+    },
+    async (request) => service.salesSummary(db, signedIn(request)),
+  );
+
+  app.get(
+    '/seller/sales.csv',
+    {
+      schema: {
+        ...access('member', { limit: 'salesExportPerUser' }),
+        tags: ['seller'],
+        summary: 'Every sale of mine as CSV (text/csv; cells that could run as formulas are escaped)',
+        response: { 200: z.string().describe('text/csv') },
+      },
+    },
+    async (request, reply) => {
+      const csv = await service.salesCsv(db, signedIn(request));
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="sales.csv"')
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
+};

@@ -1,0 +1,55 @@
+import {
+  infiniteQueryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type { SalesSummary, SellerListingPage, StockBody, StockState } from '../../../contract/stock.ts';
+import { api } from '../../lib/api.ts';
+
+export const sellerKeys = {
+  all: ['seller'] as const,
+  listings: ['seller', 'listings'] as const,
+  sales: ['seller', 'sales'] as const,
+};
+
+export function useSellerListings() {
+  return useInfiniteQuery(
+    infiniteQueryOptions({
+      queryKey: sellerKeys.listings,
+      queryFn: ({ pageParam, signal }) =>
+        api<SellerListingPage>(
+          pageParam ? `/seller/listings?cursor=${encodeURIComponent(pageParam)}` : '/seller/listings',
+          { signal },
+        ),
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: (last) => last.nextCursor ?? undefined,
+    }),
+  );
+}
+
+export function useSalesSummary() {
+  return useQuery({
+    queryKey: sellerKeys.sales,
+    queryFn: ({ signal }) => api<SalesSummary>('/seller/sales', { signal }),
+  });
+}
+
+/** A link listing's stock (restock) or either kind's low-stock warning; refreshes the dashboard and listings. */
+export function useSetStock() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: StockBody }) =>
+      api<StockState>(`/listings/${id}/stock`, { method: 'PUT', body }),
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: sellerKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['listings'] }),
+      ]);
+    },
+  });
+}
+
+/** The CSV is a plain download from the server (text/csv with a file name): no script builds it. */
+export const salesCsvPath = '/api/v1/seller/sales.csv';

@@ -1,0 +1,177 @@
+import { BarChart3, Download, Plus } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { stockMessages as st } from '../../../../contract/messages.ts';
+import type { SellerListing } from '../../../../contract/stock.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { LoadMore } from '../../../components/ui/load-more.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { salesCsvPath, useSalesSummary, useSellerListings, useSetStock } from '../api.ts';
+import { SalesChart } from '../components/sales-chart.tsx';
+
+function Figure({ label, value }: { label: string; value: number }) {
+  return (
+    <div className="rounded-xl bg-surface-2 px-4 py-3">
+      <dt className="text-sm text-muted">{label}</dt>
+      <dd className="text-2xl font-bold">{value.toLocaleString('en-US')}</dd>
+    </div>
+  );
+}
+
+const numberOrNull = (text: string) => (text.trim() === '' ? null : Number(text));
+
+/** One listing's figures, and its stock (link listings) and low-stock warning, saved together. */
+function ListingRow({ listing }: { listing: SellerListing }) {
+  const setStock = useSetStock();
+  const [stock, setStockText] = useState(String(listing.stock || ''));
+  const [threshold, setThreshold] = useState(listing.lowStockThreshold?.toString() ?? '');
+  const low = listing.lowStockThreshold !== null && listing.stock < listing.lowStockThreshold;
+  const save = () =>
+    setStock.mutate(
+      {
+        id: listing.id,
+        body: {
+          lowStockThreshold: numberOrNull(threshold),
+          ...(listing.deliveryKind === 'link' && stock.trim() !== '' ? { stock: Number(stock) } : {}),
+        },
+      },
+      {
+        onSuccess: () => toast.success(st.stockSaved),
+        onError: (err) => toast.error(errorMessage(err, st.stockInvalid)),
+      },
+    );
+  return (
+    <Card className="flex flex-col gap-3 p-4" aria-label={listing.title}>
+      <div className="flex flex-wrap items-center gap-2">
+        <Link to={`/marketplace/${listing.id}`} className="font-semibold break-words hover:underline">
+          {listing.title}
+        </Link>
+        <Badge tone={listing.status === 'active' ? 'success' : 'neutral'}>
+          {listing.status === 'active' ? 'Active' : listing.status === 'suspended' ? 'Suspended' : st.soldOut}
+        </Badge>
+        {low && <Badge tone="warning">{st.lowStockTitle}</Badge>}
+      </div>
+      <dl className="grid grid-cols-2 gap-2 text-sm">
+        <Figure label="Stock" value={listing.stock} />
+        <Figure label="Units sold" value={listing.unitsSold} />
+        <Figure label="Revenue after fees" value={listing.revenue} />
+        <Figure label="Open disputes" value={listing.openDisputes} />
+      </dl>
+      {listing.keys && (
+        <p className="text-sm text-muted">
+          Keys: {listing.keys.available} left · {listing.keys.reserved} reserved · {listing.keys.sold} sold
+          {' · '}
+          <Link to={`/marketplace/${listing.id}`} className="underline">
+            Manage keys
+          </Link>
+        </p>
+      )}
+      <div className="flex flex-wrap items-end gap-2 text-sm">
+        {listing.deliveryKind === 'link' && (
+          <label className="flex flex-col gap-1">
+            <span className="text-muted">Stock</span>
+            <input
+              type="number"
+              min={1}
+              max={10000}
+              value={stock}
+              onChange={(e) => setStockText(e.target.value)}
+              className="h-9 w-28 rounded-lg border border-line bg-surface px-2"
+            />
+          </label>
+        )}
+        <label className="flex flex-col gap-1">
+          <span className="text-muted">Low-stock warning under</span>
+          <input
+            type="number"
+            min={1}
+            max={10000}
+            value={threshold}
+            onChange={(e) => setThreshold(e.target.value)}
+            className="h-9 w-28 rounded-lg border border-line bg-surface px-2"
+          />
+        </label>
+        <Button size="sm" variant="outline" onClick={save} loading={setStock.isPending}>
+          Save
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+/** The seller dashboard (issue 18): figures per listing, 30 days of sales, low-stock warnings, CSV export. */
+export function SellerPage() {
+  const listings = useSellerListings();
+  const sales = useSalesSummary();
+  useEffect(() => {
+    if (listings.isError || sales.isError) toast.error(st.loadDashboardFailed, { id: 'seller-load' });
+  }, [listings.isError, sales.isError]);
+  const items = listings.data?.pages.flatMap((p) => p.items) ?? [];
+  const summary = sales.data;
+
+  return (
+    <div className="mx-auto w-full max-w-5xl">
+      <PageHeader
+        title={st.dashboardTitle}
+        icon={<BarChart3 className="size-6" aria-hidden="true" />}
+        description="Your listings, their stock and what they earned after fees."
+        actions={
+          <>
+            <a href={salesCsvPath} download className={buttonClasses('outline', 'md')}>
+              <Download className="size-4" aria-hidden="true" />
+              {st.exportCsv}
+            </a>
+            <Link to="/marketplace/create" className={buttonClasses('primary', 'md')}>
+              <Plus className="size-4" aria-hidden="true" />
+              Create Listing
+            </Link>
+          </>
+        }
+      />
+      <section aria-label="Last 30 days" className="mb-6">
+        <Card className="flex flex-col gap-4 p-4 sm:p-5">
+          <h2 className="font-semibold">Last 30 days</h2>
+          {summary ? (
+            <>
+              <dl className="grid gap-2 sm:grid-cols-3">
+                <Figure label="Units sold" value={summary.units} />
+                <Figure label="Revenue after fees" value={summary.revenue} />
+                <Figure label="Open disputes" value={summary.openDisputes} />
+              </dl>
+              <SalesChart days={summary.days} />
+            </>
+          ) : (
+            <Skeleton className="h-48 w-full" />
+          )}
+        </Card>
+      </section>
+      <section aria-label="My listings">
+        {listings.isPending ? (
+          <div role="status" aria-live="polite" className="flex flex-col gap-3">
+            <span className="sr-only">Loading listings…</span>
+            {[0, 1, 2, 3, 4, 5].map((i) => (
+              <Skeleton key={i} className="h-40 w-full rounded-2xl" />
+            ))}
+          </div>
+        ) : items.length === 0 ? (
+          <EmptyState text={st.dashboardEmpty} icon={<BarChart3 className="size-8" aria-hidden="true" />} />
+        ) : (
+          <ul className="flex flex-col gap-3">
+            {items.map((l) => (
+              <li key={l.id}>
+                <ListingRow listing={l} />
+              </li>
+            ))}
+          </ul>
+        )}
+        <LoadMore query={listings} />
+      </section>
+    </div>
+  );
+}
