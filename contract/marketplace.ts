@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { marketplaceMessages as m } from './messages.ts';
 import { order } from './orders.ts';
-import { httpUrlField, optionalHttpUrlField } from './products.ts';
+import { httpUrlField, optionalImageField } from './products.ts';
 
 export const listingTypes = ['cheat', 'account', 'item', 'other'] as const;
 export type ListingType = (typeof listingTypes)[number];
@@ -55,7 +55,7 @@ export const listingCreateBody = z.object({
   description,
   contentLink: httpUrlField(m.contentLinkRequired, m.contentLinkInvalid),
   price,
-  imageUrl: optionalHttpUrlField(m.imageUrlInvalid),
+  imageUrl: optionalImageField(m.imageUrlInvalid),
 });
 export type ListingCreateBody = z.input<typeof listingCreateBody>;
 
@@ -64,7 +64,7 @@ export const listingEditBody = z.object({
   title,
   description,
   price,
-  imageUrl: optionalHttpUrlField(m.imageUrlInvalid),
+  imageUrl: optionalImageField(m.imageUrlInvalid),
 });
 export type ListingEditBody = z.input<typeof listingEditBody>;
 
