@@ -38,10 +38,9 @@ test('a member posts, likes, comments, deletes a comment and deletes the post', 
   const post = postCard(page, text);
   await expect(post.getByText(text, { exact: true })).toBeVisible();
   await expect(post.locator('b')).toHaveCount(0);
-  await expect(post.getByRole('link', { name: 'Image: https://invalid.example/missing.png' })).toHaveAttribute(
-    'href',
-    'https://invalid.example/missing.png',
-  );
+  await expect(
+    post.getByRole('link', { name: 'Image: https://invalid.example/missing.png' }),
+  ).toHaveAttribute('href', 'https://invalid.example/missing.png');
   await expect(post.locator('img[src="https://invalid.example/missing.png"]')).toHaveCount(0);
   await expect(post.getByRole('button', { name: /^Follow/ })).toHaveCount(0);
 
