@@ -111,6 +111,7 @@ test('a thread with a code block, a table, a quote and an image uploaded from th
 });
 
 test('a post gets an uploaded image from its form; an image link stays a link', async ({ page, request }) => {
+  test.slow(); // an upload and two posts: past 30 s at the load averages of 20+ seen on the shared machine
   const me = await createUser(request, 'poster');
   await signInAs(page, me);
   await page.goto('/posts');
