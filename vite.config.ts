@@ -19,6 +19,7 @@ export default defineConfig({
     port: 5173,
     strictPort: true,
     proxy: {
+      '/media': { target: apiTarget, changeOrigin: true },
       '/api': {
         target: apiTarget,
         changeOrigin: true,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { marketplaceMessages as m, stockMessages as st } from './messages.ts';
 import { order } from './orders.ts';
-import { httpUrlField, optionalHttpUrlField } from './products.ts';
+import { httpUrlField, optionalImageField } from './products.ts';
 
 export const listingTypes = ['cheat', 'account', 'item', 'other'] as const;
 export type ListingType = (typeof listingTypes)[number];
@@ -77,7 +77,7 @@ export const listingCreateBody = z.object({
   description,
   contentLink: httpUrlField(m.contentLinkRequired, m.contentLinkInvalid),
   price,
-  imageUrl: optionalHttpUrlField(m.imageUrlInvalid),
+  imageUrl: optionalImageField(m.imageUrlInvalid),
   deliveryKind: z.enum(deliveryKinds).default('link'),
   /** A link listing's units; a key listing's stock is the keys given. */
   stock: stockField.default(1),
@@ -91,7 +91,7 @@ export const listingEditBody = z.object({
   title,
   description,
   price,
-  imageUrl: optionalHttpUrlField(m.imageUrlInvalid),
+  imageUrl: optionalImageField(m.imageUrlInvalid),
 });
 export type ListingEditBody = z.input<typeof listingEditBody>;
 

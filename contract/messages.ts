@@ -117,6 +117,17 @@ export const socialMessages = {
   linkCopied: 'Link copied to clipboard',
 } as const;
 
+/** Image uploads (decision 023); "Please upload an image file" is the spec's avatar wording. */
+export const uploadMessages = {
+  loginToUpload: 'You must be logged in to upload images',
+  notAnImage: 'Please upload an image file (PNG, JPEG, WebP, GIF or AVIF)',
+  tooLarge: 'The image must be 8 MB or smaller',
+  tooManyPixels: 'The image is too large: at most 40 megapixels',
+  notFound: 'Image not found',
+  uploadFailed: 'Failed to upload image',
+  uploading: 'Uploading image…',
+} as const;
+
 /** Spec §5 and §8 for edit profile, avatar, password change and settings, plus two-factor sign-in. */
 export const accountMessages = {
   loginToUpdateProfile: 'You must be logged in to update your profile',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { productMessages as m } from './messages.ts';
+import { isMediaPath } from './uploads.ts';
 
 export const productStatuses = ['active', 'inactive'] as const;
 export type ProductStatus = (typeof productStatuses)[number];
@@ -17,13 +18,16 @@ export function httpUrlField(required: string, invalid: string) {
     .refine(isHttpUrl, { message: invalid });
 }
 
-/** An optional http(s) link: empty means none (null). */
-export function optionalHttpUrlField(invalid: string) {
+/**
+ * An optional image: an upload of ours (`/media/…`, shown) or an http(s) address (kept from before uploads,
+ * shown as a link and never loaded: decision 023). Empty means none (null).
+ */
+export function optionalImageField(invalid: string) {
   return z
     .string({ error: invalid })
     .trim()
     .max(urlMax, invalid)
-    .refine((v) => v === '' || isHttpUrl(v), { message: invalid })
+    .refine((v) => v === '' || isMediaPath(v) || isHttpUrl(v), { message: invalid })
     .nullish()
     .transform((v) => (v ? v : null));
 }
@@ -47,7 +51,7 @@ export const productBody = z.object({
     .trim()
     .min(1, m.descriptionRequired)
     .max(productLimits.description.max, m.descriptionTooLong),
-  imageUrl: optionalHttpUrlField(m.imageUrlInvalid),
+  imageUrl: optionalImageField(m.imageUrlInvalid),
 });
 export type ProductBody = z.output<typeof productBody>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { roles } from './limits.ts';
 import { socialMessages } from './messages.ts';
 import { socialLimits } from './social-limits.ts';
+import { isMediaPath } from './uploads.ts';
 
 export { socialLimits };
 
@@ -27,7 +28,8 @@ const imageUrlField = z
   .string()
   .trim()
   .max(socialLimits.imageUrl.max, socialMessages.imageUrlInvalid)
-  .refine((v) => v === '' || isHttpUrl(v), socialMessages.imageUrlInvalid);
+  // An upload of ours, or an http(s) address shown as a link (decision 023).
+  .refine((v) => v === '' || isMediaPath(v) || isHttpUrl(v), socialMessages.imageUrlInvalid);
 
 function isHttpUrl(value: string): boolean {
   try {

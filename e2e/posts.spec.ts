@@ -33,11 +33,15 @@ test('a member posts, likes, comments, deletes a comment and deletes the post', 
   await expect(page.getByText('Post created successfully')).toBeVisible();
   await expect(form.getByLabel("What's on your mind?")).toHaveValue('');
 
-  // Content is shown as text (no HTML), the broken image hides itself, and there is no follow on my post.
+  // Content is shown as text (no HTML), an image we do not host is a link that loads nothing (decision 023),
+  // and there is no follow on my post.
   const post = postCard(page, text);
   await expect(post.getByText(text, { exact: true })).toBeVisible();
   await expect(post.locator('b')).toHaveCount(0);
-  await expect(post.locator('img[src="https://invalid.example/missing.png"]')).toBeHidden();
+  await expect(
+    post.getByRole('link', { name: 'Image: https://invalid.example/missing.png' }),
+  ).toHaveAttribute('href', 'https://invalid.example/missing.png');
+  await expect(post.locator('img[src="https://invalid.example/missing.png"]')).toHaveCount(0);
   await expect(post.getByRole('button', { name: /^Follow/ })).toHaveCount(0);
 
   // Like, and it survives a reload; unlike back to 0.

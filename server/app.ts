@@ -38,6 +38,7 @@ import { socialRoutes } from './modules/social/routes.ts';
 import { createContentCipher, loadContentKey } from './modules/stock/key-crypto.ts';
 import { stockRoutes } from './modules/stock/routes.ts';
 import { ticketRoutes } from './modules/tickets/routes.ts';
+import { mediaRoutes, uploadRoutes } from './modules/uploads/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import { cleanUpPlugin } from './plugins/clean-up.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
@@ -159,9 +160,11 @@ export async function buildApp({ config, database, mailer, logger, logDestinatio
       await v1.register(directMessageRoutes, { db });
       await v1.register(searchRoutes, { db });
       await v1.register(mailRoutes, { db, secret });
+      await v1.register(uploadRoutes, { db });
     },
     { prefix: '/api/v1' },
   );
+  await app.register(mediaRoutes, { db });
   await app.register(realtimePlugin, { database, trustedOrigins: config.trustedOrigins });
   await app.register(releaseJobPlugin, { db, intervalMs: config.escrowReleaseIntervalMs });
   await app.register(cleanUpPlugin, { db, limiter, intervalMs: config.cleanUpIntervalMs });

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from './client.ts';
 import { cheatStatusChanges, cheats, products, profiles } from './schema/index.ts';
+import { seedCover } from './seed-images.ts';
 
 const DEMO_PRODUCTS = [
   {
@@ -50,7 +51,8 @@ const DEMO_CHEATS = [
 /** Demo catalogue and cheat board for a fresh database (called by seedDemo, which runs only when empty). */
 export async function seedCatalogueDemo(db: Db) {
   const [admin] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.username, 'admin'));
-  await db.insert(products).values(DEMO_PRODUCTS);
+  const covers = admin ? await Promise.all(DEMO_PRODUCTS.map((_, i) => seedCover(db, admin.id, i))) : [];
+  await db.insert(products).values(DEMO_PRODUCTS.map((p, i) => ({ ...p, imageUrl: covers[i] ?? null })));
   const made = await db
     .insert(cheats)
     .values(DEMO_CHEATS.map((c) => ({ ...c, publishedBy: admin?.id ?? null })))

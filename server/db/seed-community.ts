@@ -2,6 +2,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { renderMarkdown } from '../modules/forum/markdown.ts';
 import type { Db } from './client.ts';
 import { forumCategories, forumThreads, marketplaceListings, profiles, socialPosts } from './schema/index.ts';
+import { seedCover } from './seed-images.ts';
 
 /*
  * Demo community content, so a fresh `npm start` shows a living site: posts in the feed, threads in the
@@ -109,9 +110,11 @@ export async function seedCommunityDemo(db: Db) {
       .where(eq(forumCategories.id, category.id));
   }
 
+  const covers = await Promise.all(LISTINGS.map((l, i) => seedCover(db, author(l.seller), i + 3)));
   await db.insert(marketplaceListings).values(
-    LISTINGS.map((l) => ({
+    LISTINGS.map((l, i) => ({
       userId: author(l.seller),
+      imageUrl: covers[i],
       title: l.title,
       description: `${l.title}. Delivered instantly through the content link after purchase; protected by escrow.`,
       game: l.game,

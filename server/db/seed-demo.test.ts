@@ -2,7 +2,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerCheck } from '../modules/wallet/service.ts';
 import { buildTestApp, type TestApp } from '../test/test-app.ts';
-import { forumThreads, marketplaceListings, profiles, socialPosts } from './schema/index.ts';
+import {
+  forumThreads,
+  marketplaceListings,
+  products,
+  profiles,
+  socialPosts,
+  uploads,
+} from './schema/index.ts';
 import { seedDemo } from './seed-demo.ts';
 
 let t: TestApp;
@@ -34,6 +41,20 @@ describe('seedDemo', () => {
     const listings = await t.app.inject({ method: 'GET', url: '/api/v1/listings' });
     expect(listings.json().items).toHaveLength(6);
     expect(await ledgerCheck(t.db)).toMatchObject({ ok: true, mismatchedUsers: [] });
+    // Listing and product cards show an image we host (decision 023), each its own.
+    const covers = [
+      ...(await t.db.select({ imageUrl: marketplaceListings.imageUrl }).from(marketplaceListings)),
+      ...(await t.db.select({ imageUrl: products.imageUrl }).from(products)),
+    ].map((r) => r.imageUrl);
+    expect(covers).toHaveLength(9);
+    expect(new Set(covers).size).toBe(9);
+    for (const url of covers) {
+      expect(url).toMatch(/^\/media\/[0-9a-f-]{36}\.webp$/);
+      const served = await t.app.inject({ method: 'GET', url: url! });
+      expect(served.statusCode, url!).toBe(200);
+      expect(served.headers['content-type']).toBe('image/webp');
+    }
+    expect(await t.db.select({ id: uploads.id }).from(uploads)).toHaveLength(9);
     const [alice] = await t.db.select().from(profiles).where(eq(profiles.username, 'alice'));
     expect(alice).toMatchObject({ credits: 2500, balance: 0 });
   });

@@ -40,6 +40,7 @@ export const rateRules = {
   followPerUser: { limit: 60, windowSeconds: 600, by: 'viewer' },
   profileUpdatePerUser: { limit: 30, windowSeconds: 600, by: 'viewer' },
   avatarUploadPerUser: { limit: 10, windowSeconds: 600, by: 'viewer' },
+  uploadPerUser: { limit: 30, windowSeconds: 600, by: 'viewer' },
   settingsPerUser: { limit: 60, windowSeconds: 600, by: 'viewer' },
   changePasswordPerUser: { limit: 5, windowSeconds: 600, by: 'viewer' },
   twoFactorSetupPerUser: { limit: 10, windowSeconds: 600, by: 'viewer' },

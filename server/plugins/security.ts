@@ -21,7 +21,9 @@ export const securityPlugin = fp(
           scriptSrc: ["'self'"],
           // React's style attributes and the toast library's injected styles need inline styles; scripts never.
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+          // Images come from our own origin only (uploads under /media, avatars): a third party never learns a
+          // member's address from an image in a page. data: and blob: are local previews.
+          imgSrc: ["'self'", 'data:', 'blob:'],
           fontSrc: ["'self'", 'data:'],
           connectSrc: ["'self'", 'ws:', 'wss:'],
           objectSrc: ["'none'"],

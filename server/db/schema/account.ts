@@ -1,13 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, customType, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { digestPeriods } from '../../../contract/limits.ts';
 import { profiles } from './auth.ts';
-
-/** Raw bytes; pg hands back a Buffer and PGlite a Uint8Array, so both become a Buffer here. */
-const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => Buffer.from(value),
-});
+import { bytea } from './columns.ts';
 
 /**
  * Avatars live in the database, not on one instance's disk, so every instance serves them.

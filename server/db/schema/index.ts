@@ -14,4 +14,5 @@ export * from './security.ts';
 export * from './site-settings.ts';
 export * from './social.ts';
 export * from './tickets.ts';
+export * from './uploads.ts';
 export * from './wallet.ts';

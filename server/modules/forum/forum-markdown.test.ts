@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { Parser } from 'htmlparser2';
+import sanitizeHtml from 'sanitize-html';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forumMessages as m } from '../../../contract/messages.ts';
 import { forumReplies, forumThreads } from '../../db/schema/index.ts';
 import { buildForumCategory, buildForumThread, buildSignedInUser } from '../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
+import { allowList } from './markdown.ts';
 
 let t: TestApp;
 let member: Awaited<ReturnType<typeof buildSignedInUser>>;
@@ -22,14 +24,17 @@ const call = (method: 'GET' | 'POST', url: string, cookie?: string, payload?: ob
 
 /** Tags and attributes the cooked HTML may hold (decision 017); this suite's own copy, not the code's. */
 const TAGS = new Set(
-  'p br hr h1 h2 h3 h4 h5 h6 strong em s code pre blockquote ul ol li table thead tbody tr th td a span div details summary input'.split(
+  'p br hr h1 h2 h3 h4 h5 h6 strong em s code pre blockquote ul ol li table thead tbody tr th td a span div details summary input img'.split(
     ' ',
   ),
 );
+/** The only images the cooked HTML may show: ones we host (decision 023). */
+const MEDIA_SRC = /^\/media\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(webp|png)$/;
 const ATTRIBUTES: Record<string, string[]> = {
   a: ['href', 'title', 'rel', 'target', 'class'],
   ol: ['start', 'class'],
   input: ['type', 'checked', 'disabled', 'class'],
+  img: ['src', 'alt', 'loading'],
 };
 
 /** Every way the HTML breaks the allow-list, parsed as a browser's tokenizer would read it. */
@@ -51,6 +56,7 @@ function violations(html: string): string[] {
           if (attribs.rel !== 'nofollow ugc noopener') found.push(`rel ${attribs.rel}`);
           if (attribs.target !== '_blank') found.push(`target ${attribs.target}`);
         }
+        if (name === 'img' && !MEDIA_SRC.test(attribs.src ?? '')) found.push(`img src ${attribs.src}`);
         if (name === 'input' && (attribs.type !== 'checkbox' || attribs.disabled === undefined)) {
           found.push('an enabled or non-checkbox input');
         }
@@ -87,8 +93,7 @@ describe('stored XSS: every construct is cooked into allow-listed HTML', () => {
       'target undefined',
     ]);
     expect(violations('<img src=x><svg></svg><p style="x">')).toEqual([
-      'tag <img>',
-      'attribute src on <img>',
+      'img src x',
       'tag <svg>',
       'attribute style on <p>',
     ]);
@@ -144,6 +149,55 @@ describe('stored XSS: every construct is cooked into allow-listed HTML', () => {
     expect(html).toContain(
       '<a href="https://images.example/shot.png" class="md-image" rel="nofollow ugc noopener" target="_blank">Image: my screenshot</a>',
     );
+  });
+});
+
+describe('images: only the ones we host are shown (decision 023)', () => {
+  const id = '0b6f2c1e-8d4a-4c3b-9e7f-1a2b3c4d5e6f';
+
+  it('shows an uploaded image from /media, with its alt text and lazy loading', async () => {
+    const html = await cook(`![my screenshot](/media/${id}.webp) and ![](/media/${id}.png)`);
+    expect(html).toContain(`<img src="/media/${id}.webp" alt="my screenshot" loading="lazy" />`);
+    expect(html).toContain(`<img src="/media/${id}.png" alt="" loading="lazy" />`);
+    expect(violations(html), html).toEqual([]);
+  });
+
+  it('an uploaded image whose alt text tries to break out of the attribute stays one attribute', async () => {
+    const html = await cook(`![x" onerror="alert(1)](/media/${id}.webp)`);
+    expect(violations(html), html).toEqual([]);
+    expect(html).toContain(
+      `<img src="/media/${id}.webp" alt="x&quot; onerror=&quot;alert(1)" loading="lazy" />`,
+    );
+  });
+
+  it.each([
+    ['an external image', '![x](https://images.example/x.png)'],
+    ['an external image at a /media path', `![x](https://evil.example/media/${id}.webp)`],
+    ['a protocol-relative /media image', `![x](//evil.example/media/${id}.webp)`],
+    ['a data: image', '![x](data:image/png;base64,iVBORw0KGgo=)'],
+    ['a data: SVG image', '![x](data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+)'],
+    ['a /media path with another extension', `![x](/media/${id}.svg)`],
+    ['a /media path with a query', `![x](/media/${id}.webp?x=1)`],
+    ['a /media path that climbs out', '![x](/media/../api/v1/me)'],
+    ['a /media path in capitals', `![x](/MEDIA/${id}.WEBP)`],
+    ['an image reference to an external address', '![x][1]\n\n[1]: https://images.example/x.png'],
+    ['a raw <img> pointing at /media with a handler', `<img src="/media/${id}.webp" onerror="alert(1)">`],
+  ])('%s is never an <img>', async (_, content) => {
+    const html = await cook(content);
+    expect(violations(html), html).toEqual([]);
+    expect(html).not.toMatch(/<img\b/i);
+  });
+
+  it('the sanitizer itself drops an <img> that is not ours, and every attribute but src, alt and loading', () => {
+    const clean = (html: string) => sanitizeHtml(html, allowList);
+    expect(clean('<img src="https://evil.example/x.png">')).toBe('');
+    expect(clean('<img src="data:image/png;base64,AAAA">')).toBe('');
+    expect(clean(`<img src="//evil.example/media/${id}.webp">`)).toBe('');
+    expect(
+      clean(
+        `<img src="/media/${id}.webp" onerror="alert(1)" style="x" srcset="https://evil.example/x.png 2x" width="9">`,
+      ),
+    ).toBe(`<img src="/media/${id}.webp" alt="" loading="lazy" />`);
   });
 });
 

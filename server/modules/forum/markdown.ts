@@ -22,6 +22,7 @@ import MarkdownIt from 'markdown-it';
 import container from 'markdown-it-container';
 import taskLists from 'markdown-it-task-lists';
 import sanitizeHtml from 'sanitize-html';
+import { isMediaPath } from '../../../contract/uploads.ts';
 
 /*
  * Forum Markdown, rendered once when a thread or reply is written (decision 017, Discourse's "cooked" HTML).
@@ -78,13 +79,16 @@ md.renderer.rules.fence = (tokens, idx) => {
   return `<div class="code-block">${head}<pre><code${cls}>${code}</code></pre></div>\n`;
 };
 
-// Images are never hot-linked (a third party would learn our members' addresses): a link that shows the
-// alt text, or the address when there is none.
+// Images we host (`/media/…`, uploaded and re-encoded by us: decision 023) are shown. Any other image is
+// never hot-linked (a third party would learn our members' addresses): a link that shows the alt text, or
+// the address when there is none, and nothing is fetched.
 md.renderer.rules.image = (tokens, idx) => {
   const token = tokens[idx]!;
   const src = String(token.attrGet('src') ?? '');
-  const alt = token.children?.map((c) => c.content).join('') || src;
-  return `<a href="${md.utils.escapeHtml(src)}" class="md-image">${md.utils.escapeHtml(`Image: ${alt}`)}</a>`;
+  const alt = token.children?.map((c) => c.content).join('') ?? '';
+  if (isMediaPath(src))
+    return `<img src="${md.utils.escapeHtml(src)}" alt="${md.utils.escapeHtml(alt)}" loading="lazy">`;
+  return `<a href="${md.utils.escapeHtml(src)}" class="md-image">${md.utils.escapeHtml(`Image: ${alt || src}`)}</a>`;
 };
 
 /** Tags, attributes, classes and URL schemes the stored HTML may hold; everything else is dropped. */
@@ -120,11 +124,13 @@ export const allowList: sanitizeHtml.IOptions = {
     'details',
     'summary',
     'input',
+    'img',
   ],
   allowedAttributes: {
     a: ['href', 'title', 'rel', 'target', 'class'],
     ol: ['start'],
     input: ['type', 'checked', 'disabled', 'class'],
+    img: ['src', 'alt', 'loading'],
     '*': ['class'],
   },
   allowedClasses: {
@@ -140,10 +146,13 @@ export const allowList: sanitizeHtml.IOptions = {
     td: ['align-left', 'align-center', 'align-right'],
   },
   allowedSchemes: ['http', 'https', 'mailto'],
-  allowedSchemesByTag: {},
-  allowedSchemesAppliedToAttributes: ['href'],
+  // An <img> may only point at an image we host (exclusiveFilter below): no scheme at all.
+  allowedSchemesByTag: { img: [] },
+  allowedSchemesAppliedToAttributes: ['href', 'src'],
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
+  // Any <img> whose address is not one of our /media files is dropped whole.
+  exclusiveFilter: (frame) => frame.tag === 'img' && !isMediaPath(frame.attribs.src),
   transformTags: {
     // Every link leaves in a new tab without handing our page to it, and earns no search ranking.
     a: (tagName, attribs) => ({
@@ -159,6 +168,11 @@ export const allowList: sanitizeHtml.IOptions = {
         class: 'task-list-item-checkbox',
         ...('checked' in attribs ? { checked: '' } : {}),
       },
+    }),
+    // An image keeps its address, its description and lazy loading, nothing else.
+    img: (tagName, attribs) => ({
+      tagName,
+      attribs: { src: attribs.src ?? '', alt: attribs.alt ?? '', loading: 'lazy' },
     }),
     // Table alignment as a class: the CSP refuses style attributes.
     th: alignAsClass,

@@ -1,9 +1,8 @@
 import sharp from 'sharp';
+import { RASTER_FORMATS } from '../uploads/image.ts';
 
 export const AVATAR_SIZE = 256;
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
-/** Formats a browser can send as a photo; SVG is refused on purpose (it can carry script). */
-const RASTER_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
 
 /**
  * Decodes the upload as a raster image and re-encodes it as a 256x256 WebP (centre crop, no metadata),

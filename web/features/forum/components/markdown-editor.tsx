@@ -1,6 +1,7 @@
 import { Bold, Code, Image, Italic, Link2, List, Quote } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+import { uploadMessages } from '../../../../contract/messages.ts';
 import { CookedHtml } from '../../../components/ui/cooked-html.tsx';
 import { controlClasses, FormField } from '../../../components/ui/form-field.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -8,6 +9,7 @@ import { Tabs, tabPanelProps } from '../../../components/ui/tabs.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
 import { usePreview } from '../api.ts';
+import { useEditorImageUpload } from './editor-image-upload.tsx';
 
 type Mode = 'write' | 'preview';
 
@@ -19,7 +21,6 @@ const actions = [
   { label: 'Link', icon: Link2, wrap: ['[', '](https://)'], placeholder: 'link text' },
   { label: 'Quote', icon: Quote, prefix: '> ', placeholder: 'quote' },
   { label: 'List', icon: List, prefix: '- ', placeholder: 'item' },
-  { label: 'Image', icon: Image, wrap: ['![', '](https://)'], placeholder: 'description' },
 ] as const;
 
 type Action = (typeof actions)[number];
@@ -64,6 +65,7 @@ export function MarkdownEditor({
   const [mode, setMode] = useState<Mode>('write');
   const textarea = useRef<HTMLTextAreaElement | null>(null);
   const preview = usePreview();
+  const images = useEditorImageUpload({ textarea, value, onChange });
 
   const show = (next: Mode) => {
     setMode(next);
@@ -108,6 +110,16 @@ export function MarkdownEditor({
                 <action.icon className="size-4" aria-hidden="true" />
               </button>
             ))}
+            <button
+              type="button"
+              aria-label="Image"
+              title="Upload an image (or paste or drop one into the text)"
+              onClick={images.pick}
+              className="grid size-8 place-items-center rounded-lg text-muted hover:bg-surface-2 hover:text-fg"
+            >
+              <Image className="size-4" aria-hidden="true" />
+            </button>
+            {images.input}
           </div>
         )}
       </div>
@@ -116,7 +128,11 @@ export function MarkdownEditor({
           <FormField
             label={label}
             error={error}
-            hint="Markdown: **bold**, _italic_, `code`, ```lang fenced blocks```, tables, - [ ] tasks, ::: spoiler … :::"
+            hint={
+              images.uploading
+                ? uploadMessages.uploading
+                : 'Markdown: **bold**, _italic_, `code`, ```lang fenced blocks```, tables, - [ ] tasks, ::: spoiler … :::; paste or drop images'
+            }
           >
             {(control) => (
               <textarea
@@ -127,6 +143,7 @@ export function MarkdownEditor({
                 value={value}
                 onChange={(e) => onChange(e.target.value)}
                 onBlur={onBlur}
+                {...images.handlers}
                 className={cn(controlClasses, 'h-auto min-h-24 resize-y py-2.5 font-mono leading-relaxed')}
               />
             )}

@@ -1,6 +1,7 @@
 import { Gamepad2, Pin, ShoppingBag, Star } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Listing } from '../../../../contract/marketplace.ts';
+import { isMediaPath } from '../../../../contract/uploads.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -36,7 +37,10 @@ export function ListingImage({ listing, className }: { listing: Listing; classNa
       className={`relative grid place-items-center overflow-hidden bg-gradient-to-br from-primary/25 via-secondary/15 to-transparent ${className ?? ''}`}
     >
       <ShoppingBag className="size-10 text-primary/70" aria-hidden="true" />
-      {listing.imageUrl && <Img src={listing.imageUrl} className="absolute inset-0 size-full object-cover" />}
+      {/* Only an image we host is shown; any other address is a link on the listing's page (decision 023). */}
+      {isMediaPath(listing.imageUrl) && (
+        <Img src={listing.imageUrl} loading="lazy" className="absolute inset-0 size-full object-cover" />
+      )}
     </div>
   );
 }

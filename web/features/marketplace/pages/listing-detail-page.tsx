@@ -14,11 +14,13 @@ import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router';
 import { marketplaceMessages as m, stockMessages as st } from '../../../../contract/messages.ts';
 import type { Order } from '../../../../contract/orders.ts';
+import { isMediaPath } from '../../../../contract/uploads.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { ExternalImageLink } from '../../../components/ui/hosted-image.tsx';
 import { ReportButton } from '../../../components/ui/report-button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
@@ -202,6 +204,9 @@ export function ListingDetailPage() {
       {back}
       <Card className="overflow-hidden">
         <ListingImage listing={listing} className="h-56 sm:h-72" />
+        {listing.imageUrl && !isMediaPath(listing.imageUrl) && (
+          <ExternalImageLink href={listing.imageUrl} className="px-6 pt-4 sm:px-8" />
+        )}
         <div className="p-6 sm:p-8">
           <div className="flex flex-wrap items-start justify-between gap-4">
             <div className="min-w-0">

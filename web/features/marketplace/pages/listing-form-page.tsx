@@ -9,6 +9,7 @@ import { listingCreateBody, listingEditBody } from '../../../../contract/marketp
 import { marketplaceMessages as m, stockMessages as st } from '../../../../contract/messages.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { ImageUpload } from '../../../components/ui/image-upload.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Select } from '../../../components/ui/select.tsx';
@@ -170,9 +171,16 @@ function CreateListingForm() {
           <Input
             label="Image URL (optional)"
             className="sm:col-span-2"
+            placeholder="https://… or upload an image"
             error={errors.imageUrl?.message}
             {...register('imageUrl')}
           />
+          <div className="sm:col-span-2">
+            <ImageUpload
+              value={watch('imageUrl')}
+              onChange={(url) => setValue('imageUrl', url, { shouldDirty: true, shouldValidate: true })}
+            />
+          </div>
           <Select label={st.deliveryKind} error={errors.deliveryKind?.message} {...register('deliveryKind')}>
             <option value="link">{st.deliveryLink}</option>
             <option value="keys">{st.deliveryKeys}</option>
@@ -243,6 +251,8 @@ export function EditListingPage() {
     register,
     handleSubmit,
     reset,
+    watch,
+    setValue,
     setError,
     formState: { errors },
   } = useForm<EditIn, unknown, EditOut>({ resolver: zodResolver(listingEditBody) });
@@ -316,7 +326,16 @@ export function EditListingPage() {
             error={errors.price?.message}
             {...register('price', { valueAsNumber: true })}
           />
-          <Input label="Image URL (optional)" error={errors.imageUrl?.message} {...register('imageUrl')} />
+          <Input
+            label="Image URL (optional)"
+            placeholder="https://… or upload an image"
+            error={errors.imageUrl?.message}
+            {...register('imageUrl')}
+          />
+          <ImageUpload
+            value={watch('imageUrl')}
+            onChange={(url) => setValue('imageUrl', url, { shouldDirty: true, shouldValidate: true })}
+          />
           <div className="flex justify-end gap-2">
             <Link to={`/marketplace/${listingId}`} className={buttonClasses('outline', 'md')}>
               Cancel

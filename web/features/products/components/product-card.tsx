@@ -1,6 +1,7 @@
 import { ExternalLink, Package, Pin } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Product } from '../../../../contract/products.ts';
+import { isMediaPath } from '../../../../contract/uploads.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -27,7 +28,10 @@ export function ProductImage({ product, className }: { product: Product; classNa
       className={`relative grid place-items-center overflow-hidden bg-gradient-to-br from-primary/25 via-secondary/15 to-transparent ${className ?? ''}`}
     >
       <Package className="size-10 text-primary/70" aria-hidden="true" />
-      {product.imageUrl && <Img src={product.imageUrl} className="absolute inset-0 size-full object-cover" />}
+      {/* Only an image we host is shown; any other address is a link on the product's page (decision 023). */}
+      {isMediaPath(product.imageUrl) && (
+        <Img src={product.imageUrl} loading="lazy" className="absolute inset-0 size-full object-cover" />
+      )}
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { productMessages as m } from '../../../../contract/messages.ts';
 import { type AdminProduct, productBody } from '../../../../contract/products.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
+import { ImageUpload } from '../../../components/ui/image-upload.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api.ts';
@@ -33,6 +34,8 @@ export function ProductFormDialog({
     register,
     handleSubmit,
     reset,
+    watch,
+    setValue,
     setError,
     formState: { errors },
   } = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(productBody) });
@@ -88,10 +91,13 @@ export function ProductFormDialog({
         />
         <Input
           label="Image URL (optional)"
-          type="url"
-          placeholder="https://"
+          placeholder="https://… or upload an image"
           error={errors.imageUrl?.message}
           {...register('imageUrl')}
+        />
+        <ImageUpload
+          value={watch('imageUrl')}
+          onChange={(url) => setValue('imageUrl', url, { shouldDirty: true, shouldValidate: true })}
         />
         <Textarea label="Description" error={errors.description?.message} {...register('description')} />
         <div className="mt-2 flex justify-end gap-2">

@@ -3,9 +3,11 @@ import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router';
 import { productMessages as m } from '../../../../contract/messages.ts';
+import { isMediaPath } from '../../../../contract/uploads.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { ExternalImageLink } from '../../../components/ui/hosted-image.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { formatDateLong, toIsoString } from '../../../lib/format.ts';
@@ -69,6 +71,9 @@ export function ProductDetailPage() {
       {back}
       <Card className="overflow-hidden">
         <ProductImage product={product} className="h-56 sm:h-72" />
+        {product.imageUrl && !isMediaPath(product.imageUrl) && (
+          <ExternalImageLink href={product.imageUrl} className="px-6 pt-4 sm:px-8" />
+        )}
         <div className="p-6 sm:p-8">
           <div className="flex flex-wrap items-start justify-between gap-4">
             <div className="min-w-0">

@@ -20,7 +20,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { Img } from '../../../components/ui/img.tsx';
+import { HostedImage } from '../../../components/ui/hosted-image.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Tabs, tabPanelProps } from '../../../components/ui/tabs.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
@@ -307,12 +307,11 @@ function SocialTab({ userId }: { userId: string }) {
                     {post.content}
                   </p>
                   {post.imageUrl && (
-                    <Img
+                    <HostedImage
                       src={post.imageUrl}
                       alt=""
-                      loading="lazy"
-                      referrerPolicy="no-referrer"
                       className="mt-3 max-h-80 w-full rounded-xl border border-line object-cover"
+                      linkClassName="mt-3"
                     />
                   )}
                   <div className="mt-3 flex items-center justify-between text-xs text-muted">

@@ -9,7 +9,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { Img } from '../../../components/ui/img.tsx';
+import { HostedImage } from '../../../components/ui/hosted-image.tsx';
 import { ReportButton } from '../../../components/ui/report-button.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -132,11 +132,9 @@ export function PostCard({ post, viewerId }: { post: Post; viewerId: string }) {
         </p>
         {post.imageUrl && (
           <div className="px-5 pt-3">
-            <Img
+            <HostedImage
               src={post.imageUrl}
               alt=""
-              loading="lazy"
-              referrerPolicy="no-referrer"
               className="max-h-[28rem] w-full rounded-xl border border-line object-cover"
             />
           </div>

@@ -7,6 +7,7 @@ import { socialMessages } from '../../../../contract/messages.ts';
 import { createPostBody, socialLimits } from '../../../../contract/social.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { ImageUpload } from '../../../components/ui/image-upload.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api.ts';
@@ -21,6 +22,7 @@ export function PostForm() {
     setError,
     reset,
     watch,
+    setValue,
     formState: { errors },
   } = useForm<z.input<typeof createPostBody>, unknown, z.output<typeof createPostBody>>({
     resolver: zodResolver(createPostBody),
@@ -58,11 +60,14 @@ export function PostForm() {
         />
         <Input
           label="Image URL (optional)"
-          type="url"
           inputMode="url"
-          placeholder="https://…"
+          placeholder="https://… or upload an image"
           error={errors.imageUrl?.message}
           {...register('imageUrl')}
+        />
+        <ImageUpload
+          value={watch('imageUrl')}
+          onChange={(url) => setValue('imageUrl', url, { shouldDirty: true, shouldValidate: true })}
         />
         <div className="flex justify-end">
           <Button type="submit" loading={create.isPending}>

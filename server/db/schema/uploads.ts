@@ -1,0 +1,30 @@
+import { sql } from 'drizzle-orm';
+import { check, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { profiles } from './auth.ts';
+import { bytea } from './columns.ts';
+
+/**
+ * Images members upload for threads, replies, posts, listings and products (decision 023). The bytes are
+ * the server's own re-encoding, never the member's file, and live in the database so every instance
+ * serves them. An id's bytes never change (its URL is cached for a year); the same image uploaded again
+ * by the same member answers the row it already has (sha256 of the stored bytes).
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    sha256: text('sha256').notNull(),
+    mime: text('mime', { enum: ['image/webp', 'image/png'] }).notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    data: bytea('data').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('uploads_user_id_sha256_idx').on(t.userId, t.sha256),
+    check('uploads_mime_check', sql`${t.mime} in ('image/webp', 'image/png')`),
+  ],
+);

@@ -1,0 +1,69 @@
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+import { type MediaExtension, mediaMimeTypes, uploadLimits } from '../../../contract/uploads.ts';
+
+/** Raster formats a browser sends as a photo or screenshot. SVG is refused on purpose: it can carry script. */
+export const RASTER_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
+
+/** A PNG this small stays PNG (lossless: screenshots of code stay sharp); anything larger becomes WebP. */
+const KEEP_PNG_MAX_PIXELS = 512 * 512;
+
+export type ReencodedImage = {
+  data: Buffer;
+  ext: MediaExtension;
+  mime: string;
+  width: number;
+  height: number;
+  sha256: string;
+};
+
+export type ReencodeResult =
+  | { ok: true; image: ReencodedImage }
+  | { ok: false; reason: 'notAnImage' | 'tooManyPixels' };
+
+/**
+ * Decodes the upload as a raster image and encodes a new file from its pixels: orientation applied, scaled
+ * to fit `maxDimension`, no metadata (EXIF, GPS, ICC comments), first frame only. What we store and serve is
+ * always an image we made, never the member's bytes, so a polyglot (an image with HTML or a script appended
+ * or hidden in a chunk) loses everything but its pixels.
+ */
+export async function reencodeImage(input: Buffer): Promise<ReencodeResult> {
+  try {
+    // limitInputPixels guards the decoder against decompression bombs; failOn 'error' refuses broken files.
+    const image = sharp(input, {
+      limitInputPixels: uploadLimits.maxInputPixels,
+      failOn: 'error',
+      animated: false,
+    });
+    const meta = await image.metadata();
+    if (!meta.format || !RASTER_FORMATS.has(meta.format)) return { ok: false, reason: 'notAnImage' };
+    // The header's size, checked before any pixel is decoded.
+    const pixels = meta.width * meta.height;
+    if (pixels > uploadLimits.maxInputPixels) return { ok: false, reason: 'tooManyPixels' };
+    const fitted = image.rotate().resize({
+      width: uploadLimits.maxDimension,
+      height: uploadLimits.maxDimension,
+      fit: 'inside',
+      withoutEnlargement: true,
+    });
+    const ext: MediaExtension = meta.format === 'png' && pixels <= KEEP_PNG_MAX_PIXELS ? 'png' : 'webp';
+    const encoded =
+      ext === 'png' ? fitted.png({ compressionLevel: 9 }) : fitted.webp({ quality: 82, effort: 4 });
+    const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
+    return {
+      ok: true,
+      image: {
+        data,
+        ext,
+        mime: mediaMimeTypes[ext],
+        width: info.width,
+        height: info.height,
+        sha256: createHash('sha256').update(data).digest('hex'),
+      },
+    };
+  } catch (err) {
+    if (err instanceof Error && /pixel limit/i.test(err.message))
+      return { ok: false, reason: 'tooManyPixels' };
+    return { ok: false, reason: 'notAnImage' };
+  }
+}

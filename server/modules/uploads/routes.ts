@@ -1,0 +1,74 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponse } from '../../../contract/errors.ts';
+import { uploadMessages } from '../../../contract/messages.ts';
+import { uploadLimits, uploadResponse } from '../../../contract/uploads.ts';
+import type { Db } from '../../db/client.ts';
+import { access } from '../../plugins/access.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { signedIn } from '../../plugins/viewer.ts';
+import { getMedia, notAnImage, uploadImage } from './service.ts';
+
+/** `POST /api/v1/uploads`: one image per request, re-encoded before it is stored (decision 023). */
+export const uploadRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  // Scoped to this plugin: multipart bodies are accepted here and by the avatar upload only.
+  await app.register(multipart, {
+    limits: { fileSize: uploadLimits.maxBytes, files: 1, fields: 2, parts: 3, headerPairs: 50 },
+  });
+
+  app.post(
+    '/uploads',
+    {
+      schema: {
+        ...access('member', { unauthenticated: uploadMessages.loginToUpload, limit: 'uploadPerUser' }),
+        tags: ['uploads'],
+        summary:
+          'Upload an image (multipart, one file up to 8 MB and 40 megapixels); stored re-encoded as WebP ' +
+          '(small PNGs stay PNG), at most 2000 px a side, without metadata, and served at the returned url',
+        consumes: ['multipart/form-data'],
+        response: { 200: uploadResponse, 400: errorResponse, 401: errorResponse, 413: errorResponse },
+      },
+    },
+    async (request) => {
+      const viewer = signedIn(request);
+      let file: Buffer | undefined;
+      try {
+        const part = await request.file();
+        file = await part?.toBuffer();
+      } catch (err) {
+        const code = (err as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new AppError('PAYLOAD_TOO_LARGE', uploadMessages.tooLarge, { file: uploadMessages.tooLarge });
+        }
+        // Anything else went wrong reading the form (not multipart, truncated, too many parts): bad input.
+        request.log.info({ code }, 'unreadable image upload');
+        throw notAnImage();
+      }
+      if (!file?.length) throw notAnImage();
+      return uploadImage(db, viewer, file);
+    },
+  );
+};
+
+/**
+ * `GET /media/<id>.<ext>`: uploaded images, from our own origin (the CSP's img-src allows nothing else).
+ * Outside /api and the route contract on purpose: the bytes are public, so no session is looked up per
+ * image, and an address's bytes never change, so browsers and proxies keep them for a year.
+ */
+export const mediaRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+  app.get<{ Params: { file: string } }>(
+    '/media/:file',
+    { schema: { hide: true, params: z.object({ file: z.string().max(64) }) } },
+    async (request, reply: FastifyReply) => {
+      const { data, mime } = await getMedia(db, request.params.file);
+      return reply
+        .header('content-type', mime)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', 'inline')
+        .send(data);
+    },
+  );
+};

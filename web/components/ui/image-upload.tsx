@@ -1,0 +1,70 @@
+import { ImagePlus, X } from 'lucide-react';
+import { useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import { uploadMessages } from '../../../contract/messages.ts';
+import { isMediaPath } from '../../../contract/uploads.ts';
+import { errorMessage } from '../../lib/api.ts';
+import { uploadImage } from '../../lib/upload-image.ts';
+import { Button } from './button.tsx';
+import { Img } from './img.tsx';
+
+/**
+ * Upload and remove buttons for an image field (posts, listings, products), with a preview of the upload.
+ * The field's value becomes the upload's `/media/…` address; the address input beside it stays for links.
+ */
+export function ImageUpload({
+  value,
+  onChange,
+  label = 'Upload image',
+}: {
+  value: string | null | undefined;
+  onChange: (url: string) => void;
+  label?: string;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+
+  const send = async (file: File | undefined) => {
+    if (!file) return;
+    setBusy(true);
+    try {
+      onChange((await uploadImage(file)).url);
+    } catch (err) {
+      toast.error(errorMessage(err, uploadMessages.uploadFailed));
+    } finally {
+      setBusy(false);
+      if (input.current) input.current.value = '';
+    }
+  };
+
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      {isMediaPath(value) && (
+        <Img
+          src={value}
+          alt="Uploaded image"
+          className="size-16 rounded-lg border border-line object-cover"
+        />
+      )}
+      <input
+        ref={input}
+        type="file"
+        accept="image/png,image/jpeg,image/webp,image/gif,image/avif"
+        className="hidden"
+        tabIndex={-1}
+        aria-hidden="true"
+        onChange={(e) => void send(e.target.files?.[0])}
+      />
+      <Button type="button" variant="outline" size="sm" loading={busy} onClick={() => input.current?.click()}>
+        <ImagePlus className="size-4" aria-hidden="true" />
+        {busy ? uploadMessages.uploading : label}
+      </Button>
+      {value && (
+        <Button type="button" variant="ghost" size="sm" onClick={() => onChange('')}>
+          <X className="size-4" aria-hidden="true" />
+          Remove image
+        </Button>
+      )}
+    </div>
+  );
+}
