@@ -15,3 +15,4 @@ export * from './site-settings.ts';
 export * from './social.ts';
 export * from './tickets.ts';
 export * from './wallet.ts';
+export * from './watches.ts';

@@ -19,6 +19,11 @@ export const detectionStatuses = ['unknown', 'undetected', 'detected'] as const;
 export const listingStatuses = ['active', 'sold', 'suspended'] as const;
 /** held → released (confirmed or window ended) | disputed → released / refunded (staff settle; a split is released). */
 export const orderStatuses = ['held', 'disputed', 'released', 'refunded'] as const;
+/**
+ * A vouch's standing (decision 022): `counted` from the start, or `pending` when buyer and seller trade mostly
+ * with each other (a possible vouch ring) until staff approve (`approved`, counted) or reject it (`rejected`).
+ */
+export const vouchReviews = ['counted', 'pending', 'approved', 'rejected'] as const;
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -139,12 +144,20 @@ export const marketplaceVouches = pgTable(
       .references(() => profiles.id, { onDelete: 'cascade' }),
     rating: integer('rating').notNull(),
     comment: text('comment').notNull(),
+    /** Only `counted` and `approved` vouches are in the seller's counters and public feedback. */
+    review: text('review', { enum: vouchReviews }).notNull().default('counted'),
+    reviewedBy: uuid('reviewed_by').references(() => profiles.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     check('marketplace_vouches_rating_check', sql`${t.rating} between 1 and 5`),
     uniqueIndex('marketplace_vouches_order_key').on(t.orderId),
     index('marketplace_vouches_to_user_idx').on(t.toUserId, t.createdAt.desc(), t.id.desc()),
+    // Staff's review queue (admin reports): flagged vouches by standing, newest first.
+    index('marketplace_vouches_review_idx')
+      .on(t.review, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.review} <> 'counted'`),
   ],
 );
 

@@ -11,6 +11,8 @@ export const notificationTypes = [
   'order_cancelled',
   'order_update',
   'ticket_reply',
+  /** A watched cheat or listing changed status (decision 022). */
+  'detection_alert',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
