@@ -14,6 +14,7 @@ CREATE TABLE "listing_watches" (
 --> statement-breakpoint
 ALTER TABLE "notifications" DROP CONSTRAINT "notifications_type_check";--> statement-breakpoint
 ALTER TABLE "marketplace_vouches" ADD COLUMN "review" text DEFAULT 'counted' NOT NULL;--> statement-breakpoint
+ALTER TABLE "marketplace_vouches" ADD COLUMN "ring_evidence" jsonb;--> statement-breakpoint
 ALTER TABLE "marketplace_vouches" ADD COLUMN "reviewed_by" uuid;--> statement-breakpoint
 ALTER TABLE "marketplace_vouches" ADD COLUMN "reviewed_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "cheat_watches" ADD CONSTRAINT "cheat_watches_cheat_id_cheats_id_fk" FOREIGN KEY ("cheat_id") REFERENCES "public"."cheats"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

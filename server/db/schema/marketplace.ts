@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -146,6 +147,12 @@ export const marketplaceVouches = pgTable(
     comment: text('comment').notNull(),
     /** Only `counted` and `approved` vouches are in the seller's counters and public feedback. */
     review: text('review', { enum: vouchReviews }).notNull().default('counted'),
+    /** Why it was flagged, as counted when it was given: orders between the two, and each one's in all. */
+    ringEvidence: jsonb('ring_evidence').$type<{
+      pairOrders: number;
+      fromOrders: number;
+      toOrders: number;
+    }>(),
     reviewedBy: uuid('reviewed_by').references(() => profiles.id, { onDelete: 'set null' }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     createdAt: createdAt(),

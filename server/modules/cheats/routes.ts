@@ -44,7 +44,7 @@ export const cheatRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         response: { 200: cheatDetail, 400: errorResponse, 404: errorResponse },
       },
     },
-    async (request) => service.getCheat(db, request.params.id),
+    async (request) => service.getCheat(db, request.viewer, request.params.id),
   );
 
   app.post(
