@@ -35,8 +35,5 @@ export const listingWatches = pgTable(
       .references(() => profiles.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    primaryKey({ columns: [t.listingId, t.userId] }),
-    index('listing_watches_user_idx').on(t.userId),
-  ],
+  (t) => [primaryKey({ columns: [t.listingId, t.userId] }), index('listing_watches_user_idx').on(t.userId)],
 );
