@@ -18,7 +18,7 @@ const errors = {
   409: errorResponse,
   429: errorResponse,
 };
-const watchAccess = access('member', { unauthenticated: m.loginToWatch, limit: 'watchPerUser' });
+const watchOptions = { unauthenticated: m.loginToWatch, limit: 'watchPerUser' } as const;
 
 /** Detection alerts (decision 022): watch a cheat or a cheat listing; a seller sets a listing's detection status. */
 export const watchRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -26,7 +26,7 @@ export const watchRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     '/cheats/:id/watch',
     {
       schema: {
-        ...watchAccess,
+        ...access('member', watchOptions),
         tags: ['cheats'],
         summary: 'Watch a cheat: be alerted (bell and mail) when staff change its status',
         params: cheatIdParams,
@@ -40,7 +40,7 @@ export const watchRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     '/cheats/:id/watch',
     {
       schema: {
-        ...watchAccess,
+        ...access('member', watchOptions),
         tags: ['cheats'],
         summary: 'Stop watching a cheat (idempotent)',
         params: cheatIdParams,
@@ -54,7 +54,7 @@ export const watchRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     '/listings/:id/watch',
     {
       schema: {
-        ...watchAccess,
+        ...access('member', watchOptions),
         tags: ['marketplace'],
         summary:
           "Watch a cheat listing: be alerted when its seller changes its detection status (not one's own)",
@@ -69,7 +69,7 @@ export const watchRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     '/listings/:id/watch',
     {
       schema: {
-        ...watchAccess,
+        ...access('member', watchOptions),
         tags: ['marketplace'],
         summary: 'Stop watching a listing (idempotent)',
         params: listingIdParams,
