@@ -63,7 +63,11 @@ export const cheatStatusChange = z.object({
 });
 export type CheatStatusChange = z.infer<typeof cheatStatusChange>;
 
-export const cheatDetail = cheat.extend({ timeline: z.array(cheatStatusChange) });
+export const cheatDetail = cheat.extend({
+  timeline: z.array(cheatStatusChange),
+  /** Whether the caller watches it (alerted on a status change); false for visitors. */
+  watching: z.boolean(),
+});
 export type CheatDetail = z.infer<typeof cheatDetail>;
 
 /** Staff see the link they edit. */

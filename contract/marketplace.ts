@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { marketplaceMessages as m, stockMessages as st } from './messages.ts';
 import { order } from './orders.ts';
 import { httpUrlField, optionalImageField } from './products.ts';
+import { sellerReputation } from './reputation.ts';
 
 export const listingTypes = ['cheat', 'account', 'item', 'other'] as const;
 export type ListingType = (typeof listingTypes)[number];
@@ -188,7 +189,22 @@ export const listingDetail = listing.extend({
   /** The sale's order, for its two parties and staff (null for everyone else). */
   order: order.nullable(),
   /** What the caller may do with it, decided by the server (server/policy.ts). */
-  abilities: z.object({ buy: z.boolean(), edit: z.boolean(), delete: z.boolean(), report: z.boolean() }),
+  abilities: z.object({
+    buy: z.boolean(),
+    edit: z.boolean(),
+    delete: z.boolean(),
+    report: z.boolean(),
+    /** Watch it for detection alerts: members other than its seller, cheat listings only. */
+    watch: z.boolean(),
+    /** Change its detection status (sold or not): its seller or staff, cheat listings only. */
+    setDetection: z.boolean(),
+    /** Leave feedback: its buyer, once the order is complete (released), once. */
+    feedback: z.boolean(),
+  }),
+  /** Whether the caller watches it (detection alerts). */
+  watching: z.boolean(),
+  /** The seller card's figures beside the average, computed by the server. */
+  sellerReputation,
 });
 export type ListingDetail = z.infer<typeof listingDetail>;
 
@@ -202,9 +218,8 @@ export const feedbackEntry = z.object({
   createdAt: z.string(),
 });
 export type FeedbackEntry = z.infer<typeof feedbackEntry>;
-export const feedbackPage = z.object({
-  averageRating: z.number(),
-  vouches: z.number().int(),
+/** A seller's feedback: the reputation figures, then the counted entries (flagged ones wait for staff). */
+export const feedbackPage = sellerReputation.extend({
   items: z.array(feedbackEntry),
   nextCursor: z.string().nullable(),
 });

@@ -468,3 +468,33 @@ export const stockMessages = {
   loadDashboardFailed: 'Failed to load the seller dashboard',
   exportCsv: 'Export sales (CSV)',
 } as const;
+
+/** Detection alerts (issue 18 item 4): watching cheats and cheat listings, and the buyer's dispute offer. */
+export const watchMessages = {
+  loginToWatch: 'You must be logged in to watch',
+  onlyCheatListings: 'Only cheat listings have a detection status',
+  ownListing: 'You cannot watch your own listing',
+  detectionRequired: 'Choose a detection status',
+  watching: 'You will be alerted when its status changes',
+  unwatched: 'You will no longer be alerted',
+  watchFailed: 'Failed to update watch',
+  detectionSaved: 'Detection status updated',
+  detectionFailed: 'Failed to update detection status',
+  /** The reason a one-click dispute from a detection alert is opened with (at least 20 characters). */
+  detectedDisputeReason:
+    'Listing marked detected: the seller marked this listing as detected during my buyer protection window.',
+  disputeOfferGone: 'This order can no longer be disputed',
+} as const;
+
+/** Reputation you can trust (issue 18 item 5): feedback after release, the vouch-ring review. */
+export const reputationMessages = {
+  feedbackAfterRelease: 'You can leave feedback once the order is complete',
+  reviewNotFound: 'Flagged feedback not found',
+  alreadyReviewed: 'This feedback was already reviewed',
+  onlyStaffReview: 'Only staff can review flagged feedback',
+  approved: 'Feedback approved: it now counts',
+  rejected: 'Feedback rejected: it stays out of the rating',
+  reviewFailed: 'Failed to review feedback',
+  loadFailed: 'Failed to load flagged feedback',
+  empty: 'No flagged feedback',
+} as const;

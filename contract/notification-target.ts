@@ -3,6 +3,9 @@
  * app shell (the notification bell) can use it without putting zod in the first-screen bundle.
  */
 export function notificationTarget(n: { type: string; data: Record<string, string> }): string | null {
+  // A detection alert inside the protection window: the order's dispute, its reason filled in.
+  if (n.data.dispute && n.data.orderId) return `/orders?dispute=${n.data.orderId}`;
+  if (n.data.cheatId) return `/cheats/${n.data.cheatId}`;
   if (n.type.startsWith('order_') || n.data.orderId) return '/orders';
   if (n.data.ticketId) return `/tickets/${n.data.ticketId}`;
   if (n.data.conversationUserId) return `/messages/${n.data.conversationUserId}`;

@@ -28,25 +28,36 @@ describe('listing abilities', () => {
     const moderator = await buildSignedInUser(t, { role: 'moderator' });
     const listing = await buildListing(t, { userId: seller.id, price: 40 });
     const url = `/api/v1/listings/${listing.id}`;
-    const none = { buy: false, edit: false, delete: false, report: false };
-    expect((await get(url)).abilities).toEqual(none);
-    expect((await get(url, seller.cookie)).abilities).toEqual({
+    const none = {
       buy: false,
-      edit: true,
-      delete: true,
-      report: false,
-    });
-    expect((await get(url, member.cookie)).abilities).toEqual({
-      buy: true,
       edit: false,
       delete: false,
+      report: false,
+      watch: false,
+      setDetection: false,
+      feedback: false,
+    };
+    expect((await get(url)).abilities).toEqual(none);
+    expect((await get(url, seller.cookie)).abilities).toEqual({
+      ...none,
+      edit: true,
+      delete: true,
+      setDetection: true,
+    });
+    expect((await get(url, member.cookie)).abilities).toEqual({
+      ...none,
+      buy: true,
       report: true,
+      watch: true,
     });
     expect((await get(url, moderator.cookie)).abilities).toEqual({
       buy: true,
       edit: true,
       delete: true,
       report: true,
+      watch: true,
+      setDetection: true,
+      feedback: false,
     });
 
     await fundUser(t, member.id, 100);
@@ -57,9 +68,36 @@ describe('listing abilities', () => {
       payload: { expectedPrice: 40 },
     });
     expect(bought.statusCode, bought.body).toBe(201);
-    expect((await get(url, member.cookie)).abilities).toEqual({ ...none, report: true });
-    expect((await get(url, seller.cookie)).abilities).toEqual(none);
-    expect((await get(url, moderator.cookie)).abilities).toEqual({ ...none, report: true });
+    // Sold: the detection status still changes (buyers are alerted), feedback waits for the release.
+    expect((await get(url, member.cookie)).abilities).toEqual({ ...none, report: true, watch: true });
+    expect((await get(url, seller.cookie)).abilities).toEqual({ ...none, setDetection: true });
+    expect((await get(url, moderator.cookie)).abilities).toEqual({
+      ...none,
+      report: true,
+      watch: true,
+      setDetection: true,
+    });
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/orders/${bought.json().id}/confirm`,
+      headers: { cookie: member.cookie },
+    });
+    expect(confirmed.statusCode).toBe(200);
+    expect((await get(url, member.cookie)).abilities).toEqual({
+      ...none,
+      report: true,
+      watch: true,
+      feedback: true,
+    });
+  });
+
+  it('only cheat listings can be watched or have a detection status', async () => {
+    const seller = await buildSignedInUser(t);
+    const member = await buildSignedInUser(t);
+    const listing = await buildListing(t, { userId: seller.id, type: 'item' });
+    const url = `/api/v1/listings/${listing.id}`;
+    expect((await get(url, member.cookie)).abilities).toMatchObject({ watch: false, setDetection: false });
+    expect((await get(url, seller.cookie)).abilities).toMatchObject({ watch: false, setDetection: false });
   });
 });
 

@@ -30,6 +30,18 @@ export function listingAbilities(viewer: Viewer | null, listing: { sellerId: str
 }
 
 /**
+ * Detection alerts on a listing: members other than its seller watch a cheat listing; its seller (or staff)
+ * changes its detection status, sold or not.
+ */
+export function listingAlertAbilities(viewer: Viewer | null, listing: { sellerId: string; type: string }) {
+  const cheat = listing.type === 'cheat';
+  return {
+    watch: cheat && !!viewer && viewer.id !== listing.sellerId,
+    setDetection: cheat && can.manage(viewer, listing.sellerId),
+  };
+}
+
+/**
  * What the caller may do with an order beyond its parties' own steps: staff settle a dispute, and a held order
  * whose seller is banned (its escrow waits for them).
  */

@@ -26,6 +26,7 @@ let categoryId: string;
 let postId: string;
 let threadId: string;
 let sellerName: string;
+let feedbackSellerId: string;
 
 const uuid = (seed: string) => `overlay(overlay(md5(${seed}) placing '4' from 13) placing '8' from 17)::uuid`;
 const seller = (i: string) => uuid(`'plan-user-' || (1 + (${i}) % 5000)`);
@@ -71,6 +72,15 @@ beforeAll(async () => {
       status, created_at)
     select null, 'Old order ' || i, ${seller('i')}, ${seller('i + 1')}, 10, 0, 'released',
       now() - i * interval '1 minute' from generate_series(1, ${N}) i`);
+  // Feedback on those orders: most counted, a quarter waiting for staff as possible vouch rings.
+  await run(`insert into marketplace_vouches (order_id, listing_title, from_user_id, to_user_id, rating, comment,
+      review, created_at)
+    select id, listing_title, buyer_id, seller_id, 1 + n % 5, 'Fine',
+      (array['counted','pending','counted','rejected'])[1 + n % 4], created_at
+    from (select o.*, row_number() over (order by o.id) as n from marketplace_orders o) o`);
+  feedbackSellerId = (
+    await pool.query(`select to_user_id from marketplace_vouches group by 1 order by count(*) desc limit 1`)
+  ).rows[0].to_user_id;
   await run(`insert into social_posts (user_id, content, created_at)
     select ${seller('i')}, 'Post ' || i, now() - i * interval '30 seconds' from generate_series(1, ${N}) i`);
   postId = (await pool.query('select id from social_posts order by created_at desc limit 1')).rows[0].id;
@@ -273,6 +283,9 @@ const lists = (): [string, () => string][] => [
   ['my orders', () => '/api/v1/orders'],
   ['my listings with their figures (dashboard)', () => '/api/v1/seller/listings'],
   ['staff tickets', () => '/api/v1/admin/tickets?status=all'],
+  ['flagged feedback', () => '/api/v1/admin/vouch-reviews'],
+  ['rejected feedback', () => '/api/v1/admin/vouch-reviews?status=rejected'],
+  ['feedback and figures of a seller', () => `/api/v1/users/${feedbackSellerId}/feedback`],
 ];
 
 describe('query plans at a few thousand rows', () => {

@@ -59,6 +59,8 @@ export const rateRules = {
   reportPerUser: { limit: 10, windowSeconds: 600, by: 'viewer' },
   ticketCreatePerUser: { limit: 5, windowSeconds: 600, by: 'viewer' },
   ticketReplyPerUser: { limit: 30, windowSeconds: 600, by: 'viewer' },
+  watchPerUser: { limit: 60, windowSeconds: 600, by: 'viewer' },
+  detectionChangePerUser: { limit: 30, windowSeconds: 600, by: 'viewer' },
 } as const satisfies Record<string, RateRule>;
 export type RateRuleName = keyof typeof rateRules;
 

@@ -16,3 +16,4 @@ export * from './social.ts';
 export * from './tickets.ts';
 export * from './uploads.ts';
 export * from './wallet.ts';
+export * from './watches.ts';

@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -26,6 +27,11 @@ export const deliveryKinds = ['link', 'keys'] as const;
  * resold); an unsold key may be withdrawn by its seller.
  */
 export const keyStates = ['available', 'reserved', 'sold', 'burned', 'withdrawn'] as const;
+/**
+ * A vouch's standing (decision 022): `counted` from the start, or `pending` when buyer and seller trade mostly
+ * with each other (a possible vouch ring) until staff approve (`approved`, counted) or reject it (`rejected`).
+ */
+export const vouchReviews = ['counted', 'pending', 'approved', 'rejected'] as const;
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -159,12 +165,26 @@ export const marketplaceVouches = pgTable(
       .references(() => profiles.id, { onDelete: 'cascade' }),
     rating: integer('rating').notNull(),
     comment: text('comment').notNull(),
+    /** Only `counted` and `approved` vouches are in the seller's counters and public feedback. */
+    review: text('review', { enum: vouchReviews }).notNull().default('counted'),
+    /** Why it was flagged, as counted when it was given: orders between the two, and each one's in all. */
+    ringEvidence: jsonb('ring_evidence').$type<{
+      pairOrders: number;
+      fromOrders: number;
+      toOrders: number;
+    }>(),
+    reviewedBy: uuid('reviewed_by').references(() => profiles.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     check('marketplace_vouches_rating_check', sql`${t.rating} between 1 and 5`),
     uniqueIndex('marketplace_vouches_order_key').on(t.orderId),
     index('marketplace_vouches_to_user_idx').on(t.toUserId, t.createdAt.desc(), t.id.desc()),
+    // Staff's review queue (admin reports): flagged vouches by standing, newest first.
+    index('marketplace_vouches_review_idx')
+      .on(t.review, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.review} <> 'counted'`),
   ],
 );
 

@@ -13,6 +13,8 @@ export const notificationTypes = [
   'ticket_reply',
   /** A purchase took a listing's stock under its seller's threshold. */
   'stock_low',
+  /** A watched cheat or listing changed status (decision 022). */
+  'detection_alert',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 

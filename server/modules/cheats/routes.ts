@@ -42,7 +42,7 @@ export const cheatRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         response: { 200: cheatDetail },
       },
     },
-    async (request) => service.getCheat(db, request.params.id),
+    async (request) => service.getCheat(db, request.viewer, request.params.id),
   );
 
   app.post(

@@ -5,6 +5,7 @@ import {
   type CheatDetail,
   type CheatStatus,
   cheatPageSize,
+  cheatStatusLabels,
 } from '../../../contract/cheats.ts';
 import { cheatMessages as m } from '../../../contract/messages.ts';
 import type { Db } from '../../db/client.ts';
@@ -12,6 +13,7 @@ import { AppError } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { can, ensure } from '../../policy.ts';
 import { audit } from '../audit/service.ts';
+import { alertCheatWatchers, isWatchingCheat } from '../watches/service.ts';
 import * as q from './queries.ts';
 
 type Found = NonNullable<Awaited<ReturnType<typeof q.findCheat>>>;
@@ -49,13 +51,17 @@ export async function listCheats(
   return q.cheatKeyset.page(found, cheatPageSize, (r) => [r.createdAtKey, r.row.id], toCheat);
 }
 
-/** One cheat with its status timeline (two statements, whatever the timeline's length). */
-export async function getCheat(db: Db, id: string): Promise<CheatDetail> {
+/**
+ * One cheat with its status timeline (two statements, whatever the timeline's length) and, for a member,
+ * whether they watch it (a third).
+ */
+export async function getCheat(db: Db, viewer: Viewer | null, id: string): Promise<CheatDetail> {
   const found = await q.findCheat(db, id);
   if (!found) throw new AppError('NOT_FOUND', m.notFound);
   const timeline = await q.findTimeline(db, id);
   return {
     ...toCheat(found),
+    watching: viewer ? await isWatchingCheat(db, id, viewer.id) : false,
     timeline: timeline.map((t) => ({
       id: t.id,
       at: t.createdAt.toISOString(),
@@ -117,6 +123,11 @@ export async function editCheat(db: Db, viewer: Viewer, id: string, body: CheatB
         toStatus: body.status,
         changedBy: viewer.id,
       });
+      await alertCheatWatchers(
+        tx,
+        { id, title: body.title, from: current, to: body.status, label: cheatStatusLabels[body.status] },
+        viewer.id,
+      );
     }
     await audit(tx, {
       actorId: viewer.id,

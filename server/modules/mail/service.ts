@@ -168,6 +168,9 @@ export async function deliverMail(deps: MailDeps, job: Job<MailJob>) {
 
 /** Where a notification's mail links to, from the ids it carries. */
 function linkFor(publicUrl: string, type: string, data: Record<string, string>) {
+  if (data.dispute && data.orderId)
+    return [`${publicUrl}/orders?dispute=${data.orderId}`, 'Open a dispute'] as const;
+  if (data.cheatId) return [`${publicUrl}/cheats/${data.cheatId}`, 'Open the cheat'] as const;
   if (data.ticketId) return [`${publicUrl}/tickets/${data.ticketId}`, 'Open the ticket'] as const;
   if (data.conversationUserId)
     return [`${publicUrl}/messages/${data.conversationUserId}`, 'Open the conversation'] as const;

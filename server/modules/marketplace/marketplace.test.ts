@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listingPageSize } from '../../../contract/marketplace.ts';
-import { marketplaceMessages as m, messages } from '../../../contract/messages.ts';
+import { marketplaceMessages as m, messages, reputationMessages } from '../../../contract/messages.ts';
 import {
   listingContentReveals,
   marketplaceListings,
@@ -481,15 +481,27 @@ describe('POST /api/v1/listings/:id/purchase', () => {
 });
 
 describe('POST /api/v1/listings/:id/feedback', () => {
-  it('lets the buyer leave feedback once per purchase and updates the seller rating and vouches', async () => {
+  it('lets the buyer leave feedback once per completed purchase and updates the seller rating and vouches', async () => {
     const b = await buildSignedInUser(t);
     const s = await buildSignedInUser(t);
     await fundUser(t, b.id, 100);
+    // The seller has sold to others too, so these two do not trade mostly with each other (no vouch-ring flag).
+    await buildOrder(t, { buyerId: other.id, sellerId: s.id });
+    await buildOrder(t, { buyerId: other.id, sellerId: s.id });
     const l = await buildListing(t, { userId: s.id, price: 10 });
     const url = `/api/v1/listings/${l.id}/feedback`;
     const body = { rating: 4, comment: 'Works great' };
     expect((await call('POST', url, b.cookie, body)).statusCode).toBe(403);
-    await call('POST', `/api/v1/listings/${l.id}/purchase`, b.cookie, { expectedPrice: l.price });
+    const bought = await call('POST', `/api/v1/listings/${l.id}/purchase`, b.cookie, {
+      expectedPrice: l.price,
+    });
+    // Feedback waits for the order to complete (released).
+    const early = await call('POST', url, b.cookie, body);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.message).toBe(reputationMessages.feedbackAfterRelease);
+    expect((await call('GET', `/api/v1/listings/${l.id}`, b.cookie)).json().abilities.feedback).toBe(false);
+    expect((await call('POST', `/api/v1/orders/${bought.json().id}/confirm`, b.cookie)).statusCode).toBe(200);
+    expect((await call('GET', `/api/v1/listings/${l.id}`, b.cookie)).json().abilities.feedback).toBe(true);
     expect((await call('POST', url, undefined, body)).statusCode).toBe(401);
     const byOther = await call('POST', url, other.cookie, body);
     expect(byOther.statusCode).toBe(403);
@@ -507,7 +519,9 @@ describe('POST /api/v1/listings/:id/feedback', () => {
     expect((await call('POST', `/api/v1/listings/${randomUUID()}/feedback`, b.cookie, body)).statusCode).toBe(
       404,
     );
-    expect((await call('POST', url, b.cookie, body)).statusCode).toBe(201);
+    const given = await call('POST', url, b.cookie, body);
+    expect(given.statusCode).toBe(201);
+    expect(given.json().counted).toBe(true);
     const again = await call('POST', url, b.cookie, { rating: 1, comment: 'Changed my mind' });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe(m.feedbackGiven);
@@ -519,6 +533,7 @@ describe('POST /api/v1/listings/:id/feedback', () => {
     expect(p).toMatchObject({ vouches: 1, ratingTotal: 4 });
     const detail = (await call('GET', `/api/v1/listings/${l.id}`, b.cookie)).json();
     expect(detail.feedbackGiven).toBe(true);
+    expect(detail.abilities.feedback).toBe(false);
     expect(detail.seller).toMatchObject({ vouches: 1, averageRating: 4 });
     const fb = (await call('GET', `/api/v1/users/${s.id}/feedback`)).json();
     expect(fb).toMatchObject({ averageRating: 4, vouches: 1 });

@@ -16,6 +16,7 @@ import { containing, firstMatches } from '../../db/search.ts';
 import { type Executor, rows } from '../../db/sql.ts';
 import { insertNotificationsSql, notifyMany } from '../notifications/service.ts';
 import { fanOutAfterCommit } from '../realtime/bus.ts';
+import { countedVouch } from '../reputation/queries.ts';
 
 export type ListingRow = typeof listings.$inferSelect;
 export type ListingSortKey = 'newest' | 'price_low' | 'price_high';
@@ -354,20 +355,6 @@ export async function logReveal(
   return rows.length > 0;
 }
 
-/** Inserts the vouch once per order and moves the seller's counters in the same transaction. */
-export async function insertVouch(tx: Tx, values: typeof vouches.$inferInsert) {
-  const [row] = await tx.insert(vouches).values(values).onConflictDoNothing().returning();
-  if (!row) return undefined;
-  await tx
-    .update(profiles)
-    .set({
-      vouches: sql`${profiles.vouches} + 1`,
-      ratingTotal: sql`${profiles.ratingTotal} + ${values.rating}`,
-    })
-    .where(eq(profiles.id, values.toUserId));
-  return row;
-}
-
 /** A member's feedback, newest first: marketplace_vouches_to_user_idx. */
 export const feedbackKeyset = keyset(
   { column: vouches.createdAt, kind: 'time', dir: 'desc' },
@@ -388,17 +375,9 @@ export async function listFeedback(
     })
     .from(vouches)
     .leftJoin(profiles, eq(profiles.id, vouches.fromUserId))
-    .where(and(eq(vouches.toUserId, userId), feedbackKeyset.after(after)))
+    .where(and(eq(vouches.toUserId, userId), countedVouch, feedbackKeyset.after(after)))
     .orderBy(...feedbackKeyset.orderBy)
     .limit(feedbackKeyset.limit(limit));
-}
-
-export async function findProfileCounters(db: Db, userId: string) {
-  const [row] = await db
-    .select({ vouches: profiles.vouches, ratingTotal: profiles.ratingTotal })
-    .from(profiles)
-    .where(eq(profiles.id, userId));
-  return row;
 }
 
 /**

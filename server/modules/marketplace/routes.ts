@@ -146,10 +146,15 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ db: Db; cipher: ContentC
       schema: {
         ...access('member', { limit: 'feedbackPerUser' }),
         tags: ['marketplace'],
-        summary: 'Leave feedback (a vouch) for the seller: the buyer, once per purchase',
+        summary:
+          'Leave feedback (a vouch) for the seller: the buyer of a completed (released) order, once per order; `counted` is false while it waits for staff as a possible vouch ring',
         params: listingIdParams,
         body: feedbackBody,
-        response: { 201: z.object({ id: z.string() }), 403: errorResponse, 409: errorResponse },
+        response: {
+          201: z.object({ id: z.string(), counted: z.boolean() }),
+          403: errorResponse,
+          409: errorResponse,
+        },
       },
     },
     async (request, reply) => {

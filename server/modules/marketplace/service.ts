@@ -11,6 +11,7 @@ import {
 import {
   marketplaceMessages as m,
   messages,
+  reputationMessages,
   socialMessages,
   stockMessages as st,
 } from '../../../contract/messages.ts';
@@ -20,14 +21,16 @@ import { isUniqueViolation } from '../../db/sql.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { enqueue } from '../../plugins/queue.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
-import { can, ensure, listingAbilities, orderAbilities } from '../../policy.ts';
+import { can, ensure, listingAbilities, listingAlertAbilities, orderAbilities } from '../../policy.ts';
 import { notify } from '../notifications/service.ts';
 import { getOrder, orderForListing } from '../orders/service.ts';
+import { insertVouch, sellerReputation } from '../reputation/service.ts';
 import { getSaleTerms } from '../site-settings/service.ts';
 import type { ContentCipher } from '../stock/key-crypto.ts';
 import { claimKeys, deleteUnsoldKeys } from '../stock/queries.ts';
 import { addKeys } from '../stock/service.ts';
 import { feeFor, holdPaymentCtes } from '../wallet/service.ts';
+import { isWatchingListing, watchListing } from '../watches/service.ts';
 import * as q from './queries.ts';
 
 type Row = q.ListingWithPeople;
@@ -117,12 +120,20 @@ export async function getListing(db: Db, viewer: Viewer | null, id: string): Pro
     await q.logReveal(db, { listingId: l.id, orderId: order.id, userId: viewer.id });
     feedbackGiven = await q.hasFeedback(db, order.id);
   }
+  const alerts = listingAlertAbilities(viewer, { sellerId: l.userId, type: l.type });
   return {
     ...toListing(found),
     contentLink: isSeller || isBuyer ? l.contentLink : null,
     feedbackGiven,
     order,
-    abilities: listingAbilities(viewer, { sellerId: l.userId, status: l.status }),
+    abilities: {
+      ...listingAbilities(viewer, { sellerId: l.userId, status: l.status }),
+      ...alerts,
+      feedback: isBuyer && order?.status === 'released' && !feedbackGiven,
+    },
+    watching: alerts.watch && viewer ? await isWatchingListing(db, l.id, viewer.id) : false,
+    // The seller row exists (the listing's foreign key), so the figures do too.
+    sellerReputation: (await sellerReputation(db, l.userId))!,
   };
 }
 
@@ -240,6 +251,8 @@ export async function purchaseListing(
       if (bought.order) {
         await enqueue(tx, 'notification-mail', { notificationId: bought.order.notification_id });
         await deliverUnits(tx, bought.order, units);
+        // A buyer watches what they bought: detection alerts, and the dispute offer inside the window.
+        await watchListing(tx, id, viewer.id);
         return bought.order;
       }
       // Nothing bought; a listing sold without the credits is undone by the rollback.
@@ -334,7 +347,11 @@ function purchasedOrder(r: q.PurchasedOrder, viewer: Viewer): OrderDetail {
 
 class PurchaseRefused extends Error {}
 
-/** Feedback: the buyer of the sold listing, once per order; the seller's counters move with it. */
+/**
+ * Feedback: the buyer of the sold listing once the order is complete (released), once per order. It counts
+ * in the seller's figures at once, unless the two trade mostly with each other (a possible vouch ring): then
+ * it waits for staff (reputation module).
+ */
 export async function leaveFeedback(
   db: Db,
   viewer: Viewer,
@@ -345,8 +362,9 @@ export async function leaveFeedback(
   if (!listing) throw new AppError('NOT_FOUND', m.notFound);
   const order = await q.findBuyerOrder(db, id, viewer.id);
   if (!order || order.buyerId !== viewer.id) throw new AppError('FORBIDDEN', m.onlyBuyerFeedback);
+  if (order.status !== 'released') throw new AppError('CONFLICT', reputationMessages.feedbackAfterRelease);
   const vouch = await db.transaction((tx) =>
-    q.insertVouch(tx, {
+    insertVouch(tx, {
       orderId: order.id,
       listingId: listing.id,
       listingTitle: listing.title,
@@ -357,7 +375,7 @@ export async function leaveFeedback(
     }),
   );
   if (!vouch) throw new AppError('CONFLICT', m.feedbackGiven);
-  return { id: vouch.id };
+  return { id: vouch.id, counted: vouch.review === 'counted' };
 }
 
 export async function listFeedback(
@@ -365,13 +383,12 @@ export async function listFeedback(
   userId: string,
   query: { cursor?: string },
 ): Promise<FeedbackPage> {
-  const counters = await q.findProfileCounters(db, userId);
-  if (!counters) throw new AppError('NOT_FOUND', socialMessages.profileNotFound);
+  const reputation = await sellerReputation(db, userId);
+  if (!reputation) throw new AppError('NOT_FOUND', socialMessages.profileNotFound);
   const after = q.feedbackKeyset.decode(query.cursor);
   const found = await q.listFeedback(db, userId, after, listingPageSize);
   return {
-    averageRating: average(counters.ratingTotal, counters.vouches),
-    vouches: counters.vouches,
+    ...reputation,
     ...q.feedbackKeyset.page(
       found,
       listingPageSize,

@@ -28,7 +28,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
           'Upload an image (multipart, one file up to 8 MB and 40 megapixels); stored re-encoded as WebP ' +
           '(small PNGs stay PNG), at most 2000 px a side, without metadata, and served at the returned url',
         consumes: ['multipart/form-data'],
-        response: { 200: uploadResponse, 400: errorResponse, 401: errorResponse, 413: errorResponse },
+        response: { 200: uploadResponse, 413: errorResponse },
       },
     },
     async (request) => {

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Bell, BellOff, CheckCheck } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
@@ -21,6 +22,7 @@ export function NotificationBell() {
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const { data, isPending, isError } = useUnreadNotifications(true);
   const markRead = useMarkNotificationRead();
   const markAll = useMarkAllNotificationsRead();
@@ -46,6 +48,9 @@ export function NotificationBell() {
     markRead.mutate(n.id);
     setOpen(false);
     const target = notificationTarget(n);
+    // A detection alert's cheat or listing changed after it was cached: show it as it is now.
+    if (n.type === 'detection_alert')
+      void queryClient.invalidateQueries({ queryKey: [n.data.cheatId ? 'cheats' : 'listings'] });
     if (target) navigate(target);
   };
 

@@ -9,6 +9,7 @@ import type {
 import type { AuditPage } from '../../../contract/audit.ts';
 import type { Role } from '../../../contract/limits.ts';
 import type { AdminReportPage, ReportStatusFilter } from '../../../contract/reports.ts';
+import type { FlaggedVouchPage, VouchReviewStatus } from '../../../contract/reputation.ts';
 import { api } from '../../lib/api.ts';
 
 export const adminKeys = { audit: ['admin', 'audit-log'] as const };
@@ -136,4 +137,38 @@ export function useSetRank() {
   return useUserMutation(({ id, rankId }: { id: string; rankId: string | null }) =>
     api<unknown>(`/admin/users/${id}/rank`, { method: 'PUT', body: { rankId } }),
   );
+}
+
+// --- flagged feedback (possible vouch rings) -------------------------------------------------------
+
+export const vouchReviewKeys = {
+  all: ['admin', 'vouch-reviews'] as const,
+  list: (status: VouchReviewStatus) => ['admin', 'vouch-reviews', status] as const,
+};
+
+export function useFlaggedVouches(status: VouchReviewStatus) {
+  return useInfiniteQuery({
+    queryKey: vouchReviewKeys.list(status),
+    queryFn: ({ pageParam, signal }) => {
+      const search = new URLSearchParams({ status });
+      if (pageParam) search.set('cursor', pageParam);
+      return api<FlaggedVouchPage>(`/admin/vouch-reviews?${search}`, { signal });
+    },
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+/** Approve (it counts) or reject (it stays out) flagged feedback; refreshes the queue and the audit log. */
+export function useReviewVouch() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: string; action: 'approve' | 'reject' }) =>
+      api<unknown>(`/admin/vouch-reviews/${id}/${action}`, { method: 'POST' }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: vouchReviewKeys.all }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.audit }),
+      ]),
+  });
 }

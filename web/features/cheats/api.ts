@@ -7,6 +7,7 @@ import type {
   CheatPage,
   CheatStatus,
 } from '../../../contract/cheats.ts';
+import type { WatchState } from '../../../contract/watches.ts';
 import { api } from '../../lib/api.ts';
 
 export type CheatFilter = 'all' | CheatStatus;
@@ -79,4 +80,14 @@ export function useDeleteCheat() {
 
 export function useDownloadCheat() {
   return useCheatMutation((id: string) => api<CheatDownload>(`/cheats/${id}/download`, { method: 'POST' }));
+}
+
+/** Watch or stop watching a cheat (detection alerts); refreshes its detail. */
+export function useWatchCheat(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (watch: boolean) =>
+      api<WatchState>(`/cheats/${id}/watch`, { method: watch ? 'PUT' : 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: cheatKeys.detail(id) }),
+  });
 }

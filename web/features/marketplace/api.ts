@@ -24,6 +24,7 @@ import type {
   SettleBody,
 } from '../../../contract/orders.ts';
 import type { KeysChanged, KeysUploadBody, ListingKeysPage, OrderKeys } from '../../../contract/stock.ts';
+import type { DetectionBody, WatchState } from '../../../contract/watches.ts';
 import { api } from '../../lib/api.ts';
 import { ordersRootKey, walletRootKey } from '../../lib/orders.ts';
 import { meKey } from '../../lib/session.ts';
@@ -266,4 +267,18 @@ export function usePinListing() {
 
 export function useAdminDeleteListing() {
   return useListingMutation((id: string) => api<undefined>(`/admin/listings/${id}`, { method: 'DELETE' }));
+}
+
+/** Watch or stop watching a cheat listing (detection alerts). */
+export function useWatchListing(id: string) {
+  return useListingMutation((watch: boolean) =>
+    api<WatchState>(`/listings/${id}/watch`, { method: watch ? 'PUT' : 'DELETE' }),
+  );
+}
+
+/** The seller (or staff) sets a cheat listing's detection status; watchers are alerted. */
+export function useSetDetection() {
+  return useListingMutation(({ id, body }: { id: string; body: DetectionBody }) =>
+    api<ListingDetail>(`/listings/${id}/detection`, { method: 'PUT', body }),
+  );
 }

@@ -19,6 +19,7 @@ import { errorMessage } from '../../../lib/api.ts';
 import { formatDateLong, toIsoString } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { type ReportAction, useAdminReports, useReportAction } from '../api.ts';
+import { VouchReviews } from '../components/vouch-reviews.tsx';
 
 /** Spec §2 Admin Reports: Pending (default), Resolved, Dismissed, All Reports. */
 const tabs = [
@@ -272,6 +273,8 @@ export function AdminReportsPage() {
           })}
         </AdminTable>
       </div>
+
+      <VouchReviews />
 
       <ConfirmDialog
         open={confirming !== undefined}

@@ -22,10 +22,11 @@ import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card, SectionCard } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { WatchButton } from '../../../components/ui/watch-button.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { formatDateLong, formatNumber, toIsoString } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
-import { useCheat, useDeleteCheat, useDownloadCheat } from '../api.ts';
+import { useCheat, useDeleteCheat, useDownloadCheat, useWatchCheat } from '../api.ts';
 import { CheatFormDialog } from '../components/cheat-form-dialog.tsx';
 import { CheatStatusBadge } from '../components/cheat-status-badge.tsx';
 
@@ -38,6 +39,7 @@ export function CheatDetailPage() {
   const query = useCheat(cheatId);
   const download = useDownloadCheat();
   const remove = useDeleteCheat();
+  const watch = useWatchCheat(cheatId);
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [readyUrl, setReadyUrl] = useState<string | null>(null);
@@ -119,6 +121,9 @@ export function CheatDetailPage() {
             <h1 className="mt-3 text-2xl font-bold tracking-tight break-words sm:text-3xl">{cheat.title}</h1>
           </div>
           <div className="flex flex-wrap gap-2">
+            {user && (
+              <WatchButton watching={cheat.watching} toggle={watch.mutateAsync} pending={watch.isPending} />
+            )}
             {staff && (
               <>
                 <Button variant="outline" size="sm" onClick={() => setEditing(true)}>

@@ -2,6 +2,7 @@ import { Gamepad2, Pin, ShoppingBag, Star } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Listing } from '../../../../contract/marketplace.ts';
 import { isMediaPath } from '../../../../contract/uploads.ts';
+import { detectionStatusLabels } from '../../../../contract/watches.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -18,16 +19,13 @@ const detectionTone: Record<Listing['detectionStatus'], BadgeTone> = {
   detected: 'danger',
   unknown: 'neutral',
 };
-export const detectionLabels: Record<Listing['detectionStatus'], string> = {
-  undetected: 'Undetected',
-  detected: 'Detected',
-  unknown: 'Unknown',
-};
 
 export function DetectionBadge({ listing }: { listing: Listing }) {
   if (listing.type !== 'cheat') return null;
   return (
-    <Badge tone={detectionTone[listing.detectionStatus]}>{detectionLabels[listing.detectionStatus]}</Badge>
+    <Badge tone={detectionTone[listing.detectionStatus]}>
+      {detectionStatusLabels[listing.detectionStatus]}
+    </Badge>
   );
 }
 

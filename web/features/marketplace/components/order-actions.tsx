@@ -82,7 +82,18 @@ export function BuyerOrderActions({ order }: { order: Order }) {
 type DisputeIn = z.input<typeof disputeBody>;
 type DisputeOut = z.output<typeof disputeBody>;
 
-function DisputeDialog({ order, open, onClose }: { order: Order; open: boolean; onClose: () => void }) {
+/** The dispute form; `defaultReason` fills the reason in (a detection alert's one-click dispute). */
+export function DisputeDialog({
+  order,
+  open,
+  onClose,
+  defaultReason = '',
+}: {
+  order: Order;
+  open: boolean;
+  onClose: () => void;
+  defaultReason?: string;
+}) {
   const dispute = useOpenDispute();
   const {
     register,
@@ -92,11 +103,11 @@ function DisputeDialog({ order, open, onClose }: { order: Order; open: boolean; 
     formState: { errors },
   } = useForm<DisputeIn, unknown, DisputeOut>({
     resolver: zodResolver(disputeBody),
-    defaultValues: { reason: '' },
+    defaultValues: { reason: defaultReason },
   });
 
   const close = () => {
-    reset({ reason: '' });
+    reset({ reason: defaultReason });
     onClose();
   };
 

@@ -22,11 +22,14 @@ import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { ExternalImageLink } from '../../../components/ui/hosted-image.tsx';
 import { ReportButton } from '../../../components/ui/report-button.tsx';
+import { SellerFigures } from '../../../components/ui/seller-figures.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { WatchButton } from '../../../components/ui/watch-button.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { formatDateLong, toIsoString } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
-import { useDeleteListing, useListing, usePurchaseListing } from '../api.ts';
+import { useDeleteListing, useListing, usePurchaseListing, useWatchListing } from '../api.ts';
+import { DetectionControl } from '../components/detection-control.tsx';
 import { FeedbackForm } from '../components/feedback-form.tsx';
 import { BuyerKeys, SellerKeys } from '../components/license-keys.tsx';
 import { DetectionBadge, ListingImage, SellerLine, typeLabels } from '../components/listing-card.tsx';
@@ -113,6 +116,7 @@ export function ListingDetailPage() {
   const query = useListing(listingId);
   const purchase = usePurchaseListing();
   const remove = useDeleteListing();
+  const watch = useWatchListing(listingId);
   const [confirmBuy, setConfirmBuy] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [feedbackOpen, setFeedbackOpen] = useState(false);
@@ -265,7 +269,11 @@ export function ListingDetailPage() {
               </Button>
             )}
             {abilities.report && <ReportButton type="listing" id={listing.id} label="Report" />}
+            {abilities.watch && (
+              <WatchButton watching={listing.watching} toggle={watch.mutateAsync} pending={watch.isPending} />
+            )}
           </div>
+          {abilities.setDetection && <DetectionControl listing={listing} />}
 
           {listing.contentLink && (
             <section
@@ -297,7 +305,7 @@ export function ListingDetailPage() {
 
           {listing.order && <OrderPanel order={listing.order} />}
 
-          {isBuyer && !listing.feedbackGiven && (
+          {abilities.feedback && (
             <section className="mt-6 rounded-xl border border-line p-4">
               {feedbackOpen ? (
                 <FeedbackForm listingId={listing.id} onClose={() => setFeedbackOpen(false)} />
@@ -319,6 +327,9 @@ export function ListingDetailPage() {
               <dt className="mb-2 text-muted">Seller</dt>
               <dd>
                 <SellerLine seller={listing.seller} />
+                <div className="mt-3">
+                  <SellerFigures reputation={listing.sellerReputation} />
+                </div>
               </dd>
             </div>
             <div className="rounded-xl bg-surface-2 px-4 py-3">

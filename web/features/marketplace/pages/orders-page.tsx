@@ -1,8 +1,9 @@
 import { BarChart3, Receipt, Wallet } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
-import { Link } from 'react-router';
-import { orderMessages as m, stockMessages as st } from '../../../../contract/messages.ts';
+import { Link, useSearchParams } from 'react-router';
+import { orderMessages as m, stockMessages as st, watchMessages } from '../../../../contract/messages.ts';
+import type { Order } from '../../../../contract/orders.ts';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
@@ -10,7 +11,8 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Tabs, tabPanelProps } from '../../../components/ui/tabs.tsx';
 import { errorMessage } from '../../../lib/api.ts';
-import { type OrderRole, useOrders } from '../api.ts';
+import { type OrderRole, useOrderDetail, useOrders } from '../api.ts';
+import { buyerCanAct, DisputeDialog } from '../components/order-actions.tsx';
 import { OrderCard } from '../components/order-card.tsx';
 
 const tabs = [
@@ -27,6 +29,9 @@ export function OrdersPage() {
     if (query.isError) toast.error(errorMessage(query.error, m.loadFailed), { id: 'orders-load' });
   }, [query.isError, query.error]);
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
+  // A detection alert links here with ?dispute=<order>: that order's dispute, its reason filled in.
+  const [params, setParams] = useSearchParams();
+  const disputeId = params.get('dispute');
 
   return (
     <div className="mx-auto w-full max-w-4xl">
@@ -69,6 +74,39 @@ export function OrdersPage() {
         )}
         <LoadMore query={query} />
       </div>
+      {disputeId && (
+        <DisputeOffer key={disputeId} orderId={disputeId} onDone={() => setParams({}, { replace: true })} />
+      )}
     </div>
+  );
+}
+
+/**
+ * The one-click dispute a detection alert offers: the order's dispute form opens with the reason filled
+ * in, while the order can still be disputed (held, inside the window, mine); otherwise it says so.
+ */
+function DisputeOffer({ orderId, onDone }: { orderId: string; onDone: () => void }) {
+  const detail = useOrderDetail(orderId);
+  // Decided once, on the order as first loaded: the dispute opened from this form is not a reason to say
+  // afterwards that the order can no longer be disputed.
+  const [offered, setOffered] = useState<Order | null>(null);
+  const order = detail.data;
+  const gone = !offered && (detail.isError || (order !== undefined && !buyerCanAct(order)));
+  useEffect(() => {
+    if (!offered && order && buyerCanAct(order)) setOffered(order);
+  }, [offered, order]);
+  useEffect(() => {
+    if (!gone) return;
+    toast.error(watchMessages.disputeOfferGone, { id: 'dispute-offer' });
+    onDone();
+  }, [gone, onDone]);
+  if (!offered) return null;
+  return (
+    <DisputeDialog
+      order={offered}
+      open
+      onClose={onDone}
+      defaultReason={watchMessages.detectedDisputeReason}
+    />
   );
 }

@@ -21,6 +21,7 @@ import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { HostedImage } from '../../../components/ui/hosted-image.tsx';
+import { SellerFigures } from '../../../components/ui/seller-figures.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Tabs, tabPanelProps } from '../../../components/ui/tabs.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
@@ -234,6 +235,11 @@ function SocialTab({ userId }: { userId: string }) {
             </div>
           </Card>
         </div>
+        {first && (
+          <Card className="p-4">
+            <SellerFigures reputation={first} />
+          </Card>
+        )}
         {feedback.isPending ? (
           <Skeleton className="h-20 w-full" />
         ) : entries.length === 0 ? (

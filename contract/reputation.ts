@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { reputationMessages as m } from './messages.ts';
+
+/**
+ * A seller's figures beside the average rating, computed by the server in one statement: orders completed
+ * (released to the seller), the share of all their sales that were disputed (percent, one decimal) and when
+ * they joined.
+ */
+export const sellerReputation = z.object({
+  averageRating: z.number(),
+  vouches: z.number().int(),
+  completedOrders: z.number().int(),
+  disputeRate: z.number(),
+  memberSince: z.string(),
+});
+export type SellerReputation = z.infer<typeof sellerReputation>;
+
+/** Flagged feedback (a possible vouch ring) by standing; pending is staff's queue. */
+export const vouchReviewStatuses = ['pending', 'approved', 'rejected'] as const;
+export type VouchReviewStatus = (typeof vouchReviewStatuses)[number];
+export const vouchReviewPageSize = 20;
+
+export const vouchReviewQuery = z.object({
+  status: z.enum(vouchReviewStatuses).default('pending'),
+  cursor: z.string().max(400).optional(),
+});
+export const vouchReviewParams = z.object({ id: z.uuid({ error: m.reviewNotFound }) });
+
+const person = z.object({ id: z.string(), username: z.string() });
+
+export const flaggedVouch = z.object({
+  id: z.string(),
+  rating: z.number().int(),
+  comment: z.string(),
+  listingId: z.string().nullable(),
+  listingTitle: z.string(),
+  from: person.nullable(),
+  to: person,
+  /** Orders between the two accounts (either way), and each account's orders in all. */
+  pairOrders: z.number().int(),
+  fromOrders: z.number().int(),
+  toOrders: z.number().int(),
+  review: z.enum(vouchReviewStatuses),
+  reviewedBy: person.nullable(),
+  reviewedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type FlaggedVouch = z.infer<typeof flaggedVouch>;
+export const flaggedVouchPage = z.object({ items: z.array(flaggedVouch), nextCursor: z.string().nullable() });
+export type FlaggedVouchPage = z.infer<typeof flaggedVouchPage>;

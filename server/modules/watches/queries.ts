@@ -1,0 +1,132 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { CheatStatus } from '../../../contract/cheats.ts';
+import type { DetectionStatus } from '../../../contract/marketplace.ts';
+import { detectedDispute } from '../../../contract/watches.ts';
+import type { Tx } from '../../db/client.ts';
+import {
+  cheats,
+  cheatWatches,
+  marketplaceListings as listings,
+  listingWatches,
+  marketplaceOrders as orders,
+} from '../../db/schema/index.ts';
+import type { Executor } from '../../db/sql.ts';
+import { notifyMany } from '../notifications/service.ts';
+
+/** Starts watching a cheat; false when there is no such cheat (watching twice is still watching). */
+export async function watchCheat(db: Executor, cheatId: string, userId: string) {
+  const [found] = await db.select({ id: cheats.id }).from(cheats).where(eq(cheats.id, cheatId));
+  if (!found) return false;
+  await db.insert(cheatWatches).values({ cheatId, userId }).onConflictDoNothing();
+  return true;
+}
+
+export async function unwatchCheat(db: Executor, cheatId: string, userId: string) {
+  await db
+    .delete(cheatWatches)
+    .where(and(eq(cheatWatches.cheatId, cheatId), eq(cheatWatches.userId, userId)));
+}
+
+export async function isWatchingCheat(db: Executor, cheatId: string, userId: string) {
+  const [row] = await db
+    .select({ id: cheatWatches.cheatId })
+    .from(cheatWatches)
+    .where(and(eq(cheatWatches.cheatId, cheatId), eq(cheatWatches.userId, userId)));
+  return Boolean(row);
+}
+
+export async function watchListing(db: Executor, listingId: string, userId: string) {
+  await db.insert(listingWatches).values({ listingId, userId }).onConflictDoNothing();
+}
+
+export async function unwatchListing(db: Executor, listingId: string, userId: string) {
+  await db
+    .delete(listingWatches)
+    .where(and(eq(listingWatches.listingId, listingId), eq(listingWatches.userId, userId)));
+}
+
+export async function isWatchingListing(db: Executor, listingId: string, userId: string) {
+  const [row] = await db
+    .select({ id: listingWatches.listingId })
+    .from(listingWatches)
+    .where(and(eq(listingWatches.listingId, listingId), eq(listingWatches.userId, userId)));
+  return Boolean(row);
+}
+
+/** The listing's seller, type and detection status, locked: two changes at once alert in order. */
+export async function lockListingDetection(tx: Tx, id: string) {
+  const [row] = await tx
+    .select({
+      sellerId: listings.userId,
+      title: listings.title,
+      type: listings.type,
+      detectionStatus: listings.detectionStatus,
+    })
+    .from(listings)
+    .where(eq(listings.id, id))
+    .for('update');
+  return row;
+}
+
+export async function setDetectionStatus(tx: Tx, id: string, detectionStatus: DetectionStatus) {
+  await tx.update(listings).set({ detectionStatus, updatedAt: sql`now()` }).where(eq(listings.id, id));
+}
+
+/**
+ * Every watcher of the cheat but the staff member who changed it gets a detection alert: one INSERT … SELECT
+ * with its live events, and their mail jobs, in the caller's transaction.
+ */
+export async function alertCheatWatchers(
+  tx: Tx,
+  cheat: { id: string; title: string; from: CheatStatus; to: CheatStatus; label: string },
+  actorId: string,
+) {
+  const content = `${cheat.title} is now ${cheat.label}.`;
+  await notifyMany(
+    tx,
+    sql`select w.user_id, ${content}::text as content,
+        ${JSON.stringify({ cheatId: cheat.id })}::jsonb as data
+      from ${cheatWatches} w
+      where w.cheat_id = ${cheat.id}::uuid and w.user_id <> ${actorId}::uuid`,
+    'detection_alert',
+    'Cheat status changed',
+  );
+}
+
+/**
+ * A listing's detection status changed: its watchers are alerted (not whoever changed it). When it turned
+ * detected, a buyer whose order is still held inside the protection window is alerted too (watching or not)
+ * and their alert carries that order with the dispute offer; everyone else's carries the listing only. One
+ * INSERT … SELECT whatever the number of recipients.
+ */
+export async function alertListingWatchers(
+  tx: Tx,
+  listing: { id: string; title: string; label: string; detected: boolean },
+  actorId: string,
+) {
+  const plain = `${listing.title} is now marked ${listing.label} by its seller.`;
+  const offer = `${listing.title} was marked Detected while your buyer protection is still on. You can open a dispute in one click.`;
+  const inWindow = sql`o.status = 'held' and o.release_at > now()`;
+  await notifyMany(
+    tx,
+    sql`select r.user_id,
+        case when h.id is null then ${plain}::text else ${offer}::text end as content,
+        case when h.id is null then jsonb_build_object('listingId', ${listing.id}::text)
+          else jsonb_build_object('listingId', ${listing.id}::text, 'orderId', h.id::text, 'dispute', ${detectedDispute}::text)
+        end as data
+      from (
+        select w.user_id from ${listingWatches} w where w.listing_id = ${listing.id}::uuid
+        union
+        select o.buyer_id from ${orders} o
+        where ${listing.detected} and o.listing_id = ${listing.id}::uuid and o.buyer_id is not null and ${inWindow}
+      ) r
+      left join lateral (
+        select o.id from ${orders} o
+        where ${listing.detected} and o.listing_id = ${listing.id}::uuid and o.buyer_id = r.user_id and ${inWindow}
+        order by o.release_at desc limit 1
+      ) h on true
+      where r.user_id <> ${actorId}::uuid`,
+    'detection_alert',
+    listing.detected ? 'Listing marked detected' : 'Detection status changed',
+  );
+}

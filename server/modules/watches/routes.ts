@@ -1,0 +1,93 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { cheatIdParams } from '../../../contract/cheats.ts';
+import { errorResponse } from '../../../contract/errors.ts';
+import { listingDetail, listingIdParams } from '../../../contract/marketplace.ts';
+import { watchMessages as m } from '../../../contract/messages.ts';
+import { detectionBody, watchState } from '../../../contract/watches.ts';
+import type { Db } from '../../db/client.ts';
+import { access } from '../../plugins/access.ts';
+import { signedIn } from '../../plugins/viewer.ts';
+import { getListing } from '../marketplace/service.ts';
+import * as service from './service.ts';
+
+const watchOptions = { unauthenticated: m.loginToWatch, limit: 'watchPerUser' } as const;
+
+/** Detection alerts (decision 022): watch a cheat or a cheat listing; a seller sets a listing's detection status. */
+export const watchRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.put(
+    '/cheats/:id/watch',
+    {
+      schema: {
+        ...access('member', watchOptions),
+        tags: ['cheats'],
+        summary: 'Watch a cheat: be alerted (bell and mail) when staff change its status',
+        params: cheatIdParams,
+        response: { 200: watchState, 403: errorResponse, 409: errorResponse, 429: errorResponse },
+      },
+    },
+    async (request) => service.setCheatWatch(db, signedIn(request), request.params.id, true),
+  );
+
+  app.delete(
+    '/cheats/:id/watch',
+    {
+      schema: {
+        ...access('member', watchOptions),
+        tags: ['cheats'],
+        summary: 'Stop watching a cheat (idempotent)',
+        params: cheatIdParams,
+        response: { 200: watchState, 403: errorResponse, 409: errorResponse, 429: errorResponse },
+      },
+    },
+    async (request) => service.setCheatWatch(db, signedIn(request), request.params.id, false),
+  );
+
+  app.put(
+    '/listings/:id/watch',
+    {
+      schema: {
+        ...access('member', watchOptions),
+        tags: ['marketplace'],
+        summary:
+          "Watch a cheat listing: be alerted when its seller changes its detection status (not one's own)",
+        params: listingIdParams,
+        response: { 200: watchState, 403: errorResponse, 409: errorResponse, 429: errorResponse },
+      },
+    },
+    async (request) => service.setListingWatch(db, signedIn(request), request.params.id, true),
+  );
+
+  app.delete(
+    '/listings/:id/watch',
+    {
+      schema: {
+        ...access('member', watchOptions),
+        tags: ['marketplace'],
+        summary: 'Stop watching a listing (idempotent)',
+        params: listingIdParams,
+        response: { 200: watchState, 403: errorResponse, 409: errorResponse, 429: errorResponse },
+      },
+    },
+    async (request) => service.setListingWatch(db, signedIn(request), request.params.id, false),
+  );
+
+  app.put(
+    '/listings/:id/detection',
+    {
+      schema: {
+        ...access('member', { owner: 'listing', limit: 'detectionChangePerUser' }),
+        tags: ['marketplace'],
+        summary:
+          "Set a cheat listing's detection status, sold or not (its seller or staff): watchers are alerted, and buyers inside the protection window get a dispute offer when it turns detected",
+        params: listingIdParams,
+        body: detectionBody,
+        response: { 200: listingDetail, 409: errorResponse },
+      },
+    },
+    async (request) => {
+      const viewer = signedIn(request);
+      await service.changeListingDetection(db, viewer, request.params.id, request.body.detectionStatus);
+      return getListing(db, viewer, request.params.id);
+    },
+  );
+};

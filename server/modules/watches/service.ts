@@ -1,0 +1,83 @@
+import type { DetectionStatus } from '../../../contract/marketplace.ts';
+import { cheatMessages, watchMessages as m, marketplaceMessages } from '../../../contract/messages.ts';
+import { detectionStatusLabels, type WatchState } from '../../../contract/watches.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../plugins/errors.ts';
+import type { Viewer } from '../../plugins/viewer.ts';
+import { can, ensure } from '../../policy.ts';
+import { audit } from '../audit/service.ts';
+import { findListingRow } from '../marketplace/queries.ts';
+import * as q from './queries.ts';
+
+export { alertCheatWatchers, isWatchingCheat, isWatchingListing, watchListing } from './queries.ts';
+
+/** Watch or stop watching a cheat on the status board. */
+export async function setCheatWatch(
+  db: Db,
+  viewer: Viewer,
+  cheatId: string,
+  on: boolean,
+): Promise<WatchState> {
+  if (on) {
+    if (!(await q.watchCheat(db, cheatId, viewer.id)))
+      throw new AppError('NOT_FOUND', cheatMessages.notFound);
+  } else {
+    await q.unwatchCheat(db, cheatId, viewer.id);
+  }
+  return { watching: on };
+}
+
+/**
+ * Watch or stop watching a cheat listing (its detection status). Only cheat listings have one, and a seller
+ * does not watch their own. A suspended listing is gone for members, as on its page.
+ */
+export async function setListingWatch(
+  db: Db,
+  viewer: Viewer,
+  listingId: string,
+  on: boolean,
+): Promise<WatchState> {
+  if (!on) {
+    await q.unwatchListing(db, listingId, viewer.id);
+    return { watching: false };
+  }
+  const listing = await findListingRow(db, listingId);
+  if (!listing || (listing.status === 'suspended' && !can.moderate(viewer)))
+    throw new AppError('NOT_FOUND', marketplaceMessages.notFound);
+  if (listing.userId === viewer.id) throw new AppError('FORBIDDEN', m.ownListing);
+  if (listing.type !== 'cheat') throw new AppError('CONFLICT', m.onlyCheatListings);
+  await q.watchListing(db, listingId, viewer.id);
+  return { watching: true };
+}
+
+/**
+ * The seller (or staff) changes a cheat listing's detection status, sold or not: its watchers, and buyers
+ * still inside the protection window when it turns detected, are alerted in the same transaction. Staff
+ * changing someone else's listing is audited.
+ */
+export async function changeListingDetection(db: Db, viewer: Viewer, id: string, to: DetectionStatus) {
+  await db.transaction(async (tx) => {
+    const row = await q.lockListingDetection(tx, id);
+    if (!row) throw new AppError('NOT_FOUND', marketplaceMessages.notFound);
+    ensure(can.manage(viewer, row.sellerId), marketplaceMessages.noPermissionEdit);
+    if (row.type !== 'cheat')
+      throw new AppError('VALIDATION', m.onlyCheatListings, { detectionStatus: m.onlyCheatListings });
+    if (row.detectionStatus === to) return;
+    await q.setDetectionStatus(tx, id, to);
+    await q.alertListingWatchers(
+      tx,
+      { id, title: row.title, label: detectionStatusLabels[to], detected: to === 'detected' },
+      viewer.id,
+    );
+    if (viewer.id !== row.sellerId) {
+      await audit(tx, {
+        actorId: viewer.id,
+        action: 'listing.detection',
+        targetType: 'listing',
+        targetId: id,
+        before: { detectionStatus: row.detectionStatus },
+        after: { detectionStatus: to },
+      });
+    }
+  });
+}

@@ -1,0 +1,29 @@
+import type { SellerReputation } from '../../../contract/reputation.ts';
+import { formatDateShort, formatNumber, toIsoString } from '../../lib/format.ts';
+
+/**
+ * A seller's figures beside the average rating, as the server computed them: orders completed, the share
+ * of their sales that were disputed, and when they joined. Used on the listing's seller card and the profile.
+ */
+export function SellerFigures({ reputation }: { reputation: SellerReputation }) {
+  return (
+    <dl aria-label="Seller figures" className="grid grid-cols-3 gap-2 text-xs">
+      <div>
+        <dt className="text-muted">Completed orders</dt>
+        <dd className="font-semibold tabular-nums">{formatNumber(reputation.completedOrders)}</dd>
+      </div>
+      <div>
+        <dt className="text-muted">Dispute rate</dt>
+        <dd className="font-semibold tabular-nums">{reputation.disputeRate}%</dd>
+      </div>
+      <div>
+        <dt className="text-muted">Member since</dt>
+        <dd className="font-semibold">
+          <time dateTime={toIsoString(reputation.memberSince)}>
+            {formatDateShort(reputation.memberSince)}
+          </time>
+        </dd>
+      </div>
+    </dl>
+  );
+}

@@ -1,0 +1,156 @@
+import { Check, ShieldQuestion, Star, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { reputationMessages as m } from '../../../../contract/messages.ts';
+import type { FlaggedVouch, VouchReviewStatus } from '../../../../contract/reputation.ts';
+import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { LoadMore } from '../../../components/ui/load-more.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { Tabs, tabPanelProps } from '../../../components/ui/tabs.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { formatDateLong, toIsoString } from '../../../lib/format.ts';
+import { useFlaggedVouches, useReviewVouch } from '../api.ts';
+
+const tabs = [
+  { value: 'pending', label: 'Waiting' },
+  { value: 'approved', label: 'Approved' },
+  { value: 'rejected', label: 'Rejected' },
+] as const satisfies readonly { value: VouchReviewStatus; label: string }[];
+const tones: Record<VouchReviewStatus, BadgeTone> = {
+  pending: 'warning',
+  approved: 'success',
+  rejected: 'neutral',
+};
+
+const Person = ({ who }: { who: { id: string; username: string } | null }) =>
+  who ? (
+    <Link to={`/profile/${who.id}`} className="font-medium hover:text-primary">
+      {who.username}
+    </Link>
+  ) : (
+    <span className="text-muted italic">Deleted user</span>
+  );
+
+/**
+ * Feedback from an account that trades mostly with its seller (more than half of both accounts' orders are
+ * with each other): not counted until staff approve it; rejected, it stays out. Every decision is audited.
+ */
+export function VouchReviews() {
+  const [status, setStatus] = useState<VouchReviewStatus>('pending');
+  const query = useFlaggedVouches(status);
+  const review = useReviewVouch();
+  useEffect(() => {
+    if (query.isError) toast.error(errorMessage(query.error, m.loadFailed), { id: 'vouch-reviews-load' });
+  }, [query.isError, query.error]);
+  const items = query.data?.pages.flatMap((p) => p.items) ?? [];
+  const decide = (v: FlaggedVouch, action: 'approve' | 'reject') =>
+    review.mutate(
+      { id: v.id, action },
+      {
+        onSuccess: () => toast.success(action === 'approve' ? m.approved : m.rejected),
+        onError: (err) => toast.error(errorMessage(err, m.reviewFailed)),
+      },
+    );
+
+  return (
+    <section aria-labelledby="vouch-reviews-heading" className="mt-10">
+      <h2 id="vouch-reviews-heading" className="mb-1 flex items-center gap-2 text-lg font-semibold">
+        <ShieldQuestion className="size-5 text-primary" aria-hidden="true" />
+        Possible vouch rings
+      </h2>
+      <p className="mb-4 text-sm text-muted">
+        Feedback between two accounts that trade mostly with each other. It does not count in the seller’s
+        rating until you approve it.
+      </p>
+      <Tabs
+        id="vouch-reviews"
+        label="Flagged feedback"
+        value={status}
+        options={tabs}
+        onChange={setStatus}
+        className="mb-4"
+      />
+      <div {...tabPanelProps('vouch-reviews', status)} className="outline-none">
+        {query.isPending ? (
+          <Skeleton className="h-28 w-full rounded-2xl" />
+        ) : items.length === 0 ? (
+          <EmptyState text={m.empty} className="py-8" />
+        ) : (
+          <ul aria-label="Flagged feedback" className="flex flex-col gap-3">
+            {items.map((v) => (
+              <li key={v.id}>
+                <Card className="flex flex-col gap-2 p-4 text-sm">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <Badge tone={tones[v.review]}>{tabs.find((t) => t.value === v.review)?.label}</Badge>
+                    <Person who={v.from} />
+                    <span className="text-muted">rated</span>
+                    <Person who={v.to} />
+                    <span
+                      className="inline-flex items-center gap-1"
+                      role="img"
+                      aria-label={`${v.rating} out of 5 stars`}
+                    >
+                      <Star className="size-4 fill-amber-400 text-amber-400" aria-hidden="true" />
+                      {v.rating}/5
+                    </span>
+                    <time className="ml-auto text-xs text-muted" dateTime={toIsoString(v.createdAt)}>
+                      {formatDateLong(v.createdAt)}
+                    </time>
+                  </div>
+                  <p className="break-words whitespace-pre-line">{v.comment}</p>
+                  <p className="text-xs text-muted">
+                    On{' '}
+                    {v.listingId ? (
+                      <Link to={`/marketplace/${v.listingId}`} className="hover:text-primary">
+                        {v.listingTitle}
+                      </Link>
+                    ) : (
+                      v.listingTitle
+                    )}
+                    . {v.pairOrders} order{v.pairOrders === 1 ? '' : 's'} with each other, of {v.fromOrders}{' '}
+                    for the buyer and {v.toOrders} for the seller.
+                  </p>
+                  {v.review === 'pending' ? (
+                    <div className="flex flex-wrap gap-2">
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        aria-label={`Approve feedback from ${v.from?.username ?? 'a deleted user'}`}
+                        disabled={review.isPending}
+                        onClick={() => decide(v, 'approve')}
+                      >
+                        <Check className="size-4" aria-hidden="true" />
+                        Approve
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        aria-label={`Reject feedback from ${v.from?.username ?? 'a deleted user'}`}
+                        disabled={review.isPending}
+                        onClick={() => decide(v, 'reject')}
+                      >
+                        <X className="size-4" aria-hidden="true" />
+                        Reject
+                      </Button>
+                    </div>
+                  ) : (
+                    v.reviewedBy && (
+                      <p className="text-xs text-muted">
+                        {v.review === 'approved' ? 'Approved' : 'Rejected'} by {v.reviewedBy.username}
+                      </p>
+                    )
+                  )}
+                </Card>
+              </li>
+            ))}
+          </ul>
+        )}
+        <LoadMore query={query} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+import { ShieldAlert } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import toast from 'react-hot-toast';
+import type { DetectionStatus, ListingDetail } from '../../../../contract/marketplace.ts';
+import { detectionStatuses } from '../../../../contract/marketplace.ts';
+import { watchMessages as m } from '../../../../contract/messages.ts';
+import { detectionStatusLabels } from '../../../../contract/watches.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Select } from '../../../components/ui/select.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { useSetDetection } from '../api.ts';
+
+/**
+ * The seller (or staff) keeps a cheat listing's detection status current, sold or not: its watchers are
+ * alerted, and buyers still inside the protection window are offered a dispute when it turns detected.
+ */
+export function DetectionControl({ listing }: { listing: ListingDetail }) {
+  const [status, setStatus] = useState<DetectionStatus>(listing.detectionStatus);
+  const save = useSetDetection();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate(
+      { id: listing.id, body: { detectionStatus: status } },
+      {
+        onSuccess: () => toast.success(m.detectionSaved),
+        onError: (err) => toast.error(errorMessage(err, m.detectionFailed)),
+      },
+    );
+  };
+  return (
+    <form
+      onSubmit={submit}
+      aria-label="Detection status"
+      className="mt-4 flex flex-wrap items-end gap-3 rounded-xl border border-line p-4"
+    >
+      <ShieldAlert className="mb-3 size-5 shrink-0 text-muted" aria-hidden="true" />
+      <Select
+        label="Detection status"
+        value={status}
+        onChange={(e) => setStatus(e.target.value as DetectionStatus)}
+        className="min-w-48 flex-1"
+        hint="Watchers and buyers are alerted when you change it."
+      >
+        {detectionStatuses.map((s) => (
+          <option key={s} value={s}>
+            {detectionStatusLabels[s]}
+          </option>
+        ))}
+      </Select>
+      <Button
+        type="submit"
+        variant="outline"
+        loading={save.isPending}
+        disabled={status === listing.detectionStatus}
+      >
+        Update status
+      </Button>
+    </form>
+  );
+}
