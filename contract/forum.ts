@@ -8,6 +8,8 @@ export const forumLimits = {
   categoryName: { max: 50 },
 } as const;
 export const forumThreadPageSize = 20;
+/** The most members one thread or reply notifies by @mention, over all its edits; later names stay links. */
+export const forumMentionNotifyLimit = 10;
 export const forumReplyPageSize = 50;
 
 const cursor = z.string().max(400).optional();

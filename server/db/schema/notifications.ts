@@ -11,11 +11,13 @@ export const notificationTypes = [
   'order_cancelled',
   'order_update',
   'ticket_reply',
+  'forum_mention',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
 /**
- * A member's notifications. `data` holds the target's ids (listingId, conversationUserId, orderId, ticketId).
+ * A member's notifications. `data` holds the target's ids (listingId, conversationUserId, orderId, ticketId,
+ * threadId with replyId).
  * The index serves the bell: a member's rows, unread first, newest first.
  */
 export const notifications = pgTable(

@@ -88,7 +88,7 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         response: { 200: previewResponse, 400: errorResponse, 401: errorResponse, 429: errorResponse },
       },
     },
-    async (request) => service.preview(request.body.content),
+    async (request) => service.preview(db, request.body.content),
   );
 
   app.post(
