@@ -8,6 +8,7 @@ import { Tabs, tabPanelProps } from '../../../components/ui/tabs.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
 import { usePreview } from '../api.ts';
+import { useMentionAutocomplete } from './mention-autocomplete.tsx';
 
 type Mode = 'write' | 'preview';
 
@@ -64,6 +65,7 @@ export function MarkdownEditor({
   const [mode, setMode] = useState<Mode>('write');
   const textarea = useRef<HTMLTextAreaElement | null>(null);
   const preview = usePreview();
+  const mention = useMentionAutocomplete({ textarea, value, onChange });
 
   const show = (next: Mode) => {
     setMode(next);
@@ -116,19 +118,29 @@ export function MarkdownEditor({
           <FormField
             label={label}
             error={error}
-            hint="Markdown: **bold**, _italic_, `code`, ```lang fenced blocks```, tables, - [ ] tasks, ::: spoiler … :::"
+            hint="Markdown: **bold**, _italic_, `code`, ```lang fenced blocks```, tables, - [ ] tasks, ::: spoiler … :::, @name mentions"
           >
             {(control) => (
-              <textarea
-                {...control}
-                ref={textarea}
-                name={name}
-                rows={rows}
-                value={value}
-                onChange={(e) => onChange(e.target.value)}
-                onBlur={onBlur}
-                className={cn(controlClasses, 'h-auto min-h-24 resize-y py-2.5 font-mono leading-relaxed')}
-              />
+              <div className="relative">
+                <textarea
+                  {...control}
+                  {...mention.inputProps}
+                  ref={textarea}
+                  name={name}
+                  rows={rows}
+                  value={value}
+                  onChange={(e) => {
+                    onChange(e.target.value);
+                    mention.track(e);
+                  }}
+                  onBlur={() => {
+                    mention.close();
+                    onBlur?.();
+                  }}
+                  className={cn(controlClasses, 'h-auto min-h-24 resize-y py-2.5 font-mono leading-relaxed')}
+                />
+                {mention.list}
+              </div>
             )}
           </FormField>
         ) : (
