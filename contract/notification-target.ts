@@ -1,5 +1,3 @@
-import { forumPostPath } from './forum-links.ts';
-
 /**
  * Where a notification leads (spec §2: listing, conversation, order, ticket; a forum mention: the post).
  * Kept free of zod so the app shell (the notification bell) can use it without putting zod in the
@@ -10,6 +8,9 @@ export function notificationTarget(n: { type: string; data: Record<string, strin
   if (n.data.ticketId) return `/tickets/${n.data.ticketId}`;
   if (n.data.conversationUserId) return `/messages/${n.data.conversationUserId}`;
   if (n.data.listingId) return `/marketplace/${n.data.listingId}`;
-  if (n.data.threadId) return forumPostPath(n.data.threadId, n.data.replyId);
+  // forumPostPath (forum-links.ts) written out: importing it would split a chunk shared with the forum off
+  // the bell's, one more entry in the first screen's preload map.
+  if (n.data.threadId)
+    return `/forum/post/${n.data.threadId}${n.data.replyId ? `#reply-${n.data.replyId}` : ''}`;
   return null;
 }

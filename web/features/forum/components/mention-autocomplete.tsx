@@ -104,11 +104,12 @@ export function useMentionAutocomplete({
             : ''}
         </p>
         {open && (
+          // The global search's panel and option classes: no new rules in the one stylesheet (first-screen budget).
           <div
             id={listId}
             role="listbox"
             aria-label="Mention suggestions"
-            className="absolute inset-x-0 top-full z-20 mt-1 max-h-64 overflow-y-auto rounded-xl border border-line bg-surface p-1 shadow-xl shadow-black/20 sm:right-auto sm:w-72"
+            className="absolute inset-x-0 z-50 mt-2 max-h-96 overflow-y-auto rounded-2xl border border-line bg-surface p-1.5 shadow-xl shadow-black/20"
           >
             {items.map((user, i) => (
               <div
@@ -123,11 +124,11 @@ export function useMentionAutocomplete({
                 onKeyDown={() => {}}
                 onMouseEnter={() => setActive(i)}
                 className={cn(
-                  'flex cursor-pointer items-center gap-2 rounded-lg px-2.5 py-1.5 text-sm',
+                  'flex cursor-pointer items-center gap-2.5 rounded-xl px-3 py-2 text-sm',
                   i === current && 'bg-surface-2',
                 )}
               >
-                <Avatar username={user.username} avatarUrl={user.avatarUrl} className="size-6 text-xs" />
+                <Avatar username={user.username} avatarUrl={user.avatarUrl} className="size-7 text-xs" />
                 <span className="truncate">{user.username}</span>
               </div>
             ))}

@@ -9,7 +9,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { quoteMarkdown } from '../../../../contract/forum-links.ts';
+import { quoteMarkdown } from '../../../../contract/forum.ts';
 import { Button } from '../../../components/ui/button.tsx';
 
 type Insert = (markdown: string) => void;

@@ -496,7 +496,7 @@ function ReplyItem({
     <li
       id={replyAnchor(r.id)}
       tabIndex={-1}
-      className="flex scroll-mt-20 gap-3 rounded-xl py-4 outline-none first:pt-0 last:pb-0 focus:bg-primary/5 focus:ring-2 focus:ring-primary/40"
+      className="flex gap-3 rounded-xl py-4 outline-none first:pt-0 last:pb-0 focus:bg-surface-2"
     >
       <Avatar username={r.author.username} avatarUrl={r.author.avatarUrl} className="size-8" />
       <div className="min-w-0 flex-1">
