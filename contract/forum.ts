@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { forumPostPath } from './forum-links.ts';
 import { forumMessages as m } from './messages.ts';
 
 export const forumLimits = {
@@ -8,6 +9,8 @@ export const forumLimits = {
   categoryName: { max: 50 },
 } as const;
 export const forumThreadPageSize = 20;
+/** The most members one thread or reply notifies by @mention, over all its edits; later names stay links. */
+export const forumMentionNotifyLimit = 10;
 export const forumReplyPageSize = 50;
 
 const cursor = z.string().max(400).optional();
@@ -157,3 +160,18 @@ export const forumRevision = z.object({
 });
 export const forumRevisionList = z.object({ items: z.array(forumRevision) });
 export type ForumRevisionList = z.infer<typeof forumRevisionList>;
+
+/**
+ * A Markdown quote of `text` (a selection, or a post's whole source) whose first line names its author and
+ * links back to the post. The name sits inside the link, so quoting someone never mentions (notifies) them.
+ */
+export function quoteMarkdown(quote: {
+  author: string;
+  threadId: string;
+  replyId?: string | null;
+  text: string;
+}): string {
+  const lines = quote.text.replace(/\r\n?/g, '\n').trim().split('\n');
+  const attribution = `[@${quote.author}](${forumPostPath(quote.threadId, quote.replyId)}) wrote:`;
+  return `${[attribution, ...lines].map((line) => (line ? `> ${line}` : '>')).join('\n')}\n\n`;
+}

@@ -85,6 +85,7 @@ export const cheatMessages = {
 
 /** Spec §5 and §8 Social, plus the profile page's texts. */
 export const socialMessages = {
+  autocompleteInvalid: 'Type the start of a username: letters, numbers, _ and -',
   contentRequired: 'Content is required',
   contentTooLong: 'Post must be at most 2000 characters',
   imageUrlInvalid: 'Image URL must start with http:// or https://',

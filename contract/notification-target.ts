@@ -1,6 +1,7 @@
 /**
- * Where a notification leads (spec §2: listing, conversation, order, ticket). Kept free of zod so the
- * app shell (the notification bell) can use it without putting zod in the first-screen bundle.
+ * Where a notification leads (spec §2: listing, conversation, order, ticket; a forum mention: the post).
+ * Kept free of zod so the app shell (the notification bell) can use it without putting zod in the
+ * first-screen bundle.
  */
 export function notificationTarget(n: { type: string; data: Record<string, string> }): string | null {
   // A detection alert inside the protection window: the order's dispute, its reason filled in.
@@ -10,5 +11,9 @@ export function notificationTarget(n: { type: string; data: Record<string, strin
   if (n.data.ticketId) return `/tickets/${n.data.ticketId}`;
   if (n.data.conversationUserId) return `/messages/${n.data.conversationUserId}`;
   if (n.data.listingId) return `/marketplace/${n.data.listingId}`;
+  // forumPostPath (forum-links.ts) written out: importing it would split a chunk shared with the forum off
+  // the bell's, one more entry in the first screen's preload map.
+  if (n.data.threadId)
+    return `/forum/post/${n.data.threadId}${n.data.replyId ? `#reply-${n.data.replyId}` : ''}`;
   return null;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { roles } from './limits.ts';
+import { limits, roles } from './limits.ts';
 import { socialMessages } from './messages.ts';
 
 export const profileIdParams = z.object({ id: z.uuid({ error: socialMessages.profileNotFound }) });
@@ -32,6 +32,16 @@ export const userSummary = z.object({
   avatarUrl: z.string().nullable(),
 });
 export const userSearchResponse = z.object({ items: z.array(userSummary) });
+
+/** GET /users/autocomplete: the start of a username, as typed after `@` in the forum editor. */
+export const userAutocompleteQuery = z.object({
+  q: z
+    .string({ error: socialMessages.autocompleteInvalid })
+    .trim()
+    .min(1, socialMessages.autocompleteInvalid)
+    .max(limits.username.max, socialMessages.autocompleteInvalid)
+    .regex(/^[A-Za-z0-9_-]+$/, socialMessages.autocompleteInvalid),
+});
 export type UserSummary = z.infer<typeof userSummary>;
 
 export const followResponse = z.object({ following: z.boolean(), followerCount: z.number().int() });

@@ -10,4 +10,6 @@ export const socialLimits = {
   latestPosts: 5,
   latestExcerpt: 300,
   userSearch: 20,
+  /** Names the forum editor's @ autocomplete offers. */
+  userAutocomplete: 8,
 } as const;

@@ -266,6 +266,7 @@ const lists = (): [string, () => string][] => [
   ['cheats', () => '/api/v1/cheats'],
   ['members by name', () => `/api/v1/users?q=${sellerName.slice(2, 8)}`],
   ['members by a common fragment', () => '/api/v1/users?q=u'],
+  ['members by a common start (@ autocomplete)', () => '/api/v1/users/autocomplete?q=u'],
   ['global search, common word', () => '/api/v1/search?q=aimbot'],
   ['global search, rare word', () => '/api/v1/search?q=legendary'],
   ['forum threads of a category', () => `/api/v1/forum/threads?categoryId=${categoryId}`],

@@ -49,6 +49,8 @@ export const rateRules = {
   directMessagePerUser: { limit: 30, windowSeconds: 60, by: 'viewer' },
   blockPerUser: { limit: 30, windowSeconds: 600, by: 'viewer' },
   searchPerIp: { limit: 120, windowSeconds: 60, by: 'ip' },
+  // The editor asks once per pause in typing after `@` (debounced), so a fast typist stays well below.
+  userAutocompletePerUser: { limit: 60, windowSeconds: 60, by: 'viewer' },
   listingCreatePerUser: { limit: 10, windowSeconds: 600, by: 'viewer' },
   purchasePerUser: { limit: 30, windowSeconds: 60, by: 'viewer' },
   keyUploadPerUser: { limit: 30, windowSeconds: 600, by: 'viewer' },

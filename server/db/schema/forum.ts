@@ -9,6 +9,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -141,5 +142,28 @@ export const forumRevisions = pgTable(
   (t) => [
     index('forum_revisions_thread_idx').on(t.threadId, t.createdAt),
     index('forum_revisions_reply_idx').on(t.replyId, t.createdAt).where(sql`${t.replyId} is not null`),
+  ],
+);
+
+/**
+ * The members a thread (`replyId` null) or a reply has notified by @mention: each at most once per post,
+ * however often it is edited, and at most forumMentionNotifyLimit per post.
+ */
+export const forumMentions = pgTable(
+  'forum_mentions',
+  {
+    threadId: uuid('thread_id')
+      .notNull()
+      .references(() => forumThreads.id, { onDelete: 'cascade' }),
+    replyId: uuid('reply_id').references(() => forumReplies.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('forum_mentions_post_user_key').on(t.threadId, t.replyId, t.userId).nullsNotDistinct(),
+    index('forum_mentions_reply_idx').on(t.replyId).where(sql`${t.replyId} is not null`),
+    index('forum_mentions_user_idx').on(t.userId),
   ],
 );

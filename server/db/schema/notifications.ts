@@ -15,11 +15,14 @@ export const notificationTypes = [
   'stock_low',
   /** A watched cheat or listing changed status (decision 022). */
   'detection_alert',
+  /** A member was @mentioned in a forum thread or reply. */
+  'forum_mention',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
 /**
- * A member's notifications. `data` holds the target's ids (listingId, conversationUserId, orderId, ticketId).
+ * A member's notifications. `data` holds the target's ids (listingId, conversationUserId, orderId, ticketId,
+ * threadId with replyId).
  * The index serves the bell: a member's rows, unread first, newest first.
  */
 export const notifications = pgTable(

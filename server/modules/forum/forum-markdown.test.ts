@@ -144,6 +144,17 @@ describe('stored XSS: every construct is cooked into allow-listed HTML', () => {
     expect(html).toContain('<a href="/forum" rel="nofollow ugc noopener" target="_blank">home</a>');
   });
 
+  it('a mention is a profile link within the list, and hostile text beside it stays text', async () => {
+    const html = await cook(
+      `@${member.username}<img src=x onerror=alert(1)> @${member.username}"onmouseover="alert(1) [x](javascript:@${member.username})`,
+    );
+    expect(violations(html), html).toEqual([]);
+    expect(html).not.toMatch(/<(script|img|svg|iframe|style)\b/i);
+    expect(html).toContain(
+      `<a href="/profile/${member.id}" class="mention" rel="nofollow ugc noopener" target="_blank">@${member.username}</a>&lt;img`,
+    );
+  });
+
   it('never hot-links an image: a link showing its alt text', async () => {
     const html = await cook('![my screenshot](https://images.example/shot.png)');
     expect(html).toContain(

@@ -18,10 +18,11 @@ import typescript from 'highlight.js/lib/languages/typescript';
 import x86asm from 'highlight.js/lib/languages/x86asm';
 import xml from 'highlight.js/lib/languages/xml';
 import yaml from 'highlight.js/lib/languages/yaml';
-import MarkdownIt from 'markdown-it';
+import MarkdownIt, { type Env, type StateCore, type Token } from 'markdown-it';
 import container from 'markdown-it-container';
 import taskLists from 'markdown-it-task-lists';
 import sanitizeHtml from 'sanitize-html';
+import { limits } from '../../../contract/limits.ts';
 import { isMediaPath } from '../../../contract/uploads.ts';
 
 /*
@@ -91,6 +92,91 @@ md.renderer.rules.image = (tokens, idx) => {
   return `<a href="${md.utils.escapeHtml(src)}" class="md-image">${md.utils.escapeHtml(`Image: ${alt || src}`)}</a>`;
 };
 
+/** A member a post names as `@username`, linked to their profile. */
+export interface MentionedMember {
+  id: string;
+  username: string;
+}
+/** The mentioned members that exist, by lower-case username. */
+export type MentionMap = ReadonlyMap<string, MentionedMember>;
+/** The names a text mentions, lower-case, in order of first appearance, once each. */
+export interface Mentions {
+  /** Every name after `@`: those that are members become links. */
+  names: string[];
+  /** The names outside quotes: whom the post itself addresses (quoting a post does not notify again). */
+  addressed: string[];
+}
+interface MentionEnv extends Env {
+  /** Filled while parsing. */
+  mentions?: Mentions;
+  members?: MentionMap;
+}
+
+// `@name` in the sign-up charset and length, at the start of a text run or after a character that cannot
+// end a name, address or path (so `me@host`, `a.@b` and `/@x` are not mentions), not followed by more name.
+const MENTION = new RegExp(
+  `(^|[^A-Za-z0-9_.@/-])@([A-Za-z0-9_-]{${limits.username.min},${limits.username.max}})(?![A-Za-z0-9_-])`,
+  'g',
+);
+
+/*
+ * Mentions are found on the token stream, never in HTML: only text outside links (an autolinked address, or
+ * a quote's `[@name](…)` attribution, stays as it is) and outside code (code spans and blocks are not text
+ * tokens). It runs before text_join, so an escaped `\@name` (a text_special token) is no mention.
+ */
+md.core.ruler.before('text_join', 'mentions', (state: StateCore) => {
+  const names = new Set<string>();
+  const addressed = new Set<string>();
+  let quoteDepth = 0;
+  for (const block of state.tokens) {
+    if (block.type === 'blockquote_open') quoteDepth++;
+    if (block.type === 'blockquote_close') quoteDepth--;
+    if (block.type !== 'inline' || !block.children) continue;
+    let linkDepth = 0;
+    const out: Token[] = [];
+    for (const token of block.children) {
+      if (token.type === 'link_open') linkDepth++;
+      if (token.type === 'link_close') linkDepth--;
+      if (token.type !== 'text' || linkDepth > 0 || !token.content.includes('@')) {
+        out.push(token);
+        continue;
+      }
+      let last = 0;
+      for (const match of token.content.matchAll(MENTION)) {
+        const at = match.index + match[1]!.length;
+        const name = match[2]!;
+        if (at > last) out.push(textToken(state, token.content.slice(last, at)));
+        const mention = new state.Token('mention', '', 0);
+        mention.content = `@${name}`;
+        mention.meta = { name };
+        out.push(mention);
+        names.add(name.toLowerCase());
+        if (quoteDepth === 0) addressed.add(name.toLowerCase());
+        last = at + 1 + name.length;
+      }
+      if (last === 0) out.push(token);
+      else if (last < token.content.length) out.push(textToken(state, token.content.slice(last)));
+    }
+    block.children = out;
+  }
+  (state.env as MentionEnv).mentions = { names: [...names], addressed: [...addressed] };
+});
+
+function textToken(state: StateCore, content: string) {
+  const token = new state.Token('text', '', 0);
+  token.content = content;
+  return token;
+}
+
+// A name that is a member links to their profile (shown as they spell it); any other stays text.
+md.renderer.rules.mention = (tokens, idx, _options, env) => {
+  const token = tokens[idx]!;
+  const member = (env as MentionEnv | undefined)?.members?.get(String(token.meta?.name).toLowerCase());
+  if (!member) return md.utils.escapeHtml(token.content);
+  const href = `/profile/${encodeURIComponent(member.id)}`;
+  return `<a href="${href}" class="mention">@${md.utils.escapeHtml(member.username)}</a>`;
+};
+
 /** Tags, attributes, classes and URL schemes the stored HTML may hold; everything else is dropped. */
 export const allowList: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -138,7 +224,7 @@ export const allowList: sanitizeHtml.IOptions = {
     span: ['hljs-*', '*_'],
     div: ['code-block', 'code-lang'],
     details: ['spoiler'],
-    a: ['md-image'],
+    a: ['md-image', 'mention'],
     ul: ['contains-task-list'],
     li: ['task-list-item'],
     input: ['task-list-item-checkbox'],
@@ -186,7 +272,18 @@ function alignAsClass(tagName: string, attribs: sanitizeHtml.Attributes) {
   return { tagName, attribs: kept };
 }
 
-/** Markdown source to the sanitized HTML that is stored beside it and shown as is. */
-export function renderMarkdown(source: string): string {
-  return sanitizeHtml(md.render(source), allowList);
+/**
+ * Markdown source to the sanitized HTML that is stored beside it and shown as is. `members`: the mentioned
+ * names that exist (from `findMentions`), which become profile links.
+ */
+export function renderMarkdown(source: string, members: MentionMap = new Map()): string {
+  const env: MentionEnv = { members };
+  return sanitizeHtml(md.render(source, env), allowList);
+}
+
+/** The names `source` mentions with `@` (parsed only, nothing rendered). */
+export function findMentions(source: string): Mentions {
+  const env: MentionEnv = {};
+  md.parse(source, env);
+  return env.mentions ?? { names: [], addressed: [] };
 }

@@ -86,7 +86,7 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         response: { 200: previewResponse },
       },
     },
-    async (request) => service.preview(request.body.content),
+    async (request) => service.preview(db, request.body.content),
   );
 
   app.post(

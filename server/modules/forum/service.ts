@@ -15,7 +15,7 @@ import { AppError } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { can, canReplyIn, ensure, replyAbilities, threadAbilities } from '../../policy.ts';
 import { audit } from '../audit/service.ts';
-import { renderMarkdown } from './markdown.ts';
+import { cook, notifyMentions } from './mentions.ts';
 import * as q from './queries.ts';
 
 type SummaryRow = Awaited<ReturnType<typeof q.listThreadsInCategory>>[number];
@@ -115,9 +115,12 @@ export async function listReplies(db: Db, viewer: Viewer | null, threadId: strin
 }
 
 export async function createThread(db: Db, viewer: Viewer, body: NewThreadBody) {
+  const cooked = await cook(db, body.content);
   const id = await db.transaction(async (tx) => {
     if (!(await q.findCategory(tx, body.categoryId))) throw new AppError('NOT_FOUND', m.categoryNotFound);
-    return q.insertThread(tx, { ...body, contentHtml: renderMarkdown(body.content), userId: viewer.id });
+    const id = await q.insertThread(tx, { ...body, contentHtml: cooked.contentHtml, userId: viewer.id });
+    await notifyMentions(tx, { threadId: id, replyId: null, author: viewer }, cooked.addressed);
+    return id;
   });
   return getThread(db, viewer, id);
 }
@@ -134,12 +137,14 @@ export async function removeThread(db: Db, viewer: Viewer, id: string) {
 
 /** Members reply to open threads; a locked one takes replies from staff only. */
 export async function reply(db: Db, viewer: Viewer, threadId: string, content: string) {
-  const contentHtml = renderMarkdown(content);
+  const cooked = await cook(db, content);
   const row = await db.transaction(async (tx) => {
     const thread = await q.lockThread(tx, threadId);
     if (!thread) throw new AppError('NOT_FOUND', m.threadNotFound);
     ensure(canReplyIn(viewer, thread), m.threadLocked);
-    return q.insertReply(tx, threadId, viewer.id, { content, contentHtml });
+    const row = await q.insertReply(tx, threadId, viewer.id, { content, contentHtml: cooked.contentHtml });
+    if (row) await notifyMentions(tx, { threadId, replyId: row.id, author: viewer }, cooked.addressed);
+    return row;
   });
   if (!row) throw new AppError('NOT_FOUND', m.threadNotFound);
   return toReply(viewer, {
@@ -149,19 +154,21 @@ export async function reply(db: Db, viewer: Viewer, threadId: string, content: s
 }
 
 /** Markdown as it would be stored, from the one renderer (the editor's Preview tab). */
-export function preview(content: string) {
-  return { html: renderMarkdown(content) };
+export async function preview(db: Db, content: string) {
+  return { html: (await cook(db, content)).contentHtml };
 }
 
 /** The author (or staff) edits a thread's title and body; the text it had is kept as a revision. */
 export async function editThread(db: Db, viewer: Viewer, id: string, body: EditThreadBody) {
-  const contentHtml = renderMarkdown(body.content);
+  const cooked = await cook(db, body.content);
   await db.transaction(async (tx) => {
     const thread = await q.lockThread(tx, id);
     if (!thread) throw new AppError('NOT_FOUND', m.threadNotFound);
     ensure(can.manage(viewer, thread.userId), m.editOwnOnly);
-    await q.editThread(tx, thread, viewer.id, { ...body, contentHtml });
-    if (viewer.id !== thread.userId) {
+    await q.editThread(tx, thread, viewer.id, { ...body, contentHtml: cooked.contentHtml });
+    if (viewer.id === thread.userId) {
+      await notifyMentions(tx, { threadId: id, replyId: null, author: viewer }, cooked.addressed);
+    } else {
       await audit(tx, {
         actorId: viewer.id,
         action: 'forum.thread.edit',
@@ -224,13 +231,16 @@ export async function moderateThread(
 
 /** The author (or staff) edits a reply; the text it had is kept as a revision. */
 export async function editReply(db: Db, viewer: Viewer, id: string, content: string) {
-  const contentHtml = renderMarkdown(content);
+  const cooked = await cook(db, content);
   const row = await db.transaction(async (tx) => {
     const found = await q.lockReply(tx, id);
     if (!found) throw new AppError('NOT_FOUND', m.replyNotFound);
     ensure(can.manage(viewer, found.userId), m.editOwnOnly);
-    const updated = await q.editReply(tx, found, viewer.id, { content, contentHtml });
-    if (viewer.id !== found.userId) {
+    const updated = await q.editReply(tx, found, viewer.id, { content, contentHtml: cooked.contentHtml });
+    if (viewer.id === found.userId) {
+      const post = { threadId: found.threadId, replyId: id, author: viewer };
+      await notifyMentions(tx, post, cooked.addressed);
+    } else {
       await audit(tx, {
         actorId: viewer.id,
         action: 'forum.reply.edit',

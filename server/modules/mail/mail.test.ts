@@ -2,7 +2,14 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { unsubscribeMessages } from '../../../contract/mail.ts';
 import { userSettings } from '../../db/schema/index.ts';
-import { buildListing, buildSignedInUser, buildTicket, buildUser, fundUser } from '../../test/factories.ts';
+import {
+  buildForumCategory,
+  buildListing,
+  buildSignedInUser,
+  buildTicket,
+  buildUser,
+  fundUser,
+} from '../../test/factories.ts';
 import { mailSuite, type TestSmtp } from '../../test/smtp.ts';
 import type { TestApp } from '../../test/test-app.ts';
 
@@ -167,6 +174,39 @@ describe('notification mails', () => {
     const [mail] = mailsTo(fan.email);
     expect(mail?.text).toContain(`http://localhost:3000/marketplace/${first.json().id}`);
     expect(unsubscribeLink(mail!.headers['list-unsubscribe']!)).toContain('kind=marketplace_updates');
+    expect(mailsTo(quiet.email)).toHaveLength(0);
+  });
+
+  it('a forum mention mails the member a link to the reply, unless their email_notifications is off', async () => {
+    const [author, mentioned, quiet] = await Promise.all([
+      buildSignedInUser(t),
+      buildSignedInUser(t),
+      buildSignedInUser(t),
+    ]);
+    const off = await call('PUT', '/api/v1/me/settings', quiet.cookie, {
+      emailNotifications: false,
+      marketplaceUpdates: true,
+      securityAlerts: true,
+    });
+    expect(off.statusCode).toBe(200);
+    const categoryId = (await buildForumCategory(t)).id;
+    const thread = await call('POST', '/api/v1/forum/threads', author.cookie, {
+      categoryId,
+      title: 'Config that works',
+      content: 'Opening post',
+    });
+    const threadId = thread.json().id as string;
+    const reply = await call('POST', `/api/v1/forum/threads/${threadId}/replies`, author.cookie, {
+      content: `@${mentioned.username} @${quiet.username} have a look`,
+    });
+    expect(reply.statusCode, reply.body).toBe(201);
+    await t.app.jobs.settle();
+    const [mail] = mailsTo(mentioned.email);
+    expect(mail?.subject).toBe(`${author.username} mentioned you — CheatMarket`);
+    expect(mail!.text).toContain('Config that works');
+    const link = `http://localhost:3000/forum/post/${threadId}#reply-${reply.json().id}`;
+    expect(mail!.text).toContain(`Open the post: ${link}`);
+    expect(mail!.html).toContain(`href="${link}"`);
     expect(mailsTo(quiet.email)).toHaveLength(0);
   });
 });

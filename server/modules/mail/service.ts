@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Job } from 'pg-boss';
+import { forumPostPath } from '../../../contract/forum-links.ts';
 import type { Db } from '../../db/client.ts';
 import { emailSuppressions, mailLog, notifications, profiles, userSettings } from '../../db/schema/index.ts';
 import { isPermanentFailure, type Mailer } from '../../plugins/mailer.ts';
@@ -176,6 +177,8 @@ function linkFor(publicUrl: string, type: string, data: Record<string, string>) 
     return [`${publicUrl}/messages/${data.conversationUserId}`, 'Open the conversation'] as const;
   if (data.orderId) return [`${publicUrl}/orders`, 'Open your orders'] as const;
   if (data.listingId) return [`${publicUrl}/marketplace/${data.listingId}`, 'Open the listing'] as const;
+  if (data.threadId)
+    return [publicUrl + forumPostPath(data.threadId, data.replyId), 'Open the post'] as const;
   return [`${publicUrl}/${type === 'message_new' ? 'messages' : ''}`, 'Open'] as const;
 }
 

@@ -23,7 +23,7 @@ export interface NotifyInput {
   type: NotificationType;
   title: string;
   content: string;
-  /** Target ids: listingId, conversationUserId, orderId or ticketId. */
+  /** Target ids: listingId, conversationUserId, orderId, ticketId, or threadId (with replyId). */
   data?: Record<string, string>;
 }
 

@@ -67,3 +67,17 @@ export function searchProfiles(db: Db, q: string | undefined, excludeId: string 
       .limit(limit)
   );
 }
+
+/**
+ * Usernames starting with `q` (any case), in username order, without the viewer: the @ autocomplete. A
+ * prefix range on profiles_username_pattern_idx, read in its order, so it stops after `limit` rows.
+ */
+export function profilesByPrefix(db: Db, q: string, excludeId: string, limit: number) {
+  const prefix = `${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return db
+    .select({ id: profiles.id, username: profiles.username, avatarUrl: profiles.avatarUrl })
+    .from(profiles)
+    .where(and(sql`lower(${profiles.username}) like ${prefix}`, ne(profiles.id, excludeId)))
+    .orderBy(sql`lower(${profiles.username}) using ~<~`)
+    .limit(limit);
+}

@@ -5,13 +5,14 @@ import {
   followResponse,
   profileIdParams,
   publicProfileResponse,
+  userAutocompleteQuery,
   userSearchQuery,
   userSearchResponse,
 } from '../../../contract/profiles.ts';
 import type { Db } from '../../db/client.ts';
 import { access } from '../../plugins/access.ts';
 import { signedIn } from '../../plugins/viewer.ts';
-import { getProfile, searchUsers, setFollow } from './service.ts';
+import { autocompleteUsers, getProfile, searchUsers, setFollow } from './service.ts';
 
 export const profileRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
@@ -26,6 +27,20 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       },
     },
     async (request) => ({ items: await searchUsers(db, request.viewer, request.query.q) }),
+  );
+
+  app.get(
+    '/users/autocomplete',
+    {
+      schema: {
+        ...access('member', { limit: 'userAutocompletePerUser' }),
+        tags: ['users'],
+        summary: 'Members whose username starts with q, for @mentions (members; at most 8, never the caller)',
+        querystring: userAutocompleteQuery,
+        response: { 200: userSearchResponse },
+      },
+    },
+    async (request) => ({ items: await autocompleteUsers(db, signedIn(request), request.query.q) }),
   );
 
   app.get(

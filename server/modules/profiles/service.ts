@@ -10,6 +10,7 @@ import {
   deleteFollow,
   insertFollow,
   lockProfile,
+  profilesByPrefix,
   searchProfiles,
   selectProfile,
 } from './queries.ts';
@@ -59,4 +60,9 @@ export async function searchUsers(
   q: string | undefined,
 ): Promise<UserSummary[]> {
   return searchProfiles(db, q || undefined, viewer?.id ?? null, socialLimits.userSearch);
+}
+
+/** Members whose username starts with `q`, for the forum editor's @ autocomplete (never the viewer). */
+export async function autocompleteUsers(db: Db, viewer: Viewer, q: string): Promise<UserSummary[]> {
+  return profilesByPrefix(db, q, viewer.id, socialLimits.userAutocomplete);
 }

@@ -1,14 +1,17 @@
 import { type MouseEvent, useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
 import { cn } from '../../lib/cn.ts';
 import './cooked-html.css';
 
 /**
  * Forum HTML that the server rendered from Markdown and sanitized against its allow-list when the text was
  * written (decision 017). The ONE place the web injects HTML: everything else is rendered as text. Code
- * blocks get a copy button here (the stored HTML carries no script or handler).
+ * blocks get a copy button here (the stored HTML carries no script or handler), and a plain click on a link
+ * to one of our own pages (a mention's profile, a quote's post) stays in the app instead of a new tab.
  */
 export function CookedHtml({ html, className }: { html: string; className?: string }) {
   const ref = useRef<HTMLDivElement>(null);
+  const navigate = useNavigate();
 
   useEffect(() => {
     const root = ref.current;
@@ -25,6 +28,15 @@ export function CookedHtml({ html, className }: { html: string; className?: stri
   }, [html]);
 
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    const link = (event.target as HTMLElement).closest('a');
+    const href = link?.getAttribute('href') ?? '';
+    const plain = event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+    // Site paths only (`/…`, never `//…`): the sanitizer allows no other relative form.
+    if (link && plain && /^\/(?!\/)/.test(href)) {
+      event.preventDefault();
+      void navigate(href);
+      return;
+    }
     const button = (event.target as HTMLElement).closest('button.code-copy');
     const code = button?.parentElement?.querySelector('pre code');
     if (!button || !code) return;
@@ -42,7 +54,7 @@ export function CookedHtml({ html, className }: { html: string; className?: stri
   };
 
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: clicks are delegated to the copy buttons inside
+    // biome-ignore lint/a11y/noStaticElementInteractions: clicks are delegated to the copy buttons and links inside
     // biome-ignore lint/a11y/useKeyWithClickEvents: the copy buttons are real buttons; Enter and Space click them
     <div
       ref={ref}

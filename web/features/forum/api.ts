@@ -11,6 +11,7 @@ import type {
   NewThreadBody,
   VoteResponse,
 } from '../../../contract/forum.ts';
+import type { UserSummary } from '../../../contract/profiles.ts';
 import { api } from '../../lib/api.ts';
 
 export const forumKeys = {
@@ -37,6 +38,18 @@ export function usePreview() {
   return useMutation({
     mutationFn: (content: string) =>
       api<{ html: string }>('/forum/preview', { method: 'POST', body: { content } }),
+  });
+}
+
+/** Members whose username starts with `q`, for the editor's @ autocomplete (nothing is asked for an empty q). */
+export function useMentionSuggestions(q: string) {
+  return useQuery({
+    queryKey: ['users', 'autocomplete', q],
+    queryFn: ({ signal }) =>
+      api<{ items: UserSummary[] }>(`/users/autocomplete?q=${encodeURIComponent(q)}`, { signal }),
+    enabled: q.length > 0,
+    staleTime: 30_000,
+    placeholderData: (previous) => previous,
   });
 }
 

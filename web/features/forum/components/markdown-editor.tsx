@@ -10,6 +10,7 @@ import { errorMessage } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
 import { usePreview } from '../api.ts';
 import { useEditorImageUpload } from './editor-image-upload.tsx';
+import { useMentionAutocomplete } from './mention-autocomplete.tsx';
 
 type Mode = 'write' | 'preview';
 
@@ -66,6 +67,7 @@ export function MarkdownEditor({
   const textarea = useRef<HTMLTextAreaElement | null>(null);
   const preview = usePreview();
   const images = useEditorImageUpload({ textarea, value, onChange });
+  const mention = useMentionAutocomplete({ textarea, value, onChange });
 
   const show = (next: Mode) => {
     setMode(next);
@@ -131,21 +133,31 @@ export function MarkdownEditor({
             hint={
               images.uploading
                 ? uploadMessages.uploading
-                : 'Markdown: **bold**, _italic_, `code`, ```lang fenced blocks```, tables, - [ ] tasks, ::: spoiler … :::; paste or drop images'
+                : 'Markdown: **bold**, _italic_, `code`, ```lang fenced blocks```, tables, - [ ] tasks, ::: spoiler … :::, @name mentions; paste or drop images'
             }
           >
             {(control) => (
-              <textarea
-                {...control}
-                ref={textarea}
-                name={name}
-                rows={rows}
-                value={value}
-                onChange={(e) => onChange(e.target.value)}
-                onBlur={onBlur}
-                {...images.handlers}
-                className={cn(controlClasses, 'h-auto min-h-24 resize-y py-2.5 font-mono leading-relaxed')}
-              />
+              <div className="relative">
+                <textarea
+                  {...control}
+                  {...mention.inputProps}
+                  ref={textarea}
+                  name={name}
+                  rows={rows}
+                  value={value}
+                  onChange={(e) => {
+                    onChange(e.target.value);
+                    mention.track(e);
+                  }}
+                  onBlur={() => {
+                    mention.close();
+                    onBlur?.();
+                  }}
+                  {...images.handlers}
+                  className={cn(controlClasses, 'h-auto min-h-24 resize-y py-2.5 font-mono leading-relaxed')}
+                />
+                {mention.list}
+              </div>
             )}
           </FormField>
         ) : (

@@ -10,12 +10,13 @@ import {
   Pin,
   Trash2,
 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { editThreadBody, type ForumReply, type ForumThread, replyBody } from '../../../../contract/forum.ts';
+import { replyAnchor } from '../../../../contract/forum-links.ts';
 import { forumMessages as m } from '../../../../contract/messages.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -50,10 +51,20 @@ import {
   useVote,
 } from '../api.ts';
 import { MarkdownField } from '../components/markdown-editor.tsx';
+import { QuoteButton, QuoteProvider, useQuoteTarget } from '../components/quote.tsx';
+import { useScrollToReply } from '../components/reply-anchor.ts';
 
 const isMissing = (err: unknown) => err instanceof ApiError && (err.status === 404 || err.status === 400);
 
 export function ForumThreadPage() {
+  return (
+    <QuoteProvider>
+      <ThreadView />
+    </QuoteProvider>
+  );
+}
+
+function ThreadView() {
   const { postId = '' } = useParams();
   const navigate = useNavigate();
   const { user } = useSession();
@@ -118,14 +129,21 @@ export function ForumThreadPage() {
       {back}
       <Card className="flex gap-4 p-5 sm:p-6">
         <VoteControl thread={thread} signedIn={user !== null} />
-        <article aria-labelledby="thread-title" className="min-w-0 flex-1">
+        <article id="thread-post" aria-labelledby="thread-title" className="min-w-0 flex-1">
           <div className="flex items-start justify-between gap-3">
             <h1 id="thread-title" className="text-xl font-bold tracking-tight break-words sm:text-2xl">
               {thread.title}
             </h1>
-            {user && user.id !== thread.author.id && (
-              <ReportButton type="thread" id={thread.id} compact className="-mt-1 ml-auto" />
-            )}
+            <span className="-mt-1 ml-auto flex items-center">
+              <QuoteButton
+                label="Quote post"
+                author={thread.author.username}
+                threadId={thread.id}
+                source={thread.content}
+                within="thread-post"
+              />
+              {user && user.id !== thread.author.id && <ReportButton type="thread" id={thread.id} compact />}
+            </span>
             {canDelete && (
               <Button
                 variant="ghost"
@@ -475,7 +493,11 @@ function ReplyItem({
   const [history, setHistory] = useState(false);
   const remove = useDeleteReply(threadId);
   return (
-    <li className="flex gap-3 py-4 first:pt-0 last:pb-0">
+    <li
+      id={replyAnchor(r.id)}
+      tabIndex={-1}
+      className="flex gap-3 rounded-xl py-4 outline-none first:pt-0 last:pb-0 focus:bg-surface-2"
+    >
       <Avatar username={r.author.username} avatarUrl={r.author.avatarUrl} className="size-8" />
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-center gap-1 text-xs text-muted">
@@ -492,6 +514,14 @@ function ReplyItem({
         )}
       </div>
       <div className="flex shrink-0 items-start gap-0.5">
+        <QuoteButton
+          label="Quote reply"
+          author={r.author.username}
+          threadId={threadId}
+          replyId={r.id}
+          source={r.content}
+          within={replyAnchor(r.id)}
+        />
         {signedInId && signedInId !== r.author.id && <ReportButton type="reply" id={r.id} compact />}
         {r.abilities.edit && !editing && (
           <Button
@@ -613,6 +643,7 @@ function Replies({ threadId, replyCount }: { threadId: string; replyCount: numbe
   const query = useForumReplies(threadId);
   const { user } = useSession();
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
+  useScrollToReply(items.length > 0);
   return (
     <SectionCard
       title={`Replies (${replyCount})`}
@@ -651,15 +682,31 @@ type ReplyOut = z.output<typeof replyBody>;
 
 function ReplyForm({ threadId }: { threadId: string }) {
   const send = useReply(threadId);
+  const form = useRef<HTMLFormElement>(null);
   const {
     control,
     handleSubmit,
     reset,
     setError,
+    getValues,
+    setValue,
     formState: { errors },
   } = useForm<ReplyIn, unknown, ReplyOut>({
     resolver: zodResolver(replyBody),
     defaultValues: { content: '' },
+  });
+  // A quote goes after what is written already, and the caret after the quote.
+  useQuoteTarget((quote) => {
+    const written = (getValues('content') ?? '').trimEnd();
+    const content = written ? `${written}\n\n${quote}` : quote;
+    setValue('content', content, { shouldDirty: true });
+    requestAnimationFrame(() => {
+      const textarea = form.current?.querySelector('textarea');
+      if (!textarea) return;
+      textarea.focus();
+      textarea.setSelectionRange(content.length, content.length);
+      textarea.scrollIntoView({ block: 'center' });
+    });
   });
   const onSubmit = handleSubmit(({ content }) =>
     send.mutate(content, {
@@ -676,7 +723,7 @@ function ReplyForm({ threadId }: { threadId: string }) {
   );
   return (
     <Card className="mt-4 p-5">
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
+      <form ref={form} noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
         <MarkdownField
           control={control}
           name="content"

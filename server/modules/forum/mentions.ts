@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import { forumMentionNotifyLimit } from '../../../contract/forum.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { forumThreads } from '../../db/schema/index.ts';
+import { notifyMany } from '../notifications/service.ts';
+import { findMentions, type MentionedMember, renderMarkdown } from './markdown.ts';
+import { findMembersByName, recordMentions } from './queries.ts';
+
+/** A thread's or reply's Markdown cooked, and the members it addresses with @mentions (outside quotes). */
+export interface CookedPost {
+  contentHtml: string;
+  addressed: MentionedMember[];
+}
+
+/**
+ * Cooks Markdown with its @mentions resolved: names that are members become links to their profiles. One
+ * lookup for every name in the text, none when it names nobody.
+ */
+export async function cook(db: Db | Tx, source: string): Promise<CookedPost> {
+  const mentions = findMentions(source);
+  const found = mentions.names.length ? await findMembersByName(db, mentions.names) : [];
+  const members = new Map(found.map((m) => [m.username.toLowerCase(), m]));
+  return {
+    contentHtml: renderMarkdown(source, members),
+    addressed: mentions.addressed.flatMap((name) => members.get(name) ?? []),
+  };
+}
+
+/**
+ * Notifies the members a post addresses (bell, live, and mail by their settings, through notifyMany), in the
+ * writing transaction: once per member and post over all its edits, never the author, never across a block
+ * either way, at most forumMentionNotifyLimit per post (the first names in the text). Only the author's own
+ * writing mentions: a moderator's edit of someone's post notifies nobody in the author's name.
+ */
+export async function notifyMentions(
+  tx: Tx,
+  post: { threadId: string; replyId: string | null; author: { id: string; username: string } },
+  addressed: MentionedMember[],
+) {
+  if (addressed.length === 0) return;
+  const notified = await recordMentions(
+    tx,
+    { threadId: post.threadId, replyId: post.replyId, authorId: post.author.id },
+    addressed.map((m) => m.id),
+    forumMentionNotifyLimit,
+  );
+  if (notified.length === 0) return;
+  const data = post.replyId
+    ? { threadId: post.threadId, replyId: post.replyId }
+    : { threadId: post.threadId };
+  await notifyMany(
+    tx,
+    sql`select u.id as user_id,
+        (select ${forumThreads.title} from ${forumThreads} where ${forumThreads.id} = ${post.threadId}::uuid) as content,
+        ${JSON.stringify(data)}::jsonb as data
+      from unnest(${`{${notified.join(',')}}`}::uuid[]) as u(id)`,
+    'forum_mention',
+    `${post.author.username} mentioned you`,
+  );
+}
