@@ -185,6 +185,7 @@ export const forumMessages = {
   loginToPost: 'You must be logged in to post',
   loginToReply: 'You must be logged in to reply',
   loginToVote: 'You must be logged in to vote',
+  loginToLike: 'You must be logged in to like replies',
   deleteOwnOnly: 'You can only delete your own threads',
   onlyAdminsCategories: 'Only admins can manage forum categories',
   categoryCreated: 'Category created successfully',
