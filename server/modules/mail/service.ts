@@ -173,6 +173,7 @@ function linkFor(publicUrl: string, type: string, data: Record<string, string>) 
     return [`${publicUrl}/messages/${data.conversationUserId}`, 'Open the conversation'] as const;
   if (data.orderId) return [`${publicUrl}/orders`, 'Open your orders'] as const;
   if (data.listingId) return [`${publicUrl}/marketplace/${data.listingId}`, 'Open the listing'] as const;
+  if (data.threadId) return [`${publicUrl}/forum/post/${data.threadId}`, 'Open the thread'] as const;
   return [`${publicUrl}/${type === 'message_new' ? 'messages' : ''}`, 'Open'] as const;
 }
 
