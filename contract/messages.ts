@@ -186,6 +186,8 @@ export const forumMessages = {
   loginToReply: 'You must be logged in to reply',
   loginToVote: 'You must be logged in to vote',
   loginToLike: 'You must be logged in to like replies',
+  watching: 'You are watching this thread',
+  notWatching: 'You are no longer watching this thread',
   deleteOwnOnly: 'You can only delete your own threads',
   onlyAdminsCategories: 'Only admins can manage forum categories',
   categoryCreated: 'Category created successfully',

@@ -3,6 +3,9 @@ import {
   ArrowBigDown,
   ArrowBigUp,
   ArrowLeft,
+  Bell,
+  BellOff,
+  Heart,
   History,
   Lock,
   MessageSquare,
@@ -10,12 +13,18 @@ import {
   Pin,
   Trash2,
 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
-import { editThreadBody, type ForumReply, type ForumThread, replyBody } from '../../../../contract/forum.ts';
+import {
+  editThreadBody,
+  type ForumReply,
+  type ForumThread,
+  type ForumThreadView,
+  replyBody,
+} from '../../../../contract/forum.ts';
 import { forumMessages as m } from '../../../../contract/messages.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -44,10 +53,13 @@ import {
   useForumCategories,
   useForumReplies,
   useForumThread,
+  useLikeReply,
+  useMarkRead,
   useModerateThread,
   useReply,
   useRevisions,
   useVote,
+  useWatch,
 } from '../api.ts';
 import { MarkdownField } from '../components/markdown-editor.tsx';
 
@@ -123,8 +135,9 @@ export function ForumThreadPage() {
             <h1 id="thread-title" className="text-xl font-bold tracking-tight break-words sm:text-2xl">
               {thread.title}
             </h1>
+            {user && <WatchButton thread={thread} />}
             {user && user.id !== thread.author.id && (
-              <ReportButton type="thread" id={thread.id} compact className="-mt-1 ml-auto" />
+              <ReportButton type="thread" id={thread.id} compact className="-mt-1" />
             )}
             {canDelete && (
               <Button
@@ -181,7 +194,7 @@ export function ForumThreadPage() {
         </article>
       </Card>
 
-      <Replies threadId={thread.id} replyCount={thread.replyCount} />
+      <Replies key={thread.id} thread={thread} />
       {user && thread.abilities.reply ? (
         <ReplyForm threadId={thread.id} />
       ) : thread.isLocked ? (
@@ -461,23 +474,95 @@ function VoteControl({ thread, signedIn }: { thread: ForumThread; signedIn: bool
   );
 }
 
+/** Watch (new replies notify you and mark the thread unread) or stop watching. */
+function WatchButton({ thread }: { thread: ForumThreadView }) {
+  const watch = useWatch(thread.id);
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      className="-mt-1 ml-auto shrink-0"
+      aria-pressed={thread.watching}
+      disabled={watch.isPending}
+      onClick={() =>
+        watch.mutate(!thread.watching, {
+          onSuccess: ({ watching }) => toast.success(watching ? m.watching : m.notWatching),
+          onError: (err) => toast.error(errorMessage(err, 'Action failed')),
+        })
+      }
+    >
+      {thread.watching ? (
+        <BellOff className="size-4" aria-hidden="true" />
+      ) : (
+        <Bell className="size-4" aria-hidden="true" />
+      )}
+      {thread.watching ? 'Unwatch' : 'Watch'}
+    </Button>
+  );
+}
+
+function LikeButton({
+  reply: r,
+  threadId,
+  signedIn,
+}: {
+  reply: ForumReply;
+  threadId: string;
+  signedIn: boolean;
+}) {
+  const like = useLikeReply(threadId);
+  return (
+    <button
+      type="button"
+      aria-label={r.liked ? 'Unlike' : 'Like'}
+      aria-pressed={r.liked}
+      disabled={like.isPending}
+      onClick={() => {
+        if (!signedIn) {
+          toast.error(m.loginToLike);
+          return;
+        }
+        like.mutate(
+          { id: r.id, liked: !r.liked },
+          { onError: (err) => toast.error(errorMessage(err, 'Failed to like')) },
+        );
+      }}
+      className={cn(
+        'mt-2 inline-flex items-center gap-1 rounded-lg px-1.5 py-0.5 text-xs transition-colors focus-visible:outline-2 focus-visible:outline-primary disabled:opacity-60',
+        r.liked ? 'text-danger' : 'text-muted hover:bg-surface-2',
+      )}
+    >
+      <Heart className={cn('size-3.5', r.liked && 'fill-current')} aria-hidden="true" />
+      <span className="tabular-nums">{r.likeCount}</span>
+      <span className="sr-only">{r.likeCount === 1 ? 'like' : 'likes'}</span>
+    </button>
+  );
+}
+
 function ReplyItem({
   reply: r,
   threadId,
   signedInId,
+  firstUnread,
 }: {
   reply: ForumReply;
   threadId: string;
   signedInId: string | null;
+  firstUnread: boolean;
 }) {
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [history, setHistory] = useState(false);
   const remove = useDeleteReply(threadId);
   return (
-    <li className="flex gap-3 py-4 first:pt-0 last:pb-0">
+    <li id={`reply-${r.id}`} className="flex scroll-mt-20 gap-3 py-4 first:pt-0 last:pb-0">
       <Avatar username={r.author.username} avatarUrl={r.author.avatarUrl} className="size-8" />
       <div className="min-w-0 flex-1">
+        {firstUnread && (
+          <p className="mb-1">
+            <Badge tone="success">First unread</Badge>
+          </p>
+        )}
         <p className="flex flex-wrap items-center gap-1 text-xs text-muted">
           <Link to={`/profile/${r.author.id}`} className="font-medium text-fg hover:underline">
             {r.author.username}
@@ -490,6 +575,7 @@ function ReplyItem({
         ) : (
           <CookedHtml html={r.contentHtml} className="mt-1 text-sm" />
         )}
+        <LikeButton reply={r} threadId={threadId} signedIn={signedInId !== null} />
       </div>
       <div className="flex shrink-0 items-start gap-0.5">
         {signedInId && signedInId !== r.author.id && <ReportButton type="reply" id={r.id} compact />}
@@ -609,16 +695,61 @@ function EditReplyForm({
   );
 }
 
-function Replies({ threadId, replyCount }: { threadId: string; replyCount: number }) {
-  const query = useForumReplies(threadId);
+/**
+ * The replies, 20 a page: from the first unread one when the member has some (with the earlier ones a click
+ * away), otherwise from the start (with a jump to the first unread one). What is shown is recorded as read.
+ */
+function Replies({ thread }: { thread: ForumThreadView }) {
+  const [from, setFrom] = useState(thread.repliesFrom);
+  const query = useForumReplies(thread, from);
   const { user } = useSession();
+  const markRead = useMarkRead(thread.id);
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
+  const firstUnread = thread.firstUnreadReplyId;
+  const lastShown = query.isSuccess ? (items.at(-1)?.id ?? null) : undefined;
+  const sent = useRef<string | null | undefined>(undefined);
+  const { mutate } = markRead;
+
+  useEffect(() => {
+    if (!user || lastShown === undefined || sent.current === lastShown) return;
+    sent.current = lastShown;
+    mutate(lastShown);
+  }, [user, lastShown, mutate]);
+
+  // Opened at the first unread reply: bring it into view once.
+  const scrolled = useRef(false);
+  useEffect(() => {
+    if (scrolled.current || from !== 'unread' || !firstUnread) return;
+    scrolled.current = true;
+    document.getElementById(`reply-${firstUnread}`)?.scrollIntoView({ block: 'start' });
+  }, [from, firstUnread]);
+
+  const jump = () => {
+    if (items.some((r) => r.id === firstUnread)) {
+      document.getElementById(`reply-${firstUnread}`)?.scrollIntoView({ block: 'start' });
+    } else {
+      scrolled.current = false;
+      setFrom('unread');
+    }
+  };
+
   return (
     <SectionCard
-      title={`Replies (${replyCount})`}
+      title={`Replies (${thread.replyCount})`}
       icon={<MessageSquare className="size-4 text-primary" aria-hidden="true" />}
       className="mt-6"
     >
+      {from === 'unread' ? (
+        <Button variant="ghost" size="sm" className="mb-3" onClick={() => setFrom('start')}>
+          Show earlier replies
+        </Button>
+      ) : (
+        firstUnread && (
+          <Button variant="ghost" size="sm" className="mb-3" onClick={jump}>
+            Jump to first unread
+          </Button>
+        )
+      )}
       {query.isPending ? (
         <div role="status" aria-live="polite">
           <span className="sr-only">Loading replies…</span>
@@ -631,7 +762,13 @@ function Replies({ threadId, replyCount }: { threadId: string; replyCount: numbe
       ) : (
         <ol aria-label="Replies" className="flex flex-col divide-y divide-line">
           {items.map((r) => (
-            <ReplyItem key={r.id} reply={r} threadId={threadId} signedInId={user?.id ?? null} />
+            <ReplyItem
+              key={r.id}
+              reply={r}
+              threadId={thread.id}
+              signedInId={user?.id ?? null}
+              firstUnread={r.id === firstUnread}
+            />
           ))}
         </ol>
       )}
