@@ -168,7 +168,7 @@ export const forumReplyLikes = pgTable(
  * A member's relation to a thread (Discourse's topic_users): whether they watch it, and how far they have
  * read. The read position is the last reply read, as the reply list's keyset key (`last_read_at` = its
  * created_at, `last_read_reply_id` = its id; no reply id: only the opening post). A watched thread whose
- * last activity is after `last_read_at` is unread (decision 021).
+ * last activity is after `last_read_at` is unread (decision 017, addendum "What's new").
  */
 export const forumThreadUsers = pgTable(
   'forum_thread_users',

@@ -6,9 +6,9 @@ import { enqueueMany } from '../../plugins/queue.ts';
 import { fanOutAfterCommit } from '../realtime/bus.ts';
 
 /*
- * What's new (issue 17 item 6, decision 021): watching, read positions, unread threads and the grouped
- * "N new replies in …" notification. Kept apart from queries.ts so the reply path calls one function here
- * (`onReply`) and other reply features add their own beside it.
+ * What's new (issue 17 item 6; decision 017, addendum "What's new"): watching, read positions, unread
+ * threads and the grouped "N new replies in …" notification. Kept apart from queries.ts so the reply path
+ * calls one function here (`onReply`) and other reply features add their own beside it.
  */
 
 /** The lowest uuid: a read position without a reply (only the opening post read) sorts before every reply. */
