@@ -118,9 +118,7 @@ export async function getThreadPage(db: Db, viewer: Viewer | null, id: string): 
   if (!row) throw new AppError('NOT_FOUND', m.threadNotFound);
   const thread = toThread(viewer, row);
   const position: q.KeyCursor | undefined =
-    row.lastReadAt && row.lastActivityAt.getTime() > new Date(row.lastReadAt).getTime()
-      ? [row.lastReadAt, row.lastReadReplyId ?? watch.NO_REPLY]
-      : undefined;
+    row.readBehind && row.lastReadAt ? [row.lastReadAt, row.lastReadReplyId ?? watch.NO_REPLY] : undefined;
   let page = position ? await replyPage(db, viewer, id, position) : undefined;
   // Activity after the position but no reply after it (the newest was deleted): the first page instead.
   const fromUnread = !!page && page.items.length > 0;

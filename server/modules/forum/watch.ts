@@ -45,6 +45,7 @@ export function viewerThreadColumns(userId: string | null) {
       watching: sql<boolean>`false`,
       lastReadAt: sql<string | null>`null::text`,
       lastReadReplyId: sql<string | null>`null::uuid`,
+      readBehind: sql<boolean>`false`,
     };
   }
   const mine = (column: SQL) =>
@@ -53,6 +54,8 @@ export function viewerThreadColumns(userId: string | null) {
     watching: sql<boolean>`coalesce(${mine(sql`tu.watching`)}, false)`,
     lastReadAt: sql<string | null>`${mine(sql`tu.last_read_at::text`)}`,
     lastReadReplyId: sql<string | null>`${mine(sql`tu.last_read_reply_id`)}`,
+    /** Activity after the position, compared in SQL (microseconds; a JS Date has milliseconds). */
+    readBehind: sql<boolean>`coalesce(${mine(sql`${forumThreads.lastActivityAt} > tu.last_read_at`)}, false)`,
   };
 }
 
@@ -129,20 +132,22 @@ export async function watchOwnThread(tx: Tx, userId: string, threadId: string) {
 export async function onReply(
   tx: Tx,
   thread: { id: string; title: string },
-  reply: { id: string; userId: string; createdAt: Date },
+  reply: { id: string; userId: string },
 ) {
+  // now(): the reply's own created_at (same transaction) to the microsecond; a JS Date keeps milliseconds
+  // only, which would leave the position just before the reply and the thread unread for its author.
   await tx
     .insert(forumThreadUsers)
     .values({
       userId: reply.userId,
       threadId: thread.id,
       watching: true,
-      lastReadAt: reply.createdAt,
+      lastReadAt: sql`now()`,
       lastReadReplyId: reply.id,
     })
     .onConflictDoUpdate({
       target: [forumThreadUsers.userId, forumThreadUsers.threadId],
-      set: { watching: true, lastReadAt: reply.createdAt, lastReadReplyId: reply.id },
+      set: { watching: true, lastReadAt: sql`now()`, lastReadReplyId: reply.id },
     });
   const inserted = await rows<{ id: string }>(
     tx,
