@@ -1,9 +1,15 @@
-import { and, eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ForumThreadView, forumReplyPageSize } from '../../../contract/forum.ts';
 import { forumMessages as m } from '../../../contract/messages.ts';
 import { forumReplies, forumReplyLikes, forumThreads, notifications } from '../../db/schema/index.ts';
-import { buildForumCategory, buildSignedInUser } from '../../test/factories.ts';
+import {
+  buildForumCategory,
+  buildForumReply,
+  buildForumThread,
+  buildSignedInUser,
+} from '../../test/factories.ts';
 import { countStatements } from '../../test/statement-counter.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { REALTIME_CHANNEL } from '../realtime/bus.ts';
@@ -377,5 +383,35 @@ describe('locked threads', () => {
     ]);
     const [thread] = await t.db.select().from(forumThreads).where(eq(forumThreads.id, id));
     expect(thread).toMatchObject({ replyCount: 1, lastPosterId: moderator.id });
+  });
+});
+
+// Last in the file: the backfill runs over every thread of this test database.
+describe('migration 0011 backfill', () => {
+  it('sets each old thread’s last poster and makes its author and repliers watchers, read up to now', async () => {
+    const migration = readFileSync(
+      new URL('../../db/migrations/0011_forum_watch_reads.sql', import.meta.url),
+      'utf8',
+    );
+    const backfill = migration
+      .slice(migration.indexOf('-- Hand-written backfill'))
+      .split('--> statement-breakpoint')
+      .map((s) => s.replace(/^--.*$/gm, '').trim())
+      .filter(Boolean);
+    expect(backfill).toHaveLength(2);
+    const category = await buildForumCategory(t);
+    const quiet = await buildForumThread(t, { userId: alice.id, categoryId: category.id });
+    const busy = await buildForumThread(t, { userId: alice.id, categoryId: category.id });
+    await buildForumReply(t, { userId: bob.id, threadId: busy.id, createdAt: new Date(Date.now() - 2000) });
+    await buildForumReply(t, { userId: carol.id, threadId: busy.id, createdAt: new Date(Date.now() - 1000) });
+    for (const statement of backfill) await t.db.execute(sql.raw(statement));
+    const poster = async (id: string) =>
+      (await t.db.select().from(forumThreads).where(eq(forumThreads.id, id)))[0]!.lastPosterId;
+    expect([await poster(quiet.id), await poster(busy.id)]).toEqual([alice.id, carol.id]);
+    for (const who of [alice, bob, carol]) {
+      expect(await findThreadUser(t.db, who.id, busy.id)).toMatchObject({ watching: true });
+    }
+    expect(await findThreadUser(t.db, bob.id, quiet.id)).toBeUndefined();
+    expect(await unreadIn(alice, category.id)).toBe(0);
   });
 });
