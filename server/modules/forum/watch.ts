@@ -88,8 +88,10 @@ export async function markRead(db: Db, userId: string, threadId: string, replyId
         where t.id = ${threadId}::uuid
       ), pos as (
         select g.id, g.rid, g.last_activity_at,
-          case when exists (select 1 from ${forumReplies} r2 where r2.thread_id = g.id
-              and (r2.created_at, r2.id) > (g.at, g.rid))
+          -- The next reply read off the thread's reply index in its order (a bare EXISTS let the planner
+          -- scan the table, expecting an early match that a position near the end does not give).
+          case when (select r2.id from ${forumReplies} r2 where r2.thread_id = g.id
+              and (r2.created_at, r2.id) > (g.at, g.rid) order by r2.created_at, r2.id limit 1) is not null
             then g.at else greatest(g.at, g.last_activity_at) end as at
         from target g where ${replyId}::uuid is null or g.found is not null
       ), up as (
