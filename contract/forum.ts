@@ -11,7 +11,7 @@ export const forumLimits = {
 export const forumThreadPageSize = 20;
 /** The most members one thread or reply notifies by @mention, over all its edits; later names stay links. */
 export const forumMentionNotifyLimit = 10;
-export const forumReplyPageSize = 50;
+export const forumReplyPageSize = 20;
 
 const cursor = z.string().max(400).optional();
 
@@ -79,6 +79,8 @@ export const forumCategory = z.object({
   name: z.string(),
   description: z.string(),
   threadCount: z.number().int(),
+  /** Watched threads with replies the member has not read (0 for visitors). */
+  unreadCount: z.number().int(),
 });
 export type ForumCategory = z.infer<typeof forumCategory>;
 export const forumCategoryList = z.object({ items: z.array(forumCategory) });
@@ -95,6 +97,10 @@ export const forumThreadSummary = z.object({
   isLocked: z.boolean(),
   lastActivityAt: z.string(),
   createdAt: z.string(),
+  /** Who wrote the latest reply (the author before the first one); null when that account is gone. */
+  lastPoster: z.object({ id: z.string(), username: z.string() }).nullable(),
+  /** The member watches it and it has replies they have not read (false for visitors). */
+  unread: z.boolean(),
 });
 export type ForumThreadSummary = z.infer<typeof forumThreadSummary>;
 export const forumThreadPage = z.object({
@@ -112,6 +118,8 @@ export const forumThread = forumThreadSummary.extend({
   contentHtml: z.string(),
   editedAt: z.string().nullable(),
   myVote: z.union([z.literal(1), z.literal(-1), z.literal(0)]),
+  /** The member watches it (false for visitors). */
+  watching: z.boolean(),
   /** What the caller may do with it, decided by the server (server/policy.ts). */
   abilities: z.object({
     edit: z.boolean(),
@@ -130,6 +138,9 @@ export const forumReply = z.object({
   author,
   content: z.string(),
   contentHtml: z.string(),
+  likeCount: z.number().int(),
+  /** The viewer likes it (false for visitors). */
+  liked: z.boolean(),
   editedAt: z.string().nullable(),
   createdAt: z.string(),
   abilities: z.object({ edit: z.boolean(), delete: z.boolean(), revisions: z.boolean() }),
@@ -137,6 +148,30 @@ export const forumReply = z.object({
 export type ForumReply = z.infer<typeof forumReply>;
 export const forumReplyPage = z.object({ items: z.array(forumReply), nextCursor: z.string().nullable() });
 export type ForumReplyPage = z.infer<typeof forumReplyPage>;
+
+/**
+ * The thread page in one request: the thread and one page of replies. A member with unread replies gets
+ * the page starting at the first unread one (`repliesFrom: 'unread'`; `unreadCursor` pages from there, the
+ * replies endpoint without a cursor from the start); everyone else the first page.
+ */
+export const forumThreadView = forumThread.extend({
+  replies: forumReplyPage,
+  repliesFrom: z.enum(['start', 'unread']),
+  firstUnreadReplyId: z.string().nullable(),
+  unreadCursor: z.string().nullable(),
+});
+export type ForumThreadView = z.infer<typeof forumThreadView>;
+
+export const watchBody = z.object({ watching: z.boolean() });
+export const watchResponse = z.object({ watching: z.boolean() });
+export type WatchResponse = z.infer<typeof watchResponse>;
+
+/** Read up to this reply (null: the opening post only); a read position never moves back. */
+export const readBody = z.object({ replyId: z.uuid({ error: m.replyNotFound }).nullable() });
+
+export const likeBody = z.object({ liked: z.boolean() });
+export const likeResponse = z.object({ likeCount: z.number().int(), liked: z.boolean() });
+export type LikeResponse = z.infer<typeof likeResponse>;
 
 export const voteResponse = z.object({
   upvotes: z.number().int(),

@@ -1,7 +1,7 @@
 /**
- * Where a notification leads (spec §2: listing, conversation, order, ticket; a forum mention: the post).
- * Kept free of zod so the app shell (the notification bell) can use it without putting zod in the
- * first-screen bundle.
+ * Where a notification leads (spec §2: listing, conversation, order, ticket; a forum mention: the post;
+ * new replies: the thread). Kept free of zod so the app shell (the notification bell) can use it without
+ * putting zod in the first-screen bundle.
  */
 export function notificationTarget(n: { type: string; data: Record<string, string> }): string | null {
   // A detection alert inside the protection window: the order's dispute, its reason filled in.

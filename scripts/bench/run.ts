@@ -14,6 +14,8 @@ import {
   BENCH_PASSWORD,
   type BenchCounts,
   BIG_CATEGORY,
+  BIG_THREAD,
+  BIG_THREAD_REPLIES,
   COMMON_WORD,
   fundMembers,
   RARE_WORD,
@@ -83,6 +85,8 @@ interface Fixtures {
   /** Active listings with the price a buyer sees (a purchase must send it). */
   buyable: Buyable[];
   categoryId: string;
+  /** The thread with a thousand replies, read half-way by member 1. */
+  bigThreadId: string;
 }
 interface Buyable {
   id: string;
@@ -102,7 +106,9 @@ async function fixtures(runner: Runner, c: BenchCounts): Promise<Fixtures> {
   const [category] = await runner.rows<{ id: string }>(
     `select id::text from forum_categories where name = '${BIG_CATEGORY}'`,
   );
+  const [bigThread] = await runner.rows<{ id: string }>(`select ${BIG_THREAD}::text as id`);
   return {
+    bigThreadId: bigThread!.id,
     memberIds: members.map((m) => m.id),
     detailId: detail!.id,
     buyable: buyable.map((b) => ({ id: b.id, price: Number(b.price) })),
@@ -140,6 +146,14 @@ function readEndpoints(f: Fixtures): Endpoint[] {
     // Member 1 writes to ten members and hears from ten: one page of their conversation rows.
     { name: 'conversation list', path: '/api/v1/conversations', member: true },
     { name: 'forum thread list', path: `/api/v1/forum/threads?categoryId=${f.categoryId}`, target: 1000 },
+    // Issue 17: the whole thread page in one request, opening at member 1's first unread of 1,000 replies.
+    {
+      name: `forum thread page, ${BIG_THREAD_REPLIES} replies (member)`,
+      path: `/api/v1/forum/threads/${f.bigThreadId}`,
+      member: true,
+    },
+    // Member 1 watches 200 threads, 100 of them with unread replies.
+    { name: 'forum categories with unread counts (member)', path: '/api/v1/forum/categories', member: true },
     // "legend" is in one title in ten (Apex Legends), "legendary" in one in a thousand.
     { name: 'global search, common word', path: '/api/v1/search?q=legend', target: 300 },
     { name: 'global search, rare word', path: `/api/v1/search?q=${RARE_WORD.toLowerCase()}` },

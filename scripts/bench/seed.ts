@@ -56,6 +56,8 @@ export const COMMON_WORD = 'Aimbot';
 export const BIG_CATEGORY = 'Bench Category';
 
 /** Ids are md5 hashes shaped as version-4 UUIDs (the API validates the version and variant digits). */
+const userId = (i: number) =>
+  `overlay(overlay(md5('bench-user-${i}') placing '4' from 13) placing '8' from 17)::uuid`;
 const uid = (expr: string) =>
   `overlay(overlay(md5('bench-user-' || (${expr})::text) placing '4' from 13) placing '8' from 17)::uuid`;
 
@@ -185,18 +187,64 @@ export async function seedMessages(exec: Exec, c: BenchCounts) {
   await exec(`insert into conversations (owner_id, other_id, last_message_id, last_at, unread) ${derived}`);
 }
 
-/** Threads in one category, each with its own last-activity time (the list's sort key). */
+/** The thread with {@link BIG_THREAD_REPLIES} replies (the thread page's case). */
+export const BIG_THREAD = `overlay(overlay(md5('bench-thread-1') placing '4' from 13) placing '8' from 17)::uuid`;
+export const BIG_THREAD_REPLIES = 1000;
+/** How many threads member 1 watches (the category list's unread counts); half have unread replies. */
+export const WATCHED_THREADS = 200;
+
+/**
+ * Threads in one category, each with its own last-activity time (the list's sort key), watched by their
+ * authors; thread 1 has a thousand replies with likes, read half-way by member 1, who watches two hundred
+ * threads, half of them with replies they have not read.
+ */
 export async function seedForum(exec: Exec, c: BenchCounts) {
   const threads = c.threads ?? 0;
   await exec(`insert into forum_categories (name, description, position, thread_count)
     values ('${BIG_CATEGORY}', 'Every benchmark thread', 100, ${threads}) on conflict do nothing`);
   await exec(`
-    insert into forum_threads (id, category_id, user_id, title, content, last_activity_at, created_at)
+    insert into forum_threads (id, category_id, user_id, last_poster_id, title, content, content_html,
+      last_activity_at, created_at)
     select overlay(overlay(md5('bench-thread-' || i) placing '4' from 13) placing '8' from 17)::uuid,
       (select id from forum_categories where name = '${BIG_CATEGORY}'), ${uid(`1 + (i * 11) % ${c.users}`)},
+      ${uid(`1 + (i * 11) % ${c.users}`)},
       'Thread ' || i || ' about ' || (${GAMES})[1 + i % 10], 'Opening post of thread ' || i,
+      '<p>Opening post of thread ' || i || '</p>',
       ${BASE_TIME} + i * interval '1 minute', ${BASE_TIME} + i * interval '1 minute'
     from generate_series(1, ${threads}) i`);
+  if (threads === 0) return;
+  await exec(`
+    insert into forum_replies (id, thread_id, user_id, content, content_html, like_count, created_at)
+    select overlay(overlay(md5('bench-reply-' || k) placing '4' from 13) placing '8' from 17)::uuid,
+      ${BIG_THREAD}, ${uid(`1 + (k * 7) % ${c.users}`)}, 'Reply ' || k || ' with a few words of text',
+      '<p>Reply ' || k || ' with a few words of text</p>', 3,
+      ${BASE_TIME} + interval '1 minute' + k * interval '1 second'
+    from generate_series(1, ${BIG_THREAD_REPLIES}) k`);
+  await exec(`
+    insert into forum_reply_likes (reply_id, user_id)
+    select r.id, ${uid(`1 + (r.n * 13 + l) % ${c.users}`)}
+    from (select id, row_number() over (order by created_at) as n from forum_replies
+      where thread_id = ${BIG_THREAD}) r, generate_series(0, 2) l
+    on conflict do nothing`);
+  await exec(`
+    update forum_threads set reply_count = ${BIG_THREAD_REPLIES}, last_poster_id = ${uid(`1 + (${BIG_THREAD_REPLIES} * 7) % ${c.users}`)},
+      last_activity_at = ${BASE_TIME} + interval '1 minute' + ${BIG_THREAD_REPLIES} * interval '1 second'
+    where id = ${BIG_THREAD}`);
+  await exec(`
+    insert into forum_thread_users (user_id, thread_id, watching, last_read_at)
+    select user_id, id, true, last_activity_at from forum_threads`);
+  await exec(`
+    insert into forum_thread_users (user_id, thread_id, watching, last_read_at)
+    select ${userId(1)}, overlay(overlay(md5('bench-thread-' || i) placing '4' from 13) placing '8' from 17)::uuid,
+      true, ${BASE_TIME} + i * interval '1 minute' - (i % 2) * interval '30 seconds'
+    from generate_series(2, ${WATCHED_THREADS}) i
+    on conflict (user_id, thread_id) do update set last_read_at = excluded.last_read_at`);
+  await exec(`
+    insert into forum_thread_users (user_id, thread_id, watching, last_read_at, last_read_reply_id)
+    select ${userId(1)}, ${BIG_THREAD}, true, created_at, id from forum_replies
+    where thread_id = ${BIG_THREAD} order by created_at, id offset ${BIG_THREAD_REPLIES / 2 - 1} limit 1
+    on conflict (user_id, thread_id) do update
+      set last_read_at = excluded.last_read_at, last_read_reply_id = excluded.last_read_reply_id`);
 }
 
 /** Credits for the members (the buyers), as wallet grants so the ledger agrees with the balances. */

@@ -32,6 +32,8 @@ export const rateRules = {
   forumThreadPerUser: { limit: 10, windowSeconds: 600, by: 'viewer' },
   forumReplyPerUser: { limit: 30, windowSeconds: 600, by: 'viewer' },
   forumVotePerUser: { limit: 120, windowSeconds: 60, by: 'viewer' },
+  /** Read positions: the thread page sends one per page of replies shown. */
+  forumReadPerUser: { limit: 240, windowSeconds: 60, by: 'viewer' },
   forumEditPerUser: { limit: 30, windowSeconds: 600, by: 'viewer' },
   forumPreviewPerUser: { limit: 60, windowSeconds: 60, by: 'viewer' },
   postPerUser: { limit: 10, windowSeconds: 600, by: 'viewer' },

@@ -57,6 +57,8 @@ export const forumThreads = pgTable(
     upvotes: integer('upvotes').notNull().default(0),
     downvotes: integer('downvotes').notNull().default(0),
     replyCount: integer('reply_count').notNull().default(0),
+    /** Who wrote the latest reply (the author until the first one), for the thread lists. */
+    lastPosterId: uuid('last_poster_id').references(() => profiles.id, { onDelete: 'set null' }),
     lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
@@ -112,10 +114,13 @@ export const forumReplies = pgTable(
       .references(() => profiles.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
     contentHtml: text('content_html').notNull(),
+    /** Kept in the row (forum_reply_likes moves it in the same transaction), so a page never counts likes. */
+    likeCount: integer('like_count').notNull().default(0),
     editedAt: timestamp('edited_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
+    check('forum_replies_like_count_check', sql`${t.likeCount} >= 0`),
     index('forum_replies_thread_created_idx').on(t.threadId, t.createdAt, t.id),
     index('forum_replies_user_idx').on(t.userId),
   ],
@@ -165,5 +170,46 @@ export const forumMentions = pgTable(
     unique('forum_mentions_post_user_key').on(t.threadId, t.replyId, t.userId).nullsNotDistinct(),
     index('forum_mentions_reply_idx').on(t.replyId).where(sql`${t.replyId} is not null`),
     index('forum_mentions_user_idx').on(t.userId),
+  ],
+);
+
+/** One like per member per reply; `forum_replies.like_count` follows it. */
+export const forumReplyLikes = pgTable(
+  'forum_reply_likes',
+  {
+    replyId: uuid('reply_id')
+      .notNull()
+      .references(() => forumReplies.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.replyId, t.userId] }), index('forum_reply_likes_user_idx').on(t.userId)],
+);
+
+/**
+ * A member's relation to a thread (Discourse's topic_users): whether they watch it, and how far they have
+ * read. The read position is the last reply read, as the reply list's keyset key (`last_read_at` = its
+ * created_at, `last_read_reply_id` = its id; no reply id: only the opening post). A watched thread whose
+ * last activity is after `last_read_at` is unread (decision 017, addendum "What's new").
+ */
+export const forumThreadUsers = pgTable(
+  'forum_thread_users',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    threadId: uuid('thread_id')
+      .notNull()
+      .references(() => forumThreads.id, { onDelete: 'cascade' }),
+    watching: boolean('watching').notNull().default(false),
+    lastReadAt: timestamp('last_read_at', { withTimezone: true }),
+    lastReadReplyId: uuid('last_read_reply_id'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.threadId] }),
+    // The reply fan-out: a thread's watchers.
+    index('forum_thread_users_watchers_idx').on(t.threadId).where(sql`${t.watching}`),
   ],
 );

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { profiles } from './auth.ts';
 
 /** The kinds of notification the services create; a check keeps unknown kinds out. */
@@ -17,6 +27,8 @@ export const notificationTypes = [
   'detection_alert',
   /** A member was @mentioned in a forum thread or reply. */
   'forum_mention',
+  /** New replies in a watched forum thread, grouped: one unread per member and thread. */
+  'forum_reply',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
@@ -46,6 +58,11 @@ export const notifications = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // New replies in a watched thread are one unread notification per member and thread ("3 new replies
+    // in …"): the reply fan-out upserts against this index (modules/forum/watch.ts).
+    uniqueIndex('notifications_forum_reply_unread_key')
+      .on(t.userId, sql`(${t.data} ->> 'threadId')`)
+      .where(sql`${t.type} = 'forum_reply' and ${t.read} = false`),
     check(
       'notifications_type_check',
       sql.raw(`type in (${notificationTypes.map((type) => `'${type}'`).join(', ')})`),

@@ -399,12 +399,13 @@ describe('GET /api/v1/forum/threads/latest', () => {
 });
 
 describe('the thread page', () => {
-  it('costs the same statements with 1 reply or a full page, signed in or not', async () => {
+  it('is one request costing the same statements with 1 reply or a full page, signed in or not', async () => {
     const { id } = await newThread();
     const page = async (cookie?: string) => {
       const { statements } = await countStatements(t.database, async () => {
-        expect((await call('GET', `/api/v1/forum/threads/${id}`, cookie)).statusCode).toBe(200);
-        expect((await call('GET', `/api/v1/forum/threads/${id}/replies`, cookie)).statusCode).toBe(200);
+        const res = await call('GET', `/api/v1/forum/threads/${id}`, cookie);
+        expect(res.statusCode).toBe(200);
+        expect(res.json().replies.items.length).toBeGreaterThan(0);
       });
       return statements.length;
     };

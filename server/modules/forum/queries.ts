@@ -1,10 +1,12 @@
-import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { keyset } from '../../db/cursor.ts';
 import {
   forumCategories,
   forumMentions,
   forumReplies,
+  forumReplyLikes,
   forumRevisions,
   forumThreads,
   forumVotes,
@@ -12,6 +14,7 @@ import {
   userBlocks,
 } from '../../db/schema/index.ts';
 import { rows } from '../../db/sql.ts';
+import { unreadByCategory, unreadFor, viewerThreadColumns } from './watch.ts';
 
 /** A category's threads, pinned first, then by latest activity: forum_threads_category_pinned_activity_idx. */
 export const activityKeyset = keyset(
@@ -37,16 +40,17 @@ export const replyKeyset = keyset(
 export type KeyCursor = [at: string, id: string];
 export type PinnedKeyCursor = [pinned: boolean, at: string, id: string];
 
-export async function listCategories(db: Db) {
-  return db
-    .select({
-      id: forumCategories.id,
-      name: forumCategories.name,
-      description: forumCategories.description,
-      threadCount: forumCategories.threadCount,
-    })
-    .from(forumCategories)
-    .orderBy(asc(forumCategories.position), asc(forumCategories.name));
+/** The categories with, for a member, each one's unread thread count: one statement. */
+export async function listCategories(db: Db, viewerId: string | null) {
+  const unread = viewerId
+    ? unreadByCategory(viewerId)
+    : sql`select null::uuid as category_id, 0 as n where false`;
+  return rows<{ id: string; name: string; description: string; threadCount: number; unreadCount: number }>(
+    db,
+    sql`select c.id, c.name, c.description, c.thread_count as "threadCount", coalesce(u.n, 0)::int as "unreadCount"
+      from ${forumCategories} c left join (${unread}) u on u.category_id = c.id
+      order by c.position, c.name`,
+  );
 }
 
 export async function findCategory(db: Db | Tx, id: string) {
@@ -71,6 +75,8 @@ export async function deleteCategory(db: Db, id: string) {
   return rows.length > 0;
 }
 
+const lastPoster = alias(profiles, 'last_poster');
+
 const summary = {
   id: forumThreads.id,
   title: forumThreads.title,
@@ -86,53 +92,67 @@ const summary = {
   authorAvatar: profiles.avatarUrl,
   categoryId: forumCategories.id,
   categoryName: forumCategories.name,
+  lastPosterId: lastPoster.id,
+  lastPosterName: lastPoster.username,
 };
 
-/** Threads with author and category joined: one statement per page. */
-function selectThreads<E extends Record<string, SQL>>(db: Db, extra: E) {
+/**
+ * Threads with author, last poster and category joined, and whether the viewer has unread replies in each:
+ * one statement per page.
+ */
+function selectThreads<E extends Record<string, SQL>>(db: Db, viewerId: string | null, extra: E) {
   return db
-    .select({ ...summary, ...extra })
+    .select({ ...summary, unread: viewerId ? unreadFor(viewerId) : sql<boolean>`false`, ...extra })
     .from(forumThreads)
     .innerJoin(profiles, eq(profiles.id, forumThreads.userId))
+    .leftJoin(lastPoster, eq(lastPoster.id, forumThreads.lastPosterId))
     .innerJoin(forumCategories, eq(forumCategories.id, forumThreads.categoryId));
 }
 
 /** A category's threads, pinned first, then most recent activity first. */
 export async function listThreadsInCategory(
   db: Db,
+  viewerId: string | null,
   categoryId: string,
   after: PinnedKeyCursor | undefined,
   limit: number,
 ) {
-  return selectThreads(db, { key: sql<string>`${forumThreads.lastActivityAt}::text` })
+  return selectThreads(db, viewerId, { key: sql<string>`${forumThreads.lastActivityAt}::text` })
     .where(and(eq(forumThreads.categoryId, categoryId), activityKeyset.after(after)))
     .orderBy(...activityKeyset.orderBy)
     .limit(activityKeyset.limit(limit));
 }
 
 /** The newest threads by last activity across every category (the home page), one page. */
-export async function listLatestThreads(db: Db, limit: number) {
-  return selectThreads(db, { key: sql<string>`${forumThreads.lastActivityAt}::text` })
+export async function listLatestThreads(db: Db, viewerId: string | null, limit: number) {
+  return selectThreads(db, viewerId, { key: sql<string>`${forumThreads.lastActivityAt}::text` })
     .orderBy(...latestKeyset.orderBy)
     .limit(limit);
 }
 
 /** A member's threads, newest first (the profile's Forum Posts tab). */
-export async function listThreadsByUser(db: Db, userId: string, after: KeyCursor | undefined, limit: number) {
-  return selectThreads(db, { key: sql<string>`${forumThreads.createdAt}::text` })
+export async function listThreadsByUser(
+  db: Db,
+  viewerId: string | null,
+  userId: string,
+  after: KeyCursor | undefined,
+  limit: number,
+) {
+  return selectThreads(db, viewerId, { key: sql<string>`${forumThreads.createdAt}::text` })
     .where(and(eq(forumThreads.userId, userId), createdKeyset.after(after)))
     .orderBy(...createdKeyset.orderBy)
     .limit(createdKeyset.limit(limit));
 }
 
-/** One thread with its text and the viewer's vote, in one statement. */
+/** One thread with its text, the viewer's vote, watch flag and read position, in one statement. */
 export async function findThread(db: Db, id: string, viewerId: string | null) {
   const myVote = viewerId
     ? sql<number>`coalesce((select ${forumVotes.value} from ${forumVotes} where ${forumVotes.threadId} = ${forumThreads.id} and ${forumVotes.userId} = ${viewerId}), 0)`.mapWith(
         Number,
       )
     : sql<number>`0`.mapWith(Number);
-  const [row] = await selectThreads(db, {
+  const [row] = await selectThreads(db, viewerId, {
+    ...viewerThreadColumns(viewerId),
     content: sql<string>`${forumThreads.content}`,
     contentHtml: sql<string>`${forumThreads.contentHtml}`,
     editedAt: sql<Date | null>`${forumThreads.editedAt}`.mapWith(forumThreads.editedAt),
@@ -268,7 +288,10 @@ export async function insertThread(
   tx: Tx,
   values: { categoryId: string; userId: string; title: string; content: string; contentHtml: string },
 ) {
-  const [row] = await tx.insert(forumThreads).values(values).returning({ id: forumThreads.id });
+  const [row] = await tx
+    .insert(forumThreads)
+    .values({ ...values, lastPosterId: values.userId })
+    .returning({ id: forumThreads.id });
   await tx
     .update(forumCategories)
     .set({ threadCount: sql`${forumCategories.threadCount} + 1` })
@@ -306,12 +329,24 @@ export async function deleteReply(tx: Tx, id: string) {
   return row;
 }
 
-export async function listReplies(db: Db, threadId: string, after: KeyCursor | undefined, limit: number) {
+/** A page of a thread's replies after `after`, with like counts and the viewer's own like: one statement. */
+export async function listReplies(
+  db: Db,
+  viewerId: string | null,
+  threadId: string,
+  after: KeyCursor | undefined,
+  limit: number,
+) {
+  const liked = viewerId
+    ? sql<boolean>`exists (select 1 from ${forumReplyLikes} l where l.reply_id = ${forumReplies.id} and l.user_id = ${viewerId}::uuid)`
+    : sql<boolean>`false`;
   return db
     .select({
       id: forumReplies.id,
       content: forumReplies.content,
       contentHtml: forumReplies.contentHtml,
+      likeCount: forumReplies.likeCount,
+      liked,
       editedAt: forumReplies.editedAt,
       createdAt: forumReplies.createdAt,
       key: sql<string>`${forumReplies.createdAt}::text`,
@@ -326,6 +361,29 @@ export async function listReplies(db: Db, threadId: string, after: KeyCursor | u
     .limit(replyKeyset.limit(limit));
 }
 
+/**
+ * Likes (true) or unlikes (false) a reply: the like row and the reply's counter move in one statement, so
+ * a repeated like or unlike changes nothing. Undefined when the reply is gone.
+ */
+export async function setReplyLike(db: Db, replyId: string, userId: string, liked: boolean) {
+  const change = liked
+    ? sql`insert into ${forumReplyLikes} (reply_id, user_id) select id, ${userId}::uuid from ${forumReplies}
+        where id = ${replyId}::uuid on conflict do nothing returning reply_id`
+    : sql`delete from ${forumReplyLikes} where reply_id = ${replyId}::uuid and user_id = ${userId}::uuid
+        returning reply_id`;
+  const [row] = await rows<{ likeCount: number }>(
+    db,
+    sql`with changed as (${change}),
+      counted as (
+        update ${forumReplies} r set like_count = r.like_count + ${liked ? 1 : -1}
+        where r.id in (select reply_id from changed) returning r.id, r.like_count
+      )
+      select coalesce((select like_count from counted), r.like_count) as "likeCount"
+      from ${forumReplies} r where r.id = ${replyId}::uuid`,
+  );
+  return row;
+}
+
 /** Adds a reply and moves the thread's counter and activity time, in the caller's transaction. */
 export async function insertReply(
   tx: Tx,
@@ -335,7 +393,11 @@ export async function insertReply(
 ) {
   const [bumped] = await tx
     .update(forumThreads)
-    .set({ replyCount: sql`${forumThreads.replyCount} + 1`, lastActivityAt: sql`now()` })
+    .set({
+      replyCount: sql`${forumThreads.replyCount} + 1`,
+      lastActivityAt: sql`now()`,
+      lastPosterId: userId,
+    })
     .where(eq(forumThreads.id, threadId))
     .returning({ id: forumThreads.id });
   if (!bumped) return undefined;
@@ -460,4 +522,12 @@ export async function recordMentions(
       returning user_id`,
   );
   return found.map((r) => r.user_id);
+}
+
+export async function likedBy(db: Db, replyId: string, userId: string) {
+  const [row] = await db
+    .select({ replyId: forumReplyLikes.replyId })
+    .from(forumReplyLikes)
+    .where(and(eq(forumReplyLikes.replyId, replyId), eq(forumReplyLikes.userId, userId)));
+  return !!row;
 }

@@ -14,19 +14,25 @@ import {
   forumRevisionList,
   forumThread,
   forumThreadPage,
+  forumThreadView,
   forumUserParams,
+  likeBody,
+  likeResponse,
   lockBody,
   moveBody,
   newThreadBody,
   pinBody,
   previewBody,
   previewResponse,
+  readBody,
   replyBody,
   replyIdParams,
   threadIdParams,
   threadListQuery,
   voteBody,
   voteResponse,
+  watchBody,
+  watchResponse,
 } from '../../../contract/forum.ts';
 import { forumMessages as m } from '../../../contract/messages.ts';
 import type { Db } from '../../db/client.ts';
@@ -41,11 +47,11 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       schema: {
         ...access('public'),
         tags: ['forum'],
-        summary: 'Forum categories with their thread counts',
+        summary: "Forum categories with their thread counts and the member's unread thread counts",
         response: { 200: forumCategoryList },
       },
     },
-    async () => service.listCategories(db),
+    async (request) => service.listCategories(db, request.viewer),
   );
 
   app.get(
@@ -59,7 +65,7 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         response: { 200: forumThreadPage, 404: errorResponse },
       },
     },
-    async (request) => service.listThreads(db, request.query),
+    async (request) => service.listThreads(db, request.viewer, request.query),
   );
 
   app.get(
@@ -72,7 +78,7 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         response: { 200: forumLatestList },
       },
     },
-    async () => service.listLatestThreads(db),
+    async (request) => service.listLatestThreads(db, request.viewer),
   );
 
   app.post(
@@ -112,12 +118,13 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       schema: {
         ...access('public'),
         tags: ['forum'],
-        summary: "A thread with its text and the viewer's vote",
+        summary:
+          "The thread page: the thread with the viewer's vote and watch, and a page of replies (from the first unread one for a member who has some)",
         params: threadIdParams,
-        response: { 200: forumThread },
+        response: { 200: forumThreadView },
       },
     },
-    async (request) => service.getThread(db, request.viewer, request.params.id),
+    async (request) => service.getThreadPage(db, request.viewer, request.params.id),
   );
 
   app.delete(
@@ -310,6 +317,55 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     async (request) => service.vote(db, signedIn(request), request.params.id, request.body.value),
   );
 
+  app.put(
+    '/forum/threads/:id/watch',
+    {
+      schema: {
+        ...access('member', { limit: 'forumVotePerUser' }),
+        tags: ['forum'],
+        summary: 'Watch a thread (new replies notify you and mark it unread) or stop watching it (members)',
+        params: threadIdParams,
+        body: watchBody,
+        response: { 200: watchResponse, 403: errorResponse },
+      },
+    },
+    async (request) => service.setWatching(db, signedIn(request), request.params.id, request.body.watching),
+  );
+
+  app.put(
+    '/forum/threads/:id/read',
+    {
+      schema: {
+        ...access('member', { limit: 'forumReadPerUser' }),
+        tags: ['forum'],
+        summary:
+          'Record that you have read a thread up to a reply; the position only moves forward (members)',
+        params: threadIdParams,
+        body: readBody,
+        response: { 204: z.null(), 403: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      await service.markRead(db, signedIn(request), request.params.id, request.body.replyId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.put(
+    '/forum/replies/:id/like',
+    {
+      schema: {
+        ...access('member', { unauthenticated: m.loginToLike, limit: 'forumVotePerUser' }),
+        tags: ['forum'],
+        summary: 'Like or unlike a reply (members)',
+        params: replyIdParams,
+        body: likeBody,
+        response: { 200: likeResponse, 403: errorResponse },
+      },
+    },
+    async (request) => service.likeReply(db, signedIn(request), request.params.id, request.body.liked),
+  );
+
   app.get(
     '/users/:id/forum-threads',
     {
@@ -322,7 +378,7 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         response: { 200: forumThreadPage },
       },
     },
-    async (request) => service.listUserThreads(db, request.params.id, request.query.cursor),
+    async (request) => service.listUserThreads(db, request.viewer, request.params.id, request.query.cursor),
   );
 
   app.post(

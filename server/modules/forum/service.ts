@@ -4,6 +4,7 @@ import {
   type ForumRevisionList,
   type ForumThread,
   type ForumThreadSummary,
+  type ForumThreadView,
   forumLatestSize,
   forumReplyPageSize,
   forumThreadPageSize,
@@ -11,12 +12,14 @@ import {
 } from '../../../contract/forum.ts';
 import { forumMessages as m } from '../../../contract/messages.ts';
 import type { Db } from '../../db/client.ts';
+import { encodeCursor } from '../../db/cursor.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { can, canReplyIn, ensure, replyAbilities, threadAbilities } from '../../policy.ts';
 import { audit } from '../audit/service.ts';
 import { cook, notifyMentions } from './mentions.ts';
 import * as q from './queries.ts';
+import * as watch from './watch.ts';
 
 type SummaryRow = Awaited<ReturnType<typeof q.listThreadsInCategory>>[number];
 
@@ -33,21 +36,34 @@ function toSummary(r: Omit<SummaryRow, 'key'>): ForumThreadSummary {
     isLocked: r.isLocked,
     lastActivityAt: r.lastActivityAt.toISOString(),
     createdAt: r.createdAt.toISOString(),
+    lastPoster:
+      r.lastPosterId && r.lastPosterName ? { id: r.lastPosterId, username: r.lastPosterName } : null,
+    unread: r.unread,
   };
 }
 
 const keyOf = (row: { key: string; id: string }): [string, string] => [row.key, row.id];
 
-export async function listCategories(db: Db) {
-  return { items: await q.listCategories(db) };
+export async function listCategories(db: Db, viewer: Viewer | null) {
+  return { items: await q.listCategories(db, viewer?.id ?? null) };
 }
 
-export async function listThreads(db: Db, query: { categoryId: string; cursor?: string }) {
+export async function listThreads(
+  db: Db,
+  viewer: Viewer | null,
+  query: { categoryId: string; cursor?: string },
+) {
   const after = q.activityKeyset.decode(query.cursor);
   if (!after && !(await q.findCategory(db, query.categoryId))) {
     throw new AppError('NOT_FOUND', m.categoryNotFound);
   }
-  const rows = await q.listThreadsInCategory(db, query.categoryId, after, forumThreadPageSize);
+  const rows = await q.listThreadsInCategory(
+    db,
+    viewer?.id ?? null,
+    query.categoryId,
+    after,
+    forumThreadPageSize,
+  );
   return q.activityKeyset.page(
     rows,
     forumThreadPageSize,
@@ -56,18 +72,24 @@ export async function listThreads(db: Db, query: { categoryId: string; cursor?: 
   );
 }
 
-export async function listLatestThreads(db: Db) {
-  return { items: (await q.listLatestThreads(db, forumLatestSize)).map(toSummary) };
+export async function listLatestThreads(db: Db, viewer: Viewer | null) {
+  return { items: (await q.listLatestThreads(db, viewer?.id ?? null, forumLatestSize)).map(toSummary) };
 }
 
-export async function listUserThreads(db: Db, userId: string, cursor?: string) {
-  const rows = await q.listThreadsByUser(db, userId, q.createdKeyset.decode(cursor), forumThreadPageSize);
+export async function listUserThreads(db: Db, viewer: Viewer | null, userId: string, cursor?: string) {
+  const rows = await q.listThreadsByUser(
+    db,
+    viewer?.id ?? null,
+    userId,
+    q.createdKeyset.decode(cursor),
+    forumThreadPageSize,
+  );
   return q.createdKeyset.page(rows, forumThreadPageSize, keyOf, toSummary);
 }
 
-export async function getThread(db: Db, viewer: Viewer | null, id: string): Promise<ForumThread> {
-  const row = await q.findThread(db, id, viewer?.id ?? null);
-  if (!row) throw new AppError('NOT_FOUND', m.threadNotFound);
+type ThreadRow = NonNullable<Awaited<ReturnType<typeof q.findThread>>>;
+
+function toThread(viewer: Viewer | null, row: ThreadRow): ForumThread {
   const summary = toSummary(row);
   return {
     ...summary,
@@ -75,7 +97,38 @@ export async function getThread(db: Db, viewer: Viewer | null, id: string): Prom
     contentHtml: row.contentHtml,
     editedAt: row.editedAt?.toISOString() ?? null,
     myVote: row.myVote as 1 | -1 | 0,
+    watching: row.watching,
     abilities: threadAbilities(viewer, { authorId: summary.author.id, isLocked: row.isLocked }),
+  };
+}
+
+export async function getThread(db: Db, viewer: Viewer | null, id: string): Promise<ForumThread> {
+  const row = await q.findThread(db, id, viewer?.id ?? null);
+  if (!row) throw new AppError('NOT_FOUND', m.threadNotFound);
+  return toThread(viewer, row);
+}
+
+/**
+ * The thread page in one request and a constant number of statements (the thread with the viewer's watch
+ * and read position, then one page of replies): a member with unread replies gets the page that starts at
+ * the first unread one, everyone else the first page.
+ */
+export async function getThreadPage(db: Db, viewer: Viewer | null, id: string): Promise<ForumThreadView> {
+  const row = await q.findThread(db, id, viewer?.id ?? null);
+  if (!row) throw new AppError('NOT_FOUND', m.threadNotFound);
+  const thread = toThread(viewer, row);
+  const position: q.KeyCursor | undefined =
+    row.readBehind && row.lastReadAt ? [row.lastReadAt, row.lastReadReplyId ?? watch.NO_REPLY] : undefined;
+  let page = position ? await replyPage(db, viewer, id, position) : undefined;
+  // Activity after the position but no reply after it (the newest was deleted): the first page instead.
+  const fromUnread = !!page && page.items.length > 0;
+  if (!fromUnread) page = await replyPage(db, viewer, id, undefined);
+  return {
+    ...thread,
+    replies: page!,
+    repliesFrom: fromUnread ? 'unread' : 'start',
+    firstUnreadReplyId: fromUnread ? page!.items[0]!.id : null,
+    unreadCursor: fromUnread ? encodeCursor(position!) : null,
   };
 }
 
@@ -83,6 +136,8 @@ type ReplyRow = {
   id: string;
   content: string;
   contentHtml: string;
+  likeCount: number;
+  liked: boolean;
   editedAt: Date | null;
   createdAt: Date;
   author: ForumReply['author'];
@@ -94,18 +149,16 @@ function toReply(viewer: Viewer | null, r: ReplyRow): ForumReply {
     author: r.author,
     content: r.content,
     contentHtml: r.contentHtml,
+    likeCount: r.likeCount,
+    liked: r.liked,
     editedAt: r.editedAt?.toISOString() ?? null,
     createdAt: r.createdAt.toISOString(),
     abilities: replyAbilities(viewer, { authorId: r.author.id }),
   };
 }
 
-export async function listReplies(db: Db, viewer: Viewer | null, threadId: string, cursor?: string) {
-  const after = q.replyKeyset.decode(cursor);
-  const rows = await q.listReplies(db, threadId, after, forumReplyPageSize);
-  if (rows.length === 0 && !after && !(await q.findThreadOwner(db, threadId))) {
-    throw new AppError('NOT_FOUND', m.threadNotFound);
-  }
+async function replyPage(db: Db, viewer: Viewer | null, threadId: string, after: q.KeyCursor | undefined) {
+  const rows = await q.listReplies(db, viewer?.id ?? null, threadId, after, forumReplyPageSize);
   return q.replyKeyset.page(rows, forumReplyPageSize, keyOf, (r) =>
     toReply(viewer, {
       ...r,
@@ -114,11 +167,21 @@ export async function listReplies(db: Db, viewer: Viewer | null, threadId: strin
   );
 }
 
+export async function listReplies(db: Db, viewer: Viewer | null, threadId: string, cursor?: string) {
+  const after = q.replyKeyset.decode(cursor);
+  const page = await replyPage(db, viewer, threadId, after);
+  if (page.items.length === 0 && !after && !(await q.findThreadOwner(db, threadId))) {
+    throw new AppError('NOT_FOUND', m.threadNotFound);
+  }
+  return page;
+}
+
 export async function createThread(db: Db, viewer: Viewer, body: NewThreadBody) {
   const cooked = await cook(db, body.content);
   const id = await db.transaction(async (tx) => {
     if (!(await q.findCategory(tx, body.categoryId))) throw new AppError('NOT_FOUND', m.categoryNotFound);
     const id = await q.insertThread(tx, { ...body, contentHtml: cooked.contentHtml, userId: viewer.id });
+    await watch.watchOwnThread(tx, viewer.id, id);
     await notifyMentions(tx, { threadId: id, replyId: null, author: viewer }, cooked.addressed);
     return id;
   });
@@ -142,13 +205,20 @@ export async function reply(db: Db, viewer: Viewer, threadId: string, content: s
     const thread = await q.lockThread(tx, threadId);
     if (!thread) throw new AppError('NOT_FOUND', m.threadNotFound);
     ensure(canReplyIn(viewer, thread), m.threadLocked);
-    const row = await q.insertReply(tx, threadId, viewer.id, { content, contentHtml: cooked.contentHtml });
-    if (row) await notifyMentions(tx, { threadId, replyId: row.id, author: viewer }, cooked.addressed);
-    return row;
+    const inserted = await q.insertReply(tx, threadId, viewer.id, {
+      content,
+      contentHtml: cooked.contentHtml,
+    });
+    if (inserted) {
+      await watch.onReply(tx, { id: threadId, title: thread.title }, inserted);
+      await notifyMentions(tx, { threadId, replyId: inserted.id, author: viewer }, cooked.addressed);
+    }
+    return inserted;
   });
   if (!row) throw new AppError('NOT_FOUND', m.threadNotFound);
   return toReply(viewer, {
     ...row,
+    liked: false,
     author: { id: viewer.id, username: viewer.username, avatarUrl: viewer.avatarUrl },
   });
 }
@@ -251,7 +321,7 @@ export async function editReply(db: Db, viewer: Viewer, id: string, content: str
     return updated;
   });
   const author = await q.findAuthor(db, row.userId);
-  return toReply(viewer, { ...row, author: author! });
+  return toReply(viewer, { ...row, liked: await q.likedBy(db, id, viewer.id), author: author! });
 }
 
 /** The author deletes their own reply, staff any reply (logged); the thread's reply count follows. */
@@ -309,10 +379,36 @@ export async function createCategory(db: Db, viewer: Viewer, body: { name: strin
   ensure(can.administer(viewer), m.onlyAdminsCategories);
   const row = await q.insertCategory(db, body);
   if (!row) throw new AppError('CONFLICT', m.categoryNameTaken, { name: m.categoryNameTaken });
-  return { id: row.id, name: row.name, description: row.description, threadCount: row.threadCount };
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    threadCount: row.threadCount,
+    unreadCount: 0,
+  };
 }
 
 export async function removeCategory(db: Db, viewer: Viewer, id: string) {
   ensure(can.administer(viewer), m.onlyAdminsCategories);
   if (!(await q.deleteCategory(db, id))) throw new AppError('NOT_FOUND', m.categoryNotFound);
+}
+
+/** A member watches a thread (new replies notify them and count as unread) or stops watching it. */
+export async function setWatching(db: Db, viewer: Viewer, threadId: string, watching: boolean) {
+  const row = await watch.setWatching(db, viewer.id, threadId, watching);
+  if (!row) throw new AppError('NOT_FOUND', m.threadNotFound);
+  return { watching: row.watching };
+}
+
+/** The member has read the thread up to `replyId` (null: its opening post); the position only moves forward. */
+export async function markRead(db: Db, viewer: Viewer, threadId: string, replyId: string | null) {
+  const done = await watch.markRead(db, viewer.id, threadId, replyId);
+  if (!done?.thread) throw new AppError('NOT_FOUND', m.threadNotFound);
+  if (!done.reply) throw new AppError('NOT_FOUND', m.replyNotFound, { replyId: m.replyNotFound });
+}
+
+export async function likeReply(db: Db, viewer: Viewer, replyId: string, liked: boolean) {
+  const row = await q.setReplyLike(db, replyId, viewer.id, liked);
+  if (!row) throw new AppError('NOT_FOUND', m.replyNotFound);
+  return { likeCount: row.likeCount, liked };
 }

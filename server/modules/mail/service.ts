@@ -178,7 +178,10 @@ function linkFor(publicUrl: string, type: string, data: Record<string, string>) 
   if (data.orderId) return [`${publicUrl}/orders`, 'Open your orders'] as const;
   if (data.listingId) return [`${publicUrl}/marketplace/${data.listingId}`, 'Open the listing'] as const;
   if (data.threadId)
-    return [publicUrl + forumPostPath(data.threadId, data.replyId), 'Open the post'] as const;
+    return [
+      publicUrl + forumPostPath(data.threadId, data.replyId),
+      data.replyId ? 'Open the post' : 'Open the thread',
+    ] as const;
   return [`${publicUrl}/${type === 'message_new' ? 'messages' : ''}`, 'Open'] as const;
 }
 

@@ -145,7 +145,7 @@ describe('POST /api/v1/notifications/read-all', () => {
 });
 
 describe('notificationTarget()', () => {
-  it('opens the listing, the conversation, the orders page or the ticket', () => {
+  it('opens the listing, the conversation, the orders page, the ticket or the forum thread', () => {
     expect(notificationTarget({ type: 'marketplace_new', data: { listingId: 'l1' } })).toBe(
       '/marketplace/l1',
     );
@@ -154,6 +154,9 @@ describe('notificationTarget()', () => {
     );
     expect(notificationTarget({ type: 'order_completed', data: { listingId: 'l1' } })).toBe('/orders');
     expect(notificationTarget({ type: 'ticket_reply', data: { ticketId: 't1' } })).toBe('/tickets/t1');
+    expect(notificationTarget({ type: 'forum_reply', data: { threadId: 'th1', count: '3' } })).toBe(
+      '/forum/post/th1',
+    );
     expect(notificationTarget({ type: 'message_new', data: {} })).toBeNull();
   });
 });

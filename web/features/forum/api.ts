@@ -1,4 +1,11 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type InfiniteData,
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type {
   EditThreadBody,
   ForumCategory,
@@ -8,8 +15,11 @@ import type {
   ForumRevisionList,
   ForumThread,
   ForumThreadPage,
+  ForumThreadView,
+  LikeResponse,
   NewThreadBody,
   VoteResponse,
+  WatchResponse,
 } from '../../../contract/forum.ts';
 import type { UserSummary } from '../../../contract/profiles.ts';
 import { api } from '../../lib/api.ts';
@@ -20,16 +30,27 @@ export const forumKeys = {
   threads: (categoryId: string) => ['forum', 'threads', categoryId] as const,
   thread: (id: string) => ['forum', 'thread', id] as const,
   replies: (id: string) => ['forum', 'replies', id] as const,
+  categoryLists: [
+    ['forum', 'categories'],
+    ['forum', 'threads'],
+    ['forum', 'latest'],
+  ] as const,
   latest: ['forum', 'latest'] as const,
   revisions: (kind: 'threads' | 'replies', id: string) => ['forum', 'revisions', kind, id] as const,
 };
 
-/** The home page's newest threads by last activity. */
+/** A thread as an action answers it (no replies) laid over the cached thread page. */
+function mergeThread(queryClient: QueryClient, thread: ForumThread) {
+  queryClient.setQueryData<ForumThreadView>(forumKeys.thread(thread.id), (old) =>
+    old ? { ...old, ...thread } : old,
+  );
+}
+
+/** The home page's newest threads by last activity (with the member's unread markers). */
 export function useLatestThreads() {
   return useQuery({
     queryKey: forumKeys.latest,
     queryFn: ({ signal }) => api<ForumLatestList>('/forum/threads/latest', { signal }),
-    meta: { public: true },
   });
 }
 
@@ -58,7 +79,7 @@ export function useEditThread(id: string) {
   return useMutation({
     mutationFn: (body: EditThreadBody) => api<ForumThread>(`/forum/threads/${id}`, { method: 'PATCH', body }),
     onSuccess: (thread) => {
-      queryClient.setQueryData(forumKeys.thread(id), thread);
+      mergeThread(queryClient, thread);
       return queryClient.invalidateQueries({ queryKey: forumKeys.all });
     },
   });
@@ -80,7 +101,7 @@ export function useModerateThread(id: string) {
       return api<ForumThread>(`/forum/threads/${id}/${path}`, { method: 'PUT', body });
     },
     onSuccess: (thread) => {
-      queryClient.setQueryData(forumKeys.thread(id), thread);
+      mergeThread(queryClient, thread);
       return queryClient.invalidateQueries({ queryKey: forumKeys.all });
     },
   });
@@ -122,7 +143,6 @@ export function useForumCategories() {
   return useQuery({
     queryKey: forumKeys.categories,
     queryFn: ({ signal }) => api<{ items: ForumCategory[] }>('/forum/categories', { signal }),
-    meta: { public: true },
   });
 }
 
@@ -136,29 +156,89 @@ export function useForumThreads(categoryId: string) {
     },
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
-    meta: { public: true },
   });
 }
 
-/** The thread carries the viewer's own vote, so it is not kept across sign-in and sign-out. */
+/**
+ * The thread page in one request: the thread (with the viewer's vote, watch and read position) and its
+ * first page of replies, from the first unread one for a member who has some.
+ */
 export function useForumThread(id: string) {
   return useQuery({
     queryKey: forumKeys.thread(id),
-    queryFn: ({ signal }) => api<ForumThread>(`/forum/threads/${id}`, { signal }),
+    queryFn: ({ signal }) => api<ForumThreadView>(`/forum/threads/${id}`, { signal }),
   });
 }
 
-export function useForumReplies(threadId: string) {
+/**
+ * A thread's replies from the start or from the first unread one; the page the thread request brought is
+ * its first page (no second request), later pages come from the replies endpoint.
+ */
+export function useForumReplies(thread: ForumThreadView, from: 'start' | 'unread') {
+  const first = from === 'unread' ? (thread.unreadCursor ?? undefined) : undefined;
   return useInfiniteQuery({
-    queryKey: forumKeys.replies(threadId),
+    queryKey: [...forumKeys.replies(thread.id), from],
     queryFn: ({ pageParam, signal }) =>
       api<ForumReplyPage>(
-        `/forum/threads/${threadId}/replies${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`,
+        `/forum/threads/${thread.id}/replies${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`,
         { signal },
       ),
-    initialPageParam: undefined as string | undefined,
+    initialPageParam: first,
+    initialData: from === thread.repliesFrom ? { pages: [thread.replies], pageParams: [first] } : undefined,
+    // Fresh until an action invalidates it: the thread request has just brought the first page.
+    staleTime: Number.POSITIVE_INFINITY,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
-    meta: { public: true },
+  });
+}
+
+/** Records how far the member has read; the category counts, thread markers and bell follow. */
+export function useMarkRead(threadId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (replyId: string | null) =>
+      api<undefined>(`/forum/threads/${threadId}/read`, { method: 'PUT', body: { replyId } }),
+    onSuccess: () =>
+      Promise.all(
+        [...forumKeys.categoryLists, ['notifications']].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
+  });
+}
+
+export function useWatch(threadId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (watching: boolean) =>
+      api<WatchResponse>(`/forum/threads/${threadId}/watch`, { method: 'PUT', body: { watching } }),
+    onSuccess: ({ watching }) => {
+      queryClient.setQueryData<ForumThreadView>(forumKeys.thread(threadId), (old) =>
+        old ? { ...old, watching } : old,
+      );
+      return Promise.all(
+        forumKeys.categoryLists.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      );
+    },
+  });
+}
+
+/** Likes or unlikes a reply; its count changes in place in every loaded page. */
+export function useLikeReply(threadId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, liked }: { id: string; liked: boolean }) =>
+      api<LikeResponse>(`/forum/replies/${id}/like`, { method: 'PUT', body: { liked } }),
+    onSuccess: (result, { id }) => {
+      const update = (r: ForumReply) => (r.id === id ? { ...r, ...result } : r);
+      queryClient.setQueriesData<InfiniteData<ForumReplyPage>>(
+        { queryKey: forumKeys.replies(threadId) },
+        (old) => old && { ...old, pages: old.pages.map((p) => ({ ...p, items: p.items.map(update) })) },
+      );
+      queryClient.setQueryData<ForumThreadView>(
+        forumKeys.thread(threadId),
+        (old) => old && { ...old, replies: { ...old.replies, items: old.replies.items.map(update) } },
+      );
+    },
   });
 }
 
@@ -166,10 +246,7 @@ export function useCreateThread() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: NewThreadBody) => api<ForumThread>('/forum/threads', { method: 'POST', body }),
-    onSuccess: (thread) => {
-      queryClient.setQueryData(forumKeys.thread(thread.id), thread);
-      return queryClient.invalidateQueries({ queryKey: forumKeys.all });
-    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: forumKeys.all }),
   });
 }
 
@@ -188,7 +265,7 @@ export function useVote(threadId: string) {
     mutationFn: (value: 1 | -1 | 0) =>
       api<VoteResponse>(`/forum/threads/${threadId}/vote`, { method: 'PUT', body: { value } }),
     onSuccess: (counts) => {
-      queryClient.setQueryData<ForumThread>(forumKeys.thread(threadId), (old) =>
+      queryClient.setQueryData<ForumThreadView>(forumKeys.thread(threadId), (old) =>
         old ? { ...old, ...counts } : old,
       );
       return queryClient.invalidateQueries({ queryKey: ['forum', 'threads'] });

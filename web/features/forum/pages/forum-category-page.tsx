@@ -94,6 +94,11 @@ export function ForumCategoryPage() {
                       >
                         {th.title}
                       </Link>
+                      {th.unread && (
+                        <Badge tone="success" className="ml-2 align-middle">
+                          New replies
+                        </Badge>
+                      )}
                       {th.isPinned && (
                         <Badge tone="primary" className="ml-2 align-middle">
                           <Pin className="size-3" aria-hidden="true" />
@@ -119,6 +124,7 @@ export function ForumCategoryPage() {
                         <time dateTime={toIsoString(th.lastActivityAt)}>
                           {formatDateShort(th.lastActivityAt)}
                         </time>
+                        {th.lastPoster && th.replyCount > 0 && <> by {th.lastPoster.username}</>}
                       </span>
                       <span className="inline-flex items-center gap-1">
                         <MessageSquare className="size-3.5" aria-hidden="true" />

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { forumMessages as m } from '../../../../contract/messages.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
@@ -50,7 +51,12 @@ export function ForumPage() {
                     <MessagesSquare className="size-5" aria-hidden="true" />
                   </span>
                   <span className="min-w-0 flex-1">
-                    <span className="block font-semibold">{c.name}</span>
+                    <span className="flex flex-wrap items-center gap-2 font-semibold">
+                      {c.name}
+                      {c.unreadCount > 0 && (
+                        <Badge tone="primary">{formatNumber(c.unreadCount)} unread</Badge>
+                      )}
+                    </span>
                     {c.description && (
                       <span className="mt-0.5 block text-sm text-muted">{c.description}</span>
                     )}

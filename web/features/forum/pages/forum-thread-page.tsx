@@ -3,6 +3,9 @@ import {
   ArrowBigDown,
   ArrowBigUp,
   ArrowLeft,
+  Bell,
+  BellOff,
+  Heart,
   History,
   Lock,
   MessageSquare,
@@ -15,7 +18,13 @@ import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
-import { editThreadBody, type ForumReply, type ForumThread, replyBody } from '../../../../contract/forum.ts';
+import {
+  editThreadBody,
+  type ForumReply,
+  type ForumThread,
+  type ForumThreadView,
+  replyBody,
+} from '../../../../contract/forum.ts';
 import { replyAnchor } from '../../../../contract/forum-links.ts';
 import { forumMessages as m } from '../../../../contract/messages.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
@@ -45,10 +54,13 @@ import {
   useForumCategories,
   useForumReplies,
   useForumThread,
+  useLikeReply,
+  useMarkRead,
   useModerateThread,
   useReply,
   useRevisions,
   useVote,
+  useWatch,
 } from '../api.ts';
 import { MarkdownField } from '../components/markdown-editor.tsx';
 import { QuoteButton, QuoteProvider, useQuoteTarget } from '../components/quote.tsx';
@@ -135,6 +147,7 @@ function ThreadView() {
               {thread.title}
             </h1>
             <span className="-mt-1 ml-auto flex items-center">
+              {user && <WatchButton thread={thread} />}
               <QuoteButton
                 label="Quote post"
                 author={thread.author.username}
@@ -199,7 +212,7 @@ function ThreadView() {
         </article>
       </Card>
 
-      <Replies threadId={thread.id} replyCount={thread.replyCount} />
+      <Replies key={thread.id} thread={thread} />
       {user && thread.abilities.reply ? (
         <ReplyForm threadId={thread.id} />
       ) : thread.isLocked ? (
@@ -479,14 +492,81 @@ function VoteControl({ thread, signedIn }: { thread: ForumThread; signedIn: bool
   );
 }
 
+/** Watch (new replies notify you and mark the thread unread) or stop watching. */
+function WatchButton({ thread }: { thread: ForumThreadView }) {
+  const watch = useWatch(thread.id);
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      className="-mt-1 ml-auto shrink-0"
+      aria-pressed={thread.watching}
+      disabled={watch.isPending}
+      onClick={() =>
+        watch.mutate(!thread.watching, {
+          onSuccess: ({ watching }) => toast.success(watching ? m.watching : m.notWatching),
+          onError: (err) => toast.error(errorMessage(err, 'Action failed')),
+        })
+      }
+    >
+      {thread.watching ? (
+        <BellOff className="size-4" aria-hidden="true" />
+      ) : (
+        <Bell className="size-4" aria-hidden="true" />
+      )}
+      {thread.watching ? 'Unwatch' : 'Watch'}
+    </Button>
+  );
+}
+
+function LikeButton({
+  reply: r,
+  threadId,
+  signedIn,
+}: {
+  reply: ForumReply;
+  threadId: string;
+  signedIn: boolean;
+}) {
+  const like = useLikeReply(threadId);
+  return (
+    <button
+      type="button"
+      aria-label={r.liked ? 'Unlike' : 'Like'}
+      aria-pressed={r.liked}
+      disabled={like.isPending}
+      onClick={() => {
+        if (!signedIn) {
+          toast.error(m.loginToLike);
+          return;
+        }
+        like.mutate(
+          { id: r.id, liked: !r.liked },
+          { onError: (err) => toast.error(errorMessage(err, 'Failed to like')) },
+        );
+      }}
+      className={cn(
+        'mt-2 inline-flex items-center gap-1 rounded-lg px-1.5 py-0.5 text-xs transition-colors focus-visible:outline-2 focus-visible:outline-primary disabled:opacity-60',
+        r.liked ? 'text-danger' : 'text-muted hover:bg-surface-2',
+      )}
+    >
+      <Heart className={cn('size-3.5', r.liked && 'fill-current')} aria-hidden="true" />
+      <span className="tabular-nums">{r.likeCount}</span>
+      <span className="sr-only">{r.likeCount === 1 ? 'like' : 'likes'}</span>
+    </button>
+  );
+}
+
 function ReplyItem({
   reply: r,
   threadId,
   signedInId,
+  firstUnread,
 }: {
   reply: ForumReply;
   threadId: string;
   signedInId: string | null;
+  firstUnread: boolean;
 }) {
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -496,10 +576,15 @@ function ReplyItem({
     <li
       id={replyAnchor(r.id)}
       tabIndex={-1}
-      className="flex gap-3 rounded-xl py-4 outline-none first:pt-0 last:pb-0 focus:bg-surface-2"
+      className="flex scroll-mt-20 gap-3 rounded-xl py-4 outline-none first:pt-0 last:pb-0 focus:bg-surface-2"
     >
       <Avatar username={r.author.username} avatarUrl={r.author.avatarUrl} className="size-8" />
       <div className="min-w-0 flex-1">
+        {firstUnread && (
+          <p className="mb-1">
+            <Badge tone="success">First unread</Badge>
+          </p>
+        )}
         <p className="flex flex-wrap items-center gap-1 text-xs text-muted">
           <Link to={`/profile/${r.author.id}`} className="font-medium text-fg hover:underline">
             {r.author.username}
@@ -512,6 +597,7 @@ function ReplyItem({
         ) : (
           <CookedHtml html={r.contentHtml} className="mt-1 text-sm" />
         )}
+        <LikeButton reply={r} threadId={threadId} signedIn={signedInId !== null} />
       </div>
       <div className="flex shrink-0 items-start gap-0.5">
         <QuoteButton
@@ -639,17 +725,62 @@ function EditReplyForm({
   );
 }
 
-function Replies({ threadId, replyCount }: { threadId: string; replyCount: number }) {
-  const query = useForumReplies(threadId);
+/**
+ * The replies, 20 a page: from the first unread one when the member has some (with the earlier ones a click
+ * away), otherwise from the start (with a jump to the first unread one). What is shown is recorded as read.
+ */
+function Replies({ thread }: { thread: ForumThreadView }) {
+  const [from, setFrom] = useState(thread.repliesFrom);
+  const query = useForumReplies(thread, from);
   const { user } = useSession();
+  const markRead = useMarkRead(thread.id);
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
   useScrollToReply(items.length > 0);
+  const firstUnread = thread.firstUnreadReplyId;
+  const lastShown = query.isSuccess ? (items.at(-1)?.id ?? null) : undefined;
+  const sent = useRef<string | null | undefined>(undefined);
+  const { mutate } = markRead;
+
+  useEffect(() => {
+    if (!user || lastShown === undefined || sent.current === lastShown) return;
+    sent.current = lastShown;
+    mutate(lastShown);
+  }, [user, lastShown, mutate]);
+
+  // Opened at the first unread reply: bring it into view once.
+  const scrolled = useRef(false);
+  useEffect(() => {
+    if (scrolled.current || from !== 'unread' || !firstUnread) return;
+    scrolled.current = true;
+    document.getElementById(replyAnchor(firstUnread))?.scrollIntoView({ block: 'start' });
+  }, [from, firstUnread]);
+
+  const jump = () => {
+    if (firstUnread && items.some((r) => r.id === firstUnread)) {
+      document.getElementById(replyAnchor(firstUnread))?.scrollIntoView({ block: 'start' });
+    } else {
+      scrolled.current = false;
+      setFrom('unread');
+    }
+  };
+
   return (
     <SectionCard
-      title={`Replies (${replyCount})`}
+      title={`Replies (${thread.replyCount})`}
       icon={<MessageSquare className="size-4 text-primary" aria-hidden="true" />}
       className="mt-6"
     >
+      {from === 'unread' ? (
+        <Button variant="ghost" size="sm" className="mb-3" onClick={() => setFrom('start')}>
+          Show earlier replies
+        </Button>
+      ) : (
+        firstUnread && (
+          <Button variant="ghost" size="sm" className="mb-3" onClick={jump}>
+            Jump to first unread
+          </Button>
+        )
+      )}
       {query.isPending ? (
         <div role="status" aria-live="polite">
           <span className="sr-only">Loading replies…</span>
@@ -662,7 +793,13 @@ function Replies({ threadId, replyCount }: { threadId: string; replyCount: numbe
       ) : (
         <ol aria-label="Replies" className="flex flex-col divide-y divide-line">
           {items.map((r) => (
-            <ReplyItem key={r.id} reply={r} threadId={threadId} signedInId={user?.id ?? null} />
+            <ReplyItem
+              key={r.id}
+              reply={r}
+              threadId={thread.id}
+              signedInId={user?.id ?? null}
+              firstUnread={r.id === firstUnread}
+            />
           ))}
         </ol>
       )}
