@@ -1,3 +1,5 @@
+import { shellMessages } from './shell-messages.ts';
+
 /**
  * The common texts of the spec (sign-in, errors, retries), apart from the areas' texts in messages.ts so
  * that the web app's shell, which needs only these, does not carry every area's words in its first
@@ -5,6 +7,7 @@
  * shell's modules import this file directly.
  */
 export const messages = {
+  ...shellMessages,
   emailRequired: 'Email is required',
   emailInvalid: 'Invalid email address',
   passwordRequired: 'Password is required',
@@ -28,11 +31,8 @@ export const messages = {
   passwordUpdated: 'Password updated successfully',
   signUpFailed: 'An error occurred during sign up',
   signInFailed: 'An error occurred during sign in',
-  signOutFailed: 'An error occurred during sign out',
   resetFailed: 'An error occurred during password reset',
   updateFailed: 'An error occurred during password update',
-  connectionRetry: 'Connection error. Retrying...',
-  profileRetry: 'Failed to load profile. Retrying...',
   unauthenticated: 'You must be logged in',
   forbidden: 'You do not have permission to do this',
   notFound: 'Not found',

@@ -33,6 +33,25 @@ async function grantCredits(request: APIRequestContext, user: E2EUser, amount: n
   });
 }
 
+/** A completed sale of another listing of `seller` to a new member: the buyer pays and confirms delivery. */
+async function completedSale(request: APIRequestContext, seller: E2EUser) {
+  const buyer = await createUser(request, 'regular');
+  await grantCredits(request, buyer, 10);
+  const listing = await seedListing(request, seller, {
+    title: `Other sale ${randomUUID().slice(0, 6)}`,
+    price: 10,
+  });
+  await asUser(request, buyer, async () => {
+    const bought = await request.post(`/api/v1/listings/${listing.id}/purchase`, {
+      data: { expectedPrice: 10 },
+    });
+    expect(bought.status(), await bought.text()).toBe(201);
+    const { id } = (await bought.json()) as { id: string };
+    const confirmed = await request.post(`/api/v1/orders/${id}/confirm`);
+    expect(confirmed.status(), await confirmed.text()).toBe(200);
+  });
+}
+
 async function pageAs(browser: Browser, user: E2EUser): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -178,6 +197,16 @@ test('create, buy as another member, content link for the buyer only, feedback a
   await expect(strangerPage.getByText('Sold', { exact: true })).toBeVisible();
   await expect(strangerPage.getByText('phantom.zip')).toHaveCount(0);
   await expect(strangerPage.getByRole('button', { name: 'Leave Feedback' })).toHaveCount(0);
+
+  // Feedback comes after delivery is confirmed (decision 022), and the seller has other customers, so this
+  // rating is not held back as a possible vouch ring.
+  await expect(buyerPage.getByRole('button', { name: 'Leave Feedback' })).toHaveCount(0);
+  await completedSale(request, seller);
+  await completedSale(request, seller);
+  const order = buyerPage.getByRole('region', { name: 'Order' });
+  await order.getByRole('button', { name: 'Confirm delivery' }).click();
+  await buyerPage.getByRole('alertdialog').getByRole('button', { name: 'Confirm delivery' }).click();
+  await expect(buyerPage.getByText('Delivery confirmed. The seller has been paid.')).toBeVisible();
 
   // Feedback: Cancel closes the form; submit is disabled until a rating is chosen; the form closes on success.
   await buyerPage.getByRole('button', { name: 'Leave Feedback' }).click();

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SessionUser } from '../../contract/auth.ts';
-import { messages } from '../../contract/common-messages.ts';
 import type { Me } from '../../contract/me.ts';
+import { shellMessages as messages } from '../../contract/shell-messages.ts';
 import { api } from './api.ts';
 import { loadRetry, useRetryToast } from './query-retry.ts';
 

@@ -2,7 +2,7 @@ import { LogOut, Settings, Wallet } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import type { SessionUser } from '../../../contract/auth.ts';
-import { messages } from '../../../contract/common-messages.ts';
+import { shellMessages as messages } from '../../../contract/shell-messages.ts';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { useSignOut } from '../../features/auth/api.ts';

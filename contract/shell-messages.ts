@@ -1,0 +1,9 @@
+/**
+ * The few texts the web app's shell shows (session retries, sign-out): apart from common-messages.ts, which
+ * spreads them in, so the first screen carries only these words (an object travels whole into its chunk).
+ */
+export const shellMessages = {
+  signOutFailed: 'An error occurred during sign out',
+  connectionRetry: 'Connection error. Retrying...',
+  profileRetry: 'Failed to load profile. Retrying...',
+} as const;
