@@ -5,7 +5,6 @@ import { httpUrlField, optionalImageField } from './products.ts';
 import { sellerReputation } from './reputation.ts';
 
 export const listingTypes = ['cheat', 'account', 'item', 'other'] as const;
-export type ListingType = (typeof listingTypes)[number];
 export const detectionStatuses = ['unknown', 'undetected', 'detected'] as const;
 export type DetectionStatus = (typeof detectionStatuses)[number];
 /** The statuses anyone may filter by; a listing may also be `suspended` (its seller is banned). */
@@ -13,7 +12,6 @@ export const listingStatuses = ['active', 'sold'] as const;
 export type ListingStatus = (typeof listingStatuses)[number];
 export const listingStatusValues = [...listingStatuses, 'suspended'] as const;
 export const deliveryKinds = ['link', 'keys'] as const;
-export type DeliveryKind = (typeof deliveryKinds)[number];
 export const listingSorts = ['newest', 'price_low', 'price_high'] as const;
 export type ListingSort = (typeof listingSorts)[number];
 
@@ -31,7 +29,6 @@ export const listingLimits = {
   keys: { max: 10_000, length: 200 },
 } as const;
 export const listingPageSize = 24;
-export const defaultMarketplaceFeePercent = 5;
 
 const title = z
   .string({ error: m.titleTooShort })
@@ -137,7 +134,6 @@ export const listingListQuery = z.object({
   q: z.string().trim().max(listingLimits.search.max).optional(),
   cursor: z.string().max(400).optional(),
 });
-export type ListingListQuery = z.input<typeof listingListQuery>;
 
 export const listingRank = z.object({ name: z.string(), color: z.string() });
 export const listingSeller = z.object({
@@ -217,7 +213,6 @@ export const feedbackEntry = z.object({
   author: z.object({ id: z.string(), username: z.string() }).nullable(),
   createdAt: z.string(),
 });
-export type FeedbackEntry = z.infer<typeof feedbackEntry>;
 /** A seller's feedback: the reputation figures, then the counted entries (flagged ones wait for staff). */
 export const feedbackPage = sellerReputation.extend({
   items: z.array(feedbackEntry),

@@ -23,7 +23,6 @@ export const keyCounts = z.object({
   burned: z.number().int(),
   withdrawn: z.number().int(),
 });
-export type KeyCounts = z.infer<typeof keyCounts>;
 
 /** A claimed key as its seller sees it: who has it, never the key itself. */
 export const claimedKey = z.object({

@@ -18,7 +18,6 @@ import { insertNotificationsSql, notifyMany } from '../notifications/service.ts'
 import { fanOutAfterCommit } from '../realtime/bus.ts';
 import { countedVouch } from '../reputation/queries.ts';
 
-export type ListingRow = typeof listings.$inferSelect;
 export type ListingSortKey = 'newest' | 'price_low' | 'price_high';
 /** [pinned, createdAt text | price, id] */
 export type ListingCursor = [boolean, string | number, string];

@@ -13,7 +13,7 @@ import { can, ensure } from '../../policy.ts';
 import { audit } from '../audit/service.ts';
 import * as q from './queries.ts';
 
-export { countedVouch, insertVouch } from './queries.ts';
+export { insertVouch } from './queries.ts';
 
 const average = (total: number, count: number) => (count === 0 ? 0 : Math.round((total / count) * 10) / 10);
 

@@ -14,62 +14,41 @@ const watchOptions = { unauthenticated: m.loginToWatch, limit: 'watchPerUser' } 
 
 /** Detection alerts (decision 022): watch a cheat or a cheat listing; a seller sets a listing's detection status. */
 export const watchRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.put(
-    '/cheats/:id/watch',
+  const targets = [
     {
-      schema: {
-        ...access('member', watchOptions),
-        tags: ['cheats'],
-        summary: 'Watch a cheat: be alerted (bell and mail) when staff change its status',
-        params: cheatIdParams,
-        response: { 200: watchState, 403: errorResponse, 409: errorResponse, 429: errorResponse },
-      },
+      path: '/cheats/:id/watch',
+      tag: 'cheats',
+      params: cheatIdParams,
+      watch: 'Watch a cheat: be alerted (bell and mail) when staff change its status',
+      unwatch: 'Stop watching a cheat (idempotent)',
+      set: service.setCheatWatch,
     },
-    async (request) => service.setCheatWatch(db, signedIn(request), request.params.id, true),
-  );
-
-  app.delete(
-    '/cheats/:id/watch',
     {
-      schema: {
-        ...access('member', watchOptions),
-        tags: ['cheats'],
-        summary: 'Stop watching a cheat (idempotent)',
-        params: cheatIdParams,
-        response: { 200: watchState, 403: errorResponse, 409: errorResponse, 429: errorResponse },
-      },
+      path: '/listings/:id/watch',
+      tag: 'marketplace',
+      params: listingIdParams,
+      watch: "Watch a cheat listing: be alerted when its seller changes its detection status (not one's own)",
+      unwatch: 'Stop watching a listing (idempotent)',
+      set: service.setListingWatch,
     },
-    async (request) => service.setCheatWatch(db, signedIn(request), request.params.id, false),
-  );
-
-  app.put(
-    '/listings/:id/watch',
-    {
-      schema: {
-        ...access('member', watchOptions),
-        tags: ['marketplace'],
-        summary:
-          "Watch a cheat listing: be alerted when its seller changes its detection status (not one's own)",
-        params: listingIdParams,
-        response: { 200: watchState, 403: errorResponse, 409: errorResponse, 429: errorResponse },
-      },
-    },
-    async (request) => service.setListingWatch(db, signedIn(request), request.params.id, true),
-  );
-
-  app.delete(
-    '/listings/:id/watch',
-    {
-      schema: {
-        ...access('member', watchOptions),
-        tags: ['marketplace'],
-        summary: 'Stop watching a listing (idempotent)',
-        params: listingIdParams,
-        response: { 200: watchState, 403: errorResponse, 409: errorResponse, 429: errorResponse },
-      },
-    },
-    async (request) => service.setListingWatch(db, signedIn(request), request.params.id, false),
-  );
+  ] as const;
+  for (const target of targets) {
+    for (const method of ['PUT', 'DELETE'] as const) {
+      app.route({
+        method,
+        url: target.path,
+        schema: {
+          ...access('member', watchOptions),
+          tags: [target.tag],
+          summary: method === 'PUT' ? target.watch : target.unwatch,
+          params: target.params,
+          response: { 200: watchState, 403: errorResponse, 409: errorResponse },
+        },
+        handler: async (request) =>
+          target.set(db, signedIn(request), (request.params as { id: string }).id, method === 'PUT'),
+      });
+    }
+  }
 
   app.put(
     '/listings/:id/detection',
