@@ -155,7 +155,7 @@ test('create, buy as another member, content link for the buyer only, feedback a
     timeout: 2_500,
   });
   await expect(sellerPage.getByRole('heading', { name: title, level: 1 })).toBeVisible();
-  await expect(sellerPage.getByText('Undetected')).toBeVisible();
+  await expect(sellerPage.getByText('Undetected', { exact: true }).first()).toBeVisible();
   await expect(sellerPage.getByRole('link', { name: 'https://files.example.com/phantom.zip' })).toBeVisible();
   await expect(sellerPage.getByRole('button', { name: 'Buy Now' })).toHaveCount(0);
   await expect(sellerPage.getByRole('button', { name: 'Report' })).toHaveCount(0);

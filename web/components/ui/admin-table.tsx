@@ -60,7 +60,7 @@ export function AdminTable({
   }
   if (isEmpty) return <EmptyState text={emptyText} />;
   return (
-    <Card className="admin-table-box overflow-x-auto">
+    <Card className="admin-table-box overflow-x-auto" tabIndex={0}>
       <table className={cn('admin-table w-full text-sm', minWidth)} style={columnLabels(columns)}>
         <thead>
           <tr className="border-b border-line text-left text-xs tracking-wide text-muted uppercase">

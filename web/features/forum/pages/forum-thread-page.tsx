@@ -143,10 +143,13 @@ function ThreadView() {
         <VoteControl thread={thread} signedIn={user !== null} />
         <article id="thread-post" aria-labelledby="thread-title" className="min-w-0 flex-1">
           <div className="flex items-start justify-between gap-3">
-            <h1 id="thread-title" className="text-xl font-bold tracking-tight break-words sm:text-2xl">
+            <h1
+              id="thread-title"
+              className="min-w-0 text-xl font-bold tracking-tight break-words sm:text-2xl"
+            >
               {thread.title}
             </h1>
-            <span className="-mt-1 ml-auto flex items-center">
+            <span className="-mt-1 ml-auto flex flex-wrap items-center justify-end">
               {user && <WatchButton thread={thread} />}
               <QuoteButton
                 label="Quote post"
