@@ -1,18 +1,40 @@
 import { defineConfig } from 'vitest/config';
 
-// `*.pg.test.ts` need a real PostgreSQL server (several processes on one database, stopping the server):
-// they run in the PostgreSQL pass only.
-const onPostgres = process.env.TEST_DB === 'postgres';
+const include = ['server/**/*.test.ts', 'contract/**/*.test.ts', 'scripts/**/*.test.ts'];
 
+/**
+ * Two projects in one run: every API test on embedded PGlite and again on a real PostgreSQL server, where
+ * `*.pg.test.ts` (several processes on one database, stopping the server) run too. One run shares the
+ * workers: PostgreSQL files spend much of their time waiting on the server, so three forks keep two cores
+ * busy where two separate passes of one fork each (vitest's default here) left one idle.
+ */
 export default defineConfig({
   test: {
-    include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'scripts/**/*.test.ts'],
-    exclude: ['**/node_modules/**', ...(onPostgres ? [] : ['**/*.pg.test.ts'])],
-    globalSetup: ['server/test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    maxWorkers: Number(process.env.TEST_WORKERS ?? 3),
     // Tests within a file share one app and database; files run in parallel on their own copies.
     sequence: { concurrent: false },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'pglite',
+          include,
+          exclude: ['**/node_modules/**', '**/*.pg.test.ts'],
+          globalSetup: ['server/test/global-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'postgres',
+          include,
+          exclude: ['**/node_modules/**'],
+          globalSetup: ['server/test/global-setup.ts'],
+        },
+      },
+    ],
   },
 });

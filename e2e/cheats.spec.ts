@@ -17,7 +17,7 @@ test('staff publish a cheat and change its status; members download it; the time
   request,
 }) => {
   // Staff, two members and a watcher's alerts across several pages: longer than the default budget.
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   const title = `Warden ${randomUUID().slice(0, 6)}`;
   await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
 

@@ -22,7 +22,7 @@ export const TEMPLATE_DB = 'cm_template';
 /** Migrates once; each test file then starts from a copy of the migrated template. */
 export default async function setup(project: TestProject) {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'cm-test-'));
-  if (process.env.TEST_DB === 'postgres') {
+  if (project.name === 'postgres') {
     const server = await startPostgres();
     const admin = new pg.Client({ connectionString: server.url('postgres') });
     await admin.connect();
