@@ -50,7 +50,11 @@ export const cheat = z.object({
 });
 export type Cheat = z.infer<typeof cheat>;
 
-export const cheatPage = z.object({ items: z.array(cheat), nextCursor: z.string().nullable() });
+/** A card on the board: `watching` is whether the caller watches it (alerted on a status change); false for visitors. */
+export const cheatCard = cheat.extend({ watching: z.boolean() });
+export type CheatCard = z.infer<typeof cheatCard>;
+
+export const cheatPage = z.object({ items: z.array(cheatCard), nextCursor: z.string().nullable() });
 export type CheatPage = z.infer<typeof cheatPage>;
 
 /** One status change: `from` is null for the publication itself. */
@@ -63,11 +67,7 @@ export const cheatStatusChange = z.object({
 });
 export type CheatStatusChange = z.infer<typeof cheatStatusChange>;
 
-export const cheatDetail = cheat.extend({
-  timeline: z.array(cheatStatusChange),
-  /** Whether the caller watches it (alerted on a status change); false for visitors. */
-  watching: z.boolean(),
-});
+export const cheatDetail = cheatCard.extend({ timeline: z.array(cheatStatusChange) });
 export type CheatDetail = z.infer<typeof cheatDetail>;
 
 /** Staff see the link they edit. */

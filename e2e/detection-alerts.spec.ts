@@ -161,6 +161,10 @@ test('a member watches a cheat on its page and sees staff change its status', as
   await expect(page.getByRole('button', { name: 'Unwatch' })).toBeVisible();
   // Within the app (no reload), so the live connection the page opened is the one that hears the alert.
   await page.getByRole('link', { name: 'Back to cheats' }).click();
+  // The board's card says the same, and its button is tied to the card's title.
+  await page.getByRole('searchbox', { name: 'Search cheats' }).fill(cheat.title);
+  const card = page.getByRole('article', { name: cheat.title });
+  await expect(card.getByRole('button', { name: 'Unwatch' })).toHaveAccessibleDescription(cheat.title);
 
   await asAdmin(request, async () => {
     const res = await request.put(`/api/v1/admin/cheats/${cheat.id}`, {
@@ -175,4 +179,13 @@ test('a member watches a cheat on its page and sees staff change its status', as
     .click();
   await expect(page).toHaveURL(new RegExp(`/cheats/${cheat.id}$`));
   await expect(page.getByRole('list', { name: 'Status timeline' })).toContainText('Detected');
+
+  // Unwatching from the board's card: the toast, the card and the cheat's page all agree.
+  await page.getByRole('link', { name: 'Back to cheats' }).click();
+  await page.getByRole('searchbox', { name: 'Search cheats' }).fill(cheat.title);
+  await card.getByRole('button', { name: 'Unwatch' }).click();
+  await expect(page.getByText('You will no longer be alerted')).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Watch', exact: true })).toBeVisible();
+  await card.getByRole('link', { name: cheat.title }).click();
+  await expect(page.getByRole('button', { name: 'Watch', exact: true })).toBeVisible();
 });

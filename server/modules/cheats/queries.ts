@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { CheatStatus } from '../../../contract/cheats.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { keyset } from '../../db/cursor.ts';
-import { cheatDownloads, cheatStatusChanges, cheats, profiles } from '../../db/schema/index.ts';
+import { cheatDownloads, cheatStatusChanges, cheats, cheatWatches, profiles } from '../../db/schema/index.ts';
 import { containing } from '../../db/search.ts';
 
 /** Newest first: cheats_order_idx / cheats_status_order_idx. */
@@ -20,16 +20,29 @@ const withPublisher = {
   createdAtKey: sql<string>`${cheats.createdAt}::text`,
 };
 
-/** One page of the board, newest first, with each publisher's name: one statement. */
+/** Whether this member watches the row's cheat (a primary-key probe per row); false for visitors. */
+function watchedBy(viewerId: string | undefined) {
+  return viewerId
+    ? sql<boolean>`exists (select 1 from ${cheatWatches} where ${cheatWatches.cheatId} = ${cheats.id} and ${cheatWatches.userId} = ${viewerId})`
+    : sql<boolean>`false`;
+}
+
+/** One page of the board, newest first, with each publisher's name and the viewer's watch: one statement. */
 export async function listCheats(
   db: Db,
-  { status, q, after, limit }: { status?: CheatStatus; q?: string; after?: CheatCursor; limit: number },
+  {
+    status,
+    q,
+    after,
+    limit,
+    viewerId,
+  }: { status?: CheatStatus; q?: string; after?: CheatCursor; limit: number; viewerId?: string },
 ) {
   const where: SQL[] = [];
   if (status) where.push(eq(cheats.status, status));
   if (q) where.push(containing(q, cheats.title, cheats.game));
   return db
-    .select(withPublisher)
+    .select({ ...withPublisher, watching: watchedBy(viewerId) })
     .from(cheats)
     .leftJoin(publisher, eq(publisher.id, cheats.publishedBy))
     .where(and(...where, cheatKeyset.after(after)))

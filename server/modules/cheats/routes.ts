@@ -28,7 +28,7 @@ export const cheatRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         response: { 200: cheatPage },
       },
     },
-    async (request) => service.listCheats(db, request.query),
+    async (request) => service.listCheats(db, request.viewer, request.query),
   );
 
   app.get(

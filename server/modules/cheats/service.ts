@@ -2,6 +2,7 @@ import {
   type AdminCheat,
   type Cheat,
   type CheatBody,
+  type CheatCard,
   type CheatDetail,
   type CheatStatus,
   cheatPageSize,
@@ -36,9 +37,10 @@ function toAdminCheat(found: Found): AdminCheat {
   return { ...toCheat(found), downloadUrl: found.row.downloadUrl };
 }
 
-/** The public board, newest first; filter by status, search title and game. */
+/** The public board, newest first; filter by status, search title and game; a member sees what they watch. */
 export async function listCheats(
   db: Db,
+  viewer: Viewer | null,
   query: { status: 'all' | CheatStatus; q?: string; cursor?: string },
 ) {
   const after = q.cheatKeyset.decode(query.cursor);
@@ -47,8 +49,14 @@ export async function listCheats(
     q: query.q,
     after,
     limit: cheatPageSize,
+    viewerId: viewer?.id,
   });
-  return q.cheatKeyset.page(found, cheatPageSize, (r) => [r.createdAtKey, r.row.id], toCheat);
+  return q.cheatKeyset.page(
+    found,
+    cheatPageSize,
+    (r) => [r.createdAtKey, r.row.id],
+    (r): CheatCard => ({ ...toCheat(r), watching: r.watching }),
+  );
 }
 
 /**

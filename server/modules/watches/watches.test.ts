@@ -106,6 +106,27 @@ describe('PUT/DELETE /api/v1/cheats/:id/watch', () => {
   });
 });
 
+describe('GET /api/v1/cheats (the board) with watches', () => {
+  it('marks the cards the member watches, in one statement; other members and visitors see false', async () => {
+    const game = `Watched ${randomUUID().slice(0, 6)}`;
+    const [watched, other] = [await buildCheat(t, { game }), await buildCheat(t, { game })];
+    const [member, someoneElse] = await Promise.all([buildSignedInUser(t), buildSignedInUser(t)]);
+    expect((await call('PUT', `/api/v1/cheats/${watched.id}/watch`, member.cookie)).statusCode).toBe(200);
+    const board = (cookie?: string) =>
+      call('GET', `/api/v1/cheats?q=${encodeURIComponent(game)}`, cookie).then((res) => {
+        expect(res.statusCode).toBe(200);
+        return Object.fromEntries(
+          (res.json().items as Array<{ id: string; watching: boolean }>).map((c) => [c.id, c.watching]),
+        );
+      });
+    const { result, statements } = await countStatements(t.database, () => board(member.cookie));
+    expect(result).toEqual({ [watched.id]: true, [other.id]: false });
+    expect(statements.filter((s) => /cheat_watches/.test(s))).toHaveLength(1);
+    expect(await board(someoneElse.cookie)).toEqual({ [watched.id]: false, [other.id]: false });
+    expect(await board()).toEqual({ [watched.id]: false, [other.id]: false });
+  });
+});
+
 describe('PUT/DELETE /api/v1/listings/:id/watch', () => {
   it('members watch cheat listings of others; not their own, not other types, not missing ones', async () => {
     const [seller, member] = await Promise.all([buildSignedInUser(t), buildSignedInUser(t)]);

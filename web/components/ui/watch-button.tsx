@@ -5,17 +5,20 @@ import { errorMessage } from '../../lib/api.ts';
 import { Button } from './button.tsx';
 
 /**
- * Watch / Unwatch a cheat or a cheat listing (detection alerts in the bell and by mail). `aria-pressed`
- * tells assistive technology which state it is in; the label says what a click does.
+ * Watch / Unwatch a cheat or a cheat listing (detection alerts in the bell and by mail). The label says what
+ * a click does (so no aria-pressed, which would read "Unwatch, pressed").
  */
 export function WatchButton({
   watching,
   toggle,
   pending,
+  describedBy,
 }: {
   watching: boolean;
   toggle: (watch: boolean) => Promise<unknown>;
   pending: boolean;
+  /** On a card among many: the id of the card's title, so each "Watch" says what it watches. */
+  describedBy?: string;
 }) {
   const click = () =>
     toggle(!watching).then(
@@ -23,7 +26,13 @@ export function WatchButton({
       (err: unknown) => toast.error(errorMessage(err, m.watchFailed)),
     );
   return (
-    <Button variant="outline" size="sm" loading={pending} onClick={() => void click()}>
+    <Button
+      variant="outline"
+      size="sm"
+      loading={pending}
+      aria-describedby={describedBy}
+      onClick={() => void click()}
+    >
       {watching ? (
         <BellOff className="size-4" aria-hidden="true" />
       ) : (

@@ -82,12 +82,9 @@ export function useDownloadCheat() {
   return useCheatMutation((id: string) => api<CheatDownload>(`/cheats/${id}/download`, { method: 'POST' }));
 }
 
-/** Watch or stop watching a cheat (detection alerts); refreshes its detail. */
+/** Watch or stop watching a cheat (detection alerts) from its detail or its card; refreshes both. */
 export function useWatchCheat(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (watch: boolean) =>
-      api<WatchState>(`/cheats/${id}/watch`, { method: watch ? 'PUT' : 'DELETE' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: cheatKeys.detail(id) }),
-  });
+  return useCheatMutation((watch: boolean) =>
+    api<WatchState>(`/cheats/${id}/watch`, { method: watch ? 'PUT' : 'DELETE' }),
+  );
 }

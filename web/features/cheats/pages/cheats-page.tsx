@@ -2,6 +2,7 @@ import { Download, Gamepad2, Plus, SearchX, ShieldCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
+import type { CheatCard } from '../../../../contract/cheats.ts';
 import { isStaff } from '../../../../contract/limits.ts';
 import { cheatMessages as m } from '../../../../contract/messages.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -12,10 +13,11 @@ import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { Segmented } from '../../../components/ui/segmented.tsx';
+import { WatchButton } from '../../../components/ui/watch-button.tsx';
 import { formatDateShort, formatNumber, toIsoString } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
-import { type CheatFilter, useCheats } from '../api.ts';
+import { type CheatFilter, useCheats, useWatchCheat } from '../api.ts';
 import { CheatFormDialog } from '../components/cheat-form-dialog.tsx';
 import { CheatStatusBadge } from '../components/cheat-status-badge.tsx';
 
@@ -103,7 +105,10 @@ export function CheatsPage() {
                         <Download className="size-3.5" aria-hidden="true" />
                         {formatNumber(c.downloads)} downloads
                       </span>
-                      <time dateTime={toIsoString(c.createdAt)}>{formatDateShort(c.createdAt)}</time>
+                      <span className="flex items-center gap-3">
+                        <time dateTime={toIsoString(c.createdAt)}>{formatDateShort(c.createdAt)}</time>
+                        {user && <CardWatch cheat={c} />}
+                      </span>
                     </div>
                   </article>
                 </Card>
@@ -119,5 +124,18 @@ export function CheatsPage() {
         onSaved={(saved) => void navigate(`/cheats/${saved.id}`)}
       />
     </div>
+  );
+}
+
+/** Members watch a cheat from the board too (issue 18): alerted in the bell and by mail when its status changes. */
+function CardWatch({ cheat }: { cheat: CheatCard }) {
+  const watch = useWatchCheat(cheat.id);
+  return (
+    <WatchButton
+      watching={cheat.watching}
+      toggle={watch.mutateAsync}
+      pending={watch.isPending}
+      describedBy={`cheat-${cheat.id}`}
+    />
   );
 }
