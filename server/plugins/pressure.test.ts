@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../contract/messages.ts';
@@ -90,7 +93,10 @@ describe('load shedding', () => {
   });
 
   it('sheds while more queries wait for a database connection than PRESSURE_MAX_POOL_WAITING, and recovers when they drain', async () => {
+    const webRoot = mkdtempSync(path.join(os.tmpdir(), 'cm-pressure-web-'));
+    writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Shell</title>');
     const t = await buildTestApp({
+      webRoot,
       env: { PRESSURE_MAX_POOL_WAITING: '1', PRESSURE_SAMPLE_INTERVAL_MS: '50', METRICS_TOKEN: TOKEN },
     });
     try {
@@ -115,6 +121,11 @@ describe('load shedding', () => {
         const said = await health(t);
         expect(said.statusCode).toBe(503);
         expect(said.json()).toMatchObject({ pressure: { ok: false, tripped: ['databasePoolWaiting'] } });
+        // The page shell still loads, so the app can say the service is busy instead of showing raw JSON.
+        const page = await t.app.inject({ method: 'GET', url: '/marketplace' });
+        expect(page.statusCode).toBe(200);
+        expect(page.body).toContain('<title>Shell</title>');
+        expectShed(await probe(t), '10');
       } finally {
         release();
         await Promise.all([...holders, ...waiting]);
@@ -124,6 +135,7 @@ describe('load shedding', () => {
       expect(await shedCount(t, 'databasePoolWaiting')).toBeGreaterThanOrEqual(1);
     } finally {
       await t.close();
+      rmSync(webRoot, { recursive: true, force: true });
     }
   });
 

@@ -24,7 +24,8 @@ export const notShed = { pressureHandler: () => undefined };
 /**
  * Load shedding with @fastify/under-pressure: when the event loop lags, the heap is too full or too many
  * queries wait for a database connection, every request is refused at once (before its session lookup)
- * with 503, `Retry-After` and the API's error body, instead of queueing until everything times out. The
+ * with 503, `Retry-After` and the API's error body, instead of queueing until everything times out (the page
+ * shell and static files excepted: they cost next to nothing and let the app explain itself). The
  * values are sampled every `sampleIntervalMs` (the loop delay as the longest stall in that interval); once they are
  * back under the limits requests pass again.
  */
@@ -65,7 +66,10 @@ export const pressurePlugin = fp(
       retryAfter: limits.retryAfterSeconds,
       healthCheck: check,
       healthCheckInterval: limits.sampleIntervalMs,
-      pressureHandler: ((_request: FastifyRequest, reply: FastifyReply, type: string) => {
+      pressureHandler: ((request: FastifyRequest, reply: FastifyReply, type: string) => {
+        // The page shell and its files are static and cheap; refused, a browser shows raw JSON or a broken
+        // page. Let them through, so the app itself loads and says the service is busy on its API calls.
+        if (!request.url.startsWith('/api/')) return undefined;
         const limit =
           type === underPressure.TYPE_HEAP_USED_BYTES
             ? 'heapUsedBytes'
