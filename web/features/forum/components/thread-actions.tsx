@@ -1,0 +1,104 @@
+import { History, Lock, Pencil, Pin } from 'lucide-react';
+import toast from 'react-hot-toast';
+import type { ForumThread } from '../../../../contract/forum.ts';
+import { forumMessages as m } from '../../../../contract/messages.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Select } from '../../../components/ui/select.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { type ThreadModeration, useForumCategories, useModerateThread } from '../api.ts';
+
+/** Edit, pin, lock, move and history, each shown when the server's `abilities` allow it. */
+export function ThreadActions({
+  thread,
+  onEdit,
+  onHistory,
+  editing,
+}: {
+  thread: ForumThread;
+  onEdit: () => void;
+  onHistory: () => void;
+  editing: boolean;
+}) {
+  const moderate = useModerateThread(thread.id);
+  const { abilities } = thread;
+  const run = (change: ThreadModeration, done: string) =>
+    moderate.mutate(change, {
+      onSuccess: () => toast.success(done),
+      onError: (err) => toast.error(errorMessage(err, 'Action failed')),
+    });
+  if (editing || !(abilities.edit || abilities.pin || abilities.lock || abilities.revisions)) return null;
+  return (
+    <div className="mt-5 flex flex-wrap items-end gap-2 border-t border-line pt-4">
+      {abilities.edit && (
+        <Button variant="outline" size="sm" onClick={onEdit}>
+          <Pencil className="size-4" aria-hidden="true" />
+          Edit
+        </Button>
+      )}
+      {abilities.pin && (
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={moderate.isPending}
+          onClick={() => run({ pin: !thread.isPinned }, thread.isPinned ? m.unpinned : m.pinned)}
+        >
+          <Pin className="size-4" aria-hidden="true" />
+          {thread.isPinned ? 'Unpin' : 'Pin'}
+        </Button>
+      )}
+      {abilities.lock && (
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={moderate.isPending}
+          onClick={() => run({ lock: !thread.isLocked }, thread.isLocked ? m.unlocked : m.locked)}
+        >
+          <Lock className="size-4" aria-hidden="true" />
+          {thread.isLocked ? 'Unlock' : 'Lock'}
+        </Button>
+      )}
+      {abilities.revisions && (
+        <Button variant="outline" size="sm" onClick={onHistory}>
+          <History className="size-4" aria-hidden="true" />
+          History
+        </Button>
+      )}
+      {abilities.move && (
+        <MoveSelect
+          current={thread.category.id}
+          disabled={moderate.isPending}
+          onMove={(categoryId) => run({ categoryId }, m.moved)}
+        />
+      )}
+    </div>
+  );
+}
+
+function MoveSelect({
+  current,
+  disabled,
+  onMove,
+}: {
+  current: string;
+  disabled: boolean;
+  onMove: (categoryId: string) => void;
+}) {
+  const categories = useForumCategories();
+  return (
+    <Select
+      label="Move to"
+      className="ml-auto w-48"
+      value={current}
+      disabled={disabled || !categories.data}
+      onChange={(e) => {
+        if (e.target.value !== current) onMove(e.target.value);
+      }}
+    >
+      {(categories.data?.items ?? []).map((c) => (
+        <option key={c.id} value={c.id}>
+          {c.name}
+        </option>
+      ))}
+    </Select>
+  );
+}
