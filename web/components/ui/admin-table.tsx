@@ -1,9 +1,13 @@
-import type { CSSProperties, ReactNode } from 'react';
+import { type CSSProperties, type ReactNode, useEffect, useState } from 'react';
+import toast from 'react-hot-toast';
+import { errorMessage } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import './admin-table.css';
 import { Card } from './card.tsx';
 import { EmptyState } from './empty-state.tsx';
 import { LoadMore, type PagedQuery } from './load-more.tsx';
+import { SearchInput } from './search-input.tsx';
 import { Skeleton } from './skeleton.tsx';
 
 export interface AdminColumn {
@@ -22,32 +26,123 @@ function columnLabels(columns: AdminColumn[]): CSSProperties {
   ) as CSSProperties;
 }
 
+interface AdminListQuery<T> extends PagedQuery {
+  data: { pages: { items: T[] }[] } | undefined;
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+}
+
+/** A paged admin list's rows so far; a failed load is a toast (one per list, however often it fails). */
+export function useAdminList<T>(query: AdminListQuery<T>, failedText: string, toastId: string): T[] {
+  useEffect(() => {
+    if (query.isError) toast.error(errorMessage(query.error, failedText), { id: toastId });
+  }, [query.isError, query.error, failedText, toastId]);
+  return query.data?.pages.flatMap((p) => p.items) ?? [];
+}
+
+/** Asks before a row action: the row waiting for confirmation, and the dialog's open state bound to it. */
+export function useRowConfirm<T>() {
+  const [row, setRow] = useState<T | undefined>();
+  return {
+    row,
+    ask: setRow,
+    close: () => setRow(undefined),
+    dialog: { open: row !== undefined, onOpenChange: (open: boolean) => !open && setRow(undefined) },
+  };
+}
+
+/** An icon-only row action (its aria-label names the row). */
+export const adminIconButton =
+  'grid size-9 place-items-center rounded-lg text-muted transition-colors hover:bg-surface-2 hover:text-fg focus-visible:outline-2 focus-visible:outline-primary';
+
+/** The search box and filters above an admin list, side by side from `from` up. */
+export function AdminFilters({
+  search,
+  from = 'sm',
+  children,
+}: {
+  search: { label: string; placeholder: string; value: string; onChange: (value: string) => void };
+  from?: 'sm' | 'lg';
+  children: ReactNode;
+}) {
+  return (
+    <div
+      className={cn(
+        'mb-4 flex flex-col gap-3',
+        from === 'sm' ? 'sm:flex-row sm:items-center' : 'lg:flex-row lg:items-center',
+      )}
+    >
+      <SearchInput
+        label={search.label}
+        placeholder={search.placeholder}
+        value={search.value}
+        onChange={(e) => search.onChange(e.target.value)}
+        className="flex-1"
+      />
+      {children}
+    </div>
+  );
+}
+
+/** A search box's text and the trimmed query it settles on (spec §9: 300 ms). */
+export function useSearchText() {
+  const [text, setText] = useState('');
+  return { value: text, onChange: setText, q: useDebouncedValue(text.trim()) };
+}
+
+export function AdminRow({ className, children }: { className?: string; children: ReactNode }) {
+  return (
+    <tr className={cn('border-b border-line last:border-0 hover:bg-surface-2/50', className)}>{children}</tr>
+  );
+}
+
+export function AdminCell({ className, children }: { className?: string; children?: ReactNode }) {
+  return <td className={cn('px-4 py-3', className)}>{children}</td>;
+}
+
+/** The last cell's buttons, at the row's right edge. */
+export function AdminRowActions({
+  gap = 'gap-1',
+  children,
+}: {
+  gap?: 'gap-1' | 'gap-2';
+  children: ReactNode;
+}) {
+  return (
+    <AdminCell>
+      <div className={cn('flex items-center justify-end', gap)}>{children}</div>
+    </AdminCell>
+  );
+}
+
 /**
- * The admin area's list shell: 6 skeleton rows while loading, the spec's empty text, else a scrollable
- * table with the given header; `children` are the body rows, and `pages` (the list's infinite query) puts
- * the Load more button under the table. In a box narrower than 56rem (a phone, a tablet, the admin
- * area beside its menu) the rows are stacked cards, every action in its row (admin-table.css).
+ * The admin area's list shell over a paged query: a toast when it fails, 6 skeleton rows while loading, the
+ * spec's empty text, else a scrollable table with the given header, one row per item from `children`, and
+ * the Load more button under the table. In a box narrower than 56rem (a phone, a tablet, the admin area
+ * beside its menu) the rows are stacked cards, every action in its row (admin-table.css).
  */
-export function AdminTable({
-  loading,
+export function AdminTable<T>({
+  query,
+  failedText,
+  toastId,
   loadingLabel,
-  isEmpty,
   emptyText,
   columns,
   minWidth,
-  pages,
   children,
 }: {
-  loading: boolean;
+  query: AdminListQuery<T>;
+  failedText: string;
+  toastId: string;
   loadingLabel: string;
-  isEmpty: boolean;
   emptyText: string;
   columns: AdminColumn[];
   minWidth: string;
-  pages?: PagedQuery;
-  children: ReactNode;
+  children: (item: T) => ReactNode;
 }) {
-  if (loading) {
+  const items = useAdminList(query, failedText, toastId);
+  if (query.isPending) {
     return (
       <Card role="status" aria-live="polite" className="p-4">
         <span className="sr-only">{loadingLabel}</span>
@@ -58,7 +153,7 @@ export function AdminTable({
       </Card>
     );
   }
-  if (isEmpty) return <EmptyState text={emptyText} />;
+  if (items.length === 0) return <EmptyState text={emptyText} />;
   return (
     <Card className="admin-table-box overflow-x-auto" tabIndex={0}>
       <table className={cn('admin-table w-full text-sm', minWidth)} style={columnLabels(columns)}>
@@ -76,16 +171,14 @@ export function AdminTable({
             ))}
           </tr>
         </thead>
-        <tbody>{children}</tbody>
+        <tbody>{items.map(children)}</tbody>
       </table>
-      {pages && (
-        <LoadMore
-          query={pages}
-          variant="ghost"
-          size="sm"
-          className="flex justify-center border-t border-line p-3"
-        />
-      )}
+      <LoadMore
+        query={query}
+        variant="ghost"
+        size="sm"
+        className="flex justify-center border-t border-line p-3"
+      />
     </Card>
   );
 }

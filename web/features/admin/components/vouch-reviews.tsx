@@ -1,9 +1,10 @@
 import { Check, ShieldQuestion, Star, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { reputationMessages as m } from '../../../../contract/messages.ts';
 import type { FlaggedVouch, VouchReviewStatus } from '../../../../contract/reputation.ts';
+import { useAdminList } from '../../../components/ui/admin-table.tsx';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -43,10 +44,7 @@ export function VouchReviews() {
   const [status, setStatus] = useState<VouchReviewStatus>('pending');
   const query = useFlaggedVouches(status);
   const review = useReviewVouch();
-  useEffect(() => {
-    if (query.isError) toast.error(errorMessage(query.error, m.loadFailed), { id: 'vouch-reviews-load' });
-  }, [query.isError, query.error]);
-  const items = query.data?.pages.flatMap((p) => p.items) ?? [];
+  const items = useAdminList(query, m.loadFailed, 'vouch-reviews-load');
   const decide = (v: FlaggedVouch, action: 'approve' | 'reject') =>
     review.mutate(
       { id: v.id, action },

@@ -1,19 +1,26 @@
 import { Eye, Package, Pencil, Pin, PinOff, Plus, Power, PowerOff, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { productMessages as m } from '../../../../contract/messages.ts';
 import type { AdminProduct, ProductStatus } from '../../../../contract/products.ts';
-import { AdminTable } from '../../../components/ui/admin-table.tsx';
+import {
+  AdminCell,
+  AdminFilters,
+  AdminRow,
+  AdminRowActions,
+  AdminTable,
+  adminIconButton,
+  useRowConfirm,
+  useSearchText,
+} from '../../../components/ui/admin-table.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { Segmented } from '../../../components/ui/segmented.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { formatDateShort, toIsoString } from '../../../lib/format.ts';
-import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useAdminProducts, useDeleteProduct, usePinProduct, useSetProductStatus } from '../api.ts';
 import { ProductImage } from '../components/product-card.tsx';
 import { ProductFormDialog } from '../components/product-form-dialog.tsx';
@@ -24,26 +31,16 @@ const statusOptions = [
   { value: 'inactive', label: 'Inactive' },
 ] as const;
 
-const iconButton =
-  'grid size-9 place-items-center rounded-lg text-muted transition-colors hover:bg-surface-2 hover:text-fg focus-visible:outline-2 focus-visible:outline-primary';
-
 export function AdminProductsPage() {
   const [status, setStatus] = useState<'all' | ProductStatus>('active');
-  const [search, setSearch] = useState('');
-  const q = useDebouncedValue(search.trim());
-  const query = useAdminProducts(status, q);
+  const search = useSearchText();
+  const query = useAdminProducts(status, search.q);
   const [editing, setEditing] = useState<AdminProduct | undefined>();
   const [formOpen, setFormOpen] = useState(false);
-  const [deleting, setDeleting] = useState<AdminProduct | undefined>();
+  const deleting = useRowConfirm<AdminProduct>();
   const pin = usePinProduct();
   const setProductStatus = useSetProductStatus();
   const remove = useDeleteProduct();
-
-  useEffect(() => {
-    if (query.isError) toast.error(errorMessage(query.error, m.loadFailed), { id: 'admin-products-load' });
-  }, [query.isError, query.error]);
-
-  const items = query.data?.pages.flatMap((p) => p.items) ?? [];
 
   const openForm = (product?: AdminProduct) => {
     setEditing(product);
@@ -66,11 +63,11 @@ export function AdminProductsPage() {
       },
     );
   const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
+    if (!deleting.row) return;
+    remove.mutate(deleting.row.id, {
       onSuccess: () => {
         toast.success(m.deleted);
-        setDeleting(undefined);
+        deleting.close();
       },
       onError: (err) => toast.error(errorMessage(err, m.deleteFailed)),
     });
@@ -89,21 +86,15 @@ export function AdminProductsPage() {
           </Button>
         }
       />
-      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center">
-        <SearchInput
-          label="Search products"
-          placeholder="Search products..."
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          className="flex-1"
-        />
+      <AdminFilters search={{ ...search, label: 'Search products', placeholder: 'Search products...' }}>
         <Segmented label="Status" value={status} options={statusOptions} onChange={setStatus} />
-      </div>
+      </AdminFilters>
 
       <AdminTable
-        loading={query.isPending}
+        query={query}
+        failedText={m.loadFailed}
+        toastId="admin-products-load"
         loadingLabel="Loading products…"
-        isEmpty={items.length === 0}
         emptyText={m.empty}
         minWidth="min-w-[40rem]"
         columns={[
@@ -112,11 +103,10 @@ export function AdminProductsPage() {
           { label: 'Created' },
           { label: 'Actions', align: 'right' },
         ]}
-        pages={query}
       >
-        {items.map((p) => (
-          <tr key={p.id} className="border-b border-line last:border-0 hover:bg-surface-2/50">
-            <td className="px-4 py-3">
+        {(p) => (
+          <AdminRow key={p.id}>
+            <AdminCell>
               <div className="flex items-center gap-3">
                 <ProductImage product={p} className="size-10 shrink-0 rounded-lg [&>svg]:size-5" />
                 <div className="min-w-0">
@@ -127,70 +117,67 @@ export function AdminProductsPage() {
                   <p className="max-w-xs truncate text-xs text-muted">{p.salesUrl}</p>
                 </div>
               </div>
-            </td>
-            <td className="px-4 py-3">
+            </AdminCell>
+            <AdminCell>
               <Badge tone={p.status === 'active' ? 'success' : 'neutral'}>
                 {p.status === 'active' ? 'Active' : 'Inactive'}
               </Badge>
-            </td>
-            <td className="px-4 py-3 whitespace-nowrap text-muted">
+            </AdminCell>
+            <AdminCell className="whitespace-nowrap text-muted">
               <time dateTime={toIsoString(p.createdAt)}>{formatDateShort(p.createdAt)}</time>
-            </td>
-            <td className="px-4 py-3">
-              <div className="flex items-center justify-end gap-1">
-                <button
-                  type="button"
-                  className={iconButton}
-                  aria-label={`${p.isPinned ? 'Unpin' : 'Pin'} ${p.title}`}
-                  onClick={() => togglePin(p)}
-                >
-                  {p.isPinned ? (
-                    <PinOff className="size-4" aria-hidden="true" />
-                  ) : (
-                    <Pin className="size-4" aria-hidden="true" />
-                  )}
-                </button>
-                <button
-                  type="button"
-                  className={iconButton}
-                  aria-label={`Edit ${p.title}`}
-                  onClick={() => openForm(p)}
-                >
-                  <Pencil className="size-4" aria-hidden="true" />
-                </button>
-                <Link to={`/products/${p.id}`} className={iconButton} aria-label={`View ${p.title}`}>
-                  <Eye className="size-4" aria-hidden="true" />
-                </Link>
-                <button
-                  type="button"
-                  className={iconButton}
-                  aria-label={`${p.status === 'active' ? 'Deactivate' : 'Activate'} ${p.title}`}
-                  onClick={() => toggleStatus(p)}
-                >
-                  {p.status === 'active' ? (
-                    <PowerOff className="size-4" aria-hidden="true" />
-                  ) : (
-                    <Power className="size-4 text-success" aria-hidden="true" />
-                  )}
-                </button>
-                <button
-                  type="button"
-                  className={`${iconButton} hover:text-danger`}
-                  aria-label={`Delete ${p.title}`}
-                  onClick={() => setDeleting(p)}
-                >
-                  <Trash2 className="size-4" aria-hidden="true" />
-                </button>
-              </div>
-            </td>
-          </tr>
-        ))}
+            </AdminCell>
+            <AdminRowActions>
+              <button
+                type="button"
+                className={adminIconButton}
+                aria-label={`${p.isPinned ? 'Unpin' : 'Pin'} ${p.title}`}
+                onClick={() => togglePin(p)}
+              >
+                {p.isPinned ? (
+                  <PinOff className="size-4" aria-hidden="true" />
+                ) : (
+                  <Pin className="size-4" aria-hidden="true" />
+                )}
+              </button>
+              <button
+                type="button"
+                className={adminIconButton}
+                aria-label={`Edit ${p.title}`}
+                onClick={() => openForm(p)}
+              >
+                <Pencil className="size-4" aria-hidden="true" />
+              </button>
+              <Link to={`/products/${p.id}`} className={adminIconButton} aria-label={`View ${p.title}`}>
+                <Eye className="size-4" aria-hidden="true" />
+              </Link>
+              <button
+                type="button"
+                className={adminIconButton}
+                aria-label={`${p.status === 'active' ? 'Deactivate' : 'Activate'} ${p.title}`}
+                onClick={() => toggleStatus(p)}
+              >
+                {p.status === 'active' ? (
+                  <PowerOff className="size-4" aria-hidden="true" />
+                ) : (
+                  <Power className="size-4 text-success" aria-hidden="true" />
+                )}
+              </button>
+              <button
+                type="button"
+                className={`${adminIconButton} hover:text-danger`}
+                aria-label={`Delete ${p.title}`}
+                onClick={() => deleting.ask(p)}
+              >
+                <Trash2 className="size-4" aria-hidden="true" />
+              </button>
+            </AdminRowActions>
+          </AdminRow>
+        )}
       </AdminTable>
 
       <ProductFormDialog open={formOpen} onOpenChange={setFormOpen} product={editing} />
       <ConfirmDialog
-        open={deleting !== undefined}
-        onOpenChange={(open) => !open && setDeleting(undefined)}
+        {...deleting.dialog}
         title="Delete product"
         message={m.confirmDelete}
         onConfirm={confirmDelete}
