@@ -1,5 +1,7 @@
+import { Pin, PinOff } from 'lucide-react';
 import { type CSSProperties, type ReactNode, useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
+import { Link } from 'react-router';
 import { errorMessage } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
@@ -10,10 +12,16 @@ import { LoadMore, type PagedQuery } from './load-more.tsx';
 import { SearchInput } from './search-input.tsx';
 import { Skeleton } from './skeleton.tsx';
 
-export interface AdminColumn {
+interface AdminColumn {
   label: string;
   align?: 'right';
 }
+
+/** A column by its label (an Actions column sits at the right edge), or with its alignment. */
+type ColumnSpec = string | AdminColumn;
+
+const toColumn = (spec: ColumnSpec): AdminColumn =>
+  typeof spec === 'string' ? { label: spec, align: spec === 'Actions' ? 'right' : undefined } : spec;
 
 /**
  * Each column's label as a CSS string in a custom property (`--admin-col-1` …): in a narrow box
@@ -52,9 +60,88 @@ export function useRowConfirm<T>() {
   };
 }
 
-/** An icon-only row action (its aria-label names the row). */
-export const adminIconButton =
+const iconButton =
   'grid size-9 place-items-center rounded-lg text-muted transition-colors hover:bg-surface-2 hover:text-fg focus-visible:outline-2 focus-visible:outline-primary';
+
+/** An icon-only row action; its label names the action and the row ("Delete Aimbot"). */
+export function AdminIconButton({
+  label,
+  danger,
+  onClick,
+  children,
+}: {
+  label: string;
+  danger?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className={cn(iconButton, danger && 'hover:text-danger')}
+      aria-label={label}
+      onClick={onClick}
+    >
+      {children}
+    </button>
+  );
+}
+
+export function AdminIconLink({ to, label, children }: { to: string; label: string; children: ReactNode }) {
+  return (
+    <Link to={to} className={iconButton} aria-label={label}>
+      {children}
+    </Link>
+  );
+}
+
+export function AdminPinButton({
+  pinned,
+  title,
+  onClick,
+}: {
+  pinned: boolean;
+  title: string;
+  onClick: () => void;
+}) {
+  return (
+    <AdminIconButton label={`${pinned ? 'Unpin' : 'Pin'} ${title}`} onClick={onClick}>
+      {pinned ? (
+        <PinOff className="size-4" aria-hidden="true" />
+      ) : (
+        <Pin className="size-4" aria-hidden="true" />
+      )}
+    </AdminIconButton>
+  );
+}
+
+/** The first cell of a catalogue row: image, title (pinned marked), and a line under it. */
+export function AdminItemCell({
+  image,
+  title,
+  pinned,
+  children,
+}: {
+  image: ReactNode;
+  title: string;
+  pinned: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <AdminCell>
+      <div className="flex items-center gap-3">
+        {image}
+        <div className="min-w-0">
+          <p className="flex items-center gap-1.5 font-medium">
+            {pinned && <Pin className="size-3.5 text-primary" aria-label="Pinned" />}
+            <span className="truncate">{title}</span>
+          </p>
+          {children}
+        </div>
+      </div>
+    </AdminCell>
+  );
+}
 
 /** The search box and filters above an admin list, side by side from `from` up. */
 export function AdminFilters({
@@ -123,25 +210,27 @@ export function AdminRowActions({
  * beside its menu) the rows are stacked cards, every action in its row (admin-table.css).
  */
 export function AdminTable<T>({
+  id,
   query,
   failedText,
-  toastId,
   loadingLabel,
   emptyText,
   columns,
   minWidth,
   children,
 }: {
+  /** Names the list's failure toast (`<id>-load`), so a list that keeps failing shows one. */
+  id: string;
   query: AdminListQuery<T>;
   failedText: string;
-  toastId: string;
   loadingLabel: string;
   emptyText: string;
-  columns: AdminColumn[];
+  columns: ColumnSpec[];
   minWidth: string;
   children: (item: T) => ReactNode;
 }) {
-  const items = useAdminList(query, failedText, toastId);
+  const items = useAdminList(query, failedText, `${id}-load`);
+  const cols = columns.map(toColumn);
   if (query.isPending) {
     return (
       <Card role="status" aria-live="polite" className="p-4">
@@ -156,10 +245,10 @@ export function AdminTable<T>({
   if (items.length === 0) return <EmptyState text={emptyText} />;
   return (
     <Card className="admin-table-box overflow-x-auto" tabIndex={0}>
-      <table className={cn('admin-table w-full text-sm', minWidth)} style={columnLabels(columns)}>
+      <table className={cn('admin-table w-full text-sm', minWidth)} style={columnLabels(cols)}>
         <thead>
           <tr className="border-b border-line text-left text-xs tracking-wide text-muted uppercase">
-            {columns.map((column, i) => (
+            {cols.map((column, i) => (
               <th
                 // biome-ignore lint/suspicious/noArrayIndexKey: a fixed header
                 key={i}

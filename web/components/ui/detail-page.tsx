@@ -6,6 +6,7 @@ import { ApiError } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { buttonClasses } from './button.tsx';
 import { Card } from './card.tsx';
+import { Skeleton } from './skeleton.tsx';
 
 /** A detail that does not exist: 404, or 400 for an id that is not a UUID (a typed or truncated link). */
 export const isMissing = (err: unknown) =>
@@ -35,30 +36,38 @@ export function NotFoundCard({ text, icon }: { text: string; icon?: ReactNode })
 export function DetailPage<T>({
   query,
   back,
-  className,
+  width,
   loadingLabel,
   skeleton,
   notFound,
   failedText,
   toastId,
-  leaveTo,
+  leaveTo = back.to,
   children,
 }: {
   query: DetailQuery<T>;
   back: { to: string; label: ReactNode };
-  /** The page's width box; none for a page inside the admin layout. */
-  className?: string;
+  /** The page's width, centred; none for a page inside the admin layout. */
+  width?: 'max-w-3xl' | 'max-w-4xl';
   loadingLabel: string;
   skeleton: ReactNode;
   notFound?: ReactNode;
-  failedText: (error: unknown) => string;
+  /** The toast when the item cannot be shown: fixed words, or words chosen from the error. */
+  failedText: string | ((error: unknown) => string);
   toastId: string;
-  leaveTo: string;
+  /** Where a failure returns to: the back link's page unless said. */
+  leaveTo?: string;
   children: (item: T) => ReactNode;
 }) {
   const navigate = useNavigate();
   const showNotFound = query.isError && notFound !== undefined && isMissing(query.error);
-  const failure = query.isError && !showNotFound ? failedText(query.error) : null;
+  const failure =
+    query.isError && !showNotFound
+      ? typeof failedText === 'string'
+        ? failedText
+        : failedText(query.error)
+      : null;
+  const className = width && cn('mx-auto w-full', width);
 
   useEffect(() => {
     if (failure === null) return;
@@ -95,5 +104,19 @@ export function DetailPage<T>({
       {backLink}
       {children(query.data)}
     </div>
+  );
+}
+
+/** The loading shape of a detail led by its image: picture, title and one or two lines of text. */
+export function ImageDetailSkeleton({ lines }: { lines: 1 | 2 }) {
+  return (
+    <Card className="overflow-hidden">
+      <Skeleton className="h-64 w-full rounded-none" />
+      <div className="p-6">
+        <Skeleton className="h-8 w-2/3" />
+        <Skeleton className="mt-4 h-4 w-full" />
+        {lines === 2 && <Skeleton className="mt-2 h-4 w-5/6" />}
+      </div>
+    </Card>
   );
 }

@@ -142,17 +142,11 @@ export function ReportRow({
               </Button>
             )}
             {canBan && (
-              <Button
-                variant="outline"
-                size="sm"
-                className="text-danger! hover:border-danger/60"
-                aria-label={`Ban ${r.target.author?.username ?? ''}`}
-                disabled={busy}
+              <BanButton
+                username={r.target.author?.username}
+                busy={busy}
                 onClick={() => onConfirm('ban-user')}
-              >
-                <Ban className="size-4 shrink-0" aria-hidden="true" />
-                Ban User
-              </Button>
+              />
             )}
           </div>
         ) : (
@@ -168,21 +162,32 @@ export function ReportRow({
               )}
             </p>
             {canBan && (
-              <Button
-                variant="outline"
-                size="sm"
-                className="text-danger! hover:border-danger/60"
-                aria-label={`Ban ${r.target.author?.username ?? ''}`}
-                disabled={busy}
+              <BanButton
+                username={r.target.author?.username}
+                busy={busy}
                 onClick={() => onConfirm('ban-user')}
-              >
-                <Ban className="size-4 shrink-0" aria-hidden="true" />
-                Ban User
-              </Button>
+              />
             )}
           </div>
         )}
       </AdminCell>
     </AdminRow>
+  );
+}
+
+/** Ban the reported content's author: shown on pending and settled reports alike. */
+function BanButton({ username, busy, onClick }: { username?: string; busy: boolean; onClick: () => void }) {
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      className="text-danger! hover:border-danger/60"
+      aria-label={`Ban ${username ?? ''}`}
+      disabled={busy}
+      onClick={onClick}
+    >
+      <Ban className="size-4 shrink-0" aria-hidden="true" />
+      Ban User
+    </Button>
   );
 }

@@ -77,17 +77,11 @@ export function AdminReportsPage() {
         <AdminTable
           query={query}
           failedText={m.loadFailed}
-          toastId="admin-reports-load"
+          id="admin-reports"
           loadingLabel="Loading reports…"
           emptyText={m.empty}
           minWidth="md:min-w-[56rem]"
-          columns={[
-            { label: 'Report' },
-            { label: 'Reporter' },
-            { label: 'Reason' },
-            { label: 'Reported content' },
-            { label: 'Actions', align: 'right' },
-          ]}
+          columns={['Report', 'Reporter', 'Reason', 'Reported content', 'Actions']}
         >
           {(r) => (
             <ReportRow

@@ -78,18 +78,18 @@ export function AdminUsersPage() {
       <AdminTable
         query={query}
         failedText={m.loadUsersFailed}
-        toastId="admin-users-load"
+        id="admin-users"
         loadingLabel="Loading users…"
         emptyText={m.noUsers}
         minWidth="min-w-[52rem]"
         columns={[
-          { label: 'User' },
-          { label: 'Role · Rank' },
-          { label: 'Status' },
+          'User',
+          'Role · Rank',
+          'Status',
           { label: 'Balance', align: 'right' },
           { label: 'Credits', align: 'right' },
-          { label: 'Joined' },
-          { label: 'Actions', align: 'right' },
+          'Joined',
+          'Actions',
         ]}
       >
         {(u) => (

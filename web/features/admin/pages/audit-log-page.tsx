@@ -27,18 +27,11 @@ export function AuditLogPage() {
       <AdminTable
         query={query}
         failedText="Failed to load the audit log"
-        toastId="audit-load"
+        id="audit"
         loadingLabel="Loading the audit log…"
         emptyText="No staff actions yet"
         minWidth="min-w-[48rem]"
-        columns={[
-          { label: 'When' },
-          { label: 'Who' },
-          { label: 'Action' },
-          { label: 'Target' },
-          { label: 'Before' },
-          { label: 'After' },
-        ]}
+        columns={['When', 'Who', 'Action', 'Target', 'Before', 'After']}
       >
         {(e) => (
           <tr key={e.id} className="border-b border-line align-top last:border-0">

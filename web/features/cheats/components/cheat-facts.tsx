@@ -1,4 +1,5 @@
 import { CalendarClock, Download, User } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { CheatDetail } from '../../../../contract/cheats.ts';
 import { formatDateLong, formatNumber, toIsoString } from '../../../lib/format.ts';
@@ -7,20 +8,12 @@ import { formatDateLong, formatNumber, toIsoString } from '../../../lib/format.t
 export function CheatFacts({ cheat }: { cheat: CheatDetail }) {
   return (
     <dl className="mt-6 grid gap-3 text-sm sm:grid-cols-3">
-      <div className="rounded-xl bg-surface-2 px-4 py-3">
-        <dt className="flex items-center gap-1.5 text-muted">
-          <Download className="size-4" aria-hidden="true" />
-          Downloads
-        </dt>
+      <Fact icon={<Download className="size-4" aria-hidden="true" />} term="Downloads">
         <dd className="mt-1 text-lg font-semibold" data-testid="download-count">
           {formatNumber(cheat.downloads)}
         </dd>
-      </div>
-      <div className="rounded-xl bg-surface-2 px-4 py-3">
-        <dt className="flex items-center gap-1.5 text-muted">
-          <User className="size-4" aria-hidden="true" />
-          Published by
-        </dt>
+      </Fact>
+      <Fact icon={<User className="size-4" aria-hidden="true" />} term="Published by">
         <dd className="mt-1 truncate font-medium">
           {cheat.publishedBy ? (
             <Link to={`/profile/${cheat.publishedBy.id}`} className="text-primary hover:underline">
@@ -30,16 +23,25 @@ export function CheatFacts({ cheat }: { cheat: CheatDetail }) {
             'Staff'
           )}
         </dd>
-      </div>
-      <div className="rounded-xl bg-surface-2 px-4 py-3">
-        <dt className="flex items-center gap-1.5 text-muted">
-          <CalendarClock className="size-4" aria-hidden="true" />
-          Last updated
-        </dt>
+      </Fact>
+      <Fact icon={<CalendarClock className="size-4" aria-hidden="true" />} term="Last updated">
         <dd className="mt-1 font-medium">
           <time dateTime={toIsoString(cheat.updatedAt)}>{formatDateLong(cheat.updatedAt)}</time>
         </dd>
-      </div>
+      </Fact>
     </dl>
+  );
+}
+
+/** One term with its icon; `children` is the <dd>. */
+function Fact({ icon, term, children }: { icon: ReactNode; term: string; children: ReactNode }) {
+  return (
+    <div className="rounded-xl bg-surface-2 px-4 py-3">
+      <dt className="flex items-center gap-1.5 text-muted">
+        {icon}
+        {term}
+      </dt>
+      {children}
+    </div>
   );
 }

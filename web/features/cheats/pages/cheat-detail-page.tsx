@@ -26,7 +26,7 @@ export function CheatDetailPage() {
     <DetailPage
       query={useCheat(cheatId)}
       back={{ to: '/cheats', label: 'Back to cheats' }}
-      className="mx-auto w-full max-w-4xl"
+      width="max-w-4xl"
       loadingLabel="Loading cheat…"
       skeleton={
         <>
@@ -45,9 +45,8 @@ export function CheatDetailPage() {
           icon={<ShieldX className="size-10 text-muted" aria-hidden="true" />}
         />
       }
-      failedText={() => m.detailFailed}
+      failedText={m.detailFailed}
       toastId="cheat-detail"
-      leaveTo="/cheats"
     >
       {(cheat) => <CheatView cheat={cheat} />}
     </DetailPage>

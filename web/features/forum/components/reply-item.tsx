@@ -1,5 +1,5 @@
 import { Heart, History, Pencil, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import type { ForumReply } from '../../../../contract/forum.ts';
@@ -111,37 +111,19 @@ export function ReplyItem({
         />
         {signedInId && signedInId !== r.author.id && <ReportButton type="reply" id={r.id} compact />}
         {r.abilities.edit && !editing && (
-          <Button
-            variant="ghost"
-            size="icon"
-            className="size-8"
-            aria-label="Edit reply"
-            onClick={() => setEditing(true)}
-          >
+          <IconAction label="Edit reply" onClick={() => setEditing(true)}>
             <Pencil className="size-4" aria-hidden="true" />
-          </Button>
+          </IconAction>
         )}
         {r.abilities.revisions && r.editedAt && (
-          <Button
-            variant="ghost"
-            size="icon"
-            className="size-8"
-            aria-label="Reply history"
-            onClick={() => setHistory(true)}
-          >
+          <IconAction label="Reply history" onClick={() => setHistory(true)}>
             <History className="size-4" aria-hidden="true" />
-          </Button>
+          </IconAction>
         )}
         {r.abilities.delete && (
-          <Button
-            variant="ghost"
-            size="icon"
-            className="size-8 hover:text-danger"
-            aria-label="Delete reply"
-            onClick={() => setDeleting(true)}
-          >
+          <IconAction label="Delete reply" className="hover:text-danger" onClick={() => setDeleting(true)}>
             <Trash2 className="size-4" aria-hidden="true" />
-          </Button>
+          </IconAction>
         )}
       </div>
       <ConfirmDialog
@@ -168,5 +150,29 @@ export function ReplyItem({
         title="Reply history"
       />
     </li>
+  );
+}
+
+function IconAction({
+  label,
+  className,
+  onClick,
+  children,
+}: {
+  label: string;
+  className?: string;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      className={cn('size-8', className)}
+      aria-label={label}
+      onClick={onClick}
+    >
+      {children}
+    </Button>
   );
 }

@@ -1,4 +1,5 @@
 import { History, Lock, Pencil, Pin } from 'lucide-react';
+import type { ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import type { ForumThread } from '../../../../contract/forum.ts';
 import { forumMessages as m } from '../../../../contract/messages.ts';
@@ -36,26 +37,22 @@ export function ThreadActions({
         </Button>
       )}
       {abilities.pin && (
-        <Button
-          variant="outline"
-          size="sm"
+        <Toggle
+          on={thread.isPinned}
+          labels={['Pin', 'Unpin']}
+          icon={<Pin className="size-4" aria-hidden="true" />}
           disabled={moderate.isPending}
           onClick={() => run({ pin: !thread.isPinned }, thread.isPinned ? m.unpinned : m.pinned)}
-        >
-          <Pin className="size-4" aria-hidden="true" />
-          {thread.isPinned ? 'Unpin' : 'Pin'}
-        </Button>
+        />
       )}
       {abilities.lock && (
-        <Button
-          variant="outline"
-          size="sm"
+        <Toggle
+          on={thread.isLocked}
+          labels={['Lock', 'Unlock']}
+          icon={<Lock className="size-4" aria-hidden="true" />}
           disabled={moderate.isPending}
           onClick={() => run({ lock: !thread.isLocked }, thread.isLocked ? m.unlocked : m.locked)}
-        >
-          <Lock className="size-4" aria-hidden="true" />
-          {thread.isLocked ? 'Unlock' : 'Lock'}
-        </Button>
+        />
       )}
       {abilities.revisions && (
         <Button variant="outline" size="sm" onClick={onHistory}>
@@ -71,6 +68,28 @@ export function ThreadActions({
         />
       )}
     </div>
+  );
+}
+
+/** Pin or lock, named for what pressing it does. */
+function Toggle({
+  on,
+  labels,
+  icon,
+  disabled,
+  onClick,
+}: {
+  on: boolean;
+  labels: [string, string];
+  icon: ReactNode;
+  disabled: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <Button variant="outline" size="sm" disabled={disabled} onClick={onClick}>
+      {icon}
+      {on ? labels[1] : labels[0]}
+    </Button>
   );
 }
 

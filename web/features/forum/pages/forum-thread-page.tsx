@@ -40,7 +40,7 @@ export function ForumThreadPage() {
             ? { to: `/forum/c/${query.data.category.id}`, label: query.data.category.name }
             : { to: '/forum', label: 'Forum' }
         }
-        className="mx-auto w-full max-w-3xl"
+        width="max-w-3xl"
         loadingLabel="Loading thread…"
         skeleton={
           <Card className="p-6">
@@ -50,7 +50,7 @@ export function ForumThreadPage() {
           </Card>
         }
         notFound={<EmptyState text={m.threadNotFound} />}
-        failedText={() => m.threadFailed}
+        failedText={m.threadFailed}
         toastId="forum-thread"
         leaveTo="/forum"
       >

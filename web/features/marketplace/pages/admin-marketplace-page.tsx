@@ -1,16 +1,18 @@
-import { Eye, Pin, PinOff, Store, Trash2 } from 'lucide-react';
+import { Eye, Store, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { Link } from 'react-router';
 import type { Listing } from '../../../../contract/marketplace.ts';
 import { marketplaceMessages as m } from '../../../../contract/messages.ts';
 import {
   AdminCell,
   AdminFilters,
+  AdminIconButton,
+  AdminIconLink,
+  AdminItemCell,
+  AdminPinButton,
   AdminRow,
   AdminRowActions,
   AdminTable,
-  adminIconButton,
   useRowConfirm,
   useSearchText,
 } from '../../../components/ui/admin-table.tsx';
@@ -103,35 +105,23 @@ export function AdminMarketplacePage() {
       <AdminTable
         query={query}
         failedText={m.loadListFailed}
-        toastId="admin-listings-load"
+        id="admin-listings"
         loadingLabel="Loading listings…"
         emptyText={m.empty}
         minWidth="min-w-[44rem]"
-        columns={[
-          { label: 'Listing' },
-          { label: 'Seller' },
-          { label: 'Price' },
-          { label: 'Status' },
-          { label: 'Created' },
-          { label: 'Actions', align: 'right' },
-        ]}
+        columns={['Listing', 'Seller', 'Price', 'Status', 'Created', 'Actions']}
       >
         {(l) => (
           <AdminRow key={l.id}>
-            <AdminCell>
-              <div className="flex items-center gap-3">
-                <ListingImage listing={l} className="size-10 shrink-0 rounded-lg [&>svg]:size-5" />
-                <div className="min-w-0">
-                  <p className="flex items-center gap-1.5 font-medium">
-                    {l.isPinned && <Pin className="size-3.5 text-primary" aria-label="Pinned" />}
-                    <span className="truncate">{l.title}</span>
-                  </p>
-                  <p className="text-xs text-muted">
-                    {typeLabels[l.type]} · {l.game}
-                  </p>
-                </div>
-              </div>
-            </AdminCell>
+            <AdminItemCell
+              image={<ListingImage listing={l} className="size-10 shrink-0 rounded-lg [&>svg]:size-5" />}
+              title={l.title}
+              pinned={l.isPinned}
+            >
+              <p className="text-xs text-muted">
+                {typeLabels[l.type]} · {l.game}
+              </p>
+            </AdminItemCell>
             <AdminCell>{l.seller.username}</AdminCell>
             <AdminCell className="whitespace-nowrap">{l.price} Credits</AdminCell>
             <AdminCell>
@@ -143,29 +133,13 @@ export function AdminMarketplacePage() {
               <time dateTime={toIsoString(l.createdAt)}>{formatDateShort(l.createdAt)}</time>
             </AdminCell>
             <AdminRowActions>
-              <Link to={`/marketplace/${l.id}`} className={adminIconButton} aria-label={`View ${l.title}`}>
+              <AdminIconLink to={`/marketplace/${l.id}`} label={`View ${l.title}`}>
                 <Eye className="size-4" aria-hidden="true" />
-              </Link>
-              <button
-                type="button"
-                className={adminIconButton}
-                aria-label={`${l.isPinned ? 'Unpin' : 'Pin'} ${l.title}`}
-                onClick={() => togglePin(l)}
-              >
-                {l.isPinned ? (
-                  <PinOff className="size-4" aria-hidden="true" />
-                ) : (
-                  <Pin className="size-4" aria-hidden="true" />
-                )}
-              </button>
-              <button
-                type="button"
-                className={`${adminIconButton} hover:text-danger`}
-                aria-label={`Delete ${l.title}`}
-                onClick={() => askDelete(l)}
-              >
+              </AdminIconLink>
+              <AdminPinButton pinned={l.isPinned} title={l.title} onClick={() => togglePin(l)} />
+              <AdminIconButton label={`Delete ${l.title}`} danger onClick={() => askDelete(l)}>
                 <Trash2 className="size-4" aria-hidden="true" />
-              </button>
+              </AdminIconButton>
             </AdminRowActions>
           </AdminRow>
         )}

@@ -5,10 +5,10 @@ import { orderMessages as m } from '../../../../contract/messages.ts';
 import type { Order } from '../../../../contract/orders.ts';
 import {
   AdminCell,
+  AdminIconLink,
   AdminRow,
   AdminRowActions,
   AdminTable,
-  adminIconButton,
 } from '../../../components/ui/admin-table.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -49,18 +49,11 @@ export function AdminOrdersPage() {
       <AdminTable
         query={query}
         failedText={m.loadFailed}
-        toastId="admin-orders-load"
+        id="admin-orders"
         loadingLabel="Loading orders…"
         emptyText={m.empty}
         minWidth="min-w-[44rem]"
-        columns={[
-          { label: 'Listing' },
-          { label: 'Buyer → Seller' },
-          { label: 'Price' },
-          { label: 'Status' },
-          { label: 'Date' },
-          { label: 'Actions', align: 'right' },
-        ]}
+        columns={['Listing', 'Buyer → Seller', 'Price', 'Status', 'Date', 'Actions']}
       >
         {(o) => (
           <AdminRow key={o.id}>
@@ -106,13 +99,9 @@ export function AdminOrdersPage() {
                 </Button>
               )}
               {o.listingId && (
-                <Link
-                  to={`/marketplace/${o.listingId}`}
-                  className={adminIconButton}
-                  aria-label={`View ${o.listingTitle}`}
-                >
+                <AdminIconLink to={`/marketplace/${o.listingId}`} label={`View ${o.listingTitle}`}>
                   <Eye className="size-4" aria-hidden="true" />
-                </Link>
+                </AdminIconLink>
               )}
             </AdminRowActions>
           </AdminRow>

@@ -7,9 +7,8 @@ import { isMediaPath } from '../../../../contract/uploads.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { DetailPage, NotFoundCard } from '../../../components/ui/detail-page.tsx';
+import { DetailPage, ImageDetailSkeleton, NotFoundCard } from '../../../components/ui/detail-page.tsx';
 import { ExternalImageLink } from '../../../components/ui/hosted-image.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useListing } from '../api.ts';
 import { DetectionControl } from '../components/detection-control.tsx';
@@ -35,21 +34,12 @@ export function ListingDetailPage() {
     <DetailPage
       query={useListing(listingId)}
       back={{ to: '/marketplace', label: 'Back to Marketplace' }}
-      className="mx-auto w-full max-w-4xl"
+      width="max-w-4xl"
       loadingLabel="Loading listing…"
-      skeleton={
-        <Card className="overflow-hidden">
-          <Skeleton className="h-64 w-full rounded-none" />
-          <div className="p-6">
-            <Skeleton className="h-8 w-2/3" />
-            <Skeleton className="mt-4 h-4 w-full" />
-          </div>
-        </Card>
-      }
+      skeleton={<ImageDetailSkeleton lines={1} />}
       notFound={<NotFoundCard text={m.notFound} />}
-      failedText={() => m.loadDetailFailed}
+      failedText={m.loadDetailFailed}
       toastId="listing-detail"
-      leaveTo="/marketplace"
     >
       {(listing) => <ListingView listing={listing} />}
     </DetailPage>

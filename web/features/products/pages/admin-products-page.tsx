@@ -1,16 +1,18 @@
-import { Eye, Package, Pencil, Pin, PinOff, Plus, Power, PowerOff, Trash2 } from 'lucide-react';
+import { Eye, Package, Pencil, Plus, Power, PowerOff, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { Link } from 'react-router';
 import { productMessages as m } from '../../../../contract/messages.ts';
 import type { AdminProduct, ProductStatus } from '../../../../contract/products.ts';
 import {
   AdminCell,
   AdminFilters,
+  AdminIconButton,
+  AdminIconLink,
+  AdminItemCell,
+  AdminPinButton,
   AdminRow,
   AdminRowActions,
   AdminTable,
-  adminIconButton,
   useRowConfirm,
   useSearchText,
 } from '../../../components/ui/admin-table.tsx';
@@ -93,31 +95,21 @@ export function AdminProductsPage() {
       <AdminTable
         query={query}
         failedText={m.loadFailed}
-        toastId="admin-products-load"
+        id="admin-products"
         loadingLabel="Loading products…"
         emptyText={m.empty}
         minWidth="min-w-[40rem]"
-        columns={[
-          { label: 'Product' },
-          { label: 'Status' },
-          { label: 'Created' },
-          { label: 'Actions', align: 'right' },
-        ]}
+        columns={['Product', 'Status', 'Created', 'Actions']}
       >
         {(p) => (
           <AdminRow key={p.id}>
-            <AdminCell>
-              <div className="flex items-center gap-3">
-                <ProductImage product={p} className="size-10 shrink-0 rounded-lg [&>svg]:size-5" />
-                <div className="min-w-0">
-                  <p className="flex items-center gap-1.5 font-medium">
-                    {p.isPinned && <Pin className="size-3.5 text-primary" aria-label="Pinned" />}
-                    <span className="truncate">{p.title}</span>
-                  </p>
-                  <p className="max-w-xs truncate text-xs text-muted">{p.salesUrl}</p>
-                </div>
-              </div>
-            </AdminCell>
+            <AdminItemCell
+              image={<ProductImage product={p} className="size-10 shrink-0 rounded-lg [&>svg]:size-5" />}
+              title={p.title}
+              pinned={p.isPinned}
+            >
+              <p className="max-w-xs truncate text-xs text-muted">{p.salesUrl}</p>
+            </AdminItemCell>
             <AdminCell>
               <Badge tone={p.status === 'active' ? 'success' : 'neutral'}>
                 {p.status === 'active' ? 'Active' : 'Inactive'}
@@ -127,33 +119,15 @@ export function AdminProductsPage() {
               <time dateTime={toIsoString(p.createdAt)}>{formatDateShort(p.createdAt)}</time>
             </AdminCell>
             <AdminRowActions>
-              <button
-                type="button"
-                className={adminIconButton}
-                aria-label={`${p.isPinned ? 'Unpin' : 'Pin'} ${p.title}`}
-                onClick={() => togglePin(p)}
-              >
-                {p.isPinned ? (
-                  <PinOff className="size-4" aria-hidden="true" />
-                ) : (
-                  <Pin className="size-4" aria-hidden="true" />
-                )}
-              </button>
-              <button
-                type="button"
-                className={adminIconButton}
-                aria-label={`Edit ${p.title}`}
-                onClick={() => openForm(p)}
-              >
+              <AdminPinButton pinned={p.isPinned} title={p.title} onClick={() => togglePin(p)} />
+              <AdminIconButton label={`Edit ${p.title}`} onClick={() => openForm(p)}>
                 <Pencil className="size-4" aria-hidden="true" />
-              </button>
-              <Link to={`/products/${p.id}`} className={adminIconButton} aria-label={`View ${p.title}`}>
+              </AdminIconButton>
+              <AdminIconLink to={`/products/${p.id}`} label={`View ${p.title}`}>
                 <Eye className="size-4" aria-hidden="true" />
-              </Link>
-              <button
-                type="button"
-                className={adminIconButton}
-                aria-label={`${p.status === 'active' ? 'Deactivate' : 'Activate'} ${p.title}`}
+              </AdminIconLink>
+              <AdminIconButton
+                label={`${p.status === 'active' ? 'Deactivate' : 'Activate'} ${p.title}`}
                 onClick={() => toggleStatus(p)}
               >
                 {p.status === 'active' ? (
@@ -161,15 +135,10 @@ export function AdminProductsPage() {
                 ) : (
                   <Power className="size-4 text-success" aria-hidden="true" />
                 )}
-              </button>
-              <button
-                type="button"
-                className={`${adminIconButton} hover:text-danger`}
-                aria-label={`Delete ${p.title}`}
-                onClick={() => deleting.ask(p)}
-              >
+              </AdminIconButton>
+              <AdminIconButton label={`Delete ${p.title}`} danger onClick={() => deleting.ask(p)}>
                 <Trash2 className="size-4" aria-hidden="true" />
-              </button>
+              </AdminIconButton>
             </AdminRowActions>
           </AdminRow>
         )}

@@ -5,9 +5,8 @@ import type { Product } from '../../../../contract/products.ts';
 import { isMediaPath } from '../../../../contract/uploads.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { DetailPage, NotFoundCard } from '../../../components/ui/detail-page.tsx';
+import { DetailPage, ImageDetailSkeleton, NotFoundCard } from '../../../components/ui/detail-page.tsx';
 import { ExternalImageLink } from '../../../components/ui/hosted-image.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatDateLong, toIsoString } from '../../../lib/format.ts';
 import { useProduct } from '../api.ts';
 import { BuyNowLink, ProductImage } from '../components/product-card.tsx';
@@ -18,27 +17,17 @@ export function ProductDetailPage() {
     <DetailPage
       query={useProduct(productId)}
       back={{ to: '/products', label: 'Back to products' }}
-      className="mx-auto w-full max-w-4xl"
+      width="max-w-4xl"
       loadingLabel="Loading product…"
-      skeleton={
-        <Card className="overflow-hidden">
-          <Skeleton className="h-64 w-full rounded-none" />
-          <div className="p-6">
-            <Skeleton className="h-8 w-2/3" />
-            <Skeleton className="mt-4 h-4 w-full" />
-            <Skeleton className="mt-2 h-4 w-5/6" />
-          </div>
-        </Card>
-      }
+      skeleton={<ImageDetailSkeleton lines={2} />}
       notFound={
         <NotFoundCard
           text={m.notFound}
           icon={<PackageX className="size-10 text-muted" aria-hidden="true" />}
         />
       }
-      failedText={() => m.detailFailed}
+      failedText={m.detailFailed}
       toastId="product-detail"
-      leaveTo="/products"
     >
       {(product) => <ProductDetail product={product} />}
     </DetailPage>

@@ -36,7 +36,6 @@ export function AdminTicketPage() {
       }
       failedText={ticketFailedText}
       toastId="admin-ticket-load"
-      leaveTo="/admin/tickets"
     >
       {(ticket) => <AdminTicketView ticket={ticket} />}
     </DetailPage>

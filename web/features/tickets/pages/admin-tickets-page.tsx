@@ -42,17 +42,11 @@ export function AdminTicketsPage() {
       <AdminTable
         query={query}
         failedText={m.loadFailed}
-        toastId="admin-tickets-load"
+        id="admin-tickets"
         loadingLabel="Loading tickets…"
         emptyText={m.emptyAdmin}
         minWidth="min-w-[44rem]"
-        columns={[
-          { label: 'Ticket' },
-          { label: 'Submitted by' },
-          { label: 'Status' },
-          { label: 'Messages', align: 'right' },
-          { label: 'Last update' },
-        ]}
+        columns={['Ticket', 'Submitted by', 'Status', { label: 'Messages', align: 'right' }, 'Last update']}
       >
         {(t) => (
           <AdminRow key={t.id}>

@@ -23,7 +23,7 @@ export function TicketPage() {
     <DetailPage
       query={useTicket(ticketId)}
       back={{ to: '/tickets', label: 'Support Tickets' }}
-      className="mx-auto w-full max-w-3xl"
+      width="max-w-3xl"
       loadingLabel="Loading ticket…"
       skeleton={
         <>
@@ -34,7 +34,6 @@ export function TicketPage() {
       }
       failedText={ticketFailedText}
       toastId="ticket-load"
-      leaveTo="/tickets"
     >
       {(ticket) => <TicketView ticket={ticket} />}
     </DetailPage>
