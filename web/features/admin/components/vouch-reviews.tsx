@@ -1,6 +1,5 @@
 import { Check, ShieldQuestion, Star, X } from 'lucide-react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { reputationMessages as m } from '../../../../contract/messages.ts';
 import type { FlaggedVouch, VouchReviewStatus } from '../../../../contract/reputation.ts';
@@ -12,8 +11,8 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Tabs, tabPanelProps } from '../../../components/ui/tabs.tsx';
-import { errorMessage } from '../../../lib/api.ts';
 import { formatDateLong, toIsoString } from '../../../lib/format.ts';
+import { toastOutcome } from '../../../lib/toast-outcome.ts';
 import { useFlaggedVouches, useReviewVouch } from '../api.ts';
 
 const tabs = [
@@ -48,10 +47,7 @@ export function VouchReviews() {
   const decide = (v: FlaggedVouch, action: 'approve' | 'reject') =>
     review.mutate(
       { id: v.id, action },
-      {
-        onSuccess: () => toast.success(action === 'approve' ? m.approved : m.rejected),
-        onError: (err) => toast.error(errorMessage(err, m.reviewFailed)),
-      },
+      toastOutcome(action === 'approve' ? m.approved : m.rejected, m.reviewFailed),
     );
 
   return (

@@ -1,14 +1,13 @@
 import { Flag } from 'lucide-react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { reportMessages as m } from '../../../../contract/messages.ts';
 import type { AdminReport, ReportStatusFilter } from '../../../../contract/reports.ts';
 import { AdminTable, useRowConfirm } from '../../../components/ui/admin-table.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Tabs, tabPanelProps } from '../../../components/ui/tabs.tsx';
-import { errorMessage } from '../../../lib/api.ts';
 import { useSession } from '../../../lib/session.ts';
+import { toastOutcome } from '../../../lib/toast-outcome.ts';
 import { type ReportAction, useAdminReports, useReportAction } from '../api.ts';
 import { ReportRow, typeLabels } from '../components/report-row.tsx';
 import { VouchReviews } from '../components/vouch-reviews.tsx';
@@ -45,13 +44,7 @@ export function AdminReportsPage() {
   const run = (report: AdminReport, what: ReportAction) =>
     action.mutate(
       { id: report.id, action: what },
-      {
-        onSuccess: () => {
-          toast.success(success[what]);
-          confirming.close();
-        },
-        onError: (err) => toast.error(errorMessage(err, failure[what])),
-      },
+      toastOutcome(success[what], failure[what], () => confirming.close()),
     );
 
   return (

@@ -1,14 +1,13 @@
 import { Users } from 'lucide-react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import type { AdminUserRow } from '../../../../contract/admin.ts';
 import type { Role } from '../../../../contract/limits.ts';
 import { adminMessages as m } from '../../../../contract/messages.ts';
 import { AdminTable, useRowConfirm } from '../../../components/ui/admin-table.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { errorMessage } from '../../../lib/api.ts';
 import { useSession } from '../../../lib/session.ts';
+import { toastOutcome } from '../../../lib/toast-outcome.ts';
 import { type RoleFilter, useAdminUsers, useRanks, useSetRank, useUpdateUser } from '../api.ts';
 import { AddBalanceDialog } from '../components/add-balance-dialog.tsx';
 import { UserFilters } from '../components/user-filters.tsx';
@@ -32,31 +31,13 @@ export function AdminUsersPage() {
     const banned = !banning.row.banned;
     update.mutate(
       { id: banning.row.id, patch: { banned } },
-      {
-        onSuccess: () => {
-          toast.success(banned ? m.banned : m.unbanned);
-          banning.close();
-        },
-        onError: (err) => toast.error(errorMessage(err, m.statusFailed)),
-      },
+      toastOutcome(banned ? m.banned : m.unbanned, m.statusFailed, () => banning.close()),
     );
   };
   const changeRole = (u: AdminUserRow, next: Role) =>
-    update.mutate(
-      { id: u.id, patch: { role: next } },
-      {
-        onSuccess: () => toast.success(m.roleUpdated),
-        onError: (err) => toast.error(errorMessage(err, m.roleFailed)),
-      },
-    );
+    update.mutate({ id: u.id, patch: { role: next } }, toastOutcome(m.roleUpdated, m.roleFailed));
   const changeRank = (u: AdminUserRow, rankId: string) =>
-    setRank.mutate(
-      { id: u.id, rankId: rankId || null },
-      {
-        onSuccess: () => toast.success(m.rankUpdated),
-        onError: (err) => toast.error(errorMessage(err, m.rankFailed)),
-      },
-    );
+    setRank.mutate({ id: u.id, rankId: rankId || null }, toastOutcome(m.rankUpdated, m.rankFailed));
   // Spec §6: admins ban anyone but themselves; moderators only non-admins other than themselves.
   const canBan = (u: AdminUserRow) => u.id !== me?.id && (isAdmin || u.role !== 'admin');
 

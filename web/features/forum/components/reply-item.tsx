@@ -14,6 +14,7 @@ import { ReportButton } from '../../../components/ui/report-button.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatDateLong, toIsoString } from '../../../lib/format.ts';
+import { toastOutcome } from '../../../lib/toast-outcome.ts';
 import { useDeleteReply, useLikeReply } from '../api.ts';
 import { EditReplyForm } from './edit-reply-form.tsx';
 import { Edited } from './edited-note.tsx';
@@ -132,13 +133,10 @@ export function ReplyItem({
         title="Delete reply"
         message={m.confirmDeleteReply}
         onConfirm={() =>
-          remove.mutate(r.id, {
-            onSuccess: () => {
-              toast.success(m.replyDeleted);
-              setDeleting(false);
-            },
-            onError: (err) => toast.error(errorMessage(err, 'Failed to delete reply')),
-          })
+          remove.mutate(
+            r.id,
+            toastOutcome(m.replyDeleted, 'Failed to delete reply', () => setDeleting(false)),
+          )
         }
         pending={remove.isPending}
       />

@@ -1,11 +1,10 @@
 import { History, Lock, Pencil, Pin } from 'lucide-react';
 import type { ReactNode } from 'react';
-import toast from 'react-hot-toast';
 import type { ForumThread } from '../../../../contract/forum.ts';
 import { forumMessages as m } from '../../../../contract/messages.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Select } from '../../../components/ui/select.tsx';
-import { errorMessage } from '../../../lib/api.ts';
+import { toastOutcome } from '../../../lib/toast-outcome.ts';
 import { type ThreadModeration, useForumCategories, useModerateThread } from '../api.ts';
 
 /** Edit, pin, lock, move and history, each shown when the server's `abilities` allow it. */
@@ -23,10 +22,7 @@ export function ThreadActions({
   const moderate = useModerateThread(thread.id);
   const { abilities } = thread;
   const run = (change: ThreadModeration, done: string) =>
-    moderate.mutate(change, {
-      onSuccess: () => toast.success(done),
-      onError: (err) => toast.error(errorMessage(err, 'Action failed')),
-    });
+    moderate.mutate(change, toastOutcome(done, 'Action failed'));
   if (editing || !(abilities.edit || abilities.pin || abilities.lock || abilities.revisions)) return null;
   return (
     <div className="mt-5 flex flex-wrap items-end gap-2 border-t border-line pt-4">

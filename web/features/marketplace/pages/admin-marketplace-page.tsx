@@ -20,9 +20,9 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Segmented } from '../../../components/ui/segmented.tsx';
-import { errorMessage } from '../../../lib/api.ts';
 import { formatDateShort, toIsoString } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
+import { toastOutcome } from '../../../lib/toast-outcome.ts';
 import {
   type StatusFilter,
   type TypeFilter,
@@ -59,10 +59,7 @@ export function AdminMarketplacePage() {
     }
     pin.mutate(
       { id: l.id, isPinned: !l.isPinned },
-      {
-        onSuccess: (r) => toast.success(r.isPinned ? 'Listing pinned' : 'Listing unpinned'),
-        onError: (err) => toast.error(errorMessage(err, m.updateFailed)),
-      },
+      toastOutcome((r) => (r.isPinned ? 'Listing pinned' : 'Listing unpinned'), m.updateFailed),
     );
   };
   const askDelete = (l: Listing) => {
@@ -74,13 +71,10 @@ export function AdminMarketplacePage() {
   };
   const confirmDelete = () => {
     if (!deleting.row) return;
-    remove.mutate(deleting.row.id, {
-      onSuccess: () => {
-        toast.success(m.deleted);
-        deleting.close();
-      },
-      onError: (err) => toast.error(errorMessage(err, m.deleteFailed)),
-    });
+    remove.mutate(
+      deleting.row.id,
+      toastOutcome(m.deleted, m.deleteFailed, () => deleting.close()),
+    );
   };
 
   return (

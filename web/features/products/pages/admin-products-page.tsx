@@ -1,6 +1,5 @@
 import { Eye, Package, Pencil, Plus, Power, PowerOff, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { productMessages as m } from '../../../../contract/messages.ts';
 import type { AdminProduct, ProductStatus } from '../../../../contract/products.ts';
 import {
@@ -21,8 +20,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Segmented } from '../../../components/ui/segmented.tsx';
-import { errorMessage } from '../../../lib/api.ts';
 import { formatDateShort, toIsoString } from '../../../lib/format.ts';
+import { toastOutcome } from '../../../lib/toast-outcome.ts';
 import { useAdminProducts, useDeleteProduct, usePinProduct, useSetProductStatus } from '../api.ts';
 import { ProductImage } from '../components/product-card.tsx';
 import { ProductFormDialog } from '../components/product-form-dialog.tsx';
@@ -51,28 +50,19 @@ export function AdminProductsPage() {
   const togglePin = (p: AdminProduct) =>
     pin.mutate(
       { id: p.id, isPinned: !p.isPinned },
-      {
-        onSuccess: (r) => toast.success(r?.isPinned ? m.pinned : m.unpinned),
-        onError: (err) => toast.error(errorMessage(err, m.updateFailed)),
-      },
+      toastOutcome((r) => (r?.isPinned ? m.pinned : m.unpinned), m.updateFailed),
     );
   const toggleStatus = (p: AdminProduct) =>
     setProductStatus.mutate(
       { id: p.id, status: p.status === 'active' ? 'inactive' : 'active' },
-      {
-        onSuccess: (r) => toast.success(r?.status === 'active' ? m.activated : m.deactivated),
-        onError: (err) => toast.error(errorMessage(err, m.statusFailed)),
-      },
+      toastOutcome((r) => (r?.status === 'active' ? m.activated : m.deactivated), m.statusFailed),
     );
   const confirmDelete = () => {
     if (!deleting.row) return;
-    remove.mutate(deleting.row.id, {
-      onSuccess: () => {
-        toast.success(m.deleted);
-        deleting.close();
-      },
-      onError: (err) => toast.error(errorMessage(err, m.deleteFailed)),
-    });
+    remove.mutate(
+      deleting.row.id,
+      toastOutcome(m.deleted, m.deleteFailed, () => deleting.close()),
+    );
   };
 
   return (

@@ -1,4 +1,3 @@
-import toast from 'react-hot-toast';
 import { Link, useParams } from 'react-router';
 import { ticketMessages as m } from '../../../../contract/messages.ts';
 import {
@@ -11,8 +10,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { DetailPage } from '../../../components/ui/detail-page.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { errorMessage } from '../../../lib/api.ts';
 import { formatDateLong, toIsoString } from '../../../lib/format.ts';
+import { toastOutcome } from '../../../lib/toast-outcome.ts';
 import { useSetTicketStatus, useTicket } from '../api.ts';
 import { DisputeOrderPanel } from '../components/dispute-order-panel.tsx';
 import { TicketConversation } from '../components/ticket-conversation.tsx';
@@ -45,13 +44,7 @@ export function AdminTicketPage() {
 function AdminTicketView({ ticket }: { ticket: TicketDetail }) {
   const setStatus = useSetTicketStatus();
   const changeStatus = (status: TicketStatus) =>
-    setStatus.mutate(
-      { id: ticket.id, status },
-      {
-        onSuccess: () => toast.success(m.statusUpdated),
-        onError: (err) => toast.error(errorMessage(err, m.statusFailed)),
-      },
-    );
+    setStatus.mutate({ id: ticket.id, status }, toastOutcome(m.statusUpdated, m.statusFailed));
 
   return (
     <>
