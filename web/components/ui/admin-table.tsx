@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { errorMessage } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
+import { toastOutcome } from '../../lib/toast-outcome.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import './admin-table.css';
 import { Card } from './card.tsx';
@@ -62,6 +63,26 @@ export function useRowConfirm<T>() {
 
 const iconButton =
   'grid size-9 place-items-center rounded-lg text-muted transition-colors hover:bg-surface-2 hover:text-fg focus-visible:outline-2 focus-visible:outline-primary';
+
+interface RowRemover {
+  mutate: (id: string, outcome: ReturnType<typeof toastOutcome<unknown>>) => void;
+  isPending: boolean;
+}
+
+/** Deleting a row, asked first: `ask(row)` opens the dialog, whose confirm deletes it with toasts. */
+export function useRowDelete<T extends { id: string }>(remove: RowRemover, done: string, failed: string) {
+  const confirm = useRowConfirm<T>();
+  const { row, close } = confirm;
+  return {
+    row,
+    ask: confirm.ask,
+    dialog: {
+      ...confirm.dialog,
+      pending: remove.isPending,
+      onConfirm: () => row && remove.mutate(row.id, toastOutcome(done, failed, close)),
+    },
+  };
+}
 
 /** An icon-only row action; its label names the action and the row ("Delete Aimbot"). */
 export function AdminIconButton({

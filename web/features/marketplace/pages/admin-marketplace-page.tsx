@@ -13,7 +13,7 @@ import {
   AdminRow,
   AdminRowActions,
   AdminTable,
-  useRowConfirm,
+  useRowDelete,
   useSearchText,
 } from '../../../components/ui/admin-table.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -48,8 +48,7 @@ export function AdminMarketplacePage() {
   const search = useSearchText();
   const query = useAdminListings({ status, type, sort: 'newest', q: search.q });
   const pin = usePinListing();
-  const remove = useAdminDeleteListing();
-  const deleting = useRowConfirm<Listing>();
+  const deleting = useRowDelete<Listing>(useAdminDeleteListing(), m.deleted, m.deleteFailed);
   const isAdmin = user?.role === 'admin';
 
   const togglePin = (l: Listing) => {
@@ -68,13 +67,6 @@ export function AdminMarketplacePage() {
       return;
     }
     deleting.ask(l);
-  };
-  const confirmDelete = () => {
-    if (!deleting.row) return;
-    remove.mutate(
-      deleting.row.id,
-      toastOutcome(m.deleted, m.deleteFailed, () => deleting.close()),
-    );
   };
 
   return (
@@ -142,8 +134,6 @@ export function AdminMarketplacePage() {
         {...deleting.dialog}
         title="Delete listing"
         message={`Are you sure you want to delete "${deleting.row?.title ?? ''}"? This action cannot be undone.`}
-        onConfirm={confirmDelete}
-        pending={remove.isPending}
       />
     </div>
   );

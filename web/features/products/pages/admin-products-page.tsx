@@ -12,7 +12,7 @@ import {
   AdminRow,
   AdminRowActions,
   AdminTable,
-  useRowConfirm,
+  useRowDelete,
   useSearchText,
 } from '../../../components/ui/admin-table.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -38,10 +38,9 @@ export function AdminProductsPage() {
   const query = useAdminProducts(status, search.q);
   const [editing, setEditing] = useState<AdminProduct | undefined>();
   const [formOpen, setFormOpen] = useState(false);
-  const deleting = useRowConfirm<AdminProduct>();
   const pin = usePinProduct();
   const setProductStatus = useSetProductStatus();
-  const remove = useDeleteProduct();
+  const deleting = useRowDelete<AdminProduct>(useDeleteProduct(), m.deleted, m.deleteFailed);
 
   const openForm = (product?: AdminProduct) => {
     setEditing(product);
@@ -57,13 +56,6 @@ export function AdminProductsPage() {
       { id: p.id, status: p.status === 'active' ? 'inactive' : 'active' },
       toastOutcome((r) => (r?.status === 'active' ? m.activated : m.deactivated), m.statusFailed),
     );
-  const confirmDelete = () => {
-    if (!deleting.row) return;
-    remove.mutate(
-      deleting.row.id,
-      toastOutcome(m.deleted, m.deleteFailed, () => deleting.close()),
-    );
-  };
 
   return (
     <div>
@@ -135,13 +127,7 @@ export function AdminProductsPage() {
       </AdminTable>
 
       <ProductFormDialog open={formOpen} onOpenChange={setFormOpen} product={editing} />
-      <ConfirmDialog
-        {...deleting.dialog}
-        title="Delete product"
-        message={m.confirmDelete}
-        onConfirm={confirmDelete}
-        pending={remove.isPending}
-      />
+      <ConfirmDialog {...deleting.dialog} title="Delete product" message={m.confirmDelete} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { ticketMessages as m } from '../../../../contract/messages.ts';
 import {
   type TicketDetail,
@@ -8,36 +8,21 @@ import {
 } from '../../../../contract/tickets.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { DetailPage } from '../../../components/ui/detail-page.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatDateLong, toIsoString } from '../../../lib/format.ts';
 import { toastOutcome } from '../../../lib/toast-outcome.ts';
-import { useSetTicketStatus, useTicket } from '../api.ts';
+import { useSetTicketStatus } from '../api.ts';
 import { DisputeOrderPanel } from '../components/dispute-order-panel.tsx';
 import { TicketConversation } from '../components/ticket-conversation.tsx';
-import { ticketFailedText } from '../components/ticket-load-failed.ts';
 import { TicketReplyForm } from '../components/ticket-reply-form.tsx';
+import { TicketShell } from '../components/ticket-shell.tsx';
 import { shortId, TicketStatusBadge } from '../components/ticket-status-badge.tsx';
 
 /** Staff view of a ticket: who and when, status buttons (the current one disabled), conversation, reply. */
 export function AdminTicketPage() {
-  const { ticketId = '' } = useParams();
   return (
-    <DetailPage
-      query={useTicket(ticketId)}
-      back={{ to: '/admin/tickets', label: 'Support Tickets' }}
-      loadingLabel="Loading ticket…"
-      skeleton={
-        <>
-          <Skeleton className="h-9 w-2/3" />
-          <Skeleton className="mt-6 h-28 w-full rounded-2xl" />
-        </>
-      }
-      failedText={ticketFailedText}
-      toastId="admin-ticket-load"
-    >
+    <TicketShell listPath="/admin/tickets" toastId="admin-ticket-load" messageSkeletons={1}>
       {(ticket) => <AdminTicketView ticket={ticket} />}
-    </DetailPage>
+    </TicketShell>
   );
 }
 

@@ -1,42 +1,24 @@
 import { Lock } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { isStaff } from '../../../../contract/limits.ts';
 import { ticketMessages as m } from '../../../../contract/messages.ts';
 import type { TicketDetail } from '../../../../contract/tickets.ts';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { DetailPage } from '../../../components/ui/detail-page.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatDateLong, toIsoString } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
-import { useTicket } from '../api.ts';
 import { DisputeOrderPanel } from '../components/dispute-order-panel.tsx';
 import { TicketConversation } from '../components/ticket-conversation.tsx';
-import { ticketFailedText } from '../components/ticket-load-failed.ts';
 import { TicketReplyForm } from '../components/ticket-reply-form.tsx';
+import { TicketShell } from '../components/ticket-shell.tsx';
 import { shortId, TicketStatusBadge } from '../components/ticket-status-badge.tsx';
 
 /** A member's ticket: conversation and reply form; a closed ticket shows the spec's note instead. */
 export function TicketPage() {
-  const { ticketId = '' } = useParams();
   return (
-    <DetailPage
-      query={useTicket(ticketId)}
-      back={{ to: '/tickets', label: 'Support Tickets' }}
-      width="max-w-3xl"
-      loadingLabel="Loading ticket…"
-      skeleton={
-        <>
-          <Skeleton className="h-9 w-2/3" />
-          <Skeleton className="mt-6 h-28 w-full rounded-2xl" />
-          <Skeleton className="mt-3 h-28 w-full rounded-2xl" />
-        </>
-      }
-      failedText={ticketFailedText}
-      toastId="ticket-load"
-    >
+    <TicketShell listPath="/tickets" width="max-w-3xl" toastId="ticket-load" messageSkeletons={2}>
       {(ticket) => <TicketView ticket={ticket} />}
-    </DetailPage>
+    </TicketShell>
   );
 }
 
