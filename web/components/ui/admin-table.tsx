@@ -1,15 +1,11 @@
-import { Pin, PinOff } from 'lucide-react';
-import { type CSSProperties, type ReactNode, useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
-import { Link } from 'react-router';
-import { errorMessage } from '../../lib/api.ts';
+import { Pin } from 'lucide-react';
+import type { CSSProperties, ReactNode } from 'react';
+import { type AdminListQuery, useAdminList } from '../../lib/admin-list.ts';
 import { cn } from '../../lib/cn.ts';
-import { toastOutcome } from '../../lib/toast-outcome.ts';
-import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import './admin-table.css';
 import { Card } from './card.tsx';
 import { EmptyState } from './empty-state.tsx';
-import { LoadMore, type PagedQuery } from './load-more.tsx';
+import { LoadMore } from './load-more.tsx';
 import { SearchInput } from './search-input.tsx';
 import { Skeleton } from './skeleton.tsx';
 
@@ -33,107 +29,6 @@ function columnLabels(columns: AdminColumn[]): CSSProperties {
   return Object.fromEntries(
     columns.map((column, i) => [`--admin-col-${i + 1}`, JSON.stringify(column.label)]),
   ) as CSSProperties;
-}
-
-interface AdminListQuery<T> extends PagedQuery {
-  data: { pages: { items: T[] }[] } | undefined;
-  isPending: boolean;
-  isError: boolean;
-  error: unknown;
-}
-
-/** A paged admin list's rows so far; a failed load is a toast (one per list, however often it fails). */
-export function useAdminList<T>(query: AdminListQuery<T>, failedText: string, toastId: string): T[] {
-  useEffect(() => {
-    if (query.isError) toast.error(errorMessage(query.error, failedText), { id: toastId });
-  }, [query.isError, query.error, failedText, toastId]);
-  return query.data?.pages.flatMap((p) => p.items) ?? [];
-}
-
-/** Asks before a row action: the row waiting for confirmation, and the dialog's open state bound to it. */
-export function useRowConfirm<T>() {
-  const [row, setRow] = useState<T | undefined>();
-  return {
-    row,
-    ask: setRow,
-    close: () => setRow(undefined),
-    dialog: { open: row !== undefined, onOpenChange: (open: boolean) => !open && setRow(undefined) },
-  };
-}
-
-const iconButton =
-  'grid size-9 place-items-center rounded-lg text-muted transition-colors hover:bg-surface-2 hover:text-fg focus-visible:outline-2 focus-visible:outline-primary';
-
-interface RowRemover {
-  mutate: (id: string, outcome: ReturnType<typeof toastOutcome<unknown>>) => void;
-  isPending: boolean;
-}
-
-/** Deleting a row, asked first: `ask(row)` opens the dialog, whose confirm deletes it with toasts. */
-export function useRowDelete<T extends { id: string }>(remove: RowRemover, done: string, failed: string) {
-  const confirm = useRowConfirm<T>();
-  const { row, close } = confirm;
-  return {
-    row,
-    ask: confirm.ask,
-    dialog: {
-      ...confirm.dialog,
-      pending: remove.isPending,
-      onConfirm: () => row && remove.mutate(row.id, toastOutcome(done, failed, close)),
-    },
-  };
-}
-
-/** An icon-only row action; its label names the action and the row ("Delete Aimbot"). */
-export function AdminIconButton({
-  label,
-  danger,
-  onClick,
-  children,
-}: {
-  label: string;
-  danger?: boolean;
-  onClick: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <button
-      type="button"
-      className={cn(iconButton, danger && 'hover:text-danger')}
-      aria-label={label}
-      onClick={onClick}
-    >
-      {children}
-    </button>
-  );
-}
-
-export function AdminIconLink({ to, label, children }: { to: string; label: string; children: ReactNode }) {
-  return (
-    <Link to={to} className={iconButton} aria-label={label}>
-      {children}
-    </Link>
-  );
-}
-
-export function AdminPinButton({
-  pinned,
-  title,
-  onClick,
-}: {
-  pinned: boolean;
-  title: string;
-  onClick: () => void;
-}) {
-  return (
-    <AdminIconButton label={`${pinned ? 'Unpin' : 'Pin'} ${title}`} onClick={onClick}>
-      {pinned ? (
-        <PinOff className="size-4" aria-hidden="true" />
-      ) : (
-        <Pin className="size-4" aria-hidden="true" />
-      )}
-    </AdminIconButton>
-  );
 }
 
 /** The first cell of a catalogue row: image, title (pinned marked), and a line under it. */
@@ -193,12 +88,6 @@ export function AdminFilters({
   );
 }
 
-/** A search box's text and the trimmed query it settles on (spec §9: 300 ms). */
-export function useSearchText() {
-  const [text, setText] = useState('');
-  return { value: text, onChange: setText, q: useDebouncedValue(text.trim()) };
-}
-
 export function AdminRow({ className, children }: { className?: string; children: ReactNode }) {
   return (
     <tr className={cn('border-b border-line last:border-0 hover:bg-surface-2/50', className)}>{children}</tr>
@@ -207,21 +96,6 @@ export function AdminRow({ className, children }: { className?: string; children
 
 export function AdminCell({ className, children }: { className?: string; children?: ReactNode }) {
   return <td className={cn('px-4 py-3', className)}>{children}</td>;
-}
-
-/** The last cell's buttons, at the row's right edge. */
-export function AdminRowActions({
-  gap = 'gap-1',
-  children,
-}: {
-  gap?: 'gap-1' | 'gap-2';
-  children: ReactNode;
-}) {
-  return (
-    <AdminCell>
-      <div className={cn('flex items-center justify-end', gap)}>{children}</div>
-    </AdminCell>
-  );
 }
 
 /**

@@ -4,22 +4,23 @@ import toast from 'react-hot-toast';
 import type { Listing } from '../../../../contract/marketplace.ts';
 import { marketplaceMessages as m } from '../../../../contract/messages.ts';
 import {
-  AdminCell,
-  AdminFilters,
   AdminIconButton,
   AdminIconLink,
-  AdminItemCell,
   AdminPinButton,
-  AdminRow,
   AdminRowActions,
+} from '../../../components/ui/admin-row-actions.tsx';
+import {
+  AdminCell,
+  AdminFilters,
+  AdminItemCell,
+  AdminRow,
   AdminTable,
-  useRowDelete,
-  useSearchText,
 } from '../../../components/ui/admin-table.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Segmented } from '../../../components/ui/segmented.tsx';
+import { useRowDelete, useSearchText } from '../../../lib/admin-list.ts';
 import { formatDateShort, toIsoString } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { toastOutcome } from '../../../lib/toast-outcome.ts';

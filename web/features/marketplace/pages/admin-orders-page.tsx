@@ -3,13 +3,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { orderMessages as m } from '../../../../contract/messages.ts';
 import type { Order } from '../../../../contract/orders.ts';
-import {
-  AdminCell,
-  AdminIconLink,
-  AdminRow,
-  AdminRowActions,
-  AdminTable,
-} from '../../../components/ui/admin-table.tsx';
+import { AdminIconLink, AdminRowActions } from '../../../components/ui/admin-row-actions.tsx';
+import { AdminCell, AdminRow, AdminTable } from '../../../components/ui/admin-table.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';

@@ -3,23 +3,24 @@ import { useState } from 'react';
 import { productMessages as m } from '../../../../contract/messages.ts';
 import type { AdminProduct, ProductStatus } from '../../../../contract/products.ts';
 import {
-  AdminCell,
-  AdminFilters,
   AdminIconButton,
   AdminIconLink,
-  AdminItemCell,
   AdminPinButton,
-  AdminRow,
   AdminRowActions,
+} from '../../../components/ui/admin-row-actions.tsx';
+import {
+  AdminCell,
+  AdminFilters,
+  AdminItemCell,
+  AdminRow,
   AdminTable,
-  useRowDelete,
-  useSearchText,
 } from '../../../components/ui/admin-table.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Segmented } from '../../../components/ui/segmented.tsx';
+import { useRowDelete, useSearchText } from '../../../lib/admin-list.ts';
 import { formatDateShort, toIsoString } from '../../../lib/format.ts';
 import { toastOutcome } from '../../../lib/toast-outcome.ts';
 import { useAdminProducts, useDeleteProduct, usePinProduct, useSetProductStatus } from '../api.ts';
