@@ -1,15 +1,24 @@
+import { Pin } from 'lucide-react';
 import type { CSSProperties, ReactNode } from 'react';
+import { type AdminListQuery, useAdminList } from '../../lib/admin-list.ts';
 import { cn } from '../../lib/cn.ts';
 import './admin-table.css';
 import { Card } from './card.tsx';
 import { EmptyState } from './empty-state.tsx';
-import { LoadMore, type PagedQuery } from './load-more.tsx';
+import { LoadMore } from './load-more.tsx';
+import { SearchInput } from './search-input.tsx';
 import { Skeleton } from './skeleton.tsx';
 
-export interface AdminColumn {
+interface AdminColumn {
   label: string;
   align?: 'right';
 }
+
+/** A column by its label (an Actions column sits at the right edge), or with its alignment. */
+type ColumnSpec = string | AdminColumn;
+
+const toColumn = (spec: ColumnSpec): AdminColumn =>
+  typeof spec === 'string' ? { label: spec, align: spec === 'Actions' ? 'right' : undefined } : spec;
 
 /**
  * Each column's label as a CSS string in a custom property (`--admin-col-1` …): in a narrow box
@@ -22,32 +31,102 @@ function columnLabels(columns: AdminColumn[]): CSSProperties {
   ) as CSSProperties;
 }
 
+/** The first cell of a catalogue row: image, title (pinned marked), and a line under it. */
+export function AdminItemCell({
+  image,
+  title,
+  pinned,
+  children,
+}: {
+  image: ReactNode;
+  title: string;
+  pinned: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <AdminCell>
+      <div className="flex items-center gap-3">
+        {image}
+        <div className="min-w-0">
+          <p className="flex items-center gap-1.5 font-medium">
+            {pinned && <Pin className="size-3.5 text-primary" aria-label="Pinned" />}
+            <span className="truncate">{title}</span>
+          </p>
+          {children}
+        </div>
+      </div>
+    </AdminCell>
+  );
+}
+
+/** The search box and filters above an admin list, side by side from `from` up. */
+export function AdminFilters({
+  search,
+  from = 'sm',
+  children,
+}: {
+  search: { label: string; placeholder: string; value: string; onChange: (value: string) => void };
+  from?: 'sm' | 'lg';
+  children: ReactNode;
+}) {
+  return (
+    <div
+      className={cn(
+        'mb-4 flex flex-col gap-3',
+        from === 'sm' ? 'sm:flex-row sm:items-center' : 'lg:flex-row lg:items-center',
+      )}
+    >
+      <SearchInput
+        label={search.label}
+        placeholder={search.placeholder}
+        value={search.value}
+        onChange={(e) => search.onChange(e.target.value)}
+        className="flex-1"
+      />
+      {children}
+    </div>
+  );
+}
+
+export function AdminRow({ className, children }: { className?: string; children: ReactNode }) {
+  return (
+    <tr className={cn('border-b border-line last:border-0 hover:bg-surface-2/50', className)}>{children}</tr>
+  );
+}
+
+export function AdminCell({ className, children }: { className?: string; children?: ReactNode }) {
+  return <td className={cn('px-4 py-3', className)}>{children}</td>;
+}
+
 /**
- * The admin area's list shell: 6 skeleton rows while loading, the spec's empty text, else a scrollable
- * table with the given header; `children` are the body rows, and `pages` (the list's infinite query) puts
- * the Load more button under the table. In a box narrower than 56rem (a phone, a tablet, the admin
- * area beside its menu) the rows are stacked cards, every action in its row (admin-table.css).
+ * The admin area's list shell over a paged query: a toast when it fails, 6 skeleton rows while loading, the
+ * spec's empty text, else a scrollable table with the given header, one row per item from `children`, and
+ * the Load more button under the table. In a box narrower than 56rem (a phone, a tablet, the admin area
+ * beside its menu) the rows are stacked cards, every action in its row (admin-table.css).
  */
-export function AdminTable({
-  loading,
+export function AdminTable<T>({
+  id,
+  query,
+  failedText,
   loadingLabel,
-  isEmpty,
   emptyText,
   columns,
   minWidth,
-  pages,
   children,
 }: {
-  loading: boolean;
+  /** Names the list's failure toast (`<id>-load`), so a list that keeps failing shows one. */
+  id: string;
+  query: AdminListQuery<T>;
+  failedText: string;
   loadingLabel: string;
-  isEmpty: boolean;
   emptyText: string;
-  columns: AdminColumn[];
+  columns: ColumnSpec[];
   minWidth: string;
-  pages?: PagedQuery;
-  children: ReactNode;
+  children: (item: T) => ReactNode;
 }) {
-  if (loading) {
+  const items = useAdminList(query, failedText, `${id}-load`);
+  const cols = columns.map(toColumn);
+  if (query.isPending) {
     return (
       <Card role="status" aria-live="polite" className="p-4">
         <span className="sr-only">{loadingLabel}</span>
@@ -58,13 +137,13 @@ export function AdminTable({
       </Card>
     );
   }
-  if (isEmpty) return <EmptyState text={emptyText} />;
+  if (items.length === 0) return <EmptyState text={emptyText} />;
   return (
     <Card className="admin-table-box overflow-x-auto" tabIndex={0}>
-      <table className={cn('admin-table w-full text-sm', minWidth)} style={columnLabels(columns)}>
+      <table className={cn('admin-table w-full text-sm', minWidth)} style={columnLabels(cols)}>
         <thead>
           <tr className="border-b border-line text-left text-xs tracking-wide text-muted uppercase">
-            {columns.map((column, i) => (
+            {cols.map((column, i) => (
               <th
                 // biome-ignore lint/suspicious/noArrayIndexKey: a fixed header
                 key={i}
@@ -76,16 +155,14 @@ export function AdminTable({
             ))}
           </tr>
         </thead>
-        <tbody>{children}</tbody>
+        <tbody>{items.map(children)}</tbody>
       </table>
-      {pages && (
-        <LoadMore
-          query={pages}
-          variant="ghost"
-          size="sm"
-          className="flex justify-center border-t border-line p-3"
-        />
-      )}
+      <LoadMore
+        query={query}
+        variant="ghost"
+        size="sm"
+        className="flex justify-center border-t border-line p-3"
+      />
     </Card>
   );
 }

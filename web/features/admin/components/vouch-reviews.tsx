@@ -1,6 +1,5 @@
 import { Check, ShieldQuestion, Star, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { reputationMessages as m } from '../../../../contract/messages.ts';
 import type { FlaggedVouch, VouchReviewStatus } from '../../../../contract/reputation.ts';
@@ -11,8 +10,9 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Tabs, tabPanelProps } from '../../../components/ui/tabs.tsx';
-import { errorMessage } from '../../../lib/api.ts';
+import { useAdminList } from '../../../lib/admin-list.ts';
 import { formatDateLong, toIsoString } from '../../../lib/format.ts';
+import { toastOutcome } from '../../../lib/toast-outcome.ts';
 import { useFlaggedVouches, useReviewVouch } from '../api.ts';
 
 const tabs = [
@@ -43,17 +43,11 @@ export function VouchReviews() {
   const [status, setStatus] = useState<VouchReviewStatus>('pending');
   const query = useFlaggedVouches(status);
   const review = useReviewVouch();
-  useEffect(() => {
-    if (query.isError) toast.error(errorMessage(query.error, m.loadFailed), { id: 'vouch-reviews-load' });
-  }, [query.isError, query.error]);
-  const items = query.data?.pages.flatMap((p) => p.items) ?? [];
+  const items = useAdminList(query, m.loadFailed, 'vouch-reviews-load');
   const decide = (v: FlaggedVouch, action: 'approve' | 'reject') =>
     review.mutate(
       { id: v.id, action },
-      {
-        onSuccess: () => toast.success(action === 'approve' ? m.approved : m.rejected),
-        onError: (err) => toast.error(errorMessage(err, m.reviewFailed)),
-      },
+      toastOutcome(action === 'approve' ? m.approved : m.rejected, m.reviewFailed),
     );
 
   return (

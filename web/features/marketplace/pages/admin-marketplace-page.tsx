@@ -1,20 +1,29 @@
-import { Eye, Pin, PinOff, Store, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { Eye, Store, Trash2 } from 'lucide-react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { Link } from 'react-router';
 import type { Listing } from '../../../../contract/marketplace.ts';
 import { marketplaceMessages as m } from '../../../../contract/messages.ts';
-import { AdminTable } from '../../../components/ui/admin-table.tsx';
+import {
+  AdminIconButton,
+  AdminIconLink,
+  AdminPinButton,
+  AdminRowActions,
+} from '../../../components/ui/admin-row-actions.tsx';
+import {
+  AdminCell,
+  AdminFilters,
+  AdminItemCell,
+  AdminRow,
+  AdminTable,
+} from '../../../components/ui/admin-table.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { Segmented } from '../../../components/ui/segmented.tsx';
-import { errorMessage } from '../../../lib/api.ts';
+import { useRowDelete, useSearchText } from '../../../lib/admin-list.ts';
 import { formatDateShort, toIsoString } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
-import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { toastOutcome } from '../../../lib/toast-outcome.ts';
 import {
   type StatusFilter,
   type TypeFilter,
@@ -32,28 +41,16 @@ const adminTypeOptions = [
   { value: 'item', label: 'Item' },
 ] as const;
 
-const iconButton =
-  'grid size-9 place-items-center rounded-lg text-muted transition-colors hover:bg-surface-2 hover:text-fg focus-visible:outline-2 focus-visible:outline-primary';
-
 /** Staff view every listing; pin and delete are admin only (moderators get the spec's messages). */
 export function AdminMarketplacePage() {
   const { user } = useSession();
   const [status, setStatus] = useState<StatusFilter>('active');
   const [type, setType] = useState<TypeFilter>('all');
-  const [search, setSearch] = useState('');
-  const q = useDebouncedValue(search.trim());
-  const query = useAdminListings({ status, type, sort: 'newest', q });
+  const search = useSearchText();
+  const query = useAdminListings({ status, type, sort: 'newest', q: search.q });
   const pin = usePinListing();
-  const remove = useAdminDeleteListing();
-  const [deleting, setDeleting] = useState<Listing | undefined>();
+  const deleting = useRowDelete<Listing>(useAdminDeleteListing(), m.deleted, m.deleteFailed);
   const isAdmin = user?.role === 'admin';
-
-  useEffect(() => {
-    if (query.isError)
-      toast.error(errorMessage(query.error, m.loadListFailed), { id: 'admin-listings-load' });
-  }, [query.isError, query.error]);
-
-  const items = query.data?.pages.flatMap((p) => p.items) ?? [];
 
   const togglePin = (l: Listing) => {
     if (!isAdmin) {
@@ -62,10 +59,7 @@ export function AdminMarketplacePage() {
     }
     pin.mutate(
       { id: l.id, isPinned: !l.isPinned },
-      {
-        onSuccess: (r) => toast.success(r.isPinned ? 'Listing pinned' : 'Listing unpinned'),
-        onError: (err) => toast.error(errorMessage(err, m.updateFailed)),
-      },
+      toastOutcome((r) => (r.isPinned ? 'Listing pinned' : 'Listing unpinned'), m.updateFailed),
     );
   };
   const askDelete = (l: Listing) => {
@@ -73,17 +67,7 @@ export function AdminMarketplacePage() {
       toast.error(m.onlyAdminsDelete);
       return;
     }
-    setDeleting(l);
-  };
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => {
-        toast.success(m.deleted);
-        setDeleting(undefined);
-      },
-      onError: (err) => toast.error(errorMessage(err, m.deleteFailed)),
-    });
+    deleting.ask(l);
   };
 
   return (
@@ -93,97 +77,64 @@ export function AdminMarketplacePage() {
         icon={<Store className="size-6" aria-hidden="true" />}
         description="Every member listing: view, pin and remove."
       />
-      <div className="mb-4 flex flex-col gap-3 lg:flex-row lg:items-center">
-        <SearchInput
-          label="Search listings"
-          placeholder="Search title, description or seller..."
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          className="flex-1"
-        />
+      <AdminFilters
+        from="lg"
+        search={{
+          ...search,
+          label: 'Search listings',
+          placeholder: 'Search title, description or seller...',
+        }}
+      >
         <Segmented label="Status" value={status} options={statusOptions} onChange={setStatus} />
         <Segmented label="Type" value={type} options={adminTypeOptions} onChange={setType} />
-      </div>
+      </AdminFilters>
 
       <AdminTable
-        loading={query.isPending}
+        query={query}
+        failedText={m.loadListFailed}
+        id="admin-listings"
         loadingLabel="Loading listings…"
-        isEmpty={items.length === 0}
         emptyText={m.empty}
         minWidth="min-w-[44rem]"
-        columns={[
-          { label: 'Listing' },
-          { label: 'Seller' },
-          { label: 'Price' },
-          { label: 'Status' },
-          { label: 'Created' },
-          { label: 'Actions', align: 'right' },
-        ]}
+        columns={['Listing', 'Seller', 'Price', 'Status', 'Created', 'Actions']}
       >
-        {items.map((l) => (
-          <tr key={l.id} className="border-b border-line last:border-0 hover:bg-surface-2/50">
-            <td className="px-4 py-3">
-              <div className="flex items-center gap-3">
-                <ListingImage listing={l} className="size-10 shrink-0 rounded-lg [&>svg]:size-5" />
-                <div className="min-w-0">
-                  <p className="flex items-center gap-1.5 font-medium">
-                    {l.isPinned && <Pin className="size-3.5 text-primary" aria-label="Pinned" />}
-                    <span className="truncate">{l.title}</span>
-                  </p>
-                  <p className="text-xs text-muted">
-                    {typeLabels[l.type]} · {l.game}
-                  </p>
-                </div>
-              </div>
-            </td>
-            <td className="px-4 py-3">{l.seller.username}</td>
-            <td className="px-4 py-3 whitespace-nowrap">{l.price} Credits</td>
-            <td className="px-4 py-3">
+        {(l) => (
+          <AdminRow key={l.id}>
+            <AdminItemCell
+              image={<ListingImage listing={l} className="size-10 shrink-0 rounded-lg [&>svg]:size-5" />}
+              title={l.title}
+              pinned={l.isPinned}
+            >
+              <p className="text-xs text-muted">
+                {typeLabels[l.type]} · {l.game}
+              </p>
+            </AdminItemCell>
+            <AdminCell>{l.seller.username}</AdminCell>
+            <AdminCell className="whitespace-nowrap">{l.price} Credits</AdminCell>
+            <AdminCell>
               <Badge tone={l.status === 'active' ? 'success' : 'neutral'}>
                 {l.status === 'active' ? 'Active' : 'Sold'}
               </Badge>
-            </td>
-            <td className="px-4 py-3 whitespace-nowrap text-muted">
+            </AdminCell>
+            <AdminCell className="whitespace-nowrap text-muted">
               <time dateTime={toIsoString(l.createdAt)}>{formatDateShort(l.createdAt)}</time>
-            </td>
-            <td className="px-4 py-3">
-              <div className="flex items-center justify-end gap-1">
-                <Link to={`/marketplace/${l.id}`} className={iconButton} aria-label={`View ${l.title}`}>
-                  <Eye className="size-4" aria-hidden="true" />
-                </Link>
-                <button
-                  type="button"
-                  className={iconButton}
-                  aria-label={`${l.isPinned ? 'Unpin' : 'Pin'} ${l.title}`}
-                  onClick={() => togglePin(l)}
-                >
-                  {l.isPinned ? (
-                    <PinOff className="size-4" aria-hidden="true" />
-                  ) : (
-                    <Pin className="size-4" aria-hidden="true" />
-                  )}
-                </button>
-                <button
-                  type="button"
-                  className={`${iconButton} hover:text-danger`}
-                  aria-label={`Delete ${l.title}`}
-                  onClick={() => askDelete(l)}
-                >
-                  <Trash2 className="size-4" aria-hidden="true" />
-                </button>
-              </div>
-            </td>
-          </tr>
-        ))}
+            </AdminCell>
+            <AdminRowActions>
+              <AdminIconLink to={`/marketplace/${l.id}`} label={`View ${l.title}`}>
+                <Eye className="size-4" aria-hidden="true" />
+              </AdminIconLink>
+              <AdminPinButton pinned={l.isPinned} title={l.title} onClick={() => togglePin(l)} />
+              <AdminIconButton label={`Delete ${l.title}`} danger onClick={() => askDelete(l)}>
+                <Trash2 className="size-4" aria-hidden="true" />
+              </AdminIconButton>
+            </AdminRowActions>
+          </AdminRow>
+        )}
       </AdminTable>
-      <LoadMore query={query} />
       <ConfirmDialog
-        open={deleting !== undefined}
-        onOpenChange={(open) => !open && setDeleting(undefined)}
+        {...deleting.dialog}
         title="Delete listing"
-        message={`Are you sure you want to delete "${deleting?.title ?? ''}"? This action cannot be undone.`}
-        onConfirm={confirmDelete}
-        pending={remove.isPending}
+        message={`Are you sure you want to delete "${deleting.row?.title ?? ''}"? This action cannot be undone.`}
       />
     </div>
   );

@@ -1,17 +1,15 @@
 import { Eye, Gavel, LifeBuoy, Receipt } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { orderMessages as m } from '../../../../contract/messages.ts';
 import type { Order } from '../../../../contract/orders.ts';
-import { AdminTable } from '../../../components/ui/admin-table.tsx';
+import { AdminIconLink, AdminRowActions } from '../../../components/ui/admin-row-actions.tsx';
+import { AdminCell, AdminRow, AdminTable } from '../../../components/ui/admin-table.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Segmented } from '../../../components/ui/segmented.tsx';
 import { SettleOrderForm } from '../../../components/ui/settle-order-form.tsx';
-import { errorMessage } from '../../../lib/api.ts';
 import { formatDateShort, toIsoString } from '../../../lib/format.ts';
 import { formatTimeLeft, useNow } from '../../../lib/orders.ts';
 import { type AdminOrderStatus, useAdminOrders, useSettleHeldOrder } from '../api.ts';
@@ -25,9 +23,6 @@ const statusOptions = [
   { value: 'all', label: 'All' },
 ] as const satisfies readonly { value: AdminOrderStatus; label: string }[];
 
-const iconButton =
-  'grid size-9 place-items-center rounded-lg text-muted transition-colors hover:bg-surface-2 hover:text-fg focus-visible:outline-2 focus-visible:outline-primary';
-
 /** Staff: orders by status (disputes first), each dispute linking to its ticket where it is settled. */
 export function AdminOrdersPage() {
   const [status, setStatus] = useState<AdminOrderStatus>('disputed');
@@ -35,10 +30,6 @@ export function AdminOrdersPage() {
   const now = useNow();
   const [settling, setSettling] = useState<Order | null>(null);
   const settle = useSettleHeldOrder();
-  useEffect(() => {
-    if (query.isError) toast.error(errorMessage(query.error, m.loadFailed), { id: 'admin-orders-load' });
-  }, [query.isError, query.error]);
-  const items = query.data?.pages.flatMap((p) => p.items) ?? [];
 
   return (
     <div>
@@ -51,79 +42,66 @@ export function AdminOrdersPage() {
         <Segmented label="Status" value={status} options={statusOptions} onChange={setStatus} />
       </div>
       <AdminTable
-        loading={query.isPending}
+        query={query}
+        failedText={m.loadFailed}
+        id="admin-orders"
         loadingLabel="Loading orders…"
-        isEmpty={items.length === 0}
         emptyText={m.empty}
         minWidth="min-w-[44rem]"
-        columns={[
-          { label: 'Listing' },
-          { label: 'Buyer → Seller' },
-          { label: 'Price' },
-          { label: 'Status' },
-          { label: 'Date' },
-          { label: 'Actions', align: 'right' },
-        ]}
+        columns={['Listing', 'Buyer → Seller', 'Price', 'Status', 'Date', 'Actions']}
       >
-        {items.map((o) => (
-          <tr key={o.id} className="border-b border-line last:border-0 hover:bg-surface-2/50">
-            <td className="max-w-56 px-4 py-3">
+        {(o) => (
+          <AdminRow key={o.id}>
+            <AdminCell className="max-w-56">
               <p className="truncate font-medium" title={o.listingTitle}>
                 {o.listingTitle}
               </p>
               {o.disputeReason && <p className="truncate text-xs text-muted">{o.disputeReason}</p>}
-            </td>
-            <td className="px-4 py-3">
+            </AdminCell>
+            <AdminCell>
               <p className="truncate">{o.buyer?.username ?? 'Deleted member'}</p>
               <p className="truncate text-xs text-muted">→ {o.seller?.username ?? 'Deleted member'}</p>
-            </td>
-            <td className="px-4 py-3 whitespace-nowrap">{o.price} Credits</td>
-            <td className="px-4 py-3">
+            </AdminCell>
+            <AdminCell className="whitespace-nowrap">{o.price} Credits</AdminCell>
+            <AdminCell>
               <OrderStatusBadge order={o} />
               {o.status === 'held' && (
                 <p className="mt-1 text-xs whitespace-nowrap text-muted">
                   {formatTimeLeft(o.releaseAt, now)}
                 </p>
               )}
-            </td>
-            <td className="px-4 py-3 whitespace-nowrap text-muted">
+            </AdminCell>
+            <AdminCell className="whitespace-nowrap text-muted">
               <time dateTime={toIsoString(o.disputedAt ?? o.createdAt)}>
                 {formatDateShort(o.disputedAt ?? o.createdAt)}
               </time>
-            </td>
-            <td className="px-4 py-3">
-              <div className="flex items-center justify-end gap-1">
-                {o.ticketId && (
-                  <Link
-                    to={`/admin/tickets/${o.ticketId}`}
-                    className={buttonClasses(o.status === 'disputed' ? 'primary' : 'outline', 'sm')}
-                    aria-label={`Ticket for ${o.listingTitle}`}
-                  >
-                    <LifeBuoy className="size-4" aria-hidden="true" />
-                    Ticket
-                  </Link>
-                )}
-                {o.abilities.settle && o.status === 'held' && (
-                  <Button size="sm" onClick={() => setSettling(o)} aria-label={`Settle ${o.listingTitle}`}>
-                    <Gavel className="size-4" aria-hidden="true" />
-                    Settle
-                  </Button>
-                )}
-                {o.listingId && (
-                  <Link
-                    to={`/marketplace/${o.listingId}`}
-                    className={iconButton}
-                    aria-label={`View ${o.listingTitle}`}
-                  >
-                    <Eye className="size-4" aria-hidden="true" />
-                  </Link>
-                )}
-              </div>
-            </td>
-          </tr>
-        ))}
+            </AdminCell>
+            <AdminRowActions>
+              {o.ticketId && (
+                <Link
+                  to={`/admin/tickets/${o.ticketId}`}
+                  className={buttonClasses(o.status === 'disputed' ? 'primary' : 'outline', 'sm')}
+                  aria-label={`Ticket for ${o.listingTitle}`}
+                >
+                  <LifeBuoy className="size-4" aria-hidden="true" />
+                  Ticket
+                </Link>
+              )}
+              {o.abilities.settle && o.status === 'held' && (
+                <Button size="sm" onClick={() => setSettling(o)} aria-label={`Settle ${o.listingTitle}`}>
+                  <Gavel className="size-4" aria-hidden="true" />
+                  Settle
+                </Button>
+              )}
+              {o.listingId && (
+                <AdminIconLink to={`/marketplace/${o.listingId}`} label={`View ${o.listingTitle}`}>
+                  <Eye className="size-4" aria-hidden="true" />
+                </AdminIconLink>
+              )}
+            </AdminRowActions>
+          </AdminRow>
+        )}
       </AdminTable>
-      <LoadMore query={query} />
       <Dialog
         open={settling !== null}
         onOpenChange={(open) => !open && setSettling(null)}

@@ -1,19 +1,28 @@
-import { Eye, Package, Pencil, Pin, PinOff, Plus, Power, PowerOff, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
-import { Link } from 'react-router';
+import { Eye, Package, Pencil, Plus, Power, PowerOff, Trash2 } from 'lucide-react';
+import { useState } from 'react';
 import { productMessages as m } from '../../../../contract/messages.ts';
 import type { AdminProduct, ProductStatus } from '../../../../contract/products.ts';
-import { AdminTable } from '../../../components/ui/admin-table.tsx';
+import {
+  AdminIconButton,
+  AdminIconLink,
+  AdminPinButton,
+  AdminRowActions,
+} from '../../../components/ui/admin-row-actions.tsx';
+import {
+  AdminCell,
+  AdminFilters,
+  AdminItemCell,
+  AdminRow,
+  AdminTable,
+} from '../../../components/ui/admin-table.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { Segmented } from '../../../components/ui/segmented.tsx';
-import { errorMessage } from '../../../lib/api.ts';
+import { useRowDelete, useSearchText } from '../../../lib/admin-list.ts';
 import { formatDateShort, toIsoString } from '../../../lib/format.ts';
-import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { toastOutcome } from '../../../lib/toast-outcome.ts';
 import { useAdminProducts, useDeleteProduct, usePinProduct, useSetProductStatus } from '../api.ts';
 import { ProductImage } from '../components/product-card.tsx';
 import { ProductFormDialog } from '../components/product-form-dialog.tsx';
@@ -24,26 +33,15 @@ const statusOptions = [
   { value: 'inactive', label: 'Inactive' },
 ] as const;
 
-const iconButton =
-  'grid size-9 place-items-center rounded-lg text-muted transition-colors hover:bg-surface-2 hover:text-fg focus-visible:outline-2 focus-visible:outline-primary';
-
 export function AdminProductsPage() {
   const [status, setStatus] = useState<'all' | ProductStatus>('active');
-  const [search, setSearch] = useState('');
-  const q = useDebouncedValue(search.trim());
-  const query = useAdminProducts(status, q);
+  const search = useSearchText();
+  const query = useAdminProducts(status, search.q);
   const [editing, setEditing] = useState<AdminProduct | undefined>();
   const [formOpen, setFormOpen] = useState(false);
-  const [deleting, setDeleting] = useState<AdminProduct | undefined>();
   const pin = usePinProduct();
   const setProductStatus = useSetProductStatus();
-  const remove = useDeleteProduct();
-
-  useEffect(() => {
-    if (query.isError) toast.error(errorMessage(query.error, m.loadFailed), { id: 'admin-products-load' });
-  }, [query.isError, query.error]);
-
-  const items = query.data?.pages.flatMap((p) => p.items) ?? [];
+  const deleting = useRowDelete<AdminProduct>(useDeleteProduct(), m.deleted, m.deleteFailed);
 
   const openForm = (product?: AdminProduct) => {
     setEditing(product);
@@ -52,29 +50,13 @@ export function AdminProductsPage() {
   const togglePin = (p: AdminProduct) =>
     pin.mutate(
       { id: p.id, isPinned: !p.isPinned },
-      {
-        onSuccess: (r) => toast.success(r?.isPinned ? m.pinned : m.unpinned),
-        onError: (err) => toast.error(errorMessage(err, m.updateFailed)),
-      },
+      toastOutcome((r) => (r?.isPinned ? m.pinned : m.unpinned), m.updateFailed),
     );
   const toggleStatus = (p: AdminProduct) =>
     setProductStatus.mutate(
       { id: p.id, status: p.status === 'active' ? 'inactive' : 'active' },
-      {
-        onSuccess: (r) => toast.success(r?.status === 'active' ? m.activated : m.deactivated),
-        onError: (err) => toast.error(errorMessage(err, m.statusFailed)),
-      },
+      toastOutcome((r) => (r?.status === 'active' ? m.activated : m.deactivated), m.statusFailed),
     );
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => {
-        toast.success(m.deleted);
-        setDeleting(undefined);
-      },
-      onError: (err) => toast.error(errorMessage(err, m.deleteFailed)),
-    });
-  };
 
   return (
     <div>
@@ -89,113 +71,64 @@ export function AdminProductsPage() {
           </Button>
         }
       />
-      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center">
-        <SearchInput
-          label="Search products"
-          placeholder="Search products..."
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          className="flex-1"
-        />
+      <AdminFilters search={{ ...search, label: 'Search products', placeholder: 'Search products...' }}>
         <Segmented label="Status" value={status} options={statusOptions} onChange={setStatus} />
-      </div>
+      </AdminFilters>
 
       <AdminTable
-        loading={query.isPending}
+        query={query}
+        failedText={m.loadFailed}
+        id="admin-products"
         loadingLabel="Loading products…"
-        isEmpty={items.length === 0}
         emptyText={m.empty}
         minWidth="min-w-[40rem]"
-        columns={[
-          { label: 'Product' },
-          { label: 'Status' },
-          { label: 'Created' },
-          { label: 'Actions', align: 'right' },
-        ]}
-        pages={query}
+        columns={['Product', 'Status', 'Created', 'Actions']}
       >
-        {items.map((p) => (
-          <tr key={p.id} className="border-b border-line last:border-0 hover:bg-surface-2/50">
-            <td className="px-4 py-3">
-              <div className="flex items-center gap-3">
-                <ProductImage product={p} className="size-10 shrink-0 rounded-lg [&>svg]:size-5" />
-                <div className="min-w-0">
-                  <p className="flex items-center gap-1.5 font-medium">
-                    {p.isPinned && <Pin className="size-3.5 text-primary" aria-label="Pinned" />}
-                    <span className="truncate">{p.title}</span>
-                  </p>
-                  <p className="max-w-xs truncate text-xs text-muted">{p.salesUrl}</p>
-                </div>
-              </div>
-            </td>
-            <td className="px-4 py-3">
+        {(p) => (
+          <AdminRow key={p.id}>
+            <AdminItemCell
+              image={<ProductImage product={p} className="size-10 shrink-0 rounded-lg [&>svg]:size-5" />}
+              title={p.title}
+              pinned={p.isPinned}
+            >
+              <p className="max-w-xs truncate text-xs text-muted">{p.salesUrl}</p>
+            </AdminItemCell>
+            <AdminCell>
               <Badge tone={p.status === 'active' ? 'success' : 'neutral'}>
                 {p.status === 'active' ? 'Active' : 'Inactive'}
               </Badge>
-            </td>
-            <td className="px-4 py-3 whitespace-nowrap text-muted">
+            </AdminCell>
+            <AdminCell className="whitespace-nowrap text-muted">
               <time dateTime={toIsoString(p.createdAt)}>{formatDateShort(p.createdAt)}</time>
-            </td>
-            <td className="px-4 py-3">
-              <div className="flex items-center justify-end gap-1">
-                <button
-                  type="button"
-                  className={iconButton}
-                  aria-label={`${p.isPinned ? 'Unpin' : 'Pin'} ${p.title}`}
-                  onClick={() => togglePin(p)}
-                >
-                  {p.isPinned ? (
-                    <PinOff className="size-4" aria-hidden="true" />
-                  ) : (
-                    <Pin className="size-4" aria-hidden="true" />
-                  )}
-                </button>
-                <button
-                  type="button"
-                  className={iconButton}
-                  aria-label={`Edit ${p.title}`}
-                  onClick={() => openForm(p)}
-                >
-                  <Pencil className="size-4" aria-hidden="true" />
-                </button>
-                <Link to={`/products/${p.id}`} className={iconButton} aria-label={`View ${p.title}`}>
-                  <Eye className="size-4" aria-hidden="true" />
-                </Link>
-                <button
-                  type="button"
-                  className={iconButton}
-                  aria-label={`${p.status === 'active' ? 'Deactivate' : 'Activate'} ${p.title}`}
-                  onClick={() => toggleStatus(p)}
-                >
-                  {p.status === 'active' ? (
-                    <PowerOff className="size-4" aria-hidden="true" />
-                  ) : (
-                    <Power className="size-4 text-success" aria-hidden="true" />
-                  )}
-                </button>
-                <button
-                  type="button"
-                  className={`${iconButton} hover:text-danger`}
-                  aria-label={`Delete ${p.title}`}
-                  onClick={() => setDeleting(p)}
-                >
-                  <Trash2 className="size-4" aria-hidden="true" />
-                </button>
-              </div>
-            </td>
-          </tr>
-        ))}
+            </AdminCell>
+            <AdminRowActions>
+              <AdminPinButton pinned={p.isPinned} title={p.title} onClick={() => togglePin(p)} />
+              <AdminIconButton label={`Edit ${p.title}`} onClick={() => openForm(p)}>
+                <Pencil className="size-4" aria-hidden="true" />
+              </AdminIconButton>
+              <AdminIconLink to={`/products/${p.id}`} label={`View ${p.title}`}>
+                <Eye className="size-4" aria-hidden="true" />
+              </AdminIconLink>
+              <AdminIconButton
+                label={`${p.status === 'active' ? 'Deactivate' : 'Activate'} ${p.title}`}
+                onClick={() => toggleStatus(p)}
+              >
+                {p.status === 'active' ? (
+                  <PowerOff className="size-4" aria-hidden="true" />
+                ) : (
+                  <Power className="size-4 text-success" aria-hidden="true" />
+                )}
+              </AdminIconButton>
+              <AdminIconButton label={`Delete ${p.title}`} danger onClick={() => deleting.ask(p)}>
+                <Trash2 className="size-4" aria-hidden="true" />
+              </AdminIconButton>
+            </AdminRowActions>
+          </AdminRow>
+        )}
       </AdminTable>
 
       <ProductFormDialog open={formOpen} onOpenChange={setFormOpen} product={editing} />
-      <ConfirmDialog
-        open={deleting !== undefined}
-        onOpenChange={(open) => !open && setDeleting(undefined)}
-        title="Delete product"
-        message={m.confirmDelete}
-        onConfirm={confirmDelete}
-        pending={remove.isPending}
-      />
+      <ConfirmDialog {...deleting.dialog} title="Delete product" message={m.confirmDelete} />
     </div>
   );
 }

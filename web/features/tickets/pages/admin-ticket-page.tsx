@@ -1,67 +1,38 @@
-import { ArrowLeft } from 'lucide-react';
-import { useEffect } from 'react';
-import toast from 'react-hot-toast';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { ticketMessages as m } from '../../../../contract/messages.ts';
-import { type TicketStatus, ticketStatuses, ticketStatusLabels } from '../../../../contract/tickets.ts';
-import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import {
+  type TicketDetail,
+  type TicketStatus,
+  ticketStatuses,
+  ticketStatusLabels,
+} from '../../../../contract/tickets.ts';
+import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { formatDateLong, toIsoString } from '../../../lib/format.ts';
-import { useSetTicketStatus, useTicket } from '../api.ts';
+import { toastOutcome } from '../../../lib/toast-outcome.ts';
+import { useSetTicketStatus } from '../api.ts';
 import { DisputeOrderPanel } from '../components/dispute-order-panel.tsx';
 import { TicketConversation } from '../components/ticket-conversation.tsx';
 import { TicketReplyForm } from '../components/ticket-reply-form.tsx';
+import { TicketShell } from '../components/ticket-shell.tsx';
 import { shortId, TicketStatusBadge } from '../components/ticket-status-badge.tsx';
-
-const isMissing = (err: unknown) => err instanceof ApiError && (err.status === 404 || err.status === 400);
 
 /** Staff view of a ticket: who and when, status buttons (the current one disabled), conversation, reply. */
 export function AdminTicketPage() {
-  const { ticketId = '' } = useParams();
-  const navigate = useNavigate();
-  const query = useTicket(ticketId);
-  const setStatus = useSetTicketStatus();
-
-  useEffect(() => {
-    if (!query.isError) return;
-    toast.error(isMissing(query.error) ? m.notFound : errorMessage(query.error, m.detailFailed), {
-      id: 'admin-ticket-load',
-    });
-    void navigate('/admin/tickets', { replace: true });
-  }, [query.isError, query.error, navigate]);
-
-  const back = (
-    <Link to="/admin/tickets" className={buttonClasses('ghost', 'sm', 'mb-4 -ml-2')}>
-      <ArrowLeft className="size-4" aria-hidden="true" />
-      Support Tickets
-    </Link>
+  return (
+    <TicketShell listPath="/admin/tickets" toastId="admin-ticket-load" messageSkeletons={1}>
+      {(ticket) => <AdminTicketView ticket={ticket} />}
+    </TicketShell>
   );
-  const ticket = query.data;
-  if (!ticket) {
-    return (
-      <div role="status" aria-live="polite">
-        <span className="sr-only">Loading ticket…</span>
-        {back}
-        <Skeleton className="h-9 w-2/3" />
-        <Skeleton className="mt-6 h-28 w-full rounded-2xl" />
-      </div>
-    );
-  }
+}
 
+function AdminTicketView({ ticket }: { ticket: TicketDetail }) {
+  const setStatus = useSetTicketStatus();
   const changeStatus = (status: TicketStatus) =>
-    setStatus.mutate(
-      { id: ticket.id, status },
-      {
-        onSuccess: () => toast.success(m.statusUpdated),
-        onError: (err) => toast.error(errorMessage(err, m.statusFailed)),
-      },
-    );
+    setStatus.mutate({ id: ticket.id, status }, toastOutcome(m.statusUpdated, m.statusFailed));
 
   return (
-    <div>
-      {back}
+    <>
       <header className="mb-6 flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-3">
@@ -117,6 +88,6 @@ export function AdminTicketPage() {
           <TicketReplyForm ticketId={ticket.id} label="Staff reply" />
         </Card>
       )}
-    </div>
+    </>
   );
 }

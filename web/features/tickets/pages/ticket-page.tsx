@@ -1,60 +1,31 @@
-import { ArrowLeft, Lock } from 'lucide-react';
-import { useEffect } from 'react';
-import toast from 'react-hot-toast';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Lock } from 'lucide-react';
+import { Link } from 'react-router';
 import { isStaff } from '../../../../contract/limits.ts';
 import { ticketMessages as m } from '../../../../contract/messages.ts';
+import type { TicketDetail } from '../../../../contract/tickets.ts';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { formatDateLong, toIsoString } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
-import { useTicket } from '../api.ts';
 import { DisputeOrderPanel } from '../components/dispute-order-panel.tsx';
 import { TicketConversation } from '../components/ticket-conversation.tsx';
 import { TicketReplyForm } from '../components/ticket-reply-form.tsx';
+import { TicketShell } from '../components/ticket-shell.tsx';
 import { shortId, TicketStatusBadge } from '../components/ticket-status-badge.tsx';
-
-const isMissing = (err: unknown) => err instanceof ApiError && (err.status === 404 || err.status === 400);
 
 /** A member's ticket: conversation and reply form; a closed ticket shows the spec's note instead. */
 export function TicketPage() {
-  const { ticketId = '' } = useParams();
-  const navigate = useNavigate();
-  const query = useTicket(ticketId);
-  const { user } = useSession();
-
-  useEffect(() => {
-    if (!query.isError) return;
-    toast.error(isMissing(query.error) ? m.notFound : errorMessage(query.error, m.detailFailed), {
-      id: 'ticket-load',
-    });
-    void navigate('/tickets', { replace: true });
-  }, [query.isError, query.error, navigate]);
-
-  const back = (
-    <Link to="/tickets" className={buttonClasses('ghost', 'sm', 'mb-4 -ml-2')}>
-      <ArrowLeft className="size-4" aria-hidden="true" />
-      Support Tickets
-    </Link>
-  );
-  const ticket = query.data;
-  if (!ticket) {
-    return (
-      <div role="status" aria-live="polite" className="mx-auto w-full max-w-3xl">
-        <span className="sr-only">Loading ticket…</span>
-        {back}
-        <Skeleton className="h-9 w-2/3" />
-        <Skeleton className="mt-6 h-28 w-full rounded-2xl" />
-        <Skeleton className="mt-3 h-28 w-full rounded-2xl" />
-      </div>
-    );
-  }
-
   return (
-    <div className="mx-auto w-full max-w-3xl">
-      {back}
+    <TicketShell listPath="/tickets" width="max-w-3xl" toastId="ticket-load" messageSkeletons={2}>
+      {(ticket) => <TicketView ticket={ticket} />}
+    </TicketShell>
+  );
+}
+
+function TicketView({ ticket }: { ticket: TicketDetail }) {
+  const { user } = useSession();
+  return (
+    <>
       <header className="mb-6">
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="min-w-0 text-2xl font-bold tracking-tight break-words sm:text-3xl">
@@ -86,6 +57,6 @@ export function TicketPage() {
           </Card>
         )}
       </div>
-    </div>
+    </>
   );
 }

@@ -1,0 +1,122 @@
+import { ArrowLeft } from 'lucide-react';
+import { type ReactNode, useEffect } from 'react';
+import toast from 'react-hot-toast';
+import { Link, useNavigate } from 'react-router';
+import { ApiError } from '../../lib/api.ts';
+import { cn } from '../../lib/cn.ts';
+import { buttonClasses } from './button.tsx';
+import { Card } from './card.tsx';
+import { Skeleton } from './skeleton.tsx';
+
+/** A detail that does not exist: 404, or 400 for an id that is not a UUID (a typed or truncated link). */
+export const isMissing = (err: unknown) =>
+  err instanceof ApiError && (err.status === 404 || err.status === 400);
+
+interface DetailQuery<T> {
+  data: T | undefined;
+  isError: boolean;
+  error: unknown;
+}
+
+/** The not-found card a detail page shows in place of its item, the spec's words as its heading. */
+export function NotFoundCard({ text, icon }: { text: string; icon?: ReactNode }) {
+  return (
+    <Card className={cn('px-6 py-16 text-center', icon !== undefined && 'flex flex-col items-center gap-3')}>
+      {icon}
+      <h1 className="text-xl font-semibold">{text}</h1>
+    </Card>
+  );
+}
+
+/**
+ * The one shape of a detail page: a back link above everything; a skeleton (announced as loading) until the
+ * item arrives; `notFound` in place when the item does not exist; any other failure (or a missing item on a
+ * page without `notFound`) is a toast with `failedText(error)` and a return to `leaveTo`.
+ */
+export function DetailPage<T>({
+  query,
+  back,
+  width,
+  loadingLabel,
+  skeleton,
+  notFound,
+  failedText,
+  toastId,
+  leaveTo = back.to,
+  children,
+}: {
+  query: DetailQuery<T>;
+  back: { to: string; label: ReactNode };
+  /** The page's width, centred; none for a page inside the admin layout. */
+  width?: 'max-w-3xl' | 'max-w-4xl';
+  loadingLabel: string;
+  skeleton: ReactNode;
+  notFound?: ReactNode;
+  /** The toast when the item cannot be shown: fixed words, or words chosen from the error. */
+  failedText: string | ((error: unknown) => string);
+  toastId: string;
+  /** Where a failure returns to: the back link's page unless said. */
+  leaveTo?: string;
+  children: (item: T) => ReactNode;
+}) {
+  const navigate = useNavigate();
+  const showNotFound = query.isError && notFound !== undefined && isMissing(query.error);
+  const failure =
+    query.isError && !showNotFound
+      ? typeof failedText === 'string'
+        ? failedText
+        : failedText(query.error)
+      : null;
+  const className = width && cn('mx-auto w-full', width);
+
+  useEffect(() => {
+    if (failure === null) return;
+    toast.error(failure, { id: toastId });
+    void navigate(leaveTo, { replace: true });
+  }, [failure, toastId, leaveTo, navigate]);
+
+  const backLink = (
+    <Link to={back.to} className={buttonClasses('ghost', 'sm', 'mb-4 -ml-2')}>
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      {back.label}
+    </Link>
+  );
+
+  if (showNotFound) {
+    return (
+      <div className={className}>
+        {backLink}
+        {notFound}
+      </div>
+    );
+  }
+  if (query.data === undefined) {
+    return (
+      <div role="status" aria-live="polite" className={className}>
+        <span className="sr-only">{loadingLabel}</span>
+        {backLink}
+        {skeleton}
+      </div>
+    );
+  }
+  return (
+    <div className={className}>
+      {backLink}
+      {children(query.data)}
+    </div>
+  );
+}
+
+/** The loading shape of a detail led by its image: picture, title and one or two lines of text. */
+export function ImageDetailSkeleton({ lines }: { lines: 1 | 2 }) {
+  return (
+    <Card className="overflow-hidden">
+      <Skeleton className="h-64 w-full rounded-none" />
+      <div className="p-6">
+        <Skeleton className="h-8 w-2/3" />
+        <Skeleton className="mt-4 h-4 w-full" />
+        {lines === 2 && <Skeleton className="mt-2 h-4 w-5/6" />}
+      </div>
+    </Card>
+  );
+}

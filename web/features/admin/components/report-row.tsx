@@ -1,0 +1,193 @@
+import { Ban, Check, ExternalLink, Trash2, X } from 'lucide-react';
+import { Link } from 'react-router';
+import type { AdminReport, ReportStatus, ReportTargetType } from '../../../../contract/reports.ts';
+import { AdminCell, AdminRow } from '../../../components/ui/admin-table.tsx';
+import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { formatDateLong, toIsoString } from '../../../lib/format.ts';
+
+const statusLabels: Record<ReportStatus, string> = {
+  pending: 'Pending',
+  resolved: 'Resolved',
+  dismissed: 'Dismissed',
+};
+const statusTones: Record<ReportStatus, BadgeTone> = {
+  pending: 'warning',
+  resolved: 'success',
+  dismissed: 'neutral',
+};
+export const typeLabels: Record<ReportTargetType, string> = {
+  post: 'Post',
+  comment: 'Comment',
+  thread: 'Forum post',
+  reply: 'Forum reply',
+  cheat: 'Cheat',
+  listing: 'Listing',
+};
+
+/** Spec §9: ticket and report ids are shown as their first 8 characters. */
+const shortId = (id: string) => id.slice(0, 8);
+
+function ReportedContent({ report }: { report: AdminReport }) {
+  const { target } = report;
+  return (
+    <div className="min-w-0">
+      <Badge>{typeLabels[target.type]}</Badge>
+      {target.preview && target.href ? (
+        <Link
+          to={target.href}
+          className="mt-1 line-clamp-2 font-medium break-words hover:text-primary focus-visible:outline-2 focus-visible:outline-primary"
+        >
+          {target.preview}
+          <ExternalLink className="ml-1 inline size-3.5 align-[-2px] text-muted" aria-hidden="true" />
+        </Link>
+      ) : (
+        <p className="mt-1 text-muted italic">Content deleted</p>
+      )}
+      {target.author && (
+        <p className="mt-0.5 text-xs text-muted">
+          by{' '}
+          <Link to={`/profile/${target.author.id}`} className="hover:text-primary">
+            {target.author.username}
+          </Link>
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * One report in Manage Reports: id, status and date; reporter; reason; the reported content; and, while
+ * pending, resolve, dismiss, delete the content (asked first) and ban its author (asked first, admins only).
+ */
+export function ReportRow({
+  report: r,
+  canBan,
+  busy,
+  onRun,
+  onConfirm,
+}: {
+  report: AdminReport;
+  canBan: boolean;
+  busy: boolean;
+  onRun: (action: 'resolve' | 'dismiss') => void;
+  onConfirm: (action: 'delete-content' | 'ban-user') => void;
+}) {
+  const pending = r.status === 'pending';
+  return (
+    <AdminRow className="align-top max-md:flex max-md:flex-col max-md:gap-2 max-md:py-3 max-md:[&>td]:py-0">
+      <AdminCell className="md:w-36">
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1 md:block">
+          <p className="font-mono text-xs">#{shortId(r.id)}</p>
+          <Badge tone={statusTones[r.status]} className="md:mt-1.5">
+            {statusLabels[r.status]}
+          </Badge>
+          <p className="text-xs text-muted max-md:w-full md:mt-1.5">
+            <time dateTime={toIsoString(r.createdAt)}>{formatDateLong(r.createdAt)}</time>
+          </p>
+        </div>
+      </AdminCell>
+      <AdminCell>
+        <span className="text-xs text-muted md:hidden">Reported by </span>
+        {r.reporter ? (
+          <Link to={`/profile/${r.reporter.id}`} className="font-medium hover:text-primary">
+            {r.reporter.username}
+          </Link>
+        ) : (
+          <span className="text-muted italic">Deleted user</span>
+        )}
+      </AdminCell>
+      <AdminCell className="md:max-w-60">
+        <p className="line-clamp-4 break-words whitespace-pre-line" title={r.reason}>
+          <span className="text-xs text-muted md:hidden">Reason: </span>
+          {r.reason}
+        </p>
+      </AdminCell>
+      <AdminCell className="md:max-w-64">
+        <ReportedContent report={r} />
+      </AdminCell>
+      <AdminCell>
+        {pending ? (
+          <div className="flex flex-wrap gap-2 max-md:pt-1 md:ml-auto md:grid md:w-76 md:grid-cols-2">
+            <Button
+              variant="outline"
+              size="sm"
+              aria-label={`Resolve report ${shortId(r.id)}`}
+              disabled={busy}
+              onClick={() => onRun('resolve')}
+            >
+              <Check className="size-4 shrink-0" aria-hidden="true" />
+              Resolve
+            </Button>
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={`Dismiss report ${shortId(r.id)}`}
+              disabled={busy}
+              onClick={() => onRun('dismiss')}
+            >
+              <X className="size-4 shrink-0" aria-hidden="true" />
+              Dismiss
+            </Button>
+            {r.target.id && (
+              <Button
+                variant="danger"
+                size="sm"
+                aria-label={`Delete content of report ${shortId(r.id)}`}
+                disabled={busy}
+                onClick={() => onConfirm('delete-content')}
+              >
+                <Trash2 className="size-4 shrink-0" aria-hidden="true" />
+                Delete Content
+              </Button>
+            )}
+            {canBan && (
+              <BanButton
+                username={r.target.author?.username}
+                busy={busy}
+                onClick={() => onConfirm('ban-user')}
+              />
+            )}
+          </div>
+        ) : (
+          <div className="flex flex-col gap-2 text-xs text-muted md:items-end md:text-right">
+            <p>
+              {statusLabels[r.status]}
+              {r.resolver && ` by ${r.resolver.username}`}
+              {r.resolvedAt && (
+                <>
+                  <br />
+                  <time dateTime={toIsoString(r.resolvedAt)}>{formatDateLong(r.resolvedAt)}</time>
+                </>
+              )}
+            </p>
+            {canBan && (
+              <BanButton
+                username={r.target.author?.username}
+                busy={busy}
+                onClick={() => onConfirm('ban-user')}
+              />
+            )}
+          </div>
+        )}
+      </AdminCell>
+    </AdminRow>
+  );
+}
+
+/** Ban the reported content's author: shown on pending and settled reports alike. */
+function BanButton({ username, busy, onClick }: { username?: string; busy: boolean; onClick: () => void }) {
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      className="text-danger! hover:border-danger/60"
+      aria-label={`Ban ${username ?? ''}`}
+      disabled={busy}
+      onClick={onClick}
+    >
+      <Ban className="size-4 shrink-0" aria-hidden="true" />
+      Ban User
+    </Button>
+  );
+}

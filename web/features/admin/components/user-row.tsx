@@ -1,0 +1,142 @@
+import { Ban, CircleCheck, Wallet } from 'lucide-react';
+import { Link } from 'react-router';
+import type { AdminUserRow, UserRank } from '../../../../contract/admin.ts';
+import { type Role, roles } from '../../../../contract/limits.ts';
+import { AdminRowActions } from '../../../components/ui/admin-row-actions.tsx';
+import { AdminCell, AdminRow } from '../../../components/ui/admin-table.tsx';
+import { Avatar } from '../../../components/ui/avatar.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { formatDateShort, formatNumber, toIsoString } from '../../../lib/format.ts';
+
+export const roleLabels: Record<Role, string> = { user: 'User', moderator: 'Moderator', admin: 'Admin' };
+const roleTones = { user: 'neutral', moderator: 'primary', admin: 'warning' } as const;
+
+/**
+ * One member in Manage Users: who, role and rank (admins change them here, on anyone but themselves),
+ * status, money, joined, and the add-balance and ban buttons the viewer may use.
+ */
+export function UserRow({
+  user: u,
+  own,
+  isAdmin,
+  ranks,
+  canBan,
+  roleBusy,
+  rankBusy,
+  onRole,
+  onRank,
+  onBan,
+  onGrant,
+}: {
+  user: AdminUserRow;
+  own: boolean;
+  isAdmin: boolean;
+  ranks: UserRank[] | undefined;
+  canBan: boolean;
+  roleBusy: boolean;
+  rankBusy: boolean;
+  onRole: (role: Role) => void;
+  onRank: (rankId: string) => void;
+  onBan: () => void;
+  onGrant: () => void;
+}) {
+  return (
+    <AdminRow>
+      <AdminCell>
+        <div className="flex items-center gap-3">
+          <Avatar username={u.username} avatarUrl={u.avatarUrl} />
+          <div className="min-w-0">
+            <Link to={`/profile/${u.id}`} className="font-medium hover:text-primary">
+              {u.username}
+            </Link>
+            <p className="text-xs text-muted">
+              <code>{u.id.slice(0, 8)}</code>
+              {own && ' · You'}
+            </p>
+          </div>
+        </div>
+      </AdminCell>
+      <AdminCell>
+        {isAdmin && !own ? (
+          <select
+            aria-label={`Role of ${u.username}`}
+            value={u.role}
+            disabled={roleBusy}
+            onChange={(e) => onRole(e.target.value as Role)}
+            className="h-9 cursor-pointer rounded-lg border border-line bg-surface px-2 text-sm focus-visible:outline-2 focus-visible:outline-primary"
+          >
+            {roles.map((r) => (
+              <option key={r} value={r}>
+                {roleLabels[r]}
+              </option>
+            ))}
+          </select>
+        ) : (
+          <Badge tone={roleTones[u.role]}>{roleLabels[u.role]}</Badge>
+        )}
+        {/* The seller rank sits under the role: admins choose it, staff see it. */}
+        <div className="mt-1.5">
+          {isAdmin && ranks ? (
+            <select
+              aria-label={`Rank of ${u.username}`}
+              value={u.rank?.id ?? ''}
+              disabled={rankBusy}
+              onChange={(e) => onRank(e.target.value)}
+              className="h-9 max-w-40 cursor-pointer rounded-lg border border-line bg-surface px-2 text-sm focus-visible:outline-2 focus-visible:outline-primary"
+            >
+              <option value="">No rank</option>
+              {ranks.map((r) => (
+                <option key={r.id} value={r.id}>
+                  {r.name}
+                </option>
+              ))}
+            </select>
+          ) : u.rank ? (
+            <span className="text-xs font-semibold whitespace-nowrap" style={{ color: u.rank.color }}>
+              {u.rank.name}
+            </span>
+          ) : (
+            <span className="text-xs text-muted">No rank</span>
+          )}
+        </div>
+      </AdminCell>
+      <AdminCell>
+        <Badge tone={u.banned ? 'danger' : 'success'}>{u.banned ? 'Banned' : 'Active'}</Badge>
+      </AdminCell>
+      <AdminCell className="text-right tabular-nums">{formatNumber(u.balance)}</AdminCell>
+      <AdminCell className="text-right tabular-nums">{formatNumber(u.credits)}</AdminCell>
+      <AdminCell className="whitespace-nowrap text-muted">
+        <time dateTime={toIsoString(u.createdAt)}>{formatDateShort(u.createdAt)}</time>
+      </AdminCell>
+      <AdminRowActions gap="gap-2">
+        {isAdmin && (
+          <Button
+            variant="outline"
+            size="sm"
+            aria-label={`Add balance to ${u.username}`}
+            title="Add Balance"
+            onClick={onGrant}
+          >
+            <Wallet className="size-4" aria-hidden="true" />
+          </Button>
+        )}
+        {canBan && (
+          <Button
+            variant={u.banned ? 'outline' : 'danger'}
+            size="sm"
+            aria-label={`${u.banned ? 'Unban' : 'Ban'} ${u.username}`}
+            onClick={onBan}
+          >
+            {u.banned ? (
+              <CircleCheck className="size-4" aria-hidden="true" />
+            ) : (
+              <Ban className="size-4" aria-hidden="true" />
+            )}
+            {u.banned ? 'Unban' : 'Ban'}
+          </Button>
+        )}
+      </AdminRowActions>
+    </AdminRow>
+  );
+}

@@ -1,0 +1,64 @@
+import { Download, ExternalLink, LogIn } from 'lucide-react';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { cheatMessages as m } from '../../../../contract/messages.ts';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { useSession } from '../../../lib/session.ts';
+import { useDownloadCheat } from '../api.ts';
+
+/** Download for members (the link opens in a new tab and stays on the page); a Login link for guests. */
+export function CheatDownload({ cheatId }: { cheatId: string }) {
+  const { user } = useSession();
+  const download = useDownloadCheat();
+  const [readyUrl, setReadyUrl] = useState<string | null>(null);
+  const startDownload = () =>
+    download.mutate(cheatId, {
+      onSuccess: ({ url }) => {
+        setReadyUrl(url);
+        window.open(url, '_blank', 'noopener,noreferrer');
+      },
+      onError: (err) => toast.error(errorMessage(err, m.downloadFailed)),
+    });
+
+  return (
+    <>
+      <div className="mt-6 flex flex-col gap-3 rounded-xl border border-line p-4 sm:flex-row sm:items-center sm:justify-between">
+        {user ? (
+          <>
+            <p className="text-sm text-muted">
+              Check the status above before you play. Downloads are counted once per member per day.
+            </p>
+            <Button onClick={startDownload} loading={download.isPending}>
+              <Download className="size-4" aria-hidden="true" />
+              Download
+            </Button>
+          </>
+        ) : (
+          <>
+            <p className="text-sm text-muted">{m.loginToDownload}.</p>
+            <Link to="/login" className={buttonClasses('primary', 'md')}>
+              <LogIn className="size-4" aria-hidden="true" />
+              Login
+            </Link>
+          </>
+        )}
+      </div>
+      {readyUrl && (
+        <p role="status" className="mt-3 text-sm">
+          Your download is ready.{' '}
+          <a
+            href={readyUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex items-center gap-1 font-medium text-primary hover:underline"
+          >
+            Open download link
+            <ExternalLink className="size-3.5" aria-hidden="true" />
+          </a>
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,47 @@
+import { CalendarClock, Download, User } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { CheatDetail } from '../../../../contract/cheats.ts';
+import { formatDateLong, formatNumber, toIsoString } from '../../../lib/format.ts';
+
+/** Downloads, publisher and last update, side by side. */
+export function CheatFacts({ cheat }: { cheat: CheatDetail }) {
+  return (
+    <dl className="mt-6 grid gap-3 text-sm sm:grid-cols-3">
+      <Fact icon={<Download className="size-4" aria-hidden="true" />} term="Downloads">
+        <dd className="mt-1 text-lg font-semibold" data-testid="download-count">
+          {formatNumber(cheat.downloads)}
+        </dd>
+      </Fact>
+      <Fact icon={<User className="size-4" aria-hidden="true" />} term="Published by">
+        <dd className="mt-1 truncate font-medium">
+          {cheat.publishedBy ? (
+            <Link to={`/profile/${cheat.publishedBy.id}`} className="text-primary hover:underline">
+              {cheat.publishedBy.username}
+            </Link>
+          ) : (
+            'Staff'
+          )}
+        </dd>
+      </Fact>
+      <Fact icon={<CalendarClock className="size-4" aria-hidden="true" />} term="Last updated">
+        <dd className="mt-1 font-medium">
+          <time dateTime={toIsoString(cheat.updatedAt)}>{formatDateLong(cheat.updatedAt)}</time>
+        </dd>
+      </Fact>
+    </dl>
+  );
+}
+
+/** One term with its icon; `children` is the <dd>. */
+function Fact({ icon, term, children }: { icon: ReactNode; term: string; children: ReactNode }) {
+  return (
+    <div className="rounded-xl bg-surface-2 px-4 py-3">
+      <dt className="flex items-center gap-1.5 text-muted">
+        {icon}
+        {term}
+      </dt>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { ArrowRight, History } from 'lucide-react';
+import { Link } from 'react-router';
+import { type CheatStatusChange, cheatStatusLabels } from '../../../../contract/cheats.ts';
+import { SectionCard } from '../../../components/ui/card.tsx';
+import { formatDateLong, toIsoString } from '../../../lib/format.ts';
+
+/** Every status change of a cheat, newest first, with who made it. */
+export function CheatTimeline({ timeline }: { timeline: CheatStatusChange[] }) {
+  return (
+    <SectionCard
+      title="Status timeline"
+      icon={<History className="size-4 text-primary" aria-hidden="true" />}
+      className="mt-6"
+    >
+      <ol aria-label="Status timeline" className="relative ml-2 border-l border-line">
+        {[...timeline].reverse().map((step) => (
+          <TimelineStep key={step.id} step={step} />
+        ))}
+      </ol>
+    </SectionCard>
+  );
+}
+
+function TimelineStep({ step }: { step: CheatStatusChange }) {
+  return (
+    <li className="relative pb-5 pl-6 last:pb-0">
+      <span
+        aria-hidden="true"
+        className="absolute top-1.5 -left-[5px] size-2.5 rounded-full bg-primary ring-4 ring-surface"
+      />
+      <p className="flex flex-wrap items-center gap-2 text-sm font-medium">
+        {step.from === null ? (
+          <>Published as {cheatStatusLabels[step.to]}</>
+        ) : (
+          <>
+            {cheatStatusLabels[step.from]}
+            <ArrowRight className="size-4 text-muted" aria-hidden="true" />
+            <span className="sr-only">{' to '}</span>
+            {cheatStatusLabels[step.to]}
+          </>
+        )}
+      </p>
+      <p className="mt-0.5 text-xs text-muted">
+        <time dateTime={toIsoString(step.at)}>{formatDateLong(step.at)}</time>
+        {' · by '}
+        {step.by ? (
+          <Link to={`/profile/${step.by.id}`} className="text-primary hover:underline">
+            {step.by.username}
+          </Link>
+        ) : (
+          'a former staff member'
+        )}
+      </p>
+    </li>
+  );
+}

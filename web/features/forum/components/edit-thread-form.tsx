@@ -1,0 +1,55 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import type { z } from 'zod';
+import { editThreadBody, type ForumThread } from '../../../../contract/forum.ts';
+import { forumMessages as m } from '../../../../contract/messages.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { useEditThread } from '../api.ts';
+import { MarkdownField } from './markdown-editor.tsx';
+
+type EditIn = z.input<typeof editThreadBody>;
+type EditOut = z.output<typeof editThreadBody>;
+
+export function EditThreadForm({ thread, onDone }: { thread: ForumThread; onDone: () => void }) {
+  const edit = useEditThread(thread.id);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<EditIn, unknown, EditOut>({
+    resolver: zodResolver(editThreadBody),
+    defaultValues: { title: thread.title, content: thread.content },
+  });
+  const onSubmit = handleSubmit((body) =>
+    edit.mutate(body, {
+      onSuccess: () => {
+        toast.success(m.edited);
+        onDone();
+      },
+      onError: (err) => {
+        applyServerFieldErrors(err, setError, ['title', 'content']);
+        toast.error(errorMessage(err, m.createFailed));
+      },
+    }),
+  );
+  return (
+    <form noValidate onSubmit={onSubmit} className="mt-4 flex flex-col gap-4">
+      <Input label="Title" error={errors.title?.message} {...register('title')} />
+      <MarkdownField control={control} name="content" label="Content" error={errors.content?.message} />
+      <div className="flex justify-end gap-2">
+        <Button variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={edit.isPending}>
+          Save
+        </Button>
+      </div>
+    </form>
+  );
+}

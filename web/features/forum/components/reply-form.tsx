@@ -1,0 +1,77 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import type { z } from 'zod';
+import { replyBody } from '../../../../contract/forum.ts';
+import { forumMessages as m } from '../../../../contract/messages.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { ApiError, errorMessage } from '../../../lib/api.ts';
+import { useReply } from '../api.ts';
+import { MarkdownField } from './markdown-editor.tsx';
+import { useQuoteTarget } from './quote.tsx';
+
+type ReplyIn = z.input<typeof replyBody>;
+type ReplyOut = z.output<typeof replyBody>;
+
+export function ReplyForm({ threadId }: { threadId: string }) {
+  const send = useReply(threadId);
+  const form = useRef<HTMLFormElement>(null);
+  const {
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    getValues,
+    setValue,
+    formState: { errors },
+  } = useForm<ReplyIn, unknown, ReplyOut>({
+    resolver: zodResolver(replyBody),
+    defaultValues: { content: '' },
+  });
+  // A quote goes after what is written already, and the caret after the quote.
+  useQuoteTarget((quote) => {
+    const written = (getValues('content') ?? '').trimEnd();
+    const content = written ? `${written}\n\n${quote}` : quote;
+    setValue('content', content, { shouldDirty: true });
+    requestAnimationFrame(() => {
+      const textarea = form.current?.querySelector('textarea');
+      if (!textarea) return;
+      textarea.focus();
+      textarea.setSelectionRange(content.length, content.length);
+      textarea.scrollIntoView({ block: 'center' });
+    });
+  });
+  const onSubmit = handleSubmit(({ content }) =>
+    send.mutate(content, {
+      onSuccess: () => {
+        toast.success(m.replied);
+        reset({ content: '' });
+      },
+      onError: (err) => {
+        if (err instanceof ApiError && err.fields?.content)
+          setError('content', { message: err.fields.content });
+        toast.error(errorMessage(err, m.replyFailed));
+      },
+    }),
+  );
+  return (
+    <Card className="mt-4 p-5">
+      <form ref={form} noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
+        <MarkdownField
+          control={control}
+          name="content"
+          label="Your reply"
+          error={errors.content?.message}
+          rows={4}
+        />
+        <div className="flex justify-end">
+          <Button type="submit" loading={send.isPending}>
+            Post Reply
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

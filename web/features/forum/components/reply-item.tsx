@@ -1,0 +1,176 @@
+import { Heart, History, Pencil, Trash2 } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import type { ForumReply } from '../../../../contract/forum.ts';
+import { replyAnchor } from '../../../../contract/forum-links.ts';
+import { forumMessages as m } from '../../../../contract/messages.ts';
+import { Avatar } from '../../../components/ui/avatar.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { CookedHtml } from '../../../components/ui/cooked-html.tsx';
+import { ReportButton } from '../../../components/ui/report-button.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { cn } from '../../../lib/cn.ts';
+import { formatDateLong, toIsoString } from '../../../lib/format.ts';
+import { toastOutcome } from '../../../lib/toast-outcome.ts';
+import { useDeleteReply, useLikeReply } from '../api.ts';
+import { EditReplyForm } from './edit-reply-form.tsx';
+import { Edited } from './edited-note.tsx';
+import { QuoteButton } from './quote.tsx';
+import { RevisionsDialog } from './revisions-dialog.tsx';
+
+function LikeButton({
+  reply: r,
+  threadId,
+  signedIn,
+}: {
+  reply: ForumReply;
+  threadId: string;
+  signedIn: boolean;
+}) {
+  const like = useLikeReply(threadId);
+  return (
+    <button
+      type="button"
+      aria-label={r.liked ? 'Unlike' : 'Like'}
+      aria-pressed={r.liked}
+      disabled={like.isPending}
+      onClick={() => {
+        if (!signedIn) {
+          toast.error(m.loginToLike);
+          return;
+        }
+        like.mutate(
+          { id: r.id, liked: !r.liked },
+          { onError: (err) => toast.error(errorMessage(err, 'Failed to like')) },
+        );
+      }}
+      className={cn(
+        'mt-2 inline-flex items-center gap-1 rounded-lg px-1.5 py-0.5 text-xs transition-colors focus-visible:outline-2 focus-visible:outline-primary disabled:opacity-60',
+        r.liked ? 'text-danger' : 'text-muted hover:bg-surface-2',
+      )}
+    >
+      <Heart className={cn('size-3.5', r.liked && 'fill-current')} aria-hidden="true" />
+      <span className="tabular-nums">{r.likeCount}</span>
+      <span className="sr-only">{r.likeCount === 1 ? 'like' : 'likes'}</span>
+    </button>
+  );
+}
+
+export function ReplyItem({
+  reply: r,
+  threadId,
+  signedInId,
+  firstUnread,
+}: {
+  reply: ForumReply;
+  threadId: string;
+  signedInId: string | null;
+  firstUnread: boolean;
+}) {
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [history, setHistory] = useState(false);
+  const remove = useDeleteReply(threadId);
+  return (
+    <li
+      id={replyAnchor(r.id)}
+      tabIndex={-1}
+      className="flex scroll-mt-20 gap-3 rounded-xl py-4 outline-none first:pt-0 last:pb-0 focus:bg-surface-2"
+    >
+      <Avatar username={r.author.username} avatarUrl={r.author.avatarUrl} className="size-8" />
+      <div className="min-w-0 flex-1">
+        {firstUnread && (
+          <p className="mb-1">
+            <Badge tone="success">First unread</Badge>
+          </p>
+        )}
+        <p className="flex flex-wrap items-center gap-1 text-xs text-muted">
+          <Link to={`/profile/${r.author.id}`} className="font-medium text-fg hover:underline">
+            {r.author.username}
+          </Link>
+          · <time dateTime={toIsoString(r.createdAt)}>{formatDateLong(r.createdAt)}</time>
+          {r.editedAt && <Edited at={r.editedAt} />}
+        </p>
+        {editing ? (
+          <EditReplyForm reply={r} threadId={threadId} onDone={() => setEditing(false)} />
+        ) : (
+          <CookedHtml html={r.contentHtml} className="mt-1 text-sm" />
+        )}
+        <LikeButton reply={r} threadId={threadId} signedIn={signedInId !== null} />
+      </div>
+      <div className="flex shrink-0 items-start gap-0.5">
+        <QuoteButton
+          label="Quote reply"
+          author={r.author.username}
+          threadId={threadId}
+          replyId={r.id}
+          source={r.content}
+          within={replyAnchor(r.id)}
+        />
+        {signedInId && signedInId !== r.author.id && <ReportButton type="reply" id={r.id} compact />}
+        {r.abilities.edit && !editing && (
+          <IconAction label="Edit reply" onClick={() => setEditing(true)}>
+            <Pencil className="size-4" aria-hidden="true" />
+          </IconAction>
+        )}
+        {r.abilities.revisions && r.editedAt && (
+          <IconAction label="Reply history" onClick={() => setHistory(true)}>
+            <History className="size-4" aria-hidden="true" />
+          </IconAction>
+        )}
+        {r.abilities.delete && (
+          <IconAction label="Delete reply" className="hover:text-danger" onClick={() => setDeleting(true)}>
+            <Trash2 className="size-4" aria-hidden="true" />
+          </IconAction>
+        )}
+      </div>
+      <ConfirmDialog
+        open={deleting}
+        onOpenChange={setDeleting}
+        title="Delete reply"
+        message={m.confirmDeleteReply}
+        onConfirm={() =>
+          remove.mutate(
+            r.id,
+            toastOutcome(m.replyDeleted, 'Failed to delete reply', () => setDeleting(false)),
+          )
+        }
+        pending={remove.isPending}
+      />
+      <RevisionsDialog
+        kind="replies"
+        id={r.id}
+        open={history}
+        onOpenChange={setHistory}
+        title="Reply history"
+      />
+    </li>
+  );
+}
+
+function IconAction({
+  label,
+  className,
+  onClick,
+  children,
+}: {
+  label: string;
+  className?: string;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      className={cn('size-8', className)}
+      aria-label={label}
+      onClick={onClick}
+    >
+      {children}
+    </Button>
+  );
+}

@@ -1,0 +1,34 @@
+import { Bell, BellOff } from 'lucide-react';
+import toast from 'react-hot-toast';
+import type { ForumThreadView } from '../../../../contract/forum.ts';
+import { forumMessages as m } from '../../../../contract/messages.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { useWatch } from '../api.ts';
+
+/** Watch (new replies notify you and mark the thread unread) or stop watching. */
+export function ThreadWatchButton({ thread }: { thread: ForumThreadView }) {
+  const watch = useWatch(thread.id);
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      className="-mt-1 ml-auto shrink-0"
+      aria-pressed={thread.watching}
+      disabled={watch.isPending}
+      onClick={() =>
+        watch.mutate(!thread.watching, {
+          onSuccess: ({ watching }) => toast.success(watching ? m.watching : m.notWatching),
+          onError: (err) => toast.error(errorMessage(err, 'Action failed')),
+        })
+      }
+    >
+      {thread.watching ? (
+        <BellOff className="size-4" aria-hidden="true" />
+      ) : (
+        <Bell className="size-4" aria-hidden="true" />
+      )}
+      {thread.watching ? 'Unwatch' : 'Watch'}
+    </Button>
+  );
+}

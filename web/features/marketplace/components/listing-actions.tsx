@@ -1,0 +1,126 @@
+import { Pencil, ShoppingCart, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link, useNavigate } from 'react-router';
+import type { ListingDetail } from '../../../../contract/marketplace.ts';
+import { marketplaceMessages as m, stockMessages as st } from '../../../../contract/messages.ts';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { ReportButton } from '../../../components/ui/report-button.tsx';
+import { WatchButton } from '../../../components/ui/watch-button.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { useDeleteListing, usePurchaseListing, useWatchListing } from '../api.ts';
+
+/**
+ * Buy (with a quantity when there is stock), edit, delete, report and watch, each shown when the server's
+ * `abilities` allow it; buying and deleting ask first.
+ */
+export function ListingActions({ listing }: { listing: ListingDetail }) {
+  const navigate = useNavigate();
+  const purchase = usePurchaseListing();
+  const remove = useDeleteListing();
+  const watch = useWatchListing(listing.id);
+  const [confirmBuy, setConfirmBuy] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [buyKey, setBuyKey] = useState('');
+  const [units, setUnits] = useState(1);
+  const maxUnits = Math.min(10, listing.stock);
+  const quantity = Math.min(units, Math.max(1, maxUnits));
+  // What this viewer may do comes from the server (abilities), never re-derived here.
+  const { abilities } = listing;
+
+  const buy = () =>
+    purchase.mutate(
+      // The price on screen is the price agreed: a change in between is refused with the new price.
+      { id: listing.id, key: buyKey, expectedPrice: listing.price, units: quantity },
+      {
+        onSuccess: () => {
+          toast.success(m.purchaseSuccess);
+          setConfirmBuy(false);
+        },
+        onError: (err) => {
+          toast.error(errorMessage(err, m.purchaseError));
+          setConfirmBuy(false);
+        },
+      },
+    );
+
+  const del = () =>
+    remove.mutate(listing.id, {
+      onSuccess: () => {
+        toast.success(m.deleted);
+        void navigate('/marketplace', { replace: true });
+      },
+      onError: (err) => {
+        toast.error(errorMessage(err, m.deleteFailed));
+        setConfirmDelete(false);
+      },
+    });
+
+  return (
+    <>
+      <div className="mt-6 flex flex-wrap items-end gap-2">
+        {abilities.buy && maxUnits > 1 && (
+          <label className="flex flex-col gap-1 text-sm">
+            <span className="text-muted">{st.quantity}</span>
+            <select
+              value={quantity}
+              onChange={(e) => setUnits(Number(e.target.value))}
+              className="h-10 cursor-pointer rounded-lg border border-line bg-surface px-3"
+            >
+              {Array.from({ length: maxUnits }, (_, i) => i + 1).map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        {abilities.buy && (
+          <Button
+            onClick={() => {
+              setBuyKey(crypto.randomUUID());
+              setConfirmBuy(true);
+            }}
+          >
+            <ShoppingCart className="size-4" aria-hidden="true" />
+            Buy Now
+          </Button>
+        )}
+        {abilities.edit && (
+          <Link to={`/marketplace/edit/${listing.id}`} className={buttonClasses('outline', 'md')}>
+            <Pencil className="size-4" aria-hidden="true" />
+            Edit
+          </Link>
+        )}
+        {abilities.delete && (
+          <Button variant="danger" onClick={() => setConfirmDelete(true)}>
+            <Trash2 className="size-4" aria-hidden="true" />
+            Delete
+          </Button>
+        )}
+        {abilities.report && <ReportButton type="listing" id={listing.id} label="Report" />}
+        {abilities.watch && (
+          <WatchButton watching={listing.watching} toggle={watch.mutateAsync} pending={watch.isPending} />
+        )}
+      </div>
+      <ConfirmDialog
+        open={confirmBuy}
+        onOpenChange={setConfirmBuy}
+        title="Confirm purchase"
+        message={m.purchaseConfirm}
+        confirmLabel={`Buy for ${listing.price * quantity} Credits`}
+        onConfirm={buy}
+        pending={purchase.isPending}
+      />
+      <ConfirmDialog
+        open={confirmDelete}
+        onOpenChange={setConfirmDelete}
+        title="Delete listing"
+        message="Are you sure you want to delete this listing? This action cannot be undone."
+        onConfirm={del}
+        pending={remove.isPending}
+      />
+    </>
+  );
+}

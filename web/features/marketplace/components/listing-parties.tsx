@@ -1,0 +1,51 @@
+import { UserCheck } from 'lucide-react';
+import { Link } from 'react-router';
+import type { ListingDetail } from '../../../../contract/marketplace.ts';
+import { Avatar } from '../../../components/ui/avatar.tsx';
+import { SellerFigures } from '../../../components/ui/seller-figures.tsx';
+import { formatDateLong, toIsoString } from '../../../lib/format.ts';
+import { SellerLine } from './listing-card.tsx';
+
+/** The seller with their reputation, and the buyer once sold (else when it was listed). */
+export function ListingParties({ listing }: { listing: ListingDetail }) {
+  return (
+    <dl className="mt-6 grid gap-3 text-sm sm:grid-cols-2">
+      <div className="rounded-xl bg-surface-2 px-4 py-3">
+        <dt className="mb-2 text-muted">Seller</dt>
+        <dd>
+          <SellerLine seller={listing.seller} />
+          <div className="mt-3">
+            <SellerFigures reputation={listing.sellerReputation} />
+          </div>
+        </dd>
+      </div>
+      <div className="rounded-xl bg-surface-2 px-4 py-3">
+        <dt className="mb-2 text-muted">{listing.buyer ? 'Buyer' : 'Listed'}</dt>
+        <dd>
+          {listing.buyer ? (
+            <div className="flex items-center gap-2">
+              <Avatar
+                username={listing.buyer.username}
+                avatarUrl={listing.buyer.avatarUrl}
+                className="size-7 text-xs"
+              />
+              <Link to={`/profile/${listing.buyer.id}`} className="font-medium hover:underline">
+                {listing.buyer.username}
+              </Link>
+              <UserCheck className="size-4 text-success" aria-hidden="true" />
+              {listing.soldAt && (
+                <time className="ml-auto text-xs text-muted" dateTime={toIsoString(listing.soldAt)}>
+                  {formatDateLong(listing.soldAt)}
+                </time>
+              )}
+            </div>
+          ) : (
+            <time className="font-medium" dateTime={toIsoString(listing.createdAt)}>
+              {formatDateLong(listing.createdAt)}
+            </time>
+          )}
+        </dd>
+      </div>
+    </dl>
+  );
+}

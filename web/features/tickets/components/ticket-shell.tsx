@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import { useParams } from 'react-router';
+import { ticketMessages as m } from '../../../../contract/messages.ts';
+import type { TicketDetail } from '../../../../contract/tickets.ts';
+import { DetailPage, isMissing } from '../../../components/ui/detail-page.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { useTicket } from '../api.ts';
+
+/**
+ * The ticket in the route, for its member or for staff: back to `listPath`; a ticket that cannot be opened
+ * is a toast (the spec's not-found words, else the server's message) and a return to the list.
+ */
+export function TicketShell({
+  listPath,
+  width,
+  toastId,
+  messageSkeletons,
+  children,
+}: {
+  listPath: string;
+  width?: 'max-w-3xl';
+  toastId: string;
+  messageSkeletons: 1 | 2;
+  children: (ticket: TicketDetail) => ReactNode;
+}) {
+  const { ticketId = '' } = useParams();
+  return (
+    <DetailPage
+      query={useTicket(ticketId)}
+      back={{ to: listPath, label: 'Support Tickets' }}
+      width={width}
+      loadingLabel="Loading ticket…"
+      skeleton={
+        <>
+          <Skeleton className="h-9 w-2/3" />
+          <Skeleton className="mt-6 h-28 w-full rounded-2xl" />
+          {messageSkeletons === 2 && <Skeleton className="mt-3 h-28 w-full rounded-2xl" />}
+        </>
+      }
+      failedText={(err) => (isMissing(err) ? m.notFound : errorMessage(err, m.detailFailed))}
+      toastId={toastId}
+    >
+      {children}
+    </DetailPage>
+  );
+}

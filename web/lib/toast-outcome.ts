@@ -1,0 +1,16 @@
+import toast from 'react-hot-toast';
+import { errorMessage } from './api.ts';
+
+/**
+ * A mutation's outcome as toasts, for its `mutate(…, options)`: `done` (or words chosen from the result),
+ * then `then`, on success; the server's message, else `failed`, on error.
+ */
+export function toastOutcome<R>(done: string | ((result: R) => string), failed: string, then?: () => void) {
+  return {
+    onSuccess: (result: R) => {
+      toast.success(typeof done === 'string' ? done : done(result));
+      then?.();
+    },
+    onError: (err: unknown) => toast.error(errorMessage(err, failed)),
+  };
+}
