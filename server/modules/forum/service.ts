@@ -252,13 +252,11 @@ export async function editThread(db: Db, viewer: Viewer, id: string, body: EditT
   return getThread(db, viewer, id);
 }
 
+/** What staff may change about a thread, one thing per call. */
+export type ThreadModeration = { isPinned: boolean } | { isLocked: boolean } | { categoryId: string };
+
 /** Staff pin, lock or move a thread; each change is in the audit log. */
-export async function moderateThread(
-  db: Db,
-  viewer: Viewer,
-  id: string,
-  change: { isPinned: boolean } | { isLocked: boolean } | { categoryId: string },
-) {
+export async function moderateThread(db: Db, viewer: Viewer, id: string, change: ThreadModeration) {
   ensure(can.moderate(viewer), m.moderatorsOnly);
   await db.transaction(async (tx) => {
     const thread = await q.lockThread(tx, id);
