@@ -274,22 +274,18 @@ export async function moderateThread(db: Db, viewer: Viewer, id: string, change:
         before: { categoryId: thread.categoryId },
         after: { categoryId: change.categoryId },
       });
-    } else if ('isPinned' in change) {
-      if (change.isPinned === thread.isPinned) return;
-      await q.setThreadFlags(tx, id, change);
-      await audit(tx, {
-        ...record,
-        action: change.isPinned ? 'forum.thread.pin' : 'forum.thread.unpin',
-        before: { isPinned: thread.isPinned },
-        after: change,
-      });
     } else {
-      if (change.isLocked === thread.isLocked) return;
+      // Pin and lock are the same kind of change: one flag set, its old value logged under its own verb.
+      const [flag, verb, value] =
+        'isPinned' in change
+          ? (['isPinned', 'pin', change.isPinned] as const)
+          : (['isLocked', 'lock', change.isLocked] as const);
+      if (value === thread[flag]) return;
       await q.setThreadFlags(tx, id, change);
       await audit(tx, {
         ...record,
-        action: change.isLocked ? 'forum.thread.lock' : 'forum.thread.unlock',
-        before: { isLocked: thread.isLocked },
+        action: `forum.thread.${value ? '' : 'un'}${verb}`,
+        before: { [flag]: thread[flag] },
         after: change,
       });
     }
