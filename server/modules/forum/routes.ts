@@ -42,7 +42,7 @@ import * as service from './service.ts';
 
 /** A moderation route's body in the service's terms. */
 function threadChange(
-  body: { pinned: boolean } | { locked: boolean } | { categoryId: string },
+  body: z.output<typeof pinBody | typeof lockBody | typeof moveBody>,
 ): service.ThreadModeration {
   if ('pinned' in body) return { isPinned: body.pinned };
   if ('locked' in body) return { isLocked: body.locked };
