@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { roles } from './limits.ts';
 import { adminMessages } from './messages.ts';
+import { cursorParam, pageOf } from './pages.ts';
 
 export const userIdParams = z.object({ id: z.uuid({ error: 'User ID not found' }) });
 
@@ -24,7 +25,7 @@ export const adminUsersQuery = z.object({
   q: z.string().trim().max(100).optional(),
   role: z.enum(['all', ...roles]).default('all'),
   banned: z.enum(['true', 'false']).default('false'),
-  cursor: z.string().max(400).optional(),
+  cursor: cursorParam,
 });
 
 export const adminUserRow = z.object({
@@ -39,7 +40,7 @@ export const adminUserRow = z.object({
   rank: z.object({ id: z.string(), name: z.string(), color: z.string() }).nullable(),
 });
 export type AdminUserRow = z.infer<typeof adminUserRow>;
-export const adminUserPage = z.object({ items: z.array(adminUserRow), nextCursor: z.string().nullable() });
+export const adminUserPage = pageOf(adminUserRow);
 export type AdminUserPage = z.infer<typeof adminUserPage>;
 
 export const addBalanceBody = z.object({

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { cursorParam, pageOf } from './pages.ts';
 
 export const auditPageSize = 50;
 
-export const auditListQuery = z.object({ cursor: z.string().max(400).optional() });
+export const auditListQuery = z.object({ cursor: cursorParam });
 
 export const auditEntry = z.object({
   id: z.string(),
@@ -15,5 +16,5 @@ export const auditEntry = z.object({
   actor: z.object({ id: z.string(), username: z.string() }).nullable(),
 });
 
-export const auditPage = z.object({ items: z.array(auditEntry), nextCursor: z.string().nullable() });
+export const auditPage = pageOf(auditEntry);
 export type AuditPage = z.infer<typeof auditPage>;

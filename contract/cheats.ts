@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cheatMessages as m } from './messages.ts';
+import { cursorParam, pageOf } from './pages.ts';
 import { httpUrlField } from './products.ts';
 
 export const cheatStatuses = ['undetected', 'detected', 'other'] as const;
@@ -31,7 +32,7 @@ export const cheatIdParams = z.object({ id: z.uuid({ error: m.notFound }) });
 export const cheatListQuery = z.object({
   status: z.enum(['all', ...cheatStatuses]).default('all'),
   q: z.string().trim().max(100).optional(),
-  cursor: z.string().max(400).optional(),
+  cursor: cursorParam,
 });
 
 const member = z.object({ id: z.string(), username: z.string() });
@@ -54,7 +55,7 @@ export type Cheat = z.infer<typeof cheat>;
 export const cheatCard = cheat.extend({ watching: z.boolean() });
 export type CheatCard = z.infer<typeof cheatCard>;
 
-export const cheatPage = z.object({ items: z.array(cheatCard), nextCursor: z.string().nullable() });
+export const cheatPage = pageOf(cheatCard);
 export type CheatPage = z.infer<typeof cheatPage>;
 
 /** One status change: `from` is null for the publication itself. */

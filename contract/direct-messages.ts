@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { directMessageTexts } from './messages.ts';
+import { pageOf } from './pages.ts';
 
 export const directMessageLimits = {
   message: { max: 2000 },
@@ -42,10 +43,7 @@ export const conversationSchema = z.object({
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 
-export const conversationPage = z.object({
-  items: z.array(conversationSchema),
-  nextCursor: z.string().nullable(),
-});
+export const conversationPage = pageOf(conversationSchema);
 export type ConversationPage = z.infer<typeof conversationPage>;
 
 /** A thread page: messages oldest first; `nextCursor` fetches the OLDER page before this one. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { forumPostPath } from './forum-links.ts';
 import { forumMessages as m } from './messages.ts';
+import { cursorParam, pageOf } from './pages.ts';
 
 export const forumLimits = {
   title: { min: 5, max: 100 },
@@ -12,8 +13,6 @@ export const forumThreadPageSize = 20;
 /** The most members one thread or reply notifies by @mention, over all its edits; later names stay links. */
 export const forumMentionNotifyLimit = 10;
 export const forumReplyPageSize = 20;
-
-const cursor = z.string().max(400).optional();
 
 export const forumCategoryBody = z.object({
   name: z
@@ -69,8 +68,11 @@ export const replyIdParams = z.object({ id: z.uuid({ error: m.replyNotFound }) }
 export const categoryIdParams = z.object({ id: z.uuid({ error: m.categoryNotFound }) });
 export const forumUserParams = z.object({ id: z.uuid({ error: 'Profile not found' }) });
 
-export const threadListQuery = z.object({ categoryId: z.uuid({ error: m.categoryNotFound }), cursor });
-export const cursorQuery = z.object({ cursor });
+export const threadListQuery = z.object({
+  categoryId: z.uuid({ error: m.categoryNotFound }),
+  cursor: cursorParam,
+});
+export const cursorQuery = z.object({ cursor: cursorParam });
 
 const author = z.object({ id: z.string(), username: z.string(), avatarUrl: z.string().nullable() });
 
@@ -103,10 +105,7 @@ export const forumThreadSummary = z.object({
   unread: z.boolean(),
 });
 export type ForumThreadSummary = z.infer<typeof forumThreadSummary>;
-export const forumThreadPage = z.object({
-  items: z.array(forumThreadSummary),
-  nextCursor: z.string().nullable(),
-});
+export const forumThreadPage = pageOf(forumThreadSummary);
 export type ForumThreadPage = z.infer<typeof forumThreadPage>;
 
 /**
@@ -146,7 +145,7 @@ export const forumReply = z.object({
   abilities: z.object({ edit: z.boolean(), delete: z.boolean(), revisions: z.boolean() }),
 });
 export type ForumReply = z.infer<typeof forumReply>;
-export const forumReplyPage = z.object({ items: z.array(forumReply), nextCursor: z.string().nullable() });
+export const forumReplyPage = pageOf(forumReply);
 export type ForumReplyPage = z.infer<typeof forumReplyPage>;
 
 /**

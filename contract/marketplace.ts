@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { marketplaceMessages as m, stockMessages as st } from './messages.ts';
 import { order } from './orders.ts';
+import { cursorParam, pageOf } from './pages.ts';
 import { httpUrlField, optionalImageField } from './products.ts';
 import { sellerReputation } from './reputation.ts';
 
@@ -132,7 +133,7 @@ export const listingListQuery = z.object({
   type: z.enum(['all', 'cheat', 'account', 'item']).default('all'),
   sort: z.enum(listingSorts).default('newest'),
   q: z.string().trim().max(listingLimits.search.max).optional(),
-  cursor: z.string().max(400).optional(),
+  cursor: cursorParam,
 });
 
 export const listingRank = z.object({ name: z.string(), color: z.string() });
@@ -174,7 +175,7 @@ export const listing = z.object({
   buyer: listingBuyer.nullable(),
 });
 export type Listing = z.infer<typeof listing>;
-export const listingPage = z.object({ items: z.array(listing), nextCursor: z.string().nullable() });
+export const listingPage = pageOf(listing);
 export type ListingPage = z.infer<typeof listingPage>;
 
 /** The detail adds the content link, null unless the caller is the seller or the buyer. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { notificationMessages } from './messages.ts';
+import { pageOf } from './pages.ts';
 
 export const notificationLimits = { pageSize: 20 } as const;
 
@@ -22,11 +23,7 @@ export const notificationSchema = z.object({
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
-export const notificationPage = z.object({
-  items: z.array(notificationSchema),
-  nextCursor: z.string().nullable(),
-  unreadCount: z.number().int(),
-});
+export const notificationPage = pageOf(notificationSchema).extend({ unreadCount: z.number().int() });
 export type NotificationPage = z.infer<typeof notificationPage>;
 
 export const readAllResponse = z.object({ updated: z.number().int() });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { orderMessages as m, walletMessages as w } from './messages.ts';
+import { cursorParam, pageOf } from './pages.ts';
 
 export const orderStatuses = ['held', 'disputed', 'released', 'refunded'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
@@ -53,18 +54,18 @@ export const revealedContent = z.object({
 });
 export type RevealedContent = z.infer<typeof revealedContent>;
 
-export const orderPage = z.object({ items: z.array(order), nextCursor: z.string().nullable() });
+export const orderPage = pageOf(order);
 export type OrderPage = z.infer<typeof orderPage>;
 
 export const orderListQuery = z.object({
   role: z.enum(['all', 'buyer', 'seller']).default('all'),
-  cursor: z.string().max(400).optional(),
+  cursor: cursorParam,
 });
 export type OrderListQuery = z.input<typeof orderListQuery>;
 
 export const adminOrderListQuery = z.object({
   status: z.enum(['all', ...orderStatuses]).default('disputed'),
-  cursor: z.string().max(400).optional(),
+  cursor: cursorParam,
 });
 export type AdminOrderListQuery = z.input<typeof adminOrderListQuery>;
 
@@ -113,11 +114,11 @@ export const ledgerEntry = z.object({
   orderId: z.string().nullable(),
 });
 export type LedgerEntry = z.infer<typeof ledgerEntry>;
-export const ledgerPage = z.object({ items: z.array(ledgerEntry), nextCursor: z.string().nullable() });
+export const ledgerPage = pageOf(ledgerEntry);
 export type LedgerPage = z.infer<typeof ledgerPage>;
 export const ledgerQuery = z.object({
   currency: z.enum(['all', ...walletCurrencies]).default('all'),
-  cursor: z.string().max(400).optional(),
+  cursor: cursorParam,
 });
 export type LedgerQuery = z.input<typeof ledgerQuery>;
 export const ledgerPageSize = 25;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { productMessages as m } from './messages.ts';
+import { cursorParam, pageOf } from './pages.ts';
 import { isMediaPath } from './uploads.ts';
 
 export const productStatuses = ['active', 'inactive'] as const;
@@ -62,7 +63,7 @@ export const productStatusBody = z.object({ status: z.enum(productStatuses) });
 /** A list's opaque keyset cursor and free-text search, shared by the catalogue's lists. */
 const listQueryBase = {
   q: z.string().trim().max(productLimits.search.max).optional(),
-  cursor: z.string().max(400).optional(),
+  cursor: cursorParam,
 };
 
 export const productListQuery = z.object({
@@ -88,11 +89,11 @@ export const product = z.object({
 });
 export type Product = z.infer<typeof product>;
 
-export const productPage = z.object({ items: z.array(product), nextCursor: z.string().nullable() });
+export const productPage = pageOf(product);
 export type ProductPage = z.infer<typeof productPage>;
 
 /** Staff see every product's sales link. */
 export const adminProduct = product.extend({ salesUrl: z.string() });
 export type AdminProduct = z.infer<typeof adminProduct>;
-export const adminProductPage = z.object({ items: z.array(adminProduct), nextCursor: z.string().nullable() });
+export const adminProductPage = pageOf(adminProduct);
 export type AdminProductPage = z.infer<typeof adminProductPage>;

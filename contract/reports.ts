@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { reportMessages as m } from './messages.ts';
+import { cursorParam, pageOf } from './pages.ts';
 
 export const reportTargetTypes = ['post', 'comment', 'thread', 'reply', 'cheat', 'listing'] as const;
 export type ReportTargetType = (typeof reportTargetTypes)[number];
@@ -31,7 +32,7 @@ export const adminReportPageSize = 20;
 /** Spec §9 default filter: reports pending. */
 export const adminReportsQuery = z.object({
   status: z.enum(reportStatusFilters).default('pending'),
-  cursor: z.string().max(400).optional(),
+  cursor: cursorParam,
 });
 
 export const reportIdParams = z.object({ id: z.uuid({ error: m.notFound }) });
@@ -58,5 +59,5 @@ export const adminReport = z.object({
   }),
 });
 export type AdminReport = z.infer<typeof adminReport>;
-export const adminReportPage = z.object({ items: z.array(adminReport), nextCursor: z.string().nullable() });
+export const adminReportPage = pageOf(adminReport);
 export type AdminReportPage = z.infer<typeof adminReportPage>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { reputationMessages as m } from './messages.ts';
+import { cursorParam, pageOf } from './pages.ts';
 
 /**
  * A seller's figures beside the average rating, computed by the server in one statement: orders completed
@@ -22,7 +23,7 @@ export const vouchReviewPageSize = 20;
 
 export const vouchReviewQuery = z.object({
   status: z.enum(vouchReviewStatuses).default('pending'),
-  cursor: z.string().max(400).optional(),
+  cursor: cursorParam,
 });
 export const vouchReviewParams = z.object({ id: z.uuid({ error: m.reviewNotFound }) });
 
@@ -46,5 +47,5 @@ export const flaggedVouch = z.object({
   createdAt: z.string(),
 });
 export type FlaggedVouch = z.infer<typeof flaggedVouch>;
-export const flaggedVouchPage = z.object({ items: z.array(flaggedVouch), nextCursor: z.string().nullable() });
+export const flaggedVouchPage = pageOf(flaggedVouch);
 export type FlaggedVouchPage = z.infer<typeof flaggedVouchPage>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { roles } from './limits.ts';
 import { socialMessages } from './messages.ts';
+import { pageOf } from './pages.ts';
 import { socialLimits } from './social-limits.ts';
 import { isMediaPath } from './uploads.ts';
 
@@ -78,7 +79,7 @@ export const postSchema = z.object({
 });
 export type Post = z.infer<typeof postSchema>;
 
-export const postPage = z.object({ items: z.array(postSchema), nextCursor: z.string().nullable() });
+export const postPage = pageOf(postSchema);
 export type PostPage = z.infer<typeof postPage>;
 
 export const commentSchema = z.object({
@@ -90,7 +91,7 @@ export const commentSchema = z.object({
 });
 export type Comment = z.infer<typeof commentSchema>;
 
-export const commentPage = z.object({ items: z.array(commentSchema), nextCursor: z.string().nullable() });
+export const commentPage = pageOf(commentSchema);
 export type CommentPage = z.infer<typeof commentPage>;
 
 export const likeResponse = z.object({ liked: z.boolean(), likeCount: z.number().int() });

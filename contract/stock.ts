@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { keysText, lowStockThresholdField, stockField } from './marketplace.ts';
+import { cursorParam, pageOf } from './pages.ts';
 
 export const keysUploadBody = z.object({ keys: keysText });
 export type KeysUploadBody = z.input<typeof keysUploadBody>;
@@ -42,7 +43,7 @@ export const listingKeysPage = z.object({
   nextCursor: z.string().nullable(),
 });
 export type ListingKeysPage = z.infer<typeof listingKeysPage>;
-export const listingKeysQuery = z.object({ cursor: z.string().max(400).optional() });
+export const listingKeysQuery = z.object({ cursor: cursorParam });
 export const claimedKeysPageSize = 50;
 
 export const keysChanged = z.object({
@@ -74,12 +75,9 @@ export const sellerListing = z.object({
   createdAt: z.string(),
 });
 export type SellerListing = z.infer<typeof sellerListing>;
-export const sellerListingPage = z.object({
-  items: z.array(sellerListing),
-  nextCursor: z.string().nullable(),
-});
+export const sellerListingPage = pageOf(sellerListing);
 export type SellerListingPage = z.infer<typeof sellerListingPage>;
-export const sellerListingQuery = z.object({ cursor: z.string().max(400).optional() });
+export const sellerListingQuery = z.object({ cursor: cursorParam });
 export const sellerListingPageSize = 24;
 
 export const salesDay = z.object({ date: z.string(), units: z.number().int(), revenue: z.number().int() });

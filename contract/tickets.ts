@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ticketMessages as m } from './messages.ts';
+import { pageOf } from './pages.ts';
 
 export const ticketLimits = {
   title: { min: 5, max: 100 },
@@ -66,7 +67,7 @@ export const ticketSummary = z.object({
 });
 export type TicketSummary = z.infer<typeof ticketSummary>;
 
-export const ticketPage = z.object({ items: z.array(ticketSummary), nextCursor: z.string().nullable() });
+export const ticketPage = pageOf(ticketSummary);
 export type TicketPage = z.infer<typeof ticketPage>;
 
 export const ticketMessage = z.object({

@@ -144,3 +144,8 @@ export function keyset<const P extends readonly KeyPart[]>(...parts: P): Keyset<
 export function encodeCursor(key: readonly unknown[]): string {
   return Buffer.from(JSON.stringify(key)).toString('base64url');
 }
+
+/** Newest first by a time column, the id breaking ties: most lists' order, read from a `(…, time desc, id desc)` index. */
+export function newestFirst(time: SQLWrapper, id: SQLWrapper) {
+  return keyset({ column: time, kind: 'time', dir: 'desc' }, { column: id, kind: 'uuid', dir: 'desc' });
+}

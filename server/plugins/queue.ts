@@ -200,13 +200,12 @@ export const queuePlugin = fp(
         if (!opts.workers) throw new Error('settle() needs JOB_WORKERS=true on this instance');
         const until = Date.now() + timeoutMs;
         for (;;) {
-          const [row] = (
-            (await db.execute(sql`select count(*)::int as n from pgboss.job
+          const [row] = await rows<{ n: number }>(
+            db,
+            sql`select count(*)::int as n from pgboss.job
               where name = any(${`{${jobNames.join(',')}}`}::text[])
-                and state in ('created', 'retry', 'active') and start_after <= now()`)) as unknown as {
-              rows: { n: number }[];
-            }
-          ).rows;
+                and state in ('created', 'retry', 'active') and start_after <= now()`,
+          );
           if (!row?.n) return;
           if (Date.now() > until) throw new Error(`jobs still pending after ${timeoutMs} ms`);
           await new Promise((resolve) => setTimeout(resolve, 20));

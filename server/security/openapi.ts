@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { rows } from '../db/sql.ts';
 import { type AccessLevel, accessLevels, type OwnedResource } from '../plugins/access.ts';
 import type { TestApp } from '../test/test-app.ts';
 
@@ -179,8 +180,7 @@ export function sampleQuery(doc: ApiDocument, op: Operation): string {
 
 /** Every table's row count and content checksum in one statement (rate-limit counters excluded). */
 export async function databaseSnapshot(t: TestApp, exclude: string[] = ['rate_limits']) {
-  const run = async <T>(text: string) =>
-    ((await t.db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows;
+  const run = <T>(text: string): Promise<T[]> => rows<T>(t.db, sql.raw(text));
   const tables = await run<{ name: string }>(
     `select tablename as name from pg_tables where schemaname = 'public' order by tablename`,
   );
@@ -190,6 +190,6 @@ export async function databaseSnapshot(t: TestApp, exclude: string[] = ['rate_li
       (r) =>
         `select '${r.name}' as name, count(*)::int as rows, coalesce(md5(string_agg(x::text, '|' order by x::text)), '') as sum from "${r.name}" x`,
     );
-  const rows = await run<{ name: string; rows: number; sum: string }>(parts.join(' union all '));
-  return Object.fromEntries(rows.map((r) => [r.name, `${r.rows}:${r.sum}`]));
+  const counts = await run<{ name: string; rows: number; sum: string }>(parts.join(' union all '));
+  return Object.fromEntries(counts.map((r) => [r.name, `${r.rows}:${r.sum}`]));
 }

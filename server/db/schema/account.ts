@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { digestPeriods } from '../../../contract/limits.ts';
 import { profiles } from './auth.ts';
-import { bytea } from './columns.ts';
+import { belongsTo, bytea, createdAt, primaryId, updatedAt } from './columns.ts';
 
 /**
  * Avatars live in the database, not on one instance's disk, so every instance serves them.
@@ -11,12 +11,10 @@ import { bytea } from './columns.ts';
 export const avatars = pgTable(
   'avatars',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    userId: belongsTo('user_id', () => profiles.id),
     data: bytea('data').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('avatars_user_id_idx').on(t.userId)],
 );
@@ -35,7 +33,7 @@ export const userSettings = pgTable(
     digest: text('digest', { enum: digestPeriods }).notNull().default('weekly'),
     /** When the digest job last considered this member (mailed or found nothing to say). */
     lastDigestAt: timestamp('last_digest_at', { withTimezone: true }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [check('user_settings_digest_check', sql`${t.digest} in ('off', 'daily', 'weekly')`)],
 );

@@ -1,5 +1,6 @@
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { profiles } from './auth.ts';
+import { createdAt, primaryId } from './columns.ts';
 
 /**
  * Every staff action (spec issue 8: ban, role, grant, delete, pin, status, settings, report decisions...),
@@ -8,7 +9,7 @@ import { profiles } from './auth.ts';
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     // Kept when the actor's account goes: the record must outlive it.
     actorId: uuid('actor_id').references(() => profiles.id, { onDelete: 'set null' }),
     action: text('action').notNull(),
@@ -16,7 +17,7 @@ export const auditLog = pgTable(
     targetId: text('target_id').notNull(),
     before: jsonb('before'),
     after: jsonb('after'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('audit_log_created_idx').on(t.createdAt.desc(), t.id.desc())],
 );

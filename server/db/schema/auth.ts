@@ -12,13 +12,11 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { maxAccountAmount } from '../../../contract/limits.ts';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+import { belongsTo, createdAt, primaryId, updatedAt } from './columns.ts';
 
 /** Seller ranks (spec §3 user_ranks): a name and a colour shown beside the username. */
 export const userRanks = pgTable('user_ranks', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: primaryId(),
   name: text('name').notNull().unique(),
   color: text('color').notNull(),
 });
@@ -69,9 +67,7 @@ export const sessions = pgTable(
   {
     id: uuid('id').primaryKey(),
     token: text('token').notNull().unique(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => profiles.id),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
@@ -87,9 +83,7 @@ export const accounts = pgTable(
     id: uuid('id').primaryKey(),
     accountId: text('account_id').notNull(),
     providerId: text('provider_id').notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => profiles.id),
     accessToken: text('access_token'),
     refreshToken: text('refresh_token'),
     idToken: text('id_token'),
@@ -121,9 +115,7 @@ export const twoFactors = pgTable(
   'two_factors',
   {
     id: uuid('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => profiles.id),
     secret: text('secret').notNull(),
     backupCodes: text('backup_codes').notNull(),
     verified: boolean('verified').notNull().default(true),
@@ -137,10 +129,8 @@ export const twoFactors = pgTable(
 export const loginEvents = pgTable(
   'login_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    userId: belongsTo('user_id', () => profiles.id),
     ipAddress: text('ip_address').notNull(),
     userAgent: text('user_agent').notNull(),
     createdAt: createdAt(),

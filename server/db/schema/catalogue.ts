@@ -1,20 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { profiles } from './auth.ts';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+import { belongsTo, createdAt, primaryId, updatedAt } from './columns.ts';
 
 export const productStatuses = ['active', 'inactive'] as const;
 export const cheatStatuses = ['undetected', 'detected', 'other'] as const;
@@ -23,7 +10,7 @@ export const cheatStatuses = ['undetected', 'detected', 'other'] as const;
 export const products = pgTable(
   'products',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     title: text('title').notNull(),
     description: text('description').notNull(),
     imageUrl: text('image_url'),
@@ -47,7 +34,7 @@ export const products = pgTable(
 export const cheats = pgTable(
   'cheats',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     title: text('title').notNull(),
     description: text('description').notNull(),
     game: text('game').notNull(),
@@ -75,12 +62,8 @@ export const cheats = pgTable(
 export const cheatDownloads = pgTable(
   'cheat_downloads',
   {
-    cheatId: uuid('cheat_id')
-      .notNull()
-      .references(() => cheats.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    cheatId: belongsTo('cheat_id', () => cheats.id),
+    userId: belongsTo('user_id', () => profiles.id),
     day: date('day').notNull(),
   },
   (t) => [primaryKey({ columns: [t.cheatId, t.userId, t.day] }), index('cheat_downloads_day_idx').on(t.day)],
@@ -90,10 +73,8 @@ export const cheatDownloads = pgTable(
 export const cheatStatusChanges = pgTable(
   'cheat_status_changes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    cheatId: uuid('cheat_id')
-      .notNull()
-      .references(() => cheats.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    cheatId: belongsTo('cheat_id', () => cheats.id),
     fromStatus: text('from_status', { enum: cheatStatuses }),
     toStatus: text('to_status', { enum: cheatStatuses }).notNull(),
     changedBy: uuid('changed_by').references(() => profiles.id, { onDelete: 'set null' }),

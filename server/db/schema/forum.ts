@@ -14,14 +14,13 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { profiles } from './auth.ts';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+import { belongsTo, createdAt, primaryId } from './columns.ts';
 
 /** Forum sections; the defaults are inserted at start-up when there are none (modules/forum/seed.ts). */
 export const forumCategories = pgTable(
   'forum_categories',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     position: integer('position').notNull().default(0),
@@ -39,13 +38,9 @@ export const forumCategories = pgTable(
 export const forumThreads = pgTable(
   'forum_threads',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    categoryId: uuid('category_id')
-      .notNull()
-      .references(() => forumCategories.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    categoryId: belongsTo('category_id', () => forumCategories.id),
+    userId: belongsTo('user_id', () => profiles.id),
     title: text('title').notNull(),
     /** The Markdown source as written. */
     content: text('content').notNull(),
@@ -87,12 +82,8 @@ export const forumThreads = pgTable(
 export const forumVotes = pgTable(
   'forum_votes',
   {
-    threadId: uuid('thread_id')
-      .notNull()
-      .references(() => forumThreads.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    threadId: belongsTo('thread_id', () => forumThreads.id),
+    userId: belongsTo('user_id', () => profiles.id),
     value: smallint('value').notNull(),
   },
   (t) => [
@@ -105,13 +96,9 @@ export const forumVotes = pgTable(
 export const forumReplies = pgTable(
   'forum_replies',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    threadId: uuid('thread_id')
-      .notNull()
-      .references(() => forumThreads.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    threadId: belongsTo('thread_id', () => forumThreads.id),
+    userId: belongsTo('user_id', () => profiles.id),
     content: text('content').notNull(),
     contentHtml: text('content_html').notNull(),
     /** Kept in the row (forum_reply_likes moves it in the same transaction), so a page never counts likes. */
@@ -133,10 +120,8 @@ export const forumReplies = pgTable(
 export const forumRevisions = pgTable(
   'forum_revisions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    threadId: uuid('thread_id')
-      .notNull()
-      .references(() => forumThreads.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    threadId: belongsTo('thread_id', () => forumThreads.id),
     replyId: uuid('reply_id').references(() => forumReplies.id, { onDelete: 'cascade' }),
     /** Who made the edit that replaced this text. */
     editorId: uuid('editor_id').references(() => profiles.id, { onDelete: 'set null' }),
@@ -157,13 +142,9 @@ export const forumRevisions = pgTable(
 export const forumMentions = pgTable(
   'forum_mentions',
   {
-    threadId: uuid('thread_id')
-      .notNull()
-      .references(() => forumThreads.id, { onDelete: 'cascade' }),
+    threadId: belongsTo('thread_id', () => forumThreads.id),
     replyId: uuid('reply_id').references(() => forumReplies.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => profiles.id),
     createdAt: createdAt(),
   },
   (t) => [
@@ -177,12 +158,8 @@ export const forumMentions = pgTable(
 export const forumReplyLikes = pgTable(
   'forum_reply_likes',
   {
-    replyId: uuid('reply_id')
-      .notNull()
-      .references(() => forumReplies.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    replyId: belongsTo('reply_id', () => forumReplies.id),
+    userId: belongsTo('user_id', () => profiles.id),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.replyId, t.userId] }), index('forum_reply_likes_user_idx').on(t.userId)],
@@ -197,12 +174,8 @@ export const forumReplyLikes = pgTable(
 export const forumThreadUsers = pgTable(
   'forum_thread_users',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
-    threadId: uuid('thread_id')
-      .notNull()
-      .references(() => forumThreads.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => profiles.id),
+    threadId: belongsTo('thread_id', () => forumThreads.id),
     watching: boolean('watching').notNull().default(false),
     lastReadAt: timestamp('last_read_at', { withTimezone: true }),
     lastReadReplyId: uuid('last_read_reply_id'),

@@ -1,5 +1,6 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { profiles } from './auth.ts';
+import { createdAt } from './columns.ts';
 
 /**
  * Addresses no mail goes to: a permanent (5xx) SMTP refusal adds one, staff may add or remove one. Stored
@@ -8,7 +9,7 @@ import { profiles } from './auth.ts';
 export const emailSuppressions = pgTable('email_suppressions', {
   email: text('email').primaryKey(),
   reason: text('reason').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /**

@@ -13,6 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { profiles } from './auth.ts';
+import { belongsTo, createdAt, primaryId, updatedAt } from './columns.ts';
 
 export const listingTypes = ['cheat', 'account', 'item', 'other'] as const;
 export const detectionStatuses = ['unknown', 'undetected', 'detected'] as const;
@@ -33,16 +34,12 @@ export const keyStates = ['available', 'reserved', 'sold', 'burned', 'withdrawn'
  */
 export const vouchReviews = ['counted', 'pending', 'approved', 'rejected'] as const;
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-
 /** Members' listings (spec §3 marketplace_listings); the content link goes to seller, buyer and staff only. */
 export const marketplaceListings = pgTable(
   'marketplace_listings',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    userId: belongsTo('user_id', () => profiles.id),
     title: text('title').notNull(),
     description: text('description').notNull(),
     price: integer('price').notNull(),
@@ -63,7 +60,7 @@ export const marketplaceListings = pgTable(
     soldTo: uuid('sold_to').references(() => profiles.id, { onDelete: 'set null' }),
     soldAt: timestamp('sold_at', { withTimezone: true }),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check('marketplace_listings_price_check', sql`${t.price} between 1 and 100000`),
@@ -104,7 +101,7 @@ export const marketplaceListings = pgTable(
 export const marketplaceOrders = pgTable(
   'marketplace_orders',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     listingId: uuid('listing_id').references(() => marketplaceListings.id, { onDelete: 'set null' }),
     listingTitle: text('listing_title').notNull(),
     buyerId: uuid('buyer_id').references(() => profiles.id, { onDelete: 'set null' }),
@@ -155,14 +152,12 @@ export const marketplaceOrders = pgTable(
 export const marketplaceVouches = pgTable(
   'marketplace_vouches',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     orderId: uuid('order_id').references(() => marketplaceOrders.id, { onDelete: 'set null' }),
     listingId: uuid('listing_id').references(() => marketplaceListings.id, { onDelete: 'set null' }),
     listingTitle: text('listing_title').notNull(),
     fromUserId: uuid('from_user_id').references(() => profiles.id, { onDelete: 'set null' }),
-    toUserId: uuid('to_user_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    toUserId: belongsTo('to_user_id', () => profiles.id),
     rating: integer('rating').notNull(),
     comment: text('comment').notNull(),
     /** Only `counted` and `approved` vouches are in the seller's counters and public feedback. */
@@ -195,16 +190,10 @@ export const marketplaceVouches = pgTable(
 export const listingContentReveals = pgTable(
   'listing_content_reveals',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    listingId: uuid('listing_id')
-      .notNull()
-      .references(() => marketplaceListings.id, { onDelete: 'cascade' }),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => marketplaceOrders.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    listingId: belongsTo('listing_id', () => marketplaceListings.id),
+    orderId: belongsTo('order_id', () => marketplaceOrders.id),
+    userId: belongsTo('user_id', () => profiles.id),
     createdAt: createdAt(),
   },
   (t) => [
@@ -221,7 +210,7 @@ export const listingContentReveals = pgTable(
 export const listingKeys = pgTable(
   'listing_keys',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     listingId: uuid('listing_id').references(() => marketplaceListings.id, { onDelete: 'set null' }),
     ciphertext: text('ciphertext').notNull(),
     hash: text('hash').notNull(),

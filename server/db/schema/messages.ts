@@ -1,16 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { profiles } from './auth.ts';
+import { belongsTo, createdAt, primaryId } from './columns.ts';
 
 /**
  * A private message between two members. Each side deletes its copy of a conversation on its own
@@ -19,18 +10,14 @@ import { profiles } from './auth.ts';
 export const directMessages = pgTable(
   'direct_messages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    senderId: uuid('sender_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
-    recipientId: uuid('recipient_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    senderId: belongsTo('sender_id', () => profiles.id),
+    recipientId: belongsTo('recipient_id', () => profiles.id),
     message: text('message').notNull(),
     read: boolean('read').notNull().default(false),
     deletedBySender: boolean('deleted_by_sender').notNull().default(false),
     deletedByRecipient: boolean('deleted_by_recipient').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     // A thread in either direction, in time order; also the conversation list's per-counterpart latest row.
@@ -45,13 +32,9 @@ export const directMessages = pgTable(
 export const userBlocks = pgTable(
   'user_blocks',
   {
-    blockerId: uuid('blocker_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
-    blockedId: uuid('blocked_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    blockerId: belongsTo('blocker_id', () => profiles.id),
+    blockedId: belongsTo('blocked_id', () => profiles.id),
+    createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.blockerId, t.blockedId] }),
@@ -68,15 +51,9 @@ export const userBlocks = pgTable(
 export const conversations = pgTable(
   'conversations',
   {
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
-    otherId: uuid('other_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
-    lastMessageId: uuid('last_message_id')
-      .notNull()
-      .references(() => directMessages.id, { onDelete: 'cascade' }),
+    ownerId: belongsTo('owner_id', () => profiles.id),
+    otherId: belongsTo('other_id', () => profiles.id),
+    lastMessageId: belongsTo('last_message_id', () => directMessages.id),
     lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
     unread: integer('unread').notNull().default(0),
   },

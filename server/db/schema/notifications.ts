@@ -1,16 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { profiles } from './auth.ts';
+import { belongsTo, createdAt, primaryId } from './columns.ts';
 
 /** The kinds of notification the services create; a check keeps unknown kinds out. */
 export const notificationTypes = [
@@ -40,16 +31,14 @@ export type NotificationType = (typeof notificationTypes)[number];
 export const notifications = pgTable(
   'notifications',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    userId: belongsTo('user_id', () => profiles.id),
     type: text('type').notNull(),
     title: text('title').notNull(),
     content: text('content').notNull(),
     data: jsonb('data').$type<Record<string, string>>().notNull().default({}),
     read: boolean('read').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('notifications_user_read_created_idx').on(

@@ -1,4 +1,5 @@
 import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.ts';
 
 /** Fixed-window counters shared by every server instance (see plugins/rate-limit.ts). */
 export const rateLimits = pgTable('rate_limits', {
@@ -11,5 +12,5 @@ export const rateLimits = pgTable('rate_limits', {
 export const appSecrets = pgTable('app_secrets', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });

@@ -1,5 +1,6 @@
 import { index, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { profiles } from './auth.ts';
+import { belongsTo } from './columns.ts';
 
 /**
  * Presence across app instances on a PostgreSQL server (decision 010). Each running instance has a row whose
@@ -19,12 +20,8 @@ export const realtimeInstances = pgTable('realtime_instances', {
 export const realtimePresence = pgTable(
   'realtime_presence',
   {
-    instanceId: uuid('instance_id')
-      .notNull()
-      .references(() => realtimeInstances.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    instanceId: belongsTo('instance_id', () => realtimeInstances.id),
+    userId: belongsTo('user_id', () => profiles.id),
     onlineAt: timestamp('online_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { profiles } from './auth.ts';
 import { cheats } from './catalogue.ts';
+import { createdAt, primaryId } from './columns.ts';
 import { forumReplies, forumThreads } from './forum.ts';
 import { marketplaceListings } from './marketplace.ts';
 import { socialComments, socialPosts } from './social.ts';
@@ -17,7 +18,7 @@ export const reportStatuses = ['pending', 'resolved', 'dismissed'] as const;
 export const reports = pgTable(
   'reports',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     userId: uuid('user_id').references(() => profiles.id, { onDelete: 'set null' }),
     reason: text('reason').notNull(),
     status: text('status', { enum: reportStatuses }).notNull().default('pending'),
@@ -30,7 +31,7 @@ export const reports = pgTable(
     listingId: uuid('listing_id').references(() => marketplaceListings.id, { onDelete: 'set null' }),
     resolvedBy: uuid('resolved_by').references(() => profiles.id, { onDelete: 'set null' }),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     check(

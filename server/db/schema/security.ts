@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { profiles } from './auth.ts';
+import { belongsTo, createdAt, primaryId } from './columns.ts';
 
 /**
  * The device and network pairs a member has signed in from (device = browser + OS family, network = the
@@ -9,9 +10,7 @@ import { profiles } from './auth.ts';
 export const knownDevices = pgTable(
   'known_devices',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => profiles.id),
     device: text('device').notNull(),
     network: text('network').notNull(),
     firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
@@ -27,14 +26,12 @@ export const knownDevices = pgTable(
 export const securityAlertTokens = pgTable(
   'security_alert_tokens',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    userId: belongsTo('user_id', () => profiles.id),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('security_alert_tokens_expires_idx').on(t.expiresAt).where(sql`${t.usedAt} is null`)],
 );

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { profiles } from './auth.ts';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+import { belongsTo, createdAt, primaryId } from './columns.ts';
 
 /**
  * A post of the social feed. `like_count` and `comment_count` are kept exact by the service, in the same
@@ -11,10 +10,8 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 export const socialPosts = pgTable(
   'social_posts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    userId: belongsTo('user_id', () => profiles.id),
     content: text('content').notNull(),
     imageUrl: text('image_url'),
     likeCount: integer('like_count').notNull().default(0),
@@ -35,12 +32,8 @@ export const socialPosts = pgTable(
 export const postLikes = pgTable(
   'post_likes',
   {
-    postId: uuid('post_id')
-      .notNull()
-      .references(() => socialPosts.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    postId: belongsTo('post_id', () => socialPosts.id),
+    userId: belongsTo('user_id', () => profiles.id),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('post_likes_user_idx').on(t.userId)],
@@ -50,12 +43,8 @@ export const postLikes = pgTable(
 export const userFollowers = pgTable(
   'user_followers',
   {
-    followerId: uuid('follower_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
-    followingId: uuid('following_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    followerId: belongsTo('follower_id', () => profiles.id),
+    followingId: belongsTo('following_id', () => profiles.id),
     createdAt: createdAt(),
   },
   (t) => [
@@ -68,13 +57,9 @@ export const userFollowers = pgTable(
 export const socialComments = pgTable(
   'social_comments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    postId: uuid('post_id')
-      .notNull()
-      .references(() => socialPosts.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    postId: belongsTo('post_id', () => socialPosts.id),
+    userId: belongsTo('user_id', () => profiles.id),
     content: text('content').notNull(),
     createdAt: createdAt(),
   },

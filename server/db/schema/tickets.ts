@@ -1,5 +1,6 @@
 import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { profiles } from './auth.ts';
+import { belongsTo, createdAt, primaryId, updatedAt } from './columns.ts';
 import { marketplaceOrders } from './marketplace.ts';
 
 export const ticketStatuses = ['open', 'in_progress', 'closed'] as const;
@@ -8,17 +9,15 @@ export const ticketStatuses = ['open', 'in_progress', 'closed'] as const;
 export const tickets = pgTable(
   'tickets',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    userId: belongsTo('user_id', () => profiles.id),
     title: text('title').notNull(),
     /** A dispute ticket: the order it is about, and the other party (the seller), who may read and reply. */
     orderId: uuid('order_id').references(() => marketplaceOrders.id, { onDelete: 'set null' }),
     partyId: uuid('party_id').references(() => profiles.id, { onDelete: 'set null' }),
     status: text('status', { enum: ticketStatuses }).notNull().default('open'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
   },
   (t) => [
@@ -34,16 +33,12 @@ export const tickets = pgTable(
 export const ticketMessages = pgTable(
   'ticket_messages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    ticketId: uuid('ticket_id')
-      .notNull()
-      .references(() => tickets.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    ticketId: belongsTo('ticket_id', () => tickets.id),
+    userId: belongsTo('user_id', () => profiles.id),
     message: text('message').notNull(),
     isStaffReply: boolean('is_staff_reply').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('ticket_messages_ticket_idx').on(t.ticketId, t.createdAt, t.id)],
 );

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { profiles } from './auth.ts';
-import { bytea } from './columns.ts';
+import { belongsTo, bytea, createdAt, primaryId } from './columns.ts';
 
 /**
  * Images members upload for threads, replies, posts, listings and products (decision 023). The bytes are
@@ -12,16 +12,14 @@ import { bytea } from './columns.ts';
 export const uploads = pgTable(
   'uploads',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    userId: belongsTo('user_id', () => profiles.id),
     sha256: text('sha256').notNull(),
     mime: text('mime', { enum: ['image/webp', 'image/png'] }).notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     data: bytea('data').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('uploads_user_id_sha256_idx').on(t.userId, t.sha256),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { profiles } from './auth.ts';
+import { createdAt, primaryId } from './columns.ts';
 
 export const walletCurrencies = ['credits', 'balance'] as const;
 export type WalletCurrency = (typeof walletCurrencies)[number];
@@ -16,7 +17,7 @@ export type WalletAccountKind = (typeof walletAccountKinds)[number];
 export const ledgerEntries = pgTable(
   'ledger_entries',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     transferId: uuid('transfer_id').notNull(),
     account: text('account', { enum: walletAccountKinds }).notNull(),
     /** Set for `user` accounts only. */
@@ -29,7 +30,7 @@ export const ledgerEntries = pgTable(
     description: text('description').notNull(),
     orderId: uuid('order_id'),
     createdBy: uuid('created_by').references(() => profiles.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     check('ledger_entries_amount_check', sql`${t.amount} <> 0`),

@@ -1,6 +1,7 @@
-import { index, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey } from 'drizzle-orm/pg-core';
 import { profiles } from './auth.ts';
 import { cheats } from './catalogue.ts';
+import { belongsTo, createdAt } from './columns.ts';
 import { marketplaceListings } from './marketplace.ts';
 
 /*
@@ -13,13 +14,9 @@ import { marketplaceListings } from './marketplace.ts';
 export const cheatWatches = pgTable(
   'cheat_watches',
   {
-    cheatId: uuid('cheat_id')
-      .notNull()
-      .references(() => cheats.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    cheatId: belongsTo('cheat_id', () => cheats.id),
+    userId: belongsTo('user_id', () => profiles.id),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.cheatId, t.userId] }), index('cheat_watches_user_idx').on(t.userId)],
 );
@@ -27,13 +24,9 @@ export const cheatWatches = pgTable(
 export const listingWatches = pgTable(
   'listing_watches',
   {
-    listingId: uuid('listing_id')
-      .notNull()
-      .references(() => marketplaceListings.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    listingId: belongsTo('listing_id', () => marketplaceListings.id),
+    userId: belongsTo('user_id', () => profiles.id),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.listingId, t.userId] }), index('listing_watches_user_idx').on(t.userId)],
 );

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { keyset } from '../../db/cursor.ts';
+import { newestFirst } from '../../db/cursor.ts';
 import {
   forumCategories,
   forumThreads,
@@ -44,10 +44,7 @@ export async function deleteSessionsOf(tx: Tx, userId: string) {
 }
 
 /** Members newest first: profiles_created_at_idx. */
-export const userKeyset = keyset(
-  { column: profiles.createdAt, kind: 'time', dir: 'desc' },
-  { column: profiles.id, kind: 'uuid', dir: 'desc' },
-);
+export const userKeyset = newestFirst(profiles.createdAt, profiles.id);
 export type AdminUserCursor = [createdAt: string, id: string];
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,13 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { keyset } from '../../db/cursor.ts';
+import { newestFirst } from '../../db/cursor.ts';
 import { auditLog, profiles } from '../../db/schema/index.ts';
 
 /** Newest first: audit_log_created_idx. */
-export const auditKeyset = keyset(
-  { column: auditLog.createdAt, kind: 'time', dir: 'desc' },
-  { column: auditLog.id, kind: 'uuid', dir: 'desc' },
-);
+export const auditKeyset = newestFirst(auditLog.createdAt, auditLog.id);
 export type AuditCursor = [createdAt: string, id: string];
 
 export async function insertAudit(tx: Db | Tx, values: typeof auditLog.$inferInsert) {

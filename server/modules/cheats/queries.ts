@@ -2,15 +2,12 @@ import { and, asc, count, eq, type SQL, sql, sum } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { CheatStatus } from '../../../contract/cheats.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { keyset } from '../../db/cursor.ts';
+import { newestFirst } from '../../db/cursor.ts';
 import { cheatDownloads, cheatStatusChanges, cheats, cheatWatches, profiles } from '../../db/schema/index.ts';
 import { containing } from '../../db/search.ts';
 
 /** Newest first: cheats_order_idx / cheats_status_order_idx. */
-export const cheatKeyset = keyset(
-  { column: cheats.createdAt, kind: 'time', dir: 'desc' },
-  { column: cheats.id, kind: 'uuid', dir: 'desc' },
-);
+export const cheatKeyset = newestFirst(cheats.createdAt, cheats.id);
 export type CheatCursor = [createdAt: string, id: string];
 
 const publisher = alias(profiles, 'publisher');

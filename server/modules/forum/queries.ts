@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
-import { keyset } from '../../db/cursor.ts';
+import { keyset, newestFirst } from '../../db/cursor.ts';
 import {
   forumCategories,
   forumMentions,
@@ -23,15 +23,9 @@ export const activityKeyset = keyset(
   { column: forumThreads.id, kind: 'uuid', dir: 'desc' },
 );
 /** Every category's threads by latest activity (the home page): forum_threads_activity_idx. */
-export const latestKeyset = keyset(
-  { column: forumThreads.lastActivityAt, kind: 'time', dir: 'desc' },
-  { column: forumThreads.id, kind: 'uuid', dir: 'desc' },
-);
+export const latestKeyset = newestFirst(forumThreads.lastActivityAt, forumThreads.id);
 /** A member's threads, newest first: forum_threads_user_created_idx. */
-export const createdKeyset = keyset(
-  { column: forumThreads.createdAt, kind: 'time', dir: 'desc' },
-  { column: forumThreads.id, kind: 'uuid', dir: 'desc' },
-);
+export const createdKeyset = newestFirst(forumThreads.createdAt, forumThreads.id);
 /** A thread's replies, oldest first: forum_replies_thread_created_idx. */
 export const replyKeyset = keyset(
   { column: forumReplies.createdAt, kind: 'time', dir: 'asc' },

@@ -40,6 +40,15 @@ import { access } from '../../plugins/access.ts';
 import { signedIn } from '../../plugins/viewer.ts';
 import * as service from './service.ts';
 
+/** A moderation route's body in the service's terms. */
+function threadChange(
+  body: z.output<typeof pinBody | typeof lockBody | typeof moveBody>,
+): service.ThreadModeration {
+  if ('pinned' in body) return { isPinned: body.pinned };
+  if ('locked' in body) return { isLocked: body.locked };
+  return body;
+}
+
 export const forumRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/forum/categories',
@@ -174,55 +183,33 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     async (request) => service.editThread(db, signedIn(request), request.params.id, request.body),
   );
 
-  app.put(
-    '/forum/threads/:id/pin',
+  /** Pin, lock and move: staff change one thing about a thread, each through its own route. */
+  const moderation = [
+    { path: 'pin', summary: 'Pin or unpin a thread, pinned first in its category (staff)', body: pinBody },
     {
-      schema: {
-        ...access('staff', { forbidden: m.moderatorsOnly }),
-        tags: ['forum'],
-        summary: 'Pin or unpin a thread, pinned first in its category (staff)',
-        params: threadIdParams,
-        body: pinBody,
-        response: { 200: forumThread },
-      },
+      path: 'lock',
+      summary: 'Lock or unlock a thread; a locked thread takes no replies from members (staff)',
+      body: lockBody,
     },
-    async (request) =>
-      service.moderateThread(db, signedIn(request), request.params.id, { isPinned: request.body.pinned }),
-  );
-
-  app.put(
-    '/forum/threads/:id/lock',
-    {
-      schema: {
-        ...access('staff', { forbidden: m.moderatorsOnly }),
-        tags: ['forum'],
-        summary: 'Lock or unlock a thread; a locked thread takes no replies from members (staff)',
-        params: threadIdParams,
-        body: lockBody,
-        response: { 200: forumThread },
+    { path: 'category', summary: 'Move a thread to another category (staff)', body: moveBody },
+  ];
+  for (const { path, summary, body } of moderation) {
+    app.put(
+      `/forum/threads/:id/${path}`,
+      {
+        schema: {
+          ...access('staff', { forbidden: m.moderatorsOnly }),
+          tags: ['forum'],
+          summary,
+          params: threadIdParams,
+          body,
+          response: { 200: forumThread },
+        },
       },
-    },
-    async (request) =>
-      service.moderateThread(db, signedIn(request), request.params.id, { isLocked: request.body.locked }),
-  );
-
-  app.put(
-    '/forum/threads/:id/category',
-    {
-      schema: {
-        ...access('staff', { forbidden: m.moderatorsOnly }),
-        tags: ['forum'],
-        summary: 'Move a thread to another category (staff)',
-        params: threadIdParams,
-        body: moveBody,
-        response: { 200: forumThread },
-      },
-    },
-    async (request) =>
-      service.moderateThread(db, signedIn(request), request.params.id, {
-        categoryId: request.body.categoryId,
-      }),
-  );
+      async (request) =>
+        service.moderateThread(db, signedIn(request), request.params.id, threadChange(request.body)),
+    );
+  }
 
   app.get(
     '/forum/threads/:id/revisions',

@@ -252,13 +252,11 @@ export async function editThread(db: Db, viewer: Viewer, id: string, body: EditT
   return getThread(db, viewer, id);
 }
 
+/** What staff may change about a thread, one thing per call. */
+export type ThreadModeration = { isPinned: boolean } | { isLocked: boolean } | { categoryId: string };
+
 /** Staff pin, lock or move a thread; each change is in the audit log. */
-export async function moderateThread(
-  db: Db,
-  viewer: Viewer,
-  id: string,
-  change: { isPinned: boolean } | { isLocked: boolean } | { categoryId: string },
-) {
+export async function moderateThread(db: Db, viewer: Viewer, id: string, change: ThreadModeration) {
   ensure(can.moderate(viewer), m.moderatorsOnly);
   await db.transaction(async (tx) => {
     const thread = await q.lockThread(tx, id);
@@ -276,22 +274,18 @@ export async function moderateThread(
         before: { categoryId: thread.categoryId },
         after: { categoryId: change.categoryId },
       });
-    } else if ('isPinned' in change) {
-      if (change.isPinned === thread.isPinned) return;
-      await q.setThreadFlags(tx, id, change);
-      await audit(tx, {
-        ...record,
-        action: change.isPinned ? 'forum.thread.pin' : 'forum.thread.unpin',
-        before: { isPinned: thread.isPinned },
-        after: change,
-      });
     } else {
-      if (change.isLocked === thread.isLocked) return;
+      // Pin and lock are the same kind of change: one flag set, its old value logged under its own verb.
+      const [flag, verb, value] =
+        'isPinned' in change
+          ? (['isPinned', 'pin', change.isPinned] as const)
+          : (['isLocked', 'lock', change.isLocked] as const);
+      if (value === thread[flag]) return;
       await q.setThreadFlags(tx, id, change);
       await audit(tx, {
         ...record,
-        action: change.isLocked ? 'forum.thread.lock' : 'forum.thread.unlock',
-        before: { isLocked: thread.isLocked },
+        action: `forum.thread.${value ? '' : 'un'}${verb}`,
+        before: { [flag]: thread[flag] },
         after: change,
       });
     }

@@ -4,6 +4,7 @@ import type { Job } from 'pg-boss';
 import { forumPostPath } from '../../../contract/forum-links.ts';
 import type { Db } from '../../db/client.ts';
 import { emailSuppressions, mailLog, notifications, profiles, userSettings } from '../../db/schema/index.ts';
+import { rows } from '../../db/sql.ts';
 import { isPermanentFailure, type Mailer } from '../../plugins/mailer.ts';
 import { enqueue, enqueueMail, type JobData, type MailJob } from '../../plugins/queue.ts';
 import { getPublicSettings } from '../site-settings/service.ts';
@@ -97,16 +98,15 @@ export async function deliverMail(deps: MailDeps, job: Job<MailJob>) {
     const [mine] = await tx.select({ status: mailLog.status }).from(mailLog).where(eq(mailLog.jobId, job.id));
     if (mine && mine.status !== 'sending') return 'done' as const;
     await tx.execute(sql`select pg_advisory_xact_lock(${MAIL_SLOT_LOCK})`);
-    const [usage] = (
-      (await tx.execute(sql`select
+    const [usage] = await rows<{ member: number; site: number; suppressed: boolean }>(
+      tx,
+      sql`select
         (select count(*)::int from ${mailLog} where recipient = ${to} and status <> 'suppressed'
           and sent_at > now() - interval '1 hour' and job_id <> ${job.id}::uuid) as member,
         (select count(*)::int from ${mailLog} where status <> 'suppressed'
           and sent_at > now() - interval '1 minute' and job_id <> ${job.id}::uuid) as site,
-        exists (select 1 from ${emailSuppressions} where email = ${to}) as suppressed`)) as unknown as {
-        rows: { member: number; site: number; suppressed: boolean }[];
-      }
-    ).rows;
+        exists (select 1 from ${emailSuppressions} where email = ${to}) as suppressed`,
+    );
     const suppressed = Boolean(usage?.suppressed);
     if (!suppressed) {
       const wait =

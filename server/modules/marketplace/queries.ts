@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
-import { type Keyset, keyset } from '../../db/cursor.ts';
+import { type Keyset, keyset, newestFirst } from '../../db/cursor.ts';
 import {
   listingContentReveals,
   marketplaceListings as listings,
@@ -355,10 +355,7 @@ export async function logReveal(
 }
 
 /** A member's feedback, newest first: marketplace_vouches_to_user_idx. */
-export const feedbackKeyset = keyset(
-  { column: vouches.createdAt, kind: 'time', dir: 'desc' },
-  { column: vouches.id, kind: 'uuid', dir: 'desc' },
-);
+export const feedbackKeyset = newestFirst(vouches.createdAt, vouches.id);
 
 export async function listFeedback(
   db: Db,

@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,19 +13,14 @@ import {
 import { accountMessages } from '../../../contract/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { access } from '../../plugins/access.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { acceptOneFile, sendImmutableImage, uploadedFile } from '../../plugins/uploads.ts';
 import { signedIn } from '../../plugins/viewer.ts';
 import { AVATAR_MAX_BYTES } from './avatar-image.ts';
 import { getAvatar, getLogins, getMe, getSettings, saveSettings, updateMe, uploadAvatar } from './service.ts';
 
-const notAnImage = () =>
-  new AppError('VALIDATION', accountMessages.notAnImage, { avatar: accountMessages.notAnImage });
-
 export const meRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   // Scoped to this plugin: only the avatar upload below accepts multipart bodies, one file, 5 MB.
-  await app.register(multipart, {
-    limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 2, parts: 3, headerPairs: 50 },
-  });
+  await acceptOneFile(app, AVATAR_MAX_BYTES);
 
   app.get(
     '/me',
@@ -77,22 +71,10 @@ export const meRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) =
     },
     async (request) => {
       const viewer = signedIn(request);
-      let file: Buffer | undefined;
-      try {
-        const part = await request.file();
-        file = await part?.toBuffer();
-      } catch (err) {
-        const code = (err as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError('PAYLOAD_TOO_LARGE', accountMessages.imageTooLarge, {
-            avatar: accountMessages.imageTooLarge,
-          });
-        }
-        // Anything else went wrong reading the form (not multipart, truncated, too many parts): bad input.
-        request.log.info({ code }, 'unreadable avatar upload');
-        throw notAnImage();
-      }
-      if (!file?.length) throw notAnImage();
+      const file = await uploadedFile(request, 'avatar', {
+        tooLarge: accountMessages.imageTooLarge,
+        notAnImage: accountMessages.notAnImage,
+      });
       return uploadAvatar(db, viewer, file);
     },
   );
@@ -111,12 +93,7 @@ export const meRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) =
     async (request, reply) => {
       const data = await getAvatar(db, request.params.file);
       // Raw bytes, not a schema'd JSON body: the plain reply type takes a Buffer.
-      return (reply as FastifyReply)
-        .header('content-type', 'image/webp')
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', 'inline')
-        .send(data);
+      return sendImmutableImage(reply as FastifyReply, 'image/webp', data);
     },
   );
 

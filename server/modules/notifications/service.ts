@@ -4,6 +4,7 @@ import { type NotificationPage, notificationLimits } from '../../../contract/not
 import type { Db, Tx } from '../../db/client.ts';
 import { notifications } from '../../db/schema/index.ts';
 import type { NotificationType } from '../../db/schema/notifications.ts';
+import { rows } from '../../db/sql.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { enqueue, enqueueMany } from '../../plugins/queue.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
@@ -61,15 +62,16 @@ export function insertNotificationsSql(rows: SQL, type: NotificationType, title:
 }
 
 /**
- * Notifies every member `rows` selects (with `user_id`, `content`, `data`) in one statement, in the caller's
+ * Notifies every member `recipients` selects (with `user_id`, `content`, `data`) in one statement, in the caller's
  * transaction; each gets the live event after commit, however many they are.
  */
-export async function notifyMany(tx: Tx, rows: SQL, type: NotificationType, title: string) {
-  const { rows: inserted } = (await tx.execute(
-    sql`with inserted as (${insertNotificationsSql(rows, type, title)}),
+export async function notifyMany(tx: Tx, recipients: SQL, type: NotificationType, title: string) {
+  const inserted = await rows<{ id: string }>(
+    tx,
+    sql`with inserted as (${insertNotificationsSql(recipients, type, title)}),
       live as (${fanOutAfterCommit(sql`inserted`, 'notification')})
       select i.id from inserted i, (select count(*) from live) l`,
-  )) as unknown as { rows: { id: string }[] };
+  );
   await enqueueMany(
     tx,
     'notification-mail',

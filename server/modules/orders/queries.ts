@@ -1,7 +1,7 @@
 import { and, desc, eq, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
-import { keyset } from '../../db/cursor.ts';
+import { newestFirst } from '../../db/cursor.ts';
 import {
   marketplaceListings as listings,
   marketplaceOrders as orders,
@@ -57,10 +57,7 @@ export async function findContentLink(db: Executor, listingId: string) {
 }
 
 /** Newest first: marketplace_orders_buyer/seller/created/status_created indexes. */
-export const orderKeyset = keyset(
-  { column: orders.createdAt, kind: 'time', dir: 'desc' },
-  { column: orders.id, kind: 'uuid', dir: 'desc' },
-);
+export const orderKeyset = newestFirst(orders.createdAt, orders.id);
 
 /** My orders as buyer, seller or both, newest first: one statement (the two indexes serve each side). */
 export async function listMyOrders(

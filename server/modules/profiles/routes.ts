@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponse } from '../../../contract/errors.ts';
 import { socialMessages } from '../../../contract/messages.ts';
 import {
   followResponse,
@@ -66,7 +65,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         tags: ['users'],
         summary: method === 'PUT' ? 'Follow a member (idempotent)' : 'Unfollow a member (idempotent)',
         params: profileIdParams,
-        response: { 200: followResponse, 401: errorResponse, 429: errorResponse },
+        response: { 200: followResponse },
       },
       handler: async (request) => setFollow({ db }, signedIn(request), request.params.id, method === 'PUT'),
     });

@@ -2,7 +2,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { ReportStatus, ReportTargetType } from '../../../contract/reports.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { keyset } from '../../db/cursor.ts';
+import { newestFirst } from '../../db/cursor.ts';
 import {
   cheats,
   forumReplies,
@@ -70,10 +70,7 @@ export async function insertReport(
 // --- staff moderation --------------------------------------------------------------------------------
 
 /** Newest first: reports_created_idx / reports_status_created_idx. */
-export const reportKeyset = keyset(
-  { column: reports.createdAt, kind: 'time', dir: 'desc' },
-  { column: reports.id, kind: 'uuid', dir: 'desc' },
-);
+export const reportKeyset = newestFirst(reports.createdAt, reports.id);
 export type ReportCursor = [createdAt: string, id: string];
 
 const reporter = alias(profiles, 'reporter');

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { VouchReviewStatus } from '../../../contract/reputation.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { keyset } from '../../db/cursor.ts';
+import { newestFirst } from '../../db/cursor.ts';
 import {
   marketplaceOrders as orders,
   profiles,
@@ -88,10 +88,7 @@ export async function insertVouch(
 }
 
 /** Flagged vouches by standing, newest first: marketplace_vouches_review_idx. */
-export const flaggedKeyset = keyset(
-  { column: vouches.createdAt, kind: 'time', dir: 'desc' },
-  { column: vouches.id, kind: 'uuid', dir: 'desc' },
-);
+export const flaggedKeyset = newestFirst(vouches.createdAt, vouches.id);
 
 const authors = alias(profiles, 'author');
 const sellers = alias(profiles, 'seller');

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { cheats, forumThreads, marketplaceListings, profiles } from '../../db/schema/index.ts';
 import { containing, rankedCandidates } from '../../db/search.ts';
+import { rows } from '../../db/sql.ts';
 
 /** Substring and prefix matches considered per kind before ranking. */
 const CANDIDATES = 20;
@@ -55,7 +56,9 @@ export async function selectSearch(db: Db, q: string, limit: number) {
     limit,
     candidates,
   });
-  const result = await db.execute(sql`
+  const [row] = await rows<{ cheats: unknown; users: unknown; listings: unknown; threads: unknown }>(
+    db,
+    sql`
     select
       (select coalesce(json_agg(json_build_object('id', c.id, 'title', c.title, 'status', c.status)), '[]'::json)
          from (${cheatRows}) c) as cheats,
@@ -64,10 +67,8 @@ export async function selectSearch(db: Db, q: string, limit: number) {
       (select coalesce(json_agg(json_build_object('id', l.id, 'title', l.title, 'price', l.price)), '[]'::json)
          from (${listingRows}) l) as listings,
       (select coalesce(json_agg(json_build_object('id', f.id, 'title', f.title, 'replyCount', f.reply_count)), '[]'::json)
-         from (${threadRows}) f) as threads`);
-  const [row] = (
-    result as unknown as { rows: { cheats: unknown; users: unknown; listings: unknown; threads: unknown }[] }
-  ).rows;
+         from (${threadRows}) f) as threads`,
+  );
   const parse = <T>(v: unknown): T[] => (typeof v === 'string' ? JSON.parse(v) : (v ?? [])) as T[];
   return {
     cheats: parse<{ id: string; title: string; status: 'undetected' | 'detected' | 'other' }>(row?.cheats),

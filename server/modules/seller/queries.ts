@@ -1,6 +1,6 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { keyset } from '../../db/cursor.ts';
+import { newestFirst } from '../../db/cursor.ts';
 import {
   listingKeys,
   marketplaceListings as listings,
@@ -8,21 +8,21 @@ import {
   profiles,
 } from '../../db/schema/index.ts';
 
+/** Units sold over a set of orders, refunds aside. */
+const unitsSold = sql`coalesce(sum(${orders.units}) filter (where ${orders.status} <> 'refunded'), 0)`;
+
 /**
- * What an order earns its seller, after fees: the payout once settled (a split pays part), the price minus
- * the fee while it waits in escrow, nothing when refunded.
+ * What a set of orders earns its seller, after fees: the payout once settled (a split pays part), the price
+ * minus the fee while it waits in escrow, nothing when refunded.
  */
-const earned = sql`case when o.status = 'released' then o.seller_payout
-  when o.status in ('held', 'disputed') then o.price - o.fee else 0 end`;
+const revenue = sql`coalesce(sum(case when ${orders.status} = 'released' then ${orders.sellerPayout}
+  when ${orders.status} in ('held', 'disputed') then ${orders.price} - ${orders.fee} else 0 end), 0)`;
 
 /** The outer listing's id, qualified: drizzle writes a lone table's columns unqualified, and a subquery's own `id` would win. */
 const listingRef = sql.raw('"marketplace_listings"."id"');
 
 /** A seller's listings, newest first: listings_seller_idx. */
-export const sellerListingKeyset = keyset(
-  { column: listings.createdAt, kind: 'time', dir: 'desc' },
-  { column: listings.id, kind: 'uuid', dir: 'desc' },
-);
+export const sellerListingKeyset = newestFirst(listings.createdAt, listings.id);
 
 /**
  * One page of the seller's listings with their figures, in one statement: units sold (refunds aside),
@@ -40,10 +40,10 @@ export async function listSellerListings(
       createdAtKey: sql<string>`${listings.createdAt}::text`,
       sales: sql<{ units: number; revenue: number; disputes: number }>`(
         select jsonb_build_object(
-          'units', coalesce(sum(o.units) filter (where o.status <> 'refunded'), 0),
-          'revenue', coalesce(sum(${earned}), 0),
-          'disputes', count(*) filter (where o.status = 'disputed'))
-        from ${orders} o where o.listing_id = ${listingRef})`,
+          'units', ${unitsSold},
+          'revenue', ${revenue},
+          'disputes', count(*) filter (where ${orders.status} = 'disputed'))
+        from ${orders} where ${orders.listingId} = ${listingRef})`,
       keys: sql<Record<string, number> | null>`case when ${listings.deliveryKind} = 'keys' then (
         select jsonb_object_agg(k.state, k.n) from (
           select state, count(*) as n from ${listingKeys} where listing_id = ${listingRef} group by state) k)
@@ -61,9 +61,8 @@ export async function salesByDay(db: Db, sellerId: string, since: Date) {
     db
       .select({
         date: sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`,
-        units: sql<number>`coalesce(sum(${orders.units}) filter (where ${orders.status} <> 'refunded'), 0)::int`,
-        revenue: sql<number>`coalesce(sum(case when ${orders.status} = 'released' then ${orders.sellerPayout}
-          when ${orders.status} in ('held', 'disputed') then ${orders.price} - ${orders.fee} else 0 end), 0)::float8`,
+        units: sql<number>`${unitsSold}::int`,
+        revenue: sql<number>`${revenue}::float8`,
       })
       .from(orders)
       .where(and(eq(orders.sellerId, sellerId), gte(orders.createdAt, since)))
@@ -77,10 +76,7 @@ export async function salesByDay(db: Db, sellerId: string, since: Date) {
 }
 
 /** The seller's sales for the CSV, newest first, a batch at a time: marketplace_orders_seller_idx. */
-export const salesKeyset = keyset(
-  { column: orders.createdAt, kind: 'time', dir: 'desc' },
-  { column: orders.id, kind: 'uuid', dir: 'desc' },
-);
+export const salesKeyset = newestFirst(orders.createdAt, orders.id);
 
 export async function salesBatch(
   db: Db,

@@ -7,6 +7,7 @@ import {
   sessions,
   userSettings,
 } from '../../db/schema/index.ts';
+import { rows } from '../../db/sql.ts';
 
 /** A member's sessions is a short list (one per browser signed in, each expiring); the cap only bounds junk. */
 export const SESSIONS_LIST_MAX = 100;
@@ -52,15 +53,17 @@ export async function deleteAllSessions(db: Tx, userId: string) {
  * first sign-in after sign-up) and whether this one is new (the snapshot of `prior` is taken before the insert).
  */
 export async function rememberDevice(db: Db, userId: string, device: string, network: string) {
-  const result = await db.execute(sql`
+  const [row] = await rows<{ had_any: boolean; inserted: boolean }>(
+    db,
+    sql`
     with prior as (select exists (select 1 from ${knownDevices} where ${knownDevices.userId} = ${userId}) as had_any),
     ins as (
       insert into ${knownDevices} (user_id, device, network) values (${userId}, ${device}, ${network})
       on conflict (user_id, device, network) do update set last_seen_at = now()
       returning (xmax = 0) as inserted
     )
-    select prior.had_any, ins.inserted from prior, ins`);
-  const [row] = (result as unknown as { rows: { had_any: boolean; inserted: boolean }[] }).rows;
+    select prior.had_any, ins.inserted from prior, ins`,
+  );
   if (!row) throw new Error('remember device: no row');
   return { hadAny: row.had_any, inserted: row.inserted };
 }

@@ -1,9 +1,9 @@
+import type { z } from 'zod';
 import { siteSettingsMessages as m } from '../../../contract/messages.ts';
 import {
   type ExternalLinks,
   type PublicConfig,
   type SiteSettingKey,
-  type SiteSettingValue,
   siteSettingDefaults,
   siteSettingSchemas,
 } from '../../../contract/site.ts';
@@ -15,40 +15,40 @@ import { audit } from '../audit/service.ts';
 import { publishAfterCommit } from '../realtime/bus.ts';
 import * as q from './queries.ts';
 
-type Defaulted = Exclude<SiteSettingKey, 'external_links'>;
+/** A stored value when it is still valid, else the fallback (a key's default, or configuration for links). */
+function settingOr<T>(schema: z.ZodType<T>, stored: unknown, fallback: NoInfer<T>): T {
+  const parsed = schema.safeParse(stored);
+  return parsed.success ? parsed.data : fallback;
+}
 
-/** A stored value, or the fallback (the key's default unless given) when it is missing or no longer valid. */
-function settingOr<K extends SiteSettingKey>(
-  key: K,
-  stored: unknown,
-  ...fallback: K extends Defaulted ? [SiteSettingValue<K>?] : [SiteSettingValue<K>]
-): SiteSettingValue<K> {
-  const parsed = siteSettingSchemas[key].safeParse(stored);
-  if (parsed.success) return parsed.data as SiteSettingValue<K>;
-  return (fallback[0] ?? siteSettingDefaults[key as Defaulted]) as SiteSettingValue<K>;
+/** The settings that have a default: each stored value while it is still valid, else its default. */
+function withDefaults(stored: Map<string, unknown>) {
+  const [s, d] = [siteSettingSchemas, siteSettingDefaults];
+  return {
+    animations: settingOr(s.animations, stored.get('animations'), d.animations),
+    marketplaceFee: settingOr(s.marketplace_fee, stored.get('marketplace_fee'), d.marketplace_fee),
+    siteTheme: settingOr(s.site_theme, stored.get('site_theme'), d.site_theme),
+    buyerProtection: settingOr(s.buyer_protection, stored.get('buyer_protection'), d.buyer_protection),
+  };
 }
 
 /** The public settings in one statement: stored values over defaults; stored links over configuration. */
 export async function getPublicSettings(db: Db, links: ExternalLinks): Promise<PublicConfig> {
   const stored = new Map((await q.readAll(db)).map((r) => [r.key, r.value]));
-  const ext = settingOr('external_links', stored.get('external_links'), links);
+  const ext = settingOr(siteSettingSchemas.external_links, stored.get('external_links'), links);
   return {
     supportStreamUrl: ext.supportStreamUrl,
     communityChatUrl: ext.communityChatUrl,
-    animations: settingOr('animations', stored.get('animations')),
-    marketplaceFee: settingOr('marketplace_fee', stored.get('marketplace_fee')),
-    siteTheme: settingOr('site_theme', stored.get('site_theme')),
-    buyerProtection: settingOr('buyer_protection', stored.get('buyer_protection')),
+    ...withDefaults(stored),
   };
 }
 
 /** What a sale is made on, in one read: the fee in percent and the buyer-protection window in hours. */
 export async function getSaleTerms(db: Db): Promise<{ feePercent: number; protectionHours: number }> {
-  const stored = await q.readSome(db, ['marketplace_fee', 'buyer_protection']);
-  return {
-    feePercent: settingOr('marketplace_fee', stored.get('marketplace_fee')).percentage,
-    protectionHours: settingOr('buyer_protection', stored.get('buyer_protection')).hours,
-  };
+  const { marketplaceFee, buyerProtection } = withDefaults(
+    await q.readSome(db, ['marketplace_fee', 'buyer_protection']),
+  );
+  return { feePercent: marketplaceFee.percentage, protectionHours: buyerProtection.hours };
 }
 
 /** Admins only; audited; every open page is told to refetch once the change commits. */

@@ -93,7 +93,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         tags: ['social'],
         summary: method === 'PUT' ? 'Like a post (idempotent)' : 'Remove my like (idempotent)',
         params: postIdParams,
-        response: { 200: likeResponse, 403: errorResponse, 429: errorResponse },
+        response: { 200: likeResponse, 403: errorResponse },
       },
       handler: async (request) => setLike(deps, signedIn(request), request.params.id, method === 'PUT'),
     });

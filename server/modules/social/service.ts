@@ -47,7 +47,7 @@ const keyOf = (row: { at: string; id: string }): [string, string] => [row.at, ro
 
 // --- presenters ------------------------------------------------------------------------------------
 
-function toPost(row: PostRow): Post {
+function toPost(row: Omit<PostRow, 'at'>): Post {
   return {
     id: row.id,
     content: row.content,
@@ -66,7 +66,7 @@ function toPost(row: PostRow): Post {
   };
 }
 
-function toComment(row: CommentRow): Comment {
+function toComment(row: Omit<CommentRow, 'at'>): Comment {
   return {
     id: row.id,
     postId: row.postId,
@@ -78,6 +78,16 @@ function toComment(row: CommentRow): Comment {
       avatarUrl: row.authorAvatarUrl,
       role: row.authorRole,
     },
+  };
+}
+
+/** The viewer as the author of what they have just written, as the page queries select an author. */
+function authoredBy(viewer: Viewer) {
+  return {
+    authorId: viewer.id,
+    authorUsername: viewer.username,
+    authorAvatarUrl: viewer.avatarUrl,
+    authorRole: viewer.role,
   };
 }
 
@@ -132,17 +142,14 @@ export async function createPost(
     content: body.content,
     imageUrl: body.imageUrl || null,
   });
-  return {
-    id: row.id,
-    content: row.content,
-    imageUrl: row.imageUrl,
-    createdAt: row.createdAt.toISOString(),
+  return toPost({
+    ...row,
     likeCount: 0,
     commentCount: 0,
     likedByMe: false,
     followingAuthor: false,
-    author: { id: viewer.id, username: viewer.username, avatarUrl: viewer.avatarUrl, role: viewer.role },
-  };
+    ...authoredBy(viewer),
+  });
 }
 
 /** Spec §6: only the author may delete their own post. */
@@ -187,13 +194,7 @@ export async function addComment(
     if (!(await lockPost(tx, postId))) throw new AppError('NOT_FOUND', socialMessages.postNotFound);
     return insertComment(tx, { postId, userId: viewer.id, content: body.content });
   });
-  return {
-    id: row.id,
-    postId: row.postId,
-    content: row.content,
-    createdAt: row.createdAt.toISOString(),
-    author: { id: viewer.id, username: viewer.username, avatarUrl: viewer.avatarUrl, role: viewer.role },
-  };
+  return toComment({ ...row, ...authoredBy(viewer) });
 }
 
 /** Spec §6: only the author may delete their own comment. */

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { keyset } from '../../db/cursor.ts';
+import { newestFirst } from '../../db/cursor.ts';
 import {
   listingKeys,
   marketplaceListings as listings,
@@ -117,10 +117,7 @@ export async function orderKeys(db: Executor, orderId: string, states: KeyState[
 }
 
 /** The seller's "sold to …" list: claimed keys, newest claim first (listing_keys_claimed_idx). */
-export const claimedKeyset = keyset(
-  { column: listingKeys.claimedAt, kind: 'time', dir: 'desc' },
-  { column: listingKeys.id, kind: 'uuid', dir: 'desc' },
-);
+export const claimedKeyset = newestFirst(listingKeys.claimedAt, listingKeys.id);
 
 export async function listClaimedKeys(
   db: Db,

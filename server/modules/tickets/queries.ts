@@ -1,15 +1,12 @@
 import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { TicketStatus } from '../../../contract/tickets.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { keyset } from '../../db/cursor.ts';
+import { newestFirst } from '../../db/cursor.ts';
 import { profiles, ticketMessages, tickets } from '../../db/schema/index.ts';
 import { byUsername, containing } from '../../db/search.ts';
 
 /** Latest activity first: tickets_user/status/party_updated_idx. */
-export const ticketKeyset = keyset(
-  { column: tickets.updatedAt, kind: 'time', dir: 'desc' },
-  { column: tickets.id, kind: 'uuid', dir: 'desc' },
-);
+export const ticketKeyset = newestFirst(tickets.updatedAt, tickets.id);
 export type TicketCursor = [updatedAt: string, id: string];
 
 const messageCount = sql<number>`(select count(*)::int from ${ticketMessages} where ${ticketMessages.ticketId} = ${tickets.id})`;

@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,16 +6,14 @@ import { uploadMessages } from '../../../contract/messages.ts';
 import { uploadLimits, uploadResponse } from '../../../contract/uploads.ts';
 import type { Db } from '../../db/client.ts';
 import { access } from '../../plugins/access.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { acceptOneFile, sendImmutableImage, uploadedFile } from '../../plugins/uploads.ts';
 import { signedIn } from '../../plugins/viewer.ts';
-import { getMedia, notAnImage, uploadImage } from './service.ts';
+import { getMedia, uploadImage } from './service.ts';
 
 /** `POST /api/v1/uploads`: one image per request, re-encoded before it is stored (decision 023). */
 export const uploadRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   // Scoped to this plugin: multipart bodies are accepted here and by the avatar upload only.
-  await app.register(multipart, {
-    limits: { fileSize: uploadLimits.maxBytes, files: 1, fields: 2, parts: 3, headerPairs: 50 },
-  });
+  await acceptOneFile(app, uploadLimits.maxBytes);
 
   app.post(
     '/uploads',
@@ -33,20 +30,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     },
     async (request) => {
       const viewer = signedIn(request);
-      let file: Buffer | undefined;
-      try {
-        const part = await request.file();
-        file = await part?.toBuffer();
-      } catch (err) {
-        const code = (err as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError('PAYLOAD_TOO_LARGE', uploadMessages.tooLarge, { file: uploadMessages.tooLarge });
-        }
-        // Anything else went wrong reading the form (not multipart, truncated, too many parts): bad input.
-        request.log.info({ code }, 'unreadable image upload');
-        throw notAnImage();
-      }
-      if (!file?.length) throw notAnImage();
+      const file = await uploadedFile(request, 'file', uploadMessages);
       return uploadImage(db, viewer, file);
     },
   );
@@ -63,12 +47,7 @@ export const mediaRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) =
     { schema: { hide: true, params: z.object({ file: z.string().max(64) }) } },
     async (request, reply: FastifyReply) => {
       const { data, mime } = await getMedia(db, request.params.file);
-      return reply
-        .header('content-type', mime)
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', 'inline')
-        .send(data);
+      return sendImmutableImage(reply, mime, data);
     },
   );
 };

@@ -9,7 +9,7 @@ import { findUploadData, insertUpload } from './queries.ts';
 export const mediaUrlFor = (id: string, mime: string) =>
   `/media/${id}.${mime === mediaMimeTypes.png ? 'png' : 'webp'}`;
 
-export const notAnImage = () =>
+const notAnImage = () =>
   new AppError('VALIDATION', uploadMessages.notAnImage, { file: uploadMessages.notAnImage });
 
 export async function uploadImage(db: Db, viewer: Viewer, file: Buffer): Promise<UploadedImage> {

@@ -1,7 +1,8 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { keyset } from '../../db/cursor.ts';
+import { newestFirst } from '../../db/cursor.ts';
 import { ledgerEntries, profiles } from '../../db/schema/index.ts';
+import { rows } from '../../db/sql.ts';
 
 /** Balances and what waits in escrow on either side: one statement. */
 export async function walletSummary(db: Db, userId: string) {
@@ -21,10 +22,7 @@ export async function walletSummary(db: Db, userId: string) {
 }
 
 /** A member's ledger, newest first: ledger_entries_user_idx. */
-export const ledgerKeyset = keyset(
-  { column: ledgerEntries.createdAt, kind: 'time', dir: 'desc' },
-  { column: ledgerEntries.id, kind: 'uuid', dir: 'desc' },
-);
+export const ledgerKeyset = newestFirst(ledgerEntries.createdAt, ledgerEntries.id);
 
 /** A member's own ledger rows, newest first (the index on user, created_at, id serves it). */
 export async function listLedger(
@@ -50,9 +48,9 @@ export async function listLedger(
  * instead of summing the ledger's escrow rows, which grow forever.
  */
 export async function escrowHeld(db: Db): Promise<number> {
-  // Both drivers (pg and PGlite) answer with `rows`.
-  const result = (await db.execute(
+  const [row] = await rows<{ total: string }>(
+    db,
     sql`select coalesce(sum(price), 0)::text as total from marketplace_orders where status in ('held', 'disputed')`,
-  )) as unknown as { rows: { total: string }[] };
-  return Number(result.rows[0]?.total ?? 0);
+  );
+  return Number(row?.total ?? 0);
 }
