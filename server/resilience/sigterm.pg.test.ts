@@ -58,7 +58,8 @@ describe('SIGTERM during load', { timeout: 120_000 }, () => {
       )[0]!.n;
     const deadline = Date.now() + 15_000;
     while ((await waiting()) < purchases.length && Date.now() < deadline) await sleep(20);
-    expect(await waiting()).toBe(purchases.length);
+    // At least: a job of the queue may be waiting on the same rows beside the purchases.
+    expect(await waiting()).toBeGreaterThanOrEqual(purchases.length);
     const exited = new Promise<number | null>((resolve) =>
       server.child.once('exit', (code) => resolve(code)),
     );

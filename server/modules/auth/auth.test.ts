@@ -369,7 +369,14 @@ describe('password reset', () => {
       const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
       const [k, u] = [median(knownTimes), median(unknownTimes)];
       expect(k, `known ${k} ms, unknown ${u} ms`).toBeLessThan(150);
-      expect(Math.abs(k - u) / Math.max(k, u), `known ${k} ms, unknown ${u} ms`).toBeLessThanOrEqual(0.2);
+      // The two requests of a pair run back to back, under the same load from other test workers; the median
+      // of their differences is what an attacker timing many requests would learn, and is not moved by a
+      // burst of load that lands on a few pairs (two separate medians are).
+      const gap = median(knownTimes.map((known, i) => known - (unknownTimes[i] as number)));
+      expect(
+        Math.abs(gap) / Math.max(k, u),
+        `known ${k} ms, unknown ${u} ms, paired gap ${gap} ms`,
+      ).toBeLessThanOrEqual(0.2);
 
       const workers = await buildTestApp({
         database: requests.database,
