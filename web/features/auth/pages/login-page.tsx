@@ -1,17 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { LogIn, ShieldCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
-import type { z } from 'zod';
 import { signInBody } from '../../../../contract/auth.ts';
 import { accountMessages, messages } from '../../../../contract/messages.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox, Input } from '../../../components/ui/input.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
-import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useSignIn, useVerifyTwoFactor } from '../api.ts';
 import { AuthCard, linkClasses } from '../components/auth-card.tsx';
 
@@ -23,13 +20,7 @@ export function LoginPage() {
 
 function PasswordStep({ onCodeRequired }: { onCodeRequired: () => void }) {
   const signIn = useSignIn();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<z.input<typeof signInBody>, unknown, z.output<typeof signInBody>>({
-    resolver: zodResolver(signInBody),
+  const { field, register, handleSubmit, failed } = useZodForm(signInBody, {
     // Unticked: the session cookie then ends with the browser.
     defaultValues: { email: '', password: '', rememberMe: false },
   });
@@ -41,10 +32,7 @@ function PasswordStep({ onCodeRequired }: { onCodeRequired: () => void }) {
         onSuccess: (data) => {
           if ('twoFactorRequired' in data) onCodeRequired();
         },
-        onError: (err) => {
-          applyServerFieldErrors(err, setError, ['email', 'password']);
-          toast.error(errorMessage(err, messages.signInFailed));
-        },
+        onError: failed(messages.signInFailed, ['email', 'password']),
       },
     ),
   );
@@ -69,15 +57,9 @@ function PasswordStep({ onCodeRequired }: { onCodeRequired: () => void }) {
           type="email"
           autoComplete="email"
           placeholder="you@example.com"
-          error={errors.email?.message}
-          {...register('email')}
+          {...field('email')}
         />
-        <PasswordInput
-          label="Password"
-          autoComplete="current-password"
-          error={errors.password?.message}
-          {...register('password')}
-        />
+        <PasswordInput label="Password" autoComplete="current-password" {...field('password')} />
         <div className="flex items-center justify-between gap-3">
           <Checkbox label="Remember me" {...register('rememberMe')} />
           <Link to="/reset-password" className={`text-sm ${linkClasses}`}>

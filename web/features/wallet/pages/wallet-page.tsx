@@ -1,10 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowDownLeft, ArrowRightLeft, Coins, History, Lock, Receipt, Wallet } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
-import type { z } from 'zod';
 import { walletMessages as m } from '../../../../contract/messages.ts';
 import { convertBody, type LedgerEntry } from '../../../../contract/orders.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
@@ -17,8 +14,8 @@ import { Segmented } from '../../../components/ui/segmented.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
-import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
 import { formatDateLong, formatDateShort, formatNumber, toIsoString } from '../../../lib/format.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { type LedgerCurrency, useConvertBalance, useLedger, useWallet } from '../api.ts';
 
 const currencyOptions = [
@@ -114,18 +111,9 @@ export function WalletPage() {
   );
 }
 
-type ConvertIn = z.input<typeof convertBody>;
-type ConvertOut = z.output<typeof convertBody>;
-
 function ConvertForm({ available }: { available: number | undefined }) {
   const convert = useConvertBalance();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<ConvertIn, unknown, ConvertOut>({ resolver: zodResolver(convertBody) });
+  const { field, handleSubmit, reset, failed } = useZodForm(convertBody);
 
   const onSubmit = handleSubmit((body) =>
     convert.mutate(body, {
@@ -133,10 +121,7 @@ function ConvertForm({ available }: { available: number | undefined }) {
         toast.success(m.converted);
         reset({ amount: Number.NaN });
       },
-      onError: (err) => {
-        applyServerFieldErrors(err, setError, ['amount']);
-        toast.error(errorMessage(err, m.convertFailed));
-      },
+      onError: failed(m.convertFailed, ['amount']),
     }),
   );
 
@@ -155,8 +140,7 @@ function ConvertForm({ available }: { available: number | undefined }) {
               ? '1 main balance = 1 credit.'
               : `1 main balance = 1 credit. Available: ${formatNumber(available)}.`
           }
-          error={errors.amount?.message}
-          {...register('amount', { valueAsNumber: true })}
+          {...field('amount', { valueAsNumber: true })}
         />
         <Button type="submit" loading={convert.isPending} className="sm:mt-7">
           Move to credits
