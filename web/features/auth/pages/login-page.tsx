@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox, Input } from '../../../components/ui/input.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
+import { useTextField } from '../../../lib/use-text-field.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useSignIn, useVerifyTwoFactor } from '../api.ts';
 import { AuthCard, linkClasses } from '../components/auth-card.tsx';
@@ -78,14 +79,13 @@ function PasswordStep({ onCodeRequired }: { onCodeRequired: () => void }) {
 function TwoFactorStep({ onRestart }: { onRestart: () => void }) {
   const verify = useVerifyTwoFactor();
   const [useBackup, setUseBackup] = useState(false);
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string>();
+  const code = useTextField();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!code.trim()) return setError(accountMessages.codeRequired);
+    if (!code.value.trim()) return code.setError(accountMessages.codeRequired);
     verify.mutate(
-      { code: code.trim() },
+      { code: code.value.trim() },
       {
         onError: (err) => {
           const message = errorMessage(err, messages.signInFailed);
@@ -95,7 +95,7 @@ function TwoFactorStep({ onRestart }: { onRestart: () => void }) {
             onRestart();
             return;
           }
-          setError(message);
+          code.setError(message);
           toast.error(message);
         },
       },
@@ -126,12 +126,7 @@ function TwoFactorStep({ onRestart }: { onRestart: () => void }) {
           autoFocus
           placeholder={useBackup ? 'XXXXX-XXXXX' : '123456'}
           maxLength={32}
-          value={code}
-          error={error}
-          onChange={(e) => {
-            setCode(e.target.value);
-            setError(undefined);
-          }}
+          {...code.props}
         />
         <Button type="submit" size="lg" className="w-full" loading={verify.isPending}>
           Verify
@@ -141,8 +136,7 @@ function TwoFactorStep({ onRestart }: { onRestart: () => void }) {
           className={`text-sm ${linkClasses} self-center`}
           onClick={() => {
             setUseBackup((v) => !v);
-            setCode('');
-            setError(undefined);
+            code.clear();
           }}
         >
           {useBackup ? 'Use your authenticator app instead' : 'Use a backup code'}
