@@ -2,7 +2,7 @@ import { KeyRound } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { changePasswordForm } from '../../../../contract/auth.ts';
 import { accountMessages } from '../../../../contract/messages.ts';
-import { Button } from '../../../components/ui/button.tsx';
+import { SubmitRow } from '../../../components/ui/button.tsx';
 import { SectionCard } from '../../../components/ui/card.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
@@ -50,11 +50,7 @@ export function ChangePasswordForm() {
           autoComplete="new-password"
           {...field('confirmPassword')}
         />
-        <div className="flex justify-end">
-          <Button type="submit" loading={changePassword.isPending}>
-            Change Password
-          </Button>
-        </div>
+        <SubmitRow loading={changePassword.isPending}>Change Password</SubmitRow>
       </form>
     </SectionCard>
   );

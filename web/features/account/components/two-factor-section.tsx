@@ -7,7 +7,7 @@ import { isStaff } from '../../../../contract/limits.ts';
 import type { Me } from '../../../../contract/me.ts';
 import { accountMessages, messages } from '../../../../contract/messages.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button, SubmitRow } from '../../../components/ui/button.tsx';
 import { SectionCard } from '../../../components/ui/card.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
@@ -64,10 +64,10 @@ function EnableForm({ onStarted }: { onStarted: (setup: Setup) => void }) {
       mutation={enable}
       onSuccess={onStarted}
       submit={
-        <Button type="submit" loading={enable.isPending}>
+        <SubmitRow loading={enable.isPending}>
           <ShieldCheck className="size-4" aria-hidden="true" />
           Enable two-factor
-        </Button>
+        </SubmitRow>
       }
     >
       <p className="text-sm leading-relaxed text-muted">
@@ -116,7 +116,7 @@ function PasswordForm<T>({
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label={label}>
       {children}
       <PasswordInput label="Password" autoComplete="current-password" hint={hint} {...password.props} />
-      <div className="flex justify-end">{submit}</div>
+      {submit}
     </form>
   );
 }
@@ -243,9 +243,9 @@ function DisableForm() {
       hint="Enter your password to turn two-factor sign-in off."
       mutation={disable}
       submit={
-        <Button type="submit" variant="danger" loading={disable.isPending}>
+        <SubmitRow variant="danger" loading={disable.isPending}>
           Disable two-factor
-        </Button>
+        </SubmitRow>
       }
     >
       <p className="flex items-center gap-2 text-sm text-success">

@@ -2,7 +2,7 @@ import { Send } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { directMessageLimits, messageForm } from '../../../../contract/direct-messages.ts';
 import { directMessageTexts as t } from '../../../../contract/messages.ts';
-import { Button } from '../../../components/ui/button.tsx';
+import { SubmitRow } from '../../../components/ui/button.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useSendMessage } from '../api.ts';
@@ -53,12 +53,10 @@ export function MessageForm({
         }}
         {...field('message')}
       />
-      <div className="flex justify-end">
-        <Button type="submit" loading={send.isPending}>
-          <Send className="size-4" aria-hidden="true" />
-          {submitLabel}
-        </Button>
-      </div>
+      <SubmitRow loading={send.isPending}>
+        <Send className="size-4" aria-hidden="true" />
+        {submitLabel}
+      </SubmitRow>
     </form>
   );
 }

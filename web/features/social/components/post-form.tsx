@@ -2,7 +2,7 @@ import { Send } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { socialMessages } from '../../../../contract/messages.ts';
 import { createPostBody, socialLimits } from '../../../../contract/social.ts';
-import { Button } from '../../../components/ui/button.tsx';
+import { SubmitRow } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ImageUrlField } from '../../../components/ui/image-upload.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
@@ -38,12 +38,10 @@ export function PostForm() {
           {...field('content', { counter: socialLimits.postContent.max })}
         />
         <ImageUrlField inputMode="url" {...field('imageUrl')} upload={upload('imageUrl')} />
-        <div className="flex justify-end">
-          <Button type="submit" loading={create.isPending}>
-            <Send className="size-4" aria-hidden="true" />
-            Post
-          </Button>
-        </div>
+        <SubmitRow loading={create.isPending}>
+          <Send className="size-4" aria-hidden="true" />
+          Post
+        </SubmitRow>
       </form>
     </Card>
   );

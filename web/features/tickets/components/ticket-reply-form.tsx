@@ -2,7 +2,7 @@ import { Send } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { ticketMessages as m } from '../../../../contract/messages.ts';
 import { ticketReplyBody } from '../../../../contract/tickets.ts';
-import { Button } from '../../../components/ui/button.tsx';
+import { SubmitRow } from '../../../components/ui/button.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useReplyToTicket } from '../api.ts';
@@ -29,12 +29,10 @@ export function TicketReplyForm({ ticketId, label = 'Your reply' }: { ticketId: 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
       <Textarea label={label} rows={4} {...field('message')} />
-      <div className="flex justify-end">
-        <Button type="submit" loading={reply.isPending}>
-          <Send className="size-4" aria-hidden="true" />
-          Send Reply
-        </Button>
-      </div>
+      <SubmitRow loading={reply.isPending}>
+        <Send className="size-4" aria-hidden="true" />
+        Send Reply
+      </SubmitRow>
     </form>
   );
 }
