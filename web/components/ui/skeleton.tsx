@@ -24,3 +24,14 @@ export function PageSkeleton({ cards = 6 }: { cards?: number }) {
     </div>
   );
 }
+
+/** Placeholders for a short list while it loads: three bars of the rows' height (`className`). */
+export function SkeletonRows({ className }: { className: string }) {
+  return (
+    <div className="flex flex-col gap-3" aria-hidden="true">
+      {[0, 1, 2].map((i) => (
+        <Skeleton key={i} className={className} />
+      ))}
+    </div>
+  );
+}
