@@ -1,5 +1,5 @@
 import { Check, ShieldQuestion, Star, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { reputationMessages as m } from '../../../../contract/messages.ts';
@@ -13,6 +13,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Tabs, tabPanelProps } from '../../../components/ui/tabs.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { formatDateLong, toIsoString } from '../../../lib/format.ts';
+import { useFailureToast } from '../../../lib/use-failure-toast.ts';
 import { useFlaggedVouches, useReviewVouch } from '../api.ts';
 
 const tabs = [
@@ -43,9 +44,7 @@ export function VouchReviews() {
   const [status, setStatus] = useState<VouchReviewStatus>('pending');
   const query = useFlaggedVouches(status);
   const review = useReviewVouch();
-  useEffect(() => {
-    if (query.isError) toast.error(errorMessage(query.error, m.loadFailed), { id: 'vouch-reviews-load' });
-  }, [query.isError, query.error]);
+  useFailureToast(query.isError, 'vouch-reviews-load', m.loadFailed, query.error);
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
   const decide = (v: FlaggedVouch, action: 'approve' | 'reject') =>
     review.mutate(

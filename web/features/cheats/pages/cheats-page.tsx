@@ -1,6 +1,5 @@
 import { Download, Gamepad2, Plus, SearchX, ShieldCheck } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isStaff } from '../../../../contract/limits.ts';
 import { cheatMessages as m } from '../../../../contract/messages.ts';
@@ -16,6 +15,7 @@ import { Segmented } from '../../../components/ui/segmented.tsx';
 import { formatDateShort, formatNumber, toIsoString } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { useFailureToast } from '../../../lib/use-failure-toast.ts';
 import { type CheatFilter, useCheats } from '../api.ts';
 import { CheatFormDialog } from '../components/cheat-form-dialog.tsx';
 import { CheatStatusBadge } from '../components/cheat-status-badge.tsx';
@@ -36,9 +36,7 @@ export function CheatsPage() {
   const q = useDebouncedValue(search.trim());
   const query = useCheats(status, q);
 
-  useEffect(() => {
-    if (query.isError) toast.error(m.loadFailed, { id: 'cheats-load' });
-  }, [query.isError]);
+  useFailureToast(query.isError, 'cheats-load', m.loadFailed);
 
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
 

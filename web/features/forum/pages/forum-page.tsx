@@ -1,6 +1,4 @@
 import { ChevronRight, MessagesSquare } from 'lucide-react';
-import { useEffect } from 'react';
-import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { forumMessages as m } from '../../../../contract/messages.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -10,15 +8,14 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
+import { useFailureToast } from '../../../lib/use-failure-toast.ts';
 import { useForumCategories } from '../api.ts';
 import { DeleteCategoryButton, NewCategoryButton } from '../components/category-admin.tsx';
 
 export function ForumPage() {
   const query = useForumCategories();
   const isAdmin = useSession().user?.role === 'admin';
-  useEffect(() => {
-    if (query.isError) toast.error(m.loadFailed, { id: 'forum-categories' });
-  }, [query.isError]);
+  useFailureToast(query.isError, 'forum-categories', m.loadFailed);
 
   return (
     <div className="mx-auto w-full max-w-4xl">

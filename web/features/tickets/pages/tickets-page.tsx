@@ -1,6 +1,4 @@
 import { ChevronRight, LifeBuoy, Plus } from 'lucide-react';
-import { useEffect } from 'react';
-import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { ticketMessages as m } from '../../../../contract/messages.ts';
 import { buttonClasses } from '../../../components/ui/button.tsx';
@@ -9,16 +7,14 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { errorMessage } from '../../../lib/api.ts';
 import { formatDateLong, toIsoString } from '../../../lib/format.ts';
+import { useFailureToast } from '../../../lib/use-failure-toast.ts';
 import { useMyTickets } from '../api.ts';
 import { shortId, TicketStatusBadge } from '../components/ticket-status-badge.tsx';
 
 export function TicketsPage() {
   const query = useMyTickets();
-  useEffect(() => {
-    if (query.isError) toast.error(errorMessage(query.error, m.loadFailed), { id: 'tickets-load' });
-  }, [query.isError, query.error]);
+  useFailureToast(query.isError, 'tickets-load', m.loadFailed, query.error);
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
   const newTicket = (
     <Link to="/tickets/create" className={buttonClasses('primary')}>

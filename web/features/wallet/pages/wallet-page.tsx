@@ -1,5 +1,5 @@
 import { ArrowDownLeft, ArrowRightLeft, Coins, History, Lock, Receipt, Wallet } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { walletMessages as m } from '../../../../contract/messages.ts';
@@ -11,10 +11,10 @@ import { Input } from '../../../components/ui/input.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Segmented } from '../../../components/ui/segmented.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { errorMessage } from '../../../lib/api.ts';
+import { Skeleton, SkeletonRows } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatDateLong, formatDateShort, formatNumber, toIsoString } from '../../../lib/format.ts';
+import { useFailureToast } from '../../../lib/use-failure-toast.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { type LedgerCurrency, useConvertBalance, useLedger, useWallet } from '../api.ts';
 
@@ -25,6 +25,28 @@ const currencyOptions = [
 ] as const satisfies readonly { value: LedgerCurrency; label: string }[];
 
 const currencyWords = { credits: 'credits', balance: 'balance' } as const;
+
+const moneyCards = [
+  {
+    key: 'balance',
+    label: 'Main balance',
+    hint: 'Move it into credits to shop in the marketplace.',
+    Icon: Wallet,
+  },
+  { key: 'credits', label: 'Marketplace credits', hint: 'Spent on marketplace listings.', Icon: Coins },
+  {
+    key: 'escrowPaid',
+    label: 'In escrow',
+    hint: 'Paid by you, held until you confirm delivery.',
+    Icon: Lock,
+  },
+  {
+    key: 'escrowIncoming',
+    label: 'Incoming',
+    hint: 'Waiting in escrow for you, before the fee.',
+    Icon: ArrowDownLeft,
+  },
+] as const;
 
 function MoneyCard({
   label,
@@ -61,9 +83,7 @@ function MoneyCard({
 /** Main balance, credits, escrow both ways, the move into credits and the ledger history. */
 export function WalletPage() {
   const wallet = useWallet();
-  useEffect(() => {
-    if (wallet.isError) toast.error(errorMessage(wallet.error, m.loadFailed), { id: 'wallet-load' });
-  }, [wallet.isError, wallet.error]);
+  useFailureToast(wallet.isError, 'wallet-load', m.loadFailed, wallet.error);
   const w = wallet.data;
 
   return (
@@ -80,30 +100,15 @@ export function WalletPage() {
         }
       />
       <section aria-label="Balances" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-        <MoneyCard
-          label="Main balance"
-          hint="Move it into credits to shop in the marketplace."
-          value={w?.balance}
-          icon={<Wallet className="size-5" aria-hidden="true" />}
-        />
-        <MoneyCard
-          label="Marketplace credits"
-          hint="Spent on marketplace listings."
-          value={w?.credits}
-          icon={<Coins className="size-5" aria-hidden="true" />}
-        />
-        <MoneyCard
-          label="In escrow"
-          hint="Paid by you, held until you confirm delivery."
-          value={w?.escrowPaid}
-          icon={<Lock className="size-5" aria-hidden="true" />}
-        />
-        <MoneyCard
-          label="Incoming"
-          hint="Waiting in escrow for you, before the fee."
-          value={w?.escrowIncoming}
-          icon={<ArrowDownLeft className="size-5" aria-hidden="true" />}
-        />
+        {moneyCards.map(({ key, label, hint, Icon }) => (
+          <MoneyCard
+            key={key}
+            label={label}
+            hint={hint}
+            value={w?.[key]}
+            icon={<Icon className="size-5" aria-hidden="true" />}
+          />
+        ))}
       </section>
       <ConvertForm available={w?.balance} />
       <LedgerHistory />
@@ -171,9 +176,7 @@ function Amount({ entry, showCurrency }: { entry: LedgerEntry; showCurrency: boo
 function LedgerHistory() {
   const [currency, setCurrency] = useState<LedgerCurrency>('all');
   const query = useLedger(currency);
-  useEffect(() => {
-    if (query.isError) toast.error(errorMessage(query.error, m.loadFailed), { id: 'ledger-load' });
-  }, [query.isError, query.error]);
+  useFailureToast(query.isError, 'ledger-load', m.loadFailed, query.error);
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
   const showCurrency = currency === 'all';
 
@@ -187,12 +190,7 @@ function LedgerHistory() {
         className="mb-4 max-w-full overflow-x-auto"
       />
       {query.isPending ? (
-        <div role="status" aria-live="polite" className="flex flex-col gap-2">
-          <span className="sr-only">Loading history…</span>
-          {[0, 1, 2, 3, 4, 5].map((i) => (
-            <Skeleton key={i} className="h-11 w-full" />
-          ))}
-        </div>
+        <SkeletonRows label="Loading history…" rows={6} gap="gap-2" className="h-11 w-full" />
       ) : items.length === 0 ? (
         <EmptyState text={m.emptyHistory} icon={<History className="size-8" aria-hidden="true" />} />
       ) : (
