@@ -60,22 +60,14 @@ export function HomePage() {
         <SectionCard
           title="Latest posts"
           icon={<Newspaper className="size-4 text-primary" aria-hidden="true" />}
-          action={
-            <Link to="/posts" className="text-sm font-medium text-primary hover:underline">
-              View all
-            </Link>
-          }
+          link={{ to: '/posts', label: 'View all' }}
         >
           <LatestPosts />
         </SectionCard>
         <SectionCard
           title="Latest threads"
           icon={<MessagesSquare className="size-4 text-primary" aria-hidden="true" />}
-          action={
-            <Link to="/forum" className="text-sm font-medium text-primary hover:underline">
-              View all
-            </Link>
-          }
+          link={{ to: '/forum', label: 'View all' }}
         >
           <LatestThreads />
         </SectionCard>

@@ -1,21 +1,24 @@
 import type { HTMLAttributes, ReactNode } from 'react';
+import { Link } from 'react-router';
 import { cn } from '../../lib/cn.ts';
 
 export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   return <div className={cn('rounded-2xl border border-line bg-surface shadow-sm', className)} {...props} />;
 }
 
-/** A card with a small heading row (title, optional action) above its body. */
+/** A card with a small heading row (title, optional action or link to the whole list) above its body. */
 export function SectionCard({
   title,
   icon,
   action,
+  link,
   children,
   className,
 }: {
   title: string;
   icon?: ReactNode;
   action?: ReactNode;
+  link?: { to: string; label: string };
   children: ReactNode;
   className?: string;
 }) {
@@ -27,6 +30,11 @@ export function SectionCard({
           {title}
         </h2>
         {action}
+        {link && (
+          <Link to={link.to} className="text-sm font-medium text-primary hover:underline">
+            {link.label}
+          </Link>
+        )}
       </div>
       {children}
     </Card>
