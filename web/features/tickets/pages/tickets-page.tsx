@@ -6,7 +6,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { SkeletonRows } from '../../../components/ui/skeleton.tsx';
 import { formatDateLong, toIsoString } from '../../../lib/format.ts';
 import { useFailureToast } from '../../../lib/use-failure-toast.ts';
 import { useMyTickets } from '../api.ts';
@@ -32,13 +32,7 @@ export function TicketsPage() {
         actions={newTicket}
       />
       {query.isPending ? (
-        <div role="status" aria-live="polite" className="flex flex-col gap-3">
-          <span className="sr-only">Loading tickets…</span>
-          {Array.from({ length: 4 }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
-            <Skeleton key={i} className="h-20 w-full rounded-2xl" />
-          ))}
-        </div>
+        <SkeletonRows label="Loading tickets…" rows={4} className="h-20 w-full rounded-2xl" />
       ) : items.length === 0 ? (
         <EmptyState text={m.empty} icon={<LifeBuoy className="size-8" aria-hidden="true" />} />
       ) : (
