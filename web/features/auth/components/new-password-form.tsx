@@ -2,11 +2,10 @@ import { ArrowLeft, LockKeyhole } from 'lucide-react';
 import { Link } from 'react-router';
 import { newPasswordForm } from '../../../../contract/auth.ts';
 import { messages } from '../../../../contract/messages.ts';
-import { Button } from '../../../components/ui/button.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useResetPassword } from '../api.ts';
-import { AuthCard, linkClasses } from './auth-card.tsx';
+import { AuthCard, AuthForm, linkClasses } from './auth-card.tsx';
 
 /** Second step of the reset: the emailed link brought a token; choose the new password. */
 export function NewPasswordForm({ token }: { token: string }) {
@@ -34,7 +33,7 @@ export function NewPasswordForm({ token }: { token: string }) {
         </Link>
       }
     >
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <AuthForm onSubmit={onSubmit} submitLabel="Update Password" pending={resetPassword.isPending}>
         <PasswordInput
           label="New Password"
           autoComplete="new-password"
@@ -46,10 +45,7 @@ export function NewPasswordForm({ token }: { token: string }) {
           autoComplete="new-password"
           {...field('confirmPassword')}
         />
-        <Button type="submit" size="lg" className="mt-2 w-full" loading={resetPassword.isPending}>
-          Update Password
-        </Button>
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }

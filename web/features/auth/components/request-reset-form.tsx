@@ -5,10 +5,9 @@ import { Link } from 'react-router';
 import { resetRequestBody } from '../../../../contract/auth.ts';
 import { messages } from '../../../../contract/messages.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { Input } from '../../../components/ui/input.tsx';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useRequestPasswordReset } from '../api.ts';
-import { AuthCard, linkClasses } from './auth-card.tsx';
+import { AuthCard, AuthForm, EmailInput, linkClasses } from './auth-card.tsx';
 
 function BackToLogin() {
   return (
@@ -63,18 +62,9 @@ export function RequestResetForm() {
       subtitle="Enter your account's email and we'll send you a link to choose a new password."
       footer={<BackToLogin />}
     >
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <Input
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          {...field('email')}
-        />
-        <Button type="submit" size="lg" className="mt-2 w-full" loading={requestReset.isPending}>
-          Send Reset Link
-        </Button>
-      </form>
+      <AuthForm onSubmit={onSubmit} submitLabel="Send Reset Link" pending={requestReset.isPending}>
+        <EmailInput {...field('email')} />
+      </AuthForm>
     </AuthCard>
   );
 }

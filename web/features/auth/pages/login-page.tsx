@@ -11,7 +11,7 @@ import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { useTextField } from '../../../lib/use-text-field.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useSignIn, useVerifyTwoFactor } from '../api.ts';
-import { AuthCard, linkClasses } from '../components/auth-card.tsx';
+import { AuthCard, AuthForm, EmailInput, linkClasses } from '../components/auth-card.tsx';
 
 export function LoginPage() {
   const [codeStep, setCodeStep] = useState(false);
@@ -52,14 +52,8 @@ function PasswordStep({ onCodeRequired }: { onCodeRequired: () => void }) {
         </>
       }
     >
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <Input
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          {...field('email')}
-        />
+      <AuthForm onSubmit={onSubmit} submitLabel="Sign In" pending={signIn.isPending}>
+        <EmailInput {...field('email')} />
         <PasswordInput label="Password" autoComplete="current-password" {...field('password')} />
         <div className="flex items-center justify-between gap-3">
           <Checkbox label="Remember me" {...register('rememberMe')} />
@@ -67,10 +61,7 @@ function PasswordStep({ onCodeRequired }: { onCodeRequired: () => void }) {
             Forgot password?
           </Link>
         </div>
-        <Button type="submit" size="lg" className="mt-2 w-full" loading={signIn.isPending}>
-          Sign In
-        </Button>
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }

@@ -2,12 +2,11 @@ import { UserPlus } from 'lucide-react';
 import { Link } from 'react-router';
 import { registerForm } from '../../../../contract/auth.ts';
 import { messages } from '../../../../contract/messages.ts';
-import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useSignUp } from '../api.ts';
-import { AuthCard, linkClasses } from '../components/auth-card.tsx';
+import { AuthCard, AuthForm, EmailInput, linkClasses } from '../components/auth-card.tsx';
 
 export function RegisterPage() {
   const signUp = useSignUp();
@@ -36,7 +35,24 @@ export function RegisterPage() {
         </>
       }
     >
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <AuthForm
+        onSubmit={onSubmit}
+        submitLabel="Create Account"
+        pending={signUp.isPending}
+        after={
+          <p className="text-center text-xs leading-relaxed text-muted">
+            By creating an account you agree to our{' '}
+            <Link to="/terms" className={linkClasses}>
+              Terms of Service
+            </Link>{' '}
+            and{' '}
+            <Link to="/privacy" className={linkClasses}>
+              Privacy Policy
+            </Link>
+            .
+          </p>
+        }
+      >
         <Input
           label="Username"
           autoComplete="username"
@@ -44,13 +60,7 @@ export function RegisterPage() {
           hint="3 to 20 characters: letters, numbers, underscores and hyphens."
           {...field('username')}
         />
-        <Input
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          {...field('email')}
-        />
+        <EmailInput {...field('email')} />
         <PasswordInput
           label="Password"
           autoComplete="new-password"
@@ -58,21 +68,7 @@ export function RegisterPage() {
           {...field('password')}
         />
         <PasswordInput label="Confirm Password" autoComplete="new-password" {...field('confirmPassword')} />
-        <Button type="submit" size="lg" className="mt-2 w-full" loading={signUp.isPending}>
-          Create Account
-        </Button>
-        <p className="text-center text-xs leading-relaxed text-muted">
-          By creating an account you agree to our{' '}
-          <Link to="/terms" className={linkClasses}>
-            Terms of Service
-          </Link>{' '}
-          and{' '}
-          <Link to="/privacy" className={linkClasses}>
-            Privacy Policy
-          </Link>
-          .
-        </p>
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }
