@@ -63,18 +63,3 @@ export function Button({
     </button>
   );
 }
-
-/** A form's submit button on the right, under its fields. */
-export function SubmitRow({
-  variant,
-  loading,
-  children,
-}: Pick<ButtonProps, 'variant' | 'loading' | 'children'>) {
-  return (
-    <div className="flex justify-end">
-      <Button type="submit" variant={variant} loading={loading}>
-        {children}
-      </Button>
-    </div>
-  );
-}

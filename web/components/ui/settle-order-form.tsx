@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { orderMessages as m } from '../../../contract/messages.ts';
 import { type Order, settleBody } from '../../../contract/orders.ts';
 import { cn } from '../../lib/cn.ts';
-import { useZodForm } from '../../lib/use-zod-form.ts';
+import { useZodForm } from '../../lib/forms.ts';
 import { Button } from './button.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { Input } from './input.tsx';

@@ -2,10 +2,10 @@ import { KeyRound } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { changePasswordForm } from '../../../../contract/auth.ts';
 import { accountMessages } from '../../../../contract/messages.ts';
-import { SubmitRow } from '../../../components/ui/button.tsx';
 import { SectionCard } from '../../../components/ui/card.tsx';
+import { SubmitRow } from '../../../components/ui/form-field.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
-import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { useZodForm } from '../../../lib/forms.ts';
 import { useChangePassword } from '../api.ts';
 
 /** Spec: the current password is re-checked; the page stays in place; other sessions are signed out. */

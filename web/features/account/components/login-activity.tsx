@@ -1,8 +1,8 @@
 import { History, Monitor } from 'lucide-react';
 import { accountMessages } from '../../../../contract/messages.ts';
 import { SectionCard } from '../../../components/ui/card.tsx';
+import { SkeletonRows } from '../../../components/ui/card-grid-skeleton.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { SkeletonRows } from '../../../components/ui/skeleton.tsx';
 import { formatDateLong, toIsoString } from '../../../lib/format.ts';
 import { useLogins } from '../api.ts';
 import { describeUserAgent } from '../user-agent.ts';

@@ -7,12 +7,13 @@ import { isStaff } from '../../../../contract/limits.ts';
 import type { Me } from '../../../../contract/me.ts';
 import { accountMessages, messages } from '../../../../contract/messages.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Button, SubmitRow } from '../../../components/ui/button.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { SectionCard } from '../../../components/ui/card.tsx';
+import { SubmitRow } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
-import { useTextField } from '../../../lib/use-text-field.ts';
+import { useTextField } from '../../../lib/forms.ts';
 import { useConfirmTwoFactor, useDisableTwoFactor, useEnableTwoFactor } from '../api.ts';
 
 interface Setup {

@@ -13,8 +13,8 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api.ts';
+import { useZodForm } from '../../../lib/forms.ts';
 import { useMe } from '../../../lib/session.ts';
-import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useUpdateProfile, useUploadAvatar } from '../api.ts';
 
 const MAX_AVATAR_BYTES = 5 * 1024 * 1024;

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
-import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { useZodForm } from '../../../lib/forms.ts';
 import { useAddBalance } from '../api.ts';
 
 export function AddBalanceDialog({ user, onClose }: { user: AdminUserRow | undefined; onClose: () => void }) {

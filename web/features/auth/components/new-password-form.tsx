@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { newPasswordForm } from '../../../../contract/auth.ts';
 import { messages } from '../../../../contract/messages.ts';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
-import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { useZodForm } from '../../../lib/forms.ts';
 import { useResetPassword } from '../api.ts';
 import { AuthCard, AuthForm, linkClasses } from './auth-card.tsx';
 

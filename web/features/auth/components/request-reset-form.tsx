@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { resetRequestBody } from '../../../../contract/auth.ts';
 import { messages } from '../../../../contract/messages.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { useZodForm } from '../../../lib/forms.ts';
 import { useRequestPasswordReset } from '../api.ts';
 import { AuthCard, AuthForm, EmailInput, linkClasses } from './auth-card.tsx';
 

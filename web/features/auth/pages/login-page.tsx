@@ -8,8 +8,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox, Input } from '../../../components/ui/input.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
-import { useTextField } from '../../../lib/use-text-field.ts';
-import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { useTextField, useZodForm } from '../../../lib/forms.ts';
 import { useSignIn, useVerifyTwoFactor } from '../api.ts';
 import { AuthCard, AuthForm, EmailInput, linkClasses } from '../components/auth-card.tsx';
 

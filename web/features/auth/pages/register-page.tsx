@@ -4,7 +4,7 @@ import { registerForm } from '../../../../contract/auth.ts';
 import { messages } from '../../../../contract/messages.ts';
 import { Input } from '../../../components/ui/input.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
-import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { useZodForm } from '../../../lib/forms.ts';
 import { useSignUp } from '../api.ts';
 import { AuthCard, AuthForm, EmailInput, linkClasses } from '../components/auth-card.tsx';
 

@@ -14,7 +14,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
-import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { useZodForm } from '../../../lib/forms.ts';
 import { useAdminCheat, usePublishCheat, useUpdateCheat } from '../api.ts';
 
 const fieldNames = ['title', 'game', 'description', 'status', 'downloadUrl'] as const;

@@ -9,7 +9,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api.ts';
-import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { useZodForm } from '../../../lib/forms.ts';
 import { useCreateCategory, useDeleteCategory } from '../api.ts';
 
 /** Admins add forum categories from the forum page. */

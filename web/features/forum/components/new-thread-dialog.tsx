@@ -6,7 +6,7 @@ import { forumMessages as m } from '../../../../contract/messages.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { useZodForm } from '../../../lib/forms.ts';
 import { useCreateThread } from '../api.ts';
 import { MarkdownField } from './markdown-editor.tsx';
 

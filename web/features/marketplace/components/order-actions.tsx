@@ -9,8 +9,8 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api.ts';
+import { useZodForm } from '../../../lib/forms.ts';
 import { formatTimeLeft, orderStatusLabel, orderStatusTones, useNow } from '../../../lib/orders.ts';
-import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useConfirmDelivery, useOpenDispute } from '../api.ts';
 
 export function OrderStatusBadge({ order }: { order: Pick<Order, 'status' | 'refundedAmount'> }) {

@@ -15,8 +15,8 @@ import { Select } from '../../../components/ui/select.tsx';
 import { SignedOut } from '../../../components/ui/signed-out.tsx';
 import { PageSkeleton } from '../../../components/ui/skeleton.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
+import { useZodForm, type ZodForm } from '../../../lib/forms.ts';
 import { useSession } from '../../../lib/session.ts';
-import { useZodForm, type ZodForm } from '../../../lib/use-zod-form.ts';
 import { useCreateListing, useListing, useUpdateListing } from '../api.ts';
 
 type CreateIn = z.input<typeof listingCreateBody>;

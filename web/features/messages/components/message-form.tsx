@@ -2,9 +2,9 @@ import { Send } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { directMessageLimits, messageForm } from '../../../../contract/direct-messages.ts';
 import { directMessageTexts as t } from '../../../../contract/messages.ts';
-import { SubmitRow } from '../../../components/ui/button.tsx';
+import { SubmitRow } from '../../../components/ui/form-field.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
-import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { useZodForm } from '../../../lib/forms.ts';
 import { useSendMessage } from '../api.ts';
 
 /** The send box: Enter sends, Shift+Enter starts a new line. */

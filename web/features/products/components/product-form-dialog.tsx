@@ -7,7 +7,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { ImageUrlField } from '../../../components/ui/image-upload.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
-import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { useZodForm } from '../../../lib/forms.ts';
 import { useCreateProduct, useUpdateProduct } from '../api.ts';
 
 const fieldNames = ['title', 'salesUrl', 'description', 'imageUrl'] as const;

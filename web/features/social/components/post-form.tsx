@@ -2,11 +2,11 @@ import { Send } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { socialMessages } from '../../../../contract/messages.ts';
 import { createPostBody, socialLimits } from '../../../../contract/social.ts';
-import { SubmitRow } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { SubmitRow } from '../../../components/ui/form-field.tsx';
 import { ImageUrlField } from '../../../components/ui/image-upload.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
-import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { useZodForm } from '../../../lib/forms.ts';
 import { useCreatePost } from '../api.ts';
 
 export function PostForm() {

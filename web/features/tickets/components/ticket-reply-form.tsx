@@ -2,9 +2,9 @@ import { Send } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { ticketMessages as m } from '../../../../contract/messages.ts';
 import { ticketReplyBody } from '../../../../contract/tickets.ts';
-import { SubmitRow } from '../../../components/ui/button.tsx';
+import { SubmitRow } from '../../../components/ui/form-field.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
-import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { useZodForm } from '../../../lib/forms.ts';
 import { useReplyToTicket } from '../api.ts';
 
 export function TicketReplyForm({ ticketId, label = 'Your reply' }: { ticketId: string; label?: string }) {

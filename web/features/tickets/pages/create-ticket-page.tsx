@@ -8,7 +8,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
-import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { useZodForm } from '../../../lib/forms.ts';
 import { useCreateTicket } from '../api.ts';
 
 export function CreateTicketPage() {

@@ -6,16 +6,17 @@ import { walletMessages as m } from '../../../../contract/messages.ts';
 import { convertBody, type LedgerEntry } from '../../../../contract/orders.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card, SectionCard } from '../../../components/ui/card.tsx';
+import { SkeletonRows } from '../../../components/ui/card-grid-skeleton.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Segmented } from '../../../components/ui/segmented.tsx';
-import { Skeleton, SkeletonRows } from '../../../components/ui/skeleton.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatDateLong, formatDateShort, formatNumber, toIsoString } from '../../../lib/format.ts';
+import { useZodForm } from '../../../lib/forms.ts';
 import { useFailureToast } from '../../../lib/use-failure-toast.ts';
-import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { type LedgerCurrency, useConvertBalance, useLedger, useWallet } from '../api.ts';
 
 const currencyOptions = [

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { type ChangeEvent, useState } from 'react';
 import {
   type FieldError,
   type FieldValues,
@@ -70,6 +71,31 @@ export function useZodForm<S extends Schema>(
     failed: (fallback, fields, rename) => (err) => {
       applyServerFieldErrors(err, form.setError, fields, rename);
       toast.error(errorMessage(err, fallback));
+    },
+  };
+}
+
+/**
+ * One text field kept in state rather than react-hook-form (a code or a password asked for once): its value,
+ * its message, and `props` for `Input` or `PasswordInput`. Typing clears the message.
+ */
+export function useTextField() {
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string>();
+  return {
+    value,
+    setError,
+    clear: () => {
+      setValue('');
+      setError(undefined);
+    },
+    props: {
+      value,
+      error,
+      onChange: (event: ChangeEvent<HTMLInputElement>) => {
+        setValue(event.target.value);
+        setError(undefined);
+      },
     },
   };
 }
