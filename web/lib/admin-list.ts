@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
-import { errorMessage } from './api.ts';
+import { useState } from 'react';
 import { toastOutcome } from './toast-outcome.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
+import { useFailureToast } from './use-failure-toast.ts';
 
 /** A paged admin list's infinite query, as the list shell reads it. */
 export interface AdminListQuery<T> {
@@ -17,9 +16,7 @@ export interface AdminListQuery<T> {
 
 /** A paged admin list's rows so far; a failed load is a toast (one per list, however often it fails). */
 export function useAdminList<T>(query: AdminListQuery<T>, failedText: string, toastId: string): T[] {
-  useEffect(() => {
-    if (query.isError) toast.error(errorMessage(query.error, failedText), { id: toastId });
-  }, [query.isError, query.error, failedText, toastId]);
+  useFailureToast(query.isError, toastId, failedText, query.error);
   return query.data?.pages.flatMap((p) => p.items) ?? [];
 }
 

@@ -1,7 +1,8 @@
 import { ArrowRight, Headset, MessagesSquare, Newspaper, ShieldCheck, Sparkles, Store } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
-import { Card, SectionCard } from '../../components/ui/card.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { SectionCard } from '../../components/ui/section-card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { LatestThreads } from '../../features/forum/components/latest-threads.tsx';
 import { LatestPosts, StatsCards } from '../../features/social/components/home-widgets.tsx';
@@ -60,22 +61,14 @@ export function HomePage() {
         <SectionCard
           title="Latest posts"
           icon={<Newspaper className="size-4 text-primary" aria-hidden="true" />}
-          action={
-            <Link to="/posts" className="text-sm font-medium text-primary hover:underline">
-              View all
-            </Link>
-          }
+          link={{ to: '/posts', label: 'View all' }}
         >
           <LatestPosts />
         </SectionCard>
         <SectionCard
           title="Latest threads"
           icon={<MessagesSquare className="size-4 text-primary" aria-hidden="true" />}
-          action={
-            <Link to="/forum" className="text-sm font-medium text-primary hover:underline">
-              View all
-            </Link>
-          }
+          link={{ to: '/forum', label: 'View all' }}
         >
           <LatestThreads />
         </SectionCard>

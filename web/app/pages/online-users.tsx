@@ -1,8 +1,8 @@
 import { Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { Avatar } from '../../components/ui/avatar.tsx';
-import { SectionCard } from '../../components/ui/card.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { SectionCard } from '../../components/ui/section-card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { usePresence } from '../../lib/socket.ts';
 

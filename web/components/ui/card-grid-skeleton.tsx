@@ -1,3 +1,4 @@
+import { cn } from '../../lib/cn.ts';
 import { Skeleton } from './skeleton.tsx';
 
 /** Spec §9: a grid loads behind 6 skeleton cards. */
@@ -14,6 +15,35 @@ export function CardGridSkeleton({ cards = 6, label = 'Loading…' }: { cards?: 
           <Skeleton className="mt-1.5 h-4 w-2/3" />
           <Skeleton className="mt-5 h-9 w-28" />
         </div>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * Placeholders for a list while it loads: `rows` bars of the rows' height (`className`). With a `label` the
+ * block is announced as loading; without one it is hidden from assistive technology.
+ */
+export function SkeletonRows({
+  className,
+  label,
+  rows = 3,
+  gap = 'gap-3',
+}: {
+  className: string;
+  label?: string;
+  rows?: number;
+  gap?: string;
+}) {
+  const announce = label
+    ? ({ role: 'status', 'aria-live': 'polite' } as const)
+    : ({ 'aria-hidden': true } as const);
+  return (
+    <div className={cn('flex flex-col', gap)} {...announce}>
+      {label && <span className="sr-only">{label}</span>}
+      {Array.from({ length: rows }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders, never reordered
+        <Skeleton key={i} className={className} />
       ))}
     </div>
   );

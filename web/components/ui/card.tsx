@@ -1,34 +1,6 @@
-import type { HTMLAttributes, ReactNode } from 'react';
+import type { HTMLAttributes } from 'react';
 import { cn } from '../../lib/cn.ts';
 
 export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   return <div className={cn('rounded-2xl border border-line bg-surface shadow-sm', className)} {...props} />;
-}
-
-/** A card with a small heading row (title, optional action) above its body. */
-export function SectionCard({
-  title,
-  icon,
-  action,
-  children,
-  className,
-}: {
-  title: string;
-  icon?: ReactNode;
-  action?: ReactNode;
-  children: ReactNode;
-  className?: string;
-}) {
-  return (
-    <Card className={cn('p-5', className)}>
-      <div className="mb-4 flex items-center justify-between gap-3">
-        <h2 className="flex items-center gap-2 text-sm font-semibold tracking-wide text-fg uppercase">
-          {icon}
-          {title}
-        </h2>
-        {action}
-      </div>
-      {children}
-    </Card>
-  );
 }

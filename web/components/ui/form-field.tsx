@@ -1,5 +1,6 @@
 import { type ReactNode, useId } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { Button, type ButtonProps } from './button.tsx';
 
 /** What a control needs to be tied to its label, hint and error. */
 export interface FieldControlProps {
@@ -51,3 +52,18 @@ export function FormField({
 
 export const controlClasses =
   'h-11 w-full rounded-xl border border-line bg-surface px-3.5 text-sm text-fg placeholder:text-muted/70 transition-colors hover:border-muted/50 focus-visible:border-primary focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-primary/40 aria-invalid:border-danger aria-invalid:focus-visible:outline-danger/40 disabled:opacity-60';
+
+/** A form's submit button on the right, under its fields. */
+export function SubmitRow({
+  variant,
+  loading,
+  children,
+}: Pick<ButtonProps, 'variant' | 'loading' | 'children'>) {
+  return (
+    <div className="flex justify-end">
+      <Button type="submit" variant={variant} loading={loading}>
+        {children}
+      </Button>
+    </div>
+  );
+}

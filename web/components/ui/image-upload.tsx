@@ -7,6 +7,35 @@ import { errorMessage } from '../../lib/api.ts';
 import { uploadImage } from '../../lib/upload-image.ts';
 import { Button } from './button.tsx';
 import { Img } from './img.tsx';
+import { Input, type InputProps } from './input.tsx';
+
+/**
+ * The optional image of a post, listing or product: an address input, and the upload buttons that fill it.
+ * `className` places both (e.g. across a grid's columns).
+ */
+export function ImageUrlField({
+  upload,
+  className,
+  ...props
+}: Omit<InputProps, 'label'> & { upload: { value: string | undefined; onChange: (url: string) => void } }) {
+  return (
+    <>
+      <Input
+        label="Image URL (optional)"
+        placeholder="https://… or upload an image"
+        className={className}
+        {...props}
+      />
+      {className ? (
+        <div className={className}>
+          <ImageUpload {...upload} />
+        </div>
+      ) : (
+        <ImageUpload {...upload} />
+      )}
+    </>
+  );
+}
 
 /**
  * Upload and remove buttons for an image field (posts, listings, products), with a preview of the upload.

@@ -1,14 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Gavel } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import { orderMessages as m } from '../../../contract/messages.ts';
 import { type Order, settleBody } from '../../../contract/orders.ts';
-import { errorMessage } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
-import { applyServerFieldErrors } from '../../lib/form-errors.ts';
+import { useZodForm } from '../../lib/forms.ts';
 import { Button } from './button.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { Input } from './input.tsx';
@@ -41,7 +39,6 @@ function preview(order: Pick<Order, 'price' | 'fee'>, outcome: Outcome, buyerRef
   return { refund, payout: sellerPart - fee, fee };
 }
 
-type SettleIn = z.input<typeof settleBody>;
 type SettleOut = z.output<typeof settleBody>;
 
 const outcomes: { value: Outcome; label: string; text: (o: Pick<Order, 'price' | 'fee'>) => string }[] = [
@@ -89,15 +86,13 @@ export function SettleOrderForm({ order, kind, onSettle, pending: saving }: Sett
     [order.price],
   );
   const {
+    field,
     register,
     handleSubmit,
     control,
-    setError,
+    failed,
     formState: { errors },
-  } = useForm<SettleIn, unknown, SettleOut>({
-    resolver: zodResolver(schema),
-    defaultValues: { note: '' },
-  });
+  } = useZodForm(schema, { defaultValues: { note: '' } });
   const outcome = useWatch({ control, name: 'outcome' });
 
   const onSubmit = handleSubmit((body) =>
@@ -111,8 +106,7 @@ export function SettleOrderForm({ order, kind, onSettle, pending: saving }: Sett
       await onSettle(pending);
       toast.success(words.done);
     } catch (err) {
-      applyServerFieldErrors(err, setError, ['outcome', 'buyerRefund', 'note']);
-      toast.error(errorMessage(err, words.failed));
+      failed(words.failed, ['outcome', 'buyerRefund', 'note'])(err);
     }
     setPending(undefined);
   };
@@ -168,20 +162,12 @@ export function SettleOrderForm({ order, kind, onSettle, pending: saving }: Sett
           step={1}
           className="sm:max-w-xs"
           hint={`Between 1 and ${order.price - 1}.`}
-          error={errors.buyerRefund?.message}
-          {...register('buyerRefund', {
+          {...field('buyerRefund', {
             setValueAs: (v: unknown) => (v === '' || v === undefined || v === null ? undefined : Number(v)),
           })}
         />
       )}
-      <Textarea
-        label="Note"
-        rows={3}
-        maxLength={2000}
-        hint={words.noteHint}
-        error={errors.note?.message}
-        {...register('note')}
-      />
+      <Textarea label="Note" rows={3} maxLength={2000} hint={words.noteHint} {...field('note')} />
       <div>
         <Button type="submit">
           <Gavel className="size-4" aria-hidden="true" />

@@ -5,13 +5,14 @@ import { sessionMessages } from '../../../../contract/messages.ts';
 import type { SessionItem } from '../../../../contract/sessions.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { SectionCard } from '../../../components/ui/card.tsx';
+import { SkeletonRows } from '../../../components/ui/card-grid-skeleton.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { formatDateLong, toIsoString } from '../../../lib/format.ts';
 import { useRevokeOtherSessions, useRevokeSession, useSessions } from '../api.ts';
+import { DeviceRow } from './device-row.tsx';
 
 const isPhone = (s: SessionItem) => /^(Mobile|Tablet)/.test(s.device);
 /** "Firefox 128 on Linux"; a user agent we could not read (a script, a bot) says so once. */
@@ -48,11 +49,7 @@ export function ActiveSessions() {
       icon={<MonitorSmartphone className="size-4 text-primary" aria-hidden="true" />}
     >
       {sessions.isPending ? (
-        <div className="flex flex-col gap-3" aria-hidden="true">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} className="h-14 w-full" />
-          ))}
-        </div>
+        <SkeletonRows className="h-14 w-full" />
       ) : sessions.isError ? (
         <div className="flex flex-wrap items-center gap-3">
           <p className="text-sm text-danger">{sessionMessages.loadSessionsFailed}</p>
@@ -64,41 +61,44 @@ export function ActiveSessions() {
         <>
           <ul className="divide-y divide-line" aria-label="Signed-in sessions">
             {items.map((s) => (
-              <li key={s.id} className="flex flex-wrap items-center gap-3 py-3">
-                <span className="grid size-9 shrink-0 place-items-center rounded-xl bg-surface-2 text-muted">
-                  {isPhone(s) ? (
+              <DeviceRow
+                key={s.id}
+                className="flex-wrap"
+                icon={
+                  isPhone(s) ? (
                     <Smartphone className="size-4" aria-hidden="true" />
                   ) : (
                     <Laptop className="size-4" aria-hidden="true" />
-                  )}
-                </span>
-                <div className="min-w-0 flex-1">
-                  <p className="flex flex-wrap items-center gap-2 text-sm font-medium">
-                    <span className="truncate">{labelOf(s)}</span>
-                    {s.current && <Badge tone="primary">This device</Badge>}
-                  </p>
-                  <p className="text-xs text-muted break-words">
-                    <span>{s.device}</span>
-                    <span aria-hidden="true"> · </span>
-                    <span>IP {s.ipAddress}</span>
-                    <span aria-hidden="true"> · </span>
-                    <span>
-                      Last active{' '}
-                      <time dateTime={toIsoString(s.lastActiveAt)}>{formatDateLong(s.lastActiveAt)}</time>
-                    </span>
-                  </p>
-                </div>
-                {!s.current && (
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    aria-label={`Sign out ${labelOf(s)}`}
-                    onClick={() => setSigningOut(s)}
-                  >
-                    Sign out
-                  </Button>
-                )}
-              </li>
+                  )
+                }
+                action={
+                  !s.current && (
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      aria-label={`Sign out ${labelOf(s)}`}
+                      onClick={() => setSigningOut(s)}
+                    >
+                      Sign out
+                    </Button>
+                  )
+                }
+              >
+                <p className="flex flex-wrap items-center gap-2 text-sm font-medium">
+                  <span className="truncate">{labelOf(s)}</span>
+                  {s.current && <Badge tone="primary">This device</Badge>}
+                </p>
+                <p className="text-xs text-muted break-words">
+                  <span>{s.device}</span>
+                  <span aria-hidden="true"> · </span>
+                  <span>IP {s.ipAddress}</span>
+                  <span aria-hidden="true"> · </span>
+                  <span>
+                    Last active{' '}
+                    <time dateTime={toIsoString(s.lastActiveAt)}>{formatDateLong(s.lastActiveAt)}</time>
+                  </span>
+                </p>
+              </DeviceRow>
             ))}
           </ul>
           {others.length === 0 ? (

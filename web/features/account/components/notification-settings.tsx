@@ -5,7 +5,7 @@ import type { DigestPeriod } from '../../../../contract/limits.ts';
 import type { UserSettings } from '../../../../contract/me.ts';
 import { accountMessages, sessionMessages } from '../../../../contract/messages.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { SectionCard } from '../../../components/ui/card.tsx';
+import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';

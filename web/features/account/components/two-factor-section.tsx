@@ -1,16 +1,19 @@
+import type { UseMutationResult } from '@tanstack/react-query';
 import { Copy, ShieldAlert, ShieldCheck, Smartphone } from 'lucide-react';
 import QRCode from 'qrcode';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { isStaff } from '../../../../contract/limits.ts';
 import type { Me } from '../../../../contract/me.ts';
 import { accountMessages, messages } from '../../../../contract/messages.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { SectionCard } from '../../../components/ui/card.tsx';
+import { SubmitRow } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
+import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
+import { useTextField } from '../../../lib/forms.ts';
 import { useConfirmTwoFactor, useDisableTwoFactor, useEnableTwoFactor } from '../api.ts';
 
 interface Setup {
@@ -56,52 +59,65 @@ export function TwoFactorSection({ me }: { me: Me }) {
 
 function EnableForm({ onStarted }: { onStarted: (setup: Setup) => void }) {
   const enable = useEnableTwoFactor();
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string>();
+  return (
+    <PasswordForm
+      label="Enable two-factor sign-in"
+      mutation={enable}
+      onSuccess={onStarted}
+      submit={
+        <SubmitRow loading={enable.isPending}>
+          <ShieldCheck className="size-4" aria-hidden="true" />
+          Enable two-factor
+        </SubmitRow>
+      }
+    >
+      <p className="text-sm leading-relaxed text-muted">
+        Besides your password, sign-in will ask for a 6-digit code from an authenticator app (Google
+        Authenticator, Authy, 1Password…). Enter your password to start.
+      </p>
+    </PasswordForm>
+  );
+}
+
+/** Turning two-factor on or off starts with the password; the server's word on it shows under the field. */
+function PasswordForm<T>({
+  label,
+  hint,
+  mutation,
+  onSuccess,
+  submit,
+  children,
+}: {
+  label: string;
+  hint?: string;
+  mutation: UseMutationResult<T, Error, { password: string }>;
+  onSuccess?: (data: T) => void;
+  submit: ReactNode;
+  children: ReactNode;
+}) {
+  const password = useTextField();
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!password) return setError(messages.passwordRequired);
-    enable.mutate(
-      { password },
+    if (!password.value) return password.setError(messages.passwordRequired);
+    mutation.mutate(
+      { password: password.value },
       {
         onSuccess: (data) => {
-          setPassword('');
-          onStarted(data);
+          password.clear();
+          onSuccess?.(data);
         },
         onError: (err) => {
-          setError(fieldError(err, 'password'));
+          password.setError(fieldError(err, 'password'));
           toast.error(errorMessage(err, accountMessages.twoFactorFailed));
         },
       },
     );
   };
   return (
-    <form
-      noValidate
-      onSubmit={onSubmit}
-      className="flex flex-col gap-4"
-      aria-label="Enable two-factor sign-in"
-    >
-      <p className="text-sm leading-relaxed text-muted">
-        Besides your password, sign-in will ask for a 6-digit code from an authenticator app (Google
-        Authenticator, Authy, 1Password…). Enter your password to start.
-      </p>
-      <PasswordInput
-        label="Password"
-        autoComplete="current-password"
-        value={password}
-        error={error}
-        onChange={(e) => {
-          setPassword(e.target.value);
-          setError(undefined);
-        }}
-      />
-      <div className="flex justify-end">
-        <Button type="submit" loading={enable.isPending}>
-          <ShieldCheck className="size-4" aria-hidden="true" />
-          Enable two-factor
-        </Button>
-      </div>
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label={label}>
+      {children}
+      <PasswordInput label="Password" autoComplete="current-password" hint={hint} {...password.props} />
+      {submit}
     </form>
   );
 }
@@ -109,8 +125,7 @@ function EnableForm({ onStarted }: { onStarted: (setup: Setup) => void }) {
 function ConfirmSetup({ setup, onDone }: { setup: Setup; onDone: () => void }) {
   const confirm = useConfirmTwoFactor();
   const [qr, setQr] = useState<string | null>(null);
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string>();
+  const code = useTextField();
   const secret = new URL(setup.totpURI).searchParams.get('secret') ?? '';
 
   useEffect(() => {
@@ -134,16 +149,16 @@ function ConfirmSetup({ setup, onDone }: { setup: Setup; onDone: () => void }) {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!code.trim()) return setError(accountMessages.codeRequired);
+    if (!code.value.trim()) return code.setError(accountMessages.codeRequired);
     confirm.mutate(
-      { code: code.trim() },
+      { code: code.value.trim() },
       {
         onSuccess: () => {
           toast.success(accountMessages.twoFactorEnabled);
           onDone();
         },
         onError: (err) => {
-          setError(fieldError(err, 'code') ?? errorMessage(err, accountMessages.twoFactorFailed));
+          code.setError(fieldError(err, 'code') ?? errorMessage(err, accountMessages.twoFactorFailed));
         },
       },
     );
@@ -205,13 +220,8 @@ function ConfirmSetup({ setup, onDone }: { setup: Setup; onDone: () => void }) {
           autoComplete="one-time-code"
           placeholder="123456"
           maxLength={7}
-          value={code}
-          error={error}
           className="flex-1"
-          onChange={(e) => {
-            setCode(e.target.value);
-            setError(undefined);
-          }}
+          {...code.props}
         />
         <Button type="submit" loading={confirm.isPending} className="sm:mt-6.5">
           Turn on
@@ -228,49 +238,21 @@ function ConfirmSetup({ setup, onDone }: { setup: Setup; onDone: () => void }) {
 
 function DisableForm() {
   const disable = useDisableTwoFactor();
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string>();
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!password) return setError(messages.passwordRequired);
-    disable.mutate(
-      { password },
-      {
-        onSuccess: () => setPassword(''),
-        onError: (err) => {
-          setError(fieldError(err, 'password'));
-          toast.error(errorMessage(err, accountMessages.twoFactorFailed));
-        },
-      },
-    );
-  };
   return (
-    <form
-      noValidate
-      onSubmit={onSubmit}
-      className="flex flex-col gap-4"
-      aria-label="Disable two-factor sign-in"
+    <PasswordForm
+      label="Disable two-factor sign-in"
+      hint="Enter your password to turn two-factor sign-in off."
+      mutation={disable}
+      submit={
+        <SubmitRow variant="danger" loading={disable.isPending}>
+          Disable two-factor
+        </SubmitRow>
+      }
     >
       <p className="flex items-center gap-2 text-sm text-success">
         <ShieldCheck className="size-4" aria-hidden="true" />
         Sign-in asks for a code from your authenticator app.
       </p>
-      <PasswordInput
-        label="Password"
-        autoComplete="current-password"
-        hint="Enter your password to turn two-factor sign-in off."
-        value={password}
-        error={error}
-        onChange={(e) => {
-          setPassword(e.target.value);
-          setError(undefined);
-        }}
-      />
-      <div className="flex justify-end">
-        <Button type="submit" variant="danger" loading={disable.isPending}>
-          Disable two-factor
-        </Button>
-      </div>
-    </form>
+    </PasswordForm>
   );
 }

@@ -1,10 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ImageUp, UserPen } from 'lucide-react';
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
-import type { z } from 'zod';
 import { limits } from '../../../../contract/limits.ts';
 import { editProfileForm } from '../../../../contract/me.ts';
 import { accountMessages } from '../../../../contract/messages.ts';
@@ -16,7 +13,7 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api.ts';
-import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { useZodForm } from '../../../lib/forms.ts';
 import { useMe } from '../../../lib/session.ts';
 import { useUpdateProfile, useUploadAvatar } from '../api.ts';
 
@@ -54,17 +51,9 @@ function EditProfileForm({ me }: { me: NonNullable<ReturnType<typeof useMe>['dat
   const fileInput = useRef<HTMLInputElement>(null);
   const fileHintId = useId();
 
-  const {
-    register,
-    handleSubmit,
-    setError,
-    watch,
-    formState: { errors },
-  } = useForm<z.input<typeof editProfileForm>, unknown, z.output<typeof editProfileForm>>({
-    resolver: zodResolver(editProfileForm),
+  const { field, handleSubmit, failed } = useZodForm(editProfileForm, {
     defaultValues: { username: me.username, bio: me.bio ?? '' },
   });
-  const bioLength = watch('bio')?.length ?? 0;
 
   // The preview is a local object URL: free it when it is replaced or the page closes.
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
@@ -107,8 +96,7 @@ function EditProfileForm({ me }: { me: NonNullable<ReturnType<typeof useMe>['dat
     try {
       await updateProfile.mutateAsync({ username: values.username, bio: values.bio });
     } catch (err) {
-      applyServerFieldErrors(err, setError, ['username', 'bio']);
-      toast.error(errorMessage(err, accountMessages.updateProfileFailed));
+      failed(accountMessages.updateProfileFailed, ['username', 'bio'])(err);
       return;
     }
     toast.success(accountMessages.profileUpdated);
@@ -175,19 +163,11 @@ function EditProfileForm({ me }: { me: NonNullable<ReturnType<typeof useMe>['dat
             )}
           </fieldset>
 
-          <Input
-            label="Username"
-            autoComplete="username"
-            error={errors.username?.message}
-            {...register('username')}
-          />
+          <Input label="Username" autoComplete="username" {...field('username')} />
           <Textarea
             label="Bio"
             placeholder="Tell the community about yourself"
-            maxLength={limits.bio.max}
-            error={errors.bio?.message}
-            hint={`${bioLength}/${limits.bio.max}`}
-            {...register('bio')}
+            {...field('bio', { counter: limits.bio.max })}
           />
 
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">

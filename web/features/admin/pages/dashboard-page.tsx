@@ -9,18 +9,17 @@ import {
   Users,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useEffect } from 'react';
-import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { forumMessages } from '../../../../contract/messages.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card, SectionCard } from '../../../components/ui/card.tsx';
+import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { errorMessage } from '../../../lib/api.ts';
 import { formatDateLong, formatNumber, toIsoString } from '../../../lib/format.ts';
+import { useFailureToast } from '../../../lib/use-failure-toast.ts';
 import { useAdminActivity, useAdminDashboard } from '../api.ts';
 import { ActivityChart } from '../components/activity-chart.tsx';
 
@@ -49,13 +48,17 @@ function StatCard({
   );
 }
 
+const stats = [
+  { label: 'Total Users', total: 'totalUsers', today: 'newUsersToday', Icon: Users },
+  { label: 'Total Posts', total: 'totalPosts', today: 'newPostsToday', Icon: MessageSquare },
+  { label: 'Active Cheats', total: 'activeCheats', today: 'activeCheatsToday', Icon: ShieldCheck },
+  { label: 'Total Downloads', total: 'totalDownloads', today: 'downloadsToday', Icon: Download },
+] as const;
+
 export function DashboardPage() {
   const query = useAdminDashboard();
   const activity = useAdminActivity();
-  useEffect(() => {
-    if (query.isError)
-      toast.error(errorMessage(query.error, 'Failed to load the dashboard'), { id: 'dash-load' });
-  }, [query.isError, query.error]);
+  useFailureToast(query.isError, 'dash-load', 'Failed to load the dashboard', query.error);
   const d = query.data;
 
   return (
@@ -89,30 +92,15 @@ export function DashboardPage() {
       ) : (
         <>
           <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-            <StatCard
-              label="Total Users"
-              value={d.totalUsers}
-              today={d.newUsersToday}
-              icon={<Users className="size-4" aria-hidden="true" />}
-            />
-            <StatCard
-              label="Total Posts"
-              value={d.totalPosts}
-              today={d.newPostsToday}
-              icon={<MessageSquare className="size-4" aria-hidden="true" />}
-            />
-            <StatCard
-              label="Active Cheats"
-              value={d.activeCheats}
-              today={d.activeCheatsToday}
-              icon={<ShieldCheck className="size-4" aria-hidden="true" />}
-            />
-            <StatCard
-              label="Total Downloads"
-              value={d.totalDownloads}
-              today={d.downloadsToday}
-              icon={<Download className="size-4" aria-hidden="true" />}
-            />
+            {stats.map(({ label, total, today, Icon }) => (
+              <StatCard
+                key={label}
+                label={label}
+                value={d[total]}
+                today={d[today]}
+                icon={<Icon className="size-4" aria-hidden="true" />}
+              />
+            ))}
           </div>
           <SectionCard
             title="Last 30 Days"
@@ -157,11 +145,7 @@ export function DashboardPage() {
             <SectionCard
               title="Reports Overview"
               icon={<Flag className="size-4" aria-hidden="true" />}
-              action={
-                <Link to="/admin/reports" className="text-sm font-medium text-primary hover:underline">
-                  View reports
-                </Link>
-              }
+              link={{ to: '/admin/reports', label: 'View reports' }}
             >
               <dl className="grid grid-cols-2 gap-4">
                 <div>

@@ -1,6 +1,8 @@
 import type { LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { FormEventHandler, ReactNode } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { Input, type InputProps } from '../../../components/ui/input.tsx';
 
 /** The centred frame every sign-in, sign-up and reset screen shares. */
 export function AuthCard({
@@ -35,6 +37,36 @@ export function AuthCard({
       {footer && <div className="mt-6 text-center text-sm text-muted">{footer}</div>}
     </div>
   );
+}
+
+/** An auth screen's form: its fields, the wide submit button, then whatever follows it (`after`). */
+export function AuthForm({
+  onSubmit,
+  submitLabel,
+  pending,
+  after,
+  children,
+}: {
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  submitLabel: string;
+  pending: boolean;
+  after?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      {children}
+      <Button type="submit" size="lg" className="mt-2 w-full" loading={pending}>
+        {submitLabel}
+      </Button>
+      {after}
+    </form>
+  );
+}
+
+/** The email field of sign-in, sign-up and reset. */
+export function EmailInput(props: Omit<InputProps, 'label' | 'type'>) {
+  return <Input label="Email" type="email" autoComplete="email" placeholder="you@example.com" {...props} />;
 }
 
 export const linkClasses = 'font-medium text-primary underline-offset-2 hover:underline';

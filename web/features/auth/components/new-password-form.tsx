@@ -1,40 +1,23 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, LockKeyhole } from 'lucide-react';
-import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { Link } from 'react-router';
-import type { z } from 'zod';
 import { newPasswordForm } from '../../../../contract/auth.ts';
 import { messages } from '../../../../contract/messages.ts';
-import { Button } from '../../../components/ui/button.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
-import { errorMessage } from '../../../lib/api.ts';
-import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { useZodForm } from '../../../lib/forms.ts';
 import { useResetPassword } from '../api.ts';
-import { AuthCard, linkClasses } from './auth-card.tsx';
+import { AuthCard, AuthForm, linkClasses } from './auth-card.tsx';
 
 /** Second step of the reset: the emailed link brought a token; choose the new password. */
 export function NewPasswordForm({ token }: { token: string }) {
   const resetPassword = useResetPassword();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<z.input<typeof newPasswordForm>, unknown, z.output<typeof newPasswordForm>>({
-    resolver: zodResolver(newPasswordForm),
+  const { field, handleSubmit, failed } = useZodForm(newPasswordForm, {
     defaultValues: { password: '', confirmPassword: '' },
   });
 
   const onSubmit = handleSubmit(({ password }) =>
     resetPassword.mutate(
       { token, newPassword: password },
-      {
-        onError: (err) => {
-          applyServerFieldErrors(err, setError, ['password'], { newPassword: 'password' });
-          toast.error(errorMessage(err, messages.updateFailed));
-        },
-      },
+      { onError: failed(messages.updateFailed, ['password'], { newPassword: 'password' }) },
     ),
   );
 
@@ -50,24 +33,19 @@ export function NewPasswordForm({ token }: { token: string }) {
         </Link>
       }
     >
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <AuthForm onSubmit={onSubmit} submitLabel="Update Password" pending={resetPassword.isPending}>
         <PasswordInput
           label="New Password"
           autoComplete="new-password"
           hint="At least 8 characters."
-          error={errors.password?.message}
-          {...register('password')}
+          {...field('password')}
         />
         <PasswordInput
           label="Confirm New Password"
           autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
+          {...field('confirmPassword')}
         />
-        <Button type="submit" size="lg" className="mt-2 w-full" loading={resetPassword.isPending}>
-          Update Password
-        </Button>
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }

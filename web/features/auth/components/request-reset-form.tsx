@@ -1,18 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, KeyRound, MailCheck } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
-import type { z } from 'zod';
 import { resetRequestBody } from '../../../../contract/auth.ts';
 import { messages } from '../../../../contract/messages.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { errorMessage } from '../../../lib/api.ts';
-import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { useZodForm } from '../../../lib/forms.ts';
 import { useRequestPasswordReset } from '../api.ts';
-import { AuthCard, linkClasses } from './auth-card.tsx';
+import { AuthCard, AuthForm, EmailInput, linkClasses } from './auth-card.tsx';
 
 function BackToLogin() {
   return (
@@ -26,13 +21,7 @@ function BackToLogin() {
 export function RequestResetForm() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const requestReset = useRequestPasswordReset();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<z.input<typeof resetRequestBody>, unknown, z.output<typeof resetRequestBody>>({
-    resolver: zodResolver(resetRequestBody),
+  const { field, handleSubmit, failed } = useZodForm(resetRequestBody, {
     defaultValues: { email: '' },
   });
 
@@ -42,10 +31,7 @@ export function RequestResetForm() {
         toast.success(messages.resetSent);
         setSentTo(values.email);
       },
-      onError: (err) => {
-        applyServerFieldErrors(err, setError, ['email']);
-        toast.error(errorMessage(err, messages.resetFailed));
-      },
+      onError: failed(messages.resetFailed, ['email']),
     }),
   );
 
@@ -76,19 +62,9 @@ export function RequestResetForm() {
       subtitle="Enter your account's email and we'll send you a link to choose a new password."
       footer={<BackToLogin />}
     >
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <Input
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          error={errors.email?.message}
-          {...register('email')}
-        />
-        <Button type="submit" size="lg" className="mt-2 w-full" loading={requestReset.isPending}>
-          Send Reset Link
-        </Button>
-      </form>
+      <AuthForm onSubmit={onSubmit} submitLabel="Send Reset Link" pending={requestReset.isPending}>
+        <EmailInput {...field('email')} />
+      </AuthForm>
     </AuthCard>
   );
 }

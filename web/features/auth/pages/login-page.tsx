@@ -1,19 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { LogIn, ShieldCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
-import type { z } from 'zod';
 import { signInBody } from '../../../../contract/auth.ts';
 import { accountMessages, messages } from '../../../../contract/messages.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox, Input } from '../../../components/ui/input.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
-import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { useTextField, useZodForm } from '../../../lib/forms.ts';
 import { useSignIn, useVerifyTwoFactor } from '../api.ts';
-import { AuthCard, linkClasses } from '../components/auth-card.tsx';
+import { AuthCard, AuthForm, EmailInput, linkClasses } from '../components/auth-card.tsx';
 
 export function LoginPage() {
   const [codeStep, setCodeStep] = useState(false);
@@ -23,13 +20,7 @@ export function LoginPage() {
 
 function PasswordStep({ onCodeRequired }: { onCodeRequired: () => void }) {
   const signIn = useSignIn();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<z.input<typeof signInBody>, unknown, z.output<typeof signInBody>>({
-    resolver: zodResolver(signInBody),
+  const { field, register, handleSubmit, failed } = useZodForm(signInBody, {
     // Unticked: the session cookie then ends with the browser.
     defaultValues: { email: '', password: '', rememberMe: false },
   });
@@ -41,10 +32,7 @@ function PasswordStep({ onCodeRequired }: { onCodeRequired: () => void }) {
         onSuccess: (data) => {
           if ('twoFactorRequired' in data) onCodeRequired();
         },
-        onError: (err) => {
-          applyServerFieldErrors(err, setError, ['email', 'password']);
-          toast.error(errorMessage(err, messages.signInFailed));
-        },
+        onError: failed(messages.signInFailed, ['email', 'password']),
       },
     ),
   );
@@ -63,31 +51,16 @@ function PasswordStep({ onCodeRequired }: { onCodeRequired: () => void }) {
         </>
       }
     >
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <Input
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          error={errors.email?.message}
-          {...register('email')}
-        />
-        <PasswordInput
-          label="Password"
-          autoComplete="current-password"
-          error={errors.password?.message}
-          {...register('password')}
-        />
+      <AuthForm onSubmit={onSubmit} submitLabel="Sign In" pending={signIn.isPending}>
+        <EmailInput {...field('email')} />
+        <PasswordInput label="Password" autoComplete="current-password" {...field('password')} />
         <div className="flex items-center justify-between gap-3">
           <Checkbox label="Remember me" {...register('rememberMe')} />
           <Link to="/reset-password" className={`text-sm ${linkClasses}`}>
             Forgot password?
           </Link>
         </div>
-        <Button type="submit" size="lg" className="mt-2 w-full" loading={signIn.isPending}>
-          Sign In
-        </Button>
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }
@@ -96,14 +69,13 @@ function PasswordStep({ onCodeRequired }: { onCodeRequired: () => void }) {
 function TwoFactorStep({ onRestart }: { onRestart: () => void }) {
   const verify = useVerifyTwoFactor();
   const [useBackup, setUseBackup] = useState(false);
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string>();
+  const code = useTextField();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!code.trim()) return setError(accountMessages.codeRequired);
+    if (!code.value.trim()) return code.setError(accountMessages.codeRequired);
     verify.mutate(
-      { code: code.trim() },
+      { code: code.value.trim() },
       {
         onError: (err) => {
           const message = errorMessage(err, messages.signInFailed);
@@ -113,7 +85,7 @@ function TwoFactorStep({ onRestart }: { onRestart: () => void }) {
             onRestart();
             return;
           }
-          setError(message);
+          code.setError(message);
           toast.error(message);
         },
       },
@@ -144,12 +116,7 @@ function TwoFactorStep({ onRestart }: { onRestart: () => void }) {
           autoFocus
           placeholder={useBackup ? 'XXXXX-XXXXX' : '123456'}
           maxLength={32}
-          value={code}
-          error={error}
-          onChange={(e) => {
-            setCode(e.target.value);
-            setError(undefined);
-          }}
+          {...code.props}
         />
         <Button type="submit" size="lg" className="w-full" loading={verify.isPending}>
           Verify
@@ -159,8 +126,7 @@ function TwoFactorStep({ onRestart }: { onRestart: () => void }) {
           className={`text-sm ${linkClasses} self-center`}
           onClick={() => {
             setUseBackup((v) => !v);
-            setCode('');
-            setError(undefined);
+            code.clear();
           }}
         >
           {useBackup ? 'Use your authenticator app instead' : 'Use a backup code'}

@@ -1,8 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import type { z } from 'zod';
 import {
   type AdminCheat,
   type CheatDetail,
@@ -17,12 +14,9 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
-import { errorMessage } from '../../../lib/api.ts';
-import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { useZodForm } from '../../../lib/forms.ts';
 import { useAdminCheat, usePublishCheat, useUpdateCheat } from '../api.ts';
 
-type FormIn = z.input<typeof cheatBody>;
-type FormOut = z.output<typeof cheatBody>;
 const fieldNames = ['title', 'game', 'description', 'status', 'downloadUrl'] as const;
 
 /** Staff publish a cheat (no `cheat`) or edit one, status included; closes itself on success. */
@@ -41,13 +35,7 @@ export function CheatFormDialog({
   const update = useUpdateCheat();
   // The download link is not in public responses: staff read it before editing.
   const current = useAdminCheat(open && cheat ? cheat.id : undefined);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(cheatBody) });
+  const { field, handleSubmit, reset, failed } = useZodForm(cheatBody);
 
   useEffect(() => {
     if (!open) return;
@@ -67,10 +55,7 @@ export function CheatFormDialog({
       onOpenChange(false);
       onSaved?.(saved);
     },
-    onError: (err: unknown) => {
-      applyServerFieldErrors(err, setError, fieldNames);
-      toast.error(errorMessage(err, m.saveFailed));
-    },
+    onError: failed(m.saveFailed, fieldNames),
   };
   const onSubmit = handleSubmit((body) => {
     if (cheat) update.mutate({ id: cheat.id, body }, callbacks);
@@ -86,10 +71,10 @@ export function CheatFormDialog({
         </div>
       ) : (
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-          <Input label="Title" error={errors.title?.message} {...register('title')} />
+          <Input label="Title" {...field('title')} />
           <div className="grid gap-4 sm:grid-cols-2">
-            <Input label="Game" error={errors.game?.message} {...register('game')} />
-            <Select label="Status" error={errors.status?.message} {...register('status')}>
+            <Input label="Game" {...field('game')} />
+            <Select label="Status" {...field('status')}>
               {cheatStatuses.map((s) => (
                 <option key={s} value={s}>
                   {cheatStatusLabels[s]}
@@ -97,14 +82,8 @@ export function CheatFormDialog({
               ))}
             </Select>
           </div>
-          <Input
-            label="Download link"
-            type="url"
-            placeholder="https://"
-            error={errors.downloadUrl?.message}
-            {...register('downloadUrl')}
-          />
-          <Textarea label="Description" error={errors.description?.message} {...register('description')} />
+          <Input label="Download link" type="url" placeholder="https://" {...field('downloadUrl')} />
+          <Textarea label="Description" {...field('description')} />
           <div className="mt-2 flex justify-end gap-2">
             <Button variant="outline" onClick={() => onOpenChange(false)}>
               Cancel

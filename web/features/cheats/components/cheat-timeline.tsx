@@ -1,7 +1,7 @@
 import { ArrowRight, History } from 'lucide-react';
 import { Link } from 'react-router';
 import { type CheatStatusChange, cheatStatusLabels } from '../../../../contract/cheats.ts';
-import { SectionCard } from '../../../components/ui/card.tsx';
+import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { formatDateLong, toIsoString } from '../../../lib/format.ts';
 
 /** Every status change of a cheat, newest first, with who made it. */

@@ -1,13 +1,13 @@
 import { Download, Gamepad2, Plus, SearchX, ShieldCheck } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
-import { Link, useNavigate } from 'react-router';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import type { CheatCard } from '../../../../contract/cheats.ts';
 import { isStaff } from '../../../../contract/limits.ts';
 import { cheatMessages as m } from '../../../../contract/messages.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { CardGridSkeleton } from '../../../components/ui/card-grid-skeleton.tsx';
+import { CardTitle } from '../../../components/ui/cover-card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
@@ -17,6 +17,7 @@ import { WatchButton } from '../../../components/ui/watch-button.tsx';
 import { formatDateShort, formatNumber, toIsoString } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { useFailureToast } from '../../../lib/use-failure-toast.ts';
 import { type CheatFilter, useCheats, useWatchCheat } from '../api.ts';
 import { CheatFormDialog } from '../components/cheat-form-dialog.tsx';
 import { CheatStatusBadge } from '../components/cheat-status-badge.tsx';
@@ -37,9 +38,7 @@ export function CheatsPage() {
   const q = useDebouncedValue(search.trim());
   const query = useCheats(status, q);
 
-  useEffect(() => {
-    if (query.isError) toast.error(m.loadFailed, { id: 'cheats-load' });
-  }, [query.isError]);
+  useFailureToast(query.isError, 'cheats-load', m.loadFailed);
 
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
 
@@ -92,11 +91,9 @@ export function CheatsPage() {
                       </p>
                       <CheatStatusBadge status={c.status} />
                     </div>
-                    <h2 id={`cheat-${c.id}`} className="mt-3 text-lg font-semibold leading-snug">
-                      <Link to={`/cheats/${c.id}`} className="hover:text-primary focus-visible:underline">
-                        {c.title}
-                      </Link>
-                    </h2>
+                    <CardTitle id={`cheat-${c.id}`} to={`/cheats/${c.id}`} className="mt-3">
+                      {c.title}
+                    </CardTitle>
                     <p className="mt-2 line-clamp-2 flex-1 text-sm leading-relaxed text-muted">
                       {c.description}
                     </p>

@@ -1,9 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import type { z } from 'zod';
 import { type ForumCategory, forumCategoryBody } from '../../../../contract/forum.ts';
 import { forumMessages as m } from '../../../../contract/messages.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -12,23 +9,14 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api.ts';
-import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { useZodForm } from '../../../lib/forms.ts';
 import { useCreateCategory, useDeleteCategory } from '../api.ts';
-
-type FormIn = z.input<typeof forumCategoryBody>;
-type FormOut = z.output<typeof forumCategoryBody>;
 
 /** Admins add forum categories from the forum page. */
 export function NewCategoryButton() {
   const [open, setOpen] = useState(false);
   const create = useCreateCategory();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(forumCategoryBody) });
+  const { field, handleSubmit, reset, failed } = useZodForm(forumCategoryBody);
 
   const onSubmit = handleSubmit((body) =>
     create.mutate(body, {
@@ -37,10 +25,7 @@ export function NewCategoryButton() {
         setOpen(false);
         reset({ name: '', description: '' });
       },
-      onError: (err) => {
-        applyServerFieldErrors(err, setError, ['name', 'description']);
-        toast.error(errorMessage(err, m.categorySaveFailed));
-      },
+      onError: failed(m.categorySaveFailed, ['name', 'description']),
     }),
   );
 
@@ -52,13 +37,8 @@ export function NewCategoryButton() {
       </Button>
       <Dialog open={open} onOpenChange={setOpen} title="New Category">
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-          <Input label="Name" error={errors.name?.message} {...register('name')} />
-          <Textarea
-            label="Description"
-            rows={3}
-            error={errors.description?.message}
-            {...register('description')}
-          />
+          <Input label="Name" {...field('name')} />
+          <Textarea label="Description" rows={3} {...field('description')} />
           <div className="flex justify-end gap-2">
             <Button type="button" variant="ghost" onClick={() => setOpen(false)}>
               Cancel

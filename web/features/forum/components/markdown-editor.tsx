@@ -196,14 +196,14 @@ export function MarkdownField<T extends FieldValues, C, O extends FieldValues>({
     <Controller
       control={control}
       name={name}
-      render={({ field }) => (
+      render={({ field, fieldState }) => (
         <MarkdownEditor
           label={label}
           name={field.name}
           value={(field.value as string | undefined) ?? ''}
           onChange={field.onChange}
           onBlur={field.onBlur}
-          error={error}
+          error={error ?? fieldState.error?.message}
           rows={rows}
         />
       )}

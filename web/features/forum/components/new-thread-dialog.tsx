@@ -1,21 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
-import type { z } from 'zod';
 import { newThreadBody } from '../../../../contract/forum.ts';
 import { forumMessages as m } from '../../../../contract/messages.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { errorMessage } from '../../../lib/api.ts';
-import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { useZodForm } from '../../../lib/forms.ts';
 import { useCreateThread } from '../api.ts';
 import { MarkdownField } from './markdown-editor.tsx';
-
-type FormIn = z.input<typeof newThreadBody>;
-type FormOut = z.output<typeof newThreadBody>;
 
 export function NewThreadDialog({
   open,
@@ -30,14 +23,7 @@ export function NewThreadDialog({
 }) {
   const create = useCreateThread();
   const navigate = useNavigate();
-  const {
-    register,
-    control,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(newThreadBody) });
+  const { field, control, handleSubmit, reset, failed } = useZodForm(newThreadBody);
 
   useEffect(() => {
     if (open) reset({ categoryId, title: '', content: '' });
@@ -50,18 +36,15 @@ export function NewThreadDialog({
         onOpenChange(false);
         void navigate(`/forum/post/${thread.id}`);
       },
-      onError: (err) => {
-        applyServerFieldErrors(err, setError, ['title', 'content']);
-        toast.error(errorMessage(err, m.createFailed));
-      },
+      onError: failed(m.createFailed, ['title', 'content']),
     }),
   );
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="New Thread" description={`In ${categoryName}`}>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <Input label="Title" error={errors.title?.message} {...register('title')} />
-        <MarkdownField control={control} name="content" label="Content" error={errors.content?.message} />
+        <Input label="Title" {...field('title')} />
+        <MarkdownField control={control} name="content" label="Content" />
         <div className="mt-2 flex justify-end gap-2">
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Cancel

@@ -7,10 +7,10 @@ import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { SkeletonRows } from '../../../components/ui/card-grid-skeleton.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { formatDateShort, toIsoString } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -70,13 +70,7 @@ export function ForumCategoryPage() {
         }
       />
       {threads.isPending ? (
-        <div role="status" aria-live="polite" className="flex flex-col gap-3">
-          <span className="sr-only">Loading threads…</span>
-          {Array.from({ length: 6 }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
-            <Skeleton key={i} className="h-20 w-full rounded-2xl" />
-          ))}
-        </div>
+        <SkeletonRows label="Loading threads…" rows={6} className="h-20 w-full rounded-2xl" />
       ) : items.length === 0 ? (
         <EmptyState text={m.noThreads} />
       ) : (

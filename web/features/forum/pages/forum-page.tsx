@@ -1,24 +1,21 @@
 import { ChevronRight, MessagesSquare } from 'lucide-react';
-import { useEffect } from 'react';
-import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { forumMessages as m } from '../../../../contract/messages.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { SkeletonRows } from '../../../components/ui/card-grid-skeleton.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
+import { useFailureToast } from '../../../lib/use-failure-toast.ts';
 import { useForumCategories } from '../api.ts';
 import { DeleteCategoryButton, NewCategoryButton } from '../components/category-admin.tsx';
 
 export function ForumPage() {
   const query = useForumCategories();
   const isAdmin = useSession().user?.role === 'admin';
-  useEffect(() => {
-    if (query.isError) toast.error(m.loadFailed, { id: 'forum-categories' });
-  }, [query.isError]);
+  useFailureToast(query.isError, 'forum-categories', m.loadFailed);
 
   return (
     <div className="mx-auto w-full max-w-4xl">
@@ -29,13 +26,7 @@ export function ForumPage() {
         actions={isAdmin ? <NewCategoryButton /> : undefined}
       />
       {query.isPending ? (
-        <div role="status" aria-live="polite" className="flex flex-col gap-3">
-          <span className="sr-only">Loading categories…</span>
-          {Array.from({ length: 4 }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
-            <Skeleton key={i} className="h-20 w-full rounded-2xl" />
-          ))}
-        </div>
+        <SkeletonRows label="Loading categories…" rows={4} className="h-20 w-full rounded-2xl" />
       ) : !query.data?.items.length ? (
         <EmptyState text={m.noCategories} />
       ) : (

@@ -1,12 +1,10 @@
-import { Gamepad2, Pin, ShoppingBag, Star } from 'lucide-react';
+import { Gamepad2, ShoppingBag, Star } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Listing } from '../../../../contract/marketplace.ts';
-import { isMediaPath } from '../../../../contract/uploads.ts';
 import { detectionStatusLabels } from '../../../../contract/watches.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
-import { Card } from '../../../components/ui/card.tsx';
-import { Img } from '../../../components/ui/img.tsx';
+import { CardTitle, CoverCard, CoverImage } from '../../../components/ui/cover-card.tsx';
 
 export const typeLabels: Record<Listing['type'], string> = {
   cheat: 'Cheat',
@@ -30,17 +28,7 @@ export function DetectionBadge({ listing }: { listing: Listing }) {
 }
 
 export function ListingImage({ listing, className }: { listing: Listing; className?: string }) {
-  return (
-    <div
-      className={`relative grid place-items-center overflow-hidden bg-gradient-to-br from-primary/25 via-secondary/15 to-transparent ${className ?? ''}`}
-    >
-      <ShoppingBag className="size-10 text-primary/70" aria-hidden="true" />
-      {/* Only an image we host is shown; any other address is a link on the listing's page (decision 023). */}
-      {isMediaPath(listing.imageUrl) && (
-        <Img src={listing.imageUrl} loading="lazy" className="absolute inset-0 size-full object-cover" />
-      )}
-    </div>
-  );
+  return <CoverImage src={listing.imageUrl} icon={ShoppingBag} className={className} />;
 }
 
 /** The seller's name in their rank colour, with vouches and average rating. */
@@ -68,44 +56,29 @@ export function SellerLine({ seller }: { seller: Listing['seller'] }) {
 
 export function ListingCard({ listing }: { listing: Listing }) {
   return (
-    <Card className="group flex w-full flex-col overflow-hidden transition hover:-translate-y-0.5 hover:border-primary/40">
-      <article aria-labelledby={`listing-${listing.id}`} className="flex flex-1 flex-col">
-        <div className="relative">
-          <ListingImage listing={listing} className="h-40" />
-          <div className="absolute top-3 left-3 flex gap-1.5">
-            {listing.isPinned && (
-              <Badge tone="primary" className="bg-surface/90 backdrop-blur">
-                <Pin className="size-3" aria-hidden="true" />
-                Pinned
-              </Badge>
-            )}
-            {listing.status === 'sold' && (
-              <Badge tone="neutral" className="bg-surface/90 backdrop-blur">
-                Sold
-              </Badge>
-            )}
-          </div>
+    <CoverCard
+      labelledBy={`listing-${listing.id}`}
+      cover={<ListingImage listing={listing} className="h-40" />}
+      pinned={listing.isPinned}
+      flag={listing.status === 'sold' ? 'Sold' : undefined}
+    >
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <div>
+          <CardTitle id={`listing-${listing.id}`} to={`/marketplace/${listing.id}`}>
+            {listing.title}
+          </CardTitle>
+          <p className="mt-1 flex items-center gap-1.5 text-sm text-muted">
+            <Gamepad2 className="size-4" aria-hidden="true" />
+            {listing.game}
+          </p>
         </div>
-        <div className="flex flex-1 flex-col gap-3 p-5">
-          <div>
-            <h2 id={`listing-${listing.id}`} className="text-lg leading-snug font-semibold">
-              <Link to={`/marketplace/${listing.id}`} className="hover:text-primary focus-visible:underline">
-                {listing.title}
-              </Link>
-            </h2>
-            <p className="mt-1 flex items-center gap-1.5 text-sm text-muted">
-              <Gamepad2 className="size-4" aria-hidden="true" />
-              {listing.game}
-            </p>
-          </div>
-          <div className="flex flex-wrap gap-1.5">
-            <Badge tone="primary">{typeLabels[listing.type]}</Badge>
-            <DetectionBadge listing={listing} />
-          </div>
-          <p className="mt-auto text-xl font-bold text-primary">{listing.price} Credits</p>
-          <SellerLine seller={listing.seller} />
+        <div className="flex flex-wrap gap-1.5">
+          <Badge tone="primary">{typeLabels[listing.type]}</Badge>
+          <DetectionBadge listing={listing} />
         </div>
-      </article>
-    </Card>
+        <p className="mt-auto text-xl font-bold text-primary">{listing.price} Credits</p>
+        <SellerLine seller={listing.seller} />
+      </div>
+    </CoverCard>
   );
 }

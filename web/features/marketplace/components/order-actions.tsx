@@ -1,9 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2, Clock, ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import type { z } from 'zod';
 import { orderMessages as m } from '../../../../contract/messages.ts';
 import { disputeBody, disputeReasonLimits, type Order } from '../../../../contract/orders.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -12,7 +9,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api.ts';
-import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { useZodForm } from '../../../lib/forms.ts';
 import { formatTimeLeft, orderStatusLabel, orderStatusTones, useNow } from '../../../lib/orders.ts';
 import { useConfirmDelivery, useOpenDispute } from '../api.ts';
 
@@ -79,9 +76,6 @@ export function BuyerOrderActions({ order }: { order: Order }) {
   );
 }
 
-type DisputeIn = z.input<typeof disputeBody>;
-type DisputeOut = z.output<typeof disputeBody>;
-
 /** The dispute form; `defaultReason` fills the reason in (a detection alert's one-click dispute). */
 export function DisputeDialog({
   order,
@@ -95,14 +89,7 @@ export function DisputeDialog({
   defaultReason?: string;
 }) {
   const dispute = useOpenDispute();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<DisputeIn, unknown, DisputeOut>({
-    resolver: zodResolver(disputeBody),
+  const { field, handleSubmit, reset, failed } = useZodForm(disputeBody, {
     defaultValues: { reason: defaultReason },
   });
 
@@ -118,8 +105,7 @@ export function DisputeDialog({
       toast.success(m.disputed);
       close();
     } catch (err) {
-      applyServerFieldErrors(err, setError, ['reason']);
-      toast.error(errorMessage(err, m.disputeFailed));
+      failed(m.disputeFailed, ['reason'])(err);
     }
   });
 
@@ -136,8 +122,7 @@ export function DisputeDialog({
           rows={5}
           maxLength={disputeReasonLimits.max}
           hint={`At least ${disputeReasonLimits.min} characters.`}
-          error={errors.reason?.message}
-          {...register('reason')}
+          {...field('reason')}
         />
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="outline" onClick={close}>

@@ -1,7 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, PackagePlus, Pencil } from 'lucide-react';
 import { type ChangeEvent, useEffect } from 'react';
-import { type UseFormRegisterReturn, type UseFormSetValue, useForm } from 'react-hook-form';
+import type { UseFormSetValue } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
@@ -9,20 +8,18 @@ import { listingCreateBody, listingEditBody } from '../../../../contract/marketp
 import { marketplaceMessages as m, stockMessages as st } from '../../../../contract/messages.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { ImageUpload } from '../../../components/ui/image-upload.tsx';
+import { ImageUrlField } from '../../../components/ui/image-upload.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { SignedOut } from '../../../components/ui/signed-out.tsx';
 import { PageSkeleton } from '../../../components/ui/skeleton.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
-import { errorMessage } from '../../../lib/api.ts';
-import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { useZodForm, type ZodForm } from '../../../lib/forms.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useCreateListing, useListing, useUpdateListing } from '../api.ts';
 
 type CreateIn = z.input<typeof listingCreateBody>;
-type CreateOut = z.output<typeof listingCreateBody>;
 const createFields = [
   'title',
   'game',
@@ -59,15 +56,7 @@ export function CreateListingPage() {
 function CreateListingForm() {
   const create = useCreateListing();
   const navigate = useNavigate();
-  const {
-    register,
-    handleSubmit,
-    watch,
-    setError,
-    setValue,
-    formState: { errors },
-  } = useForm<CreateIn, unknown, CreateOut>({
-    resolver: zodResolver(listingCreateBody),
+  const { field, handleSubmit, watch, setValue, upload, failed } = useZodForm(listingCreateBody, {
     defaultValues: {
       type: 'cheat',
       detectionStatus: 'unknown',
@@ -88,10 +77,7 @@ function CreateListingForm() {
           toast.success(m.created);
           void navigate(`/marketplace/${listing.id}`);
         },
-        onError: (err) => {
-          applyServerFieldErrors(err, setError, createFields);
-          toast.error(errorMessage(err, m.createFailed));
-        },
+        onError: failed(m.createFailed, createFields),
       }),
     (invalid) => {
       if (invalid.contentLink) toast.error(m.contentLinkToast, { id: 'content-link' });
@@ -108,25 +94,16 @@ function CreateListingForm() {
       />
       <Card className="p-6">
         <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
-          <Input
-            label="Title"
-            className="sm:col-span-2"
-            error={errors.title?.message}
-            {...register('title')}
-          />
-          <Input label="Game" error={errors.game?.message} {...register('game')} />
-          <Select label="Type" error={errors.type?.message} {...register('type')}>
+          <Input label="Title" className="sm:col-span-2" {...field('title')} />
+          <Input label="Game" {...field('game')} />
+          <Select label="Type" {...field('type')}>
             <option value="cheat">Cheat</option>
             <option value="account">Account</option>
             <option value="item">Item</option>
             <option value="other">Other</option>
           </Select>
           {type === 'cheat' && (
-            <Select
-              label="Detection Status"
-              error={errors.detectionStatus?.message}
-              {...register('detectionStatus')}
-            >
+            <Select label="Detection Status" {...field('detectionStatus')}>
               <option value="unknown">Unknown</option>
               <option value="undetected">Undetected</option>
               <option value="detected">Detected</option>
@@ -137,56 +114,24 @@ function CreateListingForm() {
             type="number"
             inputMode="numeric"
             min={1}
-            error={errors.price?.message}
-            {...register('price', { valueAsNumber: true })}
+            {...field('price', { valueAsNumber: true })}
           />
-          <Textarea
-            label="Features"
-            rows={3}
-            className="sm:col-span-2"
-            error={errors.features?.message}
-            {...register('features')}
-          />
-          <Textarea
-            label="Requirements"
-            rows={3}
-            className="sm:col-span-2"
-            error={errors.requirements?.message}
-            {...register('requirements')}
-          />
-          <Textarea
-            label="Description"
-            rows={6}
-            className="sm:col-span-2"
-            error={errors.description?.message}
-            {...register('description')}
-          />
+          <Textarea label="Features" rows={3} className="sm:col-span-2" {...field('features')} />
+          <Textarea label="Requirements" rows={3} className="sm:col-span-2" {...field('requirements')} />
+          <Textarea label="Description" rows={6} className="sm:col-span-2" {...field('description')} />
           <Input
             label="Content Link"
             className="sm:col-span-2"
             hint="Shown only to you, the buyer and staff once it sells."
-            error={errors.contentLink?.message}
-            {...register('contentLink')}
+            {...field('contentLink')}
           />
-          <Input
-            label="Image URL (optional)"
-            className="sm:col-span-2"
-            placeholder="https://… or upload an image"
-            error={errors.imageUrl?.message}
-            {...register('imageUrl')}
-          />
-          <div className="sm:col-span-2">
-            <ImageUpload
-              value={watch('imageUrl')}
-              onChange={(url) => setValue('imageUrl', url, { shouldDirty: true, shouldValidate: true })}
-            />
-          </div>
-          <Select label={st.deliveryKind} error={errors.deliveryKind?.message} {...register('deliveryKind')}>
+          <ImageUrlField className="sm:col-span-2" {...field('imageUrl')} upload={upload('imageUrl')} />
+          <Select label={st.deliveryKind} {...field('deliveryKind')}>
             <option value="link">{st.deliveryLink}</option>
             <option value="keys">{st.deliveryKeys}</option>
           </Select>
           {deliveryKind === 'keys' ? (
-            <KeysField setValue={setValue} error={errors.keys?.message} register={register('keys')} />
+            <KeysField setValue={setValue} field={field('keys')} />
           ) : (
             <Input
               label="Stock"
@@ -194,8 +139,7 @@ function CreateListingForm() {
               inputMode="numeric"
               min={1}
               max={10000}
-              error={errors.stock?.message}
-              {...register('stock', { valueAsNumber: true })}
+              {...field('stock', { valueAsNumber: true })}
             />
           )}
           <div className="flex justify-end gap-2 sm:col-span-2">
@@ -214,13 +158,11 @@ function CreateListingForm() {
 
 /** Keys pasted one per line, or read from a .txt file into the same box. */
 function KeysField({
-  register,
+  field,
   setValue,
-  error,
 }: {
-  register: UseFormRegisterReturn<'keys'>;
+  field: ReturnType<ZodForm<typeof listingCreateBody>['field']>;
   setValue: UseFormSetValue<CreateIn>;
-  error?: string;
 }) {
   const readFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -229,7 +171,7 @@ function KeysField({
   };
   return (
     <div className="flex flex-col gap-2 sm:col-span-2">
-      <Textarea label={st.keysLabel} rows={6} error={error} {...register} />
+      <Textarea label={st.keysLabel} rows={6} {...field} />
       <label className="text-sm">
         <span className="text-muted">{st.keysFile}</span>{' '}
         <input type="file" accept=".txt,text/plain" onChange={(e) => void readFile(e)} />
@@ -238,24 +180,13 @@ function KeysField({
   );
 }
 
-type EditIn = z.input<typeof listingEditBody>;
-type EditOut = z.output<typeof listingEditBody>;
-
 export function EditListingPage() {
   const { listingId = '' } = useParams();
   const { user } = useSession();
   const listing = useListing(listingId);
   const update = useUpdateListing();
   const navigate = useNavigate();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    watch,
-    setValue,
-    setError,
-    formState: { errors },
-  } = useForm<EditIn, unknown, EditOut>({ resolver: zodResolver(listingEditBody) });
+  const { field, handleSubmit, reset, upload, failed } = useZodForm(listingEditBody);
 
   const data = listing.data;
   // The server's answer (abilities.edit: my active listing, or staff); a sold listing says why it cannot be edited.
@@ -291,10 +222,7 @@ export function EditListingPage() {
           toast.success(m.updated);
           void navigate(`/marketplace/${listingId}`);
         },
-        onError: (err) => {
-          applyServerFieldErrors(err, setError, ['title', 'description', 'price', 'imageUrl']);
-          toast.error(errorMessage(err, m.updateFailed));
-        },
+        onError: failed(m.updateFailed, ['title', 'description', 'price', 'imageUrl']),
       },
     ),
   );
@@ -311,31 +239,16 @@ export function EditListingPage() {
       />
       <Card className="p-6">
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-          <Input label="Title" error={errors.title?.message} {...register('title')} />
-          <Textarea
-            label="Description"
-            rows={6}
-            error={errors.description?.message}
-            {...register('description')}
-          />
+          <Input label="Title" {...field('title')} />
+          <Textarea label="Description" rows={6} {...field('description')} />
           <Input
             label="Price (Credits)"
             type="number"
             inputMode="numeric"
             min={1}
-            error={errors.price?.message}
-            {...register('price', { valueAsNumber: true })}
+            {...field('price', { valueAsNumber: true })}
           />
-          <Input
-            label="Image URL (optional)"
-            placeholder="https://… or upload an image"
-            error={errors.imageUrl?.message}
-            {...register('imageUrl')}
-          />
-          <ImageUpload
-            value={watch('imageUrl')}
-            onChange={(url) => setValue('imageUrl', url, { shouldDirty: true, shouldValidate: true })}
-          />
+          <ImageUrlField {...field('imageUrl')} upload={upload('imageUrl')} />
           <div className="flex justify-end gap-2">
             <Link to={`/marketplace/${listingId}`} className={buttonClasses('outline', 'md')}>
               Cancel

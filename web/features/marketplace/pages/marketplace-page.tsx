@@ -1,6 +1,5 @@
 import { BarChart3, Plus, Receipt, SearchX, Store } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ListingSort } from '../../../../contract/marketplace.ts';
 import { marketplaceMessages as m, stockMessages as st } from '../../../../contract/messages.ts';
@@ -14,6 +13,7 @@ import { Segmented } from '../../../components/ui/segmented.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { useFailureToast } from '../../../lib/use-failure-toast.ts';
 import { defaultListingFilters, type StatusFilter, type TypeFilter, useListings } from '../api.ts';
 import { ListingCard } from '../components/listing-card.tsx';
 
@@ -38,9 +38,7 @@ export function MarketplacePage() {
   const q = useDebouncedValue(search.trim());
   const query = useListings({ status, type, sort, q });
 
-  useEffect(() => {
-    if (query.isError) toast.error(m.loadListFailed, { id: 'listings-load' });
-  }, [query.isError]);
+  useFailureToast(query.isError, 'listings-load', m.loadListFailed);
 
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
 

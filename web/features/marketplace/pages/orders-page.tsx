@@ -5,12 +5,12 @@ import { Link, useSearchParams } from 'react-router';
 import { orderMessages as m, stockMessages as st, watchMessages } from '../../../../contract/messages.ts';
 import type { Order } from '../../../../contract/orders.ts';
 import { buttonClasses } from '../../../components/ui/button.tsx';
+import { SkeletonRows } from '../../../components/ui/card-grid-skeleton.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Tabs, tabPanelProps } from '../../../components/ui/tabs.tsx';
-import { errorMessage } from '../../../lib/api.ts';
+import { useFailureToast } from '../../../lib/use-failure-toast.ts';
 import { type OrderRole, useOrderDetail, useOrders } from '../api.ts';
 import { buyerCanAct, DisputeDialog } from '../components/order-actions.tsx';
 import { OrderCard } from '../components/order-card.tsx';
@@ -25,9 +25,7 @@ const tabs = [
 export function OrdersPage() {
   const [role, setRole] = useState<OrderRole>('all');
   const query = useOrders(role);
-  useEffect(() => {
-    if (query.isError) toast.error(errorMessage(query.error, m.loadFailed), { id: 'orders-load' });
-  }, [query.isError, query.error]);
+  useFailureToast(query.isError, 'orders-load', m.loadFailed, query.error);
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
   // A detection alert links here with ?dispute=<order>: that order's dispute, its reason filled in.
   const [params, setParams] = useSearchParams();
@@ -55,12 +53,7 @@ export function OrdersPage() {
       <Tabs id="orders" label="Orders" value={role} options={tabs} onChange={setRole} className="mb-5" />
       <div {...tabPanelProps('orders', role)} className="focus-visible:outline-none">
         {query.isPending ? (
-          <div role="status" aria-live="polite" className="flex flex-col gap-3">
-            <span className="sr-only">Loading orders…</span>
-            {[0, 1, 2, 3, 4, 5].map((i) => (
-              <Skeleton key={i} className="h-32 w-full rounded-2xl" />
-            ))}
-          </div>
+          <SkeletonRows label="Loading orders…" rows={6} className="h-32 w-full rounded-2xl" />
         ) : items.length === 0 ? (
           <EmptyState text={m.empty} icon={<Receipt className="size-8" aria-hidden="true" />} />
         ) : (

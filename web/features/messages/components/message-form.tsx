@@ -1,18 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Send } from 'lucide-react';
-import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import type { z } from 'zod';
 import { directMessageLimits, messageForm } from '../../../../contract/direct-messages.ts';
 import { directMessageTexts as t } from '../../../../contract/messages.ts';
-import { Button } from '../../../components/ui/button.tsx';
+import { SubmitRow } from '../../../components/ui/form-field.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
-import { errorMessage } from '../../../lib/api.ts';
-import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { useZodForm } from '../../../lib/forms.ts';
 import { useSendMessage } from '../api.ts';
-
-type FormIn = z.input<typeof messageForm>;
-type FormOut = z.output<typeof messageForm>;
 
 /** The send box: Enter sends, Shift+Enter starts a new line. */
 export function MessageForm({
@@ -27,14 +20,7 @@ export function MessageForm({
   rows?: number;
 }) {
   const send = useSendMessage();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<FormIn, unknown, FormOut>({
-    resolver: zodResolver(messageForm),
+  const { field, handleSubmit, reset, failed } = useZodForm(messageForm, {
     defaultValues: { message: '' },
   });
 
@@ -47,10 +33,7 @@ export function MessageForm({
           reset({ message: '' });
           onSent?.();
         },
-        onError: (err) => {
-          applyServerFieldErrors(err, setError, ['message']);
-          toast.error(errorMessage(err, t.sendFailed));
-        },
+        onError: failed(t.sendFailed, ['message']),
       },
     ),
   );
@@ -62,21 +45,18 @@ export function MessageForm({
         rows={rows}
         maxLength={directMessageLimits.message.max}
         placeholder="Write a message..."
-        error={errors.message?.message}
         onKeyDown={(event) => {
           if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
             event.preventDefault();
             void onSubmit();
           }
         }}
-        {...register('message')}
+        {...field('message')}
       />
-      <div className="flex justify-end">
-        <Button type="submit" loading={send.isPending}>
-          <Send className="size-4" aria-hidden="true" />
-          {submitLabel}
-        </Button>
-      </div>
+      <SubmitRow loading={send.isPending}>
+        <Send className="size-4" aria-hidden="true" />
+        {submitLabel}
+      </SubmitRow>
     </form>
   );
 }

@@ -15,6 +15,7 @@ import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatDateLong, toIsoString } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
+import { useFailureToast } from '../../../lib/use-failure-toast.ts';
 import { useConversations, useDeleteConversation, useSetBlock, useThread } from '../api.ts';
 import { MessageForm } from '../components/message-form.tsx';
 
@@ -58,9 +59,7 @@ export function MessagesPage() {
 
 function ConversationList({ activeId }: { activeId?: string }) {
   const { data, isPending, isError } = useConversations(true);
-  useEffect(() => {
-    if (isError) toast.error(t.loadConversationsFailed, { id: 'conversations-load' });
-  }, [isError]);
+  useFailureToast(isError, 'conversations-load', t.loadConversationsFailed);
   if (isPending) {
     return (
       <div role="status" className="space-y-2">

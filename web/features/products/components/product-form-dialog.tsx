@@ -1,21 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import type { z } from 'zod';
 import { productMessages as m } from '../../../../contract/messages.ts';
 import { type AdminProduct, productBody } from '../../../../contract/products.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { ImageUpload } from '../../../components/ui/image-upload.tsx';
+import { ImageUrlField } from '../../../components/ui/image-upload.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
-import { errorMessage } from '../../../lib/api.ts';
-import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { useZodForm } from '../../../lib/forms.ts';
 import { useCreateProduct, useUpdateProduct } from '../api.ts';
 
-type FormIn = z.input<typeof productBody>;
-type FormOut = z.output<typeof productBody>;
 const fieldNames = ['title', 'salesUrl', 'description', 'imageUrl'] as const;
 
 /** Add a product (no `product`) or edit one; closes itself on success. */
@@ -30,15 +24,7 @@ export function ProductFormDialog({
 }) {
   const create = useCreateProduct();
   const update = useUpdateProduct();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    watch,
-    setValue,
-    setError,
-    formState: { errors },
-  } = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(productBody) });
+  const { field, handleSubmit, reset, upload, failed } = useZodForm(productBody);
 
   useEffect(() => {
     if (open) {
@@ -51,10 +37,7 @@ export function ProductFormDialog({
     }
   }, [open, product, reset]);
 
-  const onError = (err: unknown) => {
-    applyServerFieldErrors(err, setError, fieldNames);
-    toast.error(errorMessage(err, m.saveFailed));
-  };
+  const onError = failed(m.saveFailed, fieldNames);
   const onSubmit = handleSubmit((body) => {
     if (product) {
       update.mutate(
@@ -81,25 +64,10 @@ export function ProductFormDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={product ? 'Edit Product' : 'Add Product'}>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <Input label="Title" error={errors.title?.message} {...register('title')} />
-        <Input
-          label="Sales URL"
-          type="url"
-          placeholder="https://"
-          error={errors.salesUrl?.message}
-          {...register('salesUrl')}
-        />
-        <Input
-          label="Image URL (optional)"
-          placeholder="https://… or upload an image"
-          error={errors.imageUrl?.message}
-          {...register('imageUrl')}
-        />
-        <ImageUpload
-          value={watch('imageUrl')}
-          onChange={(url) => setValue('imageUrl', url, { shouldDirty: true, shouldValidate: true })}
-        />
-        <Textarea label="Description" error={errors.description?.message} {...register('description')} />
+        <Input label="Title" {...field('title')} />
+        <Input label="Sales URL" type="url" placeholder="https://" {...field('salesUrl')} />
+        <ImageUrlField {...field('imageUrl')} upload={upload('imageUrl')} />
+        <Textarea label="Description" {...field('description')} />
         <div className="mt-2 flex justify-end gap-2">
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Cancel

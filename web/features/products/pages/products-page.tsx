@@ -1,6 +1,5 @@
 import { Package, SearchX, ShieldCheck } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { productMessages as m } from '../../../../contract/messages.ts';
 import { buttonClasses } from '../../../components/ui/button.tsx';
@@ -11,6 +10,7 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { Segmented } from '../../../components/ui/segmented.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { useFailureToast } from '../../../lib/use-failure-toast.ts';
 import { useProducts } from '../api.ts';
 import { ProductCard } from '../components/product-card.tsx';
 
@@ -25,9 +25,7 @@ export function ProductsPage() {
   const q = useDebouncedValue(search.trim());
   const query = useProducts(status, q);
 
-  useEffect(() => {
-    if (query.isError) toast.error(m.loadFailed, { id: 'products-load' });
-  }, [query.isError]);
+  useFailureToast(query.isError, 'products-load', m.loadFailed);
 
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
 

@@ -1,5 +1,5 @@
 import { BarChart3, Download, Plus } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { stockMessages as st } from '../../../../contract/messages.ts';
@@ -7,11 +7,13 @@ import type { SellerListing } from '../../../../contract/stock.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { SkeletonRows } from '../../../components/ui/card-grid-skeleton.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api.ts';
+import { useFailureToast } from '../../../lib/use-failure-toast.ts';
 import { salesCsvPath, useSalesSummary, useSellerListings, useSetStock } from '../api.ts';
 import { SalesChart } from '../components/sales-chart.tsx';
 
@@ -109,9 +111,7 @@ function ListingRow({ listing }: { listing: SellerListing }) {
 export function SellerPage() {
   const listings = useSellerListings();
   const sales = useSalesSummary();
-  useEffect(() => {
-    if (listings.isError || sales.isError) toast.error(st.loadDashboardFailed, { id: 'seller-load' });
-  }, [listings.isError, sales.isError]);
+  useFailureToast(listings.isError || sales.isError, 'seller-load', st.loadDashboardFailed);
   const items = listings.data?.pages.flatMap((p) => p.items) ?? [];
   const summary = sales.data;
 
@@ -153,12 +153,7 @@ export function SellerPage() {
       </section>
       <section aria-label="My listings">
         {listings.isPending ? (
-          <div role="status" aria-live="polite" className="flex flex-col gap-3">
-            <span className="sr-only">Loading listings…</span>
-            {[0, 1, 2, 3, 4, 5].map((i) => (
-              <Skeleton key={i} className="h-40 w-full rounded-2xl" />
-            ))}
-          </div>
+          <SkeletonRows label="Loading listings…" rows={6} className="h-40 w-full rounded-2xl" />
         ) : items.length === 0 ? (
           <EmptyState text={st.dashboardEmpty} icon={<BarChart3 className="size-8" aria-hidden="true" />} />
         ) : (

@@ -11,10 +11,10 @@ import {
   siteSettingSchemas,
 } from '../../../../contract/site.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { SectionCard } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';

@@ -2,6 +2,7 @@ import { Download, Newspaper, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { SkeletonRows } from '../../../components/ui/card-grid-skeleton.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatDateShort, formatNumber, toIsoString } from '../../../lib/format.ts';
 import { useStats } from '../api.ts';
@@ -46,14 +47,7 @@ export function StatsCards() {
 export function LatestPosts() {
   const stats = useStats();
   if (stats.isPending) {
-    return (
-      <div className="flex flex-col gap-3" aria-hidden="true">
-        {Array.from({ length: 3 }, (_, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders, never reordered
-          <Skeleton key={i} className="h-16 w-full" />
-        ))}
-      </div>
-    );
+    return <SkeletonRows className="h-16 w-full" />;
   }
   const posts = stats.data?.latestPosts ?? [];
   if (posts.length === 0) {

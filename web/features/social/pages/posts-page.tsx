@@ -1,6 +1,5 @@
 import { LogIn, Newspaper, RefreshCw, Users } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
 import { Link, useLocation } from 'react-router';
 import { socialMessages } from '../../../../contract/messages.ts';
 import type { FeedTab } from '../../../../contract/social.ts';
@@ -12,6 +11,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Tabs, tabPanelProps } from '../../../components/ui/tabs.tsx';
 import { useSession } from '../../../lib/session.ts';
+import { useFailureToast } from '../../../lib/use-failure-toast.ts';
 import { useFeed } from '../api.ts';
 import { PostCard } from '../components/post-card.tsx';
 
@@ -44,9 +44,7 @@ function Feed({ viewerId }: { viewerId: string }) {
   const sentinel = useRef<HTMLDivElement>(null);
   const { hash } = useLocation();
 
-  useEffect(() => {
-    if (feed.isError) toast.error(socialMessages.loadPostsFailed, { id: 'posts-load' });
-  }, [feed.isError]);
+  useFailureToast(feed.isError, 'posts-load', socialMessages.loadPostsFailed);
 
   // Infinite scroll: the next page loads when the end of the list comes into view.
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed;

@@ -1,9 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, LifeBuoy } from 'lucide-react';
-import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
-import type { z } from 'zod';
 import { ticketMessages as m } from '../../../../contract/messages.ts';
 import { newTicketBody } from '../../../../contract/tickets.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
@@ -11,23 +8,13 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
-import { errorMessage } from '../../../lib/api.ts';
-import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { useZodForm } from '../../../lib/forms.ts';
 import { useCreateTicket } from '../api.ts';
-
-type FormIn = z.input<typeof newTicketBody>;
-type FormOut = z.output<typeof newTicketBody>;
 
 export function CreateTicketPage() {
   const create = useCreateTicket();
   const navigate = useNavigate();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<FormIn, unknown, FormOut>({
-    resolver: zodResolver(newTicketBody),
+  const { field, handleSubmit, failed } = useZodForm(newTicketBody, {
     defaultValues: { title: '', message: '' },
   });
 
@@ -37,10 +24,7 @@ export function CreateTicketPage() {
         toast.success(m.created);
         void navigate(`/tickets/${ticket.id}`, { replace: true });
       },
-      onError: (err) => {
-        applyServerFieldErrors(err, setError, ['title', 'message']);
-        toast.error(errorMessage(err, m.createFailed));
-      },
+      onError: failed(m.createFailed, ['title', 'message']),
     }),
   );
 
@@ -57,14 +41,8 @@ export function CreateTicketPage() {
       />
       <Card className="p-5 sm:p-6">
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-          <Input label="Title" error={errors.title?.message} {...register('title')} />
-          <Textarea
-            label="Message"
-            rows={8}
-            error={errors.message?.message}
-            hint="At least 20 characters."
-            {...register('message')}
-          />
+          <Input label="Title" {...field('title')} />
+          <Textarea label="Message" rows={8} hint="At least 20 characters." {...field('message')} />
           <div className="flex justify-end gap-2">
             <Link to="/tickets" className={buttonClasses('outline')}>
               Cancel

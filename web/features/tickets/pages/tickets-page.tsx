@@ -1,24 +1,20 @@
 import { ChevronRight, LifeBuoy, Plus } from 'lucide-react';
-import { useEffect } from 'react';
-import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { ticketMessages as m } from '../../../../contract/messages.ts';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { SkeletonRows } from '../../../components/ui/card-grid-skeleton.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { errorMessage } from '../../../lib/api.ts';
 import { formatDateLong, toIsoString } from '../../../lib/format.ts';
+import { useFailureToast } from '../../../lib/use-failure-toast.ts';
 import { useMyTickets } from '../api.ts';
 import { shortId, TicketStatusBadge } from '../components/ticket-status-badge.tsx';
 
 export function TicketsPage() {
   const query = useMyTickets();
-  useEffect(() => {
-    if (query.isError) toast.error(errorMessage(query.error, m.loadFailed), { id: 'tickets-load' });
-  }, [query.isError, query.error]);
+  useFailureToast(query.isError, 'tickets-load', m.loadFailed, query.error);
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
   const newTicket = (
     <Link to="/tickets/create" className={buttonClasses('primary')}>
@@ -36,13 +32,7 @@ export function TicketsPage() {
         actions={newTicket}
       />
       {query.isPending ? (
-        <div role="status" aria-live="polite" className="flex flex-col gap-3">
-          <span className="sr-only">Loading tickets…</span>
-          {Array.from({ length: 4 }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
-            <Skeleton key={i} className="h-20 w-full rounded-2xl" />
-          ))}
-        </div>
+        <SkeletonRows label="Loading tickets…" rows={4} className="h-20 w-full rounded-2xl" />
       ) : items.length === 0 ? (
         <EmptyState text={m.empty} icon={<LifeBuoy className="size-8" aria-hidden="true" />} />
       ) : (

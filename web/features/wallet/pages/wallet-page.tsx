@@ -1,24 +1,23 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowDownLeft, ArrowRightLeft, Coins, History, Lock, Receipt, Wallet } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type ReactNode, useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
-import type { z } from 'zod';
 import { walletMessages as m } from '../../../../contract/messages.ts';
 import { convertBody, type LedgerEntry } from '../../../../contract/orders.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { Card, SectionCard } from '../../../components/ui/card.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { SkeletonRows } from '../../../components/ui/card-grid-skeleton.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { Segmented } from '../../../components/ui/segmented.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { errorMessage } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
-import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
 import { formatDateLong, formatDateShort, formatNumber, toIsoString } from '../../../lib/format.ts';
+import { useZodForm } from '../../../lib/forms.ts';
+import { useFailureToast } from '../../../lib/use-failure-toast.ts';
 import { type LedgerCurrency, useConvertBalance, useLedger, useWallet } from '../api.ts';
 
 const currencyOptions = [
@@ -28,6 +27,28 @@ const currencyOptions = [
 ] as const satisfies readonly { value: LedgerCurrency; label: string }[];
 
 const currencyWords = { credits: 'credits', balance: 'balance' } as const;
+
+const moneyCards = [
+  {
+    key: 'balance',
+    label: 'Main balance',
+    hint: 'Move it into credits to shop in the marketplace.',
+    Icon: Wallet,
+  },
+  { key: 'credits', label: 'Marketplace credits', hint: 'Spent on marketplace listings.', Icon: Coins },
+  {
+    key: 'escrowPaid',
+    label: 'In escrow',
+    hint: 'Paid by you, held until you confirm delivery.',
+    Icon: Lock,
+  },
+  {
+    key: 'escrowIncoming',
+    label: 'Incoming',
+    hint: 'Waiting in escrow for you, before the fee.',
+    Icon: ArrowDownLeft,
+  },
+] as const;
 
 function MoneyCard({
   label,
@@ -64,9 +85,7 @@ function MoneyCard({
 /** Main balance, credits, escrow both ways, the move into credits and the ledger history. */
 export function WalletPage() {
   const wallet = useWallet();
-  useEffect(() => {
-    if (wallet.isError) toast.error(errorMessage(wallet.error, m.loadFailed), { id: 'wallet-load' });
-  }, [wallet.isError, wallet.error]);
+  useFailureToast(wallet.isError, 'wallet-load', m.loadFailed, wallet.error);
   const w = wallet.data;
 
   return (
@@ -83,30 +102,15 @@ export function WalletPage() {
         }
       />
       <section aria-label="Balances" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-        <MoneyCard
-          label="Main balance"
-          hint="Move it into credits to shop in the marketplace."
-          value={w?.balance}
-          icon={<Wallet className="size-5" aria-hidden="true" />}
-        />
-        <MoneyCard
-          label="Marketplace credits"
-          hint="Spent on marketplace listings."
-          value={w?.credits}
-          icon={<Coins className="size-5" aria-hidden="true" />}
-        />
-        <MoneyCard
-          label="In escrow"
-          hint="Paid by you, held until you confirm delivery."
-          value={w?.escrowPaid}
-          icon={<Lock className="size-5" aria-hidden="true" />}
-        />
-        <MoneyCard
-          label="Incoming"
-          hint="Waiting in escrow for you, before the fee."
-          value={w?.escrowIncoming}
-          icon={<ArrowDownLeft className="size-5" aria-hidden="true" />}
-        />
+        {moneyCards.map(({ key, label, hint, Icon }) => (
+          <MoneyCard
+            key={key}
+            label={label}
+            hint={hint}
+            value={w?.[key]}
+            icon={<Icon className="size-5" aria-hidden="true" />}
+          />
+        ))}
       </section>
       <ConvertForm available={w?.balance} />
       <LedgerHistory />
@@ -114,18 +118,9 @@ export function WalletPage() {
   );
 }
 
-type ConvertIn = z.input<typeof convertBody>;
-type ConvertOut = z.output<typeof convertBody>;
-
 function ConvertForm({ available }: { available: number | undefined }) {
   const convert = useConvertBalance();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<ConvertIn, unknown, ConvertOut>({ resolver: zodResolver(convertBody) });
+  const { field, handleSubmit, reset, failed } = useZodForm(convertBody);
 
   const onSubmit = handleSubmit((body) =>
     convert.mutate(body, {
@@ -133,10 +128,7 @@ function ConvertForm({ available }: { available: number | undefined }) {
         toast.success(m.converted);
         reset({ amount: Number.NaN });
       },
-      onError: (err) => {
-        applyServerFieldErrors(err, setError, ['amount']);
-        toast.error(errorMessage(err, m.convertFailed));
-      },
+      onError: failed(m.convertFailed, ['amount']),
     }),
   );
 
@@ -155,8 +147,7 @@ function ConvertForm({ available }: { available: number | undefined }) {
               ? '1 main balance = 1 credit.'
               : `1 main balance = 1 credit. Available: ${formatNumber(available)}.`
           }
-          error={errors.amount?.message}
-          {...register('amount', { valueAsNumber: true })}
+          {...field('amount', { valueAsNumber: true })}
         />
         <Button type="submit" loading={convert.isPending} className="sm:mt-7">
           Move to credits
@@ -187,9 +178,7 @@ function Amount({ entry, showCurrency }: { entry: LedgerEntry; showCurrency: boo
 function LedgerHistory() {
   const [currency, setCurrency] = useState<LedgerCurrency>('all');
   const query = useLedger(currency);
-  useEffect(() => {
-    if (query.isError) toast.error(errorMessage(query.error, m.loadFailed), { id: 'ledger-load' });
-  }, [query.isError, query.error]);
+  useFailureToast(query.isError, 'ledger-load', m.loadFailed, query.error);
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
   const showCurrency = currency === 'all';
 
@@ -203,12 +192,7 @@ function LedgerHistory() {
         className="mb-4 max-w-full overflow-x-auto"
       />
       {query.isPending ? (
-        <div role="status" aria-live="polite" className="flex flex-col gap-2">
-          <span className="sr-only">Loading history…</span>
-          {[0, 1, 2, 3, 4, 5].map((i) => (
-            <Skeleton key={i} className="h-11 w-full" />
-          ))}
-        </div>
+        <SkeletonRows label="Loading history…" rows={6} gap="gap-2" className="h-11 w-full" />
       ) : items.length === 0 ? (
         <EmptyState text={m.emptyHistory} icon={<History className="size-8" aria-hidden="true" />} />
       ) : (
