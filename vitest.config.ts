@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 const include = ['server/**/*.test.ts', 'contract/**/*.test.ts', 'scripts/**/*.test.ts'];
+// Tests that touch no database: run once, in the PGlite project.
+const databaseFree = ['scripts/{check-bundle-budget,contract-breaks-web,lint-boundaries}.test.ts'];
 
 /**
  * Two projects in one run: every API test on embedded PGlite and again on a real PostgreSQL server, where
@@ -31,7 +33,7 @@ export default defineConfig({
         test: {
           name: 'postgres',
           include,
-          exclude: ['**/node_modules/**'],
+          exclude: ['**/node_modules/**', ...databaseFree],
           globalSetup: ['server/test/global-setup.ts'],
         },
       },

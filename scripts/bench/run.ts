@@ -37,6 +37,8 @@ import {
  *   BENCH_WARMUP (5) / BENCH_DURATION (10)   seconds of warm-up and of measurement per endpoint
  *   BENCH_PGLITE_SCALE          the PGlite run's scale (default: BENCH_SCALE, at most 0.1)
  *   BENCH_SKIP=scale,pglite     parts to leave out
+ *   BENCH_ONLY                  measure only the endpoints whose name contains this text
+ *   BENCH_APP_NODE_OPTIONS      NODE_OPTIONS for the app's process (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof)
  */
 const env = process.env;
 const scale = Number(env.BENCH_SCALE ?? 1);
@@ -49,7 +51,11 @@ const pgliteScale = Number(env.BENCH_PGLITE_SCALE ?? Math.min(scale, 0.1));
 const skip = new Set((env.BENCH_SKIP ?? '').split(',').filter(Boolean));
 const POOL_SIZE = 10;
 const RATE_LIMIT_SCALE = '1000000';
-const TARGET = { ceilingRatio: 0.5, oldDesignRatio: 10, p99Ms: 50, scaleRatio: 1.5 };
+// Issue 13's targets: every read at ≥ 0.75 of its raw-SQL ceiling at 50 connections, p99 ≤ 50 ms at 10.
+const TARGET = { ceilingRatio: 0.75, oldDesignRatio: 10, p99Ms: 50, p99Connections: 10, scaleRatio: 1.5 };
+// Endpoints whose name contains this (e.g. "thread page") are the only ones measured: for profiling one.
+const only = env.BENCH_ONLY?.toLowerCase();
+const measured = (name: string) => !only || name.toLowerCase().includes(only);
 const FULL_SCALE_LISTINGS = { small: 10_000, large: 1_000_000 };
 
 const log = (msg: string) => console.log(msg);
@@ -243,6 +249,8 @@ interface Row {
   name: string;
   app: LoadResult;
   ceiling?: LoadResult;
+  /** The same endpoint at TARGET.p99Connections, for the p99 target. */
+  quiet?: LoadResult;
   oldDesign?: LoadResult;
   statements?: number;
   target?: number;
@@ -275,16 +283,21 @@ async function measureApp(
   ceiling?: Child,
 ): Promise<Row[]> {
   const rows: Row[] = [];
-  for (const e of endpoints) {
+  for (const e of endpoints.filter((e) => measured(e.name))) {
     const headers = e.member ? { cookie: cookies[0]! } : undefined;
     log(`  ${e.name}: ${e.path}`);
     const app = await measure({ url: `${base}${e.path}`, headers }, load);
-    const row: Row = { name: e.name, app, target: e.target };
+    const quiet = await measure(
+      { url: `${base}${e.path}`, headers },
+      { ...load, connections: TARGET.p99Connections },
+    );
+    const row: Row = { name: e.name, app, quiet, target: e.target };
     if (ceiling) row.ceiling = await measure({ url: `${ceiling.base}/ceiling/${slug(e.name)}` }, load);
     if (ceiling && e.name.startsWith('feed'))
       row.oldDesign = await measure({ url: `${ceiling.base}/old-feed` }, load);
     rows.push(row);
   }
+  if (!measured('purchase')) return rows;
   log('  purchases');
   const purchases = await measure(purchaseTarget(base, cookies, buyable), load);
   rows.push({ name: 'purchase (POST)', app: purchases });
@@ -330,7 +343,7 @@ const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
 
 function table(rows: Row[], withRefs: boolean) {
   const head = withRefs
-    ? '| endpoint | req/s | target req/s (full scale, 0 failed) | p50 ms | p99 ms | failed | ceiling req/s | ratio to ceiling (≥ 0.5) | p99 ≤ 50 ms | old design req/s | ratio to old design (≥ 10) |'
+    ? `| endpoint | req/s | target req/s (full scale, 0 failed) | p50 ms | p99 ms | failed | ceiling req/s | ratio to ceiling (≥ ${TARGET.ceilingRatio}) | p99 ms at ${TARGET.p99Connections} conn (≤ ${TARGET.p99Ms}) | old design req/s | ratio to old design (≥ ${TARGET.oldDesignRatio}) |`
     : '| endpoint | req/s | target req/s (full scale, 0 failed) | p50 ms | p99 ms | failed |';
   const sep = head.replace(/[^|]+/g, ' --- ');
   const lines = rows.map((r) => {
@@ -344,8 +357,8 @@ function table(rows: Row[], withRefs: boolean) {
     const c = r.ceiling;
     const cr = c ? `${ratio(a.rps, c.rps)} ${verdict(a.rps >= TARGET.ceilingRatio * c.rps)}` : 'n/a (write)';
     // p99 is met only when every request was answered with a 2xx.
-    const p99ok = a.p99 <= TARGET.p99Ms && a.non2xx + a.errors === 0;
-    const p99 = verdict(p99ok);
+    const q = r.quiet;
+    const p99 = q ? `${ms(q.p99)} ${verdict(q.p99 <= TARGET.p99Ms && q.non2xx + q.errors === 0)}` : '';
     const o = r.oldDesign;
     const or = o ? `${ratio(a.rps, o.rps)} ${verdict(a.rps >= TARGET.oldDesignRatio * o.rps)}` : '';
     // Failed or timed-out reference requests are shown, not hidden (they are not counted as served).
