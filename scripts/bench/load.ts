@@ -10,6 +10,8 @@ export interface LoadResult {
   p99: number;
   /** Responses outside 2xx (counted, and shown, never hidden). */
   non2xx: number;
+  /** How many of each non-2xx status, so a failure says what it was. */
+  statuses: Record<number, number>;
   errors: number;
 }
 
@@ -35,6 +37,7 @@ function percentile(sorted: number[], p: number) {
 async function round(target: LoadTarget, connections: number, seconds: number): Promise<LoadResult> {
   const latencies: number[] = [];
   let non2xx = 0;
+  const statuses: Record<number, number> = {};
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
@@ -65,7 +68,10 @@ async function round(target: LoadTarget, connections: number, seconds: number): 
     );
     instance.on('response', (_client, statusCode, _bytes, responseTime) => {
       latencies.push(responseTime);
-      if (statusCode < 200 || statusCode >= 300) non2xx++;
+      if (statusCode < 200 || statusCode >= 300) {
+        non2xx++;
+        statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
+      }
     });
   });
   latencies.sort((a, b) => a - b);
@@ -77,6 +83,7 @@ async function round(target: LoadTarget, connections: number, seconds: number): 
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
     non2xx,
+    statuses,
     errors: result.errors + result.timeouts,
   };
 }

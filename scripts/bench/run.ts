@@ -348,9 +348,11 @@ function table(rows: Row[], withRefs: boolean) {
   const sep = head.replace(/[^|]+/g, ' --- ');
   const lines = rows.map((r) => {
     const a = r.app;
-    const failed = a.non2xx + a.errors;
+    const codes = Object.entries(a.statuses).map(([code, n]) => `${code}×${n}`);
+    if (a.errors) codes.push(`no answer×${a.errors}`);
+    const failed = a.non2xx + a.errors ? `${a.non2xx + a.errors} (${codes.join(', ')})` : '0';
     const target = r.target
-      ? `${r.target} ${verdict(a.rps >= r.target && failed === 0)}${scale < 1 ? ' (not full scale)' : ''}`
+      ? `${r.target} ${verdict(a.rps >= r.target && a.non2xx + a.errors === 0)}${scale < 1 ? ' (not full scale)' : ''}`
       : '';
     const base = `| ${r.name} | ${a.rps.toFixed(0)} | ${target} | ${ms(a.p50)} | ${ms(a.p99)} | ${failed} |`;
     if (!withRefs) return base;

@@ -173,9 +173,11 @@ export async function deleteListing(db: Executor, id: string, activeOnly: boolea
 }
 
 /**
- * The purchase's first statement: locks the buyer's and the seller's profile rows in id order (every
- * purchase and payout takes member locks before anything else, so none deadlock) and reads the listing.
- * One row per member locked; the listing columns are null when there is no such listing.
+ * The purchase's first statement: locks the buyer's profile row (every purchase and payout takes member locks
+ * before anything else, so none deadlock) and reads the listing; the listing columns are null when there is
+ * no such listing. The sale changes no column of the seller's row (escrow holds the credits; the order's
+ * foreign key takes a key-share lock), so the seller is not locked: purchases from one seller, such as
+ * buyers of one key listing, wait on each other only from the listing's update on, not from here.
  */
 export async function lockForPurchase(tx: Tx, listingId: string, buyerId: string) {
   const found = await rows<{
@@ -187,8 +189,7 @@ export async function lockForPurchase(tx: Tx, listingId: string, buyerId: string
     tx,
     sql`select p.id as member, l.user_id as seller_id, l.price, l.status
       from ${profiles} p left join ${listings} l on l.id = ${listingId}
-      where p.id = ${buyerId} or p.id = l.user_id
-      order by p.id
+      where p.id = ${buyerId}
       for no key update of p`,
   );
   const listing = found[0]?.seller_id ? found[0] : undefined;

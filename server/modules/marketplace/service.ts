@@ -207,7 +207,7 @@ export async function removeListing(db: Db, viewer: Viewer, id: string) {
 }
 
 /**
- * One transaction of two statements: the members' locks with the listing read, then the sale itself
+ * One transaction: the buyer's lock with the listing read, the buyer's watch, then the sale itself
  * (listing sold at the price the buyer saw, buyer debited into escrow, order `held` with price, fee and
  * the end of the buyer-protection window, seller notified). The seller is paid later (orders service).
  * An Idempotency-Key is bound to its buyer and listing for 24 h: a replay answers the first order, a
@@ -235,6 +235,9 @@ export async function purchaseListing(
       if (listing.sellerId === viewer.id) throw new AppError('FORBIDDEN', m.ownListing);
       if (listing.status === 'active' && listing.price !== body.expectedPrice)
         throw priceChanged(listing.price);
+      // A buyer watches what they bought: detection alerts, and the dispute offer inside the window. Written
+      // before the sale, which locks the listing's row until the commit (a refused sale rolls it back).
+      await watchListing(tx, id, viewer.id);
       const bought = await q.purchase(tx, {
         orderId,
         listingId: id,
@@ -251,8 +254,6 @@ export async function purchaseListing(
       if (bought.order) {
         await enqueue(tx, 'notification-mail', { notificationId: bought.order.notification_id });
         await deliverUnits(tx, bought.order, units);
-        // A buyer watches what they bought: detection alerts, and the dispute offer inside the window.
-        await watchListing(tx, id, viewer.id);
         return bought.order;
       }
       // Nothing bought; a listing sold without the credits is undone by the rollback.
