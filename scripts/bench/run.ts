@@ -472,7 +472,7 @@ async function main() {
     const keyed = rows.find((r) => r.name === KEY_PURCHASE)?.app;
     if (single && keyed)
       out(
-        `Purchases from one key listing: ${keyed.rps.toFixed(0)} req/s (p99 ${ms(keyed.p99)} ms, ${keyed.non2xx + keyed.errors} failed) next to today's single-item purchase, each of a different listing: ${single.rps.toFixed(0)} req/s (p99 ${ms(single.p99)} ms); ${ratio(keyed.rps, single.rps)}. The key purchase sends one statement more (the key claim); all of its buyers queue on one listing row.`,
+        `Purchases from one key listing: ${keyed.rps.toFixed(0)} req/s (p99 ${ms(keyed.p99)} ms, ${keyed.non2xx + keyed.errors} failed) next to today's single-item purchase, each of a different listing: ${single.rps.toFixed(0)} req/s (p99 ${ms(single.p99)} ms); ${ratio(keyed.rps, single.rps)}. The key purchase sends one statement more (the key claim); all of its buyers queue on one listing row, each holding it from the sale statement to its commit.`,
       );
     out();
     out(
