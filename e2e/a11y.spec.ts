@@ -142,6 +142,16 @@ async function open(page: Page, path: string) {
   await page.waitForLoadState('networkidle');
   await expect(page.locator('h1').first()).toBeVisible();
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  // And at rest: a button whose colours are still changing (150 ms, when its data arrives) has, mid-way,
+  // neither its old nor its new contrast, which axe would report. Finite transitions only.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
 }
 
 async function scan(page: Page, screens: string[]) {

@@ -11,6 +11,7 @@ import { cn } from '../../../lib/cn.ts';
 import { usePreview } from '../api.ts';
 import { useEditorImageUpload } from './editor-image-upload.tsx';
 import { useMentionAutocomplete } from './mention-autocomplete.tsx';
+import { useCaretAfterChange } from './use-caret.ts';
 
 type Mode = 'write' | 'preview';
 
@@ -68,6 +69,7 @@ export function MarkdownEditor({
   const preview = usePreview();
   const images = useEditorImageUpload({ textarea, value, onChange });
   const mention = useMentionAutocomplete({ textarea, value, onChange });
+  const placeCaret = useCaretAfterChange(textarea);
 
   const show = (next: Mode) => {
     setMode(next);
@@ -78,11 +80,8 @@ export function MarkdownEditor({
     const el = textarea.current;
     if (!el) return;
     const { text, caret } = apply(action, value, el.selectionStart, el.selectionEnd);
+    placeCaret(text, caret);
     onChange(text);
-    requestAnimationFrame(() => {
-      el.focus();
-      el.setSelectionRange(caret, caret);
-    });
   };
 
   return (

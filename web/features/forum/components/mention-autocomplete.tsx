@@ -4,6 +4,7 @@ import { Avatar } from '../../../components/ui/avatar.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useMentionSuggestions } from '../api.ts';
+import { useCaretAfterChange } from './use-caret.ts';
 
 // The `@name` being typed just before the caret: the server's mention rule (modules/forum/markdown.ts), from
 // one character on.
@@ -34,6 +35,7 @@ export function useMentionAutocomplete({
   onChange: (value: string) => void;
 }) {
   const listId = useId();
+  const placeCaret = useCaretAfterChange(textarea);
   const [typing, setTyping] = useState<Typing | null>(null);
   const [active, setActive] = useState(0);
   const q = useDebouncedValue(typing?.q ?? '');
@@ -57,13 +59,10 @@ export function useMentionAutocomplete({
     const el = textarea.current;
     if (!el || !typing) return;
     const inserted = `@${username} `;
-    onChange(value.slice(0, typing.at) + inserted + value.slice(typing.at + 1 + typing.q.length));
-    const caret = typing.at + inserted.length;
+    const next = value.slice(0, typing.at) + inserted + value.slice(typing.at + 1 + typing.q.length);
+    placeCaret(next, typing.at + inserted.length);
+    onChange(next);
     setTyping(null);
-    requestAnimationFrame(() => {
-      el.focus();
-      el.setSelectionRange(caret, caret);
-    });
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {

@@ -37,7 +37,8 @@ export function ReplyForm({ threadId }: { threadId: string }) {
     setValue('content', content, { shouldDirty: true });
     requestAnimationFrame(() => {
       const textarea = form.current?.querySelector('textarea');
-      if (!textarea) return;
+      // Not when something was typed since: the caret is where the member put it.
+      if (!textarea || textarea.value !== content) return;
       textarea.focus();
       textarea.setSelectionRange(content.length, content.length);
       textarea.scrollIntoView({ block: 'center' });
