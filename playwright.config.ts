@@ -19,8 +19,12 @@ const chromium = {
 };
 /** The phone and tablet projects run only this spec (every route, every role); the rest run on desktop. */
 const RESPONSIVE_SPEC = '**/responsive.spec.ts';
-/** These read site-wide counts (members, posts) that other specs move, so they run alone after the rest. */
-const SITE_WIDE_SPECS = ['**/home.spec.ts', '**/admin-dashboard.spec.ts'];
+/**
+ * These run alone after the rest: two read site-wide counts (members, posts) that other specs move, and the
+ * settings spec changes what every other spec sees (the theme colour an a11y scan measures, the fee a sale
+ * charges).
+ */
+const SITE_WIDE_SPECS = ['**/home.spec.ts', '**/admin-dashboard.spec.ts', '**/admin-settings.spec.ts'];
 
 /**
  * Specs run against the production build served by the real server on an embedded database

@@ -47,6 +47,11 @@ export const siteSettingKeyParams = z.object({
   key: z.enum(siteSettingKeys as [SiteSettingKey, ...SiteSettingKey[]]),
 });
 
+const toneHex = z.string().regex(/^#[0-9A-F]{6}$/);
+/** Readable tones of the primary colour (4.5:1): behind white text, as text on light and on dark surfaces. */
+export const themeTones = z.object({ primaryFill: toneHex, primaryText: toneHex, primaryTextDark: toneHex });
+export type ThemeTones = z.infer<typeof themeTones>;
+
 /** Public configuration the web app needs before anything else: links, theme, animations, fee, protection. */
 export const publicConfig = z.object({
   supportStreamUrl: z.string().nullable(),
@@ -54,6 +59,7 @@ export const publicConfig = z.object({
   animations: siteSettingSchemas.animations,
   marketplaceFee: siteSettingSchemas.marketplace_fee,
   siteTheme: siteSettingSchemas.site_theme,
+  themeTones,
   buyerProtection: siteSettingSchemas.buyer_protection,
 });
 export type PublicConfig = z.infer<typeof publicConfig>;

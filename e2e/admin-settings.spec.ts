@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config.ts';
 import { createUser } from './support/users.ts';
 
@@ -12,6 +13,14 @@ async function signIn(page: Page, email: string, password: string) {
 
 const primaryOf = (page: Page) =>
   page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--cm-primary').trim());
+
+/** WCAG contrast of white against an element's computed background colour. */
+const contrastWithWhite = (el: Locator) =>
+  el.evaluate((node) => {
+    const [r, g, b] = (getComputedStyle(node).backgroundColor.match(/\d+/g) ?? []).map(Number);
+    const lin = (c = 0) => (c / 255 <= 0.04045 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4);
+    return 1.05 / (0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b) + 0.05);
+  });
 
 test('an admin changes the theme colour and another visitor sees it live', async ({ browser }) => {
   const visitorCtx = await browser.newContext();
@@ -37,6 +46,24 @@ test('an admin changes the theme colour and another visitor sees it live', async
 
   // The other visitor's page follows without a reload.
   await expect.poll(() => primaryOf(visitor), { timeout: 15_000 }).toBe(colour);
+  // Sky blue is too light behind white text (2.8:1); the button is painted in the tone deepened just
+  // enough, #0B7DB1 (4.58:1).
+  const signUp = visitor.getByRole('link', { name: 'Sign up' }).first();
+  await expect.poll(() => contrastWithWhite(signUp)).toBeCloseTo(4.58, 1);
+  // And every colour rule holds with it, in both themes: fills, primary text, links within text.
+  for (const path of ['/login', '/terms', '/register']) {
+    await visitor.goto(path);
+    await expect(visitor.locator('h1').first()).toBeVisible();
+    for (const theme of ['dark', 'light']) {
+      await visitor.evaluate((t) => document.documentElement.classList.toggle('dark', t === 'dark'), theme);
+      await expect.poll(() => primaryOf(visitor)).toBe(colour);
+      await visitor.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+      const scan = await new AxeBuilder({ page: visitor })
+        .withRules(['color-contrast', 'link-in-text-block'])
+        .analyze();
+      expect(scan.violations.map((v) => `${path} ${theme}: ${v.id} at ${v.nodes[0]?.target}`)).toEqual([]);
+    }
+  }
 
   // The fee refuses out-of-range values.
   const fee = page.getByLabel('Fee (%)');

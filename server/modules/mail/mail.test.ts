@@ -54,7 +54,8 @@ describe('notification mails', () => {
     expect(mail!.text).toContain(listing.title);
     expect(mail!.text).toContain('http://localhost:3000/orders');
     expect(mail!.html).toContain('href="http://localhost:3000/orders"');
-    expect(mail!.html).toContain('#6366F1');
+    // The theme's readable fill of #6366F1 behind the white text (site-settings/tones.ts).
+    expect(mail!.html).toContain('background:#595CD9');
     expect(mail!.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
     expect(unsubscribeLink(mail!.headers['list-unsubscribe']!)).toMatch(
       /^\/api\/v1\/email\/unsubscribe\?user=.+&kind=email_notifications&sig=.+$/,

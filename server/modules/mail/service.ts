@@ -136,11 +136,12 @@ export async function deliverMail(deps: MailDeps, job: Job<MailJob>) {
   });
   if (slot === 'done' || slot === 'deferred') return slot;
 
-  const theme = (await getPublicSettings(db, { supportStreamUrl: null, communityChatUrl: null })).siteTheme;
+  // Behind the mail's white text: the primary colour's readable fill, not the raw colour.
+  const tones = (await getPublicSettings(db, { supportStreamUrl: null, communityChatUrl: null })).themeTones;
   const kind = mail.data.unsubscribe as UnsubscribeKind | undefined;
   const ctx: MailContext = {
     siteName: SITE_NAME,
-    color: theme.primaryColor,
+    color: tones.primaryFill,
     publicUrl: deps.publicUrl,
     unsubscribeUrl: kind && mail.userId ? unsubscribeUrl(deps, mail.userId, kind) : undefined,
   };

@@ -14,6 +14,7 @@ import { can, ensure } from '../../policy.ts';
 import { audit } from '../audit/service.ts';
 import { publishAfterCommit } from '../realtime/bus.ts';
 import * as q from './queries.ts';
+import { themeTones } from './tones.ts';
 
 /** A stored value when it is still valid, else the fallback (a key's default, or configuration for links). */
 function settingOr<T>(schema: z.ZodType<T>, stored: unknown, fallback: NoInfer<T>): T {
@@ -36,10 +37,12 @@ function withDefaults(stored: Map<string, unknown>) {
 export async function getPublicSettings(db: Db, links: ExternalLinks): Promise<PublicConfig> {
   const stored = new Map((await q.readAll(db)).map((r) => [r.key, r.value]));
   const ext = settingOr(siteSettingSchemas.external_links, stored.get('external_links'), links);
+  const settings = withDefaults(stored);
   return {
     supportStreamUrl: ext.supportStreamUrl,
     communityChatUrl: ext.communityChatUrl,
-    ...withDefaults(stored),
+    ...settings,
+    themeTones: themeTones(settings.siteTheme.primaryColor),
   };
 }
 

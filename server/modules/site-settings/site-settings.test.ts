@@ -34,6 +34,7 @@ describe('GET /api/v1/site-settings', () => {
       animations: { enabled: false, type: 'snow' },
       marketplaceFee: { percentage: 5 },
       siteTheme: { primaryColor: '#6366F1', secondaryColor: '#4F46E5' },
+      themeTones: { primaryFill: '#595CD9', primaryText: '#5154C6', primaryTextDark: '#9597F5' },
       buyerProtection: { hours: 72 },
     });
     expect(await getSaleTerms(t.db)).toEqual({ feePercent: 5, protectionHours: 72 });
@@ -97,6 +98,7 @@ describe('PUT /api/v1/admin/site-settings/:key', () => {
       animations: { enabled: true, type: 'fire' },
       marketplaceFee: { percentage: 12 },
       siteTheme: { primaryColor: '#10B981', secondaryColor: '#047857' },
+      themeTones: { primaryFill: '#0C855D', primaryText: '#0B7A55', primaryTextDark: '#5CCFA9' },
       buyerProtection: { hours: 48 },
     });
     expect(await getSaleTerms(t.db)).toEqual({ feePercent: 12, protectionHours: 48 });

@@ -43,7 +43,7 @@ const sections: LegalSection[] = [
       <p>
         Staff may remove content and suspend or ban accounts that break these terms. A banned account is
         signed out everywhere at once. If you think a decision was wrong, open a{' '}
-        <Link to="/tickets" className="text-primary underline-offset-2 hover:underline">
+        <Link to="/tickets" className="text-primary underline underline-offset-2 hover:decoration-2">
           support ticket
         </Link>
         .

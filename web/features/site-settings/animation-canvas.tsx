@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { AnimationType } from '../../../contract/site.ts';
 
 interface Particle {
@@ -126,7 +126,26 @@ function draw(ctx: CanvasRenderingContext2D, p: Particle, type: AnimationType, d
 }
 
 /** The drawing itself, loaded only when an admin has turned an animation on (animation-overlay.tsx). */
+const reducedMotionQuery = '(prefers-reduced-motion: reduce)';
+
+function usePrefersReducedMotion() {
+  const [reduced, setReduced] = useState(() => window.matchMedia?.(reducedMotionQuery).matches === true);
+  useEffect(() => {
+    const media = window.matchMedia?.(reducedMotionQuery);
+    if (!media) return;
+    const onChange = () => setReduced(media.matches);
+    media.addEventListener('change', onChange);
+    return () => media.removeEventListener('change', onChange);
+  }, []);
+  return reduced;
+}
+
+/** Not drawn at all for visitors who prefer reduced motion (and stopped if they switch to it). */
 export function AnimationCanvas({ type }: { type: AnimationType }) {
+  return usePrefersReducedMotion() ? null : <Particles type={type} />;
+}
+
+function Particles({ type }: { type: AnimationType }) {
   const ref = useRef<HTMLCanvasElement>(null);
 
   useEffect(() => {

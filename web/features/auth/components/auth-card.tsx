@@ -69,4 +69,4 @@ export function EmailInput(props: Omit<InputProps, 'label' | 'type'>) {
   return <Input label="Email" type="email" autoComplete="email" placeholder="you@example.com" {...props} />;
 }
 
-export const linkClasses = 'font-medium text-primary underline-offset-2 hover:underline';
+export const linkClasses = 'font-medium text-primary underline underline-offset-2 hover:decoration-2';
