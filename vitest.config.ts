@@ -18,6 +18,10 @@ export default defineConfig({
     maxWorkers: Number(process.env.TEST_WORKERS ?? 3),
     // Tests within a file share one app and database; files run in parallel on their own copies.
     sequence: { concurrent: false },
+    // A worker keeps its loaded modules from one file to the next: every file builds its own app and
+    // database, and module state is configuration only, so re-importing the server per file bought nothing
+    // and cost 822 s of import time per run (the whole run: 15.7 min → 7.4 min on 2 cores).
+    isolate: false,
     projects: [
       {
         extends: true,
