@@ -16,7 +16,10 @@ export function CheatFacts({ cheat }: { cheat: CheatDetail }) {
       <Fact icon={<User className="size-4" aria-hidden="true" />} term="Published by">
         <dd className="mt-1 truncate font-medium">
           {cheat.publishedBy ? (
-            <Link to={`/profile/${cheat.publishedBy.id}`} className="text-primary underline underline-offset-2 hover:decoration-2">
+            <Link
+              to={`/profile/${cheat.publishedBy.id}`}
+              className="text-primary underline underline-offset-2 hover:decoration-2"
+            >
               {cheat.publishedBy.username}
             </Link>
           ) : (

@@ -44,7 +44,10 @@ function TimelineStep({ step }: { step: CheatStatusChange }) {
         <time dateTime={toIsoString(step.at)}>{formatDateLong(step.at)}</time>
         {' · by '}
         {step.by ? (
-          <Link to={`/profile/${step.by.id}`} className="text-primary underline underline-offset-2 hover:decoration-2">
+          <Link
+            to={`/profile/${step.by.id}`}
+            className="text-primary underline underline-offset-2 hover:decoration-2"
+          >
             {step.by.username}
           </Link>
         ) : (
