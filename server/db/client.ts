@@ -215,24 +215,37 @@ function openPostgres(url: string, max: number, queryTimeoutMs: number): Databas
 }
 
 /**
- * A dedicated connection (LISTEN holds its session) that reconnects after a second when it drops; events
- * sent while it was away are lost, and clients refetch on reconnect anyway.
+ * A dedicated connection (LISTEN holds its session) that reconnects a second after it drops, and again each
+ * second while the database is away (a single retry left an instance deaf for good after an outage longer
+ * than a second); events sent while it was away are lost, and clients refetch on reconnect anyway.
  */
 async function listenPg(url: string, channel: string, onPayload: (payload: string) => void) {
   let stopped = false;
   let client: pg.Client | null = null;
+  const retry = () => {
+    if (!stopped) setTimeout(() => void connect().catch(retry), 1000).unref();
+  };
   const connect = async (): Promise<void> => {
     const c = new pg.Client({ connectionString: url });
     c.on('notification', (msg) => {
       if (msg.channel === channel && msg.payload !== undefined) onPayload(msg.payload);
     });
+    let dropped = false;
     c.on('error', () => {
+      // Once per connection: its failed connect() is retried by the caller instead.
+      if (dropped || client !== c) return;
+      dropped = true;
       client = null;
       c.end().catch(() => {});
-      if (!stopped) setTimeout(() => void connect().catch(() => {}), 1000).unref();
+      retry();
     });
-    await c.connect();
-    await c.query(`listen ${pg.escapeIdentifier(channel)}`);
+    try {
+      await c.connect();
+      await c.query(`listen ${pg.escapeIdentifier(channel)}`);
+    } catch (err) {
+      c.end().catch(() => {});
+      throw err;
+    }
     if (stopped) await c.end();
     else client = c;
   };
