@@ -19,13 +19,14 @@ const chromium = {
 };
 /** The phone and tablet projects run only this spec (every route, every role); the rest run on desktop. */
 const RESPONSIVE_SPEC = '**/responsive.spec.ts';
-/** These read site-wide counts (members, posts) that other specs move, so they run alone after the rest. */
-const SITE_WIDE_SPECS = ['**/home.spec.ts', '**/admin-dashboard.spec.ts'];
 /**
- * And this one last of all: it changes what every other spec sees (the theme colour an a11y scan measures,
- * the fee a sale charges) and adds a member, which the counts above would see.
+ * These run alone, one after another, after the rest: two read site-wide counts (members, posts) that
+ * other specs move (each other included: the dashboard's members were counted by the home page's check),
+ * and the settings spec changes what every other spec sees (the theme colour an a11y scan measures, the
+ * fee a sale charges).
  */
-const SETTINGS_SPEC = '**/admin-settings.spec.ts';
+const ALONE_SPECS = ['home', 'admin-dashboard', 'admin-settings'];
+const desktop = { ...devices['Desktop Chrome'], launchOptions: chromium };
 
 /**
  * Specs run against the production build served by the real server on an embedded database
@@ -51,21 +52,15 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      testIgnore: [RESPONSIVE_SPEC, SETTINGS_SPEC, ...SITE_WIDE_SPECS],
-      use: { ...devices['Desktop Chrome'], launchOptions: chromium },
+      testIgnore: [RESPONSIVE_SPEC, ...ALONE_SPECS.map((name) => `**/${name}.spec.ts`)],
+      use: desktop,
     },
-    {
-      name: 'site-wide',
-      testMatch: SITE_WIDE_SPECS,
-      dependencies: ['chromium', 'phone', 'tablet'],
-      use: { ...devices['Desktop Chrome'], launchOptions: chromium },
-    },
-    {
-      name: 'settings',
-      testMatch: SETTINGS_SPEC,
-      dependencies: ['site-wide'],
-      use: { ...devices['Desktop Chrome'], launchOptions: chromium },
-    },
+    ...ALONE_SPECS.map((name, i) => ({
+      name,
+      testMatch: `**/${name}.spec.ts`,
+      dependencies: i === 0 ? ['chromium', 'phone', 'tablet'] : [ALONE_SPECS[i - 1] as string],
+      use: desktop,
+    })),
     {
       name: 'phone',
       testMatch: RESPONSIVE_SPEC,
