@@ -174,11 +174,15 @@ function openPostgres(url: string, max: number, queryTimeoutMs: number): Databas
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   let queryTimeouts = 0;
-  pool.on('connect', (client) =>
+  pool.on('connect', (client) => {
+    // A client checked out of the pool has no 'error' listener (pg-pool removes its idle one), so a
+    // connection lost mid-transaction (the database stopping) was an uncaught error that killed the process.
+    // Its queries fail anyway, and the pool drops a client that is no longer queryable on release.
+    client.on('error', () => {});
     watchTimeouts(client, () => {
       queryTimeouts++;
-    }),
-  );
+    });
+  });
   const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
   const jobStore: JobStoreOptions = { connectionString: url, max: 3, connectionTimeoutMillis: 3000 };
   return {
