@@ -226,11 +226,10 @@ export const listingKeys = pgTable(
     uniqueIndex('listing_keys_listing_hash_key')
       .on(t.listingId, t.hash)
       .where(sql`${t.state} <> 'withdrawn'`),
-    // The purchase's claim: the listing's available keys, oldest first.
-    index('listing_keys_available_idx')
-      .on(t.listingId, t.createdAt, t.id)
-      .where(sql`${t.state} = 'available'`),
-    index('listing_keys_listing_state_idx').on(t.listingId, t.state),
+    // The purchase's claim (the listing's available keys, oldest first) and the counts per state. One index
+    // for both: with a second one on (listing, state) the planner, short of statistics on a new listing's
+    // keys, read every available key through it and sorted them for each claim (32 ms at 8,000 keys).
+    index('listing_keys_listing_state_idx').on(t.listingId, t.state, t.createdAt, t.id),
     // The seller's "sold to …" list, newest claim first.
     index('listing_keys_claimed_idx')
       .on(t.listingId, t.claimedAt.desc(), t.id.desc())

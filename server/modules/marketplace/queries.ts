@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { type Keyset, keyset, newestFirst } from '../../db/cursor.ts';
 import {
   listingContentReveals,
+  listingKeys,
   marketplaceListings as listings,
   marketplaceOrders as orders,
   profiles,
@@ -17,6 +18,7 @@ import { type Executor, rows } from '../../db/sql.ts';
 import { insertNotificationsSql, notifyMany } from '../notifications/service.ts';
 import { fanOutAfterCommit } from '../realtime/bus.ts';
 import { countedVouch } from '../reputation/queries.ts';
+import { watchListingsSql } from '../watches/queries.ts';
 
 export type ListingSortKey = 'newest' | 'price_low' | 'price_high';
 /** [pinned, createdAt text | price, id] */
@@ -185,16 +187,22 @@ export async function lockForPurchase(tx: Tx, listingId: string, buyerId: string
     seller_id: string | null;
     price: number | null;
     status: string | null;
+    delivery_kind: 'link' | 'keys' | null;
   }>(
     tx,
-    sql`select p.id as member, l.user_id as seller_id, l.price, l.status
+    sql`select p.id as member, l.user_id as seller_id, l.price, l.status, l.delivery_kind
       from ${profiles} p left join ${listings} l on l.id = ${listingId}
       where p.id = ${buyerId}
       for no key update of p`,
   );
   const listing = found[0]?.seller_id ? found[0] : undefined;
   return listing
-    ? { sellerId: listing.seller_id!, price: Number(listing.price), status: listing.status! }
+    ? {
+        sellerId: listing.seller_id!,
+        price: Number(listing.price),
+        status: listing.status!,
+        deliveryKind: listing.delivery_kind!,
+      }
     : undefined;
 }
 
@@ -214,22 +222,27 @@ export interface PurchasedOrder {
   /** The listing's stock after this sale, and its low-stock warning. */
   stock: number;
   low_stock_threshold: number | null;
-  /** The seller's 'Listing sold' notification, for its mail job. */
-  notification_id: string;
 }
 
 /**
  * The sale in ONE statement, after lockForPurchase: the listing's stock drops by the units only while it is
  * active, someone else's, at the price the buyer saw and has that many left (never oversold, whoever races;
- * no price bait), turning sold at 0; the buyer is debited the total (unit price × units) into
- * escrow only if the credits are there (wallet.holdPaymentCtes); the order is written `held`; the seller is
- * notified, live after commit. Answers the order, or none when the listing was not sold or the debit
- * failed — the caller then rolls back (the listing update must not stand alone).
+ * no price bait), turning sold at 0; the buyer is debited the total (unit price × units) into escrow only
+ * if the credits are there (wallet.holdPaymentCtes); the order is written `held`; the buyer watches the
+ * listing; the seller is notified (as `notificationId`), live after commit. Answers the order, or none when
+ * the listing was not sold or the debit failed — the caller then rolls back (the listing update must not
+ * stand alone).
+ *
+ * A key listing (`keyed`) sells many times at once, so its row is not written here: the statement claims
+ * `units` of its available keys (SKIP LOCKED: racing buyers take different keys, none is given twice) and
+ * sells only if it got them all; `takeStock`, the transaction's last statement, then moves the stock, so
+ * buyers of one key listing queue on its row only from there to their commit.
  */
 export async function purchase(
   tx: Tx,
   input: {
     orderId: string;
+    notificationId: string;
     listingId: string;
     buyerId: string;
     buyerName: string;
@@ -239,22 +252,37 @@ export async function purchase(
     protectionHours: number;
     idempotencyKey: string | null;
     hold: SQL;
+    keyed: boolean;
   },
 ) {
+  const picked = input.keyed
+    ? sql`picked as (
+        select k.id from ${listingKeys} k
+        where k.listing_id = ${input.listingId}::uuid and k.state = 'available'
+        order by k.created_at, k.id
+        for update skip locked
+        limit ${input.units}::int),`
+    : sql``;
   const [row] = await rows<
     PurchasedOrder & { sold: boolean; active_price: number | null; active_stock: number | null }
   >(
     tx,
-    sql`with sold as (
-        update ${listings} set stock = stock - ${input.units}::int,
-          status = case when stock = ${input.units}::int then 'sold' else status end,
-          sold_to = case when stock = ${input.units}::int then ${input.buyerId}::uuid else sold_to end,
-          sold_at = case when stock = ${input.units}::int then now() else sold_at end
-        where id = ${input.listingId}::uuid and status = 'active' and user_id <> ${input.buyerId}::uuid
-          and price = ${input.expectedPrice}::int and stock >= ${input.units}::int
-        returning id, user_id, price * ${input.units}::int as price, title, content_link, delivery_kind,
-          stock, low_stock_threshold,
-          'Purchase of "' || title || '"' || case when ${input.units}::int > 1 then ' (' || ${input.units}::int || ' units)' else '' end as description),
+    sql`with ${picked} sold as (${
+      input.keyed
+        ? sql`select id, user_id, price * ${input.units}::int as price, title, content_link, delivery_kind,
+            stock - ${input.units}::int as stock, low_stock_threshold, ${description(input.units)} as description
+          from ${listings}
+          where id = ${input.listingId}::uuid and status = 'active' and user_id <> ${input.buyerId}::uuid
+            and price = ${input.expectedPrice}::int and (select count(*) from picked) = ${input.units}::int`
+        : sql`update ${listings} set stock = stock - ${input.units}::int,
+            status = case when stock = ${input.units}::int then 'sold' else status end,
+            sold_to = case when stock = ${input.units}::int then ${input.buyerId}::uuid else sold_to end,
+            sold_at = case when stock = ${input.units}::int then now() else sold_at end
+          where id = ${input.listingId}::uuid and status = 'active' and user_id <> ${input.buyerId}::uuid
+            and price = ${input.expectedPrice}::int and stock >= ${input.units}::int
+          returning id, user_id, price * ${input.units}::int as price, title, content_link, delivery_kind,
+            stock, low_stock_threshold, ${description(input.units)} as description`
+    }),
       ${input.hold},
       ord as (
         insert into ${orders} (id, listing_id, listing_title, buyer_id, seller_id, price, units, fee, status, release_at, idempotency_key)
@@ -262,6 +290,12 @@ export async function purchase(
           'held', now() + make_interval(hours => ${input.protectionHours}::int), ${input.idempotencyKey}::text
         from sold s join debit on true
         returning id, listing_id, listing_title, seller_id, price, units, fee, release_at, created_at),
+      claimed as (${
+        input.keyed
+          ? sql`update ${listingKeys} set state = 'reserved', order_id = o.id, claimed_at = now()
+              from ord o where ${listingKeys.id} in (select id from picked) returning 1`
+          : sql`select 1 where false`
+      }),
       note as (${insertNotificationsSql(
         sql`select o.seller_id as user_id,
           ${input.buyerName}::text || ' bought ' || o.listing_title || '. The credits are held in escrow until the buyer confirms delivery.' as content,
@@ -269,8 +303,11 @@ export async function purchase(
         from ord o`,
         'order_new',
         'Listing sold',
+        input.notificationId,
       )}),
       live as (${fanOutAfterCommit(sql`note`, 'notification')}),
+      -- A buyer watches what they bought: detection alerts, and the dispute offer inside the window.
+      watched as (${watchListingsSql(sql`select o.listing_id, ${input.buyerId}::uuid as user_id from ord o`)}),
       -- The answer hands the buyer the content link: their first reveal, recorded for disputes.
       revealed as (
         insert into ${listingContentReveals} (listing_id, order_id, user_id)
@@ -280,7 +317,7 @@ export async function purchase(
       seller.username as seller_username, o.price::float8 as price, o.units, o.fee::float8 as fee,
       s.delivery_kind, s.stock, s.low_stock_threshold,
       to_json(o.release_at) #>> '{}' as release_at, to_json(o.created_at) #>> '{}' as created_at,
-      s.content_link, (select n.id from note n) as notification_id, (select count(*) from hold_legs) + (select count(*) from live) + (select count(*) from revealed) as written,
+      s.content_link, (select count(*) from hold_legs) + (select count(*) from live) + (select count(*) from revealed) + (select count(*) from claimed) + (select count(*) from watched) as written,
       (select l.price from ${listings} l where l.id = ${input.listingId}::uuid and l.status = 'active') as active_price,
       (select l.stock from ${listings} l where l.id = ${input.listingId}::uuid and l.status = 'active') as active_stock
     from (select 1) one
@@ -290,11 +327,48 @@ export async function purchase(
   );
   // When nothing was bought: the price of the listing if it is still on sale (an edit committed between the
   // two statements shows here), so the caller can tell a changed price from a sold listing or no credits.
-  return {
-    order: row?.id ? (row as PurchasedOrder) : undefined,
-    activePrice: row?.active_price == null ? null : Number(row.active_price),
-    activeStock: row?.active_stock == null ? null : Number(row.active_stock),
-  };
+  return { order: row?.id ? (row as PurchasedOrder) : undefined, ...activeTerms(row) };
+}
+
+const description = (units: number) =>
+  sql`'Purchase of "' || title || '"' || case when ${units}::int > 1 then ' (' || ${units}::int || ' units)' else '' end`;
+
+const activeTerms = (row: { active_price: number | null; active_stock: number | null } | undefined) => ({
+  activePrice: row?.active_price == null ? null : Number(row.active_price),
+  activeStock: row?.active_stock == null ? null : Number(row.active_stock),
+});
+
+/**
+ * A key listing's sale, last in the purchase's transaction: the stock drops by the units claimed, turning
+ * sold at 0, under the sale's conditions (still active at that price). Answers the stock left, or the
+ * listing's current terms when it no longer sells (the caller rolls back).
+ */
+export async function takeStock(
+  tx: Tx,
+  input: { listingId: string; buyerId: string; units: number; expectedPrice: number },
+) {
+  const [row] = await rows<{
+    stock: number | null;
+    low_stock_threshold: number | null;
+    active_price: number | null;
+    active_stock: number | null;
+  }>(
+    tx,
+    sql`with taken as (
+        update ${listings} set stock = stock - ${input.units}::int,
+          status = case when stock = ${input.units}::int then 'sold' else status end,
+          sold_to = case when stock = ${input.units}::int then ${input.buyerId}::uuid else sold_to end,
+          sold_at = case when stock = ${input.units}::int then now() else sold_at end
+        where id = ${input.listingId}::uuid and status = 'active'
+          and price = ${input.expectedPrice}::int and stock >= ${input.units}::int
+        returning stock, low_stock_threshold)
+      select t.stock, t.low_stock_threshold, l.price as active_price, l.stock as active_stock
+      from (select 1) one left join taken t on true
+        left join ${listings} l on t.stock is null and l.id = ${input.listingId}::uuid and l.status = 'active'`,
+  );
+  const taken =
+    row?.stock == null ? undefined : { stock: row.stock, low_stock_threshold: row.low_stock_threshold };
+  return { taken, ...activeTerms(row) };
 }
 
 /** A key's order, whoever sent it; `fresh` while the key is bound (24 h), after which it may be reused. */

@@ -27,10 +27,10 @@ import { getOrder, orderForListing } from '../orders/service.ts';
 import { insertVouch, sellerReputation } from '../reputation/service.ts';
 import { getSaleTerms } from '../site-settings/service.ts';
 import type { ContentCipher } from '../stock/key-crypto.ts';
-import { claimKeys, deleteUnsoldKeys } from '../stock/queries.ts';
+import { deleteUnsoldKeys } from '../stock/queries.ts';
 import { addKeys } from '../stock/service.ts';
 import { feeFor, holdPaymentCtes } from '../wallet/service.ts';
-import { isWatchingListing, watchListing } from '../watches/service.ts';
+import { isWatchingListing } from '../watches/service.ts';
 import * as q from './queries.ts';
 
 type Row = q.ListingWithPeople;
@@ -235,35 +235,29 @@ export async function purchaseListing(
       if (listing.sellerId === viewer.id) throw new AppError('FORBIDDEN', m.ownListing);
       if (listing.status === 'active' && listing.price !== body.expectedPrice)
         throw priceChanged(listing.price);
-      // A buyer watches what they bought: detection alerts, and the dispute offer inside the window. Written
-      // before the sale, which locks the listing's row until the commit (a refused sale rolls it back).
-      await watchListing(tx, id, viewer.id);
+      // The seller's mail job goes before the sale, which locks the listing's row until the commit.
+      const notificationId = randomUUID();
+      await enqueue(tx, 'notification-mail', { notificationId });
+      const sale = { listingId: id, buyerId: viewer.id, expectedPrice: body.expectedPrice, units };
+      const keyed = listing.deliveryKind === 'keys';
       const bought = await q.purchase(tx, {
+        ...sale,
         orderId,
-        listingId: id,
-        buyerId: viewer.id,
+        notificationId,
         buyerName: viewer.username,
-        expectedPrice: body.expectedPrice,
-        units,
         // One fee on the total, as for a single item of that price.
         fee: feeFor(body.expectedPrice * units, percent),
         protectionHours: hours,
         idempotencyKey: key,
         hold: holdPaymentCtes({ buyerId: viewer.id, orderId, source: 'sold' }),
+        keyed,
       });
-      if (bought.order) {
-        await enqueue(tx, 'notification-mail', { notificationId: bought.order.notification_id });
-        await deliverUnits(tx, bought.order, units);
-        return bought.order;
-      }
-      // Nothing bought; a listing sold without the credits is undone by the rollback.
-      if (bought.activePrice !== null && bought.activePrice !== body.expectedPrice)
-        throw priceChanged(bought.activePrice);
-      if (bought.activeStock !== null && bought.activeStock < units)
-        throw new AppError('CONFLICT', st.notEnoughStock(bought.activeStock), {
-          units: st.notEnoughStock(bought.activeStock),
-        });
-      throw new PurchaseRefused();
+      if (!bought.order) refuse(bought, body.expectedPrice, units);
+      // A key listing's row is written last, so its buyers queue on it only from here to the commit.
+      const after = keyed ? await q.takeStock(tx, sale) : undefined;
+      if (after && !after.taken) refuse(after, body.expectedPrice, units);
+      await warnLowStock(tx, bought.order, units, after?.taken ?? bought.order);
+      return bought.order;
     });
     return { order: purchasedOrder(row, viewer), replayed: false };
   } catch (err) {
@@ -280,22 +274,37 @@ export async function purchaseListing(
 }
 
 /**
- * After the sale, in its transaction: a key listing's keys are claimed for the order (the stock update
- * above holds the listing's row lock, so they are there; if not, the whole purchase rolls back), and the
- * seller hears once when this sale took the stock under their warning.
+ * Nothing was bought (the caller's transaction rolls back): the listing's price changed, or it has fewer
+ * units left than asked; otherwise it was sold meanwhile, its keys are being claimed, or credits were short.
  */
-async function deliverUnits(tx: Tx, order: q.PurchasedOrder, units: number) {
-  if (order.delivery_kind === 'keys') {
-    const claimed = await claimKeys(tx, order.listing_id, order.id, units);
-    if (claimed !== units) throw new Error(`listing ${order.listing_id}: stock and available keys disagree`);
-  }
-  const threshold = order.low_stock_threshold;
-  if (threshold !== null && order.stock < threshold && order.stock + units >= threshold) {
+function refuse(
+  terms: { activePrice: number | null; activeStock: number | null },
+  expectedPrice: number,
+  units: number,
+): never {
+  if (terms.activePrice !== null && terms.activePrice !== expectedPrice)
+    throw priceChanged(terms.activePrice);
+  if (terms.activeStock !== null && terms.activeStock < units)
+    throw new AppError('CONFLICT', st.notEnoughStock(terms.activeStock), {
+      units: st.notEnoughStock(terms.activeStock),
+    });
+  throw new PurchaseRefused();
+}
+
+/** The seller hears once, when this sale took the stock under their warning. */
+async function warnLowStock(
+  tx: Tx,
+  order: q.PurchasedOrder,
+  units: number,
+  after: { stock: number; low_stock_threshold: number | null },
+) {
+  const threshold = after.low_stock_threshold;
+  if (threshold !== null && after.stock < threshold && after.stock + units >= threshold) {
     await notify(tx, {
       userId: order.seller_id,
       type: 'stock_low',
       title: st.lowStockTitle,
-      content: st.lowStock(order.listing_title, order.stock),
+      content: st.lowStock(order.listing_title, after.stock),
       data: { listingId: order.listing_id },
     });
   }

@@ -53,11 +53,13 @@ export async function notify(tx: Tx | Db, input: NotifyInput) {
 /**
  * The body of a CTE that inserts one notification per row of `rows` (a query with `user_id`, `content` and a
  * jsonb `data`) and returns each new row's `user_id` and `id`: for a caller that notifies inside a statement
- * of its own (the purchase). Pair it with `fanOutAfterCommit` over that CTE for the live events.
+ * of its own (the purchase). Pair it with `fanOutAfterCommit` over that CTE for the live events. `id` names
+ * the notification of a one-row `rows`, for a caller that enqueues its mail before the statement.
  */
-export function insertNotificationsSql(rows: SQL, type: NotificationType, title: string): SQL {
-  return sql`insert into ${notifications} (user_id, type, title, content, data)
-    select r.user_id, ${type}, ${title}, r.content, r.data from (${rows}) r
+export function insertNotificationsSql(rows: SQL, type: NotificationType, title: string, id?: string): SQL {
+  return sql`insert into ${notifications} (id, user_id, type, title, content, data)
+    select ${id ? sql`${id}::uuid` : sql`gen_random_uuid()`}, r.user_id, ${type}, ${title}, r.content, r.data
+    from (${rows}) r
     returning user_id, id`;
 }
 

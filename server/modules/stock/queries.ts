@@ -51,41 +51,32 @@ export async function insertKeys(tx: Tx, listingId: string, keys: { ciphertext: 
   return row!.stock;
 }
 
-/** Withdraws every unsold key; the listing has no stock left (Sold out). Answers how many were withdrawn. */
+/**
+ * Withdraws every unsold key, under the listing's row lock. A key a purchase is claiming right now is
+ * skipped (SKIP LOCKED): that purchase holds it and waits for this lock to take its stock, so waiting for
+ * the key would deadlock. The stock keeps those keys (the purchase takes them, or they come back with its
+ * rollback); with none, the listing is sold out. Answers how many were withdrawn and the stock left.
+ */
 export async function withdrawKeys(tx: Tx, listingId: string) {
-  const [row] = await rows<{ withdrawn: number }>(
+  const [row] = await rows<{ withdrawn: number; stock: number }>(
     tx,
     sql`with gone as (
         update ${listingKeys} set state = 'withdrawn'
-        where listing_id = ${listingId}::uuid and state = 'available'
+        where id in (
+          select id from ${listingKeys}
+          where listing_id = ${listingId}::uuid and state = 'available'
+          for update skip locked)
         returning 1),
+      counted as (select count(*)::int as n from gone),
       emptied as (
-        update ${listings} set stock = 0, status = case when status = 'active' then 'sold' else status end
+        update ${listings} set stock = greatest(stock - c.n, 0),
+          status = case when status = 'active' and stock - c.n <= 0 then 'sold' else status end
+        from counted c
         where id = ${listingId}::uuid
-        returning 1)
-      select (select count(*) from gone)::int as withdrawn, (select count(*) from emptied)::int as listings`,
+        returning stock)
+      select (select n from counted) as withdrawn, coalesce((select stock from emptied), 0) as stock`,
   );
-  return row!.withdrawn;
-}
-
-/**
- * The purchase's claim, in its transaction after the stock update (which holds the listing's row lock):
- * `units` available keys, oldest first, reserved for the order. SKIP LOCKED keeps a key another
- * transaction is claiming out of reach, so no key is ever given twice.
- */
-export async function claimKeys(tx: Tx, listingId: string, orderId: string, units: number) {
-  const claimed = await rows<{ id: string }>(
-    tx,
-    sql`update ${listingKeys} set state = 'reserved', order_id = ${orderId}::uuid, claimed_at = now()
-      where id in (
-        select id from ${listingKeys}
-        where listing_id = ${listingId}::uuid and state = 'available'
-        order by created_at, id
-        for update skip locked
-        limit ${units}::int)
-      returning id`,
-  );
-  return claimed.length;
+  return { withdrawn: row!.withdrawn, stock: row!.stock };
 }
 
 /** The escrow of an order was paid out: its reserved keys are sold (released) or burned (refunded). */

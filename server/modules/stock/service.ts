@@ -23,8 +23,8 @@ import * as q from './queries.ts';
 
 /*
  * Stock and license keys (issue 18). A key listing's stock is its available keys, kept in the listing row
- * and moved in the same statements as the keys; the purchase claims keys in its own transaction
- * (marketplace service). The seller sees counts and who holds each claimed key, never the keys; the buyer
+ * and moved with the keys under its row lock; the purchase claims keys in its own transaction
+ * (marketplace service), and takes the stock only as its last statement. The seller sees counts and who holds each claimed key, never the keys; the buyer
  * sees their order's keys; staff see a disputed order's keys through the logged reveal (orders service).
  */
 
@@ -122,8 +122,8 @@ export async function uploadKeys(
 export async function withdrawKeys(db: Db, viewer: Viewer, id: string): Promise<KeysChanged> {
   return db.transaction(async (tx) => {
     await lockKeyListing(tx, viewer, id);
-    const withdrawn = await q.withdrawKeys(tx, id);
-    return { changed: withdrawn, stock: 0, counts: await q.keyCounts(tx, id) };
+    const { withdrawn, stock } = await q.withdrawKeys(tx, id);
+    return { changed: withdrawn, stock, counts: await q.keyCounts(tx, id) };
   });
 }
 

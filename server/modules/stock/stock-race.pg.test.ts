@@ -28,28 +28,42 @@ afterAll(async () => {
   await a.close();
 });
 
+const raceKeys = (n: number) =>
+  Array.from({ length: n }, (_, i) => `RACE-PG-${i}-${randomBytes(6).toString('hex')}`);
+
+async function keyListing(cookie: string, keys: string[]) {
+  const created = await a.app.inject({
+    method: 'POST',
+    url: '/api/v1/listings',
+    headers: { cookie },
+    payload: {
+      title: 'Rust admin tool',
+      game: 'Rust',
+      features: 'ESP',
+      requirements: 'Windows',
+      description: 'A key per buyer, delivered at once.',
+      contentLink: 'https://files.example.com/rust.zip',
+      price: 30,
+      deliveryKind: 'keys',
+      keys: keys.join('\n'),
+    },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  return created.json().id as string;
+}
+
+const readListing = async (id: string) =>
+  (await a.db.select().from(marketplaceListings).where(eq(marketplaceListings.id, id)))[0]!;
+const availableKeys = async (id: string) =>
+  (await a.db.select().from(listingKeys).where(eq(listingKeys.listingId, id))).filter(
+    (k) => k.state === 'available',
+  ).length;
+
 describe('key stock on several instances', () => {
   it('50 buyers racing for 10 keys through two instances get exactly 10 keys, each once', async () => {
     const seller = await buildSignedInUser(a);
-    const keys = Array.from({ length: 10 }, (_, i) => `RACE-PG-${i}-${randomBytes(6).toString('hex')}`);
-    const created = await a.app.inject({
-      method: 'POST',
-      url: '/api/v1/listings',
-      headers: { cookie: seller.cookie },
-      payload: {
-        title: 'Rust admin tool',
-        game: 'Rust',
-        features: 'ESP',
-        requirements: 'Windows',
-        description: 'A key per buyer, delivered at once.',
-        contentLink: 'https://files.example.com/rust.zip',
-        price: 30,
-        deliveryKind: 'keys',
-        keys: keys.join('\n'),
-      },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const listingId = created.json().id;
+    const keys = raceKeys(10);
+    const listingId = await keyListing(seller.cookie, keys);
     const buyers = await Promise.all(Array.from({ length: 50 }, () => buildSignedInUser(a)));
     for (const buyer of buyers) await fundUser(a, buyer.id, 30);
     const answers = await Promise.all(
@@ -81,11 +95,73 @@ describe('key stock on several instances', () => {
     const rows = await a.db.select().from(listingKeys).where(eq(listingKeys.listingId, listingId));
     expect(rows.every((k) => k.state === 'reserved' && k.orderId)).toBe(true);
     expect(new Set(rows.map((k) => k.orderId)).size).toBe(10);
-    const [listing] = await a.db
-      .select()
-      .from(marketplaceListings)
-      .where(eq(marketplaceListings.id, listingId));
-    expect(listing).toMatchObject({ stock: 0, status: 'sold' });
+    expect(await readListing(listingId)).toMatchObject({ stock: 0, status: 'sold' });
+    expect(await ledgerCheck(a.db)).toMatchObject({ ok: true });
+  });
+
+  it('a withdrawal does not wait for a key a purchase is claiming: that key stays in stock', async () => {
+    const seller = await buildSignedInUser(a);
+    const listingId = await keyListing(seller.cookie, raceKeys(3));
+    // A purchase between its key claim and its stock update holds one key's row lock.
+    const pool = (a.db as unknown as { $client: import('pg').Pool }).$client;
+    const claiming = await pool.connect();
+    try {
+      await claiming.query('begin');
+      await claiming.query(
+        `select id from listing_keys where listing_id = $1 and state = 'available'
+          order by created_at, id limit 1 for update`,
+        [listingId],
+      );
+      const res = await b.app.inject({
+        method: 'DELETE',
+        url: `/api/v1/listings/${listingId}/keys`,
+        headers: { cookie: seller.cookie },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ changed: 2, stock: 1, counts: { available: 1, withdrawn: 2 } });
+      expect(await readListing(listingId)).toMatchObject({ stock: 1, status: 'active' });
+    } finally {
+      await claiming.query('rollback');
+      claiming.release();
+    }
+    expect(await availableKeys(listingId)).toBe(1);
+  });
+
+  it('buyers racing a withdrawal and a restock through two instances: no deadlock, stock equals the keys left', async () => {
+    const seller = await buildSignedInUser(a);
+    const listingId = await keyListing(seller.cookie, raceKeys(20));
+    const buyers = await Promise.all(Array.from({ length: 24 }, () => buildSignedInUser(a)));
+    for (const buyer of buyers) await fundUser(a, buyer.id, 30);
+    const url = `/api/v1/listings/${listingId}`;
+    const purchases = buyers.map((buyer, i) =>
+      (i % 2 ? b : a).app.inject({
+        method: 'POST',
+        url: `${url}/purchase`,
+        headers: { cookie: buyer.cookie },
+        payload: { expectedPrice: 30 },
+      }),
+    );
+    const stockChanges = [
+      b.app.inject({ method: 'DELETE', url: `${url}/keys`, headers: { cookie: seller.cookie } }),
+      a.app.inject({
+        method: 'POST',
+        url: `${url}/keys`,
+        headers: { cookie: seller.cookie },
+        payload: { keys: raceKeys(5).join('\n') },
+      }),
+    ];
+    const answers = await Promise.all(purchases);
+    const changes = await Promise.all(stockChanges);
+    expect(changes.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(answers.map((r) => r.statusCode).filter((s) => s !== 201 && s !== 409)).toEqual([]);
+    const sold = answers.filter((r) => r.statusCode === 201).length;
+    const rows = await a.db.select().from(listingKeys).where(eq(listingKeys.listingId, listingId));
+    const reserved = rows.filter((k) => k.state === 'reserved');
+    expect(reserved).toHaveLength(sold);
+    expect(new Set(reserved.map((k) => k.orderId)).size).toBe(sold);
+    const listing = await readListing(listingId);
+    expect(listing.stock).toBe(await availableKeys(listingId));
+    expect(listing.status).toBe(listing.stock === 0 ? 'sold' : 'active');
     expect(await ledgerCheck(a.db)).toMatchObject({ ok: true });
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { CheatStatus } from '../../../contract/cheats.ts';
 import type { DetectionStatus } from '../../../contract/marketplace.ts';
 import { detectedDispute } from '../../../contract/watches.ts';
@@ -37,6 +37,17 @@ export async function isWatchingCheat(db: Executor, cheatId: string, userId: str
 
 export async function watchListing(db: Executor, listingId: string, userId: string) {
   await db.insert(listingWatches).values({ listingId, userId }).onConflictDoNothing();
+}
+
+/**
+ * The body of a CTE that makes each `(listing_id, user_id)` row of `rows` a watch (watching twice is still
+ * watching): for a caller that watches inside a statement of its own (the purchase).
+ */
+export function watchListingsSql(rows: SQL) {
+  return sql`insert into ${listingWatches} (listing_id, user_id)
+    select r.listing_id, r.user_id from (${rows}) r
+    on conflict do nothing
+    returning 1`;
 }
 
 export async function unwatchListing(db: Executor, listingId: string, userId: string) {

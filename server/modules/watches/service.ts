@@ -9,7 +9,7 @@ import { audit } from '../audit/service.ts';
 import { findListingRow } from '../marketplace/queries.ts';
 import * as q from './queries.ts';
 
-export { alertCheatWatchers, isWatchingCheat, isWatchingListing, watchListing } from './queries.ts';
+export { alertCheatWatchers, isWatchingCheat, isWatchingListing } from './queries.ts';
 
 /** Watch or stop watching a cheat on the status board. */
 export async function setCheatWatch(
