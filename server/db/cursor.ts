@@ -68,6 +68,16 @@ export interface Keyset<V extends readonly unknown[]> {
   decode(cursor: string | undefined): V | undefined;
   /** Rows strictly after `key` in this order, as one index-range condition; undefined without a key. */
   after(key: V | undefined): SQL | undefined;
+  /**
+   * `after` for a prepared statement: the key's values are placeholders (`after0`, `after1`…) that `values`
+   * fills. A flag (pinned, read) stays in the text, so each combination of flags is a statement of its own,
+   * named by `shape` ('' without a key).
+   */
+  afterPrepared(key: V | undefined): {
+    shape: string;
+    condition: SQL | undefined;
+    values: Record<string, unknown>;
+  };
   /** The ORDER BY terms, NULLS placement matching the index. */
   orderBy: SQL[];
   /** How many rows to ask for: a page and one more, which says whether there is a next page. */
@@ -84,19 +94,21 @@ export interface Keyset<V extends readonly unknown[]> {
 export function keyset<const P extends readonly KeyPart[]>(...parts: P): Keyset<ValuesOf<P>> {
   type V = ValuesOf<P>;
   const shape = z.tuple(parts.map((p) => valueSchemas[p.kind]) as unknown as [z.ZodType, ...z.ZodType[]]);
-  const value = (i: number, key: V) => sql`${(key as unknown[])[i]}::${casts[parts[i]!.kind]}`;
+  type Value = (i: number, key: V) => SQL;
+  const bound: Value = (i, key) => sql`${(key as unknown[])[i]}::${casts[parts[i]!.kind]}`;
+  const placeheld: Value = (i) => sql`${sql.placeholder(`after${i}`)}::${casts[parts[i]!.kind]}`;
 
   /* Leading parts that share a direction compare as one row value, which PostgreSQL turns into an index
    * range; a change of direction splits the condition: (a, b) < (x, y) or ((a, b) = (x, y) and c > z).
    * A flag (pinned, read) is spelled out as an equality instead: PostgreSQL estimates a row comparison by
    * its first column alone, and "pinned < false" matches nothing, so past the first page it believed the
    * rest of the list was one row and walked the whole index for a rare search word. */
-  function from(start: number, key: V): SQL {
+  function from(start: number, key: V, value: Value): SQL {
     const part = parts[start]!;
     if (part.kind === 'bool') {
       const flag = (key as unknown[])[start] as boolean;
       const same = sql`${part.column} = ${flag}`;
-      const rest = start + 1 < parts.length ? sql`(${same} and ${from(start + 1, key)})` : undefined;
+      const rest = start + 1 < parts.length ? sql`(${same} and ${from(start + 1, key, value)})` : undefined;
       // Rows with the other flag come after these ones when the order puts that flag second.
       const otherAfter = part.dir === 'desc' ? flag : !flag;
       const other = sql`${part.column} = ${!flag}`;
@@ -116,7 +128,7 @@ export function keyset<const P extends readonly KeyPart[]>(...parts: P): Keyset<
     const op = part.dir === 'desc' ? sql`<` : sql`>`;
     const strictly = sql`(${columns}) ${op} (${values})`;
     if (end === parts.length) return strictly;
-    return sql`(${strictly} or ((${columns}) = (${values}) and ${from(end, key)}))`;
+    return sql`(${strictly} or ((${columns}) = (${values}) and ${from(end, key, value)}))`;
   }
 
   return {
@@ -130,7 +142,18 @@ export function keyset<const P extends readonly KeyPart[]>(...parts: P): Keyset<
       }
       throw new AppError('VALIDATION', messages.invalidCursor, { cursor: messages.invalidCursor });
     },
-    after: (key) => (key ? from(0, key) : undefined),
+    after: (key) => (key ? from(0, key, bound) : undefined),
+    afterPrepared(key) {
+      if (!key) return { shape: '', condition: undefined, values: {} };
+      const values: Record<string, unknown> = {};
+      let shape = 'after';
+      parts.forEach((p, i) => {
+        const v = (key as unknown[])[i];
+        if (p.kind === 'bool') shape += v ? '_t' : '_f';
+        else values[`after${i}`] = v;
+      });
+      return { shape, condition: from(0, key, placeheld), values };
+    },
     orderBy: parts.map((p) => sql`${p.column} ${sql.raw(p.dir)} nulls ${sql.raw(p.nulls ?? 'last')}`),
     limit: (size) => size + 1,
     page(rows, size, keyOf, map) {

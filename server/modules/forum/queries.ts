@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { keyset, newestFirst } from '../../db/cursor.ts';
+import { preparedStatements } from '../../db/prepared.ts';
 import {
   forumCategories,
   forumMentions,
@@ -14,7 +15,7 @@ import {
   userBlocks,
 } from '../../db/schema/index.ts';
 import { rows } from '../../db/sql.ts';
-import { unreadByCategory, unreadFor, viewerThreadColumns } from './watch.ts';
+import { type MemberId, unreadByCategory, unreadFor, viewerThreadColumns } from './watch.ts';
 
 /** A category's threads, pinned first, then by latest activity: forum_threads_category_pinned_activity_idx. */
 export const activityKeyset = keyset(
@@ -94,7 +95,7 @@ const summary = {
  * Threads with author, last poster and category joined, and whether the viewer has unread replies in each:
  * one statement per page.
  */
-function selectThreads<E extends Record<string, SQL>>(db: Db, viewerId: string | null, extra: E) {
+function selectThreads<E extends Record<string, SQL>>(db: Db, viewerId: MemberId | null, extra: E) {
   return db
     .select({ ...summary, unread: viewerId ? unreadFor(viewerId) : sql<boolean>`false`, ...extra })
     .from(forumThreads)
@@ -103,7 +104,19 @@ function selectThreads<E extends Record<string, SQL>>(db: Db, viewerId: string |
     .innerJoin(forumCategories, eq(forumCategories.id, forumThreads.categoryId));
 }
 
-/** A category's threads, pinned first, then most recent activity first. */
+const threadsInCategory = (db: Db, member: boolean, after: SQL | undefined) =>
+  selectThreads(db, member ? sql.placeholder('viewer') : null, {
+    key: sql<string>`${forumThreads.lastActivityAt}::text`,
+  })
+    .where(and(eq(forumThreads.categoryId, sql.placeholder('category')), after))
+    .orderBy(...activityKeyset.orderBy)
+    .limit(sql.placeholder('limit'));
+const threadsInCategoryStatement =
+  preparedStatements<ReturnType<ReturnType<typeof threadsInCategory>['prepare']>>(
+    'forum_threads_in_category',
+  );
+
+/** A category's threads, pinned first, then most recent activity first (a prepared statement per shape). */
 export async function listThreadsInCategory(
   db: Db,
   viewerId: string | null,
@@ -111,10 +124,17 @@ export async function listThreadsInCategory(
   after: PinnedKeyCursor | undefined,
   limit: number,
 ) {
-  return selectThreads(db, viewerId, { key: sql<string>`${forumThreads.lastActivityAt}::text` })
-    .where(and(eq(forumThreads.categoryId, categoryId), activityKeyset.after(after)))
-    .orderBy(...activityKeyset.orderBy)
-    .limit(activityKeyset.limit(limit));
+  const from = activityKeyset.afterPrepared(after);
+  const shape = `${viewerId ? 'member' : 'visitor'}${from.shape}`;
+  const statement = threadsInCategoryStatement(db, shape, (name) =>
+    threadsInCategory(db, !!viewerId, from.condition).prepare(name),
+  );
+  return statement.execute({
+    category: categoryId,
+    viewer: viewerId,
+    limit: activityKeyset.limit(limit),
+    ...from.values,
+  });
 }
 
 /** The newest threads by last activity across every category (the home page), one page. */
@@ -138,20 +158,29 @@ export async function listThreadsByUser(
     .limit(createdKeyset.limit(limit));
 }
 
-/** One thread with its text, the viewer's vote, watch flag and read position, in one statement. */
-export async function findThread(db: Db, id: string, viewerId: string | null) {
-  const myVote = viewerId
-    ? sql<number>`coalesce((select ${forumVotes.value} from ${forumVotes} where ${forumVotes.threadId} = ${forumThreads.id} and ${forumVotes.userId} = ${viewerId}), 0)`.mapWith(
+const threadById = (db: Db, member: boolean) => {
+  const viewer = member ? sql.placeholder('viewer') : null;
+  const myVote = viewer
+    ? sql<number>`coalesce((select ${forumVotes.value} from ${forumVotes} where ${forumVotes.threadId} = ${forumThreads.id} and ${forumVotes.userId} = ${viewer}::uuid), 0)`.mapWith(
         Number,
       )
     : sql<number>`0`.mapWith(Number);
-  const [row] = await selectThreads(db, viewerId, {
-    ...viewerThreadColumns(viewerId),
+  return selectThreads(db, viewer, {
+    ...viewerThreadColumns(viewer),
     content: sql<string>`${forumThreads.content}`,
     contentHtml: sql<string>`${forumThreads.contentHtml}`,
     editedAt: sql<Date | null>`${forumThreads.editedAt}`.mapWith(forumThreads.editedAt),
     myVote,
-  }).where(eq(forumThreads.id, id));
+  }).where(eq(forumThreads.id, sql.placeholder('id')));
+};
+const threadStatement =
+  preparedStatements<ReturnType<ReturnType<typeof threadById>['prepare']>>('forum_thread');
+
+/** One thread with its text, the viewer's vote, watch flag and read position, in one (prepared) statement. */
+export async function findThread(db: Db, id: string, viewerId: string | null) {
+  const shape = viewerId ? 'member' : 'visitor';
+  const statement = threadStatement(db, shape, (name) => threadById(db, !!viewerId).prepare(name));
+  const [row] = await statement.execute({ id, viewer: viewerId });
   return row;
 }
 
@@ -323,16 +352,9 @@ export async function deleteReply(tx: Tx, id: string) {
   return row;
 }
 
-/** A page of a thread's replies after `after`, with like counts and the viewer's own like: one statement. */
-export async function listReplies(
-  db: Db,
-  viewerId: string | null,
-  threadId: string,
-  after: KeyCursor | undefined,
-  limit: number,
-) {
-  const liked = viewerId
-    ? sql<boolean>`exists (select 1 from ${forumReplyLikes} l where l.reply_id = ${forumReplies.id} and l.user_id = ${viewerId}::uuid)`
+const repliesOf = (db: Db, member: boolean, after: SQL | undefined) => {
+  const liked = member
+    ? sql<boolean>`exists (select 1 from ${forumReplyLikes} l where l.reply_id = ${forumReplies.id} and l.user_id = ${sql.placeholder('viewer')}::uuid)`
     : sql<boolean>`false`;
   return db
     .select({
@@ -350,9 +372,35 @@ export async function listReplies(
     })
     .from(forumReplies)
     .innerJoin(profiles, eq(profiles.id, forumReplies.userId))
-    .where(and(eq(forumReplies.threadId, threadId), replyKeyset.after(after)))
+    .where(and(eq(forumReplies.threadId, sql.placeholder('thread')), after))
     .orderBy(...replyKeyset.orderBy)
-    .limit(replyKeyset.limit(limit));
+    .limit(sql.placeholder('limit'));
+};
+const repliesStatement =
+  preparedStatements<ReturnType<ReturnType<typeof repliesOf>['prepare']>>('forum_replies');
+
+/**
+ * A page of a thread's replies after `after`, with like counts and the viewer's own like: one (prepared)
+ * statement.
+ */
+export async function listReplies(
+  db: Db,
+  viewerId: string | null,
+  threadId: string,
+  after: KeyCursor | undefined,
+  limit: number,
+) {
+  const from = replyKeyset.afterPrepared(after);
+  const shape = `${viewerId ? 'member' : 'visitor'}${from.shape}`;
+  const statement = repliesStatement(db, shape, (name) =>
+    repliesOf(db, !!viewerId, from.condition).prepare(name),
+  );
+  return statement.execute({
+    thread: threadId,
+    viewer: viewerId,
+    limit: replyKeyset.limit(limit),
+    ...from.values,
+  });
 }
 
 /**

@@ -54,9 +54,6 @@ export async function listThreads(
   query: { categoryId: string; cursor?: string },
 ) {
   const after = q.activityKeyset.decode(query.cursor);
-  if (!after && !(await q.findCategory(db, query.categoryId))) {
-    throw new AppError('NOT_FOUND', m.categoryNotFound);
-  }
   const rows = await q.listThreadsInCategory(
     db,
     viewer?.id ?? null,
@@ -64,6 +61,10 @@ export async function listThreads(
     after,
     forumThreadPageSize,
   );
+  // An empty first page is an empty category or none: only then is the category looked up.
+  if (!after && rows.length === 0 && !(await q.findCategory(db, query.categoryId))) {
+    throw new AppError('NOT_FOUND', m.categoryNotFound);
+  }
   return q.activityKeyset.page(
     rows,
     forumThreadPageSize,

@@ -1,4 +1,4 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { forumReplies, forumThreads, forumThreadUsers, notifications } from '../../db/schema/index.ts';
 import { rows } from '../../db/sql.ts';
@@ -14,11 +14,14 @@ import { fanOutAfterCommit } from '../realtime/bus.ts';
 /** The lowest uuid: a read position without a reply (only the opening post read) sorts before every reply. */
 export const NO_REPLY = '00000000-0000-0000-0000-000000000000';
 
+/** A member's id, or its placeholder in a prepared statement. */
+export type MemberId = string | Placeholder;
+
 /**
- * True when the member (a uuid SQL value) watches the thread in `thread` and it has activity after their
- * read position: the one definition of "unread" for the category counts, the thread lists and the tests.
+ * True when the member watches the thread in `thread` and it has activity after their read position: the
+ * one definition of "unread" for the category counts, the thread lists and the tests.
  */
-export function unreadFor(userId: string): SQL<boolean> {
+export function unreadFor(userId: MemberId): SQL<boolean> {
   return sql<boolean>`exists (select 1 from ${forumThreadUsers} tu where tu.user_id = ${userId}::uuid
     and tu.thread_id = ${forumThreads.id} and tu.watching
     and ${forumThreads.lastActivityAt} > coalesce(tu.last_read_at, '-infinity'))`;
@@ -39,7 +42,7 @@ export function unreadByCategory(userId: string): SQL {
 }
 
 /** The member's watch flag and read position in the thread (as the reply keyset's key), as SQL columns. */
-export function viewerThreadColumns(userId: string | null) {
+export function viewerThreadColumns(userId: MemberId | null) {
   if (!userId) {
     return {
       watching: sql<boolean>`false`,
