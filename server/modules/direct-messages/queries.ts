@@ -2,6 +2,7 @@ import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { keyset } from '../../db/cursor.ts';
+import { preparedStatements } from '../../db/prepared.ts';
 import { conversations, directMessages, profiles, userBlocks } from '../../db/schema/index.ts';
 import { rows } from '../../db/sql.ts';
 
@@ -40,8 +41,9 @@ export async function selectConversationPage(db: Db, me: string, after: TimeKey 
 }
 
 /** The counterpart and both block directions in one statement; undefined when no such member. */
-export async function findCounterpart(db: Db | Tx, me: string, other: string) {
-  const [row] = await db
+const counterpart = (db: Db) => {
+  const me = sql.placeholder('me');
+  return db
     .select({
       id: profiles.id,
       username: profiles.username,
@@ -50,7 +52,15 @@ export async function findCounterpart(db: Db | Tx, me: string, other: string) {
       blockedByThem: sql<boolean>`exists(select 1 from ${userBlocks} where ${userBlocks.blockerId} = ${profiles.id} and ${userBlocks.blockedId} = ${me}::uuid)`,
     })
     .from(profiles)
-    .where(eq(profiles.id, other));
+    .where(eq(profiles.id, sql.placeholder('other')));
+};
+const counterpartStatement =
+  preparedStatements<ReturnType<ReturnType<typeof counterpart>['prepare']>>('dm_counterpart');
+
+/** The other member of a conversation and the blocks between us: one prepared statement (every thread read). */
+export async function findCounterpart(db: Db, me: string, other: string) {
+  const statement = counterpartStatement(db, '', (name) => counterpart(db).prepare(name));
+  const [row] = await statement.execute({ me, other });
   return row;
 }
 
@@ -84,33 +94,44 @@ const threadColumns = {
  * an OR of the two directions reads every message of the conversation and sorts them (10,000 rows for a
  * long conversation, where this reads at most 2 × limit).
  */
-export function selectThreadPage(
-  db: Db,
-  me: string,
-  other: string,
-  before: TimeKey | undefined,
-  limit: number,
-) {
+const threadPage = (db: Db, before: SQL | undefined) => {
+  const limit = sql.placeholder('limit');
   const direction = (from: string, to: string, notDeleted: SQL) =>
     db
       .select(threadColumns)
       .from(directMessages)
       .where(
         and(
-          eq(directMessages.senderId, from),
-          eq(directMessages.recipientId, to),
+          eq(directMessages.senderId, sql.placeholder(from)),
+          eq(directMessages.recipientId, sql.placeholder(to)),
           notDeleted,
-          threadKeyset.after(before),
+          before,
         ),
       )
       .orderBy(...threadKeyset.orderBy)
       .limit(limit);
   return unionAll(
-    direction(me, other, eq(directMessages.deletedBySender, false)),
-    direction(other, me, eq(directMessages.deletedByRecipient, false)),
+    direction('me', 'other', eq(directMessages.deletedBySender, false)),
+    direction('other', 'me', eq(directMessages.deletedByRecipient, false)),
   )
     .orderBy(sql`"created_at" desc`, sql`"id" desc`)
     .limit(limit);
+};
+const threadPageStatement =
+  preparedStatements<ReturnType<ReturnType<typeof threadPage>['prepare']>>('dm_thread_page');
+
+export async function selectThreadPage(
+  db: Db,
+  me: string,
+  other: string,
+  before: TimeKey | undefined,
+  limit: number,
+) {
+  const from = threadKeyset.afterPrepared(before);
+  const statement = threadPageStatement(db, from.shape, (name) =>
+    threadPage(db, from.condition).prepare(name),
+  );
+  return statement.execute({ me, other, limit, ...from.values });
 }
 
 /**

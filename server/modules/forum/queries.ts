@@ -35,17 +35,30 @@ export const replyKeyset = keyset(
 export type KeyCursor = [at: string, id: string];
 export type PinnedKeyCursor = [pinned: boolean, at: string, id: string];
 
-/** The categories with, for a member, each one's unread thread count: one statement. */
-export async function listCategories(db: Db, viewerId: string | null) {
-  const unread = viewerId
-    ? unreadByCategory(viewerId)
+const categoriesFor = (db: Db, member: boolean) => {
+  const unread = member
+    ? unreadByCategory(sql.placeholder('viewer'))
     : sql`select null::uuid as category_id, 0 as n where false`;
-  return rows<{ id: string; name: string; description: string; threadCount: number; unreadCount: number }>(
-    db,
-    sql`select c.id, c.name, c.description, c.thread_count as "threadCount", coalesce(u.n, 0)::int as "unreadCount"
-      from ${forumCategories} c left join (${unread}) u on u.category_id = c.id
-      order by c.position, c.name`,
-  );
+  return db
+    .select({
+      id: forumCategories.id,
+      name: forumCategories.name,
+      description: forumCategories.description,
+      threadCount: forumCategories.threadCount,
+      unreadCount: sql<number>`coalesce(u.n, 0)::int`.mapWith(Number),
+    })
+    .from(forumCategories)
+    .leftJoin(sql`(${unread}) u`, sql`u.category_id = ${forumCategories.id}`)
+    .orderBy(forumCategories.position, forumCategories.name);
+};
+const categoriesStatement =
+  preparedStatements<ReturnType<ReturnType<typeof categoriesFor>['prepare']>>('forum_categories');
+
+/** The categories with, for a member, each one's unread thread count: one (prepared) statement. */
+export async function listCategories(db: Db, viewerId: string | null) {
+  const shape = viewerId ? 'member' : 'visitor';
+  const statement = categoriesStatement(db, shape, (name) => categoriesFor(db, !!viewerId).prepare(name));
+  return statement.execute({ viewer: viewerId });
 }
 
 export async function findCategory(db: Db | Tx, id: string) {

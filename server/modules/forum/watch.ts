@@ -33,7 +33,7 @@ export function unreadFor(userId: MemberId): SQL<boolean> {
  * a join that scans every thread): the cost follows what the member watches, not the forum's size. A read
  * thread gives a null category, which no category matches.
  */
-export function unreadByCategory(userId: string): SQL {
+export function unreadByCategory(userId: MemberId): SQL {
   return sql`select (select t.category_id from ${forumThreads} t where t.id = tu.thread_id
         and t.last_activity_at > coalesce(tu.last_read_at, '-infinity')) as category_id, count(*)::int as n
     from ${forumThreadUsers} tu
