@@ -2,9 +2,10 @@ import type { RateRuleName } from './rate-limit.ts';
 
 /**
  * The route contract: who may call a route and which rate limits count it, declared once in its `schema`
- * (spread `...access(...)`), written into its OpenAPI operation (`x-access`, `x-owner`, `x-rate-limit`) and
- * enforced by the framework (plugins/route-contract.ts) before the body is parsed or validated. Handlers read
- * `request.viewer`; they never look up the session or call a limiter themselves. The access-matrix suite
+ * (spread `...access(...)`, which route files leave to `routesFor` in plugins/routes-for.ts), written into its
+ * OpenAPI operation (`x-access`, `x-owner`, `x-rate-limit`) and enforced by the framework
+ * (plugins/route-contract.ts) before the body is parsed or validated. Handlers read `request.viewer`; they
+ * never look up the session or call a limiter themselves. The access-matrix suite
  * (server/security/access-matrix.test.ts) reads the declarations from /api/openapi.json and proves them.
  *
  * - `public`: anyone, signed in or not (`request.viewer` is the member or null).

@@ -19,9 +19,9 @@ import { type ErrorCode, errorResponse } from '../../../contract/errors.ts';
 import { accountMessages, messages } from '../../../contract/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { profiles } from '../../db/schema/index.ts';
-import { access } from '../../plugins/access.ts';
 import { AppError, errorBody } from '../../plugins/errors.ts';
 import { enqueue } from '../../plugins/queue.ts';
+import { routesFor } from '../../plugins/routes-for.ts';
 import { signedIn, toWebHeaders } from '../../plugins/viewer.ts';
 import { CLIENT_IP_HEADER, recordLoginEvent } from './auth.ts';
 
@@ -86,6 +86,8 @@ const CHANGE_PASSWORD_ERRORS: AuthErrorMap = {
  * own shapes: no session token ever appears in a body, only in the HttpOnly cookie.
  */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { db, publicUrl }) => {
+  const route = routesFor(app, { tags: ['auth'] });
+
   const publicOrigin = new URL(publicUrl).origin;
 
   // The reset request, run by the queue: better-auth looks the address up, stores the token and queues the mail.
@@ -152,16 +154,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
     return json;
   }
 
-  app.post(
+  route.post(
     '/sign-up/email',
     {
-      schema: {
-        ...access('public', { limit: 'signUpPerIp' }),
-        tags: ['auth'],
-        summary: 'Create an account (the member then signs in)',
-        body: signUpBody,
-        response: { 200: okResponse },
-      },
+      access: 'public',
+      limit: 'signUpPerIp',
+      summary: 'Create an account (the member then signs in)',
+      body: signUpBody,
+      response: { 200: okResponse },
     },
     async (request, reply) => {
       const { username, email, password } = request.body;
@@ -190,18 +190,16 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
     },
   );
 
-  app.post(
+  route.post(
     '/sign-in/email',
     {
-      schema: {
-        ...access('public', { limit: ['signInPerIp', 'signInPerAccountIp', 'signInPerAccount'] }),
-        tags: ['auth'],
-        summary:
-          'Sign in; sets the session cookie (a browser-session cookie when rememberMe is false). ' +
-          'With two-factor sign-in on, answers {twoFactorRequired:true}: POST /api/auth/two-factor/verify follows.',
-        body: signInBody,
-        response: { 200: signInResponse },
-      },
+      access: 'public',
+      limit: ['signInPerIp', 'signInPerAccountIp', 'signInPerAccount'],
+      summary:
+        'Sign in; sets the session cookie (a browser-session cookie when rememberMe is false). ' +
+        'With two-factor sign-in on, answers {twoFactorRequired:true}: POST /api/auth/two-factor/verify follows.',
+      body: signInBody,
+      response: { 200: signInResponse },
     },
     async (request, reply) => {
       const { email, password, rememberMe } = request.body;
@@ -221,16 +219,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
     },
   );
 
-  app.post(
+  route.post(
     '/sign-out',
-    {
-      schema: {
-        ...access('public'),
-        tags: ['auth'],
-        summary: 'End this session',
-        response: { 200: okResponse },
-      },
-    },
+    { access: 'public', summary: 'End this session', response: { 200: okResponse } },
     async (request, reply) => {
       await callAuth(request, reply, '/sign-out', {});
       if (reply.sent) return reply;
@@ -238,16 +229,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
     },
   );
 
-  app.get(
+  route.get(
     '/get-session',
-    {
-      schema: {
-        ...access('public'),
-        tags: ['auth'],
-        summary: 'The signed-in member, or null',
-        response: { 200: sessionResponse },
-      },
-    },
+    { access: 'public', summary: 'The signed-in member, or null', response: { 200: sessionResponse } },
     async (request) => {
       const viewer = request.viewer;
       if (!viewer) return { user: null };
@@ -257,16 +241,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
     },
   );
 
-  app.post(
+  route.post(
     '/request-password-reset',
     {
-      schema: {
-        ...access('public', { limit: ['resetPerIp', 'resetPerAccount'] }),
-        tags: ['auth'],
-        summary: 'Email a reset link (answers the same whether or not the address has an account)',
-        body: resetRequestBody,
-        response: { 200: okResponse },
-      },
+      access: 'public',
+      limit: ['resetPerIp', 'resetPerAccount'],
+      summary: 'Email a reset link (answers the same whether or not the address has an account)',
+      body: resetRequestBody,
+      response: { 200: okResponse },
     },
     async (request) => {
       // Answered before the lookup, the token and the mail: a known and an unknown address take the same time
@@ -276,16 +258,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
     },
   );
 
-  app.post(
+  route.post(
     '/reset-password',
     {
-      schema: {
-        ...access('public', { limit: 'resetPerIp' }),
-        tags: ['auth'],
-        summary: 'Set a new password with the emailed token; ends every session of the account',
-        body: resetPasswordBody,
-        response: { 200: okResponse },
-      },
+      access: 'public',
+      limit: 'resetPerIp',
+      summary: 'Set a new password with the emailed token; ends every session of the account',
+      body: resetPasswordBody,
+      response: { 200: okResponse },
     },
     async (request, reply) => {
       await callAuth(request, reply, '/reset-password', request.body);
@@ -294,16 +274,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
     },
   );
 
-  app.post(
+  route.post(
     '/change-password',
     {
-      schema: {
-        ...access('member', { limit: 'changePasswordPerUser' }),
-        tags: ['auth'],
-        summary: 'Change my password (the current one is re-checked); signs out every other session',
-        body: changePasswordBody,
-        response: { 200: okResponse },
-      },
+      access: 'member',
+      limit: 'changePasswordPerUser',
+      summary: 'Change my password (the current one is re-checked); signs out every other session',
+      body: changePasswordBody,
+      response: { 200: okResponse },
     },
     async (request, reply) => {
       const viewer = signedIn(request);
@@ -321,18 +299,16 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
     },
   );
 
-  app.post(
+  route.post(
     '/two-factor/enable',
     {
-      schema: {
-        ...access('member', { limit: 'twoFactorSetupPerUser' }),
-        tags: ['auth'],
-        summary:
-          'Start two-factor setup (password re-checked): the authenticator URI and one-time backup codes. ' +
-          'Sign-in asks for a code only after POST /api/auth/two-factor/confirm.',
-        body: twoFactorPasswordBody,
-        response: { 200: twoFactorSetupResponse, 409: errorResponse },
-      },
+      access: 'member',
+      limit: 'twoFactorSetupPerUser',
+      summary:
+        'Start two-factor setup (password re-checked): the authenticator URI and one-time backup codes. ' +
+        'Sign-in asks for a code only after POST /api/auth/two-factor/confirm.',
+      body: twoFactorPasswordBody,
+      response: { 200: twoFactorSetupResponse, 409: errorResponse },
     },
     async (request, reply) => {
       const _viewer = signedIn(request);
@@ -345,16 +321,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
     },
   );
 
-  app.post(
+  route.post(
     '/two-factor/confirm',
     {
-      schema: {
-        ...access('member', { limit: 'twoFactorCodePerUser' }),
-        tags: ['auth'],
-        summary: 'Finish two-factor setup with a code from the authenticator app',
-        body: twoFactorCodeBody,
-        response: { 200: okResponse },
-      },
+      access: 'member',
+      limit: 'twoFactorCodePerUser',
+      summary: 'Finish two-factor setup with a code from the authenticator app',
+      body: twoFactorCodeBody,
+      response: { 200: okResponse },
     },
     async (request, reply) => {
       const viewer = signedIn(request);
@@ -369,16 +343,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
     },
   );
 
-  app.post(
+  route.post(
     '/two-factor/disable',
     {
-      schema: {
-        ...access('member', { limit: 'twoFactorSetupPerUser' }),
-        tags: ['auth'],
-        summary: 'Turn two-factor sign-in off (password re-checked)',
-        body: twoFactorPasswordBody,
-        response: { 200: okResponse },
-      },
+      access: 'member',
+      limit: 'twoFactorSetupPerUser',
+      summary: 'Turn two-factor sign-in off (password re-checked)',
+      body: twoFactorPasswordBody,
+      response: { 200: okResponse },
     },
     async (request, reply) => {
       const viewer = signedIn(request);
@@ -394,17 +366,15 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
     },
   );
 
-  app.post(
+  route.post(
     '/two-factor/verify',
     {
-      schema: {
-        ...access('public', { limit: 'twoFactorCodePerIp' }),
-        tags: ['auth'],
-        summary:
-          'Complete a two-factor sign-in with a 6-digit code or a backup code (each backup code works once)',
-        body: twoFactorCodeBody,
-        response: { 200: sessionResponse, 401: errorResponse },
-      },
+      access: 'public',
+      limit: 'twoFactorCodePerIp',
+      summary:
+        'Complete a two-factor sign-in with a 6-digit code or a backup code (each backup code works once)',
+      body: twoFactorCodeBody,
+      response: { 200: sessionResponse, 401: errorResponse },
     },
     async (request, reply) => {
       const raw = request.body.code;

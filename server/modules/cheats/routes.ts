@@ -12,80 +12,71 @@ import {
 import { errorResponse } from '../../../contract/errors.ts';
 import { cheatMessages } from '../../../contract/messages.ts';
 import type { Db } from '../../db/client.ts';
-import { access } from '../../plugins/access.ts';
+import { routesFor } from '../../plugins/routes-for.ts';
 import { signedIn } from '../../plugins/viewer.ts';
 import * as service from './service.ts';
 
 export const cheatRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get(
+  const route = routesFor(app, { tags: ['admin'] });
+
+  route.get(
     '/cheats',
     {
-      schema: {
-        ...access('public'),
-        tags: ['cheats'],
-        summary: 'The cheat status board, newest first (no download links)',
-        querystring: cheatListQuery,
-        response: { 200: cheatPage },
-      },
+      access: 'public',
+      tags: ['cheats'],
+      summary: 'The cheat status board, newest first (no download links)',
+      querystring: cheatListQuery,
+      response: { 200: cheatPage },
     },
     async (request) => service.listCheats(db, request.viewer, request.query),
   );
 
-  app.get(
+  route.get(
     '/cheats/:id',
     {
-      schema: {
-        ...access('public'),
-        tags: ['cheats'],
-        summary: 'One cheat with its status timeline',
-        params: cheatIdParams,
-        response: { 200: cheatDetail },
-      },
+      access: 'public',
+      tags: ['cheats'],
+      summary: 'One cheat with its status timeline',
+      params: cheatIdParams,
+      response: { 200: cheatDetail },
     },
     async (request) => service.getCheat(db, request.viewer, request.params.id),
   );
 
-  app.post(
+  route.post(
     '/cheats/:id/download',
     {
-      schema: {
-        ...access('member', {
-          unauthenticated: cheatMessages.loginToDownload,
-          limit: 'cheatDownloadPerUser',
-        }),
-        tags: ['cheats'],
-        summary: 'Download a cheat (members): counted once per member per day; returns the link',
-        params: cheatIdParams,
-        response: { 200: cheatDownloadResponse, 403: errorResponse },
-      },
+      access: 'member',
+      unauthenticated: cheatMessages.loginToDownload,
+      limit: 'cheatDownloadPerUser',
+      tags: ['cheats'],
+      summary: 'Download a cheat (members): counted once per member per day; returns the link',
+      params: cheatIdParams,
+      response: { 200: cheatDownloadResponse, 403: errorResponse },
     },
     async (request) => service.downloadCheat(db, signedIn(request), request.params.id),
   );
 
-  app.get(
+  route.get(
     '/admin/cheats/:id',
     {
-      schema: {
-        ...access('staff', { forbidden: cheatMessages.onlyStaff }),
-        tags: ['admin'],
-        summary: 'A cheat with its download link, for editing (staff)',
-        params: cheatIdParams,
-        response: { 200: adminCheat },
-      },
+      access: 'staff',
+      forbidden: cheatMessages.onlyStaff,
+      summary: 'A cheat with its download link, for editing (staff)',
+      params: cheatIdParams,
+      response: { 200: adminCheat },
     },
     async (request) => service.getCheatForStaff(db, signedIn(request), request.params.id),
   );
 
-  app.post(
+  route.post(
     '/admin/cheats',
     {
-      schema: {
-        ...access('staff', { forbidden: cheatMessages.onlyStaff }),
-        tags: ['admin'],
-        summary: 'Publish a cheat (staff)',
-        body: cheatBody,
-        response: { 201: adminCheat, 404: errorResponse },
-      },
+      access: 'staff',
+      forbidden: cheatMessages.onlyStaff,
+      summary: 'Publish a cheat (staff)',
+      body: cheatBody,
+      response: { 201: adminCheat, 404: errorResponse },
     },
     async (request, reply) => {
       const created = await service.publishCheat(db, signedIn(request), request.body);
@@ -93,31 +84,27 @@ export const cheatRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     },
   );
 
-  app.put(
+  route.put(
     '/admin/cheats/:id',
     {
-      schema: {
-        ...access('staff', { forbidden: cheatMessages.onlyStaff }),
-        tags: ['admin'],
-        summary: 'Edit a cheat; a status change joins its timeline (staff)',
-        params: cheatIdParams,
-        body: cheatBody,
-        response: { 200: adminCheat },
-      },
+      access: 'staff',
+      forbidden: cheatMessages.onlyStaff,
+      summary: 'Edit a cheat; a status change joins its timeline (staff)',
+      params: cheatIdParams,
+      body: cheatBody,
+      response: { 200: adminCheat },
     },
     async (request) => service.editCheat(db, signedIn(request), request.params.id, request.body),
   );
 
-  app.delete(
+  route.delete(
     '/admin/cheats/:id',
     {
-      schema: {
-        ...access('staff', { forbidden: cheatMessages.onlyStaff }),
-        tags: ['admin'],
-        summary: 'Delete a cheat (staff)',
-        params: cheatIdParams,
-        response: { 204: z.null() },
-      },
+      access: 'staff',
+      forbidden: cheatMessages.onlyStaff,
+      summary: 'Delete a cheat (staff)',
+      params: cheatIdParams,
+      response: { 204: z.null() },
     },
     async (request, reply) => {
       await service.removeCheat(db, signedIn(request), request.params.id);

@@ -13,53 +13,46 @@ import { errorResponse } from '../../../contract/errors.ts';
 import { directMessageTexts } from '../../../contract/messages.ts';
 import { okResponse } from '../../../contract/social.ts';
 import type { Db } from '../../db/client.ts';
-import { access } from '../../plugins/access.ts';
+import { routesFor } from '../../plugins/routes-for.ts';
 import { signedIn } from '../../plugins/viewer.ts';
 import { deleteConversation, getThread, listConversations, sendMessage, setBlock } from './service.ts';
 
 export const directMessageRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const route = routesFor(app, { tags: ['messages'] });
   const deps = { db };
-  const tags = ['messages'];
 
-  app.get(
+  route.get(
     '/conversations',
     {
-      schema: {
-        ...access('member', { unauthenticated: directMessageTexts.loginToView }),
-        tags,
-        summary: 'My conversations: counterpart, latest message, unread count; newest first',
-        querystring: dmPageQuery,
-        response: { 200: conversationPage, 403: errorResponse, 404: errorResponse, 429: errorResponse },
-      },
+      access: 'member',
+      unauthenticated: directMessageTexts.loginToView,
+      summary: 'My conversations: counterpart, latest message, unread count; newest first',
+      querystring: dmPageQuery,
+      response: { 200: conversationPage, 403: errorResponse, 404: errorResponse, 429: errorResponse },
     },
     async (request) => listConversations(db, signedIn(request), request.query.cursor),
   );
 
-  app.get(
+  route.get(
     '/conversations/:userId',
     {
-      schema: {
-        ...access('member', { unauthenticated: directMessageTexts.loginToView }),
-        tags,
-        summary: 'My thread with a member, oldest first; opening it marks received messages read',
-        params: counterpartParams,
-        querystring: dmPageQuery,
-        response: { 200: threadResponse, 403: errorResponse, 429: errorResponse },
-      },
+      access: 'member',
+      unauthenticated: directMessageTexts.loginToView,
+      summary: 'My thread with a member, oldest first; opening it marks received messages read',
+      params: counterpartParams,
+      querystring: dmPageQuery,
+      response: { 200: threadResponse, 403: errorResponse, 429: errorResponse },
     },
     async (request) => getThread(db, signedIn(request), request.params.userId, request.query.cursor),
   );
 
-  app.delete(
+  route.delete(
     '/conversations/:userId',
     {
-      schema: {
-        ...access('member'),
-        tags,
-        summary: 'Delete a conversation for me (the other member keeps their copy)',
-        params: counterpartParams,
-        response: { 200: okResponse, 403: errorResponse, 429: errorResponse },
-      },
+      access: 'member',
+      summary: 'Delete a conversation for me (the other member keeps their copy)',
+      params: counterpartParams,
+      response: { 200: okResponse, 403: errorResponse, 429: errorResponse },
     },
     async (request) => {
       await deleteConversation(db, signedIn(request), request.params.userId);
@@ -67,19 +60,15 @@ export const directMessageRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
     },
   );
 
-  app.post(
+  route.post(
     '/messages',
     {
-      schema: {
-        ...access('member', {
-          unauthenticated: directMessageTexts.loginToSend,
-          limit: 'directMessagePerUser',
-        }),
-        tags,
-        summary: 'Send a direct message',
-        body: sendMessageBody,
-        response: { 201: directMessageSchema, 403: errorResponse, 404: errorResponse },
-      },
+      access: 'member',
+      unauthenticated: directMessageTexts.loginToSend,
+      limit: 'directMessagePerUser',
+      summary: 'Send a direct message',
+      body: sendMessageBody,
+      response: { 201: directMessageSchema, 403: errorResponse, 404: errorResponse },
     },
     async (request, reply) => {
       const viewer = signedIn(request);
@@ -87,18 +76,17 @@ export const directMessageRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
     },
   );
 
-  for (const method of ['PUT', 'DELETE'] as const) {
-    app.route({
-      method,
-      url: '/users/:id/block',
-      schema: {
-        ...access('member', { limit: 'blockPerUser' }),
-        tags,
-        summary: method === 'PUT' ? 'Block a member (idempotent)' : 'Unblock a member (idempotent)',
+  for (const method of ['put', 'delete'] as const) {
+    route[method](
+      '/users/:id/block',
+      {
+        access: 'member',
+        limit: 'blockPerUser',
+        summary: method === 'put' ? 'Block a member (idempotent)' : 'Unblock a member (idempotent)',
         params: blockParams,
         response: { 200: blockResponse, 403: errorResponse },
       },
-      handler: async (request) => setBlock(deps, signedIn(request), request.params.id, method === 'PUT'),
-    });
+      async (request) => setBlock(deps, signedIn(request), request.params.id, method === 'put'),
+    );
   }
 };

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthResponse } from '../../../contract/health.ts';
 import type { Database } from '../../db/client.ts';
-import { access } from '../../plugins/access.ts';
 import { notShed } from '../../plugins/pressure.ts';
+import { routesFor } from '../../plugins/routes-for.ts';
 
 const PING_TIMEOUT_MS = 2000;
 
@@ -10,16 +10,15 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; retryAfte
   app,
   { database, retryAfterSeconds },
 ) => {
-  app.get(
+  const route = routesFor(app, { tags: ['health'] });
+
+  route.get(
     '/health',
     {
-      schema: {
-        ...access('public'),
-        tags: ['health'],
-        summary:
-          "The server's and the database's state, and which load-shedding limit is tripped (503 when the database does not answer or requests are being shed)",
-        response: { 200: healthResponse, 503: healthResponse },
-      },
+      access: 'public',
+      summary:
+        "The server's and the database's state, and which load-shedding limit is tripped (503 when the database does not answer or requests are being shed)",
+      response: { 200: healthResponse, 503: healthResponse },
       // Answers under pressure too, to say which limit tripped.
       config: notShed,
     },

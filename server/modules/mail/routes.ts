@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse } from '../../../contract/errors.ts';
 import { unsubscribeMessages, unsubscribeQuery, unsubscribeResponse } from '../../../contract/mail.ts';
 import type { Db } from '../../db/client.ts';
-import { access } from '../../plugins/access.ts';
 import { AppError } from '../../plugins/errors.ts';
+import { routesFor } from '../../plugins/routes-for.ts';
 import { type UnsubscribeKind, unsubscribe, verifyUnsubscribe } from './service.ts';
 
 /**
@@ -12,6 +12,8 @@ import { type UnsubscribeKind, unsubscribe, verifyUnsubscribe } from './service.
  * (the person's confirmation, or a mail client's one-click `List-Unsubscribe=One-Click`) turns it off.
  */
 export const mailRoutes: FastifyPluginAsyncZod<{ db: Db; secret: string }> = async (app, { db, secret }) => {
+  const route = routesFor(app, { tags: ['email'] });
+
   // Mail clients post the one-click body as a form; its only field is fixed, so it is not read.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, _body, done) =>
     done(null, {}),
@@ -21,16 +23,13 @@ export const mailRoutes: FastifyPluginAsyncZod<{ db: Db; secret: string }> = asy
       throw new AppError('NOT_FOUND', unsubscribeMessages.invalidLink);
   };
 
-  app.get(
+  route.get(
     '/email/unsubscribe',
     {
-      schema: {
-        ...access('public'),
-        tags: ['email'],
-        summary: 'What a signed unsubscribe link would turn off (changes nothing)',
-        querystring: unsubscribeQuery,
-        response: { 200: unsubscribeResponse, 404: errorResponse },
-      },
+      access: 'public',
+      summary: 'What a signed unsubscribe link would turn off (changes nothing)',
+      querystring: unsubscribeQuery,
+      response: { 200: unsubscribeResponse, 404: errorResponse },
     },
     async (request) => {
       check(request.query);
@@ -39,16 +38,13 @@ export const mailRoutes: FastifyPluginAsyncZod<{ db: Db; secret: string }> = asy
     },
   );
 
-  app.post(
+  route.post(
     '/email/unsubscribe',
     {
-      schema: {
-        ...access('public'),
-        tags: ['email'],
-        summary: 'Turn off the mail kind of a signed unsubscribe link (one-click)',
-        querystring: unsubscribeQuery,
-        response: { 200: unsubscribeResponse, 404: errorResponse },
-      },
+      access: 'public',
+      summary: 'Turn off the mail kind of a signed unsubscribe link (one-click)',
+      querystring: unsubscribeQuery,
+      response: { 200: unsubscribeResponse, 404: errorResponse },
     },
     async (request) => {
       check(request.query);

@@ -16,7 +16,7 @@ import {
 import { marketplaceMessages as m, socialMessages } from '../../../contract/messages.ts';
 import { orderDetail } from '../../../contract/orders.ts';
 import type { Db } from '../../db/client.ts';
-import { access } from '../../plugins/access.ts';
+import { routesFor } from '../../plugins/routes-for.ts';
 import { signedIn } from '../../plugins/viewer.ts';
 import type { ContentCipher } from '../stock/key-crypto.ts';
 import * as service from './service.ts';
@@ -27,33 +27,31 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ db: Db; cipher: ContentC
   app,
   { db, cipher },
 ) => {
-  app.get(
+  const route = routesFor(app, { tags: ['marketplace'] });
+
+  route.get(
     '/listings',
     {
-      schema: {
-        ...access('public'),
-        tags: ['marketplace'],
-        summary:
-          'Listings: pinned first, then newest or by price; default active; search title, description, seller',
-        querystring: listingListQuery,
-        response: { 200: listingPage },
-      },
+      access: 'public',
+      summary:
+        'Listings: pinned first, then newest or by price; default active; search title, description, seller',
+      querystring: listingListQuery,
+      response: { 200: listingPage },
     },
     async (request) => service.listListings(db, request.query),
   );
 
-  app.post(
+  route.post(
     '/listings',
     {
+      access: 'member',
+      unauthenticated: m.loginToCreate,
+      limit: 'listingCreatePerUser',
+      summary: 'Create a listing (signed-in members)',
+      body: listingCreateBody,
+      response: { 201: listingDetail, 403: errorResponse, 404: errorResponse, 409: errorResponse },
       // A key listing may come with up to 10,000 keys.
       bodyLimit: 4 * 1024 * 1024,
-      schema: {
-        ...access('member', { unauthenticated: m.loginToCreate, limit: 'listingCreatePerUser' }),
-        tags: ['marketplace'],
-        summary: 'Create a listing (signed-in members)',
-        body: listingCreateBody,
-        response: { 201: listingDetail, 403: errorResponse, 404: errorResponse, 409: errorResponse },
-      },
     },
     async (request, reply) => {
       const viewer = signedIn(request);
@@ -61,45 +59,39 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ db: Db; cipher: ContentC
     },
   );
 
-  app.get(
+  route.get(
     '/listings/:id',
     {
-      schema: {
-        ...access('public'),
-        tags: ['marketplace'],
-        summary: 'One listing; the content link only for its seller, its buyer and staff',
-        params: listingIdParams,
-        response: { 200: listingDetail },
-      },
+      access: 'public',
+      summary: 'One listing; the content link only for its seller, its buyer and staff',
+      params: listingIdParams,
+      response: { 200: listingDetail },
     },
     async (request) => service.getListing(db, request.viewer, request.params.id),
   );
 
-  app.patch(
+  route.patch(
     '/listings/:id',
     {
-      schema: {
-        ...access('member', { owner: 'listing', unauthenticated: m.loginToUpdate }),
-        tags: ['marketplace'],
-        summary: 'Edit title, description, price and image (seller or staff, active only)',
-        params: listingIdParams,
-        body: listingEditBody,
-        response: { 200: listingDetail, 409: errorResponse, 429: errorResponse },
-      },
+      access: 'member',
+      owner: 'listing',
+      unauthenticated: m.loginToUpdate,
+      summary: 'Edit title, description, price and image (seller or staff, active only)',
+      params: listingIdParams,
+      body: listingEditBody,
+      response: { 200: listingDetail, 409: errorResponse, 429: errorResponse },
     },
     async (request) => service.editListing(db, signedIn(request), request.params.id, request.body),
   );
 
-  app.delete(
+  route.delete(
     '/listings/:id',
     {
-      schema: {
-        ...access('member', 'listing'),
-        tags: ['marketplace'],
-        summary: 'Delete a listing (seller or staff, active only)',
-        params: listingIdParams,
-        response: { 204: z.null(), 409: errorResponse, 429: errorResponse },
-      },
+      access: 'member',
+      owner: 'listing',
+      summary: 'Delete a listing (seller or staff, active only)',
+      params: listingIdParams,
+      response: { 204: z.null(), 409: errorResponse, 429: errorResponse },
     },
     async (request, reply) => {
       await service.removeListing(db, signedIn(request), request.params.id);
@@ -107,24 +99,23 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ db: Db; cipher: ContentC
     },
   );
 
-  app.post(
+  route.post(
     '/listings/:id/purchase',
     {
-      schema: {
-        ...access('member', { unauthenticated: m.loginToPurchase, limit: 'purchasePerUser' }),
-        tags: ['marketplace'],
-        summary:
-          'Buy 1 to 10 units of a listing at the unit price the buyer saw (409 if it changed or the stock is short; one order, one escrow hold, one fee on the total); an Idempotency-Key replayed by the same buyer for the same listing within 24 h returns the first order, any other reuse 422',
-        params: listingIdParams,
-        headers: idempotencyHeaders,
-        body: purchaseBody,
-        response: {
-          200: orderDetail,
-          201: orderDetail,
-          403: errorResponse,
-          409: errorResponse,
-          422: errorResponse,
-        },
+      access: 'member',
+      unauthenticated: m.loginToPurchase,
+      limit: 'purchasePerUser',
+      summary:
+        'Buy 1 to 10 units of a listing at the unit price the buyer saw (409 if it changed or the stock is short; one order, one escrow hold, one fee on the total); an Idempotency-Key replayed by the same buyer for the same listing within 24 h returns the first order, any other reuse 422',
+      params: listingIdParams,
+      headers: idempotencyHeaders,
+      body: purchaseBody,
+      response: {
+        200: orderDetail,
+        201: orderDetail,
+        403: errorResponse,
+        409: errorResponse,
+        422: errorResponse,
       },
     },
     async (request, reply) => {
@@ -140,21 +131,19 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ db: Db; cipher: ContentC
     },
   );
 
-  app.post(
+  route.post(
     '/listings/:id/feedback',
     {
-      schema: {
-        ...access('member', { limit: 'feedbackPerUser' }),
-        tags: ['marketplace'],
-        summary:
-          'Leave feedback (a vouch) for the seller: the buyer of a completed (released) order, once per order; `counted` is false while it waits for staff as a possible vouch ring',
-        params: listingIdParams,
-        body: feedbackBody,
-        response: {
-          201: z.object({ id: z.string(), counted: z.boolean() }),
-          403: errorResponse,
-          409: errorResponse,
-        },
+      access: 'member',
+      limit: 'feedbackPerUser',
+      summary:
+        'Leave feedback (a vouch) for the seller: the buyer of a completed (released) order, once per order; `counted` is false while it waits for staff as a possible vouch ring',
+      params: listingIdParams,
+      body: feedbackBody,
+      response: {
+        201: z.object({ id: z.string(), counted: z.boolean() }),
+        403: errorResponse,
+        409: errorResponse,
       },
     },
     async (request, reply) => {
@@ -163,61 +152,54 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ db: Db; cipher: ContentC
     },
   );
 
-  app.get(
+  route.get(
     '/users/:id/feedback',
     {
-      schema: {
-        ...access('public'),
-        tags: ['marketplace'],
-        summary: "A member's feedback received as a seller: average rating, vouch count, entries",
-        params: z.object({ id: z.uuid({ error: socialMessages.profileNotFound }) }),
-        querystring: z.object({ cursor: z.string().max(400).optional() }),
-        response: { 200: feedbackPage },
-      },
+      access: 'public',
+      summary: "A member's feedback received as a seller: average rating, vouch count, entries",
+      params: z.object({ id: z.uuid({ error: socialMessages.profileNotFound }) }),
+      querystring: z.object({ cursor: z.string().max(400).optional() }),
+      response: { 200: feedbackPage },
     },
     async (request) => service.listFeedback(db, request.params.id, request.query),
   );
 
-  app.get(
+  route.get(
     '/admin/listings',
     {
-      schema: {
-        ...access('staff'),
-        tags: ['admin'],
-        summary: 'Every listing for staff, with the same filters',
-        querystring: listingListQuery,
-        response: { 200: listingPage, 404: errorResponse, 409: errorResponse, 429: errorResponse },
-      },
+      access: 'staff',
+      tags: ['admin'],
+      summary: 'Every listing for staff, with the same filters',
+      querystring: listingListQuery,
+      response: { 200: listingPage, 404: errorResponse, 409: errorResponse, 429: errorResponse },
     },
     async (request) => service.listListingsForStaff(db, signedIn(request), request.query),
   );
 
-  app.put(
+  route.put(
     '/admin/listings/:id/pin',
     {
-      schema: {
-        ...access('admin', { forbidden: m.onlyAdminsPin }),
-        tags: ['admin'],
-        summary: 'Pin or unpin a listing (admins)',
-        params: listingIdParams,
-        body: listingPinBody,
-        response: { 200: listingDetail, 409: errorResponse, 429: errorResponse },
-      },
+      access: 'admin',
+      forbidden: m.onlyAdminsPin,
+      tags: ['admin'],
+      summary: 'Pin or unpin a listing (admins)',
+      params: listingIdParams,
+      body: listingPinBody,
+      response: { 200: listingDetail, 409: errorResponse, 429: errorResponse },
     },
     async (request) =>
       service.setListingPinned(db, signedIn(request), request.params.id, request.body.isPinned),
   );
 
-  app.delete(
+  route.delete(
     '/admin/listings/:id',
     {
-      schema: {
-        ...access('admin', { forbidden: m.onlyAdminsDelete }),
-        tags: ['admin'],
-        summary: 'Delete any listing, sold ones too (admins)',
-        params: listingIdParams,
-        response: { 204: z.null(), 409: errorResponse, 429: errorResponse },
-      },
+      access: 'admin',
+      forbidden: m.onlyAdminsDelete,
+      tags: ['admin'],
+      summary: 'Delete any listing, sold ones too (admins)',
+      params: listingIdParams,
+      response: { 204: z.null(), 409: errorResponse, 429: errorResponse },
     },
     async (request, reply) => {
       await service.adminDeleteListing(db, signedIn(request), request.params.id);

@@ -12,42 +12,37 @@ import {
 } from '../../../contract/me.ts';
 import { accountMessages } from '../../../contract/messages.ts';
 import type { Db } from '../../db/client.ts';
-import { access } from '../../plugins/access.ts';
+import { routesFor } from '../../plugins/routes-for.ts';
 import { acceptOneFile, sendImmutableImage, uploadedFile } from '../../plugins/uploads.ts';
 import { signedIn } from '../../plugins/viewer.ts';
 import { AVATAR_MAX_BYTES } from './avatar-image.ts';
 import { getAvatar, getLogins, getMe, getSettings, saveSettings, updateMe, uploadAvatar } from './service.ts';
 
 export const meRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const route = routesFor(app, { tags: ['me'] });
+
   // Scoped to this plugin: only the avatar upload below accepts multipart bodies, one file, 5 MB.
   await acceptOneFile(app, AVATAR_MAX_BYTES);
 
-  app.get(
+  route.get(
     '/me',
     {
-      schema: {
-        ...access('member'),
-        tags: ['me'],
-        summary: 'My own profile, with the private fields (email, balance, credits)',
-        response: { 200: meResponse },
-      },
+      access: 'member',
+      summary: 'My own profile, with the private fields (email, balance, credits)',
+      response: { 200: meResponse },
     },
     async (request) => getMe(db, signedIn(request)),
   );
 
-  app.patch(
+  route.patch(
     '/me',
     {
-      schema: {
-        ...access('member', {
-          unauthenticated: accountMessages.loginToUpdateProfile,
-          limit: 'profileUpdatePerUser',
-        }),
-        tags: ['me'],
-        summary: 'Change my username and bio (nothing else is writable here)',
-        body: updateMeBody,
-        response: { 200: meResponse, 409: errorResponse },
-      },
+      access: 'member',
+      unauthenticated: accountMessages.loginToUpdateProfile,
+      limit: 'profileUpdatePerUser',
+      summary: 'Change my username and bio (nothing else is writable here)',
+      body: updateMeBody,
+      response: { 200: meResponse, 409: errorResponse },
     },
     async (request) => {
       const viewer = signedIn(request);
@@ -55,19 +50,15 @@ export const meRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) =
     },
   );
 
-  app.post(
+  route.post(
     '/me/avatar',
     {
-      schema: {
-        ...access('member', {
-          unauthenticated: accountMessages.loginToUpdateProfile,
-          limit: 'avatarUploadPerUser',
-        }),
-        tags: ['me'],
-        summary: 'Upload my avatar (multipart, one image up to 5 MB); stored as a 256x256 WebP',
-        consumes: ['multipart/form-data'],
-        response: { 200: avatarResponse, 413: errorResponse },
-      },
+      access: 'member',
+      unauthenticated: accountMessages.loginToUpdateProfile,
+      limit: 'avatarUploadPerUser',
+      summary: 'Upload my avatar (multipart, one image up to 5 MB); stored as a 256x256 WebP',
+      consumes: ['multipart/form-data'],
+      response: { 200: avatarResponse, 413: errorResponse },
     },
     async (request) => {
       const viewer = signedIn(request);
@@ -79,16 +70,13 @@ export const meRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) =
     },
   );
 
-  app.get(
+  route.get(
     '/avatars/:file',
     {
-      schema: {
-        ...access('public'),
-        tags: ['me'],
-        summary: "A member's avatar (image/webp, cached for a year: each upload has a new address)",
-        params: z.object({ file: z.string().max(64) }),
-        response: {},
-      },
+      access: 'public',
+      summary: "A member's avatar (image/webp, cached for a year: each upload has a new address)",
+      params: z.object({ file: z.string().max(64) }),
+      response: {},
     },
     async (request, reply) => {
       const data = await getAvatar(db, request.params.file);
@@ -97,42 +85,34 @@ export const meRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) =
     },
   );
 
-  app.get(
+  route.get(
     '/me/settings',
     {
-      schema: {
-        ...access('member'),
-        tags: ['me'],
-        summary: 'My notification settings (all on until changed)',
-        response: { 200: userSettingsResponse },
-      },
+      access: 'member',
+      summary: 'My notification settings (all on until changed)',
+      response: { 200: userSettingsResponse },
     },
     async (request) => getSettings(db, signedIn(request)),
   );
 
-  app.put(
+  route.put(
     '/me/settings',
     {
-      schema: {
-        ...access('member', { limit: 'settingsPerUser' }),
-        tags: ['me'],
-        summary: 'Save my notification settings',
-        body: userSettingsBody,
-        response: { 200: userSettingsResponse },
-      },
+      access: 'member',
+      limit: 'settingsPerUser',
+      summary: 'Save my notification settings',
+      body: userSettingsBody,
+      response: { 200: userSettingsResponse },
     },
     async (request) => saveSettings(db, signedIn(request), request.body),
   );
 
-  app.get(
+  route.get(
     '/me/logins',
     {
-      schema: {
-        ...access('member'),
-        tags: ['me'],
-        summary: 'My 10 latest sign-ins (date, IP address, user agent)',
-        response: { 200: loginsResponse },
-      },
+      access: 'member',
+      summary: 'My 10 latest sign-ins (date, IP address, user agent)',
+      response: { 200: loginsResponse },
     },
     async (request) => getLogins(db, signedIn(request)),
   );

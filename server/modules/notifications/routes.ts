@@ -8,35 +8,32 @@ import {
 } from '../../../contract/notifications.ts';
 import { okResponse } from '../../../contract/social.ts';
 import type { Db } from '../../db/client.ts';
-import { access } from '../../plugins/access.ts';
+import { routesFor } from '../../plugins/routes-for.ts';
 import { signedIn } from '../../plugins/viewer.ts';
 import { listNotifications, readAllNotifications, readNotification } from './service.ts';
 
 export const notificationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get(
+  const route = routesFor(app, { tags: ['notifications'] });
+
+  route.get(
     '/notifications',
     {
-      schema: {
-        ...access('member'),
-        tags: ['notifications'],
-        summary: 'My notifications: unread first, newest first; with my unread count',
-        querystring: notificationQuery,
-        response: { 200: notificationPage, 404: errorResponse },
-      },
+      access: 'member',
+      summary: 'My notifications: unread first, newest first; with my unread count',
+      querystring: notificationQuery,
+      response: { 200: notificationPage, 404: errorResponse },
     },
     async (request) => listNotifications(db, signedIn(request), request.query),
   );
 
-  app.post(
+  route.post(
     '/notifications/:id/read',
     {
-      schema: {
-        ...access('member', 'notification'),
-        tags: ['notifications'],
-        summary: 'Mark one of my notifications read (idempotent)',
-        params: notificationIdParams,
-        response: { 200: okResponse },
-      },
+      access: 'member',
+      owner: 'notification',
+      summary: 'Mark one of my notifications read (idempotent)',
+      params: notificationIdParams,
+      response: { 200: okResponse },
     },
     async (request) => {
       await readNotification(db, signedIn(request), request.params.id);
@@ -44,15 +41,12 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     },
   );
 
-  app.post(
+  route.post(
     '/notifications/read-all',
     {
-      schema: {
-        ...access('member'),
-        tags: ['notifications'],
-        summary: 'Mark all my unread notifications read',
-        response: { 200: readAllResponse, 404: errorResponse },
-      },
+      access: 'member',
+      summary: 'Mark all my unread notifications read',
+      response: { 200: readAllResponse, 404: errorResponse },
     },
     async (request) => readAllNotifications(db, signedIn(request)),
   );

@@ -12,7 +12,7 @@ import {
   settleBody,
 } from '../../../contract/orders.ts';
 import type { Db } from '../../db/client.ts';
-import { access } from '../../plugins/access.ts';
+import { routesFor } from '../../plugins/routes-for.ts';
 import { signedIn } from '../../plugins/viewer.ts';
 import type { ContentCipher } from '../stock/key-crypto.ts';
 import * as service from './service.ts';
@@ -21,50 +21,46 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; cipher: ContentCipher 
   app,
   { db, cipher },
 ) => {
-  app.get(
+  const route = routesFor(app, { tags: ['orders'] });
+
+  route.get(
     '/orders',
     {
-      schema: {
-        ...access('member'),
-        tags: ['orders'],
-        summary: 'My orders, as buyer, seller or both, newest first',
-        querystring: orderListQuery,
-        response: {
-          200: orderPage,
-          403: errorResponse,
-          404: errorResponse,
-          409: errorResponse,
-          429: errorResponse,
-        },
+      access: 'member',
+      summary: 'My orders, as buyer, seller or both, newest first',
+      querystring: orderListQuery,
+      response: {
+        200: orderPage,
+        403: errorResponse,
+        404: errorResponse,
+        409: errorResponse,
+        429: errorResponse,
       },
     },
     async (request) => service.listMyOrders(db, signedIn(request), request.query),
   );
 
-  app.get(
+  route.get(
     '/orders/:id',
     {
-      schema: {
-        ...access('member', 'order'),
-        tags: ['orders'],
-        summary: 'One order with its content link: its buyer, its seller and staff',
-        params: orderIdParams,
-        response: { 200: orderDetail, 409: errorResponse, 429: errorResponse },
-      },
+      access: 'member',
+      owner: 'order',
+      summary: 'One order with its content link: its buyer, its seller and staff',
+      params: orderIdParams,
+      response: { 200: orderDetail, 409: errorResponse, 429: errorResponse },
     },
     async (request) => service.getOrder(db, signedIn(request), request.params.id),
   );
 
-  app.post(
+  route.post(
     '/orders/:id/confirm',
     {
-      schema: {
-        ...access('member', { owner: 'order', limit: 'orderActionPerUser' }),
-        tags: ['orders'],
-        summary: 'The buyer confirms delivery: the escrow is released to the seller',
-        params: orderIdParams,
-        response: { 200: orderDetail, 409: errorResponse },
-      },
+      access: 'member',
+      owner: 'order',
+      limit: 'orderActionPerUser',
+      summary: 'The buyer confirms delivery: the escrow is released to the seller',
+      params: orderIdParams,
+      response: { 200: orderDetail, 409: errorResponse },
     },
     async (request) => {
       const viewer = signedIn(request);
@@ -72,17 +68,16 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; cipher: ContentCipher 
     },
   );
 
-  app.post(
+  route.post(
     '/orders/:id/dispute',
     {
-      schema: {
-        ...access('member', { owner: 'order', limit: 'orderActionPerUser' }),
-        tags: ['orders'],
-        summary: 'The buyer disputes within the protection window: the order freezes and a ticket opens',
-        params: orderIdParams,
-        body: disputeBody,
-        response: { 200: orderDetail, 409: errorResponse },
-      },
+      access: 'member',
+      owner: 'order',
+      limit: 'orderActionPerUser',
+      summary: 'The buyer disputes within the protection window: the order freezes and a ticket opens',
+      params: orderIdParams,
+      body: disputeBody,
+      response: { 200: orderDetail, 409: errorResponse },
     },
     async (request) => {
       const viewer = signedIn(request);
@@ -90,46 +85,43 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; cipher: ContentCipher 
     },
   );
 
-  app.get(
+  route.get(
     '/admin/orders',
     {
-      schema: {
-        ...access('staff', { forbidden: orderMessages.onlyStaffSettle }),
-        tags: ['admin'],
-        summary: 'Staff: orders by status (default disputed), newest first',
-        querystring: adminOrderListQuery,
-        response: { 200: orderPage, 404: errorResponse, 409: errorResponse, 429: errorResponse },
-      },
+      access: 'staff',
+      forbidden: orderMessages.onlyStaffSettle,
+      tags: ['admin'],
+      summary: 'Staff: orders by status (default disputed), newest first',
+      querystring: adminOrderListQuery,
+      response: { 200: orderPage, 404: errorResponse, 409: errorResponse, 429: errorResponse },
     },
     async (request) => service.listOrdersForStaff(db, signedIn(request), request.query),
   );
 
-  app.post(
+  route.post(
     '/admin/orders/:id/reveal',
     {
-      schema: {
-        ...access('staff', { forbidden: orderMessages.onlyStaffReveal }),
-        tags: ['admin'],
-        summary:
-          "Staff: reveal a disputed order's content link and license keys (the first reveal by each staff member is audited)",
-        params: orderIdParams,
-        response: { 200: revealedContent, 409: errorResponse, 429: errorResponse },
-      },
+      access: 'staff',
+      forbidden: orderMessages.onlyStaffReveal,
+      tags: ['admin'],
+      summary:
+        "Staff: reveal a disputed order's content link and license keys (the first reveal by each staff member is audited)",
+      params: orderIdParams,
+      response: { 200: revealedContent, 409: errorResponse, 429: errorResponse },
     },
     async (request) => service.revealContentLink(db, cipher, signedIn(request), request.params.id),
   );
 
-  app.post(
+  route.post(
     '/admin/orders/:id/settle',
     {
-      schema: {
-        ...access('staff', { forbidden: orderMessages.onlyStaffSettle }),
-        tags: ['admin'],
-        summary: 'Staff settle a dispute: refund, release or split, with a note (audited)',
-        params: orderIdParams,
-        body: settleBody,
-        response: { 200: orderDetail, 409: errorResponse, 429: errorResponse },
-      },
+      access: 'staff',
+      forbidden: orderMessages.onlyStaffSettle,
+      tags: ['admin'],
+      summary: 'Staff settle a dispute: refund, release or split, with a note (audited)',
+      params: orderIdParams,
+      body: settleBody,
+      response: { 200: orderDetail, 409: errorResponse, 429: errorResponse },
     },
     async (request) => service.settleDispute(db, signedIn(request), request.params.id, request.body),
   );

@@ -15,63 +15,56 @@ import {
   productStatusBody,
 } from '../../../contract/products.ts';
 import type { Db } from '../../db/client.ts';
-import { access } from '../../plugins/access.ts';
+import { routesFor } from '../../plugins/routes-for.ts';
 import { signedIn } from '../../plugins/viewer.ts';
 import * as service from './service.ts';
 
 export const productRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get(
+  const route = routesFor(app, { tags: ['admin'] });
+
+  route.get(
     '/products',
     {
-      schema: {
-        ...access('public'),
-        tags: ['products'],
-        summary: 'The catalogue: pinned first, then newest; active only unless status=all',
-        querystring: productListQuery,
-        response: { 200: productPage },
-      },
+      access: 'public',
+      tags: ['products'],
+      summary: 'The catalogue: pinned first, then newest; active only unless status=all',
+      querystring: productListQuery,
+      response: { 200: productPage },
     },
     async (request) => service.listProducts(db, request.query),
   );
 
-  app.get(
+  route.get(
     '/products/:id',
     {
-      schema: {
-        ...access('public'),
-        tags: ['products'],
-        summary: 'One product',
-        params: productIdParams,
-        response: { 200: product },
-      },
+      access: 'public',
+      tags: ['products'],
+      summary: 'One product',
+      params: productIdParams,
+      response: { 200: product },
     },
     async (request) => service.getProduct(db, request.params.id),
   );
 
-  app.get(
+  route.get(
     '/admin/products',
     {
-      schema: {
-        ...access('staff'),
-        tags: ['admin'],
-        summary: 'Every product with its sales link (staff)',
-        querystring: adminProductListQuery,
-        response: { 200: adminProductPage, 404: errorResponse },
-      },
+      access: 'staff',
+      summary: 'Every product with its sales link (staff)',
+      querystring: adminProductListQuery,
+      response: { 200: adminProductPage, 404: errorResponse },
     },
     async (request) => service.listProductsForStaff(db, signedIn(request), request.query),
   );
 
-  app.post(
+  route.post(
     '/admin/products',
     {
-      schema: {
-        ...access('admin', { forbidden: productMessages.onlyAdminsCreate }),
-        tags: ['admin'],
-        summary: 'Add a product (admins)',
-        body: productBody,
-        response: { 201: adminProduct, 404: errorResponse },
-      },
+      access: 'admin',
+      forbidden: productMessages.onlyAdminsCreate,
+      summary: 'Add a product (admins)',
+      body: productBody,
+      response: { 201: adminProduct, 404: errorResponse },
     },
     async (request, reply) => {
       const created = await service.createProduct(db, signedIn(request), request.body);
@@ -79,63 +72,55 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     },
   );
 
-  app.put(
+  route.put(
     '/admin/products/:id',
     {
-      schema: {
-        ...access('admin', { forbidden: productMessages.onlyAdminsEdit }),
-        tags: ['admin'],
-        summary: "Edit a product's title, links and description (admins)",
-        params: productIdParams,
-        body: productBody,
-        response: { 200: adminProduct },
-      },
+      access: 'admin',
+      forbidden: productMessages.onlyAdminsEdit,
+      summary: "Edit a product's title, links and description (admins)",
+      params: productIdParams,
+      body: productBody,
+      response: { 200: adminProduct },
     },
     async (request) => service.editProduct(db, signedIn(request), request.params.id, request.body),
   );
 
-  app.put(
+  route.put(
     '/admin/products/:id/pin',
     {
-      schema: {
-        ...access('admin', { forbidden: productMessages.onlyAdminsPin }),
-        tags: ['admin'],
-        summary: 'Pin or unpin a product (admins)',
-        params: productIdParams,
-        body: productPinBody,
-        response: { 200: adminProduct },
-      },
+      access: 'admin',
+      forbidden: productMessages.onlyAdminsPin,
+      summary: 'Pin or unpin a product (admins)',
+      params: productIdParams,
+      body: productPinBody,
+      response: { 200: adminProduct },
     },
     async (request) =>
       service.setProductPinned(db, signedIn(request), request.params.id, request.body.isPinned),
   );
 
-  app.put(
+  route.put(
     '/admin/products/:id/status',
     {
-      schema: {
-        ...access('admin', { forbidden: productMessages.onlyAdminsStatus }),
-        tags: ['admin'],
-        summary: 'Activate or deactivate a product (admins)',
-        params: productIdParams,
-        body: productStatusBody,
-        response: { 200: adminProduct },
-      },
+      access: 'admin',
+      forbidden: productMessages.onlyAdminsStatus,
+      summary: 'Activate or deactivate a product (admins)',
+      params: productIdParams,
+      body: productStatusBody,
+      response: { 200: adminProduct },
     },
     async (request) =>
       service.setProductStatus(db, signedIn(request), request.params.id, request.body.status),
   );
 
-  app.delete(
+  route.delete(
     '/admin/products/:id',
     {
-      schema: {
-        ...access('admin', { forbidden: productMessages.onlyAdminsDelete }),
-        tags: ['admin'],
-        summary: 'Delete a product (admins)',
-        params: productIdParams,
-        response: { 204: z.null() },
-      },
+      access: 'admin',
+      forbidden: productMessages.onlyAdminsDelete,
+      summary: 'Delete a product (admins)',
+      params: productIdParams,
+      response: { 204: z.null() },
     },
     async (request, reply) => {
       await service.removeProduct(db, signedIn(request), request.params.id);

@@ -9,65 +9,59 @@ import {
   userSearchResponse,
 } from '../../../contract/profiles.ts';
 import type { Db } from '../../db/client.ts';
-import { access } from '../../plugins/access.ts';
+import { routesFor } from '../../plugins/routes-for.ts';
 import { signedIn } from '../../plugins/viewer.ts';
 import { autocompleteUsers, getProfile, searchUsers, setFollow } from './service.ts';
 
 export const profileRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get(
+  const route = routesFor(app, { tags: ['users'] });
+
+  route.get(
     '/users',
     {
-      schema: {
-        ...access('public'),
-        tags: ['users'],
-        summary: 'Find members by username (at most 20; the caller is left out)',
-        querystring: userSearchQuery,
-        response: { 200: userSearchResponse },
-      },
+      access: 'public',
+      summary: 'Find members by username (at most 20; the caller is left out)',
+      querystring: userSearchQuery,
+      response: { 200: userSearchResponse },
     },
     async (request) => ({ items: await searchUsers(db, request.viewer, request.query.q) }),
   );
 
-  app.get(
+  route.get(
     '/users/autocomplete',
     {
-      schema: {
-        ...access('member', { limit: 'userAutocompletePerUser' }),
-        tags: ['users'],
-        summary: 'Members whose username starts with q, for @mentions (members; at most 8, never the caller)',
-        querystring: userAutocompleteQuery,
-        response: { 200: userSearchResponse },
-      },
+      access: 'member',
+      limit: 'userAutocompletePerUser',
+      summary: 'Members whose username starts with q, for @mentions (members; at most 8, never the caller)',
+      querystring: userAutocompleteQuery,
+      response: { 200: userSearchResponse },
     },
     async (request) => ({ items: await autocompleteUsers(db, signedIn(request), request.query.q) }),
   );
 
-  app.get(
+  route.get(
     '/users/:id',
     {
-      schema: {
-        ...access('public'),
-        tags: ['users'],
-        summary: "A member's public profile; balance and credits only for the owner and staff",
-        params: profileIdParams,
-        response: { 200: publicProfileResponse },
-      },
+      access: 'public',
+      summary: "A member's public profile; balance and credits only for the owner and staff",
+      params: profileIdParams,
+      response: { 200: publicProfileResponse },
     },
     async (request) => getProfile(db, request.viewer, request.params.id),
   );
 
-  for (const method of ['PUT', 'DELETE'] as const) {
-    app.route({
-      method,
-      url: '/users/:id/follow',
-      schema: {
-        ...access('member', { unauthenticated: socialMessages.loginToFollow, limit: 'followPerUser' }),
-        tags: ['users'],
-        summary: method === 'PUT' ? 'Follow a member (idempotent)' : 'Unfollow a member (idempotent)',
+  for (const method of ['put', 'delete'] as const) {
+    route[method](
+      '/users/:id/follow',
+      {
+        access: 'member',
+        unauthenticated: socialMessages.loginToFollow,
+        limit: 'followPerUser',
+        summary: method === 'put' ? 'Follow a member (idempotent)' : 'Unfollow a member (idempotent)',
         params: profileIdParams,
         response: { 200: followResponse },
       },
-      handler: async (request) => setFollow({ db }, signedIn(request), request.params.id, method === 'PUT'),
-    });
+      async (request) => setFollow({ db }, signedIn(request), request.params.id, method === 'put'),
+    );
   }
 };

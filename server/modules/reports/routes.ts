@@ -11,7 +11,7 @@ import {
   reportStatuses,
 } from '../../../contract/reports.ts';
 import type { Db } from '../../db/client.ts';
-import { access } from '../../plugins/access.ts';
+import { routesFor } from '../../plugins/routes-for.ts';
 import { signedIn } from '../../plugins/viewer.ts';
 import {
   banReportedAuthor,
@@ -22,16 +22,18 @@ import {
 } from './service.ts';
 
 export const reportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.post(
+  const route = routesFor(app, { tags: ['admin', 'reports'] });
+
+  route.post(
     '/reports',
     {
-      schema: {
-        ...access('member', { unauthenticated: m.loginToReport, limit: 'reportPerUser' }),
-        tags: ['reports'],
-        summary: 'Report a post, comment, thread, reply, cheat or listing (signed-in members, not your own)',
-        body: reportBody,
-        response: { 201: reportCreated, 403: errorResponse, 404: errorResponse },
-      },
+      access: 'member',
+      unauthenticated: m.loginToReport,
+      limit: 'reportPerUser',
+      tags: ['reports'],
+      summary: 'Report a post, comment, thread, reply, cheat or listing (signed-in members, not your own)',
+      body: reportBody,
+      response: { 201: reportCreated, 403: errorResponse, 404: errorResponse },
     },
     async (request, reply) => {
       const viewer = signedIn(request);
@@ -39,16 +41,13 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     },
   );
 
-  app.get(
+  route.get(
     '/admin/reports',
     {
-      schema: {
-        tags: ['admin', 'reports'],
-        summary: 'Reports for staff, newest first: Pending (default), Resolved, Dismissed or All',
-        ...access('staff'),
-        querystring: adminReportsQuery,
-        response: { 200: adminReportPage },
-      },
+      access: 'staff',
+      summary: 'Reports for staff, newest first: Pending (default), Resolved, Dismissed or All',
+      querystring: adminReportsQuery,
+      response: { 200: adminReportPage },
     },
     async (request) => listReports(db, signedIn(request), request.query),
   );
@@ -59,59 +58,48 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     409: errorResponse,
   };
 
-  app.post(
+  route.post(
     '/admin/reports/:id/resolve',
     {
-      schema: {
-        tags: ['admin', 'reports'],
-        summary: 'Resolve a pending report (staff)',
-        ...access('staff'),
-        params: reportIdParams,
-        response: decisionResponses,
-      },
+      access: 'staff',
+      summary: 'Resolve a pending report (staff)',
+      params: reportIdParams,
+      response: decisionResponses,
     },
     async (request) => decideReport(db, signedIn(request), request.params.id, 'resolved'),
   );
 
-  app.post(
+  route.post(
     '/admin/reports/:id/dismiss',
     {
-      schema: {
-        tags: ['admin', 'reports'],
-        summary: 'Dismiss a pending report (staff)',
-        ...access('staff'),
-        params: reportIdParams,
-        response: decisionResponses,
-      },
+      access: 'staff',
+      summary: 'Dismiss a pending report (staff)',
+      params: reportIdParams,
+      response: decisionResponses,
     },
     async (request) => decideReport(db, signedIn(request), request.params.id, 'dismissed'),
   );
 
-  app.post(
+  route.post(
     '/admin/reports/:id/delete-content',
     {
-      schema: {
-        tags: ['admin', 'reports'],
-        summary: 'Delete the reported content, then resolve the report (staff)',
-        ...access('staff'),
-        params: reportIdParams,
-        response: decisionResponses,
-      },
+      access: 'staff',
+      summary: 'Delete the reported content, then resolve the report (staff)',
+      params: reportIdParams,
+      response: decisionResponses,
     },
     async (request) => deleteReportedContent(db, signedIn(request), request.params.id),
   );
 
-  app.post(
+  route.post(
     '/admin/reports/:id/ban-user',
     {
-      schema: {
-        tags: ['admin', 'reports'],
-        summary: "Ban the reported content's author (admins)",
-        ...access('admin', { forbidden: m.onlyAdminsBan }),
-        params: reportIdParams,
-        response: {
-          200: z.object({ id: z.string(), username: z.string(), banned: z.boolean() }),
-        },
+      access: 'admin',
+      forbidden: m.onlyAdminsBan,
+      summary: "Ban the reported content's author (admins)",
+      params: reportIdParams,
+      response: {
+        200: z.object({ id: z.string(), username: z.string(), banned: z.boolean() }),
       },
     },
     async (request) => banReportedAuthor(db, signedIn(request), request.params.id, app.securityAlerts),

@@ -9,7 +9,7 @@ import {
   vouchReviewStatuses,
 } from '../../../contract/reputation.ts';
 import type { Db } from '../../db/client.ts';
-import { access } from '../../plugins/access.ts';
+import { routesFor } from '../../plugins/routes-for.ts';
 import { signedIn } from '../../plugins/viewer.ts';
 import * as service from './service.ts';
 
@@ -17,17 +17,17 @@ const reviewed = z.object({ id: z.string(), review: z.enum(vouchReviewStatuses) 
 
 /** Staff review feedback flagged as a possible vouch ring (decision 022), from the admin reports page. */
 export const reputationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get(
+  const route = routesFor(app, { tags: ['admin', 'reports'] });
+
+  route.get(
     '/admin/vouch-reviews',
     {
-      schema: {
-        ...access('staff', { forbidden: m.onlyStaffReview }),
-        tags: ['admin', 'reports'],
-        summary:
-          'Feedback flagged as a possible vouch ring: pending (default), approved or rejected, newest first',
-        querystring: vouchReviewQuery,
-        response: { 200: flaggedVouchPage, 409: errorResponse },
-      },
+      access: 'staff',
+      forbidden: m.onlyStaffReview,
+      summary:
+        'Feedback flagged as a possible vouch ring: pending (default), approved or rejected, newest first',
+      querystring: vouchReviewQuery,
+      response: { 200: flaggedVouchPage, 409: errorResponse },
     },
     async (request) => service.listFlaggedVouches(db, signedIn(request), request.query),
   );
@@ -36,19 +36,17 @@ export const reputationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
     ['approve', 'approved'],
     ['reject', 'rejected'],
   ] as const) {
-    app.post(
+    route.post(
       `/admin/vouch-reviews/:id/${action}`,
       {
-        schema: {
-          ...access('staff', { forbidden: m.onlyStaffReview }),
-          tags: ['admin', 'reports'],
-          summary:
-            decision === 'approved'
-              ? "Approve flagged feedback: it counts in the seller's rating from now on (audited)"
-              : "Reject flagged feedback: it stays out of the seller's rating (audited)",
-          params: vouchReviewParams,
-          response: { 200: reviewed, 409: errorResponse },
-        },
+        access: 'staff',
+        forbidden: m.onlyStaffReview,
+        summary:
+          decision === 'approved'
+            ? "Approve flagged feedback: it counts in the seller's rating from now on (audited)"
+            : "Reject flagged feedback: it stays out of the seller's rating (audited)",
+        params: vouchReviewParams,
+        response: { 200: reviewed, 409: errorResponse },
       },
       async (request) => service.reviewVouch(db, signedIn(request), request.params.id, decision),
     );

@@ -3,47 +3,41 @@ import { z } from 'zod';
 import { errorResponse } from '../../../contract/errors.ts';
 import { salesSummary, sellerListingPage, sellerListingQuery } from '../../../contract/stock.ts';
 import type { Db } from '../../db/client.ts';
-import { access } from '../../plugins/access.ts';
+import { routesFor } from '../../plugins/routes-for.ts';
 import { signedIn } from '../../plugins/viewer.ts';
 import * as service from './service.ts';
 
 export const sellerRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get(
+  const route = routesFor(app, { tags: ['seller'] });
+
+  route.get(
     '/seller/listings',
     {
-      schema: {
-        ...access('member'),
-        tags: ['seller'],
-        summary: 'My listings with stock, units sold, revenue after fees, open disputes and key counts',
-        querystring: sellerListingQuery,
-        response: { 200: sellerListingPage, 429: errorResponse },
-      },
+      access: 'member',
+      summary: 'My listings with stock, units sold, revenue after fees, open disputes and key counts',
+      querystring: sellerListingQuery,
+      response: { 200: sellerListingPage, 429: errorResponse },
     },
     async (request) => service.listMyListings(db, signedIn(request), request.query),
   );
 
-  app.get(
+  route.get(
     '/seller/sales',
     {
-      schema: {
-        ...access('member'),
-        tags: ['seller'],
-        summary: 'My sales of the last 30 days (UTC), per day, with totals and open disputes',
-        response: { 200: salesSummary, 429: errorResponse },
-      },
+      access: 'member',
+      summary: 'My sales of the last 30 days (UTC), per day, with totals and open disputes',
+      response: { 200: salesSummary, 429: errorResponse },
     },
     async (request) => service.salesSummary(db, signedIn(request)),
   );
 
-  app.get(
+  route.get(
     '/seller/sales.csv',
     {
-      schema: {
-        ...access('member', { limit: 'salesExportPerUser' }),
-        tags: ['seller'],
-        summary: 'Every sale of mine as CSV (text/csv; cells that could run as formulas are escaped)',
-        response: { 200: z.string().describe('text/csv') },
-      },
+      access: 'member',
+      limit: 'salesExportPerUser',
+      summary: 'Every sale of mine as CSV (text/csv; cells that could run as formulas are escaped)',
+      response: { 200: z.string().describe('text/csv') },
     },
     async (request, reply) => {
       const csv = await service.salesCsv(db, signedIn(request));

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { siteSettingsMessages } from '../../../contract/messages.ts';
 import { type ExternalLinks, publicConfig, siteSettingKeyParams } from '../../../contract/site.ts';
 import type { Db } from '../../db/client.ts';
-import { access } from '../../plugins/access.ts';
+import { routesFor } from '../../plugins/routes-for.ts';
 import { signedIn } from '../../plugins/viewer.ts';
 import { getPublicSettings, updateSetting } from './service.ts';
 
@@ -11,15 +11,14 @@ export const siteSettingsRoutes: FastifyPluginAsyncZod<{ links: ExternalLinks; d
   app,
   { links, db },
 ) => {
-  app.get(
+  const route = routesFor(app, { tags: ['site'] });
+
+  route.get(
     '/site-settings',
     {
-      schema: {
-        ...access('public'),
-        tags: ['site'],
-        summary: 'The public site settings the web app needs on every page',
-        response: { 200: publicConfig },
-      },
+      access: 'public',
+      summary: 'The public site settings the web app needs on every page',
+      response: { 200: publicConfig },
     },
     async (_request, reply) => {
       // Admin changes must show at once; open pages are also told over the socket.
@@ -28,18 +27,17 @@ export const siteSettingsRoutes: FastifyPluginAsyncZod<{ links: ExternalLinks; d
     },
   );
 
-  app.put(
+  route.put(
     '/admin/site-settings/:key',
     {
-      schema: {
-        ...access('admin', { forbidden: siteSettingsMessages.onlyAdmins }),
-        tags: ['admin'],
-        summary: 'Set one site setting (admins)',
-        params: siteSettingKeyParams,
-        body: z.record(z.string(), z.unknown()),
-        response: {
-          200: z.object({ key: z.string(), value: z.record(z.string(), z.unknown()) }),
-        },
+      access: 'admin',
+      forbidden: siteSettingsMessages.onlyAdmins,
+      tags: ['admin'],
+      summary: 'Set one site setting (admins)',
+      params: siteSettingKeyParams,
+      body: z.record(z.string(), z.unknown()),
+      response: {
+        200: z.object({ key: z.string(), value: z.record(z.string(), z.unknown()) }),
       },
     },
     async (request) => updateSetting(db, signedIn(request), request.params.key, request.body),

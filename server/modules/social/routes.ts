@@ -18,7 +18,7 @@ import {
   statsResponse,
 } from '../../../contract/social.ts';
 import type { Db } from '../../db/client.ts';
-import { access } from '../../plugins/access.ts';
+import { routesFor } from '../../plugins/routes-for.ts';
 import { signedIn } from '../../plugins/viewer.ts';
 import {
   addComment,
@@ -33,33 +33,32 @@ import {
 } from './service.ts';
 
 export const socialRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const route = routesFor(app, { tags: ['social'] });
+
   const deps = { db };
 
-  app.get(
+  route.get(
     '/posts',
     {
-      schema: {
-        ...access('member', { unauthenticated: socialMessages.loginToViewPosts }),
-        tags: ['social'],
-        summary: 'The feed: all posts (for-you) or posts by members I follow (following), newest first',
-        description: 'Members only: the spec shows posts only to signed-in members, so visitors get a 401.',
-        querystring: feedQuery,
-        response: { 200: postPage },
-      },
+      access: 'member',
+      unauthenticated: socialMessages.loginToViewPosts,
+      summary: 'The feed: all posts (for-you) or posts by members I follow (following), newest first',
+      description: 'Members only: the spec shows posts only to signed-in members, so visitors get a 401.',
+      querystring: feedQuery,
+      response: { 200: postPage },
     },
     async (request) => listFeed(db, signedIn(request), request.query),
   );
 
-  app.post(
+  route.post(
     '/posts',
     {
-      schema: {
-        ...access('member', { unauthenticated: socialMessages.loginToPost, limit: 'postPerUser' }),
-        tags: ['social'],
-        summary: 'Create a post',
-        body: createPostBody,
-        response: { 201: postSchema, 403: errorResponse, 404: errorResponse },
-      },
+      access: 'member',
+      unauthenticated: socialMessages.loginToPost,
+      limit: 'postPerUser',
+      summary: 'Create a post',
+      body: createPostBody,
+      response: { 201: postSchema, 403: errorResponse, 404: errorResponse },
     },
     async (request, reply) => {
       const viewer = signedIn(request);
@@ -67,16 +66,14 @@ export const socialRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     },
   );
 
-  app.delete(
+  route.delete(
     '/posts/:id',
     {
-      schema: {
-        ...access('member', 'post'),
-        tags: ['social'],
-        summary: 'Delete my own post',
-        params: postIdParams,
-        response: { 200: okResponse, 429: errorResponse },
-      },
+      access: 'member',
+      owner: 'post',
+      summary: 'Delete my own post',
+      params: postIdParams,
+      response: { 200: okResponse, 429: errorResponse },
     },
     async (request) => {
       await deletePost(db, signedIn(request), request.params.id);
@@ -84,32 +81,29 @@ export const socialRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     },
   );
 
-  for (const method of ['PUT', 'DELETE'] as const) {
-    app.route({
-      method,
-      url: '/posts/:id/like',
-      schema: {
-        ...access('member', { unauthenticated: socialMessages.loginToLike, limit: 'likePerUser' }),
-        tags: ['social'],
-        summary: method === 'PUT' ? 'Like a post (idempotent)' : 'Remove my like (idempotent)',
+  for (const method of ['put', 'delete'] as const) {
+    route[method](
+      '/posts/:id/like',
+      {
+        access: 'member',
+        unauthenticated: socialMessages.loginToLike,
+        limit: 'likePerUser',
+        summary: method === 'put' ? 'Like a post (idempotent)' : 'Remove my like (idempotent)',
         params: postIdParams,
         response: { 200: likeResponse, 403: errorResponse },
       },
-      handler: async (request) => setLike(deps, signedIn(request), request.params.id, method === 'PUT'),
-    });
+      async (request) => setLike(deps, signedIn(request), request.params.id, method === 'put'),
+    );
   }
 
-  app.get(
+  route.get(
     '/posts/:id/comments',
     {
-      schema: {
-        ...access('member'),
-        tags: ['social'],
-        summary: "A post's comments, oldest first",
-        params: postIdParams,
-        querystring: pageQuery,
-        response: { 200: commentPage, 403: errorResponse, 429: errorResponse },
-      },
+      access: 'member',
+      summary: "A post's comments, oldest first",
+      params: postIdParams,
+      querystring: pageQuery,
+      response: { 200: commentPage, 403: errorResponse, 429: errorResponse },
     },
     async (request) => {
       signedIn(request);
@@ -117,17 +111,16 @@ export const socialRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     },
   );
 
-  app.post(
+  route.post(
     '/posts/:id/comments',
     {
-      schema: {
-        ...access('member', { unauthenticated: socialMessages.loginToComment, limit: 'commentPerUser' }),
-        tags: ['social'],
-        summary: 'Comment on a post',
-        params: postIdParams,
-        body: createCommentBody,
-        response: { 201: commentSchema, 403: errorResponse },
-      },
+      access: 'member',
+      unauthenticated: socialMessages.loginToComment,
+      limit: 'commentPerUser',
+      summary: 'Comment on a post',
+      params: postIdParams,
+      body: createCommentBody,
+      response: { 201: commentSchema, 403: errorResponse },
     },
     async (request, reply) => {
       const viewer = signedIn(request);
@@ -135,16 +128,14 @@ export const socialRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     },
   );
 
-  app.delete(
+  route.delete(
     '/comments/:id',
     {
-      schema: {
-        ...access('member', 'comment'),
-        tags: ['social'],
-        summary: 'Delete my own comment',
-        params: commentIdParams,
-        response: { 200: okResponse, 429: errorResponse },
-      },
+      access: 'member',
+      owner: 'comment',
+      summary: 'Delete my own comment',
+      params: commentIdParams,
+      response: { 200: okResponse, 429: errorResponse },
     },
     async (request) => {
       await removeComment(db, signedIn(request), request.params.id);
@@ -152,30 +143,24 @@ export const socialRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     },
   );
 
-  app.get(
+  route.get(
     '/users/:id/posts',
     {
-      schema: {
-        ...access('public'),
-        tags: ['social'],
-        summary: "A member's posts with their like counts, newest first (public, for the profile page)",
-        params: profileIdParams,
-        querystring: pageQuery,
-        response: { 200: postPage },
-      },
+      access: 'public',
+      summary: "A member's posts with their like counts, newest first (public, for the profile page)",
+      params: profileIdParams,
+      querystring: pageQuery,
+      response: { 200: postPage },
     },
     async (request) => listPostsByAuthor(db, request.viewer, request.params.id, request.query.cursor),
   );
 
-  app.get(
+  route.get(
     '/stats',
     {
-      schema: {
-        ...access('public'),
-        tags: ['social'],
-        summary: "The home page's counts (members, posts, downloads) and its 5 latest posts",
-        response: { 200: statsResponse },
-      },
+      access: 'public',
+      summary: "The home page's counts (members, posts, downloads) and its 5 latest posts",
+      response: { 200: statsResponse },
     },
     async () => getStats(db),
   );

@@ -12,7 +12,7 @@ import {
   stockState,
 } from '../../../contract/stock.ts';
 import type { Db } from '../../db/client.ts';
-import { access } from '../../plugins/access.ts';
+import { routesFor } from '../../plugins/routes-for.ts';
 import { signedIn } from '../../plugins/viewer.ts';
 import type { ContentCipher } from './key-crypto.ts';
 import * as service from './service.ts';
@@ -24,79 +24,74 @@ export const stockRoutes: FastifyPluginAsyncZod<{ db: Db; cipher: ContentCipher 
   app,
   { db, cipher },
 ) => {
-  app.get(
+  const route = routesFor(app, { tags: ['marketplace'] });
+
+  route.get(
     '/listings/:id/keys',
     {
-      schema: {
-        ...access('member', 'listing'),
-        tags: ['marketplace'],
-        summary:
-          "A key listing's key counts and who holds each claimed key (seller or staff; never the keys)",
-        params: listingIdParams,
-        querystring: listingKeysQuery,
-        response: { 200: listingKeysPage, 409: errorResponse, 429: errorResponse },
-      },
+      access: 'member',
+      owner: 'listing',
+      summary: "A key listing's key counts and who holds each claimed key (seller or staff; never the keys)",
+      params: listingIdParams,
+      querystring: listingKeysQuery,
+      response: { 200: listingKeysPage, 409: errorResponse, 429: errorResponse },
     },
     async (request) => service.listingKeys(db, signedIn(request), request.params.id, request.query),
   );
 
-  app.post(
+  route.post(
     '/listings/:id/keys',
     {
+      access: 'member',
+      owner: 'listing',
+      limit: 'keyUploadPerUser',
+      summary:
+        'Add license keys, one per line (up to 10,000; blanks and duplicates refused with line numbers): restocks',
+      params: listingIdParams,
+      body: keysUploadBody,
+      response: { 200: keysChanged, 409: errorResponse },
       bodyLimit: keyUploadBodyLimit,
-      schema: {
-        ...access('member', { owner: 'listing', limit: 'keyUploadPerUser' }),
-        tags: ['marketplace'],
-        summary:
-          'Add license keys, one per line (up to 10,000; blanks and duplicates refused with line numbers): restocks',
-        params: listingIdParams,
-        body: keysUploadBody,
-        response: { 200: keysChanged, 409: errorResponse },
-      },
     },
     async (request) =>
       service.uploadKeys(db, cipher, signedIn(request), request.params.id, request.body.keys),
   );
 
-  app.delete(
+  route.delete(
     '/listings/:id/keys',
     {
-      schema: {
-        ...access('member', { owner: 'listing', limit: 'keyUploadPerUser' }),
-        tags: ['marketplace'],
-        summary: "Withdraw a key listing's unsold keys (it is then sold out)",
-        params: listingIdParams,
-        response: { 200: keysChanged, 409: errorResponse },
-      },
+      access: 'member',
+      owner: 'listing',
+      limit: 'keyUploadPerUser',
+      summary: "Withdraw a key listing's unsold keys (it is then sold out)",
+      params: listingIdParams,
+      response: { 200: keysChanged, 409: errorResponse },
     },
     async (request) => service.withdrawKeys(db, signedIn(request), request.params.id),
   );
 
-  app.put(
+  route.put(
     '/listings/:id/stock',
     {
-      schema: {
-        ...access('member', { owner: 'listing', limit: 'listingCreatePerUser' }),
-        tags: ['marketplace'],
-        summary: "Set a link listing's stock (restock) and either kind's low-stock warning",
-        params: listingIdParams,
-        body: stockBody,
-        response: { 200: stockState, 409: errorResponse },
-      },
+      access: 'member',
+      owner: 'listing',
+      limit: 'listingCreatePerUser',
+      summary: "Set a link listing's stock (restock) and either kind's low-stock warning",
+      params: listingIdParams,
+      body: stockBody,
+      response: { 200: stockState, 409: errorResponse },
     },
     async (request) => service.setStock(db, signedIn(request), request.params.id, request.body),
   );
 
-  app.get(
+  route.get(
     '/orders/:id/keys',
     {
-      schema: {
-        ...access('member', 'order'),
-        tags: ['orders'],
-        summary: "The license keys of one order: its buyer only (staff use the dispute's logged reveal)",
-        params: orderIdParams,
-        response: { 200: orderKeys, 409: errorResponse, 429: errorResponse },
-      },
+      access: 'member',
+      owner: 'order',
+      tags: ['orders'],
+      summary: "The license keys of one order: its buyer only (staff use the dispute's logged reveal)",
+      params: orderIdParams,
+      response: { 200: orderKeys, 409: errorResponse, 429: errorResponse },
     },
     async (request) => service.orderKeysForBuyer(db, cipher, signedIn(request), request.params.id),
   );

@@ -12,35 +12,33 @@ import {
   ticketStatusBody,
 } from '../../../contract/tickets.ts';
 import type { Db } from '../../db/client.ts';
-import { access } from '../../plugins/access.ts';
+import { routesFor } from '../../plugins/routes-for.ts';
 import { signedIn } from '../../plugins/viewer.ts';
 import * as service from './service.ts';
 
 export const ticketRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get(
+  const route = routesFor(app, { tags: ['tickets'] });
+
+  route.get(
     '/tickets',
     {
-      schema: {
-        ...access('member'),
-        tags: ['tickets'],
-        summary: "The signed-in member's tickets, latest activity first",
-        querystring: myTicketsQuery,
-        response: { 200: ticketPage, 403: errorResponse, 404: errorResponse },
-      },
+      access: 'member',
+      summary: "The signed-in member's tickets, latest activity first",
+      querystring: myTicketsQuery,
+      response: { 200: ticketPage, 403: errorResponse, 404: errorResponse },
     },
     async (request) => service.listMyTickets(db, signedIn(request), request.query),
   );
 
-  app.post(
+  route.post(
     '/tickets',
     {
-      schema: {
-        ...access('member', { unauthenticated: m.loginToCreate, limit: 'ticketCreatePerUser' }),
-        tags: ['tickets'],
-        summary: 'Open a ticket with its first message',
-        body: newTicketBody,
-        response: { 201: ticketDetail, 403: errorResponse, 404: errorResponse },
-      },
+      access: 'member',
+      unauthenticated: m.loginToCreate,
+      limit: 'ticketCreatePerUser',
+      summary: 'Open a ticket with its first message',
+      body: newTicketBody,
+      response: { 201: ticketDetail, 403: errorResponse, 404: errorResponse },
     },
     async (request, reply) => {
       const viewer = signedIn(request);
@@ -49,31 +47,28 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     },
   );
 
-  app.get(
+  route.get(
     '/tickets/:id',
     {
-      schema: {
-        ...access('member', 'ticket'),
-        tags: ['tickets'],
-        summary: 'One ticket with its conversation (owner or staff)',
-        params: ticketIdParams,
-        response: { 200: ticketDetail },
-      },
+      access: 'member',
+      owner: 'ticket',
+      summary: 'One ticket with its conversation (owner or staff)',
+      params: ticketIdParams,
+      response: { 200: ticketDetail },
     },
     async (request) => service.getTicket(db, signedIn(request), request.params.id),
   );
 
-  app.post(
+  route.post(
     '/tickets/:id/messages',
     {
-      schema: {
-        ...access('member', { owner: 'ticket', limit: 'ticketReplyPerUser' }),
-        tags: ['tickets'],
-        summary: 'Reply on a ticket (owner or staff); closed tickets refuse replies',
-        params: ticketIdParams,
-        body: ticketReplyBody,
-        response: { 201: ticketDetail, 409: errorResponse },
-      },
+      access: 'member',
+      owner: 'ticket',
+      limit: 'ticketReplyPerUser',
+      summary: 'Reply on a ticket (owner or staff); closed tickets refuse replies',
+      params: ticketIdParams,
+      body: ticketReplyBody,
+      response: { 201: ticketDetail, 409: errorResponse },
     },
     async (request, reply) => {
       const viewer = signedIn(request);
@@ -82,31 +77,27 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     },
   );
 
-  app.patch(
+  route.patch(
     '/tickets/:id',
     {
-      schema: {
-        ...access('staff', { forbidden: m.onlyStaffStatus }),
-        tags: ['tickets'],
-        summary: "Set a ticket's status (staff)",
-        params: ticketIdParams,
-        body: ticketStatusBody,
-        response: { 200: ticketDetail },
-      },
+      access: 'staff',
+      forbidden: m.onlyStaffStatus,
+      summary: "Set a ticket's status (staff)",
+      params: ticketIdParams,
+      body: ticketStatusBody,
+      response: { 200: ticketDetail },
     },
     async (request) => service.setTicketStatus(db, signedIn(request), request.params.id, request.body.status),
   );
 
-  app.get(
+  route.get(
     '/admin/tickets',
     {
-      schema: {
-        ...access('staff'),
-        tags: ['admin'],
-        summary: 'Every ticket for staff: status filter (default open), search by title or username',
-        querystring: adminTicketsQuery,
-        response: { 200: ticketPage, 404: errorResponse },
-      },
+      access: 'staff',
+      tags: ['admin'],
+      summary: 'Every ticket for staff: status filter (default open), search by title or username',
+      querystring: adminTicketsQuery,
+      response: { 200: ticketPage, 404: errorResponse },
     },
     async (request) => service.listTicketsForStaff(db, signedIn(request), request.query),
   );

@@ -5,28 +5,29 @@ import { errorResponse } from '../../../contract/errors.ts';
 import { uploadMessages } from '../../../contract/messages.ts';
 import { uploadLimits, uploadResponse } from '../../../contract/uploads.ts';
 import type { Db } from '../../db/client.ts';
-import { access } from '../../plugins/access.ts';
+import { routesFor } from '../../plugins/routes-for.ts';
 import { acceptOneFile, sendImmutableImage, uploadedFile } from '../../plugins/uploads.ts';
 import { signedIn } from '../../plugins/viewer.ts';
 import { getMedia, uploadImage } from './service.ts';
 
 /** `POST /api/v1/uploads`: one image per request, re-encoded before it is stored (decision 023). */
 export const uploadRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const route = routesFor(app, { tags: ['uploads'] });
+
   // Scoped to this plugin: multipart bodies are accepted here and by the avatar upload only.
   await acceptOneFile(app, uploadLimits.maxBytes);
 
-  app.post(
+  route.post(
     '/uploads',
     {
-      schema: {
-        ...access('member', { unauthenticated: uploadMessages.loginToUpload, limit: 'uploadPerUser' }),
-        tags: ['uploads'],
-        summary:
-          'Upload an image (multipart, one file up to 8 MB and 40 megapixels); stored re-encoded as WebP ' +
-          '(small PNGs stay PNG), at most 2000 px a side, without metadata, and served at the returned url',
-        consumes: ['multipart/form-data'],
-        response: { 200: uploadResponse, 413: errorResponse },
-      },
+      access: 'member',
+      unauthenticated: uploadMessages.loginToUpload,
+      limit: 'uploadPerUser',
+      summary:
+        'Upload an image (multipart, one file up to 8 MB and 40 megapixels); stored re-encoded as WebP ' +
+        '(small PNGs stay PNG), at most 2000 px a side, without metadata, and served at the returned url',
+      consumes: ['multipart/form-data'],
+      response: { 200: uploadResponse, 413: errorResponse },
     },
     async (request) => {
       const viewer = signedIn(request);

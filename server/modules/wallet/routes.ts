@@ -2,48 +2,42 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse } from '../../../contract/errors.ts';
 import { convertBody, ledgerPage, ledgerQuery, walletSummary } from '../../../contract/orders.ts';
 import type { Db } from '../../db/client.ts';
-import { access } from '../../plugins/access.ts';
+import { routesFor } from '../../plugins/routes-for.ts';
 import { signedIn } from '../../plugins/viewer.ts';
 import * as service from './service.ts';
 
 export const walletRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get(
+  const route = routesFor(app, { tags: ['wallet'] });
+
+  route.get(
     '/wallet',
     {
-      schema: {
-        ...access('member'),
-        tags: ['wallet'],
-        summary: 'My main balance, marketplace credits and the credits in escrow either way',
-        response: { 200: walletSummary, 409: errorResponse, 429: errorResponse },
-      },
+      access: 'member',
+      summary: 'My main balance, marketplace credits and the credits in escrow either way',
+      response: { 200: walletSummary, 409: errorResponse, 429: errorResponse },
     },
     async (request) => service.getWallet(db, signedIn(request)),
   );
 
-  app.get(
+  route.get(
     '/wallet/ledger',
     {
-      schema: {
-        ...access('member'),
-        tags: ['wallet'],
-        summary: 'My wallet history (newest first), each row with the balance after it',
-        querystring: ledgerQuery,
-        response: { 200: ledgerPage, 409: errorResponse, 429: errorResponse },
-      },
+      access: 'member',
+      summary: 'My wallet history (newest first), each row with the balance after it',
+      querystring: ledgerQuery,
+      response: { 200: ledgerPage, 409: errorResponse, 429: errorResponse },
     },
     async (request) => service.listLedger(db, signedIn(request), request.query),
   );
 
-  app.post(
+  route.post(
     '/wallet/convert',
     {
-      schema: {
-        ...access('member', { limit: 'walletConvertPerUser' }),
-        tags: ['wallet'],
-        summary: 'Move main balance into marketplace credits, 1:1',
-        body: convertBody,
-        response: { 200: walletSummary, 409: errorResponse },
-      },
+      access: 'member',
+      limit: 'walletConvertPerUser',
+      summary: 'Move main balance into marketplace credits, 1:1',
+      body: convertBody,
+      response: { 200: walletSummary, 409: errorResponse },
     },
     async (request) => {
       const viewer = signedIn(request);

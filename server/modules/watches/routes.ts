@@ -5,7 +5,7 @@ import { listingDetail, listingIdParams } from '../../../contract/marketplace.ts
 import { watchMessages as m } from '../../../contract/messages.ts';
 import { detectionBody, watchState } from '../../../contract/watches.ts';
 import type { Db } from '../../db/client.ts';
-import { access } from '../../plugins/access.ts';
+import { routesFor } from '../../plugins/routes-for.ts';
 import { signedIn } from '../../plugins/viewer.ts';
 import { getListing } from '../marketplace/service.ts';
 import * as service from './service.ts';
@@ -14,6 +14,8 @@ const watchOptions = { unauthenticated: m.loginToWatch, limit: 'watchPerUser' } 
 
 /** Detection alerts (decision 022): watch a cheat or a cheat listing; a seller sets a listing's detection status. */
 export const watchRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const route = routesFor(app, { tags: ['marketplace'] });
+
   const targets = [
     {
       path: '/cheats/:id/watch',
@@ -33,35 +35,33 @@ export const watchRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     },
   ] as const;
   for (const target of targets) {
-    for (const method of ['PUT', 'DELETE'] as const) {
-      app.route({
-        method,
-        url: target.path,
-        schema: {
-          ...access('member', watchOptions),
+    for (const method of ['put', 'delete'] as const) {
+      route[method](
+        target.path,
+        {
+          access: 'member',
+          ...watchOptions,
           tags: [target.tag],
-          summary: method === 'PUT' ? target.watch : target.unwatch,
+          summary: method === 'put' ? target.watch : target.unwatch,
           params: target.params,
           response: { 200: watchState, 403: errorResponse, 409: errorResponse },
         },
-        handler: async (request) =>
-          target.set(db, signedIn(request), (request.params as { id: string }).id, method === 'PUT'),
-      });
+        async (request) => target.set(db, signedIn(request), request.params.id, method === 'put'),
+      );
     }
   }
 
-  app.put(
+  route.put(
     '/listings/:id/detection',
     {
-      schema: {
-        ...access('member', { owner: 'listing', limit: 'detectionChangePerUser' }),
-        tags: ['marketplace'],
-        summary:
-          "Set a cheat listing's detection status, sold or not (its seller or staff): watchers are alerted, and buyers inside the protection window get a dispute offer when it turns detected",
-        params: listingIdParams,
-        body: detectionBody,
-        response: { 200: listingDetail, 409: errorResponse },
-      },
+      access: 'member',
+      owner: 'listing',
+      limit: 'detectionChangePerUser',
+      summary:
+        "Set a cheat listing's detection status, sold or not (its seller or staff): watchers are alerted, and buyers inside the protection window get a dispute offer when it turns detected",
+      params: listingIdParams,
+      body: detectionBody,
+      response: { 200: listingDetail, 409: errorResponse },
     },
     async (request) => {
       const viewer = signedIn(request);
