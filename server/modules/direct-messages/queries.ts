@@ -54,12 +54,11 @@ const counterpart = (db: Db) => {
     .from(profiles)
     .where(eq(profiles.id, sql.placeholder('other')));
 };
-const counterpartStatement =
-  preparedStatements<ReturnType<ReturnType<typeof counterpart>['prepare']>>('dm_counterpart');
+const counterpartStatement = preparedStatements('dm_counterpart', counterpart);
 
 /** The other member of a conversation and the blocks between us: one prepared statement (every thread read). */
 export async function findCounterpart(db: Db, me: string, other: string) {
-  const statement = counterpartStatement(db, '', (name) => counterpart(db).prepare(name));
+  const statement = counterpartStatement(db, '');
   const [row] = await statement.execute({ me, other });
   return row;
 }
@@ -117,8 +116,7 @@ const threadPage = (db: Db, before: SQL | undefined) => {
     .orderBy(sql`"created_at" desc`, sql`"id" desc`)
     .limit(limit);
 };
-const threadPageStatement =
-  preparedStatements<ReturnType<ReturnType<typeof threadPage>['prepare']>>('dm_thread_page');
+const threadPageStatement = preparedStatements('dm_thread_page', threadPage);
 
 export async function selectThreadPage(
   db: Db,
@@ -128,9 +126,7 @@ export async function selectThreadPage(
   limit: number,
 ) {
   const from = threadKeyset.afterPrepared(before);
-  const statement = threadPageStatement(db, from.shape, (name) =>
-    threadPage(db, from.condition).prepare(name),
-  );
+  const statement = threadPageStatement(db, from.shape, from.condition);
   return statement.execute({ me, other, limit, ...from.values });
 }
 

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { keyset, newestFirst } from '../../db/cursor.ts';
-import { preparedStatements } from '../../db/prepared.ts';
+import { preparedStatements, viewerShape } from '../../db/prepared.ts';
 import {
   forumCategories,
   forumMentions,
@@ -51,13 +51,12 @@ const categoriesFor = (db: Db, member: boolean) => {
     .leftJoin(sql`(${unread}) u`, sql`u.category_id = ${forumCategories.id}`)
     .orderBy(forumCategories.position, forumCategories.name);
 };
-const categoriesStatement =
-  preparedStatements<ReturnType<ReturnType<typeof categoriesFor>['prepare']>>('forum_categories');
+const categoriesStatement = preparedStatements('forum_categories', categoriesFor);
 
 /** The categories with, for a member, each one's unread thread count: one (prepared) statement. */
 export async function listCategories(db: Db, viewerId: string | null) {
-  const shape = viewerId ? 'member' : 'visitor';
-  const statement = categoriesStatement(db, shape, (name) => categoriesFor(db, !!viewerId).prepare(name));
+  const shape = viewerShape(viewerId);
+  const statement = categoriesStatement(db, shape, !!viewerId);
   return statement.execute({ viewer: viewerId });
 }
 
@@ -124,10 +123,7 @@ const threadsInCategory = (db: Db, member: boolean, after: SQL | undefined) =>
     .where(and(eq(forumThreads.categoryId, sql.placeholder('category')), after))
     .orderBy(...activityKeyset.orderBy)
     .limit(sql.placeholder('limit'));
-const threadsInCategoryStatement =
-  preparedStatements<ReturnType<ReturnType<typeof threadsInCategory>['prepare']>>(
-    'forum_threads_in_category',
-  );
+const threadsInCategoryStatement = preparedStatements('forum_threads_in_category', threadsInCategory);
 
 /** A category's threads, pinned first, then most recent activity first (a prepared statement per shape). */
 export async function listThreadsInCategory(
@@ -138,10 +134,8 @@ export async function listThreadsInCategory(
   limit: number,
 ) {
   const from = activityKeyset.afterPrepared(after);
-  const shape = `${viewerId ? 'member' : 'visitor'}${from.shape}`;
-  const statement = threadsInCategoryStatement(db, shape, (name) =>
-    threadsInCategory(db, !!viewerId, from.condition).prepare(name),
-  );
+  const shape = viewerShape(viewerId, from.shape);
+  const statement = threadsInCategoryStatement(db, shape, !!viewerId, from.condition);
   return statement.execute({
     category: categoryId,
     viewer: viewerId,
@@ -186,13 +180,12 @@ const threadById = (db: Db, member: boolean) => {
     myVote,
   }).where(eq(forumThreads.id, sql.placeholder('id')));
 };
-const threadStatement =
-  preparedStatements<ReturnType<ReturnType<typeof threadById>['prepare']>>('forum_thread');
+const threadStatement = preparedStatements('forum_thread', threadById);
 
 /** One thread with its text, the viewer's vote, watch flag and read position, in one (prepared) statement. */
 export async function findThread(db: Db, id: string, viewerId: string | null) {
-  const shape = viewerId ? 'member' : 'visitor';
-  const statement = threadStatement(db, shape, (name) => threadById(db, !!viewerId).prepare(name));
+  const shape = viewerShape(viewerId);
+  const statement = threadStatement(db, shape, !!viewerId);
   const [row] = await statement.execute({ id, viewer: viewerId });
   return row;
 }
@@ -389,8 +382,7 @@ const repliesOf = (db: Db, member: boolean, after: SQL | undefined) => {
     .orderBy(...replyKeyset.orderBy)
     .limit(sql.placeholder('limit'));
 };
-const repliesStatement =
-  preparedStatements<ReturnType<ReturnType<typeof repliesOf>['prepare']>>('forum_replies');
+const repliesStatement = preparedStatements('forum_replies', repliesOf);
 
 /**
  * A page of a thread's replies after `after`, with like counts and the viewer's own like: one (prepared)
@@ -404,10 +396,8 @@ export async function listReplies(
   limit: number,
 ) {
   const from = replyKeyset.afterPrepared(after);
-  const shape = `${viewerId ? 'member' : 'visitor'}${from.shape}`;
-  const statement = repliesStatement(db, shape, (name) =>
-    repliesOf(db, !!viewerId, from.condition).prepare(name),
-  );
+  const shape = viewerShape(viewerId, from.shape);
+  const statement = repliesStatement(db, shape, !!viewerId, from.condition);
   return statement.execute({
     thread: threadId,
     viewer: viewerId,
