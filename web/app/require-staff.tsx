@@ -1,8 +1,9 @@
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Outlet } from 'react-router';
 import { isStaff } from '../../contract/limits.ts';
 import { PageSkeleton } from '../components/ui/skeleton.tsx';
 import { useSession } from '../lib/session.ts';
 import { AccessDenied } from './access-denied.tsx';
+import { ToSignIn } from './require-auth.tsx';
 
 /**
  * The admin area: moderators and admins only. Visitors sign in first; a signed-in member who is not
@@ -10,9 +11,8 @@ import { AccessDenied } from './access-denied.tsx';
  */
 export function RequireStaff() {
   const { user, isPending } = useSession();
-  const location = useLocation();
   if (isPending) return <PageSkeleton />;
-  if (!user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (!user) return <ToSignIn />;
   if (!isStaff(user.role)) return <AccessDenied detail="The admin area is for moderators and admins only." />;
   return <Outlet />;
 }

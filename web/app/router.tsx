@@ -2,7 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 // The DOM build of the provider: it lets navigations use ReactDOM.flushSync (the sign-out relies on it).
 import { RouterProvider } from 'react-router/dom';
 import { PageSkeleton } from '../components/ui/skeleton.tsx';
-import { GuestOnly, RequireAuth } from './guards.tsx';
+import { GuestOnly } from './guards.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 import { RouteError } from './layout/route-error.tsx';
 import { homeData, marketplaceData, postsData } from './route-data.ts';
@@ -188,7 +188,7 @@ export const routes: RouteObject[] = [
               })),
           },
           {
-            Component: RequireAuth,
+            lazy: () => import('./require-auth.tsx').then((m) => ({ Component: m.RequireAuth })),
             children: [
               {
                 path: 'marketplace/edit/:listingId',

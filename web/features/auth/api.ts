@@ -74,10 +74,10 @@ export function useSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
-    // Leave a login-required page before the session ends: once the server drops it, the socket's
-    // disconnect refetches the session, and a guard still on screen would send the member to /login
-    // with that page as where to return after the next sign-in. flushSync commits home (and runs its
-    // effects) before anything else changes.
+    // Leave a login-required page before the session ends, or its guard would send the member to /login
+    // with that page as where to return after the next sign-in. flushSync commits the navigation's start
+    // at once: should React still show the page when the session empties (the route's own commit is a
+    // transition a lazy chunk can hold back), its guard sees a navigation under way and waits for it.
     onMutate: () => navigate('/', { flushSync: true }),
     mutationFn: () => api<Ok>('/api/auth/sign-out', { method: 'POST', body: {} }),
     onSuccess: async () => {
