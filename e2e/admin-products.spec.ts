@@ -1,18 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config.ts';
-
-async function signInAsAdmin(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('link', { name: 'Your profile' })).toBeVisible();
-}
+import { signInAs } from './support/social.ts';
 
 test('an admin adds, edits, pins, deactivates and deletes a product', async ({ page }) => {
   const title = `Specter ${randomUUID().slice(0, 6)}`;
-  await signInAsAdmin(page);
+  await signInAs(page, E2E_ADMIN);
   await page.goto('/admin/products');
 
   const menu = page.getByRole('navigation', { name: 'Admin' });

@@ -1,15 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config.ts';
+import { signInAs } from './support/social.ts';
 import { createUser } from './support/users.ts';
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('link', { name: 'Your profile' })).toBeVisible();
-}
 
 const primaryOf = (page: Page) =>
   page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--cm-primary').trim());
@@ -30,7 +23,7 @@ test('an admin changes the theme colour and another visitor sees it live', async
 
   const adminCtx = await browser.newContext();
   const page = await adminCtx.newPage();
-  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await signInAs(page, E2E_ADMIN);
   await page.goto('/admin/settings');
   await expect(page.getByRole('heading', { name: 'Site Settings' })).toBeVisible();
 
@@ -100,7 +93,7 @@ test('a moderator sees Access Denied on the settings screen and no Settings menu
 
   const ctx = await browser.newContext();
   const page = await ctx.newPage();
-  await signIn(page, mod.email, mod.password);
+  await signInAs(page, mod);
   await page.goto('/admin/settings');
   await expect(page.getByText('Access Denied')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save theme colours' })).toHaveCount(0);

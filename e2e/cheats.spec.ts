@@ -1,15 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config.ts';
+import { signInAs } from './support/social.ts';
 import { createUser } from './support/users.ts';
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('link', { name: 'Your profile' })).toBeVisible();
-}
 
 test('staff publish a cheat and change its status; members download it; the timeline shows every change', async ({
   page,
@@ -19,7 +12,7 @@ test('staff publish a cheat and change its status; members download it; the time
   // Staff, two members and a watcher's alerts across several pages: longer than the default budget.
   test.setTimeout(90_000);
   const title = `Warden ${randomUUID().slice(0, 6)}`;
-  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await signInAs(page, E2E_ADMIN);
 
   // Publish, with validation first.
   await page.goto('/cheats');
@@ -70,7 +63,7 @@ test('staff publish a cheat and change its status; members download it; the time
   await expect(visitor.getByText('You must be logged in to download cheats')).toBeVisible();
 
   const member = await createUser(request);
-  await signIn(visitor, member.email, member.password);
+  await signInAs(visitor, member);
   await visitor.goto(cheatUrl);
   await expect(visitor.getByTestId('download-count')).toHaveText('0');
   await visitor.getByRole('button', { name: 'Download' }).click();

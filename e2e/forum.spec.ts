@@ -1,22 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config.ts';
-import { asUser } from './support/social.ts';
+import { asUser, signInAs } from './support/social.ts';
 import { createUser, type E2EUser } from './support/users.ts';
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('link', { name: 'Your profile' })).toBeVisible();
-}
 
 test('a member starts a thread, replies, votes and deletes it', async ({ page, browser, request }) => {
   test.slow(); // two accounts, a dozen steps, and the editor's chunk loaded twice: past 30 s on a busy machine
   const title = `Best config ${randomUUID().slice(0, 6)}`;
   const author = await createUser(request, 'poster');
-  await signIn(page, author.email, author.password);
+  await signInAs(page, author);
 
   await page.goto('/forum');
   await expect(page.getByRole('heading', { name: 'Forum', level: 1 })).toBeVisible();
@@ -74,7 +66,7 @@ test('a member starts a thread, replies, votes and deletes it', async ({ page, b
   // Another member sees the vote count, can vote, but cannot delete.
   const other = await createUser(request, 'reader');
   const second = await browser.newPage();
-  await signIn(second, other.email, other.password);
+  await signInAs(second, other);
   await second.goto(threadUrl);
   await expect(second.getByRole('status', { name: 'Score' })).toHaveText('1');
   await expect(second.getByRole('button', { name: 'Delete thread' })).toHaveCount(0);
@@ -113,7 +105,7 @@ test('an admin adds and deletes a forum category; members do not see the control
   request,
 }) => {
   const name = `Category ${randomUUID().slice(0, 6)}`;
-  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await signInAs(page, E2E_ADMIN);
   await page.goto('/forum');
   await page.getByRole('button', { name: 'New Category' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Category' });
@@ -132,7 +124,7 @@ test('an admin adds and deletes a forum category; members do not see the control
 
   await page.getByRole('button', { name: 'Log out' }).click();
   const member = await createUser(request, 'reader');
-  await signIn(page, member.email, member.password);
+  await signInAs(page, member);
   await page.goto('/forum');
   await expect(page.getByRole('link', { name: /General Discussion/ })).toBeVisible();
   await expect(page.getByRole('button', { name: 'New Category' })).toHaveCount(0);
@@ -164,7 +156,7 @@ test('a thread with a code block, a table and a quote is rendered; preview, copy
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const title = `Config dump ${randomUUID().slice(0, 6)}`;
   const author = await createUser(request, 'md');
-  await signIn(page, author.email, author.password);
+  await signInAs(page, author);
   await page.goto('/forum');
   await page.getByRole('link', { name: /General Discussion/ }).click();
   await page.getByRole('button', { name: 'New Thread' }).click();
@@ -229,7 +221,7 @@ test('a moderator pins and locks a thread; the member then sees it is locked', a
   const member = await createUser(request, 'locked');
   const threadId = await seedThread(request, member, title);
 
-  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await signInAs(page, E2E_ADMIN);
   await page.goto(`/forum/post/${threadId}`);
   await page.getByRole('button', { name: 'Pin', exact: true }).click();
   await expect(page.getByText('Thread pinned')).toBeVisible();
@@ -247,7 +239,7 @@ test('a moderator pins and locks a thread; the member then sees it is locked', a
   await expect(first).toContainText('Pinned');
 
   const memberPage = await browser.newPage();
-  await signIn(memberPage, member.email, member.password);
+  await signInAs(memberPage, member);
   await memberPage.goto(`/forum/post/${threadId}`);
   await expect(memberPage.getByText('This thread is locked')).toBeVisible();
   await expect(memberPage.getByLabel('Your reply')).toHaveCount(0);

@@ -1,14 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config.ts';
+import { signInAs } from './support/social.ts';
 import { createUser } from './support/users.ts';
-
-async function signInAs(page: import('@playwright/test').Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('link', { name: 'Your profile' })).toBeVisible();
-}
 
 test('the bottom bar has every link of the spec for a visitor', async ({ page }) => {
   await page.goto('/');
@@ -66,7 +59,7 @@ test('members see Profile but not the Admin Area, and are told Access Denied on 
   request,
 }) => {
   const user = await createUser(request);
-  await signInAs(page, user.email, user.password);
+  await signInAs(page, user);
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', `/profile/${user.id}`);
   await expect(nav.getByRole('link', { name: 'Admin Area' })).toHaveCount(0);
@@ -76,7 +69,7 @@ test('members see Profile but not the Admin Area, and are told Access Denied on 
 });
 
 test('staff see the Admin Area link and can open /admin', async ({ page }) => {
-  await signInAs(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await signInAs(page, E2E_ADMIN);
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('link', { name: 'Admin Area' }).click();
   await expect(page).toHaveURL(/\/admin$/);

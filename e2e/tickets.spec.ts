@@ -1,15 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config.ts';
+import { signInAs } from './support/social.ts';
 import { createUser } from './support/users.ts';
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('link', { name: 'Your profile' })).toBeVisible();
-}
 
 test("a ticket's life: created, answered by staff (in progress), closed, reply refused", async ({
   browser,
@@ -19,7 +12,7 @@ test("a ticket's life: created, answered by staff (in progress), closed, reply r
   const title = `Download broken ${randomUUID().slice(0, 6)}`;
   const memberContext = await browser.newContext();
   const page = await memberContext.newPage();
-  await signIn(page, member.email, member.password);
+  await signInAs(page, member);
 
   // Empty list, then the form's validation, then a new ticket.
   await page.goto('/tickets');
@@ -42,7 +35,7 @@ test("a ticket's life: created, answered by staff (in progress), closed, reply r
   // Staff answer from the admin area: the ticket moves to In Progress.
   const staffContext = await browser.newContext();
   const staff = await staffContext.newPage();
-  await signIn(staff, E2E_ADMIN.email, E2E_ADMIN.password);
+  await signInAs(staff, E2E_ADMIN);
   await staff.goto('/admin/tickets');
   await expect(staff.getByRole('button', { name: 'Open', exact: true })).toHaveAttribute(
     'aria-pressed',
@@ -99,7 +92,7 @@ test("another member's ticket is refused with the spec's message and returns to 
   const stranger = await createUser(request, 'stranger');
   const ownerCtx = await browser.newContext();
   const ownerPage = await ownerCtx.newPage();
-  await signIn(ownerPage, owner.email, owner.password);
+  await signInAs(ownerPage, owner);
   const res = await ownerPage.request.post('/api/v1/tickets', {
     data: { title: 'Private ticket', message: 'Nobody else should read this message.' },
   });
@@ -109,7 +102,7 @@ test("another member's ticket is refused with the spec's message and returns to 
 
   const ctx = await browser.newContext();
   const page = await ctx.newPage();
-  await signIn(page, stranger.email, stranger.password);
+  await signInAs(page, stranger);
   await page.goto(`/tickets/${id}`);
   await expect(page.getByText('Ticket not found or you do not have permission to view it')).toBeVisible();
   await expect(page).toHaveURL(/\/tickets$/);

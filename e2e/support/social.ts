@@ -1,12 +1,18 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import type { E2EUser } from './users.ts';
 
-/** Signs in through the login form, as a person would, and waits for the signed-in shell. */
+/**
+ * Signs in for a spec whose subject is elsewhere: through the API in the page's own cookie jar, then home,
+ * waiting for the signed-in shell. The login form itself is walked through in auth-flow.spec.ts and
+ * settings.spec.ts; typing it again in seventy set-ups cost minutes of every CI run.
+ */
 export async function signInAs(page: Page, user: Pick<E2EUser, 'email' | 'password'>) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  const res = await page.request.post('/api/auth/sign-in/email', {
+    data: { email: user.email, password: user.password, rememberMe: false },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  expect(await res.json(), 'a plain sign-in (no two-factor step)').toHaveProperty('user');
+  await page.goto('/');
   await expect(page.getByRole('link', { name: 'Your profile' })).toBeVisible();
 }
 
