@@ -30,11 +30,9 @@ export function SettingsPage() {
   const me = useMe().data;
   return (
     <div className="mx-auto w-full max-w-5xl">
-      <PageHeader
-        title="Settings"
-        description="Your account, security and notifications."
-        icon={<Settings className="size-5" aria-hidden="true" />}
-      />
+      <PageHeader title="Settings" icon={Settings} iconSize="size-5">
+        Your account, security and notifications.
+      </PageHeader>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="flex min-w-0 flex-col gap-6">
           {me ? <ProfileSummary me={me} /> : <Skeleton className="h-28 w-full rounded-2xl" />}

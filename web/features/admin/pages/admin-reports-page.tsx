@@ -50,11 +50,9 @@ export function AdminReportsPage() {
 
   return (
     <div>
-      <PageHeader
-        title="Manage Reports"
-        icon={<Flag className="size-6" aria-hidden="true" />}
-        description="Review what members reported: resolve, dismiss, delete the content or ban its author."
-      />
+      <PageHeader title="Manage Reports" icon={Flag}>
+        Review what members reported: resolve, dismiss, delete the content or ban its author.
+      </PageHeader>
       <Tabs
         id="reports"
         label="Report status"

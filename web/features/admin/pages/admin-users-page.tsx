@@ -44,11 +44,9 @@ export function AdminUsersPage() {
 
   return (
     <div>
-      <PageHeader
-        title="Manage Users"
-        icon={<Users className="size-6" aria-hidden="true" />}
-        description="Find members, ban or unban them, change roles and ranks, and add balance."
-      />
+      <PageHeader title="Manage Users" icon={Users}>
+        Find members, ban or unban them, change roles and ranks, and add balance.
+      </PageHeader>
       <UserFilters
         onSearch={setQ}
         role={role}

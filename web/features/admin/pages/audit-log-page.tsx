@@ -19,11 +19,9 @@ export function AuditLogPage() {
 
   return (
     <div>
-      <PageHeader
-        title="Audit Log"
-        icon={<ScrollText className="size-6" aria-hidden="true" />}
-        description="Every staff action, who did it and when. Entries are never edited or removed."
-      />
+      <PageHeader title="Audit Log" icon={ScrollText}>
+        Every staff action, who did it and when. Entries are never edited or removed.
+      </PageHeader>
       <AdminTable
         query={query}
         failedText="Failed to load the audit log"

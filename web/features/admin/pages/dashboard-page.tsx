@@ -65,8 +65,7 @@ export function DashboardPage() {
     <div>
       <PageHeader
         title="Admin Dashboard"
-        icon={<LayoutDashboard className="size-6" aria-hidden="true" />}
-        description="The community at a glance."
+        icon={LayoutDashboard}
         actions={
           <Button
             variant="outline"
@@ -80,7 +79,9 @@ export function DashboardPage() {
             Refresh
           </Button>
         }
-      />
+      >
+        The community at a glance.
+      </PageHeader>
       {!d ? (
         <div role="status" aria-live="polite" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
           <span className="sr-only">Loading dashboard…</span>

@@ -46,8 +46,7 @@ export function CheatsPage() {
     <div className="mx-auto w-full max-w-6xl">
       <PageHeader
         title="Cheat Status"
-        icon={<ShieldCheck className="size-6" aria-hidden="true" />}
-        description="Live detection status of every cheat we publish. Check before you play."
+        icon={ShieldCheck}
         actions={
           user && isStaff(user.role) ? (
             <Button onClick={() => setPublishing(true)}>
@@ -56,7 +55,9 @@ export function CheatsPage() {
             </Button>
           ) : undefined
         }
-      />
+      >
+        Live detection status of every cheat we publish. Check before you play.
+      </PageHeader>
       <div className="mb-6 flex flex-col gap-3 md:flex-row md:items-center">
         <SearchInput
           label="Search cheats"

@@ -54,8 +54,7 @@ export function ForumCategoryPage() {
       {back}
       <PageHeader
         title={category?.name ?? 'Forum'}
-        icon={<MessagesSquare className="size-6" aria-hidden="true" />}
-        description={category?.description}
+        icon={MessagesSquare}
         actions={
           user ? (
             <Button onClick={() => setComposing(true)} disabled={!category}>
@@ -68,7 +67,9 @@ export function ForumCategoryPage() {
             </Link>
           )
         }
-      />
+      >
+        {category?.description}
+      </PageHeader>
       {threads.isPending ? (
         <SkeletonRows label="Loading threads…" rows={6} className="h-20 w-full rounded-2xl" />
       ) : items.length === 0 ? (

@@ -19,12 +19,9 @@ export function ForumPage() {
 
   return (
     <div className="mx-auto w-full max-w-4xl">
-      <PageHeader
-        title="Forum"
-        icon={<MessagesSquare className="size-6" aria-hidden="true" />}
-        description="Ask questions, share setups and talk games with the community."
-        actions={isAdmin ? <NewCategoryButton /> : undefined}
-      />
+      <PageHeader title="Forum" icon={MessagesSquare} actions={isAdmin ? <NewCategoryButton /> : undefined}>
+        Ask questions, share setups and talk games with the community.
+      </PageHeader>
       {query.isPending ? (
         <SkeletonRows label="Loading categories…" rows={4} className="h-20 w-full rounded-2xl" />
       ) : !query.data?.items.length ? (

@@ -72,11 +72,9 @@ export function AdminMarketplacePage() {
 
   return (
     <div>
-      <PageHeader
-        title="Manage Marketplace"
-        icon={<Store className="size-6" aria-hidden="true" />}
-        description="Every member listing: view, pin and remove."
-      />
+      <PageHeader title="Manage Marketplace" icon={Store}>
+        Every member listing: view, pin and remove.
+      </PageHeader>
       <AdminFilters
         from="lg"
         search={{

@@ -33,11 +33,10 @@ export function AdminOrdersPage() {
 
   return (
     <div>
-      <PageHeader
-        title="Orders"
-        icon={<Receipt className="size-6" aria-hidden="true" />}
-        description="Marketplace orders in escrow, disputed and settled. Settle a dispute from its ticket, and a banned seller's held order here."
-      />
+      <PageHeader title="Orders" icon={Receipt}>
+        Marketplace orders in escrow, disputed and settled. Settle a dispute from its ticket, and a banned
+        seller's held order here.
+      </PageHeader>
       <div className="mb-4 max-w-full overflow-x-auto">
         <Segmented label="Status" value={status} options={statusOptions} onChange={setStatus} />
       </div>

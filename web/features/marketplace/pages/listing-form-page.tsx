@@ -87,11 +87,9 @@ function CreateListingForm() {
   return (
     <div className="mx-auto w-full max-w-3xl">
       <BackLink to="/marketplace" label="Back to Marketplace" />
-      <PageHeader
-        title="Create Listing"
-        icon={<PackagePlus className="size-6" aria-hidden="true" />}
-        description="Sell a cheat, account or item for credits."
-      />
+      <PageHeader title="Create Listing" icon={PackagePlus}>
+        Sell a cheat, account or item for credits.
+      </PageHeader>
       <Card className="p-6">
         <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
           <Input label="Title" className="sm:col-span-2" {...field('title')} />
@@ -232,11 +230,9 @@ export function EditListingPage() {
   return (
     <div className="mx-auto w-full max-w-3xl">
       <BackLink to={`/marketplace/${listingId}`} label="Back to Listing" />
-      <PageHeader
-        title="Edit Listing"
-        icon={<Pencil className="size-6" aria-hidden="true" />}
-        description="Game, type, features, requirements and content link cannot be changed."
-      />
+      <PageHeader title="Edit Listing" icon={Pencil}>
+        Game, type, features, requirements and content link cannot be changed.
+      </PageHeader>
       <Card className="p-6">
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
           <Input label="Title" {...field('title')} />

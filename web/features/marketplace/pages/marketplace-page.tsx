@@ -46,8 +46,7 @@ export function MarketplacePage() {
     <div className="mx-auto w-full max-w-6xl">
       <PageHeader
         title="Marketplace"
-        icon={<Store className="size-6" aria-hidden="true" />}
-        description="Buy and sell cheats, accounts and items with credits."
+        icon={Store}
         actions={
           user && (
             <>
@@ -66,7 +65,9 @@ export function MarketplacePage() {
             </>
           )
         }
-      />
+      >
+        Buy and sell cheats, accounts and items with credits.
+      </PageHeader>
       <div className="mb-6 flex flex-col gap-3">
         <SearchInput
           label="Search listings"

@@ -35,8 +35,7 @@ export function OrdersPage() {
     <div className="mx-auto w-full max-w-4xl">
       <PageHeader
         title="Orders"
-        icon={<Receipt className="size-6" aria-hidden="true" />}
-        description="Your marketplace purchases and sales. Payments wait in escrow until the buyer confirms delivery."
+        icon={Receipt}
         actions={
           <>
             <Link to="/seller" className={buttonClasses('outline', 'md')}>
@@ -49,7 +48,9 @@ export function OrdersPage() {
             </Link>
           </>
         }
-      />
+      >
+        Your marketplace purchases and sales. Payments wait in escrow until the buyer confirms delivery.
+      </PageHeader>
       <Tabs id="orders" label="Orders" value={role} options={tabs} onChange={setRole} className="mb-5" />
       <div {...tabPanelProps('orders', role)} className="focus-visible:outline-none">
         {query.isPending ? (

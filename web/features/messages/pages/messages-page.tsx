@@ -29,7 +29,7 @@ export function MessagesPage() {
     <div className="mx-auto w-full max-w-6xl">
       <PageHeader
         title="Messages"
-        icon={<MessageSquare className="size-6" aria-hidden="true" />}
+        icon={MessageSquare}
         actions={
           <Link to="/messages/new" className={buttonClasses('primary', 'md')}>
             <PenSquare className="size-4" aria-hidden="true" />

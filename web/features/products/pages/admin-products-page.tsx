@@ -62,15 +62,16 @@ export function AdminProductsPage() {
     <div>
       <PageHeader
         title="Manage Products"
-        icon={<Package className="size-6" aria-hidden="true" />}
-        description="The official catalogue: add, edit, pin and retire products."
+        icon={Package}
         actions={
           <Button onClick={() => openForm()}>
             <Plus className="size-4" aria-hidden="true" />
             Add Product
           </Button>
         }
-      />
+      >
+        The official catalogue: add, edit, pin and retire products.
+      </PageHeader>
       <AdminFilters search={{ ...search, label: 'Search products', placeholder: 'Search products...' }}>
         <Segmented label="Status" value={status} options={statusOptions} onChange={setStatus} />
       </AdminFilters>

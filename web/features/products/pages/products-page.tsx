@@ -33,15 +33,16 @@ export function ProductsPage() {
     <div className="mx-auto w-full max-w-6xl">
       <PageHeader
         title="Products"
-        icon={<Package className="size-6" aria-hidden="true" />}
-        description="Official cheats and tools, hand-picked and kept up to date."
+        icon={Package}
         actions={
           <Link to="/cheats" className={buttonClasses('outline', 'md')}>
             <ShieldCheck className="size-4" aria-hidden="true" />
             Cheat Status
           </Link>
         }
-      />
+      >
+        Official cheats and tools, hand-picked and kept up to date.
+      </PageHeader>
       <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-center">
         <SearchInput
           label="Search products"

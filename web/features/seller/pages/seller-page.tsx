@@ -119,8 +119,7 @@ export function SellerPage() {
     <div className="mx-auto w-full max-w-5xl">
       <PageHeader
         title={st.dashboardTitle}
-        icon={<BarChart3 className="size-6" aria-hidden="true" />}
-        description="Your listings, their stock and what they earned after fees."
+        icon={BarChart3}
         actions={
           <>
             <a href={salesCsvPath} download className={buttonClasses('outline', 'md')}>
@@ -133,7 +132,9 @@ export function SellerPage() {
             </Link>
           </>
         }
-      />
+      >
+        Your listings, their stock and what they earned after fees.
+      </PageHeader>
       <section aria-label="Last 30 days" className="mb-6">
         <Card className="flex flex-col gap-4 p-4 sm:p-5">
           <h2 className="font-semibold">Last 30 days</h2>

@@ -202,11 +202,9 @@ export function AdminSettingsPage() {
   const { user } = useSession();
   const query = useSiteSettings();
   const header = (
-    <PageHeader
-      title="Site Settings"
-      icon={<Settings className="size-6" aria-hidden="true" />}
-      description="Changes apply live for every visitor."
-    />
+    <PageHeader title="Site Settings" icon={Settings}>
+      Changes apply live for every visitor.
+    </PageHeader>
   );
   if (user?.role !== 'admin') {
     return (

@@ -27,11 +27,9 @@ export function PostsPage() {
   const { user, isPending } = useSession();
   return (
     <div className="mx-auto w-full max-w-2xl">
-      <PageHeader
-        title="Community Posts"
-        description="Share news, wins and questions with the community."
-        icon={<Newspaper className="size-5" aria-hidden="true" />}
-      />
+      <PageHeader title="Community Posts" icon={Newspaper} iconSize="size-5">
+        Share news, wins and questions with the community.
+      </PageHeader>
       {isPending ? <FeedSkeleton /> : user ? <Feed viewerId={user.id} /> : <SignInPrompt />}
     </div>
   );

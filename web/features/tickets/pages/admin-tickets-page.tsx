@@ -24,11 +24,9 @@ export function AdminTicketsPage() {
 
   return (
     <div>
-      <PageHeader
-        title="Manage Tickets"
-        icon={<LifeBuoy className="size-6" aria-hidden="true" />}
-        description="Answer members' support tickets and keep their status current."
-      />
+      <PageHeader title="Manage Tickets" icon={LifeBuoy}>
+        Answer members' support tickets and keep their status current.
+      </PageHeader>
       <AdminFilters
         search={{ ...search, label: 'Search tickets', placeholder: 'Search by title or username...' }}
       >

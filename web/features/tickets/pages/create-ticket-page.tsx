@@ -34,11 +34,9 @@ export function CreateTicketPage() {
         <ArrowLeft className="size-4" aria-hidden="true" />
         Support Tickets
       </Link>
-      <PageHeader
-        title="New Ticket"
-        icon={<LifeBuoy className="size-6" aria-hidden="true" />}
-        description="Describe the problem; the staff answer here."
-      />
+      <PageHeader title="New Ticket" icon={LifeBuoy}>
+        Describe the problem; the staff answer here.
+      </PageHeader>
       <Card className="p-5 sm:p-6">
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
           <Input label="Title" {...field('title')} />

@@ -25,12 +25,9 @@ export function TicketsPage() {
 
   return (
     <div className="mx-auto w-full max-w-3xl">
-      <PageHeader
-        title="Support Tickets"
-        icon={<LifeBuoy className="size-6" aria-hidden="true" />}
-        description="Ask the staff for help; you will see their replies here."
-        actions={newTicket}
-      />
+      <PageHeader title="Support Tickets" icon={LifeBuoy} actions={newTicket}>
+        Ask the staff for help; you will see their replies here.
+      </PageHeader>
       {query.isPending ? (
         <SkeletonRows label="Loading tickets…" rows={4} className="h-20 w-full rounded-2xl" />
       ) : items.length === 0 ? (

@@ -92,15 +92,16 @@ export function WalletPage() {
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
       <PageHeader
         title="Wallet"
-        icon={<Wallet className="size-6" aria-hidden="true" />}
-        description="Your balances, the credits waiting in escrow and every movement."
+        icon={Wallet}
         actions={
           <Link to="/orders" className={buttonClasses('outline', 'md')}>
             <Receipt className="size-4" aria-hidden="true" />
             Orders
           </Link>
         }
-      />
+      >
+        Your balances, the credits waiting in escrow and every movement.
+      </PageHeader>
       <section aria-label="Balances" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         {moneyCards.map(({ key, label, hint, Icon }) => (
           <MoneyCard
