@@ -9,6 +9,7 @@ import type {
 } from '../../../contract/cheats.ts';
 import type { WatchState } from '../../../contract/watches.ts';
 import { api } from '../../lib/api.ts';
+import { pagedQuery } from '../../lib/paged-query.ts';
 
 export type CheatFilter = 'all' | CheatStatus;
 
@@ -21,15 +22,7 @@ export const cheatKeys = {
 
 export function useCheats(status: CheatFilter, q: string) {
   return useInfiniteQuery({
-    queryKey: cheatKeys.list(status, q),
-    queryFn: ({ pageParam, signal }) => {
-      const search = new URLSearchParams({ status });
-      if (q) search.set('q', q);
-      if (pageParam) search.set('cursor', pageParam);
-      return api<CheatPage>(`/cheats?${search}`, { signal });
-    },
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    ...pagedQuery<CheatPage>(cheatKeys.list(status, q), '/cheats', { status, q }),
     meta: { public: true },
   });
 }

@@ -23,6 +23,7 @@ import type {
 } from '../../../contract/forum.ts';
 import type { UserSummary } from '../../../contract/profiles.ts';
 import { api } from '../../lib/api.ts';
+import { pagedQuery } from '../../lib/paged-query.ts';
 
 export const forumKeys = {
   all: ['forum'] as const,
@@ -147,16 +148,9 @@ export function useForumCategories() {
 }
 
 export function useForumThreads(categoryId: string) {
-  return useInfiniteQuery({
-    queryKey: forumKeys.threads(categoryId),
-    queryFn: ({ pageParam, signal }) => {
-      const search = new URLSearchParams({ categoryId });
-      if (pageParam) search.set('cursor', pageParam);
-      return api<ForumThreadPage>(`/forum/threads?${search}`, { signal });
-    },
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
+  return useInfiniteQuery(
+    pagedQuery<ForumThreadPage>(forumKeys.threads(categoryId), '/forum/threads', { categoryId }),
+  );
 }
 
 /**
