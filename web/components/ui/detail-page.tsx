@@ -1,10 +1,10 @@
 import { ArrowLeft } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import toast from 'react-hot-toast';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
-import { buttonClasses } from './button.tsx';
+import { ButtonLink } from './button-link.tsx';
 import { Card } from './card.tsx';
 import { Skeleton } from './skeleton.tsx';
 
@@ -76,10 +76,9 @@ export function DetailPage<T>({
   }, [failure, toastId, leaveTo, navigate]);
 
   const backLink = (
-    <Link to={back.to} className={buttonClasses('ghost', 'sm', 'mb-4 -ml-2')}>
-      <ArrowLeft className="size-4" aria-hidden="true" />
+    <ButtonLink to={back.to} icon={ArrowLeft} variant="ghost" size="sm" className="mb-4 -ml-2">
       {back.label}
-    </Link>
+    </ButtonLink>
   );
 
   if (showNotFound) {

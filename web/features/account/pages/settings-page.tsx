@@ -1,9 +1,8 @@
 import { Lightbulb, Moon, Palette, Settings, Sun, UserPen } from 'lucide-react';
-import { Link } from 'react-router';
 import type { Me } from '../../../../contract/me.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { buttonClasses } from '../../../components/ui/button.tsx';
+import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
@@ -64,10 +63,9 @@ function ProfileSummary({ me }: { me: Me }) {
         <p className="truncate text-sm text-muted">{me.email}</p>
         <p className="text-xs text-muted">Member since {formatDateShort(me.createdAt)}</p>
       </div>
-      <Link to="/edit-profile" className={buttonClasses('outline', 'sm')}>
-        <UserPen className="size-4" aria-hidden="true" />
+      <ButtonLink to="/edit-profile" icon={UserPen} variant="outline" size="sm">
         Edit Profile
-      </Link>
+      </ButtonLink>
     </Card>
   );
 }

@@ -6,6 +6,7 @@ import { forumMessages as m } from '../../../../contract/messages.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { SkeletonRows } from '../../../components/ui/card-grid-skeleton.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -34,10 +35,9 @@ export function ForumCategoryPage() {
   }, [threads.isError, missing]);
 
   const back = (
-    <Link to="/forum" className={buttonClasses('ghost', 'sm', 'mb-4 -ml-2')}>
-      <ArrowLeft className="size-4" aria-hidden="true" />
+    <ButtonLink to="/forum" icon={ArrowLeft} variant="ghost" size="sm" className="mb-4 -ml-2">
       All categories
-    </Link>
+    </ButtonLink>
   );
   if (missing) {
     return (

@@ -20,10 +20,11 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Segmented } from '../../../components/ui/segmented.tsx';
-import { useRowDelete, useSearchText } from '../../../lib/admin-list.ts';
+import { useRowDelete } from '../../../lib/admin-list.ts';
 import { formatDateShort, toIsoString } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { toastOutcome } from '../../../lib/toast-outcome.ts';
+import { useSearchText } from '../../../lib/use-debounced-value.ts';
 import {
   type StatusFilter,
   type TypeFilter,

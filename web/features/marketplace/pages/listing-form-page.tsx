@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { listingCreateBody, listingEditBody } from '../../../../contract/marketplace.ts';
 import { marketplaceMessages as m, stockMessages as st } from '../../../../contract/messages.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ImageUrlField } from '../../../components/ui/image-upload.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -38,10 +39,9 @@ const createFields = [
 
 function BackLink({ to, label }: { to: string; label: string }) {
   return (
-    <Link to={to} className={buttonClasses('ghost', 'sm', 'mb-4')}>
-      <ArrowLeft className="size-4" aria-hidden="true" />
+    <ButtonLink to={to} icon={ArrowLeft} variant="ghost" size="sm" className="mb-4">
       {label}
-    </Link>
+    </ButtonLink>
   );
 }
 

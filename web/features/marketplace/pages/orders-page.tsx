@@ -1,10 +1,10 @@
 import { BarChart3, Receipt, Wallet } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { orderMessages as m, stockMessages as st, watchMessages } from '../../../../contract/messages.ts';
 import type { Order } from '../../../../contract/orders.ts';
-import { buttonClasses } from '../../../components/ui/button.tsx';
+import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { SkeletonRows } from '../../../components/ui/card-grid-skeleton.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
@@ -38,14 +38,12 @@ export function OrdersPage() {
         icon={Receipt}
         actions={
           <>
-            <Link to="/seller" className={buttonClasses('outline', 'md')}>
-              <BarChart3 className="size-4" aria-hidden="true" />
+            <ButtonLink to="/seller" icon={BarChart3} variant="outline">
               {st.dashboardTitle}
-            </Link>
-            <Link to="/wallet" className={buttonClasses('outline', 'md')}>
-              <Wallet className="size-4" aria-hidden="true" />
+            </ButtonLink>
+            <ButtonLink to="/wallet" icon={Wallet} variant="outline">
               Wallet
-            </Link>
+            </ButtonLink>
           </>
         }
       >

@@ -6,6 +6,7 @@ import type { Conversation, ThreadResponse } from '../../../../contract/direct-m
 import { messages, directMessageTexts as t } from '../../../../contract/messages.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
@@ -31,10 +32,9 @@ export function MessagesPage() {
         title="Messages"
         icon={MessageSquare}
         actions={
-          <Link to="/messages/new" className={buttonClasses('primary', 'md')}>
-            <PenSquare className="size-4" aria-hidden="true" />
+          <ButtonLink to="/messages/new" icon={PenSquare}>
             New Message
-          </Link>
+          </ButtonLink>
         }
       />
       <div className="grid gap-4 md:grid-cols-[20rem_1fr]">

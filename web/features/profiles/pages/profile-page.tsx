@@ -18,6 +18,7 @@ import type { PublicProfile } from '../../../../contract/profiles.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { HostedImage } from '../../../components/ui/hosted-image.tsx';
@@ -103,10 +104,9 @@ function ProfileView({ profile }: { profile: PublicProfile }) {
           </div>
           <div className="flex flex-wrap gap-2">
             {own ? (
-              <Link to="/edit-profile" className={buttonClasses('outline', 'md')}>
-                <Pencil className="size-4" aria-hidden="true" />
+              <ButtonLink to="/edit-profile" icon={Pencil} variant="outline">
                 Edit Profile
-              </Link>
+              </ButtonLink>
             ) : (
               <>
                 <FollowButton profile={profile} />

@@ -6,6 +6,7 @@ import { stockMessages as st } from '../../../../contract/messages.ts';
 import type { SellerListing } from '../../../../contract/stock.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { SkeletonRows } from '../../../components/ui/card-grid-skeleton.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -126,10 +127,9 @@ export function SellerPage() {
               <Download className="size-4" aria-hidden="true" />
               {st.exportCsv}
             </a>
-            <Link to="/marketplace/create" className={buttonClasses('primary', 'md')}>
-              <Plus className="size-4" aria-hidden="true" />
+            <ButtonLink to="/marketplace/create" icon={Plus}>
               Create Listing
-            </Link>
+            </ButtonLink>
           </>
         }
       >

@@ -5,8 +5,8 @@ import { ticketMessages as m } from '../../../../contract/messages.ts';
 import { AdminCell, AdminFilters, AdminRow, AdminTable } from '../../../components/ui/admin-table.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Segmented } from '../../../components/ui/segmented.tsx';
-import { useSearchText } from '../../../lib/admin-list.ts';
 import { formatDateLong, toIsoString } from '../../../lib/format.ts';
+import { useSearchText } from '../../../lib/use-debounced-value.ts';
 import { type AdminTicketFilter, useAdminTickets } from '../api.ts';
 import { shortId, TicketStatusBadge } from '../components/ticket-status-badge.tsx';
 

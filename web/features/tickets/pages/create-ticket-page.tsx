@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { ticketMessages as m } from '../../../../contract/messages.ts';
 import { newTicketBody } from '../../../../contract/tickets.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
@@ -30,10 +31,9 @@ export function CreateTicketPage() {
 
   return (
     <div className="mx-auto w-full max-w-2xl">
-      <Link to="/tickets" className={buttonClasses('ghost', 'sm', 'mb-4 -ml-2')}>
-        <ArrowLeft className="size-4" aria-hidden="true" />
+      <ButtonLink to="/tickets" icon={ArrowLeft} variant="ghost" size="sm" className="mb-4 -ml-2">
         Support Tickets
-      </Link>
+      </ButtonLink>
       <PageHeader title="New Ticket" icon={LifeBuoy}>
         Describe the problem; the staff answer here.
       </PageHeader>

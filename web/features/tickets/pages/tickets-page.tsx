@@ -1,7 +1,7 @@
 import { ChevronRight, LifeBuoy, Plus } from 'lucide-react';
 import { Link } from 'react-router';
 import { ticketMessages as m } from '../../../../contract/messages.ts';
-import { buttonClasses } from '../../../components/ui/button.tsx';
+import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { SkeletonRows } from '../../../components/ui/card-grid-skeleton.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -17,10 +17,9 @@ export function TicketsPage() {
   useFailureToast(query.isError, 'tickets-load', m.loadFailed, query.error);
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
   const newTicket = (
-    <Link to="/tickets/create" className={buttonClasses('primary')}>
-      <Plus className="size-4" aria-hidden="true" />
+    <ButtonLink to="/tickets/create" icon={Plus}>
       New Ticket
-    </Link>
+    </ButtonLink>
   );
 
   return (

@@ -1,10 +1,10 @@
 import { ArrowDownLeft, ArrowRightLeft, Coins, History, Lock, Receipt, Wallet } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import toast from 'react-hot-toast';
-import { Link } from 'react-router';
 import { walletMessages as m } from '../../../../contract/messages.ts';
 import { convertBody, type LedgerEntry } from '../../../../contract/orders.ts';
-import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { SkeletonRows } from '../../../components/ui/card-grid-skeleton.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -94,10 +94,9 @@ export function WalletPage() {
         title="Wallet"
         icon={Wallet}
         actions={
-          <Link to="/orders" className={buttonClasses('outline', 'md')}>
-            <Receipt className="size-4" aria-hidden="true" />
+          <ButtonLink to="/orders" icon={Receipt} variant="outline">
             Orders
-          </Link>
+          </ButtonLink>
         }
       >
         Your balances, the credits waiting in escrow and every movement.
