@@ -68,10 +68,7 @@ export function AdminReportsPage() {
       >
         <AdminTable
           query={query}
-          failedText={m.loadFailed}
-          id="admin-reports"
-          loadingLabel="Loading reports…"
-          emptyText={m.empty}
+          texts={{ failed: m.loadFailed, loading: 'Loading reports…', empty: m.empty }}
           minWidth="md:min-w-[56rem]"
           columns={['Report', 'Reporter', 'Reason', 'Reported content', 'Actions']}
         >

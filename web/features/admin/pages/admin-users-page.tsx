@@ -57,10 +57,7 @@ export function AdminUsersPage() {
 
       <AdminTable
         query={query}
-        failedText={m.loadUsersFailed}
-        id="admin-users"
-        loadingLabel="Loading users…"
-        emptyText={m.noUsers}
+        texts={{ failed: m.loadUsersFailed, loading: 'Loading users…', empty: m.noUsers }}
         minWidth="min-w-[52rem]"
         columns={[
           'User',

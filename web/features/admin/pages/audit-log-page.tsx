@@ -24,10 +24,11 @@ export function AuditLogPage() {
       </PageHeader>
       <AdminTable
         query={query}
-        failedText="Failed to load the audit log"
-        id="audit"
-        loadingLabel="Loading the audit log…"
-        emptyText="No staff actions yet"
+        texts={{
+          failed: 'Failed to load the audit log',
+          loading: 'Loading the audit log…',
+          empty: 'No staff actions yet',
+        }}
         minWidth="min-w-[48rem]"
         columns={['When', 'Who', 'Action', 'Target', 'Before', 'After']}
       >

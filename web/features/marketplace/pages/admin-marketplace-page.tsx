@@ -90,11 +90,7 @@ export function AdminMarketplacePage() {
 
       <AdminTable
         query={query}
-        failedText={m.loadListFailed}
-        id="admin-listings"
-        loadingLabel="Loading listings…"
-        emptyText={m.empty}
-        minWidth="min-w-[44rem]"
+        texts={{ failed: m.loadListFailed, loading: 'Loading listings…', empty: m.empty }}
         columns={['Listing', 'Seller', 'Price', 'Status', 'Created', 'Actions']}
       >
         {(l) => (

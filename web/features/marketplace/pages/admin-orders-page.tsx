@@ -42,11 +42,7 @@ export function AdminOrdersPage() {
       </div>
       <AdminTable
         query={query}
-        failedText={m.loadFailed}
-        id="admin-orders"
-        loadingLabel="Loading orders…"
-        emptyText={m.empty}
-        minWidth="min-w-[44rem]"
+        texts={{ failed: m.loadFailed, loading: 'Loading orders…', empty: m.empty }}
         columns={['Listing', 'Buyer → Seller', 'Price', 'Status', 'Date', 'Actions']}
       >
         {(o) => (

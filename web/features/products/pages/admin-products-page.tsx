@@ -79,10 +79,7 @@ export function AdminProductsPage() {
 
       <AdminTable
         query={query}
-        failedText={m.loadFailed}
-        id="admin-products"
-        loadingLabel="Loading products…"
-        emptyText={m.empty}
+        texts={{ failed: m.loadFailed, loading: 'Loading products…', empty: m.empty }}
         minWidth="min-w-[40rem]"
         columns={['Product', 'Status', 'Created', 'Actions']}
       >

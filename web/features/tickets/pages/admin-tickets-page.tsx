@@ -34,11 +34,7 @@ export function AdminTicketsPage() {
       </AdminFilters>
       <AdminTable
         query={query}
-        failedText={m.loadFailed}
-        id="admin-tickets"
-        loadingLabel="Loading tickets…"
-        emptyText={m.emptyAdmin}
-        minWidth="min-w-[44rem]"
+        texts={{ failed: m.loadFailed, loading: 'Loading tickets…', empty: m.emptyAdmin }}
         columns={['Ticket', 'Submitted by', 'Status', { label: 'Messages', align: 'right' }, 'Last update']}
       >
         {(t) => (
