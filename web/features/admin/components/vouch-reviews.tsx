@@ -15,11 +15,11 @@ import { formatDateLong, toIsoString } from '../../../lib/format.ts';
 import { toastOutcome } from '../../../lib/toast-outcome.ts';
 import { useFlaggedVouches, useReviewVouch } from '../api.ts';
 
-const tabs = [
-  { value: 'pending', label: 'Waiting' },
-  { value: 'approved', label: 'Approved' },
-  { value: 'rejected', label: 'Rejected' },
-] as const satisfies readonly { value: VouchReviewStatus; label: string }[];
+const tabs: Record<VouchReviewStatus, string> = {
+  pending: 'Waiting',
+  approved: 'Approved',
+  rejected: 'Rejected',
+};
 const tones: Record<VouchReviewStatus, BadgeTone> = {
   pending: 'warning',
   approved: 'success',
@@ -79,7 +79,7 @@ export function VouchReviews() {
               <li key={v.id}>
                 <Card className="flex flex-col gap-2 p-4 text-sm">
                   <div className="flex flex-wrap items-center gap-2">
-                    <Badge tone={tones[v.review]}>{tabs.find((t) => t.value === v.review)?.label}</Badge>
+                    <Badge tone={tones[v.review]}>{tabs[v.review]}</Badge>
                     <Person who={v.from} />
                     <span className="text-muted">rated</span>
                     <Person who={v.to} />

@@ -14,12 +14,12 @@ import { ReportRow, typeLabels } from '../components/report-row.tsx';
 import { VouchReviews } from '../components/vouch-reviews.tsx';
 
 /** Spec §2 Admin Reports: Pending (default), Resolved, Dismissed, All Reports. */
-const tabs = [
-  { value: 'pending', label: 'Pending' },
-  { value: 'resolved', label: 'Resolved' },
-  { value: 'dismissed', label: 'Dismissed' },
-  { value: 'all', label: 'All Reports' },
-] as const satisfies readonly { value: ReportStatusFilter; label: string }[];
+const tabs: Record<ReportStatusFilter, string> = {
+  pending: 'Pending',
+  resolved: 'Resolved',
+  dismissed: 'Dismissed',
+  all: 'All Reports',
+};
 
 const success: Record<ReportAction, string> = {
   resolve: m.resolved,

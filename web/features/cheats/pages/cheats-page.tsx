@@ -14,12 +14,7 @@ import { type CheatFilter, useCheats } from '../api.ts';
 import { CheatCardItem } from '../components/cheat-card.tsx';
 import { CheatFormDialog } from '../components/cheat-form-dialog.tsx';
 
-const statusOptions = [
-  { value: 'all', label: 'All' },
-  { value: 'undetected', label: 'Undetected' },
-  { value: 'detected', label: 'Detected' },
-  { value: 'other', label: 'Other' },
-] as const;
+const statusOptions = { all: 'All', undetected: 'Undetected', detected: 'Detected', other: 'Other' };
 
 export function CheatsPage() {
   const { user } = useSession();

@@ -35,12 +35,7 @@ import {
 import { ListingImage, typeLabels } from '../components/listing-card.tsx';
 import { statusOptions } from './marketplace-page.tsx';
 
-const adminTypeOptions = [
-  { value: 'all', label: 'All' },
-  { value: 'cheat', label: 'Cheat' },
-  { value: 'account', label: 'Account' },
-  { value: 'item', label: 'Item' },
-] as const;
+const adminTypeOptions = { all: 'All', cheat: 'Cheat', account: 'Account', item: 'Item' };
 
 /** Staff view every listing; pin and delete are admin only (moderators get the spec's messages). */
 export function AdminMarketplacePage() {

@@ -15,13 +15,13 @@ import { formatTimeLeft, useNow } from '../../../lib/orders.ts';
 import { type AdminOrderStatus, useAdminOrders, useSettleHeldOrder } from '../api.ts';
 import { OrderStatusBadge } from '../components/order-actions.tsx';
 
-const statusOptions = [
-  { value: 'disputed', label: 'Disputed' },
-  { value: 'held', label: 'In escrow' },
-  { value: 'released', label: 'Completed' },
-  { value: 'refunded', label: 'Refunded' },
-  { value: 'all', label: 'All' },
-] as const satisfies readonly { value: AdminOrderStatus; label: string }[];
+const statusOptions: Record<AdminOrderStatus, string> = {
+  disputed: 'Disputed',
+  held: 'In escrow',
+  released: 'Completed',
+  refunded: 'Refunded',
+  all: 'All',
+};
 
 /** Staff: orders by status (disputes first), each dispute linking to its ticket where it is settled. */
 export function AdminOrdersPage() {

@@ -13,17 +13,8 @@ import { useSearchText } from '../../../lib/use-debounced-value.ts';
 import { defaultListingFilters, type StatusFilter, type TypeFilter, useListings } from '../api.ts';
 import { ListingCard } from '../components/listing-card.tsx';
 
-export const statusOptions = [
-  { value: 'all', label: 'All' },
-  { value: 'active', label: 'Active' },
-  { value: 'sold', label: 'Sold' },
-] as const;
-export const typeOptions = [
-  { value: 'all', label: 'All' },
-  { value: 'cheat', label: 'Cheats' },
-  { value: 'account', label: 'Accounts' },
-  { value: 'item', label: 'Items' },
-] as const;
+export const statusOptions = { all: 'All', active: 'Active', sold: 'Sold' };
+export const typeOptions = { all: 'All', cheat: 'Cheats', account: 'Accounts', item: 'Items' };
 
 export function MarketplacePage() {
   const { user } = useSession();

@@ -15,11 +15,7 @@ import { type OrderRole, useOrderDetail, useOrders } from '../api.ts';
 import { buyerCanAct, DisputeDialog } from '../components/order-actions.tsx';
 import { OrderCard } from '../components/order-card.tsx';
 
-const tabs = [
-  { value: 'all', label: 'All' },
-  { value: 'buyer', label: 'Purchases' },
-  { value: 'seller', label: 'Sales' },
-] as const satisfies readonly { value: OrderRole; label: string }[];
+const tabs: Record<OrderRole, string> = { all: 'All', buyer: 'Purchases', seller: 'Sales' };
 
 /** My purchases and sales: escrow state, the protection window, the buyer's actions, settlements. */
 export function OrdersPage() {

@@ -28,11 +28,7 @@ import { useAdminProducts, useDeleteProduct, usePinProduct, useSetProductStatus 
 import { ProductImage } from '../components/product-card.tsx';
 import { ProductFormDialog } from '../components/product-form-dialog.tsx';
 
-const statusOptions = [
-  { value: 'all', label: 'All' },
-  { value: 'active', label: 'Active' },
-  { value: 'inactive', label: 'Inactive' },
-] as const;
+const statusOptions = { all: 'All', active: 'Active', inactive: 'Inactive' };
 
 export function AdminProductsPage() {
   const [status, setStatus] = useState<'all' | ProductStatus>('active');

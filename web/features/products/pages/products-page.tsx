@@ -10,10 +10,7 @@ import { useSearchText } from '../../../lib/use-debounced-value.ts';
 import { useProducts } from '../api.ts';
 import { ProductCard } from '../components/product-card.tsx';
 
-const statusOptions = [
-  { value: 'all', label: 'All' },
-  { value: 'active', label: 'Active' },
-] as const;
+const statusOptions = { all: 'All', active: 'Active' };
 
 export function ProductsPage() {
   const [status, setStatus] = useState<'all' | 'active'>('active');

@@ -34,10 +34,7 @@ import { ForumTab } from '../components/forum-tab.tsx';
 const monthFormat = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric' });
 
 type ProfileTab = 'forum' | 'social';
-const tabs = [
-  { value: 'forum', label: 'Forum Posts' },
-  { value: 'social', label: 'Social & Feedback' },
-] as const satisfies readonly { value: ProfileTab; label: string }[];
+const tabs: Record<ProfileTab, string> = { forum: 'Forum Posts', social: 'Social & Feedback' };
 
 export function ProfilePage() {
   const { userId = '' } = useParams();

@@ -18,10 +18,7 @@ import { PostCard } from '../components/post-card.tsx';
 // The form brings react-hook-form and the zod schemas: members fetch it beside the feed, visitors never.
 const PostForm = lazy(() => import('../components/post-form.tsx').then((m) => ({ default: m.PostForm })));
 
-const tabs = [
-  { value: 'for-you', label: 'For You' },
-  { value: 'following', label: 'Following' },
-] as const satisfies readonly { value: FeedTab; label: string }[];
+const tabs: Record<FeedTab, string> = { 'for-you': 'For You', following: 'Following' };
 
 export function PostsPage() {
   const { user, isPending } = useSession();

@@ -10,12 +10,7 @@ import { useSearchText } from '../../../lib/use-debounced-value.ts';
 import { type AdminTicketFilter, useAdminTickets } from '../api.ts';
 import { shortId, TicketStatusBadge } from '../components/ticket-status-badge.tsx';
 
-const statusOptions = [
-  { value: 'all', label: 'All' },
-  { value: 'open', label: 'Open' },
-  { value: 'in_progress', label: 'In Progress' },
-  { value: 'closed', label: 'Closed' },
-] as const;
+const statusOptions = { all: 'All', open: 'Open', in_progress: 'In Progress', closed: 'Closed' };
 
 export function AdminTicketsPage() {
   const [status, setStatus] = useState<AdminTicketFilter>('open');

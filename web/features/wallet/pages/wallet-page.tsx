@@ -20,11 +20,11 @@ import { useZodForm } from '../../../lib/forms.ts';
 import { useFailureToast } from '../../../lib/use-failure-toast.ts';
 import { type LedgerCurrency, useConvertBalance, useLedger, useWallet } from '../api.ts';
 
-const currencyOptions = [
-  { value: 'all', label: 'All' },
-  { value: 'credits', label: 'Credits' },
-  { value: 'balance', label: 'Main balance' },
-] as const satisfies readonly { value: LedgerCurrency; label: string }[];
+const currencyOptions: Record<LedgerCurrency, string> = {
+  all: 'All',
+  credits: 'Credits',
+  balance: 'Main balance',
+};
 
 const currencyWords = { credits: 'credits', balance: 'balance' } as const;
 
