@@ -6,7 +6,6 @@ import './admin-table.css';
 import { Card } from './card.tsx';
 import { EmptyState } from './empty-state.tsx';
 import { LoadMore } from './load-more.tsx';
-import { SearchInput } from './search-input.tsx';
 import { Skeleton } from './skeleton.tsx';
 
 interface AdminColumn {
@@ -56,35 +55,6 @@ export function AdminItemCell({
         </div>
       </div>
     </AdminCell>
-  );
-}
-
-/** The search box and filters above an admin list, side by side from `from` up. */
-export function AdminFilters({
-  search,
-  from = 'sm',
-  children,
-}: {
-  search: { label: string; placeholder: string; value: string; onChange: (value: string) => void };
-  from?: 'sm' | 'lg';
-  children: ReactNode;
-}) {
-  return (
-    <div
-      className={cn(
-        'mb-4 flex flex-col gap-3',
-        from === 'sm' ? 'sm:flex-row sm:items-center' : 'lg:flex-row lg:items-center',
-      )}
-    >
-      <SearchInput
-        label={search.label}
-        placeholder={search.placeholder}
-        value={search.value}
-        onChange={(e) => search.onChange(e.target.value)}
-        className="flex-1"
-      />
-      {children}
-    </div>
   );
 }
 

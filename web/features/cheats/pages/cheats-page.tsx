@@ -6,7 +6,7 @@ import { cheatMessages as m } from '../../../../contract/messages.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { PagedGrid } from '../../../components/ui/paged-grid.tsx';
-import { SearchInput } from '../../../components/ui/search-input.tsx';
+import { SearchFilters } from '../../../components/ui/search-input.tsx';
 import { Segmented } from '../../../components/ui/segmented.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useSearchText } from '../../../lib/use-debounced-value.ts';
@@ -40,14 +40,11 @@ export function CheatsPage() {
       >
         Live detection status of every cheat we publish. Check before you play.
       </PageHeader>
-      <div className="mb-6 flex flex-col gap-3 md:flex-row md:items-center">
-        <SearchInput
-          label="Search cheats"
-          placeholder="Search by title or game..."
-          value={search.value}
-          onChange={(e) => search.onChange(e.target.value)}
-          className="flex-1"
-        />
+      <SearchFilters
+        search={{ ...search, label: 'Search cheats', placeholder: 'Search by title or game...' }}
+        from="md"
+        className="mb-6"
+      >
         <Segmented
           label="Status"
           value={status}
@@ -55,7 +52,7 @@ export function CheatsPage() {
           onChange={setStatus}
           className="self-start overflow-x-auto"
         />
-      </div>
+      </SearchFilters>
       <PagedGrid query={query} failedText={m.loadFailed} loadingLabel="Loading cheats…" emptyText={m.empty}>
         {(c) => <CheatCardItem cheat={c} watchable={Boolean(user)} />}
       </PagedGrid>

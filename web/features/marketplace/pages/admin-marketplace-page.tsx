@@ -9,16 +9,11 @@ import {
   AdminPinButton,
   AdminRowActions,
 } from '../../../components/ui/admin-row-actions.tsx';
-import {
-  AdminCell,
-  AdminFilters,
-  AdminItemCell,
-  AdminRow,
-  AdminTable,
-} from '../../../components/ui/admin-table.tsx';
+import { AdminCell, AdminItemCell, AdminRow, AdminTable } from '../../../components/ui/admin-table.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { SearchFilters } from '../../../components/ui/search-input.tsx';
 import { Segmented } from '../../../components/ui/segmented.tsx';
 import { useRowDelete } from '../../../lib/admin-list.ts';
 import { formatDateShort, toIsoString } from '../../../lib/format.ts';
@@ -71,7 +66,7 @@ export function AdminMarketplacePage() {
       <PageHeader title="Manage Marketplace" icon={Store}>
         Every member listing: view, pin and remove.
       </PageHeader>
-      <AdminFilters
+      <SearchFilters
         from="lg"
         search={{
           ...search,
@@ -81,7 +76,7 @@ export function AdminMarketplacePage() {
       >
         <Segmented label="Status" value={status} options={statusOptions} onChange={setStatus} />
         <Segmented label="Type" value={type} options={adminTypeOptions} onChange={setType} />
-      </AdminFilters>
+      </SearchFilters>
 
       <AdminTable
         query={query}

@@ -8,17 +8,12 @@ import {
   AdminPinButton,
   AdminRowActions,
 } from '../../../components/ui/admin-row-actions.tsx';
-import {
-  AdminCell,
-  AdminFilters,
-  AdminItemCell,
-  AdminRow,
-  AdminTable,
-} from '../../../components/ui/admin-table.tsx';
+import { AdminCell, AdminItemCell, AdminRow, AdminTable } from '../../../components/ui/admin-table.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { SearchFilters } from '../../../components/ui/search-input.tsx';
 import { Segmented } from '../../../components/ui/segmented.tsx';
 import { useRowDelete } from '../../../lib/admin-list.ts';
 import { formatDateShort, toIsoString } from '../../../lib/format.ts';
@@ -69,9 +64,9 @@ export function AdminProductsPage() {
       >
         The official catalogue: add, edit, pin and retire products.
       </PageHeader>
-      <AdminFilters search={{ ...search, label: 'Search products', placeholder: 'Search products...' }}>
+      <SearchFilters search={{ ...search, label: 'Search products', placeholder: 'Search products...' }}>
         <Segmented label="Status" value={status} options={statusOptions} onChange={setStatus} />
-      </AdminFilters>
+      </SearchFilters>
 
       <AdminTable
         query={query}

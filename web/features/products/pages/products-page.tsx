@@ -4,7 +4,7 @@ import { productMessages as m } from '../../../../contract/messages.ts';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { PagedGrid } from '../../../components/ui/paged-grid.tsx';
-import { SearchInput } from '../../../components/ui/search-input.tsx';
+import { SearchFilters } from '../../../components/ui/search-input.tsx';
 import { Segmented } from '../../../components/ui/segmented.tsx';
 import { useSearchText } from '../../../lib/use-debounced-value.ts';
 import { useProducts } from '../api.ts';
@@ -30,16 +30,12 @@ export function ProductsPage() {
       >
         Official cheats and tools, hand-picked and kept up to date.
       </PageHeader>
-      <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-center">
-        <SearchInput
-          label="Search products"
-          placeholder="Search products..."
-          value={search.value}
-          onChange={(e) => search.onChange(e.target.value)}
-          className="flex-1"
-        />
+      <SearchFilters
+        search={{ ...search, label: 'Search products', placeholder: 'Search products...' }}
+        className="mb-6"
+      >
         <Segmented label="Status" value={status} options={statusOptions} onChange={setStatus} />
-      </div>
+      </SearchFilters>
       <PagedGrid query={query} failedText={m.loadFailed} loadingLabel="Loading products…" emptyText={m.empty}>
         {(p) => <ProductCard product={p} />}
       </PagedGrid>

@@ -2,8 +2,9 @@ import { LifeBuoy } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ticketMessages as m } from '../../../../contract/messages.ts';
-import { AdminCell, AdminFilters, AdminRow, AdminTable } from '../../../components/ui/admin-table.tsx';
+import { AdminCell, AdminRow, AdminTable } from '../../../components/ui/admin-table.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { SearchFilters } from '../../../components/ui/search-input.tsx';
 import { Segmented } from '../../../components/ui/segmented.tsx';
 import { formatDateLong, toIsoString } from '../../../lib/format.ts';
 import { useSearchText } from '../../../lib/use-debounced-value.ts';
@@ -22,11 +23,11 @@ export function AdminTicketsPage() {
       <PageHeader title="Manage Tickets" icon={LifeBuoy}>
         Answer members' support tickets and keep their status current.
       </PageHeader>
-      <AdminFilters
+      <SearchFilters
         search={{ ...search, label: 'Search tickets', placeholder: 'Search by title or username...' }}
       >
         <Segmented label="Status" value={status} options={statusOptions} onChange={setStatus} />
-      </AdminFilters>
+      </SearchFilters>
       <AdminTable
         query={query}
         texts={{ failed: m.loadFailed, loading: 'Loading tickets…', empty: m.emptyAdmin }}
