@@ -25,6 +25,12 @@ export const typeLabels: Record<ReportTargetType, string> = {
   listing: 'Listing',
 };
 
+/** A pending report's two one-click settlements (the others are asked first). */
+const settles = [
+  { action: 'resolve', label: 'Resolve', variant: 'outline', Icon: Check },
+  { action: 'dismiss', label: 'Dismiss', variant: 'ghost', Icon: X },
+] as const;
+
 /** Spec §9: ticket and report ids are shown as their first 8 characters. */
 const shortId = (id: string) => id.slice(0, 8);
 
@@ -109,26 +115,19 @@ export function ReportRow({
       <AdminCell>
         {pending ? (
           <div className="flex flex-wrap gap-2 max-md:pt-1 md:ml-auto md:grid md:w-76 md:grid-cols-2">
-            <Button
-              variant="outline"
-              size="sm"
-              aria-label={`Resolve report ${shortId(r.id)}`}
-              disabled={busy}
-              onClick={() => onRun('resolve')}
-            >
-              <Check className="size-4 shrink-0" aria-hidden="true" />
-              Resolve
-            </Button>
-            <Button
-              variant="ghost"
-              size="sm"
-              aria-label={`Dismiss report ${shortId(r.id)}`}
-              disabled={busy}
-              onClick={() => onRun('dismiss')}
-            >
-              <X className="size-4 shrink-0" aria-hidden="true" />
-              Dismiss
-            </Button>
+            {settles.map(({ action, label, variant, Icon }) => (
+              <Button
+                key={action}
+                variant={variant}
+                size="sm"
+                aria-label={`${label} report ${shortId(r.id)}`}
+                disabled={busy}
+                onClick={() => onRun(action)}
+              >
+                <Icon className="size-4 shrink-0" aria-hidden="true" />
+                {label}
+              </Button>
+            ))}
             {r.target.id && (
               <Button
                 variant="danger"

@@ -20,6 +20,10 @@ const tabs: Record<VouchReviewStatus, string> = {
   approved: 'Approved',
   rejected: 'Rejected',
 };
+const decisions = [
+  { action: 'approve', label: 'Approve', variant: 'outline', Icon: Check },
+  { action: 'reject', label: 'Reject', variant: 'ghost', Icon: X },
+] as const;
 const tones: Record<VouchReviewStatus, BadgeTone> = {
   pending: 'warning',
   approved: 'success',
@@ -110,31 +114,24 @@ export function VouchReviews() {
                   </p>
                   {v.review === 'pending' ? (
                     <div className="flex flex-wrap gap-2">
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        aria-label={`Approve feedback from ${v.from?.username ?? 'a deleted user'}`}
-                        disabled={review.isPending}
-                        onClick={() => decide(v, 'approve')}
-                      >
-                        <Check className="size-4" aria-hidden="true" />
-                        Approve
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        aria-label={`Reject feedback from ${v.from?.username ?? 'a deleted user'}`}
-                        disabled={review.isPending}
-                        onClick={() => decide(v, 'reject')}
-                      >
-                        <X className="size-4" aria-hidden="true" />
-                        Reject
-                      </Button>
+                      {decisions.map(({ action, label, variant, Icon }) => (
+                        <Button
+                          key={action}
+                          size="sm"
+                          variant={variant}
+                          aria-label={`${label} feedback from ${v.from?.username ?? 'a deleted user'}`}
+                          disabled={review.isPending}
+                          onClick={() => decide(v, action)}
+                        >
+                          <Icon className="size-4" aria-hidden="true" />
+                          {label}
+                        </Button>
+                      ))}
                     </div>
                   ) : (
                     v.reviewedBy && (
                       <p className="text-xs text-muted">
-                        {v.review === 'approved' ? 'Approved' : 'Rejected'} by {v.reviewedBy.username}
+                        {tabs[v.review]} by {v.reviewedBy.username}
                       </p>
                     )
                   )}
