@@ -1,20 +1,17 @@
 import { cn } from '../../lib/cn.ts';
 
-/** A small set of exclusive choices (a filter); each option is a toggle button with aria-pressed. */
-export function Segmented<T extends string>({
-  label,
-  value,
-  options,
-  onChange,
-  className,
-}: {
+/** A control choosing one value of `T`: its accessible name, the value, the choices and the change. */
+export interface ChoiceProps<T extends string> {
   label: string;
   value: T;
   /** Each choice's label by its value, in order. */
   options: { readonly [V in T]?: string };
   onChange: (value: T) => void;
   className?: string;
-}) {
+}
+
+/** A small set of exclusive choices (a filter); each option is a toggle button with aria-pressed. */
+export function Segmented<T extends string>({ label, value, options, onChange, className }: ChoiceProps<T>) {
   const choices = Object.entries(options) as [T, string][];
   return (
     // biome-ignore lint/a11y/useSemanticElements: a fieldset would add a visible legend; this is a toolbar group

@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useRef } from 'react';
 import { cn } from '../../lib/cn.ts';
+import type { ChoiceProps } from './segmented.tsx';
 
 /**
  * A tab strip (WAI-ARIA tabs: arrow keys move between tabs, one tab stop). The panel is the caller's:
@@ -12,15 +13,7 @@ export function Tabs<T extends string>({
   options,
   onChange,
   className,
-}: {
-  id: string;
-  label: string;
-  value: T;
-  /** Each choice's label by its value, in order. */
-  options: { readonly [V in T]?: string };
-  onChange: (value: T) => void;
-  className?: string;
-}) {
+}: ChoiceProps<T> & { id: string }) {
   const choices = Object.entries(options) as [T, string][];
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const onKeyDown = (event: KeyboardEvent, index: number) => {
