@@ -7,6 +7,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
+import { SubmitRow } from '../../../components/ui/form-field.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { useZodForm } from '../../../lib/forms.ts';
@@ -124,14 +125,9 @@ export function DisputeDialog({
           hint={`At least ${disputeReasonLimits.min} characters.`}
           {...field('reason')}
         />
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="outline" onClick={close}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="danger" loading={dispute.isPending}>
-            Open dispute
-          </Button>
-        </div>
+        <SubmitRow variant="danger" loading={dispute.isPending} cancel={close} className="flex-wrap">
+          Open dispute
+        </SubmitRow>
       </form>
     </Dialog>
   );

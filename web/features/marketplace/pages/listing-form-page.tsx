@@ -2,13 +2,13 @@ import { ArrowLeft, PackagePlus, Pencil } from 'lucide-react';
 import { type ChangeEvent, useEffect } from 'react';
 import type { UseFormSetValue } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { listingCreateBody, listingEditBody } from '../../../../contract/marketplace.ts';
 import { marketplaceMessages as m, stockMessages as st } from '../../../../contract/messages.ts';
-import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { SubmitRow } from '../../../components/ui/form-field.tsx';
 import { ImageUrlField } from '../../../components/ui/image-upload.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
@@ -140,14 +140,9 @@ function CreateListingForm() {
               {...field('stock', { valueAsNumber: true })}
             />
           )}
-          <div className="flex justify-end gap-2 sm:col-span-2">
-            <Link to="/marketplace" className={buttonClasses('outline', 'md')}>
-              Cancel
-            </Link>
-            <Button type="submit" loading={create.isPending}>
-              Create Listing
-            </Button>
-          </div>
+          <SubmitRow loading={create.isPending} cancel="/marketplace" className="sm:col-span-2">
+            Create Listing
+          </SubmitRow>
         </form>
       </Card>
     </div>
@@ -245,14 +240,9 @@ export function EditListingPage() {
             {...field('price', { valueAsNumber: true })}
           />
           <ImageUrlField {...field('imageUrl')} upload={upload('imageUrl')} />
-          <div className="flex justify-end gap-2">
-            <Link to={`/marketplace/${listingId}`} className={buttonClasses('outline', 'md')}>
-              Cancel
-            </Link>
-            <Button type="submit" loading={update.isPending}>
-              Save Changes
-            </Button>
-          </div>
+          <SubmitRow loading={update.isPending} cancel={`/marketplace/${listingId}`}>
+            Save Changes
+          </SubmitRow>
         </form>
       </Card>
     </div>
