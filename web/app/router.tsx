@@ -194,7 +194,7 @@ export const routes: RouteObject[] = [
                 path: 'marketplace/edit/:listingId',
                 handle: { title: 'Edit Listing' },
                 lazy: () =>
-                  import('../features/marketplace/pages/edit-listing-page.tsx').then((m) => ({
+                  import('../features/marketplace/pages/listing-form-page.tsx').then((m) => ({
                     Component: m.EditListingPage,
                   })),
               },

@@ -1,38 +1,22 @@
-import { PackagePlus } from 'lucide-react';
+import { Pencil } from 'lucide-react';
+import { useEffect } from 'react';
 import toast from 'react-hot-toast';
-import { useNavigate } from 'react-router';
-import { listingCreateBody } from '../../../../contract/marketplace.ts';
-import { marketplaceMessages as m, stockMessages as st } from '../../../../contract/messages.ts';
+import { useNavigate, useParams } from 'react-router';
+import { listingEditBody } from '../../../../contract/marketplace.ts';
+import { marketplaceMessages as m } from '../../../../contract/messages.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import { SubmitRow } from '../../../components/ui/form-field.tsx';
 import { ImageUrlField } from '../../../components/ui/image-upload.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { Select } from '../../../components/ui/select.tsx';
 import { SignedOut } from '../../../components/ui/signed-out.tsx';
 import { PageSkeleton } from '../../../components/ui/skeleton.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { useZodForm } from '../../../lib/forms.ts';
 import { useSession } from '../../../lib/session.ts';
-import { useCreateListing } from '../api.ts';
-import { KeysField } from '../components/keys-field.tsx';
+import { useListing, useUpdateListing } from '../api.ts';
+import { CreateListingForm } from '../components/create-listing-form.tsx';
 import { BackLink, PriceInput } from '../components/listing-form-parts.tsx';
-
-const createFields = [
-  'title',
-  'game',
-  'type',
-  'detectionStatus',
-  'features',
-  'requirements',
-  'description',
-  'contentLink',
-  'price',
-  'imageUrl',
-  'deliveryKind',
-  'stock',
-  'keys',
-] as const;
 
 /** Spec §4: a visitor sees why they cannot create a listing, and signing in brings them back to the form. */
 export function CreateListingPage() {
@@ -42,89 +26,69 @@ export function CreateListingPage() {
   return <CreateListingForm />;
 }
 
-function CreateListingForm() {
-  const create = useCreateListing();
+export function EditListingPage() {
+  const { listingId = '' } = useParams();
+  const { user } = useSession();
+  const listing = useListing(listingId);
+  const update = useUpdateListing();
   const navigate = useNavigate();
-  const { field, handleSubmit, watch, setValue, upload, failed } = useZodForm(listingCreateBody, {
-    defaultValues: {
-      type: 'cheat',
-      detectionStatus: 'unknown',
-      imageUrl: '',
-      deliveryKind: 'link',
-      stock: 1,
-    },
-    // A field hidden by the delivery kind is left out of the body (a key listing's stock is its keys).
-    shouldUnregister: true,
-  });
-  const type = watch('type');
-  const deliveryKind = watch('deliveryKind');
+  const { field, handleSubmit, reset, upload, failed } = useZodForm(listingEditBody);
 
-  const onSubmit = handleSubmit(
-    (body) =>
-      create.mutate(body, {
-        onSuccess: (listing) => {
-          toast.success(m.created);
-          void navigate(`/marketplace/${listing.id}`);
+  const data = listing.data;
+  // The server's answer (abilities.edit: my active listing, or staff); a sold listing says why it cannot be edited.
+  const allowed = Boolean(data?.abilities.edit);
+
+  useEffect(() => {
+    if (listing.isError) {
+      toast.error(m.loadFailed, { id: 'listing-load' });
+      void navigate('/marketplace', { replace: true });
+    }
+  }, [listing.isError, navigate]);
+
+  useEffect(() => {
+    if (!data || !user) return;
+    if (!allowed) {
+      toast.error(data.status !== 'active' ? m.alreadySold : m.noPermissionEdit, { id: 'listing-edit' });
+      void navigate(`/marketplace/${data.id}`, { replace: true });
+    } else {
+      reset({
+        title: data.title,
+        description: data.description,
+        price: data.price,
+        imageUrl: data.imageUrl ?? '',
+      });
+    }
+  }, [data, user, allowed, navigate, reset]);
+
+  const onSubmit = handleSubmit((body) =>
+    update.mutate(
+      { id: listingId, body },
+      {
+        onSuccess: () => {
+          toast.success(m.updated);
+          void navigate(`/marketplace/${listingId}`);
         },
-        onError: failed(m.createFailed, createFields),
-      }),
-    (invalid) => {
-      if (invalid.contentLink) toast.error(m.contentLinkToast, { id: 'content-link' });
-    },
+        onError: failed(m.updateFailed, ['title', 'description', 'price', 'imageUrl']),
+      },
+    ),
   );
+
+  if (!data || !allowed || data.status !== 'active') return <PageSkeleton cards={1} />;
 
   return (
     <div className="mx-auto w-full max-w-3xl">
-      <BackLink to="/marketplace" label="Back to Marketplace" />
-      <PageHeader title="Create Listing" icon={PackagePlus}>
-        Sell a cheat, account or item for credits.
+      <BackLink to={`/marketplace/${listingId}`} label="Back to Listing" />
+      <PageHeader title="Edit Listing" icon={Pencil}>
+        Game, type, features, requirements and content link cannot be changed.
       </PageHeader>
       <Card className="p-6">
-        <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
-          <Input label="Title" className="sm:col-span-2" {...field('title')} />
-          <Input label="Game" {...field('game')} />
-          <Select label="Type" {...field('type')}>
-            <option value="cheat">Cheat</option>
-            <option value="account">Account</option>
-            <option value="item">Item</option>
-            <option value="other">Other</option>
-          </Select>
-          {type === 'cheat' && (
-            <Select label="Detection Status" {...field('detectionStatus')}>
-              <option value="unknown">Unknown</option>
-              <option value="undetected">Undetected</option>
-              <option value="detected">Detected</option>
-            </Select>
-          )}
+        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+          <Input label="Title" {...field('title')} />
+          <Textarea label="Description" rows={6} {...field('description')} />
           <PriceInput {...field('price', { valueAsNumber: true })} />
-          <Textarea label="Features" rows={3} className="sm:col-span-2" {...field('features')} />
-          <Textarea label="Requirements" rows={3} className="sm:col-span-2" {...field('requirements')} />
-          <Textarea label="Description" rows={6} className="sm:col-span-2" {...field('description')} />
-          <Input
-            label="Content Link"
-            className="sm:col-span-2"
-            hint="Shown only to you, the buyer and staff once it sells."
-            {...field('contentLink')}
-          />
-          <ImageUrlField className="sm:col-span-2" {...field('imageUrl')} upload={upload('imageUrl')} />
-          <Select label={st.deliveryKind} {...field('deliveryKind')}>
-            <option value="link">{st.deliveryLink}</option>
-            <option value="keys">{st.deliveryKeys}</option>
-          </Select>
-          {deliveryKind === 'keys' ? (
-            <KeysField setValue={setValue} field={field('keys')} />
-          ) : (
-            <Input
-              label="Stock"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={10000}
-              {...field('stock', { valueAsNumber: true })}
-            />
-          )}
-          <SubmitRow loading={create.isPending} cancel="/marketplace" className="sm:col-span-2">
-            Create Listing
+          <ImageUrlField {...field('imageUrl')} upload={upload('imageUrl')} />
+          <SubmitRow loading={update.isPending} cancel={`/marketplace/${listingId}`}>
+            Save Changes
           </SubmitRow>
         </form>
       </Card>
