@@ -80,6 +80,10 @@ export function ReportRow({
   onConfirm: (action: 'delete-content' | 'ban-user') => void;
 }) {
   const pending = r.status === 'pending';
+  // Banning the author is offered on pending and settled reports alike.
+  const ban = canBan && (
+    <BanButton username={r.target.author?.username} busy={busy} onClick={() => onConfirm('ban-user')} />
+  );
   return (
     <AdminRow className="align-top max-md:flex max-md:flex-col max-md:gap-2 max-md:py-3 max-md:[&>td]:py-0">
       <AdminCell className="md:w-36">
@@ -140,13 +144,7 @@ export function ReportRow({
                 Delete Content
               </Button>
             )}
-            {canBan && (
-              <BanButton
-                username={r.target.author?.username}
-                busy={busy}
-                onClick={() => onConfirm('ban-user')}
-              />
-            )}
+            {ban}
           </div>
         ) : (
           <div className="flex flex-col gap-2 text-xs text-muted md:items-end md:text-right">
@@ -160,13 +158,7 @@ export function ReportRow({
                 </>
               )}
             </p>
-            {canBan && (
-              <BanButton
-                username={r.target.author?.username}
-                busy={busy}
-                onClick={() => onConfirm('ban-user')}
-              />
-            )}
+            {ban}
           </div>
         )}
       </AdminCell>
