@@ -77,34 +77,39 @@ function ListingRow({ listing }: { listing: SellerListing }) {
       )}
       <div className="flex flex-wrap items-end gap-2 text-sm">
         {listing.deliveryKind === 'link' && (
-          <label className="flex flex-col gap-1">
-            <span className="text-muted">Stock</span>
-            <input
-              type="number"
-              min={1}
-              max={10000}
-              value={stock}
-              onChange={(e) => setStockText(e.target.value)}
-              className="h-9 w-28 rounded-lg border border-line bg-surface px-2"
-            />
-          </label>
+          <CountInput label="Stock" value={stock} onChange={setStockText} />
         )}
-        <label className="flex flex-col gap-1">
-          <span className="text-muted">Low-stock warning under</span>
-          <input
-            type="number"
-            min={1}
-            max={10000}
-            value={threshold}
-            onChange={(e) => setThreshold(e.target.value)}
-            className="h-9 w-28 rounded-lg border border-line bg-surface px-2"
-          />
-        </label>
+        <CountInput label="Low-stock warning under" value={threshold} onChange={setThreshold} />
         <Button size="sm" variant="outline" onClick={save} loading={setStock.isPending}>
           Save
         </Button>
       </div>
     </Card>
+  );
+}
+
+/** A small labelled count (1 to 10,000) of a listing card: its stock or its low-stock threshold. */
+function CountInput({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label className="flex flex-col gap-1">
+      <span className="text-muted">{label}</span>
+      <input
+        type="number"
+        min={1}
+        max={10000}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className="h-9 w-28 rounded-lg border border-line bg-surface px-2"
+      />
+    </label>
   );
 }
 

@@ -50,6 +50,14 @@ const moneyCards = [
   },
 ] as const;
 
+/** The history table's columns; the date and the running balance give way on a phone. */
+const historyColumns = [
+  { label: 'Date', className: 'hidden sm:table-cell' },
+  { label: 'Description' },
+  { label: 'Amount', className: 'text-right' },
+  { label: 'Balance', className: 'hidden text-right sm:table-cell' },
+];
+
 function MoneyCard({
   label,
   hint,
@@ -201,18 +209,11 @@ function LedgerHistory() {
             <caption className="sr-only">Wallet history</caption>
             <thead>
               <tr className="border-b border-line text-left text-xs tracking-wide text-muted uppercase">
-                <th scope="col" className="hidden px-5 py-2 font-semibold sm:table-cell">
-                  Date
-                </th>
-                <th scope="col" className="px-5 py-2 font-semibold">
-                  Description
-                </th>
-                <th scope="col" className="px-5 py-2 text-right font-semibold">
-                  Amount
-                </th>
-                <th scope="col" className="hidden px-5 py-2 text-right font-semibold sm:table-cell">
-                  Balance
-                </th>
+                {historyColumns.map(({ label, className }) => (
+                  <th key={label} scope="col" className={cn('px-5 py-2 font-semibold', className)}>
+                    {label}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
