@@ -46,7 +46,6 @@ export function CheatDetailPage() {
         />
       }
       failedText={m.detailFailed}
-      toastId="cheat-detail"
     >
       {(cheat) => <CheatView cheat={cheat} />}
     </DetailPage>

@@ -51,7 +51,6 @@ export function ForumThreadPage() {
         }
         notFound={<EmptyState text={m.threadNotFound} />}
         failedText={m.threadFailed}
-        toastId="forum-thread"
         leaveTo="/forum"
       >
         {(thread) => <ThreadView thread={thread} />}
