@@ -44,10 +44,7 @@ export function ActiveSessions() {
     });
 
   return (
-    <SectionCard
-      title="Sessions"
-      icon={<MonitorSmartphone className="size-4 text-primary" aria-hidden="true" />}
-    >
+    <SectionCard title="Sessions" icon={MonitorSmartphone}>
       {sessions.isPending ? (
         <SkeletonRows className="h-14 w-full" />
       ) : sessions.isError ? (

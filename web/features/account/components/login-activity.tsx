@@ -12,10 +12,7 @@ import { DeviceRow } from './device-row.tsx';
 export function LoginActivity() {
   const logins = useLogins();
   return (
-    <SectionCard
-      title="Recent Login Activity"
-      icon={<History className="size-4 text-primary" aria-hidden="true" />}
-    >
+    <SectionCard title="Recent Login Activity" icon={History}>
       {logins.isPending ? (
         <SkeletonRows className="h-12 w-full" />
       ) : logins.isError ? (

@@ -73,7 +73,7 @@ function ProfileSummary({ me }: { me: Me }) {
 function AppearanceCard() {
   const { theme, toggle } = useTheme();
   return (
-    <SectionCard title="Appearance" icon={<Palette className="size-4 text-primary" aria-hidden="true" />}>
+    <SectionCard title="Appearance" icon={Palette}>
       <div className="flex items-center gap-3">
         {theme === 'dark' ? (
           <Moon className="size-5 text-muted" aria-hidden="true" />
@@ -95,10 +95,7 @@ function AppearanceCard() {
 
 function SecurityTips() {
   return (
-    <SectionCard
-      title="Security Tips"
-      icon={<Lightbulb className="size-4 text-primary" aria-hidden="true" />}
-    >
+    <SectionCard title="Security Tips" icon={Lightbulb}>
       <ul className="flex flex-col gap-2.5 text-sm leading-relaxed text-muted">
         {tips.map((tip) => (
           <li key={tip} className="flex gap-2">

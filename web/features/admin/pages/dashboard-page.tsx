@@ -103,11 +103,7 @@ export function DashboardPage() {
               />
             ))}
           </div>
-          <SectionCard
-            title="Last 30 Days"
-            icon={<Activity className="size-4" aria-hidden="true" />}
-            className="mt-6"
-          >
+          <SectionCard title="Last 30 Days" icon={Activity} iconTone="inherit" className="mt-6">
             {activity.data ? (
               <ActivityChart days={activity.data.days} />
             ) : activity.isError ? (
@@ -120,7 +116,7 @@ export function DashboardPage() {
             )}
           </SectionCard>
           <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-            <SectionCard title="Latest Posts" icon={<MessageSquare className="size-4" aria-hidden="true" />}>
+            <SectionCard title="Latest Posts" icon={MessageSquare} iconTone="inherit">
               {d.latestPosts.length === 0 ? (
                 <EmptyState text={forumMessages.noForumPosts} />
               ) : (
@@ -145,7 +141,8 @@ export function DashboardPage() {
             </SectionCard>
             <SectionCard
               title="Reports Overview"
-              icon={<Flag className="size-4" aria-hidden="true" />}
+              icon={Flag}
+              iconTone="inherit"
               link={{ to: '/admin/reports', label: 'View reports' }}
             >
               <dl className="grid grid-cols-2 gap-4">

@@ -141,7 +141,7 @@ function ConvertForm({ available }: { available: number | undefined }) {
   );
 
   return (
-    <SectionCard title="Move to credits" icon={<ArrowRightLeft className="size-4" aria-hidden="true" />}>
+    <SectionCard title="Move to credits" icon={ArrowRightLeft} iconTone="inherit">
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <Input
           label="Amount"
@@ -191,7 +191,7 @@ function LedgerHistory() {
   const showCurrency = currency === 'all';
 
   return (
-    <SectionCard title="History" icon={<History className="size-4" aria-hidden="true" />}>
+    <SectionCard title="History" icon={History} iconTone="inherit">
       <Segmented
         label="Currency"
         value={currency}
