@@ -1,10 +1,11 @@
-import { Ban, Check, ExternalLink, Trash2, X } from 'lucide-react';
+import { Ban, ExternalLink, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import type { AdminReport, ReportStatus, ReportTargetType } from '../../../../contract/reports.ts';
 import { AdminCell, AdminRow } from '../../../components/ui/admin-table.tsx';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatDateLong, toIsoString } from '../../../lib/format.ts';
+import { DecisionButtons } from './decision-buttons.tsx';
 
 const statusLabels: Record<ReportStatus, string> = {
   pending: 'Pending',
@@ -24,12 +25,6 @@ export const typeLabels: Record<ReportTargetType, string> = {
   cheat: 'Cheat',
   listing: 'Listing',
 };
-
-/** A pending report's two one-click settlements (the others are asked first). */
-const settles = [
-  { action: 'resolve', label: 'Resolve', variant: 'outline', Icon: Check },
-  { action: 'dismiss', label: 'Dismiss', variant: 'ghost', Icon: X },
-] as const;
 
 /** Spec §9: ticket and report ids are shown as their first 8 characters. */
 const shortId = (id: string) => id.slice(0, 8);
@@ -119,19 +114,15 @@ export function ReportRow({
       <AdminCell>
         {pending ? (
           <div className="flex flex-wrap gap-2 max-md:pt-1 md:ml-auto md:grid md:w-76 md:grid-cols-2">
-            {settles.map(({ action, label, variant, Icon }) => (
-              <Button
-                key={action}
-                variant={variant}
-                size="sm"
-                aria-label={`${label} report ${shortId(r.id)}`}
-                disabled={busy}
-                onClick={() => onRun(action)}
-              >
-                <Icon className="size-4 shrink-0" aria-hidden="true" />
-                {label}
-              </Button>
-            ))}
+            {/* The two one-click settlements; deleting the content and banning are asked first. */}
+            <DecisionButtons
+              yes={{ action: 'resolve', label: 'Resolve' }}
+              no={{ action: 'dismiss', label: 'Dismiss' }}
+              about={`report ${shortId(r.id)}`}
+              disabled={busy}
+              onDecide={onRun}
+              iconClassName="size-4 shrink-0"
+            />
             {r.target.id && (
               <Button
                 variant="danger"

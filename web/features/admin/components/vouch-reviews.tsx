@@ -1,10 +1,9 @@
-import { Check, ShieldQuestion, Star, X } from 'lucide-react';
+import { ShieldQuestion, Star } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { reputationMessages as m } from '../../../../contract/messages.ts';
 import type { FlaggedVouch, VouchReviewStatus } from '../../../../contract/reputation.ts';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
@@ -14,16 +13,13 @@ import { useAdminList } from '../../../lib/admin-list.ts';
 import { formatDateLong, toIsoString } from '../../../lib/format.ts';
 import { toastOutcome } from '../../../lib/toast-outcome.ts';
 import { useFlaggedVouches, useReviewVouch } from '../api.ts';
+import { DecisionButtons } from './decision-buttons.tsx';
 
 const tabs: Record<VouchReviewStatus, string> = {
   pending: 'Waiting',
   approved: 'Approved',
   rejected: 'Rejected',
 };
-const decisions = [
-  { action: 'approve', label: 'Approve', variant: 'outline', Icon: Check },
-  { action: 'reject', label: 'Reject', variant: 'ghost', Icon: X },
-] as const;
 const tones: Record<VouchReviewStatus, BadgeTone> = {
   pending: 'warning',
   approved: 'success',
@@ -114,19 +110,13 @@ export function VouchReviews() {
                   </p>
                   {v.review === 'pending' ? (
                     <div className="flex flex-wrap gap-2">
-                      {decisions.map(({ action, label, variant, Icon }) => (
-                        <Button
-                          key={action}
-                          size="sm"
-                          variant={variant}
-                          aria-label={`${label} feedback from ${v.from?.username ?? 'a deleted user'}`}
-                          disabled={review.isPending}
-                          onClick={() => decide(v, action)}
-                        >
-                          <Icon className="size-4" aria-hidden="true" />
-                          {label}
-                        </Button>
-                      ))}
+                      <DecisionButtons
+                        yes={{ action: 'approve', label: 'Approve' }}
+                        no={{ action: 'reject', label: 'Reject' }}
+                        about={`feedback from ${v.from?.username ?? 'a deleted user'}`}
+                        disabled={review.isPending}
+                        onDecide={(action) => decide(v, action)}
+                      />
                     </div>
                   ) : (
                     v.reviewedBy && (
