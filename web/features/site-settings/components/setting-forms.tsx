@@ -1,7 +1,7 @@
 import { Controller, type useForm } from 'react-hook-form';
 import { animationTypes, type PublicConfig } from '../../../../contract/site.ts';
 import { Input } from '../../../components/ui/input.tsx';
-import { Select } from '../../../components/ui/select.tsx';
+import { Options, Select } from '../../../components/ui/select.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { SettingCard, useSettingForm } from './setting-card.tsx';
 
@@ -25,11 +25,7 @@ export function AnimationsForm({ value }: { value: PublicConfig['animations'] })
         )}
       />
       <Select label="Animation type" {...form.register('type')}>
-        {animationTypes.map((t) => (
-          <option key={t} value={t}>
-            {animationLabels[t]}
-          </option>
-        ))}
+        <Options values={animationTypes} labels={animationLabels} />
       </Select>
     </SettingCard>
   );
