@@ -34,17 +34,20 @@ export function SkeletonRows({
   label,
   rows = 3,
   gap = 'gap-3',
+  layout = cn('flex flex-col', gap),
 }: {
   className: string;
   label?: string;
   rows?: number;
   gap?: string;
+  /** The block's own classes, for placeholders laid out as a grid rather than a column. */
+  layout?: string;
 }) {
   const announce = label
     ? ({ role: 'status', 'aria-live': 'polite' } as const)
     : ({ 'aria-hidden': true } as const);
   return (
-    <div className={cn('flex flex-col', gap)} {...announce}>
+    <div className={layout} {...announce}>
       {label && <span className="sr-only">{label}</span>}
       {Array.from({ length: rows }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders, never reordered

@@ -14,6 +14,7 @@ import { forumMessages } from '../../../../contract/messages.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
@@ -83,13 +84,12 @@ export function DashboardPage() {
         The community at a glance.
       </PageHeader>
       {!d ? (
-        <div role="status" aria-live="polite" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-          <span className="sr-only">Loading dashboard…</span>
-          {Array.from({ length: 4 }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
-            <Skeleton key={i} className="h-32 w-full rounded-2xl" />
-          ))}
-        </div>
+        <SkeletonRows
+          label="Loading dashboard…"
+          rows={4}
+          layout="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4"
+          className="h-32 w-full rounded-2xl"
+        />
       ) : (
         <>
           <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">

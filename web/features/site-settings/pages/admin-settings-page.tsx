@@ -1,7 +1,7 @@
 import { Settings, ShieldAlert } from 'lucide-react';
+import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useSiteSettings } from '../api.ts';
 import {
@@ -38,13 +38,12 @@ export function AdminSettingsPage() {
     <div>
       {header}
       {!s ? (
-        <div role="status" aria-live="polite" className="grid gap-4 lg:grid-cols-2">
-          <span className="sr-only">Loading settings…</span>
-          {Array.from({ length: 4 }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
-            <Skeleton key={i} className="h-48 w-full rounded-2xl" />
-          ))}
-        </div>
+        <SkeletonRows
+          label="Loading settings…"
+          rows={4}
+          layout="grid gap-4 lg:grid-cols-2"
+          className="h-48 w-full rounded-2xl"
+        />
       ) : (
         <div className="grid gap-4 lg:grid-cols-2">
           <ThemeForm value={s.siteTheme} />
