@@ -11,7 +11,7 @@ import type { Role } from '../../../contract/limits.ts';
 import type { AdminReportPage, ReportStatusFilter } from '../../../contract/reports.ts';
 import type { FlaggedVouchPage, VouchReviewStatus } from '../../../contract/reputation.ts';
 import { api } from '../../lib/api.ts';
-import { pagedQuery } from '../../lib/paged-query.ts';
+import { pagedQuery, useRefreshingMutation } from '../../lib/queries.ts';
 
 export const adminKeys = { audit: ['admin', 'audit-log'] as const };
 
@@ -38,15 +38,7 @@ export function useAdminUsers(q: string, role: RoleFilter, banned: boolean) {
 
 /** Writes on members refresh the user lists and the audit log. */
 function useUserMutation<V, R>(fn: (vars: V) => Promise<R>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: userKeys.all }),
-        queryClient.invalidateQueries({ queryKey: adminKeys.audit }),
-      ]),
-  });
+  return useRefreshingMutation(fn, userKeys.all, adminKeys.audit);
 }
 
 export function useUpdateUser() {

@@ -1,4 +1,4 @@
-import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type {
   AdminCheat,
   CheatBody,
@@ -9,7 +9,7 @@ import type {
 } from '../../../contract/cheats.ts';
 import type { WatchState } from '../../../contract/watches.ts';
 import { api } from '../../lib/api.ts';
-import { pagedQuery } from '../../lib/paged-query.ts';
+import { pagedQuery, useRefreshingMutation } from '../../lib/queries.ts';
 
 export type CheatFilter = 'all' | CheatStatus;
 
@@ -50,11 +50,7 @@ export function useAdminCheat(id: string | undefined) {
 }
 
 function useCheatMutation<V, R>(fn: (vars: V) => Promise<R>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: cheatKeys.all }),
-  });
+  return useRefreshingMutation(fn, cheatKeys.all);
 }
 
 export function usePublishCheat() {

@@ -20,7 +20,7 @@ import type { KeysChanged, KeysUploadBody, ListingKeysPage, OrderKeys } from '..
 import type { DetectionBody, WatchState } from '../../../contract/watches.ts';
 import { api } from '../../lib/api.ts';
 import { ordersRootKey, walletRootKey } from '../../lib/orders.ts';
-import { pagedQuery } from '../../lib/paged-query.ts';
+import { pagedQuery } from '../../lib/queries.ts';
 import { meKey } from '../../lib/session.ts';
 
 export type StatusFilter = 'all' | 'active' | 'sold';

@@ -1,4 +1,4 @@
-import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type {
   AdminProduct,
   AdminProductPage,
@@ -8,7 +8,7 @@ import type {
   ProductStatus,
 } from '../../../contract/products.ts';
 import { api } from '../../lib/api.ts';
-import { pagedQuery } from '../../lib/paged-query.ts';
+import { pagedQuery, useRefreshingMutation } from '../../lib/queries.ts';
 
 export const productKeys = {
   all: ['products'] as const,
@@ -49,11 +49,7 @@ export function useAdminProducts(status: 'all' | ProductStatus, q: string) {
 
 /** Every product write refreshes every product list and detail (public and admin). */
 function useProductMutation<V>(fn: (vars: V) => Promise<AdminProduct | undefined>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: productKeys.all }),
-  });
+  return useRefreshingMutation(fn, productKeys.all);
 }
 
 export function useCreateProduct() {

@@ -4,7 +4,7 @@ import type { FeedbackPage } from '../../../contract/marketplace.ts';
 import type { FollowResponse, PublicProfile } from '../../../contract/profiles.ts';
 import type { PostPage } from '../../../contract/social.ts';
 import { api } from '../../lib/api.ts';
-import { pagedQuery } from '../../lib/paged-query.ts';
+import { pagedQuery } from '../../lib/queries.ts';
 import { loadRetry } from '../../lib/query-retry.ts';
 
 /* Keys: ['profile', id] and ['profile', id, 'posts']; the feed's ['posts'] is invalidated by key. */

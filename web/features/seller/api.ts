@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SalesSummary, SellerListingPage, StockBody, StockState } from '../../../contract/stock.ts';
 import { api } from '../../lib/api.ts';
-import { pagedQuery } from '../../lib/paged-query.ts';
+import { pagedQuery } from '../../lib/queries.ts';
 
 export const sellerKeys = {
   all: ['seller'] as const,

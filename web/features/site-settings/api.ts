@@ -1,6 +1,7 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicConfig, SiteSettingKey } from '../../../contract/site.ts';
 import { api } from '../../lib/api.ts';
+import { useRefreshingMutation } from '../../lib/queries.ts';
 
 export const siteSettingsQuery = queryOptions({
   queryKey: ['site-settings'],
@@ -17,10 +18,9 @@ export function useSiteSettings() {
 }
 
 export function useUpdateSiteSetting() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ key, value }: { key: SiteSettingKey; value: object }) =>
+  return useRefreshingMutation(
+    ({ key, value }: { key: SiteSettingKey; value: object }) =>
       api<unknown>(`/admin/site-settings/${key}`, { method: 'PUT', body: value }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: siteSettingsQuery.queryKey }),
-  });
+    siteSettingsQuery.queryKey,
+  );
 }

@@ -3,7 +3,7 @@ import type { OrderDetail, RevealedContent, SettleBody } from '../../../contract
 import type { NewTicketBody, TicketDetail, TicketPage, TicketStatus } from '../../../contract/tickets.ts';
 import { api } from '../../lib/api.ts';
 import { ordersRootKey, walletRootKey } from '../../lib/orders.ts';
-import { pagedQuery } from '../../lib/paged-query.ts';
+import { pagedQuery } from '../../lib/queries.ts';
 import { meKey } from '../../lib/session.ts';
 
 export type AdminTicketFilter = 'all' | TicketStatus;

@@ -2,7 +2,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import type { ConvertBody, LedgerPage, LedgerQuery, WalletSummary } from '../../../contract/orders.ts';
 import { api } from '../../lib/api.ts';
 import { walletRootKey } from '../../lib/orders.ts';
-import { pagedQuery } from '../../lib/paged-query.ts';
+import { pagedQuery } from '../../lib/queries.ts';
 import { meKey } from '../../lib/session.ts';
 
 export type LedgerCurrency = NonNullable<LedgerQuery['currency']>;

@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, type QueryKey } from '@tanstack/react-query';
+import { infiniteQueryOptions, type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from './api.ts';
 
 type ListParams = Record<string, string | undefined>;
@@ -26,5 +26,14 @@ export function pagedQuery<Page extends { nextCursor: string | null }>(
       api<Page>(listPath(path, { ...params, cursor: pageParam }), { signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+/** A mutation that, once it succeeds, refreshes every query under each of `keys` (and is pending until then). */
+export function useRefreshingMutation<V, R>(mutationFn: (vars: V) => Promise<R>, ...keys: QueryKey[]) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }
