@@ -1,7 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PublicConfig, SiteSettingKey } from '../../../contract/site.ts';
 import { api } from '../../lib/api.ts';
-import { useRefreshingMutation } from '../../lib/queries.ts';
 
 export const siteSettingsQuery = queryOptions({
   queryKey: ['site-settings'],
@@ -17,10 +16,15 @@ export function useSiteSettings() {
   return useQuery(siteSettingsQuery);
 }
 
+/*
+ * Written out rather than through useRefreshingMutation: the shell reads the settings, so this module is in
+ * the first screen, and the helper would bring lib/queries.ts (its paged lists) along into the budget.
+ */
 export function useUpdateSiteSetting() {
-  return useRefreshingMutation(
-    ({ key, value }: { key: SiteSettingKey; value: object }) =>
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ key, value }: { key: SiteSettingKey; value: object }) =>
       api<unknown>(`/admin/site-settings/${key}`, { method: 'PUT', body: value }),
-    siteSettingsQuery.queryKey,
-  );
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: siteSettingsQuery.queryKey }),
+  });
 }
