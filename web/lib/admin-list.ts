@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { toastOutcome } from './toast-outcome.ts';
-import { useDebouncedValue } from './use-debounced-value.ts';
 import { useFailureToast } from './use-failure-toast.ts';
 
 /** A paged admin list's infinite query, as the list shell reads it. */
@@ -49,10 +48,4 @@ export function useRowDelete<T extends { id: string }>(remove: RowRemover, done:
       onConfirm: () => row && remove.mutate(row.id, toastOutcome(done, failed, close)),
     },
   };
-}
-
-/** A search box's text and the trimmed query it settles on (spec §9: 300 ms). */
-export function useSearchText() {
-  const [text, setText] = useState('');
-  return { value: text, onChange: setText, q: useDebouncedValue(text.trim()) };
 }

@@ -9,3 +9,9 @@ export function useDebouncedValue<T>(value: T, ms = 300): T {
   }, [value, ms]);
   return settled;
 }
+
+/** A search box's text and the trimmed query it settles on (spec §9: 300 ms). */
+export function useSearchText() {
+  const [text, setText] = useState('');
+  return { value: text, onChange: setText, q: useDebouncedValue(text.trim()) };
+}

@@ -58,18 +58,10 @@ export function HomePage() {
       </aside>
 
       <aside className="flex flex-col gap-6 lg:order-3" aria-label="Latest posts and threads">
-        <SectionCard
-          title="Latest posts"
-          icon={<Newspaper className="size-4 text-primary" aria-hidden="true" />}
-          link={{ to: '/posts', label: 'View all' }}
-        >
+        <SectionCard title="Latest posts" icon={Newspaper} link={{ to: '/posts', label: 'View all' }}>
           <LatestPosts />
         </SectionCard>
-        <SectionCard
-          title="Latest threads"
-          icon={<MessagesSquare className="size-4 text-primary" aria-hidden="true" />}
-          link={{ to: '/forum', label: 'View all' }}
-        >
+        <SectionCard title="Latest threads" icon={MessagesSquare} link={{ to: '/forum', label: 'View all' }}>
           <LatestThreads />
         </SectionCard>
       </aside>

@@ -19,7 +19,7 @@ export function LegalPage({
 }) {
   return (
     <div className="mx-auto w-full max-w-3xl">
-      <PageHeader title={title} description={intro} />
+      <PageHeader title={title}>{intro}</PageHeader>
       <Card className="p-6 sm:p-8">
         {sections.map((section, i) => (
           <section key={section.heading} className="mt-8 first:mt-0">

@@ -1,6 +1,5 @@
 import { Compass, House } from 'lucide-react';
-import { Link } from 'react-router';
-import { buttonClasses } from '../../components/ui/button.tsx';
+import { ButtonLink } from '../../components/ui/button-link.tsx';
 
 export function NotFoundPage() {
   return (
@@ -13,10 +12,9 @@ export function NotFoundPage() {
       </p>
       <h1 className="mt-2 text-2xl font-bold tracking-tight">Page not found</h1>
       <p className="mt-3 text-muted">The page you are looking for does not exist or has moved.</p>
-      <Link to="/" className={buttonClasses('primary', 'md', 'mt-8')}>
-        <House className="size-4" aria-hidden="true" />
+      <ButtonLink to="/" icon={House} className="mt-8">
         Go to home page
-      </Link>
+      </ButtonLink>
     </div>
   );
 }

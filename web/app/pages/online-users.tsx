@@ -12,7 +12,7 @@ export function OnlineUsers() {
   return (
     <SectionCard
       title="Online"
-      icon={<Users className="size-4 text-primary" aria-hidden="true" />}
+      icon={Users}
       action={
         <span className="rounded-full bg-surface-2 px-2 py-0.5 text-xs font-medium text-muted">
           {presence?.count ?? 0}

@@ -6,7 +6,6 @@ import './admin-table.css';
 import { Card } from './card.tsx';
 import { EmptyState } from './empty-state.tsx';
 import { LoadMore } from './load-more.tsx';
-import { SearchInput } from './search-input.tsx';
 import { Skeleton } from './skeleton.tsx';
 
 interface AdminColumn {
@@ -59,35 +58,6 @@ export function AdminItemCell({
   );
 }
 
-/** The search box and filters above an admin list, side by side from `from` up. */
-export function AdminFilters({
-  search,
-  from = 'sm',
-  children,
-}: {
-  search: { label: string; placeholder: string; value: string; onChange: (value: string) => void };
-  from?: 'sm' | 'lg';
-  children: ReactNode;
-}) {
-  return (
-    <div
-      className={cn(
-        'mb-4 flex flex-col gap-3',
-        from === 'sm' ? 'sm:flex-row sm:items-center' : 'lg:flex-row lg:items-center',
-      )}
-    >
-      <SearchInput
-        label={search.label}
-        placeholder={search.placeholder}
-        value={search.value}
-        onChange={(e) => search.onChange(e.target.value)}
-        className="flex-1"
-      />
-      {children}
-    </div>
-  );
-}
-
 export function AdminRow({ className, children }: { className?: string; children: ReactNode }) {
   return (
     <tr className={cn('border-b border-line last:border-0 hover:bg-surface-2/50', className)}>{children}</tr>
@@ -105,31 +75,26 @@ export function AdminCell({ className, children }: { className?: string; childre
  * beside its menu) the rows are stacked cards, every action in its row (admin-table.css).
  */
 export function AdminTable<T>({
-  id,
   query,
-  failedText,
-  loadingLabel,
-  emptyText,
+  texts,
   columns,
-  minWidth,
+  minWidth = 'min-w-[44rem]',
   children,
 }: {
-  /** Names the list's failure toast (`<id>-load`), so a list that keeps failing shows one. */
-  id: string;
   query: AdminListQuery<T>;
-  failedText: string;
-  loadingLabel: string;
-  emptyText: string;
+  /** What the list says: its failure toast (named by its text, so one at a time), loading and empty. */
+  texts: { failed: string; loading: string; empty: string };
   columns: ColumnSpec[];
-  minWidth: string;
+  /** The table's least width before it scrolls sideways. */
+  minWidth?: string;
   children: (item: T) => ReactNode;
 }) {
-  const items = useAdminList(query, failedText, `${id}-load`);
+  const items = useAdminList(query, texts.failed, texts.failed);
   const cols = columns.map(toColumn);
   if (query.isPending) {
     return (
       <Card role="status" aria-live="polite" className="p-4">
-        <span className="sr-only">{loadingLabel}</span>
+        <span className="sr-only">{texts.loading}</span>
         {Array.from({ length: 6 }, (_, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
           <Skeleton key={i} className="my-2 h-12 w-full" />
@@ -137,7 +102,7 @@ export function AdminTable<T>({
       </Card>
     );
   }
-  if (items.length === 0) return <EmptyState text={emptyText} />;
+  if (items.length === 0) return <EmptyState text={texts.empty} />;
   return (
     <Card className="admin-table-box overflow-x-auto" tabIndex={0}>
       <table className={cn('admin-table w-full text-sm', minWidth)} style={columnLabels(cols)}>

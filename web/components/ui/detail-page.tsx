@@ -1,10 +1,10 @@
 import { ArrowLeft } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import toast from 'react-hot-toast';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
-import { buttonClasses } from './button.tsx';
+import { ButtonLink } from './button-link.tsx';
 import { Card } from './card.tsx';
 import { Skeleton } from './skeleton.tsx';
 
@@ -41,7 +41,6 @@ export function DetailPage<T>({
   skeleton,
   notFound,
   failedText,
-  toastId,
   leaveTo = back.to,
   children,
 }: {
@@ -52,9 +51,8 @@ export function DetailPage<T>({
   loadingLabel: string;
   skeleton: ReactNode;
   notFound?: ReactNode;
-  /** The toast when the item cannot be shown: fixed words, or words chosen from the error. */
+  /** The toast when the item cannot be shown (named by its words): fixed, or chosen from the error. */
   failedText: string | ((error: unknown) => string);
-  toastId: string;
   /** Where a failure returns to: the back link's page unless said. */
   leaveTo?: string;
   children: (item: T) => ReactNode;
@@ -71,15 +69,14 @@ export function DetailPage<T>({
 
   useEffect(() => {
     if (failure === null) return;
-    toast.error(failure, { id: toastId });
+    toast.error(failure, { id: failure });
     void navigate(leaveTo, { replace: true });
-  }, [failure, toastId, leaveTo, navigate]);
+  }, [failure, leaveTo, navigate]);
 
   const backLink = (
-    <Link to={back.to} className={buttonClasses('ghost', 'sm', 'mb-4 -ml-2')}>
-      <ArrowLeft className="size-4" aria-hidden="true" />
+    <ButtonLink to={back.to} icon={ArrowLeft} variant="ghost" size="sm" className="mb-4 -ml-2">
       {back.label}
-    </Link>
+    </ButtonLink>
   );
 
   if (showNotFound) {

@@ -1,6 +1,7 @@
 import { type ReactNode, useId } from 'react';
+import { Link } from 'react-router';
 import { cn } from '../../lib/cn.ts';
-import { Button, type ButtonProps } from './button.tsx';
+import { Button, type ButtonProps, buttonClasses } from './button.tsx';
 
 /** What a control needs to be tied to its label, hint and error. */
 export interface FieldControlProps {
@@ -53,15 +54,35 @@ export function FormField({
 export const controlClasses =
   'h-11 w-full rounded-xl border border-line bg-surface px-3.5 text-sm text-fg placeholder:text-muted/70 transition-colors hover:border-muted/50 focus-visible:border-primary focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-primary/40 aria-invalid:border-danger aria-invalid:focus-visible:outline-danger/40 disabled:opacity-60';
 
-/** A form's submit button on the right, under its fields. */
+/**
+ * A form's submit button on the right, under its fields; `cancel` puts Cancel before it: the page to go back
+ * to, or what closes the form.
+ */
 export function SubmitRow({
   variant,
   loading,
+  disabled,
+  cancel,
+  className,
   children,
-}: Pick<ButtonProps, 'variant' | 'loading' | 'children'>) {
+}: Pick<ButtonProps, 'variant' | 'loading' | 'disabled' | 'children'> & {
+  cancel?: string | (() => void);
+  className?: string;
+}) {
   return (
-    <div className="flex justify-end">
-      <Button type="submit" variant={variant} loading={loading}>
+    <div className={cn('flex justify-end gap-2', className)}>
+      {typeof cancel === 'string' ? (
+        <Link to={cancel} className={buttonClasses('outline', 'md')}>
+          Cancel
+        </Link>
+      ) : (
+        cancel && (
+          <Button variant="outline" onClick={cancel}>
+            Cancel
+          </Button>
+        )
+      )}
+      <Button type="submit" variant={variant} disabled={disabled} loading={loading}>
         {children}
       </Button>
     </div>

@@ -1,27 +1,31 @@
+import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 
+/** A page's title, its icon in a tinted square, the line under the title (`children`) and its actions. */
 export function PageHeader({
   title,
-  description,
-  icon,
+  icon: Icon,
+  iconSize = 'size-6',
   actions,
+  children,
 }: {
   title: string;
-  description?: ReactNode;
-  icon?: ReactNode;
+  icon?: LucideIcon;
+  iconSize?: 'size-5' | 'size-6';
   actions?: ReactNode;
+  children?: ReactNode;
 }) {
   return (
     <header className="mb-6 flex flex-wrap items-end justify-between gap-4">
       <div className="flex min-w-0 items-center gap-3">
-        {icon && (
+        {Icon && (
           <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-primary/10 text-primary">
-            {icon}
+            <Icon className={iconSize} aria-hidden="true" />
           </span>
         )}
         <div className="min-w-0">
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
-          {description && <p className="mt-1 text-sm text-muted sm:text-base">{description}</p>}
+          {children && <p className="mt-1 text-sm text-muted sm:text-base">{children}</p>}
         </div>
       </div>
       {actions && <div className="flex flex-wrap gap-2">{actions}</div>}

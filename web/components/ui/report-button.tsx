@@ -8,6 +8,7 @@ import { cn } from '../../lib/cn.ts';
 import { useSession } from '../../lib/session.ts';
 import { Button } from './button.tsx';
 import { Dialog } from './dialog.tsx';
+import { SubmitRow } from './form-field.tsx';
 import { Textarea } from './textarea.tsx';
 
 /**
@@ -88,14 +89,9 @@ export function ReportButton({
             onChange={(e) => setReason(e.target.value)}
             hint="Leave empty to cancel."
           />
-          <div className="flex justify-end gap-2">
-            <Button variant="outline" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="danger" loading={pending}>
-              Submit Report
-            </Button>
-          </div>
+          <SubmitRow variant="danger" loading={pending} cancel={() => setOpen(false)}>
+            Submit Report
+          </SubmitRow>
         </form>
       </Dialog>
     </>

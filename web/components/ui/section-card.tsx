@@ -1,3 +1,4 @@
+import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cn } from '../../lib/cn.ts';
@@ -6,14 +7,17 @@ import { Card } from './card.tsx';
 /** A card with a small heading row (title, optional action or link to the whole list) above its body. */
 export function SectionCard({
   title,
-  icon,
+  icon: Icon,
+  iconTone = 'primary',
   action,
   link,
   children,
   className,
 }: {
   title: string;
-  icon?: ReactNode;
+  icon?: LucideIcon;
+  /** The icon in the theme colour, or in the heading's. */
+  iconTone?: 'primary' | 'inherit';
   action?: ReactNode;
   link?: { to: string; label: string };
   children: ReactNode;
@@ -23,7 +27,9 @@ export function SectionCard({
     <Card className={cn('p-5', className)}>
       <div className="mb-4 flex items-center justify-between gap-3">
         <h2 className="flex items-center gap-2 text-sm font-semibold tracking-wide text-fg uppercase">
-          {icon}
+          {Icon && (
+            <Icon className={iconTone === 'primary' ? 'size-4 text-primary' : 'size-4'} aria-hidden="true" />
+          )}
           {title}
         </h2>
         {action}

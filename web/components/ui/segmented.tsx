@@ -1,19 +1,18 @@
 import { cn } from '../../lib/cn.ts';
 
-/** A small set of exclusive choices (a filter); each option is a toggle button with aria-pressed. */
-export function Segmented<T extends string>({
-  label,
-  value,
-  options,
-  onChange,
-  className,
-}: {
+/** A control choosing one value of `T`: its accessible name, the value, the choices and the change. */
+export interface ChoiceProps<T extends string> {
   label: string;
   value: T;
-  options: readonly { value: T; label: string }[];
+  /** Each choice's label by its value, in order. */
+  options: { readonly [V in T]?: string };
   onChange: (value: T) => void;
   className?: string;
-}) {
+}
+
+/** A small set of exclusive choices (a filter); each option is a toggle button with aria-pressed. */
+export function Segmented<T extends string>({ label, value, options, onChange, className }: ChoiceProps<T>) {
+  const choices = Object.entries(options) as [T, string][];
   return (
     // biome-ignore lint/a11y/useSemanticElements: a fieldset would add a visible legend; this is a toolbar group
     <div
@@ -21,20 +20,20 @@ export function Segmented<T extends string>({
       aria-label={label}
       className={cn('inline-flex rounded-xl border border-line bg-surface p-1', className)}
     >
-      {options.map((o) => (
+      {choices.map(([choice, text]) => (
         <button
-          key={o.value}
+          key={choice}
           type="button"
-          aria-pressed={value === o.value}
-          onClick={() => onChange(o.value)}
+          aria-pressed={value === choice}
+          onClick={() => onChange(choice)}
           className={cn(
             'h-9 rounded-lg px-3.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-primary',
-            value === o.value
+            value === choice
               ? 'bg-primary text-white shadow-sm'
               : 'text-muted hover:bg-surface-2 hover:text-fg',
           )}
         >
-          {o.label}
+          {text}
         </button>
       ))}
     </div>

@@ -21,3 +21,18 @@ export function Select({
     </FormField>
   );
 }
+
+/** A select's options: `values` in their order, each shown by its label. */
+export function Options<T extends string>({
+  values,
+  labels,
+}: {
+  values: readonly T[];
+  labels: Record<T, string>;
+}) {
+  return values.map((v) => (
+    <option key={v} value={v}>
+      {labels[v]}
+    </option>
+  ));
+}

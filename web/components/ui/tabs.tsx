@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useRef } from 'react';
 import { cn } from '../../lib/cn.ts';
+import type { ChoiceProps } from './segmented.tsx';
 
 /**
  * A tab strip (WAI-ARIA tabs: arrow keys move between tabs, one tab stop). The panel is the caller's:
@@ -12,47 +13,41 @@ export function Tabs<T extends string>({
   options,
   onChange,
   className,
-}: {
-  id: string;
-  label: string;
-  value: T;
-  options: readonly { value: T; label: string }[];
-  onChange: (value: T) => void;
-  className?: string;
-}) {
+}: ChoiceProps<T> & { id: string }) {
+  const choices = Object.entries(options) as [T, string][];
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const onKeyDown = (event: KeyboardEvent, index: number) => {
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
     if (!step) return;
     event.preventDefault();
-    const next = (index + step + options.length) % options.length;
+    const next = (index + step + choices.length) % choices.length;
     refs.current[next]?.focus();
-    onChange(options[next]!.value);
+    onChange(choices[next]![0]);
   };
   return (
     <div role="tablist" aria-label={label} className={cn('flex gap-1 border-b border-line', className)}>
-      {options.map((o, i) => {
-        const selected = o.value === value;
+      {choices.map(([choice, text], i) => {
+        const selected = choice === value;
         return (
           <button
-            key={o.value}
+            key={choice}
             ref={(el) => {
               refs.current[i] = el;
             }}
             type="button"
             role="tab"
-            id={`${id}-tab-${o.value}`}
+            id={`${id}-tab-${choice}`}
             aria-selected={selected}
             aria-controls={`${id}-panel`}
             tabIndex={selected ? 0 : -1}
-            onClick={() => onChange(o.value)}
+            onClick={() => onChange(choice)}
             onKeyDown={(e) => onKeyDown(e, i)}
             className={cn(
               '-mb-px shrink-0 border-b-2 px-4 py-2.5 text-sm font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary',
               selected ? 'border-primary text-primary' : 'border-transparent text-muted hover:text-fg',
             )}
           >
-            {o.label}
+            {text}
           </button>
         );
       })}

@@ -6,6 +6,7 @@ import type { LoginEvent, Me, UserSettings, updateMeBody } from '../../../contra
 import { accountMessages } from '../../../contract/messages.ts';
 import type { SessionsResponse } from '../../../contract/sessions.ts';
 import { api, upload } from '../../lib/api.ts';
+import { useRefreshingMutation } from '../../lib/queries.ts';
 import { loadRetry } from '../../lib/query-retry.ts';
 import { meKey, sessionKey } from '../../lib/session.ts';
 
@@ -99,12 +100,11 @@ export function useSaveSettings() {
 }
 
 export function useChangePassword() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: z.output<typeof changePasswordBody>) =>
+  return useRefreshingMutation(
+    (body: z.output<typeof changePasswordBody>) =>
       api<Ok>('/api/auth/change-password', { method: 'POST', body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: loginsKey }),
-  });
+    loginsKey,
+  );
 }
 
 export function useEnableTwoFactor() {
@@ -118,11 +118,10 @@ export function useEnableTwoFactor() {
 }
 
 export function useConfirmTwoFactor() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: { code: string }) => api<Ok>('/api/auth/two-factor/confirm', { method: 'POST', body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: meKey }),
-  });
+  return useRefreshingMutation(
+    (body: { code: string }) => api<Ok>('/api/auth/two-factor/confirm', { method: 'POST', body }),
+    meKey,
+  );
 }
 
 export function useDisableTwoFactor() {

@@ -11,17 +11,12 @@ import type { Role } from '../../../contract/limits.ts';
 import type { AdminReportPage, ReportStatusFilter } from '../../../contract/reports.ts';
 import type { FlaggedVouchPage, VouchReviewStatus } from '../../../contract/reputation.ts';
 import { api } from '../../lib/api.ts';
+import { pagedQuery, useRefreshingMutation } from '../../lib/queries.ts';
 
 export const adminKeys = { audit: ['admin', 'audit-log'] as const };
 
 export function useAuditLog() {
-  return useInfiniteQuery({
-    queryKey: adminKeys.audit,
-    queryFn: ({ pageParam, signal }) =>
-      api<AuditPage>(pageParam ? `/admin/audit-log?cursor=${pageParam}` : '/admin/audit-log', { signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
+  return useInfiniteQuery(pagedQuery<AuditPage>(adminKeys.audit, '/admin/audit-log'));
 }
 
 export type RoleFilter = 'all' | Role;
@@ -32,30 +27,18 @@ export const userKeys = {
 };
 
 export function useAdminUsers(q: string, role: RoleFilter, banned: boolean) {
-  return useInfiniteQuery({
-    queryKey: userKeys.list(q, role, banned),
-    queryFn: ({ pageParam, signal }) => {
-      const search = new URLSearchParams({ role, banned: String(banned) });
-      if (q) search.set('q', q);
-      if (pageParam) search.set('cursor', pageParam);
-      return api<AdminUserPage>(`/admin/users?${search}`, { signal });
-    },
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
+  return useInfiniteQuery(
+    pagedQuery<AdminUserPage>(userKeys.list(q, role, banned), '/admin/users', {
+      role,
+      banned: String(banned),
+      q,
+    }),
+  );
 }
 
 /** Writes on members refresh the user lists and the audit log. */
 function useUserMutation<V, R>(fn: (vars: V) => Promise<R>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: userKeys.all }),
-        queryClient.invalidateQueries({ queryKey: adminKeys.audit }),
-      ]),
-  });
+  return useRefreshingMutation(fn, userKeys.all, adminKeys.audit);
 }
 
 export function useUpdateUser() {
@@ -92,16 +75,7 @@ export const reportKeys = {
 };
 
 export function useAdminReports(status: ReportStatusFilter) {
-  return useInfiniteQuery({
-    queryKey: reportKeys.list(status),
-    queryFn: ({ pageParam, signal }) => {
-      const search = new URLSearchParams({ status });
-      if (pageParam) search.set('cursor', pageParam);
-      return api<AdminReportPage>(`/admin/reports?${search}`, { signal });
-    },
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
+  return useInfiniteQuery(pagedQuery<AdminReportPage>(reportKeys.list(status), '/admin/reports', { status }));
 }
 
 export type ReportAction = 'resolve' | 'dismiss' | 'delete-content' | 'ban-user';
@@ -147,16 +121,9 @@ export const vouchReviewKeys = {
 };
 
 export function useFlaggedVouches(status: VouchReviewStatus) {
-  return useInfiniteQuery({
-    queryKey: vouchReviewKeys.list(status),
-    queryFn: ({ pageParam, signal }) => {
-      const search = new URLSearchParams({ status });
-      if (pageParam) search.set('cursor', pageParam);
-      return api<FlaggedVouchPage>(`/admin/vouch-reviews?${search}`, { signal });
-    },
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
+  return useInfiniteQuery(
+    pagedQuery<FlaggedVouchPage>(vouchReviewKeys.list(status), '/admin/vouch-reviews', { status }),
+  );
 }
 
 /** Approve (it counts) or reject (it stays out) flagged feedback; refreshes the queue and the audit log. */

@@ -1,4 +1,4 @@
-import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type {
   AdminCheat,
   CheatBody,
@@ -9,6 +9,7 @@ import type {
 } from '../../../contract/cheats.ts';
 import type { WatchState } from '../../../contract/watches.ts';
 import { api } from '../../lib/api.ts';
+import { pagedQuery, useRefreshingMutation } from '../../lib/queries.ts';
 
 export type CheatFilter = 'all' | CheatStatus;
 
@@ -21,15 +22,7 @@ export const cheatKeys = {
 
 export function useCheats(status: CheatFilter, q: string) {
   return useInfiniteQuery({
-    queryKey: cheatKeys.list(status, q),
-    queryFn: ({ pageParam, signal }) => {
-      const search = new URLSearchParams({ status });
-      if (q) search.set('q', q);
-      if (pageParam) search.set('cursor', pageParam);
-      return api<CheatPage>(`/cheats?${search}`, { signal });
-    },
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    ...pagedQuery<CheatPage>(cheatKeys.list(status, q), '/cheats', { status, q }),
     meta: { public: true },
   });
 }
@@ -57,11 +50,7 @@ export function useAdminCheat(id: string | undefined) {
 }
 
 function useCheatMutation<V, R>(fn: (vars: V) => Promise<R>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: cheatKeys.all }),
-  });
+  return useRefreshingMutation(fn, cheatKeys.all);
 }
 
 export function usePublishCheat() {

@@ -23,6 +23,7 @@ import type {
 } from '../../../contract/forum.ts';
 import type { UserSummary } from '../../../contract/profiles.ts';
 import { api } from '../../lib/api.ts';
+import { pagedQuery, useRefreshingMutation } from '../../lib/queries.ts';
 
 export const forumKeys = {
   all: ['forum'] as const,
@@ -108,12 +109,11 @@ export function useModerateThread(id: string) {
 }
 
 export function useEditReply(threadId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, content }: { id: string; content: string }) =>
+  return useRefreshingMutation(
+    ({ id, content }: { id: string; content: string }) =>
       api<ForumReply>(`/forum/replies/${id}`, { method: 'PATCH', body: { content } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: forumKeys.replies(threadId) }),
-  });
+    forumKeys.replies(threadId),
+  );
 }
 
 /** Deletes a reply; the thread (its reply count) and its replies are read again. */
@@ -147,16 +147,9 @@ export function useForumCategories() {
 }
 
 export function useForumThreads(categoryId: string) {
-  return useInfiniteQuery({
-    queryKey: forumKeys.threads(categoryId),
-    queryFn: ({ pageParam, signal }) => {
-      const search = new URLSearchParams({ categoryId });
-      if (pageParam) search.set('cursor', pageParam);
-      return api<ForumThreadPage>(`/forum/threads?${search}`, { signal });
-    },
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
+  return useInfiniteQuery(
+    pagedQuery<ForumThreadPage>(forumKeys.threads(categoryId), '/forum/threads', { categoryId }),
+  );
 }
 
 /**
@@ -243,20 +236,18 @@ export function useLikeReply(threadId: string) {
 }
 
 export function useCreateThread() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: NewThreadBody) => api<ForumThread>('/forum/threads', { method: 'POST', body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: forumKeys.all }),
-  });
+  return useRefreshingMutation(
+    (body: NewThreadBody) => api<ForumThread>('/forum/threads', { method: 'POST', body }),
+    forumKeys.all,
+  );
 }
 
 export function useReply(threadId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (content: string) =>
+  return useRefreshingMutation(
+    (content: string) =>
       api<ForumReply>(`/forum/threads/${threadId}/replies`, { method: 'POST', body: { content } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: forumKeys.all }),
-  });
+    forumKeys.all,
+  );
 }
 
 export function useVote(threadId: string) {
@@ -283,18 +274,16 @@ export function useDeleteThread() {
 }
 
 export function useCreateCategory() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: { name: string; description: string }) =>
+  return useRefreshingMutation(
+    (body: { name: string; description: string }) =>
       api<ForumCategory>('/admin/forum/categories', { method: 'POST', body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: forumKeys.categories }),
-  });
+    forumKeys.categories,
+  );
 }
 
 export function useDeleteCategory() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api<void>(`/admin/forum/categories/${id}`, { method: 'DELETE' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: forumKeys.all }),
-  });
+  return useRefreshingMutation(
+    (id: string) => api<void>(`/admin/forum/categories/${id}`, { method: 'DELETE' }),
+    forumKeys.all,
+  );
 }

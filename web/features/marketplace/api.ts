@@ -1,11 +1,4 @@
-import {
-  infiniteQueryOptions,
-  queryOptions,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   FeedbackBody,
   ListingCreateBody,
@@ -27,6 +20,7 @@ import type { KeysChanged, KeysUploadBody, ListingKeysPage, OrderKeys } from '..
 import type { DetectionBody, WatchState } from '../../../contract/watches.ts';
 import { api } from '../../lib/api.ts';
 import { ordersRootKey, walletRootKey } from '../../lib/orders.ts';
+import { pagedQuery } from '../../lib/queries.ts';
 import { meKey } from '../../lib/session.ts';
 
 export type StatusFilter = 'all' | 'active' | 'sold';
@@ -55,28 +49,11 @@ export const orderKeys = {
   detail: (id: string) => [...ordersRootKey, 'detail', id] as const,
 };
 
-function listPath(base: string, params: Record<string, string | undefined>) {
-  const search = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v) search.set(k, v);
-  const qs = search.toString();
-  return qs ? `${base}?${qs}` : base;
-}
-
-function listingList(base: string, key: readonly unknown[], f: ListingFilters) {
-  return infiniteQueryOptions({
-    queryKey: key,
-    queryFn: ({ pageParam, signal }) =>
-      api<ListingPage>(listPath(base, { ...f, q: f.q || undefined, cursor: pageParam }), { signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
-}
-
 /** What the marketplace shows first (also started by its route loader, web/app/route-data.ts). */
 export const defaultListingFilters: ListingFilters = { status: 'active', type: 'all', sort: 'newest', q: '' };
 
 export function listingsQuery(f: ListingFilters) {
-  return { ...listingList('/listings', listingKeys.list(f), f), meta: { public: true } };
+  return { ...pagedQuery<ListingPage>(listingKeys.list(f), '/listings', { ...f }), meta: { public: true } };
 }
 
 export function useListings(f: ListingFilters) {
@@ -84,7 +61,7 @@ export function useListings(f: ListingFilters) {
 }
 
 export function useAdminListings(f: ListingFilters) {
-  return useInfiniteQuery(listingList('/admin/listings', listingKeys.admin(f), f));
+  return useInfiniteQuery(pagedQuery<ListingPage>(listingKeys.admin(f), '/admin/listings', { ...f }));
 }
 
 /** The detail depends on who asks (content link), so it is refetched when members sign in or out. */
@@ -99,22 +76,12 @@ export function useListing(id: string) {
   return useQuery(listingQuery(id));
 }
 
-function orderList(path: string, key: readonly unknown[], params: Record<string, string>) {
-  return infiniteQueryOptions({
-    queryKey: key,
-    queryFn: ({ pageParam, signal }) =>
-      api<OrderPage>(listPath(path, { ...params, cursor: pageParam }), { signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
-}
-
 export function useOrders(role: OrderRole) {
-  return useInfiniteQuery(orderList('/orders', orderKeys.mine(role), { role }));
+  return useInfiniteQuery(pagedQuery<OrderPage>(orderKeys.mine(role), '/orders', { role }));
 }
 
 export function useAdminOrders(status: AdminOrderStatus) {
-  return useInfiniteQuery(orderList('/admin/orders', orderKeys.admin(status), { status }));
+  return useInfiniteQuery(pagedQuery<OrderPage>(orderKeys.admin(status), '/admin/orders', { status }));
 }
 
 /** One order with its content link; fetched only when asked for (each fetch by the buyer is logged). */

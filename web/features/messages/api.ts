@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { ConversationPage, DirectMessage, ThreadResponse } from '../../../contract/direct-messages.ts';
 import type { UserSummary } from '../../../contract/profiles.ts';
 import { api } from '../../lib/api.ts';
+import { useRefreshingMutation } from '../../lib/queries.ts';
 
 /*
  * Keys: ['conversations'] for the list, ['conversations', userId] for a thread; live 'message' events
@@ -59,12 +60,11 @@ export function useDeleteConversation() {
 }
 
 export function useSetBlock(userId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (blocked: boolean) =>
+  return useRefreshingMutation(
+    (blocked: boolean) =>
       api<{ blocked: boolean }>(`/users/${userId}/block`, { method: blocked ? 'PUT' : 'DELETE' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: threadKey(userId) }),
-  });
+    threadKey(userId),
+  );
 }
 
 export function useUserSearch(q: string) {

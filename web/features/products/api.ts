@@ -1,11 +1,4 @@
-import {
-  infiniteQueryOptions,
-  queryOptions,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type {
   AdminProduct,
   AdminProductPage,
@@ -15,6 +8,7 @@ import type {
   ProductStatus,
 } from '../../../contract/products.ts';
 import { api } from '../../lib/api.ts';
+import { pagedQuery, useRefreshingMutation } from '../../lib/queries.ts';
 
 export const productKeys = {
   all: ['products'] as const,
@@ -23,23 +17,12 @@ export const productKeys = {
   admin: (status: 'all' | ProductStatus, q: string) => ['products', 'admin', status, q] as const,
 };
 
-function listPath(base: string, params: Record<string, string | undefined>) {
-  const search = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v) search.set(k, v);
-  const qs = search.toString();
-  return qs ? `${base}?${qs}` : base;
-}
-
 export function productListQuery(status: 'active' | 'all', q: string) {
-  return infiniteQueryOptions({
-    queryKey: productKeys.list(status, q),
-    queryFn: ({ pageParam, signal }) =>
-      api<ProductPage>(listPath('/products', { status, q, cursor: pageParam }), { signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  return {
+    ...pagedQuery<ProductPage>(productKeys.list(status, q), '/products', { status, q }),
     // The same for everyone: kept when members sign in or out.
     meta: { public: true },
-  });
+  };
 }
 
 export function useProducts(status: 'active' | 'all', q: string) {
@@ -59,22 +42,14 @@ export function useProduct(id: string) {
 }
 
 export function useAdminProducts(status: 'all' | ProductStatus, q: string) {
-  return useInfiniteQuery({
-    queryKey: productKeys.admin(status, q),
-    queryFn: ({ pageParam, signal }) =>
-      api<AdminProductPage>(listPath('/admin/products', { status, q, cursor: pageParam }), { signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
+  return useInfiniteQuery(
+    pagedQuery<AdminProductPage>(productKeys.admin(status, q), '/admin/products', { status, q }),
+  );
 }
 
 /** Every product write refreshes every product list and detail (public and admin). */
 function useProductMutation<V>(fn: (vars: V) => Promise<AdminProduct | undefined>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: productKeys.all }),
-  });
+  return useRefreshingMutation(fn, productKeys.all);
 }
 
 export function useCreateProduct() {

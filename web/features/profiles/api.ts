@@ -4,6 +4,7 @@ import type { FeedbackPage } from '../../../contract/marketplace.ts';
 import type { FollowResponse, PublicProfile } from '../../../contract/profiles.ts';
 import type { PostPage } from '../../../contract/social.ts';
 import { api } from '../../lib/api.ts';
+import { pagedQuery } from '../../lib/queries.ts';
 import { loadRetry } from '../../lib/query-retry.ts';
 
 /* Keys: ['profile', id] and ['profile', id, 'posts']; the feed's ['posts'] is invalidated by key. */
@@ -62,16 +63,7 @@ export function useProfileForumThreads(id: string, enabled: boolean) {
 /** Feedback the member received as a seller (average, vouch count, entries), from the marketplace. */
 export function useProfileFeedback(id: string) {
   return useInfiniteQuery({
-    queryKey: ['profiles', id, 'feedback'],
-    queryFn: ({ pageParam, signal }) =>
-      api<FeedbackPage>(
-        `/users/${id}/feedback${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`,
-        {
-          signal,
-        },
-      ),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    ...pagedQuery<FeedbackPage>(['profiles', id, 'feedback'], `/users/${id}/feedback`),
     meta: { public: true },
   });
 }

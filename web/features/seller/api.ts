@@ -1,12 +1,7 @@
-import {
-  infiniteQueryOptions,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SalesSummary, SellerListingPage, StockBody, StockState } from '../../../contract/stock.ts';
 import { api } from '../../lib/api.ts';
+import { pagedQuery } from '../../lib/queries.ts';
 
 export const sellerKeys = {
   all: ['seller'] as const,
@@ -15,18 +10,7 @@ export const sellerKeys = {
 };
 
 export function useSellerListings() {
-  return useInfiniteQuery(
-    infiniteQueryOptions({
-      queryKey: sellerKeys.listings,
-      queryFn: ({ pageParam, signal }) =>
-        api<SellerListingPage>(
-          pageParam ? `/seller/listings?cursor=${encodeURIComponent(pageParam)}` : '/seller/listings',
-          { signal },
-        ),
-      initialPageParam: undefined as string | undefined,
-      getNextPageParam: (last) => last.nextCursor ?? undefined,
-    }),
-  );
+  return useInfiniteQuery(pagedQuery<SellerListingPage>(sellerKeys.listings, '/seller/listings'));
 }
 
 export function useSalesSummary() {

@@ -16,6 +16,10 @@ export function useSiteSettings() {
   return useQuery(siteSettingsQuery);
 }
 
+/*
+ * Written out rather than through useRefreshingMutation: the shell reads the settings, so this module is in
+ * the first screen, and the helper would bring lib/queries.ts (its paged lists) along into the budget.
+ */
 export function useUpdateSiteSetting() {
   const queryClient = useQueryClient();
   return useMutation({

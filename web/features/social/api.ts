@@ -28,9 +28,12 @@ import { api } from '../../lib/api.ts';
  * each other).
  */
 export const postsKey = ['posts'] as const;
-export const feedKey = (tab: FeedTab) => ['posts', 'feed', tab] as const;
+const feedRootKey = ['posts', 'feed'] as const;
+export const feedKey = (tab: FeedTab) => [...feedRootKey, tab] as const;
 export const commentsKey = (postId: string) => ['posts', 'comments', postId] as const;
 export const statsKey = ['stats'] as const;
+/** The profile feature's root key (its pages show a member's posts and counts). */
+const profilesKey = ['profile'] as const;
 
 type FeedData = InfiniteData<PostPage, string | null>;
 
@@ -59,19 +62,16 @@ export function useStats() {
   return useQuery(statsQuery);
 }
 
-/** Applies `change` to every cached copy of matching posts (both tabs), for instant feedback. */
-function updateCachedPosts(queryClient: QueryClient, match: (p: Post) => boolean, change: (p: Post) => Post) {
-  queryClient.setQueriesData<FeedData>({ queryKey: ['posts', 'feed'] }, (data) =>
-    data
-      ? {
-          ...data,
-          pages: data.pages.map((page) => ({
-            ...page,
-            items: page.items.map((p) => (match(p) ? change(p) : p)),
-          })),
-        }
-      : data,
+/** Rewrites every cached feed page's posts (both tabs), for instant feedback. */
+function editCachedFeed(queryClient: QueryClient, edit: (posts: Post[]) => Post[]) {
+  queryClient.setQueriesData<FeedData>({ queryKey: feedRootKey }, (data) =>
+    data ? { ...data, pages: data.pages.map((page) => ({ ...page, items: edit(page.items) })) } : data,
   );
+}
+
+/** Applies `change` to every cached copy of matching posts. */
+function updateCachedPosts(queryClient: QueryClient, match: (p: Post) => boolean, change: (p: Post) => Post) {
+  editCachedFeed(queryClient, (posts) => posts.map((p) => (match(p) ? change(p) : p)));
 }
 
 export function useCreatePost() {
@@ -82,7 +82,7 @@ export function useCreatePost() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: postsKey }),
         queryClient.invalidateQueries({ queryKey: statsKey }),
-        queryClient.invalidateQueries({ queryKey: ['profile'] }),
+        queryClient.invalidateQueries({ queryKey: profilesKey }),
       ]),
   });
 }
@@ -92,20 +92,10 @@ export function useDeletePost() {
   return useMutation({
     mutationFn: (postId: string) => api<{ ok: true }>(`/posts/${postId}`, { method: 'DELETE' }),
     onSuccess: (_data, postId) => {
-      queryClient.setQueriesData<FeedData>({ queryKey: ['posts', 'feed'] }, (data) =>
-        data
-          ? {
-              ...data,
-              pages: data.pages.map((page) => ({
-                ...page,
-                items: page.items.filter((p) => p.id !== postId),
-              })),
-            }
-          : data,
-      );
+      editCachedFeed(queryClient, (posts) => posts.filter((p) => p.id !== postId));
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: statsKey }),
-        queryClient.invalidateQueries({ queryKey: ['profile'] }),
+        queryClient.invalidateQueries({ queryKey: profilesKey }),
       ]);
     },
   });
@@ -118,8 +108,8 @@ export function useToggleLike() {
     mutationFn: ({ postId, like }: { postId: string; like: boolean }) =>
       api<LikeResponse>(`/posts/${postId}/like`, { method: like ? 'PUT' : 'DELETE' }),
     onMutate: async ({ postId, like }) => {
-      await queryClient.cancelQueries({ queryKey: ['posts', 'feed'] });
-      const before = queryClient.getQueriesData<FeedData>({ queryKey: ['posts', 'feed'] });
+      await queryClient.cancelQueries({ queryKey: feedRootKey });
+      const before = queryClient.getQueriesData<FeedData>({ queryKey: feedRootKey });
       updateCachedPosts(
         queryClient,
         (p) => p.id === postId,
@@ -155,7 +145,7 @@ export function useToggleFollow() {
       );
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: feedKey('following') }),
-        queryClient.invalidateQueries({ queryKey: ['profile'] }),
+        queryClient.invalidateQueries({ queryKey: profilesKey }),
       ]);
     },
   });

@@ -1,14 +1,9 @@
-import {
-  infiniteQueryOptions,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OrderDetail, RevealedContent, SettleBody } from '../../../contract/orders.ts';
 import type { NewTicketBody, TicketDetail, TicketPage, TicketStatus } from '../../../contract/tickets.ts';
 import { api } from '../../lib/api.ts';
 import { ordersRootKey, walletRootKey } from '../../lib/orders.ts';
+import { pagedQuery } from '../../lib/queries.ts';
 import { meKey } from '../../lib/session.ts';
 
 export type AdminTicketFilter = 'all' | TicketStatus;
@@ -20,33 +15,14 @@ export const ticketKeys = {
   detail: (id: string) => ['tickets', 'detail', id] as const,
 };
 
-function listPath(base: string, params: Record<string, string | undefined>) {
-  const search = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v) search.set(k, v);
-  const qs = search.toString();
-  return qs ? `${base}?${qs}` : base;
-}
-
 export function useMyTickets() {
-  return useInfiniteQuery(
-    infiniteQueryOptions({
-      queryKey: ticketKeys.mine,
-      queryFn: ({ pageParam, signal }) =>
-        api<TicketPage>(listPath('/tickets', { cursor: pageParam }), { signal }),
-      initialPageParam: undefined as string | undefined,
-      getNextPageParam: (last) => last.nextCursor ?? undefined,
-    }),
-  );
+  return useInfiniteQuery(pagedQuery<TicketPage>(ticketKeys.mine, '/tickets'));
 }
 
 export function useAdminTickets(status: AdminTicketFilter, q: string) {
-  return useInfiniteQuery({
-    queryKey: ticketKeys.admin(status, q),
-    queryFn: ({ pageParam, signal }) =>
-      api<TicketPage>(listPath('/admin/tickets', { status, q, cursor: pageParam }), { signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
+  return useInfiniteQuery(
+    pagedQuery<TicketPage>(ticketKeys.admin(status, q), '/admin/tickets', { status, q }),
+  );
 }
 
 export function useTicket(id: string) {

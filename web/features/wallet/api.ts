@@ -2,6 +2,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import type { ConvertBody, LedgerPage, LedgerQuery, WalletSummary } from '../../../contract/orders.ts';
 import { api } from '../../lib/api.ts';
 import { walletRootKey } from '../../lib/orders.ts';
+import { pagedQuery } from '../../lib/queries.ts';
 import { meKey } from '../../lib/session.ts';
 
 export type LedgerCurrency = NonNullable<LedgerQuery['currency']>;
@@ -20,16 +21,9 @@ export function useWallet() {
 }
 
 export function useLedger(currency: LedgerCurrency) {
-  return useInfiniteQuery({
-    queryKey: walletKeys.ledger(currency),
-    queryFn: ({ pageParam, signal }) => {
-      const search = new URLSearchParams({ currency });
-      if (pageParam) search.set('cursor', pageParam);
-      return api<LedgerPage>(`/wallet/ledger?${search}`, { signal });
-    },
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
+  return useInfiniteQuery(
+    pagedQuery<LedgerPage>(walletKeys.ledger(currency), '/wallet/ledger', { currency }),
+  );
 }
 
 /** Main balance → credits: the answer is the new summary; the history and the profile balances refresh. */

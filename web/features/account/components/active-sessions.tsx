@@ -5,7 +5,7 @@ import { sessionMessages } from '../../../../contract/messages.ts';
 import type { SessionItem } from '../../../../contract/sessions.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { SkeletonRows } from '../../../components/ui/card-grid-skeleton.tsx';
+import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
@@ -44,10 +44,7 @@ export function ActiveSessions() {
     });
 
   return (
-    <SectionCard
-      title="Sessions"
-      icon={<MonitorSmartphone className="size-4 text-primary" aria-hidden="true" />}
-    >
+    <SectionCard title="Sessions" icon={MonitorSmartphone}>
       {sessions.isPending ? (
         <SkeletonRows className="h-14 w-full" />
       ) : sessions.isError ? (

@@ -29,10 +29,7 @@ export function ChangePasswordForm() {
   );
 
   return (
-    <SectionCard
-      title="Change Password"
-      icon={<KeyRound className="size-4 text-primary" aria-hidden="true" />}
-    >
+    <SectionCard title="Change Password" icon={KeyRound}>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Change password">
         <PasswordInput
           label="Current Password"

@@ -1,6 +1,6 @@
 import { History, Monitor } from 'lucide-react';
 import { accountMessages } from '../../../../contract/messages.ts';
-import { SkeletonRows } from '../../../components/ui/card-grid-skeleton.tsx';
+import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { formatDateLong, toIsoString } from '../../../lib/format.ts';
@@ -12,10 +12,7 @@ import { DeviceRow } from './device-row.tsx';
 export function LoginActivity() {
   const logins = useLogins();
   return (
-    <SectionCard
-      title="Recent Login Activity"
-      icon={<History className="size-4 text-primary" aria-hidden="true" />}
-    >
+    <SectionCard title="Recent Login Activity" icon={History}>
       {logins.isPending ? (
         <SkeletonRows className="h-12 w-full" />
       ) : logins.isError ? (

@@ -58,7 +58,7 @@ export function NotificationSettings() {
   };
 
   return (
-    <SectionCard title="Notifications" icon={<Bell className="size-4 text-primary" aria-hidden="true" />}>
+    <SectionCard title="Notifications" icon={Bell}>
       {!draft ? (
         settings.isError ? (
           <p className="text-sm text-danger">{accountMessages.loadSettingsFailed}</p>

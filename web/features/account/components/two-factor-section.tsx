@@ -31,7 +31,7 @@ export function TwoFactorSection({ me }: { me: Me }) {
   return (
     <SectionCard
       title="Two-Factor Sign-In"
-      icon={<Smartphone className="size-4 text-primary" aria-hidden="true" />}
+      icon={Smartphone}
       action={enabled ? <Badge tone="success">On</Badge> : <Badge tone="neutral">Off</Badge>}
     >
       {!me.twoFactorEnabled && isStaff(me.role) && !setup && (

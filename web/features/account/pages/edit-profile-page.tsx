@@ -105,11 +105,9 @@ function EditProfileForm({ me }: { me: NonNullable<ReturnType<typeof useMe>['dat
 
   return (
     <div className="mx-auto w-full max-w-2xl">
-      <PageHeader
-        title="Edit Profile"
-        description="Change how other members see you."
-        icon={<UserPen className="size-5" aria-hidden="true" />}
-      />
+      <PageHeader title="Edit Profile" icon={UserPen} iconSize="size-5">
+        Change how other members see you.
+      </PageHeader>
       <Card className="p-5 sm:p-6">
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-6">
           <fieldset className="flex flex-col gap-3">

@@ -1,9 +1,8 @@
 import { Lightbulb, Moon, Palette, Settings, Sun, UserPen } from 'lucide-react';
-import { Link } from 'react-router';
 import type { Me } from '../../../../contract/me.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { buttonClasses } from '../../../components/ui/button.tsx';
+import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
@@ -30,11 +29,9 @@ export function SettingsPage() {
   const me = useMe().data;
   return (
     <div className="mx-auto w-full max-w-5xl">
-      <PageHeader
-        title="Settings"
-        description="Your account, security and notifications."
-        icon={<Settings className="size-5" aria-hidden="true" />}
-      />
+      <PageHeader title="Settings" icon={Settings} iconSize="size-5">
+        Your account, security and notifications.
+      </PageHeader>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="flex min-w-0 flex-col gap-6">
           {me ? <ProfileSummary me={me} /> : <Skeleton className="h-28 w-full rounded-2xl" />}
@@ -66,10 +63,9 @@ function ProfileSummary({ me }: { me: Me }) {
         <p className="truncate text-sm text-muted">{me.email}</p>
         <p className="text-xs text-muted">Member since {formatDateShort(me.createdAt)}</p>
       </div>
-      <Link to="/edit-profile" className={buttonClasses('outline', 'sm')}>
-        <UserPen className="size-4" aria-hidden="true" />
+      <ButtonLink to="/edit-profile" icon={UserPen} variant="outline" size="sm">
         Edit Profile
-      </Link>
+      </ButtonLink>
     </Card>
   );
 }
@@ -77,7 +73,7 @@ function ProfileSummary({ me }: { me: Me }) {
 function AppearanceCard() {
   const { theme, toggle } = useTheme();
   return (
-    <SectionCard title="Appearance" icon={<Palette className="size-4 text-primary" aria-hidden="true" />}>
+    <SectionCard title="Appearance" icon={Palette}>
       <div className="flex items-center gap-3">
         {theme === 'dark' ? (
           <Moon className="size-5 text-muted" aria-hidden="true" />
@@ -99,10 +95,7 @@ function AppearanceCard() {
 
 function SecurityTips() {
   return (
-    <SectionCard
-      title="Security Tips"
-      icon={<Lightbulb className="size-4 text-primary" aria-hidden="true" />}
-    >
+    <SectionCard title="Security Tips" icon={Lightbulb}>
       <ul className="flex flex-col gap-2.5 text-sm leading-relaxed text-muted">
         {tips.map((tip) => (
           <li key={tip} className="flex gap-2">

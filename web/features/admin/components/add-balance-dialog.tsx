@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { type AdminUserRow, addBalanceBody } from '../../../../contract/admin.ts';
 import { adminMessages as m } from '../../../../contract/messages.ts';
-import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
+import { SubmitRow } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { useZodForm } from '../../../lib/forms.ts';
@@ -45,14 +45,9 @@ export function AddBalanceDialog({ user, onClose }: { user: AdminUserRow | undef
           <option value="balance">Balance</option>
         </Select>
         <Input label="Description" {...field('description')} />
-        <div className="mt-2 flex justify-end gap-2">
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={add.isPending}>
-            Add Balance
-          </Button>
-        </div>
+        <SubmitRow loading={add.isPending} cancel={onClose} className="mt-2">
+          Add Balance
+        </SubmitRow>
       </form>
     </Dialog>
   );

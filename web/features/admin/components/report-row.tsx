@@ -1,10 +1,11 @@
-import { Ban, Check, ExternalLink, Trash2, X } from 'lucide-react';
+import { Ban, ExternalLink, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import type { AdminReport, ReportStatus, ReportTargetType } from '../../../../contract/reports.ts';
 import { AdminCell, AdminRow } from '../../../components/ui/admin-table.tsx';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatDateLong, toIsoString } from '../../../lib/format.ts';
+import { DecisionButtons } from './decision-buttons.tsx';
 
 const statusLabels: Record<ReportStatus, string> = {
   pending: 'Pending',
@@ -74,6 +75,10 @@ export function ReportRow({
   onConfirm: (action: 'delete-content' | 'ban-user') => void;
 }) {
   const pending = r.status === 'pending';
+  // Banning the author is offered on pending and settled reports alike.
+  const ban = canBan && (
+    <BanButton username={r.target.author?.username} busy={busy} onClick={() => onConfirm('ban-user')} />
+  );
   return (
     <AdminRow className="align-top max-md:flex max-md:flex-col max-md:gap-2 max-md:py-3 max-md:[&>td]:py-0">
       <AdminCell className="md:w-36">
@@ -109,26 +114,15 @@ export function ReportRow({
       <AdminCell>
         {pending ? (
           <div className="flex flex-wrap gap-2 max-md:pt-1 md:ml-auto md:grid md:w-76 md:grid-cols-2">
-            <Button
-              variant="outline"
-              size="sm"
-              aria-label={`Resolve report ${shortId(r.id)}`}
+            {/* The two one-click settlements; deleting the content and banning are asked first. */}
+            <DecisionButtons
+              yes={{ action: 'resolve', label: 'Resolve' }}
+              no={{ action: 'dismiss', label: 'Dismiss' }}
+              about={`report ${shortId(r.id)}`}
               disabled={busy}
-              onClick={() => onRun('resolve')}
-            >
-              <Check className="size-4 shrink-0" aria-hidden="true" />
-              Resolve
-            </Button>
-            <Button
-              variant="ghost"
-              size="sm"
-              aria-label={`Dismiss report ${shortId(r.id)}`}
-              disabled={busy}
-              onClick={() => onRun('dismiss')}
-            >
-              <X className="size-4 shrink-0" aria-hidden="true" />
-              Dismiss
-            </Button>
+              onDecide={onRun}
+              iconClassName="size-4 shrink-0"
+            />
             {r.target.id && (
               <Button
                 variant="danger"
@@ -141,13 +135,7 @@ export function ReportRow({
                 Delete Content
               </Button>
             )}
-            {canBan && (
-              <BanButton
-                username={r.target.author?.username}
-                busy={busy}
-                onClick={() => onConfirm('ban-user')}
-              />
-            )}
+            {ban}
           </div>
         ) : (
           <div className="flex flex-col gap-2 text-xs text-muted md:items-end md:text-right">
@@ -161,13 +149,7 @@ export function ReportRow({
                 </>
               )}
             </p>
-            {canBan && (
-              <BanButton
-                username={r.target.author?.username}
-                busy={busy}
-                onClick={() => onConfirm('ban-user')}
-              />
-            )}
+            {ban}
           </div>
         )}
       </AdminCell>

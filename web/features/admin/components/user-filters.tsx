@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { roles } from '../../../../contract/limits.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
+import { Options } from '../../../components/ui/select.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import type { RoleFilter } from '../api.ts';
 import { roleLabels } from './user-row.tsx';
@@ -44,11 +45,7 @@ export function UserFilters({
           className="h-11 cursor-pointer rounded-xl border border-line bg-surface px-3 text-sm focus-visible:outline-2 focus-visible:outline-primary"
         >
           <option value="all">All roles</option>
-          {roles.map((r) => (
-            <option key={r} value={r}>
-              {roleLabels[r]}
-            </option>
-          ))}
+          <Options values={roles} labels={roleLabels} />
         </select>
       </label>
       <div className="md:w-56">

@@ -7,6 +7,7 @@ import { AdminCell, AdminRow } from '../../../components/ui/admin-table.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { Options } from '../../../components/ui/select.tsx';
 import { formatDateShort, formatNumber, toIsoString } from '../../../lib/format.ts';
 
 export const roleLabels: Record<Role, string> = { user: 'User', moderator: 'Moderator', admin: 'Admin' };
@@ -66,11 +67,7 @@ export function UserRow({
             onChange={(e) => onRole(e.target.value as Role)}
             className="h-9 cursor-pointer rounded-lg border border-line bg-surface px-2 text-sm focus-visible:outline-2 focus-visible:outline-primary"
           >
-            {roles.map((r) => (
-              <option key={r} value={r}>
-                {roleLabels[r]}
-              </option>
-            ))}
+            <Options values={roles} labels={roleLabels} />
           </select>
         ) : (
           <Badge tone={roleTones[u.role]}>{roleLabels[u.role]}</Badge>

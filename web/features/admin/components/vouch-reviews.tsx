@@ -1,10 +1,9 @@
-import { Check, ShieldQuestion, Star, X } from 'lucide-react';
+import { ShieldQuestion, Star } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { reputationMessages as m } from '../../../../contract/messages.ts';
 import type { FlaggedVouch, VouchReviewStatus } from '../../../../contract/reputation.ts';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
@@ -14,12 +13,13 @@ import { useAdminList } from '../../../lib/admin-list.ts';
 import { formatDateLong, toIsoString } from '../../../lib/format.ts';
 import { toastOutcome } from '../../../lib/toast-outcome.ts';
 import { useFlaggedVouches, useReviewVouch } from '../api.ts';
+import { DecisionButtons } from './decision-buttons.tsx';
 
-const tabs = [
-  { value: 'pending', label: 'Waiting' },
-  { value: 'approved', label: 'Approved' },
-  { value: 'rejected', label: 'Rejected' },
-] as const satisfies readonly { value: VouchReviewStatus; label: string }[];
+const tabs: Record<VouchReviewStatus, string> = {
+  pending: 'Waiting',
+  approved: 'Approved',
+  rejected: 'Rejected',
+};
 const tones: Record<VouchReviewStatus, BadgeTone> = {
   pending: 'warning',
   approved: 'success',
@@ -79,7 +79,7 @@ export function VouchReviews() {
               <li key={v.id}>
                 <Card className="flex flex-col gap-2 p-4 text-sm">
                   <div className="flex flex-wrap items-center gap-2">
-                    <Badge tone={tones[v.review]}>{tabs.find((t) => t.value === v.review)?.label}</Badge>
+                    <Badge tone={tones[v.review]}>{tabs[v.review]}</Badge>
                     <Person who={v.from} />
                     <span className="text-muted">rated</span>
                     <Person who={v.to} />
@@ -110,31 +110,18 @@ export function VouchReviews() {
                   </p>
                   {v.review === 'pending' ? (
                     <div className="flex flex-wrap gap-2">
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        aria-label={`Approve feedback from ${v.from?.username ?? 'a deleted user'}`}
+                      <DecisionButtons
+                        yes={{ action: 'approve', label: 'Approve' }}
+                        no={{ action: 'reject', label: 'Reject' }}
+                        about={`feedback from ${v.from?.username ?? 'a deleted user'}`}
                         disabled={review.isPending}
-                        onClick={() => decide(v, 'approve')}
-                      >
-                        <Check className="size-4" aria-hidden="true" />
-                        Approve
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        aria-label={`Reject feedback from ${v.from?.username ?? 'a deleted user'}`}
-                        disabled={review.isPending}
-                        onClick={() => decide(v, 'reject')}
-                      >
-                        <X className="size-4" aria-hidden="true" />
-                        Reject
-                      </Button>
+                        onDecide={(action) => decide(v, action)}
+                      />
                     </div>
                   ) : (
                     v.reviewedBy && (
                       <p className="text-xs text-muted">
-                        {v.review === 'approved' ? 'Approved' : 'Rejected'} by {v.reviewedBy.username}
+                        {tabs[v.review]} by {v.reviewedBy.username}
                       </p>
                     )
                   )}

@@ -14,12 +14,12 @@ import { ReportRow, typeLabels } from '../components/report-row.tsx';
 import { VouchReviews } from '../components/vouch-reviews.tsx';
 
 /** Spec §2 Admin Reports: Pending (default), Resolved, Dismissed, All Reports. */
-const tabs = [
-  { value: 'pending', label: 'Pending' },
-  { value: 'resolved', label: 'Resolved' },
-  { value: 'dismissed', label: 'Dismissed' },
-  { value: 'all', label: 'All Reports' },
-] as const satisfies readonly { value: ReportStatusFilter; label: string }[];
+const tabs: Record<ReportStatusFilter, string> = {
+  pending: 'Pending',
+  resolved: 'Resolved',
+  dismissed: 'Dismissed',
+  all: 'All Reports',
+};
 
 const success: Record<ReportAction, string> = {
   resolve: m.resolved,
@@ -50,11 +50,9 @@ export function AdminReportsPage() {
 
   return (
     <div>
-      <PageHeader
-        title="Manage Reports"
-        icon={<Flag className="size-6" aria-hidden="true" />}
-        description="Review what members reported: resolve, dismiss, delete the content or ban its author."
-      />
+      <PageHeader title="Manage Reports" icon={Flag}>
+        Review what members reported: resolve, dismiss, delete the content or ban its author.
+      </PageHeader>
       <Tabs
         id="reports"
         label="Report status"
@@ -70,10 +68,7 @@ export function AdminReportsPage() {
       >
         <AdminTable
           query={query}
-          failedText={m.loadFailed}
-          id="admin-reports"
-          loadingLabel="Loading reports…"
-          emptyText={m.empty}
+          texts={{ failed: m.loadFailed, loading: 'Loading reports…', empty: m.empty }}
           minWidth="md:min-w-[56rem]"
           columns={['Report', 'Reporter', 'Reason', 'Reported content', 'Actions']}
         >

@@ -44,11 +44,9 @@ export function AdminUsersPage() {
 
   return (
     <div>
-      <PageHeader
-        title="Manage Users"
-        icon={<Users className="size-6" aria-hidden="true" />}
-        description="Find members, ban or unban them, change roles and ranks, and add balance."
-      />
+      <PageHeader title="Manage Users" icon={Users}>
+        Find members, ban or unban them, change roles and ranks, and add balance.
+      </PageHeader>
       <UserFilters
         onSearch={setQ}
         role={role}
@@ -59,10 +57,7 @@ export function AdminUsersPage() {
 
       <AdminTable
         query={query}
-        failedText={m.loadUsersFailed}
-        id="admin-users"
-        loadingLabel="Loading users…"
-        emptyText={m.noUsers}
+        texts={{ failed: m.loadUsersFailed, loading: 'Loading users…', empty: m.noUsers }}
         minWidth="min-w-[52rem]"
         columns={[
           'User',

@@ -19,17 +19,16 @@ export function AuditLogPage() {
 
   return (
     <div>
-      <PageHeader
-        title="Audit Log"
-        icon={<ScrollText className="size-6" aria-hidden="true" />}
-        description="Every staff action, who did it and when. Entries are never edited or removed."
-      />
+      <PageHeader title="Audit Log" icon={ScrollText}>
+        Every staff action, who did it and when. Entries are never edited or removed.
+      </PageHeader>
       <AdminTable
         query={query}
-        failedText="Failed to load the audit log"
-        id="audit"
-        loadingLabel="Loading the audit log…"
-        emptyText="No staff actions yet"
+        texts={{
+          failed: 'Failed to load the audit log',
+          loading: 'Loading the audit log…',
+          empty: 'No staff actions yet',
+        }}
         minWidth="min-w-[48rem]"
         columns={['When', 'Who', 'Action', 'Target', 'Before', 'After']}
       >

@@ -14,6 +14,7 @@ import { forumMessages } from '../../../../contract/messages.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
@@ -65,8 +66,7 @@ export function DashboardPage() {
     <div>
       <PageHeader
         title="Admin Dashboard"
-        icon={<LayoutDashboard className="size-6" aria-hidden="true" />}
-        description="The community at a glance."
+        icon={LayoutDashboard}
         actions={
           <Button
             variant="outline"
@@ -80,15 +80,16 @@ export function DashboardPage() {
             Refresh
           </Button>
         }
-      />
+      >
+        The community at a glance.
+      </PageHeader>
       {!d ? (
-        <div role="status" aria-live="polite" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-          <span className="sr-only">Loading dashboard…</span>
-          {Array.from({ length: 4 }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
-            <Skeleton key={i} className="h-32 w-full rounded-2xl" />
-          ))}
-        </div>
+        <SkeletonRows
+          label="Loading dashboard…"
+          rows={4}
+          layout="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4"
+          className="h-32 w-full rounded-2xl"
+        />
       ) : (
         <>
           <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
@@ -102,11 +103,7 @@ export function DashboardPage() {
               />
             ))}
           </div>
-          <SectionCard
-            title="Last 30 Days"
-            icon={<Activity className="size-4" aria-hidden="true" />}
-            className="mt-6"
-          >
+          <SectionCard title="Last 30 Days" icon={Activity} iconTone="inherit" className="mt-6">
             {activity.data ? (
               <ActivityChart days={activity.data.days} />
             ) : activity.isError ? (
@@ -119,7 +116,7 @@ export function DashboardPage() {
             )}
           </SectionCard>
           <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-            <SectionCard title="Latest Posts" icon={<MessageSquare className="size-4" aria-hidden="true" />}>
+            <SectionCard title="Latest Posts" icon={MessageSquare} iconTone="inherit">
               {d.latestPosts.length === 0 ? (
                 <EmptyState text={forumMessages.noForumPosts} />
               ) : (
@@ -144,7 +141,8 @@ export function DashboardPage() {
             </SectionCard>
             <SectionCard
               title="Reports Overview"
-              icon={<Flag className="size-4" aria-hidden="true" />}
+              icon={Flag}
+              iconTone="inherit"
               link={{ to: '/admin/reports', label: 'View reports' }}
             >
               <dl className="grid grid-cols-2 gap-4">

@@ -1,9 +1,9 @@
 import { Download, ExternalLink, LogIn } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { Link } from 'react-router';
 import { cheatMessages as m } from '../../../../contract/messages.ts';
-import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useDownloadCheat } from '../api.ts';
@@ -38,10 +38,9 @@ export function CheatDownload({ cheatId }: { cheatId: string }) {
         ) : (
           <>
             <p className="text-sm text-muted">{m.loginToDownload}.</p>
-            <Link to="/login" className={buttonClasses('primary', 'md')}>
-              <LogIn className="size-4" aria-hidden="true" />
+            <ButtonLink to="/login" icon={LogIn}>
               Login
-            </Link>
+            </ButtonLink>
           </>
         )}
       </div>

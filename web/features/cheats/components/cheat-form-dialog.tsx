@@ -11,7 +11,7 @@ import { cheatMessages as m } from '../../../../contract/messages.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { Select } from '../../../components/ui/select.tsx';
+import { Options, Select } from '../../../components/ui/select.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { useZodForm } from '../../../lib/forms.ts';
@@ -75,11 +75,7 @@ export function CheatFormDialog({
           <div className="grid gap-4 sm:grid-cols-2">
             <Input label="Game" {...field('game')} />
             <Select label="Status" {...field('status')}>
-              {cheatStatuses.map((s) => (
-                <option key={s} value={s}>
-                  {cheatStatusLabels[s]}
-                </option>
-              ))}
+              <Options values={cheatStatuses} labels={cheatStatusLabels} />
             </Select>
           </div>
           <Input label="Download link" type="url" placeholder="https://" {...field('downloadUrl')} />

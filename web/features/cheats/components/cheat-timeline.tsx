@@ -7,11 +7,7 @@ import { formatDateLong, toIsoString } from '../../../lib/format.ts';
 /** Every status change of a cheat, newest first, with who made it. */
 export function CheatTimeline({ timeline }: { timeline: CheatStatusChange[] }) {
   return (
-    <SectionCard
-      title="Status timeline"
-      icon={<History className="size-4 text-primary" aria-hidden="true" />}
-      className="mt-6"
-    >
+    <SectionCard title="Status timeline" icon={History} className="mt-6">
       <ol aria-label="Status timeline" className="relative ml-2 border-l border-line">
         {[...timeline].reverse().map((step) => (
           <TimelineStep key={step.id} step={step} />

@@ -7,7 +7,7 @@ import { isStaff } from '../../../../contract/limits.ts';
 import { cheatMessages as m } from '../../../../contract/messages.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { ConfirmDialog, useConfirm } from '../../../components/ui/confirm-dialog.tsx';
 import { DetailPage, NotFoundCard } from '../../../components/ui/detail-page.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { WatchButton } from '../../../components/ui/watch-button.tsx';
@@ -46,7 +46,6 @@ export function CheatDetailPage() {
         />
       }
       failedText={m.detailFailed}
-      toastId="cheat-detail"
     >
       {(cheat) => <CheatView cheat={cheat} />}
     </DetailPage>
@@ -59,16 +58,18 @@ function CheatView({ cheat }: { cheat: CheatDetail }) {
   const remove = useDeleteCheat();
   const watch = useWatchCheat(cheat.id);
   const [editing, setEditing] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   const staff = user !== null && isStaff(user.role);
-  const confirmDelete = () =>
-    remove.mutate(cheat.id, {
-      onSuccess: () => {
-        toast.success(m.deleted);
-        void navigate('/cheats', { replace: true });
-      },
-      onError: (err) => toast.error(errorMessage(err, m.deleteFailed)),
-    });
+  const deleting = useConfirm(
+    () =>
+      remove.mutate(cheat.id, {
+        onSuccess: () => {
+          toast.success(m.deleted);
+          void navigate('/cheats', { replace: true });
+        },
+        onError: (err) => toast.error(errorMessage(err, m.deleteFailed)),
+      }),
+    remove.isPending,
+  );
 
   return (
     <>
@@ -94,12 +95,7 @@ function CheatView({ cheat }: { cheat: CheatDetail }) {
                   <Pencil className="size-4" aria-hidden="true" />
                   Edit
                 </Button>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  className="hover:text-danger"
-                  onClick={() => setDeleting(true)}
-                >
+                <Button variant="ghost" size="sm" className="hover:text-danger" onClick={deleting.ask}>
                   <Trash2 className="size-4" aria-hidden="true" />
                   Delete
                 </Button>
@@ -117,14 +113,7 @@ function CheatView({ cheat }: { cheat: CheatDetail }) {
       <CheatTimeline timeline={cheat.timeline} />
 
       {staff && <CheatFormDialog open={editing} onOpenChange={setEditing} cheat={cheat} />}
-      <ConfirmDialog
-        open={deleting}
-        onOpenChange={setDeleting}
-        title="Delete cheat"
-        message={m.confirmDelete}
-        onConfirm={confirmDelete}
-        pending={remove.isPending}
-      />
+      <ConfirmDialog {...deleting.dialog} title="Delete cheat" message={m.confirmDelete} />
     </>
   );
 }

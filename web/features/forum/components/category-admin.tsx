@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import { type ForumCategory, forumCategoryBody } from '../../../../contract/forum.ts';
 import { forumMessages as m } from '../../../../contract/messages.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { ConfirmDialog, useConfirm } from '../../../components/ui/confirm-dialog.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
@@ -54,34 +54,33 @@ export function NewCategoryButton() {
 }
 
 export function DeleteCategoryButton({ category }: { category: ForumCategory }) {
-  const [open, setOpen] = useState(false);
   const remove = useDeleteCategory();
+  const deleting = useConfirm(
+    (close) =>
+      remove.mutate(category.id, {
+        onSuccess: () => {
+          toast.success(m.categoryDeleted);
+          close();
+        },
+        onError: (err) => toast.error(errorMessage(err, m.categoryDeleteFailed)),
+      }),
+    remove.isPending,
+  );
   return (
     <>
       <Button
         variant="ghost"
         size="icon"
         aria-label={`Delete category ${category.name}`}
-        onClick={() => setOpen(true)}
+        onClick={deleting.ask}
       >
         <Trash2 className="size-4" aria-hidden="true" />
       </Button>
       <ConfirmDialog
-        open={open}
-        onOpenChange={setOpen}
+        {...deleting.dialog}
         title="Delete category"
         message={`Delete "${category.name}" and all ${category.threadCount} of its threads? This action cannot be undone.`}
         confirmLabel="Delete"
-        pending={remove.isPending}
-        onConfirm={() =>
-          remove.mutate(category.id, {
-            onSuccess: () => {
-              toast.success(m.categoryDeleted);
-              setOpen(false);
-            },
-            onError: (err) => toast.error(errorMessage(err, m.categoryDeleteFailed)),
-          })
-        }
       />
     </>
   );

@@ -1,8 +1,9 @@
-import { type ClipboardEvent, type DragEvent, type RefObject, useRef, useState } from 'react';
+import { type ClipboardEvent, type DragEvent, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { uploadMessages } from '../../../../contract/messages.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { imageFiles, uploadImage } from '../../../lib/upload-image.ts';
+import type { EditorText } from './use-caret.ts';
 
 /** Alt text from a file name: its base name, without the characters that would end the Markdown. */
 const altFor = (file: File) =>
@@ -16,15 +17,7 @@ const altFor = (file: File) =>
  * upload the file and insert `![alt](/media/…)` where the caret was. A placeholder holds the place while the
  * upload runs, so typing on meanwhile is kept; a failed upload removes it and says why.
  */
-export function useEditorImageUpload({
-  textarea,
-  value,
-  onChange,
-}: {
-  textarea: RefObject<HTMLTextAreaElement | null>;
-  value: string;
-  onChange: (value: string) => void;
-}) {
+export function useEditorImageUpload({ textarea, value, onChange }: EditorText) {
   const fileInput = useRef<HTMLInputElement>(null);
   const [pending, setPending] = useState(0);
   // The text as it is now, not as it was when an upload started (the upload's callback outlives renders).

@@ -91,10 +91,7 @@ export function MarkdownEditor({
           id={`${id}-mode`}
           label="Editor mode"
           value={mode}
-          options={[
-            { value: 'write', label: 'Write' },
-            { value: 'preview', label: 'Preview' },
-          ]}
+          options={{ write: 'Write', preview: 'Preview' }}
           onChange={show}
         />
         {mode === 'write' && (

@@ -1,10 +1,10 @@
-import { type KeyboardEvent, type RefObject, type SyntheticEvent, useId, useState } from 'react';
+import { type KeyboardEvent, type SyntheticEvent, useId, useState } from 'react';
 import { limits } from '../../../../contract/limits.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useMentionSuggestions } from '../api.ts';
-import { useCaretAfterChange } from './use-caret.ts';
+import { type EditorText, useCaretAfterChange } from './use-caret.ts';
 
 // The `@name` being typed just before the caret: the server's mention rule (modules/forum/markdown.ts), from
 // one character on.
@@ -25,15 +25,7 @@ function typingAt(el: HTMLTextAreaElement): Typing | null {
  * aria-autocomplete, aria-controls and aria-activedescendant (HTML allows no role on a textarea, so it stays
  * a textbox, and aria-expanded is not valid there); a polite status tells how many names are offered.
  */
-export function useMentionAutocomplete({
-  textarea,
-  value,
-  onChange,
-}: {
-  textarea: RefObject<HTMLTextAreaElement | null>;
-  value: string;
-  onChange: (value: string) => void;
-}) {
+export function useMentionAutocomplete({ textarea, value, onChange }: EditorText) {
   const listId = useId();
   const placeCaret = useCaretAfterChange(textarea);
   const [typing, setTyping] = useState<Typing | null>(null);

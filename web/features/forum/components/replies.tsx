@@ -52,11 +52,7 @@ export function Replies({ thread }: { thread: ForumThreadView }) {
   };
 
   return (
-    <SectionCard
-      title={`Replies (${thread.replyCount})`}
-      icon={<MessageSquare className="size-4 text-primary" aria-hidden="true" />}
-      className="mt-6"
-    >
+    <SectionCard title={`Replies (${thread.replyCount})`} icon={MessageSquare} className="mt-6">
       {from === 'unread' ? (
         <Button variant="ghost" size="sm" className="mb-3" onClick={() => setFrom('start')}>
           Show earlier replies

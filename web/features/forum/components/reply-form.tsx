@@ -5,8 +5,8 @@ import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import { replyBody } from '../../../../contract/forum.ts';
 import { forumMessages as m } from '../../../../contract/messages.ts';
-import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { SubmitRow } from '../../../components/ui/form-field.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { useReply } from '../api.ts';
 import { MarkdownField } from './markdown-editor.tsx';
@@ -67,11 +67,7 @@ export function ReplyForm({ threadId }: { threadId: string }) {
           error={errors.content?.message}
           rows={4}
         />
-        <div className="flex justify-end">
-          <Button type="submit" loading={send.isPending}>
-            Post Reply
-          </Button>
-        </div>
+        <SubmitRow loading={send.isPending}>Post Reply</SubmitRow>
       </form>
     </Card>
   );

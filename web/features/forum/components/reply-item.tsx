@@ -8,7 +8,7 @@ import { forumMessages as m } from '../../../../contract/messages.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { ConfirmDialog, useConfirm } from '../../../components/ui/confirm-dialog.tsx';
 import { CookedHtml } from '../../../components/ui/cooked-html.tsx';
 import { ReportButton } from '../../../components/ui/report-button.tsx';
 import { errorMessage } from '../../../lib/api.ts';
@@ -71,9 +71,12 @@ export function ReplyItem({
   firstUnread: boolean;
 }) {
   const [editing, setEditing] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   const [history, setHistory] = useState(false);
   const remove = useDeleteReply(threadId);
+  const deleting = useConfirm(
+    (close) => remove.mutate(r.id, toastOutcome(m.replyDeleted, 'Failed to delete reply', close)),
+    remove.isPending,
+  );
   return (
     <li
       id={replyAnchor(r.id)}
@@ -122,24 +125,12 @@ export function ReplyItem({
           </IconAction>
         )}
         {r.abilities.delete && (
-          <IconAction label="Delete reply" className="hover:text-danger" onClick={() => setDeleting(true)}>
+          <IconAction label="Delete reply" className="hover:text-danger" onClick={deleting.ask}>
             <Trash2 className="size-4" aria-hidden="true" />
           </IconAction>
         )}
       </div>
-      <ConfirmDialog
-        open={deleting}
-        onOpenChange={setDeleting}
-        title="Delete reply"
-        message={m.confirmDeleteReply}
-        onConfirm={() =>
-          remove.mutate(
-            r.id,
-            toastOutcome(m.replyDeleted, 'Failed to delete reply', () => setDeleting(false)),
-          )
-        }
-        pending={remove.isPending}
-      />
+      <ConfirmDialog {...deleting.dialog} title="Delete reply" message={m.confirmDeleteReply} />
       <RevisionsDialog
         kind="replies"
         id={r.id}

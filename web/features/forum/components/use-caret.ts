@@ -1,5 +1,12 @@
 import { type RefObject, useLayoutEffect, useRef } from 'react';
 
+/** The editor's textarea and its controlled text, as the editor's helpers (mentions, image upload) take it. */
+export interface EditorText {
+  textarea: RefObject<HTMLTextAreaElement | null>;
+  value: string;
+  onChange: (value: string) => void;
+}
+
 /**
  * Puts a controlled textarea's caret at a position once the value it belongs to is on the page: in that
  * commit's layout phase, before the browser handles the next key. A requestAnimationFrame could run after

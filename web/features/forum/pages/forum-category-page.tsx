@@ -6,8 +6,9 @@ import { forumMessages as m } from '../../../../contract/messages.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { SkeletonRows } from '../../../components/ui/card-grid-skeleton.tsx';
+import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
@@ -34,10 +35,9 @@ export function ForumCategoryPage() {
   }, [threads.isError, missing]);
 
   const back = (
-    <Link to="/forum" className={buttonClasses('ghost', 'sm', 'mb-4 -ml-2')}>
-      <ArrowLeft className="size-4" aria-hidden="true" />
+    <ButtonLink to="/forum" icon={ArrowLeft} variant="ghost" size="sm" className="mb-4 -ml-2">
       All categories
-    </Link>
+    </ButtonLink>
   );
   if (missing) {
     return (
@@ -54,8 +54,7 @@ export function ForumCategoryPage() {
       {back}
       <PageHeader
         title={category?.name ?? 'Forum'}
-        icon={<MessagesSquare className="size-6" aria-hidden="true" />}
-        description={category?.description}
+        icon={MessagesSquare}
         actions={
           user ? (
             <Button onClick={() => setComposing(true)} disabled={!category}>
@@ -68,7 +67,9 @@ export function ForumCategoryPage() {
             </Link>
           )
         }
-      />
+      >
+        {category?.description}
+      </PageHeader>
       {threads.isPending ? (
         <SkeletonRows label="Loading threads…" rows={6} className="h-20 w-full rounded-2xl" />
       ) : items.length === 0 ? (

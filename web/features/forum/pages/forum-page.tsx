@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { forumMessages as m } from '../../../../contract/messages.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { SkeletonRows } from '../../../components/ui/card-grid-skeleton.tsx';
+import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { formatNumber } from '../../../lib/format.ts';
@@ -19,12 +19,9 @@ export function ForumPage() {
 
   return (
     <div className="mx-auto w-full max-w-4xl">
-      <PageHeader
-        title="Forum"
-        icon={<MessagesSquare className="size-6" aria-hidden="true" />}
-        description="Ask questions, share setups and talk games with the community."
-        actions={isAdmin ? <NewCategoryButton /> : undefined}
-      />
+      <PageHeader title="Forum" icon={MessagesSquare} actions={isAdmin ? <NewCategoryButton /> : undefined}>
+        Ask questions, share setups and talk games with the community.
+      </PageHeader>
       {query.isPending ? (
         <SkeletonRows label="Loading categories…" rows={4} className="h-20 w-full rounded-2xl" />
       ) : !query.data?.items.length ? (

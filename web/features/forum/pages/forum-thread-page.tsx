@@ -8,7 +8,7 @@ import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { ConfirmDialog, useConfirm } from '../../../components/ui/confirm-dialog.tsx';
 import { CookedHtml } from '../../../components/ui/cooked-html.tsx';
 import { DetailPage } from '../../../components/ui/detail-page.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -51,7 +51,6 @@ export function ForumThreadPage() {
         }
         notFound={<EmptyState text={m.threadNotFound} />}
         failedText={m.threadFailed}
-        toastId="forum-thread"
         leaveTo="/forum"
       >
         {(thread) => <ThreadView thread={thread} />}
@@ -64,18 +63,20 @@ function ThreadView({ thread }: { thread: ForumThreadView }) {
   const navigate = useNavigate();
   const { user } = useSession();
   const remove = useDeleteThread();
-  const [deleting, setDeleting] = useState(false);
   const [editing, setEditing] = useState(false);
   const [history, setHistory] = useState(false);
   const canDelete = thread.abilities.delete;
-  const confirmDelete = () =>
-    remove.mutate(thread.id, {
-      onSuccess: () => {
-        toast.success(m.deleted);
-        void navigate(`/forum/c/${thread.category.id}`, { replace: true });
-      },
-      onError: (err) => toast.error(errorMessage(err, m.deleteFailed)),
-    });
+  const deleting = useConfirm(
+    () =>
+      remove.mutate(thread.id, {
+        onSuccess: () => {
+          toast.success(m.deleted);
+          void navigate(`/forum/c/${thread.category.id}`, { replace: true });
+        },
+        onError: (err) => toast.error(errorMessage(err, m.deleteFailed)),
+      }),
+    remove.isPending,
+  );
 
   return (
     <>
@@ -106,7 +107,7 @@ function ThreadView({ thread }: { thread: ForumThreadView }) {
                 size="icon"
                 className="-mt-1 -mr-2 size-9 hover:text-danger"
                 aria-label="Delete thread"
-                onClick={() => setDeleting(true)}
+                onClick={deleting.ask}
               >
                 <Trash2 className="size-4" aria-hidden="true" />
               </Button>
@@ -172,14 +173,7 @@ function ThreadView({ thread }: { thread: ForumThreadView }) {
         </Card>
       )}
 
-      <ConfirmDialog
-        open={deleting}
-        onOpenChange={setDeleting}
-        title="Delete thread"
-        message={m.confirmDelete}
-        onConfirm={confirmDelete}
-        pending={remove.isPending}
-      />
+      <ConfirmDialog {...deleting.dialog} title="Delete thread" message={m.confirmDelete} />
       <RevisionsDialog
         kind="threads"
         id={thread.id}

@@ -6,7 +6,7 @@ import { detectionStatuses } from '../../../../contract/marketplace.ts';
 import { watchMessages as m } from '../../../../contract/messages.ts';
 import { detectionStatusLabels } from '../../../../contract/watches.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { Select } from '../../../components/ui/select.tsx';
+import { Options, Select } from '../../../components/ui/select.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { useSetDetection } from '../api.ts';
 
@@ -41,11 +41,7 @@ export function DetectionControl({ listing }: { listing: ListingDetail }) {
         className="min-w-48 flex-1"
         hint="Watchers and buyers are alerted when you change it."
       >
-        {detectionStatuses.map((s) => (
-          <option key={s} value={s}>
-            {detectionStatusLabels[s]}
-          </option>
-        ))}
+        <Options values={detectionStatuses} labels={detectionStatusLabels} />
       </Select>
       <Button
         type="submit"

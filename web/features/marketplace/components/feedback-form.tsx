@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { feedbackBody } from '../../../../contract/marketplace.ts';
 import { marketplaceMessages as m } from '../../../../contract/messages.ts';
-import { Button } from '../../../components/ui/button.tsx';
+import { SubmitRow } from '../../../components/ui/form-field.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -70,14 +70,9 @@ export function FeedbackForm({ listingId, onClose }: { listingId: string; onClos
         }}
         error={error}
       />
-      <div className="flex justify-end gap-2">
-        <Button variant="outline" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={rating === 0} loading={leave.isPending}>
-          Submit Feedback
-        </Button>
-      </div>
+      <SubmitRow disabled={rating === 0} loading={leave.isPending} cancel={onClose}>
+        Submit Feedback
+      </SubmitRow>
     </form>
   );
 }

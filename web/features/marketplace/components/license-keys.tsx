@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { stockMessages as st } from '../../../../contract/messages.ts';
 import type { ClaimedKey } from '../../../../contract/stock.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { ConfirmDialog, useConfirm } from '../../../components/ui/confirm-dialog.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { useListingKeys, useOrderKeys, useUploadKeys, useWithdrawKeys } from '../api.ts';
@@ -47,7 +47,6 @@ export function SellerKeys({ listingId }: { listingId: string }) {
   const withdraw = useWithdrawKeys();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const [confirmWithdraw, setConfirmWithdraw] = useState(false);
   const page = query.data;
 
   const readFile = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -73,17 +72,20 @@ export function SellerKeys({ listingId }: { listingId: string }) {
       },
     );
 
-  const pull = () =>
-    withdraw.mutate(listingId, {
-      onSuccess: (res) => {
-        toast.success(st.keysWithdrawn(res.changed));
-        setConfirmWithdraw(false);
-      },
-      onError: (err) => {
-        toast.error(errorMessage(err, st.onlySellerKeys));
-        setConfirmWithdraw(false);
-      },
-    });
+  const withdrawing = useConfirm(
+    (close) =>
+      withdraw.mutate(listingId, {
+        onSuccess: (res) => {
+          toast.success(st.keysWithdrawn(res.changed));
+          close();
+        },
+        onError: (err) => {
+          toast.error(errorMessage(err, st.onlySellerKeys));
+          close();
+        },
+      }),
+    withdraw.isPending,
+  );
 
   return (
     <section aria-label="License keys" className="mt-6 flex flex-col gap-3 rounded-xl border border-line p-4">
@@ -135,20 +137,13 @@ export function SellerKeys({ listingId }: { listingId: string }) {
           Add keys
         </Button>
         {page && page.counts.available > 0 && (
-          <Button variant="outline" onClick={() => setConfirmWithdraw(true)}>
+          <Button variant="outline" onClick={withdrawing.ask}>
             <PackageMinus className="size-4" aria-hidden="true" />
             Withdraw unsold keys
           </Button>
         )}
       </div>
-      <ConfirmDialog
-        open={confirmWithdraw}
-        onOpenChange={setConfirmWithdraw}
-        title="Withdraw keys"
-        message={st.withdrawConfirm}
-        onConfirm={pull}
-        pending={withdraw.isPending}
-      />
+      <ConfirmDialog {...withdrawing.dialog} title="Withdraw keys" message={st.withdrawConfirm} />
     </section>
   );
 }

@@ -1,11 +1,12 @@
 import { Pencil, ShoppingCart, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { ListingDetail } from '../../../../contract/marketplace.ts';
 import { marketplaceMessages as m, stockMessages as st } from '../../../../contract/messages.ts';
-import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { ButtonLink } from '../../../components/ui/button-link.tsx';
+import { ConfirmDialog, useConfirm } from '../../../components/ui/confirm-dialog.tsx';
 import { ReportButton } from '../../../components/ui/report-button.tsx';
 import { WatchButton } from '../../../components/ui/watch-button.tsx';
 import { errorMessage } from '../../../lib/api.ts';
@@ -20,8 +21,6 @@ export function ListingActions({ listing }: { listing: ListingDetail }) {
   const purchase = usePurchaseListing();
   const remove = useDeleteListing();
   const watch = useWatchListing(listing.id);
-  const [confirmBuy, setConfirmBuy] = useState(false);
-  const [confirmDelete, setConfirmDelete] = useState(false);
   const [buyKey, setBuyKey] = useState('');
   const [units, setUnits] = useState(1);
   const maxUnits = Math.min(10, listing.stock);
@@ -29,33 +28,39 @@ export function ListingActions({ listing }: { listing: ListingDetail }) {
   // What this viewer may do comes from the server (abilities), never re-derived here.
   const { abilities } = listing;
 
-  const buy = () =>
-    purchase.mutate(
-      // The price on screen is the price agreed: a change in between is refused with the new price.
-      { id: listing.id, key: buyKey, expectedPrice: listing.price, units: quantity },
-      {
+  const buying = useConfirm(
+    (close) =>
+      purchase.mutate(
+        // The price on screen is the price agreed: a change in between is refused with the new price.
+        { id: listing.id, key: buyKey, expectedPrice: listing.price, units: quantity },
+        {
+          onSuccess: () => {
+            toast.success(m.purchaseSuccess);
+            close();
+          },
+          onError: (err) => {
+            toast.error(errorMessage(err, m.purchaseError));
+            close();
+          },
+        },
+      ),
+    purchase.isPending,
+  );
+
+  const deleting = useConfirm(
+    (close) =>
+      remove.mutate(listing.id, {
         onSuccess: () => {
-          toast.success(m.purchaseSuccess);
-          setConfirmBuy(false);
+          toast.success(m.deleted);
+          void navigate('/marketplace', { replace: true });
         },
         onError: (err) => {
-          toast.error(errorMessage(err, m.purchaseError));
-          setConfirmBuy(false);
+          toast.error(errorMessage(err, m.deleteFailed));
+          close();
         },
-      },
-    );
-
-  const del = () =>
-    remove.mutate(listing.id, {
-      onSuccess: () => {
-        toast.success(m.deleted);
-        void navigate('/marketplace', { replace: true });
-      },
-      onError: (err) => {
-        toast.error(errorMessage(err, m.deleteFailed));
-        setConfirmDelete(false);
-      },
-    });
+      }),
+    remove.isPending,
+  );
 
   return (
     <>
@@ -80,7 +85,7 @@ export function ListingActions({ listing }: { listing: ListingDetail }) {
           <Button
             onClick={() => {
               setBuyKey(crypto.randomUUID());
-              setConfirmBuy(true);
+              buying.ask();
             }}
           >
             <ShoppingCart className="size-4" aria-hidden="true" />
@@ -88,13 +93,12 @@ export function ListingActions({ listing }: { listing: ListingDetail }) {
           </Button>
         )}
         {abilities.edit && (
-          <Link to={`/marketplace/edit/${listing.id}`} className={buttonClasses('outline', 'md')}>
-            <Pencil className="size-4" aria-hidden="true" />
+          <ButtonLink to={`/marketplace/edit/${listing.id}`} icon={Pencil} variant="outline">
             Edit
-          </Link>
+          </ButtonLink>
         )}
         {abilities.delete && (
-          <Button variant="danger" onClick={() => setConfirmDelete(true)}>
+          <Button variant="danger" onClick={deleting.ask}>
             <Trash2 className="size-4" aria-hidden="true" />
             Delete
           </Button>
@@ -105,21 +109,15 @@ export function ListingActions({ listing }: { listing: ListingDetail }) {
         )}
       </div>
       <ConfirmDialog
-        open={confirmBuy}
-        onOpenChange={setConfirmBuy}
+        {...buying.dialog}
         title="Confirm purchase"
         message={m.purchaseConfirm}
         confirmLabel={`Buy for ${listing.price * quantity} Credits`}
-        onConfirm={buy}
-        pending={purchase.isPending}
       />
       <ConfirmDialog
-        open={confirmDelete}
-        onOpenChange={setConfirmDelete}
+        {...deleting.dialog}
         title="Delete listing"
         message="Are you sure you want to delete this listing? This action cannot be undone."
-        onConfirm={del}
-        pending={remove.isPending}
       />
     </>
   );

@@ -5,8 +5,9 @@ import { orderMessages as m } from '../../../../contract/messages.ts';
 import { disputeBody, disputeReasonLimits, type Order } from '../../../../contract/orders.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { ConfirmDialog, useConfirm } from '../../../components/ui/confirm-dialog.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
+import { SubmitRow } from '../../../components/ui/form-field.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { useZodForm } from '../../../lib/forms.ts';
@@ -36,25 +37,23 @@ export function buyerCanAct(order: Order, now = Date.now()) {
 /** The buyer's two choices on a held order: confirm delivery (pays the seller) or open a dispute. */
 export function BuyerOrderActions({ order }: { order: Order }) {
   const confirm = useConfirmDelivery();
-  const [confirming, setConfirming] = useState(false);
-  const [disputing, setDisputing] = useState(false);
-  const now = useNow();
-  if (!buyerCanAct(order, now)) return null;
-
   // mutateAsync: the answer unmounts these actions (the order is no longer held), the toast must still show.
-  const onConfirm = async () => {
+  const confirming = useConfirm(async (close) => {
     try {
       await confirm.mutateAsync(order.id);
       toast.success(m.confirmed);
     } catch (err) {
       toast.error(errorMessage(err, m.confirmFailed));
     }
-    setConfirming(false);
-  };
+    close();
+  }, confirm.isPending);
+  const [disputing, setDisputing] = useState(false);
+  const now = useNow();
+  if (!buyerCanAct(order, now)) return null;
 
   return (
     <>
-      <Button size="sm" onClick={() => setConfirming(true)}>
+      <Button size="sm" onClick={confirming.ask}>
         <CheckCircle2 className="size-4" aria-hidden="true" />
         Confirm delivery
       </Button>
@@ -63,13 +62,10 @@ export function BuyerOrderActions({ order }: { order: Order }) {
         Open dispute
       </Button>
       <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
+        {...confirming.dialog}
         title="Confirm delivery"
         message={m.confirmPrompt}
         confirmLabel="Confirm delivery"
-        onConfirm={() => void onConfirm()}
-        pending={confirm.isPending}
       />
       <DisputeDialog order={order} open={disputing} onClose={() => setDisputing(false)} />
     </>
@@ -124,14 +120,9 @@ export function DisputeDialog({
           hint={`At least ${disputeReasonLimits.min} characters.`}
           {...field('reason')}
         />
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="outline" onClick={close}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="danger" loading={dispute.isPending}>
-            Open dispute
-          </Button>
-        </div>
+        <SubmitRow variant="danger" loading={dispute.isPending} cancel={close} className="flex-wrap">
+          Open dispute
+        </SubmitRow>
       </form>
     </Dialog>
   );

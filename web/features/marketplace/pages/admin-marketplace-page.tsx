@@ -9,21 +9,17 @@ import {
   AdminPinButton,
   AdminRowActions,
 } from '../../../components/ui/admin-row-actions.tsx';
-import {
-  AdminCell,
-  AdminFilters,
-  AdminItemCell,
-  AdminRow,
-  AdminTable,
-} from '../../../components/ui/admin-table.tsx';
+import { AdminCell, AdminItemCell, AdminRow, AdminTable } from '../../../components/ui/admin-table.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { SearchFilters } from '../../../components/ui/search-input.tsx';
 import { Segmented } from '../../../components/ui/segmented.tsx';
-import { useRowDelete, useSearchText } from '../../../lib/admin-list.ts';
+import { useRowDelete } from '../../../lib/admin-list.ts';
 import { formatDateShort, toIsoString } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { toastOutcome } from '../../../lib/toast-outcome.ts';
+import { useSearchText } from '../../../lib/use-debounced-value.ts';
 import {
   type StatusFilter,
   type TypeFilter,
@@ -34,12 +30,7 @@ import {
 import { ListingImage, typeLabels } from '../components/listing-card.tsx';
 import { statusOptions } from './marketplace-page.tsx';
 
-const adminTypeOptions = [
-  { value: 'all', label: 'All' },
-  { value: 'cheat', label: 'Cheat' },
-  { value: 'account', label: 'Account' },
-  { value: 'item', label: 'Item' },
-] as const;
+const adminTypeOptions = { all: 'All', cheat: 'Cheat', account: 'Account', item: 'Item' };
 
 /** Staff view every listing; pin and delete are admin only (moderators get the spec's messages). */
 export function AdminMarketplacePage() {
@@ -72,12 +63,10 @@ export function AdminMarketplacePage() {
 
   return (
     <div>
-      <PageHeader
-        title="Manage Marketplace"
-        icon={<Store className="size-6" aria-hidden="true" />}
-        description="Every member listing: view, pin and remove."
-      />
-      <AdminFilters
+      <PageHeader title="Manage Marketplace" icon={Store}>
+        Every member listing: view, pin and remove.
+      </PageHeader>
+      <SearchFilters
         from="lg"
         search={{
           ...search,
@@ -87,15 +76,11 @@ export function AdminMarketplacePage() {
       >
         <Segmented label="Status" value={status} options={statusOptions} onChange={setStatus} />
         <Segmented label="Type" value={type} options={adminTypeOptions} onChange={setType} />
-      </AdminFilters>
+      </SearchFilters>
 
       <AdminTable
         query={query}
-        failedText={m.loadListFailed}
-        id="admin-listings"
-        loadingLabel="Loading listings…"
-        emptyText={m.empty}
-        minWidth="min-w-[44rem]"
+        texts={{ failed: m.loadListFailed, loading: 'Loading listings…', empty: m.empty }}
         columns={['Listing', 'Seller', 'Price', 'Status', 'Created', 'Actions']}
       >
         {(l) => (

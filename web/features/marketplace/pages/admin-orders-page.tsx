@@ -15,13 +15,13 @@ import { formatTimeLeft, useNow } from '../../../lib/orders.ts';
 import { type AdminOrderStatus, useAdminOrders, useSettleHeldOrder } from '../api.ts';
 import { OrderStatusBadge } from '../components/order-actions.tsx';
 
-const statusOptions = [
-  { value: 'disputed', label: 'Disputed' },
-  { value: 'held', label: 'In escrow' },
-  { value: 'released', label: 'Completed' },
-  { value: 'refunded', label: 'Refunded' },
-  { value: 'all', label: 'All' },
-] as const satisfies readonly { value: AdminOrderStatus; label: string }[];
+const statusOptions: Record<AdminOrderStatus, string> = {
+  disputed: 'Disputed',
+  held: 'In escrow',
+  released: 'Completed',
+  refunded: 'Refunded',
+  all: 'All',
+};
 
 /** Staff: orders by status (disputes first), each dispute linking to its ticket where it is settled. */
 export function AdminOrdersPage() {
@@ -33,21 +33,16 @@ export function AdminOrdersPage() {
 
   return (
     <div>
-      <PageHeader
-        title="Orders"
-        icon={<Receipt className="size-6" aria-hidden="true" />}
-        description="Marketplace orders in escrow, disputed and settled. Settle a dispute from its ticket, and a banned seller's held order here."
-      />
+      <PageHeader title="Orders" icon={Receipt}>
+        Marketplace orders in escrow, disputed and settled. Settle a dispute from its ticket, and a banned
+        seller's held order here.
+      </PageHeader>
       <div className="mb-4 max-w-full overflow-x-auto">
         <Segmented label="Status" value={status} options={statusOptions} onChange={setStatus} />
       </div>
       <AdminTable
         query={query}
-        failedText={m.loadFailed}
-        id="admin-orders"
-        loadingLabel="Loading orders…"
-        emptyText={m.empty}
-        minWidth="min-w-[44rem]"
+        texts={{ failed: m.loadFailed, loading: 'Loading orders…', empty: m.empty }}
         columns={['Listing', 'Buyer → Seller', 'Price', 'Status', 'Date', 'Actions']}
       >
         {(o) => (

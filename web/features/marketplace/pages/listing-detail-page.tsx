@@ -39,7 +39,6 @@ export function ListingDetailPage() {
       skeleton={<ImageDetailSkeleton lines={1} />}
       notFound={<NotFoundCard text={m.notFound} />}
       failedText={m.loadDetailFailed}
-      toastId="listing-detail"
     >
       {(listing) => <ListingView listing={listing} />}
     </DetailPage>

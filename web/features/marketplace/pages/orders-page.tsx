@@ -1,11 +1,11 @@
 import { BarChart3, Receipt, Wallet } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { orderMessages as m, stockMessages as st, watchMessages } from '../../../../contract/messages.ts';
 import type { Order } from '../../../../contract/orders.ts';
-import { buttonClasses } from '../../../components/ui/button.tsx';
-import { SkeletonRows } from '../../../components/ui/card-grid-skeleton.tsx';
+import { ButtonLink } from '../../../components/ui/button-link.tsx';
+import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
@@ -15,11 +15,7 @@ import { type OrderRole, useOrderDetail, useOrders } from '../api.ts';
 import { buyerCanAct, DisputeDialog } from '../components/order-actions.tsx';
 import { OrderCard } from '../components/order-card.tsx';
 
-const tabs = [
-  { value: 'all', label: 'All' },
-  { value: 'buyer', label: 'Purchases' },
-  { value: 'seller', label: 'Sales' },
-] as const satisfies readonly { value: OrderRole; label: string }[];
+const tabs: Record<OrderRole, string> = { all: 'All', buyer: 'Purchases', seller: 'Sales' };
 
 /** My purchases and sales: escrow state, the protection window, the buyer's actions, settlements. */
 export function OrdersPage() {
@@ -35,21 +31,20 @@ export function OrdersPage() {
     <div className="mx-auto w-full max-w-4xl">
       <PageHeader
         title="Orders"
-        icon={<Receipt className="size-6" aria-hidden="true" />}
-        description="Your marketplace purchases and sales. Payments wait in escrow until the buyer confirms delivery."
+        icon={Receipt}
         actions={
           <>
-            <Link to="/seller" className={buttonClasses('outline', 'md')}>
-              <BarChart3 className="size-4" aria-hidden="true" />
+            <ButtonLink to="/seller" icon={BarChart3} variant="outline">
               {st.dashboardTitle}
-            </Link>
-            <Link to="/wallet" className={buttonClasses('outline', 'md')}>
-              <Wallet className="size-4" aria-hidden="true" />
+            </ButtonLink>
+            <ButtonLink to="/wallet" icon={Wallet} variant="outline">
               Wallet
-            </Link>
+            </ButtonLink>
           </>
         }
-      />
+      >
+        Your marketplace purchases and sales. Payments wait in escrow until the buyer confirms delivery.
+      </PageHeader>
       <Tabs id="orders" label="Orders" value={role} options={tabs} onChange={setRole} className="mb-5" />
       <div {...tabPanelProps('orders', role)} className="focus-visible:outline-none">
         {query.isPending ? (

@@ -1,12 +1,13 @@
 import { ArrowLeft, Ban, MessageSquare, PenSquare, Trash2 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import toast from 'react-hot-toast';
 import { Link, NavLink, useNavigate, useParams } from 'react-router';
 import type { Conversation, ThreadResponse } from '../../../../contract/direct-messages.ts';
 import { messages, directMessageTexts as t } from '../../../../contract/messages.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { ButtonLink } from '../../../components/ui/button-link.tsx';
+import { ConfirmDialog, useConfirm } from '../../../components/ui/confirm-dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { SignedOut } from '../../../components/ui/signed-out.tsx';
@@ -29,12 +30,11 @@ export function MessagesPage() {
     <div className="mx-auto w-full max-w-6xl">
       <PageHeader
         title="Messages"
-        icon={<MessageSquare className="size-6" aria-hidden="true" />}
+        icon={MessageSquare}
         actions={
-          <Link to="/messages/new" className={buttonClasses('primary', 'md')}>
-            <PenSquare className="size-4" aria-hidden="true" />
+          <ButtonLink to="/messages/new" icon={PenSquare}>
             New Message
-          </Link>
+          </ButtonLink>
         }
       />
       <div className="grid gap-4 md:grid-cols-[20rem_1fr]">
@@ -123,8 +123,19 @@ function ConversationItem({ conversation: c, active }: { conversation: Conversat
 function Thread({ userId, meId }: { userId: string; meId: string }) {
   const navigate = useNavigate();
   const query = useThread(userId);
-  const [confirming, setConfirming] = useState(false);
   const remove = useDeleteConversation();
+  const deleting = useConfirm(
+    (close) =>
+      remove.mutate(userId, {
+        onSuccess: () => {
+          toast.success(t.deleted);
+          close();
+          void navigate('/messages');
+        },
+        onError: (err) => toast.error(errorMessage(err, t.deleteFailed)),
+      }),
+    remove.isPending,
+  );
   const bottomRef = useRef<HTMLLIElement>(null);
   const thread = query.data;
   const lastId = thread?.items.at(-1)?.id;
@@ -176,12 +187,7 @@ function Thread({ userId, meId }: { userId: string; meId: string }) {
           <h2 className="truncate font-semibold">{thread.user.username}</h2>
         </Link>
         <BlockButton thread={thread} />
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label="Delete conversation"
-          onClick={() => setConfirming(true)}
-        >
+        <Button variant="ghost" size="icon" aria-label="Delete conversation" onClick={deleting.ask}>
           <Trash2 className="size-5" aria-hidden="true" />
         </Button>
       </header>
@@ -229,23 +235,7 @@ function Thread({ userId, meId }: { userId: string; meId: string }) {
           <MessageForm recipientId={userId} />
         )}
       </div>
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title="Delete conversation?"
-        message={t.confirmDelete}
-        pending={remove.isPending}
-        onConfirm={() =>
-          remove.mutate(userId, {
-            onSuccess: () => {
-              toast.success(t.deleted);
-              setConfirming(false);
-              void navigate('/messages');
-            },
-            onError: (err) => toast.error(errorMessage(err, t.deleteFailed)),
-          })
-        }
-      />
+      <ConfirmDialog {...deleting.dialog} title="Delete conversation?" message={t.confirmDelete} />
     </section>
   );
 }

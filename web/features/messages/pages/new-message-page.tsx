@@ -35,7 +35,7 @@ export function NewMessagePage() {
 
   return (
     <div className="mx-auto w-full max-w-2xl">
-      <PageHeader title="New Message" icon={<PenSquare className="size-6" aria-hidden="true" />} />
+      <PageHeader title="New Message" icon={PenSquare} />
       <Card className="flex flex-col gap-5 p-5">
         {recipient ? (
           <div className="flex flex-wrap items-center gap-3 rounded-xl border border-line bg-surface-2/60 p-3">

@@ -8,30 +8,22 @@ import {
   AdminPinButton,
   AdminRowActions,
 } from '../../../components/ui/admin-row-actions.tsx';
-import {
-  AdminCell,
-  AdminFilters,
-  AdminItemCell,
-  AdminRow,
-  AdminTable,
-} from '../../../components/ui/admin-table.tsx';
+import { AdminCell, AdminItemCell, AdminRow, AdminTable } from '../../../components/ui/admin-table.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { SearchFilters } from '../../../components/ui/search-input.tsx';
 import { Segmented } from '../../../components/ui/segmented.tsx';
-import { useRowDelete, useSearchText } from '../../../lib/admin-list.ts';
+import { useRowDelete } from '../../../lib/admin-list.ts';
 import { formatDateShort, toIsoString } from '../../../lib/format.ts';
 import { toastOutcome } from '../../../lib/toast-outcome.ts';
+import { useSearchText } from '../../../lib/use-debounced-value.ts';
 import { useAdminProducts, useDeleteProduct, usePinProduct, useSetProductStatus } from '../api.ts';
 import { ProductImage } from '../components/product-card.tsx';
 import { ProductFormDialog } from '../components/product-form-dialog.tsx';
 
-const statusOptions = [
-  { value: 'all', label: 'All' },
-  { value: 'active', label: 'Active' },
-  { value: 'inactive', label: 'Inactive' },
-] as const;
+const statusOptions = { all: 'All', active: 'Active', inactive: 'Inactive' };
 
 export function AdminProductsPage() {
   const [status, setStatus] = useState<'all' | ProductStatus>('active');
@@ -62,25 +54,23 @@ export function AdminProductsPage() {
     <div>
       <PageHeader
         title="Manage Products"
-        icon={<Package className="size-6" aria-hidden="true" />}
-        description="The official catalogue: add, edit, pin and retire products."
+        icon={Package}
         actions={
           <Button onClick={() => openForm()}>
             <Plus className="size-4" aria-hidden="true" />
             Add Product
           </Button>
         }
-      />
-      <AdminFilters search={{ ...search, label: 'Search products', placeholder: 'Search products...' }}>
+      >
+        The official catalogue: add, edit, pin and retire products.
+      </PageHeader>
+      <SearchFilters search={{ ...search, label: 'Search products', placeholder: 'Search products...' }}>
         <Segmented label="Status" value={status} options={statusOptions} onChange={setStatus} />
-      </AdminFilters>
+      </SearchFilters>
 
       <AdminTable
         query={query}
-        failedText={m.loadFailed}
-        id="admin-products"
-        loadingLabel="Loading products…"
-        emptyText={m.empty}
+        texts={{ failed: m.loadFailed, loading: 'Loading products…', empty: m.empty }}
         minWidth="min-w-[40rem]"
         columns={['Product', 'Status', 'Created', 'Actions']}
       >

@@ -27,7 +27,6 @@ export function ProductDetailPage() {
         />
       }
       failedText={m.detailFailed}
-      toastId="product-detail"
     >
       {(product) => <ProductDetail product={product} />}
     </DetailPage>

@@ -1,73 +1,44 @@
-import { Package, SearchX, ShieldCheck } from 'lucide-react';
+import { Package, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { productMessages as m } from '../../../../contract/messages.ts';
-import { buttonClasses } from '../../../components/ui/button.tsx';
-import { CardGridSkeleton } from '../../../components/ui/card-grid-skeleton.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { LoadMore } from '../../../components/ui/load-more.tsx';
+import { ButtonLink } from '../../../components/ui/button-link.tsx';
+import { PagedGrid } from '../../../components/ui/card-grid.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { SearchInput } from '../../../components/ui/search-input.tsx';
+import { SearchFilters } from '../../../components/ui/search-input.tsx';
 import { Segmented } from '../../../components/ui/segmented.tsx';
-import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
-import { useFailureToast } from '../../../lib/use-failure-toast.ts';
+import { useSearchText } from '../../../lib/use-debounced-value.ts';
 import { useProducts } from '../api.ts';
 import { ProductCard } from '../components/product-card.tsx';
 
-const statusOptions = [
-  { value: 'all', label: 'All' },
-  { value: 'active', label: 'Active' },
-] as const;
+const statusOptions = { all: 'All', active: 'Active' };
 
 export function ProductsPage() {
   const [status, setStatus] = useState<'all' | 'active'>('active');
-  const [search, setSearch] = useState('');
-  const q = useDebouncedValue(search.trim());
-  const query = useProducts(status, q);
-
-  useFailureToast(query.isError, 'products-load', m.loadFailed);
-
-  const items = query.data?.pages.flatMap((p) => p.items) ?? [];
+  const search = useSearchText();
+  const query = useProducts(status, search.q);
 
   return (
     <div className="mx-auto w-full max-w-6xl">
       <PageHeader
         title="Products"
-        icon={<Package className="size-6" aria-hidden="true" />}
-        description="Official cheats and tools, hand-picked and kept up to date."
+        icon={Package}
         actions={
-          <Link to="/cheats" className={buttonClasses('outline', 'md')}>
-            <ShieldCheck className="size-4" aria-hidden="true" />
+          <ButtonLink to="/cheats" icon={ShieldCheck} variant="outline">
             Cheat Status
-          </Link>
+          </ButtonLink>
         }
-      />
-      <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-center">
-        <SearchInput
-          label="Search products"
-          placeholder="Search products..."
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          className="flex-1"
-        />
+      >
+        Official cheats and tools, hand-picked and kept up to date.
+      </PageHeader>
+      <SearchFilters
+        search={{ ...search, label: 'Search products', placeholder: 'Search products...' }}
+        className="mb-6"
+      >
         <Segmented label="Status" value={status} options={statusOptions} onChange={setStatus} />
-      </div>
-      {query.isPending ? (
-        <CardGridSkeleton label="Loading products…" />
-      ) : items.length === 0 ? (
-        <EmptyState text={m.empty} icon={<SearchX className="size-8" aria-hidden="true" />} />
-      ) : (
-        <>
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {items.map((p) => (
-              <li key={p.id} className="flex">
-                <ProductCard product={p} />
-              </li>
-            ))}
-          </ul>
-          <LoadMore query={query} className="mt-8 flex justify-center" />
-        </>
-      )}
+      </SearchFilters>
+      <PagedGrid query={query} failedText={m.loadFailed} loadingLabel="Loading products…" emptyText={m.empty}>
+        {(p) => <ProductCard product={p} />}
+      </PagedGrid>
     </div>
   );
 }

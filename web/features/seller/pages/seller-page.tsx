@@ -6,8 +6,9 @@ import { stockMessages as st } from '../../../../contract/messages.ts';
 import type { SellerListing } from '../../../../contract/stock.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { SkeletonRows } from '../../../components/ui/card-grid-skeleton.tsx';
+import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
@@ -76,34 +77,39 @@ function ListingRow({ listing }: { listing: SellerListing }) {
       )}
       <div className="flex flex-wrap items-end gap-2 text-sm">
         {listing.deliveryKind === 'link' && (
-          <label className="flex flex-col gap-1">
-            <span className="text-muted">Stock</span>
-            <input
-              type="number"
-              min={1}
-              max={10000}
-              value={stock}
-              onChange={(e) => setStockText(e.target.value)}
-              className="h-9 w-28 rounded-lg border border-line bg-surface px-2"
-            />
-          </label>
+          <CountInput label="Stock" value={stock} onChange={setStockText} />
         )}
-        <label className="flex flex-col gap-1">
-          <span className="text-muted">Low-stock warning under</span>
-          <input
-            type="number"
-            min={1}
-            max={10000}
-            value={threshold}
-            onChange={(e) => setThreshold(e.target.value)}
-            className="h-9 w-28 rounded-lg border border-line bg-surface px-2"
-          />
-        </label>
+        <CountInput label="Low-stock warning under" value={threshold} onChange={setThreshold} />
         <Button size="sm" variant="outline" onClick={save} loading={setStock.isPending}>
           Save
         </Button>
       </div>
     </Card>
+  );
+}
+
+/** A small labelled count (1 to 10,000) of a listing card: its stock or its low-stock threshold. */
+function CountInput({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label className="flex flex-col gap-1">
+      <span className="text-muted">{label}</span>
+      <input
+        type="number"
+        min={1}
+        max={10000}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className="h-9 w-28 rounded-lg border border-line bg-surface px-2"
+      />
+    </label>
   );
 }
 
@@ -119,21 +125,21 @@ export function SellerPage() {
     <div className="mx-auto w-full max-w-5xl">
       <PageHeader
         title={st.dashboardTitle}
-        icon={<BarChart3 className="size-6" aria-hidden="true" />}
-        description="Your listings, their stock and what they earned after fees."
+        icon={BarChart3}
         actions={
           <>
             <a href={salesCsvPath} download className={buttonClasses('outline', 'md')}>
               <Download className="size-4" aria-hidden="true" />
               {st.exportCsv}
             </a>
-            <Link to="/marketplace/create" className={buttonClasses('primary', 'md')}>
-              <Plus className="size-4" aria-hidden="true" />
+            <ButtonLink to="/marketplace/create" icon={Plus}>
               Create Listing
-            </Link>
+            </ButtonLink>
           </>
         }
-      />
+      >
+        Your listings, their stock and what they earned after fees.
+      </PageHeader>
       <section aria-label="Last 30 days" className="mb-6">
         <Card className="flex flex-col gap-4 p-4 sm:p-5">
           <h2 className="font-semibold">Last 30 days</h2>

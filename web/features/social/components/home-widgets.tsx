@@ -2,7 +2,7 @@ import { Download, Newspaper, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { SkeletonRows } from '../../../components/ui/card-grid-skeleton.tsx';
+import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatDateShort, formatNumber, toIsoString } from '../../../lib/format.ts';
 import { useStats } from '../api.ts';

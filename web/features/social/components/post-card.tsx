@@ -8,7 +8,7 @@ import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { ConfirmDialog, useConfirm } from '../../../components/ui/confirm-dialog.tsx';
 import { HostedImage } from '../../../components/ui/hosted-image.tsx';
 import { ReportButton } from '../../../components/ui/report-button.tsx';
 import { errorMessage } from '../../../lib/api.ts';
@@ -45,10 +45,20 @@ const actionClasses =
 
 export function PostCard({ post, viewerId }: { post: Post; viewerId: string }) {
   const [showComments, setShowComments] = useState(false);
-  const [confirmDelete, setConfirmDelete] = useState(false);
   const like = useToggleLike();
   const follow = useToggleFollow();
   const remove = useDeletePost();
+  const deleting = useConfirm(
+    (close) =>
+      remove.mutate(post.id, {
+        onSuccess: () => {
+          close();
+          toast.success(socialMessages.postDeleted);
+        },
+        onError: (err) => toast.error(errorMessage(err, socialMessages.deletePostFailed)),
+      }),
+    remove.isPending,
+  );
   const mine = post.author.id === viewerId;
   const commentsId = `post-${post.id}-comments`;
 
@@ -119,7 +129,7 @@ export function PostCard({ post, viewerId }: { post: Post; viewerId: string }) {
               variant="ghost"
               size="icon"
               aria-label="Delete post"
-              onClick={() => setConfirmDelete(true)}
+              onClick={deleting.ask}
               className="hover:text-danger"
             >
               <Trash2 className="size-4" aria-hidden="true" />
@@ -171,20 +181,9 @@ export function PostCard({ post, viewerId }: { post: Post; viewerId: string }) {
       </article>
 
       <ConfirmDialog
-        open={confirmDelete}
-        onOpenChange={setConfirmDelete}
+        {...deleting.dialog}
         title="Delete post?"
         message="Are you sure you want to delete this post? This action cannot be undone."
-        pending={remove.isPending}
-        onConfirm={() =>
-          remove.mutate(post.id, {
-            onSuccess: () => {
-              setConfirmDelete(false);
-              toast.success(socialMessages.postDeleted);
-            },
-            onError: (err) => toast.error(errorMessage(err, socialMessages.deletePostFailed)),
-          })
-        }
       />
     </Card>
   );

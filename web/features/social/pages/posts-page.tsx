@@ -18,20 +18,15 @@ import { PostCard } from '../components/post-card.tsx';
 // The form brings react-hook-form and the zod schemas: members fetch it beside the feed, visitors never.
 const PostForm = lazy(() => import('../components/post-form.tsx').then((m) => ({ default: m.PostForm })));
 
-const tabs = [
-  { value: 'for-you', label: 'For You' },
-  { value: 'following', label: 'Following' },
-] as const satisfies readonly { value: FeedTab; label: string }[];
+const tabs: Record<FeedTab, string> = { 'for-you': 'For You', following: 'Following' };
 
 export function PostsPage() {
   const { user, isPending } = useSession();
   return (
     <div className="mx-auto w-full max-w-2xl">
-      <PageHeader
-        title="Community Posts"
-        description="Share news, wins and questions with the community."
-        icon={<Newspaper className="size-5" aria-hidden="true" />}
-      />
+      <PageHeader title="Community Posts" icon={Newspaper} iconSize="size-5">
+        Share news, wins and questions with the community.
+      </PageHeader>
       {isPending ? <FeedSkeleton /> : user ? <Feed viewerId={user.id} /> : <SignInPrompt />}
     </div>
   );

@@ -14,13 +14,11 @@ import { useTicket } from '../api.ts';
 export function TicketShell({
   listPath,
   width,
-  toastId,
   messageSkeletons,
   children,
 }: {
   listPath: string;
   width?: 'max-w-3xl';
-  toastId: string;
   messageSkeletons: 1 | 2;
   children: (ticket: TicketDetail) => ReactNode;
 }) {
@@ -39,7 +37,6 @@ export function TicketShell({
         </>
       }
       failedText={(err) => (isMissing(err) ? m.notFound : errorMessage(err, m.detailFailed))}
-      toastId={toastId}
     >
       {children}
     </DetailPage>

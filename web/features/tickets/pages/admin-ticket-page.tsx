@@ -20,7 +20,7 @@ import { shortId, TicketStatusBadge } from '../components/ticket-status-badge.ts
 /** Staff view of a ticket: who and when, status buttons (the current one disabled), conversation, reply. */
 export function AdminTicketPage() {
   return (
-    <TicketShell listPath="/admin/tickets" toastId="admin-ticket-load" messageSkeletons={1}>
+    <TicketShell listPath="/admin/tickets" messageSkeletons={1}>
       {(ticket) => <AdminTicketView ticket={ticket} />}
     </TicketShell>
   );

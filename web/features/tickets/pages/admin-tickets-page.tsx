@@ -2,20 +2,16 @@ import { LifeBuoy } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ticketMessages as m } from '../../../../contract/messages.ts';
-import { AdminCell, AdminFilters, AdminRow, AdminTable } from '../../../components/ui/admin-table.tsx';
+import { AdminCell, AdminRow, AdminTable } from '../../../components/ui/admin-table.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { SearchFilters } from '../../../components/ui/search-input.tsx';
 import { Segmented } from '../../../components/ui/segmented.tsx';
-import { useSearchText } from '../../../lib/admin-list.ts';
 import { formatDateLong, toIsoString } from '../../../lib/format.ts';
+import { useSearchText } from '../../../lib/use-debounced-value.ts';
 import { type AdminTicketFilter, useAdminTickets } from '../api.ts';
 import { shortId, TicketStatusBadge } from '../components/ticket-status-badge.tsx';
 
-const statusOptions = [
-  { value: 'all', label: 'All' },
-  { value: 'open', label: 'Open' },
-  { value: 'in_progress', label: 'In Progress' },
-  { value: 'closed', label: 'Closed' },
-] as const;
+const statusOptions = { all: 'All', open: 'Open', in_progress: 'In Progress', closed: 'Closed' };
 
 export function AdminTicketsPage() {
   const [status, setStatus] = useState<AdminTicketFilter>('open');
@@ -24,23 +20,17 @@ export function AdminTicketsPage() {
 
   return (
     <div>
-      <PageHeader
-        title="Manage Tickets"
-        icon={<LifeBuoy className="size-6" aria-hidden="true" />}
-        description="Answer members' support tickets and keep their status current."
-      />
-      <AdminFilters
+      <PageHeader title="Manage Tickets" icon={LifeBuoy}>
+        Answer members' support tickets and keep their status current.
+      </PageHeader>
+      <SearchFilters
         search={{ ...search, label: 'Search tickets', placeholder: 'Search by title or username...' }}
       >
         <Segmented label="Status" value={status} options={statusOptions} onChange={setStatus} />
-      </AdminFilters>
+      </SearchFilters>
       <AdminTable
         query={query}
-        failedText={m.loadFailed}
-        id="admin-tickets"
-        loadingLabel="Loading tickets…"
-        emptyText={m.emptyAdmin}
-        minWidth="min-w-[44rem]"
+        texts={{ failed: m.loadFailed, loading: 'Loading tickets…', empty: m.emptyAdmin }}
         columns={['Ticket', 'Submitted by', 'Status', { label: 'Messages', align: 'right' }, 'Last update']}
       >
         {(t) => (

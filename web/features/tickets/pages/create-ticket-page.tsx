@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { ticketMessages as m } from '../../../../contract/messages.ts';
 import { newTicketBody } from '../../../../contract/tickets.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
@@ -30,15 +31,12 @@ export function CreateTicketPage() {
 
   return (
     <div className="mx-auto w-full max-w-2xl">
-      <Link to="/tickets" className={buttonClasses('ghost', 'sm', 'mb-4 -ml-2')}>
-        <ArrowLeft className="size-4" aria-hidden="true" />
+      <ButtonLink to="/tickets" icon={ArrowLeft} variant="ghost" size="sm" className="mb-4 -ml-2">
         Support Tickets
-      </Link>
-      <PageHeader
-        title="New Ticket"
-        icon={<LifeBuoy className="size-6" aria-hidden="true" />}
-        description="Describe the problem; the staff answer here."
-      />
+      </ButtonLink>
+      <PageHeader title="New Ticket" icon={LifeBuoy}>
+        Describe the problem; the staff answer here.
+      </PageHeader>
       <Card className="p-5 sm:p-6">
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
           <Input label="Title" {...field('title')} />

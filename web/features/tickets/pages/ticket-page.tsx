@@ -16,7 +16,7 @@ import { shortId, TicketStatusBadge } from '../components/ticket-status-badge.ts
 /** A member's ticket: conversation and reply form; a closed ticket shows the spec's note instead. */
 export function TicketPage() {
   return (
-    <TicketShell listPath="/tickets" width="max-w-3xl" toastId="ticket-load" messageSkeletons={2}>
+    <TicketShell listPath="/tickets" width="max-w-3xl" messageSkeletons={2}>
       {(ticket) => <TicketView ticket={ticket} />}
     </TicketShell>
   );

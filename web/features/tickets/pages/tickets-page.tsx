@@ -1,9 +1,9 @@
 import { ChevronRight, LifeBuoy, Plus } from 'lucide-react';
 import { Link } from 'react-router';
 import { ticketMessages as m } from '../../../../contract/messages.ts';
-import { buttonClasses } from '../../../components/ui/button.tsx';
+import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { SkeletonRows } from '../../../components/ui/card-grid-skeleton.tsx';
+import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
@@ -17,20 +17,16 @@ export function TicketsPage() {
   useFailureToast(query.isError, 'tickets-load', m.loadFailed, query.error);
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
   const newTicket = (
-    <Link to="/tickets/create" className={buttonClasses('primary')}>
-      <Plus className="size-4" aria-hidden="true" />
+    <ButtonLink to="/tickets/create" icon={Plus}>
       New Ticket
-    </Link>
+    </ButtonLink>
   );
 
   return (
     <div className="mx-auto w-full max-w-3xl">
-      <PageHeader
-        title="Support Tickets"
-        icon={<LifeBuoy className="size-6" aria-hidden="true" />}
-        description="Ask the staff for help; you will see their replies here."
-        actions={newTicket}
-      />
+      <PageHeader title="Support Tickets" icon={LifeBuoy} actions={newTicket}>
+        Ask the staff for help; you will see their replies here.
+      </PageHeader>
       {query.isPending ? (
         <SkeletonRows label="Loading tickets…" rows={4} className="h-20 w-full rounded-2xl" />
       ) : items.length === 0 ? (

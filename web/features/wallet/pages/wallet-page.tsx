@@ -1,12 +1,12 @@
 import { ArrowDownLeft, ArrowRightLeft, Coins, History, Lock, Receipt, Wallet } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import toast from 'react-hot-toast';
-import { Link } from 'react-router';
 import { walletMessages as m } from '../../../../contract/messages.ts';
 import { convertBody, type LedgerEntry } from '../../../../contract/orders.ts';
-import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { SkeletonRows } from '../../../components/ui/card-grid-skeleton.tsx';
+import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
@@ -20,11 +20,11 @@ import { useZodForm } from '../../../lib/forms.ts';
 import { useFailureToast } from '../../../lib/use-failure-toast.ts';
 import { type LedgerCurrency, useConvertBalance, useLedger, useWallet } from '../api.ts';
 
-const currencyOptions = [
-  { value: 'all', label: 'All' },
-  { value: 'credits', label: 'Credits' },
-  { value: 'balance', label: 'Main balance' },
-] as const satisfies readonly { value: LedgerCurrency; label: string }[];
+const currencyOptions: Record<LedgerCurrency, string> = {
+  all: 'All',
+  credits: 'Credits',
+  balance: 'Main balance',
+};
 
 const currencyWords = { credits: 'credits', balance: 'balance' } as const;
 
@@ -49,6 +49,14 @@ const moneyCards = [
     Icon: ArrowDownLeft,
   },
 ] as const;
+
+/** The history table's columns; the date and the running balance give way on a phone. */
+const historyColumns = [
+  { label: 'Date', className: 'hidden sm:table-cell' },
+  { label: 'Description' },
+  { label: 'Amount', className: 'text-right' },
+  { label: 'Balance', className: 'hidden text-right sm:table-cell' },
+];
 
 function MoneyCard({
   label,
@@ -92,15 +100,15 @@ export function WalletPage() {
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
       <PageHeader
         title="Wallet"
-        icon={<Wallet className="size-6" aria-hidden="true" />}
-        description="Your balances, the credits waiting in escrow and every movement."
+        icon={Wallet}
         actions={
-          <Link to="/orders" className={buttonClasses('outline', 'md')}>
-            <Receipt className="size-4" aria-hidden="true" />
+          <ButtonLink to="/orders" icon={Receipt} variant="outline">
             Orders
-          </Link>
+          </ButtonLink>
         }
-      />
+      >
+        Your balances, the credits waiting in escrow and every movement.
+      </PageHeader>
       <section aria-label="Balances" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         {moneyCards.map(({ key, label, hint, Icon }) => (
           <MoneyCard
@@ -133,7 +141,7 @@ function ConvertForm({ available }: { available: number | undefined }) {
   );
 
   return (
-    <SectionCard title="Move to credits" icon={<ArrowRightLeft className="size-4" aria-hidden="true" />}>
+    <SectionCard title="Move to credits" icon={ArrowRightLeft} iconTone="inherit">
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <Input
           label="Amount"
@@ -183,7 +191,7 @@ function LedgerHistory() {
   const showCurrency = currency === 'all';
 
   return (
-    <SectionCard title="History" icon={<History className="size-4" aria-hidden="true" />}>
+    <SectionCard title="History" icon={History} iconTone="inherit">
       <Segmented
         label="Currency"
         value={currency}
@@ -201,18 +209,11 @@ function LedgerHistory() {
             <caption className="sr-only">Wallet history</caption>
             <thead>
               <tr className="border-b border-line text-left text-xs tracking-wide text-muted uppercase">
-                <th scope="col" className="hidden px-5 py-2 font-semibold sm:table-cell">
-                  Date
-                </th>
-                <th scope="col" className="px-5 py-2 font-semibold">
-                  Description
-                </th>
-                <th scope="col" className="px-5 py-2 text-right font-semibold">
-                  Amount
-                </th>
-                <th scope="col" className="hidden px-5 py-2 text-right font-semibold sm:table-cell">
-                  Balance
-                </th>
+                {historyColumns.map(({ label, className }) => (
+                  <th key={label} scope="col" className={cn('px-5 py-2 font-semibold', className)}>
+                    {label}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>

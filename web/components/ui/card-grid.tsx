@@ -1,0 +1,102 @@
+import { SearchX } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { cn } from '../../lib/cn.ts';
+import { useFailureToast } from '../../lib/use-failure-toast.ts';
+import { EmptyState } from './empty-state.tsx';
+import { LoadMore, type PagedQuery } from './load-more.tsx';
+import { Skeleton } from './skeleton.tsx';
+
+/** Spec §9: a grid loads behind 6 skeleton cards. */
+export function CardGridSkeleton({ cards = 6, label = 'Loading…' }: { cards?: number; label?: string }) {
+  return (
+    <div role="status" aria-live="polite" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <span className="sr-only">{label}</span>
+      {Array.from({ length: cards }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders, never reordered
+        <div key={i} data-testid="skeleton-card" className="rounded-2xl border border-line bg-surface p-5">
+          <Skeleton className="h-36 w-full" />
+          <Skeleton className="mt-4 h-5 w-3/4" />
+          <Skeleton className="mt-2 h-4 w-full" />
+          <Skeleton className="mt-1.5 h-4 w-2/3" />
+          <Skeleton className="mt-5 h-9 w-28" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * Placeholders for a list while it loads: `rows` bars of the rows' height (`className`). With a `label` the
+ * block is announced as loading; without one it is hidden from assistive technology.
+ */
+export function SkeletonRows({
+  className,
+  label,
+  rows = 3,
+  gap = 'gap-3',
+  layout = cn('flex flex-col', gap),
+}: {
+  className: string;
+  label?: string;
+  rows?: number;
+  gap?: string;
+  /** The block's own classes, for placeholders laid out as a grid rather than a column. */
+  layout?: string;
+}) {
+  const announce = label
+    ? ({ role: 'status', 'aria-live': 'polite' } as const)
+    : ({ 'aria-hidden': true } as const);
+  return (
+    <div className={layout} {...announce}>
+      {label && <span className="sr-only">{label}</span>}
+      {Array.from({ length: rows }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders, never reordered
+        <Skeleton key={i} className={className} />
+      ))}
+    </div>
+  );
+}
+
+interface PagedGridQuery<T> extends PagedQuery {
+  data: { pages: { items: T[] }[] } | undefined;
+  isPending: boolean;
+  isError: boolean;
+}
+
+/**
+ * A catalogue's cards over a paged query (cheats, products, listings): 6 skeleton cards while it loads, the
+ * spec's empty text, else three columns of cards and Load more. A failed load says `failedText` once, the
+ * toast named by that text.
+ */
+export function PagedGrid<T extends { id: string }>({
+  query,
+  failedText,
+  loadingLabel,
+  emptyText,
+  children,
+}: {
+  query: PagedGridQuery<T>;
+  failedText: string;
+  loadingLabel: string;
+  emptyText: string;
+  children: (item: T) => ReactNode;
+}) {
+  useFailureToast(query.isError, failedText, failedText);
+  const items = query.data?.pages.flatMap((p) => p.items) ?? [];
+  if (query.isPending) return <CardGridSkeleton label={loadingLabel} />;
+  if (items.length === 0) {
+    return <EmptyState text={emptyText} icon={<SearchX className="size-8" aria-hidden="true" />} />;
+  }
+  return (
+    <>
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {items.map((item) => (
+          <li key={item.id} className="flex">
+            {children(item)}
+          </li>
+        ))}
+      </ul>
+      <LoadMore query={query} className="mt-8 flex justify-center" />
+    </>
+  );
+}

@@ -1,0 +1,16 @@
+import { ArrowLeft } from 'lucide-react';
+import { ButtonLink } from '../../../components/ui/button-link.tsx';
+import { Input, type InputProps } from '../../../components/ui/input.tsx';
+
+/** What the create and edit listing forms share: the link back above them and the price field. */
+export function BackLink({ to, label }: { to: string; label: string }) {
+  return (
+    <ButtonLink to={to} icon={ArrowLeft} variant="ghost" size="sm" className="mb-4">
+      {label}
+    </ButtonLink>
+  );
+}
+
+export function PriceInput(props: Omit<InputProps, 'label'>) {
+  return <Input label="Price (Credits)" type="number" inputMode="numeric" min={1} {...props} />;
+}

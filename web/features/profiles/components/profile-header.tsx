@@ -1,0 +1,97 @@
+import { CalendarDays, MessageSquare, Pencil, UserCheck, UserPlus } from 'lucide-react';
+import toast from 'react-hot-toast';
+import { socialMessages } from '../../../../contract/messages.ts';
+import type { PublicProfile } from '../../../../contract/profiles.ts';
+import { Avatar } from '../../../components/ui/avatar.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { ButtonLink } from '../../../components/ui/button-link.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { formatNumber } from '../../../lib/format.ts';
+import { useFollowProfile } from '../api.ts';
+
+const monthFormat = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric' });
+
+/** The member's card: banner, avatar, name and role, joined date and follow counts, their actions and bio. */
+export function ProfileHeader({ profile, own }: { profile: PublicProfile; own: boolean }) {
+  return (
+    <Card className="overflow-hidden">
+      <div
+        aria-hidden="true"
+        className="h-24 bg-gradient-to-r from-primary via-secondary to-[#312e81] sm:h-32"
+      />
+      <div className="flex flex-col gap-4 px-5 pb-6 sm:flex-row sm:items-end sm:px-8">
+        <Avatar
+          username={profile.username}
+          avatarUrl={profile.avatarUrl}
+          className="-mt-12 size-24 border-4 border-surface text-3xl! sm:-mt-14 sm:size-28"
+        />
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h1 className="truncate text-2xl font-bold tracking-tight">{profile.username}</h1>
+            {profile.role === 'admin' && <Badge tone="danger">Admin</Badge>}
+            {profile.role === 'moderator' && <Badge tone="primary">Moderator</Badge>}
+            {profile.banned && <Badge tone="danger">Banned</Badge>}
+          </div>
+          <div className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted">
+            <span className="inline-flex items-center gap-1.5">
+              <CalendarDays className="size-4" aria-hidden="true" />
+              Joined {monthFormat.format(new Date(profile.createdAt))}
+            </span>
+            <span>
+              <strong className="text-fg">{formatNumber(profile.followerCount)}</strong>{' '}
+              {profile.followerCount === 1 ? 'follower' : 'followers'}
+            </span>
+            <span>
+              <strong className="text-fg">{formatNumber(profile.followingCount)}</strong> following
+            </span>
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {own ? (
+            <ButtonLink to="/edit-profile" icon={Pencil} variant="outline">
+              Edit Profile
+            </ButtonLink>
+          ) : (
+            <>
+              <FollowButton profile={profile} />
+              <ButtonLink to={`/messages/new?recipient=${profile.id}`} icon={MessageSquare} variant="outline">
+                Message
+              </ButtonLink>
+            </>
+          )}
+        </div>
+      </div>
+      {profile.bio && (
+        <p className="border-t border-line px-5 py-4 text-sm leading-relaxed break-words whitespace-pre-wrap sm:px-8">
+          {profile.bio}
+        </p>
+      )}
+    </Card>
+  );
+}
+
+function FollowButton({ profile }: { profile: PublicProfile }) {
+  const follow = useFollowProfile(profile.id);
+  return (
+    <Button
+      variant={profile.isFollowing ? 'secondary' : 'primary'}
+      loading={follow.isPending}
+      onClick={() =>
+        follow.mutate(!profile.isFollowing, {
+          onSuccess: (res) =>
+            toast.success(res.following ? socialMessages.followed : socialMessages.unfollowed),
+          onError: (err) => toast.error(errorMessage(err, socialMessages.followFailed)),
+        })
+      }
+    >
+      {profile.isFollowing ? (
+        <UserCheck className="size-4" aria-hidden="true" />
+      ) : (
+        <UserPlus className="size-4" aria-hidden="true" />
+      )}
+      {profile.isFollowing ? 'Unfollow' : 'Follow'}
+    </Button>
+  );
+}

@@ -1,0 +1,34 @@
+import { Coins, Wallet } from 'lucide-react';
+import type { PublicProfile } from '../../../../contract/profiles.ts';
+import { Card } from '../../../components/ui/card.tsx';
+import { formatNumber } from '../../../lib/format.ts';
+
+const moneyCards = [
+  { key: 'balance', label: 'Balance', hint: 'Main currency', Icon: Wallet },
+  { key: 'credits', label: 'Credits', hint: 'Marketplace currency', Icon: Coins },
+] as const;
+
+/** The member's own balances (the server sends them to the member and to staff only). */
+export function ProfileMoney({ profile }: { profile: PublicProfile }) {
+  if (profile.balance === undefined && profile.credits === undefined) return null;
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      {moneyCards.map(({ key, label, hint, Icon }) => {
+        const value = profile[key];
+        if (value === undefined) return null;
+        return (
+          <Card key={key} className="flex items-center gap-4 p-5">
+            <span className="grid size-11 place-items-center rounded-xl bg-primary/10 text-primary">
+              <Icon className="size-5" aria-hidden="true" />
+            </span>
+            <div>
+              <h2 className="text-sm font-medium text-muted">{label}</h2>
+              <p className="text-2xl font-bold tabular-nums">{formatNumber(value)}</p>
+              <p className="text-xs text-muted">{hint}</p>
+            </div>
+          </Card>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,156 @@
+import { Heart, Star, UserCheck } from 'lucide-react';
+import { Link } from 'react-router';
+import { socialMessages } from '../../../../contract/messages.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { HostedImage } from '../../../components/ui/hosted-image.tsx';
+import { SellerFigures } from '../../../components/ui/seller-figures.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { formatDateLong, formatNumber, toIsoString } from '../../../lib/format.ts';
+import { useProfileFeedback, useProfilePosts } from '../api.ts';
+
+/** Feedback (filled by the marketplace) and the member's social posts with their like counts. */
+export function SocialTab({ userId }: { userId: string }) {
+  const posts = useProfilePosts(userId, true);
+  const items = posts.data?.pages.flatMap((p) => p.items) ?? [];
+  const feedback = useProfileFeedback(userId);
+  const first = feedback.data?.pages[0];
+  const entries = feedback.data?.pages.flatMap((p) => p.items) ?? [];
+  return (
+    <div className="flex flex-col gap-6">
+      <section aria-labelledby="feedback-heading" className="flex flex-col gap-4">
+        <h2 id="feedback-heading" className="text-lg font-semibold">
+          Feedback
+        </h2>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Card className="flex items-center gap-4 p-5">
+            <Star className="size-8 text-amber-500" aria-hidden="true" />
+            <div>
+              <p className="text-2xl font-bold tabular-nums">
+                {(first?.averageRating ?? 0).toFixed(1)}{' '}
+                <span className="text-base font-medium text-muted">/ 5.0</span>
+              </p>
+              <p className="text-xs text-muted">Average rating</p>
+            </div>
+          </Card>
+          <Card className="flex items-center gap-4 p-5">
+            <UserCheck className="size-8 text-success" aria-hidden="true" />
+            <div>
+              <p className="text-2xl font-bold tabular-nums">{first?.vouches ?? 0}</p>
+              <p className="text-xs text-muted">Vouches</p>
+            </div>
+          </Card>
+        </div>
+        {first && (
+          <Card className="p-4">
+            <SellerFigures reputation={first} />
+          </Card>
+        )}
+        {feedback.isPending ? (
+          <Skeleton className="h-20 w-full" />
+        ) : entries.length === 0 ? (
+          <EmptyState text="No feedback yet" className="py-8" />
+        ) : (
+          <ul aria-label="Feedback entries" className="flex flex-col gap-3">
+            {entries.map((f) => (
+              <li key={f.id}>
+                <Card className="p-4">
+                  <div className="flex flex-wrap items-center gap-2 text-sm">
+                    {f.author ? (
+                      <Link to={`/profile/${f.author.id}`} className="font-medium hover:underline">
+                        {f.author.username}
+                      </Link>
+                    ) : (
+                      <span className="font-medium text-muted">Former member</span>
+                    )}
+                    <span className="text-muted">·</span>
+                    <time className="text-muted" dateTime={toIsoString(f.createdAt)}>
+                      {formatDateLong(f.createdAt)}
+                    </time>
+                    <span className="ml-auto flex" role="img" aria-label={`${f.rating} out of 5 stars`}>
+                      {[1, 2, 3, 4, 5].map((n) => (
+                        <Star
+                          key={n}
+                          className={
+                            n <= f.rating ? 'size-4 fill-amber-400 text-amber-400' : 'size-4 text-muted'
+                          }
+                          aria-hidden="true"
+                        />
+                      ))}
+                    </span>
+                  </div>
+                  <p className="mt-2 text-sm break-words whitespace-pre-line">{f.comment}</p>
+                  <p className="mt-1 text-xs text-muted">
+                    {f.listingId ? (
+                      <Link to={`/marketplace/${f.listingId}`} className="hover:underline">
+                        {f.listingTitle}
+                      </Link>
+                    ) : (
+                      f.listingTitle
+                    )}
+                  </p>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="social-heading" className="flex flex-col gap-4">
+        <h2 id="social-heading" className="text-lg font-semibold">
+          Social posts
+        </h2>
+        {posts.isPending ? (
+          <div className="flex flex-col gap-3" role="status">
+            <span className="sr-only">Loading posts…</span>
+            <Skeleton className="h-24 w-full" />
+            <Skeleton className="h-24 w-full" />
+          </div>
+        ) : posts.isError ? (
+          <EmptyState text={socialMessages.loadPostsFailed} className="py-8" />
+        ) : items.length === 0 ? (
+          <EmptyState text="No posts yet" className="py-8" />
+        ) : (
+          <ul className="flex flex-col gap-3" aria-label="Social posts">
+            {items.map((post) => (
+              <li key={post.id}>
+                <Card className="p-5">
+                  <p className="text-[15px] leading-relaxed break-words whitespace-pre-wrap">
+                    {post.content}
+                  </p>
+                  {post.imageUrl && (
+                    <HostedImage
+                      src={post.imageUrl}
+                      alt=""
+                      className="mt-3 max-h-80 w-full rounded-xl border border-line object-cover"
+                      linkClassName="mt-3"
+                    />
+                  )}
+                  <div className="mt-3 flex items-center justify-between text-xs text-muted">
+                    <time dateTime={toIsoString(post.createdAt)}>{formatDateLong(post.createdAt)}</time>
+                    <span className="inline-flex items-center gap-1">
+                      <Heart className="size-3.5" aria-hidden="true" />
+                      {formatNumber(post.likeCount)}
+                      <span className="sr-only">{post.likeCount === 1 ? 'like' : 'likes'}</span>
+                    </span>
+                  </div>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        )}
+        {posts.hasNextPage && (
+          <Button
+            variant="outline"
+            className="self-center"
+            loading={posts.isFetchingNextPage}
+            onClick={() => posts.fetchNextPage()}
+          >
+            Load more
+          </Button>
+        )}
+      </section>
+    </div>
+  );
+}

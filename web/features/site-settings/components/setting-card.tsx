@@ -1,0 +1,59 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { ReactNode } from 'react';
+import { type FieldValues, useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { siteSettingsMessages as m } from '../../../../contract/messages.ts';
+import { type SiteSettingKey, siteSettingSchemas } from '../../../../contract/site.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { SectionCard } from '../../../components/ui/section-card.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { useUpdateSiteSetting } from '../api.ts';
+
+/** One setting's form: validated by the contract's schema for its key, saved on its own. */
+export function useSettingForm<T extends FieldValues>(key: SiteSettingKey, values: T) {
+  const update = useUpdateSiteSetting();
+  // biome-ignore lint/suspicious/noExplicitAny: the schema of `key` validates exactly T
+  const form = useForm<T>({ resolver: zodResolver(siteSettingSchemas[key] as any), values });
+  const onSubmit = form.handleSubmit((value) =>
+    update.mutate(
+      { key, value },
+      {
+        onSuccess: () => toast.success(m.saved, { id: 'site-settings-saved' }),
+        onError: (err) => {
+          applyServerFieldErrors(err, form.setError, Object.keys(values) as never[]);
+          toast.error(errorMessage(err, m.saveFailed));
+        },
+      },
+    ),
+  );
+  return { form, onSubmit, pending: update.isPending };
+}
+
+/** One setting's card: its fields in a form of their own, with the Save button (named for the setting). */
+export function SettingCard({
+  title,
+  saves,
+  setting,
+  className,
+  children,
+}: {
+  title: string;
+  saves: string;
+  setting: { onSubmit: () => void; pending: boolean };
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <SectionCard title={title}>
+      <form noValidate onSubmit={setting.onSubmit} className={className}>
+        {children}
+        <div className="mt-4 flex justify-end">
+          <Button type="submit" size="sm" loading={setting.pending} aria-label={`Save ${saves}`}>
+            Save
+          </Button>
+        </div>
+      </form>
+    </SectionCard>
+  );
+}
