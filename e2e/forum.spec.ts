@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config.ts';
 import { asUser, signInAs } from './support/social.ts';
 import { createUser, type E2EUser } from './support/users.ts';
