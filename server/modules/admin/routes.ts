@@ -29,12 +29,11 @@ import {
 } from './service.ts';
 
 export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const route = routesFor(app, { tags: ['admin'] });
+  const route = routesFor(app, { tags: ['admin'], access: 'staff' });
 
   route.patch(
     '/admin/users/:id',
     {
-      access: 'staff',
       summary: "Ban or unban a member, or change a member's role (staff; roles admins only)",
       params: userIdParams,
       body: adminUserPatch,
@@ -46,7 +45,6 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
   route.get(
     '/admin/users',
     {
-      access: 'staff',
       summary: 'Members for staff: search by username or id, role filter, banned toggle',
       querystring: adminUsersQuery,
       response: { 200: adminUserPage },
@@ -73,7 +71,6 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
   route.get(
     '/admin/dashboard',
     {
-      access: 'staff',
       summary: 'Dashboard counts, latest forum posts and reports overview (staff)',
       response: { 200: adminDashboard },
     },
@@ -83,7 +80,6 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
   route.get(
     '/admin/dashboard/activity',
     {
-      access: 'staff',
       summary: 'Sign-ups, forum posts and marketplace sales per day over the last 30 days (staff)',
       response: { 200: adminActivity },
     },
@@ -93,7 +89,6 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
   route.get(
     '/admin/ranks',
     {
-      access: 'staff',
       summary: 'The seller ranks an admin can give (staff)',
       response: { 200: userRankList },
     },

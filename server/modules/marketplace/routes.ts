@@ -27,7 +27,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ db: Db; cipher: ContentC
   app,
   { db, cipher },
 ) => {
-  const route = routesFor(app, { tags: ['marketplace'] });
+  const route = routesFor(app, { tags: ['marketplace'], access: 'member' });
 
   route.get(
     '/listings',
@@ -44,19 +44,16 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ db: Db; cipher: ContentC
   route.post(
     '/listings',
     {
-      access: 'member',
       unauthenticated: m.loginToCreate,
       limit: 'listingCreatePerUser',
       summary: 'Create a listing (signed-in members)',
       body: listingCreateBody,
       response: { 201: listingDetail, 403: errorResponse, 404: errorResponse, 409: errorResponse },
+      success: 201,
       // A key listing may come with up to 10,000 keys.
       bodyLimit: 4 * 1024 * 1024,
     },
-    async (request, reply) => {
-      const viewer = signedIn(request);
-      return reply.status(201).send(await service.createListing(db, cipher, viewer, request.body));
-    },
+    async (request) => service.createListing(db, cipher, signedIn(request), request.body),
   );
 
   route.get(
@@ -73,7 +70,6 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ db: Db; cipher: ContentC
   route.patch(
     '/listings/:id',
     {
-      access: 'member',
       owner: 'listing',
       unauthenticated: m.loginToUpdate,
       summary: 'Edit title, description, price and image (seller or staff, active only)',
@@ -87,22 +83,18 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ db: Db; cipher: ContentC
   route.delete(
     '/listings/:id',
     {
-      access: 'member',
       owner: 'listing',
       summary: 'Delete a listing (seller or staff, active only)',
       params: listingIdParams,
       response: { 204: z.null(), 409: errorResponse, 429: errorResponse },
+      success: 204,
     },
-    async (request, reply) => {
-      await service.removeListing(db, signedIn(request), request.params.id);
-      return reply.status(204).send(null);
-    },
+    async (request) => service.removeListing(db, signedIn(request), request.params.id),
   );
 
   route.post(
     '/listings/:id/purchase',
     {
-      access: 'member',
       unauthenticated: m.loginToPurchase,
       limit: 'purchasePerUser',
       summary:
@@ -134,7 +126,6 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ db: Db; cipher: ContentC
   route.post(
     '/listings/:id/feedback',
     {
-      access: 'member',
       limit: 'feedbackPerUser',
       summary:
         'Leave feedback (a vouch) for the seller: the buyer of a completed (released) order, once per order; `counted` is false while it waits for staff as a possible vouch ring',
@@ -145,11 +136,9 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ db: Db; cipher: ContentC
         403: errorResponse,
         409: errorResponse,
       },
+      success: 201,
     },
-    async (request, reply) => {
-      const viewer = signedIn(request);
-      return reply.status(201).send(await service.leaveFeedback(db, viewer, request.params.id, request.body));
-    },
+    async (request) => service.leaveFeedback(db, signedIn(request), request.params.id, request.body),
   );
 
   route.get(
@@ -200,10 +189,8 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ db: Db; cipher: ContentC
       summary: 'Delete any listing, sold ones too (admins)',
       params: listingIdParams,
       response: { 204: z.null(), 409: errorResponse, 429: errorResponse },
+      success: 204,
     },
-    async (request, reply) => {
-      await service.adminDeleteListing(db, signedIn(request), request.params.id);
-      return reply.status(204).send(null);
-    },
+    async (request) => service.adminDeleteListing(db, signedIn(request), request.params.id),
   );
 };

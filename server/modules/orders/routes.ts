@@ -21,12 +21,16 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; cipher: ContentCipher 
   app,
   { db, cipher },
 ) => {
-  const route = routesFor(app, { tags: ['orders'] });
+  const route = routesFor(app, { tags: ['orders'], access: 'member' });
+  const staff = routesFor(app, {
+    tags: ['orders'],
+    access: 'staff',
+    forbidden: orderMessages.onlyStaffSettle,
+  });
 
   route.get(
     '/orders',
     {
-      access: 'member',
       summary: 'My orders, as buyer, seller or both, newest first',
       querystring: orderListQuery,
       response: {
@@ -43,7 +47,6 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; cipher: ContentCipher 
   route.get(
     '/orders/:id',
     {
-      access: 'member',
       owner: 'order',
       summary: 'One order with its content link: its buyer, its seller and staff',
       params: orderIdParams,
@@ -55,7 +58,6 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; cipher: ContentCipher 
   route.post(
     '/orders/:id/confirm',
     {
-      access: 'member',
       owner: 'order',
       limit: 'orderActionPerUser',
       summary: 'The buyer confirms delivery: the escrow is released to the seller',
@@ -71,7 +73,6 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; cipher: ContentCipher 
   route.post(
     '/orders/:id/dispute',
     {
-      access: 'member',
       owner: 'order',
       limit: 'orderActionPerUser',
       summary: 'The buyer disputes within the protection window: the order freezes and a ticket opens',
@@ -85,11 +86,9 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; cipher: ContentCipher 
     },
   );
 
-  route.get(
+  staff.get(
     '/admin/orders',
     {
-      access: 'staff',
-      forbidden: orderMessages.onlyStaffSettle,
       tags: ['admin'],
       summary: 'Staff: orders by status (default disputed), newest first',
       querystring: adminOrderListQuery,
@@ -112,11 +111,9 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; cipher: ContentCipher 
     async (request) => service.revealContentLink(db, cipher, signedIn(request), request.params.id),
   );
 
-  route.post(
+  staff.post(
     '/admin/orders/:id/settle',
     {
-      access: 'staff',
-      forbidden: orderMessages.onlyStaffSettle,
       tags: ['admin'],
       summary: 'Staff settle a dispute: refund, release or split, with a note (audited)',
       params: orderIdParams,

@@ -20,7 +20,7 @@ import { signedIn } from '../../plugins/viewer.ts';
 import * as service from './service.ts';
 
 export const productRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const route = routesFor(app, { tags: ['admin'] });
+  const route = routesFor(app, { tags: ['admin'], access: 'admin' });
 
   route.get(
     '/products',
@@ -60,22 +60,18 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   route.post(
     '/admin/products',
     {
-      access: 'admin',
       forbidden: productMessages.onlyAdminsCreate,
       summary: 'Add a product (admins)',
       body: productBody,
       response: { 201: adminProduct, 404: errorResponse },
+      success: 201,
     },
-    async (request, reply) => {
-      const created = await service.createProduct(db, signedIn(request), request.body);
-      return reply.status(201).send(created);
-    },
+    async (request) => service.createProduct(db, signedIn(request), request.body),
   );
 
   route.put(
     '/admin/products/:id',
     {
-      access: 'admin',
       forbidden: productMessages.onlyAdminsEdit,
       summary: "Edit a product's title, links and description (admins)",
       params: productIdParams,
@@ -88,7 +84,6 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   route.put(
     '/admin/products/:id/pin',
     {
-      access: 'admin',
       forbidden: productMessages.onlyAdminsPin,
       summary: 'Pin or unpin a product (admins)',
       params: productIdParams,
@@ -102,7 +97,6 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   route.put(
     '/admin/products/:id/status',
     {
-      access: 'admin',
       forbidden: productMessages.onlyAdminsStatus,
       summary: 'Activate or deactivate a product (admins)',
       params: productIdParams,
@@ -116,15 +110,12 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   route.delete(
     '/admin/products/:id',
     {
-      access: 'admin',
       forbidden: productMessages.onlyAdminsDelete,
       summary: 'Delete a product (admins)',
       params: productIdParams,
       response: { 204: z.null() },
+      success: 204,
     },
-    async (request, reply) => {
-      await service.removeProduct(db, signedIn(request), request.params.id);
-      return reply.status(204).send(null);
-    },
+    async (request) => service.removeProduct(db, signedIn(request), request.params.id),
   );
 };

@@ -24,12 +24,11 @@ export const stockRoutes: FastifyPluginAsyncZod<{ db: Db; cipher: ContentCipher 
   app,
   { db, cipher },
 ) => {
-  const route = routesFor(app, { tags: ['marketplace'] });
+  const route = routesFor(app, { tags: ['marketplace'], access: 'member' });
 
   route.get(
     '/listings/:id/keys',
     {
-      access: 'member',
       owner: 'listing',
       summary: "A key listing's key counts and who holds each claimed key (seller or staff; never the keys)",
       params: listingIdParams,
@@ -42,7 +41,6 @@ export const stockRoutes: FastifyPluginAsyncZod<{ db: Db; cipher: ContentCipher 
   route.post(
     '/listings/:id/keys',
     {
-      access: 'member',
       owner: 'listing',
       limit: 'keyUploadPerUser',
       summary:
@@ -59,7 +57,6 @@ export const stockRoutes: FastifyPluginAsyncZod<{ db: Db; cipher: ContentCipher 
   route.delete(
     '/listings/:id/keys',
     {
-      access: 'member',
       owner: 'listing',
       limit: 'keyUploadPerUser',
       summary: "Withdraw a key listing's unsold keys (it is then sold out)",
@@ -72,7 +69,6 @@ export const stockRoutes: FastifyPluginAsyncZod<{ db: Db; cipher: ContentCipher 
   route.put(
     '/listings/:id/stock',
     {
-      access: 'member',
       owner: 'listing',
       limit: 'listingCreatePerUser',
       summary: "Set a link listing's stock (restock) and either kind's low-stock warning",
@@ -86,7 +82,6 @@ export const stockRoutes: FastifyPluginAsyncZod<{ db: Db; cipher: ContentCipher 
   route.get(
     '/orders/:id/keys',
     {
-      access: 'member',
       owner: 'order',
       tags: ['orders'],
       summary: "The license keys of one order: its buyer only (staff use the dispute's logged reveal)",
