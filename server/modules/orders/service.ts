@@ -13,6 +13,7 @@ import {
 } from '../../../contract/orders.ts';
 import { ticketLimits } from '../../../contract/tickets.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import type { TimeKey } from '../../db/cursor.ts';
 import { marketplaceOrders } from '../../db/schema/index.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
@@ -257,7 +258,7 @@ export async function releaseIfDue(db: Db, id: string) {
 export async function releaseDueOrders(db: Db, batch = 100) {
   await expireIdempotencyKeys(db);
   let released = 0;
-  let after: [string, string] | undefined;
+  let after: TimeKey | undefined;
   for (;;) {
     const due = await q.dueForRelease(db, batch, after);
     for (const { id } of due) {
