@@ -13,7 +13,7 @@ import {
   socialLimits,
 } from '../../../contract/social.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import {
   addLike,
@@ -154,8 +154,7 @@ export async function createPost(
 
 /** Spec §6: only the author may delete their own post. */
 export async function deletePost(db: Db, viewer: Viewer, postId: string): Promise<void> {
-  const post = await findPostOwner(db, postId);
-  if (!post) throw new AppError('NOT_FOUND', socialMessages.postNotFound);
+  const post = orNotFound(await findPostOwner(db, postId), socialMessages.postNotFound);
   if (post.userId !== viewer.id) throw new AppError('FORBIDDEN', socialMessages.deleteOwnPosts);
   await deletePostRow(db, postId);
 }
@@ -200,8 +199,7 @@ export async function addComment(
 /** Spec §6: only the author may delete their own comment. */
 export async function removeComment(db: Db, viewer: Viewer, commentId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const comment = await findComment(tx, commentId);
-    if (!comment) throw new AppError('NOT_FOUND', socialMessages.commentNotFound);
+    const comment = orNotFound(await findComment(tx, commentId), socialMessages.commentNotFound);
     if (comment.userId !== viewer.id) throw new AppError('FORBIDDEN', socialMessages.deleteOwnComments);
     await deleteComment(tx, comment.id);
   });

@@ -2,7 +2,7 @@ import type { DetectionStatus } from '../../../contract/marketplace.ts';
 import { cheatMessages, watchMessages as m, marketplaceMessages } from '../../../contract/messages.ts';
 import { detectionStatusLabels, type WatchState } from '../../../contract/watches.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { can, ensure } from '../../policy.ts';
 import { audit } from '../audit/service.ts';
@@ -57,8 +57,7 @@ export async function setListingWatch(
  */
 export async function changeListingDetection(db: Db, viewer: Viewer, id: string, to: DetectionStatus) {
   await db.transaction(async (tx) => {
-    const row = await q.lockListingDetection(tx, id);
-    if (!row) throw new AppError('NOT_FOUND', marketplaceMessages.notFound);
+    const row = orNotFound(await q.lockListingDetection(tx, id), marketplaceMessages.notFound);
     ensure(can.manage(viewer, row.sellerId), marketplaceMessages.noPermissionEdit);
     if (row.type !== 'cheat')
       throw new AppError('VALIDATION', m.onlyCheatListings, { detectionStatus: m.onlyCheatListings });
