@@ -41,10 +41,14 @@ interface RouteSpec extends AccessOptions, Omit<RouteShorthandOptions, 'schema' 
   success?: 201 | 204;
 }
 
-/** What every route of a `routesFor` shares: its tags, and the access options a group of routes repeats. */
+/**
+ * What every route of a `routesFor` shares: its tags, and what a group of routes repeats (the access options,
+ * the `params` of the resource they all act on).
+ */
 interface RouteDefaults extends AccessOptions {
   tags: string[];
   access?: AccessLevel;
+  params?: ZodType;
 }
 
 /** A route's own spec: `access` may be left to the defaults when they name one. */
@@ -73,6 +77,9 @@ type Handler<S> = RouteHandlerMethod<
   ZodTypeProvider
 >;
 
+/** The spec as the route sees it: the defaults' `params` unless it names its own. */
+type WithDefaults<D, S> = S extends { params: ZodType } ? S : S & Pick<D, Extract<keyof D, 'params'>>;
+
 /** Only the keys that are set, so the schema holds what a hand-written one would. */
 const defined = (fields: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
@@ -91,7 +98,7 @@ const answeringWith = (status: 201 | 204, handler: RouteHandlerMethod): RouteHan
 export function routesFor<const D extends RouteDefaults>(app: ZodApp, defaults: D) {
   const declare =
     (method: 'get' | 'post' | 'put' | 'patch' | 'delete') =>
-    <S extends SpecFor<D>>(url: string, spec: S, handler: Handler<S>) => {
+    <S extends SpecFor<D>>(url: string, spec: S, handler: Handler<WithDefaults<D, S>>) => {
       const {
         access: level = defaults.access,
         owner = defaults.owner,
@@ -104,7 +111,7 @@ export function routesFor<const D extends RouteDefaults>(app: ZodApp, defaults: 
         description,
         consumes,
         querystring,
-        params,
+        params = defaults.params,
         headers,
         body,
         response,

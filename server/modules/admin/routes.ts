@@ -30,12 +30,12 @@ import {
 
 export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const route = routesFor(app, { tags: ['admin'], access: 'staff' });
+  const onUser = routesFor(app, { tags: ['admin'], access: 'staff', params: userIdParams });
 
-  route.patch(
+  onUser.patch(
     '/admin/users/:id',
     {
       summary: "Ban or unban a member, or change a member's role (staff; roles admins only)",
-      params: userIdParams,
       body: adminUserPatch,
       response: { 200: adminUserResponse },
     },
@@ -52,13 +52,12 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     async (request) => listUsers(db, signedIn(request), request.query),
   );
 
-  route.post(
+  onUser.post(
     '/admin/users/:id/balance',
     {
       access: 'admin',
       forbidden: adminMessages.onlyAdminsAddBalance,
       summary: "Add to a member's balance or credits through the wallet (admins)",
-      params: userIdParams,
       body: addBalanceBody,
       response: {
         200: z.object({ id: z.string(), balance: z.number().int(), credits: z.number().int() }),
@@ -95,13 +94,12 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     async (request) => listRanks(db, signedIn(request)),
   );
 
-  route.put(
+  onUser.put(
     '/admin/users/:id/rank',
     {
       access: 'admin',
       forbidden: adminMessages.onlyAdminsRank,
       summary: "Set or clear (null) a member's seller rank (admins)",
-      params: userIdParams,
       body: setRankBody,
       response: {
         200: z.object({ id: z.string(), rank: userRank.nullable() }),

@@ -51,6 +51,7 @@ function threadChange(
 
 export const forumRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const route = routesFor(app, { tags: ['forum'], access: 'member' });
+  const onThread = routesFor(app, { tags: ['forum'], access: 'member', params: threadIdParams });
   const staff = routesFor(app, { tags: ['forum'], access: 'staff', forbidden: m.moderatorsOnly });
   const admin = routesFor(app, { tags: ['forum'], access: 'admin', forbidden: m.onlyAdminsCategories });
 
@@ -110,49 +111,45 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     async (request) => service.createThread(db, signedIn(request), request.body),
   );
 
-  route.get(
+  onThread.get(
     '/forum/threads/:id',
     {
       access: 'public',
       summary:
         "The thread page: the thread with the viewer's vote and watch, and a page of replies (from the first unread one for a member who has some)",
-      params: threadIdParams,
       response: { 200: forumThreadView },
     },
     async (request) => service.getThreadPage(db, request.viewer, request.params.id),
   );
 
-  route.delete(
+  onThread.delete(
     '/forum/threads/:id',
     {
       owner: 'forumThread',
       summary: 'Delete a thread (its author or staff)',
-      params: threadIdParams,
       response: { 204: z.null() },
       success: 204,
     },
     async (request) => service.removeThread(db, signedIn(request), request.params.id),
   );
 
-  route.get(
+  onThread.get(
     '/forum/threads/:id/replies',
     {
       access: 'public',
       summary: "A thread's replies, oldest first",
-      params: threadIdParams,
       querystring: cursorQuery,
       response: { 200: forumReplyPage },
     },
     async (request) => service.listReplies(db, request.viewer, request.params.id, request.query.cursor),
   );
 
-  route.patch(
+  onThread.patch(
     '/forum/threads/:id',
     {
       owner: 'forumThread',
       limit: 'forumEditPerUser',
       summary: "Edit a thread's title and body (its author or staff); the old text is kept as a revision",
-      params: threadIdParams,
       body: editThreadBody,
       response: { 200: forumThread },
     },
@@ -228,13 +225,12 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     async (request) => service.replyRevisions(db, signedIn(request), request.params.id),
   );
 
-  route.post(
+  onThread.post(
     '/forum/threads/:id/replies',
     {
       unauthenticated: m.loginToReply,
       limit: 'forumReplyPerUser',
       summary: 'Reply to a thread (members)',
-      params: threadIdParams,
       body: replyBody,
       response: { 201: forumReply, 403: errorResponse },
       success: 201,
@@ -242,37 +238,34 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     async (request) => service.reply(db, signedIn(request), request.params.id, request.body.content),
   );
 
-  route.put(
+  onThread.put(
     '/forum/threads/:id/vote',
     {
       unauthenticated: m.loginToVote,
       limit: 'forumVotePerUser',
       summary: 'Vote a thread up (1) or down (-1), or remove the vote (0) (members)',
-      params: threadIdParams,
       body: voteBody,
       response: { 200: voteResponse, 403: errorResponse },
     },
     async (request) => service.vote(db, signedIn(request), request.params.id, request.body.value),
   );
 
-  route.put(
+  onThread.put(
     '/forum/threads/:id/watch',
     {
       limit: 'forumVotePerUser',
       summary: 'Watch a thread (new replies notify you and mark it unread) or stop watching it (members)',
-      params: threadIdParams,
       body: watchBody,
       response: { 200: watchResponse, 403: errorResponse },
     },
     async (request) => service.setWatching(db, signedIn(request), request.params.id, request.body.watching),
   );
 
-  route.put(
+  onThread.put(
     '/forum/threads/:id/read',
     {
       limit: 'forumReadPerUser',
       summary: 'Record that you have read a thread up to a reply; the position only moves forward (members)',
-      params: threadIdParams,
       body: readBody,
       response: { 204: z.null(), 403: errorResponse },
       success: 204,

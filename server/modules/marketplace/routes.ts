@@ -28,6 +28,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ db: Db; cipher: ContentC
   { db, cipher },
 ) => {
   const route = routesFor(app, { tags: ['marketplace'], access: 'member' });
+  const onListing = routesFor(app, { tags: ['marketplace'], access: 'member', params: listingIdParams });
 
   route.get(
     '/listings',
@@ -56,50 +57,46 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ db: Db; cipher: ContentC
     async (request) => service.createListing(db, cipher, signedIn(request), request.body),
   );
 
-  route.get(
+  onListing.get(
     '/listings/:id',
     {
       access: 'public',
       summary: 'One listing; the content link only for its seller, its buyer and staff',
-      params: listingIdParams,
       response: { 200: listingDetail },
     },
     async (request) => service.getListing(db, request.viewer, request.params.id),
   );
 
-  route.patch(
+  onListing.patch(
     '/listings/:id',
     {
       owner: 'listing',
       unauthenticated: m.loginToUpdate,
       summary: 'Edit title, description, price and image (seller or staff, active only)',
-      params: listingIdParams,
       body: listingEditBody,
       response: { 200: listingDetail, 409: errorResponse, 429: errorResponse },
     },
     async (request) => service.editListing(db, signedIn(request), request.params.id, request.body),
   );
 
-  route.delete(
+  onListing.delete(
     '/listings/:id',
     {
       owner: 'listing',
       summary: 'Delete a listing (seller or staff, active only)',
-      params: listingIdParams,
       response: { 204: z.null(), 409: errorResponse, 429: errorResponse },
       success: 204,
     },
     async (request) => service.removeListing(db, signedIn(request), request.params.id),
   );
 
-  route.post(
+  onListing.post(
     '/listings/:id/purchase',
     {
       unauthenticated: m.loginToPurchase,
       limit: 'purchasePerUser',
       summary:
         'Buy 1 to 10 units of a listing at the unit price the buyer saw (409 if it changed or the stock is short; one order, one escrow hold, one fee on the total); an Idempotency-Key replayed by the same buyer for the same listing within 24 h returns the first order, any other reuse 422',
-      params: listingIdParams,
       headers: idempotencyHeaders,
       body: purchaseBody,
       response: {
@@ -123,13 +120,12 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ db: Db; cipher: ContentC
     },
   );
 
-  route.post(
+  onListing.post(
     '/listings/:id/feedback',
     {
       limit: 'feedbackPerUser',
       summary:
         'Leave feedback (a vouch) for the seller: the buyer of a completed (released) order, once per order; `counted` is false while it waits for staff as a possible vouch ring',
-      params: listingIdParams,
       body: feedbackBody,
       response: {
         201: z.object({ id: z.string(), counted: z.boolean() }),
@@ -165,14 +161,13 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ db: Db; cipher: ContentC
     async (request) => service.listListingsForStaff(db, signedIn(request), request.query),
   );
 
-  route.put(
+  onListing.put(
     '/admin/listings/:id/pin',
     {
       access: 'admin',
       forbidden: m.onlyAdminsPin,
       tags: ['admin'],
       summary: 'Pin or unpin a listing (admins)',
-      params: listingIdParams,
       body: listingPinBody,
       response: { 200: listingDetail, 409: errorResponse, 429: errorResponse },
     },
@@ -180,14 +175,13 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ db: Db; cipher: ContentC
       service.setListingPinned(db, signedIn(request), request.params.id, request.body.isPinned),
   );
 
-  route.delete(
+  onListing.delete(
     '/admin/listings/:id',
     {
       access: 'admin',
       forbidden: m.onlyAdminsDelete,
       tags: ['admin'],
       summary: 'Delete any listing, sold ones too (admins)',
-      params: listingIdParams,
       response: { 204: z.null(), 409: errorResponse, 429: errorResponse },
       success: 204,
     },

@@ -22,6 +22,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; cipher: ContentCipher 
   { db, cipher },
 ) => {
   const route = routesFor(app, { tags: ['orders'], access: 'member' });
+  const onOrder = routesFor(app, { tags: ['orders'], access: 'member', params: orderIdParams });
   const staff = routesFor(app, {
     tags: ['orders'],
     access: 'staff',
@@ -44,24 +45,22 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; cipher: ContentCipher 
     async (request) => service.listMyOrders(db, signedIn(request), request.query),
   );
 
-  route.get(
+  onOrder.get(
     '/orders/:id',
     {
       owner: 'order',
       summary: 'One order with its content link: its buyer, its seller and staff',
-      params: orderIdParams,
       response: { 200: orderDetail, 409: errorResponse, 429: errorResponse },
     },
     async (request) => service.getOrder(db, signedIn(request), request.params.id),
   );
 
-  route.post(
+  onOrder.post(
     '/orders/:id/confirm',
     {
       owner: 'order',
       limit: 'orderActionPerUser',
       summary: 'The buyer confirms delivery: the escrow is released to the seller',
-      params: orderIdParams,
       response: { 200: orderDetail, 409: errorResponse },
     },
     async (request) => {
@@ -70,13 +69,12 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; cipher: ContentCipher 
     },
   );
 
-  route.post(
+  onOrder.post(
     '/orders/:id/dispute',
     {
       owner: 'order',
       limit: 'orderActionPerUser',
       summary: 'The buyer disputes within the protection window: the order freezes and a ticket opens',
-      params: orderIdParams,
       body: disputeBody,
       response: { 200: orderDetail, 409: errorResponse },
     },
@@ -97,7 +95,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; cipher: ContentCipher 
     async (request) => service.listOrdersForStaff(db, signedIn(request), request.query),
   );
 
-  route.post(
+  onOrder.post(
     '/admin/orders/:id/reveal',
     {
       access: 'staff',
@@ -105,7 +103,6 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; cipher: ContentCipher 
       tags: ['admin'],
       summary:
         "Staff: reveal a disputed order's content link and license keys (the first reveal by each staff member is audited)",
-      params: orderIdParams,
       response: { 200: revealedContent, 409: errorResponse, 429: errorResponse },
     },
     async (request) => service.revealContentLink(db, cipher, signedIn(request), request.params.id),

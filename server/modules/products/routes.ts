@@ -21,6 +21,7 @@ import * as service from './service.ts';
 
 export const productRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const route = routesFor(app, { tags: ['admin'], access: 'admin' });
+  const onProduct = routesFor(app, { tags: ['admin'], access: 'admin', params: productIdParams });
 
   route.get(
     '/products',
@@ -34,13 +35,12 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     async (request) => service.listProducts(db, request.query),
   );
 
-  route.get(
+  onProduct.get(
     '/products/:id',
     {
       access: 'public',
       tags: ['products'],
       summary: 'One product',
-      params: productIdParams,
       response: { 200: product },
     },
     async (request) => service.getProduct(db, request.params.id),
@@ -69,24 +69,22 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     async (request) => service.createProduct(db, signedIn(request), request.body),
   );
 
-  route.put(
+  onProduct.put(
     '/admin/products/:id',
     {
       forbidden: productMessages.onlyAdminsEdit,
       summary: "Edit a product's title, links and description (admins)",
-      params: productIdParams,
       body: productBody,
       response: { 200: adminProduct },
     },
     async (request) => service.editProduct(db, signedIn(request), request.params.id, request.body),
   );
 
-  route.put(
+  onProduct.put(
     '/admin/products/:id/pin',
     {
       forbidden: productMessages.onlyAdminsPin,
       summary: 'Pin or unpin a product (admins)',
-      params: productIdParams,
       body: productPinBody,
       response: { 200: adminProduct },
     },
@@ -94,12 +92,11 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       service.setProductPinned(db, signedIn(request), request.params.id, request.body.isPinned),
   );
 
-  route.put(
+  onProduct.put(
     '/admin/products/:id/status',
     {
       forbidden: productMessages.onlyAdminsStatus,
       summary: 'Activate or deactivate a product (admins)',
-      params: productIdParams,
       body: productStatusBody,
       response: { 200: adminProduct },
     },
@@ -107,12 +104,11 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       service.setProductStatus(db, signedIn(request), request.params.id, request.body.status),
   );
 
-  route.delete(
+  onProduct.delete(
     '/admin/products/:id',
     {
       forbidden: productMessages.onlyAdminsDelete,
       summary: 'Delete a product (admins)',
-      params: productIdParams,
       response: { 204: z.null() },
       success: 204,
     },

@@ -23,6 +23,7 @@ import {
 
 export const reportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const route = routesFor(app, { tags: ['admin', 'reports'], access: 'staff' });
+  const onReport = routesFor(app, { tags: ['admin', 'reports'], access: 'staff', params: reportIdParams });
 
   route.post(
     '/reports',
@@ -55,43 +56,39 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     409: errorResponse,
   };
 
-  route.post(
+  onReport.post(
     '/admin/reports/:id/resolve',
     {
       summary: 'Resolve a pending report (staff)',
-      params: reportIdParams,
       response: decisionResponses,
     },
     async (request) => decideReport(db, signedIn(request), request.params.id, 'resolved'),
   );
 
-  route.post(
+  onReport.post(
     '/admin/reports/:id/dismiss',
     {
       summary: 'Dismiss a pending report (staff)',
-      params: reportIdParams,
       response: decisionResponses,
     },
     async (request) => decideReport(db, signedIn(request), request.params.id, 'dismissed'),
   );
 
-  route.post(
+  onReport.post(
     '/admin/reports/:id/delete-content',
     {
       summary: 'Delete the reported content, then resolve the report (staff)',
-      params: reportIdParams,
       response: decisionResponses,
     },
     async (request) => deleteReportedContent(db, signedIn(request), request.params.id),
   );
 
-  route.post(
+  onReport.post(
     '/admin/reports/:id/ban-user',
     {
       access: 'admin',
       forbidden: m.onlyAdminsBan,
       summary: "Ban the reported content's author (admins)",
-      params: reportIdParams,
       response: {
         200: z.object({ id: z.string(), username: z.string(), banned: z.boolean() }),
       },

@@ -34,6 +34,7 @@ import {
 
 export const socialRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const route = routesFor(app, { tags: ['social'], access: 'member' });
+  const onPost = routesFor(app, { tags: ['social'], access: 'member', params: postIdParams });
 
   const deps = { db };
 
@@ -62,12 +63,11 @@ export const socialRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     async (request) => createPost(deps, signedIn(request), request.body),
   );
 
-  route.delete(
+  onPost.delete(
     '/posts/:id',
     {
       owner: 'post',
       summary: 'Delete my own post',
-      params: postIdParams,
       response: { 200: okResponse, 429: errorResponse },
     },
     async (request) => {
@@ -90,11 +90,10 @@ export const socialRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     );
   }
 
-  route.get(
+  onPost.get(
     '/posts/:id/comments',
     {
       summary: "A post's comments, oldest first",
-      params: postIdParams,
       querystring: pageQuery,
       response: { 200: commentPage, 403: errorResponse, 429: errorResponse },
     },
@@ -104,13 +103,12 @@ export const socialRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     },
   );
 
-  route.post(
+  onPost.post(
     '/posts/:id/comments',
     {
       unauthenticated: socialMessages.loginToComment,
       limit: 'commentPerUser',
       summary: 'Comment on a post',
-      params: postIdParams,
       body: createCommentBody,
       response: { 201: commentSchema, 403: errorResponse },
       success: 201,

@@ -18,6 +18,7 @@ import * as service from './service.ts';
 
 export const ticketRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const route = routesFor(app, { tags: ['tickets'], access: 'member' });
+  const onTicket = routesFor(app, { tags: ['tickets'], access: 'member', params: ticketIdParams });
 
   route.get(
     '/tickets',
@@ -42,24 +43,22 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     async (request) => service.createTicket(db, signedIn(request), request.body),
   );
 
-  route.get(
+  onTicket.get(
     '/tickets/:id',
     {
       owner: 'ticket',
       summary: 'One ticket with its conversation (owner or staff)',
-      params: ticketIdParams,
       response: { 200: ticketDetail },
     },
     async (request) => service.getTicket(db, signedIn(request), request.params.id),
   );
 
-  route.post(
+  onTicket.post(
     '/tickets/:id/messages',
     {
       owner: 'ticket',
       limit: 'ticketReplyPerUser',
       summary: 'Reply on a ticket (owner or staff); closed tickets refuse replies',
-      params: ticketIdParams,
       body: ticketReplyBody,
       response: { 201: ticketDetail, 409: errorResponse },
       success: 201,
@@ -67,13 +66,12 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     async (request) => service.replyToTicket(db, signedIn(request), request.params.id, request.body.message),
   );
 
-  route.patch(
+  onTicket.patch(
     '/tickets/:id',
     {
       access: 'staff',
       forbidden: m.onlyStaffStatus,
       summary: "Set a ticket's status (staff)",
-      params: ticketIdParams,
       body: ticketStatusBody,
       response: { 200: ticketDetail },
     },
