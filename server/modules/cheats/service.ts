@@ -14,7 +14,7 @@ import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { can, ensure } from '../../policy.ts';
 import { audit } from '../audit/service.ts';
-import { alertCheatWatchers, isWatchingCheat } from '../watches/service.ts';
+import { alertCheatWatchers, isWatching } from '../watches/service.ts';
 import * as q from './queries.ts';
 
 type Found = NonNullable<Awaited<ReturnType<typeof q.findCheat>>>;
@@ -68,7 +68,7 @@ export async function getCheat(db: Db, viewer: Viewer | null, id: string): Promi
   const timeline = await q.findTimeline(db, id);
   return {
     ...toCheat(found),
-    watching: viewer ? await isWatchingCheat(db, id, viewer.id) : false,
+    watching: viewer ? await isWatching(db, 'cheat', id, viewer.id) : false,
     timeline: timeline.map((t) => ({
       id: t.id,
       at: t.createdAt.toISOString(),

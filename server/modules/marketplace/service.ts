@@ -30,7 +30,7 @@ import type { ContentCipher } from '../stock/key-crypto.ts';
 import { deleteUnsoldKeys } from '../stock/queries.ts';
 import { addKeys } from '../stock/service.ts';
 import { feeFor, holdPaymentCtes } from '../wallet/service.ts';
-import { isWatchingListing } from '../watches/service.ts';
+import { isWatching } from '../watches/service.ts';
 import * as q from './queries.ts';
 
 type Row = q.ListingWithPeople;
@@ -130,7 +130,7 @@ export async function getListing(db: Db, viewer: Viewer | null, id: string): Pro
       ...alerts,
       feedback: isBuyer && order?.status === 'released' && !feedbackGiven,
     },
-    watching: alerts.watch && viewer ? await isWatchingListing(db, l.id, viewer.id) : false,
+    watching: alerts.watch && viewer ? await isWatching(db, 'listing', l.id, viewer.id) : false,
     // The seller row exists (the listing's foreign key), so the figures do too.
     sellerReputation: (await sellerReputation(db, l.userId))!,
   };

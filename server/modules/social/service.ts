@@ -47,6 +47,16 @@ const keyOf = (row: { at: string; id: string }): [string, string] => [row.at, ro
 
 // --- presenters ------------------------------------------------------------------------------------
 
+/** The author a page query selects beside a post or comment, as the API shows them. */
+function authorOf(row: Pick<PostRow, 'authorId' | 'authorUsername' | 'authorAvatarUrl' | 'authorRole'>) {
+  return {
+    id: row.authorId,
+    username: row.authorUsername,
+    avatarUrl: row.authorAvatarUrl,
+    role: row.authorRole,
+  };
+}
+
 function toPost(row: Omit<PostRow, 'at'>): Post {
   return {
     id: row.id,
@@ -57,12 +67,7 @@ function toPost(row: Omit<PostRow, 'at'>): Post {
     commentCount: row.commentCount,
     likedByMe: row.likedByMe,
     followingAuthor: row.followingAuthor,
-    author: {
-      id: row.authorId,
-      username: row.authorUsername,
-      avatarUrl: row.authorAvatarUrl,
-      role: row.authorRole,
-    },
+    author: authorOf(row),
   };
 }
 
@@ -72,12 +77,7 @@ function toComment(row: Omit<CommentRow, 'at'>): Comment {
     postId: row.postId,
     content: row.content,
     createdAt: row.createdAt.toISOString(),
-    author: {
-      id: row.authorId,
-      username: row.authorUsername,
-      avatarUrl: row.authorAvatarUrl,
-      role: row.authorRole,
-    },
+    author: authorOf(row),
   };
 }
 

@@ -9,7 +9,7 @@ import { audit } from '../audit/service.ts';
 import { findListingRow } from '../marketplace/queries.ts';
 import * as q from './queries.ts';
 
-export { alertCheatWatchers, isWatchingCheat, isWatchingListing } from './queries.ts';
+export { alertCheatWatchers, isWatching } from './queries.ts';
 
 /** Watch or stop watching a cheat on the status board. */
 export async function setCheatWatch(
@@ -22,7 +22,7 @@ export async function setCheatWatch(
     if (!(await q.watchCheat(db, cheatId, viewer.id)))
       throw new AppError('NOT_FOUND', cheatMessages.notFound);
   } else {
-    await q.unwatchCheat(db, cheatId, viewer.id);
+    await q.unwatch(db, 'cheat', cheatId, viewer.id);
   }
   return { watching: on };
 }
@@ -38,7 +38,7 @@ export async function setListingWatch(
   on: boolean,
 ): Promise<WatchState> {
   if (!on) {
-    await q.unwatchListing(db, listingId, viewer.id);
+    await q.unwatch(db, 'listing', listingId, viewer.id);
     return { watching: false };
   }
   const listing = await findListingRow(db, listingId);
