@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { roles } from './limits.ts';
 import { adminMessages } from './messages.ts';
 import { cursorParam, pageOf } from './pages.ts';
+import { person } from './people.ts';
 
 export const userIdParams = z.object({ id: z.uuid({ error: 'User ID not found' }) });
 
@@ -82,7 +83,7 @@ export const adminDashboard = z.object({
       id: z.string(),
       title: z.string(),
       createdAt: z.string(),
-      author: z.object({ id: z.string(), username: z.string() }),
+      author: person,
       category: z.object({ id: z.string(), name: z.string() }),
     }),
   ),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cursorParam, pageOf } from './pages.ts';
+import { person } from './people.ts';
 
 export const auditPageSize = 50;
 
@@ -13,7 +14,7 @@ export const auditEntry = z.object({
   before: z.unknown().nullable(),
   after: z.unknown().nullable(),
   createdAt: z.string(),
-  actor: z.object({ id: z.string(), username: z.string() }).nullable(),
+  actor: person.nullable(),
 });
 
 export const auditPage = pageOf(auditEntry);

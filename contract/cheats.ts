@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cheatMessages as m } from './messages.ts';
 import { cursorParam, pageOf } from './pages.ts';
+import { person } from './people.ts';
 import { httpUrlField } from './products.ts';
 
 export const cheatStatuses = ['undetected', 'detected', 'other'] as const;
@@ -35,7 +36,7 @@ export const cheatListQuery = z.object({
   cursor: cursorParam,
 });
 
-const member = z.object({ id: z.string(), username: z.string() });
+const member = person;
 
 /** A cheat as anyone sees it: the download link only comes from the download action. */
 export const cheat = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { directMessageTexts } from './messages.ts';
 import { pageOf } from './pages.ts';
+import { personWithAvatar } from './people.ts';
 
 export const directMessageLimits = {
   message: { max: 2000 },
@@ -24,7 +25,7 @@ export const sendMessageBody = z.object({
   message: messageText,
 });
 
-const counterpart = z.object({ id: z.string(), username: z.string(), avatarUrl: z.string().nullable() });
+const counterpart = personWithAvatar;
 
 export const directMessageSchema = z.object({
   id: z.string(),

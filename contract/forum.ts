@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { forumPostPath } from './forum-links.ts';
 import { forumMessages as m } from './messages.ts';
 import { cursorParam, pageOf } from './pages.ts';
+import { person, personWithAvatar } from './people.ts';
 
 export const forumLimits = {
   title: { min: 5, max: 100 },
@@ -74,7 +75,7 @@ export const threadListQuery = z.object({
 });
 export const cursorQuery = z.object({ cursor: cursorParam });
 
-const author = z.object({ id: z.string(), username: z.string(), avatarUrl: z.string().nullable() });
+const author = personWithAvatar;
 
 export const forumCategory = z.object({
   id: z.string(),
@@ -100,7 +101,7 @@ export const forumThreadSummary = z.object({
   lastActivityAt: z.string(),
   createdAt: z.string(),
   /** Who wrote the latest reply (the author before the first one); null when that account is gone. */
-  lastPoster: z.object({ id: z.string(), username: z.string() }).nullable(),
+  lastPoster: person.nullable(),
   /** The member watches it and it has replies they have not read (false for visitors). */
   unread: z.boolean(),
 });
@@ -189,7 +190,7 @@ export const forumRevision = z.object({
   id: z.string(),
   title: z.string().nullable(),
   content: z.string(),
-  editor: z.object({ id: z.string(), username: z.string() }).nullable(),
+  editor: person.nullable(),
   createdAt: z.string(),
 });
 export const forumRevisionList = z.object({ items: z.array(forumRevision) });

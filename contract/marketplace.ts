@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { marketplaceMessages as m, stockMessages as st } from './messages.ts';
 import { order } from './orders.ts';
 import { cursorParam, pageOf } from './pages.ts';
+import { person } from './people.ts';
 import { httpUrlField, optionalImageField } from './products.ts';
 import { sellerReputation } from './reputation.ts';
 
@@ -211,7 +212,7 @@ export const feedbackEntry = z.object({
   comment: z.string(),
   listingId: z.string().nullable(),
   listingTitle: z.string(),
-  author: z.object({ id: z.string(), username: z.string() }).nullable(),
+  author: person.nullable(),
   createdAt: z.string(),
 });
 /** A seller's feedback: the reputation figures, then the counted entries (flagged ones wait for staff). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { orderMessages as m, walletMessages as w } from './messages.ts';
 import { cursorParam, pageOf } from './pages.ts';
+import { person } from './people.ts';
 
 export const orderStatuses = ['held', 'disputed', 'released', 'refunded'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
@@ -10,7 +11,7 @@ export const settlementOutcomes = ['refund', 'release', 'split'] as const;
 
 export const orderIdParams = z.object({ id: z.uuid({ error: m.notFound }) });
 
-const party = z.object({ id: z.string(), username: z.string() });
+const party = person;
 
 /** An order as its two parties and staff see it. */
 export const order = z.object({

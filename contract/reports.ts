@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { reportMessages as m } from './messages.ts';
 import { cursorParam, pageOf } from './pages.ts';
+import { person } from './people.ts';
 
 export const reportTargetTypes = ['post', 'comment', 'thread', 'reply', 'cheat', 'listing'] as const;
 export type ReportTargetType = (typeof reportTargetTypes)[number];
@@ -36,8 +37,6 @@ export const adminReportsQuery = z.object({
 });
 
 export const reportIdParams = z.object({ id: z.uuid({ error: m.notFound }) });
-
-const person = z.object({ id: z.string(), username: z.string() });
 
 export const adminReport = z.object({
   id: z.string(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { reputationMessages as m } from './messages.ts';
 import { cursorParam, pageOf } from './pages.ts';
+import { person } from './people.ts';
 
 /**
  * A seller's figures beside the average rating, computed by the server in one statement: orders completed
@@ -26,8 +27,6 @@ export const vouchReviewQuery = z.object({
   cursor: cursorParam,
 });
 export const vouchReviewParams = z.object({ id: z.uuid({ error: m.reviewNotFound }) });
-
-const person = z.object({ id: z.string(), username: z.string() });
 
 export const flaggedVouch = z.object({
   id: z.string(),

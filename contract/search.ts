@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cheatStatuses } from './cheats.ts';
+import { personWithAvatar } from './people.ts';
 import { searchLimits } from './search-texts.ts';
 
 export { searchLimits } from './search-texts.ts';
@@ -8,7 +9,7 @@ export const searchQuery = z.object({ q: z.string().trim().max(searchLimits.maxL
 
 export const searchResponse = z.object({
   cheats: z.array(z.object({ id: z.string(), title: z.string(), status: z.enum(cheatStatuses) })),
-  users: z.array(z.object({ id: z.string(), username: z.string(), avatarUrl: z.string().nullable() })),
+  users: z.array(personWithAvatar),
   listings: z.array(z.object({ id: z.string(), title: z.string(), price: z.number().int() })),
   /** Forum threads whose title or body contains the words. */
   threads: z.array(z.object({ id: z.string(), title: z.string(), replyCount: z.number().int() })),

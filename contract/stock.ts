@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { keysText, lowStockThresholdField, stockField } from './marketplace.ts';
 import { cursorParam, pageOf } from './pages.ts';
+import { person } from './people.ts';
 
 export const keysUploadBody = z.object({ keys: keysText });
 export type KeysUploadBody = z.input<typeof keysUploadBody>;
@@ -30,7 +31,7 @@ export const claimedKey = z.object({
   id: z.string(),
   state: z.enum(['reserved', 'sold', 'burned']),
   orderId: z.string().nullable(),
-  buyer: z.object({ id: z.string(), username: z.string() }).nullable(),
+  buyer: person.nullable(),
   claimedAt: z.string(),
 });
 export type ClaimedKey = z.infer<typeof claimedKey>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ticketMessages as m } from './messages.ts';
 import { pageOf } from './pages.ts';
+import { person } from './people.ts';
 
 export const ticketLimits = {
   title: { min: 5, max: 100 },
@@ -50,8 +51,6 @@ export const adminTicketsQuery = z.object({
   q: z.string().trim().max(100).optional(),
   cursor,
 });
-
-const person = z.object({ id: z.string(), username: z.string() });
 
 export const ticketSummary = z.object({
   id: z.string(),

@@ -168,6 +168,12 @@ export function encodeCursor(key: readonly unknown[]): string {
   return Buffer.from(JSON.stringify(key)).toString('base64url');
 }
 
+/** A newest-first list's key: the time as PostgreSQL writes it (see `asKeyText`), then the id. */
+export type TimeKey = [time: string, id: string];
+
+/** A time column as the text a cursor carries: PostgreSQL's own, microseconds kept. */
+export const asKeyText = (time: SQLWrapper) => sql<string>`${time}::text`;
+
 /** Newest first by a time column, the id breaking ties: most lists' order, read from a `(…, time desc, id desc)` index. */
 export function newestFirst(time: SQLWrapper, id: SQLWrapper) {
   return keyset({ column: time, kind: 'time', dir: 'desc' }, { column: id, kind: 'uuid', dir: 'desc' });

@@ -27,6 +27,12 @@ export class AppError extends Error {
   }
 }
 
+/** The row a service looked up, or a 404 with `message` when there is none. */
+export function orNotFound<T>(row: T, message: string): NonNullable<T> {
+  if (!row) throw new AppError('NOT_FOUND', message);
+  return row;
+}
+
 /** First message per field, keyed by its dotted path (the form shows one message per field). */
 export function fieldsFromIssues(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>) {
   const fields: Record<string, string> = {};

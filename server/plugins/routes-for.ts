@@ -34,7 +34,27 @@ interface RouteSpec extends AccessOptions, Omit<RouteShorthandOptions, 'schema' 
   response: Record<number, ZodType>;
   /** The route's `config` (e.g. `notShed`), as `app.get` takes it. */
   config?: object;
+  /**
+   * The status a success answers with when it is not 200: the handler returns the created item (201) or
+   * nothing (204) and the reply is sent with that status, as `reply.status(201).send(item)` would.
+   */
+  success?: 201 | 204;
 }
+
+/**
+ * What every route of a `routesFor` shares: its tags, and what a group of routes repeats (the access options,
+ * the `params` of the resource they all act on).
+ */
+interface RouteDefaults extends AccessOptions {
+  tags: string[];
+  access?: AccessLevel;
+  params?: ZodType;
+}
+
+/** A route's own spec: `access` may be left to the defaults when they name one. */
+type SpecFor<D extends RouteDefaults> = D extends { access: AccessLevel }
+  ? Omit<RouteSpec, 'access'> & { access?: AccessLevel }
+  : RouteSpec;
 
 type ZodApp = FastifyInstance<
   RawServerDefault,
@@ -47,7 +67,7 @@ type ZodApp = FastifyInstance<
 /** The shapes the type provider reads, as `app.get(url, { schema }, handler)` would have them. */
 type Shapes<S> = Pick<S, Extract<keyof S, 'params' | 'headers' | 'querystring' | 'body' | 'response'>>;
 
-type Handler<S extends RouteSpec> = RouteHandlerMethod<
+type Handler<S> = RouteHandlerMethod<
   RawServerDefault,
   RawRequestDefaultExpression,
   RawReplyDefaultExpression,
@@ -57,32 +77,47 @@ type Handler<S extends RouteSpec> = RouteHandlerMethod<
   ZodTypeProvider
 >;
 
+/** The spec as the route sees it: the defaults' `params` unless it names its own. */
+type WithDefaults<D, S> = S extends { params: ZodType } ? S : S & Pick<D, Extract<keyof D, 'params'>>;
+
 /** Only the keys that are set, so the schema holds what a hand-written one would. */
 const defined = (fields: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
 
-/** `const route = routesFor(app, { tags: ['forum'] })`, then `route.get(url, spec, handler)`. */
-export function routesFor(app: ZodApp, defaults: { tags: string[] }) {
+/** Answers with `status`, whatever the handler returned (204: no body), unless the handler sent the reply. */
+const answeringWith = (status: 201 | 204, handler: RouteHandlerMethod): RouteHandlerMethod =>
+  async function (this: FastifyInstance, request, reply) {
+    const value = await handler.call(this, request, reply);
+    return reply.sent ? reply : reply.status(status).send(status === 204 ? null : value);
+  };
+
+/**
+ * `const route = routesFor(app, { tags: ['forum'] })`, then `route.get(url, spec, handler)`. Defaults may carry
+ * the access options a group of routes shares (`{ tags, access: 'staff', forbidden }`); a spec overrides them.
+ */
+export function routesFor<const D extends RouteDefaults>(app: ZodApp, defaults: D) {
   const declare =
     (method: 'get' | 'post' | 'put' | 'patch' | 'delete') =>
-    <S extends RouteSpec>(url: string, spec: S, handler: Handler<S>) => {
+    <S extends SpecFor<D>>(url: string, spec: S, handler: Handler<WithDefaults<D, S>>) => {
       const {
-        access: level,
-        owner,
-        limit,
-        unauthenticated,
-        forbidden,
+        access: level = defaults.access,
+        owner = defaults.owner,
+        limit = defaults.limit,
+        unauthenticated = defaults.unauthenticated,
+        forbidden = defaults.forbidden,
         tags = defaults.tags,
+        success,
         summary,
         description,
         consumes,
         querystring,
-        params,
+        params = defaults.params,
         headers,
         body,
         response,
         ...options
       } = spec;
+      if (!level) throw new Error(`${method.toUpperCase()} ${url} declares no access`);
       const schema = {
         ...access(level, { owner, limit, unauthenticated, forbidden }),
         tags,
@@ -90,7 +125,8 @@ export function routesFor(app: ZodApp, defaults: { tags: string[] }) {
         ...defined({ description, consumes, querystring, params, headers, body }),
         response,
       };
-      app[method](url, { ...options, schema }, handler as RouteHandlerMethod);
+      const handle = handler as RouteHandlerMethod;
+      app[method](url, { ...options, schema }, success ? answeringWith(success, handle) : handle);
     };
   return {
     get: declare('get'),

@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { profiles } from './auth.ts';
 import { belongsTo, createdAt, primaryId } from './columns.ts';
+import { memberMarks } from './member-marks.ts';
 
 /** Forum sections; the defaults are inserted at start-up when there are none (modules/forum/seed.ts). */
 export const forumCategories = pgTable(
@@ -155,15 +156,7 @@ export const forumMentions = pgTable(
 );
 
 /** One like per member per reply; `forum_replies.like_count` follows it. */
-export const forumReplyLikes = pgTable(
-  'forum_reply_likes',
-  {
-    replyId: belongsTo('reply_id', () => forumReplies.id),
-    userId: belongsTo('user_id', () => profiles.id),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.replyId, t.userId] }), index('forum_reply_likes_user_idx').on(t.userId)],
-);
+export const forumReplyLikes = memberMarks('forum_reply_likes', 'replyId', () => forumReplies.id);
 
 /**
  * A member's relation to a thread (Discourse's topic_users): whether they watch it, and how far they have

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { profiles } from './auth.ts';
 import { belongsTo, createdAt, primaryId } from './columns.ts';
+import { memberMarks } from './member-marks.ts';
 
 /**
  * A post of the social feed. `like_count` and `comment_count` are kept exact by the service, in the same
@@ -29,15 +30,7 @@ export const socialPosts = pgTable(
 );
 
 /** One like per member and post (the primary key makes a second like a no-op). */
-export const postLikes = pgTable(
-  'post_likes',
-  {
-    postId: belongsTo('post_id', () => socialPosts.id),
-    userId: belongsTo('user_id', () => profiles.id),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('post_likes_user_idx').on(t.userId)],
-);
+export const postLikes = memberMarks('post_likes', 'postId', () => socialPosts.id);
 
 /** Who follows whom; the primary key (follower first) also serves "whom do I follow". */
 export const userFollowers = pgTable(

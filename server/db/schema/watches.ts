@@ -1,8 +1,6 @@
-import { index, pgTable, primaryKey } from 'drizzle-orm/pg-core';
-import { profiles } from './auth.ts';
 import { cheats } from './catalogue.ts';
-import { belongsTo, createdAt } from './columns.ts';
 import { marketplaceListings } from './marketplace.ts';
+import { memberMarks } from './member-marks.ts';
 
 /*
  * Detection alerts (issue 18, decision 022): members watch a cheat or a cheat listing, and every watcher is
@@ -11,22 +9,6 @@ import { marketplaceListings } from './marketplace.ts';
  * a target's watchers in key order, and "am I watching" is the same index.
  */
 
-export const cheatWatches = pgTable(
-  'cheat_watches',
-  {
-    cheatId: belongsTo('cheat_id', () => cheats.id),
-    userId: belongsTo('user_id', () => profiles.id),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.cheatId, t.userId] }), index('cheat_watches_user_idx').on(t.userId)],
-);
+export const cheatWatches = memberMarks('cheat_watches', 'cheatId', () => cheats.id);
 
-export const listingWatches = pgTable(
-  'listing_watches',
-  {
-    listingId: belongsTo('listing_id', () => marketplaceListings.id),
-    userId: belongsTo('user_id', () => profiles.id),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.listingId, t.userId] }), index('listing_watches_user_idx').on(t.userId)],
-);
+export const listingWatches = memberMarks('listing_watches', 'listingId', () => marketplaceListings.id);

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { newestFirst } from '../../db/cursor.ts';
+import { asKeyText, newestFirst } from '../../db/cursor.ts';
 import {
   forumCategories,
   forumThreads,
@@ -75,7 +75,7 @@ export async function listUsers(
       balance: profiles.balance,
       credits: profiles.credits,
       createdAt: profiles.createdAt,
-      createdAtKey: sql<string>`${profiles.createdAt}::text`,
+      createdAtKey: asKeyText(profiles.createdAt),
       rankId: userRanks.id,
       rankName: userRanks.name,
       rankColor: userRanks.color,

@@ -29,14 +29,13 @@ import {
 } from './service.ts';
 
 export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const route = routesFor(app, { tags: ['admin'] });
+  const route = routesFor(app, { tags: ['admin'], access: 'staff' });
+  const onUser = routesFor(app, { tags: ['admin'], access: 'staff', params: userIdParams });
 
-  route.patch(
+  onUser.patch(
     '/admin/users/:id',
     {
-      access: 'staff',
       summary: "Ban or unban a member, or change a member's role (staff; roles admins only)",
-      params: userIdParams,
       body: adminUserPatch,
       response: { 200: adminUserResponse },
     },
@@ -46,7 +45,6 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
   route.get(
     '/admin/users',
     {
-      access: 'staff',
       summary: 'Members for staff: search by username or id, role filter, banned toggle',
       querystring: adminUsersQuery,
       response: { 200: adminUserPage },
@@ -54,13 +52,12 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     async (request) => listUsers(db, signedIn(request), request.query),
   );
 
-  route.post(
+  onUser.post(
     '/admin/users/:id/balance',
     {
       access: 'admin',
       forbidden: adminMessages.onlyAdminsAddBalance,
       summary: "Add to a member's balance or credits through the wallet (admins)",
-      params: userIdParams,
       body: addBalanceBody,
       response: {
         200: z.object({ id: z.string(), balance: z.number().int(), credits: z.number().int() }),
@@ -73,7 +70,6 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
   route.get(
     '/admin/dashboard',
     {
-      access: 'staff',
       summary: 'Dashboard counts, latest forum posts and reports overview (staff)',
       response: { 200: adminDashboard },
     },
@@ -83,7 +79,6 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
   route.get(
     '/admin/dashboard/activity',
     {
-      access: 'staff',
       summary: 'Sign-ups, forum posts and marketplace sales per day over the last 30 days (staff)',
       response: { 200: adminActivity },
     },
@@ -93,20 +88,18 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
   route.get(
     '/admin/ranks',
     {
-      access: 'staff',
       summary: 'The seller ranks an admin can give (staff)',
       response: { 200: userRankList },
     },
     async (request) => listRanks(db, signedIn(request)),
   );
 
-  route.put(
+  onUser.put(
     '/admin/users/:id/rank',
     {
       access: 'admin',
       forbidden: adminMessages.onlyAdminsRank,
       summary: "Set or clear (null) a member's seller rank (admins)",
-      params: userIdParams,
       body: setRankBody,
       response: {
         200: z.object({ id: z.string(), rank: userRank.nullable() }),

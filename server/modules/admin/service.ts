@@ -12,7 +12,7 @@ import {
 } from '../../../contract/admin.ts';
 import { adminMessages, messages } from '../../../contract/messages.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { can, ensure } from '../../policy.ts';
 import { audit } from '../audit/service.ts';
@@ -71,8 +71,7 @@ export async function applyUserPatch(
   patch: Patch,
   changes: AccountChange[],
 ) {
-  const target = await findUserForAdmin(tx, targetId);
-  if (!target) throw new AppError('NOT_FOUND', adminMessages.userNotFound);
+  const target = orNotFound(await findUserForAdmin(tx, targetId), adminMessages.userNotFound);
   if (patch.role !== undefined) {
     ensure(can.administer(viewer), adminMessages.onlyAdminsChangeRoles);
     if (target.id === viewer.id) throw new AppError('FORBIDDEN', adminMessages.ownRole);
@@ -156,8 +155,7 @@ export async function listUsers(
 export async function addBalance(db: Db, viewer: Viewer, targetId: string, body: AddBalanceBody) {
   ensure(can.administer(viewer), adminMessages.onlyAdminsAddBalance);
   return db.transaction(async (tx) => {
-    const before = await findWallet(tx, targetId);
-    if (!before) throw new AppError('NOT_FOUND', adminMessages.userNotFound);
+    const before = orNotFound(await findWallet(tx, targetId), adminMessages.userNotFound);
     const value = await grant(tx, {
       userId: targetId,
       currency: body.currency,
@@ -222,8 +220,7 @@ export async function listRanks(db: Db, viewer: Viewer): Promise<UserRank[]> {
 export async function setRank(db: Db, viewer: Viewer, targetId: string, body: SetRankBody) {
   ensure(can.administer(viewer), adminMessages.onlyAdminsRank);
   return db.transaction(async (tx) => {
-    const target = await lockUserRank(tx, targetId);
-    if (!target) throw new AppError('NOT_FOUND', adminMessages.userNotFound);
+    const target = orNotFound(await lockUserRank(tx, targetId), adminMessages.userNotFound);
     const rank = body.rankId ? await findRank(tx, body.rankId) : null;
     if (rank === undefined) throw new AppError('NOT_FOUND', adminMessages.rankNotFound);
     const before = target.rankId ? ((await findRank(tx, target.rankId)) ?? null) : null;

@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { newestFirst } from '../../db/cursor.ts';
+import { asKeyText, newestFirst } from '../../db/cursor.ts';
 import { auditLog, profiles } from '../../db/schema/index.ts';
 
 /** Newest first: audit_log_created_idx. */
@@ -16,7 +16,7 @@ export async function listAudit(db: Db, { after, limit }: { after?: AuditCursor;
   return db
     .select({
       row: auditLog,
-      createdAtKey: sql<string>`${auditLog.createdAt}::text`,
+      createdAtKey: asKeyText(auditLog.createdAt),
       actorName: profiles.username,
     })
     .from(auditLog)

@@ -86,7 +86,7 @@ const CHANGE_PASSWORD_ERRORS: AuthErrorMap = {
  * own shapes: no session token ever appears in a body, only in the HttpOnly cookie.
  */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { db, publicUrl }) => {
-  const route = routesFor(app, { tags: ['auth'] });
+  const route = routesFor(app, { tags: ['auth'], access: 'public' });
 
   const publicOrigin = new URL(publicUrl).origin;
 
@@ -157,7 +157,6 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
   route.post(
     '/sign-up/email',
     {
-      access: 'public',
       limit: 'signUpPerIp',
       summary: 'Create an account (the member then signs in)',
       body: signUpBody,
@@ -193,7 +192,6 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
   route.post(
     '/sign-in/email',
     {
-      access: 'public',
       limit: ['signInPerIp', 'signInPerAccountIp', 'signInPerAccount'],
       summary:
         'Sign in; sets the session cookie (a browser-session cookie when rememberMe is false). ' +
@@ -244,7 +242,6 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
   route.post(
     '/request-password-reset',
     {
-      access: 'public',
       limit: ['resetPerIp', 'resetPerAccount'],
       summary: 'Email a reset link (answers the same whether or not the address has an account)',
       body: resetRequestBody,
@@ -261,7 +258,6 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
   route.post(
     '/reset-password',
     {
-      access: 'public',
       limit: 'resetPerIp',
       summary: 'Set a new password with the emailed token; ends every session of the account',
       body: resetPasswordBody,
@@ -369,7 +365,6 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
   route.post(
     '/two-factor/verify',
     {
-      access: 'public',
       limit: 'twoFactorCodePerIp',
       summary:
         'Complete a two-factor sign-in with a 6-digit code or a backup code (each backup code works once)',

@@ -2,7 +2,7 @@ import { and, asc, count, eq, type SQL, sql, sum } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { CheatStatus } from '../../../contract/cheats.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { newestFirst } from '../../db/cursor.ts';
+import { asKeyText, newestFirst } from '../../db/cursor.ts';
 import { cheatDownloads, cheatStatusChanges, cheats, cheatWatches, profiles } from '../../db/schema/index.ts';
 import { containing } from '../../db/search.ts';
 
@@ -14,7 +14,7 @@ const publisher = alias(profiles, 'publisher');
 const withPublisher = {
   row: cheats,
   publisherName: publisher.username,
-  createdAtKey: sql<string>`${cheats.createdAt}::text`,
+  createdAtKey: asKeyText(cheats.createdAt),
 };
 
 /** Whether this member watches the row's cheat (a primary-key probe per row); false for visitors. */

@@ -17,13 +17,12 @@ import { signedIn } from '../../plugins/viewer.ts';
 import * as service from './service.ts';
 
 export const cheatRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const route = routesFor(app, { tags: ['admin'] });
+  const route = routesFor(app, { tags: ['cheats'], access: 'public' });
+  const staff = routesFor(app, { tags: ['admin'], access: 'staff', forbidden: cheatMessages.onlyStaff });
 
   route.get(
     '/cheats',
     {
-      access: 'public',
-      tags: ['cheats'],
       summary: 'The cheat status board, newest first (no download links)',
       querystring: cheatListQuery,
       response: { 200: cheatPage },
@@ -34,8 +33,6 @@ export const cheatRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
   route.get(
     '/cheats/:id',
     {
-      access: 'public',
-      tags: ['cheats'],
       summary: 'One cheat with its status timeline',
       params: cheatIdParams,
       response: { 200: cheatDetail },
@@ -49,7 +46,6 @@ export const cheatRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       access: 'member',
       unauthenticated: cheatMessages.loginToDownload,
       limit: 'cheatDownloadPerUser',
-      tags: ['cheats'],
       summary: 'Download a cheat (members): counted once per member per day; returns the link',
       params: cheatIdParams,
       response: { 200: cheatDownloadResponse, 403: errorResponse },
@@ -57,11 +53,9 @@ export const cheatRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     async (request) => service.downloadCheat(db, signedIn(request), request.params.id),
   );
 
-  route.get(
+  staff.get(
     '/admin/cheats/:id',
     {
-      access: 'staff',
-      forbidden: cheatMessages.onlyStaff,
       summary: 'A cheat with its download link, for editing (staff)',
       params: cheatIdParams,
       response: { 200: adminCheat },
@@ -69,26 +63,20 @@ export const cheatRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     async (request) => service.getCheatForStaff(db, signedIn(request), request.params.id),
   );
 
-  route.post(
+  staff.post(
     '/admin/cheats',
     {
-      access: 'staff',
-      forbidden: cheatMessages.onlyStaff,
       summary: 'Publish a cheat (staff)',
       body: cheatBody,
       response: { 201: adminCheat, 404: errorResponse },
+      success: 201,
     },
-    async (request, reply) => {
-      const created = await service.publishCheat(db, signedIn(request), request.body);
-      return reply.status(201).send(created);
-    },
+    async (request) => service.publishCheat(db, signedIn(request), request.body),
   );
 
-  route.put(
+  staff.put(
     '/admin/cheats/:id',
     {
-      access: 'staff',
-      forbidden: cheatMessages.onlyStaff,
       summary: 'Edit a cheat; a status change joins its timeline (staff)',
       params: cheatIdParams,
       body: cheatBody,
@@ -97,18 +85,14 @@ export const cheatRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     async (request) => service.editCheat(db, signedIn(request), request.params.id, request.body),
   );
 
-  route.delete(
+  staff.delete(
     '/admin/cheats/:id',
     {
-      access: 'staff',
-      forbidden: cheatMessages.onlyStaff,
       summary: 'Delete a cheat (staff)',
       params: cheatIdParams,
       response: { 204: z.null() },
+      success: 204,
     },
-    async (request, reply) => {
-      await service.removeCheat(db, signedIn(request), request.params.id);
-      return reply.status(204).send(null);
-    },
+    async (request) => service.removeCheat(db, signedIn(request), request.params.id),
   );
 };

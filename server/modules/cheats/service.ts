@@ -10,11 +10,11 @@ import {
 } from '../../../contract/cheats.ts';
 import { cheatMessages as m } from '../../../contract/messages.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { can, ensure } from '../../policy.ts';
 import { audit } from '../audit/service.ts';
-import { alertCheatWatchers, isWatchingCheat } from '../watches/service.ts';
+import { alertCheatWatchers, isWatching } from '../watches/service.ts';
 import * as q from './queries.ts';
 
 type Found = NonNullable<Awaited<ReturnType<typeof q.findCheat>>>;
@@ -64,12 +64,11 @@ export async function listCheats(
  * whether they watch it (a third).
  */
 export async function getCheat(db: Db, viewer: Viewer | null, id: string): Promise<CheatDetail> {
-  const found = await q.findCheat(db, id);
-  if (!found) throw new AppError('NOT_FOUND', m.notFound);
+  const found = orNotFound(await q.findCheat(db, id), m.notFound);
   const timeline = await q.findTimeline(db, id);
   return {
     ...toCheat(found),
-    watching: viewer ? await isWatchingCheat(db, id, viewer.id) : false,
+    watching: viewer ? await isWatching(db, 'cheat', id, viewer.id) : false,
     timeline: timeline.map((t) => ({
       id: t.id,
       at: t.createdAt.toISOString(),
@@ -82,15 +81,13 @@ export async function getCheat(db: Db, viewer: Viewer | null, id: string): Promi
 
 /** A signed-in member's download: counted once per member per cheat per day, then the link. */
 export async function downloadCheat(db: Db, viewer: Viewer, id: string) {
-  const result = await db.transaction((tx) => q.recordDownload(tx, id, viewer.id));
-  if (!result) throw new AppError('NOT_FOUND', m.notFound);
+  const result = orNotFound(await db.transaction((tx) => q.recordDownload(tx, id, viewer.id)), m.notFound);
   return result;
 }
 
 export async function getCheatForStaff(db: Db, viewer: Viewer, id: string) {
   ensure(can.moderate(viewer), m.onlyStaff);
-  const found = await q.findCheat(db, id);
-  if (!found) throw new AppError('NOT_FOUND', m.notFound);
+  const found = orNotFound(await q.findCheat(db, id), m.notFound);
   return toAdminCheat(found);
 }
 
@@ -121,8 +118,7 @@ export async function publishCheat(db: Db, viewer: Viewer, body: CheatBody) {
 export async function editCheat(db: Db, viewer: Viewer, id: string, body: CheatBody) {
   ensure(can.moderate(viewer), m.onlyStaff);
   await db.transaction(async (tx) => {
-    const current = await q.lockCheatStatus(tx, id);
-    if (!current) throw new AppError('NOT_FOUND', m.notFound);
+    const current = orNotFound(await q.lockCheatStatus(tx, id), m.notFound);
     await q.updateCheat(tx, id, body);
     if (current !== body.status) {
       await q.insertStatusChange(tx, {

@@ -1,13 +1,12 @@
 import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
-import { keyset } from '../../db/cursor.ts';
+import { asKeyText, keyset, type TimeKey } from '../../db/cursor.ts';
 import { preparedStatements } from '../../db/prepared.ts';
 import { conversations, directMessages, profiles, userBlocks } from '../../db/schema/index.ts';
 import { rows } from '../../db/sql.ts';
 
 /** Keyset position: created_at as PostgreSQL text (microseconds kept) and a uuid tie-break. */
-export type TimeKey = [string, string];
 
 export interface ConversationRow {
   other_id: string;
@@ -84,7 +83,7 @@ const threadColumns = {
   message: directMessages.message,
   read: directMessages.read,
   createdAt: directMessages.createdAt,
-  at: sql<string>`${directMessages.createdAt}::text`.as('at'),
+  at: asKeyText(directMessages.createdAt).as('at'),
 };
 
 /**

@@ -18,13 +18,12 @@ import { signedIn } from '../../plugins/viewer.ts';
 import { deleteConversation, getThread, listConversations, sendMessage, setBlock } from './service.ts';
 
 export const directMessageRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const route = routesFor(app, { tags: ['messages'] });
+  const route = routesFor(app, { tags: ['messages'], access: 'member' });
   const deps = { db };
 
   route.get(
     '/conversations',
     {
-      access: 'member',
       unauthenticated: directMessageTexts.loginToView,
       summary: 'My conversations: counterpart, latest message, unread count; newest first',
       querystring: dmPageQuery,
@@ -36,7 +35,6 @@ export const directMessageRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
   route.get(
     '/conversations/:userId',
     {
-      access: 'member',
       unauthenticated: directMessageTexts.loginToView,
       summary: 'My thread with a member, oldest first; opening it marks received messages read',
       params: counterpartParams,
@@ -49,7 +47,6 @@ export const directMessageRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
   route.delete(
     '/conversations/:userId',
     {
-      access: 'member',
       summary: 'Delete a conversation for me (the other member keeps their copy)',
       params: counterpartParams,
       response: { 200: okResponse, 403: errorResponse, 429: errorResponse },
@@ -63,24 +60,20 @@ export const directMessageRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
   route.post(
     '/messages',
     {
-      access: 'member',
       unauthenticated: directMessageTexts.loginToSend,
       limit: 'directMessagePerUser',
       summary: 'Send a direct message',
       body: sendMessageBody,
       response: { 201: directMessageSchema, 403: errorResponse, 404: errorResponse },
+      success: 201,
     },
-    async (request, reply) => {
-      const viewer = signedIn(request);
-      return reply.status(201).send(await sendMessage(deps, viewer, request.body));
-    },
+    async (request) => sendMessage(deps, signedIn(request), request.body),
   );
 
   for (const method of ['put', 'delete'] as const) {
     route[method](
       '/users/:id/block',
       {
-        access: 'member',
         limit: 'blockPerUser',
         summary: method === 'put' ? 'Block a member (idempotent)' : 'Unblock a member (idempotent)',
         params: blockParams,

@@ -6,7 +6,7 @@ import {
 } from '../../../contract/direct-messages.ts';
 import { directMessageTexts, notificationMessages } from '../../../contract/messages.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { notify } from '../notifications/service.ts';
 import { publishAfterCommit } from '../realtime/bus.ts';
@@ -63,8 +63,7 @@ export async function getThread(
 ): Promise<ThreadResponse> {
   const before = threadKeyset.decode(cursor);
   if (otherId === viewer.id) throw new AppError('NOT_FOUND', directMessageTexts.userNotFound);
-  const other = await findCounterpart(db, viewer.id, otherId);
-  if (!other) throw new AppError('NOT_FOUND', directMessageTexts.userNotFound);
+  const other = orNotFound(await findCounterpart(db, viewer.id, otherId), directMessageTexts.userNotFound);
   const size = directMessageLimits.threadPageSize;
   const rows = await selectThreadPage(db, viewer.id, otherId, before, threadKeyset.limit(size));
   if (!before && rows.slice(0, size).some((m) => m.recipientId === viewer.id && !m.read)) {
@@ -106,8 +105,10 @@ export async function sendMessage(
     });
   }
   return db.transaction(async (tx) => {
-    const other = await findCounterpart(tx, viewer.id, body.recipientId);
-    if (!other) throw new AppError('NOT_FOUND', directMessageTexts.userNotFound);
+    const other = orNotFound(
+      await findCounterpart(tx, viewer.id, body.recipientId),
+      directMessageTexts.userNotFound,
+    );
     if (other.blockedByMe) throw new AppError('FORBIDDEN', directMessageTexts.blockedByMe);
     if (other.blockedByThem) throw new AppError('FORBIDDEN', directMessageTexts.blockedByThem);
     const row = await insertMessage(tx, {

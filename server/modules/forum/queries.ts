@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
-import { keyset, newestFirst } from '../../db/cursor.ts';
+import { asKeyText, keyset, newestFirst } from '../../db/cursor.ts';
 import { preparedStatements, viewerShape } from '../../db/prepared.ts';
 import {
   forumCategories,
@@ -118,7 +118,7 @@ function selectThreads<E extends Record<string, SQL>>(db: Db, viewerId: MemberId
 
 const threadsInCategory = (db: Db, member: boolean, after: SQL | undefined) =>
   selectThreads(db, member ? sql.placeholder('viewer') : null, {
-    key: sql<string>`${forumThreads.lastActivityAt}::text`,
+    key: asKeyText(forumThreads.lastActivityAt),
   })
     .where(and(eq(forumThreads.categoryId, sql.placeholder('category')), after))
     .orderBy(...activityKeyset.orderBy)
@@ -146,7 +146,7 @@ export async function listThreadsInCategory(
 
 /** The newest threads by last activity across every category (the home page), one page. */
 export async function listLatestThreads(db: Db, viewerId: string | null, limit: number) {
-  return selectThreads(db, viewerId, { key: sql<string>`${forumThreads.lastActivityAt}::text` })
+  return selectThreads(db, viewerId, { key: asKeyText(forumThreads.lastActivityAt) })
     .orderBy(...latestKeyset.orderBy)
     .limit(limit);
 }
@@ -159,7 +159,7 @@ export async function listThreadsByUser(
   after: KeyCursor | undefined,
   limit: number,
 ) {
-  return selectThreads(db, viewerId, { key: sql<string>`${forumThreads.createdAt}::text` })
+  return selectThreads(db, viewerId, { key: asKeyText(forumThreads.createdAt) })
     .where(and(eq(forumThreads.userId, userId), createdKeyset.after(after)))
     .orderBy(...createdKeyset.orderBy)
     .limit(createdKeyset.limit(limit));
@@ -371,7 +371,7 @@ const repliesOf = (db: Db, member: boolean, after: SQL | undefined) => {
       liked,
       editedAt: forumReplies.editedAt,
       createdAt: forumReplies.createdAt,
-      key: sql<string>`${forumReplies.createdAt}::text`,
+      key: asKeyText(forumReplies.createdAt),
       authorId: profiles.id,
       authorName: profiles.username,
       authorAvatar: profiles.avatarUrl,

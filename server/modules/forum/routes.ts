@@ -50,7 +50,10 @@ function threadChange(
 }
 
 export const forumRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const route = routesFor(app, { tags: ['forum'] });
+  const route = routesFor(app, { tags: ['forum'], access: 'member' });
+  const onThread = routesFor(app, { tags: ['forum'], access: 'member', params: threadIdParams });
+  const staff = routesFor(app, { tags: ['forum'], access: 'staff', forbidden: m.moderatorsOnly });
+  const admin = routesFor(app, { tags: ['forum'], access: 'admin', forbidden: m.onlyAdminsCategories });
 
   route.get(
     '/forum/categories',
@@ -86,7 +89,6 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
   route.post(
     '/forum/preview',
     {
-      access: 'member',
       unauthenticated: m.loginToPreview,
       limit: 'forumPreviewPerUser',
       summary: 'Render Markdown as a thread or reply would store it (the editor preview; members)',
@@ -99,66 +101,55 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
   route.post(
     '/forum/threads',
     {
-      access: 'member',
       unauthenticated: m.loginToPost,
       limit: 'forumThreadPerUser',
       summary: 'Start a thread (members)',
       body: newThreadBody,
       response: { 201: forumThread, 403: errorResponse, 404: errorResponse },
+      success: 201,
     },
-    async (request, reply) => {
-      const viewer = signedIn(request);
-      return reply.status(201).send(await service.createThread(db, viewer, request.body));
-    },
+    async (request) => service.createThread(db, signedIn(request), request.body),
   );
 
-  route.get(
+  onThread.get(
     '/forum/threads/:id',
     {
       access: 'public',
       summary:
         "The thread page: the thread with the viewer's vote and watch, and a page of replies (from the first unread one for a member who has some)",
-      params: threadIdParams,
       response: { 200: forumThreadView },
     },
     async (request) => service.getThreadPage(db, request.viewer, request.params.id),
   );
 
-  route.delete(
+  onThread.delete(
     '/forum/threads/:id',
     {
-      access: 'member',
       owner: 'forumThread',
       summary: 'Delete a thread (its author or staff)',
-      params: threadIdParams,
       response: { 204: z.null() },
+      success: 204,
     },
-    async (request, reply) => {
-      await service.removeThread(db, signedIn(request), request.params.id);
-      return reply.status(204).send(null);
-    },
+    async (request) => service.removeThread(db, signedIn(request), request.params.id),
   );
 
-  route.get(
+  onThread.get(
     '/forum/threads/:id/replies',
     {
       access: 'public',
       summary: "A thread's replies, oldest first",
-      params: threadIdParams,
       querystring: cursorQuery,
       response: { 200: forumReplyPage },
     },
     async (request) => service.listReplies(db, request.viewer, request.params.id, request.query.cursor),
   );
 
-  route.patch(
+  onThread.patch(
     '/forum/threads/:id',
     {
-      access: 'member',
       owner: 'forumThread',
       limit: 'forumEditPerUser',
       summary: "Edit a thread's title and body (its author or staff); the old text is kept as a revision",
-      params: threadIdParams,
       body: editThreadBody,
       response: { 200: forumThread },
     },
@@ -176,11 +167,9 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     { path: 'category', summary: 'Move a thread to another category (staff)', body: moveBody },
   ];
   for (const { path, summary, body } of moderation) {
-    route.put(
+    staff.put(
       `/forum/threads/:id/${path}`,
       {
-        access: 'staff',
-        forbidden: m.moderatorsOnly,
         summary,
         params: threadIdParams,
         body,
@@ -191,11 +180,9 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     );
   }
 
-  route.get(
+  staff.get(
     '/forum/threads/:id/revisions',
     {
-      access: 'staff',
-      forbidden: m.moderatorsOnly,
       summary: "Earlier versions of a thread's title and body, newest first (staff)",
       params: threadIdParams,
       response: { 200: forumRevisionList },
@@ -206,7 +193,6 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
   route.patch(
     '/forum/replies/:id',
     {
-      access: 'member',
       owner: 'forumReply',
       limit: 'forumEditPerUser',
       summary: 'Edit a reply (its author or staff); the old text is kept as a revision',
@@ -220,23 +206,18 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
   route.delete(
     '/forum/replies/:id',
     {
-      access: 'member',
       owner: 'forumReply',
       summary: 'Delete a reply (its author or staff)',
       params: replyIdParams,
       response: { 204: z.null() },
+      success: 204,
     },
-    async (request, reply) => {
-      await service.removeReply(db, signedIn(request), request.params.id);
-      return reply.status(204).send(null);
-    },
+    async (request) => service.removeReply(db, signedIn(request), request.params.id),
   );
 
-  route.get(
+  staff.get(
     '/forum/replies/:id/revisions',
     {
-      access: 'staff',
-      forbidden: m.moderatorsOnly,
       summary: 'Earlier versions of a reply, newest first (staff)',
       params: replyIdParams,
       response: { 200: forumRevisionList },
@@ -244,70 +225,57 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     async (request) => service.replyRevisions(db, signedIn(request), request.params.id),
   );
 
-  route.post(
+  onThread.post(
     '/forum/threads/:id/replies',
     {
-      access: 'member',
       unauthenticated: m.loginToReply,
       limit: 'forumReplyPerUser',
       summary: 'Reply to a thread (members)',
-      params: threadIdParams,
       body: replyBody,
       response: { 201: forumReply, 403: errorResponse },
+      success: 201,
     },
-    async (request, reply) => {
-      const viewer = signedIn(request);
-      return reply.status(201).send(await service.reply(db, viewer, request.params.id, request.body.content));
-    },
+    async (request) => service.reply(db, signedIn(request), request.params.id, request.body.content),
   );
 
-  route.put(
+  onThread.put(
     '/forum/threads/:id/vote',
     {
-      access: 'member',
       unauthenticated: m.loginToVote,
       limit: 'forumVotePerUser',
       summary: 'Vote a thread up (1) or down (-1), or remove the vote (0) (members)',
-      params: threadIdParams,
       body: voteBody,
       response: { 200: voteResponse, 403: errorResponse },
     },
     async (request) => service.vote(db, signedIn(request), request.params.id, request.body.value),
   );
 
-  route.put(
+  onThread.put(
     '/forum/threads/:id/watch',
     {
-      access: 'member',
       limit: 'forumVotePerUser',
       summary: 'Watch a thread (new replies notify you and mark it unread) or stop watching it (members)',
-      params: threadIdParams,
       body: watchBody,
       response: { 200: watchResponse, 403: errorResponse },
     },
     async (request) => service.setWatching(db, signedIn(request), request.params.id, request.body.watching),
   );
 
-  route.put(
+  onThread.put(
     '/forum/threads/:id/read',
     {
-      access: 'member',
       limit: 'forumReadPerUser',
       summary: 'Record that you have read a thread up to a reply; the position only moves forward (members)',
-      params: threadIdParams,
       body: readBody,
       response: { 204: z.null(), 403: errorResponse },
+      success: 204,
     },
-    async (request, reply) => {
-      await service.markRead(db, signedIn(request), request.params.id, request.body.replyId);
-      return reply.status(204).send(null);
-    },
+    async (request) => service.markRead(db, signedIn(request), request.params.id, request.body.replyId),
   );
 
   route.put(
     '/forum/replies/:id/like',
     {
-      access: 'member',
       unauthenticated: m.loginToLike,
       limit: 'forumVotePerUser',
       summary: 'Like or unlike a reply (members)',
@@ -330,33 +298,27 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     async (request) => service.listUserThreads(db, request.viewer, request.params.id, request.query.cursor),
   );
 
-  route.post(
+  admin.post(
     '/admin/forum/categories',
     {
-      access: 'admin',
-      forbidden: m.onlyAdminsCategories,
       tags: ['admin'],
       summary: 'Add a forum category (admins)',
       body: forumCategoryBody,
       response: { 201: forumCategory, 404: errorResponse, 409: errorResponse },
+      success: 201,
     },
-    async (request, reply) =>
-      reply.status(201).send(await service.createCategory(db, signedIn(request), request.body)),
+    async (request) => service.createCategory(db, signedIn(request), request.body),
   );
 
-  route.delete(
+  admin.delete(
     '/admin/forum/categories/:id',
     {
-      access: 'admin',
-      forbidden: m.onlyAdminsCategories,
       tags: ['admin'],
       summary: 'Delete a forum category and its threads (admins)',
       params: categoryIdParams,
       response: { 204: z.null() },
+      success: 204,
     },
-    async (request, reply) => {
-      await service.removeCategory(db, signedIn(request), request.params.id);
-      return reply.status(204).send(null);
-    },
+    async (request) => service.removeCategory(db, signedIn(request), request.params.id),
   );
 };

@@ -13,7 +13,7 @@ import {
 import { forumMessages as m } from '../../../contract/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { encodeCursor } from '../../db/cursor.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { can, canReplyIn, ensure, replyAbilities, threadAbilities } from '../../policy.ts';
 import { audit } from '../audit/service.ts';
@@ -104,8 +104,7 @@ function toThread(viewer: Viewer | null, row: ThreadRow): ForumThread {
 }
 
 export async function getThread(db: Db, viewer: Viewer | null, id: string): Promise<ForumThread> {
-  const row = await q.findThread(db, id, viewer?.id ?? null);
-  if (!row) throw new AppError('NOT_FOUND', m.threadNotFound);
+  const row = orNotFound(await q.findThread(db, id, viewer?.id ?? null), m.threadNotFound);
   return toThread(viewer, row);
 }
 
@@ -115,8 +114,7 @@ export async function getThread(db: Db, viewer: Viewer | null, id: string): Prom
  * the first unread one, everyone else the first page.
  */
 export async function getThreadPage(db: Db, viewer: Viewer | null, id: string): Promise<ForumThreadView> {
-  const row = await q.findThread(db, id, viewer?.id ?? null);
-  if (!row) throw new AppError('NOT_FOUND', m.threadNotFound);
+  const row = orNotFound(await q.findThread(db, id, viewer?.id ?? null), m.threadNotFound);
   const thread = toThread(viewer, row);
   const position: q.KeyCursor | undefined =
     row.readBehind && row.lastReadAt ? [row.lastReadAt, row.lastReadReplyId ?? watch.NO_REPLY] : undefined;
@@ -192,8 +190,7 @@ export async function createThread(db: Db, viewer: Viewer, body: NewThreadBody) 
 /** The author or staff may delete a thread (its replies and votes go with it). */
 export async function removeThread(db: Db, viewer: Viewer, id: string) {
   await db.transaction(async (tx) => {
-    const thread = await q.findThreadOwner(tx, id);
-    if (!thread) throw new AppError('NOT_FOUND', m.threadNotFound);
+    const thread = orNotFound(await q.findThreadOwner(tx, id), m.threadNotFound);
     ensure(can.manage(viewer, thread.userId), m.deleteOwnOnly);
     await q.deleteThread(tx, id);
   });
@@ -203,8 +200,7 @@ export async function removeThread(db: Db, viewer: Viewer, id: string) {
 export async function reply(db: Db, viewer: Viewer, threadId: string, content: string) {
   const cooked = await cook(db, content);
   const row = await db.transaction(async (tx) => {
-    const thread = await q.lockThread(tx, threadId);
-    if (!thread) throw new AppError('NOT_FOUND', m.threadNotFound);
+    const thread = orNotFound(await q.lockThread(tx, threadId), m.threadNotFound);
     ensure(canReplyIn(viewer, thread), m.threadLocked);
     const inserted = await q.insertReply(tx, threadId, viewer.id, {
       content,
@@ -233,8 +229,7 @@ export async function preview(db: Db, content: string) {
 export async function editThread(db: Db, viewer: Viewer, id: string, body: EditThreadBody) {
   const cooked = await cook(db, body.content);
   await db.transaction(async (tx) => {
-    const thread = await q.lockThread(tx, id);
-    if (!thread) throw new AppError('NOT_FOUND', m.threadNotFound);
+    const thread = orNotFound(await q.lockThread(tx, id), m.threadNotFound);
     ensure(can.manage(viewer, thread.userId), m.editOwnOnly);
     await q.editThread(tx, thread, viewer.id, { ...body, contentHtml: cooked.contentHtml });
     if (viewer.id === thread.userId) {
@@ -260,8 +255,7 @@ export type ThreadModeration = { isPinned: boolean } | { isLocked: boolean } | {
 export async function moderateThread(db: Db, viewer: Viewer, id: string, change: ThreadModeration) {
   ensure(can.moderate(viewer), m.moderatorsOnly);
   await db.transaction(async (tx) => {
-    const thread = await q.lockThread(tx, id);
-    if (!thread) throw new AppError('NOT_FOUND', m.threadNotFound);
+    const thread = orNotFound(await q.lockThread(tx, id), m.threadNotFound);
     const record = { actorId: viewer.id, targetType: 'forum_thread', targetId: id };
     if ('categoryId' in change) {
       if (!(await q.findCategory(tx, change.categoryId))) {
@@ -298,8 +292,7 @@ export async function moderateThread(db: Db, viewer: Viewer, id: string, change:
 export async function editReply(db: Db, viewer: Viewer, id: string, content: string) {
   const cooked = await cook(db, content);
   const row = await db.transaction(async (tx) => {
-    const found = await q.lockReply(tx, id);
-    if (!found) throw new AppError('NOT_FOUND', m.replyNotFound);
+    const found = orNotFound(await q.lockReply(tx, id), m.replyNotFound);
     ensure(can.manage(viewer, found.userId), m.editOwnOnly);
     const updated = await q.editReply(tx, found, viewer.id, { content, contentHtml: cooked.contentHtml });
     if (viewer.id === found.userId) {
@@ -322,8 +315,7 @@ export async function editReply(db: Db, viewer: Viewer, id: string, content: str
 /** The author deletes their own reply, staff any reply (logged); the thread's reply count follows. */
 export async function removeReply(db: Db, viewer: Viewer, id: string) {
   await db.transaction(async (tx) => {
-    const found = await q.lockReply(tx, id);
-    if (!found) throw new AppError('NOT_FOUND', m.replyNotFound);
+    const found = orNotFound(await q.lockReply(tx, id), m.replyNotFound);
     ensure(can.manage(viewer, found.userId), m.deleteOwnRepliesOnly);
     await q.deleteReply(tx, id);
     if (viewer.id !== found.userId) {
@@ -365,8 +357,10 @@ function toRevisions(rows: Awaited<ReturnType<typeof q.listRevisions>>): ForumRe
 }
 
 export async function vote(db: Db, viewer: Viewer, threadId: string, value: 1 | -1 | 0) {
-  const result = await db.transaction((tx) => q.setVote(tx, threadId, viewer.id, value));
-  if (!result) throw new AppError('NOT_FOUND', m.threadNotFound);
+  const result = orNotFound(
+    await db.transaction((tx) => q.setVote(tx, threadId, viewer.id, value)),
+    m.threadNotFound,
+  );
   return result;
 }
 
@@ -390,8 +384,7 @@ export async function removeCategory(db: Db, viewer: Viewer, id: string) {
 
 /** A member watches a thread (new replies notify them and count as unread) or stops watching it. */
 export async function setWatching(db: Db, viewer: Viewer, threadId: string, watching: boolean) {
-  const row = await watch.setWatching(db, viewer.id, threadId, watching);
-  if (!row) throw new AppError('NOT_FOUND', m.threadNotFound);
+  const row = orNotFound(await watch.setWatching(db, viewer.id, threadId, watching), m.threadNotFound);
   return { watching: row.watching };
 }
 
@@ -403,7 +396,6 @@ export async function markRead(db: Db, viewer: Viewer, threadId: string, replyId
 }
 
 export async function likeReply(db: Db, viewer: Viewer, replyId: string, liked: boolean) {
-  const row = await q.setReplyLike(db, replyId, viewer.id, liked);
-  if (!row) throw new AppError('NOT_FOUND', m.replyNotFound);
+  const row = orNotFound(await q.setReplyLike(db, replyId, viewer.id, liked), m.replyNotFound);
   return { likeCount: row.likeCount, liked };
 }

@@ -12,7 +12,7 @@ import { type UnsubscribeKind, unsubscribe, verifyUnsubscribe } from './service.
  * (the person's confirmation, or a mail client's one-click `List-Unsubscribe=One-Click`) turns it off.
  */
 export const mailRoutes: FastifyPluginAsyncZod<{ db: Db; secret: string }> = async (app, { db, secret }) => {
-  const route = routesFor(app, { tags: ['email'] });
+  const route = routesFor(app, { tags: ['email'], access: 'public' });
 
   // Mail clients post the one-click body as a form; its only field is fixed, so it is not read.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, _body, done) =>
@@ -26,7 +26,6 @@ export const mailRoutes: FastifyPluginAsyncZod<{ db: Db; secret: string }> = asy
   route.get(
     '/email/unsubscribe',
     {
-      access: 'public',
       summary: 'What a signed unsubscribe link would turn off (changes nothing)',
       querystring: unsubscribeQuery,
       response: { 200: unsubscribeResponse, 404: errorResponse },
@@ -41,7 +40,6 @@ export const mailRoutes: FastifyPluginAsyncZod<{ db: Db; secret: string }> = asy
   route.post(
     '/email/unsubscribe',
     {
-      access: 'public',
       summary: 'Turn off the mail kind of a signed unsubscribe link (one-click)',
       querystring: unsubscribeQuery,
       response: { 200: unsubscribeResponse, 404: errorResponse },

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
-import { type Keyset, keyset, newestFirst } from '../../db/cursor.ts';
+import { asKeyText, type Keyset, keyset, newestFirst, type TimeKey } from '../../db/cursor.ts';
 import {
   listingContentReveals,
   listingKeys,
@@ -29,7 +29,7 @@ const buyers = alias(profiles, 'buyer');
 /** A listing with its seller (rank, vouch counters) and buyer, as one row. */
 const listingColumns = {
   row: listings,
-  createdAtKey: sql<string>`${listings.createdAt}::text`,
+  createdAtKey: asKeyText(listings.createdAt),
   seller: {
     id: profiles.id,
     username: profiles.username,
@@ -432,16 +432,11 @@ export async function logReveal(
 /** A member's feedback, newest first: marketplace_vouches_to_user_idx. */
 export const feedbackKeyset = newestFirst(vouches.createdAt, vouches.id);
 
-export async function listFeedback(
-  db: Db,
-  userId: string,
-  after: [string, string] | undefined,
-  limit: number,
-) {
+export async function listFeedback(db: Db, userId: string, after: TimeKey | undefined, limit: number) {
   return db
     .select({
       row: vouches,
-      createdAtKey: sql<string>`${vouches.createdAt}::text`,
+      createdAtKey: asKeyText(vouches.createdAt),
       authorUsername: profiles.username,
     })
     .from(vouches)

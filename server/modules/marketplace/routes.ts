@@ -27,7 +27,8 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ db: Db; cipher: ContentC
   app,
   { db, cipher },
 ) => {
-  const route = routesFor(app, { tags: ['marketplace'] });
+  const route = routesFor(app, { tags: ['marketplace'], access: 'member' });
+  const onListing = routesFor(app, { tags: ['marketplace'], access: 'member', params: listingIdParams });
 
   route.get(
     '/listings',
@@ -44,70 +45,58 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ db: Db; cipher: ContentC
   route.post(
     '/listings',
     {
-      access: 'member',
       unauthenticated: m.loginToCreate,
       limit: 'listingCreatePerUser',
       summary: 'Create a listing (signed-in members)',
       body: listingCreateBody,
       response: { 201: listingDetail, 403: errorResponse, 404: errorResponse, 409: errorResponse },
+      success: 201,
       // A key listing may come with up to 10,000 keys.
       bodyLimit: 4 * 1024 * 1024,
     },
-    async (request, reply) => {
-      const viewer = signedIn(request);
-      return reply.status(201).send(await service.createListing(db, cipher, viewer, request.body));
-    },
+    async (request) => service.createListing(db, cipher, signedIn(request), request.body),
   );
 
-  route.get(
+  onListing.get(
     '/listings/:id',
     {
       access: 'public',
       summary: 'One listing; the content link only for its seller, its buyer and staff',
-      params: listingIdParams,
       response: { 200: listingDetail },
     },
     async (request) => service.getListing(db, request.viewer, request.params.id),
   );
 
-  route.patch(
+  onListing.patch(
     '/listings/:id',
     {
-      access: 'member',
       owner: 'listing',
       unauthenticated: m.loginToUpdate,
       summary: 'Edit title, description, price and image (seller or staff, active only)',
-      params: listingIdParams,
       body: listingEditBody,
       response: { 200: listingDetail, 409: errorResponse, 429: errorResponse },
     },
     async (request) => service.editListing(db, signedIn(request), request.params.id, request.body),
   );
 
-  route.delete(
+  onListing.delete(
     '/listings/:id',
     {
-      access: 'member',
       owner: 'listing',
       summary: 'Delete a listing (seller or staff, active only)',
-      params: listingIdParams,
       response: { 204: z.null(), 409: errorResponse, 429: errorResponse },
+      success: 204,
     },
-    async (request, reply) => {
-      await service.removeListing(db, signedIn(request), request.params.id);
-      return reply.status(204).send(null);
-    },
+    async (request) => service.removeListing(db, signedIn(request), request.params.id),
   );
 
-  route.post(
+  onListing.post(
     '/listings/:id/purchase',
     {
-      access: 'member',
       unauthenticated: m.loginToPurchase,
       limit: 'purchasePerUser',
       summary:
         'Buy 1 to 10 units of a listing at the unit price the buyer saw (409 if it changed or the stock is short; one order, one escrow hold, one fee on the total); an Idempotency-Key replayed by the same buyer for the same listing within 24 h returns the first order, any other reuse 422',
-      params: listingIdParams,
       headers: idempotencyHeaders,
       body: purchaseBody,
       response: {
@@ -131,25 +120,21 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ db: Db; cipher: ContentC
     },
   );
 
-  route.post(
+  onListing.post(
     '/listings/:id/feedback',
     {
-      access: 'member',
       limit: 'feedbackPerUser',
       summary:
         'Leave feedback (a vouch) for the seller: the buyer of a completed (released) order, once per order; `counted` is false while it waits for staff as a possible vouch ring',
-      params: listingIdParams,
       body: feedbackBody,
       response: {
         201: z.object({ id: z.string(), counted: z.boolean() }),
         403: errorResponse,
         409: errorResponse,
       },
+      success: 201,
     },
-    async (request, reply) => {
-      const viewer = signedIn(request);
-      return reply.status(201).send(await service.leaveFeedback(db, viewer, request.params.id, request.body));
-    },
+    async (request) => service.leaveFeedback(db, signedIn(request), request.params.id, request.body),
   );
 
   route.get(
@@ -176,14 +161,13 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ db: Db; cipher: ContentC
     async (request) => service.listListingsForStaff(db, signedIn(request), request.query),
   );
 
-  route.put(
+  onListing.put(
     '/admin/listings/:id/pin',
     {
       access: 'admin',
       forbidden: m.onlyAdminsPin,
       tags: ['admin'],
       summary: 'Pin or unpin a listing (admins)',
-      params: listingIdParams,
       body: listingPinBody,
       response: { 200: listingDetail, 409: errorResponse, 429: errorResponse },
     },
@@ -191,19 +175,16 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ db: Db; cipher: ContentC
       service.setListingPinned(db, signedIn(request), request.params.id, request.body.isPinned),
   );
 
-  route.delete(
+  onListing.delete(
     '/admin/listings/:id',
     {
       access: 'admin',
       forbidden: m.onlyAdminsDelete,
       tags: ['admin'],
       summary: 'Delete any listing, sold ones too (admins)',
-      params: listingIdParams,
       response: { 204: z.null(), 409: errorResponse, 429: errorResponse },
+      success: 204,
     },
-    async (request, reply) => {
-      await service.adminDeleteListing(db, signedIn(request), request.params.id);
-      return reply.status(204).send(null);
-    },
+    async (request) => service.adminDeleteListing(db, signedIn(request), request.params.id),
   );
 };

@@ -18,7 +18,7 @@ import {
 import type { OrderDetail } from '../../../contract/orders.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/sql.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError, orNotFound } from '../../plugins/errors.ts';
 import { enqueue } from '../../plugins/queue.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { can, ensure, listingAbilities, listingAlertAbilities, orderAbilities } from '../../policy.ts';
@@ -30,7 +30,7 @@ import type { ContentCipher } from '../stock/key-crypto.ts';
 import { deleteUnsoldKeys } from '../stock/queries.ts';
 import { addKeys } from '../stock/service.ts';
 import { feeFor, holdPaymentCtes } from '../wallet/service.ts';
-import { isWatchingListing } from '../watches/service.ts';
+import { isWatching } from '../watches/service.ts';
 import * as q from './queries.ts';
 
 type Row = q.ListingWithPeople;
@@ -106,8 +106,7 @@ export async function listListings(
  * listing (banned seller) is gone for everyone but its seller and staff.
  */
 export async function getListing(db: Db, viewer: Viewer | null, id: string): Promise<ListingDetail> {
-  const found = await q.findListing(db, id);
-  if (!found) throw new AppError('NOT_FOUND', m.notFound);
+  const found = orNotFound(await q.findListing(db, id), m.notFound);
   const l = found.row;
   const isSeller = viewer?.id === l.userId;
   if (l.status === 'suspended' && !isSeller && !isStaff(viewer?.role))
@@ -131,7 +130,7 @@ export async function getListing(db: Db, viewer: Viewer | null, id: string): Pro
       ...alerts,
       feedback: isBuyer && order?.status === 'released' && !feedbackGiven,
     },
-    watching: alerts.watch && viewer ? await isWatchingListing(db, l.id, viewer.id) : false,
+    watching: alerts.watch && viewer ? await isWatching(db, 'listing', l.id, viewer.id) : false,
     // The seller row exists (the listing's foreign key), so the figures do too.
     sellerReputation: (await sellerReputation(db, l.userId))!,
   };
@@ -178,8 +177,7 @@ export async function createListing(
 }
 
 async function loadForChange(db: Db, viewer: Viewer, id: string, deny: string) {
-  const row = await q.findListingRow(db, id);
-  if (!row) throw new AppError('NOT_FOUND', m.notFound);
+  const row = orNotFound(await q.findListingRow(db, id), m.notFound);
   ensure(can.manage(viewer, row.userId), deny);
   if (row.status !== 'active') throw new AppError('CONFLICT', m.alreadySold);
   return row;
@@ -230,8 +228,7 @@ export async function purchaseListing(
   const units = body.units ?? 1;
   try {
     const row = await db.transaction(async (tx) => {
-      const listing = await q.lockForPurchase(tx, id, viewer.id);
-      if (!listing) throw new AppError('NOT_FOUND', m.notFound);
+      const listing = orNotFound(await q.lockForPurchase(tx, id, viewer.id), m.notFound);
       if (listing.sellerId === viewer.id) throw new AppError('FORBIDDEN', m.ownListing);
       if (listing.status === 'active' && listing.price !== body.expectedPrice)
         throw priceChanged(listing.price);
@@ -368,8 +365,7 @@ export async function leaveFeedback(
   id: string,
   body: { rating: number; comment: string },
 ) {
-  const listing = await q.findListingRow(db, id);
-  if (!listing) throw new AppError('NOT_FOUND', m.notFound);
+  const listing = orNotFound(await q.findListingRow(db, id), m.notFound);
   const order = await q.findBuyerOrder(db, id, viewer.id);
   if (!order || order.buyerId !== viewer.id) throw new AppError('FORBIDDEN', m.onlyBuyerFeedback);
   if (order.status !== 'released') throw new AppError('CONFLICT', reputationMessages.feedbackAfterRelease);
@@ -393,8 +389,7 @@ export async function listFeedback(
   userId: string,
   query: { cursor?: string },
 ): Promise<FeedbackPage> {
-  const reputation = await sellerReputation(db, userId);
-  if (!reputation) throw new AppError('NOT_FOUND', socialMessages.profileNotFound);
+  const reputation = orNotFound(await sellerReputation(db, userId), socialMessages.profileNotFound);
   const after = q.feedbackKeyset.decode(query.cursor);
   const found = await q.listFeedback(db, userId, after, listingPageSize);
   return {

@@ -19,7 +19,7 @@ import { AVATAR_MAX_BYTES } from './avatar-image.ts';
 import { getAvatar, getLogins, getMe, getSettings, saveSettings, updateMe, uploadAvatar } from './service.ts';
 
 export const meRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const route = routesFor(app, { tags: ['me'] });
+  const route = routesFor(app, { tags: ['me'], access: 'member' });
 
   // Scoped to this plugin: only the avatar upload below accepts multipart bodies, one file, 5 MB.
   await acceptOneFile(app, AVATAR_MAX_BYTES);
@@ -27,7 +27,6 @@ export const meRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) =
   route.get(
     '/me',
     {
-      access: 'member',
       summary: 'My own profile, with the private fields (email, balance, credits)',
       response: { 200: meResponse },
     },
@@ -37,7 +36,6 @@ export const meRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) =
   route.patch(
     '/me',
     {
-      access: 'member',
       unauthenticated: accountMessages.loginToUpdateProfile,
       limit: 'profileUpdatePerUser',
       summary: 'Change my username and bio (nothing else is writable here)',
@@ -53,7 +51,6 @@ export const meRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) =
   route.post(
     '/me/avatar',
     {
-      access: 'member',
       unauthenticated: accountMessages.loginToUpdateProfile,
       limit: 'avatarUploadPerUser',
       summary: 'Upload my avatar (multipart, one image up to 5 MB); stored as a 256x256 WebP',
@@ -88,7 +85,6 @@ export const meRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) =
   route.get(
     '/me/settings',
     {
-      access: 'member',
       summary: 'My notification settings (all on until changed)',
       response: { 200: userSettingsResponse },
     },
@@ -98,7 +94,6 @@ export const meRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) =
   route.put(
     '/me/settings',
     {
-      access: 'member',
       limit: 'settingsPerUser',
       summary: 'Save my notification settings',
       body: userSettingsBody,
@@ -110,7 +105,6 @@ export const meRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) =
   route.get(
     '/me/logins',
     {
-      access: 'member',
       summary: 'My 10 latest sign-ins (date, IP address, user agent)',
       response: { 200: loginsResponse },
     },

@@ -3,7 +3,7 @@ import type { LoginEvent, Me, UserSettings, UserSettingsInput, updateMeBody } fr
 import { accountMessages, messages, sessionMessages } from '../../../contract/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/sql.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { can } from '../../policy.ts';
 import { toAvatarWebp } from './avatar-image.ts';
@@ -45,8 +45,7 @@ function toMe(row: ProfileRow): Me {
 }
 
 export async function getMe(db: Db, viewer: Viewer): Promise<Me> {
-  const row = await findProfileById(db, viewer.id);
-  if (!row) throw new AppError('NOT_FOUND', 'Profile not found');
+  const row = orNotFound(await findProfileById(db, viewer.id), 'Profile not found');
   return toMe(row);
 }
 
@@ -63,8 +62,7 @@ export async function updateMe(db: Db, viewer: Viewer, input: z.output<typeof up
   if (input.bio !== undefined) changes.bio = input.bio ? input.bio : null;
   if (Object.keys(changes).length === 0) return getMe(db, viewer);
   try {
-    const row = await updateProfile(db, viewer.id, changes);
-    if (!row) throw new AppError('NOT_FOUND', 'Profile not found');
+    const row = orNotFound(await updateProfile(db, viewer.id, changes), 'Profile not found');
     return toMe(row);
   } catch (err) {
     // Two members raced for one username: the unique index decided.

@@ -1,6 +1,6 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { keyset } from '../../db/cursor.ts';
+import { asKeyText, keyset } from '../../db/cursor.ts';
 import { notifications } from '../../db/schema/index.ts';
 
 export async function insertNotification(db: Db | Tx, values: typeof notifications.$inferInsert) {
@@ -37,7 +37,7 @@ export function selectNotificationPage(
       data: notifications.data,
       read: notifications.read,
       createdAt: notifications.createdAt,
-      at: sql<string>`${notifications.createdAt}::text`,
+      at: asKeyText(notifications.createdAt),
       unreadCount: sql<number>`(select count(*)::int from ${notifications} n2 where n2.user_id = ${userId}::uuid and n2.read = false)`,
     })
     .from(notifications)

@@ -13,12 +13,11 @@ import { signedIn } from '../../plugins/viewer.ts';
 import { listNotifications, readAllNotifications, readNotification } from './service.ts';
 
 export const notificationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const route = routesFor(app, { tags: ['notifications'] });
+  const route = routesFor(app, { tags: ['notifications'], access: 'member' });
 
   route.get(
     '/notifications',
     {
-      access: 'member',
       summary: 'My notifications: unread first, newest first; with my unread count',
       querystring: notificationQuery,
       response: { 200: notificationPage, 404: errorResponse },
@@ -29,7 +28,6 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
   route.post(
     '/notifications/:id/read',
     {
-      access: 'member',
       owner: 'notification',
       summary: 'Mark one of my notifications read (idempotent)',
       params: notificationIdParams,
@@ -44,7 +42,6 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
   route.post(
     '/notifications/read-all',
     {
-      access: 'member',
       summary: 'Mark all my unread notifications read',
       response: { 200: readAllResponse, 404: errorResponse },
     },

@@ -1,7 +1,7 @@
 import { and, desc, eq, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
-import { newestFirst } from '../../db/cursor.ts';
+import { asKeyText, newestFirst, type TimeKey } from '../../db/cursor.ts';
 import {
   marketplaceListings as listings,
   marketplaceOrders as orders,
@@ -21,7 +21,7 @@ function selectOrders(db: Executor) {
   return db
     .select({
       row: orders,
-      createdAtKey: sql<string>`${orders.createdAt}::text`,
+      createdAtKey: asKeyText(orders.createdAt),
       buyerUsername: buyers.username,
       sellerUsername: sellers.username,
       sellerBanned: sellers.banned,
@@ -64,7 +64,7 @@ export async function listMyOrders(
   db: Db,
   userId: string,
   role: 'all' | 'buyer' | 'seller',
-  after: [string, string] | undefined,
+  after: TimeKey | undefined,
   limit: number,
 ) {
   const side =
@@ -82,7 +82,7 @@ export async function listMyOrders(
 export async function listAllOrders(
   db: Db,
   status: OrderStatus | undefined,
-  after: [string, string] | undefined,
+  after: TimeKey | undefined,
   limit: number,
 ) {
   return selectOrders(db)
@@ -118,9 +118,9 @@ export const sellerIsBanned = sql`exists (select 1 from ${profiles} sb where sb.
  * Orders whose window has ended, still held, and whose seller may be paid: the release job's batch, after
  * `after` ([release_at text, id]) so an order that cannot be paid now never stalls the ones behind it.
  */
-export async function dueForRelease(db: Db, limit: number, after?: [string, string]) {
+export async function dueForRelease(db: Db, limit: number, after?: TimeKey) {
   return db
-    .select({ id: orders.id, key: sql<string>`${orders.releaseAt}::text` })
+    .select({ id: orders.id, key: asKeyText(orders.releaseAt) })
     .from(orders)
     .where(
       and(

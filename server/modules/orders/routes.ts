@@ -21,12 +21,17 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; cipher: ContentCipher 
   app,
   { db, cipher },
 ) => {
-  const route = routesFor(app, { tags: ['orders'] });
+  const route = routesFor(app, { tags: ['orders'], access: 'member' });
+  const onOrder = routesFor(app, { tags: ['orders'], access: 'member', params: orderIdParams });
+  const staff = routesFor(app, {
+    tags: ['orders'],
+    access: 'staff',
+    forbidden: orderMessages.onlyStaffSettle,
+  });
 
   route.get(
     '/orders',
     {
-      access: 'member',
       summary: 'My orders, as buyer, seller or both, newest first',
       querystring: orderListQuery,
       response: {
@@ -40,26 +45,22 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; cipher: ContentCipher 
     async (request) => service.listMyOrders(db, signedIn(request), request.query),
   );
 
-  route.get(
+  onOrder.get(
     '/orders/:id',
     {
-      access: 'member',
       owner: 'order',
       summary: 'One order with its content link: its buyer, its seller and staff',
-      params: orderIdParams,
       response: { 200: orderDetail, 409: errorResponse, 429: errorResponse },
     },
     async (request) => service.getOrder(db, signedIn(request), request.params.id),
   );
 
-  route.post(
+  onOrder.post(
     '/orders/:id/confirm',
     {
-      access: 'member',
       owner: 'order',
       limit: 'orderActionPerUser',
       summary: 'The buyer confirms delivery: the escrow is released to the seller',
-      params: orderIdParams,
       response: { 200: orderDetail, 409: errorResponse },
     },
     async (request) => {
@@ -68,14 +69,12 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; cipher: ContentCipher 
     },
   );
 
-  route.post(
+  onOrder.post(
     '/orders/:id/dispute',
     {
-      access: 'member',
       owner: 'order',
       limit: 'orderActionPerUser',
       summary: 'The buyer disputes within the protection window: the order freezes and a ticket opens',
-      params: orderIdParams,
       body: disputeBody,
       response: { 200: orderDetail, 409: errorResponse },
     },
@@ -85,11 +84,9 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; cipher: ContentCipher 
     },
   );
 
-  route.get(
+  staff.get(
     '/admin/orders',
     {
-      access: 'staff',
-      forbidden: orderMessages.onlyStaffSettle,
       tags: ['admin'],
       summary: 'Staff: orders by status (default disputed), newest first',
       querystring: adminOrderListQuery,
@@ -98,7 +95,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; cipher: ContentCipher 
     async (request) => service.listOrdersForStaff(db, signedIn(request), request.query),
   );
 
-  route.post(
+  onOrder.post(
     '/admin/orders/:id/reveal',
     {
       access: 'staff',
@@ -106,17 +103,14 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; cipher: ContentCipher 
       tags: ['admin'],
       summary:
         "Staff: reveal a disputed order's content link and license keys (the first reveal by each staff member is audited)",
-      params: orderIdParams,
       response: { 200: revealedContent, 409: errorResponse, 429: errorResponse },
     },
     async (request) => service.revealContentLink(db, cipher, signedIn(request), request.params.id),
   );
 
-  route.post(
+  staff.post(
     '/admin/orders/:id/settle',
     {
-      access: 'staff',
-      forbidden: orderMessages.onlyStaffSettle,
       tags: ['admin'],
       summary: 'Staff settle a dispute: refund, release or split, with a note (audited)',
       params: orderIdParams,

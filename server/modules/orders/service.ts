@@ -13,8 +13,9 @@ import {
 } from '../../../contract/orders.ts';
 import { ticketLimits } from '../../../contract/tickets.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import type { TimeKey } from '../../db/cursor.ts';
 import { marketplaceOrders } from '../../db/schema/index.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { can, ensure, orderAbilities } from '../../policy.ts';
 import { audit } from '../audit/service.ts';
@@ -91,8 +92,7 @@ export async function getOrder(db: Db, viewer: Viewer, id: string): Promise<Orde
  */
 export async function revealContentLink(db: Db, cipher: ContentCipher, viewer: Viewer, id: string) {
   ensure(can.moderate(viewer), m.onlyStaffReveal);
-  const found = await q.findOrder(db, id);
-  if (!found) throw new AppError('NOT_FOUND', m.notFound);
+  const found = orNotFound(await q.findOrder(db, id), m.notFound);
   const o = found.row;
   if (o.status !== 'disputed') throw new AppError('CONFLICT', m.revealOnlyDisputed);
   const contentLink = o.listingId ? await q.findContentLink(db, o.listingId) : null;
@@ -257,7 +257,7 @@ export async function releaseIfDue(db: Db, id: string) {
 export async function releaseDueOrders(db: Db, batch = 100) {
   await expireIdempotencyKeys(db);
   let released = 0;
-  let after: [string, string] | undefined;
+  let after: TimeKey | undefined;
   for (;;) {
     const due = await q.dueForRelease(db, batch, after);
     for (const { id } of due) {
@@ -327,8 +327,7 @@ const outcomeWords = { refund: 'refunded to the buyer', release: 'released to th
 /** Staff settle a dispute: refund, release or split, with a note; audited; the ticket gets the note and closes. */
 export async function settleDispute(db: Db, viewer: Viewer, id: string, body: SettleInput) {
   ensure(can.moderate(viewer), m.onlyStaffSettle);
-  const found = await q.findOrder(db, id);
-  if (!found) throw new AppError('NOT_FOUND', m.notFound);
+  const found = orNotFound(await q.findOrder(db, id), m.notFound);
   const price = found.row.price;
   if (body.outcome === 'split' && (body.buyerRefund === undefined || body.buyerRefund >= price)) {
     throw new AppError('VALIDATION', m.splitAmountInvalid, { buyerRefund: m.splitAmountInvalid });

@@ -20,7 +20,8 @@ import { signedIn } from '../../plugins/viewer.ts';
 import * as service from './service.ts';
 
 export const productRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const route = routesFor(app, { tags: ['admin'] });
+  const route = routesFor(app, { tags: ['admin'], access: 'admin' });
+  const onProduct = routesFor(app, { tags: ['admin'], access: 'admin', params: productIdParams });
 
   route.get(
     '/products',
@@ -34,13 +35,12 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     async (request) => service.listProducts(db, request.query),
   );
 
-  route.get(
+  onProduct.get(
     '/products/:id',
     {
       access: 'public',
       tags: ['products'],
       summary: 'One product',
-      params: productIdParams,
       response: { 200: product },
     },
     async (request) => service.getProduct(db, request.params.id),
@@ -60,38 +60,31 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   route.post(
     '/admin/products',
     {
-      access: 'admin',
       forbidden: productMessages.onlyAdminsCreate,
       summary: 'Add a product (admins)',
       body: productBody,
       response: { 201: adminProduct, 404: errorResponse },
+      success: 201,
     },
-    async (request, reply) => {
-      const created = await service.createProduct(db, signedIn(request), request.body);
-      return reply.status(201).send(created);
-    },
+    async (request) => service.createProduct(db, signedIn(request), request.body),
   );
 
-  route.put(
+  onProduct.put(
     '/admin/products/:id',
     {
-      access: 'admin',
       forbidden: productMessages.onlyAdminsEdit,
       summary: "Edit a product's title, links and description (admins)",
-      params: productIdParams,
       body: productBody,
       response: { 200: adminProduct },
     },
     async (request) => service.editProduct(db, signedIn(request), request.params.id, request.body),
   );
 
-  route.put(
+  onProduct.put(
     '/admin/products/:id/pin',
     {
-      access: 'admin',
       forbidden: productMessages.onlyAdminsPin,
       summary: 'Pin or unpin a product (admins)',
-      params: productIdParams,
       body: productPinBody,
       response: { 200: adminProduct },
     },
@@ -99,13 +92,11 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       service.setProductPinned(db, signedIn(request), request.params.id, request.body.isPinned),
   );
 
-  route.put(
+  onProduct.put(
     '/admin/products/:id/status',
     {
-      access: 'admin',
       forbidden: productMessages.onlyAdminsStatus,
       summary: 'Activate or deactivate a product (admins)',
-      params: productIdParams,
       body: productStatusBody,
       response: { 200: adminProduct },
     },
@@ -113,18 +104,14 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       service.setProductStatus(db, signedIn(request), request.params.id, request.body.status),
   );
 
-  route.delete(
+  onProduct.delete(
     '/admin/products/:id',
     {
-      access: 'admin',
       forbidden: productMessages.onlyAdminsDelete,
       summary: 'Delete a product (admins)',
-      params: productIdParams,
       response: { 204: z.null() },
+      success: 204,
     },
-    async (request, reply) => {
-      await service.removeProduct(db, signedIn(request), request.params.id);
-      return reply.status(204).send(null);
-    },
+    async (request) => service.removeProduct(db, signedIn(request), request.params.id),
   );
 };

@@ -7,7 +7,7 @@ import {
   productPageSize,
 } from '../../../contract/products.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { can, ensure } from '../../policy.ts';
 import { audit } from '../audit/service.ts';
@@ -64,8 +64,7 @@ export async function listProducts(db: Db, query: { status: 'active' | 'all'; q?
 }
 
 export async function getProduct(db: Db, id: string) {
-  const row = await q.findProduct(db, id);
-  if (!row) throw new AppError('NOT_FOUND', m.notFound);
+  const row = orNotFound(await q.findProduct(db, id), m.notFound);
   return toProduct(row);
 }
 
@@ -110,8 +109,7 @@ function changeProduct(
   pick: (r: q.ProductRow) => object,
 ) {
   return db.transaction(async (tx) => {
-    const before = await q.findProduct(tx, id);
-    if (!before) throw new AppError('NOT_FOUND', m.notFound);
+    const before = orNotFound(await q.findProduct(tx, id), m.notFound);
     const row = await q.updateProduct(tx, id, patch, touch);
     if (!row) throw new AppError('NOT_FOUND', m.notFound);
     await audit(tx, {

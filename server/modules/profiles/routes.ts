@@ -14,12 +14,11 @@ import { signedIn } from '../../plugins/viewer.ts';
 import { autocompleteUsers, getProfile, searchUsers, setFollow } from './service.ts';
 
 export const profileRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const route = routesFor(app, { tags: ['users'] });
+  const route = routesFor(app, { tags: ['users'], access: 'public' });
 
   route.get(
     '/users',
     {
-      access: 'public',
       summary: 'Find members by username (at most 20; the caller is left out)',
       querystring: userSearchQuery,
       response: { 200: userSearchResponse },
@@ -42,7 +41,6 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   route.get(
     '/users/:id',
     {
-      access: 'public',
       summary: "A member's public profile; balance and credits only for the owner and staff",
       params: profileIdParams,
       response: { 200: publicProfileResponse },

@@ -3,7 +3,7 @@ import { socialMessages } from '../../../contract/messages.ts';
 import type { FollowResponse, PublicProfile, UserSummary } from '../../../contract/profiles.ts';
 import { socialLimits } from '../../../contract/social.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import {
   countFollowers,
@@ -17,8 +17,7 @@ import {
 
 /** Public profile; balance and credits are private: only the owner and staff get them. */
 export async function getProfile(db: Db, viewer: Viewer | null, id: string): Promise<PublicProfile> {
-  const row = await selectProfile(db, id, viewer?.id ?? null);
-  if (!row) throw new AppError('NOT_FOUND', socialMessages.profileNotFound);
+  const row = orNotFound(await selectProfile(db, id, viewer?.id ?? null), socialMessages.profileNotFound);
   const profile: PublicProfile = {
     id: row.id,
     username: row.username,

@@ -2,7 +2,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { ReportStatus, ReportTargetType } from '../../../contract/reports.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { newestFirst } from '../../db/cursor.ts';
+import { asKeyText, newestFirst } from '../../db/cursor.ts';
 import {
   cheats,
   forumReplies,
@@ -95,7 +95,7 @@ export async function listReports(db: Db, f: { status?: ReportStatus; after?: Re
       status: reports.status,
       targetType: reports.targetType,
       createdAt: reports.createdAt,
-      createdAtKey: sql<string>`${reports.createdAt}::text`,
+      createdAtKey: asKeyText(reports.createdAt),
       resolvedAt: reports.resolvedAt,
       reporterId: reporter.id,
       reporterName: reporter.username,

@@ -22,7 +22,8 @@ import {
 } from './service.ts';
 
 export const reportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const route = routesFor(app, { tags: ['admin', 'reports'] });
+  const route = routesFor(app, { tags: ['admin', 'reports'], access: 'staff' });
+  const onReport = routesFor(app, { tags: ['admin', 'reports'], access: 'staff', params: reportIdParams });
 
   route.post(
     '/reports',
@@ -34,17 +35,14 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       summary: 'Report a post, comment, thread, reply, cheat or listing (signed-in members, not your own)',
       body: reportBody,
       response: { 201: reportCreated, 403: errorResponse, 404: errorResponse },
+      success: 201,
     },
-    async (request, reply) => {
-      const viewer = signedIn(request);
-      return reply.status(201).send(await createReport(db, viewer, request.body));
-    },
+    async (request) => createReport(db, signedIn(request), request.body),
   );
 
   route.get(
     '/admin/reports',
     {
-      access: 'staff',
       summary: 'Reports for staff, newest first: Pending (default), Resolved, Dismissed or All',
       querystring: adminReportsQuery,
       response: { 200: adminReportPage },
@@ -58,46 +56,39 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     409: errorResponse,
   };
 
-  route.post(
+  onReport.post(
     '/admin/reports/:id/resolve',
     {
-      access: 'staff',
       summary: 'Resolve a pending report (staff)',
-      params: reportIdParams,
       response: decisionResponses,
     },
     async (request) => decideReport(db, signedIn(request), request.params.id, 'resolved'),
   );
 
-  route.post(
+  onReport.post(
     '/admin/reports/:id/dismiss',
     {
-      access: 'staff',
       summary: 'Dismiss a pending report (staff)',
-      params: reportIdParams,
       response: decisionResponses,
     },
     async (request) => decideReport(db, signedIn(request), request.params.id, 'dismissed'),
   );
 
-  route.post(
+  onReport.post(
     '/admin/reports/:id/delete-content',
     {
-      access: 'staff',
       summary: 'Delete the reported content, then resolve the report (staff)',
-      params: reportIdParams,
       response: decisionResponses,
     },
     async (request) => deleteReportedContent(db, signedIn(request), request.params.id),
   );
 
-  route.post(
+  onReport.post(
     '/admin/reports/:id/ban-user',
     {
       access: 'admin',
       forbidden: m.onlyAdminsBan,
       summary: "Ban the reported content's author (admins)",
-      params: reportIdParams,
       response: {
         200: z.object({ id: z.string(), username: z.string(), banned: z.boolean() }),
       },

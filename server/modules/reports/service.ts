@@ -8,7 +8,7 @@ import {
   type ReportTargetType,
 } from '../../../contract/reports.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { can, ensure } from '../../policy.ts';
 import { applyUserPatch } from '../admin/service.ts';
@@ -100,8 +100,7 @@ const summary = (r: q.ReportRow) => ({
 
 /** A pending report, locked for this transaction; 404 when unknown, 409 when already decided. */
 async function lockPending(tx: Tx, id: string) {
-  const report = await q.lockReport(tx, id);
-  if (!report) throw new AppError('NOT_FOUND', m.notFound);
+  const report = orNotFound(await q.lockReport(tx, id), m.notFound);
   if (report.status !== 'pending') throw new AppError('CONFLICT', m.alreadyHandled);
   return report;
 }
@@ -166,8 +165,7 @@ export async function banReportedAuthor(
   ensure(can.administer(viewer), m.onlyAdminsBan);
   const changes: AccountChange[] = [];
   return db.transaction(async (tx) => {
-    const report = await q.lockReport(tx, id);
-    if (!report) throw new AppError('NOT_FOUND', m.notFound);
+    const report = orNotFound(await q.lockReport(tx, id), m.notFound);
     const targetId = q.targetIdOf(report);
     const authorId = targetId ? await q.findTargetAuthor(tx, report.targetType, targetId) : undefined;
     if (authorId === undefined) throw new AppError('NOT_FOUND', m.targetNotFound);

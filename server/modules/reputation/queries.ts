@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { VouchReviewStatus } from '../../../contract/reputation.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { newestFirst } from '../../db/cursor.ts';
+import { asKeyText, newestFirst, type TimeKey } from '../../db/cursor.ts';
 import {
   marketplaceOrders as orders,
   profiles,
@@ -98,13 +98,13 @@ const reviewers = alias(profiles, 'reviewer');
 export async function listFlagged(
   db: Db,
   review: VouchReviewStatus,
-  after: [string, string] | undefined,
+  after: TimeKey | undefined,
   limit: number,
 ) {
   return db
     .select({
       row: vouches,
-      createdAtKey: sql<string>`${vouches.createdAt}::text`,
+      createdAtKey: asKeyText(vouches.createdAt),
       fromUsername: authors.username,
       toUsername: sellers.username,
       reviewerUsername: reviewers.username,

@@ -17,13 +17,11 @@ const reviewed = z.object({ id: z.string(), review: z.enum(vouchReviewStatuses) 
 
 /** Staff review feedback flagged as a possible vouch ring (decision 022), from the admin reports page. */
 export const reputationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const route = routesFor(app, { tags: ['admin', 'reports'] });
+  const route = routesFor(app, { tags: ['admin', 'reports'], access: 'staff', forbidden: m.onlyStaffReview });
 
   route.get(
     '/admin/vouch-reviews',
     {
-      access: 'staff',
-      forbidden: m.onlyStaffReview,
       summary:
         'Feedback flagged as a possible vouch ring: pending (default), approved or rejected, newest first',
       querystring: vouchReviewQuery,
@@ -39,8 +37,6 @@ export const reputationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
     route.post(
       `/admin/vouch-reviews/:id/${action}`,
       {
-        access: 'staff',
-        forbidden: m.onlyStaffReview,
         summary:
           decision === 'approved'
             ? "Approve flagged feedback: it counts in the seller's rating from now on (audited)"

@@ -1,6 +1,6 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { newestFirst } from '../../db/cursor.ts';
+import { asKeyText, newestFirst, type TimeKey } from '../../db/cursor.ts';
 import {
   listingKeys,
   marketplaceListings as listings,
@@ -31,13 +31,13 @@ export const sellerListingKeyset = newestFirst(listings.createdAt, listings.id);
 export async function listSellerListings(
   db: Db,
   sellerId: string,
-  after: [string, string] | undefined,
+  after: TimeKey | undefined,
   limit: number,
 ) {
   return db
     .select({
       row: listings,
-      createdAtKey: sql<string>`${listings.createdAt}::text`,
+      createdAtKey: asKeyText(listings.createdAt),
       sales: sql<{ units: number; revenue: number; disputes: number }>`(
         select jsonb_build_object(
           'units', ${unitsSold},
@@ -78,17 +78,12 @@ export async function salesByDay(db: Db, sellerId: string, since: Date) {
 /** The seller's sales for the CSV, newest first, a batch at a time: marketplace_orders_seller_idx. */
 export const salesKeyset = newestFirst(orders.createdAt, orders.id);
 
-export async function salesBatch(
-  db: Db,
-  sellerId: string,
-  after: [string, string] | undefined,
-  limit: number,
-) {
+export async function salesBatch(db: Db, sellerId: string, after: TimeKey | undefined, limit: number) {
   return db
     .select({
       id: orders.id,
       createdAt: orders.createdAt,
-      createdAtKey: sql<string>`${orders.createdAt}::text`,
+      createdAtKey: asKeyText(orders.createdAt),
       listingTitle: orders.listingTitle,
       buyer: profiles.username,
       units: orders.units,

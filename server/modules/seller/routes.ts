@@ -8,12 +8,11 @@ import { signedIn } from '../../plugins/viewer.ts';
 import * as service from './service.ts';
 
 export const sellerRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const route = routesFor(app, { tags: ['seller'] });
+  const route = routesFor(app, { tags: ['seller'], access: 'member' });
 
   route.get(
     '/seller/listings',
     {
-      access: 'member',
       summary: 'My listings with stock, units sold, revenue after fees, open disputes and key counts',
       querystring: sellerListingQuery,
       response: { 200: sellerListingPage, 429: errorResponse },
@@ -24,7 +23,6 @@ export const sellerRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
   route.get(
     '/seller/sales',
     {
-      access: 'member',
       summary: 'My sales of the last 30 days (UTC), per day, with totals and open disputes',
       response: { 200: salesSummary, 429: errorResponse },
     },
@@ -34,7 +32,6 @@ export const sellerRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
   route.get(
     '/seller/sales.csv',
     {
-      access: 'member',
       limit: 'salesExportPerUser',
       summary: 'Every sale of mine as CSV (text/csv; cells that could run as formulas are escaped)',
       response: { 200: z.string().describe('text/csv') },

@@ -6,6 +6,7 @@ import {
   sellerListingPageSize,
 } from '../../../contract/stock.ts';
 import type { Db } from '../../db/client.ts';
+import type { TimeKey } from '../../db/cursor.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import * as q from './queries.ts';
 
@@ -99,7 +100,7 @@ const csvHeader = [
 /** Every sale of mine as CSV, newest first, read in batches so no statement grows with the seller. */
 export async function salesCsv(db: Db, viewer: Viewer, batch = 1000): Promise<string> {
   const lines = [csvHeader.join(',')];
-  let after: [string, string] | undefined;
+  let after: TimeKey | undefined;
   for (;;) {
     const found = await q.salesBatch(db, viewer.id, after, batch);
     for (const r of found) {

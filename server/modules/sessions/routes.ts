@@ -12,12 +12,11 @@ import { signedIn } from '../../plugins/viewer.ts';
 import { confirmNotMe, listMySessions, revokeOtherSessions, revokeSession } from './service.ts';
 
 export const sessionRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const route = routesFor(app, { tags: ['me'] });
+  const route = routesFor(app, { tags: ['me'], access: 'member' });
 
   route.get(
     '/me/sessions',
     {
-      access: 'member',
       summary: 'My signed-in sessions (device, browser, OS, IP, last active); `current` marks this one',
       response: { 200: sessionsResponse },
     },
@@ -27,7 +26,6 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   route.delete(
     '/me/sessions/:id',
     {
-      access: 'member',
       limit: 'sessionRevokePerUser',
       summary: 'Sign out one of my sessions (another member’s id is a 404, like an unknown one)',
       params: sessionIdParams,
@@ -39,7 +37,6 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   route.post(
     '/me/sessions/revoke-others',
     {
-      access: 'member',
       limit: 'sessionRevokePerUser',
       summary: 'Sign out every session of mine but this one',
       response: { 200: revokeOthersResponse },

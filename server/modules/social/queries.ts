@@ -1,6 +1,6 @@
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { keyset } from '../../db/cursor.ts';
+import { asKeyText, keyset } from '../../db/cursor.ts';
 import {
   cheats,
   postLikes,
@@ -59,7 +59,7 @@ export function selectPostPage(db: Db, filter: PostPageFilter) {
       content: socialPosts.content,
       imageUrl: socialPosts.imageUrl,
       createdAt: socialPosts.createdAt,
-      at: sql<string>`${socialPosts.createdAt}::text`,
+      at: asKeyText(socialPosts.createdAt),
       likeCount: socialPosts.likeCount,
       commentCount: socialPosts.commentCount,
       likedByMe: sql<boolean>`exists(select 1 from ${postLikes} where ${postLikes.postId} = ${socialPosts.id} and ${postLikes.userId} = ${viewer})`,
@@ -157,7 +157,7 @@ export function selectCommentPage(db: Db, postId: string, after: Keyset | undefi
       postId: socialComments.postId,
       content: socialComments.content,
       createdAt: socialComments.createdAt,
-      at: sql<string>`${socialComments.createdAt}::text`,
+      at: asKeyText(socialComments.createdAt),
       ...authorColumns,
     })
     .from(socialComments)

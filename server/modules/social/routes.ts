@@ -33,14 +33,14 @@ import {
 } from './service.ts';
 
 export const socialRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const route = routesFor(app, { tags: ['social'] });
+  const route = routesFor(app, { tags: ['social'], access: 'member' });
+  const onPost = routesFor(app, { tags: ['social'], access: 'member', params: postIdParams });
 
   const deps = { db };
 
   route.get(
     '/posts',
     {
-      access: 'member',
       unauthenticated: socialMessages.loginToViewPosts,
       summary: 'The feed: all posts (for-you) or posts by members I follow (following), newest first',
       description: 'Members only: the spec shows posts only to signed-in members, so visitors get a 401.',
@@ -53,26 +53,21 @@ export const socialRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
   route.post(
     '/posts',
     {
-      access: 'member',
       unauthenticated: socialMessages.loginToPost,
       limit: 'postPerUser',
       summary: 'Create a post',
       body: createPostBody,
       response: { 201: postSchema, 403: errorResponse, 404: errorResponse },
+      success: 201,
     },
-    async (request, reply) => {
-      const viewer = signedIn(request);
-      return reply.status(201).send(await createPost(deps, viewer, request.body));
-    },
+    async (request) => createPost(deps, signedIn(request), request.body),
   );
 
-  route.delete(
+  onPost.delete(
     '/posts/:id',
     {
-      access: 'member',
       owner: 'post',
       summary: 'Delete my own post',
-      params: postIdParams,
       response: { 200: okResponse, 429: errorResponse },
     },
     async (request) => {
@@ -85,7 +80,6 @@ export const socialRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     route[method](
       '/posts/:id/like',
       {
-        access: 'member',
         unauthenticated: socialMessages.loginToLike,
         limit: 'likePerUser',
         summary: method === 'put' ? 'Like a post (idempotent)' : 'Remove my like (idempotent)',
@@ -96,12 +90,10 @@ export const socialRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     );
   }
 
-  route.get(
+  onPost.get(
     '/posts/:id/comments',
     {
-      access: 'member',
       summary: "A post's comments, oldest first",
-      params: postIdParams,
       querystring: pageQuery,
       response: { 200: commentPage, 403: errorResponse, 429: errorResponse },
     },
@@ -111,27 +103,22 @@ export const socialRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     },
   );
 
-  route.post(
+  onPost.post(
     '/posts/:id/comments',
     {
-      access: 'member',
       unauthenticated: socialMessages.loginToComment,
       limit: 'commentPerUser',
       summary: 'Comment on a post',
-      params: postIdParams,
       body: createCommentBody,
       response: { 201: commentSchema, 403: errorResponse },
+      success: 201,
     },
-    async (request, reply) => {
-      const viewer = signedIn(request);
-      return reply.status(201).send(await addComment(deps, viewer, request.params.id, request.body));
-    },
+    async (request) => addComment(deps, signedIn(request), request.params.id, request.body),
   );
 
   route.delete(
     '/comments/:id',
     {
-      access: 'member',
       owner: 'comment',
       summary: 'Delete my own comment',
       params: commentIdParams,

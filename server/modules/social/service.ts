@@ -13,7 +13,7 @@ import {
   socialLimits,
 } from '../../../contract/social.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import {
   addLike,
@@ -47,6 +47,16 @@ const keyOf = (row: { at: string; id: string }): [string, string] => [row.at, ro
 
 // --- presenters ------------------------------------------------------------------------------------
 
+/** The author a page query selects beside a post or comment, as the API shows them. */
+function authorOf(row: Pick<PostRow, 'authorId' | 'authorUsername' | 'authorAvatarUrl' | 'authorRole'>) {
+  return {
+    id: row.authorId,
+    username: row.authorUsername,
+    avatarUrl: row.authorAvatarUrl,
+    role: row.authorRole,
+  };
+}
+
 function toPost(row: Omit<PostRow, 'at'>): Post {
   return {
     id: row.id,
@@ -57,12 +67,7 @@ function toPost(row: Omit<PostRow, 'at'>): Post {
     commentCount: row.commentCount,
     likedByMe: row.likedByMe,
     followingAuthor: row.followingAuthor,
-    author: {
-      id: row.authorId,
-      username: row.authorUsername,
-      avatarUrl: row.authorAvatarUrl,
-      role: row.authorRole,
-    },
+    author: authorOf(row),
   };
 }
 
@@ -72,12 +77,7 @@ function toComment(row: Omit<CommentRow, 'at'>): Comment {
     postId: row.postId,
     content: row.content,
     createdAt: row.createdAt.toISOString(),
-    author: {
-      id: row.authorId,
-      username: row.authorUsername,
-      avatarUrl: row.authorAvatarUrl,
-      role: row.authorRole,
-    },
+    author: authorOf(row),
   };
 }
 
@@ -154,8 +154,7 @@ export async function createPost(
 
 /** Spec §6: only the author may delete their own post. */
 export async function deletePost(db: Db, viewer: Viewer, postId: string): Promise<void> {
-  const post = await findPostOwner(db, postId);
-  if (!post) throw new AppError('NOT_FOUND', socialMessages.postNotFound);
+  const post = orNotFound(await findPostOwner(db, postId), socialMessages.postNotFound);
   if (post.userId !== viewer.id) throw new AppError('FORBIDDEN', socialMessages.deleteOwnPosts);
   await deletePostRow(db, postId);
 }
@@ -200,8 +199,7 @@ export async function addComment(
 /** Spec §6: only the author may delete their own comment. */
 export async function removeComment(db: Db, viewer: Viewer, commentId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const comment = await findComment(tx, commentId);
-    if (!comment) throw new AppError('NOT_FOUND', socialMessages.commentNotFound);
+    const comment = orNotFound(await findComment(tx, commentId), socialMessages.commentNotFound);
     if (comment.userId !== viewer.id) throw new AppError('FORBIDDEN', socialMessages.deleteOwnComments);
     await deleteComment(tx, comment.id);
   });

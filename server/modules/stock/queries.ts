@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { newestFirst } from '../../db/cursor.ts';
+import { asKeyText, newestFirst, type TimeKey } from '../../db/cursor.ts';
 import {
   listingKeys,
   marketplaceListings as listings,
@@ -110,19 +110,14 @@ export async function orderKeys(db: Executor, orderId: string, states: KeyState[
 /** The seller's "sold to …" list: claimed keys, newest claim first (listing_keys_claimed_idx). */
 export const claimedKeyset = newestFirst(listingKeys.claimedAt, listingKeys.id);
 
-export async function listClaimedKeys(
-  db: Db,
-  listingId: string,
-  after: [string, string] | undefined,
-  limit: number,
-) {
+export async function listClaimedKeys(db: Db, listingId: string, after: TimeKey | undefined, limit: number) {
   return db
     .select({
       id: listingKeys.id,
       state: listingKeys.state,
       orderId: listingKeys.orderId,
       claimedAt: listingKeys.claimedAt,
-      claimedAtKey: sql<string>`${listingKeys.claimedAt}::text`,
+      claimedAtKey: asKeyText(listingKeys.claimedAt),
       buyerId: profiles.id,
       buyerUsername: profiles.username,
     })

@@ -24,30 +24,27 @@ export const stockRoutes: FastifyPluginAsyncZod<{ db: Db; cipher: ContentCipher 
   app,
   { db, cipher },
 ) => {
-  const route = routesFor(app, { tags: ['marketplace'] });
+  const route = routesFor(app, { tags: ['marketplace'], access: 'member' });
+  const onListing = routesFor(app, { tags: ['marketplace'], access: 'member', params: listingIdParams });
 
-  route.get(
+  onListing.get(
     '/listings/:id/keys',
     {
-      access: 'member',
       owner: 'listing',
       summary: "A key listing's key counts and who holds each claimed key (seller or staff; never the keys)",
-      params: listingIdParams,
       querystring: listingKeysQuery,
       response: { 200: listingKeysPage, 409: errorResponse, 429: errorResponse },
     },
     async (request) => service.listingKeys(db, signedIn(request), request.params.id, request.query),
   );
 
-  route.post(
+  onListing.post(
     '/listings/:id/keys',
     {
-      access: 'member',
       owner: 'listing',
       limit: 'keyUploadPerUser',
       summary:
         'Add license keys, one per line (up to 10,000; blanks and duplicates refused with line numbers): restocks',
-      params: listingIdParams,
       body: keysUploadBody,
       response: { 200: keysChanged, 409: errorResponse },
       bodyLimit: keyUploadBodyLimit,
@@ -56,27 +53,23 @@ export const stockRoutes: FastifyPluginAsyncZod<{ db: Db; cipher: ContentCipher 
       service.uploadKeys(db, cipher, signedIn(request), request.params.id, request.body.keys),
   );
 
-  route.delete(
+  onListing.delete(
     '/listings/:id/keys',
     {
-      access: 'member',
       owner: 'listing',
       limit: 'keyUploadPerUser',
       summary: "Withdraw a key listing's unsold keys (it is then sold out)",
-      params: listingIdParams,
       response: { 200: keysChanged, 409: errorResponse },
     },
     async (request) => service.withdrawKeys(db, signedIn(request), request.params.id),
   );
 
-  route.put(
+  onListing.put(
     '/listings/:id/stock',
     {
-      access: 'member',
       owner: 'listing',
       limit: 'listingCreatePerUser',
       summary: "Set a link listing's stock (restock) and either kind's low-stock warning",
-      params: listingIdParams,
       body: stockBody,
       response: { 200: stockState, 409: errorResponse },
     },
@@ -86,7 +79,6 @@ export const stockRoutes: FastifyPluginAsyncZod<{ db: Db; cipher: ContentCipher 
   route.get(
     '/orders/:id/keys',
     {
-      access: 'member',
       owner: 'order',
       tags: ['orders'],
       summary: "The license keys of one order: its buyer only (staff use the dispute's logged reveal)",

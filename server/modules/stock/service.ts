@@ -13,7 +13,7 @@ import {
   type OrderKeys,
 } from '../../../contract/stock.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { can, ensure } from '../../policy.ts';
 import { findListingRow } from '../marketplace/queries.ts';
@@ -91,8 +91,7 @@ export async function addKeys(
 
 /** The listing, locked, for its seller (or staff); not a suspended one. */
 async function lockOwned(tx: Tx, viewer: Viewer, id: string) {
-  const row = await q.lockListing(tx, id);
-  if (!row) throw new AppError('NOT_FOUND', m.notFound);
+  const row = orNotFound(await q.lockListing(tx, id), m.notFound);
   ensure(can.manage(viewer, row.userId), st.onlySellerKeys);
   if (row.status === 'suspended') throw new AppError('CONFLICT', st.suspended);
   return row;
@@ -150,8 +149,7 @@ export async function listingKeys(
   query: { cursor?: string },
 ): Promise<ListingKeysPage> {
   const after = q.claimedKeyset.decode(query.cursor);
-  const listing = await findListingRow(db, id);
-  if (!listing) throw new AppError('NOT_FOUND', m.notFound);
+  const listing = orNotFound(await findListingRow(db, id), m.notFound);
   ensure(can.manage(viewer, listing.userId), st.onlySellerKeys);
   const [counts, found] = await Promise.all([
     q.keyCounts(db, id),

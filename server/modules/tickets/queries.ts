@@ -1,7 +1,7 @@
 import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { TicketStatus } from '../../../contract/tickets.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { newestFirst } from '../../db/cursor.ts';
+import { asKeyText, newestFirst } from '../../db/cursor.ts';
 import { profiles, ticketMessages, tickets } from '../../db/schema/index.ts';
 import { byUsername, containing } from '../../db/search.ts';
 
@@ -13,7 +13,7 @@ const messageCount = sql<number>`(select count(*)::int from ${ticketMessages} wh
 
 const summaryColumns = {
   row: tickets,
-  updatedAtKey: sql<string>`${tickets.updatedAt}::text`,
+  updatedAtKey: asKeyText(tickets.updatedAt),
   username: profiles.username,
   messageCount,
 };

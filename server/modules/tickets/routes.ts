@@ -17,12 +17,12 @@ import { signedIn } from '../../plugins/viewer.ts';
 import * as service from './service.ts';
 
 export const ticketRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const route = routesFor(app, { tags: ['tickets'] });
+  const route = routesFor(app, { tags: ['tickets'], access: 'member' });
+  const onTicket = routesFor(app, { tags: ['tickets'], access: 'member', params: ticketIdParams });
 
   route.get(
     '/tickets',
     {
-      access: 'member',
       summary: "The signed-in member's tickets, latest activity first",
       querystring: myTicketsQuery,
       response: { 200: ticketPage, 403: errorResponse, 404: errorResponse },
@@ -33,57 +33,45 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
   route.post(
     '/tickets',
     {
-      access: 'member',
       unauthenticated: m.loginToCreate,
       limit: 'ticketCreatePerUser',
       summary: 'Open a ticket with its first message',
       body: newTicketBody,
       response: { 201: ticketDetail, 403: errorResponse, 404: errorResponse },
+      success: 201,
     },
-    async (request, reply) => {
-      const viewer = signedIn(request);
-      reply.code(201);
-      return service.createTicket(db, viewer, request.body);
-    },
+    async (request) => service.createTicket(db, signedIn(request), request.body),
   );
 
-  route.get(
+  onTicket.get(
     '/tickets/:id',
     {
-      access: 'member',
       owner: 'ticket',
       summary: 'One ticket with its conversation (owner or staff)',
-      params: ticketIdParams,
       response: { 200: ticketDetail },
     },
     async (request) => service.getTicket(db, signedIn(request), request.params.id),
   );
 
-  route.post(
+  onTicket.post(
     '/tickets/:id/messages',
     {
-      access: 'member',
       owner: 'ticket',
       limit: 'ticketReplyPerUser',
       summary: 'Reply on a ticket (owner or staff); closed tickets refuse replies',
-      params: ticketIdParams,
       body: ticketReplyBody,
       response: { 201: ticketDetail, 409: errorResponse },
+      success: 201,
     },
-    async (request, reply) => {
-      const viewer = signedIn(request);
-      reply.code(201);
-      return service.replyToTicket(db, viewer, request.params.id, request.body.message);
-    },
+    async (request) => service.replyToTicket(db, signedIn(request), request.params.id, request.body.message),
   );
 
-  route.patch(
+  onTicket.patch(
     '/tickets/:id',
     {
       access: 'staff',
       forbidden: m.onlyStaffStatus,
       summary: "Set a ticket's status (staff)",
-      params: ticketIdParams,
       body: ticketStatusBody,
       response: { 200: ticketDetail },
     },

@@ -9,7 +9,7 @@ import {
   ticketPageSize,
 } from '../../../contract/tickets.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { can, ensure } from '../../policy.ts';
 import { audit } from '../audit/service.ts';
@@ -132,8 +132,7 @@ export async function replyToTicket(db: Db, viewer: Viewer, id: string, message:
 export async function setTicketStatus(db: Db, viewer: Viewer, id: string, status: TicketStatus) {
   ensure(can.moderate(viewer), m.onlyStaffStatus);
   await db.transaction(async (tx) => {
-    const ticket = await q.lockTicket(tx, id);
-    if (!ticket) throw new AppError('NOT_FOUND', m.notFound);
+    const ticket = orNotFound(await q.lockTicket(tx, id), m.notFound);
     if (ticket.status === status) return;
     await q.updateTicket(tx, id, { status, closedAt: status === 'closed' ? new Date() : null });
     await audit(tx, {

@@ -1,6 +1,6 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { newestFirst } from '../../db/cursor.ts';
+import { asKeyText, newestFirst, type TimeKey } from '../../db/cursor.ts';
 import { ledgerEntries, profiles } from '../../db/schema/index.ts';
 import { rows } from '../../db/sql.ts';
 
@@ -29,13 +29,13 @@ export async function listLedger(
   db: Db,
   userId: string,
   currency: 'credits' | 'balance' | undefined,
-  after: [string, string] | undefined,
+  after: TimeKey | undefined,
   limit: number,
 ) {
   const where: SQL[] = [eq(ledgerEntries.userId, userId), eq(ledgerEntries.account, 'user')];
   if (currency) where.push(eq(ledgerEntries.currency, currency));
   return db
-    .select({ row: ledgerEntries, createdAtKey: sql<string>`${ledgerEntries.createdAt}::text` })
+    .select({ row: ledgerEntries, createdAtKey: asKeyText(ledgerEntries.createdAt) })
     .from(ledgerEntries)
     .where(and(...where, ledgerKeyset.after(after)))
     .orderBy(...ledgerKeyset.orderBy)

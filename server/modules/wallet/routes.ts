@@ -7,12 +7,11 @@ import { signedIn } from '../../plugins/viewer.ts';
 import * as service from './service.ts';
 
 export const walletRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const route = routesFor(app, { tags: ['wallet'] });
+  const route = routesFor(app, { tags: ['wallet'], access: 'member' });
 
   route.get(
     '/wallet',
     {
-      access: 'member',
       summary: 'My main balance, marketplace credits and the credits in escrow either way',
       response: { 200: walletSummary, 409: errorResponse, 429: errorResponse },
     },
@@ -22,7 +21,6 @@ export const walletRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
   route.get(
     '/wallet/ledger',
     {
-      access: 'member',
       summary: 'My wallet history (newest first), each row with the balance after it',
       querystring: ledgerQuery,
       response: { 200: ledgerPage, 409: errorResponse, 429: errorResponse },
@@ -33,7 +31,6 @@ export const walletRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
   route.post(
     '/wallet/convert',
     {
-      access: 'member',
       limit: 'walletConvertPerUser',
       summary: 'Move main balance into marketplace credits, 1:1',
       body: convertBody,

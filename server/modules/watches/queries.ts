@@ -21,20 +21,6 @@ export async function watchCheat(db: Executor, cheatId: string, userId: string) 
   return true;
 }
 
-export async function unwatchCheat(db: Executor, cheatId: string, userId: string) {
-  await db
-    .delete(cheatWatches)
-    .where(and(eq(cheatWatches.cheatId, cheatId), eq(cheatWatches.userId, userId)));
-}
-
-export async function isWatchingCheat(db: Executor, cheatId: string, userId: string) {
-  const [row] = await db
-    .select({ id: cheatWatches.cheatId })
-    .from(cheatWatches)
-    .where(and(eq(cheatWatches.cheatId, cheatId), eq(cheatWatches.userId, userId)));
-  return Boolean(row);
-}
-
 export async function watchListing(db: Executor, listingId: string, userId: string) {
   await db.insert(listingWatches).values({ listingId, userId }).onConflictDoNothing();
 }
@@ -50,17 +36,27 @@ export function watchListingsSql(rows: SQL) {
     returning 1`;
 }
 
-export async function unwatchListing(db: Executor, listingId: string, userId: string) {
-  await db
-    .delete(listingWatches)
-    .where(and(eq(listingWatches.listingId, listingId), eq(listingWatches.userId, userId)));
+/** What a member may watch: its watch table and the column naming the watched row. */
+const watchTables = {
+  cheat: [cheatWatches, cheatWatches.cheatId],
+  listing: [listingWatches, listingWatches.listingId],
+} as const;
+type Watched = keyof typeof watchTables;
+
+/** The member's watch on the row, as the watch table's primary key reads it. */
+function watchOf(kind: Watched, id: string, userId: string) {
+  const [table, watched] = watchTables[kind];
+  return { table, watched, where: and(eq(watched, id), eq(table.userId, userId)) };
 }
 
-export async function isWatchingListing(db: Executor, listingId: string, userId: string) {
-  const [row] = await db
-    .select({ id: listingWatches.listingId })
-    .from(listingWatches)
-    .where(and(eq(listingWatches.listingId, listingId), eq(listingWatches.userId, userId)));
+export async function unwatch(db: Executor, kind: Watched, id: string, userId: string) {
+  const { table, where } = watchOf(kind, id, userId);
+  await db.delete(table).where(where);
+}
+
+export async function isWatching(db: Executor, kind: Watched, id: string, userId: string) {
+  const { table, watched, where } = watchOf(kind, id, userId);
+  const [row] = await db.select({ id: watched }).from(table).where(where);
   return Boolean(row);
 }
 

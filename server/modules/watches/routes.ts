@@ -14,7 +14,7 @@ const watchOptions = { unauthenticated: m.loginToWatch, limit: 'watchPerUser' } 
 
 /** Detection alerts (decision 022): watch a cheat or a cheat listing; a seller sets a listing's detection status. */
 export const watchRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const route = routesFor(app, { tags: ['marketplace'] });
+  const route = routesFor(app, { tags: ['marketplace'], access: 'member' });
 
   const targets = [
     {
@@ -39,7 +39,6 @@ export const watchRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       route[method](
         target.path,
         {
-          access: 'member',
           ...watchOptions,
           tags: [target.tag],
           summary: method === 'put' ? target.watch : target.unwatch,
@@ -54,7 +53,6 @@ export const watchRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
   route.put(
     '/listings/:id/detection',
     {
-      access: 'member',
       owner: 'listing',
       limit: 'detectionChangePerUser',
       summary:

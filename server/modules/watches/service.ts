@@ -2,14 +2,14 @@ import type { DetectionStatus } from '../../../contract/marketplace.ts';
 import { cheatMessages, watchMessages as m, marketplaceMessages } from '../../../contract/messages.ts';
 import { detectionStatusLabels, type WatchState } from '../../../contract/watches.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { can, ensure } from '../../policy.ts';
 import { audit } from '../audit/service.ts';
 import { findListingRow } from '../marketplace/queries.ts';
 import * as q from './queries.ts';
 
-export { alertCheatWatchers, isWatchingCheat, isWatchingListing } from './queries.ts';
+export { alertCheatWatchers, isWatching } from './queries.ts';
 
 /** Watch or stop watching a cheat on the status board. */
 export async function setCheatWatch(
@@ -22,7 +22,7 @@ export async function setCheatWatch(
     if (!(await q.watchCheat(db, cheatId, viewer.id)))
       throw new AppError('NOT_FOUND', cheatMessages.notFound);
   } else {
-    await q.unwatchCheat(db, cheatId, viewer.id);
+    await q.unwatch(db, 'cheat', cheatId, viewer.id);
   }
   return { watching: on };
 }
@@ -38,7 +38,7 @@ export async function setListingWatch(
   on: boolean,
 ): Promise<WatchState> {
   if (!on) {
-    await q.unwatchListing(db, listingId, viewer.id);
+    await q.unwatch(db, 'listing', listingId, viewer.id);
     return { watching: false };
   }
   const listing = await findListingRow(db, listingId);
@@ -57,8 +57,7 @@ export async function setListingWatch(
  */
 export async function changeListingDetection(db: Db, viewer: Viewer, id: string, to: DetectionStatus) {
   await db.transaction(async (tx) => {
-    const row = await q.lockListingDetection(tx, id);
-    if (!row) throw new AppError('NOT_FOUND', marketplaceMessages.notFound);
+    const row = orNotFound(await q.lockListingDetection(tx, id), marketplaceMessages.notFound);
     ensure(can.manage(viewer, row.sellerId), marketplaceMessages.noPermissionEdit);
     if (row.type !== 'cheat')
       throw new AppError('VALIDATION', m.onlyCheatListings, { detectionStatus: m.onlyCheatListings });
