@@ -40,12 +40,15 @@ it('renaming a field of a response schema in contract/ fails the web typecheck w
   );
   const errors = tsc.stdout.split('\n').filter((line) => line.includes('error TS'));
   expect(tsc.status, tsc.stdout + tsc.stderr).not.toBe(0);
-  // Every error is the renamed field, in the board and the detail page that read it: nothing else in the
+  // Every error is the renamed field, in the card and the detail page that read it: nothing else in the
   // copy is broken, so the failure is the contract change and not the copying.
   expect(errors.length, tsc.stdout).toBeGreaterThanOrEqual(2);
   for (const line of errors) expect(line).toMatch(/Property 'watching' does not exist/);
   const files = new Set(errors.map((line) => line.slice(0, line.indexOf('('))));
   expect(files).toEqual(
-    new Set(['web/features/cheats/pages/cheats-page.tsx', 'web/features/cheats/pages/cheat-detail-page.tsx']),
+    new Set([
+      'web/features/cheats/components/cheat-card.tsx',
+      'web/features/cheats/pages/cheat-detail-page.tsx',
+    ]),
   );
 }, 180_000);
