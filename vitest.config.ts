@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { LongestFirst } from './server/test/sequencer.ts';
 
 const include = ['server/**/*.test.ts', 'contract/**/*.test.ts', 'scripts/**/*.test.ts'];
 // Tests that touch no database: run once, in the PGlite project.
@@ -17,7 +18,7 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: Number(process.env.TEST_WORKERS ?? 3),
     // Tests within a file share one app and database; files run in parallel on their own copies.
-    sequence: { concurrent: false },
+    sequence: { concurrent: false, sequencer: LongestFirst },
     // A worker keeps its loaded modules from one file to the next: every file builds its own app and
     // database, and module state is configuration only, so re-importing the server per file bought nothing
     // and cost 822 s of import time per run (the whole run: 15.7 min → 7.4 min on 2 cores).

@@ -35,6 +35,14 @@ export interface TestAppOptions {
   smtpUrl?: string;
 }
 
+/** The migrated template (44 MB), read once per worker: a worker runs many files (isolate: false). */
+let template: { file: string; blob: Blob } | undefined;
+function pgliteTemplate() {
+  const file = inject('pgliteTemplate');
+  if (template?.file !== file) template = { file, blob: new Blob([readFileSync(file)]) };
+  return template.blob;
+}
+
 /** A fresh database copied from the migrated template: PGlite in memory, or a new PostgreSQL database. */
 export async function createTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (inject('dbKind') === 'postgres') {
@@ -56,8 +64,7 @@ export async function createTestDatabase(): Promise<{ database: Database; drop: 
       },
     };
   }
-  const template = readFileSync(inject('pgliteTemplate'));
-  const client = new PGlite({ loadDataDir: new Blob([template]), extensions: PGLITE_EXTENSIONS });
+  const client = new PGlite({ loadDataDir: pgliteTemplate(), extensions: PGLITE_EXTENSIONS });
   const database = await openDatabase({ pglite: client });
   return { database, drop: () => database.close() };
 }
