@@ -44,7 +44,13 @@ test('an admin adds, edits, pins, deactivates and deletes a product', async ({ p
   await expect(page.getByText('Product added successfully')).toBeVisible();
   await expect(form).toBeHidden();
 
+  // The new row is listed before the search answers: wait for the answer, whose rows replace it, so the
+  // click below lands on the row that stays (in CI it once landed mid-swap and opened nothing).
+  const searched = page.waitForResponse(
+    (r) => r.url().includes('/api/v1/admin/products?') && new URL(r.url()).searchParams.get('q') === title,
+  );
   await page.getByRole('searchbox', { name: 'Search products' }).fill(title);
+  await searched;
   const row = page.getByRole('row', { name: new RegExp(title) });
   await expect(row).toHaveCount(1);
 
