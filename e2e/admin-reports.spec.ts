@@ -1,7 +1,7 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config.ts';
 import { asUser, seedPosts, signInAs } from './support/social.ts';
-import { createUser, type E2EUser } from './support/users.ts';
+import { createModerator, createUser, type E2EUser } from './support/users.ts';
 
 // Several browsers and sign-ins per test: room for a loaded machine (2 cores shared by many runs).
 test.describe.configure({ timeout: 90_000 });
@@ -21,19 +21,6 @@ async function reportedPost(request: APIRequestContext, text: string, reason: st
   return { author, reporter, postId: postId!, reportId };
 }
 
-async function asAdmin(request: APIRequestContext, fn: () => Promise<void>) {
-  await asUser(request, { ...E2E_ADMIN, id: '' }, fn);
-}
-
-async function makeModerator(request: APIRequestContext): Promise<E2EUser> {
-  const mod = await createUser(request, 'mod');
-  await asAdmin(request, async () => {
-    const res = await request.patch(`/api/v1/admin/users/${mod.id}`, { data: { role: 'moderator' } });
-    expect(res.status(), await res.text()).toBe(200);
-  });
-  return mod;
-}
-
 async function openReports(browser: Browser, who: Pick<E2EUser, 'email' | 'password'>): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await signInAs(page, who);
@@ -51,7 +38,7 @@ test('a moderator resolves a report by Delete Content: the post is gone and the 
 }) => {
   const text = `Shady coins ${Date.now()}`;
   const { author, reporter, reportId } = await reportedPost(request, text, 'Spam link');
-  const mod = await makeModerator(request);
+  const mod = await createModerator(request);
   const page = await openReports(browser, mod);
 
   await expect(page.getByRole('tab', { name: 'Pending' })).toHaveAttribute('aria-selected', 'true');

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config.ts';
 import { signInAs } from './support/social.ts';
-import { createUser } from './support/users.ts';
+import { createModerator } from './support/users.ts';
 
 const primaryOf = (page: Page) =>
   page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--cm-primary').trim());
@@ -82,14 +82,7 @@ test('a moderator sees Access Denied on the settings screen and no Settings menu
   browser,
   request,
 }) => {
-  const mod = await createUser(request, 'mod');
-  await request.post('/api/auth/sign-in/email', {
-    data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
-  });
-  expect(
-    (await request.patch(`/api/v1/admin/users/${mod.id}`, { data: { role: 'moderator' } })).status(),
-  ).toBe(200);
-  await request.post('/api/auth/sign-out', { data: {} });
+  const mod = await createModerator(request);
 
   const ctx = await browser.newContext();
   const page = await ctx.newPage();

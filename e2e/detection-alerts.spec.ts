@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { asAdmin } from './support/catalogue.ts';
 import { asUser } from './support/social.ts';
-import { createUser, type E2EUser } from './support/users.ts';
+import { asAdmin, createUser, type E2EUser } from './support/users.ts';
 
 /*
  * Detection alerts (issue 18 item 4): members watch a cheat listing or a cheat; when its status changes

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config.ts';
-import { asAdmin } from './support/catalogue.ts';
 import { asUser, signInAs } from './support/social.ts';
-import { createUser, type E2EUser } from './support/users.ts';
+import { asAdmin, createUser, type E2EUser } from './support/users.ts';
 
 /*
  * Buyer protection (issue 6): a purchase waits in escrow; the buyer's confirmation pays the seller,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config.ts';
 import { asUser, signInAs } from './support/social.ts';
-import { createUser, type E2EUser } from './support/users.ts';
+import { createModerator, createUser, type E2EUser } from './support/users.ts';
 
 test('a member starts a thread, replies, votes and deletes it', async ({ page, browser, request }) => {
   test.slow(); // two accounts, a dozen steps, and the editor's chunk loaded twice: past 30 s on a busy machine
@@ -217,12 +217,13 @@ test('a moderator pins and locks a thread; the member then sees it is locked', a
   browser,
   request,
 }) => {
-  test.slow(); // two accounts signing in, four page loads
+  test.slow(); // three accounts made, two signing in, four page loads
   const title = `Ban wave ${randomUUID().slice(0, 6)}`;
   const member = await createUser(request, 'locked');
+  const moderator = await createModerator(request);
   const threadId = await seedThread(request, member, title);
 
-  await signInAs(page, E2E_ADMIN);
+  await signInAs(page, moderator);
   await page.goto(`/forum/post/${threadId}`);
   await page.getByRole('button', { name: 'Pin', exact: true }).click();
   await expect(page.getByText('Thread pinned')).toBeVisible();

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { asAdmin } from './support/catalogue.ts';
 import { asUser, signInAs } from './support/social.ts';
-import { createUser, type E2EUser } from './support/users.ts';
+import { asAdmin, createModerator, createUser, type E2EUser } from './support/users.ts';
 
 const base = {
   game: 'Valorant',
@@ -273,11 +272,7 @@ test('admin marketplace: moderators are refused pin and delete; the admin pins a
   request,
 }) => {
   const seller = await createUser(request, 'seller');
-  const moderator = await createUser(request, 'mod');
-  await asAdmin(request, async () => {
-    const res = await request.patch(`/api/v1/admin/users/${moderator.id}`, { data: { role: 'moderator' } });
-    expect(res.status(), await res.text()).toBe(200);
-  });
+  const moderator = await createModerator(request);
   const tag = `Adm${randomUUID().slice(0, 6)}`;
   const listing = await seedListing(request, seller, { title: `${tag} Listing`, price: 75 });
 

@@ -2,9 +2,8 @@ import { expect, type Page, test } from '@playwright/test';
 import type { RouteObject } from 'react-router';
 import { E2E_ADMIN } from '../playwright.config.ts';
 import { routes } from '../web/app/router.tsx';
-import { asAdmin } from './support/catalogue.ts';
 import { asUser } from './support/social.ts';
-import { createUser, type E2EUser } from './support/users.ts';
+import { asAdmin, createUser, type E2EUser } from './support/users.ts';
 
 /**
  * Runs in the `phone` (390 × 844, touch) and `tablet` (768 × 1024) projects only (playwright.config.ts).
@@ -233,4 +232,40 @@ test('every route fits the screen for an admin', async ({ page }) => {
   await expect(page).toHaveURL(/\/admin$/);
   await expect(sheet).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
+});
+
+test('the bar shows Home, Posts, Forum, Marketplace and More, and More holds every other destination', async ({
+  page,
+}) => {
+  await signIn(page, seed.member);
+  await page.goto('/');
+  const width = page.viewportSize()?.width ?? 0;
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const inBar = ['Home', 'Posts', 'Forum', 'Marketplace'].map((name) =>
+    nav.getByRole('link', { name, exact: true }),
+  );
+  for (const item of [...inBar, nav.getByRole('button', { name: 'More' })]) {
+    await expect(item).toBeVisible();
+    const box = await item.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= width).toBe(true);
+  }
+  const elsewhere: [string, string][] = [
+    ['Products', '/products'],
+    ['Stream', 'https://stream.example.com/support'],
+    ['Messages', '/messages'],
+    ['Community', 'https://chat.example.com/invite'],
+    ['Support', '/tickets'],
+    ['Profile', `/profile/${seed.member.id}`],
+  ];
+  for (const [name] of elsewhere) await expect(nav.getByRole('link', { name, exact: true })).toBeHidden();
+
+  await nav.getByRole('button', { name: 'More' }).click();
+  const sheet = page.getByRole('dialog', { name: 'More' });
+  for (const [name, href] of elsewhere)
+    await expect(sheet.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+  await page.keyboard.press('Escape');
+  await expect(sheet).toHaveCount(0);
+
+  await nav.getByRole('link', { name: 'Forum', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Forum', level: 1 })).toBeVisible();
 });

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { asAdmin } from './support/catalogue.ts';
 import { asUser } from './support/social.ts';
-import { createUser } from './support/users.ts';
+import { asAdmin, createUser } from './support/users.ts';
 
 test('global search: start typing, finds a cheat (with its status), a member and a listing; keyboard opens one', async ({
   page,

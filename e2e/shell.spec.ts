@@ -9,6 +9,7 @@ test('the bottom bar has every link of the spec for a visitor', async ({ page })
   for (const [name, href] of [
     ['Home', '/'],
     ['Posts', '/posts'],
+    ['Forum', '/forum'],
     ['Products', '/products'],
     ['Marketplace', '/marketplace'],
     ['Messages', '/messages'],
@@ -28,6 +29,23 @@ test('the bottom bar has every link of the spec for a visitor', async ({ page })
   await expect(nav.getByRole('link', { name: 'Admin Area' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Join Now' })).toBeVisible();
   await expect(page.getByText('Ready to join')).toBeVisible();
+});
+
+test('the forum is reached from the top bar and from the bottom bar', async ({ page }) => {
+  await page.goto('/');
+  const forumHeading = page.getByRole('heading', { name: 'Forum', level: 1 });
+  await page.getByRole('banner').getByRole('link', { name: 'Forum' }).click();
+  await expect(page).toHaveURL(/\/forum$/);
+  await expect(forumHeading).toBeVisible();
+
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'Home', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(forumHeading).toHaveCount(0);
+  await nav.getByRole('link', { name: 'Forum', exact: true }).click();
+  await expect(page).toHaveURL(/\/forum$/);
+  await expect(forumHeading).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Forum', exact: true })).toHaveAttribute('aria-current', 'page');
 });
 
 test('login-required pages send visitors to /login', async ({ page }) => {

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { asAdmin } from './support/catalogue.ts';
 import { signInAs } from './support/social.ts';
-import { createUser, type E2EUser } from './support/users.ts';
+import { asAdmin, createUser, type E2EUser } from './support/users.ts';
 
 /*
  * Stock and license keys (issue 18): a seller lists three keys, two buyers each see only their own, the

@@ -1,7 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { asAdmin } from './support/catalogue.ts';
 import { signInAs } from './support/social.ts';
-import { createUser, type E2EUser } from './support/users.ts';
+import { asAdmin, createUser, type E2EUser } from './support/users.ts';
 
 /** Grants through the admin's Add Balance API, one ledger row each. */
 async function grant(

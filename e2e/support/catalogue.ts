@@ -1,18 +1,5 @@
 import { type APIRequestContext, expect } from '@playwright/test';
-import { E2E_ADMIN } from '../../playwright.config.ts';
-
-/** Runs `fn` with the API request context signed in as the e2e admin, then signs out. */
-export async function asAdmin<T>(request: APIRequestContext, fn: () => Promise<T>): Promise<T> {
-  const signIn = await request.post('/api/auth/sign-in/email', {
-    data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
-  });
-  expect(signIn.status(), await signIn.text()).toBe(200);
-  try {
-    return await fn();
-  } finally {
-    await request.post('/api/auth/sign-out', { data: {} });
-  }
-}
+import { asAdmin } from './users.ts';
 
 export interface SeededProduct {
   id: string;

@@ -27,13 +27,33 @@ export async function createUser(request: APIRequestContext, prefix = 'member'):
   return { ...user, id: body.user.id };
 }
 
-/** Bans a member the way staff do it: the admin signs in on the API and patches the member. */
-export async function banUser(request: APIRequestContext, userId: string) {
+/** Runs `fn` with the API request context signed in as the e2e admin, then signs out. */
+export async function asAdmin<T>(request: APIRequestContext, fn: () => Promise<T>): Promise<T> {
   const signIn = await request.post('/api/auth/sign-in/email', {
     data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
   });
   expect(signIn.status(), await signIn.text()).toBe(200);
-  const res = await request.patch(`/api/v1/admin/users/${userId}`, { data: { banned: true } });
-  expect(res.status(), await res.text()).toBe(200);
-  await request.post('/api/auth/sign-out', { data: {} });
+  try {
+    return await fn();
+  } finally {
+    await request.post('/api/auth/sign-out', { data: {} });
+  }
+}
+
+/** Bans a member the way staff do it: the admin signs in on the API and patches the member. */
+export async function banUser(request: APIRequestContext, userId: string) {
+  await asAdmin(request, async () => {
+    const res = await request.patch(`/api/v1/admin/users/${userId}`, { data: { banned: true } });
+    expect(res.status(), await res.text()).toBe(200);
+  });
+}
+
+/** A fresh member the admin has made a moderator. */
+export async function createModerator(request: APIRequestContext, prefix = 'mod'): Promise<E2EUser> {
+  const mod = await createUser(request, prefix);
+  await asAdmin(request, async () => {
+    const res = await request.patch(`/api/v1/admin/users/${mod.id}`, { data: { role: 'moderator' } });
+    expect(res.status(), await res.text()).toBe(200);
+  });
+  return mod;
 }
