@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { asKeyText, type Keyset, keyset, newestFirst, type TimeKey } from '../../db/cursor.ts';
+import { preparedStatements } from '../../db/prepared.ts';
 import {
   listingContentReveals,
   listingKeys,
@@ -117,8 +118,13 @@ export async function listListings(db: Db, f: ListingFilter) {
 
 export type ListingWithPeople = Awaited<ReturnType<typeof listListings>>[number];
 
+/** The detail page's listing with its people: one prepared statement per database (every detail read). */
+const listingStatement = preparedStatements('listing_by_id', (db: Db) =>
+  selectListings(db).where(eq(listings.id, sql.placeholder('id'))),
+);
+
 export async function findListing(db: Db, id: string): Promise<ListingWithPeople | undefined> {
-  const [row] = await selectListings(db).where(eq(listings.id, id));
+  const [row] = await listingStatement(db, '').execute({ id });
   return row;
 }
 

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { VouchReviewStatus } from '../../../contract/reputation.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { asKeyText, newestFirst, type TimeKey } from '../../db/cursor.ts';
+import { preparedStatements } from '../../db/prepared.ts';
 import {
   marketplaceOrders as orders,
   profiles,
@@ -17,25 +18,34 @@ export const countedVouch = sql`${vouches.review} in ('counted', 'approved')`;
  * A seller's figures in ONE statement: the rating counters kept in the profile row, and their sales counted
  * through marketplace_orders_seller_idx (completed = released to them, disputed = ever disputed).
  */
-export async function findSellerFigures(db: Executor, sellerId: string) {
-  const [row] = await rows<{
-    vouches: number;
-    rating_total: number;
-    member_since: string;
-    completed: number;
-    disputed: number;
-    total: number;
-  }>(
-    db,
-    sql`select p.vouches, p.rating_total, to_json(p.created_at) #>> '{}' as member_since,
-        s.completed, s.disputed, s.total
-      from ${profiles} p cross join lateral (
-        select count(*) filter (where o.status = 'released')::int as completed,
-          count(*) filter (where o.disputed_at is not null)::int as disputed,
-          count(*)::int as total
-        from ${orders} o where o.seller_id = p.id) s
-      where p.id = ${sellerId}::uuid`,
-  );
+const sellerFigures = (db: Db) => {
+  const sales = db
+    .select({
+      completed: sql<number>`count(*) filter (where ${orders.status} = 'released')::int`.as('completed'),
+      disputed: sql<number>`count(*) filter (where ${orders.disputedAt} is not null)::int`.as('disputed'),
+      total: sql<number>`count(*)::int`.as('total'),
+    })
+    .from(orders)
+    .where(eq(orders.sellerId, profiles.id))
+    .as('s');
+  return db
+    .select({
+      vouches: profiles.vouches,
+      rating_total: profiles.ratingTotal,
+      member_since: sql<string>`to_json(${profiles.createdAt}) #>> '{}'`,
+      completed: sales.completed,
+      disputed: sales.disputed,
+      total: sales.total,
+    })
+    .from(profiles)
+    .crossJoinLateral(sales)
+    .where(eq(profiles.id, sql.placeholder('sellerId')));
+};
+/** Prepared once per database: every listing detail and seller profile reads it. */
+const sellerFiguresStatement = preparedStatements('seller_figures', sellerFigures);
+
+export async function findSellerFigures(db: Db, sellerId: string) {
+  const [row] = await sellerFiguresStatement(db, '').execute({ sellerId });
   return row;
 }
 

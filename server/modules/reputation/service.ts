@@ -6,7 +6,6 @@ import {
   vouchReviewPageSize,
 } from '../../../contract/reputation.ts';
 import type { Db } from '../../db/client.ts';
-import type { Executor } from '../../db/sql.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { can, ensure } from '../../policy.ts';
@@ -18,10 +17,7 @@ export { insertVouch } from './queries.ts';
 const average = (total: number, count: number) => (count === 0 ? 0 : Math.round((total / count) * 10) / 10);
 
 /** The seller card's figures (one statement), or undefined when there is no such member. */
-export async function sellerReputation(
-  db: Executor,
-  sellerId: string,
-): Promise<SellerReputation | undefined> {
+export async function sellerReputation(db: Db, sellerId: string): Promise<SellerReputation | undefined> {
   const r = await q.findSellerFigures(db, sellerId);
   if (!r) return undefined;
   return {
