@@ -9,9 +9,12 @@ export async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-/** A unique constraint refused the write (PostgreSQL 23505), whether or not a driver wrapped the error. */
-export function isUniqueViolation(err: unknown): boolean {
+/** The database answered `code` (a SQLSTATE), whether or not a driver wrapped the error. */
+export function hasSqlState(err: unknown, code: string): boolean {
   const e = err as { code?: string; cause?: unknown };
-  if (e?.code === '23505') return true;
-  return e?.cause ? isUniqueViolation(e.cause) : false;
+  if (e?.code === code) return true;
+  return e?.cause ? hasSqlState(e.cause, code) : false;
 }
+
+/** A unique constraint refused the write (PostgreSQL 23505). */
+export const isUniqueViolation = (err: unknown) => hasSqlState(err, '23505');

@@ -56,6 +56,8 @@ export const marketplaceListings = pgTable(
     stock: integer('stock').notNull().default(1),
     /** The seller is told (bell) when a purchase takes the stock under this; null: never. */
     lowStockThreshold: integer('low_stock_threshold'),
+    /** The seller was told the stock is under the warning; a restock or a new warning clears it. */
+    lowStockWarned: boolean('low_stock_warned').notNull().default(false),
     isPinned: boolean('is_pinned').notNull().default(false),
     soldTo: uuid('sold_to').references(() => profiles.id, { onDelete: 'set null' }),
     soldAt: timestamp('sold_at', { withTimezone: true }),

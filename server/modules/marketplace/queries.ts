@@ -225,8 +225,7 @@ export interface PurchasedOrder {
   created_at: string;
   content_link: string;
   delivery_kind: 'link' | 'keys';
-  /** The listing's stock after this sale, and its low-stock warning. */
-  stock: number;
+  /** The listing's low-stock warning: with one, the sale is followed by the warning's check. */
   low_stock_threshold: number | null;
 }
 
@@ -241,8 +240,10 @@ export interface PurchasedOrder {
  *
  * A key listing (`keyed`) sells many times at once, so its row is not written here: the statement claims
  * `units` of its available keys (SKIP LOCKED: racing buyers take different keys, none is given twice) and
- * sells only if it got them all; `takeStock`, the transaction's last statement, then moves the stock, so
- * buyers of one key listing queue on its row only from there to their commit.
+ * sells only if it got them all. The database takes the stock at COMMIT, one unit per claimed key, and
+ * re-checks the sale under the row lock (the `listing_keys_take_stock` trigger, migration 0018): buyers of
+ * one key listing queue on its row only for their commit, and a commit that finds the listing changed fails
+ * with `STOCK_NOT_TAKEN` (SQLSTATE CMK01).
  */
 export async function purchase(
   tx: Tx,
@@ -287,7 +288,7 @@ export async function purchase(
           where id = ${input.listingId}::uuid and status = 'active' and user_id <> ${input.buyerId}::uuid
             and price = ${input.expectedPrice}::int and stock >= ${input.units}::int
           returning id, user_id, price * ${input.units}::int as price, title, content_link, delivery_kind,
-            stock, low_stock_threshold, ${description(input.units)} as description`
+            low_stock_threshold, ${description(input.units)} as description`
     }),
       ${input.hold},
       ord as (
@@ -321,7 +322,7 @@ export async function purchase(
         returning id)
     select exists (select 1 from sold) as sold, o.id, o.listing_id, o.listing_title, o.seller_id,
       seller.username as seller_username, o.price::float8 as price, o.units, o.fee::float8 as fee,
-      s.delivery_kind, s.stock, s.low_stock_threshold,
+      s.delivery_kind, s.low_stock_threshold,
       to_json(o.release_at) #>> '{}' as release_at, to_json(o.created_at) #>> '{}' as created_at,
       s.content_link, (select count(*) from hold_legs) + (select count(*) from live) + (select count(*) from revealed) + (select count(*) from claimed) + (select count(*) from watched) as written,
       (select l.price from ${listings} l where l.id = ${input.listingId}::uuid and l.status = 'active') as active_price,
@@ -344,37 +345,17 @@ const activeTerms = (row: { active_price: number | null; active_stock: number | 
   activeStock: row?.active_stock == null ? null : Number(row.active_stock),
 });
 
-/**
- * A key listing's sale, last in the purchase's transaction: the stock drops by the units claimed, turning
- * sold at 0, under the sale's conditions (still active at that price). Answers the stock left, or the
- * listing's current terms when it no longer sells (the caller rolls back).
- */
-export async function takeStock(
-  tx: Tx,
-  input: { listingId: string; buyerId: string; units: number; expectedPrice: number },
-) {
-  const [row] = await rows<{
-    stock: number | null;
-    low_stock_threshold: number | null;
-    active_price: number | null;
-    active_stock: number | null;
-  }>(
-    tx,
-    sql`with taken as (
-        update ${listings} set stock = stock - ${input.units}::int,
-          status = case when stock = ${input.units}::int then 'sold' else status end,
-          sold_to = case when stock = ${input.units}::int then ${input.buyerId}::uuid else sold_to end,
-          sold_at = case when stock = ${input.units}::int then now() else sold_at end
-        where id = ${input.listingId}::uuid and status = 'active'
-          and price = ${input.expectedPrice}::int and stock >= ${input.units}::int
-        returning stock, low_stock_threshold)
-      select t.stock, t.low_stock_threshold, l.price as active_price, l.stock as active_stock
-      from (select 1) one left join taken t on true
-        left join ${listings} l on t.stock is null and l.id = ${input.listingId}::uuid and l.status = 'active'`,
+/** The commit that takes a key listing's stock refused the sale (the trigger of migration 0018). */
+export const STOCK_NOT_TAKEN = 'CMK01';
+
+/** The listing's price and stock while it is on sale, read after a refused commit to say why. */
+export async function findActiveTerms(db: Db, listingId: string) {
+  const [row] = await rows<{ active_price: number | null; active_stock: number | null }>(
+    db,
+    sql`select price as active_price, stock as active_stock from ${listings}
+      where id = ${listingId}::uuid and status = 'active'`,
   );
-  const taken =
-    row?.stock == null ? undefined : { stock: row.stock, low_stock_threshold: row.low_stock_threshold };
-  return { taken, ...activeTerms(row) };
+  return activeTerms(row);
 }
 
 /** A key's order, whoever sent it; `fresh` while the key is bound (24 h), after which it may be reused. */

@@ -17,18 +17,17 @@ import {
 } from '../../../contract/messages.ts';
 import type { OrderDetail } from '../../../contract/orders.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { isUniqueViolation } from '../../db/sql.ts';
+import { hasSqlState, isUniqueViolation } from '../../db/sql.ts';
 import { AppError, orNotFound } from '../../plugins/errors.ts';
 import { enqueue } from '../../plugins/queue.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { can, ensure, listingAbilities, listingAlertAbilities, orderAbilities } from '../../policy.ts';
-import { notify } from '../notifications/service.ts';
 import { getOrder, orderForListing } from '../orders/service.ts';
 import { insertVouch, sellerReputation } from '../reputation/service.ts';
 import { getSaleTerms } from '../site-settings/service.ts';
 import type { ContentCipher } from '../stock/key-crypto.ts';
 import { deleteUnsoldKeys } from '../stock/queries.ts';
-import { addKeys } from '../stock/service.ts';
+import { addKeys, warnIfLowStock } from '../stock/service.ts';
 import { feeFor, holdPaymentCtes } from '../wallet/service.ts';
 import { isWatching } from '../watches/service.ts';
 import * as q from './queries.ts';
@@ -226,8 +225,9 @@ export async function purchaseListing(
   const { feePercent: percent, protectionHours: hours } = await getSaleTerms(db);
   const orderId = randomUUID();
   const units = body.units ?? 1;
+  let row: q.PurchasedOrder;
   try {
-    const row = await db.transaction(async (tx) => {
+    row = await db.transaction(async (tx) => {
       const listing = orNotFound(await q.lockForPurchase(tx, id, viewer.id), m.notFound);
       if (listing.sellerId === viewer.id) throw new AppError('FORBIDDEN', m.ownListing);
       if (listing.status === 'active' && listing.price !== body.expectedPrice)
@@ -235,10 +235,11 @@ export async function purchaseListing(
       // The seller's mail job goes before the sale, which locks the listing's row until the commit.
       const notificationId = randomUUID();
       await enqueue(tx, 'notification-mail', { notificationId });
-      const sale = { listingId: id, buyerId: viewer.id, expectedPrice: body.expectedPrice, units };
-      const keyed = listing.deliveryKind === 'keys';
       const bought = await q.purchase(tx, {
-        ...sale,
+        listingId: id,
+        buyerId: viewer.id,
+        expectedPrice: body.expectedPrice,
+        units,
         orderId,
         notificationId,
         buyerName: viewer.username,
@@ -247,16 +248,11 @@ export async function purchaseListing(
         protectionHours: hours,
         idempotencyKey: key,
         hold: holdPaymentCtes({ buyerId: viewer.id, orderId, source: 'sold' }),
-        keyed,
+        keyed: listing.deliveryKind === 'keys',
       });
       if (!bought.order) refuse(bought, body.expectedPrice, units);
-      // A key listing's row is written last, so its buyers queue on it only from here to the commit.
-      const after = keyed ? await q.takeStock(tx, sale) : undefined;
-      if (after && !after.taken) refuse(after, body.expectedPrice, units);
-      await warnLowStock(tx, bought.order, units, after?.taken ?? bought.order);
       return bought.order;
     });
-    return { order: purchasedOrder(row, viewer), replayed: false };
   } catch (err) {
     if (key) {
       // A concurrent request with the same key may have won (it sold the listing, or took the key first):
@@ -266,45 +262,44 @@ export async function purchaseListing(
     }
     if (err instanceof PurchaseRefused || isUniqueViolation(err))
       throw new AppError('CONFLICT', m.purchaseFailed);
+    // The commit re-checked a key listing under its row lock and found it changed: say what changed.
+    if (hasSqlState(err, q.STOCK_NOT_TAKEN))
+      throw (
+        refusal(await q.findActiveTerms(db, id), body.expectedPrice, units) ??
+        new AppError('CONFLICT', m.purchaseFailed)
+      );
     throw err;
   }
+  // After the commit, where a key listing's stock is taken: the warning reads the stock as it now is.
+  if (row.low_stock_threshold !== null) await warnIfLowStock(db, id);
+  return { order: purchasedOrder(row, viewer), replayed: false };
 }
 
 /**
- * Nothing was bought (the caller's transaction rolls back): the listing's price changed, or it has fewer
- * units left than asked; otherwise it was sold meanwhile, its keys are being claimed, or credits were short.
+ * Why nothing was bought, when the listing's terms say: its price changed, or it has fewer units left than
+ * asked. Otherwise it was sold meanwhile, its keys are being claimed, or credits were short (undefined).
  */
+function refusal(
+  terms: { activePrice: number | null; activeStock: number | null },
+  expectedPrice: number,
+  units: number,
+): AppError | undefined {
+  if (terms.activePrice !== null && terms.activePrice !== expectedPrice)
+    return priceChanged(terms.activePrice);
+  if (terms.activeStock !== null && terms.activeStock < units)
+    return new AppError('CONFLICT', st.notEnoughStock(terms.activeStock), {
+      units: st.notEnoughStock(terms.activeStock),
+    });
+  return undefined;
+}
+
+/** Nothing was bought: the caller's transaction rolls back with the reason, or as a refused purchase. */
 function refuse(
   terms: { activePrice: number | null; activeStock: number | null },
   expectedPrice: number,
   units: number,
 ): never {
-  if (terms.activePrice !== null && terms.activePrice !== expectedPrice)
-    throw priceChanged(terms.activePrice);
-  if (terms.activeStock !== null && terms.activeStock < units)
-    throw new AppError('CONFLICT', st.notEnoughStock(terms.activeStock), {
-      units: st.notEnoughStock(terms.activeStock),
-    });
-  throw new PurchaseRefused();
-}
-
-/** The seller hears once, when this sale took the stock under their warning. */
-async function warnLowStock(
-  tx: Tx,
-  order: q.PurchasedOrder,
-  units: number,
-  after: { stock: number; low_stock_threshold: number | null },
-) {
-  const threshold = after.low_stock_threshold;
-  if (threshold !== null && after.stock < threshold && after.stock + units >= threshold) {
-    await notify(tx, {
-      userId: order.seller_id,
-      type: 'stock_low',
-      title: st.lowStockTitle,
-      content: st.lowStock(order.listing_title, after.stock),
-      data: { listingId: order.listing_id },
-    });
-  }
+  throw refusal(terms, expectedPrice, units) ?? new PurchaseRefused();
 }
 
 const priceChanged = (price: number) =>

@@ -41,7 +41,7 @@ export async function insertKeys(tx: Tx, listingId: string, keys: { ciphertext: 
         select ${listingId}::uuid, k.ciphertext, k.hash
         from jsonb_to_recordset(${JSON.stringify(keys)}::jsonb) k(ciphertext text, hash text)
         returning 1)
-      update ${listings} set stock = stock + (select count(*) from added)::int,
+      update ${listings} set stock = stock + (select count(*) from added)::int, low_stock_warned = false,
         status = case when status = 'sold' then 'active' else status end,
         sold_to = case when status = 'sold' then null else sold_to end,
         sold_at = case when status = 'sold' then null else sold_at end
@@ -144,6 +144,8 @@ export async function updateStock(
   const [row] = await tx
     .update(listings)
     .set({
+      // A restock or a new warning: the next sale under it tells the seller again.
+      lowStockWarned: false,
       ...(patch.lowStockThreshold !== undefined ? { lowStockThreshold: patch.lowStockThreshold } : {}),
       ...(patch.stock !== undefined
         ? {
@@ -157,6 +159,30 @@ export async function updateStock(
     .where(eq(listings.id, listingId))
     .returning({ stock: listings.stock, lowStockThreshold: listings.lowStockThreshold });
   return row!;
+}
+
+/** Under its warning, and the seller not yet told. */
+const warningDue = (listingId: string) =>
+  and(
+    eq(listings.id, listingId),
+    eq(listings.lowStockWarned, false),
+    sql`${listings.stock} < ${listings.lowStockThreshold}`,
+  );
+
+/** Whether the listing is under its warning and the seller has not been told: one read, no lock. */
+export async function isUnwarnedLowStock(db: Db, listingId: string) {
+  const [row] = await db.select({ id: listings.id }).from(listings).where(warningDue(listingId));
+  return Boolean(row);
+}
+
+/** Marks the warning given, if it is still due (one of racing buyers wins); answers what to tell. */
+export async function markLowStockWarned(tx: Tx, listingId: string) {
+  const [row] = await tx
+    .update(listings)
+    .set({ lowStockWarned: true })
+    .where(warningDue(listingId))
+    .returning({ userId: listings.userId, title: listings.title, stock: listings.stock });
+  return row;
 }
 
 /** Unsold keys go with their listing; claimed ones stay with their orders (the buyer keeps the key). */

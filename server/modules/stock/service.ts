@@ -17,6 +17,7 @@ import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { can, ensure } from '../../policy.ts';
 import { findListingRow } from '../marketplace/queries.ts';
+import { notify } from '../notifications/service.ts';
 import { findOrder } from '../orders/queries.ts';
 import type { ContentCipher } from './key-crypto.ts';
 import * as q from './queries.ts';
@@ -24,8 +25,9 @@ import * as q from './queries.ts';
 /*
  * Stock and license keys (issue 18). A key listing's stock is its available keys, kept in the listing row
  * and moved with the keys under its row lock; the purchase claims keys in its own transaction
- * (marketplace service), and takes the stock only as its last statement. The seller sees counts and who holds each claimed key, never the keys; the buyer
- * sees their order's keys; staff see a disputed order's keys through the logged reveal (orders service).
+ * (marketplace service), and the database takes the stock at its commit (migration 0018). The seller sees
+ * counts and who holds each claimed key, never the keys; the buyer sees their order's keys; staff see a
+ * disputed order's keys through the logged reveal (orders service).
  */
 
 /** "3, 7, 12" (the first 20, then how many more): the lines a refusal points at. */
@@ -194,4 +196,24 @@ export async function orderKeysForBuyer(
 export async function revealOrderKeys(db: Db, cipher: ContentCipher, orderId: string) {
   const keys = await q.orderKeys(db, orderId, ['reserved', 'sold', 'burned']);
   return keys.map((k) => cipher.decrypt(k.ciphertext));
+}
+
+/**
+ * After a sale: the seller hears once that the stock is under their warning, until a restock or a new
+ * warning clears the mark. Read from the stock as committed (a key listing's is taken at the commit), so
+ * buyers racing each other warn once between them; the common case, above the warning, is one read.
+ */
+export async function warnIfLowStock(db: Db, listingId: string) {
+  if (!(await q.isUnwarnedLowStock(db, listingId))) return;
+  await db.transaction(async (tx) => {
+    const low = await q.markLowStockWarned(tx, listingId);
+    if (!low) return;
+    await notify(tx, {
+      userId: low.userId,
+      type: 'stock_low',
+      title: st.lowStockTitle,
+      content: st.lowStock(low.title, low.stock),
+      data: { listingId },
+    });
+  });
 }

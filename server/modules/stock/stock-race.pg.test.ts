@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { marketplaceMessages as m } from '../../../contract/messages.ts';
 import { type Database, openDatabase } from '../../db/client.ts';
-import { listingKeys, marketplaceListings } from '../../db/schema/index.ts';
+import { listingKeys, marketplaceListings, marketplaceOrders, profiles } from '../../db/schema/index.ts';
 import { buildSignedInUser, fundUser } from '../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { ledgerCheck } from '../wallet/service.ts';
@@ -125,6 +126,55 @@ describe('key stock on several instances', () => {
       claiming.release();
     }
     expect(await availableKeys(listingId)).toBe(1);
+  });
+
+  it('a price change committed while a key purchase commits: the commit re-checks and answers 409, nothing moves', async () => {
+    const seller = await buildSignedInUser(a);
+    const listingId = await keyListing(seller.cookie, raceKeys(3));
+    const buyer = await buildSignedInUser(a);
+    await fundUser(a, buyer.id, 30);
+    const pool = (a.db as unknown as { $client: import('pg').Pool }).$client;
+    // The seller's edit holds the listing's row, uncommitted, while the purchase claims its key and commits.
+    const editing = await pool.connect();
+    let purchase: Promise<Awaited<ReturnType<TestApp['app']['inject']>>> | undefined;
+    try {
+      await editing.query('begin');
+      await editing.query('update marketplace_listings set price = 45 where id = $1', [listingId]);
+      purchase = b.app.inject({
+        method: 'POST',
+        url: `/api/v1/listings/${listingId}/purchase`,
+        headers: { cookie: buyer.cookie },
+        payload: { expectedPrice: 30 },
+      });
+      // The purchase reaches its commit, where taking the stock waits for the edit's row lock.
+      const deadline = Date.now() + 15_000;
+      for (;;) {
+        const { rows } = await pool.query(
+          `select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock' and query ilike 'commit%'`,
+        );
+        if (rows[0].n > 0) break;
+        expect(Date.now(), 'the purchase never waited at its commit').toBeLessThan(deadline);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      await editing.query('commit');
+    } finally {
+      editing.release();
+    }
+    const res = await purchase!;
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().error.message).toBe(m.priceChanged(45));
+    expect(await readListing(listingId)).toMatchObject({ stock: 3, status: 'active', price: 45 });
+    expect(await availableKeys(listingId)).toBe(3);
+    const [funds] = await a.db
+      .select({ c: profiles.credits })
+      .from(profiles)
+      .where(eq(profiles.id, buyer.id));
+    expect(funds!.c).toBe(30);
+    expect(
+      await a.db.select().from(marketplaceOrders).where(eq(marketplaceOrders.listingId, listingId)),
+    ).toEqual([]);
+    expect(await ledgerCheck(a.db)).toMatchObject({ ok: true });
   });
 
   it('buyers racing a withdrawal and a restock through two instances: no deadlock, stock equals the keys left', async () => {

@@ -407,13 +407,14 @@ describe('refunds, releases and restocking', () => {
     expect(refused.json().error.message).toBe(st.stockOfKeys);
   });
 
+  const lowOnes = () =>
+    t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, seller.id), eq(notifications.type, 'stock_low')));
+
   it('tells the seller once when a purchase takes the stock under the warning, live and in the bell', async () => {
     const listing = await keyListing(uniqueKeys(6, 'LOW'), seller, { lowStockThreshold: 3 });
-    const lowOnes = () =>
-      t.db
-        .select()
-        .from(notifications)
-        .where(and(eq(notifications.userId, seller.id), eq(notifications.type, 'stock_low')));
     const before = (await lowOnes()).length;
     const b = await buyer();
     await buy(listing.id, b, 2); // 4 left: not under 3
@@ -434,6 +435,27 @@ describe('refunds, releases and restocking', () => {
     });
     await buy(listing.id, b, 3); // 5 → 2
     expect(await lowOnes()).toHaveLength(before + 2);
+  });
+
+  it('buyers racing across the warning tell the seller once between them, from the stock as committed', async () => {
+    const listing = await keyListing(uniqueKeys(6, 'RACELOW'), seller, { lowStockThreshold: 3 });
+    const before = (await lowOnes()).length;
+    const buyers = await Promise.all(Array.from({ length: 5 }, () => buyer()));
+    const answers = await Promise.all(buyers.map((b) => buy(listing.id, b, 1)));
+    expect(answers.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201]);
+    expect(await readListing(listing.id)).toMatchObject({ stock: 1, status: 'active', lowStockWarned: true });
+    const warned = (await lowOnes()).slice(before);
+    expect(warned).toHaveLength(1);
+    expect(warned[0]).toMatchObject({ title: st.lowStockTitle, data: { listingId: listing.id } });
+    // A new warning level clears the mark: the next sale under it tells the seller again.
+    const set = await call('PUT', `/api/v1/listings/${listing.id}/stock`, seller.cookie, {
+      lowStockThreshold: 2,
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(await readListing(listing.id)).toMatchObject({ lowStockWarned: false });
+    expect((await buy(listing.id, await buyer(), 1)).statusCode).toBe(201);
+    expect((await lowOnes()).slice(before)).toHaveLength(2);
+    expect((await lowOnes()).at(-1)).toMatchObject({ content: st.lowStock(listingBody.title, 0) });
   });
 
   it('deleting an active key listing keeps sold keys with their orders and drops unsold ones', async () => {
