@@ -1,6 +1,7 @@
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { asKeyText, keyset } from '../../db/cursor.ts';
+import { preparedStatements, viewerShape } from '../../db/prepared.ts';
 import {
   cheats,
   postLikes,
@@ -40,19 +41,26 @@ export interface PostPageFilter {
   limit: number;
 }
 
+/** What changes a post page's SQL text: the viewer's subqueries, the two filters and the cursor's shape. */
+interface PostPageShape {
+  member: boolean;
+  followingOnly: boolean;
+  byAuthor: boolean;
+  after: SQL | undefined;
+}
+
 /**
  * One page of posts in ONE statement whatever its size: the author joined, the like and comment counts
  * from the post's own counters, and whether the viewer liked the post and follows its author as
- * correlated EXISTS lookups on primary keys.
+ * correlated EXISTS lookups on primary keys. Prepared once per database and shape (`postPageStatement`).
  */
-export function selectPostPage(db: Db, filter: PostPageFilter) {
-  const viewer = sql`${filter.viewerId}::uuid`;
+const postPage = (db: Db, shape: PostPageShape) => {
+  const viewer = sql`${sql.placeholder('viewer')}::uuid`;
   const followsAuthor = sql<boolean>`exists(select 1 from ${userFollowers} where ${userFollowers.followerId} = ${viewer} and ${userFollowers.followingId} = ${socialPosts.userId})`;
   const conditions: SQL[] = [];
-  if (filter.followingOnly) conditions.push(followsAuthor);
-  if (filter.authorId) conditions.push(eq(socialPosts.userId, filter.authorId));
-  const after = postKeyset.after(filter.after);
-  if (after) conditions.push(after);
+  if (shape.followingOnly) conditions.push(followsAuthor);
+  if (shape.byAuthor) conditions.push(eq(socialPosts.userId, sql.placeholder('author')));
+  if (shape.after) conditions.push(shape.after);
   return db
     .select({
       id: socialPosts.id,
@@ -62,15 +70,38 @@ export function selectPostPage(db: Db, filter: PostPageFilter) {
       at: asKeyText(socialPosts.createdAt),
       likeCount: socialPosts.likeCount,
       commentCount: socialPosts.commentCount,
-      likedByMe: sql<boolean>`exists(select 1 from ${postLikes} where ${postLikes.postId} = ${socialPosts.id} and ${postLikes.userId} = ${viewer})`,
-      followingAuthor: followsAuthor,
+      likedByMe: shape.member
+        ? sql<boolean>`exists(select 1 from ${postLikes} where ${postLikes.postId} = ${socialPosts.id} and ${postLikes.userId} = ${viewer})`
+        : sql<boolean>`false`,
+      followingAuthor: shape.member ? followsAuthor : sql<boolean>`false`,
       ...authorColumns,
     })
     .from(socialPosts)
     .innerJoin(profiles, eq(profiles.id, socialPosts.userId))
     .where(conditions.length ? and(...conditions) : undefined)
     .orderBy(...postKeyset.orderBy)
-    .limit(filter.limit);
+    .limit(sql.placeholder('limit'));
+};
+const postPageStatement = preparedStatements('social_post_page', postPage);
+
+/** The feed or a member's posts, one page (a prepared statement per shape). */
+export function selectPostPage(db: Db, filter: PostPageFilter) {
+  const from = postKeyset.afterPrepared(filter.after);
+  const followingOnly = Boolean(filter.followingOnly);
+  const byAuthor = filter.authorId !== undefined;
+  const shape = `${viewerShape(filter.viewerId, from.shape)}${followingOnly ? '_following' : ''}${byAuthor ? '_author' : ''}`;
+  const statement = postPageStatement(db, shape, {
+    member: filter.viewerId !== null,
+    followingOnly,
+    byAuthor,
+    after: from.condition,
+  });
+  return statement.execute({
+    viewer: filter.viewerId,
+    author: filter.authorId,
+    limit: filter.limit,
+    ...from.values,
+  });
 }
 export type PostRow = Awaited<ReturnType<typeof selectPostPage>>[number];
 
