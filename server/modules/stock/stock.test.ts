@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { marketplaceMessages as m, stockMessages as st } from '../../../contract/messages.ts';
 import {
@@ -411,7 +411,9 @@ describe('refunds, releases and restocking', () => {
     t.db
       .select()
       .from(notifications)
-      .where(and(eq(notifications.userId, seller.id), eq(notifications.type, 'stock_low')));
+      .where(and(eq(notifications.userId, seller.id), eq(notifications.type, 'stock_low')))
+      // Read in the order they were written: `.at(-1)` below means the newest.
+      .orderBy(asc(notifications.createdAt));
 
   it('tells the seller once when a purchase takes the stock under the warning, live and in the bell', async () => {
     const listing = await keyListing(uniqueKeys(6, 'LOW'), seller, { lowStockThreshold: 3 });
