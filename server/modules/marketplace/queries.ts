@@ -86,32 +86,58 @@ export const listingKeysets: Record<ListingSortKey, Keyset<ListingCursor>> = {
   ),
 };
 
+/** Which listings a list shows: `all` is active and sold (a suspended listing, banned seller, is never listed). */
+function listed(f: Pick<ListingFilter, 'status' | 'type'>): SQL | undefined {
+  return and(
+    f.status ? eq(listings.status, f.status) : inArray(listings.status, ['active', 'sold']),
+    f.type ? eq(listings.type, f.type) : undefined,
+  );
+}
+
+/**
+ * A page without a search: a prepared statement per database and shape (sort, status, type, cursor), the
+ * marketplace's most read list. A search stays a statement planned for its words (docs/decisions/025).
+ */
+const listingPageStatement = preparedStatements(
+  'listing_page',
+  (db: Db, f: Pick<ListingFilter, 'status' | 'type' | 'sort'>, after: SQL | undefined) =>
+    selectListings(db)
+      .where(and(listed(f), after))
+      .orderBy(...listingKeysets[f.sort].orderBy)
+      .limit(sql.placeholder('limit')),
+);
+
 /**
  * One page: pinned first, then the chosen sort; one statement whatever the page size. The search is the
  * shared engine's (server/db/search.ts): title, description or seller, as conditions on the listing row.
  */
 export async function listListings(db: Db, f: ListingFilter) {
   const order = listingKeysets[f.sort];
-  const where = and(
-    // `all` is active and sold: a suspended listing (banned seller) is never listed.
-    f.status ? eq(listings.status, f.status) : inArray(listings.status, ['active', 'sold']),
-    f.type ? eq(listings.type, f.type) : undefined,
-    order.after(f.after),
-  );
-  const search = f.q
-    ? firstMatches({
-        table: listings,
-        id: listings.id,
-        where,
-        text: containing(f.q, listings.title, listings.description),
-        q: f.q,
-        memberColumn: listings.userId,
-        orderBy: order.orderBy,
-        limit: order.limit(f.limit),
-      })
-    : undefined;
+  if (!f.q) {
+    const from = order.afterPrepared(f.after);
+    const shape = `${f.sort}_${f.status ?? 'all'}_${f.type ?? 'any'}${from.shape ? `_${from.shape}` : ''}`;
+    return listingPageStatement(db, shape, f, from.condition).execute({
+      limit: order.limit(f.limit),
+      ...from.values,
+    });
+  }
+  const where = and(listed(f), order.after(f.after));
   return selectListings(db)
-    .where(and(where, search))
+    .where(
+      and(
+        where,
+        firstMatches({
+          table: listings,
+          id: listings.id,
+          where,
+          text: containing(f.q, listings.title, listings.description),
+          q: f.q,
+          memberColumn: listings.userId,
+          orderBy: order.orderBy,
+          limit: order.limit(f.limit),
+        }),
+      ),
+    )
     .orderBy(...order.orderBy)
     .limit(order.limit(f.limit));
 }
