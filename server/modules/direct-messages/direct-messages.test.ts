@@ -275,7 +275,7 @@ describe('conversation rows', () => {
     // Besides the session lookup, one statement, and it starts from my conversation rows.
     const reads = statements.filter((q) => /conversations|direct_messages/.test(q));
     expect(reads).toHaveLength(1);
-    expect(reads[0]).toMatch(/from "conversations" c/);
+    expect(reads[0]).toMatch(/from "conversations" inner join "profiles"/);
     expect((result.json() as ConversationPage).items[0]).toMatchObject({
       unreadCount: 5,
       lastMessage: { message: 'm4' },

@@ -6,38 +6,37 @@ import { preparedStatements } from '../../db/prepared.ts';
 import { conversations, directMessages, profiles, userBlocks } from '../../db/schema/index.ts';
 import { rows } from '../../db/sql.ts';
 
-/** Keyset position: created_at as PostgreSQL text (microseconds kept) and a uuid tie-break. */
-
-export interface ConversationRow {
-  other_id: string;
-  username: string;
-  avatar_url: string | null;
-  message: string;
-  sender_id: string;
-  created_at: Date | string;
-  at: string;
-  unread: number;
-}
-
 /**
  * My conversations, newest first, in ONE statement: a keyset scan of my rows in `conversations` (the latest
  * message and unread count are kept there by every send, read and delete), joined to the counterpart and the
- * latest message by primary key. Reads `limit` rows however many messages I have.
+ * latest message by primary key. Reads `limit` rows however many messages I have. A prepared statement per
+ * database and cursor shape (every messages screen opens with it).
  */
+const conversationPage = (db: Db, after: SQL | undefined) =>
+  db
+    .select({
+      other_id: conversations.otherId,
+      username: profiles.username,
+      avatar_url: profiles.avatarUrl,
+      message: directMessages.message,
+      sender_id: directMessages.senderId,
+      created_at: conversations.lastAt,
+      at: asKeyText(conversations.lastAt),
+      unread: conversations.unread,
+    })
+    .from(conversations)
+    .innerJoin(profiles, eq(profiles.id, conversations.otherId))
+    .innerJoin(directMessages, eq(directMessages.id, conversations.lastMessageId))
+    .where(and(eq(conversations.ownerId, sql.placeholder('me')), after))
+    .orderBy(...conversationKeyset.orderBy)
+    .limit(sql.placeholder('limit'));
+const conversationPageStatement = preparedStatements('dm_conversation_page', conversationPage);
+
 export async function selectConversationPage(db: Db, me: string, after: TimeKey | undefined, limit: number) {
-  return rows<ConversationRow>(
-    db,
-    sql`
-    select c.other_id, p.username, p.avatar_url, dm.message, dm.sender_id, c.last_at as created_at,
-           c.last_at::text as at, c.unread
-    from ${conversations} c
-    join ${profiles} p on p.id = c.other_id
-    join ${directMessages} dm on dm.id = c.last_message_id
-    where c.owner_id = ${me}::uuid ${after ? sql`and ${conversationKeyset.after(after)}` : sql``}
-    order by ${sql.join(conversationKeyset.orderBy, sql`, `)}
-    limit ${limit}`,
-  );
+  const from = conversationKeyset.afterPrepared(after);
+  return conversationPageStatement(db, from.shape, from.condition).execute({ me, limit, ...from.values });
 }
+export type ConversationRow = Awaited<ReturnType<typeof selectConversationPage>>[number];
 
 /** The counterpart and both block directions in one statement; undefined when no such member. */
 const counterpart = (db: Db) => {
@@ -72,8 +71,8 @@ export const threadKeyset = keyset(
 );
 /** The conversation list's key: the latest message's time, then the counterpart. */
 export const conversationKeyset = keyset(
-  { column: sql`c.last_at`, kind: 'time', dir: 'desc', nulls: 'last' },
-  { column: sql`c.other_id`, kind: 'uuid', dir: 'desc', nulls: 'last' },
+  { column: conversations.lastAt, kind: 'time', dir: 'desc', nulls: 'last' },
+  { column: conversations.otherId, kind: 'uuid', dir: 'desc', nulls: 'last' },
 );
 
 const threadColumns = {
