@@ -36,7 +36,6 @@ export async function selectConversationPage(db: Db, me: string, after: TimeKey 
   const from = conversationKeyset.afterPrepared(after);
   return conversationPageStatement(db, from.shape, from.condition).execute({ me, limit, ...from.values });
 }
-export type ConversationRow = Awaited<ReturnType<typeof selectConversationPage>>[number];
 
 /** The counterpart and both block directions in one statement; undefined when no such member. */
 const counterpart = (db: Db) => {
