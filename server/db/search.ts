@@ -74,11 +74,11 @@ export function rankedCandidates(opts: {
   columns: SQL;
   from: SQL;
   column: SQL;
-  /** The order of one of the table's btree indexes, newest first (`… desc nulls last`, as the index has it):
+  /** The table's list order, newest first (a keyset's `orderBy`, matching one of its btree indexes):
    * substring candidates are taken in it, so a common word walks that index and stops at `candidates`
    * matches, a rare one reads the trigram index. Newest rows sit together in the heap, so the walk reads a
    * few pages; in primary-key (random uuid) order each candidate was a page of its own (313 against 15). */
-  order: SQL;
+  orderBy: SQL[];
   where: SQL;
   q: string;
   limit: number;
@@ -87,7 +87,7 @@ export function rankedCandidates(opts: {
    * with `containing`); by default `column` contains `q`. Exact and prefix matches stay on `column`. */
   substring?: SQL;
 }): SQL {
-  const { columns, from, column, order, where, q, limit, candidates } = opts;
+  const { columns, from, column, orderBy, where, q, limit, candidates } = opts;
   const substring = opts.substring ?? sql`${column} ilike ${likePattern(q)}`;
   const lowered = q.toLowerCase();
   const prefix = `${escapeLike(lowered)}%`;
@@ -98,7 +98,7 @@ export function rankedCandidates(opts: {
         order by lower(${column}) using ~<~ limit ${candidates})
       union
       (select ${columns} from ${from} where ${where} and ${substring}
-        order by ${order} limit ${candidates})
+        order by ${sql.join(orderBy, sql`, `)} limit ${candidates})
     ) candidates
     order by (lower(rank_key) = ${lowered}) desc, (lower(rank_key) like ${prefix}) desc,
       similarity(rank_key, ${q}) desc, rank_key

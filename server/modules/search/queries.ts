@@ -3,6 +3,10 @@ import type { Db } from '../../db/client.ts';
 import { cheats, forumThreads, marketplaceListings, profiles } from '../../db/schema/index.ts';
 import { containing, rankedCandidates } from '../../db/search.ts';
 import { rows } from '../../db/sql.ts';
+import { userKeyset } from '../admin/queries.ts';
+import { cheatKeyset } from '../cheats/queries.ts';
+import { latestKeyset } from '../forum/queries.ts';
+import { listingKeysets } from '../marketplace/queries.ts';
 
 /** Substring and prefix matches considered per kind before ranking. */
 const CANDIDATES = 20;
@@ -18,7 +22,7 @@ export async function selectSearch(db: Db, q: string, limit: number) {
     columns: sql`${cheats.id} as id, ${cheats.title} as title, ${cheats.status} as status, ${cheats.title} as rank_key`,
     from: sql`${cheats}`,
     column: sql`${cheats.title}`,
-    order: sql`${cheats.createdAt} desc nulls last, ${cheats.id} desc nulls last`,
+    orderBy: cheatKeyset.orderBy,
     where: sql`true`,
     q,
     limit,
@@ -28,7 +32,7 @@ export async function selectSearch(db: Db, q: string, limit: number) {
     columns: sql`${profiles.id} as id, ${profiles.username} as username, ${profiles.avatarUrl} as avatar_url, ${profiles.username} as rank_key`,
     from: sql`${profiles}`,
     column: sql`${profiles.username}`,
-    order: sql`${profiles.createdAt} desc nulls last, ${profiles.id} desc nulls last`,
+    orderBy: userKeyset.orderBy,
     where: sql`not ${profiles.banned}`,
     q,
     limit,
@@ -38,7 +42,7 @@ export async function selectSearch(db: Db, q: string, limit: number) {
     columns: sql`${marketplaceListings.id} as id, ${marketplaceListings.title} as title, ${marketplaceListings.price} as price, ${marketplaceListings.title} as rank_key`,
     from: sql`${marketplaceListings}`,
     column: sql`${marketplaceListings.title}`,
-    order: sql`${marketplaceListings.isPinned} desc nulls last, ${marketplaceListings.createdAt} desc nulls last, ${marketplaceListings.id} desc nulls last`,
+    orderBy: listingKeysets.newest.orderBy,
     where: sql`${marketplaceListings.status} = 'active'`,
     q,
     limit,
@@ -49,7 +53,7 @@ export async function selectSearch(db: Db, q: string, limit: number) {
     columns: sql`${forumThreads.id} as id, ${forumThreads.title} as title, ${forumThreads.replyCount} as reply_count, ${forumThreads.title} as rank_key`,
     from: sql`${forumThreads}`,
     column: sql`${forumThreads.title}`,
-    order: sql`${forumThreads.lastActivityAt} desc nulls last, ${forumThreads.id} desc nulls last`,
+    orderBy: latestKeyset.orderBy,
     where: sql`true`,
     substring: containing(q, forumThreads.title, forumThreads.content),
     q,
