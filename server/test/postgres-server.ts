@@ -54,12 +54,10 @@ export async function startPostgres(): Promise<PostgresServer> {
   const dataDir = path.join(dir, 'data');
   const port = await freePort();
   const run = (cmd: string, args: string[]) => {
-    // runuser starts the command with a clean environment: `env` sets the server's own inside it.
-    const withEnv = ['env', ...Object.entries(SERVER_ENV).map(([k, v]) => `${k}=${v}`), path.join(bin, cmd)];
     const [file, argv] = isRoot
-      ? ['runuser', ['-u', 'postgres', '--', ...withEnv, ...args]]
-      : [withEnv[0] as string, [...withEnv.slice(1), ...args]];
-    execFileSync(file, argv, { stdio: 'pipe', cwd: dir });
+      ? ['runuser', ['-u', 'postgres', '--', path.join(bin, cmd), ...args]]
+      : [path.join(bin, cmd), args];
+    execFileSync(file, argv, { stdio: 'pipe', cwd: dir, env: { ...process.env, ...SERVER_ENV } });
   };
   run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
   run('pg_ctl', [
