@@ -1,6 +1,7 @@
 import { expect, type Page, type Request, test } from '@playwright/test';
 import axe from 'axe-core';
 import { E2E_ADMIN } from '../playwright.config.ts';
+import { navigateInApp } from './support/navigate.ts';
 import { asUser, signInAs } from './support/social.ts';
 import { asAdmin, createUser, type E2EUser } from './support/users.ts';
 
@@ -192,25 +193,11 @@ function trackRequests(page: Page) {
   };
 }
 
-/**
- * Goes to `path` the way the app's own links do (the router's history, no new document): the scan then
- * injects axe once per role and pays for one page load, not one per screen. `popstate` makes the router
- * read the new address; the screen counts as shown when the router is idle (no "Loading page" bar), the
- * address is the one asked for, and its requests are done.
- */
+/** Goes to `path` through the router and waits until the screen's address, requests and data are done. */
 async function visit(page: Page, path: string, networkIdle: () => Promise<void>) {
-  await page.evaluate((to) => {
-    window.history.pushState(null, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-  const url = new URL(path, 'http://x');
-  await expect
-    .poll(() => {
-      const now = new URL(page.url());
-      return now.pathname + now.hash;
-    })
-    .toBe(url.pathname + url.hash);
-  await expect(page.getByRole('progressbar', { name: 'Loading page' })).toHaveCount(0);
+  await navigateInApp(page, path);
+  const { pathname } = new URL(path, page.url());
+  await expect.poll(() => new URL(page.url()).pathname).toBe(pathname);
   await networkIdle();
   await settle(page);
 }

@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import type { RouteObject } from 'react-router';
 import { E2E_ADMIN } from '../playwright.config.ts';
 import { routes } from '../web/app/router.tsx';
+import { navigateInApp } from './support/navigate.ts';
 import { asUser } from './support/social.ts';
 import { asAdmin, createUser, type E2EUser } from './support/users.ts';
 
@@ -116,15 +117,7 @@ async function walk(page: Page): Promise<string[]> {
   const problems: string[] = [];
   await page.goto('/');
   for (const path of [...routePaths(routes).map((p) => fill(p, seed.params)), '/no-such-page']) {
-    // In-app navigation (as a link does): the shell and session stay, only the route changes. A full load
-    // per route would spend the time on the same bundle and session again.
-    await page.evaluate(async (to) => {
-      window.history.pushState(null, '', to);
-      window.dispatchEvent(new PopStateEvent('popstate'));
-      // Two frames: React has committed the navigation's start (the progress bar) before we wait on it.
-      for (let i = 0; i < 2; i++) await new Promise((done) => requestAnimationFrame(done));
-    }, path);
-    await expect(page.getByRole('progressbar', { name: 'Loading page' })).toHaveCount(0);
+    await navigateInApp(page, path);
     // The page's heading (or a signed-out page's sentence), then its data rather than its skeleton.
     await expect(page.locator('main :is(h1, p):visible').first()).toBeVisible();
     await expect(page.locator('main .animate-pulse, main [aria-busy="true"]')).toHaveCount(0);
