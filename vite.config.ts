@@ -14,6 +14,9 @@ export default defineConfig({
     target: 'es2022',
     // Every browser that runs es2022 knows <link rel=modulepreload>: no polyfill in the first screen.
     modulePreload: { polyfill: false },
+    // Lazy chunks are named by their hash alone: the entry lists every chunk's file for its preloads (158
+    // of them), and the names alone were 0.8 KB of the first screen's brotli bytes.
+    rollupOptions: { output: { chunkFileNames: 'assets/[hash].js' } },
   },
   server: {
     port: 5173,

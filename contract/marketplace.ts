@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { detectionStatuses } from './detection.ts';
 import { marketplaceMessages as m, stockMessages as st } from './messages.ts';
 import { order } from './orders.ts';
 import { cursorParam, pageOf } from './pages.ts';
@@ -7,8 +8,6 @@ import { httpUrlField, optionalImageField } from './products.ts';
 import { sellerReputation } from './reputation.ts';
 
 export const listingTypes = ['cheat', 'account', 'item', 'other'] as const;
-export const detectionStatuses = ['unknown', 'undetected', 'detected'] as const;
-export type DetectionStatus = (typeof detectionStatuses)[number];
 /** The statuses anyone may filter by; a listing may also be `suspended` (its seller is banned). */
 export const listingStatuses = ['active', 'sold'] as const;
 export type ListingStatus = (typeof listingStatuses)[number];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { isMediaPath } from './media.ts';
 import { productMessages as m } from './messages.ts';
 import { cursorParam, pageOf } from './pages.ts';
-import { isMediaPath } from './uploads.ts';
 
 export const productStatuses = ['active', 'inactive'] as const;
 export type ProductStatus = (typeof productStatuses)[number];

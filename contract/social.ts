@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { roles } from './limits.ts';
+import { isMediaPath } from './media.ts';
 import { socialMessages } from './messages.ts';
 import { pageOf } from './pages.ts';
 import { socialLimits } from './social-limits.ts';
-import { isMediaPath } from './uploads.ts';
 
 export { socialLimits };
 

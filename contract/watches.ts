@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type DetectionStatus, detectionStatuses } from './marketplace.ts';
+import { detectionStatuses } from './detection.ts';
 import { watchMessages as m } from './messages.ts';
 
 /** Whether the caller now watches the cheat or listing (PUT: true, DELETE: false). */
@@ -18,9 +18,3 @@ export type DetectionBody = z.input<typeof detectionBody>;
  * bell opens that order's dispute with the reason filled in.
  */
 export const detectedDispute = 'detected';
-
-export const detectionStatusLabels: Record<DetectionStatus, string> = {
-  undetected: 'Undetected',
-  detected: 'Detected',
-  unknown: 'Unknown',
-};

@@ -1,5 +1,6 @@
+import { uploadLimits } from '../../contract/media.ts';
 import { uploadMessages } from '../../contract/messages.ts';
-import { type UploadedImage, uploadLimits } from '../../contract/uploads.ts';
+import type { UploadedImage } from '../../contract/uploads.ts';
 import { ApiError, type UploadOptions, upload } from './api.ts';
 
 /**

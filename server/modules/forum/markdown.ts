@@ -23,7 +23,7 @@ import container from 'markdown-it-container';
 import taskLists from 'markdown-it-task-lists';
 import sanitizeHtml from 'sanitize-html';
 import { limits } from '../../../contract/limits.ts';
-import { isMediaPath } from '../../../contract/uploads.ts';
+import { isMediaPath } from '../../../contract/media.ts';
 
 /*
  * Forum Markdown, rendered once when a thread or reply is written (decision 017, Discourse's "cooked" HTML).

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { type MediaExtension, mediaMimeTypes, uploadLimits } from '../../../contract/uploads.ts';
+import { type MediaExtension, mediaMimeTypes, uploadLimits } from '../../../contract/media.ts';
 
 /** Raster formats a browser sends as a photo or screenshot. SVG is refused on purpose: it can carry script. */
 export const RASTER_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);

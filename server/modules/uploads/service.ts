@@ -1,5 +1,6 @@
+import { type MediaExtension, mediaMimeTypes } from '../../../contract/media.ts';
 import { uploadMessages } from '../../../contract/messages.ts';
-import { type MediaExtension, mediaMimeTypes, type UploadedImage } from '../../../contract/uploads.ts';
+import type { UploadedImage } from '../../../contract/uploads.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';

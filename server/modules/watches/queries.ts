@@ -1,6 +1,6 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { CheatStatus } from '../../../contract/cheats.ts';
-import type { DetectionStatus } from '../../../contract/marketplace.ts';
+import type { DetectionStatus } from '../../../contract/detection.ts';
 import { detectedDispute } from '../../../contract/watches.ts';
 import type { Tx } from '../../db/client.ts';
 import {

@@ -1,6 +1,6 @@
-import type { DetectionStatus } from '../../../contract/marketplace.ts';
+import { type DetectionStatus, detectionStatusLabels } from '../../../contract/detection.ts';
 import { cheatMessages, watchMessages as m, marketplaceMessages } from '../../../contract/messages.ts';
-import { detectionStatusLabels, type WatchState } from '../../../contract/watches.ts';
+import type { WatchState } from '../../../contract/watches.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';

@@ -1,7 +1,7 @@
 import { type LucideIcon, Pin } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { isMediaPath } from '../../../contract/uploads.ts';
+import { isMediaPath } from '../../../contract/media.ts';
 import { cn } from '../../lib/cn.ts';
 import { Badge } from './badge.tsx';
 import { Card } from './card.tsx';

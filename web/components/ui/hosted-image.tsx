@@ -1,6 +1,6 @@
 import { ExternalLink } from 'lucide-react';
 import type { ImgHTMLAttributes } from 'react';
-import { isMediaPath } from '../../../contract/uploads.ts';
+import { isMediaPath } from '../../../contract/media.ts';
 import { cn } from '../../lib/cn.ts';
 import { Img } from './img.tsx';
 

@@ -1,8 +1,8 @@
 import { ImagePlus, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import toast from 'react-hot-toast';
+import { isMediaPath } from '../../../contract/media.ts';
 import { uploadMessages } from '../../../contract/messages.ts';
-import { isMediaPath } from '../../../contract/uploads.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { uploadImage } from '../../lib/upload-image.ts';
 import { Button } from './button.tsx';

@@ -1,10 +1,13 @@
 import { ShieldAlert } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
-import type { DetectionStatus, ListingDetail } from '../../../../contract/marketplace.ts';
-import { detectionStatuses } from '../../../../contract/marketplace.ts';
+import {
+  type DetectionStatus,
+  detectionStatuses,
+  detectionStatusLabels,
+} from '../../../../contract/detection.ts';
+import type { ListingDetail } from '../../../../contract/marketplace.ts';
 import { watchMessages as m } from '../../../../contract/messages.ts';
-import { detectionStatusLabels } from '../../../../contract/watches.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Options, Select } from '../../../components/ui/select.tsx';
 import { errorMessage } from '../../../lib/api.ts';

@@ -1,7 +1,7 @@
 import { Gamepad2, ShoppingBag, Star } from 'lucide-react';
 import { Link } from 'react-router';
+import { detectionStatusLabels } from '../../../../contract/detection.ts';
 import type { Listing } from '../../../../contract/marketplace.ts';
-import { detectionStatusLabels } from '../../../../contract/watches.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { CardTitle, CoverCard, CoverImage } from '../../../components/ui/cover-card.tsx';

@@ -1,8 +1,8 @@
 import { CalendarClock, CalendarPlus, PackageX, Pin, ShieldAlert } from 'lucide-react';
 import { useParams } from 'react-router';
+import { isMediaPath } from '../../../../contract/media.ts';
 import { productMessages as m } from '../../../../contract/messages.ts';
 import type { Product } from '../../../../contract/products.ts';
-import { isMediaPath } from '../../../../contract/uploads.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { DetailPage, ImageDetailSkeleton, NotFoundCard } from '../../../components/ui/detail-page.tsx';

@@ -1,0 +1,12 @@
+/**
+ * A cheat's detection status and its label. No zod here: listing cards show the label on the visitor's
+ * first screen, and importing it from a schema module pulled the whole zod chunk into that screen.
+ */
+export const detectionStatuses = ['unknown', 'undetected', 'detected'] as const;
+export type DetectionStatus = (typeof detectionStatuses)[number];
+
+export const detectionStatusLabels: Record<DetectionStatus, string> = {
+  undetected: 'Undetected',
+  detected: 'Detected',
+  unknown: 'Unknown',
+};
