@@ -68,7 +68,8 @@ test('the animation overlay draws on a canvas that never blocks clicks, and not 
   };
   await setAnimations({ enabled: true, type: 'sparkles' });
   try {
-    const page = await (await browser.newContext()).newPage();
+    // The suite asks for reduced motion everywhere (playwright.config.ts); this browser does not.
+    const page = await (await browser.newContext({ reducedMotion: 'no-preference' })).newPage();
     await page.goto('/');
     const canvas = page.locator('canvas[data-animation="sparkles"]');
     await expect(canvas).toBeAttached();

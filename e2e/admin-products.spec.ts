@@ -5,8 +5,7 @@ import { signInAs } from './support/social.ts';
 
 test('an admin adds, edits, pins, deactivates and deletes a product', async ({ page }) => {
   const title = `Specter ${randomUUID().slice(0, 6)}`;
-  await signInAs(page, E2E_ADMIN);
-  await page.goto('/admin/products');
+  await signInAs(page, E2E_ADMIN, '/admin/products');
 
   const menu = page.getByRole('navigation', { name: 'Admin' });
   for (const name of [

@@ -23,8 +23,7 @@ async function reportedPost(request: APIRequestContext, text: string, reason: st
 
 async function openReports(browser: Browser, who: Pick<E2EUser, 'email' | 'password'>): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await signInAs(page, who);
-  await page.goto('/admin/reports');
+  await signInAs(page, who, '/admin/reports');
   await expect(page.getByRole('heading', { name: 'Manage Reports' })).toBeVisible({ timeout: 20_000 });
   return page;
 }

@@ -23,8 +23,7 @@ test('an admin changes the theme colour and another visitor sees it live', async
 
   const adminCtx = await browser.newContext();
   const page = await adminCtx.newPage();
-  await signInAs(page, E2E_ADMIN);
-  await page.goto('/admin/settings');
+  await signInAs(page, E2E_ADMIN, '/admin/settings');
   await expect(page.getByRole('heading', { name: 'Site Settings' })).toBeVisible();
 
   const primary = page.getByLabel('Primary colour', { exact: true });
@@ -86,8 +85,7 @@ test('a moderator sees Access Denied on the settings screen and no Settings menu
 
   const ctx = await browser.newContext();
   const page = await ctx.newPage();
-  await signInAs(page, mod);
-  await page.goto('/admin/settings');
+  await signInAs(page, mod, '/admin/settings');
   await expect(page.getByText('Access Denied')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save theme colours' })).toHaveCount(0);
   await expect(

@@ -63,8 +63,7 @@ test('staff publish a cheat and change its status; members download it; the time
   await expect(visitor.getByText('You must be logged in to download cheats')).toBeVisible();
 
   const member = await createUser(request);
-  await signInAs(visitor, member);
-  await visitor.goto(cheatUrl);
+  await signInAs(visitor, member, cheatUrl);
   await expect(visitor.getByTestId('download-count')).toHaveText('0');
   await visitor.getByRole('button', { name: 'Download' }).click();
   await expect(visitor.getByRole('link', { name: 'Open download link' })).toHaveAttribute(

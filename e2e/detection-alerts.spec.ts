@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { asUser } from './support/social.ts';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { asUser, pageAs } from './support/social.ts';
 import { asAdmin, createUser, type E2EUser } from './support/users.ts';
 
 /*
@@ -13,21 +13,6 @@ import { asAdmin, createUser, type E2EUser } from './support/users.ts';
  * A signed-in page: the session comes from the API on the page's own context (its cookie is the browser's),
  * so the form's sign-in, covered by the auth specs, is not waited for three times on a busy machine.
  */
-async function pageAs(
-  browser: Browser,
-  user: Pick<E2EUser, 'email' | 'password'>,
-  path: string,
-): Promise<Page> {
-  const context = await browser.newContext();
-  const res = await context.request.post('/api/auth/sign-in/email', {
-    data: { email: user.email, password: user.password },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  const page = await context.newPage();
-  await page.goto(path);
-  await expect(page.getByRole('link', { name: 'Your profile' })).toBeVisible({ timeout: 20_000 });
-  return page;
-}
 
 async function seedCheatListing(request: APIRequestContext, seller: E2EUser, title: string, price: number) {
   return asUser(request, seller, async () => {

@@ -59,8 +59,7 @@ test('a file that is not an image is refused, a taken username is named, Cancel 
 }) => {
   const other = await createUser(request, 'taken');
   const user = await createUser(request, 'editor');
-  await signInAs(page, user);
-  await page.goto('/edit-profile');
+  await signInAs(page, user, '/edit-profile');
 
   await page.getByLabel('Avatar image').setInputFiles({
     name: 'sneaky.png',

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config.ts';
-import { asUser, signInAs } from './support/social.ts';
+import { asUser, pageAs } from './support/social.ts';
 import { asAdmin, createUser, type E2EUser } from './support/users.ts';
 
 /*
@@ -36,13 +36,6 @@ async function grantCredits(request: APIRequestContext, user: E2EUser, amount: n
   });
 }
 
-async function pageAs(browser: Browser, user: Pick<E2EUser, 'email' | 'password'>): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signInAs(page, user);
-  return page;
-}
-
 /** The figure on one of the wallet page's balance cards. */
 const balanceCard = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
@@ -64,8 +57,7 @@ test('buy, then confirm delivery: the seller is paid only after the confirmation
   const listing = await seedListing(request, seller, title, 100);
 
   // The buyer buys: the order is in escrow, with the protection window's time left and the actions.
-  const buyerPage = await pageAs(browser, buyer);
-  await buyerPage.goto(`/marketplace/${listing.id}`);
+  const buyerPage = await pageAs(browser, buyer, `/marketplace/${listing.id}`);
   await buyerPage.getByRole('button', { name: 'Buy Now' }).click();
   await buyerPage.getByRole('button', { name: 'Buy for 100 Credits' }).click();
   await expect(buyerPage.getByText('Purchase successful!')).toBeVisible();
@@ -133,8 +125,7 @@ test('buy, dispute with a reason, staff refund from the ticket: the buyer gets t
   });
 
   // The buyer disputes from the listing page; the reason must be 20 characters or more.
-  const buyerPage = await pageAs(browser, buyer);
-  await buyerPage.goto(`/marketplace/${listing.id}`);
+  const buyerPage = await pageAs(browser, buyer, `/marketplace/${listing.id}`);
   const orderPanel = buyerPage.getByRole('region', { name: 'Order' });
   await orderPanel.getByRole('button', { name: 'Open dispute' }).click();
   const dialog = buyerPage.getByRole('dialog', { name: 'Open dispute' });
@@ -152,8 +143,7 @@ test('buy, dispute with a reason, staff refund from the ticket: the buyer gets t
   await expectBalances(buyerPage, { 'Marketplace credits': '30', 'In escrow': '120' });
 
   // The seller reaches the dispute's ticket from the orders page and reads the reason.
-  const sellerPage = await pageAs(browser, seller);
-  await sellerPage.goto('/orders');
+  const sellerPage = await pageAs(browser, seller, '/orders');
   const sale = sellerPage.getByRole('listitem').filter({ hasText: title });
   await expect(sale.getByText('Disputed', { exact: true })).toBeVisible();
   await sale.getByRole('link', { name: 'View dispute' }).click();
@@ -164,8 +154,7 @@ test('buy, dispute with a reason, staff refund from the ticket: the buyer gets t
   await expect(sellerPage.getByRole('button', { name: 'Settle dispute' })).toHaveCount(0);
 
   // Staff find it under Admin → Orders (Disputed by default) and refund the buyer from the ticket.
-  const staffPage = await pageAs(browser, E2E_ADMIN);
-  await staffPage.goto('/admin');
+  const staffPage = await pageAs(browser, E2E_ADMIN, '/admin');
   await staffPage.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Orders' }).click();
   await expect(staffPage.getByRole('button', { name: 'Disputed' })).toHaveAttribute('aria-pressed', 'true');
   await staffPage.getByRole('link', { name: `Ticket for ${title}` }).click();
@@ -219,8 +208,7 @@ test('a buyer who saw the old price is told the new one and sees it on screen; n
   const title = `Price Bait ${randomUUID().slice(0, 6)}`;
   const listing = await seedListing(request, seller, title, 100);
 
-  const buyerPage = await pageAs(browser, buyer);
-  await buyerPage.goto(`/marketplace/${listing.id}`);
+  const buyerPage = await pageAs(browser, buyer, `/marketplace/${listing.id}`);
   await expect(buyerPage.getByText('100 Credits', { exact: true })).toBeVisible();
   await buyerPage.getByRole('button', { name: 'Buy Now' }).click();
 
@@ -276,8 +264,7 @@ test("staff reveal a disputed order's content link on purpose, and the audit log
     return id;
   });
 
-  const staffPage = await pageAs(browser, E2E_ADMIN);
-  await staffPage.goto('/admin/orders');
+  const staffPage = await pageAs(browser, E2E_ADMIN, '/admin/orders');
   await staffPage.getByRole('link', { name: `Ticket for ${title}` }).click();
   const panel = staffPage.getByRole('region', { name: 'Disputed order' });
   await expect(panel.getByText(buyer.username)).toBeVisible();
@@ -310,8 +297,7 @@ test("staff settle a banned seller's held order from the orders page", async ({ 
     expect(res.status(), await res.text()).toBe(201);
   });
 
-  const staffPage = await pageAs(browser, E2E_ADMIN);
-  await staffPage.goto('/admin/orders');
+  const staffPage = await pageAs(browser, E2E_ADMIN, '/admin/orders');
   await staffPage.getByRole('button', { name: 'In escrow' }).click();
   // A seller in good standing: the escrow releases by itself, staff have nothing to settle.
   await expect(staffPage.getByText(title)).toBeVisible();

@@ -8,9 +8,7 @@ test('a member starts a thread, replies, votes and deletes it', async ({ page, b
   test.slow(); // two accounts, a dozen steps, and the editor's chunk loaded twice: past 30 s on a busy machine
   const title = `Best config ${randomUUID().slice(0, 6)}`;
   const author = await createUser(request, 'poster');
-  await signInAs(page, author);
-
-  await page.goto('/forum');
+  await signInAs(page, author, '/forum');
   await expect(page.getByRole('heading', { name: 'Forum', level: 1 })).toBeVisible();
   await page.getByRole('link', { name: /General Discussion/ }).click();
   await expect(page.getByRole('heading', { name: 'General Discussion', level: 1 })).toBeVisible();
@@ -66,8 +64,7 @@ test('a member starts a thread, replies, votes and deletes it', async ({ page, b
   // Another member sees the vote count, can vote, but cannot delete.
   const other = await createUser(request, 'reader');
   const second = await browser.newPage();
-  await signInAs(second, other);
-  await second.goto(threadUrl);
+  await signInAs(second, other, threadUrl);
   await expect(second.getByRole('status', { name: 'Score' })).toHaveText('1');
   await expect(second.getByRole('button', { name: 'Delete thread' })).toHaveCount(0);
   await second.getByRole('button', { name: 'Upvote' }).click();
@@ -106,8 +103,7 @@ test('an admin adds and deletes a forum category; members do not see the control
   request,
 }) => {
   const name = `Category ${randomUUID().slice(0, 6)}`;
-  await signInAs(page, E2E_ADMIN);
-  await page.goto('/forum');
+  await signInAs(page, E2E_ADMIN, '/forum');
   await page.getByRole('button', { name: 'New Category' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Category' });
   await dialog.getByRole('button', { name: 'Create Category' }).click();
@@ -125,8 +121,7 @@ test('an admin adds and deletes a forum category; members do not see the control
 
   await page.getByRole('button', { name: 'Log out' }).click();
   const member = await createUser(request, 'reader');
-  await signInAs(page, member);
-  await page.goto('/forum');
+  await signInAs(page, member, '/forum');
   await expect(page.getByRole('link', { name: /General Discussion/ })).toBeVisible();
   await expect(page.getByRole('button', { name: 'New Category' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Delete category/ })).toHaveCount(0);
@@ -157,8 +152,7 @@ test('a thread with a code block, a table and a quote is rendered; preview, copy
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const title = `Config dump ${randomUUID().slice(0, 6)}`;
   const author = await createUser(request, 'md');
-  await signInAs(page, author);
-  await page.goto('/forum');
+  await signInAs(page, author, '/forum');
   await page.getByRole('link', { name: /General Discussion/ }).click();
   await page.getByRole('button', { name: 'New Thread' }).click();
   const form = page.getByRole('dialog', { name: 'New Thread' });
@@ -223,8 +217,7 @@ test('a moderator pins and locks a thread; the member then sees it is locked', a
   const moderator = await createModerator(request);
   const threadId = await seedThread(request, member, title);
 
-  await signInAs(page, moderator);
-  await page.goto(`/forum/post/${threadId}`);
+  await signInAs(page, moderator, `/forum/post/${threadId}`);
   await page.getByRole('button', { name: 'Pin', exact: true }).click();
   await expect(page.getByText('Thread pinned')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Unpin' })).toBeVisible();
@@ -241,8 +234,7 @@ test('a moderator pins and locks a thread; the member then sees it is locked', a
   await expect(first).toContainText('Pinned');
 
   const memberPage = await browser.newPage();
-  await signInAs(memberPage, member);
-  await memberPage.goto(`/forum/post/${threadId}`);
+  await signInAs(memberPage, member, `/forum/post/${threadId}`);
   await expect(memberPage.getByText('This thread is locked')).toBeVisible();
   await expect(memberPage.getByLabel('Your reply')).toHaveCount(0);
   await expect(memberPage.getByRole('button', { name: 'Lock', exact: true })).toHaveCount(0);

@@ -45,8 +45,7 @@ test('a thread with a code block, a table, a quote and an image uploaded from th
   test.slow(); // an editor chunk, two uploads and a thread page on a shared machine
   const title = `Screenshots ${randomUUID().slice(0, 6)}`;
   const author = await createUser(request, 'shots');
-  await signInAs(page, author);
-  await page.goto('/forum');
+  await signInAs(page, author, '/forum');
   await page.getByRole('link', { name: /General Discussion/ }).click();
   await page.getByRole('button', { name: 'New Thread' }).click();
   const form = page.getByRole('dialog', { name: 'New Thread' });
@@ -113,8 +112,7 @@ test('a thread with a code block, a table, a quote and an image uploaded from th
 test('a post gets an uploaded image from its form; an image link stays a link', async ({ page, request }) => {
   test.slow(); // an upload and two posts: past 30 s at the load averages of 20+ seen on the shared machine
   const me = await createUser(request, 'poster');
-  await signInAs(page, me);
-  await page.goto('/posts');
+  await signInAs(page, me, '/posts');
   const form = page.getByRole('form', { name: 'New post' });
   const text = `Look at this ${randomUUID().slice(0, 6)}`;
   await form.getByLabel("What's on your mind?").fill(text);

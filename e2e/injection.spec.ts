@@ -57,8 +57,7 @@ test('a post and a comment with script and HTML are shown as text', async ({ pag
     );
   });
   const dialogs = watchDialogs(page);
-  await signInAs(page, reader);
-  await page.goto('/posts');
+  await signInAs(page, reader, '/posts');
   await expectShownAsText(page, post, dialogs);
   const card = page.locator('article').filter({ hasText: post });
   await card.getByRole('button', { name: /^Comments/ }).click();
@@ -177,8 +176,7 @@ test('a direct message with script and HTML is shown as text to its recipient', 
     await json(await request.post('/api/v1/messages', { data: { recipientId: reader.id, message } }), 201);
   });
   const dialogs = watchDialogs(page);
-  await signInAs(page, reader);
-  await page.goto(`/messages/${author.id}`);
+  await signInAs(page, reader, `/messages/${author.id}`);
   await expectShownAsText(page, message, dialogs);
 });
 
@@ -190,8 +188,7 @@ test('a ticket with script and HTML is shown as text', async ({ page, request })
     return (await json(res, 201)).id as string;
   });
   const dialogs = watchDialogs(page);
-  await signInAs(page, author);
-  await page.goto(`/tickets/${ticketId}`);
+  await signInAs(page, author, `/tickets/${ticketId}`);
   await expectShownAsText(page, title, dialogs);
   await expectShownAsText(page, message, dialogs);
 });

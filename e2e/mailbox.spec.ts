@@ -17,8 +17,7 @@ async function directMessage(request: APIRequestContext, from: E2EUser, to: E2EU
 async function setEmailNotifications(browser: Browser, user: E2EUser, on: boolean) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signInAs(page, user);
-  await page.goto('/profile/settings');
+  await signInAs(page, user, '/profile/settings');
   const email = page.getByRole('switch', { name: 'Email notifications' });
   await expect(email).toHaveAttribute('aria-checked', String(!on));
   await email.click();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { asUser, signInAs } from './support/social.ts';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { asUser, pageAs, signInAs } from './support/social.ts';
 import { asAdmin, createModerator, createUser, type E2EUser } from './support/users.ts';
 
 const base = {
@@ -49,13 +49,6 @@ async function completedSale(request: APIRequestContext, seller: E2EUser) {
     const confirmed = await request.post(`/api/v1/orders/${id}/confirm`);
     expect(confirmed.status(), await confirmed.text()).toBe(200);
   });
-}
-
-async function pageAs(browser: Browser, user: E2EUser): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signInAs(page, user);
-  return page;
 }
 
 const titles = (page: Page) => page.getByRole('article').getByRole('heading', { level: 2 });
@@ -130,8 +123,7 @@ test('create, buy as another member, content link for the buyer only, feedback a
   const title = `Phantom ESP ${randomUUID().slice(0, 6)}`;
 
   // The seller creates a listing; a missing content link is refused first.
-  const sellerPage = await pageAs(browser, seller);
-  await sellerPage.goto('/marketplace');
+  const sellerPage = await pageAs(browser, seller, '/marketplace');
   await sellerPage.getByRole('link', { name: 'Create Listing' }).click();
   await expect(sellerPage.getByRole('heading', { name: 'Create Listing', level: 1 })).toBeVisible();
   await sellerPage.getByLabel('Title').fill(title);
@@ -161,8 +153,7 @@ test('create, buy as another member, content link for the buyer only, feedback a
   const url = new URL(sellerPage.url()).pathname;
 
   // A stranger sees no content link, and can report (an empty reason cancels).
-  const strangerPage = await pageAs(browser, stranger);
-  await strangerPage.goto(url);
+  const strangerPage = await pageAs(browser, stranger, url);
   await expect(strangerPage.getByRole('heading', { name: title, level: 1 })).toBeVisible();
   await expect(strangerPage.getByText('phantom.zip')).toHaveCount(0);
   await strangerPage.getByRole('button', { name: 'Report' }).click();
@@ -174,8 +165,7 @@ test('create, buy as another member, content link for the buyer only, feedback a
   await expect(strangerPage.getByText('Report submitted successfully')).toBeVisible();
 
   // The buyer buys after confirming; the link appears for them.
-  const buyerPage = await pageAs(browser, buyer);
-  await buyerPage.goto(url);
+  const buyerPage = await pageAs(browser, buyer, url);
   await expect(buyerPage.getByText('phantom.zip')).toHaveCount(0);
   await buyerPage.getByRole('button', { name: 'Buy Now' }).click();
   await expect(buyerPage.getByText('Are you sure you want to purchase this item?')).toBeVisible();
@@ -243,8 +233,7 @@ test('the seller edits and deletes an active listing', async ({ browser, request
     title: `Editable ${randomUUID().slice(0, 6)}`,
     price: 30,
   });
-  const page = await pageAs(browser, seller);
-  await page.goto(`/marketplace/${listing.id}`);
+  const page = await pageAs(browser, seller, `/marketplace/${listing.id}`);
   await page.getByRole('link', { name: 'Edit' }).click();
   await expect(page.getByRole('heading', { name: 'Edit Listing', level: 1 })).toBeVisible();
   await expect(page.getByLabel('Game')).toHaveCount(0);
@@ -276,8 +265,7 @@ test('admin marketplace: moderators are refused pin and delete; the admin pins a
   const tag = `Adm${randomUUID().slice(0, 6)}`;
   const listing = await seedListing(request, seller, { title: `${tag} Listing`, price: 75 });
 
-  const modPage = await pageAs(browser, moderator);
-  await modPage.goto('/admin/marketplace');
+  const modPage = await pageAs(browser, moderator, '/admin/marketplace');
   await modPage.getByRole('searchbox', { name: 'Search listings' }).fill(seller.username);
   await expect(modPage.getByRole('row', { name: new RegExp(tag) })).toBeVisible();
   await modPage.getByRole('button', { name: `Pin ${listing.title}` }).click();
@@ -286,8 +274,11 @@ test('admin marketplace: moderators are refused pin and delete; the admin pins a
   await expect(modPage.getByText('Only admins can delete listings')).toBeVisible();
 
   const adminPage = await browser.newPage();
-  await signInAs(adminPage, { email: 'admin@e2e.test', password: 'e2e-admin-password' });
-  await adminPage.goto('/admin/marketplace');
+  await signInAs(
+    adminPage,
+    { email: 'admin@e2e.test', password: 'e2e-admin-password' },
+    '/admin/marketplace',
+  );
   await adminPage.getByRole('searchbox', { name: 'Search listings' }).fill(tag);
   await adminPage.getByRole('button', { name: `Pin ${listing.title}` }).click();
   await expect(adminPage.getByText('Listing pinned')).toBeVisible();

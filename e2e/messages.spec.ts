@@ -22,9 +22,7 @@ test('two members: new message, the other sees it, the bell counts it, reply, de
   const a = await aliceContext.newPage();
   const b = await bobContext.newPage();
   await signInAs(a, alice);
-  await signInAs(b, bob);
-
-  await b.goto('/messages');
+  await signInAs(b, bob, '/messages');
   await expect(b.getByText('No conversations yet.')).toBeVisible();
 
   // Alice: New Message, search the recipient, Change, pick again, send.
@@ -94,8 +92,7 @@ test('?recipient= preselects the recipient; the profile Message button leads the
 }) => {
   const me = await createUser(request, 'sender');
   const them = await createUser(request, 'target');
-  await signInAs(page, me);
-  await page.goto(`/profile/${them.id}`);
+  await signInAs(page, me, `/profile/${them.id}`);
   await page.getByRole('link', { name: 'Message', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/messages/new\\?recipient=${them.id}$`));
   await expect(page.getByText(them.username)).toBeVisible();

@@ -17,8 +17,7 @@ test('visitors see the title and a sign-in prompt instead of posts', async ({ pa
 
 test('a member posts, likes, comments, deletes a comment and deletes the post', async ({ page, request }) => {
   const me = await createUser(request, 'poster');
-  await signInAs(page, me);
-  await page.goto('/posts');
+  await signInAs(page, me, '/posts');
 
   const form = page.getByRole('form', { name: 'New post' });
   await form.getByRole('button', { name: 'Post' }).click();
@@ -102,8 +101,7 @@ test('following an author fills the Following tab; unfollowing empties it', asyn
   const reader = await createUser(request, 'reader');
   const text = `Author news ${randomUUID().slice(0, 6)}`;
   await seedPosts(request, author, [text]);
-  await signInAs(page, reader);
-  await page.goto('/posts');
+  await signInAs(page, reader, '/posts');
 
   await page.getByRole('tab', { name: 'Following' }).click();
   await expect(page.getByText('No posts from people you follow')).toBeVisible();
@@ -143,8 +141,7 @@ test('the feed loads more posts as the member scrolls, and Share copies the link
     author,
     Array.from({ length: 25 }, (_, i) => `Scroll ${tag} [${i + 1}]`),
   );
-  await signInAs(page, reader);
-  await page.goto('/posts');
+  await signInAs(page, reader, '/posts');
   await postCard(page, `Scroll ${tag} [25]`)
     .getByRole('button', { name: `Follow ${author.username}` })
     .click();

@@ -12,8 +12,7 @@ test('home page: the online column lists both signed-in members once each, live,
   const benContext = await browser.newContext();
   const a = await annContext.newPage();
   const b = await benContext.newPage();
-  await signInAs(a, ann);
-  await a.goto('/');
+  await signInAs(a, ann, '/');
   const online = a.getByRole('complementary', { name: 'Online users' });
   const list = online.getByRole('list', { name: 'Online users list' });
   await expect(list.getByRole('link', { name: ann.username })).toHaveAttribute('href', `/profile/${ann.id}`);

@@ -44,8 +44,7 @@ test("another member's profile: no private cards; Follow, Unfollow and Message",
 }) => {
   const me = await createUser(request, 'visitor');
   const them = await createUser(request, 'followed');
-  await signInAs(page, me);
-  await page.goto(`/profile/${them.id}`);
+  await signInAs(page, me, `/profile/${them.id}`);
   await expect(page.getByRole('heading', { name: them.username, level: 1 })).toBeVisible();
   await expect(page.getByText('Main currency')).toHaveCount(0);
   await expect(page.getByText('Marketplace currency')).toHaveCount(0);
@@ -81,8 +80,7 @@ test('staff see private cards; role and Banned badges show; unknown ids say Prof
 }) => {
   const target = await createUser(request, 'banned');
   await banUser(request, target.id);
-  await signInAs(page, { email: E2E_ADMIN.email, password: E2E_ADMIN.password });
-  await page.goto(`/profile/${target.id}`);
+  await signInAs(page, { email: E2E_ADMIN.email, password: E2E_ADMIN.password }, `/profile/${target.id}`);
   await expect(page.getByRole('heading', { name: target.username, level: 1 })).toBeVisible();
   await expect(page.getByText('Banned', { exact: true })).toBeVisible();
   await expect(page.getByText('Main currency')).toBeVisible();

@@ -14,8 +14,7 @@ test('settings lists my sessions and signs one out: that browser is signed out a
   const otherPage = await other.newPage();
   try {
     await signInAs(otherPage, user);
-    await signInAs(page, user);
-    await page.goto('/profile/settings');
+    await signInAs(page, user, '/profile/settings');
 
     const list = page.getByRole('list', { name: 'Signed-in sessions' });
     await expect(list.getByRole('listitem')).toHaveCount(2);
@@ -62,8 +61,7 @@ test('on a phone the sessions section fits and signs out all other sessions', as
       expect(res.status(), await res.text()).toBe(200);
     }
     const page = await phone.newPage();
-    await signInAs(page, user);
-    await page.goto('/profile/settings');
+    await signInAs(page, user, '/profile/settings');
     const list = page.getByRole('list', { name: 'Signed-in sessions' });
     await expect(list.getByRole('listitem')).toHaveCount(3);
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);

@@ -64,8 +64,7 @@ test('notification toggles persist after a reload and the sign-in shows in the h
   request,
 }) => {
   const user = await createUser(request, 'prefs');
-  await signInAs(page, user);
-  await page.goto('/profile/settings');
+  await signInAs(page, user, '/profile/settings');
 
   await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
   await expect(page.getByText(user.email)).toBeVisible();
@@ -106,8 +105,7 @@ test('a member turns on two-factor sign-in and signs in with a code, then a back
   request,
 }) => {
   const user = await createUser(request, 'tfa');
-  await signInAs(page, user);
-  await page.goto('/profile/settings');
+  await signInAs(page, user, '/profile/settings');
   const section = page.getByRole('form', { name: 'Enable two-factor sign-in' });
   await section.getByLabel('Password', { exact: true }).fill(user.password);
   await section.getByRole('button', { name: 'Enable two-factor' }).click();
@@ -158,7 +156,6 @@ test('a member turns on two-factor sign-in and signs in with a code, then a back
 });
 
 test('staff are urged to turn on two-factor sign-in', async ({ page }) => {
-  await signInAs(page, E2E_ADMIN);
-  await page.goto('/profile/settings');
+  await signInAs(page, E2E_ADMIN, '/profile/settings');
   await expect(page.getByRole('note')).toContainText('Please turn on two-factor sign-in');
 });

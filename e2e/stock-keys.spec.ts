@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { signInAs } from './support/social.ts';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { pageAs } from './support/social.ts';
 import { asAdmin, createUser, type E2EUser } from './support/users.ts';
 
 /*
@@ -15,13 +15,6 @@ async function grantCredits(request: APIRequestContext, user: E2EUser, amount: n
     });
     expect(res.status(), await res.text()).toBe(200);
   });
-}
-
-async function pageAs(browser: Browser, user: Pick<E2EUser, 'email' | 'password'>): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signInAs(page, user);
-  return page;
 }
 
 async function buyOne(page: Page, listingUrl: string) {
@@ -51,8 +44,7 @@ test('a key listing: each buyer sees only their key, it sells out, the seller re
   const title = `Key Listing ${suffix}`;
 
   // The seller creates a key listing with three keys.
-  const sellerPage = await pageAs(browser, seller);
-  await sellerPage.goto('/marketplace/create');
+  const sellerPage = await pageAs(browser, seller, '/marketplace/create');
   await sellerPage.getByLabel('Title').fill(title);
   await sellerPage.getByLabel('Game').fill('Valorant');
   await sellerPage.getByLabel('Price (Credits)').fill('30');

@@ -35,8 +35,7 @@ test("a ticket's life: created, answered by staff (in progress), closed, reply r
   // Staff answer from the admin area: the ticket moves to In Progress.
   const staffContext = await browser.newContext();
   const staff = await staffContext.newPage();
-  await signInAs(staff, E2E_ADMIN);
-  await staff.goto('/admin/tickets');
+  await signInAs(staff, E2E_ADMIN, '/admin/tickets');
   await expect(staff.getByRole('button', { name: 'Open', exact: true })).toHaveAttribute(
     'aria-pressed',
     'true',
@@ -102,8 +101,7 @@ test("another member's ticket is refused with the spec's message and returns to 
 
   const ctx = await browser.newContext();
   const page = await ctx.newPage();
-  await signInAs(page, stranger);
-  await page.goto(`/tickets/${id}`);
+  await signInAs(page, stranger, `/tickets/${id}`);
   await expect(page.getByText('Ticket not found or you do not have permission to view it')).toBeVisible();
   await expect(page).toHaveURL(/\/tickets$/);
   await expect(page.getByText('No tickets yet')).toBeVisible();

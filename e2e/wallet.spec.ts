@@ -88,8 +88,7 @@ test('a new member sees the empty history; a long history pages with Load more',
   request,
 }) => {
   const member = await createUser(request, 'ledger');
-  await signInAs(page, member);
-  await page.goto('/wallet');
+  await signInAs(page, member, '/wallet');
   await expect(page.getByText('No wallet activity yet')).toBeVisible();
 
   // 27 movements: one page of 25, then the rest.
