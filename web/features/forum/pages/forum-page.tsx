@@ -1,4 +1,5 @@
 import { ChevronRight, MessagesSquare } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { forumMessages as m } from '../../../../contract/messages.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -10,7 +11,11 @@ import { formatNumber } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useFailureToast } from '../../../lib/use-failure-toast.ts';
 import { useForumCategories } from '../api.ts';
-import { DeleteCategoryButton, NewCategoryButton } from '../components/category-admin.tsx';
+
+// Only admins see these, and their form brings the zod schemas: a visitor's forum loads neither.
+const loadAdmin = () => import('../components/category-admin.tsx');
+const NewCategoryButton = lazy(() => loadAdmin().then((mod) => ({ default: mod.NewCategoryButton })));
+const DeleteCategoryButton = lazy(() => loadAdmin().then((mod) => ({ default: mod.DeleteCategoryButton })));
 
 export function ForumPage() {
   const query = useForumCategories();
@@ -19,7 +24,17 @@ export function ForumPage() {
 
   return (
     <div className="mx-auto w-full max-w-4xl">
-      <PageHeader title="Forum" icon={MessagesSquare} actions={isAdmin ? <NewCategoryButton /> : undefined}>
+      <PageHeader
+        title="Forum"
+        icon={MessagesSquare}
+        actions={
+          isAdmin ? (
+            <Suspense fallback={null}>
+              <NewCategoryButton />
+            </Suspense>
+          ) : undefined
+        }
+      >
         Ask questions, share setups and talk games with the community.
       </PageHeader>
       {query.isPending ? (
@@ -56,7 +71,11 @@ export function ForumPage() {
                   <ChevronRight className="size-5 shrink-0 text-muted" aria-hidden="true" />
                 </Link>
               </Card>
-              {isAdmin && <DeleteCategoryButton category={c} />}
+              {isAdmin && (
+                <Suspense fallback={null}>
+                  <DeleteCategoryButton category={c} />
+                </Suspense>
+              )}
             </li>
           ))}
         </ul>
