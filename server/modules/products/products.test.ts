@@ -44,7 +44,8 @@ describe('GET /api/v1/products', () => {
       isPinned: true,
       createdAt: new Date(Date.now() - 120_000),
     });
-    const fresh = await buildProduct(t, { title: `${tag} fresh` });
+    // Explicit times: two rows made in the same millisecond would tie, and the order is the point here.
+    const fresh = await buildProduct(t, { title: `${tag} fresh`, createdAt: new Date(Date.now() - 30_000) });
     const off = await buildProduct(t, { title: `${tag} off`, status: 'inactive' });
 
     const res = await call('GET', `/api/v1/products?q=${tag}`);
