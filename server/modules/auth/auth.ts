@@ -24,20 +24,28 @@ import { hashPassword, verifyPassword } from './password-hash.ts';
 /** The header our proxy sets from Fastify's request.ip (which honours TRUST_PROXY); clients cannot forge it. */
 export const CLIENT_IP_HEADER = 'x-cm-client-ip';
 
-/** Records one sign-in for the settings page's login history; a failure is only logged (spec). */
+/**
+ * Records one sign-in for the settings page's login history; a failure is only logged (spec). Its id tells the
+ * sign-in's alert job which sign-ins came before this one.
+ */
 export async function recordLoginEvent(
   db: Db,
   log: FastifyBaseLogger,
   event: { userId: string; ipAddress?: string | null; userAgent?: string | null },
 ) {
   try {
-    await db.insert(loginEvents).values({
-      userId: event.userId,
-      ipAddress: event.ipAddress || 'Unknown',
-      userAgent: event.userAgent || 'Unknown',
-    });
+    const [row] = await db
+      .insert(loginEvents)
+      .values({
+        userId: event.userId,
+        ipAddress: event.ipAddress || 'Unknown',
+        userAgent: event.userAgent || 'Unknown',
+      })
+      .returning({ id: loginEvents.id });
+    return row?.id ?? null;
   } catch (err) {
     log.warn({ err }, 'could not record login event');
+    return null;
   }
 }
 
@@ -142,8 +150,8 @@ export function createAuth({ db, config, secret, log, securityAlerts }: AuthDeps
               .from(profiles)
               .where(eq(profiles.id, session.userId));
             if (user?.twoFactorEnabled) return;
-            await recordLoginEvent(db, log, session);
-            await securityAlerts.signedIn(session);
+            const loginEventId = await recordLoginEvent(db, log, session);
+            await securityAlerts.signedIn({ ...session, loginEventId });
           },
         },
       },

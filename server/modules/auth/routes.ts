@@ -383,8 +383,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
       if (reply.sent) return reply;
       const user = json!.user;
       const signIn = { userId: user.id, ...requestDetails(request) };
-      await recordLoginEvent(db, request.log, signIn);
-      await app.securityAlerts.signedIn(signIn);
+      const loginEventId = await recordLoginEvent(db, request.log, signIn);
+      await app.securityAlerts.signedIn({ ...signIn, loginEventId });
       return { user: { id: user.id, username: user.name, role: user.role, avatarUrl: user.image ?? null } };
     },
   );

@@ -107,6 +107,8 @@ export interface SecurityAlertJob {
   userAgent?: string | null;
   at: string;
   role?: Role;
+  /** A sign-in's login_events row: sign-ins recorded before it mean this is not the member's first. */
+  loginEventId?: string | null;
 }
 
 export type SecurityAlerts = ReturnType<typeof createSecurityAlerts>;
@@ -128,7 +130,12 @@ export function createSecurityAlerts({ db }: { db: Db }) {
   };
   return {
     /** A completed sign-in: its device and network are remembered, and a new pair (not the first) alerted. */
-    signedIn(event: { userId: string; ipAddress?: string | null; userAgent?: string | null }) {
+    signedIn(event: {
+      userId: string;
+      ipAddress?: string | null;
+      userAgent?: string | null;
+      loginEventId?: string | null;
+    }) {
       return queue({ kind: 'new-sign-in', ...event, at: new Date().toISOString() });
     },
     /** A change to the account (password, two-factor, ban, role). */
@@ -151,7 +158,12 @@ export function createSecurityAlerts({ db }: { db: Db }) {
  */
 export async function runSecurityAlert(db: Db, publicUrl: string, job: SecurityAlertJob) {
   if (job.kind === 'new-sign-in') {
-    const seen = await rememberDevice(db, job.userId, deviceKey(job.userAgent), networkOf(job.ipAddress));
+    const seen = await rememberDevice(db, {
+      userId: job.userId,
+      device: deviceKey(job.userAgent),
+      network: networkOf(job.ipAddress),
+      loginEventId: job.loginEventId ?? null,
+    });
     if (!(seen.hadAny && seen.inserted)) return;
   }
   const member = await findAlertRecipient(db, job.userId);

@@ -2,6 +2,7 @@ import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   knownDevices,
+  loginEvents,
   profiles,
   securityAlertTokens,
   sessions,
@@ -49,14 +50,32 @@ export async function deleteAllSessions(db: Tx, userId: string) {
 }
 
 /**
- * Remembers a device and network pair in one statement: whether the member had any pair before (none: the
- * first sign-in after sign-up) and whether this one is new (the snapshot of `prior` is taken before the insert).
+ * Remembers a device and network pair in one statement: whether the member had signed in before this sign-in
+ * (a sign-in recorded before it, or a pair first seen before it) and whether this pair is new (the snapshot of `prior` is taken before
+ * the insert). The earlier sign-ins count too so that the answer does not depend on the order alert jobs run
+ * in: two sign-ins' jobs may run side by side on two instances, or the first may be waiting for a retry.
  */
-export async function rememberDevice(db: Db, userId: string, device: string, network: string) {
+export async function rememberDevice(
+  db: Db,
+  pair: { userId: string; device: string; network: string; loginEventId: string | null },
+) {
+  const { userId, device, network, loginEventId } = pair;
   const [row] = await rows<{ had_any: boolean; inserted: boolean }>(
     db,
     sql`
-    with prior as (select exists (select 1 from ${knownDevices} where ${knownDevices.userId} = ${userId}) as had_any),
+    with this as (
+      select created_at from ${loginEvents} where id = ${loginEventId}::uuid and user_id = ${userId}
+    ),
+    prior as (
+      select exists (
+          select 1 from ${knownDevices} where ${knownDevices.userId} = ${userId}
+            and ${knownDevices.firstSeenAt} < coalesce((select created_at from this), 'infinity')
+        )
+        or exists (
+          select 1 from ${loginEvents} earlier, this
+          where earlier.user_id = ${userId} and earlier.created_at < this.created_at
+        ) as had_any
+    ),
     ins as (
       insert into ${knownDevices} (user_id, device, network) values (${userId}, ${device}, ${network})
       on conflict (user_id, device, network) do update set last_seen_at = now()

@@ -1,12 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sessionMessages } from '../../../contract/messages.ts';
-import { knownDevices, securityAlertTokens, sessions, userSettings } from '../../db/schema/index.ts';
+import {
+  knownDevices,
+  loginEvents,
+  securityAlertTokens,
+  sessions,
+  userSettings,
+} from '../../db/schema/index.ts';
 import type { MailMessage } from '../../plugins/mailer.ts';
-import { type BuiltUser, buildSignedInUser } from '../../test/factories.ts';
+import { type BuiltUser, buildSignedInUser, buildUser } from '../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { totpNow } from '../../test/totp.ts';
-import { hashAlertToken, securityAlertMail } from './alerts.ts';
+import { hashAlertToken, runSecurityAlert, securityAlertMail } from './alerts.ts';
 import { networkOf } from './user-agent.ts';
 
 let t: TestApp;
@@ -91,6 +97,49 @@ describe('new sign-in alerts', () => {
     expect(await mailsTo(user)).toHaveLength(1);
     const pairs = await t.db.select().from(knownDevices).where(eq(knownDevices.userId, user.id));
     expect(pairs).toHaveLength(4);
+  });
+
+  it("a later sign-in alerts even when its job runs before the first sign-in's (retries, several instances)", async () => {
+    const user = await buildUser(t);
+    const at = (iso: string) => new Date(iso);
+    const [first, second] = await t.db
+      .insert(loginEvents)
+      .values([
+        {
+          userId: user.id,
+          ipAddress: '127.0.0.1',
+          userAgent: 'Unknown',
+          createdAt: at('2026-11-24T10:00:00Z'),
+        },
+        {
+          userId: user.id,
+          ipAddress: '192.0.2.5',
+          userAgent: FIREFOX_LINUX,
+          createdAt: at('2026-11-24T10:05:00Z'),
+        },
+      ])
+      .returning({ id: loginEvents.id });
+    const job = (loginEventId: string, userAgent: string, ipAddress: string) =>
+      ({
+        kind: 'new-sign-in',
+        userId: user.id,
+        userAgent,
+        ipAddress,
+        at: '2026-11-24T10:05:00Z',
+        loginEventId,
+      }) as const;
+
+    await runSecurityAlert(t.db, 'http://localhost:3000', job(second!.id, FIREFOX_LINUX, '192.0.2.5'));
+    const mails = await mailsTo(user);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('Browser: Firefox 128 on Linux');
+
+    // The first sign-in's job, late: still the first, so no mail; its pair is remembered.
+    t.outbox.length = 0;
+    await runSecurityAlert(t.db, 'http://localhost:3000', job(first!.id, 'Unknown', '127.0.0.1'));
+    expect(await mailsTo(user)).toEqual([]);
+    const pairs = await t.db.select().from(knownDevices).where(eq(knownDevices.userId, user.id));
+    expect(pairs).toHaveLength(2);
   });
 
   it('a member who turned security alerts off gets no mail', async () => {
