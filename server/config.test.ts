@@ -89,6 +89,17 @@ describe('loadConfig', () => {
     });
   });
 
+  it('hashes passwords at the production cost unless a test server lowers it, never in production', () => {
+    expect(loadConfig({}).passwordHashCost).toBe(32768);
+    expect(loadConfig({ PASSWORD_HASH_COST: '1024' }).passwordHashCost).toBe(1024);
+    expect(loadConfig({ NODE_ENV: 'production', PASSWORD_HASH_COST: '65536' }).passwordHashCost).toBe(65536);
+    expect(() => loadConfig({ NODE_ENV: 'production', PASSWORD_HASH_COST: '1024' })).toThrow(
+      'PASSWORD_HASH_COST: under 32768 is for test servers, not NODE_ENV=production',
+    );
+    for (const bad of ['1000', '512', '2097152', 'x'])
+      expect(() => loadConfig({ PASSWORD_HASH_COST: bad })).toThrow(/PASSWORD_HASH_COST/);
+  });
+
   it('refuses invalid values with the variable named', () => {
     for (const [name, value] of [
       ['CLEAN_UP_INTERVAL_MS', '-1'],

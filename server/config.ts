@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { PRODUCTION_COST } from './modules/auth/password-hash.ts';
 import { parseContentKey } from './modules/stock/key-crypto.ts';
 
 const bool = z
@@ -50,6 +51,13 @@ const envSchema = z.object({
   MAIL_RATE_PER_MEMBER_PER_HOUR: z.coerce.number().int().min(1).default(30),
   MAIL_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   MAIL_AWAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  PASSWORD_HASH_COST: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(1_048_576)
+    .refine((n) => (n & (n - 1)) === 0, 'a power of two')
+    .default(PRODUCTION_COST),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -61,6 +69,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production' && e.PASSWORD_HASH_COST < PRODUCTION_COST)
+    throw new Error(
+      `Invalid configuration:\n  PASSWORD_HASH_COST: under ${PRODUCTION_COST} is for test servers, not NODE_ENV=production`,
+    );
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const dataDir = path.resolve(e.DATA_DIR);
   return {
@@ -108,6 +120,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         awaySeconds: e.MAIL_AWAY_SECONDS,
       },
     },
+    /** scrypt's N for new password hashes; lowered only by test servers. */
+    passwordHashCost: e.PASSWORD_HASH_COST,
     logLevel: e.LOG_LEVEL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     webRoot: e.WEB_ROOT ? path.resolve(e.WEB_ROOT) : undefined,

@@ -19,7 +19,7 @@ import {
 } from '../../db/schema/index.ts';
 import { enqueueMail } from '../../plugins/queue.ts';
 import type { SecurityAlerts } from '../sessions/alerts.ts';
-import { hashPassword, verifyPassword } from './password-hash.ts';
+import { hashPassword, setHashCost, verifyPassword } from './password-hash.ts';
 
 /** The header our proxy sets from Fastify's request.ip (which honours TRUST_PROXY); clients cannot forge it. */
 export const CLIENT_IP_HEADER = 'x-cm-client-ip';
@@ -58,6 +58,7 @@ export interface AuthDeps {
 }
 
 export function createAuth({ db, config, secret, log, securityAlerts }: AuthDeps) {
+  setHashCost(config.passwordHashCost);
   return betterAuth({
     appName: 'CheatMarket',
     baseURL: config.publicUrl,

@@ -12,11 +12,12 @@ export const PRODUCTION_COST = 32768;
 const PARAMS = { N: PRODUCTION_COST, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 
 /**
- * Lowers the work factor of new hashes. Only the API test set-up calls it: thousands of sign-ups at the
- * production cost spend minutes of CI on key stretching that no test is about. The format records N, so
- * verification is unchanged, and `password-hash.test.ts` checks the production cost.
+ * Sets the work factor of new hashes (PASSWORD_HASH_COST, which production refuses to lower): test servers
+ * make thousands of sign-ups, and at the production cost spent minutes of CI on key stretching that no test
+ * is about. The format records N, so verification is unchanged, and `password-hash.test.ts` checks the
+ * production cost.
  */
-export function setHashCostForTests(n: number) {
+export function setHashCost(n: number) {
   PARAMS.N = n;
 }
 const KEY_LEN = 64;
