@@ -8,7 +8,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../server/db/client.ts';
 import { buildListing, buildPost, buildSignedInUser, fundUser } from '../server/test/factories.ts';
-import { buildTestApp, createTestDatabase } from '../server/test/test-app.ts';
+import { buildTestApp, createTestDatabase, pgliteDataDirFromTemplate } from '../server/test/test-app.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 let tmp: string;
@@ -91,8 +91,8 @@ beforeAll(async () => {
     // PGlite on disk, as the server keeps it under DATA_DIR.
     sourceEnv = { DATA_DIR: path.join(tmp, 'source') };
     targetEnv = { DATA_DIR: path.join(tmp, 'target') };
+    await pgliteDataDirFromTemplate(sourceEnv.DATA_DIR);
     source = await openDatabase({ dataDir: sourceEnv.DATA_DIR });
-    await source.migrate();
   }
 
   // Data through the app: members, posts, funded wallets, listings bought (escrow held), a failed purchase.

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './db/client.ts';
 import { ledgerEntries } from './db/schema/index.ts';
-import { createTestDatabase } from './test/test-app.ts';
+import { createTestDatabase, pgliteDataDirFromTemplate } from './test/test-app.ts';
 
 /** The real entry point as a child process: start-up, persistence across restarts, SIGTERM, create-admin. */
 const root = path.resolve(import.meta.dirname, '..');
@@ -43,6 +43,7 @@ beforeAll(async () => {
     await database.close();
   } else {
     await drop();
+    await pgliteDataDirFromTemplate(dataDir);
   }
 });
 afterAll(async () => {
@@ -85,7 +86,7 @@ function exitOf(child: ChildProcess): Promise<number | null> {
 
 const json = { 'content-type': 'application/json' };
 
-// Each test starts real server processes (PGlite's first start creates a cluster): give them room.
+// Each test starts real server processes: give them room.
 describe('server/main.ts', { timeout: 120_000 }, () => {
   it('starts, keeps its data across a restart, and exits 0 on SIGTERM', async () => {
     const first = await start({ SEED_DEMO: 'false' });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -79,6 +79,19 @@ export async function createTestDatabase(): Promise<{ database: Database; drop: 
   });
   const database = await openDatabase({ pglite: client });
   return { database, drop: () => database.close() };
+}
+
+/**
+ * PGlite on disk under `dataDir`, as the server keeps it, copied from the migrated template: tests of the
+ * entry points and scripts start from a migrated database without paying for initdb and the migrations
+ * (production-install.test.ts starts from nothing on purpose).
+ */
+export async function pgliteDataDirFromTemplate(dataDir: string) {
+  const dir = path.join(dataDir, 'pglite');
+  mkdirSync(dir, { recursive: true });
+  const client = new PGlite(dir, { loadDataDir: pgliteTemplate(), extensions: PGLITE_EXTENSIONS });
+  await client.waitReady;
+  await client.close();
 }
 
 /** The whole app on its own database, as each API test file uses it (through app.inject). */
