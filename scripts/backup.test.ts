@@ -89,10 +89,11 @@ beforeAll(async () => {
   } else {
     await drop();
     // PGlite on disk, as the server keeps it under DATA_DIR.
-    sourceEnv = { DATA_DIR: path.join(tmp, 'source') };
+    const sourceDir = path.join(tmp, 'source');
+    sourceEnv = { DATA_DIR: sourceDir };
     targetEnv = { DATA_DIR: path.join(tmp, 'target') };
-    await pgliteDataDirFromTemplate(sourceEnv.DATA_DIR);
-    source = await openDatabase({ dataDir: sourceEnv.DATA_DIR });
+    await pgliteDataDirFromTemplate(sourceDir);
+    source = await openDatabase({ dataDir: sourceDir });
   }
 
   // Data through the app: members, posts, funded wallets, listings bought (escrow held), a failed purchase.
