@@ -10,55 +10,64 @@ const bool = z
 const url = z.url();
 
 /** Every environment variable the server reads, parsed once. The README lists the same set. */
-const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().default('0.0.0.0'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  PUBLIC_URL: url.optional(),
-  DATABASE_URL: z.string().optional(),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  DATA_DIR: z.string().default('./data'),
-  SEED_DEMO: bool.optional(),
-  AUTH_SECRET: z.string().min(32).optional(),
-  CONTENT_KEY: z
-    .string()
-    .refine((v) => parseContentKey(v) !== undefined, '32 bytes, as 64 hex digits or base64')
-    .transform((v) => parseContentKey(v)!)
-    .optional(),
-  TRUST_PROXY: z.string().default('false'),
-  TRUSTED_ORIGINS: z.string().default(''),
-  SMTP_URL: z.string().optional(),
-  MAIL_FROM: z.string().default('CheatMarket <no-reply@localhost>'),
-  SUPPORT_STREAM_URL: url.optional(),
-  COMMUNITY_CHAT_URL: url.optional(),
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
-  RATE_LIMIT_SCALE: z.coerce.number().min(0).default(1),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
-  ESCROW_RELEASE_INTERVAL_MS: z.coerce.number().int().min(0).default(30_000),
-  WEB_ROOT: z.string().optional(),
-  METRICS_TOKEN: z.string().min(16).optional(),
-  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
-  PRESSURE_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
-  PRESSURE_MAX_HEAP_USED_BYTES: z.coerce.number().int().min(0).default(0),
-  PRESSURE_MAX_POOL_WAITING: z.coerce.number().int().min(0).default(50),
-  PRESSURE_SAMPLE_INTERVAL_MS: z.coerce.number().int().min(10).default(1000),
-  PRESSURE_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).default(10),
-  CLEAN_UP_INTERVAL_MS: z.coerce.number().int().min(0).default(3_600_000),
-  DIGEST_INTERVAL_MS: z.coerce.number().int().min(0).default(3_600_000),
-  JOB_WORKERS: bool.default(true),
-  MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
-  MAIL_RATE_PER_MEMBER_PER_HOUR: z.coerce.number().int().min(1).default(30),
-  MAIL_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(600),
-  MAIL_AWAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
-  PASSWORD_HASH_COST: z.coerce
-    .number()
-    .int()
-    .min(1024)
-    .max(1_048_576)
-    .refine((n) => (n & (n - 1)) === 0, 'a power of two')
-    .default(PRODUCTION_COST),
-});
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PUBLIC_URL: url.optional(),
+    DATABASE_URL: z.string().optional(),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    DATA_DIR: z.string().default('./data'),
+    SEED_DEMO: bool.optional(),
+    AUTH_SECRET: z.string().min(32).optional(),
+    CONTENT_KEY: z
+      .string()
+      .refine((v) => parseContentKey(v) !== undefined, '32 bytes, as 64 hex digits or base64')
+      .transform((v) => parseContentKey(v)!)
+      .optional(),
+    TRUST_PROXY: z.string().default('false'),
+    TRUSTED_ORIGINS: z.string().default(''),
+    SMTP_URL: z.string().optional(),
+    MAIL_FROM: z.string().default('CheatMarket <no-reply@localhost>'),
+    SUPPORT_STREAM_URL: url.optional(),
+    COMMUNITY_CHAT_URL: url.optional(),
+    BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+    RATE_LIMIT_SCALE: z.coerce.number().min(0).default(1),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+    ESCROW_RELEASE_INTERVAL_MS: z.coerce.number().int().min(0).default(30_000),
+    WEB_ROOT: z.string().optional(),
+    METRICS_TOKEN: z.string().min(16).optional(),
+    METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    PRESSURE_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
+    PRESSURE_MAX_HEAP_USED_BYTES: z.coerce.number().int().min(0).default(0),
+    PRESSURE_MAX_POOL_WAITING: z.coerce.number().int().min(0).default(50),
+    PRESSURE_SAMPLE_INTERVAL_MS: z.coerce.number().int().min(10).default(1000),
+    PRESSURE_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).default(10),
+    CLEAN_UP_INTERVAL_MS: z.coerce.number().int().min(0).default(3_600_000),
+    DIGEST_INTERVAL_MS: z.coerce.number().int().min(0).default(3_600_000),
+    JOB_WORKERS: bool.default(true),
+    MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
+    MAIL_RATE_PER_MEMBER_PER_HOUR: z.coerce.number().int().min(1).default(30),
+    MAIL_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+    MAIL_AWAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+    PASSWORD_HASH_COST: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(1_048_576)
+      .refine((n) => (n & (n - 1)) === 0, 'a power of two')
+      .default(PRODUCTION_COST),
+  })
+  .superRefine((e, ctx) => {
+    if (e.NODE_ENV === 'production' && e.PASSWORD_HASH_COST < PRODUCTION_COST)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PASSWORD_HASH_COST'],
+        message: `under ${PRODUCTION_COST} is for test servers, not NODE_ENV=production`,
+      });
+  });
 
 export type Config = ReturnType<typeof loadConfig>;
 
@@ -69,10 +78,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  if (e.NODE_ENV === 'production' && e.PASSWORD_HASH_COST < PRODUCTION_COST)
-    throw new Error(
-      `Invalid configuration:\n  PASSWORD_HASH_COST: under ${PRODUCTION_COST} is for test servers, not NODE_ENV=production`,
-    );
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const dataDir = path.resolve(e.DATA_DIR);
   return {

@@ -13,24 +13,13 @@ const PROBE = '/api/openapi.json';
 const probe = (t: TestApp) => t.app.inject({ method: 'GET', url: PROBE });
 const health = (t: TestApp) => t.app.inject({ method: 'GET', url: '/api/health' });
 
-/** Polls until the probe answers `status` (the limits are sampled on a timer), at most `ms`. */
-async function until(t: TestApp, status: number, ms = 5000) {
-  const deadline = Date.now() + ms;
+/** Polls `request` (the probe unless given) until it answers `status`: the limits are sampled on a timer. */
+async function until(t: TestApp, status: number, request = probe) {
+  const deadline = Date.now() + 5000;
   for (;;) {
-    const res = await probe(t);
+    const res = await request(t);
     if (res.statusCode === status) return res;
-    if (Date.now() > deadline) throw new Error(`still ${res.statusCode}, never ${status}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-/** Polls /api/health until it answers 200, at most `ms`. */
-async function untilHealthy(t: TestApp, ms = 5000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const res = await health(t);
-    if (res.statusCode === 200) return res;
-    if (Date.now() > deadline) throw new Error(`health still ${res.statusCode}: ${res.body}`);
+    if (Date.now() > deadline) throw new Error(`still ${res.statusCode}, never ${status}: ${res.body}`);
     await new Promise((r) => setTimeout(r, 20));
   }
 }
@@ -66,7 +55,7 @@ describe('load shedding', () => {
       // Healthy once a sample has seen an ordinary loop. The machine may be busy with other test files, so a
       // sample can catch one of their stalls: wait for the first healthy answer rather than take the next one.
       await until(t, 200);
-      const healthy = await untilHealthy(t);
+      const healthy = await until(t, 200, health);
       expect(healthy.json()).toMatchObject({ status: 'ok', pressure: { ok: true, tripped: [] } });
 
       // A lagging event loop, as CPU-bound requests cause: stalls of 400 ms with a breath between them, until a
@@ -97,7 +86,7 @@ describe('load shedding', () => {
       if (again.statusCode === 503) expect(performance.now() - started).toBeLessThan(100);
 
       await until(t, 200);
-      expect((await untilHealthy(t)).json()).toMatchObject({
+      expect((await until(t, 200, health)).json()).toMatchObject({
         status: 'ok',
         pressure: { ok: true, tripped: [] },
       });

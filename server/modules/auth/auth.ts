@@ -19,7 +19,7 @@ import {
 } from '../../db/schema/index.ts';
 import { enqueueMail } from '../../plugins/queue.ts';
 import type { SecurityAlerts } from '../sessions/alerts.ts';
-import { hashPassword, setHashCost, verifyPassword } from './password-hash.ts';
+import { hashPassword, verifyPassword } from './password-hash.ts';
 
 /** The header our proxy sets from Fastify's request.ip (which honours TRUST_PROXY); clients cannot forge it. */
 export const CLIENT_IP_HEADER = 'x-cm-client-ip';
@@ -58,7 +58,6 @@ export interface AuthDeps {
 }
 
 export function createAuth({ db, config, secret, log, securityAlerts }: AuthDeps) {
-  setHashCost(config.passwordHashCost);
   return betterAuth({
     appName: 'CheatMarket',
     baseURL: config.publicUrl,
@@ -109,7 +108,10 @@ export function createAuth({ db, config, secret, log, securityAlerts }: AuthDeps
           userAgent: request?.headers.get('user-agent'),
         });
       },
-      password: { hash: hashPassword, verify: verifyPassword },
+      password: {
+        hash: (password) => hashPassword(password, config.passwordHashCost),
+        verify: verifyPassword,
+      },
       // Sign-up with a taken email answers like a success (no account enumeration) and tells the owner instead.
       async onExistingUserSignUp({ user }) {
         await enqueueMail(db, { to: user.email, template: 'existing-account', data: {}, userId: user.id });

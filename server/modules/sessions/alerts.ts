@@ -130,12 +130,7 @@ export function createSecurityAlerts({ db }: { db: Db }) {
   };
   return {
     /** A completed sign-in: its device and network are remembered, and a new pair (not the first) alerted. */
-    signedIn(event: {
-      userId: string;
-      ipAddress?: string | null;
-      userAgent?: string | null;
-      loginEventId?: string | null;
-    }) {
+    signedIn(event: Pick<SecurityAlertJob, 'userId' | 'ipAddress' | 'userAgent' | 'loginEventId'>) {
       return queue({ kind: 'new-sign-in', ...event, at: new Date().toISOString() });
     },
     /** A change to the account (password, two-factor, ban, role). */

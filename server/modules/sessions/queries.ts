@@ -51,9 +51,10 @@ export async function deleteAllSessions(db: Tx, userId: string) {
 
 /**
  * Remembers a device and network pair in one statement: whether the member had signed in before this sign-in
- * (a sign-in recorded before it, or a pair first seen before it) and whether this pair is new (the snapshot of `prior` is taken before
- * the insert). The earlier sign-ins count too so that the answer does not depend on the order alert jobs run
- * in: two sign-ins' jobs may run side by side on two instances, or the first may be waiting for a retry.
+ * (a sign-in recorded before it, or a pair first seen before it) and whether this pair is new (the snapshot
+ * of `prior` is taken before the insert). Earlier sign-ins count so that the answer does not depend on the
+ * order alert jobs run in: two sign-ins' jobs may run side by side on two instances, or the first may be
+ * waiting for a retry.
  */
 export async function rememberDevice(
   db: Db,
