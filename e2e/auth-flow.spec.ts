@@ -16,6 +16,8 @@ test('a visitor registers, signs in and signs out', async ({ page }) => {
 
   await expect(page.getByText('Registration successful! You can now log in.')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
+  // The address changes before the sign-in form replaces the registration form: fill the new one.
+  await expect(page.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible();
 
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
