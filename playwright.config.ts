@@ -4,6 +4,8 @@ import { defineConfig, devices } from '@playwright/test';
 // E2E_PORT lets two runs share a machine (each gets its own server and data directory).
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_DATA_DIR = `.tmp/e2e-${PORT}`;
+/** Node's flags for our processes, as `npm start` has them (docs/decisions/028); see scripts/bench/app-process.ts. */
+const FAST_RESOLVE = '--import ./server/boot/fast-resolve.ts';
 export const E2E_ADMIN = { email: 'admin@e2e.test', username: 'e2e_admin', password: 'e2e-admin-password' };
 
 /**
@@ -101,8 +103,8 @@ export default defineConfig({
   webServer: {
     command: [
       `rm -rf ${E2E_DATA_DIR}`,
-      `node scripts/create-admin.ts --email ${E2E_ADMIN.email} --username ${E2E_ADMIN.username} --password ${E2E_ADMIN.password}`,
-      'node server/main.ts',
+      `node ${FAST_RESOLVE} --liftoff-only scripts/create-admin.ts --email ${E2E_ADMIN.email} --username ${E2E_ADMIN.username} --password ${E2E_ADMIN.password}`,
+      `node ${FAST_RESOLVE} server/main.ts`,
     ].join(' && '),
     url: `http://localhost:${PORT}/api/health`,
     timeout: 120_000,

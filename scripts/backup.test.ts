@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -9,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../server/db/client.ts';
 import { buildListing, buildPost, buildSignedInUser, fundUser } from '../server/test/factories.ts';
 import { buildTestApp, createTestDatabase, pgliteDataDirFromTemplate } from '../server/test/test-app.ts';
+import { runScript } from './bench/app-process.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
 let tmp: string;
 let kind: Database['kind'];
 /** The source's environment for the scripts (DATABASE_URL or DATA_DIR), and a fresh empty target's. */
@@ -19,11 +18,7 @@ let targetEnv: Record<string, string>;
 const cleanups: (() => Promise<void>)[] = [];
 
 const script = (name: string, args: string[], env: Record<string, string>) =>
-  spawnSync(process.execPath, [`scripts/${name}.ts`, ...args], {
-    cwd: root,
-    env: { ...(process.env as Record<string, string>), LOG_LEVEL: 'warn', ...env },
-    encoding: 'utf8',
-  });
+  runScript(name, args, { LOG_LEVEL: 'warn', ...env });
 
 const urlOf = (database: Database) =>
   (database.db as unknown as { $client: { options: { connectionString: string } } }).$client.options

@@ -4,6 +4,8 @@
  * devDependencies (`npm ci --omit=dev`) nothing is built: a missing bundle stops the start with what to do,
  * a stale one is served with a warning.
  */
+// Before the server's modules are looked up (the dynamic import below): docs/decisions/028.
+import '../server/boot/fast-resolve.ts';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';

@@ -1,38 +1,19 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runScript, SHORT_LIVED, startApp } from '../scripts/bench/app-process.ts';
 import { openDatabase } from './db/client.ts';
 import { ledgerEntries } from './db/schema/index.ts';
 import { createTestDatabase, pgliteDataDirFromTemplate } from './test/test-app.ts';
 
 /** The real entry point as a child process: start-up, persistence across restarts, SIGTERM, create-admin. */
-const root = path.resolve(import.meta.dirname, '..');
-let dataDir: string;
-let env: Record<string, string>;
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cm-main-'));
+const env: Record<string, string> = { DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' };
 let dropDb: (() => Promise<void>) | undefined;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'cm-main-'));
-  env = {
-    ...(process.env as Record<string, string>),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-  };
   const { database, drop } = await createTestDatabase();
   if (database.kind === 'postgres') {
     // The child connects to its own copy of the migrated template.
@@ -51,45 +32,13 @@ afterAll(async () => {
   await dropDb?.().catch(() => {});
 });
 
-async function start(extra: Record<string, string> = {}) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['server/main.ts'], {
-    cwd: root,
-    env: { ...env, PORT: String(port), PUBLIC_URL: `http://localhost:${port}`, ...extra },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (d) => {
-    output += d;
-  });
-  child.stderr!.on('data', (d) => {
-    output += d;
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    const ok = await fetch(`${base}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return { child, base, output: () => output };
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server did not start:\n${output}`);
-}
-
-function exitOf(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
-}
-
+const start = () => startApp(env, undefined, SHORT_LIVED);
 const json = { 'content-type': 'application/json' };
 
 // Each test starts real server processes: give them room.
 describe('server/main.ts', { timeout: 120_000 }, () => {
   it('starts, keeps its data across a restart, and exits 0 on SIGTERM', async () => {
-    const first = await start({ SEED_DEMO: 'false' });
+    const first = await start();
     const signUp = await fetch(`${first.base}/api/auth/sign-up/email`, {
       method: 'POST',
       headers: json,
@@ -100,11 +49,9 @@ describe('server/main.ts', { timeout: 120_000 }, () => {
       }),
     });
     expect(signUp.status).toBe(200);
-    const exited = exitOf(first.child);
-    first.child.kill('SIGTERM');
-    expect(await exited).toBe(0);
+    expect(await first.stop()).toBe(0);
 
-    const second = await start({ SEED_DEMO: 'false' });
+    const second = await start();
     try {
       const signIn = await fetch(`${second.base}/api/auth/sign-in/email`, {
         method: 'POST',
@@ -114,20 +61,12 @@ describe('server/main.ts', { timeout: 120_000 }, () => {
       expect(signIn.status).toBe(200);
       expect(await fetch(`${second.base}/api/openapi.json`).then((r) => r.status)).toBe(200);
     } finally {
-      const done = exitOf(second.child);
-      second.child.kill('SIGTERM');
-      expect(await done).toBe(0);
+      expect(await second.stop()).toBe(0);
     }
   });
 
   it('create-admin makes an admin who can sign in, and promotes an existing account', async () => {
-    const run = (args: string[], input?: string) =>
-      spawnSync(process.execPath, ['scripts/create-admin.ts', ...args], {
-        cwd: root,
-        env,
-        input,
-        encoding: 'utf8',
-      });
+    const run = (args: string[], input?: string) => runScript('create-admin', args, env, input);
     const bad = run(['--email', 'nope', '--username', 'x', '--password', 'short']);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain('Invalid email address');
@@ -144,7 +83,7 @@ describe('server/main.ts', { timeout: 120_000 }, () => {
     expect(promoted.status, promoted.stderr).toBe(0);
     expect(promoted.stdout).toContain('now an admin');
 
-    const server = await start({ SEED_DEMO: 'false' });
+    const server = await start();
     try {
       for (const [email, password] of [
         ['boss@example.com', 'a-long-admin-password'],
@@ -158,14 +97,12 @@ describe('server/main.ts', { timeout: 120_000 }, () => {
         expect(((await res.json()) as { user: { role: string } }).user.role).toBe('admin');
       }
     } finally {
-      server.child.kill('SIGTERM');
-      await exitOf(server.child);
+      await server.stop();
     }
   });
 
   it('check:ledger passes on a consistent database and fails (exit 1) on an unbalanced transfer', async () => {
-    const run = () =>
-      spawnSync(process.execPath, ['scripts/check-ledger.ts'], { cwd: root, env, encoding: 'utf8' });
+    const run = () => runScript('check-ledger', [], env);
     const clean = run();
     expect(clean.status, clean.stderr).toBe(0);
     expect(clean.stdout).toContain('ledger check: OK');

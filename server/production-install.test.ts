@@ -55,8 +55,9 @@ describe('scripts/start.ts without build tools', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'cm-nobuild-'));
     try {
       mkdirSync(path.join(dir, 'scripts'));
-      for (const f of ['start.ts', 'bundle-freshness.ts'])
-        writeFileSync(path.join(dir, 'scripts', f), readFileSync(path.join(root, 'scripts', f)));
+      mkdirSync(path.join(dir, 'server', 'boot'), { recursive: true });
+      for (const f of ['scripts/start.ts', 'scripts/bundle-freshness.ts', 'server/boot/fast-resolve.ts'])
+        writeFileSync(path.join(dir, f), readFileSync(path.join(root, f)));
       const env = { ...(process.env as Record<string, string>) };
       delete env.WEB_ROOT;
       const res = spawnSync(process.execPath, ['scripts/start.ts'], { cwd: dir, env, encoding: 'utf8' });

@@ -1,8 +1,29 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 export const root = path.resolve(import.meta.dirname, '../..');
+
+/** Every child that runs our code loads the resolve hook first, as `npm start` does (docs/decisions/028). */
+export const NODE_ARGS = ['--import', pathToFileURL(path.join(root, 'server/boot/fast-resolve.ts')).href];
+/**
+ * A child that lives a few seconds (a server a test starts and stops, a CLI script) on PGlite: V8 compiles
+ * PostgreSQL's 9 MB of WebAssembly a second time with its optimizing tier in the background, and the exit
+ * waits for it: 2 of a PGlite script's 3.4 CPU-seconds. Baseline code is the same program, only slower to
+ * run, which such a child never notices. Never for a server that is measured (`npm run bench`).
+ */
+export const SHORT_LIVED = ['--liftoff-only'];
+
+/** Runs `node scripts/<name>.ts <args>` to the end, as `npm run <name>` would. */
+export function runScript(name: string, args: string[], env: Record<string, string>, input?: string) {
+  return spawnSync(process.execPath, [...NODE_ARGS, ...SHORT_LIVED, `scripts/${name}.ts`, ...args], {
+    cwd: root,
+    env: { ...(process.env as Record<string, string>), ...env },
+    input,
+    encoding: 'utf8',
+  });
+}
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -30,9 +51,10 @@ export async function startChild(
   env: Record<string, string>,
   readyPath = '/api/health',
   port?: number,
+  nodeFlags: string[] = [],
 ): Promise<Child> {
   const p = port ?? (await freePort());
-  const child = spawn(process.execPath, [script], {
+  const child = spawn(process.execPath, [...NODE_ARGS, ...nodeFlags, script], {
     cwd: root,
     env: { ...(process.env as Record<string, string>), ...env, PORT: String(p) },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -72,7 +94,7 @@ export async function startChild(
 }
 
 /** The app in production mode on `port`, against DATABASE_URL (or PGlite under DATA_DIR when it is absent). */
-export function startApp(env: Record<string, string>, port?: number) {
+export function startApp(env: Record<string, string>, port?: number, nodeFlags: string[] = []) {
   return freePort().then((p) => {
     const use = port ?? p;
     return startChild(
@@ -89,6 +111,7 @@ export function startApp(env: Record<string, string>, port?: number) {
       },
       '/api/health',
       use,
+      nodeFlags,
     );
   });
 }

@@ -1,12 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Child, startApp } from '../../../scripts/bench/app-process.ts';
 import { next, socketClients } from '../../test/sockets.ts';
 import { createTestDatabase } from '../../test/test-app.ts';
 import { REALTIME_CHANNEL } from './bus.ts';
@@ -17,69 +16,25 @@ import { PRESENCE_HEARTBEAT_MS, PRESENCE_SIGNAL_ROOM } from './presence.ts';
  * socket.io clients signed in on different instances. Events travel on the pg_notify bus and presence through
  * the shared presence tables, so what happens on A is seen live on B and the other way round.
  */
-const root = path.resolve(import.meta.dirname, '../../..');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cm-multi-'));
-const children: ChildProcess[] = [];
+const children: Child[] = [];
 let dropDb: () => Promise<void>;
 let databaseUrl: string;
 
-interface Instance {
-  base: string;
-  origin: string;
-  output: () => string;
-}
+type Instance = Child & { origin: string };
 let a: Instance;
 let b: Instance;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
+/** An instance of the real server on `databaseUrl`; its socket clients send its public address as Origin. */
 async function start(databaseUrl: string): Promise<Instance> {
-  const port = await freePort();
-  const origin = `http://localhost:${port}`;
-  const child = spawn(process.execPath, ['server/main.ts'], {
-    cwd: root,
-    env: {
-      ...(process.env as Record<string, string>),
-      NODE_ENV: 'production',
-      DATABASE_URL: databaseUrl,
-      DATABASE_POOL_SIZE: '4',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      PUBLIC_URL: origin,
-      SEED_DEMO: 'false',
-      RATE_LIMIT_SCALE: '100',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const child = await startApp({
+    DATABASE_URL: databaseUrl,
+    DATABASE_POOL_SIZE: '4',
+    DATA_DIR: dataDir,
+    RATE_LIMIT_SCALE: '100',
   });
   children.push(child);
-  let output = '';
-  child.stdout!.on('data', (d) => {
-    output += d;
-  });
-  child.stderr!.on('data', (d) => {
-    output += d;
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 45_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    const ok = await fetch(`${base}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return { base, origin, output: () => output };
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server did not start:\n${output}`);
+  return { ...child, origin: child.base };
 }
 
 beforeAll(async () => {
@@ -94,16 +49,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const clients of clientsOf.values()) clients.closeAll();
-  await Promise.all(
-    children.map(
-      (child) =>
-        new Promise<void>((resolve) => {
-          if (child.exitCode !== null || child.signalCode !== null) return resolve();
-          child.once('exit', () => resolve());
-          child.kill('SIGTERM');
-        }),
-    ),
-  );
+  await Promise.all(children.map((child) => child.stop()));
   await dropDb?.().catch(() => {});
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -261,15 +207,7 @@ describe('two instances on one PostgreSQL database', { timeout: 60_000 }, () => 
   });
 
   it('both stop cleanly on SIGTERM with members connected, and their goodbye empties the presence tables', async () => {
-    const codes = await Promise.all(
-      children.map(
-        (child) =>
-          new Promise<number | null>((resolve) => {
-            child.once('exit', (code) => resolve(code));
-            child.kill('SIGTERM');
-          }),
-      ),
-    );
+    const codes = await Promise.all(children.map((child) => child.stop()));
     expect(codes).toEqual([0, 0]);
     const db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
