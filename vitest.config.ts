@@ -16,6 +16,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // The workers load the server's modules as `npm start` does: docs/decisions/028.
+    execArgv: ['--import', './server/boot/fast-resolve.ts'],
     maxWorkers: Number(process.env.TEST_WORKERS ?? 3),
     // Tests within a file share one app and database; files run in parallel on their own copies.
     sequence: { concurrent: false, sequencer: LongestFirst },
