@@ -1,4 +1,4 @@
-import { registerHooks } from 'node:module';
+import { type ResolveFnOutput, registerHooks } from 'node:module';
 
 /**
  * Node 24 parses a package's whole `exports` map again for every file it loads from that package: to learn
@@ -14,7 +14,7 @@ import { registerHooks } from 'node:module';
  * Everything else goes through Node's resolver unchanged.
  */
 const DRIZZLE = '/node_modules/drizzle-orm/';
-const fromOurFiles = new Map<string, ReturnType<Parameters<typeof registerHooks>[0]['resolve'] & {}>>();
+const fromOurFiles = new Map<string, ResolveFnOutput>();
 
 registerHooks({
   resolve(specifier, context, nextResolve) {
