@@ -1,7 +1,17 @@
+/** Builds `make()` on first use: an Intl formatter costs milliseconds to construct, so none is built while a
+ * page that shows no date or figure loads. */
+function once<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => {
+    value ??= make();
+    return value;
+  };
+}
+
 /** Dates in the visitor's own locale and time zone. */
-const longFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' });
-const shortFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const numberFormat = new Intl.NumberFormat();
+const longFormat = once(() => new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' }));
+const shortFormat = once(() => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }));
+const numberFormat = once(() => new Intl.NumberFormat());
 
 type DateInput = string | number | Date;
 
@@ -13,13 +23,13 @@ function toDate(value: DateInput): Date | null {
 /** e.g. "March 4, 2025 at 2:07 PM" (en-US) or "4 mars 2025 à 14:07" (fr-FR). */
 export function formatDateLong(value: DateInput): string {
   const date = toDate(value);
-  return date ? longFormat.format(date) : '';
+  return date ? longFormat().format(date) : '';
 }
 
 /** e.g. "Mar 4, 2025" (en-US) or "4 mars 2025" (fr-FR). */
 export function formatDateShort(value: DateInput): string {
   const date = toDate(value);
-  return date ? shortFormat.format(date) : '';
+  return date ? shortFormat().format(date) : '';
 }
 
 /** Machine-readable form for `<time dateTime>`. */
@@ -28,5 +38,5 @@ export function toIsoString(value: DateInput): string {
 }
 
 export function formatNumber(value: number): string {
-  return numberFormat.format(value);
+  return numberFormat().format(value);
 }
