@@ -1,13 +1,34 @@
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { firstScreenHints } from './scripts/first-screen-hints.ts';
 import { precompress } from './scripts/precompress.ts';
+import { sharedChunks } from './scripts/shared-chunk.ts';
+import { firstScreens } from './web/app/first-screens.ts';
 
 const apiTarget = 'http://localhost:3000';
+const routerBuild = (file: string) =>
+  fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
 
 export default defineConfig({
   root: 'web',
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    firstScreenHints(firstScreens, fileURLToPath(new URL('.', import.meta.url))),
+    precompress(),
+  ],
+  resolve: {
+    // React Router's package maps every import to its development build (dev warnings on); the production
+    // build is the same code with them off. `vite dev` keeps the warnings.
+    alias: process.argv.includes('build')
+      ? [
+          { find: /^react-router$/, replacement: routerBuild('index.mjs') },
+          { find: /^react-router\/dom$/, replacement: routerBuild('dom-export.mjs') },
+        ]
+      : [],
+  },
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
@@ -16,7 +37,7 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     // Lazy chunks are named by their hash alone: the entry lists every chunk's file for its preloads (158
     // of them), and the names alone were 0.8 KB of the first screen's brotli bytes.
-    rollupOptions: { output: { chunkFileNames: 'assets/[hash].js' } },
+    rollupOptions: { output: { chunkFileNames: 'assets/[hash].js', manualChunks: sharedChunks() } },
   },
   server: {
     port: 5173,

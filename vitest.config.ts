@@ -3,7 +3,9 @@ import { LongestFirst } from './server/test/sequencer.ts';
 
 const include = ['server/**/*.test.ts', 'contract/**/*.test.ts', 'scripts/**/*.test.ts'];
 // Tests that touch no database: run once, in the PGlite project.
-const databaseFree = ['scripts/{check-bundle-budget,contract-breaks-web,lint-boundaries}.test.ts'];
+const databaseFree = [
+  'scripts/{build-chunks,check-bundle-budget,contract-breaks-web,lint-boundaries}.test.ts',
+];
 
 /**
  * Two projects in one run: every API test on embedded PGlite and again on a real PostgreSQL server, where

@@ -23,7 +23,7 @@ function webDir(files: Record<string, string | Buffer>): string {
 
 const themeInit = 'document.documentElement.classList.add("dark");';
 const html = `<!doctype html><html><head>
-<script src="/theme-init.js"></script>
+<script src="/boot.js"></script>
 <script type="module" crossorigin src="/assets/index-a1.js"></script>
 <link rel="modulepreload" crossorigin href="/assets/vendor-b2.js">
 <link rel="stylesheet" crossorigin href="/assets/index-c3.css">
@@ -41,7 +41,7 @@ describe('first-screen budget', () => {
     const entry = `import{a}from"./shared-d4.js";const page=()=>import("./page-e5.js");${text('entry', 200)}`;
     const dir = webDir({
       'index.html': html,
-      'theme-init.js': themeInit,
+      'boot.js': themeInit,
       'assets/index-a1.js': entry,
       'assets/vendor-b2.js': text('vendor', 300),
       'assets/shared-d4.js': text('shared', 50),
@@ -54,12 +54,12 @@ describe('first-screen budget', () => {
       'assets/index-c3.css',
       'assets/shared-d4.js',
       'assets/vendor-b2.js',
-      'theme-init.js',
+      'boot.js',
     ]);
     const entryFile = report.files.find((f) => f.file === 'assets/index-a1.js');
     expect(entryFile?.wire).toBe(brotli(Buffer.from(entry)).length);
     // Under 1 KB nothing is precompressed: it travels as it is.
-    expect(report.files.find((f) => f.file === 'theme-init.js')?.wire).toBe(themeInit.length);
+    expect(report.files.find((f) => f.file === 'boot.js')?.wire).toBe(themeInit.length);
     expect(report.totalWire).toBe(report.files.reduce((s, f) => s + f.wire, 0));
     expect(report.withinBudget).toBe(true);
   });
@@ -68,7 +68,7 @@ describe('first-screen budget', () => {
     // Random bytes do not compress: 130 KB of them are 130 KB over the wire.
     const dir = webDir({
       'index.html': html,
-      'theme-init.js': '',
+      'boot.js': '',
       'assets/index-a1.js': randomBytes(130 * 1024),
       'assets/vendor-b2.js': '',
       'assets/index-c3.css': '',
@@ -79,7 +79,7 @@ describe('first-screen budget', () => {
     // The same bytes as compressible text are within it.
     const textDir = webDir({
       'index.html': html,
-      'theme-init.js': '',
+      'boot.js': '',
       'assets/index-a1.js': text('big', 3500),
       'assets/vendor-b2.js': '',
       'assets/index-c3.css': '',

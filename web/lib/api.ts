@@ -76,13 +76,14 @@ async function send<T>(
   if (body !== undefined) headers['content-type'] = 'application/json';
   let response: Response;
   try {
-    response = await fetch(url, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      credentials: 'same-origin',
-      signal,
-    });
+    response = await (takeEarlyResponse(url, method) ??
+      fetch(url, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        credentials: 'same-origin',
+        signal,
+      }));
   } catch (err) {
     if (signal?.aborted) throw err;
     throw new ApiError(0, 'NETWORK', 'Network error', undefined, false);
@@ -100,6 +101,22 @@ async function send<T>(
     undefined,
     false,
   );
+}
+
+/** How long a response boot.js started stays usable: it is for the first screen, not for later visits. */
+const EARLY_RESPONSE_MS = 15_000;
+
+/**
+ * public/boot.js starts the first screen's GETs before this code has downloaded (decision 029); the first
+ * call for each URL within EARLY_RESPONSE_MS of the page's start takes its response, and every other call
+ * fetches afresh.
+ */
+function takeEarlyResponse(url: string, method: HttpMethod): Promise<Response> | undefined {
+  const early = (globalThis as { __earlyResponses?: Record<string, Promise<Response>> }).__earlyResponses;
+  const response = early?.[url];
+  if (!response || method !== 'GET') return undefined;
+  delete early[url];
+  return performance.now() < EARLY_RESPONSE_MS ? response : undefined;
 }
 
 async function readJson(response: Response): Promise<unknown> {

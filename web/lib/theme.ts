@@ -5,7 +5,7 @@ export type Theme = 'light' | 'dark';
 const STORAGE_KEY = 'theme';
 const listeners = new Set<() => void>();
 
-/** The theme public/theme-init.js applied before paint (the class on <html> is the truth). */
+/** The theme public/boot.js applied before paint (the class on <html> is the truth). */
 function currentTheme(): Theme {
   return document.documentElement.classList.contains('dark') ? 'dark' : 'light';
 }

@@ -1,5 +1,7 @@
-// Runs before first paint so a light-theme visitor never sees a dark flash. Kept tiny and dependency-free.
+// Runs in <head> before first paint, as a classic blocking script (our CSP allows no inline code). Kept tiny
+// and dependency-free.
 (() => {
+  // The stored theme, so a light-theme visitor never sees a dark flash.
   let theme = 'dark';
   try {
     const stored = window.localStorage.getItem('theme');
@@ -10,4 +12,28 @@
   const root = document.documentElement;
   root.classList.toggle('dark', theme === 'dark');
   root.style.colorScheme = theme;
+
+  // The first screen's own code and data, fetched while the app's code is still downloading (decision 029):
+  // the build lists them per path in #first-screen; the app's API client takes each response once.
+  try {
+    const hints = JSON.parse(document.getElementById('first-screen')?.textContent || '{}');
+    const path = location.pathname.replace(/\/+$/, '') || '/';
+    const screen = hints[path] || {};
+    for (const href of screen.js || []) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.appendChild(link);
+    }
+    const early = {};
+    for (const url of [...(hints['*']?.data || []), ...(screen.data || [])]) {
+      early[url] = fetch(url, { headers: { accept: 'application/json' }, credentials: 'same-origin' });
+      // A response nobody takes (the visitor left at once) must not be an unhandled rejection.
+      early[url].catch(() => {});
+    }
+    window.__earlyResponses = early;
+  } catch {
+    // Without the hints the app fetches everything itself, as it always can.
+  }
 })();

@@ -1,0 +1,114 @@
+import type { Rollup } from 'vite';
+import { describe, expect, it } from 'vitest';
+import { hintsFor } from './first-screen-hints.ts';
+import { sharedChunks } from './shared-chunk.ts';
+
+const ICONS = '/r/node_modules/lucide-react/dist/esm/lucide-react.mjs';
+const icon = (name: string) => `/r/node_modules/lucide-react/dist/esm/icons/${name}.mjs`;
+
+/** A module graph as Rollup's manualChunks sees it: id → static imports (and code, for icon imports). */
+function graph(modules: Record<string, { imports?: string[]; code?: string }>): Rollup.ManualChunkMeta {
+  return {
+    getModuleIds: () => Object.keys(modules)[Symbol.iterator](),
+    getModuleInfo: (id: string) =>
+      modules[id] ? { importedIds: modules[id].imports ?? [], code: modules[id].code ?? '' } : null,
+  } as unknown as Rollup.ManualChunkMeta;
+}
+
+const app = graph({
+  '/r/web/main.tsx': { imports: ['/r/web/app/layout.tsx', '/r/node_modules/react/index.js'] },
+  '/r/web/app/layout.tsx': {
+    imports: ['/r/web/components/ui/button.tsx', ICONS],
+    code: 'import { Bell, Menu as M } from "lucide-react";',
+  },
+  '/r/web/components/ui/button.tsx': { imports: ['/r/node_modules/react/index.js'] },
+  '/r/node_modules/react/index.js': {},
+  [ICONS]: {
+    imports: [icon('bell'), icon('menu'), icon('heart'), '/r/node_modules/lucide-react/dist/esm/Icon.mjs'],
+    code: [
+      "export { default as Bell, default as BellIcon } from './icons/bell.mjs';",
+      "export { default as Menu } from './icons/menu.mjs';",
+      "export { default as Heart } from './icons/heart.mjs';",
+    ].join('\n'),
+  },
+  [icon('bell')]: {},
+  [icon('menu')]: {},
+  [icon('heart')]: {},
+  '/r/node_modules/lucide-react/dist/esm/Icon.mjs': {},
+  // A page's small pieces: a card (icon, shell button), a hook, and a form that needs zod.
+  '/r/web/components/ui/card.tsx': {
+    imports: ['/r/web/components/ui/button.tsx', ICONS, '/r/web/lib/hook.ts'],
+  },
+  '/r/web/lib/hook.ts': { imports: ['/r/node_modules/react/index.js'] },
+  '/r/web/components/ui/form.tsx': { imports: ['/r/node_modules/zod/index.js'] },
+  '/r/node_modules/zod/index.js': {},
+  '/r/web/features/market/page.tsx': { imports: ['/r/web/components/ui/card.tsx'] },
+});
+
+describe('sharedChunks (manualChunks)', () => {
+  it("names the first screen's modules shell, all but the entry module itself", () => {
+    const chunk = sharedChunks();
+    expect(chunk('/r/web/main.tsx', app)).toBeUndefined();
+    expect(chunk('/r/web/app/layout.tsx', app)).toBe('shell');
+    expect(chunk('/r/node_modules/react/index.js', app)).toBe('shell');
+    expect(chunk('/r/web/components/ui/button.tsx', app)).toBe('shell');
+  });
+
+  it('counts an icon import as the icons it names, so the icon index never drags every icon in', () => {
+    const chunk = sharedChunks();
+    expect(chunk(icon('bell'), app)).toBe('shell');
+    expect(chunk(icon('menu'), app)).toBe('shell');
+    expect(chunk('/r/node_modules/lucide-react/dist/esm/Icon.mjs', app)).toBe('shell');
+    expect(chunk(ICONS, app)).toBeUndefined();
+    expect(chunk(icon('heart'), app)).toBe('shared');
+  });
+
+  it("puts the pages' small shared pieces in one chunk, but never one that needs zod or a feature", () => {
+    const chunk = sharedChunks();
+    expect(chunk('/r/web/components/ui/card.tsx', app)).toBe('shared');
+    expect(chunk('/r/web/lib/hook.ts', app)).toBe('shared');
+    expect(chunk('/r/web/components/ui/form.tsx', app)).toBeUndefined();
+    expect(chunk('/r/node_modules/zod/index.js', app)).toBeUndefined();
+    expect(chunk('/r/web/features/market/page.tsx', app)).toBeUndefined();
+  });
+});
+
+function chunk(fileName: string, moduleIds: string[], imports: string[] = [], isEntry = false) {
+  return { type: 'chunk', fileName, moduleIds, imports, isEntry } as unknown as Rollup.OutputChunk;
+}
+
+describe('hintsFor (index.html first-screen hints)', () => {
+  const bundle = Object.fromEntries(
+    [
+      chunk('assets/index.js', ['/r/web/main.tsx'], ['assets/shell.js'], true),
+      chunk('assets/shell.js', ['/r/web/app/layout.tsx']),
+      chunk('assets/market.js', ['/r/web/features/market/page.tsx'], ['assets/shared.js', 'assets/shell.js']),
+      chunk('assets/shared.js', ['/r/web/components/ui/card.tsx'], ['assets/shell.js']),
+      chunk('assets/api.js', ['/r/web/features/market/api.ts'], ['assets/shell.js']),
+    ].map((c) => [c.fileName, c]),
+  ) as Rollup.OutputBundle;
+
+  it("lists each path's chunks and what they import, less the shell's, and its first reads", () => {
+    const hints = hintsFor(
+      {
+        '*': { data: ['/api/auth/get-session'] },
+        '/market': {
+          modules: ['web/features/market/page.tsx', 'web/features/market/api.ts'],
+          data: ['/api/v1/x'],
+        },
+      },
+      bundle,
+      '/r',
+    );
+    expect(hints).toEqual({
+      '*': { js: [], data: ['/api/auth/get-session'] },
+      '/market': { js: ['/assets/api.js', '/assets/market.js', '/assets/shared.js'], data: ['/api/v1/x'] },
+    });
+  });
+
+  it('fails the build when a listed module is in no chunk (renamed or moved)', () => {
+    expect(() => hintsFor({ '/x': { modules: ['web/gone.tsx'], data: [] } }, bundle, '/r')).toThrow(
+      'first-screen hints: no chunk holds web/gone.tsx (listed for /x)',
+    );
+  });
+});
