@@ -33,6 +33,7 @@ interface LighthouseFigures {
   fcpMs: number;
   tbtMs: number;
   transferKb: number;
+  hostIndex: number;
 }
 
 interface Figures {
@@ -144,7 +145,14 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 async function lighthouseRun(
   pagePath: string,
   attempt = 1,
-): Promise<{ score: number; lcpMs: number; fcpMs: number; tbtMs: number; transferBytes: number }> {
+): Promise<{
+  score: number;
+  lcpMs: number;
+  fcpMs: number;
+  tbtMs: number;
+  transferBytes: number;
+  hostIndex: number;
+}> {
   const chrome = await launchChrome({
     chromePath: CHROMIUM,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run'],
@@ -168,6 +176,7 @@ async function lighthouseRun(
       fcpMs: Math.round(lhr.audits['first-contentful-paint']?.numericValue ?? Number.NaN),
       tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN),
       transferBytes: lhr.audits['total-byte-weight']?.numericValue ?? Number.NaN,
+      hostIndex: lhr.environment.benchmarkIndex,
     };
   } finally {
     chrome.kill();
@@ -189,6 +198,7 @@ try {
       fcpMs: median(runs.map((r) => r.fcpMs)),
       tbtMs: median(runs.map((r) => r.tbtMs)),
       transferKb: Math.round(median(runs.map((r) => r.transferBytes)) / 102.4) / 10,
+      hostIndex: Math.round(median(runs.map((r) => r.hostIndex))),
     });
   }
   // One untimed pass warms the server (JIT, database caches); each measured load still has a cold browser cache.
@@ -206,14 +216,18 @@ console.log(
   `\nLighthouse ${lighthouseVersion()}, mobile defaults, visitor, median of ${LIGHTHOUSE_RUNS} (targets: score ≥ ${TARGET.score}, LCP ≤ ${TARGET.lcpMs} ms)\n`,
 );
 console.log(
-  `${'page'.padEnd(14)}${'score'.padStart(6)}${'LCP ms'.padStart(8)}${'FCP ms'.padStart(8)}${'TBT ms'.padStart(8)}${'bytes KB'.padStart(10)}  runs (score / LCP)  verdict`,
+  `${'page'.padEnd(14)}${'score'.padStart(6)}${'LCP ms'.padStart(8)}${'FCP ms'.padStart(8)}${'TBT ms'.padStart(8)}${'bytes KB'.padStart(10)}${'host'.padStart(6)}  runs (score / LCP)  verdict`,
 );
 for (const r of lighthouseResults) {
   const pass = r.score >= TARGET.score && r.lcpMs <= TARGET.lcpMs;
   console.log(
-    `${r.page.padEnd(14)}${String(r.score).padStart(6)}${String(r.lcpMs).padStart(8)}${String(r.fcpMs).padStart(8)}${String(r.tbtMs).padStart(8)}${String(r.transferKb).padStart(10)}  ${r.scores.join(',')} / ${r.lcps.join(',')}  ${pass ? 'ok' : 'MISSED'}`,
+    `${r.page.padEnd(14)}${String(r.score).padStart(6)}${String(r.lcpMs).padStart(8)}${String(r.fcpMs).padStart(8)}${String(r.tbtMs).padStart(8)}${String(r.transferKb).padStart(10)}${String(r.hostIndex).padStart(6)}  ${r.scores.join(',')} / ${r.lcps.join(',')}  ${pass ? 'ok' : 'MISSED'}`,
   );
 }
+
+console.log(
+  "\nhost: Lighthouse's benchmark index of this machine during the runs (its CPU speed; the 4× slow-down is applied on top of it, so a busier or slower host scores lower).",
+);
 
 function lighthouseVersion(): string {
   return JSON.parse(readFileSync(path.join(root, 'node_modules/lighthouse/package.json'), 'utf8')).version;
