@@ -88,13 +88,14 @@ describe('hintsFor (index.html first-screen hints)', () => {
     ].map((c) => [c.fileName, c]),
   ) as Rollup.OutputBundle;
 
-  it("lists each path's chunks and what they import, less the shell's, and its first reads", () => {
+  it("lists each path's chunks and what they import, less the shell's, its first reads and its locale use", () => {
     const hints = hintsFor(
       {
         '*': { data: ['/api/auth/get-session'] },
         '/market': {
           modules: ['web/features/market/page.tsx', 'web/features/market/api.ts'],
           data: ['/api/v1/x'],
+          intl: true,
         },
       },
       bundle,
@@ -102,7 +103,11 @@ describe('hintsFor (index.html first-screen hints)', () => {
     );
     expect(hints).toEqual({
       '*': { js: [], data: ['/api/auth/get-session'] },
-      '/market': { js: ['/assets/api.js', '/assets/market.js', '/assets/shared.js'], data: ['/api/v1/x'] },
+      '/market': {
+        js: ['/assets/api.js', '/assets/market.js', '/assets/shared.js'],
+        data: ['/api/v1/x'],
+        intl: true,
+      },
     });
   });
 

@@ -1,7 +1,9 @@
 import path from 'node:path';
 import type { Plugin, Rollup } from 'vite';
 
-type Screens = Record<string, { modules?: string[]; data: string[] }>;
+import type { FirstScreen } from '../web/app/first-screens.ts';
+
+type Screens = Record<string, FirstScreen>;
 
 /**
  * Writes `<script type="application/json" id="first-screen">` into index.html, just before public/boot.js: per path, the chunks
@@ -45,7 +47,7 @@ export function hintsFor(screens: Screens, bundle: Rollup.OutputBundle, root: st
     return seen;
   };
   const shell = withImports(chunks.filter((c) => c.isEntry));
-  const hints: Record<string, { js: string[]; data: string[] }> = {};
+  const hints: Record<string, { js: string[]; data: string[]; intl?: true }> = {};
   for (const [route, screen] of Object.entries(screens)) {
     const start = (screen.modules ?? []).map((m) => {
       const id = path.resolve(root, m);
@@ -54,7 +56,7 @@ export function hintsFor(screens: Screens, bundle: Rollup.OutputBundle, root: st
       return chunk;
     });
     const js = [...withImports(start)].filter((f) => !shell.has(f)).sort();
-    hints[route] = { js: js.map((f) => `/${f}`), data: screen.data };
+    hints[route] = { js: js.map((f) => `/${f}`), data: screen.data, ...(screen.intl ? { intl: true } : {}) };
   }
   return hints;
 }
