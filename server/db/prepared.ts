@@ -6,10 +6,15 @@ import type { Db } from './client.ts';
  * PostgreSQL parses and plans it again. A shape is whatever changes the text (a visitor or a member, a
  * cursor's flags); everything else is a placeholder. `build` makes the query for a shape (from the caller's
  * arguments) and runs once per database and shape; the statement is named `name_shape`.
+ *
+ * `planEachCall` keeps the cached SQL text but sends it unnamed, so PostgreSQL plans it for each call's
+ * values: the searches, whose plan depends on the words (decision 013), save Drizzle's work but never get a
+ * generic plan (decision 025).
  */
 export function preparedStatements<A extends unknown[], Q extends { prepare(name: string): unknown }>(
   name: string,
   build: (db: Db, ...args: A) => Q,
+  { planEachCall = false }: { planEachCall?: boolean } = {},
 ) {
   type Prepared = ReturnType<Q['prepare']>;
   const cache = new WeakMap<Db, Map<string, Prepared>>();
@@ -21,7 +26,9 @@ export function preparedStatements<A extends unknown[], Q extends { prepare(name
     }
     let statement = byShape.get(shape);
     if (!statement) {
-      statement = build(db, ...args).prepare(shape ? `${name}_${shape}` : name) as Prepared;
+      // The empty name is the protocol's unnamed statement: parsed and planned again at every call.
+      const named = shape ? `${name}_${shape}` : name;
+      statement = build(db, ...args).prepare(planEachCall ? '' : named) as Prepared;
       byShape.set(shape, statement);
     }
     return statement;

@@ -23,7 +23,11 @@ function escapeLike(q: string): string {
 
 /** Rows where any of `columns` contains `q`, any case. */
 export function containing(q: string, ...columns: SQLWrapper[]): SQL {
-  const pattern = likePattern(q);
+  return matching(likePattern(q), ...columns);
+}
+
+/** Rows where any of `columns` matches `pattern` (a `likePattern`, or a placeholder for one), any case. */
+export function matching(pattern: string | SQLWrapper, ...columns: SQLWrapper[]): SQL {
   return or(...columns.map((c) => sql`${c} ilike ${pattern}`))!;
 }
 
@@ -48,21 +52,44 @@ export function firstMatches(opts: {
   id: SQLWrapper;
   where: SQL | undefined;
   text: SQL;
-  q: string;
+  /** `likePattern(q)`, or a placeholder for it. */
+  pattern: string | SQLWrapper;
   memberColumn: SQLWrapper;
   orderBy: SQL[];
-  limit: number;
+  limit: number | SQLWrapper;
 }): SQL {
-  const { table, id, where, text, q, memberColumn, orderBy, limit } = opts;
+  const { table, id, where, text, pattern, memberColumn, orderBy, limit } = opts;
   const order = sql.join(orderBy, sql`, `);
   const byText = sql`select ${id} from ${table} where ${and(where, text)} order by ${order} limit ${limit}`;
   // The lateral rows keep the table's name, so `id` and `orderBy` read them as they read the table.
   const byMember = sql`select ${id} from ${profiles} cross join lateral (
       select * from ${table} where ${and(where, sql`${memberColumn} = ${profiles.id}`)} order by ${order} limit ${limit}
     ) as ${table}
-    where ${profiles.username} ilike ${likePattern(q)} order by ${order} limit ${limit}`;
+    where ${profiles.username} ilike ${pattern} order by ${order} limit ${limit}`;
   return sql`${id} in ((${byText}) union all (${byMember}))`;
 }
+
+/** The forms of a search's words that `rankedCandidates` compares with: values, or placeholders. */
+export interface SearchTerms {
+  q: string | SQLWrapper;
+  lowered: string | SQLWrapper;
+  prefix: string | SQLWrapper;
+  pattern: string | SQLWrapper;
+}
+
+/** The values of `q`'s forms, named as `termPlaceholders` names them. */
+export function searchTerms(q: string) {
+  const lowered = q.toLowerCase();
+  return { q, lowered, prefix: `${escapeLike(lowered)}%`, pattern: likePattern(q) };
+}
+
+/** Placeholders for a statement built once (`preparedStatements`), filled with `searchTerms(q)`. */
+export const termPlaceholders: SearchTerms = {
+  q: sql.placeholder('q'),
+  lowered: sql.placeholder('lowered'),
+  prefix: sql.placeholder('prefix'),
+  pattern: sql.placeholder('pattern'),
+};
 
 /**
  * Global search's candidates for one column, best first, in a bounded set: the exact match and the prefix
@@ -80,17 +107,16 @@ export function rankedCandidates(opts: {
    * few pages; in primary-key (random uuid) order each candidate was a page of its own (313 against 15). */
   orderBy: SQL[];
   where: SQL;
-  q: string;
-  limit: number;
+  terms: SearchTerms;
+  limit: number | SQLWrapper;
   candidates: number;
   /** The substring condition when more than `column` is searched (e.g. a thread's title and body, written
-   * with `containing`); by default `column` contains `q`. Exact and prefix matches stay on `column`. */
+   * with `matching`); by default `column` contains the words. Exact and prefix matches stay on `column`. */
   substring?: SQL;
 }): SQL {
-  const { columns, from, column, orderBy, where, q, limit, candidates } = opts;
-  const substring = opts.substring ?? sql`${column} ilike ${likePattern(q)}`;
-  const lowered = q.toLowerCase();
-  const prefix = `${escapeLike(lowered)}%`;
+  const { columns, from, column, orderBy, where, limit, candidates } = opts;
+  const { q, lowered, prefix, pattern } = opts.terms;
+  const substring = opts.substring ?? sql`${column} ilike ${pattern}`;
   return sql`select * from (
       (select ${columns} from ${from} where ${where} and lower(${column}) = ${lowered} limit ${limit})
       union

@@ -14,7 +14,7 @@ import {
   userSettings,
   marketplaceVouches as vouches,
 } from '../../db/schema/index.ts';
-import { containing, firstMatches } from '../../db/search.ts';
+import { firstMatches, likePattern, matching } from '../../db/search.ts';
 import { type Executor, rows } from '../../db/sql.ts';
 import { insertNotificationsSql, notifyMany } from '../notifications/service.ts';
 import { fanOutAfterCommit } from '../realtime/bus.ts';
@@ -108,38 +108,53 @@ const listingPageStatement = preparedStatements(
 );
 
 /**
+ * A search page: the SQL is built once per shape like the browse page's, with the words a placeholder, but
+ * sent unnamed, so PostgreSQL plans each search for its own words (decision 013: a common word walks the sort
+ * index, a rare one reads the trigram indexes).
+ */
+const listingSearchStatement = preparedStatements(
+  'listing_search',
+  (db: Db, f: Pick<ListingFilter, 'status' | 'type' | 'sort'>, after: SQL | undefined) => {
+    const order = listingKeysets[f.sort];
+    const where = and(listed(f), after);
+    const pattern = sql.placeholder('pattern');
+    const limit = sql.placeholder('limit');
+    return selectListings(db)
+      .where(
+        and(
+          where,
+          firstMatches({
+            table: listings,
+            id: listings.id,
+            where,
+            text: matching(pattern, listings.title, listings.description),
+            pattern,
+            memberColumn: listings.userId,
+            orderBy: order.orderBy,
+            limit,
+          }),
+        ),
+      )
+      .orderBy(...order.orderBy)
+      .limit(limit);
+  },
+  { planEachCall: true },
+);
+
+/**
  * One page: pinned first, then the chosen sort; one statement whatever the page size. The search is the
  * shared engine's (server/db/search.ts): title, description or seller, as conditions on the listing row.
  */
 export async function listListings(db: Db, f: ListingFilter) {
   const order = listingKeysets[f.sort];
-  if (!f.q) {
-    const from = order.afterPrepared(f.after);
-    const shape = `${f.sort}_${f.status ?? 'all'}_${f.type ?? 'any'}${from.shape ? `_${from.shape}` : ''}`;
-    return listingPageStatement(db, shape, f, from.condition).execute({
-      limit: order.limit(f.limit),
-      ...from.values,
-    });
-  }
-  const where = and(listed(f), order.after(f.after));
-  return selectListings(db)
-    .where(
-      and(
-        where,
-        firstMatches({
-          table: listings,
-          id: listings.id,
-          where,
-          text: containing(f.q, listings.title, listings.description),
-          q: f.q,
-          memberColumn: listings.userId,
-          orderBy: order.orderBy,
-          limit: order.limit(f.limit),
-        }),
-      ),
-    )
-    .orderBy(...order.orderBy)
-    .limit(order.limit(f.limit));
+  const from = order.afterPrepared(f.after);
+  const shape = `${f.sort}_${f.status ?? 'all'}_${f.type ?? 'any'}${from.shape ? `_${from.shape}` : ''}`;
+  const values = { limit: order.limit(f.limit), ...from.values };
+  if (!f.q) return listingPageStatement(db, shape, f, from.condition).execute(values);
+  return listingSearchStatement(db, shape, f, from.condition).execute({
+    ...values,
+    pattern: likePattern(f.q),
+  });
 }
 
 export type ListingWithPeople = Awaited<ReturnType<typeof listListings>>[number];
