@@ -65,7 +65,9 @@ function Feed({ viewerId }: { viewerId: string }) {
 
   return (
     <div className="flex flex-col gap-6">
-      <Suspense fallback={<Skeleton className="h-60 rounded-2xl" />}>
+      {/* The placeholder holds the form card's own height (382 px at every width: its fields stack), so the
+          tabs and the feed do not jump down when the form arrives, under a reader's pointer or click. */}
+      <Suspense fallback={<Skeleton className="h-[382px] rounded-2xl" />}>
         <PostForm />
       </Suspense>
       <div>
