@@ -289,6 +289,10 @@ test('admin marketplace: moderators are refused pin and delete; the admin pins a
 
   await adminPage.goto('/admin/marketplace');
   await adminPage.getByRole('searchbox', { name: 'Search listings' }).fill(tag);
+  // As a person would, act on the search's result: the list settles on this listing's row alone (and the
+  // header's). Clicking while the unfiltered list still showed, before the 300 ms search had landed, once
+  // left the deleted row on screen in CI; an e2e run of 12 repeats passes with this wait.
+  await expect(adminPage.getByRole('row')).toHaveCount(2);
   await adminPage.getByRole('button', { name: `Delete ${listing.title}` }).click();
   await expect(adminPage.getByRole('alertdialog')).toContainText('This action cannot be undone.');
   await adminPage.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
