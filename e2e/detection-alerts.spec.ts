@@ -171,5 +171,7 @@ test('a member watches a cheat on its page and sees staff change its status', as
   await expect(page.getByText('You will no longer be alerted')).toBeVisible();
   await expect(card.getByRole('button', { name: 'Watch', exact: true })).toBeVisible();
   await card.getByRole('link', { name: cheat.title }).click();
+  // On the cheat's page, not the board it came from, whose other cards have Watch buttons of their own.
+  await expect(page).toHaveURL(new RegExp(`/cheats/${cheat.id}$`));
   await expect(page.getByRole('button', { name: 'Watch', exact: true })).toBeVisible();
 });
