@@ -173,5 +173,6 @@ test('a member watches a cheat on its page and sees staff change its status', as
   await card.getByRole('link', { name: cheat.title }).click();
   // On the cheat's page, not the board it came from, whose other cards have Watch buttons of their own.
   await expect(page).toHaveURL(new RegExp(`/cheats/${cheat.id}$`));
+  await expect(page.getByRole('list', { name: 'Status timeline' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Watch', exact: true })).toBeVisible();
 });
