@@ -51,7 +51,11 @@ const unsubscribePath = (header: string) => {
 describe('the digest job', () => {
   it('mails a weekly member away 8 days once, with their unread notifications, and not again on the next run', async () => {
     const member = await memberAway(8);
-    for (let i = 1; i <= 7; i++) await buildNotification(t, member.id, { title: `Unread number ${i}` });
+    // A second apart: rows written in one millisecond would tie on created_at (PGlite's clock is that coarse).
+    for (let i = 1; i <= 7; i++) {
+      const createdAt = new Date(Date.now() - (10 - i) * 1000);
+      await buildNotification(t, member.id, { title: `Unread number ${i}`, createdAt });
+    }
     await buildNotification(t, member.id, { title: 'Already read', read: true });
     await runDigest();
 
