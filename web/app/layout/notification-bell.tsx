@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Bell, BellOff, CheckCheck } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { notificationMessages } from '../../../contract/messages.ts';
@@ -15,11 +15,12 @@ import {
 } from '../../features/notifications/api.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { formatDateLong, toIsoString } from '../../lib/format.ts';
+import { useDomId } from '../../lib/use-dom-id.ts';
 
 /** The bell: unread count, and a dropdown of unread notifications (newest first); a click opens the target. */
 export function NotificationBell() {
   const [open, setOpen] = useState(false);
-  const panelId = useId();
+  const panelId = useDomId();
   const rootRef = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
   const queryClient = useQueryClient();

@@ -1,6 +1,7 @@
-import { type ReactNode, useId } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cn } from '../../lib/cn.ts';
+import { useDomId } from '../../lib/use-dom-id.ts';
 import { Button, type ButtonProps, buttonClasses } from './button.tsx';
 
 /** What a control needs to be tied to its label, hint and error. */
@@ -27,7 +28,7 @@ export function FormField({
   className?: string;
   children: (control: FieldControlProps) => ReactNode;
 }) {
-  const id = useId();
+  const id = useDomId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;

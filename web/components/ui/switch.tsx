@@ -1,5 +1,5 @@
-import { useId } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { useDomId } from '../../lib/use-dom-id.ts';
 
 /** An on/off toggle (role="switch"), labelled by its text, with an optional description. */
 export function Switch({
@@ -15,7 +15,7 @@ export function Switch({
   onChange: (checked: boolean) => void;
   disabled?: boolean;
 }) {
-  const id = useId();
+  const id = useDomId();
   return (
     <div className="flex items-center justify-between gap-4 py-3">
       <div className="min-w-0">

@@ -1,5 +1,5 @@
 import { ImageUp, UserPen } from 'lucide-react';
-import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
+import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
 import { limits } from '../../../../contract/limits.ts';
@@ -15,6 +15,7 @@ import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { useZodForm } from '../../../lib/forms.ts';
 import { useMe } from '../../../lib/session.ts';
+import { useDomId } from '../../../lib/use-dom-id.ts';
 import { useUpdateProfile, useUploadAvatar } from '../api.ts';
 
 const MAX_AVATAR_BYTES = 5 * 1024 * 1024;
@@ -49,7 +50,7 @@ function EditProfileForm({ me }: { me: NonNullable<ReturnType<typeof useMe>['dat
   const [progress, setProgress] = useState<number | null>(null);
   const [fileError, setFileError] = useState<string | undefined>();
   const fileInput = useRef<HTMLInputElement>(null);
-  const fileHintId = useId();
+  const fileHintId = useDomId();
 
   const { field, handleSubmit, failed } = useZodForm(editProfileForm, {
     defaultValues: { username: me.username, bio: me.bio ?? '' },

@@ -1,6 +1,6 @@
-import { useId } from 'react';
 import type { AdminActivity } from '../../../../contract/admin.ts';
 import { formatNumber } from '../../../lib/format.ts';
+import { useDomId } from '../../../lib/use-dom-id.ts';
 
 type Day = AdminActivity['days'][number];
 type SeriesKey = 'signups' | 'posts' | 'sales';
@@ -37,7 +37,7 @@ const dayLabel = (date: string) =>
  * for screen readers and anyone who opens it, and every day has a hover title.
  */
 export function ActivityChart({ days }: { days: Day[] }) {
-  const id = useId();
+  const id = useDomId();
   const totals = Object.fromEntries(
     series.map((s) => [s.key, days.reduce((sum, d) => sum + d[s.key], 0)]),
   ) as Record<SeriesKey, number>;

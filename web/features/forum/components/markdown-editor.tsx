@@ -1,5 +1,5 @@
 import { Bold, Code, Image, Italic, Link2, List, Quote } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 import { uploadMessages } from '../../../../contract/messages.ts';
 import { CookedHtml } from '../../../components/ui/cooked-html.tsx';
@@ -8,6 +8,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Tabs, tabPanelProps } from '../../../components/ui/tabs.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
+import { useDomId } from '../../../lib/use-dom-id.ts';
 import { usePreview } from '../api.ts';
 import { useEditorImageUpload } from './editor-image-upload.tsx';
 import { useMentionAutocomplete } from './mention-autocomplete.tsx';
@@ -63,7 +64,7 @@ export function MarkdownEditor({
   rows?: number;
   name?: string;
 }) {
-  const id = useId();
+  const id = useDomId();
   const [mode, setMode] = useState<Mode>('write');
   const textarea = useRef<HTMLTextAreaElement | null>(null);
   const preview = usePreview();

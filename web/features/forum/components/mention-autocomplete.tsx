@@ -1,8 +1,9 @@
-import { type KeyboardEvent, type SyntheticEvent, useId, useState } from 'react';
+import { type KeyboardEvent, type SyntheticEvent, useState } from 'react';
 import { limits } from '../../../../contract/limits.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { useDomId } from '../../../lib/use-dom-id.ts';
 import { useMentionSuggestions } from '../api.ts';
 import { type EditorText, useCaretAfterChange } from './use-caret.ts';
 
@@ -26,7 +27,7 @@ function typingAt(el: HTMLTextAreaElement): Typing | null {
  * a textbox, and aria-expanded is not valid there); a polite status tells how many names are offered.
  */
 export function useMentionAutocomplete({ textarea, value, onChange }: EditorText) {
-  const listId = useId();
+  const listId = useDomId();
   const placeCaret = useCaretAfterChange(textarea);
   const [typing, setTyping] = useState<Typing | null>(null);
   const [active, setActive] = useState(0);

@@ -1,5 +1,5 @@
 import { Search } from 'lucide-react';
-import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { searchLimits, searchTexts } from '../../../../contract/search-texts.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
@@ -7,6 +7,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { useDomId } from '../../../lib/use-dom-id.ts';
 import { useGlobalSearch } from '../api.ts';
 import { searchBoxClasses, searchIconClasses, searchInputClasses } from './global-search-slot.tsx';
 
@@ -32,7 +33,7 @@ export function GlobalSearch() {
   const q = useDebouncedValue(text.trim(), searchLimits.debounceMs);
   const { data, isFetching } = useGlobalSearch(q);
   const navigate = useNavigate();
-  const listId = useId();
+  const listId = useDomId();
   const rootRef = useRef<HTMLElement>(null);
 
   const options = useMemo<Option[]>(() => {

@@ -1,5 +1,5 @@
 import { Trash2 } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { socialMessages } from '../../../../contract/messages.ts';
@@ -12,6 +12,7 @@ import { controlClasses } from '../../../components/ui/form-field.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { formatDateLong, formatDateShort, toIsoString } from '../../../lib/format.ts';
+import { useDomId } from '../../../lib/use-dom-id.ts';
 import { useAddComment, useComments, useDeleteComment } from '../api.ts';
 
 /** A post's comments, oldest first, with the add-comment form; members delete their own after confirming. */
@@ -105,7 +106,7 @@ function AddCommentForm({ postId }: { postId: string }) {
   const add = useAddComment(postId);
   const [content, setContent] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const id = useId();
+  const id = useDomId();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

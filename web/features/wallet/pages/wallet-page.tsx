@@ -1,5 +1,5 @@
 import { ArrowDownLeft, ArrowRightLeft, Coins, History, Lock, Receipt, Wallet } from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import toast from 'react-hot-toast';
 import { walletMessages as m } from '../../../../contract/messages.ts';
 import { convertBody, type LedgerEntry } from '../../../../contract/orders.ts';
@@ -17,6 +17,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatDateLong, formatDateShort, formatNumber, toIsoString } from '../../../lib/format.ts';
 import { useZodForm } from '../../../lib/forms.ts';
+import { useDomId } from '../../../lib/use-dom-id.ts';
 import { useFailureToast } from '../../../lib/use-failure-toast.ts';
 import { type LedgerCurrency, useConvertBalance, useLedger, useWallet } from '../api.ts';
 
@@ -69,7 +70,7 @@ function MoneyCard({
   value: number | undefined;
   icon: ReactNode;
 }) {
-  const id = useId();
+  const id = useDomId();
   return (
     <Card role="region" aria-labelledby={id} className="flex flex-col gap-1.5 p-4 sm:gap-2 sm:p-5">
       <div className="flex items-center justify-between gap-3">
