@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { preparedStatements } from '../../db/prepared.ts';
 import { cheats, forumThreads, marketplaceListings, profiles } from '../../db/schema/index.ts';
@@ -11,70 +12,95 @@ import { listingKeysets } from '../marketplace/queries.ts';
 /** Substring and prefix matches considered per kind before ranking. */
 const CANDIDATES = 20;
 
+/** One kind of result: the fields it answers with (named as the API names them), and where it is searched. */
+interface Kind {
+  fields: Record<string, SQLWrapper>;
+  from: PgTable;
+  /** The column its exact and prefix matches, and its ranking, are on. */
+  column: SQLWrapper;
+  orderBy: SQL[];
+  where: SQL;
+  /** When more than `column` is searched (`rankedCandidates`' `substring`). */
+  substring?: (pattern: SQLWrapper | string) => SQL;
+}
+
+const kinds = {
+  cheats: {
+    fields: { id: cheats.id, title: cheats.title, status: cheats.status },
+    from: cheats,
+    column: cheats.title,
+    orderBy: cheatKeyset.orderBy,
+    where: sql`true`,
+  },
+  users: {
+    fields: { id: profiles.id, username: profiles.username, avatarUrl: profiles.avatarUrl },
+    from: profiles,
+    column: profiles.username,
+    orderBy: userKeyset.orderBy,
+    where: sql`not ${profiles.banned}`,
+  },
+  listings: {
+    fields: {
+      id: marketplaceListings.id,
+      title: marketplaceListings.title,
+      price: marketplaceListings.price,
+    },
+    from: marketplaceListings,
+    column: marketplaceListings.title,
+    orderBy: listingKeysets.newest.orderBy,
+    where: sql`${marketplaceListings.status} = 'active'`,
+  },
+  // Threads match on their title or their Markdown body; the title ranks them.
+  threads: {
+    fields: { id: forumThreads.id, title: forumThreads.title, replyCount: forumThreads.replyCount },
+    from: forumThreads,
+    column: forumThreads.title,
+    orderBy: latestKeyset.orderBy,
+    where: sql`true`,
+    substring: (pattern) => matching(pattern, forumThreads.title, forumThreads.content),
+  },
+} satisfies Record<string, Kind>;
+
+/** A kind's best matches as a JSON array of its fields, ranked in a bounded candidate set. */
+function kindResults(kind: Kind, limit: SQLWrapper): SQL {
+  const names = Object.keys(kind.fields);
+  const rows = rankedCandidates({
+    columns: sql.join(
+      [...names.map((n) => sql`${kind.fields[n]} as ${sql.identifier(n)}`), sql`${kind.column} as rank_key`],
+      sql`, `,
+    ),
+    from: sql`${kind.from}`,
+    column: sql`${kind.column}`,
+    orderBy: kind.orderBy,
+    where: kind.where,
+    substring: kind.substring?.(termPlaceholders.pattern),
+    terms: termPlaceholders,
+    limit,
+    candidates: CANDIDATES,
+  });
+  const object = sql.join(
+    names.map((n) => sql`${sql.raw(`'${n}'`)}, r.${sql.identifier(n)}`),
+    sql`, `,
+  );
+  return sql`(select coalesce(json_agg(json_build_object(${object})), '[]'::json) from (${rows}) r)`;
+}
+
 /**
- * Cheats, members and active listings matching the words, up to `limit` of each, in ONE statement: exact
- * matches first, then prefix matches, then the closest by trigram similarity, ranked within a bounded
- * candidate set (server/db/search.ts) so a common word costs what a rare one does. Built once per database,
- * planned for each search's words (`planEachCall`, decision 013).
+ * Cheats, members, active listings and forum threads matching the words, up to `limit` of each, in ONE
+ * statement: exact matches first, then prefix matches, then the closest by trigram similarity, ranked within
+ * a bounded candidate set (server/db/search.ts) so a common word costs what a rare one does. Built once per
+ * database, planned for each search's words (`planEachCall`, decision 013).
  */
 const searchStatement = preparedStatements(
   'global_search',
   (db: Db) => {
-    const terms = termPlaceholders;
     const limit = sql.placeholder('limit');
-    const candidates = CANDIDATES;
-    const cheatRows = rankedCandidates({
-      columns: sql`${cheats.id} as id, ${cheats.title} as title, ${cheats.status} as status, ${cheats.title} as rank_key`,
-      from: sql`${cheats}`,
-      column: sql`${cheats.title}`,
-      orderBy: cheatKeyset.orderBy,
-      where: sql`true`,
-      terms,
-      limit,
-      candidates,
-    });
-    const userRows = rankedCandidates({
-      columns: sql`${profiles.id} as id, ${profiles.username} as username, ${profiles.avatarUrl} as avatar_url, ${profiles.username} as rank_key`,
-      from: sql`${profiles}`,
-      column: sql`${profiles.username}`,
-      orderBy: userKeyset.orderBy,
-      where: sql`not ${profiles.banned}`,
-      terms,
-      limit,
-      candidates,
-    });
-    const listingRows = rankedCandidates({
-      columns: sql`${marketplaceListings.id} as id, ${marketplaceListings.title} as title, ${marketplaceListings.price} as price, ${marketplaceListings.title} as rank_key`,
-      from: sql`${marketplaceListings}`,
-      column: sql`${marketplaceListings.title}`,
-      orderBy: listingKeysets.newest.orderBy,
-      where: sql`${marketplaceListings.status} = 'active'`,
-      terms,
-      limit,
-      candidates,
-    });
-    // Threads match on their title or their Markdown body; the title ranks them.
-    const threadRows = rankedCandidates({
-      columns: sql`${forumThreads.id} as id, ${forumThreads.title} as title, ${forumThreads.replyCount} as reply_count, ${forumThreads.title} as rank_key`,
-      from: sql`${forumThreads}`,
-      column: sql`${forumThreads.title}`,
-      orderBy: latestKeyset.orderBy,
-      where: sql`true`,
-      substring: matching(terms.pattern, forumThreads.title, forumThreads.content),
-      terms,
-      limit,
-      candidates,
-    });
     return db
       .select({
-        cheats: sql<unknown>`(select coalesce(json_agg(json_build_object('id', c.id, 'title', c.title, 'status', c.status)), '[]'::json)
-           from (${cheatRows}) c)`,
-        users: sql<unknown>`(select coalesce(json_agg(json_build_object('id', u.id, 'username', u.username, 'avatarUrl', u.avatar_url)), '[]'::json)
-           from (${userRows}) u)`,
-        listings: sql<unknown>`(select coalesce(json_agg(json_build_object('id', l.id, 'title', l.title, 'price', l.price)), '[]'::json)
-           from (${listingRows}) l)`,
-        threads: sql<unknown>`(select coalesce(json_agg(json_build_object('id', f.id, 'title', f.title, 'replyCount', f.reply_count)), '[]'::json)
-           from (${threadRows}) f)`,
+        cheats: sql<unknown>`${kindResults(kinds.cheats, limit)}`,
+        users: sql<unknown>`${kindResults(kinds.users, limit)}`,
+        listings: sql<unknown>`${kindResults(kinds.listings, limit)}`,
+        threads: sql<unknown>`${kindResults(kinds.threads, limit)}`,
       })
       .from(sql`(select) as search`);
   },
