@@ -1,10 +1,11 @@
 import { defineConfig } from 'vitest/config';
 import { LongestFirst } from './server/test/sequencer.ts';
 
-const include = ['server/**/*.test.ts', 'contract/**/*.test.ts', 'scripts/**/*.test.ts'];
+const include = ['server/**/*.test.ts', 'contract/**/*.test.ts', 'scripts/**/*.test.ts', 'web/**/*.test.ts'];
 // Tests that touch no database: run once, in the PGlite project.
 const databaseFree = [
   'scripts/{build-chunks,check-bundle-budget,contract-breaks-web,lint-boundaries}.test.ts',
+  'web/**/*.test.ts',
 ];
 
 /**

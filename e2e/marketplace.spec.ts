@@ -290,12 +290,68 @@ test('admin marketplace: moderators are refused pin and delete; the admin pins a
   await adminPage.goto('/admin/marketplace');
   await adminPage.getByRole('searchbox', { name: 'Search listings' }).fill(tag);
   // As a person would, act on the search's result: the list settles on this listing's row alone (and the
-  // header's). Clicking while the unfiltered list still showed, before the 300 ms search had landed, once
-  // left the deleted row on screen in CI; an e2e run of 12 repeats passes with this wait.
+  // header's). Deleting before the search has answered is the next test's subject.
   await expect(adminPage.getByRole('row')).toHaveCount(2);
   await adminPage.getByRole('button', { name: `Delete ${listing.title}` }).click();
   await expect(adminPage.getByRole('alertdialog')).toContainText('This action cannot be undone.');
   await adminPage.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await expect(adminPage.getByText('Listing deleted successfully')).toBeVisible();
   await expect(adminPage.getByText('No listings found')).toBeVisible();
+});
+
+test('admin marketplace: a listing deleted while its search is still loading does not come back', async ({
+  browser,
+  request,
+}) => {
+  const seller = await createUser(request, 'seller');
+  const tag = `Race${randomUUID().slice(0, 6)}`;
+  const listing = await seedListing(request, seller, { title: `${tag} Listing`, price: 75 });
+  const page = await browser.newPage();
+  // The page's timers are the test's: the search waits its 300 ms only when the test says so.
+  await page.clock.install();
+  await signInAs(page, { email: 'admin@e2e.test', password: 'e2e-admin-password' }, '/admin/marketplace');
+  const search = page.getByRole('searchbox', { name: 'Search listings' });
+  // Our listing alone on screen: the seller's search has answered (the unfiltered list may hold one row too).
+  const sellerSearch = page.waitForResponse(
+    (r) => new URL(r.url()).searchParams.get('q') === seller.username && r.ok(),
+  );
+  await search.fill(seller.username);
+  await sellerSearch;
+  await expect(page.getByRole('row')).toHaveCount(2);
+
+  // The next search reads the list at once but answers late, as on a slow network: after the delete.
+  let searchRead!: () => void;
+  const read = new Promise<void>((resolve) => {
+    searchRead = resolve;
+  });
+  let releaseSearch!: () => void;
+  const released = new Promise<void>((resolve) => {
+    releaseSearch = resolve;
+  });
+  await page.route(
+    (url) => url.pathname === '/api/v1/admin/listings' && url.searchParams.get('q') === tag,
+    async (route) => {
+      const response = await route.fetch();
+      searchRead();
+      await released;
+      // The app may have given up on this answer (a newer read replaced it): then there is no one to answer.
+      await route.fulfill({ response }).catch(() => {});
+    },
+    { times: 1 },
+  );
+  await page.clock.pauseAt(Date.now() + 1000);
+  await search.fill(tag);
+  // Delete from the list on screen before the search's 300 ms are up, and confirm once the search has read.
+  await page.getByRole('button', { name: `Delete ${listing.title}` }).click();
+  await expect(page.getByRole('alertdialog')).toContainText('This action cannot be undone.');
+  await page.clock.runFor(400);
+  await read;
+  await page.clock.resume();
+  const deleted = page.waitForResponse((r) => r.request().method() === 'DELETE' && r.ok());
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await deleted;
+  releaseSearch();
+  await expect(page.getByText('Listing deleted successfully')).toBeVisible();
+  await expect(page.getByText('No listings found')).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(tag) })).toHaveCount(0);
 });
