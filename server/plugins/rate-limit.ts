@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { messages } from '../../contract/messages.ts';
 import type { Db } from '../db/client.ts';
+import { preparedStatements } from '../db/prepared.ts';
 import { rateLimits } from '../db/schema/index.ts';
 import { AppError } from './errors.ts';
 
@@ -92,6 +93,31 @@ export function rateLimitHeaders(state: RateState): Record<string, string> {
 }
 
 /**
+ * One hit: the counter's row made, counted, or started again when its window has passed. A prepared
+ * statement per database (decision 025): a limited request pays one Bind/Execute. Building and parsing the
+ * upsert for each hit held global search to 0.60-0.72 of its raw-SQL ceiling (0.95 with limits off, 0.84
+ * prepared).
+ */
+const hitStatement = preparedStatements('rate_limit_hit', (db: Db) => {
+  const seconds = sql.placeholder('seconds');
+  const expired = sql`${rateLimits.windowStart} <= now() - make_interval(secs => ${seconds})`;
+  return db
+    .insert(rateLimits)
+    .values({ key: sql.placeholder('key'), windowStart: sql`now()`, count: 1 })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
+        windowStart: sql`case when ${expired} then now() else ${rateLimits.windowStart} end`,
+      },
+    })
+    .returning({
+      count: rateLimits.count,
+      reset: sql<number>`greatest(1, ceil(extract(epoch from ${rateLimits.windowStart} + make_interval(secs => ${seconds}) - now())))::int`,
+    });
+});
+
+/**
  * Fixed-window counters in the database: one statement per hit, and correct across several server instances
  * because the counter lives in the shared database. The table is UNLOGGED (decision 004): a hit writes no WAL,
  * so its commit never waits for a disk flush; a crash of the database server forgets the open windows.
@@ -102,21 +128,10 @@ export function createRateLimiter(db: Db, scale: number): RateLimiter {
       if (scale === 0) return null;
       const rule: RateRule = rateRules[ruleName];
       const limit = Math.max(1, Math.round(rule.limit * scale));
-      const expired = sql`${rateLimits.windowStart} <= now() - make_interval(secs => ${rule.windowSeconds})`;
-      const [row] = await db
-        .insert(rateLimits)
-        .values({ key: `${ruleName}:${key}`, windowStart: sql`now()`, count: 1 })
-        .onConflictDoUpdate({
-          target: rateLimits.key,
-          set: {
-            count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
-            windowStart: sql`case when ${expired} then now() else ${rateLimits.windowStart} end`,
-          },
-        })
-        .returning({
-          count: rateLimits.count,
-          reset: sql<number>`greatest(1, ceil(extract(epoch from ${rateLimits.windowStart} + make_interval(secs => ${rule.windowSeconds}) - now())))::int`,
-        });
+      const [row] = await hitStatement(db, '').execute({
+        key: `${ruleName}:${key}`,
+        seconds: rule.windowSeconds,
+      });
       const count = row?.count ?? 0;
       const state = { limit, remaining: Math.max(0, limit - count), resetSeconds: Number(row?.reset ?? 1) };
       if (count > limit) {
