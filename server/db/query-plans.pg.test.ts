@@ -351,6 +351,28 @@ describe('query plans at a few thousand rows', () => {
     ).toEqual([]);
   });
 
+  it('every trigram index takes new rows straight in: no pending list for a search to read through', async () => {
+    const { rows: indexes } = await pool.query<{ name: string; options: string[] | null }>(
+      `select c.relname as name, c.reloptions as options from pg_index i
+         join pg_class c on c.oid = i.indexrelid join pg_opclass o on o.oid = any(i.indclass)
+        where o.opcname = 'gin_trgm_ops' order by 1`,
+    );
+    expect(indexes.length).toBeGreaterThanOrEqual(9);
+    for (const { name, options } of indexes) expect([name, options]).toEqual([name, ['fastupdate=off']]);
+    // Rows written after the indexes were built, as members write them: none waits outside the index.
+    await pool.query(`insert into marketplace_listings (user_id, title, description, price, game, type, features,
+        requirements, content_link, status)
+      select ${seller('i')}, 'Pending check ' || i, 'Written after the seed ' || i, 10, 'Valorant', 'cheat', 'f',
+        'r', 'https://c.example/p' || i, 'active' from generate_series(1, 50) i`);
+    await pool.query('create extension if not exists pgstattuple');
+    for (const { name } of indexes) {
+      const { rows } = await pool.query(`select pending_tuples::int as n from pgstatginindex($1::regclass)`, [
+        name,
+      ]);
+      expect([name, rows[0].n]).toEqual([name, 0]);
+    }
+  });
+
   it('catches the mistakes it is for: a NULLS order off its index, a seq scan, a large sort', async () => {
     await loadCatalog();
     const explain = async (text: string) =>

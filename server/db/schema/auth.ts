@@ -12,7 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { maxAccountAmount } from '../../../contract/limits.ts';
-import { belongsTo, createdAt, primaryId, updatedAt } from './columns.ts';
+import { belongsTo, createdAt, primaryId, trigramIndex, updatedAt } from './columns.ts';
 
 /** Seller ranks (spec §3 user_ranks): a name and a colour shown beside the username. */
 export const userRanks = pgTable('user_ranks', {
@@ -58,7 +58,7 @@ export const profiles = pgTable(
     check('profiles_credits_check', sql`${t.credits} between 0 and ${sql.raw(String(maxAccountAmount))}`),
     check('profiles_balance_check', sql`${t.balance} between 0 and ${sql.raw(String(maxAccountAmount))}`),
     // Marketplace search matches seller usernames with ILIKE '%q%'.
-    index('profiles_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')),
+    trigramIndex('profiles_username_trgm_idx', t.username),
   ],
 );
 

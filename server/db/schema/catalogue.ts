@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { profiles } from './auth.ts';
-import { belongsTo, createdAt, primaryId, updatedAt } from './columns.ts';
+import { belongsTo, createdAt, primaryId, trigramIndex, updatedAt } from './columns.ts';
 
 export const productStatuses = ['active', 'inactive'] as const;
 export const cheatStatuses = ['undetected', 'detected', 'other'] as const;
@@ -25,8 +25,8 @@ export const products = pgTable(
     index('products_order_idx').on(t.isPinned.desc(), t.createdAt.desc(), t.id.desc()),
     index('products_status_order_idx').on(t.status, t.isPinned.desc(), t.createdAt.desc(), t.id.desc()),
     // Case-insensitive substring search (ILIKE '%q%') on title and description uses these trigram indexes.
-    index('products_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
-    index('products_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
+    trigramIndex('products_title_trgm_idx', t.title),
+    trigramIndex('products_description_trgm_idx', t.description),
   ],
 );
 
@@ -51,8 +51,8 @@ export const cheats = pgTable(
     index('cheats_order_idx').on(t.createdAt.desc(), t.id.desc()),
     index('cheats_status_order_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
     // Global search (realtime/search issue): trigram matching on the title.
-    index('cheats_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
-    index('cheats_game_trgm_idx').using('gin', t.game.op('gin_trgm_ops')),
+    trigramIndex('cheats_title_trgm_idx', t.title),
+    trigramIndex('cheats_game_trgm_idx', t.game),
     // Global search's exact and prefix candidates (server/db/search.ts).
     index('cheats_title_lower_idx').using('btree', sql`lower(${t.title}) text_pattern_ops`),
   ],

@@ -1,4 +1,11 @@
-import { type AnyPgColumn, customType, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  customType,
+  type ExtraConfigColumn,
+  index,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** Raw bytes; pg hands back a Buffer and PGlite a Uint8Array, so both become a Buffer here. */
 export const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
@@ -18,3 +25,12 @@ export const updatedAt = () => timestamp('updated_at', { withTimezone: true }).n
 /** A required reference to the row this one belongs to: deleting that row deletes this one. */
 export const belongsTo = (name: string, parent: () => AnyPgColumn) =>
   uuid(name).notNull().references(parent, { onDelete: 'cascade' });
+
+/**
+ * A trigram index for substring search (decision 013). No pending list (`fastupdate` off): with it, new rows'
+ * entries wait in an unsorted list that every search reads through until a vacuum merges it, so a search
+ * slowed as members wrote (1.6 to 4-5 ms after 3,000 new listings on 100 k). Each insert pays its entries
+ * at once instead.
+ */
+export const trigramIndex = (name: string, column: ExtraConfigColumn) =>
+  index(name).using('gin', column.op('gin_trgm_ops')).with({ fastupdate: false });

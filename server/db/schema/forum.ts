@@ -14,7 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { profiles } from './auth.ts';
-import { belongsTo, createdAt, primaryId } from './columns.ts';
+import { belongsTo, createdAt, primaryId, trigramIndex } from './columns.ts';
 import { memberMarks } from './member-marks.ts';
 
 /** Forum sections; the defaults are inserted at start-up when there are none (modules/forum/seed.ts). */
@@ -72,8 +72,8 @@ export const forumThreads = pgTable(
     ),
     // The home page's latest threads across categories.
     index('forum_threads_activity_idx').on(t.lastActivityAt.desc(), t.id.desc()),
-    index('forum_threads_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
-    index('forum_threads_content_trgm_idx').using('gin', t.content.op('gin_trgm_ops')),
+    trigramIndex('forum_threads_title_trgm_idx', t.title),
+    trigramIndex('forum_threads_content_trgm_idx', t.content),
     index('forum_threads_title_lower_idx').using('btree', sql`lower(${t.title}) text_pattern_ops`),
     index('forum_threads_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
   ],
