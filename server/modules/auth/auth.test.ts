@@ -348,8 +348,11 @@ describe('password reset', () => {
     try {
       // One address per pair on both sides, as an attacker probing addresses sends each once: the same known
       // address forty times would update one rate-limit row where the unknown side inserts fresh ones.
+      // 100 pairs: the medians of 40 moved by a quarter on a loaded machine (three test workers on two cores).
+      const PAIRS = 100;
+      const WARM_UP = 5;
       const known: { email: string }[] = [];
-      for (let i = 0; i < 45; i++) known.push(await buildUser(requests));
+      for (let i = 0; i < PAIRS + WARM_UP; i++) known.push(await buildUser(requests));
       const time = async (email: string) => {
         const started = process.hrtime.bigint();
         const res = await requests.app.inject({
@@ -362,9 +365,9 @@ describe('password reset', () => {
       };
       const knownTimes: number[] = [];
       const unknownTimes: number[] = [];
-      for (let i = 0; i < 5; i++) await time(known[40 + i]!.email); // warm-up
+      for (let i = 0; i < WARM_UP; i++) await time(known[PAIRS + i]!.email);
       // Pairs in alternating order, so neither side always follows the other (GC, caches).
-      for (let i = 0; i < 40; i++) {
+      for (let i = 0; i < PAIRS; i++) {
         const pair = [
           async () => knownTimes.push(await time(known[i]!.email)),
           async () => unknownTimes.push(await time(`ghost-${i}@example.com`)),
@@ -391,7 +394,7 @@ describe('password reset', () => {
       });
       try {
         await workers.app.jobs.settle(60_000);
-        expect(workers.outbox.length).toBe(45);
+        expect(workers.outbox.length).toBe(PAIRS + WARM_UP);
         // Each known address gets its one mail; no unknown address gets any.
         expect(new Set(workers.outbox.map((m) => m.to))).toEqual(new Set(known.map((u) => u.email)));
       } finally {
@@ -400,7 +403,7 @@ describe('password reset', () => {
     } finally {
       await requests.close();
     }
-  }, 90_000); // 90 timed requests, two apps and 45 mails: slow on a loaded machine, not a hang
+  }, 90_000); // 210 timed requests, two apps and 105 mails: slow on a loaded machine, not a hang
 
   it.each([
     ['/api/auth/request-password-reset', {}, 'email', messages.emailRequired],
