@@ -25,6 +25,11 @@ test.describe('register form', () => {
     await expect(
       page.getByText('Username can only contain letters, numbers, underscores and hyphens'),
     ).toBeVisible();
+    // The form puts the cursor on the first field in error twice: at once, and again on a zero-delay timer
+    // (react-hook-form), which may fire after the message shows. A person never types within that moment;
+    // the test lets the page's pending timers run first, or its typing follows the cursor into Username.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    await expect(username).toBeFocused();
 
     await page.getByLabel('Email').fill('not-an-email');
     await page.getByLabel('Password', { exact: true }).fill('long-enough-1');
