@@ -22,9 +22,8 @@ import {
   type Runner,
   scaled,
   seedAll,
-  seedListings,
+  seedListingsDeferred,
   seedUsers,
-  withIndexesDeferred,
 } from './seed.ts';
 
 /*
@@ -524,9 +523,7 @@ async function main() {
       const runner = pgRunner(sClient);
       await seedUsers(runner.exec, sc);
       await fundMembers(runner.exec, sc, 1000);
-      await withIndexesDeferred(runner, 'marketplace_listings', () =>
-        seedListings(runner.exec, sc, 1, small),
-      );
+      await seedListingsDeferred(runner, sc, 1, small);
       await settle(sClient);
       const scaleEndpoints = readEndpoints(fx).filter((e) => e.name.startsWith('marketplace'));
       const sUrl = server.url('bench_scale');
@@ -534,9 +531,7 @@ async function main() {
       for (const [i, n] of [small, large].entries()) {
         if (i === 1) {
           const t = performance.now();
-          await withIndexesDeferred(runner, 'marketplace_listings', () =>
-            seedListings(runner.exec, sc, small + 1, large),
-          );
+          await seedListingsDeferred(runner, sc, small + 1, large);
           await settle(sClient);
           log(`  seeded ${large - small} more listings in ${((performance.now() - t) / 1000).toFixed(0)} s`);
         }

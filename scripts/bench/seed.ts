@@ -72,10 +72,11 @@ export interface Runner {
  * A bulk insert is several times faster with the table's plain indexes built afterwards (one sort each) than
  * maintained row by row: drop them, insert, then recreate them from their own definitions.
  */
-export async function withIndexesDeferred(db: Runner, table: string, fn: () => Promise<unknown>) {
+export async function withIndexesDeferred(db: Runner, tables: string | string[], fn: () => Promise<unknown>) {
+  const names = (Array.isArray(tables) ? tables : [tables]).map((t) => `'${t}'`).join(', ');
   const indexes = await db.rows<{ name: string; def: string }>(
     `select i.indexname as name, i.indexdef as def from pg_indexes i
-      where i.tablename = '${table}' and i.schemaname = 'public'
+      where i.tablename in (${names}) and i.schemaname = 'public'
         and not exists (select 1 from pg_constraint c where c.conname = i.indexname)
         and i.indexdef not like 'CREATE UNIQUE%'`,
   );
@@ -110,6 +111,14 @@ export async function seedUsers(exec: Exec, c: BenchCounts) {
     from generate_series(1, ${c.users}) u, generate_series(1, 10) k
     where ((u - 1 + k * 97) % ${c.users}) + 1 <> u
     on conflict do nothing`);
+}
+
+/** `seedListings` with the indexes of the listings and of their words (the insert trigger fills
+ * listing_words, decision 031) built after the load. */
+export function seedListingsDeferred(db: Runner, c: BenchCounts, from: number, to: number) {
+  return withIndexesDeferred(db, ['marketplace_listings', 'listing_words', 'search_words'], () =>
+    seedListings(db.exec, c, from, to),
+  );
 }
 
 /** Listings `from`..`to` (1-based). Members never sell, so every active listing is buyable by them. */
@@ -271,9 +280,7 @@ export async function seedAll(db: Runner, c: BenchCounts, log: (msg: string) => 
     log(`  seeded ${name} in ${((performance.now() - t) / 1000).toFixed(1)} s`);
   };
   await step(`${c.users} users`, () => seedUsers(exec, c));
-  await step(`${c.listings} listings`, () =>
-    withIndexesDeferred(db, 'marketplace_listings', () => seedListings(exec, c, 1, c.listings)),
-  );
+  await step(`${c.listings} listings`, () => seedListingsDeferred(db, c, 1, c.listings));
   await step(`${c.posts} posts, ${c.comments} comments, ${c.likes} likes`, () =>
     withIndexesDeferred(db, 'social_comments', () => seedSocial(exec, c)),
   );

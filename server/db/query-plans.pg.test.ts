@@ -261,8 +261,40 @@ async function planProblems(
     const { rows } = await pool.query(`explain (format json) ${call.text}`, call.params);
     const plan = rows[0]['QUERY PLAN'][0].Plan as PlanNode;
     for (const p of problems(plan)) found.push(`${p}\n    in: ${call.text.slice(-400)}`);
+    if (call.name) {
+      for (const p of problems(await genericPlan(call.text, call.params))) {
+        found.push(`generic plan: ${p}\n    in: ${call.text.slice(-400)}`);
+      }
+    }
   }
   return found;
+}
+
+/** The plan PostgreSQL may settle on for a named (prepared) statement: one for any values. */
+async function genericPlan(text: string, params: unknown[]): Promise<PlanNode> {
+  const client = await pool.connect();
+  try {
+    await client.query('set plan_cache_mode = force_generic_plan');
+    await client.query(`prepare generic_check as ${text}`);
+    // EXECUTE takes its values as literals: a bound parameter would be the EXPLAIN's own.
+    const literal = (v: unknown): string => {
+      if (v === null || v === undefined) return 'null';
+      if (Array.isArray(v))
+        return client.escapeLiteral(
+          `{${v.map((x) => `"${String(x).replace(/["\\]/g, '\\$&')}"`).join(',')}}`,
+        );
+      return client.escapeLiteral(v instanceof Date ? v.toISOString() : String(v));
+    };
+    const args = params.map(literal).join(', ');
+    const { rows } = await client.query(
+      `explain (format json) execute generic_check${params.length ? `(${args})` : ''}`,
+    );
+    return rows[0]['QUERY PLAN'][0].Plan as PlanNode;
+  } finally {
+    await client.query('deallocate generic_check');
+    await client.query('reset plan_cache_mode');
+    client.release();
+  }
 }
 
 async function secondPage(url: string) {

@@ -21,6 +21,20 @@ function escapeLike(q: string): string {
   return q.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/**
+ * The word a search's text names in a word index (decision 031): its text lower-cased when it is 3 to 32
+ * letters a-z and digits, which then lies inside one of the indexed words; otherwise undefined, and the search
+ * reads the trigram indexes.
+ */
+export function indexedWord(q: string): string | undefined {
+  const word = q.toLowerCase();
+  return /^[a-z0-9]{3,32}$/.test(word) ? word : undefined;
+}
+
+/** How many indexed words a search reads through at most; a text inside more falls back to the trigram
+ * indexes, where a text that common walks the list's sort index. */
+export const MAX_INDEXED_WORDS = 64;
+
 /** Rows where any of `columns` contains `q`, any case. */
 export function containing(q: string, ...columns: SQLWrapper[]): SQL {
   return matching(likePattern(q), ...columns);
@@ -57,10 +71,14 @@ export function firstMatches(opts: {
   memberColumn: SQLWrapper;
   orderBy: SQL[];
   limit: number | SQLWrapper;
+  /** The text branch's ids when a word index answers it (decision 031), instead of `text` on the table. */
+  textIds?: SQL;
 }): SQL {
   const { table, id, where, text, pattern, memberColumn, orderBy, limit } = opts;
   const order = sql.join(orderBy, sql`, `);
-  const byText = sql`select ${id} from ${table} where ${and(where, text)} order by ${order} limit ${limit}`;
+  const byText =
+    opts.textIds ??
+    sql`select ${id} from ${table} where ${and(where, text)} order by ${order} limit ${limit}`;
   // The lateral rows keep the table's name, so `id` and `orderBy` read them as they read the table.
   const byMember = sql`select ${id} from ${profiles} cross join lateral (
       select * from ${table} where ${and(where, sql`${memberColumn} = ${profiles.id}`)} order by ${order} limit ${limit}

@@ -7,7 +7,7 @@ export interface Counted<T> {
   /** The SQL text of every statement sent to the database while `fn` ran, in order. */
   statements: string[];
   /** The same statements with their parameters, as sent (e.g. to EXPLAIN exactly what the app ran). */
-  calls: { text: string; params: unknown[] }[];
+  calls: { text: string; params: unknown[]; name?: string }[];
 }
 
 /**
@@ -23,7 +23,9 @@ export async function countStatements<T>(database: Database, fn: () => Promise<T
     const text = typeof q === 'string' ? q : String((q as { text?: string })?.text ?? q);
     statements.push(text);
     const values = Array.isArray(params) ? params : (q as { values?: unknown[] })?.values;
-    calls.push({ text, params: Array.isArray(values) ? values : [] });
+    // A named statement is a prepared one, which PostgreSQL may run with a generic plan.
+    const name = (q as { name?: string })?.name || undefined;
+    calls.push({ text, params: Array.isArray(values) ? values : [], ...(name ? { name } : {}) });
   };
   const restore = database.kind === 'postgres' ? observePg(record) : observePglite(database, record);
   try {

@@ -99,6 +99,34 @@ export const marketplaceListings = pgTable(
   ],
 );
 
+/*
+ * Marketplace search's word index (docs/decisions/031): one row per distinct word of a listing's title and
+ * description (lower case, runs of a-z and 0-9; a word over 64 characters as 64-character windows 32 apart),
+ * carrying the listing's sort keys, so a search walks one word's listings in the list's own order and stops
+ * at a page. Written only by the database's triggers on marketplace_listings (migration 0020).
+ */
+export const listingWords = pgTable(
+  'listing_words',
+  {
+    word: text('word').notNull(),
+    listingId: uuid('listing_id').notNull(),
+    isPinned: boolean('is_pinned').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    price: integer('price').notNull(),
+  },
+  (t) => [
+    // The listing sorts of listings_newest_idx, _price_low_idx and _price_high_idx, within a word.
+    index('listing_words_newest_idx').on(t.word, t.isPinned.desc(), t.createdAt.desc(), t.listingId.desc()),
+    index('listing_words_price_low_idx').on(t.word, t.isPinned.desc(), t.price, t.listingId),
+    index('listing_words_price_high_idx').on(t.word, t.isPinned, t.price, t.listingId),
+  ],
+);
+
+/** Every word listing_words has held: a search finds the words containing its text here (trigram index). */
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  trigramIndex('search_words_trgm_idx', t.word),
+]);
+
 /** One purchase: price and fee captured when it happened, so a later fee change never rewrites history. */
 export const marketplaceOrders = pgTable(
   'marketplace_orders',

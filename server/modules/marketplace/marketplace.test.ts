@@ -195,7 +195,7 @@ describe('GET /api/v1/listings', () => {
     expect(await found('%%%')).toEqual([]);
   });
 
-  it('pages by keyset for each sort without gaps or repeats, one statement per page whatever its size', async () => {
+  it('pages by keyset for each sort without gaps or repeats, one page statement whatever its size', async () => {
     const tag = `pg${randomUUID().slice(0, 6)}`;
     for (let i = 0; i < listingPageSize + 3; i++) {
       await buildListing(t, {
@@ -221,10 +221,18 @@ describe('GET /api/v1/listings', () => {
       );
       expect(first.items[0].isPinned).toBe(true);
     }
+    // A word the word index answers: the indexed words containing it, then the page (decision 031), found
+    // or not; any other text: the page alone.
     const full = await countStatements(t.database, () => call('GET', `/api/v1/listings?q=${tag}`));
+    const none = await countStatements(t.database, () => call('GET', `/api/v1/listings?q=${tag}none`));
     const empty = await countStatements(t.database, () => call('GET', `/api/v1/listings?q=${tag}-none`));
-    expect(full.statements.length).toBe(1);
+    for (const word of [full, none]) {
+      expect(word.statements.length).toBe(2);
+      expect(word.statements[0]).toMatch(/from "search_words"/);
+      expect(word.statements[1]).toMatch(/from "listing_words"/);
+    }
     expect(empty.statements.length).toBe(1);
+    expect(empty.statements[0]).not.toMatch(/listing_words/);
   });
 
   it('answers 400 for bad filters and forged cursors', async () => {

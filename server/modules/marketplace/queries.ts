@@ -7,14 +7,16 @@ import {
   listingContentReveals,
   listingKeys,
   marketplaceListings as listings,
+  listingWords,
   marketplaceOrders as orders,
   profiles,
+  searchWords,
   userFollowers,
   userRanks,
   userSettings,
   marketplaceVouches as vouches,
 } from '../../db/schema/index.ts';
-import { firstMatches, likePattern, matching } from '../../db/search.ts';
+import { firstMatches, indexedWord, likePattern, MAX_INDEXED_WORDS, matching } from '../../db/search.ts';
 import { type Executor, rows } from '../../db/sql.ts';
 import { insertNotificationsSql, notifyMany } from '../notifications/service.ts';
 import { fanOutAfterCommit } from '../realtime/bus.ts';
@@ -86,6 +88,25 @@ export const listingKeysets: Record<ListingSortKey, Keyset<ListingCursor>> = {
   ),
 };
 
+/* The same sorts over listing_words' copies of the keys (listing_words_*_idx), for the word index's walk. */
+const wordKeysets: Record<ListingSortKey, Keyset<ListingCursor>> = {
+  newest: keyset(
+    { column: listingWords.isPinned, kind: 'bool', dir: 'desc' },
+    { column: listingWords.createdAt, kind: 'time', dir: 'desc' },
+    { column: listingWords.listingId, kind: 'uuid', dir: 'desc' },
+  ),
+  price_low: keyset(
+    { column: listingWords.isPinned, kind: 'bool', dir: 'desc' },
+    { column: listingWords.price, kind: 'int', dir: 'asc' },
+    { column: listingWords.listingId, kind: 'uuid', dir: 'asc' },
+  ),
+  price_high: keyset(
+    { column: listingWords.isPinned, kind: 'bool', dir: 'desc', nulls: 'first' },
+    { column: listingWords.price, kind: 'int', dir: 'desc', nulls: 'first' },
+    { column: listingWords.listingId, kind: 'uuid', dir: 'desc', nulls: 'first' },
+  ),
+};
+
 /** Which listings a list shows: `all` is active and sold (a suspended listing, banned seller, is never listed). */
 function listed(f: Pick<ListingFilter, 'status' | 'type'>): SQL | undefined {
   return and(
@@ -141,6 +162,65 @@ const listingSearchStatement = preparedStatements(
   { planEachCall: true },
 );
 
+/** The indexed words containing a search's word (`%word%`), one more than a search reads through. */
+const wordsContaining = preparedStatements('listing_words_containing', (db: Db) =>
+  db
+    .select({ word: searchWords.word })
+    .from(searchWords)
+    .where(sql`${searchWords.word} like ${sql.placeholder('pattern')}`)
+    .limit(MAX_INDEXED_WORDS + 1),
+);
+
+/**
+ * A search page through the word index (decision 031): for each word containing the search's word, that
+ * word's listings in the list's order (listing_words_*_idx), each checked on its own row (shown in this list,
+ * title or description containing the text) until a page is found; then the seller branch as in any search.
+ * Its cost follows the page and the words, never how many listings match, so it keeps a generic plan.
+ */
+const listingWordSearchStatement = preparedStatements(
+  'listing_word_search',
+  (
+    db: Db,
+    f: Pick<ListingFilter, 'status' | 'type' | 'sort'>,
+    after: SQL | undefined,
+    wordAfter: SQL | undefined,
+  ) => {
+    const order = listingKeysets[f.sort];
+    const where = and(listed(f), after);
+    const pattern = sql.placeholder('pattern');
+    const limit = sql.placeholder('limit');
+    const text = matching(pattern, listings.title, listings.description);
+    // The row check is a scalar subquery so that it stays a per-row filter on the ordered walk: as a join the
+    // planner may read every listing of the word before sorting.
+    const shown = sql`(select ${and(listed(f), text)} from ${listings} where ${listings.id} = ${listingWords.listingId})`;
+    const textIds = sql`select ${listingWords.listingId}
+      from unnest(${sql.placeholder('words')}::text[]) as found(word) cross join lateral (
+        select ${listingWords.listingId} from ${listingWords}
+        where ${and(sql`${listingWords.word} = found.word`, wordAfter, shown)}
+        order by ${sql.join(wordKeysets[f.sort].orderBy, sql`, `)} limit ${limit}
+      ) as ${listingWords}`;
+    return selectListings(db)
+      .where(
+        and(
+          where,
+          firstMatches({
+            table: listings,
+            id: listings.id,
+            where,
+            text,
+            textIds,
+            pattern,
+            memberColumn: listings.userId,
+            orderBy: order.orderBy,
+            limit,
+          }),
+        ),
+      )
+      .orderBy(...order.orderBy)
+      .limit(limit);
+  },
+);
+
 /**
  * One page: pinned first, then the chosen sort; one statement whatever the page size. The search is the
  * shared engine's (server/db/search.ts): title, description or seller, as conditions on the listing row.
@@ -151,6 +231,18 @@ export async function listListings(db: Db, f: ListingFilter) {
   const shape = `${f.sort}_${f.status ?? 'all'}_${f.type ?? 'any'}${from.shape ? `_${from.shape}` : ''}`;
   const values = { limit: order.limit(f.limit), ...from.values };
   if (!f.q) return listingPageStatement(db, shape, f, from.condition).execute(values);
+  const word = indexedWord(f.q);
+  if (word) {
+    const words = await wordsContaining(db, '').execute({ pattern: `%${word}%` });
+    if (words.length <= MAX_INDEXED_WORDS) {
+      const wordFrom = wordKeysets[f.sort].afterPrepared(f.after);
+      return listingWordSearchStatement(db, shape, f, from.condition, wordFrom.condition).execute({
+        ...values,
+        pattern: likePattern(f.q),
+        words: words.map((w) => w.word),
+      });
+    }
+  }
   return listingSearchStatement(db, shape, f, from.condition).execute({
     ...values,
     pattern: likePattern(f.q),
