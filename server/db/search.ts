@@ -84,7 +84,9 @@ export function firstMatches(opts: {
       select * from ${table} where ${and(where, sql`${memberColumn} = ${profiles.id}`)} order by ${order} limit ${limit}
     ) as ${table}
     where ${profiles.username} ilike ${pattern} order by ${order} limit ${limit}`;
-  return sql`${id} in ((${byText}) union all (${byMember}))`;
+  // An array, not `in (…)`: the page is read by primary key from these few ids. As a semi-join, a generic plan
+  // (decision 031's statement) walked the whole sort index looking each row up in the set.
+  return sql`${id} = any(array((${byText}) union all (${byMember})))`;
 }
 
 /** The forms of a search's words that `rankedCandidates` compares with: values, or placeholders. */

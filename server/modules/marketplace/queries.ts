@@ -162,13 +162,19 @@ const listingSearchStatement = preparedStatements(
   { planEachCall: true },
 );
 
-/** The indexed words containing a search's word (`%word%`), one more than a search reads through. */
-const wordsContaining = preparedStatements('listing_words_containing', (db: Db) =>
-  db
-    .select({ word: searchWords.word })
-    .from(searchWords)
-    .where(sql`${searchWords.word} like ${sql.placeholder('pattern')}`)
-    .limit(MAX_INDEXED_WORDS + 1),
+/**
+ * The indexed words containing a search's word (`%word%`), one more than a search reads through. Planned for
+ * its words: a generic plan, knowing neither the pattern nor that the limit is small, scanned every word.
+ */
+const wordsContaining = preparedStatements(
+  'listing_words_containing',
+  (db: Db) =>
+    db
+      .select({ word: searchWords.word })
+      .from(searchWords)
+      .where(sql`${searchWords.word} like ${sql.placeholder('pattern')}`)
+      .limit(MAX_INDEXED_WORDS + 1),
+  { planEachCall: true },
 );
 
 /**
