@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { asKeyText, type Keyset, keyset, newestFirst, type TimeKey } from '../../db/cursor.ts';
@@ -178,10 +178,43 @@ const wordsContaining = preparedStatements(
 );
 
 /**
+ * The indexed words a search of `q` walks (decision 031), or undefined when the word index cannot answer
+ * it: `q` is not 3 to 32 letters and digits, or more words than a search walks contain it.
+ */
+export async function listingWordsContaining(db: Db, q: string): Promise<string[] | undefined> {
+  const word = indexedWord(q);
+  if (!word) return undefined;
+  const found = await wordsContaining(db, '').execute({ pattern: `%${word}%` });
+  return found.length > MAX_INDEXED_WORDS ? undefined : found.map((w) => w.word);
+}
+
+/**
+ * The ids of listings holding one of `words` (a text[] placeholder): each word's listings walked in `sort`'s
+ * order (listing_words_*_idx) from `after`, each checked by `check` (a condition on the listing row) until
+ * `limit` pass. The check is a scalar subquery so that it stays a per-row filter on the ordered walk: as a
+ * join the planner may read every listing of the word before sorting.
+ */
+export function listingWordIds(opts: {
+  words: SQLWrapper;
+  sort: ListingSortKey;
+  after: SQL | undefined;
+  check: SQL | undefined;
+  limit: SQLWrapper | number;
+}): SQL {
+  const checked = sql`(select ${opts.check} from ${listings} where ${listings.id} = ${listingWords.listingId})`;
+  return sql`select ${listingWords.listingId}
+    from unnest(${opts.words}::text[]) as found(word) cross join lateral (
+      select ${listingWords.listingId} from ${listingWords}
+      where ${and(sql`${listingWords.word} = found.word`, opts.after, checked)}
+      order by ${sql.join(wordKeysets[opts.sort].orderBy, sql`, `)} limit ${opts.limit}
+    ) as ${listingWords}`;
+}
+
+/**
  * A search page through the word index (decision 031): for each word containing the search's word, that
- * word's listings in the list's order (listing_words_*_idx), each checked on its own row (shown in this list,
- * title or description containing the text) until a page is found; then the seller branch as in any search.
- * Its cost follows the page and the words, never how many listings match, so it keeps a generic plan.
+ * word's listings in the list's order, each checked on its own row (shown in this list, title or description
+ * containing the text) until a page is found; then the seller branch as in any search. Its cost follows the
+ * page and the words, never how many listings match, so it keeps a generic plan.
  */
 const listingWordSearchStatement = preparedStatements(
   'listing_word_search',
@@ -196,15 +229,13 @@ const listingWordSearchStatement = preparedStatements(
     const pattern = sql.placeholder('pattern');
     const limit = sql.placeholder('limit');
     const text = matching(pattern, listings.title, listings.description);
-    // The row check is a scalar subquery so that it stays a per-row filter on the ordered walk: as a join the
-    // planner may read every listing of the word before sorting.
-    const shown = sql`(select ${and(listed(f), text)} from ${listings} where ${listings.id} = ${listingWords.listingId})`;
-    const textIds = sql`select ${listingWords.listingId}
-      from unnest(${sql.placeholder('words')}::text[]) as found(word) cross join lateral (
-        select ${listingWords.listingId} from ${listingWords}
-        where ${and(sql`${listingWords.word} = found.word`, wordAfter, shown)}
-        order by ${sql.join(wordKeysets[f.sort].orderBy, sql`, `)} limit ${limit}
-      ) as ${listingWords}`;
+    const textIds = listingWordIds({
+      words: sql.placeholder('words'),
+      sort: f.sort,
+      after: wordAfter,
+      check: and(listed(f), text),
+      limit,
+    });
     return selectListings(db)
       .where(
         and(
@@ -237,17 +268,14 @@ export async function listListings(db: Db, f: ListingFilter) {
   const shape = `${f.sort}_${f.status ?? 'all'}_${f.type ?? 'any'}${from.shape ? `_${from.shape}` : ''}`;
   const values = { limit: order.limit(f.limit), ...from.values };
   if (!f.q) return listingPageStatement(db, shape, f, from.condition).execute(values);
-  const word = indexedWord(f.q);
-  if (word) {
-    const words = await wordsContaining(db, '').execute({ pattern: `%${word}%` });
-    if (words.length <= MAX_INDEXED_WORDS) {
-      const wordFrom = wordKeysets[f.sort].afterPrepared(f.after);
-      return listingWordSearchStatement(db, shape, f, from.condition, wordFrom.condition).execute({
-        ...values,
-        pattern: likePattern(f.q),
-        words: words.map((w) => w.word),
-      });
-    }
+  const words = await listingWordsContaining(db, f.q);
+  if (words) {
+    const wordFrom = wordKeysets[f.sort].afterPrepared(f.after);
+    return listingWordSearchStatement(db, shape, f, from.condition, wordFrom.condition).execute({
+      ...values,
+      pattern: likePattern(f.q),
+      words,
+    });
   }
   return listingSearchStatement(db, shape, f, from.condition).execute({
     ...values,

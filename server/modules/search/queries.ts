@@ -7,7 +7,7 @@ import { matching, rankedCandidates, searchTerms, termPlaceholders } from '../..
 import { userKeyset } from '../admin/queries.ts';
 import { cheatKeyset } from '../cheats/queries.ts';
 import { latestKeyset } from '../forum/queries.ts';
-import { listingKeysets } from '../marketplace/queries.ts';
+import { listingKeysets, listingWordIds, listingWordsContaining } from '../marketplace/queries.ts';
 
 /** Substring and prefix matches considered per kind before ranking. */
 const CANDIDATES = 20;
@@ -89,17 +89,31 @@ function kindResults(kind: Kind, limit: SQLWrapper): SQL {
  * Cheats, members, active listings and forum threads matching the words, up to `limit` of each, in ONE
  * statement: exact matches first, then prefix matches, then the closest by trigram similarity, ranked within
  * a bounded candidate set (server/db/search.ts) so a common word costs what a rare one does. Built once per
- * database, planned for each search's words (`planEachCall`, decision 013).
+ * database, planned for each search's words (`planEachCall`, decision 013). With `words` (shape `words`),
+ * the listings' substring candidates come from the marketplace's word index (decision 031), newest first.
  */
 const searchStatement = preparedStatements(
   'global_search',
-  (db: Db) => {
+  (db: Db, byWords: boolean) => {
     const limit = sql.placeholder('limit');
+    const listings: Kind = byWords
+      ? {
+          ...kinds.listings,
+          substring: (pattern) =>
+            sql`${marketplaceListings.id} = any(array(${listingWordIds({
+              words: sql.placeholder('words'),
+              sort: 'newest',
+              after: undefined,
+              check: sql`${kinds.listings.where} and ${kinds.listings.column} ilike ${pattern}`,
+              limit: CANDIDATES,
+            })}))`,
+        }
+      : kinds.listings;
     return db
       .select({
         cheats: sql<unknown>`${kindResults(kinds.cheats, limit)}`,
         users: sql<unknown>`${kindResults(kinds.users, limit)}`,
-        listings: sql<unknown>`${kindResults(kinds.listings, limit)}`,
+        listings: sql<unknown>`${kindResults(listings, limit)}`,
         threads: sql<unknown>`${kindResults(kinds.threads, limit)}`,
       })
       .from(sql`(select) as search`);
@@ -107,8 +121,14 @@ const searchStatement = preparedStatements(
   { planEachCall: true },
 );
 
-export async function selectSearch(db: Db, q: string, limit: number) {
-  const [row] = await searchStatement(db, '').execute({ ...searchTerms(q), limit });
+/** `wordIndex: false` reads listings through the trigram indexes only (a test compares both answers). */
+export async function selectSearch(db: Db, q: string, limit: number, { wordIndex = true } = {}) {
+  const words = wordIndex ? await listingWordsContaining(db, q) : undefined;
+  const [row] = await searchStatement(db, words ? 'words' : '', Boolean(words)).execute({
+    ...searchTerms(q),
+    limit,
+    ...(words ? { words } : {}),
+  });
   const parse = <T>(v: unknown): T[] => (typeof v === 'string' ? JSON.parse(v) : (v ?? [])) as T[];
   return {
     cheats: parse<{ id: string; title: string; status: 'undetected' | 'detected' | 'other' }>(row?.cheats),

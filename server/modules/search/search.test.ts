@@ -12,6 +12,7 @@ import {
 } from '../../test/factories.ts';
 import { countStatements } from '../../test/statement-counter.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
+import { selectSearch } from './queries.ts';
 
 let t: TestApp;
 let tag: string;
@@ -93,6 +94,35 @@ describe('GET /api/v1/search', () => {
     expect(r.users.map((u) => u.id)).not.toContain(banned.id);
     expect(r.users[0]).toEqual({ id: exactUser.id, username: tag, avatarUrl: null });
     expect(r.listings).toEqual([{ id: activeListing.id, title: `${tag} listing`, price: 100 }]);
+  });
+
+  it('takes listing candidates from the word index, with the answer the trigram indexes give', async () => {
+    const seller = await buildUser(t);
+    const word = `wq${randomUUID().slice(0, 6)}`;
+    const made = [];
+    // More title matches than the candidates ranked (20), in words of their own, first or inside a word.
+    for (let i = 0; i < 26; i++) {
+      const title = i % 3 === 0 ? `${word} Spoofer ${i}` : `Pack x${word}${i % 2 ? 'y' : ''} ${i}`;
+      made.push(await buildListing(t, { userId: seller.id, title }));
+    }
+    await buildListing(t, { userId: seller.id, title: 'Described only', description: `Has ${word} inside.` });
+    await buildListing(t, { userId: seller.id, title: `Sold ${word}`, status: 'sold' });
+
+    const { result, statements } = await countStatements(t.database, () => search(word.toUpperCase()));
+    const reads = statements.filter((s) => /search_words|listing_words/.test(s));
+    expect(reads).toHaveLength(2);
+    expect(reads[0]).toMatch(/from "search_words"/);
+    expect(reads[1]).toMatch(/from "listing_words"/);
+    expect(reads[1]).toMatch(/cheats/);
+    expect(result.listings).toHaveLength(3);
+    for (const limit of [3, 20]) {
+      const byWords = await selectSearch(t.db, word, limit);
+      const byTrigrams = await selectSearch(t.db, word, limit, { wordIndex: false });
+      expect(byWords.listings).toEqual(byTrigrams.listings);
+      expect(byWords.listings).toHaveLength(limit);
+      const shown = new Set(made.map((l) => l.id));
+      expect(byWords.listings.every((l) => shown.has(l.id))).toBe(true);
+    }
   });
 
   it('treats LIKE wildcards as text', async () => {
