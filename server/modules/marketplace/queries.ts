@@ -67,45 +67,43 @@ export interface ListingFilter {
 
 /*
  * Each sort as its index orders rows, NULLS placement included (the listings_*_idx indexes, with or without
- * the status column first): pinned first, then the chosen key, then id.
+ * the status column first, and listing_words_*_idx after the word): pinned first, then the chosen key, then
+ * id. The price-high indexes are (is_pinned, price, id) read backwards: every key DESC NULLS FIRST.
  */
-export const listingKeysets: Record<ListingSortKey, Keyset<ListingCursor>> = {
-  newest: keyset(
-    { column: listings.isPinned, kind: 'bool', dir: 'desc' },
-    { column: listings.createdAt, kind: 'time', dir: 'desc' },
-    { column: listings.id, kind: 'uuid', dir: 'desc' },
-  ),
-  price_low: keyset(
-    { column: listings.isPinned, kind: 'bool', dir: 'desc' },
-    { column: listings.price, kind: 'int', dir: 'asc' },
-    { column: listings.id, kind: 'uuid', dir: 'asc' },
-  ),
-  // listings_(status_)price_high_idx (is_pinned, price, id) read backwards: every key DESC NULLS FIRST.
-  price_high: keyset(
-    { column: listings.isPinned, kind: 'bool', dir: 'desc', nulls: 'first' },
-    { column: listings.price, kind: 'int', dir: 'desc', nulls: 'first' },
-    { column: listings.id, kind: 'uuid', dir: 'desc', nulls: 'first' },
-  ),
-};
+function sortKeysets(keys: {
+  isPinned: SQLWrapper;
+  createdAt: SQLWrapper;
+  price: SQLWrapper;
+  id: SQLWrapper;
+}): Record<ListingSortKey, Keyset<ListingCursor>> {
+  return {
+    newest: keyset(
+      { column: keys.isPinned, kind: 'bool', dir: 'desc' },
+      { column: keys.createdAt, kind: 'time', dir: 'desc' },
+      { column: keys.id, kind: 'uuid', dir: 'desc' },
+    ),
+    price_low: keyset(
+      { column: keys.isPinned, kind: 'bool', dir: 'desc' },
+      { column: keys.price, kind: 'int', dir: 'asc' },
+      { column: keys.id, kind: 'uuid', dir: 'asc' },
+    ),
+    price_high: keyset(
+      { column: keys.isPinned, kind: 'bool', dir: 'desc', nulls: 'first' },
+      { column: keys.price, kind: 'int', dir: 'desc', nulls: 'first' },
+      { column: keys.id, kind: 'uuid', dir: 'desc', nulls: 'first' },
+    ),
+  };
+}
 
-/* The same sorts over listing_words' copies of the keys (listing_words_*_idx), for the word index's walk. */
-const wordKeysets: Record<ListingSortKey, Keyset<ListingCursor>> = {
-  newest: keyset(
-    { column: listingWords.isPinned, kind: 'bool', dir: 'desc' },
-    { column: listingWords.createdAt, kind: 'time', dir: 'desc' },
-    { column: listingWords.listingId, kind: 'uuid', dir: 'desc' },
-  ),
-  price_low: keyset(
-    { column: listingWords.isPinned, kind: 'bool', dir: 'desc' },
-    { column: listingWords.price, kind: 'int', dir: 'asc' },
-    { column: listingWords.listingId, kind: 'uuid', dir: 'asc' },
-  ),
-  price_high: keyset(
-    { column: listingWords.isPinned, kind: 'bool', dir: 'desc', nulls: 'first' },
-    { column: listingWords.price, kind: 'int', dir: 'desc', nulls: 'first' },
-    { column: listingWords.listingId, kind: 'uuid', dir: 'desc', nulls: 'first' },
-  ),
-};
+export const listingKeysets = sortKeysets(listings);
+
+/* The same sorts over listing_words' copies of the keys, for the word index's walk. */
+const wordKeysets = sortKeysets({
+  isPinned: listingWords.isPinned,
+  createdAt: listingWords.createdAt,
+  price: listingWords.price,
+  id: listingWords.listingId,
+});
 
 /** Which listings a list shows: `all` is active and sold (a suspended listing, banned seller, is never listed). */
 function listed(f: Pick<ListingFilter, 'status' | 'type'>): SQL | undefined {
