@@ -133,32 +133,55 @@ const listingPageStatement = preparedStatements(
  */
 const listingSearchStatement = preparedStatements(
   'listing_search',
-  (db: Db, f: Pick<ListingFilter, 'status' | 'type' | 'sort'>, after: SQL | undefined) => {
-    const order = listingKeysets[f.sort];
-    const where = and(listed(f), after);
-    const pattern = sql.placeholder('pattern');
-    const limit = sql.placeholder('limit');
-    return selectListings(db)
-      .where(
-        and(
-          where,
-          firstMatches({
-            table: listings,
-            id: listings.id,
-            where,
-            text: matching(pattern, listings.title, listings.description),
-            pattern,
-            memberColumn: listings.userId,
-            orderBy: order.orderBy,
-            limit,
-          }),
-        ),
-      )
-      .orderBy(...order.orderBy)
-      .limit(limit);
-  },
+  (db: Db, f: Pick<ListingFilter, 'status' | 'type' | 'sort'>, after: SQL | undefined) =>
+    searchPage(db, f, after),
   { planEachCall: true },
 );
+
+/**
+ * A search page's query: the text branch from the word index (`words`, with its walk's cursor condition) or
+ * from the trigram engine, then the seller branch; the page read by primary key from their ids.
+ */
+function searchPage(
+  db: Db,
+  f: Pick<ListingFilter, 'status' | 'type' | 'sort'>,
+  after: SQL | undefined,
+  words?: { after: SQL | undefined },
+) {
+  const order = listingKeysets[f.sort];
+  const where = and(listed(f), after);
+  const pattern = sql.placeholder('pattern');
+  const limit = sql.placeholder('limit');
+  const text = matching(pattern, listings.title, listings.description);
+  const textIds =
+    words &&
+    listingWordIds({
+      words: sql.placeholder('words'),
+      sort: f.sort,
+      after: words.after,
+      check: and(listed(f), text),
+      limit,
+    });
+  return selectListings(db)
+    .where(
+      and(
+        where,
+        firstMatches({
+          table: listings,
+          id: listings.id,
+          where,
+          text,
+          textIds,
+          pattern,
+          memberColumn: listings.userId,
+          orderBy: order.orderBy,
+          limit,
+        }),
+      ),
+    )
+    .orderBy(...order.orderBy)
+    .limit(limit);
+}
 
 /**
  * The indexed words containing a search's word (`%word%`), one more than a search reads through. Planned for
@@ -221,39 +244,7 @@ const listingWordSearchStatement = preparedStatements(
     f: Pick<ListingFilter, 'status' | 'type' | 'sort'>,
     after: SQL | undefined,
     wordAfter: SQL | undefined,
-  ) => {
-    const order = listingKeysets[f.sort];
-    const where = and(listed(f), after);
-    const pattern = sql.placeholder('pattern');
-    const limit = sql.placeholder('limit');
-    const text = matching(pattern, listings.title, listings.description);
-    const textIds = listingWordIds({
-      words: sql.placeholder('words'),
-      sort: f.sort,
-      after: wordAfter,
-      check: and(listed(f), text),
-      limit,
-    });
-    return selectListings(db)
-      .where(
-        and(
-          where,
-          firstMatches({
-            table: listings,
-            id: listings.id,
-            where,
-            text,
-            textIds,
-            pattern,
-            memberColumn: listings.userId,
-            orderBy: order.orderBy,
-            limit,
-          }),
-        ),
-      )
-      .orderBy(...order.orderBy)
-      .limit(limit);
-  },
+  ) => searchPage(db, f, after, { after: wordAfter }),
 );
 
 /**
