@@ -259,9 +259,12 @@ export async function listListings(db: Db, f: ListingFilter) {
   if (!f.q) return listingPageStatement(db, shape, f, from.condition).execute(values);
   const words = await listingWordsContaining(db, f.q);
   if (words) {
+    // The same cursor over the word rows' copies of the keys: its placeholders are named as the listing's
+    // (after0…), with the same values, so one shape names both conditions.
     const wordFrom = wordKeysets[f.sort].afterPrepared(f.after);
     return listingWordSearchStatement(db, shape, f, from.condition, wordFrom.condition).execute({
       ...values,
+      ...wordFrom.values,
       pattern: likePattern(f.q),
       words,
     });
