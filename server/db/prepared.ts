@@ -1,4 +1,5 @@
 import type { Db } from './client.ts';
+import { compileRowsOf } from './row-mapper.ts';
 
 /**
  * Named prepared statements for a hot read, one per database and shape, built on first use. Drizzle
@@ -10,6 +11,8 @@ import type { Db } from './client.ts';
  * `planEachCall` keeps the cached SQL text but sends it unnamed, so PostgreSQL plans it for each call's
  * values: the searches, whose plan depends on the words (decision 013), save Drizzle's work but never get a
  * generic plan (decision 025).
+ *
+ * Their rows are mapped by a mapper compiled once per statement (row-mapper.ts), not field by field.
  */
 export function preparedStatements<A extends unknown[], Q extends { prepare(name: string): unknown }>(
   name: string,
@@ -29,6 +32,7 @@ export function preparedStatements<A extends unknown[], Q extends { prepare(name
       // The empty name is the protocol's unnamed statement: parsed and planned again at every call.
       const named = shape ? `${name}_${shape}` : name;
       statement = build(db, ...args).prepare(planEachCall ? '' : named) as Prepared;
+      compileRowsOf(statement);
       byShape.set(shape, statement);
     }
     return statement;
