@@ -88,8 +88,13 @@ async function round(target: LoadTarget, connections: number, seconds: number): 
   };
 }
 
+/** A round whose figures are discarded: caches, pools, JIT and plans warmed before a measured round. */
+export async function warmUp(target: LoadTarget, o: LoadOptions) {
+  if (o.warmupSeconds > 0) await round(target, o.connections, o.warmupSeconds);
+}
+
 /** A warm-up round (discarded), then the measured round. */
 export async function measure(target: LoadTarget, o: LoadOptions): Promise<LoadResult> {
-  if (o.warmupSeconds > 0) await round(target, o.connections, o.warmupSeconds);
+  await warmUp(target, o);
   return round(target, o.connections, o.durationSeconds);
 }
