@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -122,5 +124,17 @@ describe('server/main.ts', { timeout: 120_000 }, () => {
     const broken = run();
     expect(broken.status).toBe(1);
     expect(broken.stdout).toContain('ledger check: FAILED');
+  });
+
+  // The test harness (scripts/bench/app-process.ts) must not take whatever answers on the port for its child.
+  it('a server that cannot take its port fails to start, not answered for by the one already there', async () => {
+    const squatter = createServer((_req, res) => res.writeHead(200).end('{}'));
+    await new Promise<void>((resolve) => squatter.listen(0, '127.0.0.1', resolve));
+    const { port } = squatter.address() as AddressInfo;
+    try {
+      await expect(startApp(env, port, SHORT_LIVED)).rejects.toThrow(/EADDRINUSE/);
+    } finally {
+      squatter.close();
+    }
   });
 });

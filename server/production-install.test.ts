@@ -1,24 +1,14 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, listensOn } from '../scripts/bench/app-process.ts';
 import { bundleState } from '../scripts/bundle-freshness.ts';
 import { createTestDatabase } from './test/test-app.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 describe('bundleState (npm start builds only when needed)', () => {
   it('is missing without index.html, stale after a source changed, fresh otherwise', () => {
@@ -155,10 +145,11 @@ registerHooks({
       let health: Response | undefined;
       while (Date.now() < deadline && child.exitCode === null) {
         health = await fetch(`${base}/api/health`).catch(() => undefined);
-        if (health?.ok) break;
+        if (health?.ok && listensOn(child.pid!, port)) break;
         await new Promise((r) => setTimeout(r, 250));
       }
       expect(health?.status, output).toBe(200);
+      expect(child.exitCode, output).toBeNull();
       expect(await health!.json()).toMatchObject({ status: 'ok', pressure: { ok: true } });
       for (const page of ['/', '/marketplace/some-listing']) {
         const res = await fetch(`${base}${page}`);

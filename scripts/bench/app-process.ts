@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -45,7 +46,36 @@ export interface Child {
   stop(): Promise<number | null>;
 }
 
-/** Starts `node <script>` with `env` and waits until `readyPath` answers 2xx. */
+/**
+ * Whether process `pid` holds the socket listening on `port` (Linux's /proc; elsewhere, assumed). A port
+ * from {@link freePort} is free only until someone binds it: another test's server may take it first, and
+ * then answers the readiness check of a child that failed to bind (seen once: two instances of the
+ * multi-instance test, one of them another file's server, refused every request as cross-site).
+ */
+export function listensOn(pid: number, port: number): boolean {
+  if (!existsSync('/proc/net/tcp')) return true;
+  const hexPort = `:${port.toString(16).toUpperCase().padStart(4, '0')}`;
+  const listening = new Set<string>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    if (!existsSync(table)) continue;
+    for (const line of readFileSync(table, 'utf8').split('\n').slice(1)) {
+      // local_address rem_address st ... inode; st 0A is LISTEN.
+      const cols = line.trim().split(/\s+/);
+      if (cols[1]?.endsWith(hexPort) && cols[3] === '0A' && cols[9]) listening.add(cols[9]);
+    }
+  }
+  try {
+    return readdirSync(`/proc/${pid}/fd`).some((fd) => {
+      const link = readlinkSync(`/proc/${pid}/fd/${fd}`, { encoding: 'utf8' });
+      return listening.has(/^socket:\[(\d+)\]$/.exec(link)?.[1] ?? '');
+    });
+  } catch {
+    // The process is gone, or an fd closed while being read: not (yet) ours to trust.
+    return false;
+  }
+}
+
+/** Starts `node <script>` with `env` and waits until `readyPath` answers 2xx, served by that child. */
 export async function startChild(
   script: string,
   env: Record<string, string>,
@@ -76,7 +106,7 @@ export async function startChild(
       (r) => r.ok,
       () => false,
     );
-    if (ok)
+    if (ok && listensOn(child.pid!, p))
       return {
         child,
         base,
@@ -93,8 +123,27 @@ export async function startChild(
   throw new Error(`${script} did not start:\n${output}`);
 }
 
-/** The app in production mode on `port`, against DATABASE_URL (or PGlite under DATA_DIR when it is absent). */
-export function startApp(env: Record<string, string>, port?: number, nodeFlags: string[] = []) {
+/**
+ * The app in production mode on `port` (or a free one), against DATABASE_URL (or PGlite under DATA_DIR when it
+ * is absent).
+ */
+export async function startApp(
+  env: Record<string, string>,
+  port?: number,
+  nodeFlags: string[] = [],
+  attempts = 3,
+): Promise<Child> {
+  try {
+    return await startAppOnce(env, port, nodeFlags);
+  } catch (err) {
+    // A port of our choosing was taken between freePort and the child's listen: choose another.
+    if (port === undefined && attempts > 1 && String(err).includes('EADDRINUSE'))
+      return startApp(env, port, nodeFlags, attempts - 1);
+    throw err;
+  }
+}
+
+function startAppOnce(env: Record<string, string>, port: number | undefined, nodeFlags: string[]) {
   return freePort().then((p) => {
     const use = port ?? p;
     return startChild(
