@@ -82,7 +82,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     client = new PGlite(dir, { extensions: PGLITE_EXTENSIONS });
   }
   await client.waitReady;
-  const inFlight = sharePglite(client);
+  const inFlight = countInFlight(client);
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
   const pglite = client;
   const jobStore: JobStoreOptions = { db: fromPglite(pglite), backend: 'pglite' };
@@ -114,15 +114,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   };
 }
 
-/**
- * PGlite's methods that Drizzle and the job queue call, wrapped on this instance: they count the queries in
- * flight, and each waits for a turn of the event loop before it starts. PGlite runs in this thread and a
- * query finishes without any I/O, so queued queries of concurrent requests ran one after another in a single
- * drain of promise callbacks, and sockets were read, connections accepted and responses written only
- * between drains: under 50 connections of purchases, new connections waited up to 10 s (46 purchases/s,
- * 8 unanswered in 15 s; with the turn 103/s, none).
- */
-function sharePglite(client: PGlite): () => number {
+/** Counts PGlite's queries in flight: the methods Drizzle calls, wrapped on this instance. */
+function countInFlight(client: PGlite): () => number {
   let n = 0;
   const target = client as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
   for (const name of ['query', 'exec', 'transaction']) {
@@ -130,7 +123,6 @@ function sharePglite(client: PGlite): () => number {
     target[name] = async (...args: unknown[]) => {
       n++;
       try {
-        await new Promise((resolve) => setImmediate(resolve));
         return await original(...args);
       } finally {
         n--;
