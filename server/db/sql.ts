@@ -1,4 +1,6 @@
-import type { SQL } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { is, type Query, SQL } from 'drizzle-orm';
+import type { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client.ts';
 
 /** The database or a transaction: every query helper takes either. */
@@ -8,6 +10,28 @@ export type Executor = Db | Tx;
 export async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
+
+/**
+ * The rows of a hot raw statement sent as a named statement: PostgreSQL parses and plans it once per
+ * connection and keeps the plan, where an unnamed statement is planned at every call (a purchase's sale
+ * statement took 0.87 ms to plan for 3.4 ms to run, issue 13). The name is `label` and a hash of the text,
+ * so a statement whose text differs is another statement, never a clash. For statements of a fixed set of
+ * texts only (every value a parameter): a connection keeps each statement it was sent until it closes.
+ * PGlite ignores the name.
+ */
+export async function namedRows<T>(db: Executor, label: string, query: SQL | Query): Promise<T[]> {
+  const { session, dialect } = internals(db);
+  const q = is(query, SQL) ? dialect.sqlToQuery(query) : query;
+  const name = `${label}_${createHash('sha1').update(q.sql).digest('base64url').slice(0, 16)}`;
+  const result = await session.prepareQuery(q, undefined, name, false).execute();
+  return (result as { rows: T[] }).rows;
+}
+
+/** Drizzle's session and dialect behind a database or transaction (its own `execute` takes no name). */
+const internals = (db: Executor) => ({
+  session: db._.session,
+  dialect: (db as unknown as { dialect: PgDialect }).dialect,
+});
 
 /** The database answered `code` (a SQLSTATE), whether or not a driver wrapped the error. */
 export function hasSqlState(err: unknown, code: string): boolean {

@@ -1,17 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import {
-  fromDrizzle,
-  type Job,
-  type JobResult,
-  PgBoss,
-  type Queue,
-  type SendOptions,
-  type WorkOptions,
-} from 'pg-boss';
+import { type Job, type JobResult, PgBoss, type Queue, type SendOptions, type WorkOptions } from 'pg-boss';
 import type { Database, Db, Tx } from '../db/client.ts';
-import { rows } from '../db/sql.ts';
+import { namedRows, rows } from '../db/sql.ts';
 import type { SecurityAlertJob } from '../modules/sessions/alerts.ts';
 import { jobMetrics } from './metrics.ts';
 
@@ -77,7 +69,23 @@ export async function enqueue<N extends JobName>(
 ): Promise<string | null> {
   const [boss] = senders;
   if (!boss) throw new Error('the job queue is not started');
-  return boss.send(name, data, { ...options, db: fromDrizzle(tx as never, sql) });
+  return boss.send(name, data, { ...options, db: inTransaction(tx) });
+}
+
+/**
+ * pg-boss's statements run through the caller's transaction, each sent named: its insert was planned at every
+ * send (0.32 ms to plan, 0.27 ms to run, in each purchase; issue 13). pg-boss's texts are a fixed set with
+ * every value a parameter; a statement without parameters may hold several commands, which only an unnamed
+ * simple query runs.
+ */
+function inTransaction(tx: Tx | Db): NonNullable<SendOptions['db']> {
+  return {
+    executeSql: async (text, values) => ({
+      rows: values?.length
+        ? await namedRows(tx, 'job', { sql: text, params: values })
+        : await rows(tx, sql.raw(text)),
+    }),
+  };
 }
 
 /** Many jobs of one kind in one statement, inside the caller's transaction (a fan-out). */
@@ -88,7 +96,7 @@ export async function enqueueMany<N extends JobName>(tx: Tx | Db, name: N, data:
   await boss.insert(
     name,
     data.map((d) => ({ data: d })),
-    { db: fromDrizzle(tx as never, sql) },
+    { db: inTransaction(tx) },
   );
 }
 
