@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { eq, sql } from 'drizzle-orm';
 import type { Role } from '../../../contract/limits.ts';
 import type { Db } from '../../db/client.ts';
+import { compileRowsOf } from '../../db/row-mapper.ts';
 import { profiles, sessions } from '../../db/schema/index.ts';
 import type { Auth } from './auth.ts';
 
@@ -63,6 +64,8 @@ export async function createSessionLookup(db: Db, auth: Auth): Promise<SessionLo
     .innerJoin(profiles, eq(profiles.id, sessions.userId))
     .where(eq(sessions.token, sql.placeholder('token')))
     .prepare('viewer_by_session_token');
+  // Every signed-in request maps this row: with the compiled mapper, as every prepared statement's.
+  compileRowsOf(byToken);
   // "Last active" on the sessions list: written at most once per TOUCH_AFTER_MS per session, not per request.
   const touch = db
     .update(sessions)
