@@ -35,7 +35,8 @@ export interface Database {
 
 export interface DatabaseStats {
   /** PostgreSQL: the pool's connections (open, idle) and the queries waiting for one. PGlite runs one query at
-   * a time: one connection, idle when nothing is in flight, the rest of what is in flight waits. */
+   * a time: one connection, idle when nothing is in flight; a query waits once it has been queued for
+   * PGLITE_WAITING_AFTER_MS. */
   total: number;
   idle: number;
   waiting: number;
@@ -82,14 +83,14 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     client = new PGlite(dir, { extensions: PGLITE_EXTENSIONS });
   }
   await client.waitReady;
-  const inFlight = countInFlight(client);
+  const queries = sharePglite(client);
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
   const pglite = client;
   const jobStore: JobStoreOptions = { db: fromPglite(pglite), backend: 'pglite' };
   return {
     stats: () => {
-      const n = inFlight();
-      return { total: 1, idle: n === 0 ? 1 : 0, waiting: Math.max(0, n - 1), inFlight: n, queryTimeouts: 0 };
+      const n = queries.inFlight();
+      return { total: 1, idle: n === 0 ? 1 : 0, waiting: queries.waiting(), inFlight: n, queryTimeouts: 0 };
     },
     db,
     kind: 'pglite',
@@ -114,22 +115,52 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   };
 }
 
-/** Counts PGlite's queries in flight: the methods Drizzle calls, wrapped on this instance. */
-function countInFlight(client: PGlite): () => number {
-  let n = 0;
+/**
+ * On PGlite a query counts as waiting (load shedding, metrics) once it has been queued this long behind the
+ * one running. Its one connection always has a queue under load, of queries that take a millisecond or two:
+ * counted as they come, 50 connections reading listing details (two queries at once) tripped the limit of 50
+ * and the app answered 503 to most requests (issue 13).
+ */
+export const PGLITE_WAITING_AFTER_MS = 1000;
+
+/**
+ * PGlite's methods that Drizzle and the job queue call, wrapped on this instance: each query waits for a
+ * turn of the event loop before it starts, and the queries in flight are kept with their start times.
+ * PGlite runs in this thread and a query finishes without any I/O, so the queued queries of concurrent
+ * requests ran one after another in a single drain of promise callbacks, and sockets were read, connections
+ * accepted and responses written only between drains: under 50 connections of purchases, new connections
+ * waited up to 10 s (46 purchases/s, 8 unanswered in 15 s; with the turn 103/s, none).
+ */
+function sharePglite(client: PGlite) {
+  // In start order (a Set iterates in insertion order); PGlite runs them first come, first served.
+  const started = new Set<{ at: number }>();
   const target = client as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
   for (const name of ['query', 'exec', 'transaction']) {
     const original = target[name]!.bind(client);
     target[name] = async (...args: unknown[]) => {
-      n++;
+      const query = { at: performance.now() };
+      started.add(query);
       try {
+        await new Promise((resolve) => setImmediate(resolve));
         return await original(...args);
       } finally {
-        n--;
+        started.delete(query);
       }
     };
   }
-  return () => n;
+  return {
+    inFlight: () => started.size,
+    /** Queries queued for longer than PGLITE_WAITING_AFTER_MS behind the oldest, which is the one running. */
+    waiting: () => {
+      const before = performance.now() - PGLITE_WAITING_AFTER_MS;
+      let n = 0;
+      for (const query of started) {
+        if (query.at > before) break;
+        n++;
+      }
+      return Math.max(0, n - 1);
+    },
+  };
 }
 
 const isQueryTimeout = (err: unknown) => (err as Error | undefined)?.message === 'Query read timeout';

@@ -1,0 +1,92 @@
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../test/test-app.ts';
+import { type Database, openDatabase, PGLITE_WAITING_AFTER_MS } from './client.ts';
+
+/* Concurrent requests' queries leave the event loop free to read sockets and accept connections between
+ * them: on PGlite, which runs in this thread, a burst of queries otherwise ran in one drain of promise
+ * callbacks (client.ts, sharePglite). And PGlite's queue counts as waiting only once a query has been in it
+ * for a while, so that load shedding does not refuse a queue that drains in milliseconds. */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+it('lets the event loop turn between the queries of concurrent requests', async () => {
+  const requests = 20;
+  const queriesEach = 10;
+  let done = 0;
+  const work = Array.from({ length: requests }, async () => {
+    for (let i = 0; i < queriesEach; i++) {
+      await t.db.execute(sql`select 1`);
+      done++;
+    }
+  });
+  // Scheduled after every request's first query: it runs at the loop's next turn.
+  const doneAtNextTurn = await new Promise<number>((resolve) => setImmediate(() => resolve(done)));
+  await Promise.all(work);
+
+  expect(done).toBe(requests * queriesEach);
+  // At most each request's first query ran before the loop turned, not every query of every request.
+  expect(doneAtNextTurn).toBeLessThanOrEqual(requests);
+});
+
+/** Samples `database.stats()` at every turn of the event loop (or every `everyMs`) until stopped. */
+function sampleStats(database: Database, everyMs?: number) {
+  const seen = { inFlight: 0, waiting: 0, firstWaitingAt: undefined as number | undefined };
+  let running = true;
+  const tick = () => {
+    const { inFlight, waiting } = database.stats();
+    seen.inFlight = Math.max(seen.inFlight, inFlight);
+    seen.waiting = Math.max(seen.waiting, waiting);
+    if (waiting > 0) seen.firstWaitingAt ??= performance.now();
+    if (!running) return;
+    if (everyMs === undefined) setImmediate(tick);
+    else setTimeout(tick, everyMs);
+  };
+  tick();
+  return {
+    seen,
+    stop: () => {
+      running = false;
+    },
+  };
+}
+
+it('counts a PGlite query as waiting once it has been queued PGLITE_WAITING_AFTER_MS behind the one running', async () => {
+  const database = await openDatabase({ pglite: new PGlite() });
+  try {
+    // A burst far above PRESSURE_MAX_POOL_WAITING's default that drains in milliseconds: nothing waits.
+    const burst = sampleStats(database);
+    await Promise.all(Array.from({ length: 200 }, () => database.db.execute(sql`select 1`)));
+    burst.stop();
+    expect(burst.seen.inFlight).toBeGreaterThan(50);
+    expect(burst.seen.waiting).toBe(0);
+
+    // One transaction holds the connection; three queries queue behind it.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const holder = database.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      await gate;
+    });
+    const queuedAt = performance.now();
+    const queued = [1, 2, 3].map(() => database.db.execute(sql`select 1`).then(() => undefined));
+    const held = sampleStats(database, 10);
+    await expect.poll(() => database.stats().waiting, { timeout: 5 * PGLITE_WAITING_AFTER_MS }).toBe(3);
+    held.stop();
+    // Not before they had waited that long; the holder, running, is not counted.
+    expect(held.seen.firstWaitingAt! - queuedAt).toBeGreaterThanOrEqual(PGLITE_WAITING_AFTER_MS);
+    expect(held.seen.waiting).toBe(3);
+    release();
+    await Promise.all([holder, ...queued]);
+    expect(database.stats()).toMatchObject({ inFlight: 0, waiting: 0 });
+  } finally {
+    await database.close();
+  }
+});
