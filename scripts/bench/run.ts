@@ -10,6 +10,7 @@ import { startPostgres } from '../../server/test/postgres-server.ts';
 import { type Child, root, signIn, startApp, startChild } from './app-process.ts';
 import type { CeilingPlan, Statement } from './ceiling-server.ts';
 import { type LoadOptions, type LoadResult, type LoadTarget, measure, warmUp } from './load.ts';
+import { PG_STATEMENTS_SETTINGS, resetStatementStats, statementStatsTable } from './pg-statements.ts';
 import {
   BENCH_PASSWORD,
   type BenchCounts,
@@ -42,6 +43,7 @@ import {
  *                               their seconds (medians compared)
  *   BENCH_PURCHASE_ROUNDS (4)   alternating rounds of single and key purchases
  *   BENCH_APP_NODE_OPTIONS      NODE_OPTIONS for the app's process (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof)
+ *   BENCH_PG_STATEMENTS=1       after the main run, the statements that took PostgreSQL the most time
  */
 const env = process.env;
 const scale = Number(env.BENCH_SCALE ?? 1);
@@ -346,7 +348,7 @@ async function measureApp(
   // takes the stock on that listing's row after the commit before it. The seller is the last member,
   // who never buys (buying one's own listing is refused). Single and key purchases alternate over
   // PURCHASE_ROUNDS rounds, so the comparison is read against the single purchase's own spread from round to
-  // round (a commit's fsync on this disk varies by half from one 10-second round to the next).
+  // round (on this shared machine, it varied by up to half from one 10-second round to the next).
   const single = purchaseTarget(base, cookies, buyable);
   const singleRounds: LoadResult[] = [];
   const keyRounds: LoadResult[] = [];
@@ -477,7 +479,7 @@ async function main() {
   out();
 
   log('starting PostgreSQL');
-  const server = await startPostgres();
+  const server = await startPostgres(env.BENCH_PG_STATEMENTS ? PG_STATEMENTS_SETTINGS : {});
   try {
     // ---- Main run on PostgreSQL ------------------------------------------------------------------------
     const client = await createDatabase(server, 'bench');
@@ -522,6 +524,7 @@ async function main() {
     }
 
     log('measuring');
+    if (env.BENCH_PG_STATEMENTS) await resetStatementStats(url);
     const rows = await measureApp(app.base, endpoints, cookies, fx.buyable, ceiling);
     for (const r of rows)
       if (r.name !== KEY_PURCHASE) r.statements = (routes[slug(r.name)] ?? purchaseStatements)?.length;
@@ -558,6 +561,10 @@ async function main() {
       );
     }
     out();
+    if (env.BENCH_PG_STATEMENTS) {
+      out(await statementStatsTable(url));
+      out();
+    }
     out(
       `req/s counts 2xx answers only; p50/p99 cover every answer; failed = non-2xx answers plus requests that got no answer within 10 s, in any round. Each read and its ceiling are measured in ${READ_ROUNDS} alternating rounds of ${readRound.durationSeconds} s (each warmed up once); req/s, p50 and p99 are the median round's, the ratio is of the medians, each round's own ratio in parentheses. Ceiling: the same statements the app sent for that request (session lookup included), replayed through \`pg\` on one pooled connection behind a bare node:http server. Old design: one read of a page of 20 posts, then per post its like count, liked-by-me, following-author and its comments (4 queries per post, 81 per page), through the same pool.`,
     );

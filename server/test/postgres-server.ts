@@ -46,7 +46,8 @@ async function freePort(): Promise<number> {
  */
 const SERVER_ENV = { MALLOC_TOP_PAD_: String(8 * 1024 * 1024) };
 
-export async function startPostgres(): Promise<PostgresServer> {
+/** `settings`: more server settings (`-c name=value`), e.g. a library to preload for a benchmark. */
+export async function startPostgres(settings: Record<string, string> = {}): Promise<PostgresServer> {
   const bin = findBinDir();
   const isRoot = process.getuid?.() === 0;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'cm-pg-'));
@@ -67,7 +68,11 @@ export async function startPostgres(): Promise<PostgresServer> {
     path.join(dir, 'log'),
     '-w',
     '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200${Object.entries(
+      settings,
+    )
+      .map(([name, value]) => ` -c ${name}=${value}`)
+      .join('')}`,
     'start',
   ]);
   return {
