@@ -13,7 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { profiles } from './auth.ts';
-import { belongsTo, createdAt, pendingTrigramIndex, primaryId, trigramIndex, updatedAt } from './columns.ts';
+import { belongsTo, createdAt, primaryId, trigramIndex, updatedAt } from './columns.ts';
 
 export const listingTypes = ['cheat', 'account', 'item', 'other'] as const;
 export const detectionStatuses = ['unknown', 'undetected', 'detected'] as const;
@@ -91,7 +91,7 @@ export const marketplaceListings = pgTable(
     index('listings_seller_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     index('listings_buyer_idx').on(t.soldTo),
     trigramIndex('listings_title_trgm_idx', t.title),
-    pendingTrigramIndex('listings_description_trgm_idx', t.description),
+    trigramIndex('listings_description_trgm_idx', t.description, { pendingList: true }),
     // Global search's exact and prefix candidates among active listings (server/db/search.ts).
     index('listings_active_title_lower_idx')
       .using('btree', sql`lower(${t.title}) text_pattern_ops`)
