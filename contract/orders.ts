@@ -100,6 +100,15 @@ export const walletSummary = z.object({
   escrowPaid: z.number().int(),
   /** Credits waiting in escrow for me (my sales held or disputed, before the fee). */
   escrowIncoming: z.number().int(),
+  /** Earned credits past the reserve, which a withdrawal may take (decision 032). */
+  withdrawable: z.number().int(),
+  /** Earned credits still in the reserve, each release with the moment it frees up (oldest first). */
+  reserved: z.number().int(),
+  reserve: z.array(z.object({ credits: z.number().int(), freesAt: z.string() })),
+  /** Credits ordered in top-ups that the processor has not confirmed yet. */
+  pendingDeposits: z.number().int(),
+  /** Credits of my withdrawal waiting for staff or the payout. */
+  pendingWithdrawals: z.number().int(),
 });
 export type WalletSummary = z.infer<typeof walletSummary>;
 

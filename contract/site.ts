@@ -16,6 +16,12 @@ const link = z
   .nullable()
   .or(z.literal('').transform(() => null));
 
+const topUpCredits = z
+  .number({ error: m.topUpRange })
+  .int(m.topUpRange)
+  .min(1, m.topUpRange)
+  .max(100_000_000, m.topUpRange);
+
 /** The value schema of each site_settings key (spec §3; buyer_protection and external_links added). */
 export const siteSettingSchemas = {
   animations: z.object({ enabled: z.boolean(), type: z.enum(animationTypes) }).strict(),
@@ -31,6 +37,42 @@ export const siteSettingSchemas = {
     })
     .strict(),
   external_links: z.object({ supportStreamUrl: link, communityChatUrl: link }).strict(),
+  /** Top-ups (decision 032): what a credit costs and how many one top-up may buy. */
+  payments: z
+    .object({
+      currency: z
+        .string({ error: m.currencyInvalid })
+        .regex(/^[A-Z]{3}$/, m.currencyInvalid),
+      creditsPerUnit: z
+        .number({ error: m.creditsPerUnitRange })
+        .int(m.creditsPerUnitRange)
+        .min(1, m.creditsPerUnitRange)
+        .max(10_000, m.creditsPerUnitRange),
+      minCredits: topUpCredits,
+      maxCredits: topUpCredits,
+    })
+    .strict()
+    .refine((v) => v.minCredits <= v.maxCredits, { message: m.topUpRange, path: ['maxCredits'] }),
+  /** Withdrawals: days earnings wait after release, the smallest request, the platform's fee. */
+  withdrawals: z
+    .object({
+      reserveDays: z
+        .number({ error: m.reserveRange })
+        .int(m.reserveRange)
+        .min(0, m.reserveRange)
+        .max(90, m.reserveRange),
+      minCredits: z
+        .number({ error: m.withdrawalMinRange })
+        .int(m.withdrawalMinRange)
+        .min(1, m.withdrawalMinRange)
+        .max(100_000_000, m.withdrawalMinRange),
+      feePercent: z
+        .number({ error: m.withdrawalFeeRange })
+        .int(m.withdrawalFeeRange)
+        .min(0, m.withdrawalFeeRange)
+        .max(50, m.withdrawalFeeRange),
+    })
+    .strict(),
 } as const;
 export type SiteSettingKey = keyof typeof siteSettingSchemas;
 export const siteSettingKeys = Object.keys(siteSettingSchemas) as SiteSettingKey[];
@@ -41,6 +83,8 @@ export const siteSettingDefaults = {
   marketplace_fee: { percentage: 5 },
   site_theme: { primaryColor: '#6366F1', secondaryColor: '#4F46E5' },
   buyer_protection: { hours: 72 },
+  payments: { currency: 'USD', creditsPerUnit: 100, minCredits: 500, maxCredits: 1_000_000 },
+  withdrawals: { reserveDays: 7, minCredits: 1000, feePercent: 2 },
 } as const satisfies { [K in Exclude<SiteSettingKey, 'external_links'>]: SiteSettingValue<K> };
 
 export const siteSettingKeyParams = z.object({

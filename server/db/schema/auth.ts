@@ -40,6 +40,11 @@ export const profiles = pgTable(
     banned: boolean('banned').notNull().default(false),
     balance: bigint('balance', { mode: 'number' }).notNull().default(0),
     credits: bigint('credits', { mode: 'number' }).notNull().default(0),
+    /**
+     * The part of `credits` earned from released sales (withdrawable after the reserve); credits bought or
+     * granted are spent first, so a purchase lowers this only past them (decision 032).
+     */
+    earnedCredits: bigint('earned_credits', { mode: 'number' }).notNull().default(0),
     rankId: uuid('rank_id').references(() => userRanks.id, { onDelete: 'set null' }),
     /** Marketplace feedback counters kept in the row (average = rating_total / vouches). */
     vouches: integer('vouches').notNull().default(0),
@@ -55,7 +60,13 @@ export const profiles = pgTable(
     // Global search's exact and prefix candidates (server/db/search.ts).
     index('profiles_username_pattern_idx').using('btree', sql`lower(${t.username}) text_pattern_ops`),
     // The wallet's conditional debits keep these true; the checks are the last line of defence.
-    check('profiles_credits_check', sql`${t.credits} between 0 and ${sql.raw(String(maxAccountAmount))}`),
+    // Credits go below zero only when a processor takes a top-up back after it was spent (a chargeback):
+    // every debit is conditional on `credits >= amount`, so such an account can neither buy nor withdraw.
+    check(
+      'profiles_credits_check',
+      sql`${t.credits} between ${sql.raw(String(-maxAccountAmount))} and ${sql.raw(String(maxAccountAmount))}`,
+    ),
+    check('profiles_earned_credits_check', sql`${t.earnedCredits} between 0 and greatest(${t.credits}, 0)`),
     check('profiles_balance_check', sql`${t.balance} between 0 and ${sql.raw(String(maxAccountAmount))}`),
     // Marketplace search matches seller usernames with ILIKE '%q%'.
     trigramIndex('profiles_username_trgm_idx', t.username),

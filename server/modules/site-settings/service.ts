@@ -54,6 +54,17 @@ export async function getSaleTerms(db: Db): Promise<{ feePercent: number; protec
   return { feePercent: marketplaceFee.percentage, protectionHours: buyerProtection.hours };
 }
 
+/** The terms of top-ups and withdrawals (decision 032), stored values over defaults, in one read. */
+export async function getMoneyTerms(db: Db) {
+  const stored = await q.readSome(db, ['payments', 'withdrawals']);
+  const [s, d] = [siteSettingSchemas, siteSettingDefaults];
+  return {
+    payments: settingOr(s.payments, stored.get('payments'), d.payments),
+    withdrawals: settingOr(s.withdrawals, stored.get('withdrawals'), d.withdrawals),
+  };
+}
+export type MoneyTerms = Awaited<ReturnType<typeof getMoneyTerms>>;
+
 /** Admins only; audited; every open page is told to refetch once the change commits. */
 export async function updateSetting(db: Db, viewer: Viewer, key: SiteSettingKey, body: unknown) {
   ensure(can.administer(viewer), m.onlyAdmins);

@@ -15,6 +15,11 @@ export async function walletSummary(db: Db, userId: string) {
         where buyer_id = ${userId} and status in ('held', 'disputed'))`.mapWith(Number),
       escrowIncoming: sql<number>`(select coalesce(sum(price), 0)::bigint from marketplace_orders
         where seller_id = ${userId} and status in ('held', 'disputed'))`.mapWith(Number),
+      earnedCredits: profiles.earnedCredits,
+      pendingDeposits: sql<number>`(select coalesce(sum(credits), 0)::bigint from deposits
+        where user_id = ${userId} and status = 'pending')`.mapWith(Number),
+      pendingWithdrawals: sql<number>`(select coalesce(sum(credits), 0)::bigint from withdrawals
+        where user_id = ${userId} and status in ('pending', 'processing'))`.mapWith(Number),
     })
     .from(profiles)
     .where(eq(profiles.id, userId));

@@ -13,6 +13,8 @@ import {
 import { type Executor, rows } from '../../db/sql.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
+import { getMoneyTerms } from '../site-settings/service.ts';
+import { reservedEarnings, withdrawableOf } from './doors.ts';
 import * as q from './queries.ts';
 
 /*
@@ -35,11 +37,13 @@ interface TransferInput {
   description: string;
   legs: Leg[];
   orderId?: string;
+  depositId?: string;
+  withdrawalId?: string;
   createdBy?: string;
 }
 
 /** Writes one balanced transfer; the caller has already moved the user balances it names. */
-async function writeTransfer(tx: Executor, input: TransferInput) {
+export async function writeTransfer(tx: Executor, input: TransferInput) {
   const total = input.legs.reduce((sum, leg) => sum + leg.amount, 0);
   if (total !== 0) throw new Error(`unbalanced transfer (${total})`);
   const transferId = randomUUID();
@@ -56,6 +60,8 @@ async function writeTransfer(tx: Executor, input: TransferInput) {
       kind: input.kind,
       description: input.description,
       orderId: input.orderId ?? null,
+      depositId: input.depositId ?? null,
+      withdrawalId: input.withdrawalId ?? null,
       createdBy: input.createdBy ?? null,
     })),
   );
@@ -73,7 +79,7 @@ export class AccountLimitError extends AppError {
 }
 
 /** The profiles' CHECK constraints (0 … maxAccountAmount) refusing an increase: the account limit. */
-function overLimit(err: unknown): never {
+export function overLimit(err: unknown): never {
   const code = (e: unknown): string | undefined => {
     const x = e as { code?: string; cause?: unknown } | undefined;
     return x?.code ?? (x?.cause ? code(x.cause) : undefined);
@@ -147,7 +153,8 @@ export async function holdPayment(
 export function holdPaymentCtes(input: { buyerId: string; orderId: string; source: string }) {
   const src = sql.raw(input.source);
   return sql`debit as (
-      update profiles p set credits = p.credits - s.price
+      update profiles p set credits = p.credits - s.price,
+        earned_credits = least(p.earned_credits, p.credits - s.price)
       from ${src} s
       where p.id = ${input.buyerId} and p.credits >= s.price
       returning p.credits, s.price, s.description),
@@ -161,11 +168,15 @@ export function holdPaymentCtes(input: { buyerId: string; orderId: string; sourc
       returning id)`;
 }
 
-async function addCredits(tx: Executor, userId: string | null, amount: number) {
+/** `earned`: a seller's share of a sale, which becomes withdrawable after the reserve (decision 032). */
+async function addCredits(tx: Executor, userId: string | null, amount: number, earned = false) {
   if (!userId || amount === 0) return undefined;
   const [row] = await tx
     .update(profiles)
-    .set({ credits: sql`${profiles.credits} + ${amount}` })
+    .set({
+      credits: sql`${profiles.credits} + ${amount}`,
+      ...(earned ? { earnedCredits: sql`${profiles.earnedCredits} + ${amount}` } : {}),
+    })
     .where(eq(profiles.id, userId))
     .returning({ credits: profiles.credits })
     .catch(overLimit);
@@ -195,13 +206,13 @@ export async function settleEscrow(
   if (input.refund + input.payout + input.fee !== input.amount) throw new Error('settlement does not add up');
   // Profile rows in id order, like every other multi-member transfer.
   const parties = [
-    { userId: input.buyerId, amount: input.refund },
-    { userId: input.sellerId, amount: input.payout },
+    { userId: input.buyerId, amount: input.refund, earned: false },
+    { userId: input.sellerId, amount: input.payout, earned: true },
   ].sort((a, b) => String(a.userId).localeCompare(String(b.userId)));
   const legs: Leg[] = [{ account: 'escrow', amount: -input.amount }];
   let unclaimed = 0;
   for (const party of parties) {
-    const after = await addCredits(tx, party.userId, party.amount);
+    const after = await addCredits(tx, party.userId, party.amount, party.earned);
     if (after === undefined) unclaimed += party.amount;
     else
       legs.push({
@@ -288,6 +299,16 @@ export async function ledgerCheck(db: Db) {
     db,
     sql`select coalesce(sum(price), 0)::text as total from marketplace_orders where status in ('held', 'disputed')`,
   );
+  // payouts_pending holds exactly the open withdrawals; each clearing account owes what its deposits credited.
+  const [open] = await rows<{ total: string }>(
+    db,
+    sql`select coalesce(sum(credits), 0)::text as total from withdrawals where status in ('pending', 'processing')`,
+  );
+  const credited = await rows<{ method: string; total: string }>(
+    db,
+    sql`select method, sum(credits - reversed_credits)::text as total from deposits
+      where status in ('settled', 'reversed') group by method`,
+  );
   const byAccount: Record<string, number> = {};
   let sum = 0;
   for (const row of totals) {
@@ -296,6 +317,12 @@ export async function ledgerCheck(db: Db) {
   }
   const escrowHeld = byAccount['credits:escrow'] ?? 0;
   const escrowOwed = Number(owed?.total ?? 0);
+  const payoutsPending = byAccount['credits:payouts_pending'] ?? 0;
+  const payoutsOwed = Number(open?.total ?? 0);
+  const clearingMismatches = ['btcpay', 'stripe', 'sandbox'].filter((method) => {
+    const owedByProcessor = Number(credited.find((r) => r.method === method)?.total ?? 0);
+    return (byAccount[`credits:deposits_${method}`] ?? 0) !== -owedByProcessor;
+  });
   const result = {
     unbalancedTransfers: unbalanced.length,
     total: sum,
@@ -303,6 +330,9 @@ export async function ledgerCheck(db: Db) {
     mismatchedUsers: mismatched.map((r) => r.id),
     escrowHeld,
     escrowOwed,
+    payoutsPending,
+    payoutsOwed,
+    clearingMismatches,
   };
   return {
     ...result,
@@ -310,16 +340,26 @@ export async function ledgerCheck(db: Db) {
       result.unbalancedTransfers === 0 &&
       result.total === 0 &&
       result.mismatchedUsers.length === 0 &&
-      escrowHeld === escrowOwed,
+      escrowHeld === escrowOwed &&
+      payoutsPending === payoutsOwed &&
+      clearingMismatches.length === 0,
   };
 }
 
 /* The member's wallet page */
 
 export async function getWallet(db: Db, viewer: Viewer): Promise<WalletSummary> {
-  const row = await q.walletSummary(db, viewer.id);
+  const [row, terms] = await Promise.all([q.walletSummary(db, viewer.id), getMoneyTerms(db)]);
   if (!row) throw new AppError('UNAUTHENTICATED', w.loadFailed);
-  return row;
+  const reserve = await reservedEarnings(db, viewer.id, terms.withdrawals.reserveDays);
+  const reservedTotal = reserve.reduce((sum, part) => sum + part.credits, 0);
+  const { earnedCredits, ...summary } = row;
+  return {
+    ...summary,
+    withdrawable: withdrawableOf({ credits: row.credits, earnedCredits }, reservedTotal),
+    reserved: Math.min(reservedTotal, earnedCredits),
+    reserve,
+  };
 }
 
 export async function listLedger(

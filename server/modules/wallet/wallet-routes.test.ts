@@ -40,12 +40,22 @@ describe('GET /wallet', () => {
       credits: 180,
       escrowPaid: 120,
       escrowIncoming: 0,
+      withdrawable: 0,
+      reserved: 0,
+      reserve: [],
+      pendingDeposits: 0,
+      pendingWithdrawals: 0,
     });
     expect((await call('GET', '/api/v1/wallet', seller.cookie)).json()).toEqual({
       balance: 0,
       credits: 0,
       escrowPaid: 0,
       escrowIncoming: 120,
+      withdrawable: 0,
+      reserved: 0,
+      reserve: [],
+      pendingDeposits: 0,
+      pendingWithdrawals: 0,
     });
   });
 });

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { paymentMessages as m } from './messages.ts';
+import { cursorParam, pageOf } from './pages.ts';
+
+/*
+ * Top-ups (decision 032): a member buys credits from a payment processor. The server makes the invoice or
+ * Checkout Session and credits the deposit once the processor confirms it, exactly once.
+ */
+
+export const depositMethods = ['btcpay', 'stripe', 'sandbox'] as const;
+export type DepositMethod = (typeof depositMethods)[number];
+export const depositStatuses = ['pending', 'settled', 'expired', 'invalid', 'reversed'] as const;
+export type DepositStatus = (typeof depositStatuses)[number];
+/** Why a deposit needs a word: paid in part (nothing credited), or paid over (the rest recorded for staff). */
+export const depositProblems = ['paid_partial', 'paid_over'] as const;
+export type DepositProblem = (typeof depositProblems)[number];
+
+export const methodLabels: Record<DepositMethod, string> = {
+  btcpay: 'Crypto (BTCPay)',
+  stripe: 'Card (Stripe)',
+  sandbox: 'Sandbox (no real money)',
+};
+
+/** The credits a member may ask for: whole, positive; the site's minimum and maximum are checked by the server. */
+const creditsField = z
+  .number({ error: m.creditsRequired })
+  .int(m.creditsWhole)
+  .min(1, m.creditsPositive)
+  .max(1_000_000_000, m.creditsTooHigh);
+
+export const createDepositBody = z
+  .object({
+    method: z.enum(depositMethods, { error: m.methodInvalid }),
+    credits: creditsField,
+  })
+  .strict();
+export type CreateDepositBody = z.input<typeof createDepositBody>;
+
+export const deposit = z.object({
+  id: z.string(),
+  method: z.enum(depositMethods),
+  credits: z.number().int(),
+  /** The price as a decimal string in `currency` ("5.00"). */
+  amount: z.string(),
+  currency: z.string(),
+  status: z.enum(depositStatuses),
+  problem: z.enum(depositProblems).nullable(),
+  /** Where to pay: only while the deposit is pending. */
+  checkoutUrl: z.string().nullable(),
+  reversedCredits: z.number().int(),
+  expiresAt: z.string(),
+  settledAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Deposit = z.infer<typeof deposit>;
+export const depositCreated = z.object({ id: z.string(), status: z.enum(depositStatuses), checkoutUrl: z.string() });
+export const depositPage = pageOf(deposit);
+export type DepositPage = z.infer<typeof depositPage>;
+export const depositQuery = z.object({
+  status: z.enum(['all', ...depositStatuses]).default('all'),
+  cursor: cursorParam,
+});
+export const depositPageSize = 20;
+export const depositIdParams = z.object({ id: z.uuid(m.depositNotFound) });
+
+/** What the Add credits dialog offers: the configured methods and the site's terms. */
+export const depositOptions = z.object({
+  methods: z.array(z.enum(depositMethods)),
+  currency: z.string(),
+  creditsPerUnit: z.number().int(),
+  minCredits: z.number().int(),
+  maxCredits: z.number().int(),
+  presets: z.array(z.number().int()),
+});
+export type DepositOptions = z.infer<typeof depositOptions>;
+
+/** The sandbox checkout page's view of a deposit (development only). */
+export const sandboxInvoice = z.object({
+  id: z.string(),
+  credits: z.number().int(),
+  amount: z.string(),
+  currency: z.string(),
+  status: z.enum(depositStatuses),
+});
+export type SandboxInvoice = z.infer<typeof sandboxInvoice>;
+export const sandboxPayBody = z.object({ outcome: z.enum(['paid', 'expired']) }).strict();

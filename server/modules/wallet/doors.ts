@@ -1,0 +1,193 @@
+import { and, eq, gte, sql } from 'drizzle-orm';
+import type { DepositMethod } from '../../../contract/payments.ts';
+import type { Executor } from '../../db/sql.ts';
+import { rows } from '../../db/sql.ts';
+import { profiles } from '../../db/schema/index.ts';
+import { overLimit, writeTransfer } from './service.ts';
+
+/*
+ * Money in and out of the site (decision 032), the wallet's side: each function writes one balanced
+ * transfer in the caller's transaction together with the profile change. The caller has already made the
+ * deposit's or withdrawal's own state change (a conditional update), so a transfer is written only by the
+ * one request that won that change.
+ */
+
+const clearing = (method: DepositMethod) => `deposits_${method}` as const;
+
+/**
+ * A confirmed top-up: the processor's clearing account → the member. A member deleted since leaves the
+ * credits with the platform, so the books still balance. Returns the member's credits after it.
+ */
+export async function creditDeposit(
+  tx: Executor,
+  input: { userId: string | null; method: DepositMethod; credits: number; depositId: string; description: string },
+) {
+  const [row] = input.userId
+    ? await tx
+        .update(profiles)
+        .set({ credits: sql`${profiles.credits} + ${input.credits}` })
+        .where(eq(profiles.id, input.userId))
+        .returning({ credits: profiles.credits })
+        .catch(overLimit)
+    : [];
+  await writeTransfer(tx, {
+    currency: 'credits',
+    kind: 'deposit',
+    description: input.description,
+    depositId: input.depositId,
+    legs: [
+      { account: clearing(input.method), amount: -input.credits },
+      row
+        ? { account: 'user', userId: input.userId!, amount: input.credits, balanceAfter: row.credits }
+        : { account: 'platform_fees', amount: input.credits },
+    ],
+  });
+  return row?.credits ?? null;
+}
+
+/**
+ * A processor took a top-up back (refund, chargeback): the member → the clearing account, even past zero.
+ * Earned credits never exceed what is left, so a chargeback cannot turn bought credits into withdrawable ones.
+ */
+export async function reverseDeposit(
+  tx: Executor,
+  input: { userId: string | null; method: DepositMethod; credits: number; depositId: string; description: string },
+) {
+  const [row] = input.userId
+    ? await tx
+        .update(profiles)
+        .set({
+          credits: sql`${profiles.credits} - ${input.credits}`,
+          earnedCredits: sql`least(${profiles.earnedCredits}, greatest(${profiles.credits} - ${input.credits}, 0))`,
+        })
+        .where(eq(profiles.id, input.userId))
+        .returning({ credits: profiles.credits })
+        .catch(overLimit)
+    : [];
+  await writeTransfer(tx, {
+    currency: 'credits',
+    kind: 'deposit_reversal',
+    description: input.description,
+    depositId: input.depositId,
+    legs: [
+      row
+        ? { account: 'user', userId: input.userId!, amount: -input.credits, balanceAfter: row.credits }
+        : { account: 'platform_fees', amount: -input.credits },
+      { account: clearing(input.method), amount: input.credits },
+    ],
+  });
+  return row?.credits ?? null;
+}
+
+/** Transfer kinds that pay a seller their share of a sale: what the reserve holds back. */
+const earningKinds = sql`('purchase_release', 'purchase_split')`;
+
+/** A seller's earnings released within the reserve window, oldest first, each with when it frees up. */
+export async function reservedEarnings(db: Executor, userId: string, reserveDays: number) {
+  if (reserveDays <= 0) return [];
+  const found = await rows<{ credits: string; frees_at: Date | string }>(
+    db,
+    sql`select amount::text as credits, created_at + make_interval(days => ${reserveDays}) as frees_at
+      from ledger_entries
+      where user_id = ${userId} and account = 'user' and kind in ${earningKinds} and amount > 0
+        and created_at > now() - make_interval(days => ${reserveDays})
+      order by created_at, id`,
+  );
+  return found.map((r) => ({ credits: Number(r.credits), freesAt: new Date(r.frees_at).toISOString() }));
+}
+
+/**
+ * What a withdrawal may take: earned credits minus those still in the reserve, never more than the credits
+ * there are. Reads the profile as the caller sees it (lock it first when a debit follows).
+ */
+export function withdrawableOf(p: { credits: number; earnedCredits: number }, reserved: number) {
+  return Math.max(0, Math.min(p.credits, p.earnedCredits - reserved));
+}
+
+/**
+ * A withdrawal request: `credits` leave the member (earned ones only, past the reserve) for
+ * `payouts_pending`. `reserved` is what the reserve holds, read after the profile was locked. Returns false
+ * when the credits are not withdrawable (nothing written).
+ */
+export async function holdWithdrawal(
+  tx: Executor,
+  input: { userId: string; credits: number; reserved: number; withdrawalId: string; description: string },
+) {
+  const [row] = await tx
+    .update(profiles)
+    .set({
+      credits: sql`${profiles.credits} - ${input.credits}`,
+      earnedCredits: sql`${profiles.earnedCredits} - ${input.credits}`,
+    })
+    .where(
+      and(
+        eq(profiles.id, input.userId),
+        gte(profiles.credits, input.credits),
+        gte(profiles.earnedCredits, input.credits + input.reserved),
+      ),
+    )
+    .returning({ credits: profiles.credits });
+  if (!row) return false;
+  await writeTransfer(tx, {
+    currency: 'credits',
+    kind: 'withdrawal_hold',
+    description: input.description,
+    withdrawalId: input.withdrawalId,
+    legs: [
+      { account: 'user', userId: input.userId, amount: -input.credits, balanceAfter: row.credits },
+      { account: 'payouts_pending', amount: input.credits },
+    ],
+  });
+  return true;
+}
+
+/** A withdrawal paid out: `payouts_pending` → `payouts` (what left the site) and the fee to the platform. */
+export async function payWithdrawal(
+  tx: Executor,
+  input: { credits: number; fee: number; withdrawalId: string; description: string; createdBy?: string },
+) {
+  await writeTransfer(tx, {
+    currency: 'credits',
+    kind: 'withdrawal_paid',
+    description: input.description,
+    withdrawalId: input.withdrawalId,
+    createdBy: input.createdBy,
+    legs: [
+      { account: 'payouts_pending', amount: -input.credits },
+      { account: 'payouts', amount: input.credits - input.fee },
+      { account: 'platform_fees', amount: input.fee },
+    ],
+  });
+}
+
+/** A withdrawal rejected or failed: its credits go back to the member, as earned (withdrawable) credits. */
+export async function returnWithdrawal(
+  tx: Executor,
+  input: { userId: string | null; credits: number; withdrawalId: string; description: string; createdBy?: string },
+) {
+  const [row] = input.userId
+    ? await tx
+        .update(profiles)
+        .set({
+          credits: sql`${profiles.credits} + ${input.credits}`,
+          // Capped by what is left: a chargeback since the request may have taken the account below zero.
+          earnedCredits: sql`least(${profiles.earnedCredits} + ${input.credits}, greatest(${profiles.credits} + ${input.credits}, 0))`,
+        })
+        .where(eq(profiles.id, input.userId))
+        .returning({ credits: profiles.credits })
+        .catch(overLimit)
+    : [];
+  await writeTransfer(tx, {
+    currency: 'credits',
+    kind: 'withdrawal_returned',
+    description: input.description,
+    withdrawalId: input.withdrawalId,
+    createdBy: input.createdBy,
+    legs: [
+      { account: 'payouts_pending', amount: -input.credits },
+      row
+        ? { account: 'user', userId: input.userId!, amount: input.credits, balanceAfter: row.credits }
+        : { account: 'platform_fees', amount: input.credits },
+    ],
+  });
+}
