@@ -26,6 +26,8 @@ export interface ServerToClientEvents {
   profile: (payload: { banned: boolean; role: Role }) => void;
   /** A site setting changed (every socket). */
   'site-settings': (payload: { key: string }) => void;
+  /** The member's wallet changed outside their own request: a deposit settled or a withdrawal was decided. */
+  wallet: (payload: { depositId?: string; withdrawalId?: string }) => void;
   /** Who is online, to sockets that joined the presence room. */
   presence: (snapshot: PresenceSnapshot) => void;
 }

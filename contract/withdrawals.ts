@@ -115,3 +115,16 @@ export const rejectWithdrawalBody = z
     reason: z.string({ error: m.reasonRequired }).trim().min(1, m.reasonRequired).max(1000, m.reasonTooLong),
   })
   .strict();
+
+/** What the Withdraw dialog needs: the methods this site pays out by and the site's terms. */
+export const withdrawalOptions = z.object({
+  methods: z.array(z.enum(withdrawalMethods)),
+  minCredits: z.number().int(),
+  feePercent: z.number().int(),
+  reserveDays: z.number().int(),
+  currency: z.string(),
+  creditsPerUnit: z.number().int(),
+  /** Withdrawing and changing a payout address need two-factor sign-in on. */
+  twoFactorEnabled: z.boolean(),
+});
+export type WithdrawalOptions = z.infer<typeof withdrawalOptions>;
