@@ -512,6 +512,8 @@ export const stockMessages = {
   keysBlank: (lines: string) => `Blank lines are not keys (line ${lines})`,
   keysTooLong: (lines: string) => `A key must be at most 200 characters (line ${lines})`,
   keysDuplicate: (lines: string) => `Duplicate keys (line ${lines})`,
+  keysHiddenCharacters: (lines: string) =>
+    `A key must not hold invisible or direction-changing characters (line ${lines})`,
   keysAlreadyListed: (lines: string) => `Already in this listing (line ${lines})`,
   onlySellerKeys: "Only the seller can manage this listing's keys",
   onlyBuyerKeys: 'Only the buyer can see the keys of this order',
