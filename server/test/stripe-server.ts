@@ -371,6 +371,7 @@ export async function startStripeServer(
               ...(opts.timestamp === undefined ? {} : { timestamp: opts.timestamp }),
             })
           : opts.signature;
+      // As Stripe's servers send it: no Origin or Sec-Fetch-Site, so the cross-site check lets it through.
       const headers: Record<string, string> = {
         'content-type': 'application/json; charset=utf-8',
         'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',

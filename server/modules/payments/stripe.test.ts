@@ -7,6 +7,8 @@ import { buildListing, buildSignedInUser } from '../../test/factories.ts';
 import { type Member, moneySuite } from '../../test/money-suite.ts';
 import { type StripeTestServer, startStripeServer } from '../../test/stripe-server.ts';
 import type { TestApp } from '../../test/test-app.ts';
+import { configuredProcessors } from './processors.ts';
+import { reconcileOverdue } from './service.ts';
 
 /*
  * Stripe Checkout end to end against the loopback Stripe (server/test/stripe-server.ts): the real `stripe`
@@ -194,6 +196,28 @@ describe('checkout sessions', () => {
     expect(res.statusCode).toBe(200);
     expect((await readDeposit(d.id)).status).toBe('invalid');
     expect(await credits(member.id)).toBe(0);
+  });
+
+  it('credits through the reconciliation sweep when the webhook never came', async () => {
+    const member = await buildSignedInUser(t);
+    const paidLost = await topUp(member);
+    stripe.complete(paidLost.sessionId);
+    const open = await topUp(member);
+    await t.db
+      .update(deposits)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(deposits.userId, member.id));
+    const deps = {
+      db: t.db,
+      publicUrl: t.config.publicUrl,
+      processors: configuredProcessors(t.config.payments, t.config.publicUrl),
+    };
+    const warn = () => {};
+    await reconcileOverdue(deps, { warn });
+    expect((await readDeposit(paidLost.id)).status).toBe('settled');
+    // Stripe still holds the other one open: it stays pending until Stripe expires it.
+    expect((await readDeposit(open.id)).status).toBe('pending');
+    expect(await credits(member.id)).toBe(1000);
   });
 
   it('expires a deposit whose session expired', async () => {
