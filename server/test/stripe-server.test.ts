@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProcessorUnavailable } from '../modules/payments/processor.ts';
@@ -122,5 +124,40 @@ describe('loopback Stripe', () => {
     expect(() => processor.verifiedEvent(Buffer.from(delivered!.payload), delivered!.signature)).toThrow(
       Stripe.errors.StripeSignatureVerificationError,
     );
+  });
+
+  it('delivers to a URL over HTTP with the headers Stripe sends', async () => {
+    const received: { headers: http.IncomingHttpHeaders; body: string }[] = [];
+    const sink = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => {
+        body += c;
+      });
+      req.on('end', () => {
+        received.push({ headers: req.headers, body });
+        res.end('{"received":true}');
+      });
+    });
+    await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
+    try {
+      const event = server.event('charge.refunded', { id: 'ch_test_1', object: 'charge' });
+      const url = `http://127.0.0.1:${(sink.address() as AddressInfo).port}/hook`;
+      expect(await server.send(url, event)).toEqual({ statusCode: 200, body: '{"received":true}' });
+      const [got] = received;
+      expect(got!.headers.origin).toBeUndefined();
+      expect(got!.headers['content-type']).toBe('application/json; charset=utf-8');
+      const verified = processor.verifiedEvent(
+        Buffer.from(got!.body),
+        got!.headers['stripe-signature'] as string,
+      );
+      expect(verified).toMatchObject({
+        id: event.id,
+        object: 'event',
+        livemode: false,
+        data: { object: { id: 'ch_test_1' } },
+      });
+    } finally {
+      await new Promise<void>((resolve) => sink.close(() => resolve()));
+    }
   });
 });
