@@ -359,6 +359,7 @@ export const paymentMessages = {
   notSandbox: 'This deposit is not a sandbox deposit',
   notPending: 'This deposit is no longer pending',
   signatureInvalid: 'Invalid webhook signature',
+  webhookRetry: 'The payment processor could not be asked about this event: deliver it again later',
   created: 'Redirecting to checkout…',
   credited: (credits: number) => `${credits.toLocaleString('en-US')} credits added to your wallet`,
   loadFailed: 'Failed to load deposits',

@@ -70,6 +70,8 @@ export const rateRules = {
   unsubscribePerIp: { limit: 30, windowSeconds: 600, by: 'ip' },
   // Each top-up asks a processor for an invoice: a member making many is spam against our account there.
   depositPerUser: { limit: 10, windowSeconds: 600, by: 'viewer' },
+  // Stripe's webhooks come from a few addresses, in bursts (a batch of refunds): generous, still a ceiling.
+  stripeWebhookPerIp: { limit: 600, windowSeconds: 60, by: 'ip' },
   walletExportPerUser: { limit: 20, windowSeconds: 600, by: 'viewer' },
   feedbackPerUser: { limit: 20, windowSeconds: 600, by: 'viewer' },
   reportPerUser: { limit: 10, windowSeconds: 600, by: 'viewer' },
