@@ -491,6 +491,7 @@ export const siteSettingsMessages = {
   hoursRange: 'Buyer protection must be between 1 and 720 hours',
   urlInvalid: 'Link must start with http:// or https://',
   currencyInvalid: 'Currency must be a three-letter code like USD',
+  currencyNotInCents: 'Currency must be one counted in cents (two decimals), like USD or EUR',
   creditsPerUnitRange: 'Credits per currency unit must be between 1 and 10,000',
   topUpRange: 'Top-up limits must be whole numbers from 1 to 100,000,000, the minimum not above the maximum',
   reserveRange: 'The reserve must be between 0 and 90 days',
