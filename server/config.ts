@@ -83,6 +83,14 @@ const envSchema = z
         path: ['STRIPE_SECRET_KEY'],
         message: 'Stripe needs both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
       });
+    // A secret made on first start lives in the database, so every backup and replica carries the key that
+    // signs sessions: production keeps it in its environment instead.
+    if (e.NODE_ENV === 'production' && !e.AUTH_SECRET)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AUTH_SECRET'],
+        message: 'required when NODE_ENV=production (at least 32 characters, e.g. `openssl rand -hex 32`)',
+      });
     if (e.NODE_ENV === 'production' && e.PAYMENTS_SANDBOX)
       ctx.addIssue({
         code: 'custom',
