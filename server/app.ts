@@ -26,6 +26,7 @@ import { meRoutes } from './modules/me/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { releaseJobPlugin } from './modules/orders/release-job.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
+import { btcpayWebhookRoutes } from './modules/payments/btcpay-routes.ts';
 import { configuredProcessors } from './modules/payments/processors.ts';
 import { depositReconcilePlugin } from './modules/payments/reconcile-job.ts';
 import { depositRoutes } from './modules/payments/routes.ts';
@@ -168,6 +169,8 @@ export async function buildApp({ config, database, mailer, logger, logDestinatio
       await v1.register(reputationRoutes, { db });
       await v1.register(walletRoutes, { db });
       await v1.register(depositRoutes, payments);
+      if (config.payments.btcpay)
+        await v1.register(btcpayWebhookRoutes, { deps: payments, config: config.payments.btcpay });
       await v1.register(reportRoutes, { db });
       await v1.register(notificationRoutes, { db });
       await v1.register(directMessageRoutes, { db });

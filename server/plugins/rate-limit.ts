@@ -62,6 +62,8 @@ export const rateRules = {
   walletConvertPerUser: { limit: 20, windowSeconds: 600, by: 'viewer' },
   // Each top-up asks a processor for an invoice: a member making many is spam against our account there.
   depositPerUser: { limit: 10, windowSeconds: 600, by: 'viewer' },
+  // BTCPay's webhook deliveries, per sending server: generous, since a busy store sends bursts and redeliveries.
+  btcpayWebhookPerIp: { limit: 600, windowSeconds: 60, by: 'ip' },
   walletExportPerUser: { limit: 20, windowSeconds: 600, by: 'viewer' },
   feedbackPerUser: { limit: 20, windowSeconds: 600, by: 'viewer' },
   reportPerUser: { limit: 10, windowSeconds: 600, by: 'viewer' },
