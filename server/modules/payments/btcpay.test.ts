@@ -7,7 +7,7 @@ import { rows } from '../../db/sql.ts';
 import { type BtcpayServer, startBtcpayServer } from '../../test/btcpay-server.ts';
 import { buildSignedInUser } from '../../test/factories.ts';
 import { type Member, moneySuite } from '../../test/money-suite.ts';
-import type { TestApp } from '../../test/test-app.ts';
+import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { configuredProcessors } from './processors.ts';
 import { reconcileOverdue } from './service.ts';
 
@@ -364,6 +364,61 @@ describe('the BTCPay webhook', () => {
       payload: body,
     });
     expect(plain.statusCode).toBe(200);
+  });
+});
+
+describe('the webhook route', () => {
+  it('is in the OpenAPI document: public, rate-limited per IP, with its answers', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const op = doc.paths[WEBHOOK_PATH].post;
+    expect(op['x-access']).toBe('public');
+    expect(op['x-rate-limit']).toEqual(['btcpayWebhookPerIp']);
+    expect(Object.keys(op.responses).sort()).toEqual(['200', '400', '429', '502']);
+  });
+
+  it('logs what happened and never the API key, the webhook secret or a signature', async () => {
+    const lines: string[] = [];
+    const logged = await buildTestApp({
+      database: t.database,
+      env: { ...server.env(), LOG_LEVEL: 'debug' },
+      logs: { write: (chunk) => void lines.push(chunk) },
+    });
+    try {
+      const member = await buildSignedInUser(logged);
+      const create = await logged.app.inject({
+        method: 'POST',
+        url: '/api/v1/wallet/deposits',
+        headers: { cookie: member.cookie },
+        payload: { method: 'btcpay', credits: 1000 },
+      });
+      expect(create.statusCode).toBe(201);
+      const { processorRef: invoiceId } = await depositRow(create.json().id);
+      server.setInvoice(invoiceId!, { status: 'Settled', additionalStatus: 'PaidOver', paidAmount: '11.00' });
+      const body = JSON.stringify(server.webhookBody({ type: 'InvoiceSettled', invoiceId: invoiceId! }));
+      const signature = server.sign(body);
+      const post = (sig: string) =>
+        logged.app.inject({
+          method: 'POST',
+          url: WEBHOOK_PATH,
+          headers: { 'content-type': 'application/json', 'btcpay-sig': sig },
+          payload: body,
+        });
+      expect((await post(server.sign(body, 'forged-secret'))).statusCode).toBe(400);
+      server.setDown(true);
+      try {
+        expect((await post(signature)).statusCode).toBe(502);
+      } finally {
+        server.setDown(false);
+      }
+      expect((await post(signature)).statusCode).toBe(200);
+      const all = lines.join('\n');
+      expect(all).toContain('btcpay webhook applied');
+      expect(all).toContain('btcpay invoice could not be re-read');
+      for (const secret of [server.apiKey, server.webhookSecret, signature.slice(7)])
+        expect(all).not.toContain(secret);
+    } finally {
+      await logged.close();
+    }
   });
 });
 
