@@ -126,6 +126,9 @@ describe('BTCPay webhooks on PostgreSQL', () => {
   }, async () => {
     const env = {
       ...server.env(),
+      // The loopback BTCPay speaks http, which production refuses (the API key would travel in clear): the
+      // same server in development mode otherwise.
+      NODE_ENV: 'development',
       DATABASE_URL: databaseUrl(),
       DATABASE_POOL_SIZE: '4',
       DATA_DIR: dataDir,
