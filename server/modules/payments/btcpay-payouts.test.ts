@@ -54,6 +54,19 @@ describe('BTCPay store payouts', () => {
     }
     const read = server.requests.findLast((r) => r.method === 'GET')!;
     expect(read.path).toBe(`/api/v1/payouts/${id}`);
+
+    // The store's list (Greenfield's PayoutDataList) leaves cancelled payouts out unless asked.
+    const list = async (query = '') => {
+      const res = await fetch(`${server.url}/api/v1/stores/${server.storeId}/payouts${query}`, {
+        headers: { authorization: `token ${server.apiKey}` },
+      });
+      expect(res.status).toBe(200);
+      const body = await res.json();
+      expect(greenfield.check('PayoutDataList', body)).toEqual([]);
+      return body.map((p: { id: string }) => p.id);
+    };
+    expect(await list()).not.toContain(id);
+    expect(await list('?includeCancelled=true')).toContain(id);
   });
 
   it('refuses a currency without a payout method and an amount that is not a positive decimal, asking nothing', async () => {

@@ -459,4 +459,32 @@ describe('the reconciliation of lost webhooks', () => {
       1, 0, 1,
     ]);
   });
+
+  it('runs as the queue job: an instance with workers credits a deposit whose webhook never came', async () => {
+    const member = await buildSignedInUser(t);
+    const { id, invoiceId } = await topUp(member);
+    server.setInvoice(invoiceId, { status: 'Settled' });
+    await t.db
+      .update(deposits)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(deposits.id, id));
+    const worker = await buildTestApp({
+      database: t.database,
+      env: { ...server.env(), JOB_WORKERS: 'true', DEPOSIT_RECONCILE_INTERVAL_MS: '60000' },
+    });
+    try {
+      // The worker queues the sweep as it starts (the send is not awaited): wait for the change, then for the
+      // jobs it queued.
+      const deadline = Date.now() + 30_000;
+      while ((await depositRow(id)).status === 'pending' && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      await worker.app.jobs.settle(30_000);
+      expect(await depositRow(id)).toMatchObject({ status: 'settled' });
+      expect(await balance(member.id)).toBe(1000);
+      expect(await transfers(id)).toBe(1);
+      expect(rereads(invoiceId)).toBe(1);
+    } finally {
+      await worker.close();
+    }
+  });
 });
