@@ -168,6 +168,36 @@ describe('POST /wallet/deposits with btcpay', () => {
   });
 });
 
+describe('BTCPay refusing us', () => {
+  it('closes the deposit and logs a clear error when BTCPay refuses the key (4xx), without the key', async () => {
+    const lines: string[] = [];
+    const refused = await buildTestApp({
+      database: t.database,
+      env: { ...server.env(), BTCPAY_API_KEY: 'a-revoked-api-key', LOG_LEVEL: 'info' },
+      logs: { write: (chunk) => void lines.push(chunk) },
+    });
+    try {
+      const member = await buildSignedInUser(refused);
+      const res = await refused.app.inject({
+        method: 'POST',
+        url: '/api/v1/wallet/deposits',
+        headers: { cookie: member.cookie },
+        payload: { method: 'btcpay', credits: 1000 },
+      });
+      expect(res.statusCode).toBe(500);
+      const [row] = await t.db.select().from(deposits).where(eq(deposits.userId, member.id));
+      expect(row).toMatchObject({ status: 'invalid', processorRef: null });
+      const all = lines.join('\n');
+      expect(all).toContain(
+        `BTCPay answered 401 to POST /api/v1/stores/${server.storeId}/invoices (unauthenticated)`,
+      );
+      expect(all).not.toContain('a-revoked-api-key');
+    } finally {
+      await refused.close();
+    }
+  });
+});
+
 describe('the BTCPay webhook', () => {
   it('refuses forged, missing, malformed and stale signatures with 400, doing nothing', async () => {
     const member = await buildSignedInUser(t);
