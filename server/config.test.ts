@@ -148,6 +148,38 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads BTCPay only when all four are set, and only over https in production', () => {
+    const btcpay = {
+      BTCPAY_URL: 'https://btcpay.example/',
+      BTCPAY_STORE_ID: 'store',
+      BTCPAY_API_KEY: 'key',
+      BTCPAY_WEBHOOK_SECRET: 'webhook-secret',
+    };
+    expect(
+      loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'z'.repeat(32), ...btcpay }).payments.btcpay,
+    ).toEqual({
+      url: 'https://btcpay.example',
+      storeId: 'store',
+      apiKey: 'key',
+      webhookSecret: 'webhook-secret',
+    });
+    expect(loadConfig({}).payments.btcpay).toBeUndefined();
+    expect(() => loadConfig({ ...btcpay, BTCPAY_API_KEY: undefined })).toThrow(
+      /BTCPAY_URL: BTCPay needs all four/,
+    );
+    expect(loadConfig({ ...btcpay, BTCPAY_URL: 'http://127.0.0.1:49392' }).payments.btcpay?.url).toBe(
+      'http://127.0.0.1:49392',
+    );
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        AUTH_SECRET: 'z'.repeat(32),
+        ...btcpay,
+        BTCPAY_URL: 'http://btcpay.example',
+      }),
+    ).toThrow(/BTCPAY_URL: an https:\/\/ address in NODE_ENV=production/);
+  });
+
   it('refuses invalid values with the variable named', () => {
     for (const [name, value] of [
       ['CLEAN_UP_INTERVAL_MS', '-1'],

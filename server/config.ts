@@ -77,6 +77,12 @@ const envSchema = z
         path: ['BTCPAY_URL'],
         message: 'BTCPay needs all four: BTCPAY_URL, BTCPAY_STORE_ID, BTCPAY_API_KEY, BTCPAY_WEBHOOK_SECRET',
       });
+    if (e.NODE_ENV === 'production' && e.BTCPAY_URL && !e.BTCPAY_URL.startsWith('https://'))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BTCPAY_URL'],
+        message: 'an https:// address in NODE_ENV=production: every request to BTCPay carries the API key',
+      });
     if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET))
       ctx.addIssue({
         code: 'custom',
