@@ -42,6 +42,7 @@ import { ticketRoutes } from './modules/tickets/routes.ts';
 import { mediaRoutes, uploadRoutes } from './modules/uploads/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import { watchRoutes } from './modules/watches/routes.ts';
+import { withdrawalRoutes } from './modules/withdrawals/routes.ts';
 import { cleanUpPlugin } from './plugins/clean-up.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { type LogDestination, loggerOptions, requestLogPlugin } from './plugins/logging.ts';
@@ -159,6 +160,8 @@ export async function buildApp({ config, database, mailer, logger, logDestinatio
       await v1.register(watchRoutes, { db });
       await v1.register(reputationRoutes, { db });
       await v1.register(walletRoutes, { db });
+      // BTCPay payouts join 'manual' once their sender is configured (withdrawals/payout-sender.ts).
+      await v1.register(withdrawalRoutes, { db, authSecret: secret, availableMethods: ['manual'] });
       await v1.register(reportRoutes, { db });
       await v1.register(notificationRoutes, { db });
       await v1.register(directMessageRoutes, { db });
