@@ -11,7 +11,7 @@ export type Call = (
   url: string,
   cookie?: string,
   payload?: object,
-) => ReturnType<TestApp['app']['inject']>;
+) => Promise<Awaited<ReturnType<TestApp['app']['inject']>>>;
 
 export const caller =
   (t: TestApp): Call =>

@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { WithdrawalMethod, WithdrawalStatus } from '../../../contract/withdrawals.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -156,32 +156,52 @@ export interface AdminWithdrawalRow extends WithdrawalRow {
   completedWithdrawals: number;
 }
 
+/** What staff's queue shows: the requests of some statuses past a cursor, or one request. */
+export type AdminSelection = { statuses: readonly WithdrawalStatus[]; after?: TimeKey } | { id: string };
+
 /**
- * Staff's queue, newest first, each request with what to judge its member by: one statement per page, the
- * figures from lateral subqueries on the member's sales (marketplace_orders_seller_idx) and withdrawals
- * (withdrawals_user_idx). `where` is a status filter (withdrawals_status_idx) or one withdrawal.
+ * Staff's queue, newest first, each request with what to judge its member by, in one statement per page. Each
+ * status is read off withdrawals_status_idx in key order and only a page of each is merged ("all" has no index of
+ * its own: there are five statuses), then the figures come from lateral subqueries on the member's sales
+ * (marketplace_orders_seller_idx) and withdrawals (withdrawals_user_idx).
  */
-export async function adminRows(db: Executor, where: SQL, limit: number): Promise<AdminWithdrawalRow[]> {
+export async function adminRows(
+  db: Executor,
+  selection: AdminSelection,
+  limit: number,
+): Promise<AdminWithdrawalRow[]> {
+  const orderBy = sql.join(withdrawalKeyset.orderBy, sql`, `);
+  const source =
+    'id' in selection
+      ? sql`select * from ${withdrawals} where ${withdrawals.id} = ${selection.id}`
+      : sql.join(
+          selection.statuses.map((status) => {
+            const after = withdrawalKeyset.after(selection.after);
+            return sql`(select * from ${withdrawals}
+              where ${withdrawals.status} = ${status}${after ? sql` and ${after}` : sql``}
+              order by ${orderBy} limit ${limit})`;
+          }),
+          sql` union all `,
+        );
   const found = await rows<Record<string, unknown>>(
     db,
-    sql`select ${withdrawals}.*, ${asKeyText(withdrawals.createdAt)} as created_at_key,
+    sql`select w.*, w.created_at::text as created_at_key,
         p.username, p.created_at as member_since,
         coalesce(s.released_sales, 0) as released_sales, coalesce(s.disputes, 0) as disputes,
         coalesce(s.lost_disputes, 0) as lost_disputes, coalesce(c.completed, 0) as completed_withdrawals
-      from ${withdrawals}
-      left join ${profiles} p on p.id = ${withdrawals.userId}
+      from (${source}) w
+      left join ${profiles} p on p.id = w.user_id
       left join lateral (
         select count(*) filter (where o.status = 'released')::int as released_sales,
           count(*) filter (where o.disputed_at is not null)::int as disputes,
           count(*) filter (where o.disputed_at is not null and o.status = 'refunded')::int as lost_disputes
-        from marketplace_orders o where o.seller_id = ${withdrawals.userId}
-      ) s on ${withdrawals.userId} is not null
+        from marketplace_orders o where o.seller_id = w.user_id
+      ) s on w.user_id is not null
       left join lateral (
         select count(*)::int as completed from withdrawals done
-        where done.user_id = ${withdrawals.userId} and done.status = 'completed'
-      ) c on ${withdrawals.userId} is not null
-      where ${where}
-      order by ${sql.join(withdrawalKeyset.orderBy, sql`, `)}
+        where done.user_id = w.user_id and done.status = 'completed'
+      ) c on w.user_id is not null
+      order by w.created_at desc nulls last, w.id desc nulls last
       limit ${limit}`,
   );
   return found.map((r) => ({

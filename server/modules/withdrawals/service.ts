@@ -11,10 +11,10 @@ import {
   type WithdrawalPage,
   type WithdrawalStatus,
   withdrawalPageSize,
+  withdrawalStatuses,
 } from '../../../contract/withdrawals.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { TimeKey } from '../../db/cursor.ts';
-import { withdrawals } from '../../db/schema/index.ts';
 import { isUniqueViolation } from '../../db/sql.ts';
 import { AppError, orNotFound } from '../../plugins/errors.ts';
 import { enqueueMail } from '../../plugins/queue.ts';
@@ -313,19 +313,13 @@ export async function listForStaff(
 ): Promise<AdminWithdrawalPage> {
   ensure(can.administer(viewer), m.onlyAdmins);
   const after = q.withdrawalKeyset.decode(query.cursor);
-  const where = sql.join(
-    [
-      query.status === 'all' ? sql`true` : sql`${withdrawals.status} = ${query.status}`,
-      q.withdrawalKeyset.after(after) ?? sql`true`,
-    ],
-    sql` and `,
-  );
-  const found = await q.adminRows(db, where, q.withdrawalKeyset.limit(withdrawalPageSize));
+  const statuses = query.status === 'all' ? withdrawalStatuses : [query.status];
+  const found = await q.adminRows(db, { statuses, after }, q.withdrawalKeyset.limit(withdrawalPageSize));
   return q.withdrawalKeyset.page(found, withdrawalPageSize, (r) => [r.createdAtKey, r.id], toAdminWithdrawal);
 }
 
 async function adminWithdrawal(db: Db, id: string) {
-  const [row] = await q.adminRows(db, sql`${withdrawals.id} = ${id}`, 1);
+  const [row] = await q.adminRows(db, { id }, 1);
   return toAdminWithdrawal(orNotFound(row, m.notFound));
 }
 

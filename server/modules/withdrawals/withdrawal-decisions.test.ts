@@ -116,6 +116,12 @@ describe('GET /admin/withdrawals', () => {
     const all = [...first.items, ...second.items].map((w: { id: string }) => w.id);
     expect(new Set(all).size).toBe(all.length);
     expect(all.length).toBeGreaterThanOrEqual(23);
+    // Every status: one newest-first list merged from the statuses' own.
+    const mixed = (await call('GET', '/api/v1/admin/withdrawals?status=all', admin.cookie)).json();
+    expect(mixed.items).toHaveLength(20);
+    const times = mixed.items.map((w: { createdAt: string }) => Date.parse(w.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(new Set(mixed.items.map((w: { status: string }) => w.status)).size).toBeGreaterThan(1);
   });
 });
 
