@@ -39,6 +39,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod<WithdrawalRoutesOptions> = 
     methods: opts.availableMethods,
     sender: opts.sender,
     alerts: app.securityAlerts,
+    log: app.log,
   };
   const { db } = deps;
   const route = routesFor(app, { tags: ['wallet', 'withdrawals'], access: 'member' });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { withdrawalMessages as m } from '../../../contract/messages.ts';
 import {
   type AdminWithdrawal,
@@ -52,7 +53,10 @@ export interface WithdrawalDeps {
   methods: WithdrawalMethod[];
   sender?: PayoutSender;
   alerts: Pick<SecurityAlerts, 'changed'>;
+  log?: Pick<FastifyBaseLogger, 'error'>;
 }
+
+const payoutNotSent = 'The payout could not be sent';
 
 /** Where a request came from, for the security alert. */
 export interface RequestOrigin {
@@ -447,12 +451,11 @@ export async function approveWithdrawal(
     });
     await q.recordPayoutRef(db, id, payoutRef);
   } catch (err) {
-    await failWithdrawal(
-      db,
-      id,
-      err instanceof Error ? err.message.slice(0, 1000) : 'The payout was refused',
-    );
+    // The member sees a plain reason; the processor's own words go to the log for staff.
+    deps.log?.error({ err, withdrawalId: id }, 'payout sender failed');
+    await failWithdrawal(db, id, payoutNotSent);
   }
+
   return adminWithdrawal(db, id);
 }
 

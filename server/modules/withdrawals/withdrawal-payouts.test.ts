@@ -1,0 +1,201 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { withdrawalMessages as m } from '../../../contract/messages.ts';
+import { payoutDestinations, profiles, withdrawals } from '../../db/schema/index.ts';
+import type { Viewer } from '../../plugins/viewer.ts';
+import type { BuiltUser } from '../../test/factories.ts';
+import { type MoneySuite, moneySuite } from '../../test/money-suite.ts';
+import { until } from '../../test/sockets.ts';
+import { buildReadySeller, type Call, caller, codeOf } from '../../test/withdrawal-kit.ts';
+import { loadAuthSecret } from '../auth/secret.ts';
+import { REALTIME_CHANNEL } from '../realtime/bus.ts';
+import type { PayoutRequest, PayoutSender } from './payout-sender.ts';
+import {
+  approveWithdrawal,
+  completeWithdrawal,
+  createWithdrawal,
+  failWithdrawal,
+  looksLikeBitcoinAddress,
+  setDestination,
+  type WithdrawalDeps,
+} from './service.ts';
+
+/* BTCPay payouts through a PayoutSender (the processor itself is another module's), and the live wallet event. */
+
+let t: MoneySuite['t'];
+let admin: MoneySuite['admin'];
+let call: Call;
+moneySuite((s) => {
+  ({ t, admin } = s);
+  call = caller(t);
+});
+
+const sent: PayoutRequest[] = [];
+let refuse = false;
+const sender: PayoutSender = {
+  method: 'btcpay',
+  async send(w) {
+    sent.push(w);
+    if (refuse) throw new Error('BTCPay: insufficient funds in the store wallet');
+    return { payoutRef: `payout-${w.id}` };
+  },
+};
+let deps: WithdrawalDeps;
+beforeAll(async () => {
+  deps = {
+    db: t.db,
+    authSecret: await loadAuthSecret(t.db, t.config.authSecret),
+    methods: ['manual', 'btcpay'],
+    sender,
+    alerts: t.app.securityAlerts,
+  };
+});
+
+const viewerOf = (u: BuiltUser): Viewer => ({
+  id: u.id,
+  username: u.username,
+  email: u.email,
+  role: u.role,
+  avatarUrl: null,
+});
+const address = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+const stored = async (id: string) =>
+  (await t.db.select().from(withdrawals).where(eq(withdrawals.id, id)))[0]!;
+const credits = async (id: string) =>
+  (await t.db.select().from(profiles).where(eq(profiles.id, id)))[0]!.credits;
+
+/** A seller with 1900 earned credits, a Bitcoin address past its hold, and a pending BTCPay withdrawal of 1000. */
+async function pendingBtcpay() {
+  const member = await buildReadySeller(t, { salePrice: 2000, address: false });
+  await t.db.insert(payoutDestinations).values({
+    userId: member.id,
+    method: 'btcpay',
+    destination: address,
+    usableAt: new Date(Date.now() - 1000),
+  });
+  const w = await createWithdrawal(deps, viewerOf(member), {
+    method: 'btcpay',
+    credits: 1000,
+    code: await codeOf(member),
+  });
+  return { member, w };
+}
+
+describe('Bitcoin payout addresses', () => {
+  it('accept bech32 and base58 shapes of mainnet, testnet and regtest, and refuse the rest', () => {
+    for (const ok of [
+      address,
+      address.toUpperCase(),
+      'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx',
+      'bcrt1qs758ursh4q9z627kt3pp5yysm78ddny6txaqgw',
+      '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2',
+      '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy',
+      'mipcBbFg9gMiCh81Kj8tqqdgoZub1ZJRfn',
+      '2MzQwSSnBHWHqSAqtTVQ6v47XtaisrJa1Vc',
+    ])
+      expect([ok, looksLikeBitcoinAddress(ok)]).toEqual([ok, true]);
+    for (const bad of [
+      '',
+      'hello',
+      'bc1',
+      'bc1qAR0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+      'bc1qb0000000000000',
+      '0x52908400098527886E0F7030069857D2E4169EE7',
+      '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN0O',
+      `1${'a'.repeat(40)}`,
+    ])
+      expect([bad, looksLikeBitcoinAddress(bad)]).toEqual([bad, false]);
+  });
+
+  it('a BTCPay address must look like one', async () => {
+    const member = await buildReadySeller(t, { address: false });
+    const set = async (destination: string) =>
+      setDestination(
+        deps,
+        viewerOf(member),
+        { method: 'btcpay', destination, code: await codeOf(member) },
+        {},
+      );
+    await expect(set('my wallet')).rejects.toMatchObject({
+      code: 'VALIDATION',
+      message: m.destinationInvalid,
+    });
+    expect((await set(address)).items).toMatchObject([{ method: 'btcpay', destination: address }]);
+  });
+});
+
+describe('BTCPay payouts', () => {
+  it('approval marks it processing, sends the payout, records its id; the processor completes it once', async () => {
+    const { member, w } = await pendingBtcpay();
+    sent.length = 0;
+    refuse = false;
+    const approved = await approveWithdrawal(deps, viewerOf(admin), w.id, {});
+    expect(approved).toMatchObject({ id: w.id, status: 'processing', member: { id: member.id } });
+    expect(sent).toEqual([
+      { id: w.id, userId: member.id, destination: address, amountMinor: 980, currency: 'USD' },
+    ]);
+    expect(await stored(w.id)).toMatchObject({
+      status: 'processing',
+      payoutRef: `payout-${w.id}`,
+      decidedBy: admin.id,
+    });
+    await expect(approveWithdrawal(deps, viewerOf(admin), w.id, {})).rejects.toMatchObject({
+      message: m.notPending,
+    });
+    expect(await completeWithdrawal(t.db, w.id)).toBe(true);
+    expect(await completeWithdrawal(t.db, w.id)).toBe(false);
+    expect(await failWithdrawal(t.db, w.id, 'late')).toBe(false);
+    expect(await stored(w.id)).toMatchObject({ status: 'completed' });
+    expect(await credits(member.id)).toBe(900);
+  });
+
+  it('a sender that throws fails the withdrawal and returns the credits', async () => {
+    const { member, w } = await pendingBtcpay();
+    refuse = true;
+    try {
+      const res = await approveWithdrawal(deps, viewerOf(admin), w.id, {});
+      expect(res).toMatchObject({ status: 'failed' });
+    } finally {
+      refuse = false;
+    }
+    expect(await stored(w.id)).toMatchObject({
+      status: 'failed',
+      payoutRef: null,
+      reason: 'The payout could not be sent',
+    });
+    expect(await credits(member.id)).toBe(1900);
+  });
+
+  it('the site without a sender refuses to approve a BTCPay request', async () => {
+    const { w } = await pendingBtcpay();
+    const res = await call('POST', `/api/v1/admin/withdrawals/${w.id}/approve`, admin.cookie, {});
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().error.message).toBe(m.methodUnavailable);
+    // Rejected by hand instead: the credits go back.
+    expect(
+      (await call('POST', `/api/v1/admin/withdrawals/${w.id}/reject`, admin.cookie, { reason: 'No BTCPay' }))
+        .statusCode,
+    ).toBe(200);
+  });
+});
+
+describe('the live wallet event', () => {
+  it('reaches the member’s room after a decision commits', async () => {
+    const { member, w } = await pendingBtcpay();
+    const payloads: string[] = [];
+    const stop = await t.database.listen(REALTIME_CHANNEL, (p) => payloads.push(p));
+    try {
+      const res = await call('POST', `/api/v1/admin/withdrawals/${w.id}/reject`, admin.cookie, {
+        reason: 'Not this time',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const wallet = () => payloads.map((p) => JSON.parse(p)).filter((e) => e.event === 'wallet');
+      await until(() => wallet().length > 0);
+      expect(wallet()).toEqual([
+        { room: `user:${member.id}`, event: 'wallet', payload: { withdrawalId: w.id } },
+      ]);
+    } finally {
+      await stop();
+    }
+  });
+});
