@@ -57,7 +57,12 @@ export function listDestinations(db: Executor, userId: string) {
 
 export async function findDestination(tx: Executor, userId: string, method: WithdrawalMethod) {
   const [row] = await tx
-    .select({ destination: payoutDestinations.destination, usableAt: payoutDestinations.usableAt })
+    .select({
+      destination: payoutDestinations.destination,
+      usableAt: payoutDestinations.usableAt,
+      // The database's clock decides, as it set the time.
+      usable: sql<boolean>`${payoutDestinations.usableAt} <= now()`,
+    })
     .from(payoutDestinations)
     .where(and(eq(payoutDestinations.userId, userId), eq(payoutDestinations.method, method)));
   return row;

@@ -199,8 +199,7 @@ export async function createWithdrawal(
       await ensureFreshCode(deps, tx, member, viewer.id, body.code);
       const destination = await q.findDestination(tx, viewer.id, body.method);
       if (!destination) throw new AppError('CONFLICT', m.noDestination);
-      if (new Date(destination.usableAt).getTime() > Date.now())
-        throw new AppError('CONFLICT', m.destinationOnHold(iso(destination.usableAt)));
+      if (!destination.usable) throw new AppError('CONFLICT', m.destinationOnHold(iso(destination.usableAt)));
       if (await q.hasOpenWithdrawal(tx, viewer.id)) throw new AppError('CONFLICT', m.openRequest);
       if (member.credits < 0) throw new AppError('CONFLICT', m.accountNegative);
       const reserve = await reservedEarnings(tx, viewer.id, terms.reserveDays);
