@@ -14,7 +14,7 @@ export interface PayoutRequest {
  * A processor that pays approved withdrawals out (BTCPay's payouts). Approval marks the withdrawal
  * `processing` and commits, then calls `send` outside any transaction and records the `payoutRef` it answers;
  * a throw returns the credits (`failWithdrawal`). The processor's webhook or poll later ends the withdrawal
- * with `completeWithdrawal` or `failWithdrawal` (service.ts).
+ * with `completeWithdrawal` or `failWithdrawal` (decisions.ts).
  */
 export interface PayoutSender {
   method: Exclude<WithdrawalMethod, 'manual'>;

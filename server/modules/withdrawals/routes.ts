@@ -21,6 +21,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { routesFor } from '../../plugins/routes-for.ts';
 import { signedIn } from '../../plugins/viewer.ts';
+import * as decisions from './decisions.ts';
 import type { PayoutSender } from './payout-sender.ts';
 import * as service from './service.ts';
 
@@ -136,7 +137,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod<WithdrawalRoutesOptions> = 
       querystring: adminWithdrawalQuery,
       response: { 200: adminWithdrawalPage },
     },
-    async (request) => service.listForStaff(db, signedIn(request), request.query),
+    async (request) => decisions.listForStaff(db, signedIn(request), request.query),
   );
 
   onWithdrawal.post(
@@ -147,7 +148,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod<WithdrawalRoutesOptions> = 
       body: approveWithdrawalBody,
       response: { 200: adminWithdrawal, 409: errorResponse },
     },
-    async (request) => service.approveWithdrawal(deps, signedIn(request), request.params.id, request.body),
+    async (request) => decisions.approveWithdrawal(deps, signedIn(request), request.params.id, request.body),
   );
 
   onWithdrawal.post(
@@ -157,6 +158,6 @@ export const withdrawalRoutes: FastifyPluginAsyncZod<WithdrawalRoutesOptions> = 
       body: rejectWithdrawalBody,
       response: { 200: adminWithdrawal, 409: errorResponse },
     },
-    async (request) => service.rejectWithdrawal(deps, signedIn(request), request.params.id, request.body),
+    async (request) => decisions.rejectWithdrawal(deps, signedIn(request), request.params.id, request.body),
   );
 };

@@ -9,16 +9,9 @@ import { until } from '../../test/sockets.ts';
 import { buildReadySeller, type Call, caller, codeOf } from '../../test/withdrawal-kit.ts';
 import { loadAuthSecret } from '../auth/secret.ts';
 import { REALTIME_CHANNEL } from '../realtime/bus.ts';
+import { approveWithdrawal, completeWithdrawal, failWithdrawal } from './decisions.ts';
 import type { PayoutRequest, PayoutSender } from './payout-sender.ts';
-import {
-  approveWithdrawal,
-  completeWithdrawal,
-  createWithdrawal,
-  failWithdrawal,
-  looksLikeBitcoinAddress,
-  setDestination,
-  type WithdrawalDeps,
-} from './service.ts';
+import { createWithdrawal, looksLikeBitcoinAddress, setDestination, type WithdrawalDeps } from './service.ts';
 
 /* BTCPay payouts through a PayoutSender (the processor itself is another module's), and the live wallet event. */
 
