@@ -305,7 +305,7 @@ export async function buildOrder(t: TestApp, input: { buyerId: string; sellerId?
 
 /**
  * A signed-in member with two-factor sign-in on, turned on through the auth routes as a member would: the
- * `totpURI` makes their codes (server/test/totp.ts).
+ * `totpURI` makes their codes (server/test/totp.ts); `backupCodes` are the ones they were shown.
  */
 export async function buildTwoFactorUser(t: TestApp, overrides: Parameters<typeof buildUser>[1] = {}) {
   const user = await buildSignedInUser(t, overrides);
@@ -313,7 +313,7 @@ export async function buildTwoFactorUser(t: TestApp, overrides: Parameters<typeo
     t.app.inject({ method: 'POST', url, payload, headers: { cookie: user.cookie } });
   const enable = await post('/api/auth/two-factor/enable', { password: user.password });
   expect(enable.statusCode, enable.body).toBe(200);
-  const { totpURI } = enable.json() as { totpURI: string };
+  const { totpURI, backupCodes } = enable.json() as { totpURI: string; backupCodes: string[] };
   const confirm = await post('/api/auth/two-factor/confirm', { code: await totpNow(totpURI) });
   expect(confirm.statusCode, confirm.body).toBe(200);
   // Turning it on may rotate the session cookie.
@@ -322,7 +322,7 @@ export async function buildTwoFactorUser(t: TestApp, overrides: Parameters<typeo
     .filter((c): c is string => Boolean(c) && !/Max-Age=0/i.test(c!))
     .map((c) => c.split(';')[0])
     .join('; ');
-  return { ...user, totpURI, cookie: fresh || user.cookie };
+  return { ...user, totpURI, backupCodes, cookie: fresh || user.cookie };
 }
 
 /**

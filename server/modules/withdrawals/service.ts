@@ -51,6 +51,9 @@ export interface RequestOrigin {
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
+/** An address as the audit log keeps it: its last four characters. */
+const masked = (destination: string) => `…${destination.slice(-4)}`;
+
 /** Minor units as a decimal string: 1234 → "12.34". */
 export function decimal(minor: number) {
   return `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
@@ -157,8 +160,9 @@ export async function setDestination(
       action: 'payout_destination.set',
       targetType: 'user',
       targetId: viewer.id,
-      before: before ? { method: body.method, destination: before.destination } : null,
-      after: { method: body.method, destination: body.destination, usableAt: iso(saved.usableAt) },
+      // Staff who read the log see which address changed, not the payment details themselves.
+      before: before ? { method: body.method, destination: masked(before.destination) } : null,
+      after: { method: body.method, destination: masked(body.destination), usableAt: iso(saved.usableAt) },
     });
   });
   return listDestinations(deps.db, viewer);

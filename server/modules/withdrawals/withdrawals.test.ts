@@ -132,7 +132,7 @@ describe('payout addresses', () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.actorId, member.id), eq(auditLog.action, 'payout_destination.set')));
-    expect(entry?.after).toMatchObject({ method: 'manual', destination: 'IBAN DE00 1' });
+    expect(entry?.after).toMatchObject({ method: 'manual', destination: '…00 1' });
 
     expectError(
       await put(member.cookie, { method: 'manual', destination: 'IBAN DE00 2', code }),
@@ -258,7 +258,7 @@ describe('POST /wallet/withdrawals', () => {
     }
   });
 
-  it('needs two-factor on, a right code, and refuses a replayed one', async () => {
+  it('needs two-factor on and a right authenticator code (no backup code), and refuses a replayed one', async () => {
     const plain = await buildSignedInUser(t);
     expectError(
       await call('POST', '/api/v1/wallet/withdrawals', plain.cookie, {
@@ -276,6 +276,16 @@ describe('POST /wallet/withdrawals', () => {
         method: 'manual',
         credits: 1000,
         code: right === '000000' ? '111111' : '000000',
+      }),
+      400,
+      m.codeInvalid,
+    );
+    // Backup codes get a member back into the account; they move no money.
+    expectError(
+      await call('POST', '/api/v1/wallet/withdrawals', member.cookie, {
+        method: 'manual',
+        credits: 1000,
+        code: member.backupCodes[0],
       }),
       400,
       m.codeInvalid,
