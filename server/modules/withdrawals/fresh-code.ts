@@ -2,9 +2,9 @@ import { timingSafeEqual } from 'node:crypto';
 import { base32 } from '@better-auth/utils/base32';
 import { createOTP } from '@better-auth/utils/otp';
 import { symmetricDecrypt } from 'better-auth/crypto';
-import { eq } from 'drizzle-orm';
+import { eq, lt } from 'drizzle-orm';
 import { withdrawalMessages as m } from '../../../contract/messages.ts';
-import type { Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { spentTotpSteps, twoFactors } from '../../db/schema/index.ts';
 import { isUniqueViolation } from '../../db/sql.ts';
 import { AppError } from '../../plugins/errors.ts';
@@ -63,4 +63,13 @@ export async function spendFreshCode(
     if (isUniqueViolation(err)) throw new AppError('CONFLICT', m.codeUsed, { code: m.codeUsed });
     throw err;
   }
+}
+
+/**
+ * Forgets spent steps that no code can name any more (older than the window): the clean-up job's part, so the
+ * table holds minutes of codes, not years.
+ */
+export async function pruneSpentSteps(db: Db | Tx, now = Date.now()) {
+  const oldest = Math.floor(now / 1000 / PERIOD_SECONDS) - 2;
+  await db.delete(spentTotpSteps).where(lt(spentTotpSteps.step, oldest));
 }

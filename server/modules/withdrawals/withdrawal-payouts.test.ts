@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { withdrawalMessages as m } from '../../../contract/messages.ts';
-import { payoutDestinations, profiles, withdrawals } from '../../db/schema/index.ts';
+import { payoutDestinations, profiles, spentTotpSteps, withdrawals } from '../../db/schema/index.ts';
+import { cleanUp } from '../../plugins/clean-up.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
-import type { BuiltUser } from '../../test/factories.ts';
+import { type BuiltUser, buildUser } from '../../test/factories.ts';
 import { type MoneySuite, moneySuite } from '../../test/money-suite.ts';
 import { until } from '../../test/sockets.ts';
 import { buildReadySeller, type Call, caller, codeOf } from '../../test/withdrawal-kit.ts';
@@ -190,5 +191,18 @@ describe('the live wallet event', () => {
     } finally {
       await stop();
     }
+  });
+});
+
+describe('spent authenticator steps', () => {
+  it('the clean-up forgets steps older than the window and keeps the fresh ones', async () => {
+    const member = await buildUser(t);
+    const now = Math.floor(Date.now() / 30_000);
+    await t.db
+      .insert(spentTotpSteps)
+      .values([now - 100, now - 3, now - 1, now].map((step) => ({ userId: member.id, step })));
+    await cleanUp(t.db, { prune: async () => {} });
+    const left = await t.db.select().from(spentTotpSteps).where(eq(spentTotpSteps.userId, member.id));
+    expect(left.map((r) => r.step).sort()).toEqual([now - 1, now]);
   });
 });
