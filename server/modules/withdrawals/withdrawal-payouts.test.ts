@@ -10,6 +10,7 @@ import { until } from '../../test/sockets.ts';
 import { buildReadySeller, type Call, caller, codeOf } from '../../test/withdrawal-kit.ts';
 import { loadAuthSecret } from '../auth/secret.ts';
 import { REALTIME_CHANNEL } from '../realtime/bus.ts';
+import { securityAlertMail } from '../sessions/alerts.ts';
 import { approveWithdrawal, completeWithdrawal, failWithdrawal } from './decisions.ts';
 import type { PayoutRequest, PayoutSender } from './payout-sender.ts';
 import { createWithdrawal, looksLikeBitcoinAddress, setDestination, type WithdrawalDeps } from './service.ts';
@@ -204,5 +205,18 @@ describe('spent authenticator steps', () => {
     await cleanUp(t.db, { prune: async () => {} });
     const left = await t.db.select().from(spentTotpSteps).where(eq(spentTotpSteps.userId, member.id));
     expect(left.map((r) => r.step).sort()).toEqual([now - 1, now]);
+  });
+});
+
+describe('the payout address alert', () => {
+  it('is a security alert mail that names the change and offers “This wasn’t me”', () => {
+    const mail = securityAlertMail('payout-address-changed', {
+      username: 'seller<1>',
+      notMeLink: 'https://example.test/security/not-me#token=t',
+    });
+    expect(mail.subject).toBe('Your CheatMarket payout address was changed');
+    expect(mail.text).toContain('A payout address of your account was changed.');
+    expect(mail.html).toContain('seller&lt;1&gt;');
+    expect(mail.html).toContain('https://example.test/security/not-me#token=t');
   });
 });
