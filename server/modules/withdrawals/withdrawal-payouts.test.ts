@@ -4,9 +4,10 @@ import { withdrawalMessages as m } from '../../../contract/messages.ts';
 import { payoutDestinations, profiles, spentTotpSteps, withdrawals } from '../../db/schema/index.ts';
 import { cleanUp } from '../../plugins/clean-up.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
-import { type BuiltUser, buildUser } from '../../test/factories.ts';
+import { type BuiltUser, buildSignedInUser, buildUser } from '../../test/factories.ts';
 import { type MoneySuite, moneySuite } from '../../test/money-suite.ts';
 import { until } from '../../test/sockets.ts';
+import { buildTestApp } from '../../test/test-app.ts';
 import { buildReadySeller, type Call, caller, codeOf } from '../../test/withdrawal-kit.ts';
 import { loadAuthSecret } from '../auth/secret.ts';
 import { REALTIME_CHANNEL } from '../realtime/bus.ts';
@@ -218,5 +219,34 @@ describe('the payout address alert', () => {
     expect(mail.text).toContain('A payout address of your account was changed.');
     expect(mail.html).toContain('seller&lt;1&gt;');
     expect(mail.html).toContain('https://example.test/security/not-me#token=t');
+  });
+});
+
+describe('rate limits', () => {
+  it('an 11th withdrawal request or address change within the hour gets 429 with Retry-After', async () => {
+    const limited = await buildTestApp({ env: { RATE_LIMIT_SCALE: '1' } });
+    try {
+      // No two-factor: each call is refused (403), and each still counts.
+      const member = await buildSignedInUser(limited);
+      const flood = async (method: 'POST' | 'PUT', url: string, payload: object) => {
+        const statuses: number[] = [];
+        let last: Awaited<ReturnType<Call>> | undefined;
+        for (let i = 0; i < 11; i++) {
+          last = await caller(limited)(method, url, member.cookie, payload);
+          statuses.push(last.statusCode);
+        }
+        expect(statuses.slice(0, 10)).toEqual(Array(10).fill(403));
+        expect(statuses[10]).toBe(429);
+        expect(last?.headers['retry-after']).toBeTruthy();
+      };
+      await flood('POST', '/api/v1/wallet/withdrawals', { method: 'manual', credits: 1000, code: '123456' });
+      await flood('PUT', '/api/v1/wallet/payout-addresses', {
+        method: 'manual',
+        destination: 'IBAN',
+        code: '123456',
+      });
+    } finally {
+      await limited.close();
+    }
   });
 });
