@@ -68,12 +68,16 @@ export async function findDestination(tx: Executor, userId: string, method: With
   return row;
 }
 
-/** A new address for the method, usable 24 hours from now (the hold a stolen session has to wait out). */
+/**
+ * A new address for the method, usable `holdHours` from now (the site's setting, 24 by default: the hold a
+ * stolen session has to wait out).
+ */
 export async function upsertDestination(
   tx: Tx,
   input: { userId: string; method: WithdrawalMethod; destination: string },
+  holdHours: number,
 ) {
-  const usableAt = sql`now() + interval '24 hours'`;
+  const usableAt = sql`now() + make_interval(hours => ${holdHours})`;
   const [row] = await tx
     .insert(payoutDestinations)
     .values({ ...input, usableAt })

@@ -137,8 +137,8 @@ async function ensureFreshCode(
 }
 
 /**
- * Sets the payout address of a method: usable 24 hours later, the member alerted by mail, audited, all in one
- * transaction.
+ * Sets the payout address of a method: usable after the site's hold (24 hours unless an admin changed it), the
+ * member alerted by mail, audited, all in one transaction.
  */
 export async function setDestination(
   deps: WithdrawalDeps,
@@ -149,11 +149,17 @@ export async function setDestination(
   ensureMethod(deps, body.method);
   if (body.method === 'btcpay' && !looksLikeBitcoinAddress(body.destination))
     throw new AppError('VALIDATION', m.destinationInvalid, { destination: m.destinationInvalid });
+  const { withdrawals: terms } = await getMoneyTerms(deps.db);
   await deps.db.transaction(async (tx) => {
     const member = orNotFound(await q.lockMember(tx, viewer.id), m.notFound);
     await ensureFreshCode(deps, tx, member, viewer.id, body.code);
     const before = await q.findDestination(tx, viewer.id, body.method);
-    const saved = await q.upsertDestination(tx, { userId: viewer.id, ...body });
+    const { code: _code, ...destination } = body;
+    const saved = await q.upsertDestination(
+      tx,
+      { userId: viewer.id, ...destination },
+      terms.addressHoldHours,
+    );
     await deps.alerts.changed('payout-address-changed', viewer.id, origin, tx);
     await audit(tx, {
       actorId: viewer.id,
