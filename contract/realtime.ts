@@ -28,6 +28,8 @@ export interface ServerToClientEvents {
   'site-settings': (payload: { key: string }) => void;
   /** The member's wallet changed outside their own request: a deposit settled or a withdrawal was decided. */
   wallet: (payload: { depositId?: string; withdrawalId?: string }) => void;
+  /** This socket's session ended (signed out, revoked, password changed): the socket closes right after. */
+  'session-ended': (payload: Record<string, never>) => void;
   /** Who is online, to sockets that joined the presence room. */
   presence: (snapshot: PresenceSnapshot) => void;
 }

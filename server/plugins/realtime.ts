@@ -21,7 +21,7 @@ declare module 'fastify' {
   }
 }
 
-type SocketUser = PresenceUser;
+type SocketUser = PresenceUser & { sessionId?: string };
 
 interface SocketData {
   user: SocketUser | null;
@@ -31,6 +31,7 @@ interface SocketData {
 export const PRESENCE_ROOM = 'online-users';
 export const SITE_ROOM = 'site';
 export const userRoom = (id: string) => `user:${id}`;
+const sessionRoom = (id: string) => `session:${id}`;
 
 /**
  * socket.io on the app's own HTTP server. The handshake is authenticated from the session cookie (the same
@@ -91,6 +92,8 @@ export const realtimePlugin = fp(
       void socket.join(SITE_ROOM);
       if (user) {
         void socket.join(userRoom(user.id));
+        // The session's room: when its row is deleted (migration 0023) its sockets close on every instance.
+        if (user.sessionId) void socket.join(sessionRoom(user.sessionId));
         const count = sockets.get(user.id) ?? 0;
         sockets.set(user.id, count + 1);
         if (count === 0) presence.arrive(user);
@@ -157,7 +160,10 @@ export const realtimePlugin = fp(
       // biome-ignore lint/suspicious/noExplicitAny: the union's event and payload were checked when queued
       io.to(event.room).emit(event.event, event.payload as any);
       // A ban signs the member out at once: their sockets are closed after hearing why.
-      if (event.event === 'profile' && event.payload?.banned === true) {
+      if (
+        (event.event === 'profile' && event.payload?.banned === true) ||
+        (event.event === 'session-ended' && event.room.startsWith('session:'))
+      ) {
         io.in(event.room).disconnectSockets(true);
       }
     };
@@ -176,5 +182,12 @@ export const realtimePlugin = fp(
 
 async function lookupUser(app: FastifyInstance, socket: Socket): Promise<SocketUser | null> {
   const viewer = await app.sessionViewer(socket.handshake.headers);
-  return viewer && { id: viewer.id, username: viewer.username, avatarUrl: viewer.avatarUrl };
+  return (
+    viewer && {
+      id: viewer.id,
+      username: viewer.username,
+      avatarUrl: viewer.avatarUrl,
+      sessionId: viewer.sessionId,
+    }
+  );
 }
