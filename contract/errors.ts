@@ -14,6 +14,8 @@ export const errorStatus = {
   UNPROCESSABLE: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  /** A service we depend on (a payment processor) failed to answer. */
+  BAD_GATEWAY: 502,
   UNAVAILABLE: 503,
 } as const;
 export type ErrorCode = keyof typeof errorStatus;

@@ -53,7 +53,11 @@ export const deposit = z.object({
   createdAt: z.string(),
 });
 export type Deposit = z.infer<typeof deposit>;
-export const depositCreated = z.object({ id: z.string(), status: z.enum(depositStatuses), checkoutUrl: z.string() });
+export const depositCreated = z.object({
+  id: z.string(),
+  status: z.enum(depositStatuses),
+  checkoutUrl: z.string(),
+});
 export const depositPage = pageOf(deposit);
 export type DepositPage = z.infer<typeof depositPage>;
 export const depositQuery = z.object({

@@ -40,9 +40,7 @@ export const siteSettingSchemas = {
   /** Top-ups (decision 032): what a credit costs and how many one top-up may buy. */
   payments: z
     .object({
-      currency: z
-        .string({ error: m.currencyInvalid })
-        .regex(/^[A-Z]{3}$/, m.currencyInvalid),
+      currency: z.string({ error: m.currencyInvalid }).regex(/^[A-Z]{3}$/, m.currencyInvalid),
       creditsPerUnit: z
         .number({ error: m.creditsPerUnitRange })
         .int(m.creditsPerUnitRange)

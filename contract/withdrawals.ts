@@ -18,11 +18,7 @@ export const withdrawalMethodLabels: Record<WithdrawalMethod, string> = {
   manual: 'Manual payout by staff',
 };
 
-const totpCode = z
-  .string({ error: m.codeRequired })
-  .trim()
-  .min(1, m.codeRequired)
-  .max(32, m.codeInvalid);
+const totpCode = z.string({ error: m.codeRequired }).trim().min(1, m.codeRequired).max(32, m.codeInvalid);
 
 export const createWithdrawalBody = z
   .object({

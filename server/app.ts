@@ -26,6 +26,9 @@ import { meRoutes } from './modules/me/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { releaseJobPlugin } from './modules/orders/release-job.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
+import { configuredProcessors } from './modules/payments/processors.ts';
+import { depositReconcilePlugin } from './modules/payments/reconcile-job.ts';
+import { depositRoutes } from './modules/payments/routes.ts';
 import { productRoutes } from './modules/products/routes.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
@@ -128,6 +131,11 @@ export async function buildApp({ config, database, mailer, logger, logDestinatio
   app.decorate('auth', createAuth({ db, config, secret, log: app.log, securityAlerts: app.securityAlerts }));
   app.decorate('sessionViewer', await createSessionLookup(db, app.auth));
   const limiter = createRateLimiter(db, config.rateLimitScale);
+  const payments = {
+    db,
+    publicUrl: config.publicUrl,
+    processors: configuredProcessors(config.payments, config.publicUrl),
+  };
   await app.register(routeContractPlugin, { limiter });
   // The forum needs somewhere to post: default categories on a database that has none.
   await ensureDefaultCategories(db);
@@ -159,6 +167,7 @@ export async function buildApp({ config, database, mailer, logger, logDestinatio
       await v1.register(watchRoutes, { db });
       await v1.register(reputationRoutes, { db });
       await v1.register(walletRoutes, { db });
+      await v1.register(depositRoutes, payments);
       await v1.register(reportRoutes, { db });
       await v1.register(notificationRoutes, { db });
       await v1.register(directMessageRoutes, { db });
@@ -171,6 +180,10 @@ export async function buildApp({ config, database, mailer, logger, logDestinatio
   await app.register(mediaRoutes, { db });
   await app.register(realtimePlugin, { database, trustedOrigins: config.trustedOrigins });
   await app.register(releaseJobPlugin, { db, intervalMs: config.escrowReleaseIntervalMs });
+  await app.register(depositReconcilePlugin, {
+    deps: payments,
+    intervalMs: config.depositReconcileIntervalMs,
+  });
   await app.register(cleanUpPlugin, { db, limiter, intervalMs: config.cleanUpIntervalMs });
   await app.register(securityAlertJobsPlugin, { db, publicUrl: config.publicUrl });
   await app.register(mailJobsPlugin, {

@@ -59,8 +59,36 @@ const envSchema = z
       .max(1_048_576)
       .refine((n) => (n & (n - 1)) === 0, 'a power of two')
       .default(PRODUCTION_COST),
+    BTCPAY_URL: url.optional(),
+    BTCPAY_STORE_ID: z.string().min(1).optional(),
+    BTCPAY_API_KEY: z.string().min(1).optional(),
+    BTCPAY_WEBHOOK_SECRET: z.string().min(8).optional(),
+    STRIPE_SECRET_KEY: z.string().min(1).optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+    STRIPE_API_URL: url.optional(),
+    PAYMENTS_SANDBOX: bool.optional(),
+    DEPOSIT_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).default(300_000),
   })
   .superRefine((e, ctx) => {
+    const btcpay = [e.BTCPAY_URL, e.BTCPAY_STORE_ID, e.BTCPAY_API_KEY, e.BTCPAY_WEBHOOK_SECRET];
+    if (btcpay.some(Boolean) && !btcpay.every(Boolean))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BTCPAY_URL'],
+        message: 'BTCPay needs all four: BTCPAY_URL, BTCPAY_STORE_ID, BTCPAY_API_KEY, BTCPAY_WEBHOOK_SECRET',
+      });
+    if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message: 'Stripe needs both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
+      });
+    if (e.NODE_ENV === 'production' && e.PAYMENTS_SANDBOX)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENTS_SANDBOX'],
+        message: 'the sandbox checkout takes no real money and is refused in NODE_ENV=production',
+      });
     if (e.NODE_ENV === 'production' && e.PASSWORD_HASH_COST < PRODUCTION_COST)
       ctx.addIssue({
         code: 'custom',
@@ -115,6 +143,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     cleanUpIntervalMs: e.CLEAN_UP_INTERVAL_MS,
     /** How often the digest job looks for members due a summary mail (a queue job); 0 turns it off. */
     digestIntervalMs: e.DIGEST_INTERVAL_MS,
+    payments: paymentsConfig(e),
+    /** How often pending deposits past their expiry are re-read at their processor (a queue job); 0: off. */
+    depositReconcileIntervalMs: e.DEPOSIT_RECONCILE_INTERVAL_MS,
     /** Whether this instance runs queue jobs (every instance can still enqueue). */
     jobWorkers: e.JOB_WORKERS,
     mail: {
@@ -148,6 +179,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
   };
 }
+
+/**
+ * The payment processors this site takes top-ups through (decision 032): each only when configured. The
+ * sandbox (a checkout page of our own that takes no money) is on by default in development when no real
+ * processor is configured, and never in production.
+ */
+function paymentsConfig(e: z.output<typeof envSchema>) {
+  const btcpay =
+    e.BTCPAY_URL && e.BTCPAY_STORE_ID && e.BTCPAY_API_KEY && e.BTCPAY_WEBHOOK_SECRET
+      ? {
+          url: e.BTCPAY_URL.replace(/\/$/, ''),
+          storeId: e.BTCPAY_STORE_ID,
+          apiKey: e.BTCPAY_API_KEY,
+          webhookSecret: e.BTCPAY_WEBHOOK_SECRET,
+        }
+      : undefined;
+  const stripe =
+    e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+      ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
+      : undefined;
+  const sandbox = e.NODE_ENV !== 'production' && (e.PAYMENTS_SANDBOX ?? (!btcpay && !stripe));
+  return { btcpay, stripe, sandbox };
+}
+export type PaymentsConfig = ReturnType<typeof paymentsConfig>;
 
 function parseTrustProxy(v: string): boolean | number | string {
   if (v === 'true') return true;

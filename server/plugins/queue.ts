@@ -28,6 +28,8 @@ export interface JobData {
   /** A security alert to work out and send (modules/sessions/alerts.ts). */
   'security-alert': SecurityAlertJob;
   'escrow-release': Record<string, never>;
+  /** Pending deposits past their window, re-read at their processor (modules/payments/reconcile-job.ts). */
+  'deposit-reconcile': Record<string, never>;
   'clean-up': Record<string, never>;
   /** Summary mails for members who stayed away longer than their digest period (modules/mail/digest.ts). */
   digest: Record<string, never>;
@@ -46,6 +48,7 @@ const queues: Record<JobName, Omit<Queue, 'name'>> = {
   'notification-mail': { retryLimit: 5, retryDelay: 10, retryBackoff: true, heartbeatSeconds: 10 },
   'security-alert': { retryLimit: 5, retryDelay: 10, retryBackoff: true, heartbeatSeconds: 10 },
   'escrow-release': { policy: 'stately', retryLimit: 2, retryDelay: 5, heartbeatSeconds: 10 },
+  'deposit-reconcile': { policy: 'stately', retryLimit: 2, retryDelay: 30, heartbeatSeconds: 10 },
   'clean-up': { policy: 'stately', retryLimit: 2, retryDelay: 60, heartbeatSeconds: 10 },
   digest: { policy: 'stately', retryLimit: 2, retryDelay: 60, heartbeatSeconds: 10 },
 };
@@ -113,7 +116,7 @@ export interface JobQueue {
     options?: { concurrency?: number },
   ): void;
   /** Sends the named sweep now unless one is already waiting (stately queues drop the duplicate). */
-  every(name: 'escrow-release' | 'clean-up' | 'digest', intervalMs: number): void;
+  every(name: 'escrow-release' | 'deposit-reconcile' | 'clean-up' | 'digest', intervalMs: number): void;
   /** Resolves when no job that is due is waiting or running (tests; a deferred retry is not waited for). */
   settle(timeoutMs?: number): Promise<void>;
   readonly boss: PgBoss;

@@ -60,6 +60,9 @@ export const rateRules = {
   salesExportPerUser: { limit: 10, windowSeconds: 600, by: 'viewer' },
   orderActionPerUser: { limit: 30, windowSeconds: 60, by: 'viewer' },
   walletConvertPerUser: { limit: 20, windowSeconds: 600, by: 'viewer' },
+  // Each top-up asks a processor for an invoice: a member making many is spam against our account there.
+  depositPerUser: { limit: 10, windowSeconds: 600, by: 'viewer' },
+  walletExportPerUser: { limit: 20, windowSeconds: 600, by: 'viewer' },
   feedbackPerUser: { limit: 20, windowSeconds: 600, by: 'viewer' },
   reportPerUser: { limit: 10, windowSeconds: 600, by: 'viewer' },
   ticketCreatePerUser: { limit: 5, windowSeconds: 600, by: 'viewer' },

@@ -142,9 +142,7 @@ export const withdrawals = pgTable(
   (t) => [
     check('withdrawals_amounts_check', sql`${t.credits} > 0 and ${t.fee} >= 0 and ${t.fee} < ${t.credits}`),
     // One open request at a time.
-    uniqueIndex('withdrawals_open_key')
-      .on(t.userId)
-      .where(sql`${t.status} in ('pending', 'processing')`),
+    uniqueIndex('withdrawals_open_key').on(t.userId).where(sql`${t.status} in ('pending', 'processing')`),
     index('withdrawals_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     index('withdrawals_status_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
     uniqueIndex('withdrawals_payout_ref_key').on(t.payoutRef),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { errorResponse } from '../../../contract/errors.ts';
 import { salesSummary, sellerListingPage, sellerListingQuery } from '../../../contract/stock.ts';
 import type { Db } from '../../db/client.ts';
+import { sendCsv } from '../../plugins/csv.ts';
 import { routesFor } from '../../plugins/routes-for.ts';
 import { signedIn } from '../../plugins/viewer.ts';
 import * as service from './service.ts';
@@ -37,12 +38,7 @@ export const sellerRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       response: { 200: z.string().describe('text/csv') },
     },
     async (request, reply) => {
-      const csv = await service.salesCsv(db, signedIn(request));
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="sales.csv"')
-        .header('cache-control', 'no-store')
-        .send(csv);
+      return sendCsv(reply, 'sales.csv', await service.salesCsv(db, signedIn(request)));
     },
   );
 };

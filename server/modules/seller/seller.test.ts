@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { marketplaceOrders } from '../../db/schema/index.ts';
+import { csvCell } from '../../plugins/csv.ts';
 import { buildListing, buildSignedInUser, fundUser } from '../../test/factories.ts';
 import { type Member, moneySuite } from '../../test/money-suite.ts';
 import type { TestApp } from '../../test/test-app.ts';
-import { csvCell } from './service.ts';
 
 /* Issue 18 item 3: the seller dashboard's figures, 30 days of sales and the CSV export. */
 

@@ -7,6 +7,7 @@ import {
 } from '../../../contract/stock.ts';
 import type { Db } from '../../db/client.ts';
 import type { TimeKey } from '../../db/cursor.ts';
+import { csvCell } from '../../plugins/csv.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import * as q from './queries.ts';
 
@@ -72,16 +73,6 @@ export async function salesSummary(db: Db, viewer: Viewer, now = new Date()): Pr
     revenue: days.reduce((sum, d) => sum + d.revenue, 0),
     openDisputes: found.openDisputes,
   };
-}
-
-/**
- * One CSV cell. Text a spreadsheet would run as a formula (starting with = + - @, or a tab or carriage
- * return that some strip first) gets a leading apostrophe; then the usual quoting.
- */
-export function csvCell(value: string | number): string {
-  if (typeof value === 'number') return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
 const csvHeader = [

@@ -1,8 +1,8 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { DepositMethod } from '../../../contract/payments.ts';
+import { profiles } from '../../db/schema/index.ts';
 import type { Executor } from '../../db/sql.ts';
 import { rows } from '../../db/sql.ts';
-import { profiles } from '../../db/schema/index.ts';
 import { overLimit, writeTransfer } from './service.ts';
 
 /*
@@ -20,7 +20,13 @@ const clearing = (method: DepositMethod) => `deposits_${method}` as const;
  */
 export async function creditDeposit(
   tx: Executor,
-  input: { userId: string | null; method: DepositMethod; credits: number; depositId: string; description: string },
+  input: {
+    userId: string | null;
+    method: DepositMethod;
+    credits: number;
+    depositId: string;
+    description: string;
+  },
 ) {
   const [row] = input.userId
     ? await tx
@@ -51,7 +57,13 @@ export async function creditDeposit(
  */
 export async function reverseDeposit(
   tx: Executor,
-  input: { userId: string | null; method: DepositMethod; credits: number; depositId: string; description: string },
+  input: {
+    userId: string | null;
+    method: DepositMethod;
+    credits: number;
+    depositId: string;
+    description: string;
+  },
 ) {
   const [row] = input.userId
     ? await tx
@@ -163,7 +175,13 @@ export async function payWithdrawal(
 /** A withdrawal rejected or failed: its credits go back to the member, as earned (withdrawable) credits. */
 export async function returnWithdrawal(
   tx: Executor,
-  input: { userId: string | null; credits: number; withdrawalId: string; description: string; createdBy?: string },
+  input: {
+    userId: string | null;
+    credits: number;
+    withdrawalId: string;
+    description: string;
+    createdBy?: string;
+  },
 ) {
   const [row] = input.userId
     ? await tx

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { errorResponse } from '../../../contract/errors.ts';
 import { convertBody, ledgerPage, ledgerQuery, walletSummary } from '../../../contract/orders.ts';
 import type { Db } from '../../db/client.ts';
+import { sendCsv } from '../../plugins/csv.ts';
 import { routesFor } from '../../plugins/routes-for.ts';
 import { signedIn } from '../../plugins/viewer.ts';
 import * as service from './service.ts';
@@ -26,6 +28,22 @@ export const walletRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       response: { 200: ledgerPage, 409: errorResponse, 429: errorResponse },
     },
     async (request) => service.listLedger(db, signedIn(request), request.query),
+  );
+
+  route.get(
+    '/wallet/ledger/export.csv',
+    {
+      limit: 'walletExportPerUser',
+      summary: 'My whole wallet history as CSV, newest first (cells that could run as formulas are escaped)',
+      querystring: ledgerQuery.pick({ currency: true }),
+      response: { 200: z.string().describe('text/csv') },
+    },
+    async (request, reply) =>
+      sendCsv(
+        reply,
+        'wallet-history.csv',
+        await service.ledgerCsv(db, signedIn(request), request.query.currency),
+      ),
   );
 
   route.post(

@@ -1,0 +1,11 @@
+import type { DepositMethod } from '../../../contract/payments.ts';
+import type { PaymentsConfig } from '../../config.ts';
+import type { Processor } from './processor.ts';
+import { sandboxProcessor } from './sandbox.ts';
+
+/** The processors this instance takes top-ups through: each only when configured (a method appears only then). */
+export function configuredProcessors(config: PaymentsConfig, publicUrl: string) {
+  const processors: Partial<Record<DepositMethod, Processor>> = {};
+  if (config.sandbox) processors.sandbox = sandboxProcessor(publicUrl);
+  return processors;
+}
