@@ -2,6 +2,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import type { ConvertBody, LedgerPage, LedgerQuery, WalletSummary } from '../../../contract/orders.ts';
 import type {
   CreateDepositBody,
+  Deposit,
   DepositOptions,
   DepositPage,
   DepositStatus,
@@ -36,6 +37,7 @@ export const walletKeys = {
   ledger: (currency: LedgerCurrency) => [...walletRootKey, 'ledger', currency] as const,
   deposits: [...walletRootKey, 'deposits'] as const,
   depositList: (status: DepositFilter) => [...walletRootKey, 'deposits', status] as const,
+  deposit: (id: string) => [...walletRootKey, 'deposit', id] as const,
   depositOptions: [...walletRootKey, 'deposit-options'] as const,
   withdrawals: [...walletRootKey, 'withdrawals'] as const,
   withdrawalList: (status: WithdrawalFilter) => [...walletRootKey, 'withdrawals', status] as const,
@@ -94,6 +96,13 @@ export function useDeposits(status: DepositFilter) {
   return useInfiniteQuery(
     pagedQuery<DepositPage>(walletKeys.depositList(status), '/wallet/deposits', { status }),
   );
+}
+
+export function useDeposit(id: string) {
+  return useQuery({
+    queryKey: walletKeys.deposit(id),
+    queryFn: ({ signal }) => api<Deposit>(`/wallet/deposits/${id}`, { signal }),
+  });
 }
 
 /** Starts a top-up: the answer names the processor's checkout, where the browser goes next. */

@@ -7,7 +7,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatNumber } from '../../../lib/format.ts';
-import { useDeposits } from '../api.ts';
+import { useDeposit } from '../api.ts';
 import { depositSentence } from '../labels.ts';
 
 /** How recently a deposit must have been credited for the arrival to be announced when the page opens. */
@@ -18,12 +18,12 @@ const FRESH_MS = 5 * 60_000;
  * the socket's `wallet` event refreshes without a reload; the arrival is announced with a toast once.
  */
 export function DepositStatus({ id }: { id: string }) {
-  // The newest deposits: the one just paid for is among them.
-  const query = useDeposits('all');
-  const deposit = query.data?.pages[0]?.items.find((d) => d.id === id);
+  const query = useDeposit(id);
+  const deposit = query.data;
   useCreditedToast(deposit);
 
   if (query.isPending) return <Skeleton className="h-20 w-full rounded-2xl" />;
+  // A link to someone else's or a made-up deposit: the page as it is without one.
   if (!deposit) return null;
   const { status } = deposit;
   const good = status === 'settled' && deposit.problem === null;
