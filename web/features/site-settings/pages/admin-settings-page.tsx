@@ -4,6 +4,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useSiteSettings } from '../api.ts';
+import { PaymentsForm, WithdrawalsForm } from '../components/money-setting-forms.tsx';
 import {
   AnimationsForm,
   FeeForm,
@@ -11,11 +12,13 @@ import {
   ProtectionForm,
   ThemeForm,
 } from '../components/setting-forms.tsx';
+import { useMoneyTerms } from '../money-terms.ts';
 
 /** Site settings: admins only; moderators see Access Denied (spec §2 Admin). */
 export function AdminSettingsPage() {
   const { user } = useSession();
   const query = useSiteSettings();
+  const money = useMoneyTerms(user?.role === 'admin');
   const header = (
     <PageHeader title="Site Settings" icon={Settings}>
       Changes apply live for every visitor.
@@ -51,6 +54,14 @@ export function AdminSettingsPage() {
           <FeeForm value={s.marketplaceFee} />
           <ProtectionForm value={s.buyerProtection} />
           <LinksForm value={{ supportStreamUrl: s.supportStreamUrl, communityChatUrl: s.communityChatUrl }} />
+          {money.data ? (
+            <>
+              <PaymentsForm value={money.data.payments} />
+              <WithdrawalsForm value={money.data.withdrawals} />
+            </>
+          ) : (
+            <SkeletonRows rows={2} layout="contents" className="h-48 w-full rounded-2xl" />
+          )}
         </div>
       )}
     </div>
