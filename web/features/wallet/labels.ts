@@ -39,9 +39,9 @@ export const withdrawalFilters: Record<WithdrawalFilter, string> = {
   ...withdrawalStatusLabels,
 };
 
-/** A price in the site's currency: "5.00 USD". */
+/** A price in the site's currency, "5.00 USD": in cents rounded up, as the server prices a top-up. */
 export function formatPrice(credits: number, creditsPerUnit: number, currency: string): string {
-  return `${(credits / Math.max(creditsPerUnit, 1)).toFixed(2)} ${currency}`;
+  return `${(Math.ceil((credits * 100) / Math.max(creditsPerUnit, 1)) / 100).toFixed(2)} ${currency}`;
 }
 
 /** What a deposit's state means to its member, in a sentence. */
