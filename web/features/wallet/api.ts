@@ -154,7 +154,7 @@ export function usePayoutAddresses(enabled: boolean) {
 export function useSetPayoutAddress() {
   return useRefreshingMutation(
     (body: SetPayoutDestinationBody) =>
-      api<PayoutDestination>('/wallet/payout-addresses', { method: 'PUT', body }),
+      api<{ items: PayoutDestination[] }>('/wallet/payout-addresses', { method: 'PUT', body }),
     walletKeys.payoutAddresses,
   );
 }

@@ -39,9 +39,18 @@ export const withdrawalFilters: Record<WithdrawalFilter, string> = {
   ...withdrawalStatusLabels,
 };
 
-/** A price in the site's currency, "5.00 USD": in cents rounded up, as the server prices a top-up. */
-export function formatPrice(credits: number, creditsPerUnit: number, currency: string): string {
-  return `${(Math.ceil((credits * 100) / Math.max(creditsPerUnit, 1)) / 100).toFixed(2)} ${currency}`;
+/**
+ * Credits in the site's currency, "5.00 USD", in cents as the server counts them: a top-up's price rounded
+ * up, a payout rounded down (a fraction of a cent is never given away).
+ */
+export function formatPrice(
+  credits: number,
+  creditsPerUnit: number,
+  currency: string,
+  round: 'up' | 'down' = 'up',
+): string {
+  const minor = (credits * 100) / Math.max(creditsPerUnit, 1);
+  return `${((round === 'up' ? Math.ceil(minor) : Math.floor(minor)) / 100).toFixed(2)} ${currency}`;
 }
 
 /** What a deposit's state means to its member, in a sentence. */
