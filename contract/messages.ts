@@ -495,6 +495,7 @@ export const siteSettingsMessages = {
   reserveRange: 'The reserve must be between 0 and 90 days',
   withdrawalMinRange: 'The smallest withdrawal must be between 1 and 100,000,000 credits',
   withdrawalFeeRange: 'The withdrawal fee must be between 0 and 50 percent',
+  addressHoldRange: 'The payout address hold must be between 0 and 168 hours',
 } as const;
 
 /** Stock, license keys and the seller dashboard (issue 18). */

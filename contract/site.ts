@@ -69,6 +69,12 @@ export const siteSettingSchemas = {
         .int(m.withdrawalFeeRange)
         .min(0, m.withdrawalFeeRange)
         .max(50, m.withdrawalFeeRange),
+      /** How long a new payout address waits before a withdrawal may use it (default 24). */
+      addressHoldHours: z
+        .number({ error: m.addressHoldRange })
+        .int(m.addressHoldRange)
+        .min(0, m.addressHoldRange)
+        .max(168, m.addressHoldRange),
     })
     .strict(),
 } as const;
@@ -82,7 +88,7 @@ export const siteSettingDefaults = {
   site_theme: { primaryColor: '#6366F1', secondaryColor: '#4F46E5' },
   buyer_protection: { hours: 72 },
   payments: { currency: 'USD', creditsPerUnit: 100, minCredits: 500, maxCredits: 1_000_000 },
-  withdrawals: { reserveDays: 7, minCredits: 1000, feePercent: 2 },
+  withdrawals: { reserveDays: 7, minCredits: 1000, feePercent: 2, addressHoldHours: 24 },
 } as const satisfies { [K in Exclude<SiteSettingKey, 'external_links'>]: SiteSettingValue<K> };
 
 export const siteSettingKeyParams = z.object({

@@ -100,6 +100,44 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ PASSWORD_HASH_COST: bad })).toThrow(/PASSWORD_HASH_COST/);
   });
 
+  it('configures a processor only when all its variables are set; the sandbox never in production', () => {
+    expect(loadConfig({}).payments).toEqual({ btcpay: undefined, stripe: undefined, sandbox: true });
+    const btcpay = {
+      BTCPAY_URL: 'https://pay.example.com/',
+      BTCPAY_STORE_ID: 'store',
+      BTCPAY_API_KEY: 'key',
+      BTCPAY_WEBHOOK_SECRET: 'whsecret1',
+    };
+    const c = loadConfig(btcpay);
+    expect(c.payments.btcpay).toEqual({
+      url: 'https://pay.example.com',
+      storeId: 'store',
+      apiKey: 'key',
+      webhookSecret: 'whsecret1',
+    });
+    // A real processor configured: no sandbox unless asked for.
+    expect(c.payments.sandbox).toBe(false);
+    expect(loadConfig({ ...btcpay, PAYMENTS_SANDBOX: 'true' }).payments.sandbox).toBe(true);
+    expect(() => loadConfig({ BTCPAY_URL: 'https://pay.example.com' })).toThrow(
+      /BTCPAY_URL: BTCPay needs all four/,
+    );
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_live_x' })).toThrow(
+      /STRIPE_SECRET_KEY: Stripe needs both/,
+    );
+    expect(
+      loadConfig({ STRIPE_SECRET_KEY: 'sk_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }).payments.stripe,
+    ).toEqual({
+      secretKey: 'sk_x',
+      webhookSecret: 'whsec_x',
+      apiUrl: undefined,
+    });
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) };
+    expect(loadConfig(production).payments.sandbox).toBe(false);
+    expect(() => loadConfig({ ...production, PAYMENTS_SANDBOX: 'true' })).toThrow(
+      /PAYMENTS_SANDBOX: the sandbox checkout takes no real money and is refused in NODE_ENV=production/,
+    );
+  });
+
   it('refuses invalid values with the variable named', () => {
     for (const [name, value] of [
       ['CLEAN_UP_INTERVAL_MS', '-1'],

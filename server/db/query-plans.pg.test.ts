@@ -147,6 +147,11 @@ beforeAll(async () => {
   await run(`insert into tickets (user_id, title, status, updated_at)
     select ${seller('i')}, 'Ticket ' || i, case when i % 4 = 0 then 'closed' else 'open' end,
       now() - i * interval '1 minute' from generate_series(1, ${N}) i`);
+  // Top-ups across the members, one in fifty the viewer's: two pages of their own among thousands.
+  await run(`insert into deposits (user_id, method, credits, amount_minor, currency, status, expires_at, created_at)
+    select case when i % 50 = 0 then '${memberId}'::uuid else ${seller('i')} end, 'sandbox', 1000, 1000, 'USD',
+      (array['pending','settled','expired'])[1 + i % 3], now(), now() - i * interval '1 minute'
+    from generate_series(1, ${N}) i`);
   await run('vacuum analyze');
   await seeder.end();
 });
@@ -345,6 +350,8 @@ const lists = (): [string, () => string][] => [
   ['flagged feedback', () => '/api/v1/admin/vouch-reviews'],
   ['rejected feedback', () => '/api/v1/admin/vouch-reviews?status=rejected'],
   ['feedback and figures of a seller', () => `/api/v1/users/${feedbackSellerId}/feedback`],
+  ['my deposits', () => '/api/v1/wallet/deposits'],
+  ['my settled deposits', () => '/api/v1/wallet/deposits?status=settled'],
 ];
 
 describe('query plans at a few thousand rows', () => {

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { ledgerCheck } from '../modules/wallet/service.ts';
 import { buildSignedInUser } from './factories.ts';
-import { buildTestApp, type TestApp } from './test-app.ts';
+import { buildTestApp, type TestApp, type TestAppOptions } from './test-app.ts';
 
 export type Member = Awaited<ReturnType<typeof buildSignedInUser>>;
 export interface MoneySuite {
@@ -15,10 +15,10 @@ export interface MoneySuite {
  * invariant checked after every scenario (transfers balance, balances equal the ledger, escrow = held
  * orders). `ready` receives them once made, so a file keeps plain `t`, `admin`, `moderator` variables.
  */
-export function moneySuite(ready: (suite: MoneySuite) => void) {
+export function moneySuite(ready: (suite: MoneySuite) => void, options: TestAppOptions = {}) {
   let t: TestApp | undefined;
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp(options);
     const [admin, moderator] = await Promise.all([
       buildSignedInUser(t, { role: 'admin' }),
       buildSignedInUser(t, { role: 'moderator' }),
