@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { DepositOptions } from '../../../contract/payments.ts';
-import type { SiteSettingValue } from '../../../contract/site.ts';
+import { type SiteSettingValue, siteSettingDefaults } from '../../../contract/site.ts';
 import type { WithdrawalOptions } from '../../../contract/withdrawals.ts';
 import { api } from '../../lib/api.ts';
 
@@ -28,9 +28,13 @@ export function useMoneyTerms(enabled: boolean) {
       ]);
       const { currency, creditsPerUnit, minCredits, maxCredits } = deposit;
       const { reserveDays, feePercent } = withdrawal;
+      // The options name the hold once the API sends it; until then the card starts from the default.
+      const addressHoldHours =
+        (withdrawal as { addressHoldHours?: number }).addressHoldHours ??
+        siteSettingDefaults.withdrawals.addressHoldHours;
       return {
         payments: { currency, creditsPerUnit, minCredits, maxCredits },
-        withdrawals: { reserveDays, minCredits: withdrawal.minCredits, feePercent },
+        withdrawals: { reserveDays, minCredits: withdrawal.minCredits, feePercent, addressHoldHours },
       };
     },
     enabled,

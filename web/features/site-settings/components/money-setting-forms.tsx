@@ -84,6 +84,16 @@ export function WithdrawalsForm({ value }: { value: MoneyTerms['withdrawals'] })
         error={errors.feePercent?.message}
         {...form.register('feePercent', number)}
       />
+      <Input
+        label="New payout address hold (hours)"
+        type="number"
+        min={0}
+        max={168}
+        hint="How long a new or changed payout address waits before a withdrawal may use it, 0 to 168."
+        error={errors.addressHoldHours?.message}
+        className="sm:col-span-2"
+        {...form.register('addressHoldHours', number)}
+      />
     </SettingCard>
   );
 }

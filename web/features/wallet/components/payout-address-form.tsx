@@ -22,7 +22,8 @@ const destinationLabels: Record<WithdrawalMethod, { label: string; hint: string 
 
 /**
  * Sets or changes the payout address of one method, confirmed with an authenticator code. A new address is
- * usable only 24 hours later, so a stolen session cannot redirect a payout at once.
+ * usable only after the site's hold (withdrawals.addressHoldHours), so a stolen session cannot redirect a
+ * payout at once.
  */
 export function PayoutAddressForm({
   method,
@@ -51,8 +52,8 @@ export function PayoutAddressForm({
     <form noValidate onSubmit={onSubmit} aria-label="Payout address" className="flex flex-col gap-4">
       <p className="text-sm text-muted">
         {current ? 'Change' : 'Set'} the payout address for{' '}
-        <strong className="text-fg">{withdrawalMethodLabels[method]}</strong>. It can be used 24 hours after
-        you save it.
+        <strong className="text-fg">{withdrawalMethodLabels[method]}</strong>. A new address waits a while (24
+        hours unless the site says otherwise) before a withdrawal can use it.
       </p>
       <Input label={words.label} hint={words.hint} autoComplete="off" {...field('destination')} />
       <CodeInput {...field('code')} />

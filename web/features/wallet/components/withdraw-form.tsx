@@ -127,7 +127,8 @@ export function WithdrawForm({
         <dd className="text-right tabular-nums">{formatNumber(fee)} credits</dd>
         <dt className="font-medium">You receive</dt>
         <dd className="text-right font-semibold tabular-nums">
-          {formatNumber(payout)} credits ({formatPrice(payout, options.creditsPerUnit, options.currency, 'down')})
+          {formatNumber(payout)} credits (
+          {formatPrice(payout, options.creditsPerUnit, options.currency, 'down')})
         </dd>
       </dl>
       <CodeInput {...field('code')} />
