@@ -23,7 +23,7 @@ test('a member adds credits through the sandbox checkout and sees them arrive wi
   await page.getByRole('button', { name: 'Add credits' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add credits' });
   await dialog.getByRole('group', { name: 'Presets' }).getByRole('button', { name: '1,000' }).click();
-  await expect(dialog.getByLabel('Credits')).toHaveValue('1000');
+  await expect(dialog.getByLabel('Credits', { exact: true })).toHaveValue('1000');
   await dialog.getByRole('radio', { name: 'Sandbox (no real money)' }).check();
   await expect(dialog.getByText('You pay 10.00 USD for 1,000 credits.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Continue to payment' }).click();
@@ -75,12 +75,12 @@ test('a top-up below the minimum is refused; an expired one credits nothing and 
   await signInAs(page, member, '/wallet');
   await page.getByRole('button', { name: 'Add credits' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add credits' });
-  await dialog.getByLabel('Credits').fill('100');
+  await dialog.getByLabel('Credits', { exact: true }).fill('100');
   await expect(dialog.getByText('You pay 1.00 USD for 100 credits.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Continue to payment' }).click();
   await expect(page.getByText('The smallest top-up is 500 credits').first()).toBeVisible();
 
-  await dialog.getByLabel('Credits').fill('750');
+  await dialog.getByLabel('Credits', { exact: true }).fill('750');
   await dialog.getByRole('button', { name: 'Continue to payment' }).click();
   await expect(page).toHaveURL(/\/wallet\/sandbox-checkout\//);
   await page.getByRole('button', { name: 'Let it expire' }).click();

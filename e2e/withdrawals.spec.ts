@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config.ts';
 import { asUser, pageAs, signInAs } from './support/social.ts';
-import { totpAhead, totpFromKey } from './support/totp.ts';
+import { freshCodes, totpFromKey } from './support/totp.ts';
 import { asAdmin, createModerator, createUser, type E2EUser } from './support/users.ts';
 
 /*
@@ -73,6 +73,23 @@ async function enableTwoFactor(api: APIRequestContext, user: E2EUser) {
 const card = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 const manualDetails = 'IBAN DE89 3704 0044 0532 0130 00, E2E Seller';
 
+/**
+ * Signs the seller in at /wallet with two-factor on and a manual payout address set, through the API in the
+ * page's own session (a member with two-factor on signs in with a code, which signInAs does not do); returns
+ * their authenticator's fresh codes.
+ */
+async function readyToWithdraw(page: Page, seller: E2EUser) {
+  await signInAs(page, seller, '/wallet');
+  const nextCode = freshCodes(await enableTwoFactor(page.request, seller));
+  const res = await page.request.put('/api/v1/wallet/payout-addresses', {
+    data: { method: 'manual', destination: manualDetails, code: await nextCode() },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const [saved] = (await res.json()).items as { usableAt: string }[];
+  expect(Date.parse(saved!.usableAt)).toBeLessThanOrEqual(Date.now());
+  return nextCode;
+}
+
 test('a seller turns on two-factor, sets a payout address with a code, and sees its 24-hour hold', async ({
   page,
   request,
@@ -93,12 +110,13 @@ test('a seller turns on two-factor, sets a payout address with a code, and sees 
   );
 
   const key = await enableTwoFactor(page.request, seller);
+  const nextCode = freshCodes(key);
   await page.reload();
   await withdraw.click();
   const dialog = page.getByRole('dialog', { name: 'Withdraw credits' });
   await expect(dialog.getByRole('radio', { name: /Manual payout by staff/ })).toBeChecked();
   await expect(dialog.getByText('Add a payout address for this method first')).toBeVisible();
-  await expect(dialog.getByLabel('Credits')).toHaveValue('95');
+  await expect(dialog.getByLabel('Credits', { exact: true })).toHaveValue('95');
   // 2% of 95 is 1 (rounded down): 94 credits paid out, 0.94 USD at 100 credits a dollar.
   await expect(dialog.getByText('94 credits (0.94 USD)')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Request withdrawal' })).toBeDisabled();
@@ -111,7 +129,7 @@ test('a seller turns on two-factor, sets a payout address with a code, and sees 
   await address.getByLabel('Authenticator code').fill(code === '000000' ? '111111' : '000000');
   await address.getByRole('button', { name: 'Save address' }).click();
   await expect(address.getByRole('alert').filter({ hasText: 'Invalid authenticator code' })).toBeVisible();
-  await address.getByLabel('Authenticator code').fill(await totpAhead(key, 1));
+  await address.getByLabel('Authenticator code').fill(await nextCode());
   await address.getByRole('button', { name: 'Save address' }).click();
   await expect(page.getByText('Payout address saved: it can be used in 24 hours')).toBeVisible();
 
@@ -130,21 +148,11 @@ test('staff approve a manual withdrawal with its reference; the seller sees it c
   // No reserve and no hold on a new payout address, so the whole flow fits in a test.
   await setTerms(request, { reserveDays: 0, minCredits: 50, addressHoldHours: 0 });
   const seller = await sellerWithEarnings(request);
-  const { key, usableAt } = await asUser(request, seller, async () => {
-    const key = await enableTwoFactor(request, seller);
-    const res = await request.put('/api/v1/wallet/payout-addresses', {
-      data: { method: 'manual', destination: manualDetails, code: await totpAhead(key, 1) },
-    });
-    expect(res.status(), await res.text()).toBe(200);
-    const saved = (await res.json()).items as { usableAt: string }[];
-    return { key, usableAt: saved[0]!.usableAt };
-  });
-  expect(Date.parse(usableAt)).toBeLessThanOrEqual(Date.now());
-
-  await signInAs(page, seller, '/wallet');
+  const nextCode = await readyToWithdraw(page, seller);
+  await page.reload();
   await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Withdraw credits' });
-  await dialog.getByLabel('Authenticator code').fill(await totpAhead(key, 2));
+  await dialog.getByLabel('Authenticator code').fill(await nextCode());
   await dialog.getByRole('button', { name: 'Request withdrawal' }).click();
   await expect(page.getByText('Withdrawal requested')).toBeVisible();
   await expect(card(page, 'Pending withdrawals').getByText('95', { exact: true })).toBeVisible();
@@ -166,13 +174,49 @@ test('staff approve a manual withdrawal with its reference; the seller sees it c
   await expect(admin.getByText('Withdrawal approved')).toBeVisible();
   await admin.getByRole('tab', { name: 'Completed' }).click();
   await expect(
-    admin.getByRole('row').filter({ hasText: seller.username }).getByText('Completed'),
+    admin.getByRole('row').filter({ hasText: seller.username }).getByText('Completed', { exact: true }),
   ).toBeVisible();
 
   // The seller's page follows on the live event.
   await expect(mine.getByText('Completed', { exact: true })).toBeVisible();
   await expect(mine.getByText('Reference: SEPA-E2E-0001')).toBeVisible();
   await expect(card(page, 'Pending withdrawals').getByText('0', { exact: true })).toBeVisible();
+});
+
+test('staff reject a withdrawal with a reason; the credits come back to the seller', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  await setTerms(request, { reserveDays: 0, minCredits: 50, addressHoldHours: 0 });
+  const seller = await sellerWithEarnings(request);
+  const nextCode = await readyToWithdraw(page, seller);
+  const res = await page.request.post('/api/v1/wallet/withdrawals', {
+    data: { method: 'manual', credits: 60, code: await nextCode() },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  await page.reload();
+  await expect(card(page, 'Withdrawable').getByText('35', { exact: true })).toBeVisible();
+  await page.getByRole('tab', { name: 'Withdrawals' }).click();
+  const mine = page.getByRole('list', { name: 'Withdrawals' }).getByRole('listitem').first();
+  await expect(mine.getByText('Waiting for staff')).toBeVisible();
+
+  const admin = await pageAs(browser, E2E_ADMIN, '/admin/withdrawals');
+  const row = admin.getByRole('row').filter({ hasText: seller.username });
+  await row.getByRole('button', { name: `Reject withdrawal of ${seller.username}` }).click();
+  const reject = admin.getByRole('dialog', { name: 'Reject withdrawal' });
+  await reject.getByRole('button', { name: 'Reject' }).click();
+  await expect(reject.getByText('Reason is required')).toBeVisible();
+  await reject.getByLabel('Reason').fill('The payment details do not match the account holder.');
+  await reject.getByRole('button', { name: 'Reject' }).click();
+  await expect(admin.getByText('Withdrawal rejected')).toBeVisible();
+  await expect(admin.getByText('No withdrawals waiting')).toBeVisible();
+
+  // The seller's page follows on the live event: rejected with the reason, the credits withdrawable again.
+  await expect(mine.getByText('Rejected', { exact: true })).toBeVisible();
+  await expect(mine.getByText('Reason: The payment details do not match the account holder.')).toBeVisible();
+  await expect(card(page, 'Withdrawable').getByText('95', { exact: true })).toBeVisible();
 });
 
 test('the withdrawal queue is for admins: in their menu, refused to moderators', async ({

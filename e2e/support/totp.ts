@@ -7,10 +7,18 @@ export function totpFromKey(key: string): Promise<string> {
 }
 
 /**
- * The code of the step `ahead` steps of 30 s from now. A money action spends each step once (decision 032)
- * and accepts the neighbouring steps, so a spec's second code in the same 30 s is the next step's, not a wait.
+ * Fresh codes for money actions, which spend each 30-second step once and accept the steps beside the
+ * current one (decision 032): each call gives a step not given before (now, then the next), so a spec's second
+ * code in the same 30 s needs no wait.
  */
-export function totpAhead(key: string, ahead: number): Promise<string> {
-  const step = Math.floor(Date.now() / 30_000) + ahead;
-  return createOTP(new TextDecoder().decode(base32.decode(key.trim()))).hotp(step);
+export function freshCodes(key: string) {
+  const otp = createOTP(new TextDecoder().decode(base32.decode(key.trim())));
+  const spent = new Set<number>();
+  return () => {
+    const now = Math.floor(Date.now() / 30_000);
+    const step = [now, now + 1].find((s) => !spent.has(s));
+    if (step === undefined) throw new Error('two codes spent in this 30 s step and the next: wait for one');
+    spent.add(step);
+    return otp.hotp(step);
+  };
 }

@@ -97,7 +97,7 @@ export function WithdrawForm({
   );
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-label="Withdraw credits" className="flex flex-col gap-4">
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <ChoiceCards
         legend="Payout method"
         value={chosen}
