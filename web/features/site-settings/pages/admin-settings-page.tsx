@@ -1,8 +1,10 @@
 import { Settings, ShieldAlert } from 'lucide-react';
+import { siteSettingsMessages } from '../../../../contract/messages.ts';
 import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { useSession } from '../../../lib/session.ts';
+import { useFailureToast } from '../../../lib/use-failure-toast.ts';
 import { useSiteSettings } from '../api.ts';
 import { PaymentsForm, WithdrawalsForm } from '../components/money-setting-forms.tsx';
 import {
@@ -19,6 +21,7 @@ export function AdminSettingsPage() {
   const { user } = useSession();
   const query = useSiteSettings();
   const money = useMoneyTerms(user?.role === 'admin');
+  useFailureToast(money.isError, 'money-terms-load', siteSettingsMessages.loadFailed, money.error);
   const header = (
     <PageHeader title="Site Settings" icon={Settings}>
       Changes apply live for every visitor.

@@ -69,7 +69,7 @@ function AddCreditsForm({ options, onClose }: { options: DepositOptions; onClose
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       {options.presets.length > 0 && (
         // biome-ignore lint/a11y/useSemanticElements: a row of toggle buttons, not form fields
-        <div role="group" aria-label="Presets" className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+        <div role="group" aria-label="Presets" className="grid grid-cols-3 gap-2 sm:grid-cols-5">
           {options.presets.map((p) => (
             <button
               key={p}

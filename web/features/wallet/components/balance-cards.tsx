@@ -117,7 +117,9 @@ function ReserveList({ reserve }: { reserve: WalletSummary['reserve'] }) {
     <ul aria-label="Reserve releases" className="mt-1 flex flex-col gap-0.5 text-xs">
       {shown.map((r) => (
         <li key={`${r.freesAt}-${r.credits}`} className="flex justify-between gap-2">
-          <span className="font-medium tabular-nums">{formatNumber(r.credits)}</span>
+          <span className="text-muted">
+            Sale of <span className="font-medium text-fg tabular-nums">{formatNumber(r.credits)}</span>
+          </span>
           <time dateTime={toIsoString(r.freesAt)} title={formatDateLong(r.freesAt)} className="text-muted">
             frees {formatDateShort(r.freesAt)}
           </time>

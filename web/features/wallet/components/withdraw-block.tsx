@@ -23,10 +23,13 @@ export function withdrawBlock(
         .
       </>
     );
+  if (wallet.pendingWithdrawals > 0) return m.openRequest;
   if (wallet.withdrawable <= 0)
     return wallet.reserved > 0
       ? `Nothing to withdraw yet: ${formatNumber(wallet.reserved)} earned credits are still in the ${options.reserveDays}-day reserve.`
       : 'Nothing to withdraw yet: only credits earned from completed sales can be withdrawn, after the reserve.';
+  if (wallet.withdrawable < options.minCredits)
+    return `${m.belowMinimum(options.minCredits)}: ${formatNumber(wallet.withdrawable)} credits are withdrawable now.`;
   return null;
 }
 

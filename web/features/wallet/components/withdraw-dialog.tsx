@@ -41,7 +41,7 @@ export function WithdrawDialog({
       description={
         editing
           ? undefined
-          : `Earned credits past the ${options.reserveDays}-day reserve can be paid out. Staff check each request.`
+          : `${options.reserveDays > 0 ? `Credits earned from sales, once past the ${options.reserveDays}-day reserve,` : 'Credits earned from sales'} can be paid out. Staff check each request.`
       }
     >
       {options.methods.length === 0 ? (

@@ -104,7 +104,11 @@ export function WithdrawForm({
         choices={options.methods.map((v) => ({
           value: v,
           label: withdrawalMethodLabels[v],
-          note: addresses.find((a) => a.method === v)?.destination ?? 'No payout address yet',
+          // With one method the address line below says it; with several, each choice shows its own.
+          note:
+            options.methods.length > 1
+              ? (addresses.find((a) => a.method === v)?.destination ?? 'No payout address yet')
+              : undefined,
         }))}
         register={field('method')}
       />
