@@ -6,6 +6,7 @@ const include = ['server/**/*.test.ts', 'contract/**/*.test.ts', 'scripts/**/*.t
 const databaseFree = [
   'scripts/{build-chunks,check-bundle-budget,contract-breaks-web,lint-boundaries}.test.ts',
   'web/**/*.test.ts',
+  'server/test/stripe-server.test.ts',
 ];
 
 /**

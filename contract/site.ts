@@ -16,6 +16,16 @@ const link = z
   .nullable()
   .or(z.literal('').transform(() => null));
 
+/**
+ * Currencies whose minor unit is not a hundredth (ISO 4217: none, or a thousandth). Prices are kept in
+ * hundredths, so these would be charged 100 times too much or 10 times too little at the processor.
+ */
+const notInCents = new Set(
+  'BIF CLP DJF GNF ISK JPY KMF KRW PYG RWF UGX UYI VND VUV XAF XOF XPF BHD IQD JOD KWD LYD OMR TND'.split(
+    ' ',
+  ),
+);
+
 const topUpCredits = z
   .number({ error: m.topUpRange })
   .int(m.topUpRange)
@@ -40,7 +50,10 @@ export const siteSettingSchemas = {
   /** Top-ups (decision 032): what a credit costs and how many one top-up may buy. */
   payments: z
     .object({
-      currency: z.string({ error: m.currencyInvalid }).regex(/^[A-Z]{3}$/, m.currencyInvalid),
+      currency: z
+        .string({ error: m.currencyInvalid })
+        .regex(/^[A-Z]{3}$/, m.currencyInvalid)
+        .refine((c) => !notInCents.has(c), m.currencyNotInCents),
       creditsPerUnit: z
         .number({ error: m.creditsPerUnitRange })
         .int(m.creditsPerUnitRange)

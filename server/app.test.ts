@@ -18,6 +18,9 @@ describe('security baseline', () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
+    // Sockets only to ourselves (issue 36 finding: `ws: wss:` allowed any host).
+    expect(csp).toMatch(/connect-src 'self' ws:\/\/localhost:\d+;/);
+    expect(csp).not.toMatch(/connect-src[^;]*(ws:|wss:)( |;)/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBeDefined();
   });

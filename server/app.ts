@@ -28,7 +28,7 @@ import { releaseJobPlugin } from './modules/orders/release-job.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { configuredProcessors } from './modules/payments/processors.ts';
 import { depositReconcilePlugin } from './modules/payments/reconcile-job.ts';
-import { depositRoutes } from './modules/payments/routes.ts';
+import { depositRoutes, stripeWebhookRoutes } from './modules/payments/routes.ts';
 import { productRoutes } from './modules/products/routes.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
@@ -168,6 +168,8 @@ export async function buildApp({ config, database, mailer, logger, logDestinatio
       await v1.register(reputationRoutes, { db });
       await v1.register(walletRoutes, { db });
       await v1.register(depositRoutes, payments);
+      const { stripe } = payments.processors;
+      if (stripe) await v1.register(stripeWebhookRoutes, { ...payments, stripe });
       await v1.register(reportRoutes, { db });
       await v1.register(notificationRoutes, { db });
       await v1.register(directMessageRoutes, { db });

@@ -60,8 +60,18 @@ export const rateRules = {
   salesExportPerUser: { limit: 10, windowSeconds: 600, by: 'viewer' },
   orderActionPerUser: { limit: 30, windowSeconds: 60, by: 'viewer' },
   walletConvertPerUser: { limit: 20, windowSeconds: 600, by: 'viewer' },
+  // Every write a member can reach counts somewhere (server/security/write-limits.test.ts).
+  listingEditPerUser: { limit: 30, windowSeconds: 600, by: 'viewer' },
+  listingDeletePerUser: { limit: 30, windowSeconds: 600, by: 'viewer' },
+  contentDeletePerUser: { limit: 60, windowSeconds: 600, by: 'viewer' },
+  conversationDeletePerUser: { limit: 30, windowSeconds: 600, by: 'viewer' },
+  notificationReadPerUser: { limit: 300, windowSeconds: 60, by: 'viewer' },
+  signOutPerIp: { limit: 60, windowSeconds: 60, by: 'ip' },
+  unsubscribePerIp: { limit: 30, windowSeconds: 600, by: 'ip' },
   // Each top-up asks a processor for an invoice: a member making many is spam against our account there.
   depositPerUser: { limit: 10, windowSeconds: 600, by: 'viewer' },
+  // Stripe's webhooks come from a few addresses, in bursts (a batch of refunds): generous, still a ceiling.
+  stripeWebhookPerIp: { limit: 600, windowSeconds: 60, by: 'ip' },
   walletExportPerUser: { limit: 20, windowSeconds: 600, by: 'viewer' },
   feedbackPerUser: { limit: 20, windowSeconds: 600, by: 'viewer' },
   reportPerUser: { limit: 10, windowSeconds: 600, by: 'viewer' },

@@ -91,9 +91,13 @@ export const routeContractPlugin = fp(
       };
       const unauthenticated = meta['x-unauthenticated'] ?? messages.unauthenticated;
       const forbidden = meta['x-forbidden'] ?? messages.forbidden;
-      const authorize: onRequestHookHandler = async (request) => {
+      // What a member's own request answers (balances, keys, messages, sessions) is theirs alone: no cache
+      // keeps it. A visitor's answer to a public route stays cacheable. Sign-in and its kin set sessions.
+      const authRoute = route.url.startsWith('/api/auth');
+      const authorize: onRequestHookHandler = async (request, reply) => {
         const viewer = request.headers.cookie ? await app.sessionViewer(request.headers) : null;
         request.viewer = viewer;
+        if (level !== 'public' || viewer || authRoute) reply.header('cache-control', 'no-store');
         if (level === 'public') return;
         if (!viewer) throw new AppError('UNAUTHENTICATED', unauthenticated);
         if ((level === 'staff' && !isStaff(viewer.role)) || (level === 'admin' && viewer.role !== 'admin'))

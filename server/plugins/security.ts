@@ -25,7 +25,8 @@ export const securityPlugin = fp(
           // member's address from an image in a page. data: and blob: are local previews.
           imgSrc: ["'self'", 'data:', 'blob:'],
           fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'", 'ws:', 'wss:'],
+          // Our own origin and its WebSocket twin only: `ws:`/`wss:` let a page open a socket to any host.
+          connectSrc: ["'self'", ...socketOrigins(opts.trustedOrigins)],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
           formAction: ["'self'"],
@@ -49,3 +50,8 @@ export const securityPlugin = fp(
   },
   { name: 'security' },
 );
+
+/** ws(s)://host of each trusted origin ('self' covers them in CSP 3; older engines need them spelled out). */
+function socketOrigins(origins: string[]) {
+  return origins.map((origin) => origin.replace(/^http/, 'ws'));
+}

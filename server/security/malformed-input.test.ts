@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSignedInUser } from '../test/factories.ts';
+import { stripeUnreachedEnv } from '../test/stripe-server.ts';
 import { buildTestApp, type TestApp } from '../test/test-app.ts';
 import {
   type ApiDocument,
@@ -29,7 +30,7 @@ let t: TestApp;
 let doc: ApiDocument;
 let cookie: string;
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ env: stripeUnreachedEnv });
   doc = await readDocument(t);
   cookie = (await buildSignedInUser(t, { role: 'admin' })).cookie;
 });

@@ -157,6 +157,21 @@ describe('POST /api/auth/sign-up/email', () => {
     });
   });
 
+  it('tells the owner at most once a day, however often their address is tried (issue 36 finding)', async () => {
+    const user = await buildUser(t);
+    t.outbox.length = 0;
+    for (let i = 0; i < 10; i++) {
+      const res = await post('/api/auth/sign-up/email', {
+        username: `fresh_try_${i}`,
+        email: user.email,
+        password: 'longenough1',
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    await t.app.jobs.settle();
+    expect(t.outbox.filter((mail) => mail.to === user.email)).toHaveLength(1);
+  });
+
   it('answers broken JSON with a 400 in the error shape', async () => {
     const res = await t.app.inject({
       method: 'POST',

@@ -113,8 +113,14 @@ export function createAuth({ db, config, secret, log, securityAlerts }: AuthDeps
         verify: verifyPassword,
       },
       // Sign-up with a taken email answers like a success (no account enumeration) and tells the owner instead.
+      // At most one notice a day per address: each attempt used to mail the owner again, so anyone could
+      // make us send them mail after mail (the queue drops a second job of the key within the day).
       async onExistingUserSignUp({ user }) {
-        await enqueueMail(db, { to: user.email, template: 'existing-account', data: {}, userId: user.id });
+        await enqueueMail(
+          db,
+          { to: user.email, template: 'existing-account', data: {}, userId: user.id },
+          { singletonKey: `existing-account:${user.id}`, singletonSeconds: 86_400 },
+        );
       },
       async sendResetPassword({ user, token }) {
         // The token travels in the fragment: it never reaches a server log or a Referer header.

@@ -219,7 +219,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
 
   route.post(
     '/sign-out',
-    { access: 'public', summary: 'End this session', response: { 200: okResponse } },
+    { access: 'public', limit: 'signOutPerIp', summary: 'End this session', response: { 200: okResponse } },
     async (request, reply) => {
       await callAuth(request, reply, '/sign-out', {});
       if (reply.sent) return reply;

@@ -47,6 +47,7 @@ export const directMessageRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
   route.delete(
     '/conversations/:userId',
     {
+      limit: 'conversationDeletePerUser',
       summary: 'Delete a conversation for me (the other member keeps their copy)',
       params: counterpartParams,
       response: { 200: okResponse, 403: errorResponse, 429: errorResponse },

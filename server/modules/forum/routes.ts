@@ -125,6 +125,7 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
   onThread.delete(
     '/forum/threads/:id',
     {
+      limit: 'contentDeletePerUser',
       owner: 'forumThread',
       summary: 'Delete a thread (its author or staff)',
       response: { 204: z.null() },
@@ -206,6 +207,7 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
   route.delete(
     '/forum/replies/:id',
     {
+      limit: 'contentDeletePerUser',
       owner: 'forumReply',
       summary: 'Delete a reply (its author or staff)',
       params: replyIdParams,

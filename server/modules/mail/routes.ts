@@ -40,6 +40,7 @@ export const mailRoutes: FastifyPluginAsyncZod<{ db: Db; secret: string }> = asy
   route.post(
     '/email/unsubscribe',
     {
+      limit: 'unsubscribePerIp',
       summary: 'Turn off the mail kind of a signed unsubscribe link (one-click)',
       querystring: unsubscribeQuery,
       response: { 200: unsubscribeResponse, 404: errorResponse },

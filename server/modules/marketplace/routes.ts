@@ -70,6 +70,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ db: Db; cipher: ContentC
   onListing.patch(
     '/listings/:id',
     {
+      limit: 'listingEditPerUser',
       owner: 'listing',
       unauthenticated: m.loginToUpdate,
       summary: 'Edit title, description, price and image (seller or staff, active only)',
@@ -82,6 +83,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ db: Db; cipher: ContentC
   onListing.delete(
     '/listings/:id',
     {
+      limit: 'listingDeletePerUser',
       owner: 'listing',
       summary: 'Delete a listing (seller or staff, active only)',
       response: { 204: z.null(), 409: errorResponse, 429: errorResponse },

@@ -28,6 +28,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
   route.post(
     '/notifications/:id/read',
     {
+      limit: 'notificationReadPerUser',
       owner: 'notification',
       summary: 'Mark one of my notifications read (idempotent)',
       params: notificationIdParams,
@@ -42,6 +43,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
   route.post(
     '/notifications/read-all',
     {
+      limit: 'notificationReadPerUser',
       summary: 'Mark all my unread notifications read',
       response: { 200: readAllResponse, 404: errorResponse },
     },

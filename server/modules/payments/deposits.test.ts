@@ -15,7 +15,7 @@ moneySuite(
   (s) => {
     ({ t, admin } = s);
   },
-  { env: { JOB_WORKERS: 'true' } },
+  () => ({ env: { JOB_WORKERS: 'true' } }),
 );
 
 const call = (method: 'GET' | 'POST', url: string, cookie?: string, payload?: unknown) =>

@@ -18,7 +18,10 @@ import { AppError } from '../../plugins/errors.ts';
 import { routesFor } from '../../plugins/routes-for.ts';
 import { signedIn } from '../../plugins/viewer.ts';
 import { depositsCsv } from './export.ts';
+import { ProcessorUnavailable } from './processor.ts';
 import * as service from './service.ts';
+import type { StripeProcessor } from './stripe.ts';
+import { handleStripeEvent } from './stripe-webhook.ts';
 
 /** The member's top-ups: options, create, list, one, CSV; and the sandbox checkout when it is on. */
 export const depositRoutes: FastifyPluginAsyncZod<service.PaymentsDeps> = async (app, deps) => {
@@ -114,6 +117,53 @@ export const depositRoutes: FastifyPluginAsyncZod<service.PaymentsDeps> = async 
       if (row.status !== 'pending') throw new AppError('CONFLICT', m.notPending);
       const after = await service.applyVerdict(deps, row.id, { state: request.body.outcome });
       return toInvoice(after ?? row);
+    },
+  );
+};
+
+const webhookReceived = z.object({ received: z.literal(true), handled: z.boolean() });
+
+/**
+ * Stripe's webhook (registered only when Stripe is configured). Its signature covers the exact bytes sent, so
+ * this plugin (encapsulated: no other route sees it) keeps JSON bodies raw. A bad or stale signature is 400
+ * with nothing done; 200 comes only after the change committed, so a failure makes Stripe deliver it again.
+ */
+export const stripeWebhookRoutes: FastifyPluginAsyncZod<
+  service.PaymentsDeps & { stripe: StripeProcessor }
+> = async (app, deps) => {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+    done(null, body),
+  );
+  const route = routesFor(app, { tags: ['payments'] });
+
+  route.post(
+    '/payments/stripe/webhook',
+    {
+      access: 'public',
+      limit: 'stripeWebhookPerIp',
+      summary: 'Stripe webhook: Checkout Sessions completed or expired, refunds and disputes',
+      description:
+        'Verified over the raw body with the Stripe-Signature header; every change is made from what Stripe answers when asked again. Events of other types answer 200 and change nothing.',
+      response: { 200: webhookReceived, 502: errorResponse },
+    },
+    async (request) => {
+      const signature = request.headers['stripe-signature'];
+      const raw = request.body;
+      let event: ReturnType<StripeProcessor['verifiedEvent']>;
+      try {
+        if (!Buffer.isBuffer(raw) || typeof signature !== 'string') throw new Error('unsigned');
+        event = deps.stripe.verifiedEvent(raw, signature);
+      } catch {
+        throw new AppError('BAD_REQUEST', m.signatureInvalid);
+      }
+      try {
+        const outcome = await handleStripeEvent(deps, deps.stripe, event);
+        return { received: true as const, handled: outcome === 'handled' };
+      } catch (err) {
+        if (err instanceof ProcessorUnavailable) throw new AppError('BAD_GATEWAY', m.webhookRetry);
+        throw err;
+      }
     },
   );
 };

@@ -54,6 +54,8 @@ describe('PUT /api/v1/admin/site-settings/:key', () => {
   });
 
   it('answers 400 for an unknown key and each invalid value', async () => {
+    const payments = { currency: 'EUR', creditsPerUnit: 100, minCredits: 100, maxCredits: 1000 };
+    const withdrawals = { reserveDays: 7, minCredits: 100, feePercent: 2, addressHoldHours: 24 };
     expect((await put('nope', { a: 1 }, admin.cookie)).statusCode).toBe(400);
     const cases: [string, object, string, string][] = [
       ['marketplace_fee', { percentage: 51 }, 'percentage', m.feeRange],
@@ -61,6 +63,15 @@ describe('PUT /api/v1/admin/site-settings/:key', () => {
       ['site_theme', { primaryColor: 'red', secondaryColor: '#4F46E5' }, 'primaryColor', m.colorInvalid],
       ['buyer_protection', { hours: 0 }, 'hours', m.hoursRange],
       ['buyer_protection', { hours: 721 }, 'hours', m.hoursRange],
+      ['payments', { ...payments, currency: 'usd' }, 'currency', m.currencyInvalid],
+      ['payments', { ...payments, currency: 'JPY' }, 'currency', m.currencyNotInCents],
+      ['payments', { ...payments, creditsPerUnit: 0 }, 'creditsPerUnit', m.creditsPerUnitRange],
+      ['payments', { ...payments, minCredits: 0.5 }, 'minCredits', m.topUpRange],
+      ['payments', { ...payments, minCredits: 900, maxCredits: 800 }, 'maxCredits', m.topUpRange],
+      ['withdrawals', { ...withdrawals, reserveDays: 91 }, 'reserveDays', m.reserveRange],
+      ['withdrawals', { ...withdrawals, minCredits: 0 }, 'minCredits', m.withdrawalMinRange],
+      ['withdrawals', { ...withdrawals, feePercent: 51 }, 'feePercent', m.withdrawalFeeRange],
+      ['withdrawals', { ...withdrawals, addressHoldHours: -1 }, 'addressHoldHours', m.addressHoldRange],
       [
         'external_links',
         { supportStreamUrl: 'javascript:alert(1)', communityChatUrl: null },
@@ -84,6 +95,8 @@ describe('PUT /api/v1/admin/site-settings/:key', () => {
       ['marketplace_fee', { percentage: 12 }],
       ['site_theme', { primaryColor: '#10B981', secondaryColor: '#047857' }],
       ['buyer_protection', { hours: 48 }],
+      ['payments', { currency: 'EUR', creditsPerUnit: 50, minCredits: 100, maxCredits: 5000 }],
+      ['withdrawals', { reserveDays: 3, minCredits: 200, feePercent: 1, addressHoldHours: 12 }],
       ['external_links', { supportStreamUrl: 'https://twitch.tv/x', communityChatUrl: '' }],
     ];
     for (const [key, value] of writes) {

@@ -66,6 +66,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
   onPost.delete(
     '/posts/:id',
     {
+      limit: 'contentDeletePerUser',
       owner: 'post',
       summary: 'Delete my own post',
       response: { 200: okResponse, 429: errorResponse },
@@ -119,6 +120,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
   route.delete(
     '/comments/:id',
     {
+      limit: 'contentDeletePerUser',
       owner: 'comment',
       summary: 'Delete my own comment',
       params: commentIdParams,

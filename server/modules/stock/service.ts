@@ -36,6 +36,13 @@ function lineList(lines: number[]) {
   return lines.length > 20 ? `${shown} and ${lines.length - 20} more` : shown;
 }
 
+/**
+ * Characters a buyer cannot see or that reorder what they see: controls, bidirectional overrides and
+ * isolates, zero-width spaces and joiners, the BOM. A key holding one would look like another key (or like
+ * nothing) on the buyer's screen while copying differently.
+ */
+const HIDDEN_CHARACTERS = /[\p{Cc}\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF\u00AD]/u;
+
 const refuse = (message: string) => new AppError('VALIDATION', message, { keys: message });
 
 /**
@@ -52,6 +59,8 @@ export function parseKeyLines(text: string) {
   if (blank.length) throw refuse(st.keysBlank(lineList(blank)));
   const long = keys.filter((k) => k.text.length > listingLimits.keys.length).map((k) => k.line);
   if (long.length) throw refuse(st.keysTooLong(lineList(long)));
+  const hidden = keys.filter((k) => HIDDEN_CHARACTERS.test(k.text)).map((k) => k.line);
+  if (hidden.length) throw refuse(st.keysHiddenCharacters(lineList(hidden)));
   const seen = new Set<string>();
   const repeated: number[] = [];
   for (const k of keys) {

@@ -110,6 +110,8 @@ describe('creating a key listing and adding keys', () => {
       ['A-1\n\nA-2\n   \n', st.keysBlank('2, 4')],
       ['A-1\nA-2\nA-1\nA-3\nA-2', st.keysDuplicate('3, 5')],
       [`A-1\n${'x'.repeat(201)}`, st.keysTooLong('2')],
+      // Issue 36 finding: keys that show one thing and copy another.
+      ['A-1\nAB\u200BCD\nEF\u202EGH\nIJ\u0007K\nL\u2066M\uFEFF', st.keysHiddenCharacters('2, 3, 4, 5')],
     ];
     for (const [keys, message] of cases) {
       const res = await call('POST', '/api/v1/listings', seller.cookie, {

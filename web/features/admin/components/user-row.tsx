@@ -102,7 +102,12 @@ export function UserRow({
         <Badge tone={u.banned ? 'danger' : 'success'}>{u.banned ? 'Banned' : 'Active'}</Badge>
       </AdminCell>
       <AdminCell className="text-right tabular-nums">{formatNumber(u.balance)}</AdminCell>
-      <AdminCell className="text-right tabular-nums">{formatNumber(u.credits)}</AdminCell>
+      {/* Below zero only after a chargeback took back spent credits: such a member cannot buy or withdraw. */}
+      <AdminCell className={`text-right tabular-nums${u.credits < 0 ? ' font-medium text-danger' : ''}`}>
+        <span title={u.credits < 0 ? 'Below zero after a chargeback' : undefined}>
+          {formatNumber(u.credits)}
+        </span>
+      </AdminCell>
       <AdminCell className="whitespace-nowrap text-muted">
         <time dateTime={toIsoString(u.createdAt)}>{formatDateShort(u.createdAt)}</time>
       </AdminCell>
