@@ -1,9 +1,9 @@
+import type { SiteSettingValue } from '../../../../contract/site.ts';
 import { Input } from '../../../components/ui/input.tsx';
-import type { MoneyTerms } from '../money-terms.ts';
 import { SettingCard, useSettingForm } from './setting-card.tsx';
 
 /** What a credit costs and how many one top-up may buy. */
-export function PaymentsForm({ value }: { value: MoneyTerms['payments'] }) {
+export function PaymentsForm({ value }: { value: SiteSettingValue<'payments'> }) {
   const setting = useSettingForm('payments', value);
   const { form } = setting;
   const errors = form.formState.errors;
@@ -46,7 +46,7 @@ export function PaymentsForm({ value }: { value: MoneyTerms['payments'] }) {
 }
 
 /** How long earnings wait, the smallest withdrawal and the platform's fee on it. */
-export function WithdrawalsForm({ value }: { value: MoneyTerms['withdrawals'] }) {
+export function WithdrawalsForm({ value }: { value: SiteSettingValue<'withdrawals'> }) {
   const setting = useSettingForm('withdrawals', value);
   const { form } = setting;
   const errors = form.formState.errors;

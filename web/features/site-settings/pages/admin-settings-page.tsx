@@ -3,6 +3,7 @@ import { siteSettingsMessages } from '../../../../contract/messages.ts';
 import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useFailureToast } from '../../../lib/use-failure-toast.ts';
 import { useSiteSettings } from '../api.ts';
@@ -14,14 +15,16 @@ import {
   ProtectionForm,
   ThemeForm,
 } from '../components/setting-forms.tsx';
-import { useMoneyTerms } from '../money-terms.ts';
+import { usePaymentTerms, useWithdrawalTerms } from '../money-terms.ts';
 
 /** Site settings: admins only; moderators see Access Denied (spec §2 Admin). */
 export function AdminSettingsPage() {
   const { user } = useSession();
   const query = useSiteSettings();
-  const money = useMoneyTerms(user?.role === 'admin');
-  useFailureToast(money.isError, 'money-terms-load', siteSettingsMessages.loadFailed, money.error);
+  const payments = usePaymentTerms(user?.role === 'admin');
+  const withdrawals = useWithdrawalTerms(user?.role === 'admin');
+  const failed = payments.isError || withdrawals.isError;
+  useFailureToast(failed, 'money-terms-load', siteSettingsMessages.loadFailed);
   const header = (
     <PageHeader title="Site Settings" icon={Settings}>
       Changes apply live for every visitor.
@@ -57,13 +60,15 @@ export function AdminSettingsPage() {
           <FeeForm value={s.marketplaceFee} />
           <ProtectionForm value={s.buyerProtection} />
           <LinksForm value={{ supportStreamUrl: s.supportStreamUrl, communityChatUrl: s.communityChatUrl }} />
-          {money.data ? (
-            <>
-              <PaymentsForm value={money.data.payments} />
-              <WithdrawalsForm value={money.data.withdrawals} />
-            </>
+          {payments.data ? (
+            <PaymentsForm value={payments.data} />
           ) : (
-            <SkeletonRows rows={2} layout="contents" className="h-48 w-full rounded-2xl" />
+            !payments.isError && <Skeleton className="h-48 w-full rounded-2xl" />
+          )}
+          {withdrawals.data ? (
+            <WithdrawalsForm value={withdrawals.data} />
+          ) : (
+            !withdrawals.isError && <Skeleton className="h-48 w-full rounded-2xl" />
           )}
         </div>
       )}
