@@ -42,7 +42,9 @@ export function WalletPage() {
   const [section, setSection] = useState<Section>(depositId ? 'deposits' : 'history');
   const [dialog, setDialog] = useState<'add' | 'withdraw' | null>(null);
   const noteId = useDomId();
-  const blocked = withdrawBlock(w, options.data);
+  const blocked = options.isError
+    ? 'Withdrawals are not available right now: try again in a minute.'
+    : withdrawBlock(w, options.data);
 
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
