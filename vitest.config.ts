@@ -7,6 +7,8 @@ const databaseFree = [
   'scripts/{build-chunks,check-bundle-budget,contract-breaks-web,lint-boundaries}.test.ts',
   'web/**/*.test.ts',
   'server/test/stripe-server.test.ts',
+  'server/test/btcpay-server.test.ts',
+  'server/modules/payments/btcpay-payouts.test.ts',
 ];
 
 /**

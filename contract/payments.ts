@@ -88,3 +88,6 @@ export const sandboxInvoice = z.object({
 });
 export type SandboxInvoice = z.infer<typeof sandboxInvoice>;
 export const sandboxPayBody = z.object({ outcome: z.enum(['paid', 'expired']) }).strict();
+
+/** A processor's webhook, acknowledged once what it asked has committed (or it was one we ignore). */
+export const webhookReceived = z.object({ received: z.literal(true) });

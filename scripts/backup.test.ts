@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pgConnection } from '../server/db/backup.ts';
 import { type Database, openDatabase } from '../server/db/client.ts';
 import { buildListing, buildPost, buildSignedInUser, fundUser } from '../server/test/factories.ts';
 import { buildTestApp, createTestDatabase, pgliteDataDirFromTemplate } from '../server/test/test-app.ts';
@@ -132,6 +133,8 @@ describe('npm run backup / npm run restore', { timeout: 120_000 }, () => {
     const backup = script('backup', [file], sourceEnv);
     expect(backup.status, backup.stderr).toBe(0);
     expect(existsSync(file)).toBe(true);
+    // Issue 36 finding: backups hold live secrets, so only their owner may read them.
+    expect(statSync(file).mode & 0o777).toBe(0o600);
 
     const restore = script('restore', [file], targetEnv);
     expect(restore.status, restore.stderr).toBe(0);
@@ -172,6 +175,13 @@ describe('npm run backup / npm run restore', { timeout: 120_000 }, () => {
       // The replaced data is kept beside it, not deleted.
       expect(readdirSync(sourceEnv.DATA_DIR!).some((f) => f.startsWith('pglite.before-restore-'))).toBe(true);
     }
+  });
+
+  it('gives pg_dump and pg_restore the password in their environment, never in their arguments', () => {
+    const { url, env } = pgConnection('postgres://app:s3cr%40t@db.example:5432/cm?sslmode=require');
+    expect(url).toBe('postgres://app@db.example:5432/cm?sslmode=require');
+    expect(env.PGPASSWORD).toBe('s3cr@t');
+    expect(pgConnection('postgres://app@db.example/cm').env.PGPASSWORD).toBe(process.env.PGPASSWORD);
   });
 
   it('fails clearly on a missing file', () => {

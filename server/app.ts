@@ -26,6 +26,7 @@ import { meRoutes } from './modules/me/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { releaseJobPlugin } from './modules/orders/release-job.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
+import { btcpayWebhookRoutes } from './modules/payments/btcpay-routes.ts';
 import { configuredProcessors } from './modules/payments/processors.ts';
 import { depositReconcilePlugin } from './modules/payments/reconcile-job.ts';
 import { depositRoutes, stripeWebhookRoutes } from './modules/payments/routes.ts';
@@ -170,6 +171,8 @@ export async function buildApp({ config, database, mailer, logger, logDestinatio
       await v1.register(depositRoutes, payments);
       const { stripe } = payments.processors;
       if (stripe) await v1.register(stripeWebhookRoutes, { ...payments, stripe });
+      if (config.payments.btcpay)
+        await v1.register(btcpayWebhookRoutes, { deps: payments, config: config.payments.btcpay });
       await v1.register(reportRoutes, { db });
       await v1.register(notificationRoutes, { db });
       await v1.register(directMessageRoutes, { db });

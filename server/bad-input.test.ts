@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSignedInUser } from './test/factories.ts';
-import { buildTestApp, type TestApp } from './test/test-app.ts';
+import { buildTestApp, everyRouteEnv, type TestApp } from './test/test-app.ts';
 
 /**
  * Every endpoint in the OpenAPI document, fed malformed bodies, queries and ids by a signed-in admin
@@ -12,7 +12,7 @@ let cookie: string;
 let routes: { method: string; path: string }[];
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ env: everyRouteEnv });
   cookie = (await buildSignedInUser(t, { role: 'admin' })).cookie;
   const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
   routes = Object.entries(doc.paths).flatMap(([path, ops]) =>

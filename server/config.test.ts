@@ -42,7 +42,7 @@ describe('loadConfig', () => {
       retryAfterSeconds: 10,
     });
     expect(d.prettyLogs).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production' }).prettyLogs).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }).prettyLogs).toBe(false);
     const c = loadConfig({
       METRICS_TOKEN: 'a-token-of-enough-length',
       METRICS_PORT: '9464',
@@ -92,8 +92,9 @@ describe('loadConfig', () => {
   it('hashes passwords at the production cost unless a test server lowers it, never in production', () => {
     expect(loadConfig({}).passwordHashCost).toBe(32768);
     expect(loadConfig({ PASSWORD_HASH_COST: '1024' }).passwordHashCost).toBe(1024);
-    expect(loadConfig({ NODE_ENV: 'production', PASSWORD_HASH_COST: '65536' }).passwordHashCost).toBe(65536);
-    expect(() => loadConfig({ NODE_ENV: 'production', PASSWORD_HASH_COST: '1024' })).toThrow(
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) };
+    expect(loadConfig({ ...production, PASSWORD_HASH_COST: '65536' }).passwordHashCost).toBe(65536);
+    expect(() => loadConfig({ ...production, PASSWORD_HASH_COST: '1024' })).toThrow(
       'PASSWORD_HASH_COST: under 32768 is for test servers, not NODE_ENV=production',
     );
     for (const bad of ['1000', '512', '2097152', 'x'])
@@ -136,6 +137,47 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...production, PAYMENTS_SANDBOX: 'true' })).toThrow(
       /PAYMENTS_SANDBOX: the sandbox checkout takes no real money and is refused in NODE_ENV=production/,
     );
+  });
+
+  it('requires AUTH_SECRET in production (issue 36 finding: a secret made on first start sits in every backup)', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /AUTH_SECRET: required when NODE_ENV=production/,
+    );
+    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'y'.repeat(32) }).authSecret).toBe(
+      'y'.repeat(32),
+    );
+  });
+
+  it('reads BTCPay only when all four are set, and only over https in production', () => {
+    const btcpay = {
+      BTCPAY_URL: 'https://btcpay.example/',
+      BTCPAY_STORE_ID: 'store',
+      BTCPAY_API_KEY: 'key',
+      BTCPAY_WEBHOOK_SECRET: 'webhook-secret',
+    };
+    expect(
+      loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'z'.repeat(32), ...btcpay }).payments.btcpay,
+    ).toEqual({
+      url: 'https://btcpay.example',
+      storeId: 'store',
+      apiKey: 'key',
+      webhookSecret: 'webhook-secret',
+    });
+    expect(loadConfig({}).payments.btcpay).toBeUndefined();
+    expect(() => loadConfig({ ...btcpay, BTCPAY_API_KEY: undefined })).toThrow(
+      /BTCPAY_URL: BTCPay needs all four/,
+    );
+    expect(loadConfig({ ...btcpay, BTCPAY_URL: 'http://127.0.0.1:49392' }).payments.btcpay?.url).toBe(
+      'http://127.0.0.1:49392',
+    );
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        AUTH_SECRET: 'z'.repeat(32),
+        ...btcpay,
+        BTCPAY_URL: 'http://btcpay.example',
+      }),
+    ).toThrow(/BTCPAY_URL: an https:\/\/ address in NODE_ENV=production/);
   });
 
   it('refuses invalid values with the variable named', () => {

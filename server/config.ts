@@ -77,11 +77,25 @@ const envSchema = z
         path: ['BTCPAY_URL'],
         message: 'BTCPay needs all four: BTCPAY_URL, BTCPAY_STORE_ID, BTCPAY_API_KEY, BTCPAY_WEBHOOK_SECRET',
       });
+    if (e.NODE_ENV === 'production' && e.BTCPAY_URL && !e.BTCPAY_URL.startsWith('https://'))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BTCPAY_URL'],
+        message: 'an https:// address in NODE_ENV=production: every request to BTCPay carries the API key',
+      });
     if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET))
       ctx.addIssue({
         code: 'custom',
         path: ['STRIPE_SECRET_KEY'],
         message: 'Stripe needs both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
+      });
+    // A secret made on first start lives in the database, so every backup and replica carries the key that
+    // signs sessions: production keeps it in its environment instead.
+    if (e.NODE_ENV === 'production' && !e.AUTH_SECRET)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AUTH_SECRET'],
+        message: 'required when NODE_ENV=production (at least 32 characters, e.g. `openssl rand -hex 32`)',
       });
     if (e.NODE_ENV === 'production' && e.PAYMENTS_SANDBOX)
       ctx.addIssue({

@@ -5,14 +5,19 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runScript, SHORT_LIVED, startApp } from '../scripts/bench/app-process.ts';
+import { LOCAL_AUTH_SECRET, runScript, SHORT_LIVED, startApp } from '../scripts/bench/app-process.ts';
 import { openDatabase } from './db/client.ts';
 import { ledgerEntries } from './db/schema/index.ts';
 import { createTestDatabase, pgliteDataDirFromTemplate } from './test/test-app.ts';
 
 /** The real entry point as a child process: start-up, persistence across restarts, SIGTERM, create-admin. */
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cm-main-'));
-const env: Record<string, string> = { DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' };
+const env: Record<string, string> = {
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  NODE_ENV: 'production',
+  AUTH_SECRET: LOCAL_AUTH_SECRET,
+};
 let dropDb: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {

@@ -97,6 +97,7 @@ registerHooks({
     env = {
       ...(process.env as Record<string, string>),
       NODE_ENV: 'production',
+      AUTH_SECRET: 'production-install-test-secret-0123456789',
       DATA_DIR: path.join(dir, 'data'),
       WEB_ROOT: path.join(dir, 'web'),
       LOG_LEVEL: 'info',

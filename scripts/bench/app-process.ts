@@ -143,6 +143,9 @@ export async function startApp(
   }
 }
 
+/** The sessions' signing secret of the servers tests and benchmarks start on loopback (never a real site's). */
+export const LOCAL_AUTH_SECRET = 'loopback-test-servers-only-auth-secret-0123456789';
+
 function startAppOnce(env: Record<string, string>, port: number | undefined, nodeFlags: string[]) {
   return freePort().then((p) => {
     const use = port ?? p;
@@ -150,6 +153,8 @@ function startAppOnce(env: Record<string, string>, port: number | undefined, nod
       'server/main.ts',
       {
         NODE_ENV: 'production',
+        // Production requires one; every instance a test or benchmark starts shares it, as a cluster would.
+        AUTH_SECRET: LOCAL_AUTH_SECRET,
         HOST: '127.0.0.1',
         PUBLIC_URL: `http://127.0.0.1:${use}`,
         SEED_DEMO: 'false',

@@ -7,7 +7,7 @@ import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/client.ts';
 import { startPostgres } from '../../server/test/postgres-server.ts';
-import { type Child, root, signIn, startApp, startChild } from './app-process.ts';
+import { type Child, LOCAL_AUTH_SECRET, root, signIn, startApp, startChild } from './app-process.ts';
 import type { CeilingPlan, Statement } from './ceiling-server.ts';
 import { type LoadOptions, type LoadResult, type LoadTarget, measure, warmUp } from './load.ts';
 import { PG_STATEMENTS_SETTINGS, resetStatementStats, statementStatsTable } from './pg-statements.ts';
@@ -205,6 +205,7 @@ async function captureStatements(
   mkdirSync(dataDir, { recursive: true });
   const config = loadConfig({
     NODE_ENV: 'production',
+    AUTH_SECRET: LOCAL_AUTH_SECRET,
     DATABASE_URL: databaseUrl,
     DATA_DIR: dataDir,
     PUBLIC_URL: 'http://127.0.0.1:1',

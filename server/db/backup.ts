@@ -1,5 +1,15 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
@@ -35,8 +45,19 @@ function pgTool(name: 'pg_dump' | 'pg_restore'): string {
   );
 }
 
-function run(tool: string, args: string[]) {
-  const result = spawnSync(tool, args, { encoding: 'utf8' });
+/**
+ * The connection as pg_dump and pg_restore take it: the URL without its password, which goes in PGPASSWORD
+ * instead. A process's arguments are readable by every user of the machine (`ps`, /proc/<pid>/cmdline).
+ */
+export function pgConnection(databaseUrl: string): { url: string; env: NodeJS.ProcessEnv } {
+  const url = new URL(databaseUrl);
+  const password = decodeURIComponent(url.password);
+  url.password = '';
+  return { url: url.toString(), env: password ? { ...process.env, PGPASSWORD: password } : process.env };
+}
+
+function run(tool: string, args: string[], env?: NodeJS.ProcessEnv) {
+  const result = spawnSync(tool, args, { encoding: 'utf8', env });
   if (result.status !== 0)
     throw new BackupError(`${path.basename(tool)} failed (${result.status}): ${result.stderr.trim()}`);
 }
@@ -49,15 +70,23 @@ function run(tool: string, args: string[]) {
 export async function backupDatabase(target: BackupTarget, file: string): Promise<void> {
   mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   if (target.databaseUrl) {
+    const connection = pgConnection(target.databaseUrl);
+    // The dump holds every secret the database does: readable by its owner only, from its first byte.
+    closeSync(openSync(file, 'w', 0o600));
+    chmodSync(file, 0o600);
     // Unlogged tables (rate-limit windows) hold nothing worth restoring; PGlite's copy starts them empty too.
-    run(pgTool('pg_dump'), [
-      '--format=custom',
-      '--no-owner',
-      '--no-privileges',
-      '--no-unlogged-table-data',
-      `--file=${file}`,
-      target.databaseUrl,
-    ]);
+    run(
+      pgTool('pg_dump'),
+      [
+        '--format=custom',
+        '--no-owner',
+        '--no-privileges',
+        '--no-unlogged-table-data',
+        `--file=${file}`,
+        connection.url,
+      ],
+      connection.env,
+    );
     return;
   }
   const dir = pgliteDir(target);
@@ -68,7 +97,8 @@ export async function backupDatabase(target: BackupTarget, file: string): Promis
     // Compressed here with zlib: PGlite's own 'gzip' goes through web streams and can leave the process
     // with a promise that never settles.
     const dump = await db.dumpDataDir('none');
-    writeFileSync(file, gzipSync(Buffer.from(await dump.arrayBuffer())));
+    writeFileSync(file, gzipSync(Buffer.from(await dump.arrayBuffer())), { mode: 0o600 });
+    chmodSync(file, 0o600);
   } finally {
     await db.close();
   }
@@ -120,14 +150,19 @@ export async function restoreDatabase(
     } finally {
       await client.end();
     }
-    run(pgTool('pg_restore'), [
-      '--no-owner',
-      '--no-privileges',
-      '--single-transaction',
-      '--exit-on-error',
-      `--dbname=${target.databaseUrl}`,
-      file,
-    ]);
+    const connection = pgConnection(target.databaseUrl);
+    run(
+      pgTool('pg_restore'),
+      [
+        '--no-owner',
+        '--no-privileges',
+        '--single-transaction',
+        '--exit-on-error',
+        `--dbname=${connection.url}`,
+        file,
+      ],
+      connection.env,
+    );
     return {};
   }
 

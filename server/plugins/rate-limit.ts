@@ -72,6 +72,8 @@ export const rateRules = {
   depositPerUser: { limit: 10, windowSeconds: 600, by: 'viewer' },
   // Stripe's webhooks come from a few addresses, in bursts (a batch of refunds): generous, still a ceiling.
   stripeWebhookPerIp: { limit: 600, windowSeconds: 60, by: 'ip' },
+  // BTCPay's webhook deliveries, per sending server: generous, since a busy store sends bursts and redeliveries.
+  btcpayWebhookPerIp: { limit: 600, windowSeconds: 60, by: 'ip' },
   walletExportPerUser: { limit: 20, windowSeconds: 600, by: 'viewer' },
   feedbackPerUser: { limit: 20, windowSeconds: 600, by: 'viewer' },
   reportPerUser: { limit: 10, windowSeconds: 600, by: 'viewer' },

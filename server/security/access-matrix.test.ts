@@ -14,8 +14,7 @@ import {
   buildUser,
   fundUser,
 } from '../test/factories.ts';
-import { stripeUnreachedEnv } from '../test/stripe-server.ts';
-import { buildTestApp, type TestApp } from '../test/test-app.ts';
+import { buildTestApp, everyRouteEnv, type TestApp } from '../test/test-app.ts';
 import { type ApiDocument, type Operation, readDocument, sample, sampleUrl } from './openapi.ts';
 
 /**
@@ -67,7 +66,7 @@ const builders: Record<OwnedResource, (user: SignedIn) => Promise<string>> = {
 };
 
 beforeAll(async () => {
-  t = await buildTestApp({ env: stripeUnreachedEnv });
+  t = await buildTestApp({ env: everyRouteEnv });
   doc = await readDocument(t);
   owner = await buildSignedInUser(t);
   stranger = await buildSignedInUser(t);

@@ -2,8 +2,7 @@ import { eq, inArray, not } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, profiles } from '../db/schema/index.ts';
 import { type BuiltUser, buildSignedInUser, buildUser } from '../test/factories.ts';
-import { stripeUnreachedEnv } from '../test/stripe-server.ts';
-import { buildTestApp, type TestApp } from '../test/test-app.ts';
+import { buildTestApp, everyRouteEnv, type TestApp } from '../test/test-app.ts';
 import { type ApiDocument, fillPath, type Operation, readDocument, sample, sampleQuery } from './openapi.ts';
 
 /**
@@ -19,7 +18,7 @@ let me: BuiltUser & { cookie: string };
 let other: BuiltUser;
 
 beforeAll(async () => {
-  t = await buildTestApp({ env: stripeUnreachedEnv });
+  t = await buildTestApp({ env: everyRouteEnv });
   doc = await readDocument(t);
   me = await buildSignedInUser(t);
   other = await buildUser(t, { balance: 500, credits: 700 });

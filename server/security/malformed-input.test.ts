@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSignedInUser } from '../test/factories.ts';
-import { stripeUnreachedEnv } from '../test/stripe-server.ts';
-import { buildTestApp, type TestApp } from '../test/test-app.ts';
+import { buildTestApp, everyRouteEnv, type TestApp } from '../test/test-app.ts';
 import {
   type ApiDocument,
   databaseSnapshot,
@@ -30,7 +29,7 @@ let t: TestApp;
 let doc: ApiDocument;
 let cookie: string;
 beforeAll(async () => {
-  t = await buildTestApp({ env: stripeUnreachedEnv });
+  t = await buildTestApp({ env: everyRouteEnv });
   doc = await readDocument(t);
   cookie = (await buildSignedInUser(t, { role: 'admin' })).cookie;
 });

@@ -4,8 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../contract/messages.ts';
 import { type BuiltUser, buildSignedInUser, buildUser } from '../test/factories.ts';
-import { stripeUnreachedEnv } from '../test/stripe-server.ts';
-import { buildTestApp, type TestApp } from '../test/test-app.ts';
+import { buildTestApp, everyRouteEnv, type TestApp } from '../test/test-app.ts';
 import { type ApiDocument, databaseSnapshot, readDocument, sample, sampleUrl } from './openapi.ts';
 
 /**
@@ -19,7 +18,7 @@ let member: BuiltUser & { cookie: string };
 let admin: BuiltUser & { cookie: string };
 
 beforeAll(async () => {
-  t = await buildTestApp({ env: stripeUnreachedEnv });
+  t = await buildTestApp({ env: everyRouteEnv });
   doc = await readDocument(t);
   member = await buildSignedInUser(t);
   admin = await buildSignedInUser(t, { role: 'admin' });

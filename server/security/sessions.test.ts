@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../contract/messages.ts';
 import { rateRules } from '../plugins/rate-limit.ts';
 import { buildSignedInUser, buildUser } from '../test/factories.ts';
-import { buildTestApp, type TestApp } from '../test/test-app.ts';
+import { buildTestApp, everyRouteEnv, type TestApp } from '../test/test-app.ts';
 import { type ApiDocument, databaseSnapshot, readDocument, sample, sampleUrl } from './openapi.ts';
 
 /**
@@ -26,7 +26,7 @@ import { type ApiDocument, databaseSnapshot, readDocument, sample, sampleUrl } f
 let t: TestApp;
 let doc: ApiDocument;
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ env: everyRouteEnv });
   doc = await readDocument(t);
 });
 afterAll(() => t.close());

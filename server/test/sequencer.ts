@@ -9,6 +9,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 const SLOW = [
   /^server\/resilience\/queue-kill\.pg\.test\.ts$/, // -/100 s
   /^server\/main\.test\.ts$/, // 126/73 s
+  /^server\/modules\/payments\/btcpay\.pg\.test\.ts$/, // -/46 s (three servers killed and started)
   /^scripts\/backup\.test\.ts$/, // 92/43 s
   /^server\/production-install\.test\.ts$/, // 39/9 s
   /^server\/resilience\//, // 20–36 s each

@@ -60,17 +60,6 @@ export interface StripeTestServer {
   close(): Promise<void>;
 }
 
-/**
- * Stripe configured but never reached (a closed loopback port), with the sandbox kept on: the suites that
- * walk every route (server/security) walk the Stripe webhook too, which refuses them all unsigned.
- */
-export const stripeUnreachedEnv = {
-  STRIPE_SECRET_KEY: 'sk_test_unreached',
-  STRIPE_WEBHOOK_SECRET: 'whsec_unreached',
-  STRIPE_API_URL: 'http://127.0.0.1:9',
-  PAYMENTS_SANDBOX: 'true',
-};
-
 const API_VERSION = Stripe.API_VERSION;
 const id = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('hex')}`;
 const now = () => Math.floor(Date.now() / 1000);

@@ -30,6 +30,20 @@ export async function audit(tx: Db | Tx, record: AuditRecord) {
   });
 }
 
+/**
+ * An action on something that belongs to another member (staff editing a seller's listing, deleting a
+ * thread): recorded; a member acting on their own is not.
+ */
+export async function auditOthers(
+  tx: Db | Tx,
+  viewer: { id: string },
+  ownerId: string | null,
+  record: Omit<AuditRecord, 'actorId'>,
+) {
+  if (ownerId === viewer.id) return;
+  await audit(tx, { actorId: viewer.id, ...record });
+}
+
 /** The audit log for staff, newest first. */
 export async function listAuditLog(db: Db, viewer: Viewer, query: { cursor?: string }): Promise<AuditPage> {
   ensure(can.moderate(viewer), messages.forbidden);

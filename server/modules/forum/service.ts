@@ -16,7 +16,7 @@ import { encodeCursor } from '../../db/cursor.ts';
 import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { can, canReplyIn, ensure, replyAbilities, threadAbilities } from '../../policy.ts';
-import { audit } from '../audit/service.ts';
+import { audit, auditOthers } from '../audit/service.ts';
 import { cook, notifyMentions } from './mentions.ts';
 import * as q from './queries.ts';
 import * as watch from './watch.ts';
@@ -193,6 +193,12 @@ export async function removeThread(db: Db, viewer: Viewer, id: string) {
     const thread = orNotFound(await q.findThreadOwner(tx, id), m.threadNotFound);
     ensure(can.manage(viewer, thread.userId), m.deleteOwnOnly);
     await q.deleteThread(tx, id);
+    await auditOthers(tx, viewer, thread.userId, {
+      action: 'forum.thread.delete',
+      targetType: 'forum_thread',
+      targetId: id,
+      before: { userId: thread.userId },
+    });
   });
 }
 
@@ -366,7 +372,18 @@ export async function vote(db: Db, viewer: Viewer, threadId: string, value: 1 | 
 
 export async function createCategory(db: Db, viewer: Viewer, body: { name: string; description: string }) {
   ensure(can.administer(viewer), m.onlyAdminsCategories);
-  const row = await q.insertCategory(db, body);
+  const row = await db.transaction(async (tx) => {
+    const made = await q.insertCategory(tx, body);
+    if (made)
+      await audit(tx, {
+        actorId: viewer.id,
+        action: 'forum.category.create',
+        targetType: 'forum_category',
+        targetId: made.id,
+        after: body,
+      });
+    return made;
+  });
   if (!row) throw new AppError('CONFLICT', m.categoryNameTaken, { name: m.categoryNameTaken });
   return {
     id: row.id,
@@ -379,7 +396,17 @@ export async function createCategory(db: Db, viewer: Viewer, body: { name: strin
 
 export async function removeCategory(db: Db, viewer: Viewer, id: string) {
   ensure(can.administer(viewer), m.onlyAdminsCategories);
-  if (!(await q.deleteCategory(db, id))) throw new AppError('NOT_FOUND', m.categoryNotFound);
+  const done = await db.transaction(async (tx) => {
+    if (!(await q.deleteCategory(tx, id))) return false;
+    await audit(tx, {
+      actorId: viewer.id,
+      action: 'forum.category.delete',
+      targetType: 'forum_category',
+      targetId: id,
+    });
+    return true;
+  });
+  if (!done) throw new AppError('NOT_FOUND', m.categoryNotFound);
 }
 
 /** A member watches a thread (new replies notify them and count as unread) or stops watching it. */

@@ -22,6 +22,7 @@ import { AppError, orNotFound } from '../../plugins/errors.ts';
 import { enqueue } from '../../plugins/queue.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { can, ensure, listingAbilities, listingAlertAbilities, orderAbilities } from '../../policy.ts';
+import { audit, auditOthers } from '../audit/service.ts';
 import { getOrder, orderForListing } from '../orders/service.ts';
 import { insertVouch, sellerReputation } from '../reputation/service.ts';
 import { getSaleTerms } from '../site-settings/service.ts';
@@ -188,17 +189,34 @@ export async function editListing(
   id: string,
   body: { title: string; description: string; price: number; imageUrl: string | null },
 ) {
-  await loadForChange(db, viewer, id, m.noPermissionEdit);
-  const done = await q.updateActiveListing(db, id, body);
+  const row = await loadForChange(db, viewer, id, m.noPermissionEdit);
+  const done = await db.transaction(async (tx) => {
+    if (!(await q.updateActiveListing(tx, id, body))) return false;
+    await auditOthers(tx, viewer, row.userId, {
+      action: 'listing.edit',
+      targetType: 'listing',
+      targetId: id,
+      before: { title: row.title, description: row.description, price: row.price, imageUrl: row.imageUrl },
+      after: body,
+    });
+    return true;
+  });
   if (!done) throw new AppError('CONFLICT', m.alreadySold);
   return getListing(db, viewer, id);
 }
 
 export async function removeListing(db: Db, viewer: Viewer, id: string) {
-  await loadForChange(db, viewer, id, m.noPermissionDelete);
+  const row = await loadForChange(db, viewer, id, m.noPermissionDelete);
   const deleted = await db.transaction(async (tx) => {
     await deleteUnsoldKeys(tx, id);
-    return q.deleteListing(tx, id, true);
+    if (!(await q.deleteListing(tx, id, true))) return false;
+    await auditOthers(tx, viewer, row.userId, {
+      action: 'listing.delete',
+      targetType: 'listing',
+      targetId: id,
+      before: { title: row.title, price: row.price, sellerId: row.userId },
+    });
+    return true;
   });
   if (!deleted) throw new AppError('CONFLICT', m.alreadySold);
 }
@@ -428,15 +446,34 @@ export async function listListingsForStaff(
 
 export async function setListingPinned(db: Db, viewer: Viewer, id: string, isPinned: boolean) {
   ensure(can.administer(viewer), m.onlyAdminsPin);
-  if (!(await q.setPinned(db, id, isPinned))) throw new AppError('NOT_FOUND', m.notFound);
+  const done = await db.transaction(async (tx) => {
+    if (!(await q.setPinned(tx, id, isPinned))) return false;
+    await audit(tx, {
+      actorId: viewer.id,
+      action: isPinned ? 'listing.pin' : 'listing.unpin',
+      targetType: 'listing',
+      targetId: id,
+    });
+    return true;
+  });
+  if (!done) throw new AppError('NOT_FOUND', m.notFound);
   return getListing(db, viewer, id);
 }
 
 export async function adminDeleteListing(db: Db, viewer: Viewer, id: string) {
   ensure(can.administer(viewer), m.onlyAdminsDelete);
+  const row = await q.findListingRow(db, id);
   const deleted = await db.transaction(async (tx) => {
     await deleteUnsoldKeys(tx, id);
-    return q.deleteListing(tx, id, false);
+    if (!(await q.deleteListing(tx, id, false))) return false;
+    await audit(tx, {
+      actorId: viewer.id,
+      action: 'listing.admin_delete',
+      targetType: 'listing',
+      targetId: id,
+      before: row ? { title: row.title, price: row.price, status: row.status, sellerId: row.userId } : null,
+    });
+    return true;
   });
   if (!deleted) throw new AppError('NOT_FOUND', m.notFound);
 }

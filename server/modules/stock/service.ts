@@ -16,6 +16,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { can, ensure } from '../../policy.ts';
+import { auditOthers } from '../audit/service.ts';
 import { findListingRow } from '../marketplace/queries.ts';
 import { notify } from '../notifications/service.ts';
 import { findOrder } from '../orders/queries.ts';
@@ -124,6 +125,8 @@ export async function uploadKeys(
   // The listing's row lock orders concurrent uploads, so the hash check sees every key already in it.
   return db.transaction(async (tx) => {
     const listing = await lockKeyListing(tx, viewer, id);
+    // Keys are what a buyer pays for: only the seller adds them, never staff on the seller's behalf.
+    ensure(listing.userId === viewer.id, st.onlySellerKeys);
     const { added, stock } = await addKeys(tx, cipher, listing, text);
     return { changed: added, stock, counts: await q.keyCounts(tx, id) };
   });
@@ -131,8 +134,14 @@ export async function uploadKeys(
 
 export async function withdrawKeys(db: Db, viewer: Viewer, id: string): Promise<KeysChanged> {
   return db.transaction(async (tx) => {
-    await lockKeyListing(tx, viewer, id);
+    const listing = await lockKeyListing(tx, viewer, id);
     const { withdrawn, stock } = await q.withdrawKeys(tx, id);
+    await auditOthers(tx, viewer, listing.userId, {
+      action: 'listing.keys_withdraw',
+      targetType: 'listing',
+      targetId: id,
+      after: { withdrawn, stock },
+    });
     return { changed: withdrawn, stock, counts: await q.keyCounts(tx, id) };
   });
 }
@@ -148,7 +157,15 @@ export async function setStock(
     const listing = await lockOwned(tx, viewer, id);
     if (body.stock !== undefined && listing.deliveryKind === 'keys')
       throw new AppError('CONFLICT', st.stockOfKeys, { stock: st.stockOfKeys });
-    return q.updateStock(tx, id, body);
+    const after = await q.updateStock(tx, id, body);
+    await auditOthers(tx, viewer, listing.userId, {
+      action: 'listing.stock',
+      targetType: 'listing',
+      targetId: id,
+      before: { stock: listing.stock, lowStockThreshold: listing.lowStockThreshold },
+      after: body,
+    });
+    return after;
   });
 }
 

@@ -1,0 +1,119 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponse } from '../../../contract/errors.ts';
+import { paymentMessages as m, messages } from '../../../contract/messages.ts';
+import { webhookReceived } from '../../../contract/payments.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { routesFor } from '../../plugins/routes-for.ts';
+import { type BtcpayConfig, getInvoice, invoiceMatches, invoiceVerdict } from './btcpay.ts';
+import { ProcessorUnavailable } from './processor.ts';
+import * as q from './queries.ts';
+import { applyVerdict, type PaymentsDeps } from './service.ts';
+
+/** The invoice events that can change a deposit; any other event is acknowledged and ignored. */
+const handledTypes = new Set([
+  'InvoiceSettled',
+  'InvoiceExpired',
+  'InvoiceInvalid',
+  'InvoiceReceivedPayment',
+  'InvoiceProcessing',
+]);
+
+/** The fields of Greenfield's WebhookInvoiceEvent we read; the rest of the body is not trusted for anything. */
+const webhookEvent = z.object({
+  deliveryId: z.string().max(200).optional(),
+  isRedelivery: z.boolean().optional(),
+  type: z.string().max(100),
+  storeId: z.string().max(200).optional(),
+  invoiceId: z.string().min(1).max(200).optional(),
+});
+
+/** `BTCPay-Sig: sha256=<hex HMAC-SHA256(secret, raw body)>`, compared in constant time. */
+export function btcpaySignatureValid(secret: string, raw: Buffer, header: unknown): boolean {
+  if (typeof header !== 'string') return false;
+  const sent = /^sha256=([0-9a-fA-F]{64})$/.exec(header.trim())?.[1];
+  if (!sent) return false;
+  const expected = createHmac('sha256', secret).update(raw).digest();
+  return timingSafeEqual(expected, Buffer.from(sent, 'hex'));
+}
+
+/**
+ * BTCPay's webhook (decision 032): the signature over the raw bytes, then the invoice re-read at the source,
+ * and its state applied to the deposit exactly once. 2xx only after the change committed (BTCPay redelivers
+ * anything else), 400 on a bad signature, 200 for events and invoices that are not ours to act on.
+ * Server-to-server: no Origin or Sec-Fetch-Site header, so the security plugin's cross-site check passes it.
+ */
+export const btcpayWebhookRoutes: FastifyPluginAsyncZod<{
+  deps: PaymentsDeps;
+  config: BtcpayConfig;
+}> = async (app, { deps, config }) => {
+  // Scoped to this plugin: the signature is over the bytes as sent, so JSON is kept raw and parsed after it.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+    done(null, body),
+  );
+  const route = routesFor(app, { tags: ['payments'] });
+
+  route.post(
+    '/payments/btcpay/webhook',
+    {
+      access: 'public',
+      limit: 'btcpayWebhookPerIp',
+      summary: "BTCPay Server's webhook: invoice events for top-ups (signed with BTCPay-Sig)",
+      description:
+        'Verifies `BTCPay-Sig: sha256=<hex HMAC-SHA256(secret, raw body)>`, then re-reads the invoice from BTCPay and acts on its status. ' +
+        'Answers 200 once the change has committed (or for an event it ignores), 400 on a bad signature, 502 when BTCPay cannot be re-read.',
+      response: { 200: webhookReceived, 502: errorResponse },
+    },
+    async (request) => {
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      if (!btcpaySignatureValid(config.webhookSecret, raw, request.headers['btcpay-sig']))
+        throw new AppError('BAD_REQUEST', m.signatureInvalid);
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(raw.toString('utf8'));
+      } catch {
+        throw new AppError('BAD_REQUEST', messages.badRequest);
+      }
+      const read = webhookEvent.safeParse(parsed);
+      if (!read.success) throw new AppError('BAD_REQUEST', messages.badRequest);
+      const event = read.data;
+      const log = request.log.child({
+        deliveryId: event.deliveryId,
+        type: event.type,
+        invoiceId: event.invoiceId,
+        isRedelivery: event.isRedelivery,
+      });
+      const ignored = { received: true as const };
+      if (!handledTypes.has(event.type) || !event.invoiceId) return ignored;
+      if (event.storeId !== config.storeId) {
+        log.warn('btcpay webhook for another store: ignored');
+        return ignored;
+      }
+      const deposit = await q.findByRef(deps.db, 'btcpay', { processorRef: event.invoiceId });
+      if (!deposit) {
+        log.info('btcpay webhook for an invoice that is no deposit of ours: ignored');
+        return ignored;
+      }
+      let invoice: Awaited<ReturnType<typeof getInvoice>>;
+      let verdict: Awaited<ReturnType<typeof invoiceVerdict>>;
+      try {
+        // Never the body's word: the invoice as BTCPay has it now.
+        invoice = await getInvoice(config, event.invoiceId);
+        if (!invoiceMatches(config, invoice, deposit)) {
+          log.error({ depositId: deposit.id }, 'btcpay invoice does not match its deposit: nothing done');
+          return ignored;
+        }
+        verdict = await invoiceVerdict(config, invoice);
+      } catch (err) {
+        log.warn({ err: (err as Error).message }, 'btcpay invoice could not be re-read');
+        if (err instanceof ProcessorUnavailable) throw new AppError('BAD_GATEWAY', m.processorFailed);
+        throw err;
+      }
+      const after = await applyVerdict(deps, deposit.id, verdict);
+      log.info({ depositId: deposit.id, status: after?.status }, 'btcpay webhook applied');
+      return ignored;
+    },
+  );
+};
