@@ -46,6 +46,7 @@ import { ticketRoutes } from './modules/tickets/routes.ts';
 import { mediaRoutes, uploadRoutes } from './modules/uploads/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import { watchRoutes } from './modules/watches/routes.ts';
+import { withdrawalRoutes } from './modules/withdrawals/routes.ts';
 import { cleanUpPlugin } from './plugins/clean-up.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { type LogDestination, loggerOptions, requestLogPlugin } from './plugins/logging.ts';
@@ -173,6 +174,8 @@ export async function buildApp({ config, database, mailer, logger, logDestinatio
       if (stripe) await v1.register(stripeWebhookRoutes, { ...payments, stripe });
       if (config.payments.btcpay)
         await v1.register(btcpayWebhookRoutes, { deps: payments, config: config.payments.btcpay });
+      // BTCPay payouts join 'manual' once their sender is configured (withdrawals/payout-sender.ts).
+      await v1.register(withdrawalRoutes, { db, authSecret: secret, availableMethods: ['manual'] });
       await v1.register(reportRoutes, { db });
       await v1.register(notificationRoutes, { db });
       await v1.register(directMessageRoutes, { db });

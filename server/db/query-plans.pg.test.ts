@@ -152,6 +152,16 @@ beforeAll(async () => {
     select case when i % 50 = 0 then '${memberId}'::uuid else ${seller('i')} end, 'sandbox', 1000, 1000, 'USD',
       (array['pending','settled','expired'])[1 + i % 3], now(), now() - i * interval '1 minute'
     from generate_series(1, ${N}) i`);
+  // Withdrawals: one open request per member at most, most of them decided; the admin's own, over a page.
+  await run(`insert into withdrawals (user_id, method, credits, fee, amount_minor, currency, destination, status,
+      created_at)
+    select ${seller('i')}, 'manual', 1000, 20, 980, 'USD', 'IBAN ' || i,
+      case when i % 10 = 0 then 'pending' when i % 10 = 1 then 'rejected' else 'completed' end,
+      now() - i * interval '1 minute' from generate_series(1, ${N}) i`);
+  await run(`insert into withdrawals (user_id, method, credits, fee, amount_minor, currency, destination, status,
+      created_at)
+    select '${memberId}', 'manual', 1000, 20, 980, 'USD', 'IBAN', 'completed', now() - i * interval '1 hour'
+    from generate_series(1, 100) i`);
   await run('vacuum analyze');
   await seeder.end();
 });
@@ -347,6 +357,9 @@ const lists = (): [string, () => string][] => [
   ['my orders', () => '/api/v1/orders'],
   ['my listings with their figures (dashboard)', () => '/api/v1/seller/listings'],
   ['staff tickets', () => '/api/v1/admin/tickets?status=all'],
+  ['staff withdrawals (pending)', () => '/api/v1/admin/withdrawals'],
+  ['staff withdrawals, every status', () => '/api/v1/admin/withdrawals?status=all'],
+  ['my withdrawals', () => '/api/v1/wallet/withdrawals'],
   ['flagged feedback', () => '/api/v1/admin/vouch-reviews'],
   ['rejected feedback', () => '/api/v1/admin/vouch-reviews?status=rejected'],
   ['feedback and figures of a seller', () => `/api/v1/users/${feedbackSellerId}/feedback`],

@@ -75,6 +75,9 @@ export const rateRules = {
   // BTCPay's webhook deliveries, per sending server: generous, since a busy store sends bursts and redeliveries.
   btcpayWebhookPerIp: { limit: 600, windowSeconds: 60, by: 'ip' },
   walletExportPerUser: { limit: 20, windowSeconds: 600, by: 'viewer' },
+  // Money out (decision 032): each needs a fresh authenticator code, so these also bound code guessing.
+  withdrawalPerUser: { limit: 10, windowSeconds: 3600, by: 'viewer' },
+  payoutAddressPerUser: { limit: 10, windowSeconds: 3600, by: 'viewer' },
   feedbackPerUser: { limit: 20, windowSeconds: 600, by: 'viewer' },
   reportPerUser: { limit: 10, windowSeconds: 600, by: 'viewer' },
   ticketCreatePerUser: { limit: 5, windowSeconds: 600, by: 'viewer' },

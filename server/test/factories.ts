@@ -21,8 +21,10 @@ import { createAccount } from '../modules/auth/service.ts';
 import { rebuildConversations } from '../modules/direct-messages/queries.ts';
 import { renderMarkdown } from '../modules/forum/markdown.ts';
 import { purchaseListing } from '../modules/marketplace/service.ts';
+import { confirmDelivery } from '../modules/orders/service.ts';
 import { grant } from '../modules/wallet/service.ts';
 import type { TestApp } from './test-app.ts';
+import { totpNow } from './totp.ts';
 
 export const DEFAULT_PASSWORD = 'correct-horse-9';
 
@@ -299,4 +301,41 @@ export async function buildOrder(t: TestApp, input: { buyerId: string; sellerId?
   if (!buyer) throw new Error('buildOrder: no such buyer');
   const { order } = await purchaseListing(t.db, buyer, listing.id, { expectedPrice: price });
   return { ...order, sellerId, listingId: listing.id };
+}
+
+/**
+ * A signed-in member with two-factor sign-in on, turned on through the auth routes as a member would: the
+ * `totpURI` makes their codes (server/test/totp.ts); `backupCodes` are the ones they were shown.
+ */
+export async function buildTwoFactorUser(t: TestApp, overrides: Parameters<typeof buildUser>[1] = {}) {
+  const user = await buildSignedInUser(t, overrides);
+  const post = (url: string, payload: object) =>
+    t.app.inject({ method: 'POST', url, payload, headers: { cookie: user.cookie } });
+  const enable = await post('/api/auth/two-factor/enable', { password: user.password });
+  expect(enable.statusCode, enable.body).toBe(200);
+  const { totpURI, backupCodes } = enable.json() as { totpURI: string; backupCodes: string[] };
+  const confirm = await post('/api/auth/two-factor/confirm', { code: await totpNow(totpURI) });
+  expect(confirm.statusCode, confirm.body).toBe(200);
+  // Turning it on may rotate the session cookie.
+  const fresh = [confirm.headers['set-cookie']]
+    .flat()
+    .filter((c): c is string => Boolean(c) && !/Max-Age=0/i.test(c!))
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  return { ...user, totpURI, backupCodes, cookie: fresh || user.cookie };
+}
+
+/**
+ * Sale earnings for `sellerId`: a listing at `price` bought by a new member who confirms delivery, so the
+ * seller is paid `price` minus the marketplace fee as earned credits (released now, inside the reserve).
+ */
+export async function buildEarnings(t: TestApp, sellerId: string, price: number) {
+  const buyer = await buildUser(t);
+  const order = await buildOrder(t, { buyerId: buyer.id, sellerId, price });
+  await confirmDelivery(
+    t.db,
+    { id: buyer.id, username: buyer.username, email: buyer.email, role: buyer.role, avatarUrl: null },
+    order.id,
+  );
+  return order;
 }

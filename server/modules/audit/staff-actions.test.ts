@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { stockMessages as st } from '../../../contract/messages.ts';
 import { auditLog } from '../../db/schema/index.ts';
 import {

@@ -132,6 +132,15 @@ const templates = {
       action: [str(data.action) || 'Open', str(data.link)],
     }),
   }),
+  /** A withdrawal decided or paid out (modules/withdrawals): always mailed, with a link to the wallet. */
+  withdrawal: (ctx: MailContext, data: Record<string, unknown>) => ({
+    subject: `${str(data.title)} — ${ctx.siteName}`,
+    ...layout(ctx, {
+      heading: str(data.title),
+      lines: [str(data.content)],
+      action: ['Open your wallet', `${ctx.publicUrl}/wallet`],
+    }),
+  }),
   /** The digest of a member who stayed away (modules/mail/digest.ts): each section only when it has items. */
   digest: (ctx: MailContext, data: Record<string, unknown>) => digestMail(ctx, data as unknown as DigestData),
 } satisfies Record<string, (ctx: MailContext, data: Record<string, unknown>) => RenderedMail>;

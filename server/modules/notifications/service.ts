@@ -32,7 +32,7 @@ export interface NotifyInput {
  * Creates a notification inside the caller's transaction, so it exists exactly when the event does; the
  * live 'notification' event to the member's sockets is sent only once that transaction commits.
  */
-export async function notify(tx: Tx | Db, input: NotifyInput) {
+export async function notify(tx: Tx | Db, input: NotifyInput, options: { mailLater?: boolean } = {}) {
   const row = await insertNotification(tx, {
     userId: input.userId,
     type: input.type,
@@ -46,7 +46,8 @@ export async function notify(tx: Tx | Db, input: NotifyInput) {
     payload: { id: row.id },
   });
   // Mailed later if the member stays away (modules/mail): queued with the row, so a rollback drops both.
-  await enqueue(tx, 'notification-mail', { notificationId: row.id });
+  // A caller that mails the event itself at once (a withdrawal decided) says `mailLater: false`.
+  if (options.mailLater !== false) await enqueue(tx, 'notification-mail', { notificationId: row.id });
   return row;
 }
 

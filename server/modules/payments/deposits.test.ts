@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paymentMessages as m, messages } from '../../../contract/messages.ts';
 import { deposits, ledgerEntries, profiles, siteSettings } from '../../db/schema/index.ts';
 import { buildListing, buildSignedInUser, fundUser } from '../../test/factories.ts';

@@ -12,7 +12,8 @@ export type AlertKind =
   | 'two-factor-on'
   | 'two-factor-off'
   | 'banned'
-  | 'role-changed';
+  | 'role-changed'
+  | 'payout-address-changed';
 
 /** Where and when the change came from (the request that made it), and the new role for a role change. */
 export interface AlertDetails {
@@ -61,6 +62,10 @@ const what: Record<AlertKind, (d: AlertDetails) => { subject: string; line: stri
   'role-changed': (d) => ({
     subject: 'Your CheatMarket role changed',
     line: `Your account's role was changed to ${d.role ?? 'user'} by an admin.`,
+  }),
+  'payout-address-changed': () => ({
+    subject: 'Your CheatMarket payout address was changed',
+    line: 'A payout address of your account was changed. Withdrawals can use it 24 hours after the change.',
   }),
 };
 
@@ -133,10 +138,18 @@ export function createSecurityAlerts({ db }: { db: Db }) {
     signedIn(event: Pick<SecurityAlertJob, 'userId' | 'ipAddress' | 'userAgent' | 'loginEventId'>) {
       return queue({ kind: 'new-sign-in', ...event, at: new Date().toISOString() });
     },
-    /** A change to the account (password, two-factor, ban, role). */
-    changed(kind: Exclude<AlertKind, 'new-sign-in'>, userId: string, details: AlertDetails = {}) {
+    /**
+     * A change to the account (password, two-factor, ban, role, payout address); `tx` queues the alert in the
+     * transaction that makes the change.
+     */
+    changed(
+      kind: Exclude<AlertKind, 'new-sign-in'>,
+      userId: string,
+      details: AlertDetails = {},
+      tx: Db | Tx = db,
+    ) {
       const { at, ...rest } = details;
-      return queue({ kind, userId, ...rest, at: (at ?? new Date()).toISOString() });
+      return queue({ kind, userId, ...rest, at: (at ?? new Date()).toISOString() }, tx);
     },
     /** Staff changes (admin/service.ts applyUserPatch), queued in the transaction that makes them. */
     async accountChanged(changes: AccountChange[], tx: Tx) {

@@ -1,0 +1,252 @@
+import { sql } from 'drizzle-orm';
+import { withdrawalMessages as m } from '../../../contract/messages.ts';
+import {
+  type AdminWithdrawal,
+  type AdminWithdrawalPage,
+  type WithdrawalStatus,
+  withdrawalPageSize,
+  withdrawalStatuses,
+} from '../../../contract/withdrawals.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { AppError, orNotFound } from '../../plugins/errors.ts';
+import { enqueueMail } from '../../plugins/queue.ts';
+import type { Viewer } from '../../plugins/viewer.ts';
+import { can, ensure } from '../../policy.ts';
+import { audit } from '../audit/service.ts';
+import { notify } from '../notifications/service.ts';
+import { publishAfterCommit } from '../realtime/bus.ts';
+import { payWithdrawal, returnWithdrawal } from '../wallet/doors.ts';
+import * as q from './queries.ts';
+import { decimal, toAdminWithdrawal, type WithdrawalDeps } from './service.ts';
+
+/*
+ * Deciding withdrawals (decision 032): admins approve (a manual payout completes with its reference; a BTCPay
+ * payout is sent through the PayoutSender) or reject (the credits go back); the processor's webhook or poll
+ * ends a BTCPay payout. Each step is a conditional status change, so of two racing decisions one wins, and its
+ * transaction alone moves the credits through the wallet's doors and tells the member.
+ */
+
+const payoutNotSent = 'The payout could not be sent';
+
+// --- staff ---------------------------------------------------------------------------------------------------
+
+export async function listForStaff(
+  db: Db,
+  viewer: Viewer,
+  query: { status: WithdrawalStatus | 'all'; cursor?: string },
+): Promise<AdminWithdrawalPage> {
+  ensure(can.administer(viewer), m.onlyAdmins);
+  const after = q.withdrawalKeyset.decode(query.cursor);
+  const statuses = query.status === 'all' ? withdrawalStatuses : [query.status];
+  const found = await q.adminRows(db, { statuses, after }, q.withdrawalKeyset.limit(withdrawalPageSize));
+  return q.withdrawalKeyset.page(found, withdrawalPageSize, (r) => [r.createdAtKey, r.id], toAdminWithdrawal);
+}
+
+async function adminWithdrawal(db: Db, id: string) {
+  const [row] = await q.adminRows(db, { id }, 1);
+  return toAdminWithdrawal(orNotFound(row, m.notFound));
+}
+
+type Outcome = 'approved' | 'completed' | 'rejected' | 'failed';
+
+const outcomeTexts: Record<Outcome, (w: q.WithdrawalRow) => { title: string; content: string }> = {
+  approved: (w) => ({
+    title: 'Withdrawal approved',
+    content: `Your withdrawal of ${w.credits} credits was approved and is being paid out.`,
+  }),
+  completed: (w) => ({
+    title: 'Withdrawal paid out',
+    content: `Your withdrawal of ${w.credits} credits was paid out: ${decimal(w.amountMinor)} ${w.currency}${w.reference ? ` (reference ${w.reference})` : ''}.`,
+  }),
+  rejected: (w) => ({
+    title: 'Withdrawal rejected',
+    content: `Your withdrawal of ${w.credits} credits was rejected and the credits are back in your wallet. Reason: ${w.reason ?? ''}`,
+  }),
+  failed: (w) => ({
+    title: 'Withdrawal failed',
+    content: `Your withdrawal of ${w.credits} credits could not be paid out and the credits are back in your wallet.`,
+  }),
+};
+
+/** The member hears of a decision in the same transaction: a notification, a mail, and a live wallet event. */
+async function tellMember(tx: Tx, w: q.WithdrawalRow, outcome: Outcome) {
+  if (!w.userId) return;
+  const { title, content } = outcomeTexts[outcome](w);
+  await notify(
+    tx,
+    { userId: w.userId, type: 'order_update', title, content, data: { withdrawalId: w.id } },
+    { mailLater: false },
+  );
+  const member = await q.memberContact(tx, w.userId);
+  if (member)
+    await enqueueMail(tx, {
+      to: member.email,
+      template: 'withdrawal',
+      userId: w.userId,
+      data: { title, content },
+    });
+  await publishAfterCommit(tx, {
+    room: `user:${w.userId}`,
+    event: 'wallet',
+    payload: { withdrawalId: w.id },
+  });
+}
+
+const notPending = () => new AppError('CONFLICT', m.notPending);
+
+/**
+ * Admins approve a pending withdrawal once (a conditional status change): a manual payout completes at once
+ * with its reference; a BTCPay payout goes `processing`, is sent outside the transaction, and fails back to the
+ * member when the sender throws.
+ */
+export async function approveWithdrawal(
+  deps: WithdrawalDeps,
+  viewer: Viewer,
+  id: string,
+  body: { reference?: string },
+): Promise<AdminWithdrawal> {
+  ensure(can.administer(viewer), m.onlyAdmins);
+  const { db } = deps;
+  const found = orNotFound(await q.findWithdrawal(db, id), m.notFound);
+  if (found.status !== 'pending') throw notPending();
+  if (found.method === 'manual') {
+    const reference = body.reference?.trim();
+    if (!reference) throw new AppError('VALIDATION', m.referenceRequired, { reference: m.referenceRequired });
+    await db.transaction(async (tx) => {
+      const w = await q.transition(tx, id, 'pending', {
+        status: 'completed',
+        reference,
+        decidedBy: viewer.id,
+        decidedAt: sql`now()`,
+        completedAt: sql`now()`,
+      });
+      if (!w) throw notPending();
+      await payWithdrawal(tx, {
+        credits: w.credits,
+        fee: w.fee,
+        withdrawalId: w.id,
+        description: `Withdrawal paid out (reference ${reference})`,
+        createdBy: viewer.id,
+      });
+      await audit(tx, {
+        actorId: viewer.id,
+        action: 'withdrawal.approve',
+        targetType: 'withdrawal',
+        targetId: id,
+        before: { status: 'pending' },
+        after: { status: w.status, reference },
+      });
+      await tellMember(tx, w, 'completed');
+    });
+    return adminWithdrawal(db, id);
+  }
+  const sender = deps.sender;
+  if (!sender || sender.method !== found.method || !deps.methods.includes(found.method))
+    throw new AppError('CONFLICT', m.methodUnavailable);
+  const w = await db.transaction(async (tx) => {
+    const row = await q.transition(tx, id, 'pending', {
+      status: 'processing',
+      decidedBy: viewer.id,
+      decidedAt: sql`now()`,
+    });
+    if (!row) throw notPending();
+    await audit(tx, {
+      actorId: viewer.id,
+      action: 'withdrawal.approve',
+      targetType: 'withdrawal',
+      targetId: id,
+      before: { status: 'pending' },
+      after: { status: row.status },
+    });
+    await tellMember(tx, row, 'approved');
+    return row;
+  });
+  try {
+    const { payoutRef } = await sender.send({
+      id: w.id,
+      userId: w.userId,
+      destination: w.destination,
+      amountMinor: w.amountMinor,
+      currency: w.currency,
+    });
+    await q.recordPayoutRef(db, id, payoutRef);
+  } catch (err) {
+    // The member sees a plain reason; the processor's own words go to the log for staff.
+    deps.log?.error({ err, withdrawalId: id }, 'payout sender failed');
+    await failWithdrawal(db, id, payoutNotSent);
+  }
+
+  return adminWithdrawal(db, id);
+}
+
+/** Admins reject a pending withdrawal with a reason; its credits go back to the member as withdrawable ones. */
+export async function rejectWithdrawal(
+  deps: WithdrawalDeps,
+  viewer: Viewer,
+  id: string,
+  body: { reason: string },
+): Promise<AdminWithdrawal> {
+  ensure(can.administer(viewer), m.onlyAdmins);
+  const { db } = deps;
+  orNotFound(await q.findWithdrawal(db, id), m.notFound);
+  await db.transaction(async (tx) => {
+    const w = await q.transition(tx, id, 'pending', {
+      status: 'rejected',
+      reason: body.reason,
+      decidedBy: viewer.id,
+      decidedAt: sql`now()`,
+    });
+    if (!w) throw notPending();
+    await returnWithdrawal(tx, {
+      userId: w.userId,
+      credits: w.credits,
+      withdrawalId: w.id,
+      description: 'Withdrawal rejected: credits returned',
+      createdBy: viewer.id,
+    });
+    await audit(tx, {
+      actorId: viewer.id,
+      action: 'withdrawal.reject',
+      targetType: 'withdrawal',
+      targetId: id,
+      before: { status: 'pending' },
+      after: { status: w.status, reason: body.reason },
+    });
+    await tellMember(tx, w, 'rejected');
+  });
+  return adminWithdrawal(db, id);
+}
+
+// --- the payout processor's side (its webhook or poll) ---------------------------------------------------
+
+/** A processing payout went through: its credits leave the site. False when it was not processing. */
+export async function completeWithdrawal(db: Db, id: string) {
+  return db.transaction(async (tx) => {
+    const w = await q.transition(tx, id, 'processing', { status: 'completed', completedAt: sql`now()` });
+    if (!w) return false;
+    await payWithdrawal(tx, {
+      credits: w.credits,
+      fee: w.fee,
+      withdrawalId: w.id,
+      description: 'Withdrawal paid out',
+    });
+    await tellMember(tx, w, 'completed');
+    return true;
+  });
+}
+
+/** A processing payout failed: its credits go back to the member. False when it was not processing. */
+export async function failWithdrawal(db: Db, id: string, reason: string) {
+  return db.transaction(async (tx) => {
+    const w = await q.transition(tx, id, 'processing', { status: 'failed', reason });
+    if (!w) return false;
+    await returnWithdrawal(tx, {
+      userId: w.userId,
+      credits: w.credits,
+      withdrawalId: w.id,
+      description: 'Withdrawal failed: credits returned',
+    });
+    await tellMember(tx, w, 'failed');
+    return true;
+  });
+}
