@@ -7,6 +7,8 @@ export function notificationTarget(n: { type: string; data: Record<string, strin
   // A detection alert inside the protection window: the order's dispute, its reason filled in.
   if (n.data.dispute && n.data.orderId) return `/orders?dispute=${n.data.orderId}`;
   if (n.data.cheatId) return `/cheats/${n.data.cheatId}`;
+  // Money in and out: a withdrawal decided or paid, a top-up credited or reversed.
+  if (n.data.withdrawalId || n.data.depositId) return '/wallet';
   if (n.type.startsWith('order_') || n.data.orderId) return '/orders';
   if (n.data.ticketId) return `/tickets/${n.data.ticketId}`;
   if (n.data.conversationUserId) return `/messages/${n.data.conversationUserId}`;

@@ -26,6 +26,7 @@ import {
   seedListingsDeferred,
   seedUsers,
 } from './seed.ts';
+import { webhookStorm } from './webhook-storm.ts';
 
 /*
  * `npm run bench`: PostgreSQL on loopback, a seeded data set, the app in production mode as a child process,
@@ -37,7 +38,8 @@ import {
  *   BENCH_WARMUP (5) / BENCH_DURATION (10)   seconds of warm-up and of measurement per endpoint
  *   BENCH_PGLITE_SCALE          the PGlite run's scale (default: BENCH_SCALE, at most 0.1)
  *   BENCH_SCALE_ROUNDS (3)      rounds of the 10 k vs 1 M comparison (medians reported)
- *   BENCH_SKIP=scale,pglite     parts to leave out
+ *   BENCH_SKIP=scale,pglite,storm   parts to leave out
+ *   BENCH_STORM_DELIVERIES (1000)   signed BTCPay deliveries in the webhook storm (a fifth of them replays)
  *   BENCH_ONLY                  measure only the endpoints whose name contains this text
  *   BENCH_READ_ROUNDS (3) / BENCH_READ_ROUND (5)   alternating rounds of each read and its ceiling, and
  *                               their seconds (medians compared)
@@ -562,6 +564,42 @@ async function main() {
       );
     }
     out();
+
+    // ---- The webhook storm (issue 35) ---------------------------------------------------------------------
+    if (!skip.has('storm')) {
+      log('webhook storm');
+      const storm = await webhookStorm({
+        databaseUrl: url,
+        tmp,
+        cookies,
+        connections: load.connections,
+        deliveries: Number(env.BENCH_STORM_DELIVERIES ?? 1000),
+        log,
+        children,
+      });
+      const purchaseRps = single ? median(single.map((r) => r.rps)) : undefined;
+      const once = storm.settled === storm.invoices && storm.depositTransfers === storm.invoices;
+      out('## Webhook storm (BTCPay, two instances)');
+      out();
+      out(
+        '| deliveries | of them replays | deliveries/s | p50 (ms) | p99 (ms) | answers | invoices settled | credited | ledger | purchase (POST) req/s |',
+      );
+      out('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+      out(
+        `| ${storm.deliveries} | ${storm.replays} | ${storm.rps.toFixed(0)} | ${ms(storm.p50)} | ${ms(storm.p99)} | ${Object.entries(
+          storm.statuses,
+        )
+          .map(([k, v]) => `${k}: ${v}`)
+          .join(
+            ', ',
+          )} | ${storm.settled} of ${storm.invoices} | ${storm.depositTransfers} transfers ${verdict(once)} | ${storm.ledgerOk ? 'balances' : 'FAILED'} ${verdict(storm.ledgerOk)} | ${purchaseRps?.toFixed(0) ?? '-'} |`,
+      );
+      out();
+      out(
+        `Each of ${storm.invoices} top-ups is settled at the loopback BTCPay Server, then its signed InvoiceSettled delivery is sent once and ${storm.replays} of them a second time (the exact bytes), shuffled, at ${load.connections} connections alternating between two app instances on the same PostgreSQL. Each delivery is verified, re-read at BTCPay (GET invoice) and applied by the deposit's conditional update: credited counts the deposit transfers written, which must equal the invoices.`,
+      );
+      out();
+    }
     if (env.BENCH_PG_STATEMENTS) {
       out(await statementStatsTable(url));
       out();

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { withdrawalMessages as m, messages } from '../../../contract/messages.ts';
+import { notificationTarget } from '../../../contract/notification-target.ts';
 import { auditLog, notifications, profiles, withdrawals } from '../../db/schema/index.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { type BuiltUser, buildOrder, buildSignedInUser, buildUser } from '../../test/factories.ts';
@@ -176,6 +177,8 @@ describe('POST /admin/withdrawals/:id/approve and /reject', () => {
       .orderBy(sql`created_at desc`)
       .limit(1);
     expect(note).toMatchObject({ title: 'Withdrawal paid out', data: { withdrawalId: id } });
+    // The bell leads to the wallet, where the withdrawal is listed.
+    expect(notificationTarget(note as { type: string; data: Record<string, string> })).toBe('/wallet');
     const mails = await t.app.jobs.boss.findJobs('mail', {
       data: { template: 'withdrawal', userId: member.id },
     });
