@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config.ts';
-import { signInAs } from './support/social.ts';
-import { createModerator } from './support/users.ts';
+import { pageAs, signInAs } from './support/social.ts';
+import { createModerator, createUser } from './support/users.ts';
 
 const primaryOf = (page: Page) =>
   page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--cm-primary').trim());
@@ -58,7 +58,7 @@ test('an admin changes the theme colour and another visitor sees it live', async
   }
 
   // The fee refuses out-of-range values.
-  const fee = page.getByLabel('Fee (%)');
+  const fee = page.getByLabel('Fee (%)', { exact: true });
   await fee.fill('60');
   await page.getByRole('button', { name: 'Save marketplace fee' }).click();
   await expect(page.getByText('Marketplace fee must be between 0 and 50')).toBeVisible();
@@ -75,6 +75,58 @@ test('an admin changes the theme colour and another visitor sees it live', async
   await expect.poll(() => primaryOf(page)).toBe('#6366F1');
   await visitorCtx.close();
   await adminCtx.close();
+});
+
+test('an admin sets the top-up terms; a member is offered the new ones', async ({
+  page,
+  browser,
+  request,
+}) => {
+  await signInAs(page, E2E_ADMIN, '/admin/settings');
+  const smallest = page.getByLabel('Smallest top-up (credits)');
+  await expect(smallest).toHaveValue('500');
+  await smallest.fill('2000000');
+  await page.getByRole('button', { name: 'Save top-ups' }).click();
+  await expect(
+    page.getByText(
+      'Top-up limits must be whole numbers from 1 to 100,000,000, the minimum not above the maximum',
+    ),
+  ).toBeVisible();
+  await smallest.fill('800');
+  await page.getByRole('button', { name: 'Save top-ups' }).click();
+  await expect(page.getByText('Site settings saved')).toBeVisible();
+
+  // A member's Add credits dialog starts at the new smallest top-up.
+  const member = await pageAs(browser, await createUser(request, 'terms'), '/wallet');
+  await member.getByRole('button', { name: 'Add credits' }).click();
+  const dialog = member.getByRole('dialog', { name: 'Add credits' });
+  await expect(dialog.getByText('From 800 to 1,000,000 credits.')).toBeVisible();
+  await expect(dialog.getByLabel('Credits', { exact: true })).toHaveValue('800');
+  await member.context().close();
+
+  // Put the default back.
+  await smallest.fill('500');
+  await page.getByRole('button', { name: 'Save top-ups' }).click();
+  await expect(smallest).toHaveValue('500');
+});
+
+test('an admin sets the withdrawal terms: the reserve is refused out of range, then saved', async ({
+  page,
+}) => {
+  await signInAs(page, E2E_ADMIN, '/admin/settings');
+  const reserve = page.getByLabel('Reserve (days)');
+  await expect(reserve).toHaveValue('7');
+  await reserve.fill('91');
+  await page.getByRole('button', { name: 'Save withdrawals' }).click();
+  await expect(page.getByText('The reserve must be between 0 and 90 days')).toBeVisible();
+  await reserve.fill('3');
+  await page.getByRole('button', { name: 'Save withdrawals' }).click();
+  await expect(page.getByText('Site settings saved')).toBeVisible();
+  await page.reload();
+  await expect(reserve).toHaveValue('3');
+  await reserve.fill('7');
+  await page.getByRole('button', { name: 'Save withdrawals' }).click();
+  await expect(page.getByText('Site settings saved')).toBeVisible();
 });
 
 test('a moderator sees Access Denied on the settings screen and no Settings menu item', async ({

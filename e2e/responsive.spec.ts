@@ -82,13 +82,19 @@ test.beforeAll(async ({ request }) => {
       data: { title: 'A ticket read on a phone', message: 'Please help on a small screen.' },
     });
     await request.post('/api/v1/messages', { data: { recipientId: other.id, message: 'Hello there' } });
-    for (const res of [post, thread, listing, ticket]) expect(res.status(), await res.text()).toBe(201);
+    // A top-up waiting at the sandbox's checkout (on in the e2e server: no processor is configured).
+    const deposit = await request.post('/api/v1/wallet/deposits', {
+      data: { method: 'sandbox', credits: 500 },
+    });
+    for (const res of [post, thread, listing, ticket, deposit])
+      expect(res.status(), await res.text()).toBe(201);
     return {
       reported: (await post.json()).id as string,
       categoryId,
       postId: (await thread.json()).id as string,
       listingId: (await listing.json()).id as string,
       ticketId: (await ticket.json()).id as string,
+      depositId: (await deposit.json()).id as string,
     };
   });
   // An order and a report, so the admin's orders and reports lists have rows.

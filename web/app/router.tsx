@@ -214,6 +214,12 @@ export const routes: RouteObject[] = [
                 () => import('../features/wallet/pages/wallet-page.tsx'),
                 'WalletPage',
               ),
+              page(
+                'wallet/sandbox-checkout/:depositId',
+                'Sandbox checkout',
+                () => import('../features/wallet/pages/sandbox-checkout-page.tsx'),
+                'SandboxCheckoutPage',
+              ),
             ],
           },
           {
@@ -265,6 +271,12 @@ export const routes: RouteObject[] = [
                     'Ticket',
                     () => import('../features/tickets/pages/admin-ticket-page.tsx'),
                     'AdminTicketPage',
+                  ),
+                  page(
+                    'withdrawals',
+                    'Withdrawals',
+                    () => import('../features/wallet/pages/admin-withdrawals-page.tsx'),
+                    'AdminWithdrawalsPage',
                   ),
                   page(
                     'audit-log',

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { io } from 'socket.io-client';
+import { walletRootKey } from './orders.ts';
 import { meKey, sessionKey } from './session.ts';
 import { live, type Socket } from './socket.ts';
 
@@ -48,6 +49,10 @@ export function open(queryClient: QueryClient): Socket {
     void queryClient.invalidateQueries({ queryKey: sessionKey });
     void queryClient.invalidateQueries({ queryKey: meKey });
   });
+  // A deposit credited or a withdrawal decided: the summary, the history and both lists refresh.
+  s.on('wallet', () => {
+    void queryClient.invalidateQueries({ queryKey: walletRootKey });
+  });
   s.on('site-settings', () => {
     void queryClient.invalidateQueries({ queryKey: ['site-settings'] });
   });
@@ -55,7 +60,7 @@ export function open(queryClient: QueryClient): Socket {
 }
 
 function invalidateLive(queryClient: QueryClient) {
-  for (const key of [['conversations'], ['notifications'], ['site-settings']]) {
+  for (const key of [['conversations'], ['notifications'], ['site-settings'], walletRootKey]) {
     void queryClient.invalidateQueries({ queryKey: key });
   }
 }

@@ -1,5 +1,6 @@
 import {
   ArrowLeft,
+  Banknote,
   Flag,
   LayoutDashboard,
   LifeBuoy,
@@ -23,13 +24,14 @@ interface MenuItem {
   adminOnly?: boolean;
 }
 
-/** The spec's admin side menu: Settings only for admins. */
+/** The spec's admin side menu: Withdrawals and Settings only for admins. */
 const menu: MenuItem[] = [
   { to: '/admin', label: 'Dashboard', icon: LayoutDashboard, end: true },
   { to: '/admin/users', label: 'Users', icon: Users },
   { to: '/admin/products', label: 'Products', icon: Package },
   { to: '/admin/marketplace', label: 'Marketplace', icon: Store },
   { to: '/admin/orders', label: 'Orders', icon: Receipt },
+  { to: '/admin/withdrawals', label: 'Withdrawals', icon: Banknote, adminOnly: true },
   { to: '/admin/tickets', label: 'Support Tickets', icon: LifeBuoy },
   { to: '/admin/reports', label: 'Reports', icon: Flag },
   { to: '/admin/audit-log', label: 'Audit Log', icon: ScrollText },

@@ -1,16 +1,56 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ConvertBody, LedgerPage, LedgerQuery, WalletSummary } from '../../../contract/orders.ts';
+import type {
+  CreateDepositBody,
+  Deposit,
+  DepositOptions,
+  DepositPage,
+  DepositStatus,
+  SandboxInvoice,
+} from '../../../contract/payments.ts';
+import type {
+  AdminWithdrawalPage,
+  CreateWithdrawalBody,
+  PayoutDestination,
+  SetPayoutDestinationBody,
+  Withdrawal,
+  WithdrawalOptions,
+  WithdrawalPage,
+  WithdrawalStatus,
+} from '../../../contract/withdrawals.ts';
 import { api } from '../../lib/api.ts';
 import { walletRootKey } from '../../lib/orders.ts';
-import { pagedQuery } from '../../lib/queries.ts';
+import { pagedQuery, useRefreshingMutation } from '../../lib/queries.ts';
 import { meKey } from '../../lib/session.ts';
 
 export type LedgerCurrency = NonNullable<LedgerQuery['currency']>;
+export type DepositFilter = 'all' | DepositStatus;
+export type WithdrawalFilter = 'all' | WithdrawalStatus;
 
+/*
+ * Every key of the member's money sits under the wallet root: the socket's `wallet` event (web/lib/socket-open.ts)
+ * and any money movement elsewhere refresh the summary, the history, the deposits and the withdrawals at once.
+ */
 export const walletKeys = {
   all: walletRootKey,
   summary: [...walletRootKey, 'summary'] as const,
   ledger: (currency: LedgerCurrency) => [...walletRootKey, 'ledger', currency] as const,
+  deposits: [...walletRootKey, 'deposits'] as const,
+  depositList: (status: DepositFilter) => [...walletRootKey, 'deposits', status] as const,
+  deposit: (id: string) => [...walletRootKey, 'deposit', id] as const,
+  depositOptions: [...walletRootKey, 'deposit-options'] as const,
+  withdrawals: [...walletRootKey, 'withdrawals'] as const,
+  withdrawalList: (status: WithdrawalFilter) => [...walletRootKey, 'withdrawals', status] as const,
+  withdrawalOptions: [...walletRootKey, 'withdrawal-options'] as const,
+  payoutAddresses: [...walletRootKey, 'payout-addresses'] as const,
+  sandbox: (id: string) => [...walletRootKey, 'sandbox', id] as const,
+};
+
+/** Plain downloads from the server (text/csv with a file name): no script builds them. */
+export const csvPaths = {
+  ledger: (currency: LedgerCurrency) => `/api/v1/wallet/ledger/export.csv?currency=${currency}`,
+  deposits: '/api/v1/wallet/deposits/export.csv',
+  withdrawals: '/api/v1/wallet/withdrawals/export.csv',
 };
 
 export function useWallet() {
@@ -39,4 +79,114 @@ export function useConvertBalance() {
       ]);
     },
   });
+}
+
+// --- deposits (top-ups) ------------------------------------------------------------------------------
+
+export function useDepositOptions(enabled = true) {
+  return useQuery({
+    queryKey: walletKeys.depositOptions,
+    queryFn: ({ signal }) => api<DepositOptions>('/wallet/deposit-options', { signal }),
+    staleTime: 60_000,
+    enabled,
+  });
+}
+
+export function useDeposits(status: DepositFilter) {
+  return useInfiniteQuery(
+    pagedQuery<DepositPage>(walletKeys.depositList(status), '/wallet/deposits', { status }),
+  );
+}
+
+export function useDeposit(id: string) {
+  return useQuery({
+    queryKey: walletKeys.deposit(id),
+    queryFn: ({ signal }) => api<Deposit>(`/wallet/deposits/${id}`, { signal }),
+  });
+}
+
+/** Starts a top-up: the answer names the processor's checkout, where the browser goes next. */
+export function useCreateDeposit() {
+  return useMutation({
+    mutationFn: (body: CreateDepositBody) =>
+      api<{ id: string; checkoutUrl: string }>('/wallet/deposits', { method: 'POST', body }),
+  });
+}
+
+export function useSandboxInvoice(id: string) {
+  return useQuery({
+    queryKey: walletKeys.sandbox(id),
+    queryFn: ({ signal }) => api<SandboxInvoice>(`/payments/sandbox/${id}`, { signal }),
+  });
+}
+
+export function usePaySandbox(id: string) {
+  return useRefreshingMutation(
+    (outcome: 'paid' | 'expired') =>
+      api<SandboxInvoice>(`/payments/sandbox/${id}/pay`, { method: 'POST', body: { outcome } }),
+    walletRootKey,
+  );
+}
+
+// --- withdrawals -------------------------------------------------------------------------------------
+
+export function useWithdrawalOptions() {
+  return useQuery({
+    queryKey: walletKeys.withdrawalOptions,
+    queryFn: ({ signal }) => api<WithdrawalOptions>('/wallet/withdrawal-options', { signal }),
+  });
+}
+
+export function useWithdrawals(status: WithdrawalFilter) {
+  return useInfiniteQuery(
+    pagedQuery<WithdrawalPage>(walletKeys.withdrawalList(status), '/wallet/withdrawals', { status }),
+  );
+}
+
+export function usePayoutAddresses(enabled: boolean) {
+  return useQuery({
+    queryKey: walletKeys.payoutAddresses,
+    queryFn: ({ signal }) => api<{ items: PayoutDestination[] }>('/wallet/payout-addresses', { signal }),
+    enabled,
+  });
+}
+
+export function useSetPayoutAddress() {
+  return useRefreshingMutation(
+    (body: SetPayoutDestinationBody) =>
+      api<{ items: PayoutDestination[] }>('/wallet/payout-addresses', { method: 'PUT', body }),
+    walletKeys.payoutAddresses,
+  );
+}
+
+/** A request holds the credits at once: the summary, the history and the withdrawals refresh. */
+export function useCreateWithdrawal() {
+  return useRefreshingMutation(
+    (body: CreateWithdrawalBody) => api<Withdrawal>('/wallet/withdrawals', { method: 'POST', body }),
+    walletRootKey,
+  );
+}
+
+// --- staff: the withdrawal queue ---------------------------------------------------------------------
+
+const adminWithdrawalsKey = ['admin', 'withdrawals'] as const;
+
+export function useAdminWithdrawals(status: WithdrawalFilter) {
+  return useInfiniteQuery(
+    pagedQuery<AdminWithdrawalPage>([...adminWithdrawalsKey, status], '/admin/withdrawals', { status }),
+  );
+}
+
+export type WithdrawalDecision =
+  | { id: string; action: 'approve'; reference?: string }
+  | { id: string; action: 'reject'; reason: string };
+
+/** Approve (with a manual payout's reference) or reject (with the reason): the queue and the audit log refresh. */
+export function useDecideWithdrawal() {
+  return useRefreshingMutation(
+    ({ id, action, ...body }: WithdrawalDecision) =>
+      api<Withdrawal>(`/admin/withdrawals/${id}/${action}`, { method: 'POST', body }),
+    adminWithdrawalsKey,
+    ['admin', 'audit-log'],
+  );
 }

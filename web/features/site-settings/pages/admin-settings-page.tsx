@@ -1,9 +1,13 @@
 import { Settings, ShieldAlert } from 'lucide-react';
+import { siteSettingsMessages } from '../../../../contract/messages.ts';
 import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useSession } from '../../../lib/session.ts';
+import { useFailureToast } from '../../../lib/use-failure-toast.ts';
 import { useSiteSettings } from '../api.ts';
+import { PaymentsForm, WithdrawalsForm } from '../components/money-setting-forms.tsx';
 import {
   AnimationsForm,
   FeeForm,
@@ -11,11 +15,16 @@ import {
   ProtectionForm,
   ThemeForm,
 } from '../components/setting-forms.tsx';
+import { usePaymentTerms, useWithdrawalTerms } from '../money-terms.ts';
 
 /** Site settings: admins only; moderators see Access Denied (spec §2 Admin). */
 export function AdminSettingsPage() {
   const { user } = useSession();
   const query = useSiteSettings();
+  const payments = usePaymentTerms(user?.role === 'admin');
+  const withdrawals = useWithdrawalTerms(user?.role === 'admin');
+  const failed = payments.isError || withdrawals.isError;
+  useFailureToast(failed, 'money-terms-load', siteSettingsMessages.loadFailed);
   const header = (
     <PageHeader title="Site Settings" icon={Settings}>
       Changes apply live for every visitor.
@@ -51,6 +60,16 @@ export function AdminSettingsPage() {
           <FeeForm value={s.marketplaceFee} />
           <ProtectionForm value={s.buyerProtection} />
           <LinksForm value={{ supportStreamUrl: s.supportStreamUrl, communityChatUrl: s.communityChatUrl }} />
+          {payments.data ? (
+            <PaymentsForm value={payments.data} />
+          ) : (
+            !payments.isError && <Skeleton className="h-48 w-full rounded-2xl" />
+          )}
+          {withdrawals.data ? (
+            <WithdrawalsForm value={withdrawals.data} />
+          ) : (
+            !withdrawals.isError && <Skeleton className="h-48 w-full rounded-2xl" />
+          )}
         </div>
       )}
     </div>

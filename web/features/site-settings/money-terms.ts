@@ -1,0 +1,44 @@
+import { useQuery } from '@tanstack/react-query';
+import type { DepositOptions } from '../../../contract/payments.ts';
+import { type SiteSettingValue, siteSettingDefaults } from '../../../contract/site.ts';
+import type { WithdrawalOptions } from '../../../contract/withdrawals.ts';
+import { api } from '../../lib/api.ts';
+
+/*
+ * The stored terms of top-ups and withdrawals, which the public config leaves out: read where members read
+ * them (the deposit and withdrawal options), under the settings key, so a save or the socket's
+ * `site-settings` event refreshes them too. Apart from api.ts, which the shell loads for the first screen:
+ * only the admin's settings page reads these. Each card loads on its own, so one module's failure leaves the
+ * other card usable.
+ */
+
+export function usePaymentTerms(enabled: boolean) {
+  return useQuery({
+    queryKey: ['site-settings', 'payments'],
+    queryFn: async ({ signal }): Promise<SiteSettingValue<'payments'>> => {
+      const { currency, creditsPerUnit, minCredits, maxCredits } = await api<DepositOptions>(
+        '/wallet/deposit-options',
+        { signal },
+      );
+      return { currency, creditsPerUnit, minCredits, maxCredits };
+    },
+    enabled,
+  });
+}
+
+export function useWithdrawalTerms(enabled: boolean) {
+  return useQuery({
+    queryKey: ['site-settings', 'withdrawals'],
+    queryFn: async ({ signal }): Promise<SiteSettingValue<'withdrawals'>> => {
+      const options = await api<WithdrawalOptions & { addressHoldHours?: number }>(
+        '/wallet/withdrawal-options',
+        { signal },
+      );
+      const { reserveDays, minCredits, feePercent } = options;
+      // The options do not name the hold (yet): the card starts from the default until they do.
+      const addressHoldHours = options.addressHoldHours ?? siteSettingDefaults.withdrawals.addressHoldHours;
+      return { reserveDays, minCredits, feePercent, addressHoldHours };
+    },
+    enabled,
+  });
+}

@@ -1,0 +1,15 @@
+import { Input, type InputProps } from '../../../components/ui/input.tsx';
+
+/** The 6-digit code from the member's authenticator app (a backup code is refused here). */
+export function CodeInput(props: Omit<InputProps, 'label'>) {
+  return (
+    <Input
+      label="Authenticator code"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={32}
+      hint="The 6-digit code your authenticator app shows now."
+      {...props}
+    />
+  );
+}

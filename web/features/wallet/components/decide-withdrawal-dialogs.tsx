@@ -1,0 +1,97 @@
+import { useEffect } from 'react';
+import { withdrawalMessages as m } from '../../../../contract/messages.ts';
+import {
+  type AdminWithdrawal,
+  approveWithdrawalBody,
+  rejectWithdrawalBody,
+} from '../../../../contract/withdrawals.ts';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { SubmitRow } from '../../../components/ui/form-field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Textarea } from '../../../components/ui/textarea.tsx';
+import { formatNumber } from '../../../lib/format.ts';
+import { useZodForm } from '../../../lib/forms.ts';
+import { toastOutcome } from '../../../lib/toast-outcome.ts';
+import type { useDecideWithdrawal } from '../api.ts';
+
+interface DecideProps {
+  withdrawal: AdminWithdrawal | undefined;
+  onClose: () => void;
+  decide: ReturnType<typeof useDecideWithdrawal>;
+}
+
+const summary = (w: AdminWithdrawal | undefined) =>
+  w
+    ? `${formatNumber(w.credits)} credits for ${w.member?.username ?? 'a deleted member'}: ${w.amount} ${w.currency} to ${w.destination}.`
+    : undefined;
+
+/** A manual payout is approved with its reference (the transfer staff made); a BTCPay one needs none. */
+export function ApproveDialog({ withdrawal: w, onClose, decide }: DecideProps) {
+  const { field, handleSubmit, reset, setError } = useZodForm(approveWithdrawalBody);
+  useEffect(() => {
+    if (w) reset({ reference: '' });
+  }, [w, reset]);
+  const manual = w?.method === 'manual';
+  const onSubmit = handleSubmit(({ reference }) => {
+    if (!w) return;
+    if (manual && !reference) return setError('reference', { message: m.referenceRequired });
+    decide.mutate(
+      { id: w.id, action: 'approve', ...(manual ? { reference } : {}) },
+      toastOutcome(m.approved, 'Failed to approve the withdrawal', onClose),
+    );
+  });
+  return (
+    <Dialog
+      open={w !== undefined}
+      onOpenChange={(open) => !open && onClose()}
+      title="Approve withdrawal"
+      description={summary(w)}
+    >
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        {manual ? (
+          <Input
+            label="Payout reference"
+            hint="The transfer's reference, once you have sent the payout."
+            {...field('reference')}
+          />
+        ) : (
+          <p className="text-sm text-muted">The payout is sent through BTCPay as soon as you approve it.</p>
+        )}
+        <SubmitRow loading={decide.isPending} cancel={onClose}>
+          Approve
+        </SubmitRow>
+      </form>
+    </Dialog>
+  );
+}
+
+/** Rejecting returns the credits to the member; the reason is shown to them. */
+export function RejectDialog({ withdrawal: w, onClose, decide }: DecideProps) {
+  const { field, handleSubmit, reset } = useZodForm(rejectWithdrawalBody);
+  useEffect(() => {
+    if (w) reset({ reason: '' });
+  }, [w, reset]);
+  const onSubmit = handleSubmit(({ reason }) => {
+    if (!w) return;
+    decide.mutate(
+      { id: w.id, action: 'reject', reason },
+      toastOutcome(m.rejected, 'Failed to reject the withdrawal', onClose),
+    );
+  });
+  return (
+    <Dialog
+      open={w !== undefined}
+      onOpenChange={(open) => !open && onClose()}
+      title="Reject withdrawal"
+      description={summary(w)}
+    >
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <p className="text-sm text-muted">The credits go back to the member, who sees the reason.</p>
+        <Textarea label="Reason" rows={3} {...field('reason', { counter: 1000 })} />
+        <SubmitRow variant="danger" loading={decide.isPending} cancel={onClose}>
+          Reject
+        </SubmitRow>
+      </form>
+    </Dialog>
+  );
+}

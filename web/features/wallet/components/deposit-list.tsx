@@ -1,0 +1,62 @@
+import { ExternalLink } from 'lucide-react';
+import { useState } from 'react';
+import { paymentMessages as m } from '../../../../contract/messages.ts';
+import { type Deposit, methodLabels } from '../../../../contract/payments.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { formatDateLong, formatDateShort, formatNumber, toIsoString } from '../../../lib/format.ts';
+import { csvPaths, type DepositFilter, useDeposits } from '../api.ts';
+import { depositFilters, depositSentence, depositStatusLabels, depositStatusTones } from '../labels.ts';
+import { MoneyList } from './money-list.tsx';
+
+function DepositItem({ deposit: d }: { deposit: Deposit }) {
+  const troubled = d.problem !== null || d.status === 'reversed';
+  return (
+    <div className="flex flex-col gap-1 text-sm">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <span className="font-semibold tabular-nums">{formatNumber(d.credits)} credits</span>
+        <span className="text-muted tabular-nums">
+          {d.amount} {d.currency}
+        </span>
+        <Badge tone={depositStatusTones[d.status]}>{depositStatusLabels[d.status]}</Badge>
+        <time
+          dateTime={toIsoString(d.createdAt)}
+          title={formatDateLong(d.createdAt)}
+          className="text-xs text-muted sm:ml-auto"
+        >
+          {formatDateShort(d.createdAt)}
+        </time>
+      </div>
+      <p className="text-xs text-muted">{methodLabels[d.method]}</p>
+      {(troubled || d.status !== 'settled') && (
+        <p className={cn('text-xs', troubled ? 'text-danger' : 'text-muted')}>{depositSentence(d)}</p>
+      )}
+      {d.status === 'pending' && d.checkoutUrl && (
+        <a
+          href={d.checkoutUrl}
+          className="inline-flex items-center gap-1 text-xs font-medium text-primary hover:underline"
+        >
+          Continue to checkout
+          <ExternalLink className="size-3" aria-hidden="true" />
+        </a>
+      )}
+    </div>
+  );
+}
+
+/** The member's top-ups, newest first, by status, with their CSV. */
+export function DepositList() {
+  const [status, setStatus] = useState<DepositFilter>('all');
+  const query = useDeposits(status);
+  return (
+    <MoneyList
+      label="Deposits"
+      filter={{ value: status, options: depositFilters, onChange: setStatus }}
+      csv={{ href: csvPaths.deposits, label: 'Export deposits (CSV)' }}
+      query={query}
+      texts={{ failed: m.loadFailed, loading: 'Loading deposits…', empty: m.empty, toastId: 'deposits-load' }}
+    >
+      {(d) => <DepositItem deposit={d} />}
+    </MoneyList>
+  );
+}

@@ -1,0 +1,144 @@
+import { Pencil } from 'lucide-react';
+import { useEffect } from 'react';
+import toast from 'react-hot-toast';
+import { withdrawalMessages as m } from '../../../../contract/messages.ts';
+import {
+  createWithdrawalBody,
+  type PayoutDestination,
+  type WithdrawalMethod,
+  type WithdrawalOptions,
+  withdrawalMethodLabels,
+} from '../../../../contract/withdrawals.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { SubmitRow } from '../../../components/ui/form-field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { formatDateLong, formatNumber } from '../../../lib/format.ts';
+import { useZodForm } from '../../../lib/forms.ts';
+import { useNow } from '../../../lib/orders.ts';
+import { useCreateWithdrawal } from '../api.ts';
+import { formatPrice } from '../labels.ts';
+import { ChoiceCards } from './choice-cards.tsx';
+import { CodeInput } from './code-input.tsx';
+
+/** The method's payout address, whether it can be used yet, and the way to set or change it. */
+function AddressLine({
+  address,
+  now,
+  onEdit,
+}: {
+  address: PayoutDestination | undefined;
+  now: number;
+  onEdit: () => void;
+}) {
+  const held = address && Date.parse(address.usableAt) > now;
+  return (
+    <div className="flex flex-col gap-2 rounded-xl bg-surface-2 px-4 py-3 text-sm sm:flex-row sm:items-center">
+      <div className="min-w-0 flex-1">
+        <p className="font-medium">Payout address</p>
+        {address ? (
+          <p className="break-all text-muted">{address.destination}</p>
+        ) : (
+          <p className="text-danger">{m.noDestination}</p>
+        )}
+        {held && (
+          <p className="text-amber-600 dark:text-amber-400">
+            {m.destinationOnHold(formatDateLong(address.usableAt))}
+          </p>
+        )}
+      </div>
+      <Button variant="outline" size="sm" onClick={onEdit}>
+        <Pencil className="size-4" aria-hidden="true" />
+        {address ? 'Change address' : 'Set address'}
+      </Button>
+    </div>
+  );
+}
+
+export function WithdrawForm({
+  options,
+  withdrawable,
+  addresses,
+  method,
+  onMethod,
+  onEditAddress,
+  onClose,
+}: {
+  options: WithdrawalOptions;
+  withdrawable: number;
+  addresses: PayoutDestination[];
+  method: WithdrawalMethod;
+  onMethod: (method: WithdrawalMethod) => void;
+  onEditAddress: () => void;
+  onClose: () => void;
+}) {
+  const now = useNow();
+  const request = useCreateWithdrawal();
+  const { field, handleSubmit, failed, watch } = useZodForm(createWithdrawalBody, {
+    defaultValues: { method, credits: withdrawable, code: '' },
+  });
+  const chosen = watch('method');
+  useEffect(() => {
+    if (chosen && chosen !== method) onMethod(chosen);
+  }, [chosen, method, onMethod]);
+  const credits = watch('credits');
+  const address = addresses.find((a) => a.method === chosen);
+  const usable = address !== undefined && Date.parse(address.usableAt) <= now;
+  const fee = Number.isInteger(credits) && credits > 0 ? Math.floor((credits * options.feePercent) / 100) : 0;
+  const payout = Math.max((Number.isInteger(credits) ? credits : 0) - fee, 0);
+
+  const onSubmit = handleSubmit((body) =>
+    request.mutate(body, {
+      onSuccess: () => {
+        toast.success(m.requested);
+        onClose();
+      },
+      onError: failed('Failed to request the withdrawal', ['method', 'credits', 'code']),
+    }),
+  );
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <ChoiceCards
+        legend="Payout method"
+        value={chosen}
+        choices={options.methods.map((v) => ({
+          value: v,
+          label: withdrawalMethodLabels[v],
+          // With one method the address line below says it; with several, each choice shows its own.
+          note:
+            options.methods.length > 1
+              ? (addresses.find((a) => a.method === v)?.destination ?? 'No payout address yet')
+              : undefined,
+        }))}
+        register={field('method')}
+      />
+      <AddressLine address={address} now={now} onEdit={onEditAddress} />
+      <Input
+        label="Credits"
+        type="number"
+        inputMode="numeric"
+        min={options.minCredits}
+        max={withdrawable}
+        step={1}
+        hint={`Withdrawable: ${formatNumber(withdrawable)}. The smallest withdrawal is ${formatNumber(options.minCredits)}.`}
+        {...field('credits', { valueAsNumber: true })}
+      />
+      <dl
+        className="grid grid-cols-2 gap-x-4 gap-y-1 rounded-xl bg-surface-2 px-4 py-3 text-sm"
+        aria-live="polite"
+      >
+        <dt className="text-muted">Fee ({options.feePercent}%)</dt>
+        <dd className="text-right tabular-nums">{formatNumber(fee)} credits</dd>
+        <dt className="font-medium">You receive</dt>
+        <dd className="text-right font-semibold tabular-nums">
+          {formatNumber(payout)} credits (
+          {formatPrice(payout, options.creditsPerUnit, options.currency, 'down')})
+        </dd>
+      </dl>
+      <CodeInput {...field('code')} />
+      <SubmitRow loading={request.isPending} disabled={!usable} cancel={onClose}>
+        Request withdrawal
+      </SubmitRow>
+    </form>
+  );
+}

@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { withdrawalMessages as m } from '../../../../contract/messages.ts';
+import { type Withdrawal, withdrawalMethodLabels } from '../../../../contract/withdrawals.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { formatDateLong, formatDateShort, formatNumber, toIsoString } from '../../../lib/format.ts';
+import { csvPaths, useWithdrawals, type WithdrawalFilter } from '../api.ts';
+import { withdrawalFilters, withdrawalStatusLabels, withdrawalStatusTones } from '../labels.ts';
+import { MoneyList } from './money-list.tsx';
+
+function WithdrawalItem({ withdrawal: w }: { withdrawal: Withdrawal }) {
+  return (
+    <div className="flex flex-col gap-1 text-sm">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <span className="font-semibold tabular-nums">{formatNumber(w.credits)} credits</span>
+        <span className="text-muted tabular-nums">
+          fee {formatNumber(w.fee)} · payout {w.amount} {w.currency}
+        </span>
+        <Badge tone={withdrawalStatusTones[w.status]}>{withdrawalStatusLabels[w.status]}</Badge>
+        <time
+          dateTime={toIsoString(w.createdAt)}
+          title={formatDateLong(w.createdAt)}
+          className="text-xs text-muted sm:ml-auto"
+        >
+          {formatDateShort(w.createdAt)}
+        </time>
+      </div>
+      <p className="text-xs break-all text-muted">
+        {withdrawalMethodLabels[w.method]} to {w.destination}
+      </p>
+      {w.reference && <p className="text-xs text-muted">Reference: {w.reference}</p>}
+      {w.reason && <p className="text-xs break-words text-danger">Reason: {w.reason}</p>}
+    </div>
+  );
+}
+
+/** The member's withdrawals, newest first, by status, with their CSV. */
+export function WithdrawalList() {
+  const [status, setStatus] = useState<WithdrawalFilter>('all');
+  const query = useWithdrawals(status);
+  return (
+    <MoneyList
+      label="Withdrawals"
+      filter={{ value: status, options: withdrawalFilters, onChange: setStatus }}
+      csv={{ href: csvPaths.withdrawals, label: 'Export withdrawals (CSV)' }}
+      query={query}
+      texts={{
+        failed: m.loadFailed,
+        loading: 'Loading withdrawals…',
+        empty: m.empty,
+        toastId: 'withdrawals-load',
+      }}
+    >
+      {(w) => <WithdrawalItem withdrawal={w} />}
+    </MoneyList>
+  );
+}

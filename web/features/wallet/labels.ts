@@ -1,0 +1,71 @@
+import { paymentMessages as pm } from '../../../contract/messages.ts';
+import type { Deposit, DepositStatus } from '../../../contract/payments.ts';
+import type { WithdrawalStatus } from '../../../contract/withdrawals.ts';
+import type { BadgeTone } from '../../components/ui/badge.tsx';
+import type { DepositFilter, WithdrawalFilter } from './api.ts';
+
+export const depositStatusLabels: Record<DepositStatus, string> = {
+  pending: 'Pending',
+  settled: 'Credited',
+  expired: 'Expired',
+  invalid: 'Failed',
+  reversed: 'Reversed',
+};
+export const depositStatusTones: Record<DepositStatus, BadgeTone> = {
+  pending: 'warning',
+  settled: 'success',
+  expired: 'neutral',
+  invalid: 'danger',
+  reversed: 'danger',
+};
+export const depositFilters: Record<DepositFilter, string> = { all: 'All', ...depositStatusLabels };
+
+export const withdrawalStatusLabels: Record<WithdrawalStatus, string> = {
+  pending: 'Waiting for staff',
+  processing: 'Paying out',
+  completed: 'Completed',
+  rejected: 'Rejected',
+  failed: 'Failed',
+};
+export const withdrawalStatusTones: Record<WithdrawalStatus, BadgeTone> = {
+  pending: 'warning',
+  processing: 'primary',
+  completed: 'success',
+  rejected: 'neutral',
+  failed: 'danger',
+};
+export const withdrawalFilters: Record<WithdrawalFilter, string> = {
+  all: 'All',
+  ...withdrawalStatusLabels,
+};
+
+/**
+ * Credits in the site's currency, "5.00 USD", in cents as the server counts them: a top-up's price rounded
+ * up, a payout rounded down (a fraction of a cent is never given away).
+ */
+export function formatPrice(
+  credits: number,
+  creditsPerUnit: number,
+  currency: string,
+  round: 'up' | 'down' = 'up',
+): string {
+  const minor = (credits * 100) / Math.max(creditsPerUnit, 1);
+  return `${((round === 'up' ? Math.ceil(minor) : Math.floor(minor)) / 100).toFixed(2)} ${currency}`;
+}
+
+/** What a deposit's state means to its member, in a sentence. */
+export function depositSentence(d: Pick<Deposit, 'status' | 'problem' | 'credits' | 'reversedCredits'>) {
+  if (d.problem === 'paid_partial') return pm.paidPartial;
+  switch (d.status) {
+    case 'pending':
+      return 'Waiting for the payment processor…';
+    case 'settled':
+      return d.problem === 'paid_over' ? `${pm.credited(d.credits)}. ${pm.paidOver}` : pm.credited(d.credits);
+    case 'expired':
+      return 'The payment window closed before a payment arrived: nothing was charged.';
+    case 'invalid':
+      return 'The payment processor refused this payment: nothing was credited.';
+    case 'reversed':
+      return `Reversed by a chargeback: ${d.reversedCredits.toLocaleString('en-US')} credits were taken back.`;
+  }
+}

@@ -1,0 +1,97 @@
+import { Banknote, ShieldAlert } from 'lucide-react';
+import { useState } from 'react';
+import { withdrawalMessages as m } from '../../../../contract/messages.ts';
+import type { AdminWithdrawal } from '../../../../contract/withdrawals.ts';
+import { AdminTable } from '../../../components/ui/admin-table.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Tabs, tabPanelProps } from '../../../components/ui/tabs.tsx';
+import { useRowConfirm } from '../../../lib/admin-list.ts';
+import { useNow } from '../../../lib/orders.ts';
+import { useSession } from '../../../lib/session.ts';
+import { useAdminWithdrawals, useDecideWithdrawal, type WithdrawalFilter } from '../api.ts';
+import { AdminWithdrawalRow } from '../components/admin-withdrawal-row.tsx';
+import { ApproveDialog, RejectDialog } from '../components/decide-withdrawal-dialogs.tsx';
+
+const tabs: Record<WithdrawalFilter, string> = {
+  pending: 'Pending',
+  processing: 'Paying out',
+  completed: 'Completed',
+  rejected: 'Rejected',
+  failed: 'Failed',
+  all: 'All',
+};
+
+/** The withdrawal queue (admins): each request with the seller's record, approved or rejected with a word. */
+export function AdminWithdrawalsPage() {
+  const { user } = useSession();
+  const header = (
+    <PageHeader title="Withdrawals" icon={Banknote}>
+      Sellers' payout requests: check the record, then approve or reject each one.
+    </PageHeader>
+  );
+  if (user?.role !== 'admin') {
+    return (
+      <div>
+        {header}
+        <EmptyState
+          icon={<ShieldAlert className="size-8 text-danger" aria-hidden="true" />}
+          text="Access Denied"
+          action={<p className="text-xs">{m.onlyAdmins}.</p>}
+        />
+      </div>
+    );
+  }
+  return (
+    <div>
+      {header}
+      <WithdrawalQueue />
+    </div>
+  );
+}
+
+function WithdrawalQueue() {
+  const [status, setStatus] = useState<WithdrawalFilter>('pending');
+  const query = useAdminWithdrawals(status);
+  const decide = useDecideWithdrawal();
+  const approving = useRowConfirm<AdminWithdrawal>();
+  const rejecting = useRowConfirm<AdminWithdrawal>();
+  const now = useNow(60_000);
+  return (
+    <>
+      <Tabs
+        id="withdrawals"
+        label="Withdrawal status"
+        value={status}
+        options={tabs}
+        onChange={setStatus}
+        className="mb-4 overflow-x-auto"
+      />
+      <div {...tabPanelProps('withdrawals', status)} className="outline-none">
+        <AdminTable
+          query={query}
+          texts={{
+            failed: m.loadFailed,
+            loading: 'Loading withdrawals…',
+            empty: status === 'pending' ? m.queueEmpty : m.empty,
+          }}
+          minWidth="min-w-[56rem]"
+          columns={['Member', 'Record', 'Request', 'Payout to', 'Actions']}
+        >
+          {(w) => (
+            <AdminWithdrawalRow
+              key={w.id}
+              withdrawal={w}
+              now={now}
+              busy={decide.isPending && decide.variables?.id === w.id}
+              onApprove={() => approving.ask(w)}
+              onReject={() => rejecting.ask(w)}
+            />
+          )}
+        </AdminTable>
+      </div>
+      <ApproveDialog withdrawal={approving.row} onClose={approving.close} decide={decide} />
+      <RejectDialog withdrawal={rejecting.row} onClose={rejecting.close} decide={decide} />
+    </>
+  );
+}
