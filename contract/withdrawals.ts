@@ -118,6 +118,8 @@ export const withdrawalOptions = z.object({
   minCredits: z.number().int(),
   feePercent: z.number().int(),
   reserveDays: z.number().int(),
+  /** How long a new payout address waits before it can be used. */
+  addressHoldHours: z.number().int(),
   currency: z.string(),
   creditsPerUnit: z.number().int(),
   /** Withdrawing and changing a payout address need two-factor sign-in on. */

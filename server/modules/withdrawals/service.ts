@@ -113,6 +113,7 @@ export async function withdrawalOptions(deps: WithdrawalDeps, viewer: Viewer): P
     minCredits: terms.withdrawals.minCredits,
     feePercent: terms.withdrawals.feePercent,
     reserveDays: terms.withdrawals.reserveDays,
+    addressHoldHours: terms.withdrawals.addressHoldHours,
     currency: terms.payments.currency,
     creditsPerUnit: terms.payments.creditsPerUnit,
     twoFactorEnabled,

@@ -46,6 +46,7 @@ describe('GET /wallet/withdrawal-options', () => {
       minCredits: 1000,
       feePercent: 2,
       reserveDays: 7,
+      addressHoldHours: 24,
       currency: 'USD',
       creditsPerUnit: 100,
       twoFactorEnabled: false,

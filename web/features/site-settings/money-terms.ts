@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { DepositOptions } from '../../../contract/payments.ts';
-import { type SiteSettingValue, siteSettingDefaults } from '../../../contract/site.ts';
+import type { SiteSettingValue } from '../../../contract/site.ts';
 import type { WithdrawalOptions } from '../../../contract/withdrawals.ts';
 import { api } from '../../lib/api.ts';
 
@@ -30,13 +30,8 @@ export function useWithdrawalTerms(enabled: boolean) {
   return useQuery({
     queryKey: ['site-settings', 'withdrawals'],
     queryFn: async ({ signal }): Promise<SiteSettingValue<'withdrawals'>> => {
-      const options = await api<WithdrawalOptions & { addressHoldHours?: number }>(
-        '/wallet/withdrawal-options',
-        { signal },
-      );
-      const { reserveDays, minCredits, feePercent } = options;
-      // The options do not name the hold (yet): the card starts from the default until they do.
-      const addressHoldHours = options.addressHoldHours ?? siteSettingDefaults.withdrawals.addressHoldHours;
+      const options = await api<WithdrawalOptions>('/wallet/withdrawal-options', { signal });
+      const { reserveDays, minCredits, feePercent, addressHoldHours } = options;
       return { reserveDays, minCredits, feePercent, addressHoldHours };
     },
     enabled,
