@@ -87,7 +87,9 @@ export const siteSettingSchemas = {
         .number({ error: m.addressHoldRange })
         .int(m.addressHoldRange)
         .min(0, m.addressHoldRange)
-        .max(168, m.addressHoldRange),
+        .max(168, m.addressHoldRange)
+        // Stored before the hold became a setting: the hold it always had.
+        .default(24),
     })
     .strict(),
 } as const;
