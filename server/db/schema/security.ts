@@ -29,6 +29,9 @@ export const securityAlertTokens = pgTable(
     id: primaryId(),
     userId: belongsTo('user_id', () => profiles.id),
     tokenHash: text('token_hash').notNull().unique(),
+    /** For a new-sign-in alert: the device and network it was about, forgotten when the member says "not me". */
+    device: text('device'),
+    network: text('network'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),

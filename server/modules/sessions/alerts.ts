@@ -165,11 +165,12 @@ export function createSecurityAlerts({ db }: { db: Db }) {
  * wasn't me" token and queues the mail in one transaction.
  */
 export async function runSecurityAlert(db: Db, publicUrl: string, job: SecurityAlertJob) {
+  let pair: { device: string; network: string } | undefined;
   if (job.kind === 'new-sign-in') {
+    pair = { device: deviceKey(job.userAgent), network: networkOf(job.ipAddress) };
     const seen = await rememberDevice(db, {
       userId: job.userId,
-      device: deviceKey(job.userAgent),
-      network: networkOf(job.ipAddress),
+      ...pair,
       loginEventId: job.loginEventId ?? null,
     });
     if (!(seen.hadAny && seen.inserted)) return;
@@ -179,7 +180,13 @@ export async function runSecurityAlert(db: Db, publicUrl: string, job: SecurityA
   if (member.role === 'user' && member.securityAlerts === false) return;
   const token = randomBytes(32).toString('base64url');
   await db.transaction(async (tx) => {
-    await insertAlertToken(tx, job.userId, hashAlertToken(token), new Date(Date.now() + NOT_ME_TOKEN_TTL_MS));
+    await insertAlertToken(
+      tx,
+      job.userId,
+      hashAlertToken(token),
+      new Date(Date.now() + NOT_ME_TOKEN_TTL_MS),
+      pair,
+    );
     // In the fragment, like the reset link (decision 005): it never reaches a server log or a Referer.
     const notMeLink = `${publicUrl}/security/not-me#token=${token}`;
     await enqueueMail(tx, {

@@ -103,8 +103,27 @@ export async function findAlertRecipient(db: Db, userId: string) {
   return row;
 }
 
-export async function insertAlertToken(db: Db | Tx, userId: string, tokenHash: string, expiresAt: Date) {
-  await db.insert(securityAlertTokens).values({ userId, tokenHash, expiresAt });
+export async function insertAlertToken(
+  db: Db | Tx,
+  userId: string,
+  tokenHash: string,
+  expiresAt: Date,
+  seen?: { device: string; network: string },
+) {
+  await db.insert(securityAlertTokens).values({ userId, tokenHash, expiresAt, ...seen });
+}
+
+/** Forgets a device and network pair, so the next sign-in from it alerts again. */
+export async function forgetDevice(tx: Tx, userId: string, seen: { device: string; network: string }) {
+  await tx
+    .delete(knownDevices)
+    .where(
+      and(
+        eq(knownDevices.userId, userId),
+        eq(knownDevices.device, seen.device),
+        eq(knownDevices.network, seen.network),
+      ),
+    );
 }
 
 /** Uses a "This wasn't me" token once: the member's id and email, or nothing when unknown, used or expired. */
@@ -119,11 +138,16 @@ export async function useAlertToken(tx: Tx, tokenHash: string) {
         gt(securityAlertTokens.expiresAt, sql`now()`),
       ),
     )
-    .returning({ userId: securityAlertTokens.userId });
+    .returning({
+      userId: securityAlertTokens.userId,
+      device: securityAlertTokens.device,
+      network: securityAlertTokens.network,
+    });
   if (!row) return undefined;
   const [member] = await tx
     .select({ id: profiles.id, email: profiles.email })
     .from(profiles)
     .where(eq(profiles.id, row.userId));
-  return member;
+  const seen = row.device && row.network ? { device: row.device, network: row.network } : undefined;
+  return member && { ...member, seen };
 }

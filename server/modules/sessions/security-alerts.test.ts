@@ -256,6 +256,16 @@ describe("POST /api/v1/security/not-me (This wasn't me)", () => {
     expect(row!.usedAt).not.toBeNull();
   });
 
+  it('forgets the device and network the alert was about: a sign-in from them alerts again (issue 36 finding)', async () => {
+    const { user, token } = await alerted();
+    expect((await call('POST', '/api/v1/security/not-me', undefined, { token })).statusCode).toBe(200);
+    await mailsTo(user);
+    t.outbox.length = 0;
+    await signInFrom(user, FIREFOX_LINUX, '198.51.100.20');
+    const mails = await mailsTo(user);
+    expect(mails.map((m) => m.subject)).toEqual(['New sign-in to your CheatMarket account']);
+  });
+
   it('the password set with the reset link that follows is alerted as a password change', async () => {
     const { user, token } = await alerted();
     await call('POST', '/api/v1/security/not-me', undefined, { token });

@@ -9,6 +9,7 @@ import {
   deleteAllSessions,
   deleteOtherSessions,
   deleteOwnSession,
+  forgetDevice,
   listLiveSessions,
   useAlertToken,
 } from './queries.ts';
@@ -59,6 +60,8 @@ export async function confirmNotMe(db: Db, token: string, ip: string): Promise<v
         token: sessionMessages.notMeLinkInvalid,
       });
     await deleteAllSessions(tx, member.id);
+    // The device and network the alert was about are no longer trusted: a sign-in from them alerts again.
+    if (member.seen) await forgetDevice(tx, member.id, member.seen);
     await enqueue(tx, 'password-reset', { email: member.email, ip });
   });
 }
