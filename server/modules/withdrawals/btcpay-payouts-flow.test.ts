@@ -7,6 +7,7 @@ import { rows } from '../../db/sql.ts';
 import { type BtcpayServer, startBtcpayServer } from '../../test/btcpay-server.ts';
 import { buildEarnings, buildTwoFactorUser } from '../../test/factories.ts';
 import { type MoneySuite, moneySuite } from '../../test/money-suite.ts';
+import { buildTestApp } from '../../test/test-app.ts';
 import { type Call, caller, codeOf } from '../../test/withdrawal-kit.ts';
 import { btcpayPayoutSender, pullPaymentName } from '../payments/btcpay-payouts.ts';
 import { reconcilePayouts } from './decisions.ts';
@@ -339,5 +340,27 @@ describe('the reconciliation sweep', () => {
       archived: true,
     });
     await expectReturned(member.id, id);
+  });
+
+  it('runs as the queue job: an instance with workers completes a payout whose webhook never came', {
+    timeout: 90_000,
+  }, async () => {
+    const { member, id, payoutRef } = await processing();
+    server.setPayout(payoutRef, 'Completed');
+    await backdateDecision(id);
+    const worker = await buildTestApp({
+      database: t.database,
+      env: { ...server.env(), JOB_WORKERS: 'true', DEPOSIT_RECONCILE_INTERVAL_MS: '60000' },
+    });
+    try {
+      // The worker queues the sweep as it starts (the send is not awaited): wait for the change.
+      const started = Date.now();
+      while ((await stored(id)).status === 'processing' && Date.now() < started + 60_000)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await stored(id)).toMatchObject({ status: 'completed' });
+      expect(await profile(member.id)).toMatchObject({ credits: 900 });
+    } finally {
+      await worker.close();
+    }
   });
 });
