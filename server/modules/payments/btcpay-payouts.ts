@@ -137,6 +137,7 @@ export function btcpayPayoutSender(config: BtcpayConfig): PayoutSender {
         };
       } catch (err) {
         if (err instanceof GreenfieldError) {
+          // Tidiness only: an open pull payment nobody claims pays nobody, and its id is known to us alone.
           await archivePullPayment(config, pullPaymentId).catch(() => {});
           throw err;
         }

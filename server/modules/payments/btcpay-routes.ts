@@ -26,7 +26,10 @@ const handledTypes = new Set([
 /** The payout events (a withdrawal's payout, made at approval): each one re-reads the payout. */
 const payoutTypes = new Set(['PayoutCreated', 'PayoutApproved', 'PayoutUpdated']);
 
-/** The fields of Greenfield's WebhookInvoiceEvent and payout events we read; the rest of the body is not trusted for anything. */
+/**
+ * The fields of Greenfield's WebhookInvoiceEvent and payout events we read; the rest of the body is not
+ * trusted for anything.
+ */
 const webhookEvent = z.object({
   deliveryId: z.string().max(200).optional(),
   isRedelivery: z.boolean().optional(),
