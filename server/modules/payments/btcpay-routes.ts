@@ -100,7 +100,9 @@ export const btcpayWebhookRoutes: FastifyPluginAsyncZod<{
       });
       const ignored = { received: true as const };
       if (payoutTypes.has(event.type) && event.payoutId) {
-        if (event.storeId !== config.storeId) {
+        // The template's payout events do not list storeId (BTCPay's store events carry it): refused only when
+        // it names another store. The payout is ours by its payout_ref and re-read with our store's key anyway.
+        if (event.storeId !== undefined && event.storeId !== config.storeId) {
           log.warn('btcpay webhook for another store: ignored');
           return ignored;
         }

@@ -276,6 +276,17 @@ describe('the payout webhook', () => {
   });
 });
 
+describe('a payout event without storeId (the template lists none)', () => {
+  it('is still acted on: the payout is ours by its reference and re-read with our key', async () => {
+    const { id, payoutRef } = await processing();
+    server.setPayout(payoutRef, 'Completed');
+    const { storeId: _store, ...body } = server.webhookBody({ type: 'PayoutUpdated', payoutId: payoutRef });
+    const raw = JSON.stringify(body);
+    expect((await server.send(hook, raw, server.sign(raw))).status).toBe(200);
+    expect(await stored(id)).toMatchObject({ status: 'completed' });
+  });
+});
+
 describe('BTCPay down at approval', () => {
   it('fails the withdrawal back at once, the credits returned: nothing was made at BTCPay', async () => {
     const { member, id } = await requested();
