@@ -26,6 +26,7 @@ import { meRoutes } from './modules/me/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { releaseJobPlugin } from './modules/orders/release-job.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
+import { btcpayPayoutSender } from './modules/payments/btcpay-payouts.ts';
 import { btcpayWebhookRoutes } from './modules/payments/btcpay-routes.ts';
 import { configuredProcessors } from './modules/payments/processors.ts';
 import { depositReconcilePlugin } from './modules/payments/reconcile-job.ts';
@@ -46,6 +47,7 @@ import { ticketRoutes } from './modules/tickets/routes.ts';
 import { mediaRoutes, uploadRoutes } from './modules/uploads/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import { watchRoutes } from './modules/watches/routes.ts';
+import { payoutReconcilePlugin } from './modules/withdrawals/payout-reconcile-job.ts';
 import { withdrawalRoutes } from './modules/withdrawals/routes.ts';
 import { cleanUpPlugin } from './plugins/clean-up.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
@@ -138,6 +140,8 @@ export async function buildApp({ config, database, mailer, logger, logDestinatio
     publicUrl: config.publicUrl,
     processors: configuredProcessors(config.payments, config.publicUrl),
   };
+  // BTCPay pays withdrawals out once it is configured (withdrawals/payout-sender.ts); 'manual' always.
+  const payoutSender = config.payments.btcpay ? btcpayPayoutSender(config.payments.btcpay) : undefined;
   await app.register(routeContractPlugin, { limiter });
   // The forum needs somewhere to post: default categories on a database that has none.
   await ensureDefaultCategories(db);
@@ -174,8 +178,12 @@ export async function buildApp({ config, database, mailer, logger, logDestinatio
       if (stripe) await v1.register(stripeWebhookRoutes, { ...payments, stripe });
       if (config.payments.btcpay)
         await v1.register(btcpayWebhookRoutes, { deps: payments, config: config.payments.btcpay });
-      // BTCPay payouts join 'manual' once their sender is configured (withdrawals/payout-sender.ts).
-      await v1.register(withdrawalRoutes, { db, authSecret: secret, availableMethods: ['manual'] });
+      await v1.register(withdrawalRoutes, {
+        db,
+        authSecret: secret,
+        availableMethods: payoutSender ? ['manual', payoutSender.method] : ['manual'],
+        sender: payoutSender,
+      });
       await v1.register(reportRoutes, { db });
       await v1.register(notificationRoutes, { db });
       await v1.register(directMessageRoutes, { db });
@@ -192,6 +200,12 @@ export async function buildApp({ config, database, mailer, logger, logDestinatio
     deps: payments,
     intervalMs: config.depositReconcileIntervalMs,
   });
+  if (payoutSender)
+    await app.register(payoutReconcilePlugin, {
+      db,
+      sender: payoutSender,
+      intervalMs: config.depositReconcileIntervalMs,
+    });
   await app.register(cleanUpPlugin, { db, limiter, intervalMs: config.cleanUpIntervalMs });
   await app.register(securityAlertJobsPlugin, { db, publicUrl: config.publicUrl });
   await app.register(mailJobsPlugin, {

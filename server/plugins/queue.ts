@@ -30,6 +30,8 @@ export interface JobData {
   'escrow-release': Record<string, never>;
   /** Pending deposits past their window, re-read at their processor (modules/payments/reconcile-job.ts). */
   'deposit-reconcile': Record<string, never>;
+  /** Payouts still processing after a while, re-read at their processor (modules/withdrawals/payout-reconcile-job.ts). */
+  'payout-reconcile': Record<string, never>;
   'clean-up': Record<string, never>;
   /** Summary mails for members who stayed away longer than their digest period (modules/mail/digest.ts). */
   digest: Record<string, never>;
@@ -49,6 +51,7 @@ const queues: Record<JobName, Omit<Queue, 'name'>> = {
   'security-alert': { retryLimit: 5, retryDelay: 10, retryBackoff: true, heartbeatSeconds: 10 },
   'escrow-release': { policy: 'stately', retryLimit: 2, retryDelay: 5, heartbeatSeconds: 10 },
   'deposit-reconcile': { policy: 'stately', retryLimit: 2, retryDelay: 30, heartbeatSeconds: 10 },
+  'payout-reconcile': { policy: 'stately', retryLimit: 2, retryDelay: 30, heartbeatSeconds: 10 },
   'clean-up': { policy: 'stately', retryLimit: 2, retryDelay: 60, heartbeatSeconds: 10 },
   digest: { policy: 'stately', retryLimit: 2, retryDelay: 60, heartbeatSeconds: 10 },
 };
@@ -116,7 +119,10 @@ export interface JobQueue {
     options?: { concurrency?: number },
   ): void;
   /** Sends the named sweep now unless one is already waiting (stately queues drop the duplicate). */
-  every(name: 'escrow-release' | 'deposit-reconcile' | 'clean-up' | 'digest', intervalMs: number): void;
+  every(
+    name: 'escrow-release' | 'deposit-reconcile' | 'payout-reconcile' | 'clean-up' | 'digest',
+    intervalMs: number,
+  ): void;
   /** Resolves when no job that is due is waiting or running (tests; a deferred retry is not waited for). */
   settle(timeoutMs?: number): Promise<void>;
   readonly boss: PgBoss;

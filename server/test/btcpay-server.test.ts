@@ -54,8 +54,28 @@ async function newInvoice() {
 
 describe('the Greenfield templates', () => {
   it('are read: the schemas and the webhook events we use are there', () => {
-    for (const name of ['InvoiceData', 'CreateInvoiceRequest', 'InvoicePaymentMethodDataModel', 'PayoutData'])
+    for (const name of [
+      'InvoiceData',
+      'CreateInvoiceRequest',
+      'InvoicePaymentMethodDataModel',
+      'PayoutData',
+      'PullPaymentData',
+    ])
       expect(Object.keys(greenfield.schema(name).properties ?? {}).length, name).toBeGreaterThan(3);
+    // The pull payment's request is declared inline; its payout methods are `payoutMethods` (not the older
+    // `paymentMethods`), and a claim names its `payoutMethodId`.
+    const createPullPayment = greenfield.flatten(greenfield.requests.PullPayments_CreatePullPayment);
+    expect(Object.keys(createPullPayment.properties)).toEqual(
+      expect.arrayContaining(['name', 'amount', 'currency', 'autoApproveClaims', 'payoutMethods']),
+    );
+    expect(createPullPayment.properties).not.toHaveProperty('paymentMethods');
+    expect(Object.keys(greenfield.schema('CreatePayoutRequest').properties)).toEqual([
+      'destination',
+      'amount',
+      'payoutMethodId',
+    ]);
+    for (const type of ['PayoutCreated', 'PayoutApproved', 'PayoutUpdated'])
+      expect(greenfield.flatten(greenfield.webhooks[type]).properties, type).toHaveProperty('payoutId');
     for (const type of [
       'InvoiceSettled',
       'InvoiceExpired',
@@ -152,6 +172,92 @@ describe('invoices', () => {
   });
 });
 
+describe('pull payments', () => {
+  const address = 'bcrt1qs758ursh4q9z627kt3pp5yysm78ddny6txaqgw';
+  const create = (body: object) => call('POST', `/api/v1/stores/${server.storeId}/pull-payments`, body);
+
+  it('makes one as PullPaymentData with every property, lists it, and takes a claim answered as PayoutData', async () => {
+    const res = await create({
+      name: 'Withdrawal w-9',
+      amount: '12.50',
+      currency: 'USD',
+      payoutMethods: ['BTC-CHAIN'],
+      autoApproveClaims: true,
+    });
+    expect(res.status).toBe(200);
+    const pp = await res.json();
+    expect(greenfield.check('PullPaymentData', pp)).toEqual([]);
+    for (const key of declared('PullPaymentData')) expect(pp, key).toHaveProperty(key);
+    expect(pp).toMatchObject({ name: 'Withdrawal w-9', amount: '12.50', currency: 'USD', archived: false });
+    const list = await (await call('GET', `/api/v1/stores/${server.storeId}/pull-payments`)).json();
+    expect(greenfield.check('PullPaymentDataList', list)).toEqual([]);
+    expect(list.map((p: { id: string }) => p.id)).toContain(pp.id);
+    expect(await (await call('GET', `/api/v1/pull-payments/${pp.id}`)).json()).toEqual(pp);
+
+    const claimed = await call('POST', `/api/v1/pull-payments/${pp.id}/payouts`, {
+      destination: address,
+      amount: '12.50',
+      payoutMethodId: 'BTC-CHAIN',
+    });
+    expect(claimed.status).toBe(200);
+    const payout = await claimed.json();
+    expect(greenfield.check('PayoutData', payout)).toEqual([]);
+    for (const key of declared('PayoutData', ['paymentProof'])) expect(payout, key).toHaveProperty(key);
+    expect(payout).toMatchObject({
+      pullPaymentId: pp.id,
+      state: 'AwaitingPayment',
+      payoutAmount: '0.00025000',
+    });
+    const payouts = await (await call('GET', `/api/v1/pull-payments/${pp.id}/payouts`)).json();
+    expect(greenfield.check('PayoutDataList', payouts)).toEqual([]);
+    expect(payouts.map((p: { id: string }) => p.id)).toEqual([payout.id]);
+    expect(await (await call('GET', `/api/v1/payouts/${payout.id}`)).json()).toEqual(payout);
+
+    // Claimed in full: one more cent is an overdraft, in the ProblemDetails shape.
+    const over = await call('POST', `/api/v1/pull-payments/${pp.id}/payouts`, {
+      destination: address,
+      amount: '0.01',
+      payoutMethodId: 'BTC-CHAIN',
+    });
+    expect(over.status).toBe(400);
+    const problem = await over.json();
+    expect(greenfield.check('ProblemDetails', problem)).toEqual([]);
+    expect(problem.code).toBe('overdraft');
+
+    // Archiving cancels the payouts awaiting payment and closes it to claims.
+    expect((await call('DELETE', `/api/v1/pull-payments/${pp.id}`)).status).toBe(200);
+    expect(server.payout(payout.id)).toMatchObject({ state: 'Cancelled' });
+    expect(await (await call('GET', `/api/v1/pull-payments/${pp.id}/payouts`)).json()).toEqual([]);
+    const archived = await call('POST', `/api/v1/pull-payments/${pp.id}/payouts`, {
+      destination: address,
+      payoutMethodId: 'BTC-CHAIN',
+    });
+    expect((await archived.json()).code).toBe('archived');
+    const listed = async (query = '') =>
+      (await (await call('GET', `/api/v1/stores/${server.storeId}/pull-payments${query}`)).json()).map(
+        (p: { id: string }) => p.id,
+      );
+    expect(await listed()).not.toContain(pp.id);
+    expect(await listed('?includeArchived=true')).toContain(pp.id);
+  });
+
+  it('refuses fields the templates do not declare (the older `paymentMethods`) with ValidationProblemDetails', async () => {
+    const res = await create({ name: 'x', amount: '1.00', currency: 'USD', paymentMethods: ['BTC-CHAIN'] });
+    expect(res.status).toBe(422);
+    const body = await res.json();
+    expect(greenfield.check('ValidationProblemDetails', body)).toEqual([]);
+    expect(body.map((p: { path: string }) => p.path)).toEqual(['paymentMethods']);
+    const pp = await (await create({ name: 'y', amount: '1.00', currency: 'USD' })).json();
+    const claim = await call('POST', `/api/v1/pull-payments/${pp.id}/payouts`, {
+      destination: address,
+      amount: '1.00',
+      paymentMethod: 'BTC',
+    });
+    expect(claim.status).toBe(422);
+    expect((await call('GET', '/api/v1/pull-payments/NoSuchPullPayment')).status).toBe(404);
+  });
+});
+
 describe('webhooks', () => {
   it('sends bodies shaped as the webhook event schemas, signed over the raw bytes', async () => {
     const received: { sig: string | undefined; raw: Buffer; type: string | undefined }[] = [];
@@ -203,6 +309,40 @@ describe('webhooks', () => {
         });
       }
       expect(JSON.parse(received[2]!.raw.toString())).toMatchObject({ overPaid: true, isRedelivery: true });
+
+      // Payout events: the store event's fields, the payout's id, its pull payment and its state.
+      const pp = await (
+        await call('POST', `/api/v1/stores/${server.storeId}/pull-payments`, {
+          amount: '2.00',
+          currency: 'USD',
+          autoApproveClaims: true,
+        })
+      ).json();
+      const payout = await (
+        await call('POST', `/api/v1/pull-payments/${pp.id}/payouts`, {
+          destination: 'bcrt1qs758ursh4q9z627kt3pp5yysm78ddny6txaqgw',
+          payoutMethodId: 'BTC-CHAIN',
+        })
+      ).json();
+      for (const type of ['PayoutCreated', 'PayoutApproved', 'PayoutUpdated']) {
+        if (type === 'PayoutUpdated') server.setPayout(payout.id, 'Completed');
+        const delivery = await server.deliver(hook, { type, payoutId: payout.id });
+        expect(delivery.status).toBe(200);
+        const got = received.at(-1)!;
+        expect(btcpaySignatureValid(server.webhookSecret, got.raw, got.sig)).toBe(true);
+        const body = JSON.parse(got.raw.toString('utf8'));
+        expect(greenfield.check(greenfield.webhooks[type]!, body), type).toEqual([]);
+        // The rest is WebhookEvent's, as every event BTCPay sends.
+        const { storeId: _store, payoutId: _payout, pullPaymentId: _pp, payoutState: _state, ...base } = body;
+        expect(greenfield.check('WebhookEvent', base)).toEqual([]);
+        expect(body).toMatchObject({
+          type,
+          storeId: server.storeId,
+          payoutId: payout.id,
+          pullPaymentId: pp.id,
+          payoutState: type === 'PayoutUpdated' ? 'Completed' : 'AwaitingPayment',
+        });
+      }
       expect(JSON.parse(received[4]!.raw.toString())).toMatchObject({ partiallyPaid: true });
 
       // Left out, signed with another secret, or altered after signing: the signature does not hold.

@@ -5,11 +5,14 @@ import { loadGreenfield } from './greenfield-schemas.ts';
 
 /**
  * A BTCPay Server on loopback, speaking the parts of the Greenfield API we call (shared/providers/
- * btcpay-greenfield): create and get an invoice, an invoice's payment methods, create and get store payouts.
- * It checks `Authorization: token <key>` (401 otherwise, in Greenfield's ProblemDetails shape), validates
- * request bodies against the published schemas, and answers Greenfield's shapes. Test controls: set an
- * invoice's status, deliver a webhook signed as BTCPay signs (`BTCPay-Sig: sha256=<hex HMAC-SHA256(secret,
- * raw body)>`), hold requests mid-flight, go down, and a log of requests (the key never in it).
+ * btcpay-greenfield): create and get an invoice, an invoice's payment methods, create and get store payouts,
+ * create, list, get and archive pull payments and claim them (a payout in the pull payment's currency,
+ * converted to BTC at the fake market's rate). It checks `Authorization: token <key>` (401 otherwise, in
+ * Greenfield's ProblemDetails shape), validates request bodies against the published schemas (the pull
+ * payment's and the claim's strictly: an unknown field is a 422), and answers Greenfield's shapes. Test
+ * controls: set an invoice's status or a payout's state, deliver an invoice or payout webhook signed as BTCPay
+ * signs (`BTCPay-Sig: sha256=<hex HMAC-SHA256(secret, raw body)>`), hold requests mid-flight, go down, and a
+ * log of requests (the key never in it).
  */
 
 type InvoiceStatus = 'New' | 'Processing' | 'Expired' | 'Invalid' | 'Settled';
@@ -33,12 +36,29 @@ interface Invoice {
 
 interface Payout {
   id: string;
+  /** Set for a claim of a pull payment. */
+  pullPaymentId?: string;
   date: string;
   destination: string;
+  /** In `currency`: BTC for a store payout, the pull payment's currency for a claim. */
   amount: string;
+  currency: string;
+  /** The amount in BTC, once approved. */
+  payoutAmount: string | null;
   payoutMethodId: string;
   state: PayoutState;
   metadata: Record<string, unknown>;
+}
+
+interface PullPayment {
+  id: string;
+  name: string;
+  description: string;
+  amount: string;
+  currency: string;
+  payoutMethods: string[];
+  autoApproveClaims: boolean;
+  archived: boolean;
 }
 
 export interface LoggedRequest {
@@ -51,7 +71,10 @@ export interface LoggedRequest {
 
 export interface DeliverOptions {
   type: string;
-  invoiceId: string;
+  /** The invoice of an invoice event. */
+  invoiceId?: string;
+  /** The payout of a payout event (PayoutCreated, PayoutApproved, PayoutUpdated). */
+  payoutId?: string;
   isRedelivery?: boolean;
   deliveryId?: string;
   /** Sign with this secret instead of the webhook's (a forged or stale signature). */
@@ -93,6 +116,7 @@ export async function startBtcpayServer(
   const greenfield = loadGreenfield();
   const invoices = new Map<string, Invoice>();
   const payouts = new Map<string, Payout>();
+  const pullPayments = new Map<string, PullPayment>();
   const requests: LoggedRequest[] = [];
   const holds: { match: (r: LoggedRequest) => boolean; arrived: () => void; released: Promise<void> }[] = [];
   let down = false;
@@ -155,16 +179,40 @@ export async function startBtcpayServer(
   const payoutData = (p: Payout) => ({
     id: p.id,
     revision: 0,
+    ...(p.pullPaymentId ? { pullPaymentId: p.pullPaymentId } : {}),
     date: p.date,
     destination: p.destination,
-    originalCurrency: 'BTC',
+    originalCurrency: p.currency,
     originalAmount: p.amount,
     payoutCurrency: 'BTC',
-    payoutAmount: p.amount,
+    payoutAmount: p.payoutAmount,
     payoutMethodId: p.payoutMethodId,
     state: p.state,
     metadata: p.metadata,
   });
+
+  const pullPaymentData = (pp: PullPayment) => ({
+    id: pp.id,
+    name: pp.name,
+    description: pp.description,
+    currency: pp.currency,
+    amount: pp.amount,
+    BOLT11Expiration: '30',
+    autoApproveClaims: pp.autoApproveClaims,
+    archived: pp.archived,
+    viewLink: `${server.url}/pull-payments/${pp.id}`,
+  });
+
+  /** A request checked against its operation's schema, closed: a field Greenfield does not know is an error. */
+  const strictly = (operation: string, body: unknown) => {
+    const schema = greenfield.flatten(greenfield.requests[operation]);
+    return greenfield.check({ ...schema, additionalProperties: false }, body);
+  };
+  const validation = (errors: string[]): [number, unknown] => [
+    422,
+    errors.map((e) => ({ path: e.split(':')[0]!.replace(/^\$\.?/, ''), message: e })),
+  ];
+  const payoutMethodIds = ['BTC-CHAIN', 'BTC-LN'];
 
   const readBody = (req: IncomingMessage) =>
     new Promise<string>((resolve, reject) => {
@@ -262,9 +310,96 @@ export async function startBtcpayServer(
           date: new Date().toISOString(),
           destination: b.destination,
           amount: Number(b.amount).toFixed(8),
+          currency: 'BTC',
+          payoutAmount: Number(b.amount).toFixed(8),
           payoutMethodId: b.payoutMethodId,
           state: b.approved ? 'AwaitingPayment' : 'AwaitingApproval',
           metadata: b.metadata ?? {},
+        };
+        payouts.set(payout.id, payout);
+        return [200, payoutData(payout)];
+      }
+    }
+    m = /^\/api\/v1\/stores\/([^/]+)\/pull-payments$/.exec(p);
+    if (m) {
+      if (decodeURIComponent(m[1]!) !== storeId) return [403];
+      if (method === 'GET') {
+        const all = url.searchParams.get('includeArchived') === 'true';
+        return [200, [...pullPayments.values()].filter((x) => all || !x.archived).map(pullPaymentData)];
+      }
+      if (method === 'POST') {
+        const errors = strictly('PullPayments_CreatePullPayment', body);
+        const b = (body ?? {}) as {
+          name?: string | null;
+          description?: string | null;
+          amount?: string;
+          currency?: string;
+          payoutMethods?: string[] | null;
+          autoApproveClaims?: boolean | null;
+        };
+        if (!(Number(b.amount) > 0)) errors.push('$.amount: The amount should be more than 0');
+        if (!b.currency) errors.push('$.currency: The currency is required');
+        for (const id of b.payoutMethods ?? [])
+          if (!payoutMethodIds.includes(id)) errors.push(`$.payoutMethods: ${id} is not a payout method`);
+        if (errors.length) return validation(errors);
+        const pp: PullPayment = {
+          id: greenfieldId(),
+          name: b.name ?? '',
+          description: b.description ?? '',
+          amount: Number(b.amount).toFixed(2),
+          currency: b.currency!.toUpperCase(),
+          payoutMethods: b.payoutMethods ?? payoutMethodIds,
+          autoApproveClaims: b.autoApproveClaims ?? false,
+          archived: false,
+        };
+        pullPayments.set(pp.id, pp);
+        return [200, pullPaymentData(pp)];
+      }
+    }
+    m = /^\/api\/v1\/pull-payments\/([^/]+)(\/payouts)?$/.exec(p);
+    if (m) {
+      const pp = pullPayments.get(decodeURIComponent(m[1]!));
+      if (!pp) return [404, problem('pullpayment-not-found', 'The pull payment was not found')];
+      const claims = [...payouts.values()].filter((x) => x.pullPaymentId === pp.id);
+      if (!m[2] && method === 'GET') return [200, pullPaymentData(pp)];
+      if (!m[2] && method === 'DELETE') {
+        // Archiving cancels the payouts still awaiting approval or payment.
+        pp.archived = true;
+        for (const x of claims)
+          if (x.state === 'AwaitingApproval' || x.state === 'AwaitingPayment') x.state = 'Cancelled';
+        return [200];
+      }
+      if (m[2] && method === 'GET') {
+        const all = url.searchParams.get('includeCancelled') === 'true';
+        return [200, claims.filter((x) => all || x.state !== 'Cancelled').map(payoutData)];
+      }
+      if (m[2] && method === 'POST') {
+        const errors = strictly('PullPayments_CreatePayout', body);
+        if (errors.length) return validation(errors);
+        const b = body as { destination?: string; amount?: string; payoutMethodId?: string };
+        if (!b.destination) return validation(['$.destination: The destination is required']);
+        if (b.amount !== undefined && !(Number(b.amount) > 0))
+          return validation(['$.amount: The amount should be more than 0']);
+        if (pp.archived) return [400, problem('archived', 'This pull payment is archived')];
+        if (!b.payoutMethodId || !pp.payoutMethods.includes(b.payoutMethodId))
+          return [400, problem('payment-method-not-supported', 'This payout method is not supported')];
+        const claimed = claims
+          .filter((x) => x.state !== 'Cancelled')
+          .reduce((sum, x) => sum + Number(x.amount), 0);
+        const amount = b.amount === undefined ? Number(pp.amount) - claimed : Number(b.amount);
+        if (claimed + amount > Number(pp.amount) + 1e-9)
+          return [400, problem('overdraft', 'The payout amount exceeds what is left of the pull payment')];
+        const payout: Payout = {
+          id: greenfieldId(),
+          pullPaymentId: pp.id,
+          date: new Date().toISOString(),
+          destination: b.destination,
+          amount: amount.toFixed(2),
+          currency: pp.currency,
+          payoutAmount: pp.autoApproveClaims ? btc(amount.toFixed(2)) : null,
+          payoutMethodId: b.payoutMethodId,
+          state: pp.autoApproveClaims ? 'AwaitingPayment' : 'AwaitingApproval',
+          metadata: {},
         };
         payouts.set(payout.id, payout);
         return [200, payoutData(payout)];
@@ -317,6 +452,20 @@ export async function startBtcpayServer(
   });
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   const { port } = http.address() as AddressInfo;
+
+  /** A payout event as BTCPay sends it: the store event's fields, the payout's id and state. */
+  const payoutWebhookBody = (payout: Payout, o: DeliverOptions, deliveryId: string) => ({
+    deliveryId,
+    webhookId,
+    originalDeliveryId: o.isRedelivery ? greenfieldId() : deliveryId,
+    isRedelivery: o.isRedelivery ?? false,
+    type: o.type,
+    timestamp: now(),
+    storeId: o.storeId ?? storeId,
+    payoutId: payout.id,
+    pullPaymentId: payout.pullPaymentId ?? null,
+    payoutState: payout.state,
+  });
 
   const webhookBody = (inv: Invoice, o: DeliverOptions, deliveryId: string) => {
     const base = {
@@ -372,6 +521,10 @@ export async function startBtcpayServer(
     invoiceData: (id: string) => invoiceData(invoices.get(id)!),
     paymentMethods: (id: string) => paymentMethods(invoices.get(id)!),
     payout: (id: string) => (payouts.has(id) ? payoutData(payouts.get(id)!) : undefined),
+    /** The pull payment as Greenfield answers it. */
+    pullPayment: (id: string) => (pullPayments.has(id) ? pullPaymentData(pullPayments.get(id)!) : undefined),
+    /** Every pull payment, archived ones too, oldest first. */
+    pullPayments: () => [...pullPayments.values()].map(pullPaymentData),
     /** Moves an invoice on, as payments and BTCPay's clock would. */
     setInvoice(
       id: string,
@@ -415,9 +568,14 @@ export async function startBtcpayServer(
     /** BTCPay's signature of a raw body. */
     sign: (raw: string, secret = webhookSecret) =>
       `sha256=${createHmac('sha256', secret).update(raw, 'utf8').digest('hex')}`,
-    /** The webhook body BTCPay sends for an event (WebhookInvoice*Event). */
+    /** The webhook body BTCPay sends for an event (WebhookInvoice*Event, or a payout event with `payoutId`). */
     webhookBody: (o: DeliverOptions, deliveryId = o.deliveryId ?? greenfieldId()) => {
-      const inv = invoices.get(o.invoiceId);
+      if (o.payoutId !== undefined) {
+        const payout = payouts.get(o.payoutId);
+        if (!payout) throw new Error(`no payout ${o.payoutId}`);
+        return payoutWebhookBody(payout, o, deliveryId);
+      }
+      const inv = invoices.get(o.invoiceId ?? '');
       if (!inv) throw new Error(`no invoice ${o.invoiceId}`);
       return webhookBody(inv, o, deliveryId);
     },

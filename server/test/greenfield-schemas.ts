@@ -20,9 +20,16 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 export function loadGreenfield() {
   const schemas: Record<string, Schema> = {};
   const webhooks: Record<string, Schema> = {};
+  const requests: Record<string, Schema> = {};
   for (const file of readdirSync(greenfieldDir).filter((f) => f.endsWith('.json'))) {
     const doc = JSON.parse(readFileSync(path.join(greenfieldDir, file), 'utf8'));
     Object.assign(schemas, doc.components?.schemas ?? {});
+    for (const operations of Object.values((doc.paths ?? {}) as Record<string, Record<string, Schema>>))
+      for (const op of Object.values(operations)) {
+        // A path's `parameters` is a list: it has no requestBody.
+        const body = op?.requestBody?.content?.['application/json']?.schema;
+        if (body && typeof op.operationId === 'string') requests[op.operationId] = body;
+      }
     for (const [type, hook] of Object.entries((doc['x-webhooks'] ?? {}) as Record<string, Schema>)) {
       const ref = hook.post?.requestBody?.content?.['application/json']?.schema;
       if (ref) webhooks[type] = ref;
@@ -122,6 +129,8 @@ export function loadGreenfield() {
     flatten,
     /** The request body schema of each webhook event type (x-webhooks). */
     webhooks,
+    /** The request body schema of each operation, by operationId (some are declared inline, not named). */
+    requests,
     check,
   };
 }

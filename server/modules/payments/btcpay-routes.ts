@@ -6,7 +6,10 @@ import { paymentMessages as m, messages } from '../../../contract/messages.ts';
 import { webhookReceived } from '../../../contract/payments.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { routesFor } from '../../plugins/routes-for.ts';
+import { applyPayoutOutcome } from '../withdrawals/decisions.ts';
+import { findByPayoutRef } from '../withdrawals/queries.ts';
 import { type BtcpayConfig, getInvoice, invoiceMatches, invoiceVerdict } from './btcpay.ts';
+import { btcpayPayoutSender } from './btcpay-payouts.ts';
 import { ProcessorUnavailable } from './processor.ts';
 import * as q from './queries.ts';
 import { applyVerdict, type PaymentsDeps } from './service.ts';
@@ -20,13 +23,20 @@ const handledTypes = new Set([
   'InvoiceProcessing',
 ]);
 
-/** The fields of Greenfield's WebhookInvoiceEvent we read; the rest of the body is not trusted for anything. */
+/** The payout events (a withdrawal's payout, made at approval): each one re-reads the payout. */
+const payoutTypes = new Set(['PayoutCreated', 'PayoutApproved', 'PayoutUpdated']);
+
+/**
+ * The fields of Greenfield's WebhookInvoiceEvent and payout events we read; the rest of the body is not
+ * trusted for anything.
+ */
 const webhookEvent = z.object({
   deliveryId: z.string().max(200).optional(),
   isRedelivery: z.boolean().optional(),
   type: z.string().max(100),
   storeId: z.string().max(200).optional(),
   invoiceId: z.string().min(1).max(200).optional(),
+  payoutId: z.string().min(1).max(200).optional(),
 });
 
 /** `BTCPay-Sig: sha256=<hex HMAC-SHA256(secret, raw body)>`, compared in constant time. */
@@ -54,15 +64,17 @@ export const btcpayWebhookRoutes: FastifyPluginAsyncZod<{
     done(null, body),
   );
   const route = routesFor(app, { tags: ['payments'] });
+  const payouts = btcpayPayoutSender(config);
 
   route.post(
     '/payments/btcpay/webhook',
     {
       access: 'public',
       limit: 'btcpayWebhookPerIp',
-      summary: "BTCPay Server's webhook: invoice events for top-ups (signed with BTCPay-Sig)",
+      summary:
+        "BTCPay Server's webhook: invoice events for top-ups, payout events for withdrawals (signed with BTCPay-Sig)",
       description:
-        'Verifies `BTCPay-Sig: sha256=<hex HMAC-SHA256(secret, raw body)>`, then re-reads the invoice from BTCPay and acts on its status. ' +
+        'Verifies `BTCPay-Sig: sha256=<hex HMAC-SHA256(secret, raw body)>`, then re-reads the invoice or payout from BTCPay and acts on its status. ' +
         'Answers 200 once the change has committed (or for an event it ignores), 400 on a bad signature, 502 when BTCPay cannot be re-read.',
       response: { 200: webhookReceived, 502: errorResponse },
     },
@@ -83,9 +95,35 @@ export const btcpayWebhookRoutes: FastifyPluginAsyncZod<{
         deliveryId: event.deliveryId,
         type: event.type,
         invoiceId: event.invoiceId,
+        payoutId: event.payoutId,
         isRedelivery: event.isRedelivery,
       });
       const ignored = { received: true as const };
+      if (payoutTypes.has(event.type) && event.payoutId) {
+        // The template's payout events do not list storeId (BTCPay's store events carry it): refused only when
+        // it names another store. The payout is ours by its payout_ref and re-read with our store's key anyway.
+        if (event.storeId !== undefined && event.storeId !== config.storeId) {
+          log.warn('btcpay webhook for another store: ignored');
+          return ignored;
+        }
+        const w = await findByPayoutRef(deps.db, event.payoutId);
+        if (!w) {
+          log.info('btcpay webhook for a payout that is no withdrawal of ours: ignored');
+          return ignored;
+        }
+        let outcome: Awaited<ReturnType<typeof payouts.check>>;
+        try {
+          // Never the body's word (its payoutState is a snapshot): the payout as BTCPay has it now.
+          outcome = await payouts.check(event.payoutId);
+        } catch (err) {
+          log.warn({ err: (err as Error).message }, 'btcpay payout could not be re-read');
+          if (err instanceof ProcessorUnavailable) throw new AppError('BAD_GATEWAY', m.processorFailed);
+          throw err;
+        }
+        const changed = await applyPayoutOutcome(deps.db, w.id, outcome);
+        log.info({ withdrawalId: w.id, outcome, changed }, 'btcpay payout webhook applied');
+        return ignored;
+      }
       if (!handledTypes.has(event.type) || !event.invoiceId) return ignored;
       if (event.storeId !== config.storeId) {
         log.warn('btcpay webhook for another store: ignored');

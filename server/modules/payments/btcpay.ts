@@ -3,8 +3,8 @@ import { type Processor, ProcessorUnavailable, type Verdict } from './processor.
 import { formatMinor } from './service.ts';
 
 /*
- * BTCPay Server through its Greenfield API (shared/providers/btcpay-greenfield): invoices for top-ups, and the
- * store's payouts (btcpay-payouts.ts). Every call carries `Authorization: token <key>` and a timeout; the key
+ * BTCPay Server through its Greenfield API (shared/providers/btcpay-greenfield): invoices for top-ups, and pull
+ * payments and their payouts for withdrawals (btcpay-payouts.ts). Every call carries `Authorization: token <key>` and a timeout; the key
  * never appears in an error or a log line.
  */
 
@@ -47,10 +47,13 @@ function problemOf(body: unknown): { code?: string; detail: string } {
   return { detail: '' };
 }
 
-/** One Greenfield call: JSON in and out; 5xx, a timeout or no connection → ProcessorUnavailable, 4xx → GreenfieldError. */
+/**
+ * One Greenfield call: JSON in and out (a DELETE may answer nothing); 5xx, a timeout or no connection →
+ * ProcessorUnavailable, 4xx → GreenfieldError.
+ */
 export async function greenfield<T>(
   config: BtcpayConfig,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'DELETE',
   path: string,
   body?: unknown,
 ): Promise<T> {
@@ -90,6 +93,7 @@ export async function greenfield<T>(
     const problem = problemOf(parsed);
     throw new GreenfieldError(res.status, what, problem.code, problem.detail);
   }
+  if (method === 'DELETE' && parsed === undefined) return undefined as T;
   if (parsed === undefined || parsed === null || typeof parsed !== 'object')
     throw new ProcessorUnavailable(`BTCPay answered ${what} with no JSON`);
   return parsed as T;

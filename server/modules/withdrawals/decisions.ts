@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { withdrawalMessages as m } from '../../../contract/messages.ts';
 import {
   type AdminWithdrawal,
@@ -16,6 +17,12 @@ import { audit } from '../audit/service.ts';
 import { notify } from '../notifications/service.ts';
 import { publishAfterCommit } from '../realtime/bus.ts';
 import { payWithdrawal, returnWithdrawal } from '../wallet/doors.ts';
+import {
+  type PayoutOutcome,
+  PayoutOutcomeUnknown,
+  type PayoutRequest,
+  type PayoutSender,
+} from './payout-sender.ts';
 import * as q from './queries.ts';
 import { decimal, toAdminWithdrawal, type WithdrawalDeps } from './service.ts';
 
@@ -27,6 +34,7 @@ import { decimal, toAdminWithdrawal, type WithdrawalDeps } from './service.ts';
  */
 
 const payoutNotSent = 'The payout could not be sent';
+const payoutCancelled = 'The payout was cancelled by the payment processor';
 
 // --- staff ---------------------------------------------------------------------------------------------------
 
@@ -162,18 +170,13 @@ export async function approveWithdrawal(
     return row;
   });
   try {
-    const { payoutRef } = await sender.send({
-      id: w.id,
-      userId: w.userId,
-      destination: w.destination,
-      amountMinor: w.amountMinor,
-      currency: w.currency,
-    });
+    const { payoutRef } = await sender.send(payoutRequest(w));
     await q.recordPayoutRef(db, id, payoutRef);
   } catch (err) {
     // The member sees a plain reason; the processor's own words go to the log for staff.
     deps.log?.error({ err, withdrawalId: id }, 'payout sender failed');
-    await failWithdrawal(db, id, payoutNotSent);
+    // Asked and no answer: a payout may exist, so the credits stay out until the sweep knows.
+    if (!(err instanceof PayoutOutcomeUnknown)) await failWithdrawal(db, id, payoutNotSent);
   }
 
   return adminWithdrawal(db, id);
@@ -217,6 +220,14 @@ export async function rejectWithdrawal(
   return adminWithdrawal(db, id);
 }
 
+const payoutRequest = (w: q.WithdrawalRow): PayoutRequest => ({
+  id: w.id,
+  userId: w.userId,
+  destination: w.destination,
+  amountMinor: w.amountMinor,
+  currency: w.currency,
+});
+
 // --- the payout processor's side (its webhook or poll) ---------------------------------------------------
 
 /** A processing payout went through: its credits leave the site. False when it was not processing. */
@@ -249,4 +260,53 @@ export async function failWithdrawal(db: Db, id: string, reason: string) {
     await tellMember(tx, w, 'failed');
     return true;
   });
+}
+
+/**
+ * What the processor says of a processing payout, applied once: completed pays it out, cancelled returns the
+ * credits, open changes nothing. True when this call changed the withdrawal.
+ */
+export async function applyPayoutOutcome(db: Db, id: string, outcome: PayoutOutcome) {
+  if (outcome === 'completed') return completeWithdrawal(db, id);
+  if (outcome === 'cancelled') return failWithdrawal(db, id, payoutCancelled);
+  return false;
+}
+
+/**
+ * The reconciliation sweep of payouts (decision 032): withdrawals still `processing` `minAgeSeconds` after
+ * approval are re-read at their processor, so a lost webhook still completes or fails them. Returns how many
+ * changed.
+ *
+ * One with no payout reference is a send that died between the approval's commit and the processor's answer
+ * (a killed process, a claim that timed out). Sending again could pay twice, and failing it back blindly could
+ * too (the payout may exist, its answer lost). So the sender looks for the payout it made for this withdrawal
+ * (BTCPay: the pull payment named after it): found, its reference is recorded and its state decides as any
+ * other; not found, the sender first closes what could still be claimed, and only then are the credits
+ * returned. The minimum age leaves a live send (two calls of 10 s at most) time to finish.
+ */
+export async function reconcilePayouts(
+  deps: { db: Db; sender: PayoutSender; log?: Pick<FastifyBaseLogger, 'warn'> },
+  { minAgeSeconds = 600, batch = 100 }: { minAgeSeconds?: number; batch?: number } = {},
+) {
+  const { db, sender } = deps;
+  let changed = 0;
+  for (const w of await q.overdueProcessing(db, sender.method, minAgeSeconds, batch)) {
+    try {
+      let payoutRef = w.payoutRef;
+      if (!payoutRef) {
+        const found = await sender.recover(payoutRequest(w));
+        if (!found) {
+          if (await failWithdrawal(db, w.id, payoutNotSent)) changed += 1;
+          continue;
+        }
+        payoutRef = found.payoutRef;
+        await q.recordPayoutRef(db, w.id, payoutRef);
+      }
+      if (await applyPayoutOutcome(db, w.id, await sender.check(payoutRef))) changed += 1;
+    } catch (err) {
+      // The processor down must not stop the sweep for good: the next one tries again.
+      deps.log?.warn({ withdrawalId: w.id, err: (err as Error).message }, 'payout reconciliation failed');
+    }
+  }
+  return changed;
 }

@@ -135,6 +135,31 @@ export async function recordPayoutRef(db: Db, id: string, payoutRef: string) {
     .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'processing')));
 }
 
+/** The withdrawal a processor's payout was made for (withdrawals_payout_ref_key). */
+export async function findByPayoutRef(db: Executor, payoutRef: string) {
+  const [row] = await db.select().from(withdrawals).where(eq(withdrawals.payoutRef, payoutRef));
+  return row;
+}
+
+/**
+ * Payouts of `method` still `processing` `minAgeSeconds` after approval, oldest first
+ * (withdrawals_status_idx): the reconciliation sweep's batch.
+ */
+export function overdueProcessing(db: Db, method: WithdrawalMethod, minAgeSeconds: number, limit: number) {
+  return db
+    .select()
+    .from(withdrawals)
+    .where(
+      and(
+        eq(withdrawals.status, 'processing'),
+        eq(withdrawals.method, method),
+        sql`${withdrawals.decidedAt} < now() - make_interval(secs => ${minAgeSeconds})`,
+      ),
+    )
+    .orderBy(withdrawals.createdAt)
+    .limit(limit);
+}
+
 /** A page of the member's withdrawals, newest first (withdrawals_user_idx). */
 export function listMine(
   db: Db,

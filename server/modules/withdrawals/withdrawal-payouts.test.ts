@@ -35,6 +35,9 @@ const sender: PayoutSender = {
     if (refuse) throw new Error('BTCPay: insufficient funds in the store wallet');
     return { payoutRef: `payout-${w.id}` };
   },
+  // The sweep is tested against BTCPay's loopback server (btcpay-payouts-flow.test.ts).
+  check: async () => 'open',
+  recover: async () => null,
 };
 let deps: WithdrawalDeps;
 beforeAll(async () => {

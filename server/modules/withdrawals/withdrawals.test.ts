@@ -250,6 +250,7 @@ describe('POST /wallet/withdrawals', () => {
         reserveDays,
         minCredits: 1000,
         feePercent: 2,
+        addressHoldHours: 24,
       });
     expect((await set(0)).statusCode).toBe(200);
     try {
