@@ -63,7 +63,6 @@ export async function getMoneyTerms(db: Db) {
     withdrawals: settingOr(s.withdrawals, stored.get('withdrawals'), d.withdrawals),
   };
 }
-export type MoneyTerms = Awaited<ReturnType<typeof getMoneyTerms>>;
 
 /** Admins only; audited; every open page is told to refetch once the change commits. */
 export async function updateSetting(db: Db, viewer: Viewer, key: SiteSettingKey, body: unknown) {
