@@ -6,6 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import pino from 'pino';
 import { inject } from 'vitest';
+import { LOCAL_AUTH_SECRET } from '../../scripts/bench/app-process.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { type Database, openDatabase, PGLITE_EXTENSIONS } from '../db/client.ts';
@@ -147,7 +148,9 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     // Generous by default so tests of other rules never trip a limit; rate-limit tests pass '1'.
     RATE_LIMIT_SCALE: '100',
     // 2^10 instead of 2^15: the same algorithm and format, a 32nd of the work (production mode refuses it).
-    ...(options.env?.NODE_ENV === 'production' ? {} : { PASSWORD_HASH_COST: '1024' }),
+    ...(options.env?.NODE_ENV === 'production'
+      ? { AUTH_SECRET: LOCAL_AUTH_SECRET }
+      : { PASSWORD_HASH_COST: '1024' }),
     // Tests run the release job themselves (releaseDueOrders) unless they turn the timer on.
     ESCROW_RELEASE_INTERVAL_MS: '0',
     CLEAN_UP_INTERVAL_MS: '0',
