@@ -24,7 +24,10 @@ export function open(queryClient: QueryClient): Socket {
     live.attempt += 1;
     live.retryTimer = setTimeout(() => {
       live.retryTimer = null;
-      if (live.socket === s) s.connect();
+      // The handshake reads the session cookie: one being replaced by a request of ours is awaited first.
+      void afterOwnRequests(queryClient).then(() => {
+        if (live.socket === s && s.disconnected) s.connect();
+      });
     }, delay);
   };
   s.on('connect', () => {
@@ -35,8 +38,11 @@ export function open(queryClient: QueryClient): Socket {
   });
   s.on('connect_error', scheduleRetry);
   s.on('disconnect', (reason) => {
-    // Closed by the server: maybe a ban, or a restart; either way the session is checked again.
-    if (reason === 'io server disconnect') void queryClient.invalidateQueries({ queryKey: sessionKey });
+    // Closed by the server: a ban, this session ending, or a restart; either way the session is checked
+    // again, once this tab's own requests have answered: a password change ends the session and sets the
+    // new one's cookie in its answer, which the check must not overtake.
+    if (reason === 'io server disconnect')
+      void afterOwnRequests(queryClient).then(() => queryClient.invalidateQueries({ queryKey: sessionKey }));
     scheduleRetry();
   });
   s.on('message', () => {
@@ -57,6 +63,18 @@ export function open(queryClient: QueryClient): Socket {
     void queryClient.invalidateQueries({ queryKey: ['site-settings'] });
   });
   return s;
+}
+
+/** Resolves once no mutation of this tab is in flight. */
+function afterOwnRequests(queryClient: QueryClient) {
+  return new Promise<void>((resolve) => {
+    if (queryClient.isMutating() === 0) return resolve();
+    const unsubscribe = queryClient.getMutationCache().subscribe(() => {
+      if (queryClient.isMutating() > 0) return;
+      unsubscribe();
+      resolve();
+    });
+  });
 }
 
 function invalidateLive(queryClient: QueryClient) {
