@@ -1,9 +1,9 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, type SQL, sql } from 'drizzle-orm';
 import type { DepositMethod } from '../../../contract/payments.ts';
 import { profiles } from '../../db/schema/index.ts';
 import type { Executor } from '../../db/sql.ts';
 import { rows } from '../../db/sql.ts';
-import { overLimit, writeTransfer } from './service.ts';
+import { type Leg, overLimit, writeTransfer } from './service.ts';
 
 /*
  * Money in and out of the site (decision 032), the wallet's side: each function writes one balanced
@@ -15,8 +15,30 @@ import { overLimit, writeTransfer } from './service.ts';
 const clearing = (method: DepositMethod) => `deposits_${method}` as const;
 
 /**
- * A confirmed top-up: the processor's clearing account → the member. A member deleted since leaves the
- * credits with the platform, so the books still balance. Returns the member's credits after it.
+ * Changes a member's profile for a transfer and answers their leg of it. A member deleted since leaves the
+ * amount with the platform instead, so the books still balance.
+ */
+async function memberLeg(
+  tx: Executor,
+  userId: string | null,
+  amount: number,
+  set: Partial<Record<'credits' | 'earnedCredits', SQL>>,
+): Promise<Leg> {
+  const [row] = userId
+    ? await tx
+        .update(profiles)
+        .set(set)
+        .where(eq(profiles.id, userId))
+        .returning({ credits: profiles.credits })
+        .catch(overLimit)
+    : [];
+  return row && userId
+    ? { account: 'user', userId, amount, balanceAfter: row.credits }
+    : { account: 'platform_fees', amount };
+}
+
+/**
+ * A confirmed top-up: the processor's clearing account → the member (or the platform, the member gone).
  */
 export async function creditDeposit(
   tx: Executor,
@@ -28,27 +50,16 @@ export async function creditDeposit(
     description: string;
   },
 ) {
-  const [row] = input.userId
-    ? await tx
-        .update(profiles)
-        .set({ credits: sql`${profiles.credits} + ${input.credits}` })
-        .where(eq(profiles.id, input.userId))
-        .returning({ credits: profiles.credits })
-        .catch(overLimit)
-    : [];
+  const member = await memberLeg(tx, input.userId, input.credits, {
+    credits: sql`${profiles.credits} + ${input.credits}`,
+  });
   await writeTransfer(tx, {
     currency: 'credits',
     kind: 'deposit',
     description: input.description,
     depositId: input.depositId,
-    legs: [
-      { account: clearing(input.method), amount: -input.credits },
-      row
-        ? { account: 'user', userId: input.userId!, amount: input.credits, balanceAfter: row.credits }
-        : { account: 'platform_fees', amount: input.credits },
-    ],
+    legs: [{ account: clearing(input.method), amount: -input.credits }, member],
   });
-  return row?.credits ?? null;
 }
 
 /**
@@ -65,30 +76,17 @@ export async function reverseDeposit(
     description: string;
   },
 ) {
-  const [row] = input.userId
-    ? await tx
-        .update(profiles)
-        .set({
-          credits: sql`${profiles.credits} - ${input.credits}`,
-          earnedCredits: sql`least(${profiles.earnedCredits}, greatest(${profiles.credits} - ${input.credits}, 0))`,
-        })
-        .where(eq(profiles.id, input.userId))
-        .returning({ credits: profiles.credits })
-        .catch(overLimit)
-    : [];
+  const member = await memberLeg(tx, input.userId, -input.credits, {
+    credits: sql`${profiles.credits} - ${input.credits}`,
+    earnedCredits: sql`least(${profiles.earnedCredits}, greatest(${profiles.credits} - ${input.credits}, 0))`,
+  });
   await writeTransfer(tx, {
     currency: 'credits',
     kind: 'deposit_reversal',
     description: input.description,
     depositId: input.depositId,
-    legs: [
-      row
-        ? { account: 'user', userId: input.userId!, amount: -input.credits, balanceAfter: row.credits }
-        : { account: 'platform_fees', amount: -input.credits },
-      { account: clearing(input.method), amount: input.credits },
-    ],
+    legs: [member, { account: clearing(input.method), amount: input.credits }],
   });
-  return row?.credits ?? null;
 }
 
 /** Transfer kinds that pay a seller their share of a sale: what the reserve holds back. */
@@ -183,29 +181,17 @@ export async function returnWithdrawal(
     createdBy?: string;
   },
 ) {
-  const [row] = input.userId
-    ? await tx
-        .update(profiles)
-        .set({
-          credits: sql`${profiles.credits} + ${input.credits}`,
-          // Capped by what is left: a chargeback since the request may have taken the account below zero.
-          earnedCredits: sql`least(${profiles.earnedCredits} + ${input.credits}, greatest(${profiles.credits} + ${input.credits}, 0))`,
-        })
-        .where(eq(profiles.id, input.userId))
-        .returning({ credits: profiles.credits })
-        .catch(overLimit)
-    : [];
+  const member = await memberLeg(tx, input.userId, input.credits, {
+    credits: sql`${profiles.credits} + ${input.credits}`,
+    // Capped by what is left: a chargeback since the request may have taken the account below zero.
+    earnedCredits: sql`least(${profiles.earnedCredits} + ${input.credits}, greatest(${profiles.credits} + ${input.credits}, 0))`,
+  });
   await writeTransfer(tx, {
     currency: 'credits',
     kind: 'withdrawal_returned',
     description: input.description,
     withdrawalId: input.withdrawalId,
     createdBy: input.createdBy,
-    legs: [
-      { account: 'payouts_pending', amount: -input.credits },
-      row
-        ? { account: 'user', userId: input.userId!, amount: input.credits, balanceAfter: row.credits }
-        : { account: 'platform_fees', amount: input.credits },
-    ],
+    legs: [{ account: 'payouts_pending', amount: -input.credits }, member],
   });
 }

@@ -25,7 +25,7 @@ import * as q from './queries.ts';
  * profile update, so the ledger and the balances can never disagree.
  */
 
-interface Leg {
+export interface Leg {
   account: WalletAccountKind;
   userId?: string;
   amount: number;
