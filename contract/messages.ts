@@ -498,6 +498,12 @@ export const siteSettingsMessages = {
   withdrawalMinRange: 'The smallest withdrawal must be between 1 and 100,000,000 credits',
   withdrawalFeeRange: 'The withdrawal fee must be between 0 and 50 percent',
   addressHoldRange: 'The payout address hold must be between 0 and 168 hours',
+  trustDaysRange: 'Days before a member is trusted more must be between 0 and 365',
+  trustCountRange: 'Counts that unlock a level must be whole numbers from 0 to 1,000',
+  trustLimitRange: 'Each limit must be a whole number from 0 to 100,000,000',
+  reviewCountRange: 'The number of first posts reviewed must be between 0 and 50',
+  spamDomainInvalid: 'Each spam domain must be a domain name like example.com',
+  powCostRange: 'The proof-of-work cost must be between 1,000 and 10,000,000',
 } as const;
 
 /** Stock, license keys and the seller dashboard (issue 18). */

@@ -32,6 +32,23 @@ const topUpCredits = z
   .min(1, m.topUpRange)
   .max(100_000_000, m.topUpRange);
 
+const whole = (max: number, message: string) =>
+  z.number({ error: message }).int(message).min(0, message).max(max, message);
+const trustLimit = whole(100_000_000, m.trustLimitRange);
+
+/** What one trust level may do (issue 36); a limit of 0 means not at all. */
+const levelLimits = z
+  .object({
+    linksPerPost: trustLimit,
+    imagesPerPost: trustLimit,
+    newContactsPerDay: trustLimit,
+    activeListings: trustLimit,
+    listingPriceCap: trustLimit,
+    withdrawals: z.boolean(),
+  })
+  .strict();
+export type LevelLimits = z.output<typeof levelLimits>;
+
 /** The value schema of each site_settings key (spec §3; buyer_protection and external_links added). */
 export const siteSettingSchemas = {
   animations: z.object({ enabled: z.boolean(), type: z.enum(animationTypes) }).strict(),
@@ -92,6 +109,47 @@ export const siteSettingSchemas = {
         .default(24),
     })
     .strict(),
+  /**
+   * Trust levels (issue 36, contract/trust.ts): what unlocks `member` and `trusted`, and each level's limits.
+   * An address not yet verified is held below `new` whatever the level: no links, no selling, no
+   * withdrawals, and `unverifiedContactsPerDay` new DM contacts.
+   */
+  trust: z
+    .object({
+      memberAfterDays: whole(365, m.trustDaysRange),
+      memberAfterPosts: whole(1000, m.trustCountRange),
+      trustedAfterDays: whole(365, m.trustDaysRange),
+      trustedAfterSales: whole(1000, m.trustCountRange),
+      unverifiedContactsPerDay: trustLimit,
+      limits: z.object({ new: levelLimits, member: levelLimits, trusted: levelLimits }).strict(),
+    })
+    .strict(),
+  /** The review queue (issue 36): how many first posts wait for staff, and what sends any post there. */
+  review: z
+    .object({
+      firstPosts: whole(50, m.reviewCountRange),
+      maxLinks: whole(100, m.trustLimitRange),
+      spamDomains: z
+        .array(
+          z
+            .string()
+            .trim()
+            .toLowerCase()
+            .regex(/^(?=.{1,253}$)([a-z0-9-]{1,63}\.)+[a-z]{2,63}$/, m.spamDomainInvalid),
+        )
+        .max(1000, m.spamDomainInvalid),
+    })
+    .strict(),
+  /** Bot defences (issue 36): the ALTCHA challenge's cost (its largest number) on sign-up, reset and first post. */
+  anti_bot: z
+    .object({
+      powCost: z
+        .number({ error: m.powCostRange })
+        .int(m.powCostRange)
+        .min(1000, m.powCostRange)
+        .max(10_000_000, m.powCostRange),
+    })
+    .strict(),
 } as const;
 export type SiteSettingKey = keyof typeof siteSettingSchemas;
 export const siteSettingKeys = Object.keys(siteSettingSchemas) as SiteSettingKey[];
@@ -104,6 +162,41 @@ export const siteSettingDefaults = {
   buyer_protection: { hours: 72 },
   payments: { currency: 'USD', creditsPerUnit: 100, minCredits: 500, maxCredits: 1_000_000 },
   withdrawals: { reserveDays: 7, minCredits: 1000, feePercent: 2, addressHoldHours: 24 },
+  trust: {
+    memberAfterDays: 3,
+    memberAfterPosts: 3,
+    trustedAfterDays: 30,
+    trustedAfterSales: 5,
+    unverifiedContactsPerDay: 3,
+    limits: {
+      new: {
+        linksPerPost: 0,
+        imagesPerPost: 1,
+        newContactsPerDay: 10,
+        activeListings: 3,
+        listingPriceCap: 5_000,
+        withdrawals: false,
+      },
+      member: {
+        linksPerPost: 5,
+        imagesPerPost: 10,
+        newContactsPerDay: 30,
+        activeListings: 25,
+        listingPriceCap: 100_000,
+        withdrawals: true,
+      },
+      trusted: {
+        linksPerPost: 20,
+        imagesPerPost: 20,
+        newContactsPerDay: 200,
+        activeListings: 500,
+        listingPriceCap: 10_000_000,
+        withdrawals: true,
+      },
+    },
+  },
+  review: { firstPosts: 2, maxLinks: 3, spamDomains: [] },
+  anti_bot: { powCost: 50_000 },
 } as const satisfies { [K in Exclude<SiteSettingKey, 'external_links'>]: SiteSettingValue<K> };
 
 export const siteSettingKeyParams = z.object({

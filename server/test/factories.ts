@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Role } from '../../contract/limits.ts';
+import type { TrustLevel } from '../../contract/trust.ts';
 import {
   cheatStatusChanges,
   cheats,
@@ -39,7 +40,17 @@ export interface BuiltUser {
 /** One member in the database; unique username and email unless given. */
 export async function buildUser(
   t: TestApp,
-  overrides: Partial<Omit<BuiltUser, 'id'>> & { balance?: number; credits?: number } = {},
+  overrides: Partial<Omit<BuiltUser, 'id'>> & {
+    balance?: number;
+    credits?: number;
+    /** Default true: most tests are about something else than verification (issue 36). */
+    emailVerified?: boolean;
+    /**
+     * Default `trusted`, locked: a test of trust levels, the review queue or first-post challenges builds a
+     * `new` member on purpose.
+     */
+    trustLevel?: TrustLevel;
+  } = {},
 ): Promise<BuiltUser> {
   const suffix = randomUUID().slice(0, 8);
   const user = {
@@ -52,6 +63,8 @@ export async function buildUser(
     ...user,
     balance: overrides.balance,
     credits: overrides.credits,
+    emailVerified: overrides.emailVerified ?? true,
+    trustLevel: overrides.trustLevel ?? 'trusted',
   });
   return { id, ...user };
 }

@@ -33,6 +33,8 @@ export const userSettings = pgTable(
     digest: text('digest', { enum: digestPeriods }).notNull().default('weekly'),
     /** When the digest job last considered this member (mailed or found nothing to say). */
     lastDigestAt: timestamp('last_digest_at', { withTimezone: true }),
+    /** Off: the member is left out of the online list, whoever looks. */
+    showOnline: boolean('show_online').notNull().default(true),
     updatedAt: updatedAt(),
   },
   (t) => [check('user_settings_digest_check', sql`${t.digest} in ('off', 'daily', 'weekly')`)],

@@ -12,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { maxAccountAmount } from '../../../contract/limits.ts';
+import { trustLevels } from '../../../contract/trust.ts';
 import { belongsTo, createdAt, primaryId, trigramIndex, updatedAt } from './columns.ts';
 
 /** Seller ranks (spec §3 user_ranks): a name and a colour shown beside the username. */
@@ -50,6 +51,9 @@ export const profiles = pgTable(
     vouches: integer('vouches').notNull().default(0),
     ratingTotal: integer('rating_total').notNull().default(0),
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    /** The member's trust level (contract/trust.ts), recomputed from history unless staff locked it. */
+    trustLevel: text('trust_level', { enum: trustLevels }).notNull().default('new'),
+    trustLevelLocked: boolean('trust_level_locked').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -67,6 +71,7 @@ export const profiles = pgTable(
       sql`${t.credits} between ${sql.raw(String(-maxAccountAmount))} and ${sql.raw(String(maxAccountAmount))}`,
     ),
     check('profiles_earned_credits_check', sql`${t.earnedCredits} between 0 and greatest(${t.credits}, 0)`),
+    check('profiles_trust_level_check', sql`${t.trustLevel} in ('new', 'member', 'trusted')`),
     check('profiles_balance_check', sql`${t.balance} between 0 and ${sql.raw(String(maxAccountAmount))}`),
     // Marketplace search matches seller usernames with ILIKE '%q%'.
     trigramIndex('profiles_username_trgm_idx', t.username),

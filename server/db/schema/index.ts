@@ -10,6 +10,7 @@ export * from './notifications.ts';
 export * from './platform.ts';
 export * from './realtime.ts';
 export * from './reports.ts';
+export * from './review.ts';
 export * from './security.ts';
 export * from './site-settings.ts';
 export * from './social.ts';

@@ -15,6 +15,8 @@ export const directMessages = pgTable(
     recipientId: belongsTo('recipient_id', () => profiles.id),
     message: text('message').notNull(),
     read: boolean('read').notNull().default(false),
+    /** It names a way to trade off the site (Discord, Telegram, mail, phone): both sides see a warning. */
+    offPlatform: boolean('off_platform').notNull().default(false),
     deletedBySender: boolean('deleted_by_sender').notNull().default(false),
     deletedByRecipient: boolean('deleted_by_recipient').notNull().default(false),
     createdAt: createdAt(),

@@ -20,6 +20,8 @@ export const notificationTypes = [
   'forum_mention',
   /** New replies in a watched forum thread, grouped: one unread per member and thread. */
   'forum_reply',
+  /** Staff decided on a member's held post (issue 36). */
+  'content_review',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
@@ -52,6 +54,14 @@ export const notifications = pgTable(
     uniqueIndex('notifications_forum_reply_unread_key')
       .on(t.userId, sql`(${t.data} ->> 'threadId')`)
       .where(sql`${t.type} = 'forum_reply' and ${t.read} = false`),
+    // Floods grouped the same way (issue 36): one unread mention notice per member and thread, one unread
+    // detection alert per member and watched cheat or listing.
+    uniqueIndex('notifications_forum_mention_unread_key')
+      .on(t.userId, sql`(${t.data} ->> 'threadId')`)
+      .where(sql`${t.type} = 'forum_mention' and ${t.read} = false`),
+    uniqueIndex('notifications_detection_alert_unread_key')
+      .on(t.userId, sql`coalesce(${t.data} ->> 'cheatId', ${t.data} ->> 'listingId')`)
+      .where(sql`${t.type} = 'detection_alert' and ${t.read} = false`),
     check(
       'notifications_type_check',
       sql.raw(`type in (${notificationTypes.map((type) => `'${type}'`).join(', ')})`),

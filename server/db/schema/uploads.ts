@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { profiles } from './auth.ts';
 import { belongsTo, bytea, createdAt, primaryId } from './columns.ts';
 
@@ -19,9 +19,15 @@ export const uploads = pgTable(
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     data: bytea('data').notNull(),
+    /** Stored size, counted against the member's daily quota. */
+    bytes: integer('bytes').notNull().default(0),
+    /** When content first used it; images nothing uses a day after upload are swept. */
+    referencedAt: timestamp('referenced_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
+    index('uploads_user_created_idx').on(t.userId, t.createdAt),
+    index('uploads_unreferenced_idx').on(t.createdAt).where(sql`${t.referencedAt} is null`),
     uniqueIndex('uploads_user_id_sha256_idx').on(t.userId, t.sha256),
     check('uploads_mime_check', sql`${t.mime} in ('image/webp', 'image/png')`),
   ],

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Role } from '../../../contract/limits.ts';
+import type { TrustLevel } from '../../../contract/trust.ts';
 import type { Db } from '../../db/client.ts';
 import { profiles } from '../../db/schema/index.ts';
 import { grant } from '../wallet/service.ts';
@@ -12,6 +13,9 @@ export interface NewAccount {
   role?: Role;
   balance?: number;
   credits?: number;
+  /** Seeding and tests: an address already verified, a trust level already earned (locked there). */
+  emailVerified?: boolean;
+  trustLevel?: TrustLevel;
 }
 
 /** Creates an account server-side (seeding, create-admin, tests) through better-auth's own sign-up. */
@@ -20,9 +24,17 @@ export async function createAccount(auth: Auth, db: Db, input: NewAccount): Prom
     body: { name: input.username, email: input.email, password: input.password },
   });
   const id = result.user.id;
-  if (input.role || input.balance || input.credits) {
+  if (input.role || input.balance || input.credits || input.emailVerified || input.trustLevel) {
     await db.transaction(async (tx) => {
-      if (input.role) await tx.update(profiles).set({ role: input.role }).where(eq(profiles.id, id));
+      if (input.role || input.emailVerified || input.trustLevel)
+        await tx
+          .update(profiles)
+          .set({
+            role: input.role,
+            emailVerified: input.emailVerified,
+            ...(input.trustLevel && { trustLevel: input.trustLevel, trustLevelLocked: true }),
+          })
+          .where(eq(profiles.id, id));
       // Opening money goes through the ledger like any other, so the wallet invariant holds from the start.
       for (const currency of ['balance', 'credits'] as const) {
         const amount = input[currency];
