@@ -33,6 +33,11 @@ export const directMessageSchema = z.object({
   recipientId: z.string(),
   message: z.string(),
   read: z.boolean(),
+  /**
+   * It names a way to trade off the site (Discord, Telegram, an email, a phone) between a buyer and a seller:
+   * both sides see "Trades outside CheatMarket have no buyer protection" on it (issue 36 item 4).
+   */
+  offPlatform: z.boolean(),
   createdAt: z.string(),
 });
 export type DirectMessage = z.infer<typeof directMessageSchema>;

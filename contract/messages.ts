@@ -295,6 +295,17 @@ export const marketplaceMessages = {
   vouchFailed: 'Failed to submit vouch',
   purchaseConfirm: 'Are you sure you want to purchase this item?',
   empty: 'No listings found',
+  /** Issue 36 item 4: a listing's public text names a way to trade off the site. */
+  offPlatformContact: (found: string) =>
+    `Listings can't include Discord, Telegram, email or phone contacts (found ${found}): trades outside CheatMarket have no buyer protection`,
+} as const;
+
+/** What the contact detector found, as the refusal names it (issue 36 item 4). */
+export const contactKindNames = {
+  discord: 'a Discord handle or invite',
+  telegram: 'a Telegram name or link',
+  email: 'an email address',
+  phone: 'a phone number',
 } as const;
 
 /** Buyer protection (issue 6): escrowed orders, disputes, settlements, the wallet. */
@@ -478,6 +489,8 @@ export const directMessageTexts = {
     'Delete this conversation? All messages between you and this user will be removed for you. The other user keeps their copy.',
   blocked: 'User blocked',
   unblocked: 'User unblocked',
+  /** Issue 36 item 4: shown to both sides on a message naming Discord, Telegram, an email or a phone. */
+  offPlatformWarning: 'Trades outside CheatMarket have no buyer protection',
 } as const;
 
 /** Spec §8 site settings. */

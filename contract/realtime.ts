@@ -18,8 +18,11 @@ export interface PresenceSnapshot {
 
 /** Events a server sends to sockets, by name, with their payloads. */
 export interface ServerToClientEvents {
-  /** A direct message to or from the member (both parties' rooms). */
-  message: (payload: { id: string; senderId: string; recipientId: string }) => void;
+  /**
+   * A direct message to or from the member (both parties' rooms); `offPlatform`: it carries the warning that
+   * trades outside CheatMarket have no buyer protection (issue 36 item 4).
+   */
+  message: (payload: { id: string; senderId: string; recipientId: string; offPlatform: boolean }) => void;
   /** A new notification for the member. */
   notification: (payload: { id: string }) => void;
   /** The member's role or ban changed (a banned member's tabs sign out at once). */

@@ -80,6 +80,7 @@ const threadColumns = {
   recipientId: directMessages.recipientId,
   message: directMessages.message,
   read: directMessages.read,
+  offPlatform: directMessages.offPlatform,
   createdAt: directMessages.createdAt,
   at: asKeyText(directMessages.createdAt).as('at'),
 };
@@ -186,6 +187,7 @@ interface MessageRow {
   recipient_id: string;
   message: string;
   read: boolean;
+  off_platform: boolean;
   created_at: Date | string;
 }
 
@@ -195,15 +197,15 @@ interface MessageRow {
  */
 export async function insertMessage(
   tx: Tx,
-  values: { senderId: string; recipientId: string; message: string },
+  values: { senderId: string; recipientId: string; message: string; offPlatform: boolean },
 ) {
   const [row] = await rows<MessageRow>(
     tx,
     sql`
     with m as (
-      insert into ${directMessages} (sender_id, recipient_id, message)
-      values (${values.senderId}::uuid, ${values.recipientId}::uuid, ${values.message})
-      returning id, sender_id, recipient_id, message, read, created_at
+      insert into ${directMessages} (sender_id, recipient_id, message, off_platform)
+      values (${values.senderId}::uuid, ${values.recipientId}::uuid, ${values.message}, ${values.offPlatform})
+      returning id, sender_id, recipient_id, message, read, off_platform, created_at
     ), sides as (
       insert into ${conversations} as c (owner_id, other_id, last_message_id, last_at, unread)
       select sender_id, recipient_id, id, created_at, 0 from m
@@ -222,6 +224,7 @@ export async function insertMessage(
     recipientId: row!.recipient_id,
     message: row!.message,
     read: row!.read,
+    offPlatform: row!.off_platform,
     createdAt: new Date(row!.created_at),
   };
 }

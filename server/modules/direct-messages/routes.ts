@@ -68,7 +68,7 @@ export const directMessageRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
       response: { 201: directMessageSchema, 403: errorResponse, 404: errorResponse },
       success: 201,
     },
-    async (request) => sendMessage(deps, signedIn(request), request.body),
+    async (request) => sendMessage(deps, signedIn(request), request.body, request.ip),
   );
 
   for (const method of ['put', 'delete'] as const) {

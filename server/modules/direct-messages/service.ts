@@ -10,6 +10,7 @@ import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { notify } from '../notifications/service.ts';
 import { publishAfterCommit } from '../realtime/bus.ts';
+import { flagOffPlatformMessage, offPlatformKinds } from '../trust/off-platform.ts';
 import {
   addBlock,
   conversationKeyset,
@@ -80,6 +81,7 @@ export async function getThread(
       recipientId: m.recipientId,
       message: m.message,
       read: m.read,
+      offPlatform: m.offPlatform,
       createdAt: m.createdAt.toISOString(),
     }),
   );
@@ -93,11 +95,16 @@ export async function getThread(
   };
 }
 
-/** Sends a message; the recipient gets a message_new notification and both sides' sockets hear of it. */
+/**
+ * Sends a message; the recipient gets a message_new notification and both sides' sockets hear of it. Between
+ * trading partners (trust/off-platform.ts), a message naming Discord, Telegram, an email or a phone is delivered
+ * with `off_platform` set, so both sides see the warning, and is flagged to staff.
+ */
 export async function sendMessage(
   { db }: DirectMessageDeps,
   viewer: Viewer,
   body: { recipientId: string; message: string },
+  ipAddress: string | null = null,
 ): Promise<DirectMessage> {
   if (body.recipientId === viewer.id) {
     throw new AppError('VALIDATION', directMessageTexts.cannotMessageSelf, {
@@ -111,11 +118,14 @@ export async function sendMessage(
     );
     if (other.blockedByMe) throw new AppError('FORBIDDEN', directMessageTexts.blockedByMe);
     if (other.blockedByThem) throw new AppError('FORBIDDEN', directMessageTexts.blockedByThem);
+    const kinds = await offPlatformKinds(tx, viewer.id, other.id, body.message);
     const row = await insertMessage(tx, {
       senderId: viewer.id,
       recipientId: other.id,
       message: body.message,
+      offPlatform: kinds.length > 0,
     });
+    if (row.offPlatform) await flagOffPlatformMessage(tx, row, kinds, ipAddress);
     await notify(tx, {
       userId: other.id,
       type: 'message_new',
@@ -123,7 +133,7 @@ export async function sendMessage(
       content: `${viewer.username}: ${body.message.slice(0, EXCERPT)}`,
       data: { conversationUserId: viewer.id },
     });
-    const payload = { id: row.id, senderId: viewer.id, recipientId: other.id };
+    const payload = { id: row.id, senderId: viewer.id, recipientId: other.id, offPlatform: row.offPlatform };
     await publishAfterCommit(tx, { room: `user:${other.id}`, event: 'message', payload });
     await publishAfterCommit(tx, { room: `user:${viewer.id}`, event: 'message', payload });
     return {
@@ -132,6 +142,7 @@ export async function sendMessage(
       recipientId: row.recipientId,
       message: row.message,
       read: row.read,
+      offPlatform: row.offPlatform,
       createdAt: row.createdAt.toISOString(),
     };
   });

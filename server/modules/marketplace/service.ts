@@ -29,6 +29,7 @@ import { getSaleTerms } from '../site-settings/service.ts';
 import type { ContentCipher } from '../stock/key-crypto.ts';
 import { deleteUnsoldKeys } from '../stock/queries.ts';
 import { addKeys, warnIfLowStock } from '../stock/service.ts';
+import { refuseListingContacts } from '../trust/off-platform.ts';
 import { feeFor, holdPaymentCtes } from '../wallet/service.ts';
 import { isWatching } from '../watches/service.ts';
 import * as q from './queries.ts';
@@ -158,6 +159,14 @@ export async function createListing(
   },
 ) {
   const { keys, ...fields } = body;
+  // What anyone may read: no Discord, Telegram, email or phone (the content link reaches only the buyer).
+  refuseListingContacts({
+    title: fields.title,
+    game: fields.game,
+    features: fields.features,
+    requirements: fields.requirements,
+    description: fields.description,
+  });
   if (fields.deliveryKind === 'keys' && !keys?.trim())
     throw new AppError('VALIDATION', st.keysRequired, { keys: st.keysRequired });
   const created = await db.transaction(async (tx) => {
@@ -190,6 +199,7 @@ export async function editListing(
   body: { title: string; description: string; price: number; imageUrl: string | null },
 ) {
   const row = await loadForChange(db, viewer, id, m.noPermissionEdit);
+  refuseListingContacts({ title: body.title, description: body.description });
   const done = await db.transaction(async (tx) => {
     if (!(await q.updateActiveListing(tx, id, body))) return false;
     await auditOthers(tx, viewer, row.userId, {
