@@ -19,6 +19,7 @@ import { useSession } from '../../../lib/session.ts';
 import { useFailureToast } from '../../../lib/use-failure-toast.ts';
 import { useConversations, useDeleteConversation, useSetBlock, useThread } from '../api.ts';
 import { MessageForm } from '../components/message-form.tsx';
+import { OffPlatformWarning } from '../components/off-platform-warning.tsx';
 
 /** /messages and /messages/:userId: conversations on the left, the open thread on the right. */
 export function MessagesPage() {
@@ -210,6 +211,7 @@ function Thread({ userId, meId }: { userId: string; meId: string }) {
                 >
                   {m.message}
                 </p>
+                {m.offPlatform && <OffPlatformWarning />}
                 <time dateTime={toIsoString(m.createdAt)} className="mt-0.5 text-[0.7rem] text-muted">
                   {formatDateLong(m.createdAt)}
                 </time>
