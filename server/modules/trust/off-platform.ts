@@ -33,7 +33,7 @@ export function refuseListingContacts(fields: Record<string, string | undefined>
  * them (either way, any status), or either of them has an active listing (a buyer asking a seller about one).
  * Two members with neither are not a buyer and a seller: their messages are not checked.
  */
-export async function tradePartners(db: Db | Tx, a: string, b: string): Promise<boolean> {
+async function tradePartners(db: Db | Tx, a: string, b: string): Promise<boolean> {
   const [row] = await rows<{ yes: boolean }>(
     db,
     sql`select exists(
