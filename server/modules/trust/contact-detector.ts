@@ -242,7 +242,7 @@ const DISCORD = `(?<![a-z0-9])${DISCORD_WORD}(?![a-z])`;
 const TELEGRAM_WORD = `(?:${spell('t', `${E}?`, 'l', `${E}?`, 'g', 'r', `${A}?`, 'm+')}|${spell('t', E, 'l', E, 'g', A)}|t${E}l${E}|tg|t${SEP}gram|telegarm)`;
 const TELEGRAM = `(?<![a-z0-9])${TELEGRAM_WORD}(?![a-z])`;
 const MAIL_PROVIDER = String.raw`(?:gmail|googlemail|proton(?:mail)?|outlook|hotmail|yahoo|icloud|yandex|gmx|aol|tuta(?:nota)?|zoho|fastmail|mail\.ru|protonmail)`;
-const PHONE_CUE = String.raw`(?<![a-z0-9])(?:whats?\s?app|watsapp|whatsap|wa|call(?:\s+me)?|text(?:\s+me)?|sms|phone|ph|number|num|no\.|cell|mobile|mob|tel|signal|viber|imessage|ring\s+me)(?![a-z])`;
+const PHONE_CUE = String.raw`(?<![a-z0-9])(?:whats?\s?app|watsapp|whatsap|wa|call(?:\s+me)?|text(?:\s+me)?|sms|phone|ph|number|num|no\.|cell|mobile|mob|tel|signal|viber|imessage|ring\s+me|hmu|hit\s+me(?:\s+up)?|reach\s+me|contact(?:\s+me)?|dm\s+me|msg\s+me)(?![a-z])`;
 
 /** Contact verbs: "add me on", "hmu on", "dm me at" before a cue make the next word a name. */
 const VERB = String.raw`(?:add|hmu|hit\s+me(?:\s+up)?|dm|pm|msg|message|contact|reach(?:\s+me)?|ping|find|text|talk\s+to\s+me|chat\s+with\s+me|friend|catch\s+me|hit\s+up|hit|write(?:\s+to)?|mail|email|contact\s+me|inbox)`;
@@ -360,7 +360,7 @@ const DOT = String.raw`\s*(?:\.|\(\s*(?:dot|\.)\s*\)|\[\s*(?:dot|\.)\s*\]|\{\s*(
 const SLASH = String.raw`\s*(?:/|\\|\bslash\b)\s*`;
 
 const DISCORD_INVITE = new RegExp(
-  String.raw`(?:(?<![a-z0-9])${DISCORD_WORD}${DOT}(?:gg|io|me|li|com${SLASH}invite|app${DOT}com${SLASH}invite)|(?<![a-z0-9])dsc${DOT}gg|(?<![a-z0-9])${DISCORD_WORD}\s+gg|(?<![a-z0-9.])\.gg)${SLASH}[a-z0-9-]{2,}`,
+  String.raw`(?:(?<![a-z0-9])${DISCORD_WORD}(?:${DOT}|\s*,\s*)(?:gg|io|me|li|com${SLASH}invite|app${DOT}com${SLASH}invite)|(?<![a-z0-9])dsc${DOT}gg|(?<![a-z0-9])${DISCORD_WORD}\s+gg|(?<![a-z0-9.])\.gg)${SLASH}[a-z0-9-]{2,}`,
   'g',
 );
 const DISCORD_CUE = new RegExp(DISCORD, 'g');
@@ -416,7 +416,8 @@ function telegram(s: string): string | null {
   const link = new RegExp(TELEGRAM_LINK).exec(s);
   if (link) return link[0];
   for (const m of s.matchAll(TELEGRAM_CUE)) {
-    const name = cueNamesSomeone(s, m.index, m.index + m[0].length, m[0].length <= 4);
+    // "tg" is Telegram's short name, not a word in this community's talk: no shorter rule than the full name.
+    const name = cueNamesSomeone(s, m.index, m.index + m[0].length, false);
     if (name) return `${m[0]} ${name}`;
   }
   return null;
@@ -447,7 +448,9 @@ function email(s: string): string | null {
       if (!provider && !/dot|[([{<]/.test(domain)) continue;
       if (STOP.has(local) && !provider) continue;
     }
-    if (at.includes('@') && /\s/.test(at) && !/[a-z]/.test(local)) continue;
+    // "thanks @sam. me too" is a mention: an @ with a space beside it needs a mail provider after it.
+    if (at.includes('@') && /\s/.test(at) && !new RegExp(`^${MAIL_PROVIDER}`).test(domain.replace(/\s/g, '')))
+      continue;
     return whole;
   }
   for (const m of s.matchAll(EMAIL_PROVIDER_ONLY)) {
@@ -460,7 +463,7 @@ function email(s: string): string | null {
   return null;
 }
 
-const PHONE_RUN = /(?<![a-z0-9$€£.,])(\+\s?)?\(?\d[\d\s().-]{5,28}\d(?![\d])/g;
+const PHONE_RUN = /(?<![a-z0-9$€£.,+])(\+\s?)?\(?\d[\d\s().-]{5,28}\d(?![\d])/g;
 const PHONE_CUE_RE = new RegExp(
   `${PHONE_CUE}[^a-z0-9+]{0,12}(?:(?:is|me|at|on|my|number|no|num|it'?s)\\b[^a-z0-9+]{0,4}){0,3}$`,
 );
@@ -486,7 +489,7 @@ function phone(s: string): string | null {
     const ip = /^\d{1,3}(\.\d{1,3}){3}$/.test(run);
     const keyLike =
       groups.length >= 3 && groups.every((g) => g.length === 4) && /-/.test(run) && !/\s/.test(run);
-    const dateLike = /^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}$/.test(run);
+    const dateLike = /^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}$|^(?:19|20)\d\d\s?[-–]\s?(?:19|20)\d\d$/.test(run);
     if (ip || dateLike) continue;
     if (plus && n >= 8) return run;
     if (cue) return run;
