@@ -91,7 +91,6 @@ export const overlapAccountsShown = 5;
 export const rejectBody = z.object({
   reason: z.string({ error: m.reasonRequired }).trim().min(1, m.reasonRequired).max(500, m.reasonTooLong),
 });
-export type RejectBody = z.output<typeof rejectBody>;
 
 export const reviewDecision = z.object({
   id: z.string(),

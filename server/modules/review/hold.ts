@@ -89,21 +89,10 @@ export async function holdForReview(
   return { id: row!.id, kind: submission.kind, status: 'pending' };
 }
 
-/**
- * Flags a delivered direct message to staff (off-platform contact between a buyer and a seller): the queue
- * shows it with "dismiss" and "ban the sender". For the direct-messages module to call in the sending
- * transaction; `result_id` names the message.
+/*
+ * A flagged direct message (issue 36 item 4) is inserted by the direct-messages module in its sending
+ * transaction, not here: kind 'direct_message', author_id the sender, reasons ['off_platform'], result_id the
+ * delivered message, ip_address the sender's, and payload { senderId, recipientId, excerpt }. The queue shows
+ * `excerpt` (or `text`) as the content and `recipientId` as whom it went to; "dismiss" approves it and "ban the
+ * sender" rejects it with a ban (a plain reject is refused).
  */
-export async function flagDirectMessage(
-  tx: Db | Tx,
-  flag: { messageId: string; senderId: string; recipientId: string; text: string; ip: string | null },
-) {
-  await tx.insert(reviewItems).values({
-    kind: 'direct_message',
-    authorId: flag.senderId,
-    payload: { senderId: flag.senderId, recipientId: flag.recipientId, excerpt: flag.text.slice(0, 2000) },
-    reasons: ['off_platform'],
-    ipAddress: flag.ip,
-    resultId: flag.messageId,
-  });
-}
