@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
+import axe from 'axe-core';
 import { pageAs, signInAs } from './support/social.ts';
 import { createModerator, createUser } from './support/users.ts';
 
@@ -7,6 +8,24 @@ import { createModerator, createUser } from './support/users.ts';
 test.describe.configure({ timeout: 90_000 });
 
 const AWAITING = 'Your post is awaiting review by staff';
+
+/** Serious or critical axe violations on the page as it is (a11y.spec.ts scans every screen the same way). */
+async function axeProblems(page: Page) {
+  await page.evaluate(axe.source);
+  const violations = await page.evaluate(() =>
+    (window as unknown as { axe: typeof axe }).axe
+      .run(document, {
+        runOnly: {
+          type: 'tag',
+          values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'],
+        },
+      })
+      .then((r) => r.violations),
+  );
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+}
 
 async function openReview(page: Page) {
   await expect(page.getByRole('heading', { name: 'Review', level: 1 })).toBeVisible({ timeout: 20_000 });
@@ -40,6 +59,7 @@ test("a new member's first thread waits for staff, and appears in the forum once
   await expect(mine.getByText('Awaiting review', { exact: true })).toBeVisible();
   await expect(mine.getByText('Glad to be here. <b>Plain text</b>')).toBeVisible();
   await expect(page.getByRole('list', { name: 'Threads' }).getByRole('link', { name: title })).toHaveCount(0);
+  expect(await axeProblems(page)).toEqual([]);
 
   // A moderator finds it in the Review queue, with who sent it and why.
   const staff = await pageAs(browser, moderator, '/admin');
@@ -55,6 +75,7 @@ test("a new member's first thread waits for staff, and appears in the forum once
   await expect(card.getByText('joined today')).toBeVisible();
   await expect(card.getByText('New', { exact: true })).toBeVisible();
   await expect(card.getByText('Glad to be here. <b>Plain text</b>')).toBeVisible();
+  expect(await axeProblems(staff)).toEqual([]);
   await card.getByRole('button', { name: `Approve forum thread by ${author.username}` }).click();
   await expect(staff.getByText('Approved: the post is published', { exact: true })).toBeVisible();
   await expect(staff.getByRole('listitem').filter({ hasText: title })).toHaveCount(0);
