@@ -137,6 +137,7 @@ const adminScreens = (s: Seed) => [
   `/admin/tickets/${s.ticketId}`,
   '/admin/audit-log',
   '/admin/reports',
+  '/admin/review',
   '/admin/withdrawals',
   '/admin/settings',
 ];

@@ -35,6 +35,7 @@ import { productRoutes } from './modules/products/routes.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { reputationRoutes } from './modules/reputation/routes.ts';
+import { reviewRoutes } from './modules/review/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { sellerRoutes } from './modules/seller/routes.ts';
 import { createSecurityAlerts, securityAlertJobsPlugin } from './modules/sessions/alerts.ts';
@@ -172,6 +173,7 @@ export async function buildApp({ config, database, mailer, logger, logDestinatio
       await v1.register(sellerRoutes, { db });
       await v1.register(watchRoutes, { db });
       await v1.register(reputationRoutes, { db });
+      await v1.register(reviewRoutes, { db });
       await v1.register(walletRoutes, { db });
       await v1.register(depositRoutes, payments);
       const { stripe } = payments.processors;

@@ -144,6 +144,11 @@ beforeAll(async () => {
   await run(`insert into audit_log (actor_id, action, target_type, target_id, created_at)
     select '${memberId}', 'test', 'user', i::text, now() - i * interval '1 minute'
     from generate_series(1, ${N}) i`);
+  // The review queue: a quarter pending, the rest decided (issue 36).
+  await run(`insert into review_items (kind, author_id, payload, reasons, status, ip_address, created_at)
+    select 'social_post', ${seller('i')}, '{"content":"Held"}'::jsonb, '{first_posts}',
+      (array['pending','approved','approved','rejected'])[1 + i % 4], '192.0.2.' || (i % 250),
+      now() - i * interval '1 minute' from generate_series(1, ${N}) i`);
   await run(`insert into tickets (user_id, title, status, updated_at)
     select ${seller('i')}, 'Ticket ' || i, case when i % 4 = 0 then 'closed' else 'open' end,
       now() - i * interval '1 minute' from generate_series(1, ${N}) i`);
@@ -351,6 +356,8 @@ const lists = (): [string, () => string][] => [
   ['comments', () => `/api/v1/posts/${postId}/comments`],
   ['notifications', () => '/api/v1/notifications'],
   ['audit log', () => '/api/v1/admin/audit-log'],
+  ['review queue (pending)', () => '/api/v1/admin/review-items'],
+  ['review queue, rejected', () => '/api/v1/admin/review-items?status=rejected'],
   ['staff members', () => '/api/v1/admin/users'],
   ['staff orders', () => '/api/v1/admin/orders?status=all'],
   ['staff orders by status', () => '/api/v1/admin/orders?status=released'],

@@ -12,6 +12,7 @@ import {
   products,
   profiles,
   reports,
+  reviewItems,
 } from '../db/schema/index.ts';
 import { marketplaceListings } from '../db/schema/marketplace.ts';
 import { directMessages } from '../db/schema/messages.ts';
@@ -288,6 +289,26 @@ export async function buildReport(
   const [row] = await t.db
     .insert(reports)
     .values({ reason: `Reported ${randomUUID().slice(0, 8)}`, ...overrides })
+    .returning();
+  return row!;
+}
+
+/**
+ * One review-queue item by `authorId`, inserted directly: a held social post unless given (a flagged direct
+ * message is `kind: 'direct_message'` with the message's id in `resultId`).
+ */
+export async function buildReviewItem(
+  t: TestApp,
+  overrides: Partial<typeof reviewItems.$inferInsert> & { authorId: string },
+) {
+  const [row] = await t.db
+    .insert(reviewItems)
+    .values({
+      kind: 'social_post',
+      payload: { content: `Held ${randomUUID().slice(0, 8)}`, imageUrl: null },
+      reasons: ['first_posts'],
+      ...overrides,
+    })
     .returning();
   return row!;
 }

@@ -291,6 +291,12 @@ export const routes: RouteObject[] = [
                     'AdminReportsPage',
                   ),
                   page(
+                    'review',
+                    'Review',
+                    () => import('../features/admin/pages/admin-review-page.tsx'),
+                    'AdminReviewPage',
+                  ),
+                  page(
                     'settings',
                     'Site Settings',
                     () => import('../features/site-settings/pages/admin-settings-page.tsx'),

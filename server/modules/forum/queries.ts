@@ -192,7 +192,11 @@ export async function findThread(db: Db, id: string, viewerId: string | null) {
 
 export async function findThreadOwner(db: Db | Tx, id: string) {
   const [row] = await db
-    .select({ userId: forumThreads.userId, categoryId: forumThreads.categoryId })
+    .select({
+      userId: forumThreads.userId,
+      categoryId: forumThreads.categoryId,
+      isLocked: forumThreads.isLocked,
+    })
     .from(forumThreads)
     .where(eq(forumThreads.id, id));
   return row;

@@ -35,6 +35,7 @@ import {
   watchResponse,
 } from '../../../contract/forum.ts';
 import { forumMessages as m } from '../../../contract/messages.ts';
+import { heldForReview, isHeld } from '../../../contract/review.ts';
 import type { Db } from '../../db/client.ts';
 import { routesFor } from '../../plugins/routes-for.ts';
 import { signedIn } from '../../plugins/viewer.ts';
@@ -105,10 +106,14 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       limit: 'forumThreadPerUser',
       summary: 'Start a thread (members)',
       body: newThreadBody,
-      response: { 201: forumThread, 403: errorResponse, 404: errorResponse },
+      description: 'A post held for staff (issue 36: a new member, links, contact details) answers 202.',
+      response: { 201: forumThread, 202: heldForReview, 403: errorResponse, 404: errorResponse },
       success: 201,
     },
-    async (request) => service.createThread(db, signedIn(request), request.body),
+    async (request, reply) => {
+      const made = await service.createThread(db, signedIn(request), request.body, { ip: request.ip });
+      return isHeld(made) ? reply.code(202).send(made) : made;
+    },
   );
 
   onThread.get(
@@ -234,10 +239,16 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       limit: 'forumReplyPerUser',
       summary: 'Reply to a thread (members)',
       body: replyBody,
-      response: { 201: forumReply, 403: errorResponse },
+      description: 'A reply held for staff (issue 36: a new member, links, contact details) answers 202.',
+      response: { 201: forumReply, 202: heldForReview, 403: errorResponse },
       success: 201,
     },
-    async (request) => service.reply(db, signedIn(request), request.params.id, request.body.content),
+    async (request, reply) => {
+      const made = await service.reply(db, signedIn(request), request.params.id, request.body.content, {
+        ip: request.ip,
+      });
+      return isHeld(made) ? reply.code(202).send(made) : made;
+    },
   );
 
   onThread.put(

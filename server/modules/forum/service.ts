@@ -11,12 +11,14 @@ import {
   type NewThreadBody,
 } from '../../../contract/forum.ts';
 import { forumMessages as m } from '../../../contract/messages.ts';
+import type { HeldForReview } from '../../../contract/review.ts';
 import type { Db } from '../../db/client.ts';
 import { encodeCursor } from '../../db/cursor.ts';
 import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { can, canReplyIn, ensure, replyAbilities, threadAbilities } from '../../policy.ts';
 import { audit, auditOthers } from '../audit/service.ts';
+import { holdForReview, type Origin } from '../review/hold.ts';
 import { cook, notifyMentions } from './mentions.ts';
 import * as q from './queries.ts';
 import * as watch from './watch.ts';
@@ -175,7 +177,30 @@ export async function listReplies(db: Db, viewer: Viewer | null, threadId: strin
   return page;
 }
 
-export async function createThread(db: Db, viewer: Viewer, body: NewThreadBody) {
+/**
+ * A member starts a thread: held for staff when the review rules say so (the queue item, 202), else published.
+ * The category is checked first either way, so a held thread never waits for a category that is not there.
+ */
+export async function createThread(
+  db: Db,
+  viewer: Viewer,
+  body: NewThreadBody,
+  origin: Origin,
+): Promise<ForumThread | HeldForReview> {
+  const held = await holdForReview(
+    db,
+    viewer,
+    { kind: 'forum_thread', text: `${body.title}\n\n${body.content}`, payload: { ...body } },
+    origin,
+    async () => {
+      if (!(await q.findCategory(db, body.categoryId))) throw new AppError('NOT_FOUND', m.categoryNotFound);
+    },
+  );
+  return held ?? publishThread(db, viewer, body);
+}
+
+/** Writes a thread (a direct post, or a held one staff approved): its author watches it, mentions notify. */
+export async function publishThread(db: Db, viewer: Viewer, body: NewThreadBody) {
   const cooked = await cook(db, body.content);
   const id = await db.transaction(async (tx) => {
     if (!(await q.findCategory(tx, body.categoryId))) throw new AppError('NOT_FOUND', m.categoryNotFound);
@@ -202,8 +227,32 @@ export async function removeThread(db: Db, viewer: Viewer, id: string) {
   });
 }
 
-/** Members reply to open threads; a locked one takes replies from staff only. */
-export async function reply(db: Db, viewer: Viewer, threadId: string, content: string) {
+/**
+ * Members reply to open threads; a locked one takes replies from staff only. Held for staff when the review
+ * rules say so (the thread is checked first), else published.
+ */
+export async function reply(
+  db: Db,
+  viewer: Viewer,
+  threadId: string,
+  content: string,
+  origin: Origin,
+): Promise<ForumReply | HeldForReview> {
+  const held = await holdForReview(
+    db,
+    viewer,
+    { kind: 'forum_reply', text: content, payload: { threadId, content } },
+    origin,
+    async () => {
+      const thread = orNotFound(await q.findThreadOwner(db, threadId), m.threadNotFound);
+      ensure(canReplyIn(viewer, thread), m.threadLocked);
+    },
+  );
+  return held ?? publishReply(db, viewer, threadId, content);
+}
+
+/** Writes a reply (a direct one, or a held one staff approved): watchers and mentioned members are told. */
+export async function publishReply(db: Db, viewer: Viewer, threadId: string, content: string) {
   const cooked = await cook(db, content);
   const row = await db.transaction(async (tx) => {
     const thread = orNotFound(await q.lockThread(tx, threadId), m.threadNotFound);

@@ -141,6 +141,18 @@ const templates = {
       action: ['Open your wallet', `${ctx.publicUrl}/wallet`],
     }),
   }),
+  /** Staff did not publish a held post (modules/review): what it was, their reason, and a ban if there was one. */
+  'content-review': (ctx: MailContext, data: Record<string, unknown>) => ({
+    subject: `${str(data.title)} — ${ctx.siteName}`,
+    ...layout(ctx, {
+      heading: str(data.title),
+      lines: [
+        str(data.content),
+        `Reason: ${str(data.reason)}`,
+        ...(data.banned === true ? [`Your ${ctx.siteName} account has been banned.`] : []),
+      ],
+    }),
+  }),
   /** The digest of a member who stayed away (modules/mail/digest.ts): each section only when it has items. */
   digest: (ctx: MailContext, data: Record<string, unknown>) => digestMail(ctx, data as unknown as DigestData),
 } satisfies Record<string, (ctx: MailContext, data: Record<string, unknown>) => RenderedMail>;

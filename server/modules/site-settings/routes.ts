@@ -5,7 +5,7 @@ import { type ExternalLinks, publicConfig, siteSettingKeyParams } from '../../..
 import type { Db } from '../../db/client.ts';
 import { routesFor } from '../../plugins/routes-for.ts';
 import { signedIn } from '../../plugins/viewer.ts';
-import { getPublicSettings, updateSetting } from './service.ts';
+import { getPublicSettings, getSetting, updateSetting } from './service.ts';
 
 export const siteSettingsRoutes: FastifyPluginAsyncZod<{ links: ExternalLinks; db: Db }> = async (
   app,
@@ -25,6 +25,21 @@ export const siteSettingsRoutes: FastifyPluginAsyncZod<{ links: ExternalLinks; d
       reply.header('cache-control', 'no-cache');
       return getPublicSettings(db, links);
     },
+  );
+
+  route.get(
+    '/admin/site-settings/:key',
+    {
+      access: 'admin',
+      forbidden: siteSettingsMessages.onlyAdmins,
+      tags: ['admin'],
+      summary: 'One site setting as stored, or its default (admins; null: external links never set)',
+      params: siteSettingKeyParams,
+      response: {
+        200: z.object({ key: z.string(), value: z.record(z.string(), z.unknown()).nullable() }),
+      },
+    },
+    async (request) => getSetting(db, signedIn(request), request.params.key),
   );
 
   route.put(

@@ -4,10 +4,11 @@ import {
   type ExternalLinks,
   type PublicConfig,
   type SiteSettingKey,
+  type SiteSettingValue,
   siteSettingDefaults,
   siteSettingSchemas,
 } from '../../../contract/site.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { validationError } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { can, ensure } from '../../policy.ts';
@@ -62,6 +63,21 @@ export async function getMoneyTerms(db: Db) {
     payments: settingOr(s.payments, stored.get('payments'), d.payments),
     withdrawals: settingOr(s.withdrawals, stored.get('withdrawals'), d.withdrawals),
   };
+}
+
+/** The review queue's rules (issue 36): the stored value over its default, in one read. */
+export async function getReviewTerms(db: Db | Tx): Promise<SiteSettingValue<'review'>> {
+  const stored = await q.readOne(db, 'review');
+  return settingOr(siteSettingSchemas.review, stored, siteSettingDefaults.review);
+}
+
+/** One setting as stored, or its default (admins: the settings page's cards the public config leaves out). */
+export async function getSetting(db: Db, viewer: Viewer, key: SiteSettingKey) {
+  ensure(can.administer(viewer), m.onlyAdmins);
+  const stored = await q.readOne(db, key);
+  const fallback = key === 'external_links' ? null : siteSettingDefaults[key];
+  const parsed = siteSettingSchemas[key].safeParse(stored);
+  return { key, value: (parsed.success ? parsed.data : fallback) as Record<string, unknown> | null };
 }
 
 /** Admins only; audited; every open page is told to refetch once the change commits. */

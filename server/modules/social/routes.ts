@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse } from '../../../contract/errors.ts';
 import { socialMessages } from '../../../contract/messages.ts';
 import { profileIdParams } from '../../../contract/profiles.ts';
+import { heldForReview, isHeld } from '../../../contract/review.ts';
 import {
   commentIdParams,
   commentPage,
@@ -57,10 +58,14 @@ export const socialRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       limit: 'postPerUser',
       summary: 'Create a post',
       body: createPostBody,
-      response: { 201: postSchema, 403: errorResponse, 404: errorResponse },
+      description: 'A post held for staff (issue 36: a new member, links, contact details) answers 202.',
+      response: { 201: postSchema, 202: heldForReview, 403: errorResponse, 404: errorResponse },
       success: 201,
     },
-    async (request) => createPost(deps, signedIn(request), request.body),
+    async (request, reply) => {
+      const made = await createPost(deps, signedIn(request), request.body, { ip: request.ip });
+      return isHeld(made) ? reply.code(202).send(made) : made;
+    },
   );
 
   onPost.delete(

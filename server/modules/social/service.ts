@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { socialMessages } from '../../../contract/messages.ts';
+import type { HeldForReview } from '../../../contract/review.ts';
 import {
   type Comment,
   type CommentPage,
@@ -15,6 +16,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
+import { holdForReview, type Origin } from '../review/hold.ts';
 import {
   addLike,
   type CommentRow,
@@ -132,7 +134,25 @@ export async function listPostsByAuthor(
   return postKeyset.page(rows, size, keyOf, toPost);
 }
 
+/** A member posts to the feed: held for staff when the review rules say so (the queue item), else published. */
 export async function createPost(
+  deps: SocialDeps,
+  viewer: Viewer,
+  body: z.output<typeof createPostBody>,
+  origin: Origin,
+): Promise<Post | HeldForReview> {
+  const payload = { content: body.content, imageUrl: body.imageUrl || null };
+  const held = await holdForReview(
+    deps.db,
+    viewer,
+    { kind: 'social_post', text: body.content, payload },
+    origin,
+  );
+  return held ?? publishPost(deps, viewer, payload);
+}
+
+/** Writes a post (a direct one, or a held one staff approved). */
+export async function publishPost(
   { db }: SocialDeps,
   viewer: Viewer,
   body: z.output<typeof createPostBody>,

@@ -9,12 +9,14 @@ import {
   Receipt,
   ScrollText,
   Settings,
+  ShieldCheck,
   Store,
   Users,
 } from 'lucide-react';
 import { NavLink, Outlet } from 'react-router';
 import { cn } from '../../lib/cn.ts';
 import { useSession } from '../../lib/session.ts';
+import { usePendingReviewCount } from './api.ts';
 
 interface MenuItem {
   to: string;
@@ -22,6 +24,8 @@ interface MenuItem {
   icon: LucideIcon;
   end?: boolean;
   adminOnly?: boolean;
+  /** Shows how many items wait there (the review queue's pending count). */
+  pending?: boolean;
 }
 
 /** The spec's admin side menu: Withdrawals and Settings only for admins. */
@@ -34,6 +38,7 @@ const menu: MenuItem[] = [
   { to: '/admin/withdrawals', label: 'Withdrawals', icon: Banknote, adminOnly: true },
   { to: '/admin/tickets', label: 'Support Tickets', icon: LifeBuoy },
   { to: '/admin/reports', label: 'Reports', icon: Flag },
+  { to: '/admin/review', label: 'Review', icon: ShieldCheck, pending: true },
   { to: '/admin/audit-log', label: 'Audit Log', icon: ScrollText },
   { to: '/admin/settings', label: 'Settings', icon: Settings, adminOnly: true },
 ];
@@ -45,6 +50,7 @@ const linkClasses =
 export function AdminLayout() {
   const { user } = useSession();
   const items = menu.filter((i) => !i.adminOnly || user?.role === 'admin');
+  const pending = usePendingReviewCount().data?.pending ?? 0;
   return (
     <div className="mx-auto grid w-full max-w-7xl grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[15rem_minmax(0,1fr)]">
       <nav
@@ -62,7 +68,7 @@ export function AdminLayout() {
               Return to Site
             </NavLink>
           </li>
-          {items.map(({ to, label, icon: Icon, end }) => (
+          {items.map(({ to, label, icon: Icon, end, pending: counted }) => (
             <li key={to}>
               <NavLink
                 to={to}
@@ -76,6 +82,15 @@ export function AdminLayout() {
               >
                 <Icon className="size-4" aria-hidden="true" />
                 {label}
+                {counted && pending > 0 && (
+                  <span
+                    role="img"
+                    aria-label={`${pending >= 100 ? 'over 99' : pending} waiting`}
+                    className="ml-auto min-w-5 rounded-full bg-danger px-1.5 text-center text-[0.7rem] leading-5 font-bold text-white"
+                  >
+                    {pending >= 100 ? '99+' : pending}
+                  </span>
+                )}
               </NavLink>
             </li>
           ))}

@@ -10,6 +10,8 @@ import type { AuditPage } from '../../../contract/audit.ts';
 import type { Role } from '../../../contract/limits.ts';
 import type { AdminReportPage, ReportStatusFilter } from '../../../contract/reports.ts';
 import type { FlaggedVouchPage, VouchReviewStatus } from '../../../contract/reputation.ts';
+import type { ReviewDecision, ReviewPage } from '../../../contract/review.ts';
+import type { ReviewStatus } from '../../../contract/trust.ts';
 import { api } from '../../lib/api.ts';
 import { pagedQuery, useRefreshingMutation } from '../../lib/queries.ts';
 
@@ -137,5 +139,49 @@ export function useReviewVouch() {
         queryClient.invalidateQueries({ queryKey: vouchReviewKeys.all }),
         queryClient.invalidateQueries({ queryKey: adminKeys.audit }),
       ]),
+  });
+}
+
+// --- the review queue (issue 36) -------------------------------------------------------------------
+
+export const reviewKeys = {
+  all: ['admin', 'review-items'] as const,
+  list: (status: ReviewStatus) => ['admin', 'review-items', status] as const,
+  count: ['admin', 'review-items', 'count'] as const,
+};
+
+export function useReviewQueue(status: ReviewStatus) {
+  return useInfiniteQuery(pagedQuery<ReviewPage>(reviewKeys.list(status), '/admin/review-items', { status }));
+}
+
+/** How many items wait for review: the admin menu's badge. */
+export function usePendingReviewCount() {
+  return useQuery({
+    queryKey: reviewKeys.count,
+    queryFn: ({ signal }) => api<{ pending: number }>('/admin/review-items/count', { signal }),
+    staleTime: 30_000,
+  });
+}
+
+export type ReviewAction = 'approve' | 'reject' | 'reject-and-ban';
+
+/**
+ * A decision on a queue item: refreshes the queue and its count, the audit log, the members list (a ban)
+ * and the forum and feed (an approval published something).
+ */
+export function useReviewDecision() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action, reason }: { id: string; action: ReviewAction; reason?: string }) =>
+      api<ReviewDecision>(`/admin/review-items/${id}/${action}`, {
+        method: 'POST',
+        ...(action === 'approve' ? {} : { body: { reason } }),
+      }),
+    onSuccess: () =>
+      Promise.all(
+        [reviewKeys.all, adminKeys.audit, userKeys.all, ['forum'], ['posts']].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
   });
 }

@@ -22,8 +22,10 @@ import type {
   WatchResponse,
 } from '../../../contract/forum.ts';
 import type { UserSummary } from '../../../contract/profiles.ts';
+import type { HeldForReview } from '../../../contract/review.ts';
 import { api } from '../../lib/api.ts';
 import { pagedQuery, useRefreshingMutation } from '../../lib/queries.ts';
+import { myReviewItemsKey } from '../../lib/review-items.ts';
 
 export const forumKeys = {
   all: ['forum'] as const,
@@ -235,18 +237,25 @@ export function useLikeReply(threadId: string) {
   });
 }
 
+/** A new thread: published (the thread), or held for staff (issue 36: the queue item, shown to its author). */
 export function useCreateThread() {
   return useRefreshingMutation(
-    (body: NewThreadBody) => api<ForumThread>('/forum/threads', { method: 'POST', body }),
+    (body: NewThreadBody) => api<ForumThread | HeldForReview>('/forum/threads', { method: 'POST', body }),
     forumKeys.all,
+    myReviewItemsKey,
   );
 }
 
+/** A reply: published, or held for staff like a new thread. */
 export function useReply(threadId: string) {
   return useRefreshingMutation(
     (content: string) =>
-      api<ForumReply>(`/forum/threads/${threadId}/replies`, { method: 'POST', body: { content } }),
+      api<ForumReply | HeldForReview>(`/forum/threads/${threadId}/replies`, {
+        method: 'POST',
+        body: { content },
+      }),
     forumKeys.all,
+    myReviewItemsKey,
   );
 }
 

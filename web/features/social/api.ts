@@ -10,6 +10,7 @@ import {
 } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { FollowResponse } from '../../../contract/profiles.ts';
+import type { HeldForReview } from '../../../contract/review.ts';
 import type {
   Comment,
   CommentPage,
@@ -21,6 +22,7 @@ import type {
   Stats,
 } from '../../../contract/social.ts';
 import { api } from '../../lib/api.ts';
+import { myReviewItemsKey } from '../../lib/review-items.ts';
 
 /*
  * Keys: ['posts', ...] for everything post-shaped (feed pages, a post's comments), ['stats'] for the home
@@ -77,9 +79,11 @@ function updateCachedPosts(queryClient: QueryClient, match: (p: Post) => boolean
 export function useCreatePost() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: z.output<typeof createPostBody>) => api<Post>('/posts', { method: 'POST', body }),
+    mutationFn: (body: z.output<typeof createPostBody>) =>
+      api<Post | HeldForReview>('/posts', { method: 'POST', body }),
     onSuccess: () =>
       Promise.all([
+        queryClient.invalidateQueries({ queryKey: myReviewItemsKey }),
         queryClient.invalidateQueries({ queryKey: postsKey }),
         queryClient.invalidateQueries({ queryKey: statsKey }),
         queryClient.invalidateQueries({ queryKey: profilesKey }),

@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { newThreadBody } from '../../../../contract/forum.ts';
-import { forumMessages as m } from '../../../../contract/messages.ts';
+import { forumMessages as m, reviewMessages as r } from '../../../../contract/messages.ts';
+import { isHeld } from '../../../../contract/review.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -31,10 +32,12 @@ export function NewThreadDialog({
 
   const onSubmit = handleSubmit((body) =>
     create.mutate(body, {
-      onSuccess: (thread) => {
-        toast.success(m.created);
+      onSuccess: (made) => {
         onOpenChange(false);
-        void navigate(`/forum/post/${thread.id}`);
+        // Held for staff (issue 36): the category's list shows it to its author, marked as awaiting review.
+        if (isHeld(made)) return void toast.success(r.awaitingReview, { id: 'awaiting-review' });
+        toast.success(m.created);
+        void navigate(`/forum/post/${made.id}`);
       },
       onError: failed(m.createFailed, ['title', 'content']),
     }),

@@ -1,10 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import { replyBody } from '../../../../contract/forum.ts';
 import { forumMessages as m } from '../../../../contract/messages.ts';
+import { isHeld } from '../../../../contract/review.ts';
+import { AwaitingReviewNotice } from '../../../components/ui/awaiting-review.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { SubmitRow } from '../../../components/ui/form-field.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
@@ -17,6 +19,8 @@ type ReplyOut = z.output<typeof replyBody>;
 
 export function ReplyForm({ threadId }: { threadId: string }) {
   const send = useReply(threadId);
+  // The last reply sent was held for staff (issue 36): the form says so until the next one.
+  const [held, setHeld] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   const {
     control,
@@ -46,8 +50,9 @@ export function ReplyForm({ threadId }: { threadId: string }) {
   });
   const onSubmit = handleSubmit(({ content }) =>
     send.mutate(content, {
-      onSuccess: () => {
-        toast.success(m.replied);
+      onSuccess: (made) => {
+        setHeld(isHeld(made));
+        if (!isHeld(made)) toast.success(m.replied);
         reset({ content: '' });
       },
       onError: (err) => {
@@ -67,6 +72,7 @@ export function ReplyForm({ threadId }: { threadId: string }) {
           error={errors.content?.message}
           rows={4}
         />
+        {held && <AwaitingReviewNotice />}
         <SubmitRow loading={send.isPending}>Post Reply</SubmitRow>
       </form>
     </Card>

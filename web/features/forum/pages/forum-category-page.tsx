@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import { Link, useParams } from 'react-router';
 import { forumMessages as m } from '../../../../contract/messages.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
+import { AwaitingReview } from '../../../components/ui/awaiting-review.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
@@ -70,6 +71,7 @@ export function ForumCategoryPage() {
       >
         {category?.description}
       </PageHeader>
+      <AwaitingReview show={(i) => i.categoryId === categoryId} label="Your threads awaiting review" />
       {threads.isPending ? (
         <SkeletonRows label="Loading threads…" rows={6} className="h-20 w-full rounded-2xl" />
       ) : items.length === 0 ? (

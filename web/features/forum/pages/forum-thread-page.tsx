@@ -5,6 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import type { ForumThreadView } from '../../../../contract/forum.ts';
 import { forumMessages as m } from '../../../../contract/messages.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
+import { AwaitingReview } from '../../../components/ui/awaiting-review.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -157,6 +158,9 @@ function ThreadView({ thread }: { thread: ForumThreadView }) {
       </Card>
 
       <Replies key={thread.id} thread={thread} />
+      <div className="mt-4">
+        <AwaitingReview show={(i) => i.threadId === thread.id} label="Your replies awaiting review" />
+      </div>
       {user && thread.abilities.reply ? (
         <ReplyForm threadId={thread.id} />
       ) : thread.isLocked ? (

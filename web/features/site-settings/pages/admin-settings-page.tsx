@@ -8,6 +8,7 @@ import { useSession } from '../../../lib/session.ts';
 import { useFailureToast } from '../../../lib/use-failure-toast.ts';
 import { useSiteSettings } from '../api.ts';
 import { PaymentsForm, WithdrawalsForm } from '../components/money-setting-forms.tsx';
+import { ReviewForm } from '../components/review-setting-form.tsx';
 import {
   AnimationsForm,
   FeeForm,
@@ -16,6 +17,7 @@ import {
   ThemeForm,
 } from '../components/setting-forms.tsx';
 import { usePaymentTerms, useWithdrawalTerms } from '../money-terms.ts';
+import { useReviewTerms } from '../review-terms.ts';
 
 /** Site settings: admins only; moderators see Access Denied (spec §2 Admin). */
 export function AdminSettingsPage() {
@@ -23,7 +25,8 @@ export function AdminSettingsPage() {
   const query = useSiteSettings();
   const payments = usePaymentTerms(user?.role === 'admin');
   const withdrawals = useWithdrawalTerms(user?.role === 'admin');
-  const failed = payments.isError || withdrawals.isError;
+  const review = useReviewTerms(user?.role === 'admin');
+  const failed = payments.isError || withdrawals.isError || review.isError;
   useFailureToast(failed, 'money-terms-load', siteSettingsMessages.loadFailed);
   const header = (
     <PageHeader title="Site Settings" icon={Settings}>
@@ -69,6 +72,11 @@ export function AdminSettingsPage() {
             <WithdrawalsForm value={withdrawals.data} />
           ) : (
             !withdrawals.isError && <Skeleton className="h-48 w-full rounded-2xl" />
+          )}
+          {review.data ? (
+            <ReviewForm value={review.data} />
+          ) : (
+            !review.isError && <Skeleton className="h-48 w-full rounded-2xl" />
           )}
         </div>
       )}

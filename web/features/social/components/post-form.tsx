@@ -1,7 +1,10 @@
 import { Send } from 'lucide-react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { socialMessages } from '../../../../contract/messages.ts';
+import { isHeld } from '../../../../contract/review.ts';
 import { createPostBody, socialLimits } from '../../../../contract/social.ts';
+import { AwaitingReviewNotice } from '../../../components/ui/awaiting-review.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { SubmitRow } from '../../../components/ui/form-field.tsx';
 import { ImageUrlField } from '../../../components/ui/image-upload.tsx';
@@ -11,6 +14,8 @@ import { useCreatePost } from '../api.ts';
 
 export function PostForm() {
   const create = useCreatePost();
+  // The last post sent was held for staff (issue 36): the form says so until the next one.
+  const [held, setHeld] = useState(false);
   const { field, handleSubmit, reset, upload, failed } = useZodForm(createPostBody, {
     defaultValues: { content: '', imageUrl: '' },
   });
@@ -19,9 +24,10 @@ export function PostForm() {
     create.mutate(
       { content: values.content, imageUrl: values.imageUrl || null },
       {
-        onSuccess: () => {
+        onSuccess: (made) => {
           reset();
-          toast.success(socialMessages.postCreated);
+          setHeld(isHeld(made));
+          if (!isHeld(made)) toast.success(socialMessages.postCreated);
         },
         onError: failed(socialMessages.createPostFailed, ['content', 'imageUrl']),
       },
@@ -38,6 +44,7 @@ export function PostForm() {
           {...field('content', { counter: socialLimits.postContent.max })}
         />
         <ImageUrlField inputMode="url" {...field('imageUrl')} upload={upload('imageUrl')} />
+        {held && <AwaitingReviewNotice />}
         <SubmitRow loading={create.isPending}>
           <Send className="size-4" aria-hidden="true" />
           Post

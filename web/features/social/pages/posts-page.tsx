@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { socialMessages } from '../../../../contract/messages.ts';
 import type { FeedTab } from '../../../../contract/social.ts';
+import { AwaitingReview } from '../../../components/ui/awaiting-review.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -73,6 +74,7 @@ function Feed({ viewerId }: { viewerId: string }) {
       <div>
         <Tabs id="feed" label="Feed" value={tab} options={tabs} onChange={setTab} />
         <div {...tabPanelProps('feed', tab)} className="mt-5 flex flex-col gap-4 focus-visible:outline-none">
+          <AwaitingReview show={(i) => i.kind === 'social_post'} label="Your posts awaiting review" />
           {feed.isPending ? (
             <FeedSkeleton />
           ) : feed.isError ? (

@@ -1,0 +1,214 @@
+import { Ban, Check, Globe, MonitorSmartphone, ShieldAlert, X } from 'lucide-react';
+import { Link } from 'react-router';
+import type { ReviewItem } from '../../../../contract/review.ts';
+import type { ReviewKind, ReviewReason, ReviewStatus, TrustLevel } from '../../../../contract/trust.ts';
+import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { formatDateLong, formatDateShort, toIsoString } from '../../../lib/format.ts';
+import type { ReviewAction } from '../api.ts';
+
+export const kindLabels: Record<ReviewKind, string> = {
+  forum_thread: 'Forum thread',
+  forum_reply: 'Forum reply',
+  social_post: 'Post',
+  direct_message: 'Direct message',
+};
+const reasonLabels: Record<ReviewReason, string> = {
+  first_posts: "New member's first posts",
+  links: 'Many links',
+  spam_domain: 'Spam domain',
+  off_platform: 'Off-platform contact',
+};
+const levelLabels: Record<TrustLevel, string> = { new: 'New', member: 'Member', trusted: 'Trusted' };
+export const statusLabels: Record<ReviewStatus, string> = {
+  pending: 'Waiting',
+  approved: 'Approved',
+  rejected: 'Rejected',
+};
+const statusTones: Record<ReviewStatus, BadgeTone> = {
+  pending: 'warning',
+  approved: 'success',
+  rejected: 'neutral',
+};
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** "joined today", "joined 3 days ago", or the date for older accounts. */
+function accountAge(joinedAt: string) {
+  const days = Math.floor((Date.now() - Date.parse(joinedAt)) / DAY);
+  if (days < 1) return 'joined today';
+  if (days < 60) return `joined ${days} day${days === 1 ? '' : 's'} ago`;
+  return `joined ${formatDateShort(joinedAt)}`;
+}
+
+/** Where the post would appear, or whom the message went to. */
+function Place({ item }: { item: ReviewItem }) {
+  const { category, thread, recipient } = item.place;
+  if (recipient)
+    return (
+      <>
+        to{' '}
+        <Link to={`/profile/${recipient.id}`} className="text-fg hover:text-primary">
+          {recipient.username}
+        </Link>
+      </>
+    );
+  if (thread)
+    return (
+      <>
+        in{' '}
+        <Link to={`/forum/post/${thread.id}`} className="text-fg hover:text-primary">
+          {thread.title}
+        </Link>
+      </>
+    );
+  if (category)
+    return (
+      <>
+        in{' '}
+        <Link to={`/forum/c/${category.id}`} className="text-fg hover:text-primary">
+          {category.name}
+        </Link>
+      </>
+    );
+  return item.kind === 'social_post' ? <>in the feed</> : null;
+}
+
+/**
+ * One queue item: what was sent (as text) and where, why it is held, who sent it (age, level, address, and
+ * the accounts that share an address or device with them), and the decisions while it waits.
+ */
+export function ReviewCard({
+  item,
+  busy,
+  canBan,
+  onDecide,
+}: {
+  item: ReviewItem;
+  busy: boolean;
+  canBan: boolean;
+  onDecide: (action: ReviewAction) => void;
+}) {
+  const { author } = item;
+  const message = item.kind === 'direct_message';
+  const about = `${kindLabels[item.kind].toLowerCase()} by ${author.username}`;
+  return (
+    <Card className="flex flex-col gap-3 p-4 text-sm">
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge tone={statusTones[item.status]}>{statusLabels[item.status]}</Badge>
+        <span className="font-semibold">{kindLabels[item.kind]}</span>
+        <span className="text-muted">
+          <Place item={item} />
+        </span>
+        <time className="ml-auto text-xs text-muted" dateTime={toIsoString(item.createdAt)}>
+          {formatDateLong(item.createdAt)}
+        </time>
+      </div>
+
+      <ul aria-label="Reasons" className="flex flex-wrap gap-1.5">
+        {item.reasons.map((r) => (
+          <li key={r}>
+            <Badge tone={r === 'first_posts' ? 'neutral' : 'danger'}>{reasonLabels[r]}</Badge>
+          </li>
+        ))}
+      </ul>
+
+      <div className="rounded-xl border border-line bg-surface-2/50 p-3">
+        {item.content.title && <p className="mb-1 font-semibold break-words">{item.content.title}</p>}
+        <p className="max-h-64 overflow-y-auto break-words whitespace-pre-line">{item.content.text}</p>
+        {item.content.imageUrl && (
+          <p className="mt-2 text-xs break-all text-muted">Image: {item.content.imageUrl}</p>
+        )}
+      </div>
+
+      <dl className="grid gap-x-4 gap-y-1.5 text-xs text-muted sm:grid-cols-[auto_1fr]">
+        <dt className="font-medium text-fg">Author</dt>
+        <dd className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <Link to={`/profile/${author.id}`} className="font-semibold text-fg hover:text-primary">
+            {author.username}
+          </Link>
+          <span>{accountAge(author.joinedAt)}</span>
+          <Badge tone={author.trustLevel === 'new' ? 'warning' : 'neutral'}>
+            {levelLabels[author.trustLevel]}
+          </Badge>
+          {author.banned && <Badge tone="danger">Banned</Badge>}
+        </dd>
+        <dt className="font-medium text-fg">
+          <Globe className="mr-1 inline size-3.5" aria-hidden="true" />
+          Address
+        </dt>
+        <dd className="break-all">{item.ipAddress ?? 'Unknown'}</dd>
+        <dt className="font-medium text-fg">
+          <MonitorSmartphone className="mr-1 inline size-3.5" aria-hidden="true" />
+          Shared address or device
+        </dt>
+        <dd>
+          {item.overlap.count === 0 ? (
+            'No other accounts'
+          ) : (
+            <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+              <span className="font-semibold text-danger">
+                {item.overlap.count}
+                {item.overlap.count >= 50 ? '+' : ''} other account{item.overlap.count === 1 ? '' : 's'}:
+              </span>
+              {item.overlap.accounts.map((a) => (
+                <Link key={a.id} to={`/profile/${a.id}`} className="text-fg hover:text-primary">
+                  {a.username}
+                </Link>
+              ))}
+            </span>
+          )}
+        </dd>
+      </dl>
+
+      {item.status === 'pending' ? (
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={busy}
+            aria-label={`${message ? 'Dismiss' : 'Approve'} ${about}`}
+            onClick={() => onDecide('approve')}
+          >
+            <Check className="size-4" aria-hidden="true" />
+            {message ? 'Dismiss' : 'Approve'}
+          </Button>
+          {!message && (
+            <Button
+              variant="ghost"
+              size="sm"
+              disabled={busy}
+              aria-label={`Reject ${about}`}
+              onClick={() => onDecide('reject')}
+            >
+              <X className="size-4" aria-hidden="true" />
+              Reject
+            </Button>
+          )}
+          {canBan && (
+            <Button
+              variant="danger"
+              size="sm"
+              disabled={busy}
+              aria-label={`${message ? 'Ban the sender of' : 'Reject and ban'} ${about}`}
+              onClick={() => onDecide('reject-and-ban')}
+            >
+              <Ban className="size-4" aria-hidden="true" />
+              {message ? 'Ban the sender' : 'Reject and ban'}
+            </Button>
+          )}
+        </div>
+      ) : (
+        item.decision && (
+          <p className="flex flex-wrap items-center gap-1 text-xs text-muted">
+            <ShieldAlert className="size-3.5" aria-hidden="true" />
+            {statusLabels[item.status]}
+            {item.decision.by && <> by {item.decision.by.username}</>} on {formatDateShort(item.decision.at)}
+            {item.decision.reason && <>: {item.decision.reason}</>}
+          </p>
+        )
+      )}
+    </Card>
+  );
+}

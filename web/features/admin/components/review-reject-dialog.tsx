@@ -1,0 +1,63 @@
+import { useEffect } from 'react';
+import { reviewMessages as m } from '../../../../contract/messages.ts';
+import { type ReviewItem, rejectBody } from '../../../../contract/review.ts';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { SubmitRow } from '../../../components/ui/form-field.tsx';
+import { Textarea } from '../../../components/ui/textarea.tsx';
+import { useZodForm } from '../../../lib/forms.ts';
+import { toastOutcome } from '../../../lib/toast-outcome.ts';
+import type { useReviewDecision } from '../api.ts';
+import { kindLabels } from './review-card.tsx';
+
+/**
+ * Reject a held post with a reason (mailed to its author), or reject and ban (the ban asked here too: the
+ * dialog says what it does, and its button is the danger one).
+ */
+export function ReviewRejectDialog({
+  target,
+  onClose,
+  decide,
+}: {
+  target: { item: ReviewItem; ban: boolean } | undefined;
+  onClose: () => void;
+  decide: ReturnType<typeof useReviewDecision>;
+}) {
+  const { field, handleSubmit, reset } = useZodForm(rejectBody);
+  useEffect(() => {
+    if (target) reset({ reason: '' });
+  }, [target, reset]);
+  const item = target?.item;
+  const ban = target?.ban ?? false;
+  const message = item?.kind === 'direct_message';
+  const onSubmit = handleSubmit(({ reason }) => {
+    if (!item) return;
+    decide.mutate(
+      { id: item.id, action: ban ? 'reject-and-ban' : 'reject', reason },
+      toastOutcome(ban ? m.rejectedAndBanned : m.rejected, m.decideFailed, onClose),
+    );
+  });
+  const who = item?.author.username ?? '';
+  const title = message ? 'Ban the sender' : ban ? 'Reject and ban' : 'Reject';
+  return (
+    <Dialog
+      open={target !== undefined}
+      onOpenChange={(open) => !open && onClose()}
+      title={title}
+      description={item ? `${kindLabels[item.kind]} by ${who}` : undefined}
+    >
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <p className="text-sm text-muted">
+          {message
+            ? `Ban ${who}? They are signed out everywhere at once and cannot sign in again.`
+            : ban
+              ? `The post is not published, ${who} is mailed the reason and banned: signed out everywhere at once, and unable to sign in again.`
+              : `The post is not published and ${who} is mailed the reason.`}
+        </p>
+        <Textarea label="Reason" rows={3} {...field('reason', { counter: 500 })} />
+        <SubmitRow variant="danger" loading={decide.isPending} cancel={onClose}>
+          {message ? 'Ban Sender' : ban ? 'Reject and Ban' : 'Reject'}
+        </SubmitRow>
+      </form>
+    </Dialog>
+  );
+}

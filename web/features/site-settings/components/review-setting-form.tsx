@@ -1,0 +1,95 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { z } from 'zod';
+import { siteSettingsMessages as m } from '../../../../contract/messages.ts';
+import { type SiteSettingValue, siteSettingSchemas } from '../../../../contract/site.ts';
+import { Input } from '../../../components/ui/input.tsx';
+import { Textarea } from '../../../components/ui/textarea.tsx';
+import { ApiError, errorMessage } from '../../../lib/api.ts';
+import { useUpdateSiteSetting } from '../api.ts';
+import { SettingCard } from './setting-card.tsx';
+
+const review = siteSettingSchemas.review;
+
+/** The form's shape: the spam domains as a text, one a line, read into the setting's list on save. */
+const reviewForm = z.object({
+  firstPosts: review.shape.firstPosts,
+  maxLinks: review.shape.maxLinks,
+  spamDomains: z.string().transform((text, ctx) => {
+    const lines = text
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean);
+    const parsed = review.shape.spamDomains.safeParse(lines);
+    if (parsed.success) return parsed.data;
+    ctx.addIssue({ code: 'custom', message: m.spamDomainInvalid });
+    return z.NEVER;
+  }),
+});
+type ReviewFormIn = z.input<typeof reviewForm>;
+type ReviewFormOut = z.output<typeof reviewForm>;
+
+/** The review queue (issue 36): how many first posts wait for staff, the link limit, and the spam domains. */
+export function ReviewForm({ value }: { value: SiteSettingValue<'review'> }) {
+  const update = useUpdateSiteSetting();
+  const form = useForm<ReviewFormIn, unknown, ReviewFormOut>({
+    resolver: zodResolver(reviewForm),
+    values: { ...value, spamDomains: value.spamDomains.join('\n') },
+  });
+  const errors = form.formState.errors;
+  const onSubmit = form.handleSubmit((v) =>
+    update.mutate(
+      { key: 'review', value: v },
+      {
+        onSuccess: () => toast.success(m.saved, { id: 'site-settings-saved' }),
+        onError: (err) => {
+          // The server names a bad domain by its place in the list (spamDomains.2): the text field shows it.
+          for (const [field, message] of Object.entries(err instanceof ApiError ? (err.fields ?? {}) : {})) {
+            const name = field.split('.')[0] as keyof ReviewFormIn;
+            if (name in value) form.setError(name, { type: 'server', message });
+          }
+          toast.error(errorMessage(err, m.saveFailed));
+        },
+      },
+    ),
+  );
+  const number = { valueAsNumber: true } as const;
+  return (
+    <SettingCard
+      title="Review queue"
+      saves="review queue"
+      setting={{ onSubmit, pending: update.isPending }}
+      className="grid gap-4 sm:grid-cols-2"
+    >
+      <Input
+        label="First posts reviewed"
+        type="number"
+        min={0}
+        max={50}
+        hint="A new member's first posts wait for staff, 0 to 50 (0: none)."
+        error={errors.firstPosts?.message}
+        {...form.register('firstPosts', number)}
+      />
+      <Input
+        label="Most links in a post"
+        type="number"
+        min={0}
+        max={100}
+        hint="A post with more links waits for staff."
+        error={errors.maxLinks?.message}
+        {...form.register('maxLinks', number)}
+      />
+      <Textarea
+        label="Spam domains"
+        rows={4}
+        spellCheck={false}
+        autoCapitalize="none"
+        hint="One a line, like example.com. A post linking to one (or a subdomain) waits for staff, as do known link shorteners and IP loggers."
+        error={errors.spamDomains?.message}
+        className="sm:col-span-2"
+        {...form.register('spamDomains')}
+      />
+    </SettingCard>
+  );
+}
