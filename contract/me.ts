@@ -44,15 +44,18 @@ export const userSettingsResponse = z.object({
   marketplaceUpdates: z.boolean(),
   securityAlerts: z.boolean(),
   digest: digestField,
+  /** Listed in the home page's online column while on the site (issue 36: members may hide). */
+  showOnline: z.boolean(),
 });
 export type UserSettings = z.infer<typeof userSettingsResponse>;
 
-/** The three switches; `digest` may be left out (it keeps its value), so older clients still save. */
+/** The three switches; `digest` and `showOnline` may be left out (they keep their values), so older clients still save. */
 export const userSettingsBody = z.strictObject({
   emailNotifications: z.boolean(),
   marketplaceUpdates: z.boolean(),
   securityAlerts: z.boolean(),
   digest: digestField.optional(),
+  showOnline: z.boolean().optional(),
 });
 export type UserSettingsInput = z.infer<typeof userSettingsBody>;
 

@@ -90,7 +90,8 @@ try {
   const origin = app.base;
   log(`app: pid ${pid} on ${app.base} (production, PostgreSQL on loopback)`);
 
-  // Members, their sessions, and a seller they all follow; one statement each.
+  // Members, their sessions (the table holds each token's hash, as the app stores them), and a seller they
+  // all follow; one statement each.
   const started = performance.now();
   const members = Array.from({ length: CLIENTS }, (_, i) => ({
     id: randomUUID(),
@@ -108,7 +109,8 @@ try {
   );
   await dbPool.query(
     `insert into sessions (id, token, user_id, expires_at)
-     select gen_random_uuid(), token, id, now() + interval '7 days' from unnest($1::uuid[], $2::text[]) as s(id, token)`,
+     select gen_random_uuid(), encode(sha256(convert_to(token, 'UTF8')), 'hex'), id, now() + interval '7 days'
+     from unnest($1::uuid[], $2::text[]) as s(id, token)`,
     [members.map((m) => m.id), members.map((m) => m.token)],
   );
   await dbPool.query(

@@ -11,6 +11,8 @@ export interface MailMessage {
   html?: string;
   /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post). */
   headers?: Record<string, string>;
+  /** The Message-ID header (`<id@host>`), the same on every send of one mail. */
+  messageId?: string;
   /**
    * The address is suppressed (hard bounce or staff): nothing goes out; the dev mailbox still records
    * what would have been sent, marked so.

@@ -55,6 +55,30 @@ describe('the queue on several instances', () => {
     expect(rows[0]!.sent).toBe(n);
   });
 
+  it('each mail goes out once though two jobs of it race on two instances (issue 36)', async () => {
+    smtp.received.length = 0;
+    const n = 40;
+    await a.db.transaction(async (tx) => {
+      for (let i = 0; i < n; i++) {
+        const mail = { to: `twice${i}@example.com`, template: 'existing-account', data: {} };
+        const id = await enqueueMail(tx, mail);
+        // The same mail queued again, as a producer's job that ran twice queues it.
+        await enqueueMail(tx, { ...mail, id: id! });
+      }
+    });
+    await expect
+      .poll(() => smtp.received.length, { timeout: 60_000, interval: 50 })
+      .toBeGreaterThanOrEqual(n);
+    await Promise.all([a.app.jobs.settle(), b.app.jobs.settle()]);
+    const recipients = smtp.received.map((m) => m.to[0]);
+    expect(recipients).toHaveLength(n);
+    expect(new Set(recipients).size).toBe(n);
+    const { rows } = (await a.db.execute(
+      sql`select count(*)::int as sent from mail_log where status = 'sent' and recipient like 'twice%'`,
+    )) as unknown as { rows: { sent: number }[] };
+    expect(rows[0]!.sent).toBe(n);
+  });
+
   it('the periodic escrow sweep queued by both instances runs one at a time', async () => {
     for (let i = 0; i < 5; i++) {
       await Promise.all([

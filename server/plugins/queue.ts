@@ -1,3 +1,4 @@
+import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -16,6 +17,13 @@ export interface MailJob {
   template: string;
   data: Record<string, unknown>;
   userId?: string;
+  /**
+   * The mail's identity (a uuid), given when it is first queued and kept by every later job of the same mail
+   * (one moved past a sending rate, one queued again by a retried producer): mail_log claims it once, so the
+   * mail goes out once however many jobs or workers carry it. A job queued before it existed has none, and
+   * its own id stands for it.
+   */
+  id?: string;
 }
 
 /** Every job the app runs, with its data. */
@@ -106,9 +114,22 @@ export async function enqueueMany<N extends JobName>(tx: Tx | Db, name: N, data:
   );
 }
 
-/** A mail through the queue, inside the caller's transaction (security alerts, notifications, auth). */
+/**
+ * A mail through the queue, inside the caller's transaction (security alerts, notifications, auth). A new
+ * mail gets its identity here, and its first job the same id; a mail that has one (a later job of it) keeps
+ * it. A caller whose retries could queue one mail twice names it (`mailIdFor`) and passes that id as the job's
+ * too: the queue drops the second job, and mail_log would refuse its mail anyway.
+ */
 export function enqueueMail(tx: Tx | Db, mail: MailJob, options: Omit<SendOptions, 'db'> = {}) {
-  return enqueue(tx, 'mail', mail, options);
+  if (mail.id) return enqueue(tx, 'mail', mail, options);
+  const id = options.id ?? randomUUID();
+  return enqueue(tx, 'mail', { ...mail, id }, { ...options, id });
+}
+
+/** A mail's identity made from what it is about (`notification:<id>`): the same name, the same uuid. */
+export function mailIdFor(name: string) {
+  const h = createHash('sha256').update(`mail:${name}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((Number.parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
 export interface JobQueue {

@@ -6,6 +6,7 @@ import type { ClientToServerEvents, ServerToClientEvents } from '../../contract/
 import type { Database } from '../db/client.ts';
 import { type FanOutEvent, REALTIME_CHANNEL, type RealtimeEvent } from '../modules/realtime/bus.ts';
 import {
+  listedOnly,
   memoryPresence,
   PRESENCE_SIGNAL_ROOM,
   type Presence,
@@ -60,9 +61,12 @@ export const realtimePlugin = fp(
     /** Sockets of signed-in members on this instance, per member id (presence is de-duplicated by member). */
     const sockets = new Map<string, number>();
     // The list goes to this instance's watchers only: every instance sends it to its own.
+    // Members only (issue 36: an anonymous socket received every online member's id and name), and never
+    // one who chose not to be shown.
+    const listed = async () => listedOnly(opts.database.db, await presence.snapshot());
     const broadcastPresence = () => {
       if ((io.sockets.adapter.rooms.get(PRESENCE_ROOM)?.size ?? 0) === 0) return;
-      presence.snapshot().then(
+      listed().then(
         (snapshot) => io.to(PRESENCE_ROOM).emit('presence', snapshot),
         (err: unknown) => app.log.warn({ err }, 'presence read failed'),
       );
@@ -99,8 +103,9 @@ export const realtimePlugin = fp(
         if (count === 0) presence.arrive(user);
       }
       socket.on('presence:join', () => {
+        if (!user) return;
         void socket.join(PRESENCE_ROOM);
-        presence.snapshot().then(
+        listed().then(
           (snapshot) => socket.emit('presence', snapshot),
           (err: unknown) => app.log.warn({ err }, 'presence read failed'),
         );

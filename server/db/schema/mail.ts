@@ -13,9 +13,11 @@ export const emailSuppressions = pgTable('email_suppressions', {
 });
 
 /**
- * One row per mail job, taken before the SMTP conversation (`sending`, which counts against the sending
- * rates at once) and marked `sent` or `suppressed` after it; a temporary failure deletes it. A retried job
- * whose row says `sent` does not send again. A conversation's mails are spaced by `thread`.
+ * One row per mail, taken before the SMTP conversation (`sending`, which counts against the sending rates
+ * at once, and claims the mail for `sent_at` plus MAIL_CLAIM_SECONDS) and marked `sent` or `suppressed`
+ * after it; a temporary failure deletes it. Any job of a mail that finds its row `sent` does not send again.
+ * `job_id` is the mail's id (MailJob.id: its first job's id, kept by every later job of it). A
+ * conversation's mails are spaced by `thread`.
  */
 export const mailLog = pgTable(
   'mail_log',

@@ -216,6 +216,7 @@ export const marketplaceVouches = pgTable(
 /**
  * The first time each person was shown a sold listing's content link, per order: the buyer on reading it,
  * staff through "Reveal content link" on a disputed order (also audited). Disputes can rely on it.
+ * `keysRevealedAt`: the first time the buyer fetched the order's license keys (issue 36), on the same row.
  */
 export const listingContentReveals = pgTable(
   'listing_content_reveals',
@@ -225,6 +226,7 @@ export const listingContentReveals = pgTable(
     orderId: belongsTo('order_id', () => marketplaceOrders.id),
     userId: belongsTo('user_id', () => profiles.id),
     createdAt: createdAt(),
+    keysRevealedAt: timestamp('keys_revealed_at', { withTimezone: true }),
   },
   (t) => [
     index('listing_content_reveals_listing_idx').on(t.listingId, t.createdAt),

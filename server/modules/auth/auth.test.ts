@@ -1,9 +1,12 @@
-import { count, eq } from 'drizzle-orm';
+import { createHmac } from 'node:crypto';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../contract/messages.ts';
 import { accounts, loginEvents, profiles, sessions } from '../../db/schema/index.ts';
+import { rows } from '../../db/sql.ts';
 import { buildUser, DEFAULT_PASSWORD, signIn } from '../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
+import { hashSessionToken } from './session-token.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -299,6 +302,56 @@ describe('sessions', () => {
     expect((await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).length).toBe(0);
     const me = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { cookie } });
     expect(me.statusCode).toBe(401);
+  });
+
+  /** The session token a cookie carries (better-auth's `token.signature`, URL-encoded). */
+  const cookieToken = (cookie: string) => {
+    const value = cookie.split('; ').find((c) => c.startsWith('better-auth.session_token='))!;
+    const signed = decodeURIComponent(value.slice(value.indexOf('=') + 1));
+    return signed.slice(0, signed.lastIndexOf('.'));
+  };
+
+  it('stores only the hash of the session token: the row cannot sign in, the cookie still does (issue 36)', async () => {
+    const user = await buildUser(t);
+    const cookie = await signIn(t, user);
+    const token = cookieToken(cookie);
+    const [row] = await t.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(row!.token).not.toBe(token);
+    expect(row!.token).toBe(hashSessionToken(token));
+    // The migration (0026) hashes the sessions made before it with the same function, in SQL.
+    const [sqlHash] = await rows<{ hash: string }>(
+      t.db,
+      sql`select encode(sha256(convert_to(${token}, 'UTF8')), 'hex') as hash`,
+    );
+    expect(sqlHash!.hash).toBe(row!.token);
+    const me = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { cookie } });
+    expect(me.statusCode, me.body).toBe(200);
+    expect(me.json()).toMatchObject({ id: user.id });
+    const session = await t.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie } });
+    expect(session.json().user).toMatchObject({ id: user.id });
+    // A cookie made from what the table holds (as from a leaked backup, even with the secret) is no session.
+    const secret = (await t.app.auth.$context).secret;
+    const forged = `${row!.token}.${createHmac('sha256', secret).update(row!.token).digest('base64')}`;
+    const replay = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/me',
+      headers: { cookie: `better-auth.session_token=${encodeURIComponent(forged)}` },
+    });
+    expect(replay.statusCode).toBe(401);
+  });
+
+  it('a session near its expiry is extended by better-auth through the hashed token, cookie unchanged', async () => {
+    const user = await buildUser(t);
+    const cookie = await signIn(t, user);
+    const soon = new Date(Date.now() + 60 * 60 * 1000);
+    await t.db.update(sessions).set({ expiresAt: soon }).where(eq(sessions.userId, user.id));
+    const me = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { cookie } });
+    expect(me.statusCode, me.body).toBe(200);
+    const [row] = await t.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(row!.expiresAt.getTime()).toBeGreaterThan(soon.getTime() + 24 * 60 * 60 * 1000);
+    expect(row!.token).toBe(hashSessionToken(cookieToken(cookie)));
+    const again = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { cookie } });
+    expect(again.statusCode).toBe(200);
   });
 
   it('a cookie with a forged token is no session', async () => {

@@ -20,6 +20,7 @@ import {
 import { enqueueMail } from '../../plugins/queue.ts';
 import type { SecurityAlerts } from '../sessions/alerts.ts';
 import { hashPassword, verifyPassword } from './password-hash.ts';
+import { hashSessionTokens } from './session-token.ts';
 
 /** The header our proxy sets from Fastify's request.ip (which honours TRUST_PROXY); clients cannot forge it. */
 export const CLIENT_IP_HEADER = 'x-cm-client-ip';
@@ -72,10 +73,13 @@ export function createAuth({ db, config, secret, log, securityAlerts }: AuthDeps
     },
     // Our own limiter (plugins/rate-limit.ts) covers auth per IP and per account, across instances.
     rateLimit: { enabled: false },
-    database: drizzleAdapter(db, {
-      provider: 'pg',
-      schema: { profiles, sessions, accounts, verifications, twoFactors },
-    }),
+    // Session tokens are stored hashed (session-token.ts): the cookie holds the only usable copy.
+    database: hashSessionTokens(
+      drizzleAdapter(db, {
+        provider: 'pg',
+        schema: { profiles, sessions, accounts, verifications, twoFactors },
+      }),
+    ),
     user: {
       modelName: 'profiles',
       fields: { name: 'username', image: 'avatarUrl' },

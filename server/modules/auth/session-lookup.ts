@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { compileRowsOf } from '../../db/row-mapper.ts';
 import { profiles, sessions } from '../../db/schema/index.ts';
 import type { Auth } from './auth.ts';
+import { hashSessionToken } from './session-token.ts';
 
 export interface Viewer {
   id: string;
@@ -41,6 +42,7 @@ function readCookies(header: string): Map<string, string> {
  * (`token.base64(HMAC-SHA256(secret, token))`), checked here with node:crypto. A session in its last
  * `updateAge` is handed to better-auth once, which extends it exactly as before. A ban or sign-out takes effect
  * on the next request, since nothing is cached (a revoked session's row is gone, so its next request is a visitor).
+ * The table holds only the token's hash (session-token.ts), so the lookup compares hashes.
  */
 export async function createSessionLookup(db: Db, auth: Auth): Promise<SessionLookup> {
   const ctx = await auth.$context;
@@ -94,7 +96,7 @@ export async function createSessionLookup(db: Db, auth: Auth): Promise<SessionLo
     const raw = cookies.get(cookieName);
     const token = raw ? verify(raw) : null;
     if (!token) return null;
-    const [row] = await byToken.execute({ token });
+    const [row] = await byToken.execute({ token: hashSessionToken(token) });
     if (!row || row.banned || row.expiresAt.getTime() <= Date.now()) return null;
     if (row.expiresAt.getTime() - refreshBeforeMs <= Date.now() && !cookies.has(dontRememberName)) {
       // Rare (once a day per session): better-auth moves the expiry forward in its own way.

@@ -203,9 +203,11 @@ describe('mention notifications', () => {
     await editReply(reply.id, `cc @${bob.username} @${carol.username}`);
     expect(await mentionsOf(bob.id)).toHaveLength(1);
     expect(await mentionsOf(carol.id)).toHaveLength(1);
-    // Another post mentioning them is another notification.
-    await replyTo(thread.id, `@${bob.username} once more`);
-    expect(await mentionsOf(bob.id)).toHaveLength(2);
+    // Another post mentioning them counts in their unread notice for the thread, and leads to that post.
+    const again = await replyTo(thread.id, `@${bob.username} once more`);
+    expect(await mentionsOf(bob.id)).toMatchObject([
+      { content: `2 mentions in ${thread.title}`, data: { replyId: again.id, count: '2' } },
+    ]);
   });
 
   it("a thread edit notifies the newly mentioned; a moderator's edit of someone's post notifies nobody", async () => {
@@ -223,6 +225,41 @@ describe('mention notifications', () => {
     const reply = await replyTo(thread.id, 'plain');
     expect((await editReply(reply.id, `@${dave.username}`, moderator)).contentHtml).toContain(link(dave));
     expect(await mentionsOf(dave.id)).toEqual([]);
+  });
+
+  it('twenty mentions in one thread make one unread notice counting them and one mail (issue 36)', async () => {
+    const [bob, writer] = await Promise.all([buildSignedInUser(t), buildSignedInUser(t)]);
+    const thread = await newThread(writer);
+    let last = { id: '' };
+    for (let i = 0; i < 20; i++) last = await replyTo(thread.id, `@${bob.username} look ${i}`, writer);
+    const rows = await mentionsOf(bob.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      title: `${writer.username} mentioned you`,
+      content: `20 mentions in ${thread.title}`,
+      data: { threadId: thread.id, replyId: last.id, count: '20' },
+      read: false,
+    });
+    expect(notificationTarget(rows[0]!)).toBe(`/forum/post/${thread.id}#reply-${last.id}`);
+    const bell = await call('GET', '/api/v1/notifications?filter=unread', bob.cookie);
+    expect(bell.json().unreadCount).toBe(1);
+    const mailJobs = async () =>
+      (
+        (await t.db.execute(
+          sql`select count(*)::int as n from pgboss.job where name = 'notification-mail'
+            and data->>'notificationId' in (select id::text from notifications where user_id = ${bob.id})`,
+        )) as unknown as { rows: { n: number }[] }
+      ).rows[0]!.n;
+    expect(await mailJobs()).toBe(1);
+    // Another thread is another notice; once read, the next mention starts a new one (and its mail).
+    await newThread(writer, `@${bob.username} elsewhere`);
+    expect(await mentionsOf(bob.id)).toHaveLength(2);
+    const read = await call('POST', `/api/v1/notifications/${rows[0]!.id}/read`, bob.cookie);
+    expect(read.statusCode, read.body).toBe(200);
+    const next = await replyTo(thread.id, `@${bob.username} and again`, writer);
+    const fresh = (await mentionsOf(bob.id)).filter((r) => !r.read && r.data.threadId === thread.id);
+    expect(fresh).toMatchObject([{ content: thread.title, data: { threadId: thread.id, replyId: next.id } }]);
+    expect(await mailJobs()).toBe(3);
   });
 
   it('reaches the member live, as their bell’s notification event', async () => {

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { forumMentionNotifyLimit } from '../../../contract/forum.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { forumThreads } from '../../db/schema/index.ts';
-import { notifyMany } from '../notifications/service.ts';
+import { forumThreads, notifications } from '../../db/schema/index.ts';
+import { notifyManyGrouped } from '../notifications/service.ts';
 import { findMentions, type MentionedMember, renderMarkdown } from './markdown.ts';
 import { findMembersByName, recordMentions } from './queries.ts';
 
@@ -27,7 +27,7 @@ export async function cook(db: Db | Tx, source: string): Promise<CookedPost> {
 }
 
 /**
- * Notifies the members a post addresses (bell, live, and mail by their settings, through notifyMany), in the
+ * Notifies the members a post addresses (bell, live, and mail by their settings, through notifyManyGrouped), in the
  * writing transaction: once per member and post over all its edits, never the author, never across a block
  * either way, at most forumMentionNotifyLimit per post (the first names in the text). Only the author's own
  * writing mentions: a moderator's edit of someone's post notifies nobody in the author's name.
@@ -48,13 +48,20 @@ export async function notifyMentions(
   const data = post.replyId
     ? { threadId: post.threadId, replyId: post.replyId }
     : { threadId: post.threadId };
-  await notifyMany(
+  const title = sql`(select ${forumThreads.title} from ${forumThreads} where ${forumThreads.id} = ${post.threadId}::uuid)`;
+  // One unread notice per member and thread (issue 36: twenty mentions were twenty notices and mails): a
+  // mention while one is unread counts in it ("3 mentions in …") and leads to the newest post.
+  const count = sql`(coalesce((${notifications}.data ->> 'count')::int, 1) + 1)`;
+  await notifyManyGrouped(
     tx,
-    sql`select u.id as user_id,
-        (select ${forumThreads.title} from ${forumThreads} where ${forumThreads.id} = ${post.threadId}::uuid) as content,
-        ${JSON.stringify(data)}::jsonb as data
+    sql`select u.id as user_id, ${title} as content, ${JSON.stringify(data)}::jsonb as data
       from unnest(${`{${notified.join(',')}}`}::uuid[]) as u(id)`,
     'forum_mention',
     `${post.author.username} mentioned you`,
+    sql`on conflict (user_id, (data ->> 'threadId')) where type = 'forum_mention' and read = false
+      do update set title = excluded.title,
+        content = ${count} || ' mentions in ' || ${title},
+        data = excluded.data || jsonb_build_object('count', ${count}::text),
+        created_at = now()`,
   );
 }

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { emailSuppressions, mailLog, notifications, profiles, userSettings } from '../../db/schema/index.ts';
 import { rows } from '../../db/sql.ts';
 import { isPermanentFailure, type Mailer } from '../../plugins/mailer.ts';
-import { enqueue, enqueueMail, type JobData, type MailJob } from '../../plugins/queue.ts';
+import { enqueue, enqueueMail, type JobData, type MailJob, mailIdFor } from '../../plugins/queue.ts';
 import { getPublicSettings } from '../site-settings/service.ts';
 import { isTemplate, type MailContext, renderMail } from './templates.ts';
 
@@ -77,34 +77,56 @@ export async function suppressAddress(db: Db, email: string, reason: string) {
 }
 
 // Any fixed number: the short transaction that counts the sending rates and takes a slot holds it, so two
-// workers (on any instance) never both take the last slot.
+// workers (on any instance) never both take the last slot, nor both claim one mail.
 const MAIL_SLOT_LOCK = 727_016;
 
 /**
- * The mail job. A slot is taken in mail_log before talking to SMTP, under one lock, so both sending rates
- * hold across workers and instances; over a rate the mail moves to a later job (delayed, never dropped). A
- * suppressed address is recorded, not sent; a permanent SMTP refusal (5xx) suppresses the address instead of
- * retrying; any other failure frees the slot and throws, and the queue retries with back-off. A retry of a
- * job whose mail went out does not send it again.
+ * How long a mail's claim (mail_log `sending`, its `sent_at`) keeps every other job of the mail from sending
+ * it. The sending worker renews it every MAIL_CLAIM_RENEW_MS for as long as its SMTP conversation lasts, so
+ * a claim that runs out is a dead worker's (killed mid-send), and the mail is sent by the next job of it.
+ */
+export const MAIL_CLAIM_SECONDS = 30;
+const MAIL_CLAIM_RENEW_MS = 10_000;
+
+/**
+ * The mail job. The mail (its `id`, kept by every job of it) is claimed in mail_log before talking to SMTP,
+ * under one lock with the sending rates, so it goes out once however many jobs or workers carry it: a job
+ * redelivered while its first run still sends, a retried producer's second job, two instances racing. Over
+ * a rate the mail moves to a later job (delayed, never dropped). A suppressed address is recorded, not sent;
+ * a permanent SMTP refusal (5xx) suppresses the address instead of retrying; any other failure frees the
+ * claim and throws, and the queue retries with back-off. A claim still `sending` is another run's: this job
+ * hands the mail to a later one that looks again when the claim runs out, and sends only if it was never
+ * marked sent (a worker that died between SMTP's answer and marking the mail sent: the one case that may
+ * send twice; the Message-ID, the same on both, lets mail clients drop the second).
  */
 export async function deliverMail(deps: MailDeps, job: Job<MailJob>) {
   const { db, limits } = deps;
   const mail = job.data;
+  const mailId = mail.id ?? job.id;
   const to = mail.to.toLowerCase();
   if (!isTemplate(mail.template)) throw new Error(`unknown mail template ${mail.template}`);
   const thread = typeof mail.data.thread === 'string' ? mail.data.thread : null;
 
   const slot = await db.transaction(async (tx) => {
-    const [mine] = await tx.select({ status: mailLog.status }).from(mailLog).where(eq(mailLog.jobId, job.id));
-    if (mine && mine.status !== 'sending') return 'done' as const;
+    // Taken before the mail's claim is read: two runs of one mail read it one after the other.
     await tx.execute(sql`select pg_advisory_xact_lock(${MAIL_SLOT_LOCK})`);
+    const [mine] = await rows<{ status: string; left: number }>(
+      tx,
+      sql`select status, ceil(extract(epoch from sent_at + make_interval(secs => ${MAIL_CLAIM_SECONDS}) - now()))::int as left
+        from ${mailLog} where job_id = ${mailId}::uuid`,
+    );
+    if (mine && mine.status !== 'sending') return 'done' as const;
+    if (mine && mine.left > 0) {
+      await enqueueMail(tx, { ...mail, id: mailId }, { startAfter: mine.left + 1 });
+      return 'claimed' as const;
+    }
     const [usage] = await rows<{ member: number; site: number; suppressed: boolean }>(
       tx,
       sql`select
         (select count(*)::int from ${mailLog} where recipient = ${to} and status <> 'suppressed'
-          and sent_at > now() - interval '1 hour' and job_id <> ${job.id}::uuid) as member,
+          and sent_at > now() - interval '1 hour' and job_id <> ${mailId}::uuid) as member,
         (select count(*)::int from ${mailLog} where status <> 'suppressed'
-          and sent_at > now() - interval '1 minute' and job_id <> ${job.id}::uuid) as site,
+          and sent_at > now() - interval '1 minute' and job_id <> ${mailId}::uuid) as site,
         exists (select 1 from ${emailSuppressions} where email = ${to}) as suppressed`,
     );
     const suppressed = Boolean(usage?.suppressed);
@@ -116,7 +138,7 @@ export async function deliverMail(deps: MailDeps, job: Job<MailJob>) {
             ? 60
             : 0;
       if (wait) {
-        await enqueueMail(tx, mail, { startAfter: wait });
+        await enqueueMail(tx, { ...mail, id: mailId }, { startAfter: wait });
         return 'deferred' as const;
       }
     }
@@ -124,7 +146,7 @@ export async function deliverMail(deps: MailDeps, job: Job<MailJob>) {
     await tx
       .insert(mailLog)
       .values({
-        jobId: job.id,
+        jobId: mailId,
         recipient: to,
         template: mail.template,
         userId: mail.userId ?? null,
@@ -134,7 +156,7 @@ export async function deliverMail(deps: MailDeps, job: Job<MailJob>) {
       .onConflictDoUpdate({ target: mailLog.jobId, set: { status, sentAt: sql`now()` } });
     return status;
   });
-  if (slot === 'done' || slot === 'deferred') return slot;
+  if (slot === 'done' || slot === 'deferred' || slot === 'claimed') return slot;
 
   // Behind the mail's white text: the primary colour's readable fill, not the raw colour.
   const tones = (await getPublicSettings(db, { supportStreamUrl: null, communityChatUrl: null })).themeTones;
@@ -152,9 +174,26 @@ export async function deliverMail(deps: MailDeps, job: Job<MailJob>) {
     headers['List-Unsubscribe'] = `<${ctx.unsubscribeUrl}>`;
     headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
   }
-  const mine = eq(mailLog.jobId, job.id);
+  const mine = eq(mailLog.jobId, mailId);
+  // The same on every send of this mail: a second one (only after a worker died mid-send) is a duplicate
+  // that mail clients recognise.
+  const messageId = `<${mailId}@${new URL(deps.publicUrl).hostname}>`;
+  // The claim lives while this worker does: renewed until the mail server answers.
+  const renew = setInterval(() => {
+    db.update(mailLog)
+      .set({ sentAt: sql`now()` })
+      .where(and(mine, eq(mailLog.status, 'sending')))
+      .catch(() => undefined);
+  }, MAIL_CLAIM_RENEW_MS);
+  renew.unref();
   try {
-    await deps.mailer.send({ to: mail.to, ...rendered, headers, suppressed: slot === 'suppressed' });
+    await deps.mailer.send({
+      to: mail.to,
+      ...rendered,
+      headers,
+      messageId,
+      suppressed: slot === 'suppressed',
+    });
   } catch (err) {
     if (!isPermanentFailure(err)) {
       await db.delete(mailLog).where(mine);
@@ -163,6 +202,8 @@ export async function deliverMail(deps: MailDeps, job: Job<MailJob>) {
     await suppressAddress(db, to, `smtp: ${(err as Error).message}`.slice(0, 500));
     await db.update(mailLog).set({ status: 'suppressed' }).where(mine);
     return 'bounced';
+  } finally {
+    clearInterval(renew);
   }
   if (slot === 'sending') await db.update(mailLog).set({ status: 'sent' }).where(mine);
   return slot === 'sending' ? 'sent' : 'suppressed';
@@ -233,6 +274,9 @@ export async function notificationMail(deps: MailDeps, job: Job<JobData['notific
     if (recent) return 'batched';
   }
   const [link, action] = linkFor(deps.publicUrl, n.type, n.data);
+  // A notification is one mail, named by it: this job run again (its first run's completion lost, or the
+  // job handed out twice) or a second job for it queues the same mail, which the queue and mail_log drop.
+  const id = mailIdFor(`notification:${job.data.notificationId}`);
   await enqueueMail(
     db,
     {
@@ -240,9 +284,10 @@ export async function notificationMail(deps: MailDeps, job: Job<JobData['notific
       template: 'notification',
       userId: n.userId,
       data: { title: n.title, content: n.content, link, action, unsubscribe: kind, thread },
+      id,
     },
     // Two messages of one conversation arriving together make one mail, not two.
-    thread ? { singletonKey: thread, singletonSeconds: 3600 } : {},
+    { id, ...(thread ? { singletonKey: thread, singletonSeconds: 3600 } : {}) },
   );
   return 'queued';
 }

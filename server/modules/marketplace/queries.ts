@@ -578,6 +578,24 @@ export async function logReveal(
   return rows.length > 0;
 }
 
+/**
+ * Records the buyer's first fetch of an order's license keys on their reveal row (made now if the content
+ * link was never shown to them), as a content link's first reveal is: the time stays the first fetch's.
+ */
+export async function logKeysReveal(
+  db: Executor,
+  values: { listingId: string; orderId: string; userId: string },
+) {
+  await db
+    .insert(listingContentReveals)
+    .values({ ...values, keysRevealedAt: sql`now()` })
+    .onConflictDoUpdate({
+      target: [listingContentReveals.orderId, listingContentReveals.userId],
+      set: { keysRevealedAt: sql`now()` },
+      setWhere: sql`${listingContentReveals.keysRevealedAt} is null`,
+    });
+}
+
 /** A member's feedback, newest first: marketplace_vouches_to_user_idx. */
 export const feedbackKeyset = newestFirst(vouches.createdAt, vouches.id);
 

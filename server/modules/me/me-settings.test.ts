@@ -21,7 +21,13 @@ const put = (payload: unknown, cookie?: string) =>
     payload: payload as object,
     headers: cookie ? { cookie } : {},
   });
-const allOn = { emailNotifications: true, marketplaceUpdates: true, securityAlerts: true, digest: 'weekly' };
+const allOn = {
+  emailNotifications: true,
+  marketplaceUpdates: true,
+  securityAlerts: true,
+  digest: 'weekly',
+  showOnline: true,
+};
 
 describe('GET /api/v1/me/settings', () => {
   it('requires a session', async () => {
@@ -52,6 +58,7 @@ describe('PUT /api/v1/me/settings', () => {
       marketplaceUpdates: true,
       securityAlerts: false,
       digest: 'weekly',
+      showOnline: true,
     };
     const res = await put(off, user.cookie);
     expect(res.statusCode, res.body).toBe(200);
@@ -65,6 +72,7 @@ describe('PUT /api/v1/me/settings', () => {
       marketplaceUpdates: false,
       securityAlerts: true,
       digest: 'weekly',
+      showOnline: true,
     };
     expect((await put(again, user.cookie)).json()).toEqual(again);
     const rows = await t.db.select().from(userSettings).where(eq(userSettings.userId, user.id));
@@ -92,6 +100,27 @@ describe('PUT /api/v1/me/settings', () => {
     const [after] = await t.db.select().from(userSettings).where(eq(userSettings.userId, user.id));
     expect(after?.digest).toBe('off');
     expect((await get('/api/v1/me/settings', other.cookie)).json()).toEqual(allOn);
+  });
+
+  it('hides me from the online list and shows me again, keeping the choice when a save leaves it out (issue 36)', async () => {
+    const other = await buildSignedInUser(t);
+    const user = await buildSignedInUser(t);
+    const hidden = await put({ ...allOn, showOnline: false }, user.cookie);
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    expect(hidden.json()).toEqual({ ...allOn, showOnline: false });
+    const [row] = await t.db.select().from(userSettings).where(eq(userSettings.userId, user.id));
+    expect(row?.showOnline).toBe(false);
+    expect((await get('/api/v1/me/settings', user.cookie)).json().showOnline).toBe(false);
+    // A save without it (an older client) keeps it.
+    const { showOnline: _left, ...rest } = { ...allOn, emailNotifications: false };
+    expect((await put(rest, user.cookie)).json()).toEqual({ ...rest, showOnline: false });
+    expect((await put(allOn, user.cookie)).json().showOnline).toBe(true);
+    const [after] = await t.db.select().from(userSettings).where(eq(userSettings.userId, user.id));
+    expect(after?.showOnline).toBe(true);
+    expect((await get('/api/v1/me/settings', other.cookie)).json()).toEqual(allOn);
+    const bad = await put({ ...allOn, showOnline: 'no' }, user.cookie);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.code).toBe('VALIDATION');
   });
 
   for (const bad of ['monthly', '', true, null]) {

@@ -50,6 +50,7 @@ export async function findSettings(db: Db, userId: string) {
       marketplaceUpdates: userSettings.marketplaceUpdates,
       securityAlerts: userSettings.securityAlerts,
       digest: userSettings.digest,
+      showOnline: userSettings.showOnline,
     })
     .from(userSettings)
     .where(eq(userSettings.userId, userId));
@@ -66,6 +67,7 @@ export async function upsertSettings(db: Db, userId: string, values: UserSetting
       marketplaceUpdates: userSettings.marketplaceUpdates,
       securityAlerts: userSettings.securityAlerts,
       digest: userSettings.digest,
+      showOnline: userSettings.showOnline,
     });
   return row!;
 }

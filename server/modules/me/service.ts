@@ -6,6 +6,7 @@ import { isUniqueViolation } from '../../db/sql.ts';
 import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { can } from '../../policy.ts';
+import { signalPresenceChange } from '../realtime/presence.ts';
 import { toAvatarWebp } from './avatar-image.ts';
 import {
   findAvatarData,
@@ -24,6 +25,7 @@ export const DEFAULT_SETTINGS: UserSettings = {
   marketplaceUpdates: true,
   securityAlerts: true,
   digest: 'weekly',
+  showOnline: true,
 };
 
 type ProfileRow = NonNullable<Awaited<ReturnType<typeof findProfileById>>>;
@@ -103,7 +105,10 @@ export async function saveSettings(db: Db, viewer: Viewer, input: UserSettingsIn
       securityAlerts: sessionMessages.staffAlertsAlwaysOn,
     });
   }
-  return upsertSettings(db, viewer.id, input);
+  const saved = await upsertSettings(db, viewer.id, input);
+  // Shown or hidden: every instance sends its online list again (the list reads the setting).
+  if (input.showOnline !== undefined) await signalPresenceChange(db);
+  return saved;
 }
 
 export async function getLogins(db: Db, viewer: Viewer): Promise<{ items: LoginEvent[] }> {

@@ -82,6 +82,38 @@ export async function notifyMany(tx: Tx, recipients: SQL, type: NotificationType
   );
 }
 
+/**
+ * Notifies every member `recipients` selects (with `user_id`, `content`, `data`, one row per member) where a
+ * member's unread notification of the kind is kept one per group (issue 36: floods grouped like forum
+ * replies): `onConflict` names the group's unique index (`on conflict (…) where … do update set …`, the
+ * existing row as `notifications`, the new one as `excluded`). Each member gets the live event; a mail is
+ * queued only for a notification made new, since the grouped one already has its mail waiting (sent once its
+ * member is away, with what it says by then), so a flood makes one mail per group, not one per event.
+ */
+export async function notifyManyGrouped(
+  tx: Tx,
+  recipients: SQL,
+  type: NotificationType,
+  title: string,
+  onConflict: SQL,
+) {
+  const inserted = await rows<{ id: string }>(
+    tx,
+    sql`with upserted as (
+        insert into ${notifications} (user_id, type, title, content, data)
+        select r.user_id, ${type}, ${title}, r.content, r.data from (${recipients}) r
+        ${onConflict}
+        returning user_id, id, (xmax = 0) as inserted
+      ), live as (${fanOutAfterCommit(sql`upserted`, 'notification')})
+      select u.id from upserted u, (select count(*) from live) l where u.inserted`,
+  );
+  await enqueueMany(
+    tx,
+    'notification-mail',
+    inserted.map((r) => ({ notificationId: r.id })),
+  );
+}
+
 export async function listNotifications(
   db: Db,
   viewer: Viewer,

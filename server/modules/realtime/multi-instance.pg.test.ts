@@ -147,7 +147,8 @@ describe('two instances on one PostgreSQL database', { timeout: 60_000 }, () => 
 
   it('a member online on B is listed on A, de-duplicated across instances, and leaves when they go', async () => {
     const carol = await member(b, 'carol_multi');
-    const watcherOnA = await open(a);
+    // The list is for members only (issue 36): the watcher is signed in.
+    const watcherOnA = await open(a, await member(a, 'wa_multi'));
     watcherOnA.emit('presence:join');
     await next(watcherOnA, 'presence');
     const carolOnB = await open(b, carol);
@@ -168,7 +169,7 @@ describe('two instances on one PostgreSQL database', { timeout: 60_000 }, () => 
 
   it('a watcher on B sees a member who signs in on A', async () => {
     const dan = await member(a, 'dan_multi');
-    const watcherOnB = await open(b);
+    const watcherOnB = await open(b, await member(b, 'wb_multi'));
     watcherOnB.emit('presence:join');
     await next(watcherOnB, 'presence');
     await open(a, dan);
@@ -176,12 +177,36 @@ describe('two instances on one PostgreSQL database', { timeout: 60_000 }, () => 
     expect(seen.users.find((u) => u.id === dan.id)?.username).toBe('dan_multi');
   });
 
+  it('a member who hides through A leaves the list on B at once, and comes back when shown (issue 36)', async () => {
+    const fay = await member(a, 'fay_multi');
+    const watcherOnB = await open(b, await member(b, 'wd_multi'));
+    watcherOnB.emit('presence:join');
+    await open(a, fay);
+    await presenceUntil(watcherOnB, (s) => ids(s).includes(fay.id));
+    const save = (showOnline: boolean) =>
+      fetch(`${a.base}/api/v1/me/settings`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', origin: a.origin, cookie: fay.cookie },
+        body: JSON.stringify({
+          emailNotifications: true,
+          marketplaceUpdates: true,
+          securityAlerts: true,
+          showOnline,
+        }),
+      });
+    expect((await save(false)).status).toBe(200);
+    const without = await presenceUntil(watcherOnB, (s) => !ids(s).includes(fay.id));
+    expect(without.count).toBe(without.users.length);
+    expect((await save(true)).status).toBe(200);
+    await presenceUntil(watcherOnB, (s) => ids(s).includes(fay.id));
+  });
+
   it('an instance that stops without a goodbye stops counting, and the live ones reap it', async () => {
     const db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
     try {
       const erin = await member(a, 'erin_multi');
-      const watcherOnA = await open(a);
+      const watcherOnA = await open(a, await member(a, 'wc_multi'));
       watcherOnA.emit('presence:join');
       await next(watcherOnA, 'presence');
       // A third instance, as it would leave things: its row, a member on it, its change signalled.

@@ -10,6 +10,31 @@ export type { PresenceSnapshot, PresenceUser } from '../../../contract/realtime.
 /** Room of the bus event that tells every instance presence changed somewhere (no socket is in it). */
 export const PRESENCE_SIGNAL_ROOM = 'internal:presence';
 
+/**
+ * Tells every instance that who is listed may have changed though nobody came or went (a member showed or
+ * hid themselves, issue 36): each sends its online list again.
+ */
+export function signalPresenceChange(db: Parameters<typeof publishAfterCommit>[0]) {
+  return publishAfterCommit(db, { room: PRESENCE_SIGNAL_ROOM, event: 'presence', payload: {} });
+}
+
+/**
+ * The online list as members see it: without those who chose not to be shown (user_settings.show_online),
+ * to anyone. Presence itself keeps them (they are on the site: their mail waits, decision 010).
+ */
+export async function listedOnly(db: Db, snapshot: PresenceSnapshot): Promise<PresenceSnapshot> {
+  if (snapshot.users.length === 0) return snapshot;
+  const hidden = await rows<{ user_id: string }>(
+    db,
+    sql`select user_id from user_settings
+      where not show_online and user_id = any(${uuidArray(snapshot.users.map((u) => u.id))})`,
+  );
+  if (hidden.length === 0) return snapshot;
+  const out = new Set(hidden.map((h) => h.user_id));
+  const users = snapshot.users.filter((u) => !out.has(u.id));
+  return { count: users.length, users };
+}
+
 /** Heartbeat of an instance's row, and how long a silent instance counts (then it is reaped). */
 export const PRESENCE_HEARTBEAT_MS = 10_000;
 export const PRESENCE_STALE_SECONDS = 30;
@@ -54,7 +79,9 @@ export function memoryPresence(onChange: () => void): Presence {
       const users = [...online.values()].sort(bySnapshotOrder);
       return { count: users.length, users };
     },
-    signal() {},
+    signal() {
+      changed();
+    },
     async close() {
       if (timer) clearTimeout(timer);
     },

@@ -144,8 +144,12 @@ describe('fan-out and internal events', () => {
 
 describe('presence', () => {
   it('lists signed-in members once each however many tabs, with a count, live', async () => {
-    const [fay, gus] = [await buildSignedInUser(t), await buildSignedInUser(t)];
-    const watcher = open();
+    const [fay, gus, eve] = [
+      await buildSignedInUser(t),
+      await buildSignedInUser(t),
+      await buildSignedInUser(t),
+    ];
+    const watcher = open(eve.cookie);
     await connected(watcher);
     watcher.emit('presence:join');
     await next(watcher, 'presence');
@@ -167,6 +171,71 @@ describe('presence', () => {
     while (ids(snap).includes(gus.id));
     expect(ids(snap)).toContain(fay.id);
     expect(snap.count).toBe(snap.users.length);
+  });
+});
+
+describe('presence is for members only, without those who hide (issue 36)', () => {
+  type Snapshot = { count: number; users: { id: string; username: string }[] };
+  const ids = (s: Snapshot) => s.users.map((u) => u.id);
+  /** The next snapshot on `s` that satisfies `check` (each wait bounded). */
+  const snapshotWhere = async (s: ReturnType<typeof open>, check: (snap: Snapshot) => boolean) => {
+    let snap = await next<Snapshot>(s, 'presence');
+    while (!check(snap)) snap = await next<Snapshot>(s, 'presence');
+    return snap;
+  };
+  const saveSettings = (member: Member, showOnline: boolean) =>
+    t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/me/settings',
+      headers: { cookie: member.cookie },
+      payload: { emailNotifications: true, marketplaceUpdates: true, securityAlerts: true, showOnline },
+    });
+
+  it('an anonymous socket that asks for the list gets nothing, while members get it', async () => {
+    const [ida, jon] = [await buildSignedInUser(t), await buildSignedInUser(t)];
+    const visitor = open();
+    const watcher = open(ida.cookie);
+    await Promise.all([connected(visitor), connected(watcher)]);
+    const seenByVisitor = collect<Snapshot>(visitor, 'presence');
+    visitor.emit('presence:join');
+    watcher.emit('presence:join');
+    await snapshotWhere(watcher, (snap) => ids(snap).includes(ida.id));
+    const jon1 = open(jon.cookie);
+    await connected(jon1);
+    await snapshotWhere(watcher, (snap) => ids(snap).includes(jon.id));
+    // Anything sent to the visitor before the sentinel would have arrived first.
+    await drained(notify, [[visitor, 'site']]);
+    expect(seenByVisitor).toEqual([]);
+  });
+
+  it('a member who hides is listed to nobody (themselves included) and is still online; showing lists them again', async () => {
+    const [kai, liv] = [await buildSignedInUser(t), await buildSignedInUser(t)];
+    const kaiSocket = open(kai.cookie);
+    const watcher = open(liv.cookie);
+    await Promise.all([connected(kaiSocket), connected(watcher)]);
+    watcher.emit('presence:join');
+    kaiSocket.emit('presence:join');
+    await snapshotWhere(watcher, (snap) => ids(snap).includes(kai.id));
+
+    const hidden = await saveSettings(kai, false);
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    expect(hidden.json().showOnline).toBe(false);
+    const without = await snapshotWhere(watcher, (snap) => !ids(snap).includes(kai.id));
+    expect(ids(without)).toContain(liv.id);
+    expect(without.count).toBe(without.users.length);
+    await snapshotWhere(kaiSocket, (snap) => !ids(snap).includes(kai.id));
+    // Still on the site: the mail worker holds their mail as before.
+    expect(await t.app.isOnline(kai.id)).toBe(true);
+    // A new member's socket asking now does not see them either.
+    const late = open((await buildSignedInUser(t)).cookie);
+    await connected(late);
+    late.emit('presence:join');
+    const first = await snapshotWhere(late, (snap) => ids(snap).includes(liv.id));
+    expect(ids(first)).not.toContain(kai.id);
+    expect(JSON.stringify(first)).not.toContain(kai.username);
+
+    expect((await saveSettings(kai, true)).json().showOnline).toBe(true);
+    await snapshotWhere(watcher, (snap) => ids(snap).includes(kai.id));
   });
 });
 

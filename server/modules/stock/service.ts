@@ -17,7 +17,7 @@ import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { can, ensure } from '../../policy.ts';
 import { auditOthers } from '../audit/service.ts';
-import { findListingRow } from '../marketplace/queries.ts';
+import { findListingRow, logKeysReveal } from '../marketplace/queries.ts';
 import { notify } from '../notifications/service.ts';
 import { findOrder } from '../orders/queries.ts';
 import type { ContentCipher } from './key-crypto.ts';
@@ -215,6 +215,9 @@ export async function orderKeysForBuyer(
     throw new AppError('NOT_FOUND', om.notFound);
   if (o.buyerId !== viewer.id) throw new AppError('FORBIDDEN', st.onlyBuyerKeys);
   const keys = await q.orderKeys(db, orderId, ['reserved', 'sold']);
+  // The buyer's first sight of the keys is recorded like a content link's reveal (disputes rely on it).
+  if (keys.length && o.listingId)
+    await logKeysReveal(db, { listingId: o.listingId, orderId, userId: viewer.id });
   return { keys: keys.map((k) => ({ id: k.id, key: cipher.decrypt(k.ciphertext) })) };
 }
 

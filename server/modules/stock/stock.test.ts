@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { marketplaceMessages as m, stockMessages as st } from '../../../contract/messages.ts';
 import {
   auditLog,
+  listingContentReveals,
   listingKeys,
   marketplaceListings,
   marketplaceOrders,
@@ -302,6 +303,31 @@ describe('who sees which key', () => {
     // The listing itself never carries keys, to anyone.
     const detail = await call('GET', `/api/v1/listings/${listing.id}`, b1.cookie);
     for (const key of keys) expect(detail.body).not.toContain(key);
+  });
+
+  it("the buyer's first key fetch is recorded like a content link's reveal; refused callers record nothing (issue 36)", async () => {
+    const listing = await keyListing(uniqueKeys(1, 'LOGGED'));
+    const b = await buyer();
+    const order = (await buy(listing.id, b)).json();
+    const revealsOf = () =>
+      t.db.select().from(listingContentReveals).where(eq(listingContentReveals.orderId, order.id));
+    // The purchase showed the content link (recorded then); the keys are not shown yet.
+    expect(await revealsOf()).toEqual([expect.objectContaining({ userId: b.id, keysRevealedAt: null })]);
+    for (const who of [seller, moderator]) expect((await orderKeys(order.id, who)).statusCode).toBe(403);
+    expect(await revealsOf()).toEqual([expect.objectContaining({ userId: b.id, keysRevealedAt: null })]);
+
+    expect((await orderKeys(order.id, b)).statusCode).toBe(200);
+    const [first] = await revealsOf();
+    expect(first).toMatchObject({ userId: b.id, listingId: listing.id, keysRevealedAt: expect.any(Date) });
+    // Fetched again: still one row, and the time stays the first fetch's.
+    expect((await orderKeys(order.id, b)).statusCode).toBe(200);
+    expect(await revealsOf()).toEqual([first]);
+    // An order whose link was never shown to its buyer (made outside the purchase) gets its row on the fetch.
+    await t.db.delete(listingContentReveals).where(eq(listingContentReveals.orderId, order.id));
+    expect((await orderKeys(order.id, b)).statusCode).toBe(200);
+    expect(await revealsOf()).toEqual([
+      expect.objectContaining({ userId: b.id, orderId: order.id, keysRevealedAt: expect.any(Date) }),
+    ]);
   });
 
   it("staff see a disputed order's keys through the logged reveal, audited", async () => {

@@ -11,7 +11,7 @@ import {
   marketplaceOrders as orders,
 } from '../../db/schema/index.ts';
 import type { Executor } from '../../db/sql.ts';
-import { notifyMany } from '../notifications/service.ts';
+import { notifyManyGrouped } from '../notifications/service.ts';
 
 /** Starts watching a cheat; false when there is no such cheat (watching twice is still watching). */
 export async function watchCheat(db: Executor, cheatId: string, userId: string) {
@@ -80,6 +80,14 @@ export async function setDetectionStatus(tx: Tx, id: string, detectionStatus: De
 }
 
 /**
+ * One unread alert per member and watched cheat or listing (issue 36: ten status flips were ten notices and
+ * ten mails): a change while one is unread replaces what it says with the latest status and moves it up.
+ */
+const latestAlert = sql`on conflict (user_id, coalesce(data ->> 'cheatId', data ->> 'listingId'))
+  where type = 'detection_alert' and read = false
+  do update set title = excluded.title, content = excluded.content, data = excluded.data, created_at = now()`;
+
+/**
  * Every watcher of the cheat but the staff member who changed it gets a detection alert: one INSERT … SELECT
  * with its live events, and their mail jobs, in the caller's transaction.
  */
@@ -89,7 +97,7 @@ export async function alertCheatWatchers(
   actorId: string,
 ) {
   const content = `${cheat.title} is now ${cheat.label}.`;
-  await notifyMany(
+  await notifyManyGrouped(
     tx,
     sql`select w.user_id, ${content}::text as content,
         ${JSON.stringify({ cheatId: cheat.id })}::jsonb as data
@@ -97,6 +105,7 @@ export async function alertCheatWatchers(
       where w.cheat_id = ${cheat.id}::uuid and w.user_id <> ${actorId}::uuid`,
     'detection_alert',
     'Cheat status changed',
+    latestAlert,
   );
 }
 
@@ -114,7 +123,7 @@ export async function alertListingWatchers(
   const plain = `${listing.title} is now marked ${listing.label} by its seller.`;
   const offer = `${listing.title} was marked Detected while your buyer protection is still on. You can open a dispute in one click.`;
   const inWindow = sql`o.status = 'held' and o.release_at > now()`;
-  await notifyMany(
+  await notifyManyGrouped(
     tx,
     sql`select r.user_id,
         case when h.id is null then ${plain}::text else ${offer}::text end as content,
@@ -135,5 +144,6 @@ export async function alertListingWatchers(
       where r.user_id <> ${actorId}::uuid`,
     'detection_alert',
     listing.detected ? 'Listing marked detected' : 'Detection status changed',
+    latestAlert,
   );
 }

@@ -205,6 +205,61 @@ describe('cheat status alerts', () => {
     expect(await alertsOf(bystander.id)).toEqual([]);
   });
 
+  it('ten status flips make one unread alert with the latest status and one mail (issue 36)', async () => {
+    const cheat = await buildCheat(t, { status: 'undetected' });
+    const watcher = await buildSignedInUser(t);
+    await call('PUT', `/api/v1/cheats/${cheat.id}/watch`, watcher.cookie);
+    const statuses = ['detected', 'undetected'] as const;
+    for (let i = 0; i < 10; i++) {
+      const res = await call(
+        'PUT',
+        `/api/v1/admin/cheats/${cheat.id}`,
+        moderator.cookie,
+        cheatBody(cheat, statuses[i % 2]!),
+      );
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const alerts = await alertsOf(watcher.id);
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]).toMatchObject({
+      title: 'Cheat status changed',
+      content: `${cheat.title} is now Undetected.`,
+      data: { cheatId: cheat.id },
+      read: false,
+    });
+    const mailJobs = async () =>
+      (
+        (await t.db.execute(
+          sql`select count(*)::int as n from pgboss.job where name = 'notification-mail'
+            and data->>'notificationId' in (select id::text from notifications where user_id = ${watcher.id})`,
+        )) as unknown as { rows: { n: number }[] }
+      ).rows[0]!.n;
+    expect(await mailJobs()).toBe(1);
+    // Read, the next change is a new alert (and a new mail).
+    await call('POST', `/api/v1/notifications/${alerts[0]!.id}/read`, watcher.cookie);
+    await call('PUT', `/api/v1/admin/cheats/${cheat.id}`, moderator.cookie, cheatBody(cheat, 'detected'));
+    const unread = (await alertsOf(watcher.id)).filter((a) => !a.read);
+    expect(unread).toMatchObject([{ content: `${cheat.title} is now Detected.` }]);
+    expect(await mailJobs()).toBe(2);
+
+    // A watched listing's flips are one unread alert of their own, beside the cheat's.
+    const seller = await buildSignedInUser(t);
+    const listing = await buildListing(t, { userId: seller.id, type: 'cheat' });
+    await call('PUT', `/api/v1/listings/${listing.id}/watch`, watcher.cookie);
+    for (const detectionStatus of ['detected', 'undetected', 'detected']) {
+      const res = await call('PUT', `/api/v1/listings/${listing.id}/detection`, seller.cookie, {
+        detectionStatus,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const listingAlerts = (await alertsOf(watcher.id)).filter((a) => a.data.listingId === listing.id);
+    expect(listingAlerts).toMatchObject([
+      { title: 'Listing marked detected', content: `${listing.title} is now marked Detected by its seller.` },
+    ]);
+    expect((await alertsOf(watcher.id)).filter((a) => !a.read)).toHaveLength(2);
+    expect(await mailJobs()).toBe(3);
+  });
+
   it('reaches the watcher’s open socket live', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;

@@ -4,23 +4,39 @@ import { Avatar } from '../../components/ui/avatar.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { SectionCard } from '../../components/ui/section-card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { useSession } from '../../lib/session.ts';
 import { usePresence } from '../../lib/socket.ts';
 
 /** The home page's left column: signed-in members online now (one entry per member), live. */
 export function OnlineUsers() {
+  const { user, isPending } = useSession();
+  // The list is for members only (issue 36): a visitor is not sent it, and is asked to sign in instead.
+  const visitor = !isPending && !user;
   const presence = usePresence();
   return (
     <SectionCard
       title="Online"
       icon={Users}
       action={
-        <span className="rounded-full bg-surface-2 px-2 py-0.5 text-xs font-medium text-muted">
-          {presence?.count ?? 0}
-          <span className="sr-only"> online</span>
-        </span>
+        visitor ? undefined : (
+          <span className="rounded-full bg-surface-2 px-2 py-0.5 text-xs font-medium text-muted">
+            {presence?.count ?? 0}
+            <span className="sr-only"> online</span>
+          </span>
+        )
       }
     >
-      {!presence ? (
+      {visitor ? (
+        <EmptyState
+          text="Sign in to see who's online"
+          className="py-6"
+          action={
+            <Link to="/login" className="text-sm font-medium text-primary hover:underline">
+              Sign in
+            </Link>
+          }
+        />
+      ) : !presence ? (
         <div className="space-y-2" role="status">
           <span className="sr-only">Loading online users…</span>
           <Skeleton className="h-9 w-full" />

@@ -13,7 +13,7 @@ import { errorMessage } from '../../../lib/api.ts';
 import { useMe } from '../../../lib/session.ts';
 import { useSaveSettings, useSettings } from '../api.ts';
 
-type SwitchKey = 'emailNotifications' | 'marketplaceUpdates' | 'securityAlerts';
+type SwitchKey = 'emailNotifications' | 'marketplaceUpdates' | 'securityAlerts' | 'showOnline';
 
 const toggles: { key: SwitchKey; label: string; description: string }[] = [
   {
@@ -30,6 +30,11 @@ const toggles: { key: SwitchKey; label: string; description: string }[] = [
     key: 'securityAlerts',
     label: 'Security alerts',
     description: 'New sign-ins and changes to your password or two-factor sign-in.',
+  },
+  {
+    key: 'showOnline',
+    label: 'Show me in the online list',
+    description: "Other members see you in the home page's Online column while you are on the site.",
   },
 ];
 
