@@ -18,6 +18,7 @@ import { directMessageRoutes } from './modules/direct-messages/routes.ts';
 import { ensureDefaultCategories } from './modules/forum/queries.ts';
 import { forumRoutes } from './modules/forum/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { linkCardRoutes } from './modules/link-cards/routes.ts';
 import { mailJobsPlugin } from './modules/mail/jobs.ts';
 import { mailRoutes } from './modules/mail/routes.ts';
 import { ensureDefaultRanks } from './modules/marketplace/queries.ts';
@@ -217,6 +218,11 @@ export async function buildApp({ config, database, mailer, logger, logDestinatio
     concurrency: config.mail.concurrency,
     digestIntervalMs: config.digestIntervalMs,
   });
-  await app.register(webPlugin, { root: webRoot ?? config.webRoot ?? path.resolve(defaultWebRoot) });
+  await app.register(linkCardRoutes, { db, publicUrl: config.publicUrl });
+  await app.register(webPlugin, {
+    root: webRoot ?? config.webRoot ?? path.resolve(defaultWebRoot),
+    db,
+    publicUrl: config.publicUrl,
+  });
   return app;
 }
