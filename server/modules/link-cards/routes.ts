@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { detectionStatusLabels } from '../../../contract/detection.ts';
 import { messages } from '../../../contract/common-messages.ts';
+import { detectionStatusLabels } from '../../../contract/detection.ts';
 import type { Db } from '../../db/client.ts';
 import { errorBody } from '../../plugins/errors.ts';
 import { CardImageBusy, type CardImageText, renderCardImage } from './card-image.ts';
