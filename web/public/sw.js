@@ -55,3 +55,36 @@ self.addEventListener('fetch', (event) => {
   // Content-hashed: the same address never changes, so the cached copy is always right.
   if (url.pathname.startsWith('/assets/')) event.respondWith(fromCacheFirst(request));
 });
+
+// Web Push: the server sends { title, body, url, tag } encrypted for this browser (modules/push).
+self.addEventListener('push', (event) => {
+  let message = { title: 'CheatMarket', body: '', url: '/', tag: undefined };
+  try {
+    message = { ...message, ...event.data.json() };
+  } catch {
+    // A push without a readable body still says something arrived.
+  }
+  event.waitUntil(
+    self.registration.showNotification(message.title, {
+      body: message.body,
+      tag: message.tag,
+      icon: '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      data: { url: message.url },
+    }),
+  );
+});
+
+// A click opens the notification's page in a CheatMarket tab already open, or a new one; only our own origin.
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const target = new URL(event.notification.data?.url ?? '/', self.location.origin);
+  const url = target.origin === self.location.origin ? target.href : self.location.origin;
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((tabs) => {
+      const tab = tabs.find((client) => new URL(client.url).origin === self.location.origin);
+      if (tab) return tab.navigate(url).then((client) => (client ?? tab).focus());
+      return self.clients.openWindow(url);
+    }),
+  );
+});
