@@ -1,5 +1,21 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { LongestFirst } from './server/test/sequencer.ts';
+
+// Loopback test servers that speak TLS (the push service, server/test/push-service.ts) present this
+// certificate; workers trust it as an operator trusts a corporate CA: Node's own NODE_EXTRA_CA_CERTS, read at
+// each worker's start, so no code path of the server knows about tests.
+// A machine may name a bundle of its own there already: the workers get both.
+process.env.NODE_EXTRA_CA_CERTS = extraCertificates(path.resolve('server/test/tls/localhost-cert.pem'));
+function extraCertificates(ours: string): string {
+  const theirs = process.env.NODE_EXTRA_CA_CERTS;
+  if (!theirs || theirs === ours || !existsSync(theirs)) return ours;
+  mkdirSync('.tmp', { recursive: true });
+  const both = path.resolve('.tmp/test-extra-ca.pem');
+  writeFileSync(both, `${readFileSync(theirs, 'utf8')}\n${readFileSync(ours, 'utf8')}`);
+  return both;
+}
 
 const include = ['server/**/*.test.ts', 'contract/**/*.test.ts', 'scripts/**/*.test.ts', 'web/**/*.test.ts'];
 // Tests that touch no database: run once, in the PGlite project.

@@ -519,6 +519,19 @@ export const siteSettingsMessages = {
   powCostRange: 'The proof-of-work cost must be between 1,000 and 10,000,000',
 } as const;
 
+/** Web Push (issue 37 item 4). */
+export const pushMessages = {
+  subscriptionInvalid: 'This browser gave an invalid push subscription',
+  kindInvalid: 'Choose notification kinds from the list',
+  endpointRefused: 'Push notifications can only be sent to a public https push service',
+  notFound: 'This device is not subscribed',
+  turnedOn: 'Push notifications are on for this device',
+  turnedOff: 'Push notifications are off for this device',
+  saved: 'Push preferences saved',
+  unsupported: "This browser can't receive push notifications",
+  denied: 'Notifications are blocked for this site in your browser settings',
+} as const;
+
 /** Stock, license keys and the seller dashboard (issue 18). */
 export const stockMessages = {
   unitsInvalid: 'Quantity must be a whole number from 1 to 10',

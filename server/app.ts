@@ -18,6 +18,7 @@ import { directMessageRoutes } from './modules/direct-messages/routes.ts';
 import { ensureDefaultCategories } from './modules/forum/queries.ts';
 import { forumRoutes } from './modules/forum/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { linkCardRoutes } from './modules/link-cards/routes.ts';
 import { mailJobsPlugin } from './modules/mail/jobs.ts';
 import { mailRoutes } from './modules/mail/routes.ts';
 import { ensureDefaultRanks } from './modules/marketplace/queries.ts';
@@ -33,6 +34,9 @@ import { depositReconcilePlugin } from './modules/payments/reconcile-job.ts';
 import { depositRoutes, stripeWebhookRoutes } from './modules/payments/routes.ts';
 import { productRoutes } from './modules/products/routes.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
+import { pushJobsPlugin } from './modules/push/jobs.ts';
+import { pushRoutes } from './modules/push/routes.ts';
+import { loadVapidKeys } from './modules/push/vapid.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { reputationRoutes } from './modules/reputation/routes.ts';
 import { reviewRoutes } from './modules/review/routes.ts';
@@ -132,6 +136,7 @@ export async function buildApp({ config, database, mailer, logger, logDestinatio
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
   const secret = await loadAuthSecret(db, config.authSecret);
   const cipher = createContentCipher(loadContentKey(config.contentKey, config.dataDir));
+  const vapid = await loadVapidKeys(db, config.push, cipher);
   app.decorate('securityAlerts', createSecurityAlerts({ db }));
   app.decorate('auth', createAuth({ db, config, secret, log: app.log, securityAlerts: app.securityAlerts }));
   app.decorate('sessionViewer', await createSessionLookup(db, app.auth));
@@ -192,6 +197,11 @@ export async function buildApp({ config, database, mailer, logger, logDestinatio
       await v1.register(searchRoutes, { db });
       await v1.register(mailRoutes, { db, secret });
       await v1.register(uploadRoutes, { db });
+      await v1.register(pushRoutes, {
+        db,
+        publicKey: vapid.publicKey,
+        allowPrivate: config.outboundAllowPrivate,
+      });
     },
     { prefix: '/api/v1' },
   );
@@ -219,6 +229,18 @@ export async function buildApp({ config, database, mailer, logger, logDestinatio
     concurrency: config.mail.concurrency,
     digestIntervalMs: config.digestIntervalMs,
   });
-  await app.register(webPlugin, { root: webRoot ?? config.webRoot ?? path.resolve(defaultWebRoot) });
+  await app.register(linkCardRoutes, { db, publicUrl: config.publicUrl });
+  await app.register(pushJobsPlugin, {
+    db,
+    vapid,
+    subject: config.push.subject,
+    publicUrl: config.publicUrl,
+    allowPrivate: config.outboundAllowPrivate,
+  });
+  await app.register(webPlugin, {
+    root: webRoot ?? config.webRoot ?? path.resolve(defaultWebRoot),
+    db,
+    publicUrl: config.publicUrl,
+  });
   return app;
 }

@@ -68,6 +68,19 @@ const envSchema = z
     STRIPE_API_URL: url.optional(),
     PAYMENTS_SANDBOX: bool.optional(),
     DEPOSIT_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).default(300_000),
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{87}$/, 'a P-256 public key, base64url (87 characters)')
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, 'a P-256 private key, base64url (43 characters)')
+      .optional(),
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:|https:\/\/)\S+$/, 'a mailto: or https: address')
+      .optional(),
+    OUTBOUND_ALLOW_PRIVATE: bool.optional(),
   })
   .superRefine((e, ctx) => {
     const btcpay = [e.BTCPAY_URL, e.BTCPAY_STORE_ID, e.BTCPAY_API_KEY, e.BTCPAY_WEBHOOK_SECRET];
@@ -96,6 +109,19 @@ const envSchema = z
         code: 'custom',
         path: ['AUTH_SECRET'],
         message: 'required when NODE_ENV=production (at least 32 characters, e.g. `openssl rand -hex 32`)',
+      });
+    if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['VAPID_PRIVATE_KEY'],
+        message:
+          'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together (or neither: a pair is made on first start)',
+      });
+    if (e.NODE_ENV === 'production' && e.OUTBOUND_ALLOW_PRIVATE)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OUTBOUND_ALLOW_PRIVATE'],
+        message: 'lets the server send requests into private networks; refused in NODE_ENV=production',
       });
     if (e.NODE_ENV === 'production' && e.PAYMENTS_SANDBOX)
       ctx.addIssue({
@@ -160,6 +186,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     payments: paymentsConfig(e),
     /** How often pending deposits past their expiry are re-read at their processor (a queue job); 0: off. */
     depositReconcileIntervalMs: e.DEPOSIT_RECONCILE_INTERVAL_MS,
+    /** Web Push (issue 37): the VAPID pair (unset: made on first start, kept encrypted) and its contact. */
+    push: {
+      vapidPublicKey: e.VAPID_PUBLIC_KEY,
+      vapidPrivateKey: e.VAPID_PRIVATE_KEY,
+      subject: e.VAPID_SUBJECT ?? `mailto:push@${new URL(publicUrl).hostname}`,
+    },
+    /**
+     * Outgoing requests to addresses members give (push services) go to public addresses only; a
+     * development machine's own push service or hook receiver on loopback needs this (never in production).
+     */
+    outboundAllowPrivate: e.OUTBOUND_ALLOW_PRIVATE ?? false,
     /** Whether this instance runs queue jobs (every instance can still enqueue). */
     jobWorkers: e.JOB_WORKERS,
     mail: {

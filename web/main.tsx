@@ -19,3 +19,12 @@ startTransition(() => {
     </StrictMode>,
   );
 });
+
+// The installable app (issue 37): registered after the first screen has loaded, so it never competes with it.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js').catch(() => {
+      // No worker (a private window, a blocked origin): the site works as before, only not offline.
+    });
+  });
+}

@@ -33,6 +33,10 @@ export interface JobData {
   'password-reset': { email: string; ip: string };
   /** A notification that may go out by mail once its member has been away a while. */
   'notification-mail': { notificationId: string };
+  /** A notification to push to its member's devices (modules/push): its job id is the notification's. */
+  'notification-push': { notificationId: string };
+  /** One push to one device, retried alone. */
+  'push-send': { notificationId: string; subscriptionId: string };
   /** A security alert to work out and send (modules/sessions/alerts.ts). */
   'security-alert': SecurityAlertJob;
   'escrow-release': Record<string, never>;
@@ -56,6 +60,9 @@ const queues: Record<JobName, Omit<Queue, 'name'>> = {
   mail: { retryLimit: 8, retryDelay: 10, retryBackoff: true, retryDelayMax: 3600, heartbeatSeconds: 10 },
   'password-reset': { retryLimit: 3, retryDelay: 5, retryBackoff: true, heartbeatSeconds: 10 },
   'notification-mail': { retryLimit: 5, retryDelay: 10, retryBackoff: true, heartbeatSeconds: 10 },
+  'notification-push': { retryLimit: 3, retryDelay: 5, retryBackoff: true, heartbeatSeconds: 10 },
+  // A push is worth little late: a few retries within minutes, and the message expires at the service (TTL).
+  'push-send': { retryLimit: 4, retryDelay: 5, retryBackoff: true, retryDelayMax: 300, heartbeatSeconds: 10 },
   'security-alert': { retryLimit: 5, retryDelay: 10, retryBackoff: true, heartbeatSeconds: 10 },
   'escrow-release': { policy: 'stately', retryLimit: 2, retryDelay: 5, heartbeatSeconds: 10 },
   'deposit-reconcile': { policy: 'stately', retryLimit: 2, retryDelay: 30, heartbeatSeconds: 10 },

@@ -78,6 +78,7 @@ export const rateRules = {
   // Money out (decision 032): each needs a fresh authenticator code, so these also bound code guessing.
   withdrawalPerUser: { limit: 10, windowSeconds: 3600, by: 'viewer' },
   payoutAddressPerUser: { limit: 10, windowSeconds: 3600, by: 'viewer' },
+  pushSubscribePerUser: { limit: 30, windowSeconds: 600, by: 'viewer' },
   feedbackPerUser: { limit: 20, windowSeconds: 600, by: 'viewer' },
   reportPerUser: { limit: 10, windowSeconds: 600, by: 'viewer' },
   ticketCreatePerUser: { limit: 5, windowSeconds: 600, by: 'viewer' },

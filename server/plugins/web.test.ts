@@ -115,7 +115,7 @@ describe('static files, precompressed', () => {
   it('falls back to index.html (compressed, never cached) for client routes, GET and HEAD', async () => {
     const res = await t.app.inject({
       method: 'GET',
-      url: '/marketplace',
+      url: '/wallet',
       headers: { 'accept-encoding': 'br' },
     });
     expect(res.statusCode).toBe(200);
@@ -124,13 +124,13 @@ describe('static files, precompressed', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(brotliDecompressSync(res.rawPayload).toString()).toBe(indexHtml);
 
-    const plain = await t.app.inject({ method: 'GET', url: '/posts' });
+    const plain = await t.app.inject({ method: 'GET', url: '/orders' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(indexHtml);
 
     const head = await t.app.inject({
       method: 'HEAD',
-      url: '/posts',
+      url: '/orders',
       headers: { 'accept-encoding': 'gzip' },
     });
     expect(head.statusCode).toBe(200);

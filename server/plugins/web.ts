@@ -1,10 +1,32 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { messages } from '../../contract/messages.ts';
+import type { Db } from '../db/client.ts';
+import { resolveCard } from '../modules/link-cards/cards.ts';
+import { carriesCard, renderHead, withCard } from '../modules/link-cards/head.ts';
 import { errorBody } from './errors.ts';
+
+const encoders = {
+  // A page is a couple of KB: brotli at 5 takes well under a millisecond and beats gzip's best.
+  br: (html: string) => brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }),
+  gzip: (html: string) => gzipSync(html),
+};
+
+/** br, else gzip, if the client accepts it (a `;q=0` refuses); null for neither. */
+function preferredEncoding(header: string | undefined): keyof typeof encoders | null {
+  const accepted = new Set(
+    (header ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase())
+      .filter((part) => !/;\s*q=0(\.0*)?$/.test(part))
+      .map((part) => part.split(';')[0]!.trim()),
+  );
+  return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
+}
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached, and
@@ -14,10 +36,18 @@ import { errorBody } from './errors.ts';
  * `npm run build` writes a `.br` and a `.gz` beside each compressible file (decision 012); the client gets
  * the best one its Accept-Encoding allows, the plain file otherwise, always with `Vary: Accept-Encoding`.
  * Compressing once at build time costs nothing per request and allows brotli's best level.
+ *
+ * A public page (a listing, thread, cheat, product, profile, category, or a list page) is answered with
+ * index.html carrying that page's own title, description and Open Graph tags (issue 37: link previews),
+ * compressed on the fly since it is made per request; any other path gets the prebuilt file.
  */
 export const webPlugin = fp(
-  async (app: FastifyInstance, opts: { root: string }) => {
-    const hasBundle = existsSync(path.join(opts.root, 'index.html'));
+  async (app: FastifyInstance, opts: { root: string; db: Db; publicUrl: string }) => {
+    const indexFile = path.join(opts.root, 'index.html');
+    const hasBundle = existsSync(indexFile);
+    const template = hasBundle ? readFileSync(indexFile, 'utf8') : '';
+    // A web root whose index.html lacks the default head (not the build's) is served as it is.
+    const cards = carriesCard(template);
     if (hasBundle) {
       await app.register(fastifyStatic, {
         root: opts.root,
@@ -35,10 +65,18 @@ export const webPlugin = fp(
         },
       });
     }
-    app.setNotFoundHandler((request, reply) => {
+    app.setNotFoundHandler(async (request, reply) => {
       const isApi = request.url.startsWith('/api/') || request.url === '/api';
       if (!isApi && hasBundle && (request.method === 'GET' || request.method === 'HEAD')) {
-        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+        const pathname = request.url.split(/[?#]/, 1)[0]!.replace(/(.)\/+$/, '$1');
+        const card = cards ? await resolveCard(opts.db, pathname) : null;
+        reply.header('cache-control', 'no-cache');
+        if (!card) return reply.sendFile('index.html');
+        const html = withCard(template, renderHead(card, opts.publicUrl));
+        reply.type('text/html; charset=utf-8').header('vary', 'Accept-Encoding');
+        const encoding = preferredEncoding(request.headers['accept-encoding']);
+        if (!encoding) return reply.send(html);
+        return reply.header('content-encoding', encoding).send(encoders[encoding](html));
       }
       return reply.status(404).send(errorBody('NOT_FOUND', messages.notFound));
     });

@@ -8,6 +8,7 @@ export * from './marketplace.ts';
 export * from './messages.ts';
 export * from './notifications.ts';
 export * from './platform.ts';
+export * from './push.ts';
 export * from './realtime.ts';
 export * from './reports.ts';
 export * from './review.ts';

@@ -1,12 +1,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Job } from 'pg-boss';
-import { forumPostPath } from '../../../contract/forum-links.ts';
 import type { Db } from '../../db/client.ts';
 import { emailSuppressions, mailLog, notifications, profiles, userSettings } from '../../db/schema/index.ts';
 import { rows } from '../../db/sql.ts';
 import { isPermanentFailure, type Mailer } from '../../plugins/mailer.ts';
 import { enqueue, enqueueMail, type JobData, type MailJob, mailIdFor } from '../../plugins/queue.ts';
+import { notificationLink } from '../notifications/link.ts';
+import { offerPush } from '../push/service.ts';
 import { getPublicSettings } from '../site-settings/service.ts';
 import { isTemplate, type MailContext, renderMail } from './templates.ts';
 
@@ -209,24 +210,6 @@ export async function deliverMail(deps: MailDeps, job: Job<MailJob>) {
   return slot === 'sending' ? 'sent' : 'suppressed';
 }
 
-/** Where a notification's mail links to, from the ids it carries. */
-function linkFor(publicUrl: string, type: string, data: Record<string, string>) {
-  if (data.dispute && data.orderId)
-    return [`${publicUrl}/orders?dispute=${data.orderId}`, 'Open a dispute'] as const;
-  if (data.cheatId) return [`${publicUrl}/cheats/${data.cheatId}`, 'Open the cheat'] as const;
-  if (data.ticketId) return [`${publicUrl}/tickets/${data.ticketId}`, 'Open the ticket'] as const;
-  if (data.conversationUserId)
-    return [`${publicUrl}/messages/${data.conversationUserId}`, 'Open the conversation'] as const;
-  if (data.orderId) return [`${publicUrl}/orders`, 'Open your orders'] as const;
-  if (data.listingId) return [`${publicUrl}/marketplace/${data.listingId}`, 'Open the listing'] as const;
-  if (data.threadId)
-    return [
-      publicUrl + forumPostPath(data.threadId, data.replyId),
-      data.replyId ? 'Open the post' : 'Open the thread',
-    ] as const;
-  return [`${publicUrl}/${type === 'message_new' ? 'messages' : ''}`, 'Open'] as const;
-}
-
 /**
  * A notification becomes a mail when its switch is on (marketplace_updates for new listings,
  * email_notifications for the rest), it is still unread and its member is away (no live socket). A
@@ -234,6 +217,8 @@ function linkFor(publicUrl: string, type: string, data: Record<string, string>) 
  */
 export async function notificationMail(deps: MailDeps, job: Job<JobData['notification-mail']>) {
   const { db } = deps;
+  // Every notification's delivery starts here: push, for a member with devices, is decided on its own.
+  await offerPush(db, job.data.notificationId);
   const [n] = await db
     .select({
       userId: notifications.userId,
@@ -273,7 +258,7 @@ export async function notificationMail(deps: MailDeps, job: Job<JobData['notific
       .limit(1);
     if (recent) return 'batched';
   }
-  const [link, action] = linkFor(deps.publicUrl, n.type, n.data);
+  const [link, action] = notificationLink(deps.publicUrl, n.type, n.data);
   // A notification is one mail, named by it: this job run again (its first run's completion lost, or the
   // job handed out twice) or a second job for it queues the same mail, which the queue and mail_log drop.
   const id = mailIdFor(`notification:${job.data.notificationId}`);

@@ -15,6 +15,7 @@ import { ActiveSessions } from '../components/active-sessions.tsx';
 import { ChangePasswordForm } from '../components/change-password-form.tsx';
 import { LoginActivity } from '../components/login-activity.tsx';
 import { NotificationSettings } from '../components/notification-settings.tsx';
+import { PushSettings } from '../components/push-settings.tsx';
 import { TwoFactorSection } from '../components/two-factor-section.tsx';
 
 const tips = [
@@ -39,6 +40,7 @@ export function SettingsPage() {
           {me ? <TwoFactorSection me={me} /> : <Skeleton className="h-48 w-full rounded-2xl" />}
           <ActiveSessions />
           <NotificationSettings />
+          <PushSettings />
         </div>
         <div className="flex min-w-0 flex-col gap-6">
           <AppearanceCard />

@@ -1,0 +1,139 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { BellRing } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import toast from 'react-hot-toast';
+import { pushMessages } from '../../../../contract/messages.ts';
+import { type PushKind, pushKindLabels, pushKinds } from '../../../../contract/push.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { SectionCard } from '../../../components/ui/section-card.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { Switch } from '../../../components/ui/switch.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import {
+  pushDevicesKey,
+  pushRegistration,
+  turnPushOff,
+  turnPushOn,
+  usePushDevices,
+  useSetPushKinds,
+} from '../push-api.ts';
+
+type Here =
+  | { state: 'loading' }
+  | { state: 'unsupported' }
+  | { state: 'ready'; registration: ServiceWorkerRegistration; endpoint: string | null };
+
+/**
+ * Push notifications on this device (issue 37 item 4): on or off per device, and which kinds it takes. They
+ * arrive only while the member has no CheatMarket tab open, like mail.
+ */
+export function PushSettings() {
+  const devices = usePushDevices();
+  const setKinds = useSetPushKinds();
+  const queryClient = useQueryClient();
+  const [here, setHere] = useState<Here>({ state: 'loading' });
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    void pushRegistration().then(async (registration) => {
+      if (!live) return;
+      if (!registration) return setHere({ state: 'unsupported' });
+      const subscription = await registration.pushManager.getSubscription();
+      if (live) setHere({ state: 'ready', registration, endpoint: subscription?.endpoint ?? null });
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const device =
+    here.state === 'ready' && here.endpoint
+      ? devices.data?.items.find((d) => d.endpoint === here.endpoint)
+      : undefined;
+  const refresh = () => queryClient.invalidateQueries({ queryKey: pushDevicesKey });
+
+  const turnOn = async () => {
+    if (here.state !== 'ready') return;
+    setBusy(true);
+    try {
+      if ((await Notification.requestPermission()) !== 'granted') {
+        toast.error(pushMessages.denied);
+        return;
+      }
+      const saved = await turnPushOn(here.registration, [...pushKinds]);
+      setHere({ ...here, endpoint: saved.endpoint });
+      await refresh();
+      toast.success(pushMessages.turnedOn);
+    } catch (err) {
+      toast.error(errorMessage(err, pushMessages.unsupported));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const turnOff = async () => {
+    if (here.state !== 'ready') return;
+    setBusy(true);
+    try {
+      await turnPushOff(here.registration);
+      setHere({ ...here, endpoint: null });
+      await refresh();
+      toast.success(pushMessages.turnedOff);
+    } catch (err) {
+      toast.error(errorMessage(err, pushMessages.unsupported));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const toggleKind = (kind: PushKind, on: boolean) => {
+    if (!device) return;
+    const kinds = on ? [...device.kinds, kind] : device.kinds.filter((k) => k !== kind);
+    setKinds(device.endpoint, kinds).then(
+      () => toast.success(pushMessages.saved),
+      (err) => toast.error(errorMessage(err, pushMessages.unsupported)),
+    );
+  };
+
+  return (
+    <SectionCard title="Push Notifications" icon={BellRing}>
+      {here.state === 'loading' || (here.state === 'ready' && devices.isPending) ? (
+        <Skeleton className="h-16 w-full" aria-hidden="true" />
+      ) : here.state === 'unsupported' ? (
+        <p className="text-sm text-muted">{pushMessages.unsupported}.</p>
+      ) : (
+        <div className="flex flex-col gap-3">
+          <p className="text-sm text-muted">
+            On this device, while you have no CheatMarket tab open. Each device you use has its own switch.
+          </p>
+          {device ? (
+            <>
+              <div className="divide-y divide-line">
+                {pushKinds.map((kind) => (
+                  <Switch
+                    key={kind}
+                    label={pushKindLabels[kind]}
+                    checked={device.kinds.includes(kind)}
+                    onChange={(on) => toggleKind(kind, on)}
+                  />
+                ))}
+              </div>
+              <div>
+                <Button variant="outline" size="sm" onClick={turnOff} loading={busy}>
+                  Disable push on this device
+                </Button>
+              </div>
+            </>
+          ) : (
+            <div>
+              <Button size="sm" onClick={turnOn} loading={busy}>
+                Enable push on this device
+              </Button>
+            </div>
+          )}
+        </div>
+      )}
+    </SectionCard>
+  );
+}

@@ -1,0 +1,64 @@
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { PushKind, pushDevice, pushDevices } from '../../../contract/push.ts';
+import { api } from '../../lib/api.ts';
+
+type Device = z.infer<typeof pushDevice>;
+export const pushDevicesKey = ['me', 'push'] as const;
+export const usePushDevices = () =>
+  useQuery(
+    queryOptions({
+      queryKey: pushDevicesKey,
+      queryFn: () => api<z.infer<typeof pushDevices>>('/me/push-subscriptions'),
+    }),
+  );
+
+const fromBase64url = (text: string) => {
+  const b64 = text.replace(/-/g, '+').replace(/_/g, '/');
+  return Uint8Array.from(atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4)), (c) => c.charCodeAt(0));
+};
+
+/** This browser's worker registration, or null where there is none (no support, or a dev server). */
+export async function pushRegistration(): Promise<ServiceWorkerRegistration | null> {
+  if (!('serviceWorker' in navigator) || !('PushManager' in window) || !('Notification' in window))
+    return null;
+  return (await navigator.serviceWorker.getRegistration('/')) ?? null;
+}
+
+/**
+ * Asks the browser for a subscription to its push service with our VAPID key (after the member allows
+ * notifications), then tells the server which kinds it takes.
+ */
+export async function turnPushOn(
+  registration: ServiceWorkerRegistration,
+  kinds: PushKind[],
+): Promise<Device> {
+  const { publicKey } = await api<{ publicKey: string }>('/push/key');
+  const subscription =
+    (await registration.pushManager.getSubscription()) ??
+    (await registration.pushManager.subscribe({
+      userVisibleOnly: true,
+      applicationServerKey: fromBase64url(publicKey),
+    }));
+  const json = subscription.toJSON();
+  return api<Device>('/me/push-subscriptions', {
+    method: 'PUT',
+    body: { endpoint: json.endpoint, keys: json.keys, kinds },
+  });
+}
+
+export async function turnPushOff(registration: ServiceWorkerRegistration) {
+  const subscription = await registration.pushManager.getSubscription();
+  if (!subscription) return;
+  await api<null>('/me/push-subscriptions', { method: 'DELETE', body: { endpoint: subscription.endpoint } });
+  await subscription.unsubscribe();
+}
+
+export function useSetPushKinds() {
+  const queryClient = useQueryClient();
+  return (endpoint: string, kinds: PushKind[]) =>
+    api<Device>('/me/push-subscriptions', { method: 'PATCH', body: { endpoint, kinds } }).then((saved) => {
+      void queryClient.invalidateQueries({ queryKey: pushDevicesKey });
+      return saved;
+    });
+}
