@@ -395,9 +395,11 @@ const TAG_STOP = new Set([
 function discord(s: string): string | null {
   const invite = new RegExp(DISCORD_INVITE).exec(s);
   if (invite) return invite[0];
+  // A common word before #1234 is a tag only where the text names Discord ("discord: name#1234").
+  const cued = new RegExp(DISCORD).test(s);
   for (const m of s.matchAll(DISCORD_TAG)) {
     const name = m[1] ?? '';
-    if (/[a-z]/.test(name) && !TAG_STOP.has(name) && !STOP.has(name)) return m[0];
+    if (/[a-z]/.test(name) && !TAG_STOP.has(name) && (cued || !STOP.has(name))) return m[0];
   }
   for (const m of s.matchAll(DISCORD_CUE)) {
     const name = cueNamesSomeone(s, m.index, m.index + m[0].length, m[0].length <= 3);
