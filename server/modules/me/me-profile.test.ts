@@ -98,6 +98,7 @@ describe('PATCH /api/v1/me', () => {
     'id',
     'avatarUrl',
     'twoFactorEnabled',
+    'emailVerified',
   ]) {
     it(`never lets a member write ${field}`, async () => {
       const user = await buildSignedInUser(t, { balance: 5, credits: 7 });
