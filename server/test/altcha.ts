@@ -19,9 +19,15 @@ export function solveChallenge(challenge: PowChallenge): string {
   throw new Error('challenge has no solution');
 }
 
-/** A fresh challenge from the app, solved: spread into a request's headers (sign-up, reset, first post). */
-export async function altcha(app: FastifyInstance): Promise<Record<typeof ALTCHA_HEADER, string>> {
-  const res = await app.inject({ method: 'GET', url: '/api/v1/anti-bot/challenge' });
+/**
+ * A fresh challenge from the app, solved: spread into a request's headers (sign-up, reset, first post). Asked
+ * from `remoteAddress` when given (a test of per-IP limits asks as the client it plays).
+ */
+export async function altcha(
+  app: FastifyInstance,
+  remoteAddress?: string,
+): Promise<Record<typeof ALTCHA_HEADER, string>> {
+  const res = await app.inject({ method: 'GET', url: '/api/v1/anti-bot/challenge', remoteAddress });
   if (res.statusCode !== 200) throw new Error(`challenge: ${res.statusCode} ${res.body}`);
   return { [ALTCHA_HEADER]: solveChallenge(res.json()) };
 }

@@ -103,6 +103,7 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     {
       unauthenticated: m.loginToPost,
       limit: 'forumThreadPerUser',
+      proofOfWork: 'firstPost',
       summary: 'Start a thread (members)',
       body: newThreadBody,
       response: { 201: forumThread, 403: errorResponse, 404: errorResponse },
@@ -232,6 +233,7 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     {
       unauthenticated: m.loginToReply,
       limit: 'forumReplyPerUser',
+      proofOfWork: 'firstPost',
       summary: 'Reply to a thread (members)',
       body: replyBody,
       response: { 201: forumReply, 403: errorResponse },

@@ -55,6 +55,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     {
       unauthenticated: socialMessages.loginToPost,
       limit: 'postPerUser',
+      proofOfWork: 'firstPost',
       summary: 'Create a post',
       body: createPostBody,
       response: { 201: postSchema, 403: errorResponse, 404: errorResponse },
