@@ -38,3 +38,11 @@ export async function altchaAt(base: string): Promise<Record<typeof ALTCHA_HEADE
   if (res.status !== 200) throw new Error(`challenge: ${res.status} ${await res.text()}`);
   return { [ALTCHA_HEADER]: solveChallenge((await res.json()) as PowChallenge) };
 }
+
+/** The routes that always ask for a solved challenge (their contract declares `proofOfWork: 'always'`). */
+const alwaysProofOfWork = new Set(['/api/auth/sign-up/email', '/api/auth/request-password-reset']);
+
+/** The X-Altcha header when `url` asks for one, else nothing: for tests that post to many auth routes. */
+export async function altchaFor(app: FastifyInstance, url: string, remoteAddress?: string) {
+  return alwaysProofOfWork.has(url) ? altcha(app, remoteAddress) : {};
+}

@@ -38,7 +38,10 @@ const setCost = async (powCost: number) => {
 };
 const accounts = async (email: string) =>
   (await t.db.select({ n: count() }).from(profiles).where(eq(profiles.email, email)))[0]!.n;
-const refusedWith = (res: { statusCode: number; json(): { error: { message: string } } }, message: string) => {
+const refusedWith = (
+  res: { statusCode: number; json(): { error: { message: string } } },
+  message: string,
+) => {
   expect(res.statusCode).toBe(400);
   expect(res.json().error.message).toBe(message);
 };
@@ -123,7 +126,9 @@ describe('sign-up asks for a solved challenge', () => {
     refusedWith(await signUp(body, { [ALTCHA_HEADER]: solveChallenge(cheap) }), antiBotMessages.tooCheap);
     // A client cannot claim the higher cost: it is in the signed salt.
     const claimed = JSON.parse(atob(solveChallenge(await challenge())));
-    const forged = btoa(JSON.stringify({ ...claimed, salt: claimed.salt.replace(/cost=\d+/, 'cost=9999999') }));
+    const forged = btoa(
+      JSON.stringify({ ...claimed, salt: claimed.salt.replace(/cost=\d+/, 'cost=9999999') }),
+    );
     refusedWith(await signUp(body, { [ALTCHA_HEADER]: forged }), antiBotMessages.invalid);
     expect(await accounts(body.email)).toBe(0);
   });
@@ -253,7 +258,8 @@ describe('sign-ups per network and disposable addresses', () => {
       // Another network is not held back.
       expect((await go('10.50.2.1')).statusCode).toBe(200);
       // IPv6: one /48 shares the ceiling, across its /64s.
-      for (let i = 1; i <= 30; i++) expect((await go(`2001:db8:1:${i.toString(16)}::1`)).statusCode).toBe(200);
+      for (let i = 1; i <= 30; i++)
+        expect((await go(`2001:db8:1:${i.toString(16)}::1`)).statusCode).toBe(200);
       expect((await go('2001:db8:1:ffff::1')).statusCode).toBe(429);
       expect((await go('2001:db8:2::1')).statusCode).toBe(200);
     } finally {

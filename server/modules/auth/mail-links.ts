@@ -24,7 +24,15 @@ const verifyValue = (userId: string, email: string) => `${userId}:${email.toLowe
  */
 export type LinkMinter = (mail: MailJob) => Promise<Record<string, string> | null>;
 
-export function createLinkMinter({ db, auth, publicUrl }: { db: Db; auth: Auth; publicUrl: string }): LinkMinter {
+export function createLinkMinter({
+  db,
+  auth,
+  publicUrl,
+}: {
+  db: Db;
+  auth: Auth;
+  publicUrl: string;
+}): LinkMinter {
   return async (mail): Promise<Record<string, string> | null> => {
     const link = mail.link;
     if (!link || !mail.userId) return {};
@@ -100,7 +108,9 @@ export async function useVerifyToken(db: Db, token: string): Promise<string | nu
     if (!member) return null;
     await tx
       .delete(verifications)
-      .where(and(like(verifications.identifier, `${VERIFY_PREFIX}%`), like(verifications.value, `${userId}:%`)));
+      .where(
+        and(like(verifications.identifier, `${VERIFY_PREFIX}%`), like(verifications.value, `${userId}:%`)),
+      );
     return member.id;
   });
 }

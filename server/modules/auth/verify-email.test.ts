@@ -33,7 +33,11 @@ const verified = async (id: string) =>
 let serial = 0;
 async function signUp() {
   serial++;
-  const body = { username: `verifyme${serial}`, email: `verifyme${serial}@example.com`, password: 'longenough1' };
+  const body = {
+    username: `verifyme${serial}`,
+    email: `verifyme${serial}@example.com`,
+    password: 'longenough1',
+  };
   const res = await post('/api/auth/sign-up/email', body, await altcha(t.app));
   expect(res.statusCode, res.body).toBe(200);
   await t.app.jobs.settle();
@@ -69,7 +73,10 @@ describe('the verification link', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(await verified(member.id)).toBe(true);
     expect(
-      await t.db.select().from(verifications).where(sql`${verifications.value} like ${`${member.id}:%`}`),
+      await t.db
+        .select()
+        .from(verifications)
+        .where(sql`${verifications.value} like ${`${member.id}:%`}`),
     ).toHaveLength(0);
     const again = await post('/api/auth/verify-email', { token: member.token });
     expect(again.statusCode).toBe(400);
@@ -233,7 +240,11 @@ describe('secret links are made by the mail worker (issue 36 finding)', () => {
 describe('changing the address', () => {
   it('there is no route to change it (better-auth’s change-email is not reachable)', async () => {
     const member = await buildSignedInUser(t);
-    const res = await post('/api/auth/change-email', { newEmail: 'other@example.com' }, { cookie: member.cookie });
+    const res = await post(
+      '/api/auth/change-email',
+      { newEmail: 'other@example.com' },
+      { cookie: member.cookie },
+    );
     expect(res.statusCode).toBe(404);
   });
 });
