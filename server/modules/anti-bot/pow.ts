@@ -57,7 +57,7 @@ function parsePayload(raw: string) {
  * signature) until it expires, when the clean-up sweeps it.
  */
 export async function spendSolution(db: Db, key: string, raw: string | undefined) {
-  if (!raw) throw refuse(m.missing);
+  if (!raw) throw new AppError('PROOF_OF_WORK_REQUIRED', m.missing, { altcha: m.missing });
   const payload = raw.length <= 2000 ? parsePayload(raw) : undefined;
   if (!payload || !(await verifySolution(payload, key, false))) throw refuse(m.invalid);
   const params = extractParams(payload);
