@@ -2,7 +2,7 @@
  * Writes server/modules/anti-bot/disposable-domains.txt (one domain a line, sorted) from the
  * disposable-email-domains package, a devDependency: the server reads the committed file, so the list is
  * reviewed in the repository and the runtime needs no package. Run after updating the package:
- * `node scripts/disposable-domains.ts`.
+ * `npm run disposable-domains`.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
