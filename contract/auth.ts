@@ -45,6 +45,9 @@ export const signInBody = z.object({
 
 export const resetRequestBody = z.object({ email: emailField });
 
+/** POST /api/auth/verify-email: the token from the verification link's fragment. */
+export const verifyEmailBody = z.object({ token: z.string().min(1).max(200) });
+
 export const resetPasswordBody = z.object({
   token: z.string().min(1).max(200),
   newPassword: newPasswordField,

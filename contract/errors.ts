@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const errorStatus = {
   BAD_REQUEST: 400,
   VALIDATION: 400,
+  /** The route asks for a solved proof-of-work challenge and none came (issue 36): the web app solves one and retries. */
+  PROOF_OF_WORK_REQUIRED: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
   BANNED: 403,

@@ -15,6 +15,8 @@ export const meResponse = z.object({
   balance: z.number().int(),
   credits: z.number().int(),
   twoFactorEnabled: z.boolean(),
+  /** Until true, the web app shows the verification banner (issue 36). */
+  emailVerified: z.boolean(),
   createdAt: z.string(),
 });
 export type Me = z.infer<typeof meResponse>;

@@ -627,3 +627,31 @@ export const reviewMessages = {
   approvedTitle: 'Your post was approved',
   rejectedTitle: 'Your post was not approved',
 } as const;
+
+/** Verified email (issue 36 item 1): the link, the banner and the resend. */
+export const verifyEmailMessages = {
+  invalidLink: 'This verification link is invalid or has expired. Ask for a new one from the banner.',
+  verified: 'Your email address is verified',
+  alreadyVerified: 'Your email address is already verified',
+  verifying: 'Verifying your email address…',
+  resent: 'Verification email sent. Check your inbox.',
+  resendLimited: 'You asked for several emails already. Wait a few minutes before asking again.',
+  resendFailed: 'Could not send the verification email. Try again later.',
+  bannerTitle: 'Verify your email address',
+  bannerBody:
+    'We sent you a link. Until you open it you cannot sell, withdraw, post links or message more than a few members a day, and we send you no emails except account emails.',
+  resend: 'Resend email',
+  backHome: 'Go to the home page',
+} as const;
+
+/** Bot defences (issue 36 item 5): the proof-of-work check and disposable addresses. */
+export const antiBotMessages = {
+  missing: 'Complete the check that you are human, then try again',
+  invalid: 'The human check failed. Please try again',
+  stale: 'The human check expired. Please try again',
+  reused: 'This human check was already used. Please try again',
+  tooCheap: 'The human check is out of date. Please try again',
+  solving: "Verifying you're human…",
+  solveFailed: 'Could not complete the human check. Check your connection and try again',
+  disposableEmail: 'Disposable email addresses cannot be used. Use an address you keep',
+} as const;

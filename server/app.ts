@@ -8,8 +8,10 @@ import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fa
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
+import { antiBotPlugin, antiBotRoutes } from './modules/anti-bot/plugin.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { createAuth } from './modules/auth/auth.ts';
+import { createLinkMinter } from './modules/auth/mail-links.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { loadAuthSecret } from './modules/auth/secret.ts';
 import { createSessionLookup } from './modules/auth/session-lookup.ts';
@@ -149,6 +151,7 @@ export async function buildApp({ config, database, mailer, logger, logDestinatio
   // BTCPay pays withdrawals out once it is configured (withdrawals/payout-sender.ts); 'manual' always.
   const payoutSender = config.payments.btcpay ? btcpayPayoutSender(config.payments.btcpay) : undefined;
   await app.register(routeContractPlugin, { limiter });
+  await app.register(antiBotPlugin, { db, secret });
   // The forum needs somewhere to post: default categories on a database that has none.
   await ensureDefaultCategories(db);
   await ensureDefaultRanks(db);
@@ -162,6 +165,7 @@ export async function buildApp({ config, database, mailer, logger, logDestinatio
   await app.register(
     async (v1) => {
       await v1.register(meRoutes, { db });
+      await v1.register(antiBotRoutes, { db });
       await v1.register(sessionRoutes, { db });
       await v1.register(siteSettingsRoutes, { links: config.links, db });
       await v1.register(adminRoutes, { db });
@@ -219,7 +223,7 @@ export async function buildApp({ config, database, mailer, logger, logDestinatio
       intervalMs: config.depositReconcileIntervalMs,
     });
   await app.register(cleanUpPlugin, { db, limiter, intervalMs: config.cleanUpIntervalMs });
-  await app.register(securityAlertJobsPlugin, { db, publicUrl: config.publicUrl });
+  await app.register(securityAlertJobsPlugin, { db });
   await app.register(mailJobsPlugin, {
     db,
     mailer: mail,
@@ -228,6 +232,7 @@ export async function buildApp({ config, database, mailer, logger, logDestinatio
     limits: config.mail.limits,
     concurrency: config.mail.concurrency,
     digestIntervalMs: config.digestIntervalMs,
+    links: createLinkMinter({ db, auth: app.auth, publicUrl: config.publicUrl }),
   });
   await app.register(linkCardRoutes, { db, publicUrl: config.publicUrl });
   await app.register(pushJobsPlugin, {

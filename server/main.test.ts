@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_AUTH_SECRET, runScript, SHORT_LIVED, startApp } from '../scripts/bench/app-process.ts';
 import { openDatabase } from './db/client.ts';
 import { ledgerEntries } from './db/schema/index.ts';
+import { altchaAt } from './test/altcha.ts';
 import { createTestDatabase, pgliteDataDirFromTemplate } from './test/test-app.ts';
 
 /** The real entry point as a child process: start-up, persistence across restarts, SIGTERM, create-admin. */
@@ -48,7 +49,7 @@ describe('server/main.ts', { timeout: 120_000 }, () => {
     const first = await start();
     const signUp = await fetch(`${first.base}/api/auth/sign-up/email`, {
       method: 'POST',
-      headers: json,
+      headers: { ...json, ...(await altchaAt(first.base)) },
       body: JSON.stringify({
         username: 'persisted',
         email: 'persisted@example.com',

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, listensOn } from '../scripts/bench/app-process.ts';
 import { bundleState } from '../scripts/bundle-freshness.ts';
+import { altchaAt } from './test/altcha.ts';
 import { createTestDatabase } from './test/test-app.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -160,7 +161,11 @@ registerHooks({
       // A request through the API and its database, so lazily loaded code paths load too.
       const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', origin: `http://localhost:${port}` },
+        headers: {
+          'content-type': 'application/json',
+          origin: `http://localhost:${port}`,
+          ...(await altchaAt(base)),
+        },
         body: JSON.stringify({
           username: 'prodcheck',
           email: 'prodcheck@example.com',

@@ -45,6 +45,20 @@ export async function latestMailTo(address: string): Promise<StoredMail> {
   return found!;
 }
 
+/** The token of a verification mail's link (`/verify-email#token=…`). */
+export function verifyTokenIn(text: string): string {
+  const match = text.match(/\/verify-email#token=(\S+)/);
+  expect(match, text).not.toBeNull();
+  return decodeURIComponent(match![1]!);
+}
+
+/** The verification mail's link. */
+export function verifyLinkIn(text: string): string {
+  const match = text.match(/https?:\/\/\S+verify-email#\S+/);
+  expect(match, text).not.toBeNull();
+  return match![0];
+}
+
 export function linkIn(text: string): string {
   const match = text.match(/https?:\/\/\S+reset-password#\S+/);
   expect(match, text).not.toBeNull();

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config.ts';
+import { altchaHeader } from './altcha.ts';
+import { latestMailTo, verifyTokenIn } from './mailbox.ts';
 
 export interface E2EUser {
   id: string;
@@ -9,22 +11,52 @@ export interface E2EUser {
   password: string;
 }
 
-/** A fresh member made through the public API (seeding through the API, as a person's browser would). */
-export async function createUser(request: APIRequestContext, prefix = 'member'): Promise<E2EUser> {
+export interface CreateUserOptions {
+  /**
+   * The trust level the admin sets once the address is verified (issue 36): `trusted` by default, so a spec
+   * about something else meets no new-account limit; `null` leaves the member as sign-up made them (`new`).
+   */
+  level?: 'new' | 'member' | 'trusted' | null;
+}
+
+/**
+ * A fresh member made through the public API (seeding through the API, as a person's browser would): sign-up
+ * with a solved proof-of-work challenge, the address verified from the dev mailbox, then the trust level.
+ */
+export async function createUser(
+  request: APIRequestContext,
+  prefix = 'member',
+  { level = 'trusted' }: CreateUserOptions = {},
+): Promise<E2EUser> {
   const suffix = randomUUID().slice(0, 8);
   const user = {
     username: `${prefix}_${suffix}`,
     email: `${prefix}_${suffix}@e2e.test`,
     password: 'member-password-1',
   };
-  const res = await request.post('/api/auth/sign-up/email', { data: user });
+  const res = await request.post('/api/auth/sign-up/email', {
+    data: user,
+    headers: await altchaHeader(request),
+  });
   expect(res.status(), await res.text()).toBe(200);
+  const token = verifyTokenIn((await latestMailTo(user.email)).text);
+  const verified = await request.post('/api/auth/verify-email', { data: { token } });
+  expect(verified.status(), await verified.text()).toBe(200);
   const signIn = await request.post('/api/auth/sign-in/email', {
     data: { email: user.email, password: user.password },
   });
   const body = await signIn.json();
   await request.post('/api/auth/sign-out', { data: {} });
-  return { ...user, id: body.user.id };
+  const created = { ...user, id: body.user.id as string };
+  if (level) {
+    await asAdmin(request, async () => {
+      const patched = await request.patch(`/api/v1/admin/users/${created.id}`, {
+        data: { trustLevel: level },
+      });
+      expect(patched.status(), await patched.text()).toBe(200);
+    });
+  }
+  return created;
 }
 
 /** Runs `fn` with the API request context signed in as the e2e admin, then signs out. */

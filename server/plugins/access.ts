@@ -1,3 +1,4 @@
+import type { ProofOfWork } from '../../contract/anti-bot.ts';
 import type { RateRuleName } from './rate-limit.ts';
 
 /**
@@ -39,6 +40,11 @@ export interface AccessOptions {
   unauthenticated?: string;
   /** The 403 text for a signed-in caller below the level. */
   forbidden?: string;
+  /**
+   * A solved ALTCHA challenge in the `X-Altcha` header (issue 36): on every call, or only on a `new` member's
+   * first post. Checked after the rate limits, before the handler (modules/anti-bot).
+   */
+  proofOfWork?: ProofOfWork;
 }
 
 export interface AccessMeta {
@@ -47,6 +53,7 @@ export interface AccessMeta {
   'x-rate-limit'?: RateRuleName[];
   'x-unauthenticated'?: string;
   'x-forbidden'?: string;
+  'x-proof-of-work'?: ProofOfWork;
 }
 
 export function access(level: AccessLevel, options: OwnedResource | AccessOptions = {}): AccessMeta {
@@ -56,5 +63,6 @@ export function access(level: AccessLevel, options: OwnedResource | AccessOption
   if (o.limit) meta['x-rate-limit'] = Array.isArray(o.limit) ? o.limit : [o.limit];
   if (o.unauthenticated) meta['x-unauthenticated'] = o.unauthenticated;
   if (o.forbidden) meta['x-forbidden'] = o.forbidden;
+  if (o.proofOfWork) meta['x-proof-of-work'] = o.proofOfWork;
   return meta;
 }

@@ -3,18 +3,21 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
 import { sessions, verifications } from '../db/schema/index.ts';
+import { sweepSpentChallenges } from '../modules/anti-bot/pow.ts';
 import { pruneSpentSteps } from '../modules/withdrawals/fresh-code.ts';
 import type { RateLimiter } from './rate-limit.ts';
 
 /**
- * Deletes what has run out: rate-limit windows older than a day, expired sessions and verification tokens, and
- * authenticator steps spent on money actions that no code can name any more.
+ * Deletes what has run out: rate-limit windows older than a day, expired sessions and verification tokens,
+ * authenticator steps spent on money actions that no code can name any more, and spent proof-of-work challenges
+ * past their expiry.
  */
 export async function cleanUp(db: Db, limiter: Pick<RateLimiter, 'prune'>) {
   await limiter.prune();
   await db.delete(sessions).where(sql`${sessions.expiresAt} < now()`);
   await db.delete(verifications).where(sql`${verifications.expiresAt} < now()`);
   await pruneSpentSteps(db);
+  await sweepSpentChallenges(db);
 }
 
 /** The clean-up as a periodic job of the queue: once per interval across all instances (stately queue). */

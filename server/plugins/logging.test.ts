@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { altchaFor } from '../test/altcha.ts';
 import { buildSignedInUser, fundUser } from '../test/factories.ts';
 import { buildTestApp } from '../test/test-app.ts';
 import { totpNow } from '../test/totp.ts';
@@ -19,8 +20,13 @@ async function runWithSecrets(mode: Mode) {
     devMailbox: true,
   });
   const secrets: Record<string, string> = {};
-  const call = (method: 'GET' | 'POST', url: string, cookie?: string, payload?: object) =>
-    t.app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
+  const call = async (method: 'GET' | 'POST', url: string, cookie?: string, payload?: object) =>
+    t.app.inject({
+      method,
+      url,
+      payload,
+      headers: { ...(cookie ? { cookie } : {}), ...(await altchaFor(t.app, url)) },
+    });
 
   try {
     // Sign-up and sign-in through the routes, with a password nobody else uses.
@@ -74,6 +80,10 @@ async function runWithSecrets(mode: Mode) {
     const notMe = mails.map((m) => /https?:\/\/\S+security\/not-me#\S+/.exec(m.text)?.[0]).find(Boolean);
     expect(notMe).toBeDefined();
     secrets.notMeLink = notMe!;
+    // Sign-up's verification link (issue 36) is a secret too.
+    const verifyLink = mails.map((m) => /https?:\/\/\S+verify-email#\S+/.exec(m.text)?.[0]).find(Boolean);
+    expect(verifyLink).toBeDefined();
+    secrets.verifyLink = verifyLink!;
     const link = mails.map((m) => /https?:\/\/\S+reset-password#\S+/.exec(m.text)?.[0]).find(Boolean)!;
     secrets.resetLink = link;
     secrets.resetToken = decodeURIComponent(link.split('token=')[1]!);

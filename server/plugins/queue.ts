@@ -24,7 +24,13 @@ export interface MailJob {
    * its own id stands for it.
    */
   id?: string;
+  /**
+   * A secret link the mail worker makes when it sends (modules/auth/mail-links.ts): the job names the kind
+   * (and the row it is for), never the token, so job data and backups hold no live secret (issue 36).
+   */
+  link?: { kind: MailLinkKind; ref?: string };
 }
+export type MailLinkKind = 'password-reset' | 'verify-email' | 'not-me';
 
 /** Every job the app runs, with its data. */
 export interface JobData {

@@ -6,10 +6,10 @@ import { rateLimits } from '../db/schema/index.ts';
 import { AppError } from './errors.ts';
 
 /**
- * What a rule counts per: the signed-in member, the client IP, the account named by the body's `email`, or
+ * What a rule counts per: the signed-in member, the client IP, its network (/24 IPv4, /48 IPv6), the account named by the body's `email`, or
  * that account from one IP (so a stranger's wrong passwords lock only the stranger out).
  */
-export type RateKey = 'viewer' | 'ip' | 'email' | 'emailIp';
+export type RateKey = 'viewer' | 'ip' | 'network' | 'email' | 'emailIp';
 
 export interface RateRule {
   /** Requests allowed per window, before RATE_LIMIT_SCALE. */
@@ -25,6 +25,13 @@ export const rateRules = {
   // The slower ceiling that still holds when many IPs try one account.
   signInPerAccount: { limit: 100, windowSeconds: 3600, by: 'email' },
   signUpPerIp: { limit: 10, windowSeconds: 3600, by: 'ip' },
+  // Bots rotate addresses within one provider's block (issue 36): the network's ceiling holds them.
+  signUpPerNetwork: { limit: 30, windowSeconds: 3600, by: 'network' },
+  // Proof-of-work challenges: a form asks for one per submit, a solver farm for thousands.
+  powChallengePerIp: { limit: 60, windowSeconds: 600, by: 'ip' },
+  // Verification mails on demand (the banner's Resend).
+  verifyResendPerUser: { limit: 3, windowSeconds: 900, by: 'viewer' },
+  verifyEmailPerIp: { limit: 30, windowSeconds: 600, by: 'ip' },
   resetPerIp: { limit: 10, windowSeconds: 3600, by: 'ip' },
   resetPerAccount: { limit: 3, windowSeconds: 3600, by: 'email' },
   notMePerIp: { limit: 10, windowSeconds: 3600, by: 'ip' },

@@ -10,6 +10,7 @@ import fp from 'fastify-plugin';
 import { errorResponse } from '../../contract/errors.ts';
 import { isStaff } from '../../contract/limits.ts';
 import { messages } from '../../contract/messages.ts';
+import { networkOf } from '../modules/sessions/user-agent.ts';
 import type { AccessMeta } from './access.ts';
 import { AppError } from './errors.ts';
 import {
@@ -27,6 +28,7 @@ function rateKey(rule: RateRuleName, request: FastifyRequest): string {
   const by = rateRules[rule].by;
   if (by === 'viewer') return request.viewer?.id ?? `ip:${request.ip}`;
   if (by === 'ip') return request.ip;
+  if (by === 'network') return networkOf(request.ip);
   const email = String((request.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase();
   return by === 'email' ? email : `${email}|${request.ip}`;
 }
@@ -106,8 +108,17 @@ export const routeContractPlugin = fp(
       route.onRequest = [authorize, ...asArray(route.onRequest)];
       route.preValidation = [refuseNul, ...asArray(route.preValidation)];
 
+      // A declared proof of work is checked after the limits have counted the call (a flood of bad solutions
+      // still hits them), before the handler.
+      const pow = meta['x-proof-of-work'];
+      const proofOfWork: preHandlerHookHandler[] = pow
+        ? [async (request: FastifyRequest) => app.proofOfWork(request, pow)]
+        : [];
       const rules = meta['x-rate-limit'] ?? [];
-      if (rules.length === 0) return;
+      if (rules.length === 0) {
+        if (proofOfWork.length) route.preHandler = [...proofOfWork, ...asArray(route.preHandler)];
+        return;
+      }
       const count: preHandlerHookHandler = async (request: FastifyRequest, reply: FastifyReply) => {
         let tightest: RateState | null = null;
         for (const rule of rules) {
@@ -116,7 +127,7 @@ export const routeContractPlugin = fp(
         }
         if (tightest) reply.headers(rateLimitHeaders(tightest));
       };
-      route.preHandler = [count, ...asArray(route.preHandler)];
+      route.preHandler = [count, ...proofOfWork, ...asArray(route.preHandler)];
     });
   },
   { name: 'route-contract' },

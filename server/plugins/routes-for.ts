@@ -105,6 +105,7 @@ export function routesFor<const D extends RouteDefaults>(app: ZodApp, defaults: 
         limit = defaults.limit,
         unauthenticated = defaults.unauthenticated,
         forbidden = defaults.forbidden,
+        proofOfWork = defaults.proofOfWork,
         tags = defaults.tags,
         success,
         summary,
@@ -119,7 +120,7 @@ export function routesFor<const D extends RouteDefaults>(app: ZodApp, defaults: 
       } = spec;
       if (!level) throw new Error(`${method.toUpperCase()} ${url} declares no access`);
       const schema = {
-        ...access(level, { owner, limit, unauthenticated, forbidden }),
+        ...access(level, { owner, limit, unauthenticated, forbidden, proofOfWork }),
         tags,
         summary,
         ...defined({ description, consumes, querystring, params, headers, body }),

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { altchaAt } from '../test/altcha.ts';
 import { startTestSmtp, type TestSmtp } from '../test/smtp.ts';
 import { type Cluster, startCluster } from './harness.ts';
 
@@ -30,7 +31,7 @@ describe('kill -9 mid-job', { timeout: 150_000 }, () => {
     const email = member!.email;
     const res = await fetch(`${first.base}/api/auth/request-password-reset`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: first.base },
+      headers: { 'content-type': 'application/json', origin: first.base, ...(await altchaAt(first.base)) },
       body: JSON.stringify({ email }),
     });
     expect(res.status).toBe(200);

@@ -1,6 +1,7 @@
 import { eq, inArray, not } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, profiles } from '../db/schema/index.ts';
+import { altchaFor } from '../test/altcha.ts';
 import { type BuiltUser, buildSignedInUser, buildUser } from '../test/factories.ts';
 import { buildTestApp, everyRouteEnv, type TestApp } from '../test/test-app.ts';
 import { type ApiDocument, fillPath, type Operation, readDocument, sample, sampleQuery } from './openapi.ts';
@@ -105,6 +106,8 @@ describe('field-level authorization on every write operation', () => {
           headers: {
             cookie: me.cookie,
             ...(body ? { 'content-type': 'application/json' } : {}),
+            // Sign-up proves it is no bot (issue 36), so its privileged fields are really tried.
+            ...(await altchaFor(t.app, op.path)),
           },
           payload: body ? JSON.stringify(body) : undefined,
         });

@@ -58,6 +58,12 @@ export const routes: RouteObject[] = [
             'ResetPasswordPage',
           ),
           page(
+            'verify-email',
+            'Verify Email',
+            () => import('../features/auth/pages/verify-email-page.tsx'),
+            'VerifyEmailPage',
+          ),
+          page(
             'security/not-me',
             "This Wasn't Me",
             () => import('../features/auth/pages/not-me-page.tsx'),

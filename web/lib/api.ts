@@ -46,7 +46,16 @@ export async function api<T>(
   { method = 'GET', body, signal, headers }: ApiOptions = {},
 ): Promise<T> {
   const url = path.startsWith('/api/') ? path : `/api/v1${path}`;
-  if (method !== 'GET') return send<T>(url, method, body, signal, headers);
+  if (method !== 'GET') {
+    try {
+      return await send<T>(url, method, body, signal, headers);
+    } catch (err) {
+      // A new member's first post must prove it is no bot (issue 36): solve a challenge, then send it again.
+      if (!(err instanceof ApiError) || err.code !== 'PROOF_OF_WORK_REQUIRED' || signal?.aborted) throw err;
+      const { solvedHeadersAnnounced } = await import('./proof-of-work.ts');
+      return send<T>(url, method, body, signal, { ...headers, ...(await solvedHeadersAnnounced(signal)) });
+    }
+  }
   try {
     return await send<T>(url, method, body, signal);
   } catch (err) {

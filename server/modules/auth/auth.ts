@@ -19,6 +19,7 @@ import {
 } from '../../db/schema/index.ts';
 import { enqueueMail } from '../../plugins/queue.ts';
 import type { SecurityAlerts } from '../sessions/alerts.ts';
+import { RESET_TOKEN_TTL_SECONDS } from './mail-links.ts';
 import { hashPassword, verifyPassword } from './password-hash.ts';
 import { hashSessionTokens } from './session-token.ts';
 
@@ -98,14 +99,20 @@ export function createAuth({ db, config, secret, log, securityAlerts }: AuthDeps
     ],
     session: { modelName: 'sessions' },
     account: { modelName: 'accounts' },
-    verification: { modelName: 'verifications' },
+    // A reset token is a live secret: only its SHA-256 is stored, so a database read or a backup holds no link.
+    verification: {
+      modelName: 'verifications',
+      storeIdentifier: { default: 'plain', overrides: { 'reset-password:': 'hashed' } },
+    },
     emailAndPassword: {
       enabled: true,
       autoSignIn: false,
       minPasswordLength: limits.password.min,
       maxPasswordLength: limits.password.max,
       revokeSessionsOnPasswordReset: true,
-      resetPasswordTokenExpiresIn: 3600,
+      // Reset links are made by the mail worker (mail-links.ts), which stores better-auth's row itself: no
+      // request reaches better-auth's request-password-reset, so no token ever sits in a job's data.
+      resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
       async onPasswordReset({ user }, request) {
         await securityAlerts.changed('password-changed', user.id, {
           ipAddress: request?.headers.get(CLIENT_IP_HEADER),
@@ -125,16 +132,6 @@ export function createAuth({ db, config, secret, log, securityAlerts }: AuthDeps
           { to: user.email, template: 'existing-account', data: {}, userId: user.id },
           { singletonKey: `existing-account:${user.id}`, singletonSeconds: 86_400 },
         );
-      },
-      async sendResetPassword({ user, token }) {
-        // The token travels in the fragment: it never reaches a server log or a Referer header.
-        const link = `${config.publicUrl}/reset-password#type=recovery&token=${encodeURIComponent(token)}`;
-        await enqueueMail(db, {
-          to: user.email,
-          template: 'password-reset',
-          data: { link },
-          userId: user.id,
-        });
       },
     },
     advanced: {

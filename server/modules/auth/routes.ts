@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -14,16 +14,35 @@ import {
   twoFactorCodeBody,
   twoFactorPasswordBody,
   twoFactorSetupResponse,
+  verifyEmailBody,
 } from '../../../contract/auth.ts';
 import { type ErrorCode, errorResponse } from '../../../contract/errors.ts';
-import { accountMessages, messages } from '../../../contract/messages.ts';
+import {
+  accountMessages,
+  antiBotMessages,
+  messages,
+  verifyEmailMessages,
+} from '../../../contract/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { profiles } from '../../db/schema/index.ts';
 import { AppError, errorBody } from '../../plugins/errors.ts';
-import { enqueue } from '../../plugins/queue.ts';
+import { enqueue, enqueueMail } from '../../plugins/queue.ts';
 import { routesFor } from '../../plugins/routes-for.ts';
 import { signedIn, toWebHeaders } from '../../plugins/viewer.ts';
+import { isDisposableEmail } from '../anti-bot/disposable.ts';
 import { CLIENT_IP_HEADER, recordLoginEvent } from './auth.ts';
+import { useVerifyToken } from './mail-links.ts';
+
+/** The verification mail: the job names the kind of link only; the mail worker makes the token (mail-links.ts). */
+function queueVerificationMail(db: Db, member: { id: string; email: string }) {
+  return enqueueMail(db, {
+    to: member.email,
+    template: 'verify-email',
+    data: {},
+    userId: member.id,
+    link: { kind: 'verify-email' },
+  });
+}
 
 interface AuthRoutesOpts {
   db: Db;
@@ -90,21 +109,24 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
 
   const publicOrigin = new URL(publicUrl).origin;
 
-  // The reset request, run by the queue: better-auth looks the address up, stores the token and queues the mail.
+  // The reset request, run by the queue: the address is looked up and the mail queued naming only the kind of
+  // link; the mail worker makes the token when it sends (mail-links.ts), so no job holds a working link.
   app.jobs.work(
     'password-reset',
     async ({ data }) => {
-      const headers = new Headers({ origin: publicOrigin, 'content-type': 'application/json' });
-      headers.set(CLIENT_IP_HEADER, data.ip);
-      const response = await app.auth.handler(
-        new Request(`${publicUrl}/api/auth/request-password-reset`, {
-          method: 'POST',
-          headers,
-          body: JSON.stringify({ email: data.email }),
-        }),
-      );
-      await response.text();
-      if (response.status >= 500) throw new Error(`password reset failed with ${response.status}`);
+      const [user] = await db
+        .select({ id: profiles.id, email: profiles.email })
+        .from(profiles)
+        .where(sql`lower(${profiles.email}) = ${data.email.toLowerCase()}`);
+      if (!user) return 'unknown';
+      await enqueueMail(db, {
+        to: user.email,
+        template: 'password-reset',
+        data: {},
+        userId: user.id,
+        link: { kind: 'password-reset' },
+      });
+      return 'queued';
     },
     { concurrency: 4 },
   );
@@ -157,13 +179,20 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
   route.post(
     '/sign-up/email',
     {
-      limit: 'signUpPerIp',
-      summary: 'Create an account (the member then signs in)',
+      limit: ['signUpPerIp', 'signUpPerNetwork'],
+      proofOfWork: 'always',
+      summary:
+        'Create an account (the member then signs in); a solved challenge in X-Altcha. A verification link ' +
+        'is mailed to the address.',
       body: signUpBody,
       response: { 200: okResponse },
     },
     async (request, reply) => {
       const { username, email, password } = request.body;
+      if (isDisposableEmail(email))
+        throw new AppError('VALIDATION', antiBotMessages.disposableEmail, {
+          email: antiBotMessages.disposableEmail,
+        });
       const usernameTaken = async () =>
         (
           await db
@@ -185,6 +214,54 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
         throw err;
       }
       if (reply.sent) return reply;
+      // A taken address answers the same (decision 002) without making an account: only the account made now,
+      // with this username and address, gets the verification link.
+      const [created] = await db
+        .select({ id: profiles.id, email: profiles.email })
+        .from(profiles)
+        .where(and(eq(profiles.username, username), sql`lower(${profiles.email}) = ${email.toLowerCase()}`));
+      if (created) await queueVerificationMail(db, created);
+      return { ok: true as const };
+    },
+  );
+
+  route.post(
+    '/verify-email',
+    {
+      limit: 'verifyEmailPerIp',
+      summary:
+        'Verify the address with the token of the emailed link (works once, for 24 hours, and only for the ' +
+        'address it was sent to)',
+      body: verifyEmailBody,
+      response: { 200: okResponse },
+    },
+    async (request) => {
+      const userId = await useVerifyToken(db, request.body.token);
+      if (!userId)
+        throw new AppError('BAD_REQUEST', verifyEmailMessages.invalidLink, {
+          token: verifyEmailMessages.invalidLink,
+        });
+      // Verification is complete here: what an address unlocks (trust levels) is worked out from the profile.
+      return { ok: true as const };
+    },
+  );
+
+  route.post(
+    '/send-verification-email',
+    {
+      access: 'member',
+      limit: 'verifyResendPerUser',
+      summary: 'Mail my address a new verification link',
+      response: { 200: okResponse, 409: errorResponse },
+    },
+    async (request) => {
+      const viewer = signedIn(request);
+      const [me] = await db
+        .select({ id: profiles.id, email: profiles.email, verified: profiles.emailVerified })
+        .from(profiles)
+        .where(eq(profiles.id, viewer.id));
+      if (!me || me.verified) throw new AppError('CONFLICT', verifyEmailMessages.alreadyVerified);
+      await queueVerificationMail(db, me);
       return { ok: true as const };
     },
   );
@@ -243,7 +320,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
     '/request-password-reset',
     {
       limit: ['resetPerIp', 'resetPerAccount'],
-      summary: 'Email a reset link (answers the same whether or not the address has an account)',
+      proofOfWork: 'always',
+      summary:
+        'Email a reset link (answers the same whether or not the address has an account); a solved ' +
+        'challenge in X-Altcha',
       body: resetRequestBody,
       response: { 200: okResponse },
     },

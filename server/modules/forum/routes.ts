@@ -104,6 +104,7 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     {
       unauthenticated: m.loginToPost,
       limit: 'forumThreadPerUser',
+      proofOfWork: 'firstPost',
       summary: 'Start a thread (members)',
       body: newThreadBody,
       description: 'A post held for staff (issue 36: a new member, links, contact details) answers 202.',
@@ -237,6 +238,7 @@ export const forumRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     {
       unauthenticated: m.loginToReply,
       limit: 'forumReplyPerUser',
+      proofOfWork: 'firstPost',
       summary: 'Reply to a thread (members)',
       body: replyBody,
       description: 'A reply held for staff (issue 36: a new member, links, contact details) answers 202.',

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client.ts';
 import type { Mailer } from '../../plugins/mailer.ts';
+import type { LinkMinter } from '../auth/mail-links.ts';
 import { sendDigests } from './digest.ts';
 import { deliverMail, type MailLimits, notificationMail } from './service.ts';
 
@@ -14,6 +15,7 @@ export const mailJobsPlugin = fp<{
   limits: MailLimits;
   concurrency: number;
   digestIntervalMs: number;
+  links?: LinkMinter;
 }>(
   async (app: FastifyInstance, opts) => {
     const deps = {
@@ -22,6 +24,7 @@ export const mailJobsPlugin = fp<{
       publicUrl: opts.publicUrl,
       secret: opts.secret,
       limits: opts.limits,
+      links: opts.links,
       isOnline: (userId: string) =>
         app.hasDecorator('isOnline') ? app.isOnline(userId) : Promise.resolve(false),
     };

@@ -6,10 +6,11 @@ import { emailSuppressions, mailLog, notifications, profiles, userSettings } fro
 import { rows } from '../../db/sql.ts';
 import { isPermanentFailure, type Mailer } from '../../plugins/mailer.ts';
 import { enqueue, enqueueMail, type JobData, type MailJob, mailIdFor } from '../../plugins/queue.ts';
+import type { LinkMinter } from '../auth/mail-links.ts';
 import { notificationLink } from '../notifications/link.ts';
 import { offerPush } from '../push/service.ts';
 import { getPublicSettings } from '../site-settings/service.ts';
-import { isTemplate, type MailContext, renderMail } from './templates.ts';
+import { isTemplate, type MailContext, renderMail, type TemplateName } from './templates.ts';
 
 export const SITE_NAME = 'CheatMarket';
 
@@ -34,6 +35,36 @@ export interface MailDeps {
   limits: MailLimits;
   /** Whether the member has a live socket on some instance (presence, decision 010). */
   isOnline(userId: string): Promise<boolean>;
+  /** Makes the secret link a mail names (`MailJob.link`) when it is sent; tests of other mail may leave it out. */
+  links?: LinkMinter;
+}
+
+/**
+ * Account mail: what an address gets before its owner has verified it (issue 36). Everything else (notifications
+ * with other members' words, digests, receipts) waits for a verified address, so our mail server never carries a
+ * stranger's text to an address nobody proved is theirs.
+ */
+const accountTemplates: ReadonlySet<string> = new Set<TemplateName>([
+  'password-reset',
+  'verify-email',
+  'security-alert',
+  'existing-account',
+  // Staff's word on a held post (the reason is theirs, never another member's text).
+  'content-review',
+]);
+
+/** Whether the mail's address is a member's verified address (looked up by member, else by address). */
+async function toVerifiedAddress(db: Db, mail: MailJob, to: string) {
+  const [member] = await db
+    .select({ verified: profiles.emailVerified })
+    .from(profiles)
+    .where(
+      mail.userId
+        ? and(eq(profiles.id, mail.userId), sql`lower(${profiles.email}) = ${to}`)
+        : sql`lower(${profiles.email}) = ${to}`,
+    )
+    .limit(1);
+  return member?.verified === true;
 }
 
 /** HMAC of member and kind with the app secret: the link works without signing in, for that kind only. */
@@ -107,6 +138,8 @@ export async function deliverMail(deps: MailDeps, job: Job<MailJob>) {
   const to = mail.to.toLowerCase();
   if (!isTemplate(mail.template)) throw new Error(`unknown mail template ${mail.template}`);
   const thread = typeof mail.data.thread === 'string' ? mail.data.thread : null;
+  // The one place that holds mail back from addresses nobody verified: every mail passes here.
+  if (!accountTemplates.has(mail.template) && !(await toVerifiedAddress(db, mail, to))) return 'unverified';
 
   const slot = await db.transaction(async (tx) => {
     // Taken before the mail's claim is read: two runs of one mail read it one after the other.
@@ -168,7 +201,13 @@ export async function deliverMail(deps: MailDeps, job: Job<MailJob>) {
     publicUrl: deps.publicUrl,
     unsubscribeUrl: kind && mail.userId ? unsubscribeUrl(deps, mail.userId, kind) : undefined,
   };
-  const rendered = renderMail(mail.template, ctx, mail.data);
+  // A secret link is made now, once the slot is ours, and lives only in the mail itself.
+  const secrets = mail.link && deps.links ? await deps.links(mail) : {};
+  if (secrets === null) {
+    await db.delete(mailLog).where(eq(mailLog.jobId, mailId));
+    return 'not-needed';
+  }
+  const rendered = renderMail(mail.template, ctx, { ...mail.data, ...secrets });
   const headers: Record<string, string> = {};
   if (ctx.unsubscribeUrl) {
     // RFC 8058: a mail client may unsubscribe with one POST to this URL, without opening a page.

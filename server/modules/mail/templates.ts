@@ -104,6 +104,18 @@ const templates = {
       action: ['Choose a new password', str(data.link)],
     }),
   }),
+  /** Sign-up's link (issue 36): the member's address is proved by opening it; made by the mail worker. */
+  'verify-email': (ctx: MailContext, data: Record<string, unknown>) => ({
+    subject: `Verify your ${ctx.siteName} email address`,
+    ...layout(ctx, {
+      heading: 'Verify your email address',
+      lines: [
+        `Open this link within 24 hours to verify the address of your ${ctx.siteName} account. Until then you cannot sell, withdraw, post links or message more than a few members a day.`,
+        'If you did not create an account, ignore this email.',
+      ],
+      action: ['Verify my email address', str(data.link)],
+    }),
+  }),
   'existing-account': (ctx: MailContext) => ({
     subject: 'Someone tried to register with your email',
     ...layout(ctx, {

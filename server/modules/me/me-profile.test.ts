@@ -98,10 +98,12 @@ describe('PATCH /api/v1/me', () => {
     'id',
     'avatarUrl',
     'twoFactorEnabled',
+    'emailVerified',
   ]) {
     it(`never lets a member write ${field}`, async () => {
-      const user = await buildSignedInUser(t, { balance: 5, credits: 7 });
+      const user = await buildSignedInUser(t, { balance: 5, credits: 7, emailVerified: false });
       const sneaky: Record<string, unknown> = {
+        emailVerified: true,
         role: 'admin',
         balance: 99_999,
         credits: 99_999,
@@ -122,6 +124,7 @@ describe('PATCH /api/v1/me', () => {
         email: user.email,
         avatarUrl: null,
         twoFactorEnabled: false,
+        emailVerified: false,
         bio: null,
       });
     });

@@ -40,6 +40,7 @@ describe('GET /api/v1/me', () => {
         'createdAt',
         'credits',
         'email',
+        'emailVerified',
         'id',
         'role',
         'twoFactorEnabled',

@@ -42,6 +42,7 @@ function toMe(row: ProfileRow): Me {
     balance: row.balance,
     credits: row.credits,
     twoFactorEnabled: row.twoFactorEnabled,
+    emailVerified: row.emailVerified,
     createdAt: row.createdAt.toISOString(),
   };
 }

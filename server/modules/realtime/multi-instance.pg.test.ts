@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Child, startApp } from '../../../scripts/bench/app-process.ts';
+import { altchaAt } from '../../test/altcha.ts';
 import { next, socketClients } from '../../test/sockets.ts';
 import { createTestDatabase } from '../../test/test-app.ts';
 import { REALTIME_CHANNEL } from './bus.ts';
@@ -61,7 +62,7 @@ async function member(on: Instance, name: string) {
   const headers = { 'content-type': 'application/json', origin: on.origin };
   const signUp = await fetch(`${on.base}/api/auth/sign-up/email`, {
     method: 'POST',
-    headers,
+    headers: { ...headers, ...(await altchaAt(on.base)) },
     body: JSON.stringify({ username: name, email, password }),
   });
   expect(signUp.status, await signUp.clone().text()).toBe(200);

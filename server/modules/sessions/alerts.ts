@@ -161,10 +161,11 @@ export function createSecurityAlerts({ db }: { db: Db }) {
 
 /**
  * The worker: for a sign-in, remembers the device and network and goes on only when the pair is new (and not
- * the member's first); then, unless a member turned alerts off (staff cannot), makes the single-use "This
- * wasn't me" token and queues the mail in one transaction.
+ * the member's first); then, unless a member turned alerts off (staff cannot), keeps the single-use "This
+ * wasn't me" row and queues the mail in one transaction. The row's hash matches no token yet: the mail worker
+ * makes the token when it sends (auth/mail-links.ts), so the job's data never holds a working link.
  */
-export async function runSecurityAlert(db: Db, publicUrl: string, job: SecurityAlertJob) {
+export async function runSecurityAlert(db: Db, job: SecurityAlertJob) {
   let pair: { device: string; network: string } | undefined;
   if (job.kind === 'new-sign-in') {
     pair = { device: deviceKey(job.userAgent), network: networkOf(job.ipAddress) };
@@ -178,29 +179,27 @@ export async function runSecurityAlert(db: Db, publicUrl: string, job: SecurityA
   const member = await findAlertRecipient(db, job.userId);
   if (!member) return;
   if (member.role === 'user' && member.securityAlerts === false) return;
-  const token = randomBytes(32).toString('base64url');
   await db.transaction(async (tx) => {
-    await insertAlertToken(
+    const tokenId = await insertAlertToken(
       tx,
       job.userId,
-      hashAlertToken(token),
+      hashAlertToken(randomBytes(32).toString('base64url')),
       new Date(Date.now() + NOT_ME_TOKEN_TTL_MS),
       pair,
     );
-    // In the fragment, like the reset link (decision 005): it never reaches a server log or a Referer.
-    const notMeLink = `${publicUrl}/security/not-me#token=${token}`;
     await enqueueMail(tx, {
       to: member.email,
       template: 'security-alert',
-      data: { ...job, username: member.username, notMeLink },
+      data: { ...job, username: member.username },
       userId: job.userId,
+      link: { kind: 'not-me', ref: tokenId },
     });
   });
 }
 
-export const securityAlertJobsPlugin = fp<{ db: Db; publicUrl: string }>(
+export const securityAlertJobsPlugin = fp<{ db: Db }>(
   async (app, opts) => {
-    app.jobs.work('security-alert', ({ data }) => runSecurityAlert(opts.db, opts.publicUrl, data));
+    app.jobs.work('security-alert', ({ data }) => runSecurityAlert(opts.db, data));
   },
   { name: 'security-alert-jobs', dependencies: ['job-queue'] },
 );

@@ -110,7 +110,11 @@ export async function insertAlertToken(
   expiresAt: Date,
   seen?: { device: string; network: string },
 ) {
-  await db.insert(securityAlertTokens).values({ userId, tokenHash, expiresAt, ...seen });
+  const [row] = await db
+    .insert(securityAlertTokens)
+    .values({ userId, tokenHash, expiresAt, ...seen })
+    .returning({ id: securityAlertTokens.id });
+  return row!.id;
 }
 
 /** Forgets a device and network pair, so the next sign-in from it alerts again. */

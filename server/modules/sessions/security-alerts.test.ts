@@ -129,14 +129,14 @@ describe('new sign-in alerts', () => {
         loginEventId,
       }) as const;
 
-    await runSecurityAlert(t.db, 'http://localhost:3000', job(second!.id, FIREFOX_LINUX, '192.0.2.5'));
+    await runSecurityAlert(t.db, job(second!.id, FIREFOX_LINUX, '192.0.2.5'));
     const mails = await mailsTo(user);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain('Browser: Firefox 128 on Linux');
 
     // The first sign-in's job, late: still the first, so no mail; its pair is remembered.
     t.outbox.length = 0;
-    await runSecurityAlert(t.db, 'http://localhost:3000', job(first!.id, 'Unknown', '127.0.0.1'));
+    await runSecurityAlert(t.db, job(first!.id, 'Unknown', '127.0.0.1'));
     expect(await mailsTo(user)).toEqual([]);
     const pairs = await t.db.select().from(knownDevices).where(eq(knownDevices.userId, user.id));
     expect(pairs).toHaveLength(2);

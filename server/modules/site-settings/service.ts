@@ -100,3 +100,12 @@ export async function updateSetting(db: Db, viewer: Viewer, key: SiteSettingKey,
   });
   return { key, value: parsed.data as Record<string, unknown> };
 }
+
+/** The proof-of-work cost (issue 36): the stored value while valid, else the default. */
+export async function getAntiBotSettings(db: Db) {
+  return settingOr(
+    siteSettingSchemas.anti_bot,
+    await q.readOne(db, 'anti_bot'),
+    siteSettingDefaults.anti_bot,
+  );
+}

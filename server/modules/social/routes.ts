@@ -56,6 +56,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     {
       unauthenticated: socialMessages.loginToPost,
       limit: 'postPerUser',
+      proofOfWork: 'firstPost',
       summary: 'Create a post',
       body: createPostBody,
       description: 'A post held for staff (issue 36: a new member, links, contact details) answers 202.',

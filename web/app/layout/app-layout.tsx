@@ -1,15 +1,22 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { AnimationOverlay } from '../../features/site-settings/animation-overlay.tsx';
 import { useSiteTheme } from '../../features/site-settings/use-site-theme.ts';
+import { useSession } from '../../lib/session.ts';
 import { useRealtime } from '../../lib/socket.ts';
 import { useRouteTitle } from '../route-handle.ts';
 import { BottomNav } from './bottom-nav.tsx';
 import { NavigationProgress } from './navigation-progress.tsx';
 import { TopBar } from './top-bar.tsx';
 
+// Members only (an unverified address): its own chunk, loaded once someone is signed in.
+const VerifyEmailBanner = lazy(() =>
+  import('./verify-email-banner.tsx').then((m) => ({ default: m.VerifyEmailBanner })),
+);
+
 export function AppLayout() {
   const title = useRouteTitle();
+  const { user } = useSession();
   useRealtime();
   useSiteTheme();
   useEffect(() => {
@@ -26,6 +33,11 @@ export function AppLayout() {
       </a>
       <NavigationProgress />
       <TopBar />
+      {user && (
+        <Suspense fallback={null}>
+          <VerifyEmailBanner />
+        </Suspense>
+      )}
       {/* Bottom padding keeps the last content clear of the fixed bottom navigation. */}
       <main
         id="main"

@@ -5,7 +5,8 @@ import type { z } from 'zod';
 import type { resetPasswordBody, SignInResponse, signInBody, signUpBody } from '../../../contract/auth.ts';
 import { messages } from '../../../contract/common-messages.ts';
 import { api } from '../../lib/api.ts';
-import { returnPath, type SessionResponse, sessionKey } from '../../lib/session.ts';
+import { useProofOfWork } from '../../lib/proof-of-work.ts';
+import { meKey, returnPath, type SessionResponse, sessionKey } from '../../lib/session.ts';
 
 /*
  * A change of session re-renders the route guards, which can unmount the page that started the change
@@ -20,16 +21,19 @@ function forgetUserData(queryClient: QueryClient) {
   queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKey[0] && !q.meta?.public });
 }
 
+/** Sign-up proves it is no bot first (issue 36): `solving` while the browser works on the challenge. */
 export function useSignUp() {
   const navigate = useNavigate();
-  return useMutation({
-    mutationFn: (body: z.output<typeof signUpBody>) =>
-      api<Ok>('/api/auth/sign-up/email', { method: 'POST', body }),
+  const pow = useProofOfWork();
+  const mutation = useMutation({
+    mutationFn: async (body: z.output<typeof signUpBody>) =>
+      api<Ok>('/api/auth/sign-up/email', { method: 'POST', body, headers: await pow.solve() }),
     onSuccess: async () => {
       toast.success(messages.registered);
       await navigate('/login');
     },
   });
+  return { ...mutation, solving: pow.solving };
 }
 
 /** What follows a completed sign-in (password, or password then two-factor code). */
@@ -89,9 +93,20 @@ export function useSignOut() {
 }
 
 export function useRequestPasswordReset() {
+  const pow = useProofOfWork();
+  const mutation = useMutation({
+    mutationFn: async (body: { email: string }) =>
+      api<Ok>('/api/auth/request-password-reset', { method: 'POST', body, headers: await pow.solve() }),
+  });
+  return { ...mutation, solving: pow.solving };
+}
+
+/** The verification link's token (from the page's fragment); the member's profile is read again after. */
+export function useVerifyEmail() {
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { email: string }) =>
-      api<Ok>('/api/auth/request-password-reset', { method: 'POST', body }),
+    mutationFn: (body: { token: string }) => api<Ok>('/api/auth/verify-email', { method: 'POST', body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: meKey }),
   });
 }
 

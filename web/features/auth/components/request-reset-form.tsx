@@ -3,7 +3,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { resetRequestBody } from '../../../../contract/auth.ts';
-import { messages } from '../../../../contract/messages.ts';
+import { antiBotMessages, messages } from '../../../../contract/messages.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { useZodForm } from '../../../lib/forms.ts';
 import { useRequestPasswordReset } from '../api.ts';
@@ -62,7 +62,11 @@ export function RequestResetForm() {
       subtitle="Enter your account's email and we'll send you a link to choose a new password."
       footer={<BackToLogin />}
     >
-      <AuthForm onSubmit={onSubmit} submitLabel="Send Reset Link" pending={requestReset.isPending}>
+      <AuthForm
+        onSubmit={onSubmit}
+        submitLabel={requestReset.solving ? antiBotMessages.solving : 'Send Reset Link'}
+        pending={requestReset.isPending}
+      >
         <EmailInput {...field('email')} />
       </AuthForm>
     </AuthCard>

@@ -1,7 +1,7 @@
 import { UserPlus } from 'lucide-react';
 import { Link } from 'react-router';
 import { registerForm } from '../../../../contract/auth.ts';
-import { messages } from '../../../../contract/messages.ts';
+import { antiBotMessages, messages } from '../../../../contract/messages.ts';
 import { Input } from '../../../components/ui/input.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { useZodForm } from '../../../lib/forms.ts';
@@ -37,7 +37,7 @@ export function RegisterPage() {
     >
       <AuthForm
         onSubmit={onSubmit}
-        submitLabel="Create Account"
+        submitLabel={signUp.solving ? antiBotMessages.solving : 'Create Account'}
         pending={signUp.isPending}
         after={
           <p className="text-center text-xs leading-relaxed text-muted">

@@ -1,0 +1,60 @@
+import { CheckCircle2, MailCheck, MailX } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Link, useLocation } from 'react-router';
+import { verifyEmailMessages as m } from '../../../../contract/messages.ts';
+import { errorMessage } from '../../../lib/api.ts';
+import { useVerifyEmail } from '../api.ts';
+import { AuthCard, linkClasses } from '../components/auth-card.tsx';
+
+/** The link is /verify-email#token=… : like the reset link, the token stays out of server logs and Referers. */
+function verifyToken(hash: string): string | null {
+  return new URLSearchParams(hash.replace(/^#/, '')).get('token');
+}
+
+/** Opening the link verifies the address (once); the banner goes with the member's profile read again. */
+export function VerifyEmailPage() {
+  const token = verifyToken(useLocation().hash);
+  const verify = useVerifyEmail();
+  const sent = useRef(false);
+  useEffect(() => {
+    if (!token || sent.current) return;
+    sent.current = true;
+    verify.mutate({ token });
+  }, [token, verify]);
+
+  const home = (
+    <Link to="/" className={linkClasses}>
+      {m.backHome}
+    </Link>
+  );
+  if (verify.isSuccess) {
+    return (
+      <AuthCard
+        icon={CheckCircle2}
+        title={m.verified}
+        subtitle="Selling, withdrawals and links are open to you now."
+        footer={home}
+      >
+        <p className="text-center text-sm text-muted">
+          Sign in if you are not, and carry on where you left off.
+        </p>
+      </AuthCard>
+    );
+  }
+  if (!token || verify.isError) {
+    return (
+      <AuthCard icon={MailX} title="Verification failed" subtitle={m.bannerTitle} footer={home}>
+        <p role="alert" className="text-center text-sm text-danger">
+          {verify.isError ? errorMessage(verify.error, m.invalidLink) : m.invalidLink}
+        </p>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard icon={MailCheck} title={m.bannerTitle} subtitle={m.verifying} footer={home}>
+      <p role="status" className="text-center text-sm text-muted">
+        {m.verifying}
+      </p>
+    </AuthCard>
+  );
+}
