@@ -17,6 +17,7 @@ import {
   sessions,
   socialPosts,
 } from '../../db/schema/index.ts';
+import { altcha } from '../../test/altcha.ts';
 import {
   type BuiltUser,
   buildForumCategory,
@@ -57,11 +58,20 @@ const call = (
   remoteAddress?: string,
 ) => t.app.inject({ method, url, payload, remoteAddress, headers: cookie ? { cookie } : {} });
 
+/** A post as the web app sends it: with a solved challenge, which a new member's first post needs. */
+const post = async (url: string, by: Member, payload: object, remoteAddress?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    payload,
+    remoteAddress,
+    headers: { cookie: by.cookie, ...(await altcha(t.app, remoteAddress)) },
+  });
 const postThread = (by: Member, content: string, title = `Thread ${randomUUID().slice(0, 6)}`, ip?: string) =>
-  call('POST', '/api/v1/forum/threads', by.cookie, { categoryId, title, content }, ip);
+  post('/api/v1/forum/threads', by, { categoryId, title, content }, ip);
 const postReply = (by: Member, threadId: string, content: string) =>
-  call('POST', `/api/v1/forum/threads/${threadId}/replies`, by.cookie, { content });
-const postSocial = (by: Member, content: string) => call('POST', '/api/v1/posts', by.cookie, { content });
+  post(`/api/v1/forum/threads/${threadId}/replies`, by, { content });
+const postSocial = (by: Member, content: string) => post('/api/v1/posts', by, { content });
 
 const item = async (id: string) => (await t.db.select().from(reviewItems).where(eq(reviewItems.id, id)))[0]!;
 const threadsBy = (userId: string) => t.db.select().from(forumThreads).where(eq(forumThreads.userId, userId));
