@@ -44,6 +44,7 @@ import { socialRoutes } from './modules/social/routes.ts';
 import { createContentCipher, loadContentKey } from './modules/stock/key-crypto.ts';
 import { stockRoutes } from './modules/stock/routes.ts';
 import { ticketRoutes } from './modules/tickets/routes.ts';
+import { trustLevelsJobPlugin } from './modules/trust/job.ts';
 import { mediaRoutes, uploadRoutes } from './modules/uploads/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import { watchRoutes } from './modules/watches/routes.ts';
@@ -207,6 +208,7 @@ export async function buildApp({ config, database, mailer, logger, logDestinatio
       intervalMs: config.depositReconcileIntervalMs,
     });
   await app.register(cleanUpPlugin, { db, limiter, intervalMs: config.cleanUpIntervalMs });
+  await app.register(trustLevelsJobPlugin, { db, intervalMs: config.trustLevelsIntervalMs });
   await app.register(securityAlertJobsPlugin, { db, publicUrl: config.publicUrl });
   await app.register(mailJobsPlugin, {
     db,

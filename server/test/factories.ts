@@ -308,6 +308,9 @@ export async function buildOrder(t: TestApp, input: { buyerId: string; sellerId?
       email: profiles.email,
       role: profiles.role,
       avatarUrl: profiles.avatarUrl,
+      trustLevel: profiles.trustLevel,
+      emailVerified: profiles.emailVerified,
+      joinedAt: profiles.createdAt,
     })
     .from(profiles)
     .where(eq(profiles.id, input.buyerId));
@@ -347,7 +350,16 @@ export async function buildEarnings(t: TestApp, sellerId: string, price: number)
   const order = await buildOrder(t, { buyerId: buyer.id, sellerId, price });
   await confirmDelivery(
     t.db,
-    { id: buyer.id, username: buyer.username, email: buyer.email, role: buyer.role, avatarUrl: null },
+    {
+      id: buyer.id,
+      username: buyer.username,
+      email: buyer.email,
+      role: buyer.role,
+      avatarUrl: null,
+      trustLevel: 'trusted',
+      emailVerified: true,
+      joinedAt: new Date(),
+    },
     order.id,
   );
   return order;

@@ -10,6 +10,7 @@ import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { notify } from '../notifications/service.ts';
 import { publishAfterCommit } from '../realtime/bus.ts';
+import { limitNewContact } from '../trust/service.ts';
 import {
   addBlock,
   conversationKeyset,
@@ -111,6 +112,7 @@ export async function sendMessage(
     );
     if (other.blockedByMe) throw new AppError('FORBIDDEN', directMessageTexts.blockedByMe);
     if (other.blockedByThem) throw new AppError('FORBIDDEN', directMessageTexts.blockedByThem);
+    await limitNewContact(tx, viewer, other.id);
     const row = await insertMessage(tx, {
       senderId: viewer.id,
       recipientId: other.id,

@@ -17,6 +17,8 @@ import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { can, canReplyIn, ensure, replyAbilities, threadAbilities } from '../../policy.ts';
 import { audit, auditOthers } from '../audit/service.ts';
+import { limitPost, refreshTrustLevel } from '../trust/service.ts';
+import { countReach } from './markdown.ts';
 import { cook, notifyMentions } from './mentions.ts';
 import * as q from './queries.ts';
 import * as watch from './watch.ts';
@@ -176,12 +178,15 @@ export async function listReplies(db: Db, viewer: Viewer | null, threadId: strin
 }
 
 export async function createThread(db: Db, viewer: Viewer, body: NewThreadBody) {
+  await limitPost(db, viewer, countReach(body.content));
   const cooked = await cook(db, body.content);
   const id = await db.transaction(async (tx) => {
     if (!(await q.findCategory(tx, body.categoryId))) throw new AppError('NOT_FOUND', m.categoryNotFound);
     const id = await q.insertThread(tx, { ...body, contentHtml: cooked.contentHtml, userId: viewer.id });
     await watch.watchOwnThread(tx, viewer.id, id);
     await notifyMentions(tx, { threadId: id, replyId: null, author: viewer }, cooked.addressed);
+    // A post published may be the one that earns `member`.
+    if (viewer.trustLevel === 'new') await refreshTrustLevel(tx, viewer.id);
     return id;
   });
   return getThread(db, viewer, id);
@@ -204,6 +209,7 @@ export async function removeThread(db: Db, viewer: Viewer, id: string) {
 
 /** Members reply to open threads; a locked one takes replies from staff only. */
 export async function reply(db: Db, viewer: Viewer, threadId: string, content: string) {
+  await limitPost(db, viewer, countReach(content));
   const cooked = await cook(db, content);
   const row = await db.transaction(async (tx) => {
     const thread = orNotFound(await q.lockThread(tx, threadId), m.threadNotFound);
@@ -215,6 +221,7 @@ export async function reply(db: Db, viewer: Viewer, threadId: string, content: s
     if (inserted) {
       await watch.onReply(tx, { id: threadId, title: thread.title }, inserted);
       await notifyMentions(tx, { threadId, replyId: inserted.id, author: viewer }, cooked.addressed);
+      if (viewer.trustLevel === 'new') await refreshTrustLevel(tx, viewer.id);
     }
     return inserted;
   });
@@ -233,6 +240,7 @@ export async function preview(db: Db, content: string) {
 
 /** The author (or staff) edits a thread's title and body; the text it had is kept as a revision. */
 export async function editThread(db: Db, viewer: Viewer, id: string, body: EditThreadBody) {
+  await limitPost(db, viewer, countReach(body.content));
   const cooked = await cook(db, body.content);
   await db.transaction(async (tx) => {
     const thread = orNotFound(await q.lockThread(tx, id), m.threadNotFound);
@@ -296,6 +304,7 @@ export async function moderateThread(db: Db, viewer: Viewer, id: string, change:
 
 /** The author (or staff) edits a reply; the text it had is kept as a revision. */
 export async function editReply(db: Db, viewer: Viewer, id: string, content: string) {
+  await limitPost(db, viewer, countReach(content));
   const cooked = await cook(db, content);
   const row = await db.transaction(async (tx) => {
     const found = orNotFound(await q.lockReply(tx, id), m.replyNotFound);

@@ -15,6 +15,8 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
+import { countPlainLinks } from '../forum/markdown.ts';
+import { limitPost, refreshTrustLevel } from '../trust/service.ts';
 import {
   addLike,
   type CommentRow,
@@ -137,11 +139,14 @@ export async function createPost(
   viewer: Viewer,
   body: z.output<typeof createPostBody>,
 ): Promise<Post> {
+  await limitPost(db, viewer, { links: countPlainLinks(body.content), images: body.imageUrl ? 1 : 0 });
   const row = await insertPost(db, {
     userId: viewer.id,
     content: body.content,
     imageUrl: body.imageUrl || null,
   });
+  // A post published may be the one that earns `member`.
+  if (viewer.trustLevel === 'new') await refreshTrustLevel(db, viewer.id);
   return toPost({
     ...row,
     likeCount: 0,
@@ -189,6 +194,7 @@ export async function addComment(
   postId: string,
   body: z.output<typeof createCommentBody>,
 ): Promise<Comment> {
+  await limitPost(db, viewer, { links: countPlainLinks(body.content), images: 0 });
   const row = await db.transaction(async (tx) => {
     if (!(await lockPost(tx, postId))) throw new AppError('NOT_FOUND', socialMessages.postNotFound);
     return insertComment(tx, { postId, userId: viewer.id, content: body.content });
