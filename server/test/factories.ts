@@ -70,11 +70,17 @@ export async function buildUser(
 }
 
 /** Signs in through the HTTP route and returns the Cookie header for later requests. */
-export async function signIn(t: TestApp, user: Pick<BuiltUser, 'email' | 'password'>): Promise<string> {
+export async function signIn(
+  t: TestApp,
+  user: Pick<BuiltUser, 'email' | 'password'>,
+  /** The address the sign-in comes from (default: inject's 127.0.0.1, the same for every member). */
+  remoteAddress?: string,
+): Promise<string> {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/auth/sign-in/email',
     payload: { email: user.email, password: user.password },
+    ...(remoteAddress && { remoteAddress }),
   });
   expect(res.statusCode, res.body).toBe(200);
   const cookies = [res.headers['set-cookie']].flat().filter((c): c is string => Boolean(c));
