@@ -45,6 +45,7 @@ import { createContentCipher, loadContentKey } from './modules/stock/key-crypto.
 import { stockRoutes } from './modules/stock/routes.ts';
 import { ticketRoutes } from './modules/tickets/routes.ts';
 import { trustLevelsJobPlugin } from './modules/trust/job.ts';
+import { trustRoutes } from './modules/trust/routes.ts';
 import { mediaRoutes, uploadRoutes } from './modules/uploads/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import { watchRoutes } from './modules/watches/routes.ts';
@@ -191,6 +192,7 @@ export async function buildApp({ config, database, mailer, logger, logDestinatio
       await v1.register(searchRoutes, { db });
       await v1.register(mailRoutes, { db, secret });
       await v1.register(uploadRoutes, { db });
+      await v1.register(trustRoutes, { db });
     },
     { prefix: '/api/v1' },
   );

@@ -10,6 +10,7 @@ import type { AuditPage } from '../../../contract/audit.ts';
 import type { Role } from '../../../contract/limits.ts';
 import type { AdminReportPage, ReportStatusFilter } from '../../../contract/reports.ts';
 import type { FlaggedVouchPage, VouchReviewStatus } from '../../../contract/reputation.ts';
+import type { TrustLevel } from '../../../contract/trust.ts';
 import { api } from '../../lib/api.ts';
 import { pagedQuery, useRefreshingMutation } from '../../lib/queries.ts';
 
@@ -42,8 +43,14 @@ function useUserMutation<V, R>(fn: (vars: V) => Promise<R>) {
 }
 
 export function useUpdateUser() {
-  return useUserMutation(({ id, patch }: { id: string; patch: { banned?: boolean; role?: Role } }) =>
-    api<unknown>(`/admin/users/${id}`, { method: 'PATCH', body: patch }),
+  return useUserMutation(
+    ({
+      id,
+      patch,
+    }: {
+      id: string;
+      patch: { banned?: boolean; role?: Role; trustLevel?: TrustLevel | null };
+    }) => api<unknown>(`/admin/users/${id}`, { method: 'PATCH', body: patch }),
   );
 }
 

@@ -15,7 +15,9 @@ import {
   ProtectionForm,
   ThemeForm,
 } from '../components/setting-forms.tsx';
+import { TrustForm } from '../components/trust-setting-form.tsx';
 import { usePaymentTerms, useWithdrawalTerms } from '../money-terms.ts';
+import { useTrustTerms } from '../trust-terms.ts';
 
 /** Site settings: admins only; moderators see Access Denied (spec §2 Admin). */
 export function AdminSettingsPage() {
@@ -23,7 +25,8 @@ export function AdminSettingsPage() {
   const query = useSiteSettings();
   const payments = usePaymentTerms(user?.role === 'admin');
   const withdrawals = useWithdrawalTerms(user?.role === 'admin');
-  const failed = payments.isError || withdrawals.isError;
+  const trust = useTrustTerms(user?.role === 'admin');
+  const failed = payments.isError || withdrawals.isError || trust.isError;
   useFailureToast(failed, 'money-terms-load', siteSettingsMessages.loadFailed);
   const header = (
     <PageHeader title="Site Settings" icon={Settings}>
@@ -69,6 +72,11 @@ export function AdminSettingsPage() {
             <WithdrawalsForm value={withdrawals.data} />
           ) : (
             !withdrawals.isError && <Skeleton className="h-48 w-full rounded-2xl" />
+          )}
+          {trust.data ? (
+            <TrustForm value={trust.data} />
+          ) : (
+            !trust.isError && <Skeleton className="h-48 w-full rounded-2xl" />
           )}
         </div>
       )}
