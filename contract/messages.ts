@@ -615,11 +615,6 @@ export const trustMessages = {
     member: 'Verified, here a few days and posting: most limits are lifted.',
     trusted: 'Completed sales with no lost disputes: the highest limits.',
   } satisfies Record<Level, string>,
-  /** The badge's tooltip: what the level means and how the next one is reached. */
-  nextLevel: (level: Level, t: TrustTerms) =>
-    level === 'trusted'
-      ? ''
-      : `Next: ${levelTitles[level === 'new' ? 'member' : 'trusted']} (${howToReach(level === 'new' ? 'member' : 'trusted', t)}).`,
   links: (level: Level, max: number, next: Level | null, t: TrustTerms) =>
     max === 0
       ? `${levelPeople[level]} can't post links yet.${unlock('Links unlock', next, t)}`
