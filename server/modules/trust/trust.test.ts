@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, trustMessages as tm } from '../../../contract/messages.ts';
+import { messages, siteSettingsMessages, trustMessages as tm } from '../../../contract/messages.ts';
 import { siteSettingDefaults } from '../../../contract/site.ts';
 import type { TrustLevel } from '../../../contract/trust.ts';
 import { auditLog, forumThreads, marketplaceOrders, profiles } from '../../db/schema/index.ts';
@@ -433,5 +433,40 @@ describe('profiles', () => {
     const res = await call('GET', `/api/v1/users/${rookie.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json().trustLevel).toBe('new');
+  });
+});
+
+describe('the trust setting', () => {
+  it('admins change the limits (validated); GET /trust-levels reads them and the limits follow at once', async () => {
+    const rookie = await member('new');
+    const url = '/api/v1/admin/site-settings/trust';
+    const bad = await call('PUT', url, admin.cookie, { ...terms, memberAfterDays: 400 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toBe(siteSettingsMessages.trustDaysRange);
+    const negative = await call('PUT', url, admin.cookie, {
+      ...terms,
+      limits: { ...terms.limits, new: { ...terms.limits.new, linksPerPost: -1 } },
+    });
+    expect(negative.statusCode).toBe(400);
+    expect(negative.json().error.message).toBe(siteSettingsMessages.trustLimitRange);
+
+    const changed = {
+      ...terms,
+      memberAfterPosts: 5,
+      limits: { ...terms.limits, new: { ...terms.limits.new, linksPerPost: 1 } },
+    };
+    try {
+      expect((await call('PUT', url, admin.cookie, changed)).statusCode).toBe(200);
+      const read = await call('GET', '/api/v1/trust-levels');
+      expect(read.statusCode).toBe(200);
+      expect(read.json()).toEqual(changed);
+      expect((await thread(rookie, 'One link: https://example.com')).statusCode).toBe(201);
+      expectRefused(
+        await thread(rookie, 'https://example.com and https://example.org'),
+        'New members can post at most 1 link in a post. More unlock when you reach Member: verify your email, be here 3 days and post 5 times.',
+      );
+    } finally {
+      expect((await call('PUT', url, admin.cookie, terms)).statusCode).toBe(200);
+    }
   });
 });
