@@ -1,21 +1,35 @@
 import { z } from 'zod';
 import { roles } from './limits.ts';
-import { adminMessages } from './messages.ts';
+import { adminMessages, trustMessages } from './messages.ts';
 import { cursorParam, pageOf } from './pages.ts';
 import { person } from './people.ts';
+import { trustLevels } from './trust.ts';
 
 export const userIdParams = z.object({ id: z.uuid({ error: 'User ID not found' }) });
 
+/**
+ * `trustLevel` (staff): a level sets the member there and locks it; null unlocks it, and the level is
+ * recomputed from their history at once (issue 36).
+ */
 export const adminUserPatch = z
-  .object({ banned: z.boolean().optional(), role: z.enum(roles).optional() })
+  .object({
+    banned: z.boolean().optional(),
+    role: z.enum(roles).optional(),
+    trustLevel: z.enum(trustLevels, { error: trustMessages.levelInvalid }).nullable().optional(),
+  })
   .strict()
-  .refine((v) => v.banned !== undefined || v.role !== undefined, { message: 'Nothing to change' });
+  .refine((v) => v.banned !== undefined || v.role !== undefined || v.trustLevel !== undefined, {
+    message: 'Nothing to change',
+  });
 
 export const adminUserResponse = z.object({
   id: z.string(),
   username: z.string(),
   role: z.enum(roles),
   banned: z.boolean(),
+  trustLevel: z.enum(trustLevels),
+  /** Set by staff and kept there (false: recomputed from history). */
+  trustLevelLocked: z.boolean(),
 });
 
 export const adminUserPageSize = 25;
@@ -37,6 +51,8 @@ export const adminUserRow = z.object({
   banned: z.boolean(),
   balance: z.number().int(),
   credits: z.number().int(),
+  trustLevel: z.enum(trustLevels),
+  trustLevelLocked: z.boolean(),
   createdAt: z.string(),
   rank: z.object({ id: z.string(), name: z.string(), color: z.string() }).nullable(),
 });

@@ -212,8 +212,13 @@ export const feedbackEntry = z.object({
   listingId: z.string().nullable(),
   listingTitle: z.string(),
   author: person.nullable(),
+  /** The caller's own vouch, held for staff as a possible vouch ring: shown to them only, as "Awaiting review". */
+  awaitingReview: z.boolean(),
   createdAt: z.string(),
 });
+/** What leaving feedback answers: `counted` false while it awaits staff review, and the text to show. */
+export const feedbackResult = z.object({ id: z.string(), counted: z.boolean(), message: z.string() });
+export type FeedbackResult = z.infer<typeof feedbackResult>;
 /** A seller's feedback: the reputation figures, then the counted entries (flagged ones wait for staff). */
 export const feedbackPage = sellerReputation.extend({
   items: z.array(feedbackEntry),

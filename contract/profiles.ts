@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { limits, roles } from './limits.ts';
 import { socialMessages } from './messages.ts';
+import { trustLevels } from './trust.ts';
 
 export const profileIdParams = z.object({ id: z.uuid({ error: socialMessages.profileNotFound }) });
 
@@ -15,6 +16,8 @@ export const publicProfileResponse = z.object({
   bio: z.string().nullable(),
   role: z.enum(roles),
   banned: z.boolean(),
+  /** The member's trust level (issue 36): shown as a badge. */
+  trustLevel: z.enum(trustLevels),
   createdAt: z.string(),
   followerCount: z.number().int(),
   followingCount: z.number().int(),

@@ -40,6 +40,8 @@ export const flaggedVouch = z.object({
   pairOrders: z.number().int(),
   fromOrders: z.number().int(),
   toOrders: z.number().int(),
+  /** The two accounts signed in from the same address, or the same device and network. */
+  sharedNetwork: z.boolean(),
   review: z.enum(vouchReviewStatuses),
   reviewedBy: person.nullable(),
   reviewedAt: z.string().nullable(),

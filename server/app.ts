@@ -51,6 +51,8 @@ import { socialRoutes } from './modules/social/routes.ts';
 import { createContentCipher, loadContentKey } from './modules/stock/key-crypto.ts';
 import { stockRoutes } from './modules/stock/routes.ts';
 import { ticketRoutes } from './modules/tickets/routes.ts';
+import { trustLevelsJobPlugin } from './modules/trust/job.ts';
+import { trustRoutes } from './modules/trust/routes.ts';
 import { mediaRoutes, uploadRoutes } from './modules/uploads/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import { watchRoutes } from './modules/watches/routes.ts';
@@ -206,6 +208,7 @@ export async function buildApp({ config, database, mailer, logger, logDestinatio
         publicKey: vapid.publicKey,
         allowPrivate: config.outboundAllowPrivate,
       });
+      await v1.register(trustRoutes, { db });
     },
     { prefix: '/api/v1' },
   );
@@ -223,6 +226,7 @@ export async function buildApp({ config, database, mailer, logger, logDestinatio
       intervalMs: config.depositReconcileIntervalMs,
     });
   await app.register(cleanUpPlugin, { db, limiter, intervalMs: config.cleanUpIntervalMs });
+  await app.register(trustLevelsJobPlugin, { db, intervalMs: config.trustLevelsIntervalMs });
   await app.register(securityAlertJobsPlugin, { db });
   await app.register(mailJobsPlugin, {
     db,

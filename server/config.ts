@@ -47,6 +47,7 @@ const envSchema = z
     PRESSURE_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).default(10),
     CLEAN_UP_INTERVAL_MS: z.coerce.number().int().min(0).default(3_600_000),
     DIGEST_INTERVAL_MS: z.coerce.number().int().min(0).default(3_600_000),
+    TRUST_LEVELS_INTERVAL_MS: z.coerce.number().int().min(0).default(3_600_000),
     JOB_WORKERS: bool.default(true),
     MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
     MAIL_RATE_PER_MEMBER_PER_HOUR: z.coerce.number().int().min(1).default(30),
@@ -183,6 +184,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     cleanUpIntervalMs: e.CLEAN_UP_INTERVAL_MS,
     /** How often the digest job looks for members due a summary mail (a queue job); 0 turns it off. */
     digestIntervalMs: e.DIGEST_INTERVAL_MS,
+    /** How often members are promoted to the trust level time alone earned them (a queue job); 0: off. */
+    trustLevelsIntervalMs: e.TRUST_LEVELS_INTERVAL_MS,
     payments: paymentsConfig(e),
     /** How often pending deposits past their expiry are re-read at their processor (a queue job); 0: off. */
     depositReconcileIntervalMs: e.DEPOSIT_RECONCILE_INTERVAL_MS,

@@ -53,6 +53,8 @@ export interface JobData {
   'clean-up': Record<string, never>;
   /** Summary mails for members who stayed away longer than their digest period (modules/mail/digest.ts). */
   digest: Record<string, never>;
+  /** Members whose history now earns a higher trust level (modules/trust/job.ts). */
+  'trust-levels': Record<string, never>;
 }
 export type JobName = keyof JobData;
 
@@ -75,6 +77,7 @@ const queues: Record<JobName, Omit<Queue, 'name'>> = {
   'payout-reconcile': { policy: 'stately', retryLimit: 2, retryDelay: 30, heartbeatSeconds: 10 },
   'clean-up': { policy: 'stately', retryLimit: 2, retryDelay: 60, heartbeatSeconds: 10 },
   digest: { policy: 'stately', retryLimit: 2, retryDelay: 60, heartbeatSeconds: 10 },
+  'trust-levels': { policy: 'stately', retryLimit: 2, retryDelay: 60, heartbeatSeconds: 10 },
 };
 const jobNames = Object.keys(queues) as JobName[];
 
@@ -154,7 +157,13 @@ export interface JobQueue {
   ): void;
   /** Sends the named sweep now unless one is already waiting (stately queues drop the duplicate). */
   every(
-    name: 'escrow-release' | 'deposit-reconcile' | 'payout-reconcile' | 'clean-up' | 'digest',
+    name:
+      | 'escrow-release'
+      | 'deposit-reconcile'
+      | 'payout-reconcile'
+      | 'clean-up'
+      | 'digest'
+      | 'trust-levels',
     intervalMs: number,
   ): void;
   /** Resolves when no job that is due is waiting or running (tests; a deferred retry is not waited for). */

@@ -71,11 +71,17 @@ export async function buildUser(
 }
 
 /** Signs in through the HTTP route and returns the Cookie header for later requests. */
-export async function signIn(t: TestApp, user: Pick<BuiltUser, 'email' | 'password'>): Promise<string> {
+export async function signIn(
+  t: TestApp,
+  user: Pick<BuiltUser, 'email' | 'password'>,
+  /** The address the sign-in comes from (default: inject's 127.0.0.1, the same for every member). */
+  remoteAddress?: string,
+): Promise<string> {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/auth/sign-in/email',
     payload: { email: user.email, password: user.password },
+    ...(remoteAddress && { remoteAddress }),
   });
   expect(res.statusCode, res.body).toBe(200);
   const cookies = [res.headers['set-cookie']].flat().filter((c): c is string => Boolean(c));
@@ -329,6 +335,9 @@ export async function buildOrder(t: TestApp, input: { buyerId: string; sellerId?
       email: profiles.email,
       role: profiles.role,
       avatarUrl: profiles.avatarUrl,
+      trustLevel: profiles.trustLevel,
+      emailVerified: profiles.emailVerified,
+      joinedAt: profiles.createdAt,
     })
     .from(profiles)
     .where(eq(profiles.id, input.buyerId));
@@ -368,7 +377,16 @@ export async function buildEarnings(t: TestApp, sellerId: string, price: number)
   const order = await buildOrder(t, { buyerId: buyer.id, sellerId, price });
   await confirmDelivery(
     t.db,
-    { id: buyer.id, username: buyer.username, email: buyer.email, role: buyer.role, avatarUrl: null },
+    {
+      id: buyer.id,
+      username: buyer.username,
+      email: buyer.email,
+      role: buyer.role,
+      avatarUrl: null,
+      trustLevel: 'trusted',
+      emailVerified: true,
+      joinedAt: new Date(),
+    },
     order.id,
   );
   return order;

@@ -197,6 +197,8 @@ export const marketplaceVouches = pgTable(
       pairOrders: number;
       fromOrders: number;
       toOrders: number;
+      /** The two signed in from the same address, or the same device and network (issue 36). */
+      sharedNetwork?: boolean;
     }>(),
     reviewedBy: uuid('reviewed_by').references(() => profiles.id, { onDelete: 'set null' }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),

@@ -58,7 +58,14 @@ describe('PATCH /api/v1/admin/users/:id', () => {
     const second = await signIn(t, target);
     const res = await patch(target.id, { banned: true }, moderator.cookie);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ id: target.id, username: target.username, role: 'user', banned: true });
+    expect(res.json()).toEqual({
+      id: target.id,
+      username: target.username,
+      role: 'user',
+      banned: true,
+      trustLevel: 'trusted',
+      trustLevelLocked: true,
+    });
     expect((await readProfile(target.id)).banned).toBe(true);
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, target.id))).toHaveLength(0);
     for (const cookie of [target.cookie, second]) {

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { TrustLevel } from '../../../contract/trust.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { asKeyText, newestFirst } from '../../db/cursor.ts';
 import {
@@ -15,7 +16,14 @@ import { rows } from '../../db/sql.ts';
 
 export async function findUserForAdmin(db: Db | Tx, id: string) {
   const [row] = await db
-    .select({ id: profiles.id, username: profiles.username, role: profiles.role, banned: profiles.banned })
+    .select({
+      id: profiles.id,
+      username: profiles.username,
+      role: profiles.role,
+      banned: profiles.banned,
+      trustLevel: profiles.trustLevel,
+      trustLevelLocked: profiles.trustLevelLocked,
+    })
     .from(profiles)
     .where(eq(profiles.id, id));
   return row;
@@ -24,7 +32,12 @@ export async function findUserForAdmin(db: Db | Tx, id: string) {
 export async function setUserFields(
   tx: Tx,
   id: string,
-  patch: { banned?: boolean; role?: 'user' | 'moderator' | 'admin' },
+  patch: {
+    banned?: boolean;
+    role?: 'user' | 'moderator' | 'admin';
+    trustLevel?: TrustLevel;
+    trustLevelLocked?: boolean;
+  },
 ) {
   const [row] = await tx
     .update(profiles)
@@ -35,6 +48,8 @@ export async function setUserFields(
       username: profiles.username,
       role: profiles.role,
       banned: profiles.banned,
+      trustLevel: profiles.trustLevel,
+      trustLevelLocked: profiles.trustLevelLocked,
     });
   return row!;
 }
@@ -72,6 +87,8 @@ export async function listUsers(
       avatarUrl: profiles.avatarUrl,
       role: profiles.role,
       banned: profiles.banned,
+      trustLevel: profiles.trustLevel,
+      trustLevelLocked: profiles.trustLevelLocked,
       balance: profiles.balance,
       credits: profiles.credits,
       createdAt: profiles.createdAt,

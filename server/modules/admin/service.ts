@@ -20,6 +20,7 @@ import { cheatStats } from '../cheats/queries.ts';
 import { suspendSellerListings } from '../marketplace/service.ts';
 import { publishAfterCommit } from '../realtime/bus.ts';
 import type { AccountChange, SecurityAlerts } from '../sessions/alerts.ts';
+import { recomputeUnlocked } from '../trust/levels.ts';
 import { grant } from '../wallet/service.ts';
 import {
   dailyActivity,
@@ -40,8 +41,9 @@ import {
 type Patch = z.infer<typeof adminUserPatch>;
 
 /**
- * Ban/unban and role changes (spec §6): admins ban anyone but themselves, moderators only
- * non-admins other than themselves; only admins change roles, never their own. A ban ends
+ * Ban/unban, role and trust-level changes (spec §6, issue 36): admins ban anyone but themselves, moderators
+ * only non-admins other than themselves; only admins change roles, never their own; staff set (and lock) or
+ * unlock a member's trust level. A ban ends
  * every live session of the member in the same transaction; the member's security alert follows the commit.
  */
 export async function updateUser(
@@ -82,7 +84,27 @@ export async function applyUserPatch(
       throw new AppError('FORBIDDEN', adminMessages.moderatorBanAdmin);
     }
   }
-  const updated = await setUserFields(tx, target.id, patch);
+  const { trustLevel, ...fields } = patch;
+  let updated = await setUserFields(tx, target.id, {
+    ...fields,
+    // A level: set and locked there. Null: unlocked, and recomputed from history below.
+    ...(trustLevel ? { trustLevel, trustLevelLocked: true } : {}),
+  });
+  if (trustLevel === null)
+    updated = { ...updated, trustLevel: await recomputeUnlocked(tx, target.id), trustLevelLocked: false };
+  if (
+    trustLevel !== undefined &&
+    (updated.trustLevel !== target.trustLevel || updated.trustLevelLocked !== target.trustLevelLocked)
+  ) {
+    await audit(tx, {
+      actorId: viewer.id,
+      action: 'user.trust_level',
+      targetType: 'user',
+      targetId: target.id,
+      before: { trustLevel: target.trustLevel, locked: target.trustLevelLocked },
+      after: { trustLevel: updated.trustLevel, locked: updated.trustLevelLocked },
+    });
+  }
   if (patch.banned) await deleteSessionsOf(tx, target.id);
   if (patch.banned !== undefined && patch.banned !== target.banned)
     await suspendSellerListings(tx, target.id, patch.banned);

@@ -30,6 +30,7 @@ import { enqueue, enqueueMail } from '../../plugins/queue.ts';
 import { routesFor } from '../../plugins/routes-for.ts';
 import { signedIn, toWebHeaders } from '../../plugins/viewer.ts';
 import { isDisposableEmail } from '../anti-bot/disposable.ts';
+import { refreshTrustLevel } from '../trust/service.ts';
 import { CLIENT_IP_HEADER, recordLoginEvent } from './auth.ts';
 import { useVerifyToken } from './mail-links.ts';
 
@@ -241,7 +242,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
         throw new AppError('BAD_REQUEST', verifyEmailMessages.invalidLink, {
           token: verifyEmailMessages.invalidLink,
         });
-      // Verification is complete here: what an address unlocks (trust levels) is worked out from the profile.
+      // A verified address may be what earns `member` (trust levels are worked out from the profile).
+      await refreshTrustLevel(db, userId);
       return { ok: true as const };
     },
   );

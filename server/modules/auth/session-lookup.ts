@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { eq, sql } from 'drizzle-orm';
 import type { Role } from '../../../contract/limits.ts';
+import type { TrustLevel } from '../../../contract/trust.ts';
 import type { Db } from '../../db/client.ts';
 import { compileRowsOf } from '../../db/row-mapper.ts';
 import { profiles, sessions } from '../../db/schema/index.ts';
@@ -14,6 +15,13 @@ export interface Viewer {
   email: string;
   role: Role;
   avatarUrl: string | null;
+  /**
+   * What the trust limits (modules/trust/limits.ts) decide on, read in the same statement as the session, so a
+   * write needs no extra query to know the writer's level, whether their address is verified and their age.
+   */
+  trustLevel: TrustLevel;
+  emailVerified: boolean;
+  joinedAt: Date;
   /** The session this request came with (set by the session lookup): the sessions list marks it "this device". */
   sessionId?: string;
 }
@@ -57,6 +65,9 @@ export async function createSessionLookup(db: Db, auth: Auth): Promise<SessionLo
       email: profiles.email,
       role: profiles.role,
       avatarUrl: profiles.avatarUrl,
+      trustLevel: profiles.trustLevel,
+      emailVerified: profiles.emailVerified,
+      joinedAt: profiles.createdAt,
       banned: profiles.banned,
       expiresAt: sessions.expiresAt,
       sessionId: sessions.id,
@@ -111,6 +122,9 @@ export async function createSessionLookup(db: Db, auth: Auth): Promise<SessionLo
       email: row.email,
       role: row.role,
       avatarUrl: row.avatarUrl,
+      trustLevel: row.trustLevel,
+      emailVerified: row.emailVerified,
+      joinedAt: row.joinedAt,
       sessionId: row.sessionId,
     };
   };

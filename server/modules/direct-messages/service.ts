@@ -11,6 +11,7 @@ import type { Viewer } from '../../plugins/viewer.ts';
 import { notify } from '../notifications/service.ts';
 import { publishAfterCommit } from '../realtime/bus.ts';
 import { flagOffPlatformMessage, offPlatformKinds } from '../trust/off-platform.ts';
+import { limitNewContact } from '../trust/service.ts';
 import {
   addBlock,
   conversationKeyset,
@@ -118,6 +119,7 @@ export async function sendMessage(
     );
     if (other.blockedByMe) throw new AppError('FORBIDDEN', directMessageTexts.blockedByMe);
     if (other.blockedByThem) throw new AppError('FORBIDDEN', directMessageTexts.blockedByThem);
+    await limitNewContact(tx, viewer, other.id);
     const kinds = await offPlatformKinds(tx, viewer.id, other.id, body.message);
     const row = await insertMessage(tx, {
       senderId: viewer.id,

@@ -287,3 +287,35 @@ export function findMentions(source: string): Mentions {
   md.parse(source, env);
   return env.mentions ?? { names: [], addressed: [] };
 }
+
+/** What a post sends readers to: links to other sites, and images shown (trust limits, issue 36). */
+export interface PostReach {
+  links: number;
+  images: number;
+}
+
+/**
+ * Counts, on the token stream the renderer draws, the links a Markdown post makes to other sites (typed,
+ * autolinked, or an image we do not host, which is drawn as a link) and the images it shows (ours, under
+ * `/media/`). Links within the site (`/forum/…`, mentions) are not counted.
+ */
+export function countReach(source: string): PostReach {
+  const reach = { links: 0, images: 0 };
+  const visit = (tokens: Token[]) => {
+    for (const token of tokens) {
+      if (token.type === 'link_open' && !String(token.attrGet('href') ?? '').startsWith('/')) reach.links++;
+      if (token.type === 'image') {
+        if (isMediaPath(String(token.attrGet('src') ?? ''))) reach.images++;
+        else reach.links++;
+      }
+      if (token.children) visit(token.children);
+    }
+  };
+  visit(md.parse(source, {}));
+  return reach;
+}
+
+/** Links in plain text (social posts and comments), found as the Markdown renderer's autolinker finds them. */
+export function countPlainLinks(text: string): number {
+  return md.linkify.match(text)?.length ?? 0;
+}

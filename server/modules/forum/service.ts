@@ -19,6 +19,8 @@ import type { Viewer } from '../../plugins/viewer.ts';
 import { can, canReplyIn, ensure, replyAbilities, threadAbilities } from '../../policy.ts';
 import { audit, auditOthers } from '../audit/service.ts';
 import { holdForReview, type Origin } from '../review/hold.ts';
+import { limitPost, refreshTrustLevel } from '../trust/service.ts';
+import { countReach } from './markdown.ts';
 import { cook, notifyMentions } from './mentions.ts';
 import * as q from './queries.ts';
 import * as watch from './watch.ts';
@@ -187,6 +189,8 @@ export async function createThread(
   body: NewThreadBody,
   origin: Origin,
 ): Promise<ForumThread | HeldForReview> {
+  // A trust level's limits refuse before the review rules hold: a refused post never waits for staff.
+  await limitPost(db, viewer, countReach(body.content));
   const held = await holdForReview(
     db,
     viewer,
@@ -207,6 +211,8 @@ export async function publishThread(db: Db, viewer: Viewer, body: NewThreadBody)
     const id = await q.insertThread(tx, { ...body, contentHtml: cooked.contentHtml, userId: viewer.id });
     await watch.watchOwnThread(tx, viewer.id, id);
     await notifyMentions(tx, { threadId: id, replyId: null, author: viewer }, cooked.addressed);
+    // A post published may be the one that earns `member`.
+    if (viewer.trustLevel === 'new') await refreshTrustLevel(tx, viewer.id);
     return id;
   });
   return getThread(db, viewer, id);
@@ -238,6 +244,7 @@ export async function reply(
   content: string,
   origin: Origin,
 ): Promise<ForumReply | HeldForReview> {
+  await limitPost(db, viewer, countReach(content));
   const held = await holdForReview(
     db,
     viewer,
@@ -264,6 +271,7 @@ export async function publishReply(db: Db, viewer: Viewer, threadId: string, con
     if (inserted) {
       await watch.onReply(tx, { id: threadId, title: thread.title }, inserted);
       await notifyMentions(tx, { threadId, replyId: inserted.id, author: viewer }, cooked.addressed);
+      if (viewer.trustLevel === 'new') await refreshTrustLevel(tx, viewer.id);
     }
     return inserted;
   });
@@ -282,6 +290,7 @@ export async function preview(db: Db, content: string) {
 
 /** The author (or staff) edits a thread's title and body; the text it had is kept as a revision. */
 export async function editThread(db: Db, viewer: Viewer, id: string, body: EditThreadBody) {
+  await limitPost(db, viewer, countReach(body.content));
   const cooked = await cook(db, body.content);
   await db.transaction(async (tx) => {
     const thread = orNotFound(await q.lockThread(tx, id), m.threadNotFound);
@@ -345,6 +354,7 @@ export async function moderateThread(db: Db, viewer: Viewer, id: string, change:
 
 /** The author (or staff) edits a reply; the text it had is kept as a revision. */
 export async function editReply(db: Db, viewer: Viewer, id: string, content: string) {
+  await limitPost(db, viewer, countReach(content));
   const cooked = await cook(db, content);
   const row = await db.transaction(async (tx) => {
     const found = orNotFound(await q.lockReply(tx, id), m.replyNotFound);

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { asKeyText, type Keyset, keyset, newestFirst, type TimeKey } from '../../db/cursor.ts';
@@ -599,7 +599,17 @@ export async function logKeysReveal(
 /** A member's feedback, newest first: marketplace_vouches_to_user_idx. */
 export const feedbackKeyset = newestFirst(vouches.createdAt, vouches.id);
 
-export async function listFeedback(db: Db, userId: string, after: TimeKey | undefined, limit: number) {
+/** A seller's counted feedback, and the viewer's own vouch while it awaits review (shown to them only). */
+export async function listFeedback(
+  db: Db,
+  userId: string,
+  viewerId: string | null,
+  after: TimeKey | undefined,
+  limit: number,
+) {
+  const shown = viewerId
+    ? or(countedVouch, and(eq(vouches.fromUserId, viewerId), eq(vouches.review, 'pending')))
+    : countedVouch;
   return db
     .select({
       row: vouches,
@@ -608,7 +618,7 @@ export async function listFeedback(db: Db, userId: string, after: TimeKey | unde
     })
     .from(vouches)
     .leftJoin(profiles, eq(profiles.id, vouches.fromUserId))
-    .where(and(eq(vouches.toUserId, userId), countedVouch, feedbackKeyset.after(after)))
+    .where(and(eq(vouches.toUserId, userId), shown, feedbackKeyset.after(after)))
     .orderBy(...feedbackKeyset.orderBy)
     .limit(feedbackKeyset.limit(limit));
 }

@@ -4,6 +4,7 @@ import { errorResponse } from '../../../contract/errors.ts';
 import {
   feedbackBody,
   feedbackPage,
+  feedbackResult,
   listingCreateBody,
   listingDetail,
   listingEditBody,
@@ -127,10 +128,10 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ db: Db; cipher: ContentC
     {
       limit: 'feedbackPerUser',
       summary:
-        'Leave feedback (a vouch) for the seller: the buyer of a completed (released) order, once per order; `counted` is false while it waits for staff as a possible vouch ring',
+        'Leave feedback (a vouch) for the seller: the buyer of a completed (released) order, once per order; `counted` is false while it waits for staff as a possible vouch ring, and `message` says so',
       body: feedbackBody,
       response: {
-        201: z.object({ id: z.string(), counted: z.boolean() }),
+        201: feedbackResult,
         403: errorResponse,
         409: errorResponse,
       },
@@ -143,12 +144,13 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ db: Db; cipher: ContentC
     '/users/:id/feedback',
     {
       access: 'public',
-      summary: "A member's feedback received as a seller: average rating, vouch count, entries",
+      summary:
+        "A member's feedback received as a seller: average rating, vouch count, entries (and the caller's own vouch while it awaits review)",
       params: z.object({ id: z.uuid({ error: socialMessages.profileNotFound }) }),
       querystring: z.object({ cursor: z.string().max(400).optional() }),
       response: { 200: feedbackPage },
     },
-    async (request) => service.listFeedback(db, request.params.id, request.query),
+    async (request) => service.listFeedback(db, request.viewer, request.params.id, request.query),
   );
 
   route.get(

@@ -30,6 +30,7 @@ import type { ContentCipher } from '../stock/key-crypto.ts';
 import { deleteUnsoldKeys } from '../stock/queries.ts';
 import { addKeys, warnIfLowStock } from '../stock/service.ts';
 import { refuseListingContacts } from '../trust/off-platform.ts';
+import { limitListingPrice, limitNewListing } from '../trust/service.ts';
 import { feeFor, holdPaymentCtes } from '../wallet/service.ts';
 import { isWatching } from '../watches/service.ts';
 import * as q from './queries.ts';
@@ -170,6 +171,7 @@ export async function createListing(
   if (fields.deliveryKind === 'keys' && !keys?.trim())
     throw new AppError('VALIDATION', st.keysRequired, { keys: st.keysRequired });
   const created = await db.transaction(async (tx) => {
+    await limitNewListing(tx, viewer, fields.price);
     const row = await q.insertListing(tx, {
       ...fields,
       // Detection status is asked only for cheats.
@@ -200,6 +202,8 @@ export async function editListing(
 ) {
   const row = await loadForChange(db, viewer, id, m.noPermissionEdit);
   refuseListingContacts({ title: body.title, description: body.description });
+  // The seller's own price change is held to their level's cap (staff editing a listing are not limited).
+  if (body.price !== row.price && viewer.id === row.userId) await limitListingPrice(db, viewer, body.price);
   const done = await db.transaction(async (tx) => {
     if (!(await q.updateActiveListing(tx, id, body))) return false;
     await auditOthers(tx, viewer, row.userId, {
@@ -404,17 +408,19 @@ export async function leaveFeedback(
     }),
   );
   if (!vouch) throw new AppError('CONFLICT', m.feedbackGiven);
-  return { id: vouch.id, counted: vouch.review === 'counted' };
+  const counted = vouch.review === 'counted';
+  return { id: vouch.id, counted, message: counted ? m.vouchSubmitted : m.vouchAwaitingReview };
 }
 
 export async function listFeedback(
   db: Db,
+  viewer: Viewer | null,
   userId: string,
   query: { cursor?: string },
 ): Promise<FeedbackPage> {
   const reputation = orNotFound(await sellerReputation(db, userId), socialMessages.profileNotFound);
   const after = q.feedbackKeyset.decode(query.cursor);
-  const found = await q.listFeedback(db, userId, after, listingPageSize);
+  const found = await q.listFeedback(db, userId, viewer?.id ?? null, after, listingPageSize);
   return {
     ...reputation,
     ...q.feedbackKeyset.page(
@@ -429,6 +435,7 @@ export async function listFeedback(
         listingTitle: r.row.listingTitle,
         author:
           r.row.fromUserId && r.authorUsername ? { id: r.row.fromUserId, username: r.authorUsername } : null,
+        awaitingReview: r.row.review === 'pending',
         createdAt: r.row.createdAt.toISOString(),
       }),
     ),

@@ -25,6 +25,7 @@ import type { ContentCipher } from '../stock/key-crypto.ts';
 import { settleOrderKeys } from '../stock/queries.ts';
 import { revealOrderKeys } from '../stock/service.ts';
 import { closeDisputeTicket, openDisputeTicket } from '../tickets/queries.ts';
+import { refreshTrustLevel } from '../trust/service.ts';
 import { AccountLimitError, settleEscrow } from '../wallet/service.ts';
 import * as q from './queries.ts';
 
@@ -182,6 +183,11 @@ async function payOutRelease(tx: Tx, o: q.OrderRow, description: string) {
   });
 }
 
+/** A released order may earn either party `trusted` (trust levels, issue 36). */
+async function refreshPartiesTrust(tx: Tx, o: { sellerId: string | null; buyerId: string | null }) {
+  for (const id of [o.sellerId, o.buyerId]) if (id) await refreshTrustLevel(tx, id);
+}
+
 const releaseFields = () => ({
   status: 'released' as const,
   settledAt: sql<Date>`now()`,
@@ -197,6 +203,7 @@ export async function confirmDelivery(db: Db, viewer: Viewer, id: string) {
     ]);
     if (!o) return false;
     await payOutRelease(tx, o, `Sale of "${o.listingTitle}" (delivery confirmed)`);
+    await refreshPartiesTrust(tx, o);
     if (o.sellerId) {
       await notify(tx, {
         userId: o.sellerId,
@@ -227,6 +234,7 @@ export async function releaseIfDue(db: Db, id: string) {
     ]);
     if (!o) return false;
     await payOutRelease(tx, o, `Sale of "${o.listingTitle}" (protection window ended)`);
+    await refreshPartiesTrust(tx, o);
     if (o.sellerId) {
       await notify(tx, {
         userId: o.sellerId,
@@ -368,6 +376,7 @@ export async function settleDispute(db: Db, viewer: Viewer, id: string, body: Se
     });
     // A refunded order's keys are burned, never resold; a release or split leaves them with the buyer.
     await settleOrderKeys(tx, o.id, body.outcome === 'refund' ? 'burned' : 'sold');
+    if (o.status === 'released') await refreshPartiesTrust(tx, o);
     const ticketId = found.ticketId;
     if (ticketId) {
       await closeDisputeTicket(tx, {

@@ -63,6 +63,7 @@ describe('GET /api/v1/users/:id', () => {
           'id',
           'isFollowing',
           'role',
+          'trustLevel',
           'username',
         ].sort(),
       );

@@ -13,6 +13,7 @@ export async function selectProfile(db: Db, id: string, viewerId: string | null)
       bio: profiles.bio,
       role: profiles.role,
       banned: profiles.banned,
+      trustLevel: profiles.trustLevel,
       createdAt: profiles.createdAt,
       balance: profiles.balance,
       credits: profiles.credits,

@@ -25,6 +25,7 @@ export async function getProfile(db: Db, viewer: Viewer | null, id: string): Pro
     bio: row.bio,
     role: row.role,
     banned: row.banned,
+    trustLevel: row.trustLevel,
     createdAt: row.createdAt.toISOString(),
     followerCount: Number(row.followerCount),
     followingCount: Number(row.followingCount),

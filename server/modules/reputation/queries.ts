@@ -5,6 +5,8 @@ import type { Db, Tx } from '../../db/client.ts';
 import { asKeyText, newestFirst, type TimeKey } from '../../db/cursor.ts';
 import { preparedStatements } from '../../db/prepared.ts';
 import {
+  knownDevices,
+  loginEvents,
   marketplaceOrders as orders,
   profiles,
   marketplaceVouches as vouches,
@@ -50,10 +52,14 @@ export async function findSellerFigures(db: Db, sellerId: string) {
 }
 
 /**
- * The buyer's vouch for an order, in ONE statement with its standing: when more than half of the buyer's
- * orders AND more than half of the seller's are with each other (either way round), it is `pending` (a
- * possible vouch ring, for staff) and stays out of the seller's counters; otherwise it is `counted` and the
- * counters move with it. Once per order (the unique key); nothing when already given.
+ * The buyer's vouch for an order, in ONE statement with its standing. It is `pending` (a possible vouch ring,
+ * for staff) and stays out of the seller's counters when neither account is `trusted` and either
+ * - the two trade mostly with each other, repeatedly: at least two orders between them (either way round)
+ *   and more than half of the buyer's orders AND of the seller's; or
+ * - the two accounts signed in from the same address, or the same device on the same network.
+ * Otherwise it is `counted` and the counters move with it: a new seller's first sale to a new buyer, with
+ * nothing else linking them, counts (issue 36: before, every first trade looked like a ring). Once per order
+ * (the unique key); nothing when already given.
  */
 export async function insertVouch(
   tx: Tx,
@@ -78,13 +84,27 @@ export async function insertVouch(
         from ${orders} o
         where o.buyer_id in (${v.fromUserId}::uuid, ${v.toUserId}::uuid)
           or o.seller_id in (${v.fromUserId}::uuid, ${v.toUserId}::uuid)),
+      standing as (
+        select
+          exists (select 1 from ${profiles} p
+            where p.id in (${v.fromUserId}::uuid, ${v.toUserId}::uuid) and p.trust_level = 'trusted') as vouched_for,
+          (exists (select 1 from ${knownDevices} a join ${knownDevices} b
+              on b.user_id = ${v.toUserId}::uuid and b.device = a.device and b.network = a.network
+            where a.user_id = ${v.fromUserId}::uuid)
+            or exists (select 1 from ${loginEvents} a join ${loginEvents} b
+              on b.user_id = ${v.toUserId}::uuid and b.ip_address = a.ip_address
+            where a.user_id = ${v.fromUserId}::uuid)) as shared_network),
       judged as (
-        select t.*, t.pair * 2 > t.from_total and t.pair * 2 > t.to_total as ring from trades t),
+        select t.*, s.shared_network,
+          not s.vouched_for and (s.shared_network
+            or (t.pair >= 2 and t.pair * 2 > t.from_total and t.pair * 2 > t.to_total)) as ring
+        from trades t, standing s),
       ins as (
         insert into ${vouches} (order_id, listing_id, listing_title, from_user_id, to_user_id, rating, comment, review, ring_evidence)
         select ${v.orderId}::uuid, ${v.listingId}::uuid, ${v.listingTitle}, ${v.fromUserId}::uuid, ${v.toUserId}::uuid,
           ${v.rating}::int, ${v.comment}, case when j.ring then 'pending' else 'counted' end,
-          case when j.ring then jsonb_build_object('pairOrders', j.pair, 'fromOrders', j.from_total, 'toOrders', j.to_total) end
+          case when j.ring then jsonb_build_object('pairOrders', j.pair, 'fromOrders', j.from_total,
+            'toOrders', j.to_total, 'sharedNetwork', j.shared_network) end
         from judged j
         on conflict do nothing
         returning id, review),

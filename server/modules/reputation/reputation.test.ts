@@ -1,9 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { reputationMessages as m } from '../../../contract/messages.ts';
+import { reputationMessages as m, marketplaceMessages } from '../../../contract/messages.ts';
+import type { TrustLevel } from '../../../contract/trust.ts';
 import { auditLog, marketplaceVouches, profiles } from '../../db/schema/index.ts';
-import { buildListing, buildOrder, buildSignedInUser, fundUser } from '../../test/factories.ts';
+import {
+  buildListing,
+  buildOrder,
+  buildSignedInUser,
+  buildUser,
+  fundUser,
+  signIn,
+} from '../../test/factories.ts';
 import { type Member, moneySuite } from '../../test/money-suite.ts';
 import { countStatements } from '../../test/statement-counter.ts';
 import type { TestApp } from '../../test/test-app.ts';
@@ -43,13 +51,29 @@ async function completedPurchase(buyer: Member, seller: Member, price = 10) {
 const feedback = (buyer: Member, listingId: string, rating = 5) =>
   call('POST', `/api/v1/listings/${listingId}/feedback`, buyer.cookie, { rating, comment: 'Great seller' });
 
-/** A pair that trades only with each other (a possible ring), and their flagged vouch. */
+let lastAddress = 0;
+/**
+ * A member below `trusted` (the vouch-ring rule leaves trusted members' trades alone), signed in from an
+ * address of their own, so nothing links two of them but their trades.
+ */
+async function trader(trustLevel: TrustLevel = 'member'): Promise<Member> {
+  const user = await buildUser(t, { trustLevel });
+  lastAddress += 1;
+  return { ...user, cookie: await signIn(t, user, `10.36.${lastAddress >> 8}.${lastAddress & 255}`) };
+}
+
+/** A pair that trades only with each other, again and again (a possible ring), and their flagged vouch. */
 async function flaggedVouch(rating = 5) {
-  const [buyer, seller] = await Promise.all([buildSignedInUser(t), buildSignedInUser(t)]);
+  const [buyer, seller] = await Promise.all([trader(), trader()]);
+  await buildOrder(t, { buyerId: buyer.id, sellerId: seller.id });
   const { listing } = await completedPurchase(buyer, seller);
   const res = await feedback(buyer, listing.id, rating);
   expect(res.statusCode, res.body).toBe(201);
-  expect(res.json().counted).toBe(false);
+  expect(res.json()).toEqual({
+    id: expect.any(String),
+    counted: false,
+    message: marketplaceMessages.vouchAwaitingReview,
+  });
   return { buyer, seller, listing, vouchId: res.json().id as string };
 }
 
@@ -87,7 +111,7 @@ describe('vouch-ring flag', () => {
     const { seller, buyer, vouchId } = await flaggedVouch(5);
     expect(await vouchOf(vouchId)).toMatchObject({
       review: 'pending',
-      ringEvidence: { pairOrders: 1, fromOrders: 1, toOrders: 1 },
+      ringEvidence: { pairOrders: 2, fromOrders: 2, toOrders: 2, sharedNetwork: false },
     });
     expect(await counters(seller.id)).toEqual({ vouches: 0, ratingTotal: 0 });
     const page = (await call('GET', `/api/v1/users/${seller.id}/feedback`)).json();
@@ -100,12 +124,10 @@ describe('vouch-ring flag', () => {
   });
 
   it('is counted when either account trades mostly with others (half is not more than half)', async () => {
-    const [buyer, seller, third] = await Promise.all([
-      buildSignedInUser(t),
-      buildSignedInUser(t),
-      buildSignedInUser(t),
-    ]);
-    // The buyer's orders: one with this seller, one with another seller (exactly half): not a ring.
+    const [buyer, seller, third] = await Promise.all([trader(), trader(), trader()]);
+    // The buyer's orders: two with this seller, two with another seller (exactly half): not a ring.
+    await buildOrder(t, { buyerId: buyer.id, sellerId: seller.id });
+    await buildOrder(t, { buyerId: buyer.id, sellerId: third.id });
     await buildOrder(t, { buyerId: buyer.id, sellerId: third.id });
     const { listing } = await completedPurchase(buyer, seller);
     const res = await feedback(buyer, listing.id, 4);
@@ -115,8 +137,8 @@ describe('vouch-ring flag', () => {
   });
 
   it('counts orders either way round between the two', async () => {
-    const [a, b] = await Promise.all([buildSignedInUser(t), buildSignedInUser(t)]);
-    const other = await buildSignedInUser(t);
+    const [a, b] = await Promise.all([trader(), trader()]);
+    const other = await trader();
     // b also bought from a; a sold to someone else once: pair 2 of a's 3 and of b's 2.
     await buildOrder(t, { buyerId: b.id, sellerId: a.id });
     await buildOrder(t, { buyerId: other.id, sellerId: a.id });
@@ -124,7 +146,7 @@ describe('vouch-ring flag', () => {
     const res = await feedback(b, listing.id);
     expect(await vouchOf(res.json().id)).toMatchObject({
       review: 'pending',
-      ringEvidence: { pairOrders: 2, fromOrders: 2, toOrders: 3 },
+      ringEvidence: { pairOrders: 2, fromOrders: 2, toOrders: 3, sharedNetwork: false },
     });
   });
 });
@@ -149,9 +171,10 @@ describe('GET /api/v1/admin/vouch-reviews', () => {
       listingTitle: listing.title,
       from: { id: buyer.id, username: buyer.username },
       to: { id: seller.id, username: seller.username },
-      pairOrders: 1,
-      fromOrders: 1,
-      toOrders: 1,
+      pairOrders: 2,
+      fromOrders: 2,
+      toOrders: 2,
+      sharedNetwork: false,
       review: 'pending',
       reviewedBy: null,
       reviewedAt: null,
@@ -280,5 +303,69 @@ describe('seller figures', () => {
       completedOrders: 0,
       disputeRate: 0,
     });
+  });
+});
+
+describe('every first trade looks like a vouch ring (issue 36)', () => {
+  it("a new seller's first sale to a new buyer counts at once, and the buyer is told so", async () => {
+    const [buyer, seller] = await Promise.all([trader('new'), trader('new')]);
+    const { listing } = await completedPurchase(buyer, seller);
+    const res = await feedback(buyer, listing.id, 5);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toEqual({
+      id: expect.any(String),
+      counted: true,
+      message: marketplaceMessages.vouchSubmitted,
+    });
+    expect(await vouchOf(res.json().id)).toMatchObject({ review: 'counted', ringEvidence: null });
+    expect(await counters(seller.id)).toEqual({ vouches: 1, ratingTotal: 5 });
+    const page = (await call('GET', `/api/v1/users/${seller.id}/feedback`)).json();
+    expect(page).toMatchObject({ averageRating: 5, vouches: 1 });
+    expect(page.items).toEqual([expect.objectContaining({ id: res.json().id, awaitingReview: false })]);
+  });
+
+  it('two accounts that signed in from the same address are held even on their first trade', async () => {
+    const [buyer, seller] = await Promise.all([trader('new'), trader('new')]);
+    // The seller signs in once from the buyer's address.
+    const [buyerLogin] = await t.db
+      .select({ ip: sql<string>`ip_address` })
+      .from(sql`login_events`)
+      .where(sql`user_id = ${buyer.id}::uuid`);
+    await signIn(t, seller, buyerLogin!.ip);
+    const { listing } = await completedPurchase(buyer, seller);
+    const res = await feedback(buyer, listing.id);
+    expect(res.json()).toMatchObject({ counted: false, message: marketplaceMessages.vouchAwaitingReview });
+    expect(await vouchOf(res.json().id)).toMatchObject({
+      review: 'pending',
+      ringEvidence: { pairOrders: 1, fromOrders: 1, toOrders: 1, sharedNetwork: true },
+    });
+    expect(await counters(seller.id)).toEqual({ vouches: 0, ratingTotal: 0 });
+  });
+
+  it('a trusted party is no ring: their repeated trades with one member count', async () => {
+    const [buyer, seller] = await Promise.all([trader('new'), trader('trusted')]);
+    await buildOrder(t, { buyerId: buyer.id, sellerId: seller.id });
+    await buildOrder(t, { buyerId: buyer.id, sellerId: seller.id });
+    const { listing } = await completedPurchase(buyer, seller);
+    expect((await feedback(buyer, listing.id, 4)).json().counted).toBe(true);
+    expect(await counters(seller.id)).toEqual({ vouches: 1, ratingTotal: 4 });
+  });
+
+  it('the author of a held vouch sees it as awaiting review; nobody else sees it', async () => {
+    const { buyer, seller, vouchId } = await flaggedVouch(2);
+    const mine = (await call('GET', `/api/v1/users/${seller.id}/feedback`, buyer.cookie)).json();
+    expect(mine).toMatchObject({ vouches: 0, averageRating: 0 });
+    expect(mine.items).toEqual([
+      expect.objectContaining({
+        id: vouchId,
+        rating: 2,
+        awaitingReview: true,
+        author: { id: buyer.id, username: buyer.username },
+      }),
+    ]);
+    expect((await call('GET', `/api/v1/users/${seller.id}/feedback`, seller.cookie)).json().items).toEqual(
+      [],
+    );
+    expect((await call('GET', `/api/v1/users/${seller.id}/feedback`)).json().items).toEqual([]);
   });
 });

@@ -45,7 +45,11 @@ export async function listFlaggedVouches(
     (r) => [r.createdAtKey, r.row.id],
     (r) => {
       const v = r.row;
-      const evidence = v.ringEvidence ?? { pairOrders: 0, fromOrders: 0, toOrders: 0 };
+      const { sharedNetwork = false, ...evidence } = v.ringEvidence ?? {
+        pairOrders: 0,
+        fromOrders: 0,
+        toOrders: 0,
+      };
       return {
         id: v.id,
         rating: v.rating,
@@ -55,6 +59,7 @@ export async function listFlaggedVouches(
         from: v.fromUserId && r.fromUsername ? { id: v.fromUserId, username: r.fromUsername } : null,
         to: { id: v.toUserId, username: r.toUsername },
         ...evidence,
+        sharedNetwork,
         review: v.review as VouchReviewStatus,
         reviewedBy:
           v.reviewedBy && r.reviewerUsername ? { id: v.reviewedBy, username: r.reviewerUsername } : null,

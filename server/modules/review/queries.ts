@@ -182,6 +182,9 @@ export async function findAuthor(tx: Tx, id: string) {
       email: profiles.email,
       role: profiles.role,
       avatarUrl: profiles.avatarUrl,
+      trustLevel: profiles.trustLevel,
+      emailVerified: profiles.emailVerified,
+      joinedAt: profiles.createdAt,
     })
     .from(profiles)
     .where(eq(profiles.id, id));

@@ -17,6 +17,8 @@ import type { Db } from '../../db/client.ts';
 import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { holdForReview, type Origin } from '../review/hold.ts';
+import { countPlainLinks } from '../forum/markdown.ts';
+import { limitPost, refreshTrustLevel } from '../trust/service.ts';
 import {
   addLike,
   type CommentRow,
@@ -141,6 +143,8 @@ export async function createPost(
   body: z.output<typeof createPostBody>,
   origin: Origin,
 ): Promise<Post | HeldForReview> {
+  // A trust level's limits refuse before the review rules hold: a refused post never waits for staff.
+  await limitPost(deps.db, viewer, { links: countPlainLinks(body.content), images: body.imageUrl ? 1 : 0 });
   const payload = { content: body.content, imageUrl: body.imageUrl || null };
   const held = await holdForReview(
     deps.db,
@@ -162,6 +166,8 @@ export async function publishPost(
     content: body.content,
     imageUrl: body.imageUrl || null,
   });
+  // A post published may be the one that earns `member`.
+  if (viewer.trustLevel === 'new') await refreshTrustLevel(db, viewer.id);
   return toPost({
     ...row,
     likeCount: 0,
@@ -209,6 +215,7 @@ export async function addComment(
   postId: string,
   body: z.output<typeof createCommentBody>,
 ): Promise<Comment> {
+  await limitPost(db, viewer, { links: countPlainLinks(body.content), images: 0 });
   const row = await db.transaction(async (tx) => {
     if (!(await lockPost(tx, postId))) throw new AppError('NOT_FOUND', socialMessages.postNotFound);
     return insertComment(tx, { postId, userId: viewer.id, content: body.content });

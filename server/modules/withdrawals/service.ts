@@ -20,6 +20,7 @@ import type { Viewer } from '../../plugins/viewer.ts';
 import { audit } from '../audit/service.ts';
 import type { SecurityAlerts } from '../sessions/alerts.ts';
 import { getMoneyTerms } from '../site-settings/service.ts';
+import { limitWithdrawal } from '../trust/service.ts';
 import { holdWithdrawal, reservedEarnings, withdrawableOf } from '../wallet/doors.ts';
 import { spendFreshCode } from './fresh-code.ts';
 import type { PayoutSender } from './payout-sender.ts';
@@ -182,6 +183,7 @@ export async function createWithdrawal(
   body: { method: WithdrawalMethod; credits: number; code: string },
 ): Promise<Withdrawal> {
   ensureMethod(deps, body.method);
+  await limitWithdrawal(deps.db, viewer);
   const { payments, withdrawals: terms } = await getMoneyTerms(deps.db);
   if (body.credits < terms.minCredits)
     throw new AppError('VALIDATION', m.belowMinimum(terms.minCredits), {

@@ -25,6 +25,9 @@ const viewerOf = (u: BuiltUser): Viewer => ({
   email: u.email,
   role: u.role,
   avatarUrl: null,
+  trustLevel: 'trusted',
+  emailVerified: true,
+  joinedAt: new Date(),
 });
 const profile = async (id: string) => (await t.db.select().from(profiles).where(eq(profiles.id, id)))[0]!;
 const stored = async (id: string) =>

@@ -11,6 +11,13 @@ const tones: Record<BadgeTone, string> = {
   warning: 'border-amber-500/30 bg-amber-500/10 text-amber-600 dark:text-amber-400',
 };
 
+/** A badge's look, for an element that is not a plain span (a button that opens a tooltip). */
+export const badgeClasses = (tone: BadgeTone = 'neutral') =>
+  cn(
+    'inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-semibold whitespace-nowrap',
+    tones[tone],
+  );
+
 export function Badge({
   tone = 'neutral',
   className,
@@ -20,15 +27,5 @@ export function Badge({
   className?: string;
   children: ReactNode;
 }) {
-  return (
-    <span
-      className={cn(
-        'inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-semibold whitespace-nowrap',
-        tones[tone],
-        className,
-      )}
-    >
-      {children}
-    </span>
-  );
+  return <span className={cn(badgeClasses(tone), className)}>{children}</span>;
 }

@@ -11,7 +11,7 @@ import type { Role } from '../../../contract/limits.ts';
 import type { AdminReportPage, ReportStatusFilter } from '../../../contract/reports.ts';
 import type { FlaggedVouchPage, VouchReviewStatus } from '../../../contract/reputation.ts';
 import type { ReviewDecision, ReviewPage } from '../../../contract/review.ts';
-import type { ReviewStatus } from '../../../contract/trust.ts';
+import type { ReviewStatus, TrustLevel } from '../../../contract/trust.ts';
 import { api } from '../../lib/api.ts';
 import { pagedQuery, useRefreshingMutation } from '../../lib/queries.ts';
 
@@ -44,8 +44,14 @@ function useUserMutation<V, R>(fn: (vars: V) => Promise<R>) {
 }
 
 export function useUpdateUser() {
-  return useUserMutation(({ id, patch }: { id: string; patch: { banned?: boolean; role?: Role } }) =>
-    api<unknown>(`/admin/users/${id}`, { method: 'PATCH', body: patch }),
+  return useUserMutation(
+    ({
+      id,
+      patch,
+    }: {
+      id: string;
+      patch: { banned?: boolean; role?: Role; trustLevel?: TrustLevel | null };
+    }) => api<unknown>(`/admin/users/${id}`, { method: 'PATCH', body: patch }),
   );
 }
 

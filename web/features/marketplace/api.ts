@@ -1,6 +1,7 @@
 import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   FeedbackBody,
+  FeedbackResult,
   ListingCreateBody,
   ListingDetail,
   ListingEditBody,
@@ -222,7 +223,7 @@ export function useWithdrawKeys() {
 
 export function useLeaveFeedback() {
   return useListingMutation(({ id, body }: { id: string; body: FeedbackBody }) =>
-    api<{ id: string }>(`/listings/${id}/feedback`, { method: 'POST', body }),
+    api<FeedbackResult>(`/listings/${id}/feedback`, { method: 'POST', body }),
   );
 }
 

@@ -2,6 +2,8 @@ import { Ban, CircleCheck, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
 import type { AdminUserRow, UserRank } from '../../../../contract/admin.ts';
 import { type Role, roles } from '../../../../contract/limits.ts';
+import { trustMessages as tm } from '../../../../contract/messages.ts';
+import { type TrustLevel, trustLevels } from '../../../../contract/trust.ts';
 import { AdminRowActions } from '../../../components/ui/admin-row-actions.tsx';
 import { AdminCell, AdminRow } from '../../../components/ui/admin-table.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
@@ -25,7 +27,9 @@ export function UserRow({
   canBan,
   roleBusy,
   rankBusy,
+  trustBusy,
   onRole,
+  onTrustLevel,
   onRank,
   onBan,
   onGrant,
@@ -37,7 +41,10 @@ export function UserRow({
   canBan: boolean;
   roleBusy: boolean;
   rankBusy: boolean;
+  trustBusy: boolean;
   onRole: (role: Role) => void;
+  /** A level sets and locks it; null: automatic again (recomputed from history). */
+  onTrustLevel: (level: TrustLevel | null) => void;
   onRank: (rankId: string) => void;
   onBan: () => void;
   onGrant: () => void;
@@ -100,6 +107,26 @@ export function UserRow({
       </AdminCell>
       <AdminCell>
         <Badge tone={u.banned ? 'danger' : 'success'}>{u.banned ? 'Banned' : 'Active'}</Badge>
+        {/* Staff set a trust level (kept there) or leave it automatic, as the member's history earns it. */}
+        <div className="mt-1.5">
+          <select
+            aria-label={`${tm.levelLabel} of ${u.username}`}
+            value={u.trustLevelLocked ? u.trustLevel : ''}
+            disabled={trustBusy}
+            onChange={(e) => onTrustLevel((e.target.value || null) as TrustLevel | null)}
+            className="h-9 max-w-44 cursor-pointer rounded-lg border border-line bg-surface px-2 text-sm focus-visible:outline-2 focus-visible:outline-primary"
+          >
+            <option value="">
+              {tm.automatic}
+              {u.trustLevelLocked ? '' : ` (${tm.levelTitles[u.trustLevel]})`}
+            </option>
+            {trustLevels.map((level) => (
+              <option key={level} value={level}>
+                {tm.levelTitles[level]}
+              </option>
+            ))}
+          </select>
+        </div>
       </AdminCell>
       <AdminCell className="text-right tabular-nums">{formatNumber(u.balance)}</AdminCell>
       {/* Below zero only after a chargeback took back spent credits: such a member cannot buy or withdraw. */}

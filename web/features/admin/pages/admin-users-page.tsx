@@ -2,7 +2,8 @@ import { Users } from 'lucide-react';
 import { useState } from 'react';
 import type { AdminUserRow } from '../../../../contract/admin.ts';
 import type { Role } from '../../../../contract/limits.ts';
-import { adminMessages as m } from '../../../../contract/messages.ts';
+import { adminMessages as m, trustMessages as tm } from '../../../../contract/messages.ts';
+import type { TrustLevel } from '../../../../contract/trust.ts';
 import { AdminTable } from '../../../components/ui/admin-table.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
@@ -37,6 +38,8 @@ export function AdminUsersPage() {
   };
   const changeRole = (u: AdminUserRow, next: Role) =>
     update.mutate({ id: u.id, patch: { role: next } }, toastOutcome(m.roleUpdated, m.roleFailed));
+  const changeTrust = (u: AdminUserRow, trustLevel: TrustLevel | null) =>
+    update.mutate({ id: u.id, patch: { trustLevel } }, toastOutcome(tm.levelSaved, tm.levelFailed));
   const changeRank = (u: AdminUserRow, rankId: string) =>
     setRank.mutate({ id: u.id, rankId: rankId || null }, toastOutcome(m.rankUpdated, m.rankFailed));
   // Spec §6: admins ban anyone but themselves; moderators only non-admins other than themselves.
@@ -45,7 +48,7 @@ export function AdminUsersPage() {
   return (
     <div>
       <PageHeader title="Manage Users" icon={Users}>
-        Find members, ban or unban them, change roles and ranks, and add balance.
+        Find members, ban or unban them, change roles, ranks and trust levels, and add balance.
       </PageHeader>
       <UserFilters
         onSearch={setQ}
@@ -62,7 +65,7 @@ export function AdminUsersPage() {
         columns={[
           'User',
           'Role · Rank',
-          'Status',
+          'Status · Trust',
           { label: 'Balance', align: 'right' },
           { label: 'Credits', align: 'right' },
           'Joined',
@@ -79,7 +82,9 @@ export function AdminUsersPage() {
             canBan={canBan(u)}
             roleBusy={update.isPending}
             rankBusy={setRank.isPending}
+            trustBusy={update.isPending}
             onRole={(next) => changeRole(u, next)}
+            onTrustLevel={(level) => changeTrust(u, level)}
             onRank={(rankId) => changeRank(u, rankId)}
             onBan={() => banning.ask(u)}
             onGrant={() => setGranting(u)}

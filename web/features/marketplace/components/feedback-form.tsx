@@ -25,8 +25,10 @@ export function FeedbackForm({ listingId, onClose }: { listingId: string; onClos
     }
     // A promise, not mutate's callbacks: the refetched listing unmounts this form, which would skip them.
     leave.mutateAsync({ id: listingId, body: parsed.data }).then(
-      () => {
-        toast.success(m.vouchSubmitted);
+      (result) => {
+        // A vouch held as a possible ring is not "submitted successfully": the server says it awaits review.
+        if (result.counted) toast.success(result.message);
+        else toast(result.message, { icon: '⏳' });
         onClose();
       },
       (err: unknown) => toast.error(errorMessage(err, m.vouchFailed)),

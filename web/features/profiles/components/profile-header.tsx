@@ -10,6 +10,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { useFollowProfile } from '../api.ts';
+import { TrustBadge } from './trust-badge.tsx';
 
 const monthFormat = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric' });
 
@@ -33,6 +34,7 @@ export function ProfileHeader({ profile, own }: { profile: PublicProfile; own: b
             {profile.role === 'admin' && <Badge tone="danger">Admin</Badge>}
             {profile.role === 'moderator' && <Badge tone="primary">Moderator</Badge>}
             {profile.banned && <Badge tone="danger">Banned</Badge>}
+            <TrustBadge level={profile.trustLevel} />
           </div>
           <div className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted">
             <span className="inline-flex items-center gap-1.5">

@@ -1,6 +1,7 @@
 import { Heart, Star, UserCheck } from 'lucide-react';
 import { Link } from 'react-router';
-import { socialMessages } from '../../../../contract/messages.ts';
+import { marketplaceMessages, socialMessages } from '../../../../contract/messages.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -68,6 +69,8 @@ export function SocialTab({ userId }: { userId: string }) {
                     <time className="text-muted" dateTime={toIsoString(f.createdAt)}>
                       {formatDateLong(f.createdAt)}
                     </time>
+                    {/* Only its author sees a vouch held for review, until staff decide. */}
+                    {f.awaitingReview && <Badge tone="warning">{marketplaceMessages.awaitingReview}</Badge>}
                     <span className="ml-auto flex" role="img" aria-label={`${f.rating} out of 5 stars`}>
                       {[1, 2, 3, 4, 5].map((n) => (
                         <Star

@@ -16,8 +16,10 @@ import {
   ProtectionForm,
   ThemeForm,
 } from '../components/setting-forms.tsx';
+import { TrustForm } from '../components/trust-setting-form.tsx';
 import { usePaymentTerms, useWithdrawalTerms } from '../money-terms.ts';
 import { useReviewTerms } from '../review-terms.ts';
+import { useTrustTerms } from '../trust-terms.ts';
 
 /** Site settings: admins only; moderators see Access Denied (spec §2 Admin). */
 export function AdminSettingsPage() {
@@ -26,7 +28,8 @@ export function AdminSettingsPage() {
   const payments = usePaymentTerms(user?.role === 'admin');
   const withdrawals = useWithdrawalTerms(user?.role === 'admin');
   const review = useReviewTerms(user?.role === 'admin');
-  const failed = payments.isError || withdrawals.isError || review.isError;
+  const trust = useTrustTerms(user?.role === 'admin');
+  const failed = payments.isError || withdrawals.isError || review.isError || trust.isError;
   useFailureToast(failed, 'money-terms-load', siteSettingsMessages.loadFailed);
   const header = (
     <PageHeader title="Site Settings" icon={Settings}>
@@ -77,6 +80,11 @@ export function AdminSettingsPage() {
             <ReviewForm value={review.data} />
           ) : (
             !review.isError && <Skeleton className="h-48 w-full rounded-2xl" />
+          )}
+          {trust.data ? (
+            <TrustForm value={trust.data} />
+          ) : (
+            !trust.isError && <Skeleton className="h-48 w-full rounded-2xl" />
           )}
         </div>
       )}

@@ -1,0 +1,47 @@
+import { isStaff } from '../../../contract/limits.ts';
+import type { Tx } from '../../db/client.ts';
+import type { Executor } from '../../db/sql.ts';
+import type { Viewer } from '../../plugins/viewer.ts';
+import { trustTerms } from './levels.ts';
+import * as limits from './limits.ts';
+import * as q from './queries.ts';
+
+export { refreshTrustLevel } from './levels.ts';
+
+/*
+ * The services' doors to the trust limits (limits.ts decides): each reads only what its limit needs, and
+ * nothing at all for staff or for a write that cannot reach a limit (a post without links or images).
+ */
+
+/** A post or comment about to be published or edited: its links and images. */
+export async function limitPost(db: Executor, viewer: Viewer, reach: { links: number; images: number }) {
+  if (isStaff(viewer.role) || reach.links + reach.images === 0) return;
+  limits.ensurePostReach(viewer, await trustTerms(db), reach);
+}
+
+/** A direct message: limited only when it is the first ever between the two. */
+export async function limitNewContact(tx: Tx, viewer: Viewer, recipientId: string) {
+  if (isStaff(viewer.role)) return;
+  const contact = await q.contactStanding(tx, viewer.id, recipientId);
+  if (contact.known) return;
+  limits.ensureNewContact(viewer, await trustTerms(tx), contact.startedToday);
+}
+
+/** A new listing at `price`: selling allowed at all, listings active at once, the price cap. */
+export async function limitNewListing(tx: Tx, viewer: Viewer, price: number) {
+  if (isStaff(viewer.role)) return;
+  const [terms, active] = [await trustTerms(tx), await q.activeListings(tx, viewer.id)];
+  limits.ensureListing(viewer, terms, { active, price });
+}
+
+/** A seller changing their listing's price. */
+export async function limitListingPrice(db: Executor, viewer: Viewer, price: number) {
+  if (isStaff(viewer.role)) return;
+  limits.ensureListingPrice(viewer, await trustTerms(db), price);
+}
+
+/** A withdrawal request. */
+export async function limitWithdrawal(db: Executor, viewer: Viewer) {
+  if (isStaff(viewer.role)) return;
+  limits.ensureWithdrawals(viewer, await trustTerms(db));
+}
