@@ -44,7 +44,9 @@ import { socialRoutes } from './modules/social/routes.ts';
 import { createContentCipher, loadContentKey } from './modules/stock/key-crypto.ts';
 import { stockRoutes } from './modules/stock/routes.ts';
 import { ticketRoutes } from './modules/tickets/routes.ts';
+import { createReencodeGate } from './modules/uploads/gate.ts';
 import { mediaRoutes, uploadRoutes } from './modules/uploads/routes.ts';
+import { uploadSweepPlugin } from './modules/uploads/sweep-job.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import { watchRoutes } from './modules/watches/routes.ts';
 import { payoutReconcilePlugin } from './modules/withdrawals/payout-reconcile-job.ts';
@@ -132,6 +134,7 @@ export async function buildApp({ config, database, mailer, logger, logDestinatio
   const secret = await loadAuthSecret(db, config.authSecret);
   const cipher = createContentCipher(loadContentKey(config.contentKey, config.dataDir));
   app.decorate('securityAlerts', createSecurityAlerts({ db }));
+  app.decorate('reencodes', createReencodeGate(config.uploads.concurrency));
   app.decorate('auth', createAuth({ db, config, secret, log: app.log, securityAlerts: app.securityAlerts }));
   app.decorate('sessionViewer', await createSessionLookup(db, app.auth));
   const limiter = createRateLimiter(db, config.rateLimitScale);
@@ -189,7 +192,11 @@ export async function buildApp({ config, database, mailer, logger, logDestinatio
       await v1.register(directMessageRoutes, { db });
       await v1.register(searchRoutes, { db });
       await v1.register(mailRoutes, { db, secret });
-      await v1.register(uploadRoutes, { db });
+      await v1.register(uploadRoutes, {
+        db,
+        retryAfterSeconds: config.uploads.retryAfterSeconds,
+        dailyBytes: config.uploads.dailyBytes,
+      });
     },
     { prefix: '/api/v1' },
   );
@@ -207,6 +214,7 @@ export async function buildApp({ config, database, mailer, logger, logDestinatio
       intervalMs: config.depositReconcileIntervalMs,
     });
   await app.register(cleanUpPlugin, { db, limiter, intervalMs: config.cleanUpIntervalMs });
+  await app.register(uploadSweepPlugin, { db, intervalMs: config.uploads.sweepIntervalMs });
   await app.register(securityAlertJobsPlugin, { db, publicUrl: config.publicUrl });
   await app.register(mailJobsPlugin, {
     db,

@@ -33,6 +33,8 @@ export interface JobData {
   /** Payouts still processing after a while, re-read at their processor (modules/withdrawals/payout-reconcile-job.ts). */
   'payout-reconcile': Record<string, never>;
   'clean-up': Record<string, never>;
+  /** Uploads nothing used a day after upload, deleted (modules/uploads/sweep-job.ts). */
+  'upload-sweep': Record<string, never>;
   /** Summary mails for members who stayed away longer than their digest period (modules/mail/digest.ts). */
   digest: Record<string, never>;
 }
@@ -53,6 +55,7 @@ const queues: Record<JobName, Omit<Queue, 'name'>> = {
   'deposit-reconcile': { policy: 'stately', retryLimit: 2, retryDelay: 30, heartbeatSeconds: 10 },
   'payout-reconcile': { policy: 'stately', retryLimit: 2, retryDelay: 30, heartbeatSeconds: 10 },
   'clean-up': { policy: 'stately', retryLimit: 2, retryDelay: 60, heartbeatSeconds: 10 },
+  'upload-sweep': { policy: 'stately', retryLimit: 2, retryDelay: 60, heartbeatSeconds: 10 },
   digest: { policy: 'stately', retryLimit: 2, retryDelay: 60, heartbeatSeconds: 10 },
 };
 const jobNames = Object.keys(queues) as JobName[];
@@ -120,7 +123,13 @@ export interface JobQueue {
   ): void;
   /** Sends the named sweep now unless one is already waiting (stately queues drop the duplicate). */
   every(
-    name: 'escrow-release' | 'deposit-reconcile' | 'payout-reconcile' | 'clean-up' | 'digest',
+    name:
+      | 'escrow-release'
+      | 'deposit-reconcile'
+      | 'payout-reconcile'
+      | 'clean-up'
+      | 'upload-sweep'
+      | 'digest',
     intervalMs: number,
   ): void;
   /** Resolves when no job that is due is waiting or running (tests; a deferred retry is not waited for). */

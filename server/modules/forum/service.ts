@@ -17,6 +17,7 @@ import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { can, canReplyIn, ensure, replyAbilities, threadAbilities } from '../../policy.ts';
 import { audit, auditOthers } from '../audit/service.ts';
+import { markReferenced } from '../uploads/service.ts';
 import { cook, notifyMentions } from './mentions.ts';
 import * as q from './queries.ts';
 import * as watch from './watch.ts';
@@ -180,6 +181,7 @@ export async function createThread(db: Db, viewer: Viewer, body: NewThreadBody) 
   const id = await db.transaction(async (tx) => {
     if (!(await q.findCategory(tx, body.categoryId))) throw new AppError('NOT_FOUND', m.categoryNotFound);
     const id = await q.insertThread(tx, { ...body, contentHtml: cooked.contentHtml, userId: viewer.id });
+    await markReferenced(tx, body.content);
     await watch.watchOwnThread(tx, viewer.id, id);
     await notifyMentions(tx, { threadId: id, replyId: null, author: viewer }, cooked.addressed);
     return id;
@@ -213,6 +215,7 @@ export async function reply(db: Db, viewer: Viewer, threadId: string, content: s
       contentHtml: cooked.contentHtml,
     });
     if (inserted) {
+      await markReferenced(tx, content);
       await watch.onReply(tx, { id: threadId, title: thread.title }, inserted);
       await notifyMentions(tx, { threadId, replyId: inserted.id, author: viewer }, cooked.addressed);
     }
@@ -238,6 +241,7 @@ export async function editThread(db: Db, viewer: Viewer, id: string, body: EditT
     const thread = orNotFound(await q.lockThread(tx, id), m.threadNotFound);
     ensure(can.manage(viewer, thread.userId), m.editOwnOnly);
     await q.editThread(tx, thread, viewer.id, { ...body, contentHtml: cooked.contentHtml });
+    await markReferenced(tx, body.content);
     if (viewer.id === thread.userId) {
       await notifyMentions(tx, { threadId: id, replyId: null, author: viewer }, cooked.addressed);
     } else {
@@ -301,6 +305,7 @@ export async function editReply(db: Db, viewer: Viewer, id: string, content: str
     const found = orNotFound(await q.lockReply(tx, id), m.replyNotFound);
     ensure(can.manage(viewer, found.userId), m.editOwnOnly);
     const updated = await q.editReply(tx, found, viewer.id, { content, contentHtml: cooked.contentHtml });
+    await markReferenced(tx, content);
     if (viewer.id === found.userId) {
       const post = { threadId: found.threadId, replyId: id, author: viewer };
       await notifyMentions(tx, post, cooked.addressed);

@@ -29,6 +29,7 @@ import { getSaleTerms } from '../site-settings/service.ts';
 import type { ContentCipher } from '../stock/key-crypto.ts';
 import { deleteUnsoldKeys } from '../stock/queries.ts';
 import { addKeys, warnIfLowStock } from '../stock/service.ts';
+import { markReferenced } from '../uploads/service.ts';
 import { feeFor, holdPaymentCtes } from '../wallet/service.ts';
 import { isWatching } from '../watches/service.ts';
 import * as q from './queries.ts';
@@ -169,6 +170,7 @@ export async function createListing(
       stock: fields.deliveryKind === 'keys' ? 0 : fields.stock,
       userId: viewer.id,
     });
+    await markReferenced(tx, fields.imageUrl);
     if (fields.deliveryKind === 'keys') await addKeys(tx, cipher, { id: row.id, stock: 0 }, keys ?? '');
     await q.notifyFollowersOfListing(tx, viewer.id, row, viewer.username);
     return row;
@@ -192,6 +194,7 @@ export async function editListing(
   const row = await loadForChange(db, viewer, id, m.noPermissionEdit);
   const done = await db.transaction(async (tx) => {
     if (!(await q.updateActiveListing(tx, id, body))) return false;
+    await markReferenced(tx, body.imageUrl);
     await auditOthers(tx, viewer, row.userId, {
       action: 'listing.edit',
       targetType: 'listing',

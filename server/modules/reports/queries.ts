@@ -106,6 +106,8 @@ export async function listReports(db: Db, f: { status?: ReportStatus; after?: Re
       preview: sql<string | null>`coalesce(left(${socialPosts.content}, ${previewLength}),
         left(${socialComments.content}, ${previewLength}), ${forumThreads.title},
         left(${forumReplies.content}, ${previewLength}), ${cheats.title}, ${marketplaceListings.title})`,
+      imageUrl: sql<string | null>`coalesce(${socialPosts.imageUrl}, ${marketplaceListings.imageUrl})`,
+      body: sql<string | null>`coalesce(${forumThreads.content}, ${forumReplies.content})`,
       commentPostId: socialComments.postId,
       replyThreadId: forumReplies.threadId,
       authorId: author.id,

@@ -15,6 +15,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
+import { markReferenced } from '../uploads/service.ts';
 import {
   addLike,
   type CommentRow,
@@ -142,6 +143,7 @@ export async function createPost(
     content: body.content,
     imageUrl: body.imageUrl || null,
   });
+  await markReferenced(db, row.imageUrl);
   return toPost({
     ...row,
     likeCount: 0,

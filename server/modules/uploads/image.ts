@@ -4,6 +4,15 @@ import { type MediaExtension, mediaMimeTypes, uploadLimits } from '../../../cont
 
 /** Raster formats a browser sends as a photo or screenshot. SVG is refused on purpose: it can carry script. */
 export const RASTER_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
+/** Formats decoded whole before scaling (no shrink-on-load): a lower pixel cap (contract/media.ts). */
+const LOSSLESS_FORMATS = new Set(['png', 'gif', 'tiff']);
+
+/**
+ * One libvips thread per image (issue 36): each re-encode already holds one libuv pool thread, and the upload
+ * gate (gate.ts) bounds how many run, so an image never spreads over every core beside sign-in's hashing.
+ * The setting is process-wide (avatars too).
+ */
+sharp.concurrency(1);
 
 /** A PNG this small stays PNG (lossless: screenshots of code stay sharp); anything larger becomes WebP. */
 const KEEP_PNG_MAX_PIXELS = 512 * 512;
@@ -19,7 +28,7 @@ export type ReencodedImage = {
 
 export type ReencodeResult =
   | { ok: true; image: ReencodedImage }
-  | { ok: false; reason: 'notAnImage' | 'tooManyPixels' };
+  | { ok: false; reason: 'notAnImage' | 'tooManyPixels' | 'tooManyPixelsLossless' };
 
 /**
  * Decodes the upload as a raster image and encodes a new file from its pixels: orientation applied, scaled
@@ -40,6 +49,8 @@ export async function reencodeImage(input: Buffer): Promise<ReencodeResult> {
     // The header's size, checked before any pixel is decoded.
     const pixels = meta.width * meta.height;
     if (pixels > uploadLimits.maxInputPixels) return { ok: false, reason: 'tooManyPixels' };
+    if (LOSSLESS_FORMATS.has(meta.format) && pixels > uploadLimits.maxLosslessInputPixels)
+      return { ok: false, reason: 'tooManyPixelsLossless' };
     const fitted = image.rotate().resize({
       width: uploadLimits.maxDimension,
       height: uploadLimits.maxDimension,

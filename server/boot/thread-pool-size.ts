@@ -1,0 +1,14 @@
+/** The thread pool's size and the upload concurrency it is made for (server/boot/thread-pool.ts). */
+export const DEFAULT_UPLOAD_CONCURRENCY = 2;
+/** Pool threads kept from re-encodes: what libuv's default pool gives password hashing and file reads. */
+export const RESERVED_POOL_THREADS = 4;
+
+/** The pool size for this environment: the operator's, or the upload concurrency plus the reserved threads. */
+export function threadPoolSize(env: NodeJS.ProcessEnv): number {
+  const set = Number(env.UV_THREADPOOL_SIZE);
+  if (Number.isInteger(set) && set > 0) return set;
+  const uploads = Number(env.UPLOAD_CONCURRENCY);
+  return (
+    (Number.isInteger(uploads) && uploads > 0 ? uploads : DEFAULT_UPLOAD_CONCURRENCY) + RESERVED_POOL_THREADS
+  );
+}
