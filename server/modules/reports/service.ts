@@ -14,7 +14,6 @@ import { can, ensure } from '../../policy.ts';
 import { applyUserPatch } from '../admin/service.ts';
 import { audit } from '../audit/service.ts';
 import type { AccountChange, SecurityAlerts } from '../sessions/alerts.ts';
-import { mediaAddressesIn } from '../uploads/service.ts';
 import * as q from './queries.ts';
 
 /** A member reports one piece of content that exists and is not their own; staff review it later. */
@@ -87,7 +86,9 @@ export async function listReports(
           preview: present ? r.preview : null,
           href: present ? hrefOf(r.targetType, r.targetId!, r) : null,
           author: r.authorId && r.authorName ? { id: r.authorId, username: r.authorName } : null,
-          images: present ? mediaAddressesIn(r.imageUrl, r.body) : [],
+          images: present
+            ? (r.images ?? []).map((file) => ({ id: file.slice(0, 36), url: `/media/${file}` }))
+            : [],
         },
       };
     },

@@ -28,7 +28,10 @@ export type ReencodedImage = {
 
 export type ReencodeResult =
   | { ok: true; image: ReencodedImage }
-  | { ok: false; reason: 'notAnImage' | 'tooManyPixels' | 'tooManyPixelsLossless' };
+  | { ok: false; reason: 'notAnImage' | 'tooManyPixels' | 'tooManyPixelsLossless' | 'busy' };
+
+/** A re-encode slot (gate.ts): its release, or undefined when none is free. Without one, always admitted. */
+export type Admit = () => (() => void) | undefined;
 
 /**
  * Decodes the upload as a raster image and encodes a new file from its pixels: orientation applied, scaled
@@ -36,7 +39,8 @@ export type ReencodeResult =
  * always an image we made, never the member's bytes, so a polyglot (an image with HTML or a script appended
  * or hidden in a chunk) loses everything but its pixels.
  */
-export async function reencodeImage(input: Buffer): Promise<ReencodeResult> {
+export async function reencodeImage(input: Buffer, admit: Admit = () => () => {}): Promise<ReencodeResult> {
+  let release: (() => void) | undefined;
   try {
     // limitInputPixels guards the decoder against decompression bombs; failOn 'error' refuses broken files.
     const image = sharp(input, {
@@ -51,6 +55,10 @@ export async function reencodeImage(input: Buffer): Promise<ReencodeResult> {
     if (pixels > uploadLimits.maxInputPixels) return { ok: false, reason: 'tooManyPixels' };
     if (LOSSLESS_FORMATS.has(meta.format) && pixels > uploadLimits.maxLosslessInputPixels)
       return { ok: false, reason: 'tooManyPixelsLossless' };
+    // Only now, the header read and accepted, does the decoding take one of the instance's slots: a file
+    // refused from its header (the review's 36-megapixel PNG) never waits for one or fills one.
+    release = admit();
+    if (!release) return { ok: false, reason: 'busy' };
     const fitted = image.rotate().resize({
       width: uploadLimits.maxDimension,
       height: uploadLimits.maxDimension,
@@ -76,5 +84,7 @@ export async function reencodeImage(input: Buffer): Promise<ReencodeResult> {
     if (err instanceof Error && /pixel limit/i.test(err.message))
       return { ok: false, reason: 'tooManyPixels' };
     return { ok: false, reason: 'notAnImage' };
+  } finally {
+    release?.();
   }
 }

@@ -56,24 +56,19 @@ async function ensureUnderQuota(db: Db | Tx, deps: UploadDeps, userId: string, a
 
 /**
  * Re-encodes and stores a member's image (decision 023). A member already at their quota is refused before
- * any decoding; a full gate answers 503 at once; the quota is checked again, exactly, against the encoded size
+ * any decoding; a full gate answers 503 at once (once the header is read: a file refused from it is not kept
+ * waiting); the quota is checked again, exactly, against the encoded size
  * under a per-member lock, so parallel uploads cannot pass it together. The same bytes again are the same row
  * and cost nothing.
  */
 export async function uploadImage(deps: UploadDeps, viewer: Viewer, file: Buffer): Promise<UploadedImage> {
   await ensureUnderQuota(deps.db, deps, viewer.id, 0);
-  const release = deps.gate.tryAcquire();
-  if (!release)
-    throw new AppError('UNAVAILABLE', uploadMessages.busy, undefined, {
-      'retry-after': String(deps.retryAfterSeconds),
-    });
-  let result: Awaited<ReturnType<typeof reencodeImage>>;
-  try {
-    result = await reencodeImage(file);
-  } finally {
-    release();
-  }
+  const result = await reencodeImage(file, () => deps.gate.tryAcquire());
   if (!result.ok) {
+    if (result.reason === 'busy')
+      throw new AppError('UNAVAILABLE', uploadMessages.busy, undefined, {
+        'retry-after': String(deps.retryAfterSeconds),
+      });
     if (result.reason === 'notAnImage') throw notAnImage();
     const message = uploadMessages[result.reason];
     throw new AppError('VALIDATION', message, { file: message });

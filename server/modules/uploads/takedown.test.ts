@@ -152,7 +152,7 @@ describe('DELETE /api/v1/admin/uploads/:id', () => {
 });
 
 describe('the admin reports list shows the images of reported content', () => {
-  it("lists a post's image and the images in a thread's text, none once the content is gone", async () => {
+  it("lists a post's image and the images in a thread's text, and no longer those taken down", async () => {
     const admin = await buildSignedInUser(t, { role: 'admin' });
     const reporter = await buildUser(t);
     const a = await buildUpload(t, { userId: member.id });
@@ -170,20 +170,31 @@ describe('the admin reports list shows the images of reported content', () => {
       targetType: 'thread',
       threadId: thread.id,
     });
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/admin/reports',
-      headers: { cookie: admin.cookie },
-    });
-    expect(res.statusCode).toBe(200);
-    const byId = new Map(
-      (res.json().items as { id: string; target: { images: unknown } }[]).map((r) => [r.id, r.target.images]),
-    );
-    expect(byId.get(onPost.id)).toEqual([{ id: a.id, url: a.url }]);
-    expect(byId.get(onThread.id)).toEqual([
+    const imagesByReport = async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/admin/reports',
+        headers: { cookie: admin.cookie },
+      });
+      expect(res.statusCode).toBe(200);
+      return new Map(
+        (res.json().items as { id: string; target: { images: unknown } }[]).map((r) => [
+          r.id,
+          r.target.images,
+        ]),
+      );
+    };
+    const before = await imagesByReport();
+    expect(before.get(onPost.id)).toEqual([{ id: a.id, url: a.url }]);
+    expect(before.get(onThread.id)).toEqual([
       { id: a.id, url: a.url },
       { id: b.id, url: b.url },
     ]);
+    // Taken down: gone from the post (its field emptied) and from the thread's list (the text keeps the address).
+    expect((await takeDown(a.id, admin.cookie)).statusCode).toBe(200);
+    const after = await imagesByReport();
+    expect(after.get(onPost.id)).toEqual([]);
+    expect(after.get(onThread.id)).toEqual([{ id: b.id, url: b.url }]);
   });
 });
 
