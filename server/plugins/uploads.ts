@@ -37,7 +37,7 @@ export async function uploadedFile(
 }
 
 /** How long browsers and shared caches keep a /media image before asking again (issue 36). */
-export const MEDIA_MAX_AGE_SECONDS = 3600;
+const MEDIA_MAX_AGE_SECONDS = 3600;
 
 /**
  * An uploaded image (`/media`), which staff may delete: kept an hour by browsers and proxies, then revalidated

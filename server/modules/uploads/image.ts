@@ -31,7 +31,7 @@ export type ReencodeResult =
   | { ok: false; reason: 'notAnImage' | 'tooManyPixels' | 'tooManyPixelsLossless' | 'busy' };
 
 /** A re-encode slot (gate.ts): its release, or undefined when none is free. Without one, always admitted. */
-export type Admit = () => (() => void) | undefined;
+type Admit = () => (() => void) | undefined;
 
 /**
  * Decodes the upload as a raster image and encodes a new file from its pixels: orientation applied, scaled

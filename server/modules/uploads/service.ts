@@ -29,7 +29,7 @@ const notAnImage = () =>
   new AppError('VALIDATION', uploadMessages.notAnImage, { file: uploadMessages.notAnImage });
 
 /** "48.2 MB": the quota's figures as a member reads them. */
-export function formatBytes(bytes: number): string {
+function formatBytes(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.ceil(bytes / 1024)} KB`;
   const mb = bytes / (1024 * 1024);
   return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
@@ -102,7 +102,7 @@ const MEDIA_ADDRESS =
   /\/media\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(?:webp|png)/g;
 
 /** Every `/media/<id>.<ext>` address in these texts (Markdown bodies, image fields), each id once, in order. */
-export function mediaAddressesIn(...texts: (string | null | undefined)[]): { id: string; url: string }[] {
+function mediaAddressesIn(...texts: (string | null | undefined)[]): { id: string; url: string }[] {
   const found = new Map<string, string>();
   for (const text of texts)
     if (text) for (const m of text.matchAll(MEDIA_ADDRESS)) if (!found.has(m[1]!)) found.set(m[1]!, m[0]);
