@@ -56,7 +56,7 @@ export function sendMediaImage(
     .header('etag', etag)
     .header('x-content-type-options', 'nosniff');
   const match = request.headers['if-none-match'];
-  if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag))
+  if (match?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag))
     return reply.status(304).send();
   return reply.header('content-type', mime).header('content-disposition', 'inline').send(data);
 }
