@@ -22,6 +22,7 @@ const include = ['server/**/*.test.ts', 'contract/**/*.test.ts', 'scripts/**/*.t
 const databaseFree = [
   'scripts/{build-chunks,check-bundle-budget,contract-breaks-web,lint-boundaries}.test.ts',
   'web/**/*.test.ts',
+  'server/boot/*.test.ts',
   'server/test/stripe-server.test.ts',
   'server/test/btcpay-server.test.ts',
   'server/modules/payments/btcpay-payouts.test.ts',

@@ -9,6 +9,13 @@ export const uploadLimits = {
   maxBytes: 8 * 1024 * 1024,
   /** Largest image accepted (width x height as the file declares it), a guard against decompression bombs. */
   maxInputPixels: 40_000_000,
+  /**
+   * Largest PNG, GIF or TIFF (issue 36). JPEG and WebP decode straight to a fraction of their size when they
+   * are scaled down (shrink-on-load), so a 40-megapixel photo costs little; these formats are inflated whole,
+   * on one thread, before anything is scaled: a 36-megapixel PNG held a thread for seconds and 144 MB of
+   * memory. 16 megapixels still takes a 5K screenshot (14.7) or a 1440 × 11,000 full-page capture.
+   */
+  maxLosslessInputPixels: 16_000_000,
   /** Longest side kept; larger images are scaled down to fit. */
   maxDimension: 2000,
 } as const;

@@ -55,6 +55,8 @@ export const adminReport = z.object({
     /** Where the content is shown on the site, null once deleted. */
     href: z.string().nullable(),
     author: person.nullable(),
+    /** The images we host that the content shows (its image field, the /media addresses in its text). */
+    images: z.array(z.object({ id: z.string(), url: z.string() })),
   }),
 });
 export type AdminReport = z.infer<typeof adminReport>;

@@ -6,6 +6,8 @@
  */
 // Before the server's modules are looked up (the dynamic import below): docs/decisions/028.
 import '../server/boot/fast-resolve.ts';
+// Before anything can start libuv's thread pool, which reads its size once (issue 36).
+import '../server/boot/thread-pool.ts';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';

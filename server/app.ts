@@ -53,7 +53,9 @@ import { stockRoutes } from './modules/stock/routes.ts';
 import { ticketRoutes } from './modules/tickets/routes.ts';
 import { trustLevelsJobPlugin } from './modules/trust/job.ts';
 import { trustRoutes } from './modules/trust/routes.ts';
+import { createReencodeGate } from './modules/uploads/gate.ts';
 import { mediaRoutes, uploadRoutes } from './modules/uploads/routes.ts';
+import { uploadSweepPlugin } from './modules/uploads/sweep-job.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import { watchRoutes } from './modules/watches/routes.ts';
 import { payoutReconcilePlugin } from './modules/withdrawals/payout-reconcile-job.ts';
@@ -142,6 +144,7 @@ export async function buildApp({ config, database, mailer, logger, logDestinatio
   const cipher = createContentCipher(loadContentKey(config.contentKey, config.dataDir));
   const vapid = await loadVapidKeys(db, config.push, cipher);
   app.decorate('securityAlerts', createSecurityAlerts({ db }));
+  app.decorate('reencodes', createReencodeGate(config.uploads.concurrency));
   app.decorate('auth', createAuth({ db, config, secret, log: app.log, securityAlerts: app.securityAlerts }));
   app.decorate('sessionViewer', await createSessionLookup(db, app.auth));
   const limiter = createRateLimiter(db, config.rateLimitScale);
@@ -202,7 +205,11 @@ export async function buildApp({ config, database, mailer, logger, logDestinatio
       await v1.register(directMessageRoutes, { db });
       await v1.register(searchRoutes, { db });
       await v1.register(mailRoutes, { db, secret });
-      await v1.register(uploadRoutes, { db });
+      await v1.register(uploadRoutes, {
+        db,
+        retryAfterSeconds: config.uploads.retryAfterSeconds,
+        dailyBytes: config.uploads.dailyBytes,
+      });
       await v1.register(pushRoutes, {
         db,
         publicKey: vapid.publicKey,
@@ -227,6 +234,7 @@ export async function buildApp({ config, database, mailer, logger, logDestinatio
     });
   await app.register(cleanUpPlugin, { db, limiter, intervalMs: config.cleanUpIntervalMs });
   await app.register(trustLevelsJobPlugin, { db, intervalMs: config.trustLevelsIntervalMs });
+  await app.register(uploadSweepPlugin, { db, intervalMs: config.uploads.sweepIntervalMs });
   await app.register(securityAlertJobsPlugin, { db });
   await app.register(mailJobsPlugin, {
     db,

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_UPLOAD_CONCURRENCY, RESERVED_POOL_THREADS } from './boot/thread-pool-size.ts';
 import { PRODUCTION_COST } from './modules/auth/password-hash.ts';
 import { parseContentKey } from './modules/stock/key-crypto.ts';
 
@@ -82,8 +83,28 @@ const envSchema = z
       .regex(/^(mailto:|https:\/\/)\S+$/, 'a mailto: or https: address')
       .optional(),
     OUTBOUND_ALLOW_PRIVATE: bool.optional(),
+    UPLOAD_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(DEFAULT_UPLOAD_CONCURRENCY),
+    UPLOAD_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
+    UPLOAD_DAILY_BYTES: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(50 * 1024 * 1024),
+    UPLOAD_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).default(3_600_000),
+    /** Read by libuv when its pool starts (server/boot/thread-pool.ts sets the default); listed to be checked. */
+    UV_THREADPOOL_SIZE: z.coerce.number().int().min(1).max(1024).optional(),
   })
   .superRefine((e, ctx) => {
+    // Re-encodes hold a pool thread each for their whole run: a pool they could fill starves sign-in again.
+    if (
+      e.UV_THREADPOOL_SIZE !== undefined &&
+      e.UPLOAD_CONCURRENCY > e.UV_THREADPOOL_SIZE - RESERVED_POOL_THREADS
+    )
+      ctx.addIssue({
+        code: 'custom',
+        path: ['UPLOAD_CONCURRENCY'],
+        message: `at most UV_THREADPOOL_SIZE - ${RESERVED_POOL_THREADS} (${e.UV_THREADPOOL_SIZE - RESERVED_POOL_THREADS}): password hashing, file reads and compression need the rest of the pool`,
+      });
     const btcpay = [e.BTCPAY_URL, e.BTCPAY_STORE_ID, e.BTCPAY_API_KEY, e.BTCPAY_WEBHOOK_SECRET];
     if (btcpay.some(Boolean) && !btcpay.every(Boolean))
       ctx.addIssue({
@@ -212,6 +233,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     /** scrypt's N for new password hashes; lowered only by test servers. */
     passwordHashCost: e.PASSWORD_HASH_COST,
+    /** Image uploads (modules/uploads, issue 36). */
+    uploads: {
+      /** Re-encodes at once on this instance; one more answers 503 with `retryAfterSeconds`. */
+      concurrency: e.UPLOAD_CONCURRENCY,
+      retryAfterSeconds: e.UPLOAD_RETRY_AFTER_SECONDS,
+      /** Bytes a member may store in any 24 hours; 0 turns the quota off. */
+      dailyBytes: e.UPLOAD_DAILY_BYTES,
+      /** How often images nothing used within a day of upload are deleted (a queue job); 0 turns it off. */
+      sweepIntervalMs: e.UPLOAD_SWEEP_INTERVAL_MS,
+    },
     logLevel: e.LOG_LEVEL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     webRoot: e.WEB_ROOT ? path.resolve(e.WEB_ROOT) : undefined,

@@ -1,3 +1,5 @@
+// First: sizes libuv's thread pool before anything starts it (issue 36).
+import './boot/thread-pool.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';

@@ -26,6 +26,7 @@ import {
   seedListingsDeferred,
   seedUsers,
 } from './seed.ts';
+import { floodReport, uploadFlood } from './upload-flood.ts';
 import { webhookStorm } from './webhook-storm.ts';
 
 /*
@@ -38,8 +39,9 @@ import { webhookStorm } from './webhook-storm.ts';
  *   BENCH_WARMUP (5) / BENCH_DURATION (10)   seconds of warm-up and of measurement per endpoint
  *   BENCH_PGLITE_SCALE          the PGlite run's scale (default: BENCH_SCALE, at most 0.1)
  *   BENCH_SCALE_ROUNDS (3)      rounds of the 10 k vs 1 M comparison (medians reported)
- *   BENCH_SKIP=scale,pglite,storm   parts to leave out
+ *   BENCH_SKIP=scale,pglite,storm,uploads   parts to leave out
  *   BENCH_STORM_DELIVERIES (1000)   signed BTCPay deliveries in the webhook storm (a fifth of them replays)
+ *   BENCH_FLOOD_SIGNINS (40)    sign-ins timed alone and during the upload flood (issue 36)
  *   BENCH_ONLY                  measure only the endpoints whose name contains this text
  *   BENCH_READ_ROUNDS (3) / BENCH_READ_ROUND (5)   alternating rounds of each read and its ceiling, and
  *                               their seconds (medians compared)
@@ -599,6 +601,20 @@ async function main() {
         `Each of ${storm.invoices} top-ups is settled at the loopback BTCPay Server, then its signed InvoiceSettled delivery is sent once and ${storm.replays} of them a second time (the exact bytes), shuffled, at ${load.connections} connections alternating between two app instances on the same PostgreSQL. Each delivery is verified, re-read at BTCPay (GET invoice) and applied by the deposit's conditional update: credited counts the deposit transfers written, which must equal the invoices.`,
       );
       out();
+    }
+    // ---- Sign-in during an upload flood (issue 36) -------------------------------------------------------
+    if (!skip.has('uploads')) {
+      log('upload flood');
+      const flood = await uploadFlood({
+        databaseUrl: url,
+        tmp,
+        emails: Array.from({ length: Math.min(9, counts.members) }, (_, i) => memberEmail(i + 1)),
+        password: BENCH_PASSWORD,
+        signIns: Number(env.BENCH_FLOOD_SIGNINS ?? 40),
+        log,
+        children,
+      });
+      for (const line of floodReport(flood)) out(line);
     }
     if (env.BENCH_PG_STATEMENTS) {
       out(await statementStatsTable(url));

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { reencodeImage } from '../modules/uploads/image.ts';
 import { insertUpload } from '../modules/uploads/queries.ts';
-import { mediaUrlFor } from '../modules/uploads/service.ts';
+import { markReferenced, mediaUrlFor } from '../modules/uploads/service.ts';
 import type { Db } from './client.ts';
 
 /**
@@ -26,5 +26,8 @@ export async function seedCover(db: Db, ownerId: string, index: number): Promise
   const result = await reencodeImage(png);
   if (!result.ok) throw new Error(`demo cover ${index}: ${result.reason}`);
   const row = await insertUpload(db, ownerId, result.image);
-  return mediaUrlFor(row.id, row.mime);
+  const url = mediaUrlFor(row.id, row.mime);
+  // Shown by the demo item it is made for: never swept as unused.
+  await markReferenced(db, url);
+  return url;
 }

@@ -51,6 +51,8 @@ export interface JobData {
   /** Payouts still processing after a while, re-read at their processor (modules/withdrawals/payout-reconcile-job.ts). */
   'payout-reconcile': Record<string, never>;
   'clean-up': Record<string, never>;
+  /** Uploads nothing used a day after upload, deleted (modules/uploads/sweep-job.ts). */
+  'upload-sweep': Record<string, never>;
   /** Summary mails for members who stayed away longer than their digest period (modules/mail/digest.ts). */
   digest: Record<string, never>;
   /** Members whose history now earns a higher trust level (modules/trust/job.ts). */
@@ -76,6 +78,7 @@ const queues: Record<JobName, Omit<Queue, 'name'>> = {
   'deposit-reconcile': { policy: 'stately', retryLimit: 2, retryDelay: 30, heartbeatSeconds: 10 },
   'payout-reconcile': { policy: 'stately', retryLimit: 2, retryDelay: 30, heartbeatSeconds: 10 },
   'clean-up': { policy: 'stately', retryLimit: 2, retryDelay: 60, heartbeatSeconds: 10 },
+  'upload-sweep': { policy: 'stately', retryLimit: 2, retryDelay: 60, heartbeatSeconds: 10 },
   digest: { policy: 'stately', retryLimit: 2, retryDelay: 60, heartbeatSeconds: 10 },
   'trust-levels': { policy: 'stately', retryLimit: 2, retryDelay: 60, heartbeatSeconds: 10 },
 };
@@ -162,6 +165,7 @@ export interface JobQueue {
       | 'deposit-reconcile'
       | 'payout-reconcile'
       | 'clean-up'
+      | 'upload-sweep'
       | 'digest'
       | 'trust-levels',
     intervalMs: number,

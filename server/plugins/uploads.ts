@@ -36,7 +36,32 @@ export async function uploadedFile(
   return file;
 }
 
-/** Image bytes whose address never changes: browsers and proxies may keep them for a year. */
+/** How long browsers and shared caches keep a /media image before asking again (issue 36). */
+const MEDIA_MAX_AGE_SECONDS = 3600;
+
+/**
+ * An uploaded image (`/media`), which staff may delete: kept an hour by browsers and proxies, then revalidated
+ * with its ETag (the stored bytes' SHA-256), answered 304 without the bytes while it still exists.
+ */
+export function sendMediaImage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  mime: string,
+  data: Buffer,
+  sha256: string,
+) {
+  const etag = `"${sha256}"`;
+  reply
+    .header('cache-control', `public, max-age=${MEDIA_MAX_AGE_SECONDS}`)
+    .header('etag', etag)
+    .header('x-content-type-options', 'nosniff');
+  const match = request.headers['if-none-match'];
+  if (match?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag))
+    return reply.status(304).send();
+  return reply.header('content-type', mime).header('content-disposition', 'inline').send(data);
+}
+
+/** Image bytes whose address never changes (avatars: a new one gets a new id): kept for a year. */
 export function sendImmutableImage(reply: FastifyReply, mime: string, data: Buffer) {
   return reply
     .header('content-type', mime)

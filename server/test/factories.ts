@@ -13,6 +13,7 @@ import {
   profiles,
   reports,
   reviewItems,
+  uploads,
 } from '../db/schema/index.ts';
 import { marketplaceListings } from '../db/schema/marketplace.ts';
 import { directMessages } from '../db/schema/messages.ts';
@@ -390,4 +391,28 @@ export async function buildEarnings(t: TestApp, sellerId: string, price: number)
     order.id,
   );
   return order;
+}
+
+/**
+ * One stored image of `userId`, inserted directly (a tiny WebP's worth of bytes, unique per call): unused and
+ * made now unless given. Its `/media` address is `url`.
+ */
+export async function buildUpload(
+  t: TestApp,
+  overrides: Partial<typeof uploads.$inferInsert> & { userId: string },
+) {
+  const data = Buffer.from(`RIFF-test-image-${randomUUID()}`);
+  const [row] = await t.db
+    .insert(uploads)
+    .values({
+      sha256: randomUUID().replaceAll('-', '').padEnd(64, '0'),
+      mime: 'image/webp',
+      width: 4,
+      height: 4,
+      data,
+      bytes: data.length,
+      ...overrides,
+    })
+    .returning();
+  return { ...row!, url: `/media/${row!.id}.${row!.mime === 'image/png' ? 'png' : 'webp'}` };
 }

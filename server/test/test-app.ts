@@ -154,6 +154,7 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     // Tests run the release job themselves (releaseDueOrders) unless they turn the timer on.
     ESCROW_RELEASE_INTERVAL_MS: '0',
     CLEAN_UP_INTERVAL_MS: '0',
+    UPLOAD_SWEEP_INTERVAL_MS: '0',
     DIGEST_INTERVAL_MS: '0',
     TRUST_LEVELS_INTERVAL_MS: '0',
     // Jobs are enqueued as in production but run only in the files that test them (JOB_WORKERS: 'true'):

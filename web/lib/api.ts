@@ -7,6 +7,8 @@ export class ApiError extends Error {
   readonly fields?: Record<string, string>;
   /** True when `message` is the server's own text, meant to be shown to the user verbatim. */
   readonly fromServer: boolean;
+  /** Seconds the server asked us to wait (`Retry-After` on a 429 or 503), when it said. */
+  retryAfter?: number;
 
   constructor(
     status: number,
@@ -190,7 +192,7 @@ export function upload<T>(
         return;
       }
       const error = (data as Partial<ErrorBody> | undefined)?.error;
-      reject(
+      const failure =
         error && typeof error.message === 'string'
           ? new ApiError(xhr.status, error.code, error.message, error.fields)
           : new ApiError(
@@ -199,8 +201,10 @@ export function upload<T>(
               xhr.statusText || 'Request failed',
               undefined,
               false,
-            ),
-      );
+            );
+      const retryAfter = Number(xhr.getResponseHeader('retry-after'));
+      if (retryAfter > 0) failure.retryAfter = retryAfter;
+      reject(failure);
     };
     xhr.onerror = () => reject(new ApiError(0, 'NETWORK', 'Network error', undefined, false));
     xhr.onabort = () => reject(signal?.reason ?? new DOMException('Aborted', 'AbortError'));

@@ -20,6 +20,7 @@ import { can, canReplyIn, ensure, replyAbilities, threadAbilities } from '../../
 import { audit, auditOthers } from '../audit/service.ts';
 import { holdForReview, type Origin } from '../review/hold.ts';
 import { limitPost, refreshTrustLevel } from '../trust/service.ts';
+import { markReferenced } from '../uploads/service.ts';
 import { countReach } from './markdown.ts';
 import { cook, notifyMentions } from './mentions.ts';
 import * as q from './queries.ts';
@@ -209,6 +210,7 @@ export async function publishThread(db: Db, viewer: Viewer, body: NewThreadBody)
   const id = await db.transaction(async (tx) => {
     if (!(await q.findCategory(tx, body.categoryId))) throw new AppError('NOT_FOUND', m.categoryNotFound);
     const id = await q.insertThread(tx, { ...body, contentHtml: cooked.contentHtml, userId: viewer.id });
+    await markReferenced(tx, body.content);
     await watch.watchOwnThread(tx, viewer.id, id);
     await notifyMentions(tx, { threadId: id, replyId: null, author: viewer }, cooked.addressed);
     // A post published may be the one that earns `member`.
@@ -269,6 +271,7 @@ export async function publishReply(db: Db, viewer: Viewer, threadId: string, con
       contentHtml: cooked.contentHtml,
     });
     if (inserted) {
+      await markReferenced(tx, content);
       await watch.onReply(tx, { id: threadId, title: thread.title }, inserted);
       await notifyMentions(tx, { threadId, replyId: inserted.id, author: viewer }, cooked.addressed);
       if (viewer.trustLevel === 'new') await refreshTrustLevel(tx, viewer.id);
@@ -296,6 +299,7 @@ export async function editThread(db: Db, viewer: Viewer, id: string, body: EditT
     const thread = orNotFound(await q.lockThread(tx, id), m.threadNotFound);
     ensure(can.manage(viewer, thread.userId), m.editOwnOnly);
     await q.editThread(tx, thread, viewer.id, { ...body, contentHtml: cooked.contentHtml });
+    await markReferenced(tx, body.content);
     if (viewer.id === thread.userId) {
       await notifyMentions(tx, { threadId: id, replyId: null, author: viewer }, cooked.addressed);
     } else {
@@ -360,6 +364,7 @@ export async function editReply(db: Db, viewer: Viewer, id: string, content: str
     const found = orNotFound(await q.lockReply(tx, id), m.replyNotFound);
     ensure(can.manage(viewer, found.userId), m.editOwnOnly);
     const updated = await q.editReply(tx, found, viewer.id, { content, contentHtml: cooked.contentHtml });
+    await markReferenced(tx, content);
     if (viewer.id === found.userId) {
       const post = { threadId: found.threadId, replyId: id, author: viewer };
       await notifyMentions(tx, post, cooked.addressed);

@@ -31,6 +31,7 @@ import { deleteUnsoldKeys } from '../stock/queries.ts';
 import { addKeys, warnIfLowStock } from '../stock/service.ts';
 import { refuseListingContacts } from '../trust/off-platform.ts';
 import { limitListingPrice, limitNewListing } from '../trust/service.ts';
+import { markReferenced } from '../uploads/service.ts';
 import { feeFor, holdPaymentCtes } from '../wallet/service.ts';
 import { isWatching } from '../watches/service.ts';
 import * as q from './queries.ts';
@@ -180,6 +181,7 @@ export async function createListing(
       stock: fields.deliveryKind === 'keys' ? 0 : fields.stock,
       userId: viewer.id,
     });
+    await markReferenced(tx, fields.imageUrl);
     if (fields.deliveryKind === 'keys') await addKeys(tx, cipher, { id: row.id, stock: 0 }, keys ?? '');
     await q.notifyFollowersOfListing(tx, viewer.id, row, viewer.username);
     return row;
@@ -206,6 +208,7 @@ export async function editListing(
   if (body.price !== row.price && viewer.id === row.userId) await limitListingPrice(db, viewer, body.price);
   const done = await db.transaction(async (tx) => {
     if (!(await q.updateActiveListing(tx, id, body))) return false;
+    await markReferenced(tx, body.imageUrl);
     await auditOthers(tx, viewer, row.userId, {
       action: 'listing.edit',
       targetType: 'listing',

@@ -11,6 +11,7 @@ import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { can, ensure } from '../../policy.ts';
 import { audit } from '../audit/service.ts';
+import { markReferenced } from '../uploads/service.ts';
 import * as q from './queries.ts';
 
 function toAdminProduct(row: q.ProductRow): AdminProduct {
@@ -87,6 +88,7 @@ export async function createProduct(db: Db, viewer: Viewer, body: ProductBody) {
   ensure(can.administer(viewer), m.onlyAdminsCreate);
   return db.transaction(async (tx) => {
     const row = await q.insertProduct(tx, body);
+    await markReferenced(tx, row.imageUrl);
     await audit(tx, {
       actorId: viewer.id,
       action: 'product.create',
@@ -112,6 +114,7 @@ function changeProduct(
     const before = orNotFound(await q.findProduct(tx, id), m.notFound);
     const row = await q.updateProduct(tx, id, patch, touch);
     if (!row) throw new AppError('NOT_FOUND', m.notFound);
+    await markReferenced(tx, row.imageUrl);
     await audit(tx, {
       actorId: viewer.id,
       action,

@@ -12,6 +12,7 @@ import {
   reports,
   socialComments,
   socialPosts,
+  uploads,
 } from '../../db/schema/index.ts';
 import { deleteCheat } from '../cheats/queries.ts';
 import { deleteReply, deleteThread } from '../forum/queries.ts';
@@ -82,6 +83,19 @@ const authorId = sql`coalesce(${socialPosts.userId}, ${socialComments.userId}, $
   ${forumReplies.userId}, ${cheats.publishedBy}, ${marketplaceListings.userId})`;
 
 /**
+ * The images we still host that the reported content shows (its image field, the `/media` addresses in a
+ * thread's or reply's text), as `<id>.<ext>`, oldest first: null when none.
+ */
+const imagesShown = sql<string[] | null>`(
+  select array_agg(${uploads.id}::text || case when ${uploads.mime} = 'image/png' then '.png' else '.webp' end
+    order by ${uploads.createdAt}, ${uploads.id})
+  from ${uploads}
+  where ${uploads.id} in (
+    select (m)[1]::uuid from regexp_matches(
+      concat_ws(' ', ${socialPosts.imageUrl}, ${marketplaceListings.imageUrl}, ${forumThreads.content}, ${forumReplies.content}),
+      '/media/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\\.(webp|png)', 'g') as m))`;
+
+/**
  * One page of reports for staff, newest first, with reporter, resolver, the reported content (a short
  * preview and what is needed for its link) and its author: one statement whatever the page size.
  */
@@ -106,6 +120,7 @@ export async function listReports(db: Db, f: { status?: ReportStatus; after?: Re
       preview: sql<string | null>`coalesce(left(${socialPosts.content}, ${previewLength}),
         left(${socialComments.content}, ${previewLength}), ${forumThreads.title},
         left(${forumReplies.content}, ${previewLength}), ${cheats.title}, ${marketplaceListings.title})`,
+      images: imagesShown,
       commentPostId: socialComments.postId,
       replyThreadId: forumReplies.threadId,
       authorId: author.id,

@@ -86,6 +86,9 @@ export async function listReports(
           preview: present ? r.preview : null,
           href: present ? hrefOf(r.targetType, r.targetId!, r) : null,
           author: r.authorId && r.authorName ? { id: r.authorId, username: r.authorName } : null,
+          images: present
+            ? (r.images ?? []).map((file) => ({ id: file.slice(0, 36), url: `/media/${file}` }))
+            : [],
         },
       };
     },

@@ -8,6 +8,7 @@ import type { Viewer } from '../../plugins/viewer.ts';
 import { can } from '../../policy.ts';
 import { getReviewTerms } from '../site-settings/service.ts';
 import { detectOffPlatformContact } from '../trust/contact-detector.ts';
+import { markReferenced } from '../uploads/service.ts';
 import { countLinks, domainsIn, isListedDomain } from './links.ts';
 import { knownSpamDomains } from './spam-domains.ts';
 
@@ -86,6 +87,9 @@ export async function holdForReview(
       ipAddress: origin.ip,
     })
     .returning({ id: reviewItems.id });
+  // Its images count as used while it waits: the sweep of unused uploads must not take them.
+  const imageUrl = submission.payload.imageUrl;
+  await markReferenced(db, submission.text, typeof imageUrl === 'string' ? imageUrl : null);
   return { id: row!.id, kind: submission.kind, status: 'pending' };
 }
 

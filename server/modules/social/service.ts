@@ -16,9 +16,10 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
-import { holdForReview, type Origin } from '../review/hold.ts';
 import { countPlainLinks } from '../forum/markdown.ts';
+import { holdForReview, type Origin } from '../review/hold.ts';
 import { limitPost, refreshTrustLevel } from '../trust/service.ts';
+import { markReferenced } from '../uploads/service.ts';
 import {
   addLike,
   type CommentRow,
@@ -168,6 +169,7 @@ export async function publishPost(
   });
   // A post published may be the one that earns `member`.
   if (viewer.trustLevel === 'new') await refreshTrustLevel(db, viewer.id);
+  await markReferenced(db, row.imageUrl);
   return toPost({
     ...row,
     likeCount: 0,

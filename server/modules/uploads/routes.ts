@@ -7,12 +7,19 @@ import { uploadMessages } from '../../../contract/messages.ts';
 import { uploadResponse } from '../../../contract/uploads.ts';
 import type { Db } from '../../db/client.ts';
 import { routesFor } from '../../plugins/routes-for.ts';
-import { acceptOneFile, sendImmutableImage, uploadedFile } from '../../plugins/uploads.ts';
+import { acceptOneFile, sendMediaImage, uploadedFile } from '../../plugins/uploads.ts';
 import { signedIn } from '../../plugins/viewer.ts';
-import { getMedia, uploadImage } from './service.ts';
+import { deleteUploadAsStaff, getMedia, type UploadDeps, uploadImage } from './service.ts';
 
-/** `POST /api/v1/uploads`: one image per request, re-encoded before it is stored (decision 023). */
-export const uploadRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+const uploadIdParams = z.object({ id: z.uuid({ error: uploadMessages.notFound }) });
+
+/**
+ * `POST /api/v1/uploads`: one image per request, re-encoded before it is stored (decision 023); at most
+ * `gate.capacity` at once per instance, and a daily quota per member (issue 36). Staff delete any upload.
+ */
+export const uploadRoutes: FastifyPluginAsyncZod<Omit<UploadDeps, 'gate'>> = async (app, options) => {
+  const deps: UploadDeps = { ...options, gate: app.reencodes };
+  const { db } = deps;
   const route = routesFor(app, { tags: ['uploads'] });
 
   // Scoped to this plugin: multipart bodies are accepted here and by the avatar upload only.
@@ -25,31 +32,48 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       unauthenticated: uploadMessages.loginToUpload,
       limit: 'uploadPerUser',
       summary:
-        'Upload an image (multipart, one file up to 8 MB and 40 megapixels); stored re-encoded as WebP ' +
-        '(small PNGs stay PNG), at most 2000 px a side, without metadata, and served at the returned url',
+        'Upload an image (multipart, one file up to 8 MB and 40 megapixels, 16 for PNG, GIF and TIFF); ' +
+        'stored re-encoded as WebP (small PNGs stay PNG), at most 2000 px a side, without metadata, and ' +
+        "served at the returned url. 429 past the member's daily quota; 503 with Retry-After while this " +
+        'server is re-encoding as many images as it takes at once',
       consumes: ['multipart/form-data'],
-      response: { 200: uploadResponse, 413: errorResponse },
+      response: { 200: uploadResponse, 413: errorResponse, 503: errorResponse },
     },
     async (request) => {
       const viewer = signedIn(request);
       const file = await uploadedFile(request, 'file', uploadMessages);
-      return uploadImage(db, viewer, file);
+      return uploadImage(deps, viewer, file);
     },
+  );
+
+  route.delete(
+    '/admin/uploads/:id',
+    {
+      access: 'staff',
+      tags: ['admin', 'uploads'],
+      params: uploadIdParams,
+      summary:
+        'Delete an uploaded image everywhere (staff): /media answers 404 from then on and the post, listing ' +
+        'and product image fields showing it are emptied; audited',
+      response: { 200: z.object({ id: z.string() }) },
+    },
+    async (request) => deleteUploadAsStaff(db, signedIn(request), request.params.id),
   );
 };
 
 /**
  * `GET /media/<id>.<ext>`: uploaded images, from our own origin (the CSP's img-src allows nothing else).
  * Outside /api and the route contract on purpose: the bytes are public, so no session is looked up per
- * image, and an address's bytes never change, so browsers and proxies keep them for a year.
+ * image. An address's bytes never change, but staff may take them down: caches keep them an hour and then
+ * ask again with the ETag (a 304 without the bytes), so a deleted image stops showing within the hour.
  */
 export const mediaRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
   app.get<{ Params: { file: string } }>(
     '/media/:file',
     { schema: { hide: true, params: z.object({ file: z.string().max(64) }) } },
     async (request, reply: FastifyReply) => {
-      const { data, mime } = await getMedia(db, request.params.file);
-      return sendImmutableImage(reply, mime, data);
+      const { data, mime, sha256 } = await getMedia(db, request.params.file);
+      return sendMediaImage(request, reply, mime, data, sha256);
     },
   );
 };

@@ -76,7 +76,8 @@ describe('POST /api/v1/uploads', () => {
     const served = await t.app.inject({ method: 'GET', url: body.url });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/webp');
-    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // An hour, not a year: staff may take an image down (takedown.test.ts).
+    expect(served.headers['cache-control']).toBe('public, max-age=3600');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
     expect(Buffer.compare(served.rawPayload, row!.data)).toBe(0);
     const meta = await sharp(served.rawPayload).metadata();
@@ -198,6 +199,21 @@ describe('POST /api/v1/uploads', () => {
     expect(await rowsOf(user.id)).toHaveLength(0);
   });
 
+  it('refuses a PNG over 16 megapixels before decoding it (a JPEG or WebP may have 40)', async () => {
+    const user = await buildSignedInUser(t);
+    const res = await upload(await pngClaiming(5000, 4000), 'screen.png', 'image/png', user.cookie);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({
+      message: uploadMessages.tooManyPixelsLossless,
+      fields: { file: uploadMessages.tooManyPixelsLossless },
+    });
+    expect(await rowsOf(user.id)).toHaveLength(0);
+  });
+
+  it('decodes with one libvips thread per image', () => {
+    expect(sharp.concurrency()).toBe(1);
+  });
+
   it('limits uploads per member (30 in 10 minutes)', async () => {
     const limited = await buildTestApp({ env: { RATE_LIMIT_SCALE: '1' } });
     try {
@@ -211,6 +227,55 @@ describe('POST /api/v1/uploads', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('re-encodes at once per instance (UPLOAD_CONCURRENCY)', () => {
+  it('answers 503 with Retry-After and a clear message while every slot is taken, and takes the upload once one is free', async () => {
+    const capped = await buildTestApp({ env: { UPLOAD_CONCURRENCY: '2', UPLOAD_RETRY_AFTER_SECONDS: '7' } });
+    try {
+      const user = await buildSignedInUser(capped);
+      const gate = capped.app.reencodes;
+      expect(gate.capacity).toBe(2);
+      // Two re-encodes in flight: the gate the route uses, held as two uploads would hold it.
+      const held = [gate.tryAcquire(), gate.tryAcquire()];
+      expect(held.every(Boolean)).toBe(true);
+      const busy = await upload(await picture('png', 40, 40), 'a.png', 'image/png', user.cookie, capped.app);
+      expect(busy.statusCode).toBe(503);
+      expect(busy.headers['retry-after']).toBe('7');
+      expect(busy.json().error).toMatchObject({ code: 'UNAVAILABLE', message: uploadMessages.busy });
+      expect(await capped.db.select().from(uploads).where(eq(uploads.userId, user.id))).toHaveLength(0);
+      // One finishes: the next upload takes its slot and is stored.
+      held[0]!();
+      const ok = await upload(await picture('png', 40, 40), 'a.png', 'image/png', user.cookie, capped.app);
+      expect(ok.statusCode, ok.body).toBe(200);
+      held[1]!();
+      expect(gate.inFlight).toBe(0);
+    } finally {
+      await capped.close();
+    }
+  });
+
+  it('admits as many uploads at once as the cap, and frees every slot whatever the outcome', async () => {
+    const capped = await buildTestApp({ env: { UPLOAD_CONCURRENCY: '3' } });
+    try {
+      const user = await buildSignedInUser(capped);
+      const files = await Promise.all([40, 41, 42].map((w) => picture('png', w, 30)));
+      const results = await Promise.all(
+        files.map((f) => upload(f, 'a.png', 'image/png', user.cookie, capped.app)),
+      );
+      expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+      const broken = await upload(Buffer.from('<html>'), 'x.png', 'image/png', user.cookie, capped.app);
+      expect(broken.statusCode).toBe(400);
+      expect(capped.app.reencodes.inFlight).toBe(0);
+    } finally {
+      await capped.close();
+    }
+  });
+
+  it('is declared on the route: 503 in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(Object.keys(doc.paths['/api/v1/uploads'].post.responses)).toContain('503');
   });
 });
 

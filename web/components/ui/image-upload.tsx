@@ -57,8 +57,9 @@ export function ImageUpload({
     if (!file) return;
     setBusy(true);
     try {
-      onChange((await uploadImage(file)).url);
+      onChange((await uploadImage(file, { onBusy: (message) => toast(message, { id: 'upload-busy' }) })).url);
     } catch (err) {
+      toast.dismiss('upload-busy');
       toast.error(errorMessage(err, uploadMessages.uploadFailed));
     } finally {
       setBusy(false);

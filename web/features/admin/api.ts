@@ -104,6 +104,15 @@ export function useReportAction() {
   });
 }
 
+/** Staff take an uploaded image down everywhere (issue 36): the reports (their images) and audit log refresh. */
+export function useDeleteUpload() {
+  return useRefreshingMutation(
+    (id: string) => api<unknown>(`/admin/uploads/${id}`, { method: 'DELETE' }),
+    reportKeys.all,
+    adminKeys.audit,
+  );
+}
+
 // --- ranks -----------------------------------------------------------------------------------------
 
 export function useRanks(enabled: boolean) {

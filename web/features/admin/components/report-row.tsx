@@ -1,9 +1,10 @@
-import { Ban, ExternalLink, Trash2 } from 'lucide-react';
+import { Ban, ExternalLink, ImageOff, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import type { AdminReport, ReportStatus, ReportTargetType } from '../../../../contract/reports.ts';
 import { AdminCell, AdminRow } from '../../../components/ui/admin-table.tsx';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { Img } from '../../../components/ui/img.tsx';
 import { formatDateLong, toIsoString } from '../../../lib/format.ts';
 import { DecisionButtons } from './decision-buttons.tsx';
 
@@ -28,6 +29,50 @@ export const typeLabels: Record<ReportTargetType, string> = {
 
 /** Spec §9: ticket and report ids are shown as their first 8 characters. */
 const shortId = (id: string) => id.slice(0, 8);
+
+export type ReportImage = AdminReport['target']['images'][number];
+
+/**
+ * The images the reported content shows (issue 36), each with "Delete image" (asked first): staff take an image
+ * down everywhere it is shown, whatever else they decide about the report.
+ */
+function ReportedImages({
+  report,
+  busy,
+  onDelete,
+}: {
+  report: AdminReport;
+  busy: boolean;
+  onDelete: (image: ReportImage) => void;
+}) {
+  const { images } = report.target;
+  if (images.length === 0) return null;
+  return (
+    <ul className="mt-2 flex flex-wrap gap-2" aria-label={`Images in report ${shortId(report.id)}`}>
+      {images.map((image, i) => (
+        <li key={image.id} className="flex items-center gap-1.5 rounded-lg border border-line p-1">
+          <Img
+            src={image.url}
+            alt={`Image ${i + 1} of the reported content`}
+            className="size-12 rounded object-cover"
+            loading="lazy"
+          />
+          <Button
+            variant="ghost"
+            size="sm"
+            className="text-danger!"
+            aria-label={`Delete image ${i + 1} of report ${shortId(report.id)}`}
+            disabled={busy}
+            onClick={() => onDelete(image)}
+          >
+            <ImageOff className="size-4 shrink-0" aria-hidden="true" />
+            Delete image
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 function ReportedContent({ report }: { report: AdminReport }) {
   const { target } = report;
@@ -67,12 +112,14 @@ export function ReportRow({
   busy,
   onRun,
   onConfirm,
+  onDeleteImage,
 }: {
   report: AdminReport;
   canBan: boolean;
   busy: boolean;
   onRun: (action: 'resolve' | 'dismiss') => void;
   onConfirm: (action: 'delete-content' | 'ban-user') => void;
+  onDeleteImage: (image: ReportImage) => void;
 }) {
   const pending = r.status === 'pending';
   // Banning the author is offered on pending and settled reports alike.
@@ -110,6 +157,7 @@ export function ReportRow({
       </AdminCell>
       <AdminCell className="md:max-w-64">
         <ReportedContent report={r} />
+        <ReportedImages report={r} busy={busy} onDelete={onDeleteImage} />
       </AdminCell>
       <AdminCell>
         {pending ? (

@@ -1,16 +1,16 @@
 import { Flag } from 'lucide-react';
 import { useState } from 'react';
-import { reportMessages as m } from '../../../../contract/messages.ts';
+import { reportMessages as m, uploadMessages } from '../../../../contract/messages.ts';
 import type { AdminReport, ReportStatusFilter } from '../../../../contract/reports.ts';
 import { AdminTable } from '../../../components/ui/admin-table.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Tabs, tabPanelProps } from '../../../components/ui/tabs.tsx';
-import { useRowConfirm } from '../../../lib/admin-list.ts';
+import { useRowConfirm, useRowDelete } from '../../../lib/admin-list.ts';
 import { useSession } from '../../../lib/session.ts';
 import { toastOutcome } from '../../../lib/toast-outcome.ts';
-import { type ReportAction, useAdminReports, useReportAction } from '../api.ts';
-import { ReportRow, typeLabels } from '../components/report-row.tsx';
+import { type ReportAction, useAdminReports, useDeleteUpload, useReportAction } from '../api.ts';
+import { type ReportImage, ReportRow, typeLabels } from '../components/report-row.tsx';
 import { VouchReviews } from '../components/vouch-reviews.tsx';
 
 /** Spec §2 Admin Reports: Pending (default), Resolved, Dismissed, All Reports. */
@@ -41,6 +41,11 @@ export function AdminReportsPage() {
   const query = useAdminReports(status);
   const action = useReportAction();
   const confirming = useRowConfirm<{ report: AdminReport; action: ReportAction }>();
+  const imageDelete = useRowDelete<ReportImage>(
+    useDeleteUpload(),
+    uploadMessages.deleted,
+    uploadMessages.deleteFailed,
+  );
 
   const run = (report: AdminReport, what: ReportAction) =>
     action.mutate(
@@ -80,6 +85,7 @@ export function AdminReportsPage() {
               busy={action.isPending && action.variables?.id === r.id}
               onRun={(what) => run(r, what)}
               onConfirm={(what) => confirming.ask({ report: r, action: what })}
+              onDeleteImage={imageDelete.ask}
             />
           )}
         </AdminTable>
@@ -98,6 +104,12 @@ export function AdminReportsPage() {
         confirmLabel={confirming.row?.action === 'ban-user' ? 'Ban User' : 'Delete Content'}
         onConfirm={() => confirming.row && run(confirming.row.report, confirming.row.action)}
         pending={action.isPending}
+      />
+      <ConfirmDialog
+        {...imageDelete.dialog}
+        title="Delete image"
+        message={uploadMessages.confirmDelete}
+        confirmLabel="Delete image"
       />
     </div>
   );

@@ -36,12 +36,13 @@ export function useEditorImageUpload({ textarea, value, onChange }: EditorText) 
       latest.current = `${before}${gap}${placeholder}\n${text.slice(at)}`;
       onChange(latest.current);
       setPending((n) => n + 1);
-      uploadImage(file)
+      uploadImage(file, { onBusy: (message) => toast(message, { id: 'upload-busy' }) })
         .then(
           (image) => {
             latest.current = latest.current.replace(placeholder, `![${alt}](${image.url})`);
           },
           (err) => {
+            toast.dismiss('upload-busy');
             latest.current = latest.current.replace(`${placeholder}\n`, '').replace(placeholder, '');
             toast.error(errorMessage(err, uploadMessages.uploadFailed));
           },
