@@ -151,5 +151,9 @@ export const loginEvents = pgTable(
     userAgent: text('user_agent').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('login_events_user_created_idx').on(t.userId, t.createdAt.desc())],
+  (t) => [
+    index('login_events_user_created_idx').on(t.userId, t.createdAt.desc()),
+    // Other accounts signed in from the same address (the review queue, the vouch-ring rule).
+    index('login_events_ip_idx').on(t.ipAddress),
+  ],
 );

@@ -25,6 +25,8 @@ export const directMessages = pgTable(
     // A thread in either direction, in time order; also the conversation list's per-counterpart latest row.
     index('direct_messages_pair_idx').on(t.senderId, t.recipientId, t.createdAt, t.id),
     index('direct_messages_pair_rev_idx').on(t.recipientId, t.senderId, t.createdAt, t.id),
+    // A member's messages of the last day, for the trust level's new-contacts limit.
+    index('direct_messages_sender_created_idx').on(t.senderId, t.createdAt),
     index('direct_messages_unread_idx').on(t.recipientId, t.senderId).where(sql`${t.read} = false`),
     check('direct_messages_not_self', sql`${t.senderId} <> ${t.recipientId}`),
   ],

@@ -16,7 +16,11 @@ export const knownDevices = pgTable(
     firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.device, t.network] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.device, t.network] }),
+    // The review queue and the vouch-ring rule look for other accounts on the same device and network.
+    index('known_devices_device_network_idx').on(t.device, t.network),
+  ],
 );
 
 /**
