@@ -37,8 +37,8 @@ test("a new member's first thread waits for staff, and appears in the forum once
   browser,
   request,
 }) => {
-  // Sign-up makes members at level `new`: their first posts wait for staff.
-  const author = await createUser(request, 'newbie');
+  // A `new` member (verified, level set by staff as sign-up leaves it): their first posts wait for staff.
+  const author = await createUser(request, 'newbie', { level: 'new' });
   const moderator = await createModerator(request);
   const title = `Hello from a newcomer ${randomUUID().slice(0, 6)}`;
 
@@ -102,7 +102,7 @@ test("a held post is rejected with a reason from the queue's dialog, on a phone"
   browser,
   request,
 }) => {
-  const author = await createUser(request, 'newbie');
+  const author = await createUser(request, 'newbie', { level: 'new' });
   const moderator = await createModerator(request);
   const text = `Cheap boosting, message me ${randomUUID().slice(0, 6)}`;
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { trustMessages as tm } from '../contract/messages.ts';
+import { reviewMessages, trustMessages as tm } from '../contract/messages.ts';
+import { siteSettingDefaults } from '../contract/site.ts';
 import { E2E_ADMIN } from '../playwright.config.ts';
 import { signInAs } from './support/social.ts';
 import { createUser } from './support/users.ts';
@@ -52,7 +53,7 @@ test("staff set a member's trust level on the Users screen, and the profile show
 
 test('a new member trying to post a link is told why and what unlocks it', async ({ page, request }) => {
   test.slow(); // the editor's chunk on a busy machine
-  const member = await createUser(request, 'linker');
+  const member = await createUser(request, 'linker', { level: 'new' });
   await signInAs(page, member, '/forum');
   await page.getByRole('link', { name: /General Discussion/ }).click();
   await page.getByRole('button', { name: 'New Thread' }).click();
@@ -61,11 +62,12 @@ test('a new member trying to post a link is told why and what unlocks it', async
   await form.getByLabel('Title').fill(title);
   await form.getByLabel('Content').fill('Get it from https://example.com/download today');
   await form.getByRole('button', { name: 'Post Thread' }).click();
-  // Accounts made by sign-up have not verified their address yet: that is what unlocks links first.
-  await expect(page.getByText(tm.unverifiedLinks)).toBeVisible();
-  // Nothing was posted: the form is still open with the text, and without the link it goes through.
+  // A verified `new` member: links unlock at Member, and the message says what that takes.
+  await expect(page.getByText(tm.links('new', 0, 'member', siteSettingDefaults.trust))).toBeVisible();
+  // Nothing was posted: the form is still open with the text, and without the link it goes through, to the
+  // review queue, as a new member's first posts do.
   await expect(form).toBeVisible();
   await form.getByLabel('Content').fill('Get it from the downloads page today');
   await form.getByRole('button', { name: 'Post Thread' }).click();
-  await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+  await expect(page.getByText(reviewMessages.awaitingReview).first()).toBeVisible();
 });

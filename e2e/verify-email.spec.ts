@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
-import { antiBotMessages, verifyEmailMessages } from '../contract/messages.ts';
+import { expect, type Page, test } from '@playwright/test';
+import { antiBotMessages, trustMessages, verifyEmailMessages } from '../contract/messages.ts';
 import { latestMailTo, mailsTo, verifyLinkIn } from './support/mailbox.ts';
 import { signInAs } from './support/social.ts';
 
-test('sign up in the browser (proof of work), verify from the mailbox, and the banner goes and selling works', async ({
+test('sign up in the browser (proof of work), selling waits; verify from the mailbox, and the banner goes and selling works', async ({
   page,
 }) => {
   test.setTimeout(90_000);
@@ -38,6 +38,11 @@ test('sign up in the browser (proof of work), verify from the mailbox, and the b
   await expect(page.getByText(verifyEmailMessages.resent)).toBeVisible();
   await expect.poll(() => mailsTo(user.email)?.length).toBe(2);
 
+  // Selling waits for the address: the seller form says so and nothing is listed.
+  await submitListing(page, `Unverified seller ${suffix}`);
+  await expect(page.getByText(trustMessages.unverifiedSelling)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Create Listing', level: 1 })).toBeVisible();
+
   // The newest link verifies the address.
   const mail = await latestMailTo(user.email);
   expect(mail.subject).toBe('Verify your CheatMarket email address');
@@ -47,8 +52,15 @@ test('sign up in the browser (proof of work), verify from the mailbox, and the b
   await expect(page.getByRole('link', { name: 'Your profile' })).toBeVisible();
   await expect(page.getByRole('region', { name: verifyEmailMessages.bannerTitle })).toHaveCount(0);
 
-  // Selling: the seller form creates a listing.
+  // Verified, the same form creates the listing.
   const title = `Verified seller ${suffix}`;
+  await submitListing(page, title);
+  await expect(page.getByText('Listing created successfully')).toBeVisible();
+  await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+});
+
+/** The seller form, filled and sent as a member would. */
+async function submitListing(page: Page, title: string) {
   await page.goto('/marketplace');
   await page.getByRole('link', { name: 'Create Listing' }).click();
   await expect(page.getByRole('heading', { name: 'Create Listing', level: 1 })).toBeVisible();
@@ -61,9 +73,7 @@ test('sign up in the browser (proof of work), verify from the mailbox, and the b
   await page.getByLabel('Description').fill('Clean ESP with a config menu and updates.');
   await page.getByLabel('Content Link').fill('https://files.example.com/verified.zip');
   await page.getByRole('button', { name: 'Create Listing' }).click();
-  await expect(page.getByText('Listing created successfully')).toBeVisible();
-  await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
-});
+}
 
 test('a used or wrong verification link says so', async ({ page }) => {
   await page.goto('/verify-email#token=not-a-real-token');

@@ -142,7 +142,7 @@ export async function buildApp({ config, database, mailer, logger, logDestinatio
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
   const secret = await loadAuthSecret(db, config.authSecret);
   const cipher = createContentCipher(loadContentKey(config.contentKey, config.dataDir));
-  const vapid = await loadVapidKeys(db, config.push, cipher);
+  const vapid = await loadVapidKeys(db, config.push, secret);
   app.decorate('securityAlerts', createSecurityAlerts({ db }));
   app.decorate('reencodes', createReencodeGate(config.uploads.concurrency));
   app.decorate('auth', createAuth({ db, config, secret, log: app.log, securityAlerts: app.securityAlerts }));

@@ -47,7 +47,13 @@ describe('scripts/start.ts without build tools', () => {
     try {
       mkdirSync(path.join(dir, 'scripts'));
       mkdirSync(path.join(dir, 'server', 'boot'), { recursive: true });
-      for (const f of ['scripts/start.ts', 'scripts/bundle-freshness.ts', 'server/boot/fast-resolve.ts'])
+      for (const f of [
+        'scripts/start.ts',
+        'scripts/bundle-freshness.ts',
+        'server/boot/fast-resolve.ts',
+        'server/boot/thread-pool.ts',
+        'server/boot/thread-pool-size.ts',
+      ])
         writeFileSync(path.join(dir, f), readFileSync(path.join(root, f)));
       const env = { ...(process.env as Record<string, string>) };
       delete env.WEB_ROOT;

@@ -1,8 +1,9 @@
+import { hkdfSync } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { Db } from '../../db/client.ts';
 import { appSecrets } from '../../db/schema/index.ts';
-import type { ContentCipher } from '../stock/key-crypto.ts';
+import { createContentCipher } from '../stock/key-crypto.ts';
 
 export interface VapidKeys {
   publicKey: string;
@@ -11,16 +12,19 @@ export interface VapidKeys {
 
 /**
  * The VAPID pair push services know us by: VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY, or a pair made on first start
- * and kept in app_secrets encrypted with the content key (like license keys), so every instance signs alike
- * and a database dump does not hold the private key.
+ * and kept in app_secrets encrypted with a key derived from the auth secret, which every instance shares (in
+ * production AUTH_SECRET, from the environment: a database dump then does not hold the private key).
  */
 export async function loadVapidKeys(
   db: Db,
   configured: { vapidPublicKey?: string; vapidPrivateKey?: string },
-  cipher: ContentCipher,
+  authSecret: string,
 ): Promise<VapidKeys> {
   if (configured.vapidPublicKey && configured.vapidPrivateKey)
     return { publicKey: configured.vapidPublicKey, privateKey: configured.vapidPrivateKey };
+  const cipher = createContentCipher(
+    Buffer.from(hkdfSync('sha256', authSecret, Buffer.alloc(0), 'vapid-keys', 32)),
+  );
   await db
     .insert(appSecrets)
     .values({ key: 'vapid', value: cipher.encrypt(JSON.stringify(webpush.generateVAPIDKeys())) })
