@@ -4,6 +4,7 @@ import { defineConfig, devices } from '@playwright/test';
 // E2E_PORT lets two runs share a machine (each gets its own server and data directory).
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_DATA_DIR = `.tmp/e2e-${PORT}`;
+export const E2E_BASE_URL = `http://localhost:${PORT}`;
 /** Node's flags for our processes, as `npm start` has them (docs/decisions/028); see scripts/bench/app-process.ts. */
 const FAST_RESOLVE = '--import ./server/boot/fast-resolve.ts';
 export const E2E_ADMIN = { email: 'admin@e2e.test', username: 'e2e_admin', password: 'e2e-admin-password' };
@@ -62,7 +63,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
-    baseURL: `http://localhost:${PORT}`,
+    baseURL: E2E_BASE_URL,
     // No trace unless asked for (`npx playwright test --trace retain-on-failure` to debug a failure): it is
     // recorded for every test to keep the failed ones, and that recording was a fifth of the suite's CPU
     // (escrow and marketplace specs: 189 -> 151 CPU-s, 1.7 -> 1.4 min). A failure still prints its error,

@@ -11,7 +11,7 @@ test("staff set a member's trust level on the Users screen, and the profile show
   request,
 }) => {
   test.slow(); // admin screen, then the profile twice
-  const member = await createUser(request, 'trustee');
+  const member = await createUser(request, 'trustee', { level: null });
   await signInAs(page, E2E_ADMIN, '/admin/users');
   await expect(page.getByRole('heading', { name: 'Manage Users' })).toBeVisible();
   const search = page.getByRole('searchbox', { name: 'Search users' });

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { type APIRequestContext, expect } from '@playwright/test';
-import { E2E_ADMIN } from '../../playwright.config.ts';
+import { type APIRequestContext, expect, request as playwrightRequest } from '@playwright/test';
+import { E2E_ADMIN, E2E_BASE_URL } from '../../playwright.config.ts';
 import { altchaHeader } from './altcha.ts';
-import { latestMailTo, verifyTokenIn } from './mailbox.ts';
+import { consumeMail, latestMailTo, verifyTokenIn } from './mailbox.ts';
 
 export interface E2EUser {
   id: string;
@@ -39,9 +39,11 @@ export async function createUser(
     headers: await altchaHeader(request),
   });
   expect(res.status(), await res.text()).toBe(200);
-  const token = verifyTokenIn((await latestMailTo(user.email)).text);
+  const verification = await latestMailTo(user.email);
+  const token = verifyTokenIn(verification.text);
   const verified = await request.post('/api/auth/verify-email', { data: { token } });
   expect(verified.status(), await verified.text()).toBe(200);
+  consumeMail(verification);
   const signIn = await request.post('/api/auth/sign-in/email', {
     data: { email: user.email, password: user.password },
   });
@@ -49,14 +51,28 @@ export async function createUser(
   await request.post('/api/auth/sign-out', { data: {} });
   const created = { ...user, id: body.user.id as string };
   if (level) {
-    await asAdmin(request, async () => {
-      const patched = await request.patch(`/api/v1/admin/users/${created.id}`, {
-        data: { trustLevel: level },
-      });
-      expect(patched.status(), await patched.text()).toBe(200);
-    });
+    const admin = await adminApi();
+    const patched = await admin.patch(`/api/v1/admin/users/${created.id}`, { data: { trustLevel: level } });
+    expect(patched.status(), await patched.text()).toBe(200);
   }
   return created;
+}
+
+/**
+ * One API context per worker signed in as the e2e admin, for the staff step of making a member (their trust
+ * level): signing the admin in for each of a run's hundreds of members met the sign-in rate limits.
+ */
+let adminContext: Promise<APIRequestContext> | undefined;
+function adminApi(): Promise<APIRequestContext> {
+  adminContext ??= (async () => {
+    const context = await playwrightRequest.newContext({ baseURL: E2E_BASE_URL });
+    const signIn = await context.post('/api/auth/sign-in/email', {
+      data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
+    });
+    expect(signIn.status(), await signIn.text()).toBe(200);
+    return context;
+  })();
+  return adminContext;
 }
 
 /** Runs `fn` with the API request context signed in as the e2e admin, then signs out. */
