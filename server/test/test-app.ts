@@ -147,10 +147,11 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     PUBLIC_URL: 'http://localhost:3000',
     // Generous by default so tests of other rules never trip a limit; rate-limit tests pass '1'.
     RATE_LIMIT_SCALE: '100',
+    // Every instance a test starts shares the auth secret, as a cluster's instances do: what it signs or
+    // encrypts (sessions, the stored VAPID keys) is read by the servers it starts as child processes too.
+    AUTH_SECRET: LOCAL_AUTH_SECRET,
     // 2^10 instead of 2^15: the same algorithm and format, a 32nd of the work (production mode refuses it).
-    ...(options.env?.NODE_ENV === 'production'
-      ? { AUTH_SECRET: LOCAL_AUTH_SECRET }
-      : { PASSWORD_HASH_COST: '1024' }),
+    ...(options.env?.NODE_ENV === 'production' ? {} : { PASSWORD_HASH_COST: '1024' }),
     // Tests run the release job themselves (releaseDueOrders) unless they turn the timer on.
     ESCROW_RELEASE_INTERVAL_MS: '0',
     CLEAN_UP_INTERVAL_MS: '0',
