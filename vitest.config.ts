@@ -22,6 +22,8 @@ const include = ['server/**/*.test.ts', 'contract/**/*.test.ts', 'scripts/**/*.t
 const databaseFree = [
   'scripts/{build-chunks,check-bundle-budget,contract-breaks-web,lint-boundaries}.test.ts',
   'web/**/*.test.ts',
+  // PGlite's own queue and event-loop turns: nothing there for a PostgreSQL server to show.
+  'server/db/event-loop-turns.test.ts',
   'server/boot/*.test.ts',
   'server/test/stripe-server.test.ts',
   'server/test/btcpay-server.test.ts',

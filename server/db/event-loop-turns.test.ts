@@ -1,7 +1,6 @@
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../test/test-app.ts';
+import { buildTestApp, type TestApp, templatePglite } from '../test/test-app.ts';
 import { type Database, openDatabase, PGLITE_WAITING_AFTER_MS } from './client.ts';
 
 /* Concurrent requests' queries leave the event loop free to read sockets and accept connections between
@@ -57,7 +56,8 @@ function sampleStats(database: Database, everyMs?: number) {
 }
 
 it('counts a PGlite query as waiting once it has been queued PGLITE_WAITING_AFTER_MS behind the one running', async () => {
-  const database = await openDatabase({ pglite: new PGlite() });
+  // From the migrated template: a bare `new PGlite()` runs initdb, 15 to 30 s on a loaded CI machine.
+  const database = await openDatabase({ pglite: templatePglite() });
   try {
     // A burst far above PRESSURE_MAX_POOL_WAITING's default that drains in milliseconds: nothing waits.
     const burst = sampleStats(database);

@@ -75,6 +75,15 @@ const TEST_PGLITE_PARAMS = [
   'wal_buffers=1MB',
 ];
 
+/** A PGlite in memory copied from the migrated template (the PGlite project's): no initdb, no migrations. */
+export function templatePglite() {
+  return new PGlite({
+    loadDataDir: pgliteTemplate(),
+    extensions: PGLITE_EXTENSIONS,
+    startParams: TEST_PGLITE_PARAMS,
+  });
+}
+
 /** A fresh database copied from the migrated template: PGlite in memory, or a new PostgreSQL database. */
 export async function createTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (inject('dbKind') === 'postgres') {
@@ -96,12 +105,7 @@ export async function createTestDatabase(): Promise<{ database: Database; drop: 
       },
     };
   }
-  const client = new PGlite({
-    loadDataDir: pgliteTemplate(),
-    extensions: PGLITE_EXTENSIONS,
-    startParams: TEST_PGLITE_PARAMS,
-  });
-  const database = await openDatabase({ pglite: client });
+  const database = await openDatabase({ pglite: templatePglite() });
   return { database, drop: () => database.close() };
 }
 
