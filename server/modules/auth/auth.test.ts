@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../contract/messages.ts';
@@ -7,6 +7,7 @@ import { rows } from '../../db/sql.ts';
 import { altcha } from '../../test/altcha.ts';
 import { buildUser, DEFAULT_PASSWORD, signIn } from '../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
+import { runPasswordReset } from './routes.ts';
 import { hashSessionToken } from './session-token.ts';
 
 let t: TestApp;
@@ -404,6 +405,17 @@ describe('password reset', () => {
     const reuse = await post('/api/auth/reset-password', { token, newPassword: 'another-pass-1' });
     expect(reuse.statusCode).toBe(400);
     expect(reuse.json().error.message).toBe(messages.invalidResetLink);
+  });
+
+  it('a reset job run again after its completion was lost queues no second mail', async () => {
+    const user = await buildUser(t);
+    await t.app.jobs.settle();
+    t.outbox.length = 0;
+    const jobId = randomUUID();
+    expect(await runPasswordReset(t.db, jobId, { email: user.email })).toBe('queued');
+    expect(await runPasswordReset(t.db, jobId, { email: user.email.toUpperCase() })).toBe('queued');
+    await t.app.jobs.settle();
+    expect(t.outbox.filter((m) => m.to === user.email)).toHaveLength(1);
   });
 
   it('answers the same for an unknown email and sends nothing', async () => {

@@ -26,7 +26,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { profiles } from '../../db/schema/index.ts';
 import { AppError, errorBody } from '../../plugins/errors.ts';
-import { enqueue, enqueueMail } from '../../plugins/queue.ts';
+import { enqueue, enqueueMail, mailIdFor } from '../../plugins/queue.ts';
 import { routesFor } from '../../plugins/routes-for.ts';
 import { signedIn, toWebHeaders } from '../../plugins/viewer.ts';
 import { isDisposableEmail } from '../anti-bot/disposable.ts';
@@ -43,6 +43,33 @@ function queueVerificationMail(db: Db, member: { id: string; email: string }) {
     userId: member.id,
     link: { kind: 'verify-email' },
   });
+}
+
+/**
+ * The reset request, run by the queue: the address is looked up and the mail queued naming only the kind of
+ * link; the mail worker makes the token when it sends (mail-links.ts), so no job holds a working link. The mail
+ * is named by the job: a retry after a lost completion queues the same mail, which the queue drops.
+ */
+export async function runPasswordReset(db: Db, jobId: string, data: { email: string }) {
+  const [user] = await db
+    .select({ id: profiles.id, email: profiles.email })
+    .from(profiles)
+    .where(sql`lower(${profiles.email}) = ${data.email.toLowerCase()}`);
+  if (!user) return 'unknown';
+  const id = mailIdFor(`password-reset:${jobId}`);
+  await enqueueMail(
+    db,
+    {
+      to: user.email,
+      template: 'password-reset',
+      data: {},
+      userId: user.id,
+      link: { kind: 'password-reset' },
+      id,
+    },
+    { id },
+  );
+  return 'queued';
 }
 
 interface AuthRoutesOpts {
@@ -112,25 +139,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
 
   // The reset request, run by the queue: the address is looked up and the mail queued naming only the kind of
   // link; the mail worker makes the token when it sends (mail-links.ts), so no job holds a working link.
-  app.jobs.work(
-    'password-reset',
-    async ({ data }) => {
-      const [user] = await db
-        .select({ id: profiles.id, email: profiles.email })
-        .from(profiles)
-        .where(sql`lower(${profiles.email}) = ${data.email.toLowerCase()}`);
-      if (!user) return 'unknown';
-      await enqueueMail(db, {
-        to: user.email,
-        template: 'password-reset',
-        data: {},
-        userId: user.id,
-        link: { kind: 'password-reset' },
-      });
-      return 'queued';
-    },
-    { concurrency: 4 },
-  );
+  app.jobs.work('password-reset', ({ id, data }) => runPasswordReset(db, id, data), { concurrency: 4 });
 
   /** The request better-auth's handler gets for one of our routes (headers copied while the request lives). */
   function authRequest(request: FastifyRequest, path: string, body?: unknown): Request {

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { Role } from '../../../contract/limits.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { enqueue, enqueueMail } from '../../plugins/queue.ts';
+import { enqueue, enqueueMail, mailIdFor } from '../../plugins/queue.ts';
 import { findAlertRecipient, insertAlertToken, rememberDevice } from './queries.ts';
 import { describeUserAgent, deviceKey, networkOf } from './user-agent.ts';
 
@@ -165,7 +165,7 @@ export function createSecurityAlerts({ db }: { db: Db }) {
  * wasn't me" row and queues the mail in one transaction. The row's hash matches no token yet: the mail worker
  * makes the token when it sends (auth/mail-links.ts), so the job's data never holds a working link.
  */
-export async function runSecurityAlert(db: Db, job: SecurityAlertJob) {
+export async function runSecurityAlert(db: Db, job: SecurityAlertJob, jobId: string) {
   let pair: { device: string; network: string } | undefined;
   if (job.kind === 'new-sign-in') {
     pair = { device: deviceKey(job.userAgent), network: networkOf(job.ipAddress) };
@@ -179,6 +179,9 @@ export async function runSecurityAlert(db: Db, job: SecurityAlertJob) {
   const member = await findAlertRecipient(db, job.userId);
   if (!member) return;
   if (member.role === 'user' && member.securityAlerts === false) return;
+  // The alert is one mail, named by its job: a retry after a lost completion would otherwise mail again (its
+  // second "not me" row matches no link and expires with the first).
+  const id = mailIdFor(`security-alert:${jobId}`);
   await db.transaction(async (tx) => {
     const tokenId = await insertAlertToken(
       tx,
@@ -187,19 +190,24 @@ export async function runSecurityAlert(db: Db, job: SecurityAlertJob) {
       new Date(Date.now() + NOT_ME_TOKEN_TTL_MS),
       pair,
     );
-    await enqueueMail(tx, {
-      to: member.email,
-      template: 'security-alert',
-      data: { ...job, username: member.username },
-      userId: job.userId,
-      link: { kind: 'not-me', ref: tokenId },
-    });
+    await enqueueMail(
+      tx,
+      {
+        to: member.email,
+        template: 'security-alert',
+        data: { ...job, username: member.username },
+        userId: job.userId,
+        link: { kind: 'not-me', ref: tokenId },
+        id,
+      },
+      { id },
+    );
   });
 }
 
 export const securityAlertJobsPlugin = fp<{ db: Db }>(
   async (app, opts) => {
-    app.jobs.work('security-alert', ({ data }) => runSecurityAlert(opts.db, data));
+    app.jobs.work('security-alert', ({ id, data }) => runSecurityAlert(opts.db, data, id));
   },
   { name: 'security-alert-jobs', dependencies: ['job-queue'] },
 );

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sessionMessages } from '../../../contract/messages.ts';
@@ -129,17 +130,29 @@ describe('new sign-in alerts', () => {
         loginEventId,
       }) as const;
 
-    await runSecurityAlert(t.db, job(second!.id, FIREFOX_LINUX, '192.0.2.5'));
+    await runSecurityAlert(t.db, job(second!.id, FIREFOX_LINUX, '192.0.2.5'), randomUUID());
     const mails = await mailsTo(user);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain('Browser: Firefox 128 on Linux');
 
     // The first sign-in's job, late: still the first, so no mail; its pair is remembered.
     t.outbox.length = 0;
-    await runSecurityAlert(t.db, job(first!.id, 'Unknown', '127.0.0.1'));
+    await runSecurityAlert(t.db, job(first!.id, 'Unknown', '127.0.0.1'), randomUUID());
     expect(await mailsTo(user)).toEqual([]);
     const pairs = await t.db.select().from(knownDevices).where(eq(knownDevices.userId, user.id));
     expect(pairs).toHaveLength(2);
+  });
+
+  it('a job run again after its completion was lost queues no second mail', async () => {
+    const user = await buildUser(t);
+    t.outbox.length = 0;
+    const job = { kind: 'password-changed', userId: user.id, at: new Date().toISOString() } as const;
+    await runSecurityAlert(t.db, job, 'a3c1f0de-0000-4000-8000-000000000001');
+    await runSecurityAlert(t.db, job, 'a3c1f0de-0000-4000-8000-000000000001');
+    expect(await mailsTo(user)).toHaveLength(1);
+    // A second change is a second job, and a second mail.
+    await runSecurityAlert(t.db, job, 'a3c1f0de-0000-4000-8000-000000000002');
+    expect(await mailsTo(user)).toHaveLength(2);
   });
 
   it('a member who turned security alerts off gets no mail', async () => {
