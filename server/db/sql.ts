@@ -1,10 +1,18 @@
 import { createHash } from 'node:crypto';
-import { is, type Query, SQL } from 'drizzle-orm';
+import { is, type Query, SQL, sql } from 'drizzle-orm';
 import type { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client.ts';
 
 /** The database or a transaction: every query helper takes either. */
 export type Executor = Db | Tx;
+
+/**
+ * Serializes the rest of the transaction with every other transaction holding the same `key` (a member's
+ * count-then-write, such as a quota or a daily limit): a transaction-scoped advisory lock, freed at commit.
+ */
+export async function lockKey(tx: Tx, key: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+}
 
 /** The rows of a raw statement, typed by the caller; both drivers (pg and PGlite) answer with `rows`. */
 export async function rows<T>(db: Executor, query: SQL): Promise<T[]> {

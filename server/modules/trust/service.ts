@@ -1,6 +1,6 @@
 import { isStaff } from '../../../contract/limits.ts';
 import type { Tx } from '../../db/client.ts';
-import type { Executor } from '../../db/sql.ts';
+import { type Executor, lockKey } from '../../db/sql.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { trustTerms } from './levels.ts';
 import * as limits from './limits.ts';
@@ -22,6 +22,9 @@ export async function limitPost(db: Executor, viewer: Viewer, reach: { links: nu
 /** A direct message: limited only when it is the first ever between the two. */
 export async function limitNewContact(tx: Tx, viewer: Viewer, recipientId: string) {
   if (isStaff(viewer.role)) return;
+  if ((await q.contactStanding(tx, viewer.id, recipientId)).known) return;
+  // A first contact counts the day's others: two sent at once must not both see the count before either.
+  await lockKey(tx, `new-contact:${viewer.id}`);
   const contact = await q.contactStanding(tx, viewer.id, recipientId);
   if (contact.known) return;
   limits.ensureNewContact(viewer, await trustTerms(tx), contact.startedToday);
@@ -30,6 +33,8 @@ export async function limitNewContact(tx: Tx, viewer: Viewer, recipientId: strin
 /** A new listing at `price`: selling allowed at all, listings active at once, the price cap. */
 export async function limitNewListing(tx: Tx, viewer: Viewer, price: number) {
   if (isStaff(viewer.role)) return;
+  // Two listings made at once must not both see the active count before either.
+  await lockKey(tx, `new-listing:${viewer.id}`);
   const [terms, active] = [await trustTerms(tx), await q.activeListings(tx, viewer.id)];
   limits.ensureListing(viewer, terms, { active, price });
 }

@@ -1,10 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, siteSettingsMessages, trustMessages as tm } from '../../../contract/messages.ts';
 import { siteSettingDefaults } from '../../../contract/site.ts';
 import type { TrustLevel } from '../../../contract/trust.ts';
-import { auditLog, forumThreads, marketplaceOrders, profiles } from '../../db/schema/index.ts';
+import {
+  auditLog,
+  forumThreads,
+  marketplaceListings,
+  marketplaceOrders,
+  profiles,
+} from '../../db/schema/index.ts';
 import { altcha } from '../../test/altcha.ts';
 import {
   buildForumCategory,
@@ -176,6 +182,15 @@ describe('direct messages to new contacts', () => {
     expect((await send(rookie, others[10]!.id)).statusCode).toBe(201);
   });
 
+  it('first messages sent at once still start at most 10 conversations', async () => {
+    const rookie = await member('new');
+    const others = await Promise.all(Array.from({ length: 14 }, () => buildUser(t)));
+    const sent = await Promise.all(others.map((o) => send(rookie, o.id)));
+    expect(sent.filter((r) => r.statusCode === 201)).toHaveLength(10);
+    for (const r of sent.filter((r) => r.statusCode !== 201))
+      expectRefused(r, tm.newContacts('new', 10, 'member', terms));
+  });
+
   it('an unverified address starts at most 3 conversations a day', async () => {
     const unverified = await member('member', { verified: false });
     const others = await Promise.all(Array.from({ length: 4 }, () => buildUser(t)));
@@ -201,6 +216,17 @@ describe('listings', () => {
   });
   const create = (who: Member, price?: number) =>
     call('POST', '/api/v1/listings', who.cookie, listing(price));
+
+  it('listings made at once still leave a new member at most 3 active', async () => {
+    const rookie = await member('new');
+    const made = await Promise.all(Array.from({ length: 6 }, () => create(rookie)));
+    expect(made.filter((r) => r.statusCode === 201)).toHaveLength(3);
+    const [row] = await t.db
+      .select({ n: count() })
+      .from(marketplaceListings)
+      .where(and(eq(marketplaceListings.userId, rookie.id), eq(marketplaceListings.status, 'active')));
+    expect(row!.n).toBe(3);
+  });
 
   it('an unverified address cannot sell', async () => {
     const unverified = await member('trusted', { verified: false });

@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { marketplaceListings, products, socialPosts, uploads } from '../../db/schema/index.ts';
+import { lockKey } from '../../db/sql.ts';
 import type { ReencodedImage } from './image.ts';
 
 const described = { id: uploads.id, mime: uploads.mime, width: uploads.width, height: uploads.height };
@@ -52,7 +53,7 @@ export async function uploadedSince(db: Db | Tx, userId: string, since: Date) {
 
 /** Serializes one member's uploads for the rest of the transaction (the quota's check and insert). */
 export async function lockMemberUploads(tx: Tx, userId: string) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`uploads:${userId}`}, 0))`);
+  await lockKey(tx, `uploads:${userId}`);
 }
 
 export async function findUploadData(db: Db, id: string, mime: string) {
