@@ -1,18 +1,12 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { type MediaExtension, mediaMimeTypes, uploadLimits } from '../../../contract/media.ts';
+import { EncoderExited, encodeInWorker } from './encoder-pool.ts';
 
 /** Raster formats a browser sends as a photo or screenshot. SVG is refused on purpose: it can carry script. */
 export const RASTER_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
 /** Formats decoded whole before scaling (no shrink-on-load): a lower pixel cap (contract/media.ts). */
 const LOSSLESS_FORMATS = new Set(['png', 'gif', 'tiff']);
-
-/**
- * One libvips thread per image (issue 36): each re-encode already holds one libuv pool thread, and the upload
- * gate (gate.ts) bounds how many run, so an image never spreads over every core beside sign-in's hashing.
- * The setting is process-wide (avatars too).
- */
-sharp.concurrency(1);
 
 /** A PNG this small stays PNG (lossless: screenshots of code stay sharp); anything larger becomes WebP. */
 const KEEP_PNG_MAX_PIXELS = 512 * 512;
@@ -59,28 +53,29 @@ export async function reencodeImage(input: Buffer, admit: Admit = () => () => {}
     // refused from its header (the review's 36-megapixel PNG) never waits for one or fills one.
     release = admit();
     if (!release) return { ok: false, reason: 'busy' };
-    const fitted = image.rotate().resize({
-      width: uploadLimits.maxDimension,
-      height: uploadLimits.maxDimension,
-      fit: 'inside',
-      withoutEnlargement: true,
-    });
     const ext: MediaExtension = meta.format === 'png' && pixels <= KEEP_PNG_MAX_PIXELS ? 'png' : 'webp';
-    const encoded =
-      ext === 'png' ? fitted.png({ compressionLevel: 9 }) : fitted.webp({ quality: 82, effort: 4 });
-    const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
+    // The pixels are decoded and encoded in a low-priority process of their own (encoder-pool.ts).
+    const out = await encodeInWorker({
+      input,
+      ext,
+      maxInputPixels: uploadLimits.maxInputPixels,
+      maxDimension: uploadLimits.maxDimension,
+    });
+    if (!out.ok) return { ok: false, reason: out.pixelLimit ? 'tooManyPixels' : 'notAnImage' };
+    const data = Buffer.from(out.data.buffer, out.data.byteOffset, out.data.byteLength);
     return {
       ok: true,
       image: {
         data,
         ext,
         mime: mediaMimeTypes[ext],
-        width: info.width,
-        height: info.height,
+        width: out.width,
+        height: out.height,
         sha256: createHash('sha256').update(data).digest('hex'),
       },
     };
   } catch (err) {
+    if (err instanceof EncoderExited) throw err;
     if (err instanceof Error && /pixel limit/i.test(err.message))
       return { ok: false, reason: 'tooManyPixels' };
     return { ok: false, reason: 'notAnImage' };
