@@ -53,6 +53,7 @@ import { stockRoutes } from './modules/stock/routes.ts';
 import { ticketRoutes } from './modules/tickets/routes.ts';
 import { trustLevelsJobPlugin } from './modules/trust/job.ts';
 import { trustRoutes } from './modules/trust/routes.ts';
+import { createMediaBucket } from './modules/uploads/bucket.ts';
 import { createReencodeGate } from './modules/uploads/gate.ts';
 import { mediaRoutes, uploadRoutes } from './modules/uploads/routes.ts';
 import { uploadSweepPlugin } from './modules/uploads/sweep-job.ts';
@@ -145,6 +146,7 @@ export async function buildApp({ config, database, mailer, logger, logDestinatio
   const vapid = await loadVapidKeys(db, config.push, secret);
   app.decorate('securityAlerts', createSecurityAlerts({ db }));
   app.decorate('reencodes', createReencodeGate(config.uploads.concurrency));
+  const bucket = config.uploads.bucket ? createMediaBucket(config.uploads.bucket) : undefined;
   app.decorate('auth', createAuth({ db, config, secret, log: app.log, securityAlerts: app.securityAlerts }));
   app.decorate('sessionViewer', await createSessionLookup(db, app.auth));
   const limiter = createRateLimiter(db, config.rateLimitScale);
@@ -209,6 +211,7 @@ export async function buildApp({ config, database, mailer, logger, logDestinatio
         db,
         retryAfterSeconds: config.uploads.retryAfterSeconds,
         dailyBytes: config.uploads.dailyBytes,
+        bucket,
       });
       await v1.register(pushRoutes, {
         db,
@@ -219,7 +222,7 @@ export async function buildApp({ config, database, mailer, logger, logDestinatio
     },
     { prefix: '/api/v1' },
   );
-  await app.register(mediaRoutes, { db });
+  await app.register(mediaRoutes, { db, bucket });
   await app.register(realtimePlugin, { database, trustedOrigins: config.trustedOrigins });
   await app.register(releaseJobPlugin, { db, intervalMs: config.escrowReleaseIntervalMs });
   await app.register(depositReconcilePlugin, {
@@ -234,7 +237,7 @@ export async function buildApp({ config, database, mailer, logger, logDestinatio
     });
   await app.register(cleanUpPlugin, { db, limiter, intervalMs: config.cleanUpIntervalMs });
   await app.register(trustLevelsJobPlugin, { db, intervalMs: config.trustLevelsIntervalMs });
-  await app.register(uploadSweepPlugin, { db, intervalMs: config.uploads.sweepIntervalMs });
+  await app.register(uploadSweepPlugin, { db, bucket, intervalMs: config.uploads.sweepIntervalMs });
   await app.register(securityAlertJobsPlugin, { db });
   await app.register(mailJobsPlugin, {
     db,

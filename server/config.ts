@@ -91,6 +91,12 @@ const envSchema = z
       .min(0)
       .default(50 * 1024 * 1024),
     UPLOAD_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).default(3_600_000),
+    S3_ENDPOINT: url.optional(),
+    S3_BUCKET: z.string().min(3).max(63).optional(),
+    S3_REGION: z.string().min(1).optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    MEDIA_PUBLIC_URL: url.optional(),
     /** Read by libuv when its pool starts (server/boot/thread-pool.ts sets the default); listed to be checked. */
     UV_THREADPOOL_SIZE: z.coerce.number().int().min(1).max(1024).optional(),
   })
@@ -138,6 +144,20 @@ const envSchema = z
         path: ['VAPID_PRIVATE_KEY'],
         message:
           'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together (or neither: a pair is made on first start)',
+      });
+    const s3 = [e.S3_ENDPOINT, e.S3_BUCKET, e.S3_REGION, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY];
+    if (s3.some(Boolean) && !s3.every(Boolean))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_BUCKET'],
+        message:
+          'object storage needs all five: S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY',
+      });
+    if (e.MEDIA_PUBLIC_URL && !e.S3_BUCKET)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MEDIA_PUBLIC_URL'],
+        message: 'serves images from the S3 bucket: set the S3_* variables too',
       });
     if (e.NODE_ENV === 'production' && e.OUTBOUND_ALLOW_PRIVATE)
       ctx.addIssue({
@@ -242,6 +262,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       dailyBytes: e.UPLOAD_DAILY_BYTES,
       /** How often images nothing used within a day of upload are deleted (a queue job); 0 turns it off. */
       sweepIntervalMs: e.UPLOAD_SWEEP_INTERVAL_MS,
+      /** An S3-compatible bucket for new images (modules/uploads/bucket.ts); unset: they stay in PostgreSQL. */
+      bucket:
+        e.S3_ENDPOINT && e.S3_BUCKET && e.S3_REGION && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+          ? {
+              endpoint: e.S3_ENDPOINT,
+              bucket: e.S3_BUCKET,
+              region: e.S3_REGION,
+              accessKeyId: e.S3_ACCESS_KEY_ID,
+              secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+              publicUrl: e.MEDIA_PUBLIC_URL?.replace(/\/+$/, ''),
+            }
+          : undefined,
     },
     logLevel: e.LOG_LEVEL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

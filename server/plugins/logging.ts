@@ -21,6 +21,7 @@ const SECRET_KEYS = [
   'key',
   'code',
   'backupCodes',
+  'secretAccessKey',
   'totpURI',
   'contentLink',
   'content_link',

@@ -37,7 +37,7 @@ export async function uploadedFile(
 }
 
 /** How long browsers and shared caches keep a /media image before asking again (issue 36). */
-const MEDIA_MAX_AGE_SECONDS = 3600;
+export const MEDIA_MAX_AGE_SECONDS = 3600;
 
 /**
  * An uploaded image (`/media`), which staff may delete: kept an hour by browsers and proxies, then revalidated
@@ -47,18 +47,21 @@ export function sendMediaImage(
   request: FastifyRequest,
   reply: FastifyReply,
   mime: string,
-  data: Buffer,
+  data: Buffer | undefined,
   sha256: string,
 ) {
-  const etag = `"${sha256}"`;
   reply
     .header('cache-control', `public, max-age=${MEDIA_MAX_AGE_SECONDS}`)
-    .header('etag', etag)
+    .header('etag', `"${sha256}"`)
     .header('x-content-type-options', 'nosniff');
-  const match = request.headers['if-none-match'];
-  if (match?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag))
-    return reply.status(304).send();
+  if (data === undefined || hasCopy(request, sha256)) return reply.status(304).send();
   return reply.header('content-type', mime).header('content-disposition', 'inline').send(data);
+}
+
+/** Whether the request's If-None-Match names these bytes (the ETag is their SHA-256): a 304 will do. */
+export function hasCopy(request: FastifyRequest, sha256: string) {
+  const match = request.headers['if-none-match'];
+  return Boolean(match?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === `"${sha256}"`));
 }
 
 /** Image bytes whose address never changes (avatars: a new one gets a new id): kept for a year. */

@@ -6,7 +6,7 @@ import { belongsTo, bytea, createdAt, primaryId } from './columns.ts';
 /**
  * Images members upload for threads, replies, posts, listings and products (decision 023). The bytes are
  * the server's own re-encoding, never the member's file, and live in the database so every instance
- * serves them. An id's bytes never change (its URL is cached for a year); the same image uploaded again
+ * serves them, or in an S3 bucket when one is configured (`data` null; `npm run media:migrate` moves them). An id's bytes never change (its URL is cached for a year); the same image uploaded again
  * by the same member answers the row it already has (sha256 of the stored bytes).
  */
 export const uploads = pgTable(
@@ -18,7 +18,8 @@ export const uploads = pgTable(
     mime: text('mime', { enum: ['image/webp', 'image/png'] }).notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
-    data: bytea('data').notNull(),
+    /** The bytes, or null once they live in the S3 bucket under `uploads/<id>.<ext>` (bucket.ts). */
+    data: bytea('data'),
     /** Stored size, counted against the member's daily quota. */
     bytes: integer('bytes').notNull().default(0),
     /** When content first used it; images nothing uses a day after upload are swept. */

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { marketplaceListings, products, socialPosts, uploads } from '../../db/schema/index.ts';
 import { lockKey } from '../../db/sql.ts';
@@ -19,16 +19,23 @@ export async function findOwnUpload(db: Db | Tx, userId: string, sha256: string)
  * Stores the image, or answers the member's existing row for the same bytes: the unique (user_id, sha256)
  * index decides, so two racing requests still leave one row. `bytes` is what the daily quota counts.
  */
-export async function insertUpload(db: Db | Tx, userId: string, image: ReencodedImage) {
+/** A new upload; `inBucket`: its bytes were put in the S3 bucket under this `id` (the row keeps none). */
+export async function insertUpload(
+  db: Db | Tx,
+  userId: string,
+  image: ReencodedImage,
+  stored: { id?: string; inBucket?: boolean } = {},
+) {
   const [inserted] = await db
     .insert(uploads)
     .values({
+      ...(stored.id ? { id: stored.id } : {}),
       userId,
       sha256: image.sha256,
       mime: image.mime as 'image/webp' | 'image/png',
       width: image.width,
       height: image.height,
-      data: image.data,
+      data: stored.inBucket ? null : image.data,
       bytes: image.data.length,
     })
     .onConflictDoNothing({ target: [uploads.userId, uploads.sha256] })
@@ -66,14 +73,18 @@ export async function findUploadData(db: Db, id: string, mime: string) {
 
 /** Deletes one upload; its owner, size and kind for the audit record, or undefined when there was none. */
 export async function deleteUpload(tx: Tx, id: string) {
-  const [row] = await tx.delete(uploads).where(eq(uploads.id, id)).returning({
-    id: uploads.id,
-    userId: uploads.userId,
-    mime: uploads.mime,
-    bytes: uploads.bytes,
-    sha256: uploads.sha256,
-    createdAt: uploads.createdAt,
-  });
+  const [row] = await tx
+    .delete(uploads)
+    .where(eq(uploads.id, id))
+    .returning({
+      id: uploads.id,
+      inBucket: sql<boolean>`${uploads.data} is null`,
+      userId: uploads.userId,
+      mime: uploads.mime,
+      bytes: uploads.bytes,
+      sha256: uploads.sha256,
+      createdAt: uploads.createdAt,
+    });
   return row;
 }
 
@@ -115,5 +126,28 @@ export async function deleteUnreferenced(db: Db, before: Date, limit: number) {
     .where(and(isNull(uploads.referencedAt), lt(uploads.createdAt, before)))
     .orderBy(uploads.createdAt)
     .limit(limit);
-  return db.delete(uploads).where(inArray(uploads.id, batch)).returning({ id: uploads.id });
+  return db
+    .delete(uploads)
+    .where(inArray(uploads.id, batch))
+    .returning({ id: uploads.id, mime: uploads.mime, inBucket: sql<boolean>`${uploads.data} is null` });
+}
+
+/** Images still held in the database, by id after `afterId`: the migration to the bucket's next batch. */
+export async function uploadsInDatabase(db: Db, afterId: string, limit: number) {
+  return db
+    .select({ id: uploads.id, mime: uploads.mime, sha256: uploads.sha256, data: uploads.data })
+    .from(uploads)
+    .where(and(gt(uploads.id, afterId), isNotNull(uploads.data)))
+    .orderBy(uploads.id)
+    .limit(limit);
+}
+
+/** The image's bytes now live in the bucket: the row lets go of its copy (unless it changed meanwhile). */
+export async function releaseUploadData(db: Db, id: string, sha256: string) {
+  const done = await db
+    .update(uploads)
+    .set({ data: null })
+    .where(and(eq(uploads.id, id), eq(uploads.sha256, sha256)))
+    .returning({ id: uploads.id });
+  return done.length === 1;
 }

@@ -7,8 +7,15 @@ import { uploadMessages } from '../../../contract/messages.ts';
 import { uploadResponse } from '../../../contract/uploads.ts';
 import type { Db } from '../../db/client.ts';
 import { routesFor } from '../../plugins/routes-for.ts';
-import { acceptOneFile, sendMediaImage, uploadedFile } from '../../plugins/uploads.ts';
+import {
+  acceptOneFile,
+  hasCopy,
+  MEDIA_MAX_AGE_SECONDS,
+  sendMediaImage,
+  uploadedFile,
+} from '../../plugins/uploads.ts';
 import { signedIn } from '../../plugins/viewer.ts';
+import type { MediaBucket } from './bucket.ts';
 import { deleteUploadAsStaff, getMedia, type UploadDeps, uploadImage } from './service.ts';
 
 const uploadIdParams = z.object({ id: z.uuid({ error: uploadMessages.notFound }) });
@@ -57,7 +64,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<Omit<UploadDeps, 'gate'>> = asy
         'and product image fields showing it are emptied; audited',
       response: { 200: z.object({ id: z.string() }) },
     },
-    async (request) => deleteUploadAsStaff(db, signedIn(request), request.params.id),
+    async (request) => deleteUploadAsStaff(db, deps.bucket, signedIn(request), request.params.id),
   );
 };
 
@@ -67,13 +74,27 @@ export const uploadRoutes: FastifyPluginAsyncZod<Omit<UploadDeps, 'gate'>> = asy
  * image. An address's bytes never change, but staff may take them down: caches keep them an hour and then
  * ask again with the ETag (a 304 without the bytes), so a deleted image stops showing within the hour.
  */
-export const mediaRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+export const mediaRoutes: FastifyPluginAsync<{ db: Db; bucket: MediaBucket | undefined }> = async (
+  app,
+  { db, bucket },
+) => {
   app.get<{ Params: { file: string } }>(
     '/media/:file',
     { schema: { hide: true, params: z.object({ file: z.string().max(64) }) } },
     async (request, reply: FastifyReply) => {
-      const { data, mime, sha256 } = await getMedia(db, request.params.file);
-      return sendMediaImage(request, reply, mime, data, sha256);
+      const media = await getMedia(db, bucket, request.params.file, (sha256) => hasCopy(request, sha256));
+      // Behind a CDN: its address, asked again within the hour like the bytes, so a takedown still holds.
+      if ('redirect' in media)
+        return reply
+          .header('cache-control', `public, max-age=${MEDIA_MAX_AGE_SECONDS}`)
+          .redirect(media.redirect, 302);
+      return sendMediaImage(
+        request,
+        reply,
+        media.mime,
+        'data' in media ? media.data : undefined,
+        media.sha256,
+      );
     },
   );
 };

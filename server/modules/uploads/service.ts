@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type MediaExtension, mediaMimeTypes } from '../../../contract/media.ts';
 import { messages, uploadMessages } from '../../../contract/messages.ts';
 import type { UploadedImage } from '../../../contract/uploads.ts';
@@ -6,6 +7,7 @@ import { AppError } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { can, ensure } from '../../policy.ts';
 import { audit } from '../audit/service.ts';
+import { type MediaBucket, uploadKey } from './bucket.ts';
 import type { ReencodeGate } from './gate.ts';
 import { reencodeImage } from './image.ts';
 import * as q from './queries.ts';
@@ -21,6 +23,8 @@ export interface UploadDeps {
   retryAfterSeconds: number;
   /** Bytes a member may store in any 24 hours; 0: no quota. */
   dailyBytes: number;
+  /** Where new images go when S3 is configured; undefined: into the database. */
+  bucket?: MediaBucket;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -79,23 +83,44 @@ export async function uploadImage(deps: UploadDeps, viewer: Viewer, file: Buffer
     const existing = await q.findOwnUpload(tx, viewer.id, image.sha256);
     if (existing) return existing;
     await ensureUnderQuota(tx, deps, viewer.id, image.data.length);
-    return q.insertUpload(tx, viewer.id, image);
+    if (!deps.bucket) return q.insertUpload(tx, viewer.id, image);
+    // Put before the row exists, under the member's lock: a row always has its object. A put whose row then
+    // fails to commit leaves an object nothing names (the bucket's lifecycle rules can expire those).
+    const id = randomUUID();
+    await deps.bucket.put(uploadKey(id, image.mime), image.data, image.mime);
+    return q.insertUpload(tx, viewer.id, image, { id, inBucket: true });
   });
   return { ...row, url: mediaUrlFor(row.id, row.mime) };
 }
 
 const MEDIA_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(webp|png)$/;
 
-/** Uploaded images are public, like the threads, posts and listings that show them. */
+/**
+ * Uploaded images are public, like the threads, posts and listings that show them. An image in the bucket is
+ * read through (or, behind a CDN, its public address is given): the row decides, so a taken-down image is gone
+ * either way. The bucket is read only when the caller's copy (its ETag) is not already this one.
+ */
 export async function getMedia(
   db: Db,
+  bucket: MediaBucket | undefined,
   file: string,
-): Promise<{ data: Buffer; mime: string; sha256: string }> {
+  hasCopy: (sha256: string) => boolean = () => false,
+): Promise<
+  { mime: string; sha256: string } & ({ data: Buffer } | { redirect: string } | { notModified: true })
+> {
   const match = MEDIA_FILE.exec(file);
   const mime = match ? mediaMimeTypes[match[2] as MediaExtension] : undefined;
   const row = match && mime ? await q.findUploadData(db, match[1]!, mime) : undefined;
   if (!row || !mime) throw new AppError('NOT_FOUND', uploadMessages.notFound);
-  return { data: row.data, mime, sha256: row.sha256 };
+  const found = { mime, sha256: row.sha256 };
+  if (row.data) return { ...found, data: row.data };
+  if (!bucket) throw new Error(`upload ${match![1]} is in the S3 bucket, and S3_* is not set`);
+  const key = uploadKey(match![1]!, mime);
+  if (bucket.publicUrl) return { ...found, redirect: `${bucket.publicUrl}/${key}` };
+  if (hasCopy(row.sha256)) return { ...found, notModified: true };
+  const data = await bucket.get(key);
+  if (!data) throw new AppError('NOT_FOUND', uploadMessages.notFound);
+  return { ...found, data };
 }
 
 const MEDIA_ADDRESS =
@@ -124,9 +149,14 @@ export async function markReferenced(tx: Db | Tx, ...texts: (string | null | und
  * Staff take an image down everywhere: the stored bytes are deleted (`/media/<id>` answers 404 from then on)
  * and the post, listing and product image fields showing it are emptied; audited with the uploader and size.
  */
-export async function deleteUploadAsStaff(db: Db, viewer: Viewer, id: string): Promise<{ id: string }> {
+export async function deleteUploadAsStaff(
+  db: Db,
+  bucket: MediaBucket | undefined,
+  viewer: Viewer,
+  id: string,
+): Promise<{ id: string }> {
   ensure(can.moderate(viewer), messages.forbidden);
-  return db.transaction(async (tx) => {
+  const deleted = await db.transaction(async (tx) => {
     const row = await q.deleteUpload(tx, id);
     if (!row) throw new AppError('NOT_FOUND', uploadMessages.notFound);
     const cleared = await q.clearImageFields(tx, mediaUrlFor(row.id, row.mime));
@@ -144,16 +174,26 @@ export async function deleteUploadAsStaff(db: Db, viewer: Viewer, id: string): P
       },
       after: { deleted: true, cleared },
     });
-    return { id: row.id };
+    return row;
   });
+  // After the commit: the row is gone, so /media already answers 404 whatever the bucket still holds.
+  if (deleted.inBucket) await bucket?.delete([uploadKey(deleted.id, deleted.mime)]);
+  return { id: deleted.id };
 }
 
 /** Uploads nothing used within a day are deleted, in batches; how many. */
-export async function sweepUnreferenced(db: Db, now = new Date(), batch = 500): Promise<number> {
+export async function sweepUnreferenced(
+  db: Db,
+  bucket: MediaBucket | undefined,
+  now = new Date(),
+  batch = 500,
+): Promise<number> {
   const before = new Date(now.getTime() - DAY_MS);
   let total = 0;
   for (;;) {
     const deleted = await q.deleteUnreferenced(db, before, batch);
+    const objects = deleted.filter((d) => d.inBucket).map((d) => uploadKey(d.id, d.mime));
+    if (objects.length) await bucket?.delete(objects);
     total += deleted.length;
     if (deleted.length < batch) return total;
   }

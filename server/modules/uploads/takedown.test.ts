@@ -213,7 +213,7 @@ describe('the daily upload quota', () => {
       expect(first.statusCode, first.body).toBe(200);
       const stored = await uploadRow(first.json().id, small);
       // The size is filled on insert: the quota counts it.
-      expect(stored!.bytes).toBe(stored!.data.length);
+      expect(stored!.bytes).toBe(stored!.data!.length);
       expect(stored!.bytes).toBeLessThan(1000);
       // 64 x 64 of noise stays a PNG of about 12 KB: past the 10 KB.
       const noise = await sharp(randomBytes(64 * 64 * 3), {
@@ -286,7 +286,7 @@ describe('unused uploads are swept a day after upload', () => {
       referencedAt: new Date(Date.now() - 3 * day),
     });
     const young = await buildUpload(t, { userId: owner.id, createdAt: new Date(Date.now() - day + 60_000) });
-    const deleted = await sweepUnreferenced(t.db);
+    const deleted = await sweepUnreferenced(t.db, undefined);
     expect(deleted).toBeGreaterThanOrEqual(1);
     expect(await uploadRow(old.id)).toBeUndefined();
     expect(await uploadRow(oldUsed.id)).toBeDefined();
@@ -365,6 +365,6 @@ describe('GET /media caching', () => {
     expect(again.rawPayload.length).toBe(0);
     const other = await media(image.url, { 'if-none-match': '"something-else"' });
     expect(other.statusCode).toBe(200);
-    expect(Buffer.compare(other.rawPayload, row!.data)).toBe(0);
+    expect(Buffer.compare(other.rawPayload, row!.data!)).toBe(0);
   });
 });

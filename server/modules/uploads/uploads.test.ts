@@ -70,8 +70,8 @@ describe('POST /api/v1/uploads', () => {
     const [row] = await rowsOf(user.id);
     expect(row).toMatchObject({ id: body.id, mime: 'image/webp', width: 800, height: 600 });
     expect(row!.createdAt).toBeInstanceOf(Date);
-    expect(row!.sha256).toBe(createHash('sha256').update(row!.data).digest('hex'));
-    expect(row!.data.includes(MARKER)).toBe(false);
+    expect(row!.sha256).toBe(createHash('sha256').update(row!.data!).digest('hex'));
+    expect(row!.data!.includes(MARKER)).toBe(false);
 
     const served = await t.app.inject({ method: 'GET', url: body.url });
     expect(served.statusCode).toBe(200);
@@ -79,7 +79,7 @@ describe('POST /api/v1/uploads', () => {
     // An hour, not a year: staff may take an image down (takedown.test.ts).
     expect(served.headers['cache-control']).toBe('public, max-age=3600');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
-    expect(Buffer.compare(served.rawPayload, row!.data)).toBe(0);
+    expect(Buffer.compare(served.rawPayload, row!.data!)).toBe(0);
     const meta = await sharp(served.rawPayload).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 800, height: 600 });
     expect(meta.exif).toBeUndefined();
@@ -108,7 +108,7 @@ describe('POST /api/v1/uploads', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ mime: 'image/webp', width: 2000, height: 1000 });
     const [row] = await rowsOf(user.id);
-    expect(await sharp(row!.data).metadata()).toMatchObject({ format: 'webp', width: 2000, height: 1000 });
+    expect(await sharp(row!.data!).metadata()).toMatchObject({ format: 'webp', width: 2000, height: 1000 });
   });
 
   it('serves a polyglot only as the pixels it decoded to (HTML appended, script in a JPEG comment)', async () => {

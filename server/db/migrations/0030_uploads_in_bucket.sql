@@ -1,0 +1,1 @@
+ALTER TABLE "uploads" ALTER COLUMN "data" DROP NOT NULL;
