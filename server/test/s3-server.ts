@@ -25,6 +25,8 @@ export interface S3TestServer {
   objects: Map<string, StoredObject>;
   /** Requests answered, as `METHOD key status`. */
   log: string[];
+  /** Called as each object is stored (a test stops a client mid-run from here). */
+  onPut?: (key: string) => void;
   /** The environment an app needs to use this bucket. */
   env(): Record<string, string>;
   close(): Promise<void>;
@@ -116,6 +118,7 @@ export async function startS3Server(bucket = 'cheatmarket-media'): Promise<S3Tes
           cacheControl: req.headers['cache-control'],
         });
         answer(200);
+        self.onPut?.(key);
         res.writeHead(200, { etag: `"${createHash('md5').update(body).digest('hex')}"` });
         return res.end();
       }
@@ -147,7 +150,7 @@ export async function startS3Server(bucket = 'cheatmarket-media'): Promise<S3Tes
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
+  const self: S3TestServer = {
     url,
     bucket,
     region: 'us-east-1',
@@ -167,4 +170,5 @@ export async function startS3Server(bucket = 'cheatmarket-media'): Promise<S3Tes
         server.close(() => resolve());
       }),
   };
+  return self;
 }
