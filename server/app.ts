@@ -69,6 +69,7 @@ import { metricsPlugin } from './plugins/metrics.ts';
 import { pressurePlugin } from './plugins/pressure.ts';
 import { queuePlugin } from './plugins/queue.ts';
 import { createRateLimiter } from './plugins/rate-limit.ts';
+import { readRoutingPlugin } from './plugins/read-routing.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
 import { routeContractPlugin } from './plugins/route-contract.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -120,6 +121,7 @@ export async function buildApp({ config, database, mailer, logger, logDestinatio
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
   await app.register(errorsPlugin);
   await app.register(queuePlugin, { database, workers: config.jobWorkers });
+  await app.register(readRoutingPlugin, { database, secureCookies: config.secureCookies });
   await app.register(securityPlugin, { trustedOrigins: config.trustedOrigins, secure: config.secureCookies });
   await app.register(swagger, {
     openapi: {

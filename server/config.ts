@@ -19,6 +19,18 @@ const envSchema = z
     PUBLIC_URL: url.optional(),
     DATABASE_URL: z.string().optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    DATABASE_READ_URLS: z
+      .string()
+      .optional()
+      .transform((v) =>
+        v
+          ? v
+              .split(',')
+              .map((u) => u.trim())
+              .filter(Boolean)
+          : [],
+      ),
+    DATABASE_READ_MAX_LAG_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
     DATA_DIR: z.string().default('./data'),
     SEED_DEMO: bool.optional(),
     AUTH_SECRET: z.string().min(32).optional(),
@@ -153,6 +165,12 @@ const envSchema = z
         message:
           'object storage needs all five: S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY',
       });
+    if (e.DATABASE_READ_URLS.length && !e.DATABASE_URL)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_READ_URLS'],
+        message: 'replicas of a PostgreSQL primary: set DATABASE_URL too',
+      });
     if (e.MEDIA_PUBLIC_URL && !e.S3_BUCKET)
       ctx.addIssue({
         code: 'custom',
@@ -198,6 +216,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     secureCookies: publicUrl.startsWith('https://'),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    /** Streaming replicas for reads that may be a moment stale (db/replicas.ts); empty: all on the primary. */
+    databaseReadUrls: e.DATABASE_READ_URLS,
+    databaseReadMaxLagMs: e.DATABASE_READ_MAX_LAG_MS,
     dataDir,
     // Demo data goes into the embedded database by default, never into a configured server unless asked.
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,

@@ -11,6 +11,8 @@ const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: config.dataDir,
   poolSize: config.databasePoolSize,
+  readUrls: config.databaseReadUrls,
+  readMaxLagMs: config.databaseReadMaxLagMs,
 });
 await database.migrate();
 const app = await buildApp({ config, database });

@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { fromPglite, type ConstructorOptions as JobStoreOptions, PgBoss } from 'pg-boss';
+import { openReplicaSet, type ReplicaSet, routeReads } from './replicas.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -26,6 +27,8 @@ export interface Database {
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   /** For metrics and load shedding: read on demand, costs nothing. */
   stats(): DatabaseStats;
+  /** PostgreSQL with DATABASE_READ_URLS: the replicas `db` sends a request's reads to. */
+  replicas?: ReplicaSet;
   /**
    * Where the job queue (pg-boss, decision 016) keeps its tables: the same database, through PGlite's one
    * connection or a small pool of its own on PostgreSQL (it holds one more for LISTEN).
@@ -71,11 +74,18 @@ export interface DatabaseOptions {
   pglite?: PGlite;
   /** PostgreSQL: overrides {@link QUERY_TIMEOUT_MS} (tests make a timeout happen quickly). */
   queryTimeoutMs?: number;
+  /** PostgreSQL: streaming replicas for reads that may be a moment stale (replicas.ts). */
+  readUrls?: string[];
+  /** A replica further behind than this is left out until it catches up. */
+  readMaxLagMs?: number;
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl)
-    return openPostgres(opts.databaseUrl, opts.poolSize ?? 10, opts.queryTimeoutMs ?? QUERY_TIMEOUT_MS);
+    return openPostgres(opts.databaseUrl, opts.poolSize ?? 10, opts.queryTimeoutMs ?? QUERY_TIMEOUT_MS, {
+      urls: opts.readUrls ?? [],
+      maxLagMs: opts.readMaxLagMs ?? 2000,
+    });
   let client = opts.pglite;
   if (!client) {
     const dir = path.join(opts.dataDir ?? './data', 'pglite');
@@ -191,7 +201,12 @@ function watchTimeouts(client: pg.PoolClient, onTimeout: () => void) {
   client.query = watched as typeof client.query;
 }
 
-function openPostgres(url: string, max: number, queryTimeoutMs: number): Database {
+function openPostgres(
+  url: string,
+  max: number,
+  queryTimeoutMs: number,
+  read: { urls: string[]; maxLagMs: number },
+): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max,
@@ -214,10 +229,15 @@ function openPostgres(url: string, max: number, queryTimeoutMs: number): Databas
       queryTimeouts++;
     });
   });
-  const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+  const primary = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+  const replicas = read.urls.length
+    ? openReplicaSet({ pool, db: primary }, read.urls, { maxLagMs: read.maxLagMs, queryTimeoutMs })
+    : undefined;
+  const db = replicas ? routeReads(primary, replicas.reader) : primary;
   const jobStore: JobStoreOptions = { connectionString: url, max: 3, connectionTimeoutMillis: 3000 };
   return {
     db,
+    replicas,
     kind: 'postgres',
     stats: () => ({
       total: pool.totalCount,
@@ -244,7 +264,10 @@ function openPostgres(url: string, max: number, queryTimeoutMs: number): Databas
         await client.end();
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      await replicas?.close();
+      await pool.end();
+    },
     listen: (channel, onPayload) => listenPg(url, channel, onPayload),
   };
 }

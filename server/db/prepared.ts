@@ -1,4 +1,5 @@
 import type { Db } from './client.ts';
+import { readTarget } from './replicas.ts';
 import { compileRowsOf } from './row-mapper.ts';
 
 /**
@@ -17,11 +18,13 @@ import { compileRowsOf } from './row-mapper.ts';
 export function preparedStatements<A extends unknown[], Q extends { prepare(name: string): unknown }>(
   name: string,
   build: (db: Db, ...args: A) => Q,
-  { planEachCall = false }: { planEachCall?: boolean } = {},
+  { planEachCall = false, read = false }: { planEachCall?: boolean; read?: boolean } = {},
 ) {
   type Prepared = ReturnType<Q['prepare']>;
   const cache = new WeakMap<Db, Map<string, Prepared>>();
-  return (db: Db, shape: string, ...args: A): Prepared => {
+  return (routed: Db, shape: string, ...args: A): Prepared => {
+    // A statement is bound to one database: a read one is kept per replica the request reads from.
+    const db = read ? readTarget(routed) : routed;
     let byShape = cache.get(db);
     if (!byShape) {
       byShape = new Map();
@@ -37,6 +40,15 @@ export function preparedStatements<A extends unknown[], Q extends { prepare(name
     }
     return statement;
   };
+}
+
+/** {@link preparedStatements} for a read that may be a moment stale: sent to a replica when one serves it. */
+export function readStatements<A extends unknown[], Q extends { prepare(name: string): unknown }>(
+  name: string,
+  build: (db: Db, ...args: A) => Q,
+  options: { planEachCall?: boolean } = {},
+) {
+  return preparedStatements(name, build, { ...options, read: true });
 }
 
 /** The shape of a page a visitor or a member reads, with its cursor's shape (`Keyset.afterPrepared`). */

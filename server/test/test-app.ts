@@ -93,7 +93,10 @@ export async function createTestDatabase(): Promise<{ database: Database; drop: 
     await admin.connect();
     await admin.query(`create database ${name} template cm_template`);
     await admin.end();
-    const database = await openDatabase({ databaseUrl: urlFor(name), poolSize: 5 });
+    // Every API test on PostgreSQL reads through the replica router (db/replicas.ts), the database named as
+    // its own replica: each GET's reads take the replica's path (its pool, its prepared statements, the
+    // write-position cookie) with no lag. replicas.pg.test.ts runs a real streaming replica held back.
+    const database = await openDatabase({ databaseUrl: urlFor(name), poolSize: 5, readUrls: [urlFor(name)] });
     return {
       database,
       drop: async () => {

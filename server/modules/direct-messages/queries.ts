@@ -2,7 +2,7 @@ import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { asKeyText, keyset, type TimeKey } from '../../db/cursor.ts';
-import { preparedStatements } from '../../db/prepared.ts';
+import { readStatements } from '../../db/prepared.ts';
 import { conversations, directMessages, profiles, userBlocks } from '../../db/schema/index.ts';
 import { rows } from '../../db/sql.ts';
 
@@ -30,7 +30,7 @@ const conversationPage = (db: Db, after: SQL | undefined) =>
     .where(and(eq(conversations.ownerId, sql.placeholder('me')), after))
     .orderBy(...conversationKeyset.orderBy)
     .limit(sql.placeholder('limit'));
-const conversationPageStatement = preparedStatements('dm_conversation_page', conversationPage);
+const conversationPageStatement = readStatements('dm_conversation_page', conversationPage);
 
 export async function selectConversationPage(db: Db, me: string, after: TimeKey | undefined, limit: number) {
   const from = conversationKeyset.afterPrepared(after);
@@ -51,7 +51,7 @@ const counterpart = (db: Db) => {
     .from(profiles)
     .where(eq(profiles.id, sql.placeholder('other')));
 };
-const counterpartStatement = preparedStatements('dm_counterpart', counterpart);
+const counterpartStatement = readStatements('dm_counterpart', counterpart);
 
 /** The other member of a conversation and the blocks between us: one prepared statement (every thread read). */
 export async function findCounterpart(db: Db, me: string, other: string) {
@@ -114,7 +114,7 @@ const threadPage = (db: Db, before: SQL | undefined) => {
     .orderBy(sql`"created_at" desc`, sql`"id" desc`)
     .limit(limit);
 };
-const threadPageStatement = preparedStatements('dm_thread_page', threadPage);
+const threadPageStatement = readStatements('dm_thread_page', threadPage);
 
 export async function selectThreadPage(
   db: Db,

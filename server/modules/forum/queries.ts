@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { asKeyText, keyset, newestFirst } from '../../db/cursor.ts';
-import { preparedStatements, viewerShape } from '../../db/prepared.ts';
+import { readStatements, viewerShape } from '../../db/prepared.ts';
 import {
   forumCategories,
   forumMentions,
@@ -51,7 +51,7 @@ const categoriesFor = (db: Db, member: boolean) => {
     .leftJoin(sql`(${unread}) u`, sql`u.category_id = ${forumCategories.id}`)
     .orderBy(forumCategories.position, forumCategories.name);
 };
-const categoriesStatement = preparedStatements('forum_categories', categoriesFor);
+const categoriesStatement = readStatements('forum_categories', categoriesFor);
 
 /** The categories with, for a member, each one's unread thread count: one (prepared) statement. */
 export async function listCategories(db: Db, viewerId: string | null) {
@@ -123,7 +123,7 @@ const threadsInCategory = (db: Db, member: boolean, after: SQL | undefined) =>
     .where(and(eq(forumThreads.categoryId, sql.placeholder('category')), after))
     .orderBy(...activityKeyset.orderBy)
     .limit(sql.placeholder('limit'));
-const threadsInCategoryStatement = preparedStatements('forum_threads_in_category', threadsInCategory);
+const threadsInCategoryStatement = readStatements('forum_threads_in_category', threadsInCategory);
 
 /** A category's threads, pinned first, then most recent activity first (a prepared statement per shape). */
 export async function listThreadsInCategory(
@@ -180,7 +180,7 @@ const threadById = (db: Db, member: boolean) => {
     myVote,
   }).where(eq(forumThreads.id, sql.placeholder('id')));
 };
-const threadStatement = preparedStatements('forum_thread', threadById);
+const threadStatement = readStatements('forum_thread', threadById);
 
 /** One thread with its text, the viewer's vote, watch flag and read position, in one (prepared) statement. */
 export async function findThread(db: Db, id: string, viewerId: string | null) {
@@ -386,7 +386,7 @@ const repliesOf = (db: Db, member: boolean, after: SQL | undefined) => {
     .orderBy(...replyKeyset.orderBy)
     .limit(sql.placeholder('limit'));
 };
-const repliesStatement = preparedStatements('forum_replies', repliesOf);
+const repliesStatement = readStatements('forum_replies', repliesOf);
 
 /**
  * A page of a thread's replies after `after`, with like counts and the viewer's own like: one (prepared)

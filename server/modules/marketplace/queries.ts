@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, or, type SQL, type SQLWrapper, sql } from 'driz
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { asKeyText, type Keyset, keyset, newestFirst, type TimeKey } from '../../db/cursor.ts';
-import { preparedStatements } from '../../db/prepared.ts';
+import { readStatements } from '../../db/prepared.ts';
 import {
   listingContentReveals,
   listingKeys,
@@ -117,7 +117,7 @@ function listed(f: Pick<ListingFilter, 'status' | 'type'>): SQL | undefined {
  * A page without a search: a prepared statement per database and shape (sort, status, type, cursor), the
  * marketplace's most read list. A search stays a statement planned for its words (docs/decisions/025).
  */
-const listingPageStatement = preparedStatements(
+const listingPageStatement = readStatements(
   'listing_page',
   (db: Db, f: Pick<ListingFilter, 'status' | 'type' | 'sort'>, after: SQL | undefined) =>
     selectListings(db)
@@ -131,7 +131,7 @@ const listingPageStatement = preparedStatements(
  * sent unnamed, so PostgreSQL plans each search for its own words (decision 013: a common word walks the sort
  * index, a rare one reads the trigram indexes).
  */
-const listingSearchStatement = preparedStatements(
+const listingSearchStatement = readStatements(
   'listing_search',
   (db: Db, f: Pick<ListingFilter, 'status' | 'type' | 'sort'>, after: SQL | undefined) =>
     searchPage(db, f, after),
@@ -187,7 +187,7 @@ function searchPage(
  * The indexed words containing a search's word (`%word%`), one more than a search reads through. Planned for
  * its words: a generic plan, knowing neither the pattern nor that the limit is small, scanned every word.
  */
-const wordsContaining = preparedStatements(
+const wordsContaining = readStatements(
   'listing_words_containing',
   (db: Db) =>
     db
@@ -237,7 +237,7 @@ export function listingWordIds(opts: {
  * containing the text) until a page is found; then the seller branch as in any search. Its cost follows the
  * page and the words, never how many listings match, so it keeps a generic plan.
  */
-const listingWordSearchStatement = preparedStatements(
+const listingWordSearchStatement = readStatements(
   'listing_word_search',
   (
     db: Db,
@@ -278,7 +278,7 @@ export async function listListings(db: Db, f: ListingFilter) {
 export type ListingWithPeople = Awaited<ReturnType<typeof listListings>>[number];
 
 /** The detail page's listing with its people: one prepared statement per database (every detail read). */
-const listingStatement = preparedStatements('listing_by_id', (db: Db) =>
+const listingStatement = readStatements('listing_by_id', (db: Db) =>
   selectListings(db).where(eq(listings.id, sql.placeholder('id'))),
 );
 

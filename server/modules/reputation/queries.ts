@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { VouchReviewStatus } from '../../../contract/reputation.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { asKeyText, newestFirst, type TimeKey } from '../../db/cursor.ts';
-import { preparedStatements } from '../../db/prepared.ts';
+import { readStatements } from '../../db/prepared.ts';
 import {
   knownDevices,
   loginEvents,
@@ -44,7 +44,7 @@ const sellerFigures = (db: Db) => {
     .where(eq(profiles.id, sql.placeholder('sellerId')));
 };
 /** Prepared once per database: every listing detail and seller profile reads it. */
-const sellerFiguresStatement = preparedStatements('seller_figures', sellerFigures);
+const sellerFiguresStatement = readStatements('seller_figures', sellerFigures);
 
 export async function findSellerFigures(db: Db, sellerId: string) {
   const [row] = await sellerFiguresStatement(db, '').execute({ sellerId });

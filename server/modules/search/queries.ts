@@ -1,7 +1,7 @@
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { preparedStatements } from '../../db/prepared.ts';
+import { readStatements } from '../../db/prepared.ts';
 import { cheats, forumThreads, marketplaceListings, profiles } from '../../db/schema/index.ts';
 import { matching, rankedCandidates, searchTerms, termPlaceholders } from '../../db/search.ts';
 import { userKeyset } from '../admin/queries.ts';
@@ -92,7 +92,7 @@ function kindResults(kind: Kind, limit: SQLWrapper): SQL {
  * database, planned for each search's words (`planEachCall`, decision 013). With `words` (shape `words`),
  * the listings' substring candidates come from the marketplace's word index (decision 031), newest first.
  */
-const searchStatement = preparedStatements(
+const searchStatement = readStatements(
   'global_search',
   (db: Db, byWords: boolean) => {
     const limit = sql.placeholder('limit');

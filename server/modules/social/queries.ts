@@ -1,7 +1,7 @@
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { asKeyText, keyset } from '../../db/cursor.ts';
-import { preparedStatements, viewerShape } from '../../db/prepared.ts';
+import { readStatements, viewerShape } from '../../db/prepared.ts';
 import {
   cheats,
   postLikes,
@@ -82,7 +82,7 @@ const postPage = (db: Db, shape: PostPageShape) => {
     .orderBy(...postKeyset.orderBy)
     .limit(sql.placeholder('limit'));
 };
-const postPageStatement = preparedStatements('social_post_page', postPage);
+const postPageStatement = readStatements('social_post_page', postPage);
 
 /** The feed or a member's posts, one page (a prepared statement per shape). */
 export function selectPostPage(db: Db, filter: PostPageFilter) {
