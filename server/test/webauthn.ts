@@ -73,7 +73,10 @@ export class SoftPasskey {
   private readonly privateKey: KeyObject;
   private readonly publicJwk: { x: string; y: string };
 
-  constructor(private readonly opts: SoftAuthenticatorOptions) {
+  private readonly opts: SoftAuthenticatorOptions;
+
+  constructor(opts: SoftAuthenticatorOptions) {
+    this.opts = opts;
     const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
     this.privateKey = privateKey;
     const jwk = publicKey.export({ format: 'jwk' });

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages, passkeyMessages } from '../../../contract/messages.ts';
 import { loginEvents, passkeyChallenges, passkeys, profiles, sessions } from '../../db/schema/index.ts';
-import { type BuiltUser, buildSignedInUser, buildTwoFactorUser, signIn } from '../../test/factories.ts';
+import { buildSignedInUser, buildTwoFactorUser, signIn } from '../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { SoftPasskey, strangerChallenge } from '../../test/webauthn.ts';
 import { hashSessionToken } from '../auth/session-token.ts';
@@ -366,7 +366,7 @@ describe('signing in with a passkey', () => {
   });
 
   it('alerts a sign-in from a new device like a password sign-in', async () => {
-    const member: BuiltUser = await buildSignedInUser(t);
+    const member = await buildSignedInUser(t);
     const { passkey } = await addPasskey(member);
     // A known device and network first (the first sign-in is remembered silently).
     await signIn(t, member, '198.51.100.7');
