@@ -466,3 +466,42 @@ describe('signing in with a passkey', () => {
     }
   });
 });
+
+describe('passkey rate limits', () => {
+  it('answers 429 with Retry-After past the sign-in and per-member limits', async () => {
+    const limited = await buildTestApp({ env: { RATE_LIMIT_SCALE: '1' } });
+    try {
+      // Limits count valid requests (after validation): an assertion of a passkey the site does not know.
+      const stranger = new SoftPasskey({ origin: ORIGIN });
+      const statuses: number[] = [];
+      for (let i = 0; i < 31; i++) {
+        const credential = stranger.assert({ challenge: strangerChallenge() });
+        const res = await limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/passkey/sign-in',
+          payload: { credential },
+        });
+        statuses.push(res.statusCode);
+        if (i === 30) expect(res.headers['retry-after'], res.body).toBeDefined();
+      }
+      expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
+      expect(statuses[30]).toBe(429);
+
+      const member = await buildSignedInUser(limited);
+      const last = { statusCode: 0 };
+      for (let i = 0; i < 31; i++) {
+        Object.assign(
+          last,
+          await limited.app.inject({
+            method: 'DELETE',
+            url: '/api/v1/me/passkeys/00000000-0000-4000-8000-000000000000',
+            headers: { cookie: member.cookie },
+          }),
+        );
+      }
+      expect(last.statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});
