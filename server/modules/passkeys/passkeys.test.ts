@@ -425,6 +425,16 @@ describe('signing in with a passkey', () => {
     ).toEqual([]);
   });
 
+  it('refuses an assertion whose user handle names another member', async () => {
+    const member = await buildSignedInUser(t);
+    const other = await buildSignedInUser(t);
+    const { passkey } = await addPasskey(member);
+    passkey.userHandle = Buffer.from(other.id).toString('base64url');
+    const res = await passkeySignIn(passkey.assert(await signInOptions()));
+    expect(res.statusCode).toBe(401);
+    expect(errorOf(res).message).toBe(passkeyMessages.signInFailed);
+  });
+
   it('refuses a signature counter that went back (a cloned authenticator)', async () => {
     const member = await buildSignedInUser(t);
     const { passkey } = await addPasskey(member);

@@ -53,7 +53,6 @@ export async function findByCredentialId(db: Db, credentialId: string) {
       username: profiles.username,
       role: profiles.role,
       avatarUrl: profiles.avatarUrl,
-      banned: profiles.banned,
     })
     .from(passkeys)
     .innerJoin(profiles, eq(profiles.id, passkeys.userId))

@@ -153,6 +153,13 @@ export async function verifySignIn(
     await consumeFromClientData(db, body.credential.response.clientDataJSON);
     throw refused('unknown credential');
   }
+  // A discoverable credential names its member (the user handle we gave it at registration): it must be the
+  // passkey's owner.
+  const handle = body.credential.response.userHandle;
+  if (handle && Buffer.from(handle, 'base64url').toString('utf8') !== passkey.userId) {
+    await consumeFromClientData(db, body.credential.response.clientDataJSON);
+    throw refused('user handle of another member');
+  }
   let verified: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
   try {
     verified = await verifyAuthenticationResponse({
