@@ -72,6 +72,16 @@ test('a member adds a passkey in settings, signs in with it without an email, re
   await expect(page).not.toHaveURL(/\/login$/);
   await expect(page.getByRole('heading', { name: 'Two-factor sign-in' })).toHaveCount(0);
 
+  // A password sign-in still asks for the code; the passkey can stand in for it.
+  await context.clearCookies();
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible();
+  await page.getByRole('button', { name: 'Use a passkey instead' }).click();
+  await expect(page.getByRole('link', { name: 'Your profile' })).toBeVisible();
+
   await page.goto('/profile/settings');
   const row = list.getByRole('listitem');
   await expect(row).toContainText('Last used');

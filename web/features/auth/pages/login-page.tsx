@@ -67,8 +67,11 @@ function PasswordStep({ onCodeRequired }: { onCodeRequired: () => void }) {
   );
 }
 
-/** The other way in: a passkey of this site, chosen in the browser's prompt (no email, no code). */
-function PasskeySignIn() {
+/**
+ * The other way in: a passkey of this site, chosen in the browser's prompt (no email, no code). At the code
+ * step it stands in for the code: the passkey is both factors on its own.
+ */
+function PasskeySignIn({ label = 'Sign in with a passkey' }: { label?: string }) {
   const signIn = usePasskeySignIn();
   return (
     <div className="mt-4 flex flex-col gap-4">
@@ -89,7 +92,7 @@ function PasskeySignIn() {
         }
       >
         <KeyRound className="size-4" aria-hidden="true" />
-        Sign in with a passkey
+        {label}
       </Button>
     </div>
   );
@@ -162,6 +165,7 @@ function TwoFactorStep({ onRestart }: { onRestart: () => void }) {
           {useBackup ? 'Use your authenticator app instead' : 'Use a backup code'}
         </button>
       </form>
+      <PasskeySignIn label="Use a passkey instead" />
     </AuthCard>
   );
 }
