@@ -29,6 +29,7 @@ import { meRoutes } from './modules/me/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { releaseJobPlugin } from './modules/orders/release-job.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
+import { passkeyRoutes, passkeySignInRoutes } from './modules/passkeys/routes.ts';
 import { btcpayPayoutSender } from './modules/payments/btcpay-payouts.ts';
 import { btcpayWebhookRoutes } from './modules/payments/btcpay-routes.ts';
 import { configuredProcessors } from './modules/payments/processors.ts';
@@ -166,6 +167,7 @@ export async function buildApp({ config, database, mailer, logger, logDestinatio
   await ensureDefaultRanks(db);
 
   await app.register(authRoutes, { prefix: '/api/auth', db, publicUrl: config.publicUrl });
+  await app.register(passkeySignInRoutes, { prefix: '/api/auth', db, publicUrl: config.publicUrl });
   await app.register(healthRoutes, {
     prefix: '/api',
     database,
@@ -176,6 +178,7 @@ export async function buildApp({ config, database, mailer, logger, logDestinatio
       await v1.register(meRoutes, { db });
       await v1.register(antiBotRoutes, { db });
       await v1.register(sessionRoutes, { db });
+      await v1.register(passkeyRoutes, { db, publicUrl: config.publicUrl });
       await v1.register(siteSettingsRoutes, { links: config.links, db });
       await v1.register(adminRoutes, { db });
       await v1.register(auditRoutes, { db });

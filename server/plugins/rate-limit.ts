@@ -56,6 +56,10 @@ export const rateRules = {
   twoFactorSetupPerUser: { limit: 10, windowSeconds: 600, by: 'viewer' },
   twoFactorCodePerIp: { limit: 10, windowSeconds: 600, by: 'ip' },
   twoFactorCodePerUser: { limit: 10, windowSeconds: 600, by: 'viewer' },
+  // Passkeys (decision 038): each options call stores a challenge, so asking for them counts too.
+  passkeyPerUser: { limit: 30, windowSeconds: 600, by: 'viewer' },
+  passkeyOptionsPerIp: { limit: 60, windowSeconds: 600, by: 'ip' },
+  passkeySignInPerIp: { limit: 30, windowSeconds: 600, by: 'ip' },
   directMessagePerUser: { limit: 30, windowSeconds: 60, by: 'viewer' },
   blockPerUser: { limit: 30, windowSeconds: 600, by: 'viewer' },
   searchPerIp: { limit: 120, windowSeconds: 60, by: 'ip' },

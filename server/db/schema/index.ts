@@ -7,6 +7,7 @@ export * from './mail.ts';
 export * from './marketplace.ts';
 export * from './messages.ts';
 export * from './notifications.ts';
+export * from './passkeys.ts';
 export * from './platform.ts';
 export * from './push.ts';
 export * from './realtime.ts';

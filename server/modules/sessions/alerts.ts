@@ -11,6 +11,8 @@ export type AlertKind =
   | 'password-changed'
   | 'two-factor-on'
   | 'two-factor-off'
+  | 'passkey-added'
+  | 'passkey-removed'
   | 'banned'
   | 'role-changed'
   | 'payout-address-changed';
@@ -54,6 +56,14 @@ const what: Record<AlertKind, (d: AlertDetails) => { subject: string; line: stri
   'two-factor-off': () => ({
     subject: 'Two-factor sign-in turned off',
     line: 'Two-factor sign-in was turned off for your account.',
+  }),
+  'passkey-added': () => ({
+    subject: 'A passkey was added to your CheatMarket account',
+    line: 'A passkey was added to your account. It can sign in without a password or a two-factor code.',
+  }),
+  'passkey-removed': () => ({
+    subject: 'A passkey was removed from your CheatMarket account',
+    line: 'A passkey was removed from your account and can no longer sign in.',
   }),
   banned: () => ({
     subject: 'Your CheatMarket account was banned',

@@ -1,3 +1,4 @@
+import { startAuthentication } from '@simplewebauthn/browser';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { useLocation, useNavigate } from 'react-router';
@@ -61,6 +62,26 @@ export function useSignIn() {
       if ('twoFactorRequired' in data) return;
       await signedIn(data);
     },
+  });
+}
+
+/**
+ * Sign-in with a passkey, no email typed: the server's options (no allowed list), the browser's prompt (it
+ * offers this site's passkeys and checks the screen lock), then the server checks the signature. A passkey is
+ * both factors, so no code step follows.
+ */
+export function usePasskeySignIn() {
+  const signedIn = useSignedIn();
+  return useMutation({
+    mutationFn: async () => {
+      const { options } = await api<{ options: Parameters<typeof startAuthentication>[0]['optionsJSON'] }>(
+        '/api/auth/passkey/options',
+        { method: 'POST' },
+      );
+      const credential = await startAuthentication({ optionsJSON: options });
+      return api<SessionResponse>('/api/auth/passkey/sign-in', { method: 'POST', body: { credential } });
+    },
+    onSuccess: signedIn,
   });
 }
 

@@ -15,6 +15,7 @@ import { ActiveSessions } from '../components/active-sessions.tsx';
 import { ChangePasswordForm } from '../components/change-password-form.tsx';
 import { LoginActivity } from '../components/login-activity.tsx';
 import { NotificationSettings } from '../components/notification-settings.tsx';
+import { PasskeysSection } from '../components/passkeys-section.tsx';
 import { PushSettings } from '../components/push-settings.tsx';
 import { TwoFactorSection } from '../components/two-factor-section.tsx';
 
@@ -38,6 +39,7 @@ export function SettingsPage() {
           {me ? <ProfileSummary me={me} /> : <Skeleton className="h-28 w-full rounded-2xl" />}
           <ChangePasswordForm />
           {me ? <TwoFactorSection me={me} /> : <Skeleton className="h-48 w-full rounded-2xl" />}
+          <PasskeysSection />
           <ActiveSessions />
           <NotificationSettings />
           <PushSettings />

@@ -1,15 +1,16 @@
-import { LogIn, ShieldCheck } from 'lucide-react';
+import { KeyRound, LogIn, ShieldCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { signInBody } from '../../../../contract/auth.ts';
-import { accountMessages, messages } from '../../../../contract/messages.ts';
+import { accountMessages, messages, passkeyMessages } from '../../../../contract/messages.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox, Input } from '../../../components/ui/input.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { useTextField, useZodForm } from '../../../lib/forms.ts';
-import { useSignIn, useVerifyTwoFactor } from '../api.ts';
+import { passkeyFailure } from '../../../lib/passkeys.ts';
+import { usePasskeySignIn, useSignIn, useVerifyTwoFactor } from '../api.ts';
 import { AuthCard, AuthForm, EmailInput, linkClasses } from '../components/auth-card.tsx';
 
 export function LoginPage() {
@@ -61,7 +62,39 @@ function PasswordStep({ onCodeRequired }: { onCodeRequired: () => void }) {
           </Link>
         </div>
       </AuthForm>
+      <PasskeySignIn />
     </AuthCard>
+  );
+}
+
+/**
+ * The other way in: a passkey of this site, chosen in the browser's prompt (no email, no code). At the code
+ * step it stands in for the code: the passkey is both factors on its own.
+ */
+function PasskeySignIn({ label = 'Sign in with a passkey' }: { label?: string }) {
+  const signIn = usePasskeySignIn();
+  return (
+    <div className="mt-4 flex flex-col gap-4">
+      <div className="flex items-center gap-3 text-xs text-muted" aria-hidden="true">
+        <span className="h-px flex-1 bg-line" />
+        or
+        <span className="h-px flex-1 bg-line" />
+      </div>
+      <Button
+        variant="outline"
+        size="lg"
+        className="w-full"
+        loading={signIn.isPending}
+        onClick={() =>
+          signIn.mutate(undefined, {
+            onError: (err) => toast.error(passkeyFailure(err, passkeyMessages.signInFailed)),
+          })
+        }
+      >
+        <KeyRound className="size-4" aria-hidden="true" />
+        {label}
+      </Button>
+    </div>
   );
 }
 
@@ -132,6 +165,7 @@ function TwoFactorStep({ onRestart }: { onRestart: () => void }) {
           {useBackup ? 'Use your authenticator app instead' : 'Use a backup code'}
         </button>
       </form>
+      <PasskeySignIn label="Use a passkey instead" />
     </AuthCard>
   );
 }

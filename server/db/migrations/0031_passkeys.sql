@@ -1,0 +1,28 @@
+CREATE TABLE "passkey_challenges" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"challenge" text NOT NULL,
+	"kind" text NOT NULL,
+	"user_id" uuid,
+	"expires_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "passkey_challenges_challenge_unique" UNIQUE("challenge")
+);
+--> statement-breakpoint
+CREATE TABLE "passkeys" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user_id" uuid NOT NULL,
+	"name" text NOT NULL,
+	"credential_id" text NOT NULL,
+	"public_key" "bytea" NOT NULL,
+	"counter" bigint DEFAULT 0 NOT NULL,
+	"device_type" text NOT NULL,
+	"backed_up" boolean DEFAULT false NOT NULL,
+	"transports" text DEFAULT '' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"last_used_at" timestamp with time zone,
+	CONSTRAINT "passkeys_credential_id_unique" UNIQUE("credential_id")
+);
+--> statement-breakpoint
+ALTER TABLE "passkey_challenges" ADD CONSTRAINT "passkey_challenges_user_id_profiles_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."profiles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "passkeys" ADD CONSTRAINT "passkeys_user_id_profiles_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."profiles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "passkey_challenges_expires_idx" ON "passkey_challenges" USING btree ("expires_at");--> statement-breakpoint
+CREATE INDEX "passkeys_user_idx" ON "passkeys" USING btree ("user_id","created_at");

@@ -1,0 +1,114 @@
+import { Cloud, KeyRound } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import toast from 'react-hot-toast';
+import { passkeyMessages } from '../../../../contract/messages.ts';
+import type { PasskeyItem } from '../../../../contract/passkeys.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { SubmitRow } from '../../../components/ui/form-field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { formatDateLong, toIsoString } from '../../../lib/format.ts';
+import { nameError, useRenamePasskey } from '../passkeys-api.ts';
+import { DeviceRow } from './device-row.tsx';
+
+/** One passkey: its name (renamed in place), whether it syncs, when added and last used, and Remove. */
+export function PasskeyRow({ passkey, onRemove }: { passkey: PasskeyItem; onRemove: () => void }) {
+  const [renaming, setRenaming] = useState(false);
+  const synced = passkey.deviceType === 'multiDevice';
+  return (
+    <DeviceRow
+      className="flex-wrap"
+      icon={
+        synced ? (
+          <Cloud className="size-4" aria-hidden="true" />
+        ) : (
+          <KeyRound className="size-4" aria-hidden="true" />
+        )
+      }
+      action={
+        !renaming && (
+          <div className="flex gap-2">
+            <Button
+              variant="outline"
+              size="sm"
+              aria-label={`Rename ${passkey.name}`}
+              onClick={() => setRenaming(true)}
+            >
+              Rename
+            </Button>
+            <Button variant="outline" size="sm" aria-label={`Remove ${passkey.name}`} onClick={onRemove}>
+              Remove
+            </Button>
+          </div>
+        )
+      }
+    >
+      {renaming ? (
+        <RenameForm passkey={passkey} onDone={() => setRenaming(false)} />
+      ) : (
+        <>
+          <p className="flex flex-wrap items-center gap-2 text-sm font-medium">
+            <span className="truncate">{passkey.name}</span>
+            <Badge tone="neutral">{synced ? 'Synced' : 'This device only'}</Badge>
+          </p>
+          <p className="text-xs text-muted break-words">
+            <span>
+              Added <time dateTime={toIsoString(passkey.createdAt)}>{formatDateLong(passkey.createdAt)}</time>
+            </span>
+            <span aria-hidden="true"> · </span>
+            <span>
+              {passkey.lastUsedAt ? (
+                <>
+                  Last used{' '}
+                  <time dateTime={toIsoString(passkey.lastUsedAt)}>{formatDateLong(passkey.lastUsedAt)}</time>
+                </>
+              ) : (
+                'Never used'
+              )}
+            </span>
+          </p>
+        </>
+      )}
+    </DeviceRow>
+  );
+}
+
+function RenameForm({ passkey, onDone }: { passkey: PasskeyItem; onDone: () => void }) {
+  const rename = useRenamePasskey();
+  const [value, setValue] = useState(passkey.name);
+  const [error, setError] = useState<string>();
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = nameError(value);
+    if (problem) return setError(problem);
+    rename.mutate(
+      { id: passkey.id, name: value.trim() },
+      {
+        onSuccess: () => {
+          toast.success(passkeyMessages.renamed);
+          onDone();
+        },
+        onError: (err) => toast.error(errorMessage(err, passkeyMessages.renameFailed)),
+      },
+    );
+  };
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-2">
+      <Input
+        label="Passkey name"
+        maxLength={50}
+        autoFocus
+        value={value}
+        error={error}
+        onChange={(event) => {
+          setValue(event.target.value);
+          setError(undefined);
+        }}
+      />
+      <SubmitRow loading={rename.isPending} cancel={onDone}>
+        Save
+      </SubmitRow>
+    </form>
+  );
+}

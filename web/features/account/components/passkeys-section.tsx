@@ -1,0 +1,110 @@
+import { Fingerprint, KeyRound } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import toast from 'react-hot-toast';
+import { passkeyMessages } from '../../../../contract/messages.ts';
+import type { PasskeyItem } from '../../../../contract/passkeys.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { SubmitRow } from '../../../components/ui/form-field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { SectionCard } from '../../../components/ui/section-card.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { useTextField } from '../../../lib/forms.ts';
+import { passkeyFailure } from '../../../lib/passkeys.ts';
+import { nameError, useAddPasskey, usePasskeys, useRemovePasskey } from '../passkeys-api.ts';
+import { PasskeyRow } from './passkey-row.tsx';
+
+/**
+ * Passkeys: sign in with the device's screen lock instead of a password and a code. Each is listed with its
+ * name, kind and when it was added and last used; it can be renamed, and removed after a confirmation.
+ */
+export function PasskeysSection() {
+  const passkeys = usePasskeys();
+  const remove = useRemovePasskey();
+  const [removing, setRemoving] = useState<PasskeyItem | undefined>();
+  const items = passkeys.data?.items ?? [];
+
+  const confirmRemove = () => {
+    if (!removing) return;
+    remove.mutate(removing.id, {
+      onSuccess: () => toast.success(passkeyMessages.removed),
+      onError: (err) => toast.error(errorMessage(err, passkeyMessages.removeFailed)),
+      onSettled: () => setRemoving(undefined),
+    });
+  };
+
+  return (
+    <SectionCard title="Passkeys" icon={KeyRound}>
+      <p className="mb-4 text-sm leading-relaxed text-muted">
+        Sign in with your fingerprint, face or device PIN instead of your password. A passkey counts as both
+        steps of two-factor sign-in, so no code is asked.
+      </p>
+      {passkeys.isPending ? (
+        <SkeletonRows className="h-14 w-full" />
+      ) : passkeys.isError ? (
+        <div className="flex flex-wrap items-center gap-3">
+          <p className="text-sm text-danger">{passkeyMessages.loadFailed}</p>
+          <Button variant="outline" size="sm" onClick={() => passkeys.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : items.length === 0 ? (
+        <EmptyState
+          text={passkeyMessages.noPasskeys}
+          icon={<Fingerprint className="size-6" aria-hidden="true" />}
+          className="py-6"
+        />
+      ) : (
+        <ul className="divide-y divide-line" aria-label="Passkeys">
+          {items.map((p) => (
+            <PasskeyRow key={p.id} passkey={p} onRemove={() => setRemoving(p)} />
+          ))}
+        </ul>
+      )}
+      <AddPasskeyForm />
+      <ConfirmDialog
+        open={removing !== undefined}
+        onOpenChange={(open) => !open && setRemoving(undefined)}
+        title="Remove passkey"
+        message={`Remove “${removing?.name ?? ''}”? It will no longer sign in to your account.`}
+        confirmLabel="Remove"
+        onConfirm={confirmRemove}
+        pending={remove.isPending}
+      />
+    </SectionCard>
+  );
+}
+
+function AddPasskeyForm() {
+  const add = useAddPasskey();
+  const name = useTextField();
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const error = nameError(name.value);
+    if (error) return name.setError(error);
+    add.mutate(name.value.trim(), {
+      onSuccess: () => {
+        toast.success(passkeyMessages.added);
+        name.clear();
+      },
+      onError: (err) => toast.error(passkeyFailure(err, passkeyMessages.addFailed)),
+    });
+  };
+  return (
+    <form noValidate onSubmit={onSubmit} className="mt-4 flex flex-col gap-3 border-t border-line pt-4">
+      <Input
+        label="New passkey name"
+        placeholder="e.g. My laptop"
+        maxLength={50}
+        autoComplete="off"
+        {...name.props}
+      />
+      <SubmitRow loading={add.isPending}>
+        <KeyRound className="size-4" aria-hidden="true" />
+        Add a passkey
+      </SubmitRow>
+    </form>
+  );
+}
