@@ -36,6 +36,8 @@ import { depositReconcilePlugin } from './modules/payments/reconcile-job.ts';
 import { depositRoutes, stripeWebhookRoutes } from './modules/payments/routes.ts';
 import { productRoutes } from './modules/products/routes.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
+import { hookJobsPlugin } from './modules/hooks/jobs.ts';
+import { hookRoutes } from './modules/hooks/routes.ts';
 import { pushJobsPlugin } from './modules/push/jobs.ts';
 import { pushRoutes } from './modules/push/routes.ts';
 import { loadVapidKeys } from './modules/push/vapid.ts';
@@ -143,6 +145,13 @@ export async function buildApp({ config, database, mailer, logger, logDestinatio
   const secret = await loadAuthSecret(db, config.authSecret);
   const cipher = createContentCipher(loadContentKey(config.contentKey, config.dataDir));
   const vapid = await loadVapidKeys(db, config.push, secret);
+  const hookDeps = {
+    db,
+    cipher,
+    ...config.hooks,
+    allowPrivate: config.outboundAllowPrivate,
+    publicUrl: config.publicUrl,
+  };
   app.decorate('securityAlerts', createSecurityAlerts({ db }));
   app.decorate('reencodes', createReencodeGate(config.uploads.concurrency));
   app.decorate('auth', createAuth({ db, config, secret, log: app.log, securityAlerts: app.securityAlerts }));
@@ -216,6 +225,7 @@ export async function buildApp({ config, database, mailer, logger, logDestinatio
         allowPrivate: config.outboundAllowPrivate,
       });
       await v1.register(trustRoutes, { db });
+      await v1.register(hookRoutes, hookDeps);
     },
     { prefix: '/api/v1' },
   );
@@ -254,6 +264,7 @@ export async function buildApp({ config, database, mailer, logger, logDestinatio
     publicUrl: config.publicUrl,
     allowPrivate: config.outboundAllowPrivate,
   });
+  await app.register(hookJobsPlugin, hookDeps);
   await app.register(webPlugin, {
     root: webRoot ?? config.webRoot ?? path.resolve(defaultWebRoot),
     db,

@@ -35,6 +35,7 @@ import { markReferenced } from '../uploads/service.ts';
 import { feeFor, holdPaymentCtes } from '../wallet/service.ts';
 import { isWatching } from '../watches/service.ts';
 import * as q from './queries.ts';
+import { deliverTo } from '../hooks/service.ts';
 
 type Row = q.ListingWithPeople;
 
@@ -286,7 +287,13 @@ export async function purchaseListing(
         keyed: listing.deliveryKind === 'keys',
       });
       if (!bought.order) refuse(bought, body.expectedPrice, units);
-      return bought.order;
+      const sold = bought.order;
+      await deliverTo(tx, listing.saleHooks, 'sale', {
+        title: 'Listing sold',
+        text: `${viewer.username} bought ${sold.listing_title}${sold.units > 1 ? ` (${sold.units} units)` : ''} for ${sold.price} credits.`,
+        path: '/seller',
+      });
+      return sold;
     });
   } catch (err) {
     if (key) {

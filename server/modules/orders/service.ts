@@ -28,6 +28,7 @@ import { closeDisputeTicket, openDisputeTicket } from '../tickets/queries.ts';
 import { refreshTrustLevel } from '../trust/service.ts';
 import { AccountLimitError, settleEscrow } from '../wallet/service.ts';
 import * as q from './queries.ts';
+import { announce } from '../hooks/service.ts';
 
 /*
  * Buyer protection. A purchase leaves the price in escrow and the order `held` until the buyer confirms
@@ -311,7 +312,17 @@ export async function openDispute(db: Db, viewer: Viewer, id: string, reason: st
         content: `${viewer.username} opened a dispute about ${o.listingTitle}. The credits stay in escrow until staff settle it.`,
         data: { orderId: o.id, ticketId },
       });
+      await announce(tx, { sellerId: o.sellerId }, 'dispute', {
+        title: 'Order disputed',
+        text: `${viewer.username} opened a dispute about ${o.listingTitle}: ${reason}`,
+        path: `/tickets/${ticketId}`,
+      });
     }
+    await announce(tx, 'staff', 'dispute', {
+      title: 'New dispute',
+      text: `${viewer.username} disputed ${o.listingTitle} (${o.price} credits): ${reason}`,
+      path: `/tickets/${ticketId}`,
+    });
     return true;
   });
   if (!done) {

@@ -22,6 +22,7 @@ import { notify } from '../notifications/service.ts';
 import { findOrder } from '../orders/queries.ts';
 import type { ContentCipher } from './key-crypto.ts';
 import * as q from './queries.ts';
+import { announce } from '../hooks/service.ts';
 
 /*
  * Stock and license keys (issue 18). A key listing's stock is its available keys, kept in the listing row
@@ -243,6 +244,11 @@ export async function warnIfLowStock(db: Db, listingId: string) {
       title: st.lowStockTitle,
       content: st.lowStock(low.title, low.stock),
       data: { listingId },
+    });
+    await announce(tx, { sellerId: low.userId }, 'low_stock', {
+      title: st.lowStockTitle,
+      text: st.lowStock(low.title, low.stock),
+      path: '/seller',
     });
   });
 }

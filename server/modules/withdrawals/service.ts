@@ -25,6 +25,7 @@ import { holdWithdrawal, reservedEarnings, withdrawableOf } from '../wallet/door
 import { spendFreshCode } from './fresh-code.ts';
 import type { PayoutSender } from './payout-sender.ts';
 import * as q from './queries.ts';
+import { announce } from '../hooks/service.ts';
 
 /*
  * Withdrawals (decision 032): a seller takes earned credits out past the reserve, with two-factor sign-in on
@@ -226,6 +227,11 @@ export async function createWithdrawal(
           credits: m.notWithdrawable(available),
         });
       }
+      await announce(tx, 'staff', 'withdrawal', {
+        title: 'Withdrawal requested',
+        text: `${viewer.username} asked to withdraw ${body.credits} credits by ${body.method}.`,
+        path: '/admin/withdrawals',
+      });
       return toWithdrawal(row);
     });
   } catch (err) {
