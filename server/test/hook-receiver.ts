@@ -124,7 +124,9 @@ export async function startHookReceiver(options: { port?: number; acceptAny?: bo
       return 429;
     }
     if (scripted === '302') {
-      const other = [...discordHooks.values()].find((h) => h.id !== hook.id);
+      // To the webhook made just before this one: a client that followed would deliver there.
+      const all = [...discordHooks.values()];
+      const other = all[all.indexOf(hook) - 1];
       const to = other ? `/api/webhooks/${other.id}/${other.token}` : '/api/webhooks/0/none';
       res.writeHead(302, { location: `${base}${to}${url.search}` }).end();
       return 302;
