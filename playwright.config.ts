@@ -7,6 +7,9 @@ export const E2E_DATA_DIR = `.tmp/e2e-${PORT}`;
 export const E2E_BASE_URL = `http://localhost:${PORT}`;
 /** Node's flags for our processes, as `npm start` has them (docs/decisions/028); see scripts/bench/app-process.ts. */
 const FAST_RESOLVE = '--import ./server/boot/fast-resolve.ts';
+/** The Discord and Telegram stand-in (server/test/hook-receiver.ts) the server's webhooks go to. */
+const HOOK_PORT = PORT + 1000;
+export const E2E_HOOK_RECEIVER = `https://127.0.0.1:${HOOK_PORT}`;
 export const E2E_ADMIN = { email: 'admin@e2e.test', username: 'e2e_admin', password: 'e2e-admin-password' };
 
 /**
@@ -101,7 +104,17 @@ export default defineConfig({
       use: { viewport: { width: 768, height: 1024 }, hasTouch: true, ...motion, launchOptions: chromium },
     },
   ],
-  webServer: {
+  webServer: [
+   {
+    command: `node ${FAST_RESOLVE} server/test/hook-receiver.ts ${HOOK_PORT}`,
+    url: `${E2E_HOOK_RECEIVER}/_received`,
+    ignoreHTTPSErrors: true,
+    timeout: 30_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+   },
+   {
     command: [
       `rm -rf ${E2E_DATA_DIR}`,
       `node ${FAST_RESOLVE} --liftoff-only scripts/create-admin.ts --email ${E2E_ADMIN.email} --username ${E2E_ADMIN.username} --password ${E2E_ADMIN.password}`,
@@ -132,6 +145,12 @@ export default defineConfig({
       SUPPORT_STREAM_URL: 'https://stream.example.com/support',
       // A run can serve its own build (E2E_WEB_ROOT) so parallel runs never share dist/.
       ...(process.env.E2E_WEB_ROOT ? { WEB_ROOT: process.env.E2E_WEB_ROOT } : {}),
+      // Webhooks go to the loopback receiver above, trusted through the committed test certificate.
+      DISCORD_API_URL: `${E2E_HOOK_RECEIVER}/api`,
+      TELEGRAM_API_URL: E2E_HOOK_RECEIVER,
+      OUTBOUND_ALLOW_PRIVATE: 'true',
+      NODE_EXTRA_CA_CERTS: 'server/test/tls/localhost-cert.pem',
     },
-  },
+   },
+  ],
 });
