@@ -60,7 +60,7 @@ test('a seller adds a Discord webhook, sends a test the receiver records, and re
   }).toPass();
 
   await page.getByRole('listitem', { name: 'Discord webhook' }).getByRole('button', { name: 'Remove' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Remove webhook' });
+  const dialog = page.getByRole('alertdialog', { name: 'Remove webhook' });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Remove' }).click();
   await expect(page.getByText(m.removed)).toBeVisible();
