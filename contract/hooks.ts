@@ -4,7 +4,10 @@ import { hookMessages as m } from './messages.ts';
 /** Outgoing webhooks (issue 37 item 5): where a seller or staff hear of events in Discord or Telegram. */
 export const hookKinds = ['discord', 'telegram'] as const;
 export type HookKind = (typeof hookKinds)[number];
-export const hookKindLabels: Record<HookKind, string> = { discord: 'Discord webhook', telegram: 'Telegram bot' };
+export const hookKindLabels: Record<HookKind, string> = {
+  discord: 'Discord webhook',
+  telegram: 'Telegram bot',
+};
 
 /** A seller's hook hears of their own sales, disputes and low stock; the staff hook of the site's. */
 export const sellerHookEvents = ['sale', 'dispute', 'low_stock'] as const;
@@ -20,7 +23,8 @@ export const hookEventLabels: Record<HookEvent, string> = {
 };
 
 /** Discord's execute-webhook address: …/api[/vN]/webhooks/{id}/{token}; the host is checked by the server. */
-export const discordWebhookPath = /^https:\/\/[^/?#]+\/api\/(v\d+\/)?webhooks\/\d{5,25}\/[A-Za-z0-9_-]{20,100}$/;
+export const discordWebhookPath =
+  /^https:\/\/[^/?#]+\/api\/(v\d+\/)?webhooks\/\d{5,25}\/[A-Za-z0-9_-]{20,100}$/;
 /** A bot token as @BotFather gives it: the bot's id, a colon, and 35 characters. */
 export const telegramTokenPattern = /^\d{5,15}:[A-Za-z0-9_-]{30,50}$/;
 /** A chat's numeric id (negative for groups and channels) or a public channel's @username. */

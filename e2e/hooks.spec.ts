@@ -59,7 +59,10 @@ test('a seller adds a Discord webhook, sends a test the receiver records, and re
     });
   }).toPass();
 
-  await page.getByRole('listitem', { name: 'Discord webhook' }).getByRole('button', { name: 'Remove' }).click();
+  await page
+    .getByRole('listitem', { name: 'Discord webhook' })
+    .getByRole('button', { name: 'Remove' })
+    .click();
   const dialog = page.getByRole('alertdialog', { name: 'Remove webhook' });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Remove' }).click();

@@ -152,7 +152,8 @@ const envSchema = z
         ctx.addIssue({
           code: 'custom',
           path: [name],
-          message: 'a stand-in for tests and development; production sends to Discord and Telegram themselves',
+          message:
+            'a stand-in for tests and development; production sends to Discord and Telegram themselves',
         });
     if (e.NODE_ENV === 'production' && e.PAYMENTS_SANDBOX)
       ctx.addIssue({

@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 
@@ -220,7 +220,10 @@ export async function startHookReceiver(options: { port?: number; acceptAny?: bo
       send(res, 400, { ok: false, error_code: 400, description: 'Bad Request: message text is empty' });
       return 400;
     }
-    if (body.parse_mode !== undefined && !['HTML', 'MarkdownV2', 'Markdown'].includes(String(body.parse_mode))) {
+    if (
+      body.parse_mode !== undefined &&
+      !['HTML', 'MarkdownV2', 'Markdown'].includes(String(body.parse_mode))
+    ) {
       send(res, 400, { ok: false, error_code: 400, description: 'Bad Request: unsupported parse_mode' });
       return 400;
     }
@@ -253,7 +256,11 @@ export async function startHookReceiver(options: { port?: number; acceptAny?: bo
         // The e2e run reads what arrived from outside the server's process.
         if (req.method === 'GET' && url.pathname === '/_received') {
           const hook = url.searchParams.get('hook');
-          return send(res, 200, received.filter((m) => !hook || m.hook === hook));
+          return send(
+            res,
+            200,
+            received.filter((m) => !hook || m.hook === hook),
+          );
         }
         const status = url.pathname.startsWith('/api/')
           ? discordRequest(req, res, url, raw)

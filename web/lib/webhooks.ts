@@ -25,4 +25,7 @@ export const useRemoveHook = (base: HookBase) =>
 
 /** A test message is queued; the list is read again for the hook's status once it has had time to go. */
 export const useTestHook = (base: HookBase) =>
-  useRefreshingMutation((id: string) => api<{ queued: true }>(`${base}/${id}/test`, { method: 'POST' }), keyOf(base));
+  useRefreshingMutation(
+    (id: string) => api<{ queued: true }>(`${base}/${id}/test`, { method: 'POST' }),
+    keyOf(base),
+  );

@@ -45,7 +45,10 @@ export function requestFor(
     url: `${deps.telegramApiUrl}/bot${hook.secret}/sendMessage`,
     body: {
       chat_id: hook.chatId,
-      text: `<b>${escapeHtml(message.title)}</b>\n${escapeHtml(message.text)}\n${escapeHtml(link)}`.slice(0, 4096),
+      text: `<b>${escapeHtml(message.title)}</b>\n${escapeHtml(message.text)}\n${escapeHtml(link)}`.slice(
+        0,
+        4096,
+      ),
       parse_mode: 'HTML',
       link_preview_options: { is_disabled: true },
     },
@@ -84,7 +87,8 @@ export function classify(kind: 'discord' | 'telegram', answer: OutboundAnswer): 
     const params = (body.parameters ?? {}) as Record<string, unknown>;
     const seconds = Number(kind === 'discord' ? body.retry_after : params.retry_after);
     const header = Number(answer.headers['retry-after']);
-    const retryAfter = Number.isFinite(seconds) && seconds >= 0 ? seconds : Number.isFinite(header) ? header : undefined;
+    const retryAfter =
+      Number.isFinite(seconds) && seconds >= 0 ? seconds : Number.isFinite(header) ? header : undefined;
     return { ok: false, gone: false, retry: true, counts: false, retryAfter, error };
   }
   const gone =
@@ -108,7 +112,8 @@ export async function sendToHook(deps: HookDeps, agent: Agent, job: Job<SendJob>
   try {
     outcome = classify(hook.kind, await postJsonOutbound(agent, request.url, request.body));
   } catch (err) {
-    const refused = (err as NodeJS.ErrnoException).code === 'EREFUSED' || (err as Error).name === 'OutboundRefused';
+    const refused =
+      (err as NodeJS.ErrnoException).code === 'EREFUSED' || (err as Error).name === 'OutboundRefused';
     outcome = {
       ok: false,
       gone: false,
@@ -164,7 +169,10 @@ async function tellOwner(
     { userId: hook.userId, type: 'hook_disabled', title: m.disabledTitle, content, data: { hookPath: path } },
     { mailLater: false },
   );
-  const [owner] = await tx.select({ email: profiles.email }).from(profiles).where(eq(profiles.id, hook.userId));
+  const [owner] = await tx
+    .select({ email: profiles.email })
+    .from(profiles)
+    .where(eq(profiles.id, hook.userId));
   if (owner)
     await enqueueMail(tx, {
       to: owner.email,

@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hookMessages as m } from '../../../contract/messages.ts';
 import { auditLog, hooks, notifications } from '../../db/schema/index.ts';
 import { rows } from '../../db/sql.ts';
-import { buildHook, buildListing, buildOrder, buildSignedInUser, buildUser, fundUser } from '../../test/factories.ts';
+import {
+  buildHook,
+  buildListing,
+  buildOrder,
+  buildSignedInUser,
+  buildUser,
+  fundUser,
+} from '../../test/factories.ts';
 import { type HookReceiver, startHookReceiver } from '../../test/hook-receiver.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { buildReadySeller, codeOf } from '../../test/withdrawal-kit.ts';
@@ -50,7 +57,8 @@ const call = (app: TestApp, method: Method, url: string, cookie?: string, payloa
 const hookRow = async (app: TestApp, id: string) =>
   (await app.db.select().from(hooks).where(eq(hooks.id, id)))[0];
 
-const cipherOf = (app: TestApp) => createContentCipher(loadContentKey(app.config.contentKey, app.config.dataDir));
+const cipherOf = (app: TestApp) =>
+  createContentCipher(loadContentKey(app.config.contentKey, app.config.dataDir));
 
 /** The requests the receiver saw for one Discord webhook or Telegram bot. */
 const requestsTo = (part: string) => receiver.requests.filter((r) => r.path.includes(part));
@@ -81,26 +89,25 @@ describe('a seller’s hooks: /me/hooks', () => {
     };
     const good = receiver.discord();
     expect(await fieldOf({ kind: 'slack', url: good.url, events: ['sale'] }, 'kind')).toBe(m.kindInvalid);
-    expect(await fieldOf({ kind: 'discord', url: 'https://discord.com/not-a-hook', events: ['sale'] }, 'url')).toBe(
-      m.discordUrlInvalid,
-    );
+    expect(
+      await fieldOf({ kind: 'discord', url: 'https://discord.com/not-a-hook', events: ['sale'] }, 'url'),
+    ).toBe(m.discordUrlInvalid);
     // http: is refused by the form itself.
     expect(
-      await fieldOf(
-        { kind: 'discord', url: good.url.replace('https:', 'http:'), events: ['sale'] },
-        'url',
-      ),
+      await fieldOf({ kind: 'discord', url: good.url.replace('https:', 'http:'), events: ['sale'] }, 'url'),
     ).toBe(m.discordUrlInvalid);
-    expect(await fieldOf({ kind: 'telegram', botToken: 'nope', chatId: '-1001', events: ['sale'] }, 'botToken')).toBe(
-      m.botTokenInvalid,
-    );
+    expect(
+      await fieldOf({ kind: 'telegram', botToken: 'nope', chatId: '-1001', events: ['sale'] }, 'botToken'),
+    ).toBe(m.botTokenInvalid);
     const bot = receiver.telegram();
-    expect(await fieldOf({ kind: 'telegram', botToken: bot.token, chatId: 'my chat', events: ['sale'] }, 'chatId')).toBe(
-      m.chatIdInvalid,
-    );
+    expect(
+      await fieldOf({ kind: 'telegram', botToken: bot.token, chatId: 'my chat', events: ['sale'] }, 'chatId'),
+    ).toBe(m.chatIdInvalid);
     expect(await fieldOf({ kind: 'discord', url: good.url, events: [] }, 'events')).toBe(m.eventsRequired);
     // A seller's hook takes a seller's events only.
-    expect(await fieldOf({ kind: 'discord', url: good.url, events: ['report'] }, 'events.0')).toBe(m.eventsInvalid);
+    expect(await fieldOf({ kind: 'discord', url: good.url, events: ['report'] }, 'events.0')).toBe(
+      m.eventsInvalid,
+    );
 
     const elsewhere = await add({
       kind: 'discord',
@@ -123,8 +130,15 @@ describe('a seller’s hooks: /me/hooks', () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     const added = res.json();
-    expect(added).toMatchObject({ kind: 'discord', events: ['sale', 'low_stock'], enabled: true, failures: 0 });
-    expect(added.secretMasked).toBe(`${receiver.discordApiUrl}/webhooks/${target.id}/••••••••${target.token.slice(-4)}`);
+    expect(added).toMatchObject({
+      kind: 'discord',
+      events: ['sale', 'low_stock'],
+      enabled: true,
+      failures: 0,
+    });
+    expect(added.secretMasked).toBe(
+      `${receiver.discordApiUrl}/webhooks/${target.id}/••••••••${target.token.slice(-4)}`,
+    );
     expect(res.body).not.toContain(target.token);
 
     // At rest: no plaintext, and it decrypts to what was given.
@@ -141,9 +155,9 @@ describe('a seller’s hooks: /me/hooks', () => {
 
     // Another member's hook is not found for them, nor the staff's route for a member.
     expect((await call(t, 'DELETE', `/api/v1/me/hooks/${added.id}`, other.cookie)).statusCode).toBe(404);
-    expect((await call(t, 'POST', `/api/v1/me/hooks/${added.id}/test`, other.cookie)).json().error.message).toBe(
-      m.notFound,
-    );
+    expect(
+      (await call(t, 'POST', `/api/v1/me/hooks/${added.id}/test`, other.cookie)).json().error.message,
+    ).toBe(m.notFound);
     expect((await call(t, 'DELETE', '/api/v1/me/hooks/not-a-uuid', seller.cookie)).statusCode).toBe(400);
     const removed = await call(t, 'DELETE', `/api/v1/me/hooks/${added.id}`, seller.cookie);
     expect(removed.statusCode).toBe(204);
@@ -153,8 +167,7 @@ describe('a seller’s hooks: /me/hooks', () => {
 
   it('holds at most five hooks per seller (409)', async () => {
     const seller = await buildSignedInUser(t);
-    for (let i = 0; i < 5; i++)
-      await buildHook(t, { userId: seller.id, secret: receiver.discord().url });
+    for (let i = 0; i < 5; i++) await buildHook(t, { userId: seller.id, secret: receiver.discord().url });
     const res = await call(t, 'POST', '/api/v1/me/hooks', seller.cookie, {
       kind: 'discord',
       url: receiver.discord().url,
@@ -171,7 +184,12 @@ describe('the staff hook: /admin/hooks', () => {
     const moderator = await buildSignedInUser(t, { role: 'moderator' });
     const admin = await buildSignedInUser(t, { role: 'admin' });
     const bot = receiver.telegram();
-    const body = { kind: 'telegram', botToken: bot.token, chatId: bot.chatId, events: ['report', 'withdrawal'] };
+    const body = {
+      kind: 'telegram',
+      botToken: bot.token,
+      chatId: bot.chatId,
+      events: ['report', 'withdrawal'],
+    };
     expect((await call(t, 'POST', '/api/v1/admin/hooks', undefined, body)).statusCode).toBe(401);
     for (const who of [member, moderator]) {
       expect((await call(t, 'POST', '/api/v1/admin/hooks', who.cookie, body)).statusCode).toBe(403);
@@ -192,9 +210,11 @@ describe('the staff hook: /admin/hooks', () => {
 
     // Another admin sees and manages the same staff hook; a seller's list does not show it.
     const second = await buildSignedInUser(t, { role: 'admin' });
-    expect((await call(t, 'GET', '/api/v1/admin/hooks', second.cookie)).json().items.map((h: { id: string }) => h.id)).toContain(
-      added.id,
-    );
+    expect(
+      (await call(t, 'GET', '/api/v1/admin/hooks', second.cookie))
+        .json()
+        .items.map((h: { id: string }) => h.id),
+    ).toContain(added.id);
     expect((await call(t, 'GET', '/api/v1/me/hooks', admin.cookie)).json().items).toEqual([]);
     expect((await call(t, 'DELETE', `/api/v1/me/hooks/${added.id}`, admin.cookie)).statusCode).toBe(404);
 
@@ -221,7 +241,9 @@ describe('events reach the receiver', () => {
     const h = await buildHook(t, { userId: seller.id, secret: target.url, events: ['sale', 'low_stock'] });
     const listing = await buildListing(t, { userId: seller.id, price: 30, stock: 3, lowStockThreshold: 3 });
     await fundUser(t, buyer.id, 30);
-    const res = await call(t, 'POST', `/api/v1/listings/${listing.id}/purchase`, buyer.cookie, { expectedPrice: 30 });
+    const res = await call(t, 'POST', `/api/v1/listings/${listing.id}/purchase`, buyer.cookie, {
+      expectedPrice: 30,
+    });
     expect(res.statusCode, res.body).toBe(201);
 
     const messages = await receiver.waitFor(target.id, 2);
@@ -238,7 +260,9 @@ describe('events reach the receiver', () => {
       ],
       allowed_mentions: { parse: [] },
     });
-    expect((lowStock!.body.embeds as Array<{ description: string }>)[0]!.description).toContain(listing.title);
+    expect((lowStock!.body.embeds as Array<{ description: string }>)[0]!.description).toContain(
+      listing.title,
+    );
     await t.app.jobs.settle();
     const row = await hookRow(t, h.id);
     expect(row).toMatchObject({ failures: 0, lastError: null, enabled: true });
@@ -249,7 +273,12 @@ describe('events reach the receiver', () => {
     const buyer = await buildSignedInUser(t);
     const order = await buildOrder(t, { buyerId: buyer.id, price: 12 });
     const sellerBot = receiver.telegram();
-    await buildHook(t, { userId: order.sellerId, kind: 'telegram', secret: sellerBot.token, chatId: sellerBot.chatId });
+    await buildHook(t, {
+      userId: order.sellerId,
+      kind: 'telegram',
+      secret: sellerBot.token,
+      chatId: sellerBot.chatId,
+    });
     const quiet = receiver.discord();
     await buildHook(t, { userId: order.sellerId, secret: quiet.url, events: ['sale'] });
     const admin = await buildUser(t, { role: 'admin' });
@@ -401,7 +430,12 @@ describe('retries and switch-off', () => {
   it('waits out Telegram’s parameters.retry_after', async () => {
     const seller = await buildSignedInUser(t);
     const bot = receiver.telegram(undefined, ['429']);
-    const h = await buildHook(t, { userId: seller.id, kind: 'telegram', secret: bot.token, chatId: bot.chatId });
+    const h = await buildHook(t, {
+      userId: seller.id,
+      kind: 'telegram',
+      secret: bot.token,
+      chatId: bot.chatId,
+    });
     await call(t, 'POST', `/api/v1/me/hooks/${h.id}/test`, seller.cookie);
     await receiver.waitFor(bot.token.split(':')[0]!);
     const [limited, delivered] = requestsTo(bot.token);
@@ -416,7 +450,10 @@ describe('retries and switch-off', () => {
     const before = Date.now();
     await call(t, 'POST', `/api/v1/me/hooks/${h.id}/test`, seller.cookie);
     await t.app.jobs.settle();
-    expect(await hookRow(t, h.id)).toMatchObject({ failures: 1, lastError: '500 500: Internal Server Error' });
+    expect(await hookRow(t, h.id)).toMatchObject({
+      failures: 1,
+      lastError: '500 500: Internal Server Error',
+    });
     const [retry] = await rows<{ id: string; attempt: number; wait: number }>(
       t.db,
       sql`select id, (data->>'attempt')::int as attempt,
@@ -487,7 +524,11 @@ describe('retries and switch-off', () => {
       reason: 'Scam listing, do not buy',
     });
     await t.app.jobs.settle();
-    expect(await hookRow(t, d.id)).toMatchObject({ enabled: false, failures: 1, lastError: '404 Unknown Webhook' });
+    expect(await hookRow(t, d.id)).toMatchObject({
+      enabled: false,
+      failures: 1,
+      lastError: '404 Unknown Webhook',
+    });
     expect(await hookRow(t, tg.id)).toMatchObject({ enabled: false, lastError: '401 Unauthorized' });
     const notes = await t.db.select().from(notifications).where(eq(notifications.userId, admin.id));
     expect(notes.map((n) => n.type)).toEqual(['hook_disabled', 'hook_disabled']);

@@ -27,7 +27,10 @@ export const hookRoutes: FastifyPluginAsyncZod<HookDeps> = async (app, deps) => 
     const scope: HookScope = area.scope;
     route.get(
       area.base,
-      { summary: `List ${area.who} Discord and Telegram webhooks (secrets masked)`, response: { 200: hookList } },
+      {
+        summary: `List ${area.who} Discord and Telegram webhooks (secrets masked)`,
+        response: { 200: hookList },
+      },
       async (request) => listHooks(deps.db, signedIn(request), scope),
     );
     route.post(

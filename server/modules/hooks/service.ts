@@ -13,8 +13,8 @@ import { AppError, orNotFound } from '../../plugins/errors.ts';
 import { enqueue, enqueueMany } from '../../plugins/queue.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { isAllowedOutboundUrl } from '../../security/outbound.ts';
-import type { ContentCipher } from '../stock/key-crypto.ts';
 import { audit } from '../audit/service.ts';
+import type { ContentCipher } from '../stock/key-crypto.ts';
 
 export type HookScope = 'seller' | 'staff';
 
@@ -57,9 +57,7 @@ const toHook = (r: ShownRow): Hook => ({
 
 /** Seller hooks are their owner's; the staff hooks are every admin's (whoever set one). */
 const ownedBy = (scope: HookScope, viewer: Viewer) =>
-  scope === 'seller'
-    ? and(eq(hooks.scope, 'seller'), eq(hooks.userId, viewer.id))
-    : eq(hooks.scope, 'staff');
+  scope === 'seller' ? and(eq(hooks.scope, 'seller'), eq(hooks.userId, viewer.id)) : eq(hooks.scope, 'staff');
 
 export async function listHooks(db: Db, viewer: Viewer, scope: HookScope) {
   const rows = await db.select(shown).from(hooks).where(ownedBy(scope, viewer)).orderBy(hooks.createdAt);
@@ -83,7 +81,8 @@ export function maskSecret(kind: Hook['kind'], secret: string) {
 function checkedSecret(deps: HookDeps, body: HookBody): { secret: string; target: string } {
   if (body.kind === 'discord') {
     const onDiscord = deps.discordApiUrls.some(
-      (base) => body.url.startsWith(`${base}/`) && /^(v\d+\/)?webhooks\//.test(body.url.slice(base.length + 1)),
+      (base) =>
+        body.url.startsWith(`${base}/`) && /^(v\d+\/)?webhooks\//.test(body.url.slice(base.length + 1)),
     );
     if (!onDiscord || !discordWebhookPath.test(body.url))
       throw new AppError('UNPROCESSABLE', m.discordUrlInvalid, { url: m.discordUrlInvalid });
@@ -98,7 +97,9 @@ export async function addHook(deps: HookDeps, viewer: Viewer, scope: HookScope, 
     throw new AppError('UNPROCESSABLE', m.refused, body.kind === 'discord' ? { url: m.refused } : {});
   return deps.db.transaction(async (tx) => {
     // One at a time per owner, so two adds cannot both pass the count.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`hooks:${scope}:${scope === 'seller' ? viewer.id : ''}`}))`);
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtext(${`hooks:${scope}:${scope === 'seller' ? viewer.id : ''}`}))`,
+    );
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(hooks).where(ownedBy(scope, viewer));
     if (n >= hookLimits.perOwner) throw new AppError('CONFLICT', m.tooMany);
     const [row] = await tx
@@ -154,7 +155,11 @@ export async function testHook(db: Db, viewer: Viewer, scope: HookScope, id: str
   await enqueue(db, 'hook-send', {
     hookId: id,
     event: 'test',
-    message: { title: 'CheatMarket', text: m.testText, path: scope === 'seller' ? '/seller' : '/admin/settings' },
+    message: {
+      title: 'CheatMarket',
+      text: m.testText,
+      path: scope === 'seller' ? '/seller' : '/admin/settings',
+    },
     attempt: 0,
   });
   return { queued: true as const };

@@ -23,6 +23,7 @@ import { enqueue } from '../../plugins/queue.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { can, ensure, listingAbilities, listingAlertAbilities, orderAbilities } from '../../policy.ts';
 import { audit, auditOthers } from '../audit/service.ts';
+import { deliverTo } from '../hooks/service.ts';
 import { getOrder, orderForListing } from '../orders/service.ts';
 import { insertVouch, sellerReputation } from '../reputation/service.ts';
 import { getSaleTerms } from '../site-settings/service.ts';
@@ -35,7 +36,6 @@ import { markReferenced } from '../uploads/service.ts';
 import { feeFor, holdPaymentCtes } from '../wallet/service.ts';
 import { isWatching } from '../watches/service.ts';
 import * as q from './queries.ts';
-import { deliverTo } from '../hooks/service.ts';
 
 type Row = q.ListingWithPeople;
 

@@ -19,6 +19,7 @@ import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { can, ensure, orderAbilities } from '../../policy.ts';
 import { audit } from '../audit/service.ts';
+import { announce } from '../hooks/service.ts';
 import { expireIdempotencyKeys, logReveal } from '../marketplace/queries.ts';
 import { notify } from '../notifications/service.ts';
 import type { ContentCipher } from '../stock/key-crypto.ts';
@@ -28,7 +29,6 @@ import { closeDisputeTicket, openDisputeTicket } from '../tickets/queries.ts';
 import { refreshTrustLevel } from '../trust/service.ts';
 import { AccountLimitError, settleEscrow } from '../wallet/service.ts';
 import * as q from './queries.ts';
-import { announce } from '../hooks/service.ts';
 
 /*
  * Buyer protection. A purchase leaves the price in escrow and the order `held` until the buyer confirms

@@ -13,9 +13,9 @@ import type { Viewer } from '../../plugins/viewer.ts';
 import { can, ensure } from '../../policy.ts';
 import { applyUserPatch } from '../admin/service.ts';
 import { audit } from '../audit/service.ts';
+import { announce } from '../hooks/service.ts';
 import type { AccountChange, SecurityAlerts } from '../sessions/alerts.ts';
 import * as q from './queries.ts';
-import { announce } from '../hooks/service.ts';
 
 /** A member reports one piece of content that exists and is not their own; staff review it later. */
 export async function createReport(

@@ -17,12 +17,12 @@ import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { can, ensure } from '../../policy.ts';
 import { auditOthers } from '../audit/service.ts';
+import { announce } from '../hooks/service.ts';
 import { findListingRow, logKeysReveal } from '../marketplace/queries.ts';
 import { notify } from '../notifications/service.ts';
 import { findOrder } from '../orders/queries.ts';
 import type { ContentCipher } from './key-crypto.ts';
 import * as q from './queries.ts';
-import { announce } from '../hooks/service.ts';
 
 /*
  * Stock and license keys (issue 18). A key listing's stock is its available keys, kept in the listing row

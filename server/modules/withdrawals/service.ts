@@ -18,6 +18,7 @@ import { csvCell } from '../../plugins/csv.ts';
 import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { audit } from '../audit/service.ts';
+import { announce } from '../hooks/service.ts';
 import type { SecurityAlerts } from '../sessions/alerts.ts';
 import { getMoneyTerms } from '../site-settings/service.ts';
 import { limitWithdrawal } from '../trust/service.ts';
@@ -25,7 +26,6 @@ import { holdWithdrawal, reservedEarnings, withdrawableOf } from '../wallet/door
 import { spendFreshCode } from './fresh-code.ts';
 import type { PayoutSender } from './payout-sender.ts';
 import * as q from './queries.ts';
-import { announce } from '../hooks/service.ts';
 
 /*
  * Withdrawals (decision 032): a seller takes earned credits out past the reserve, with two-factor sign-in on

@@ -9,9 +9,9 @@ import {
 } from '../../../contract/hooks.ts';
 import { hookMessages as m } from '../../../contract/messages.ts';
 import { useZodForm } from '../../lib/forms.ts';
-import { type HookBase, useAddHook } from '../../lib/webhooks.ts';
 import { toastOutcome } from '../../lib/toast-outcome.ts';
 import { useDomId } from '../../lib/use-dom-id.ts';
+import { type HookBase, useAddHook } from '../../lib/webhooks.ts';
 import { SubmitRow } from './form-field.tsx';
 import { Input } from './input.tsx';
 import { Options, Select } from './select.tsx';
@@ -34,7 +34,8 @@ export function WebhookForm({
   });
   const kind = form.watch('kind');
   const eventsError = form.formState.errors.events;
-  const eventsMessage = eventsError?.message ?? (eventsError as unknown as { root?: { message?: string } })?.root?.message;
+  const eventsMessage =
+    eventsError?.message ?? (eventsError as unknown as { root?: { message?: string } })?.root?.message;
   const legendId = useDomId();
   const errorId = useDomId();
   const submit = form.handleSubmit((body: z.output<Schema>) =>

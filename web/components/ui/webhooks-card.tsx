@@ -65,7 +65,10 @@ export function WebhooksCard({
         pending={remove.isPending}
         onConfirm={() =>
           removing &&
-          remove.mutate(removing.id, toastOutcome(m.removed, 'Could not remove the webhook', () => setRemoving(undefined)))
+          remove.mutate(
+            removing.id,
+            toastOutcome(m.removed, 'Could not remove the webhook', () => setRemoving(undefined)),
+          )
         }
       />
     </SectionCard>
@@ -82,7 +85,10 @@ function HookRow({ base, hook, onRemove }: { base: HookBase; hook: Hook; onRemov
         ? { tone: 'success' as const, text: 'Working' }
         : { tone: 'neutral' as const, text: 'Not used yet' };
   return (
-    <li className="flex flex-col gap-2 rounded-xl border border-line p-3" aria-label={hookKindLabels[hook.kind]}>
+    <li
+      className="flex flex-col gap-2 rounded-xl border border-line p-3"
+      aria-label={hookKindLabels[hook.kind]}
+    >
       <div className="flex flex-wrap items-center gap-2">
         <span className="font-medium">{hookKindLabels[hook.kind]}</span>
         <Badge tone={status.tone}>{status.text}</Badge>
@@ -91,7 +97,9 @@ function HookRow({ base, hook, onRemove }: { base: HookBase; hook: Hook; onRemov
       {hook.chatId && <span className="text-xs text-muted">Chat {hook.chatId}</span>}
       <span className="text-xs text-muted">{hook.events.map((e) => hookEventLabels[e]).join(' · ')}</span>
       {hook.lastError && <span className="text-xs text-danger">Last error: {hook.lastError}</span>}
-      {hook.lastSentAt && <span className="text-xs text-muted">Last sent {formatDateLong(hook.lastSentAt)}</span>}
+      {hook.lastSentAt && (
+        <span className="text-xs text-muted">Last sent {formatDateLong(hook.lastSentAt)}</span>
+      )}
       <div className="flex flex-wrap gap-2">
         <Button
           size="sm"
