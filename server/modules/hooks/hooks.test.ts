@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hookMessages as m } from '../../../contract/messages.ts';
+import { loadConfig } from '../../config.ts';
 import { auditLog, hooks, notifications } from '../../db/schema/index.ts';
 import { rows } from '../../db/sql.ts';
 import {
@@ -533,5 +534,52 @@ describe('retries and switch-off', () => {
     const notes = await t.db.select().from(notifications).where(eq(notifications.userId, admin.id));
     expect(notes.map((n) => n.type)).toEqual(['hook_disabled', 'hook_disabled']);
     expect(notes[0]!.data).toEqual({ hookPath: '/admin/settings' });
+  });
+});
+
+describe('production’s Discord addresses and the rate limits', () => {
+  let real: TestApp;
+  beforeAll(async () => {
+    // No DISCORD_API_URL: Discord's own addresses, and the limits at their real size.
+    real = await buildTestApp({ env: { RATE_LIMIT_SCALE: '1' } });
+  });
+  afterAll(() => real.close());
+
+  it('takes discord.com and discordapp.com webhook URLs only; the stand-in bases are refused in production', async () => {
+    const seller = await buildSignedInUser(real);
+    const add = (url: string) =>
+      call(real, 'POST', '/api/v1/me/hooks', seller.cookie, { kind: 'discord', url, events: ['sale'] });
+    const path = '/api/webhooks/123456789012345678/abcdefghijklmnopqrstuvwxyz0123456789';
+    expect((await add(`https://discord.com${path}`)).statusCode).toBe(201);
+    expect((await add(`https://discordapp.com${path.replace('/api/', '/api/v10/')}`)).statusCode).toBe(201);
+    for (const url of [`https://discord.com.evil.example${path}`, `https://cdn.discord.com${path}`]) {
+      const res = await add(url);
+      expect(res.statusCode, url).toBe(422);
+      expect(res.json().error.fields.url).toBe(m.discordUrlInvalid);
+    }
+    expect(real.config.hooks).toEqual({
+      discordApiUrls: ['https://discord.com/api', 'https://discordapp.com/api'],
+      telegramApiUrl: 'https://api.telegram.org',
+    });
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        AUTH_SECRET: 'x'.repeat(32),
+        DISCORD_API_URL: 'https://127.0.0.1:9/api',
+      }),
+    ).toThrow(/DISCORD_API_URL/);
+  });
+
+  it('counts test messages per member: the 11th in ten minutes is 429 with Retry-After', async () => {
+    const seller = await buildSignedInUser(real);
+    const h = await buildHook(real, {
+      userId: seller.id,
+      secret: 'https://discord.com/api/webhooks/123456789012345678/abcdefghijklmnopqrstuvwxyz0123456789',
+    });
+    for (let i = 0; i < 10; i++)
+      expect((await call(real, 'POST', `/api/v1/me/hooks/${h.id}/test`, seller.cookie)).statusCode).toBe(200);
+    const limited = await call(real, 'POST', `/api/v1/me/hooks/${h.id}/test`, seller.cookie);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });
 });
