@@ -70,3 +70,30 @@ test('a seller adds a Discord webhook, sends a test the receiver records, and re
   await expect(card.getByText('No webhooks yet.')).toBeVisible();
   await receiver.dispose();
 });
+
+test('at 390 px the card fits, and a Telegram hook’s fields say what is wrong with each', async ({
+  page,
+  request,
+}) => {
+  const seller = await createUser(request, 'hooks_phone');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAs(page, seller, '/seller');
+  const card = page.getByRole('region', { name: 'Discord and Telegram' });
+  await expect(card.getByText('No webhooks yet.')).toBeVisible();
+  await card.getByLabel('Type').selectOption('telegram');
+  await card.getByLabel('Bot token').fill('not a token');
+  for (const event of ['Sales', 'Disputes', 'Low-stock warnings'])
+    await card.getByRole('checkbox', { name: event }).uncheck();
+  // By keyboard: the submit button is reached and pressed without a mouse.
+  await card.getByRole('button', { name: 'Add webhook' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(card.getByText(m.botTokenInvalid)).toBeVisible();
+  await expect(card.getByText(m.chatIdInvalid)).toBeVisible();
+  await expect(card.getByText(m.eventsRequired)).toBeVisible();
+  await expect(card.getByLabel('Bot token')).toHaveAttribute('aria-invalid', 'true');
+  // Nothing wider than the phone.
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  const box = await card.boundingBox();
+  expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+});

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hookMessages as m } from '../../../contract/messages.ts';
+import { notificationTarget } from '../../../contract/notification-target.ts';
 import { loadConfig } from '../../config.ts';
 import { auditLog, hooks, notifications } from '../../db/schema/index.ts';
 import { rows } from '../../db/sql.ts';
@@ -493,6 +494,8 @@ describe('retries and switch-off', () => {
     const [note] = await t.db.select().from(notifications).where(eq(notifications.userId, seller.id));
     expect(note).toMatchObject({ type: 'hook_disabled', title: m.disabledTitle });
     expect(note!.content).toBe(m.disabled('Discord webhook', '500 500: Internal Server Error'));
+    // The bell leads to the card that lists the hook.
+    expect(notificationTarget(note!)).toBe('/seller');
     const mail = t.outbox.find((x) => x.to === seller.email);
     expect(mail?.subject).toContain(m.disabledTitle);
     expect(mail?.text).toContain('https://cheats.example/seller');
@@ -534,6 +537,7 @@ describe('retries and switch-off', () => {
     const notes = await t.db.select().from(notifications).where(eq(notifications.userId, admin.id));
     expect(notes.map((n) => n.type)).toEqual(['hook_disabled', 'hook_disabled']);
     expect(notes[0]!.data).toEqual({ hookPath: '/admin/settings' });
+    expect(notificationTarget(notes[0]!)).toBe('/admin/settings');
   });
 });
 
