@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { hookMessages as m } from '../contract/messages.ts';
-import { E2E_HOOK_RECEIVER } from '../playwright.config.ts';
+import { E2E_ADMIN, E2E_HOOK_RECEIVER } from '../playwright.config.ts';
 import { signInAs } from './support/social.ts';
 import { createUser } from './support/users.ts';
 
@@ -96,4 +96,46 @@ test('at 390 px the card fits, and a Telegram hook’s fields say what is wrong 
   expect(overflow).toBeLessThanOrEqual(0);
   const box = await card.boundingBox();
   expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+});
+
+test('an admin sets the staff hook to a Telegram chat in the settings, tests it and removes it', async ({
+  page,
+  playwright,
+}) => {
+  const receiver = await playwright.request.newContext({ ignoreHTTPSErrors: true });
+  const botId = String(randomInt(100_000_000, 999_999_999));
+  const token = `${botId}:${randomBytes(27).toString('base64url').slice(0, 35)}`;
+  const chatId = `-100${randomInt(1_000_000_000, 9_999_999_999)}`;
+  await signInAs(page, { email: E2E_ADMIN.email, password: E2E_ADMIN.password }, '/admin/settings');
+  await expect(page.getByRole('heading', { name: 'Discord & Telegram' })).toBeVisible();
+  const form = page.getByRole('form', { name: 'Add a webhook' });
+  await form.getByLabel('Type').selectOption('telegram');
+  await form.getByLabel('Bot token').fill(token);
+  await form.getByLabel('Chat id').fill(chatId);
+  await expect(form.getByRole('checkbox', { name: 'New reports' })).toBeChecked();
+  await expect(form.getByRole('checkbox', { name: 'Withdrawal requests' })).toBeChecked();
+  await form.getByRole('button', { name: 'Add webhook' }).click();
+  await expect(page.getByText(m.added)).toBeVisible();
+  const row = page.getByRole('listitem', { name: 'Telegram bot' }).filter({ hasText: chatId });
+  await expect(row.getByText(`${botId}:••••••••${token.slice(-4)}`)).toBeVisible();
+  await expect(page.getByText(token)).toHaveCount(0);
+
+  await row.getByRole('button', { name: 'Send test' }).click();
+  await expect
+    .poll(
+      async () => (await (await receiver.get(`${E2E_HOOK_RECEIVER}/_received?hook=${botId}`)).json()).length,
+    )
+    .toBe(1);
+  const [message] = await (await receiver.get(`${E2E_HOOK_RECEIVER}/_received?hook=${botId}`)).json();
+  expect(message.body).toMatchObject({ chat_id: chatId, parse_mode: 'HTML' });
+  expect(message.body.text).toContain(m.testText);
+
+  await row.getByRole('button', { name: 'Remove' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Remove webhook' })
+    .getByRole('button', { name: 'Remove' })
+    .click();
+  await expect(page.getByText(m.removed)).toBeVisible();
+  await expect(row).toHaveCount(0);
+  await receiver.dispose();
 });
