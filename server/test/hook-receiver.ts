@@ -22,7 +22,7 @@ import path from 'node:path';
  * this receiver, which a client must not follow), '404', '401', '400'. Every request is kept in `requests`,
  * every message delivered in `received`.
  */
-export type ScriptedAnswer = '429' | '500' | '302' | '404' | '401' | '400' | 'hang';
+export type ScriptedAnswer = '429' | '500' | '302' | '404' | '401' | '400' | 'hang' | 'huge';
 
 export interface ReceivedMessage {
   kind: 'discord' | 'telegram';
@@ -144,6 +144,11 @@ export async function startHookReceiver(options: { port?: number; acceptAny?: bo
       return 401;
     }
     if (scripted === 'hang') return 0;
+    // A megabyte where Discord answers a few hundred bytes: a client reads only what it needs.
+    if (scripted === 'huge') {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(`"${'x'.repeat(1_048_576)}"`);
+      return 200;
+    }
     let body: Record<string, unknown>;
     try {
       body = JSON.parse(raw);

@@ -5,6 +5,7 @@ import { notificationTarget } from '../../../contract/notification-target.ts';
 import { loadConfig } from '../../config.ts';
 import { auditLog, hooks, notifications } from '../../db/schema/index.ts';
 import { rows } from '../../db/sql.ts';
+import { postJsonOutbound, publicHttpsAgent } from '../../security/outbound.ts';
 import {
   buildHook,
   buildListing,
@@ -220,7 +221,24 @@ describe('the staff hook: /admin/hooks', () => {
     expect((await call(t, 'GET', '/api/v1/me/hooks', admin.cookie)).json().items).toEqual([]);
     expect((await call(t, 'DELETE', `/api/v1/me/hooks/${added.id}`, admin.cookie)).statusCode).toBe(404);
 
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    for (const [method, url] of [
+      ['GET', '/api/v1/admin/hooks'],
+      ['POST', `/api/v1/admin/hooks/${added.id}/test`],
+      ['DELETE', `/api/v1/admin/hooks/${added.id}`],
+    ] as const)
+      expect((await call(t, method, url)).statusCode, `${method} ${url}`).toBe(401);
+    expect((await call(t, 'POST', `/api/v1/admin/hooks/${added.id}/test`, moderator.cookie)).statusCode).toBe(
+      403,
+    );
+    const missing = await call(t, 'POST', `/api/v1/admin/hooks/${unknown}/test`, admin.cookie);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error.message).toBe(m.notFound);
+    expect((await call(t, 'DELETE', `/api/v1/admin/hooks/${unknown}`, admin.cookie)).statusCode).toBe(404);
+    expect((await call(t, 'DELETE', '/api/v1/admin/hooks/nope', admin.cookie)).statusCode).toBe(400);
+
     expect((await call(t, 'DELETE', `/api/v1/admin/hooks/${added.id}`, second.cookie)).statusCode).toBe(204);
+    expect(await hookRow(t, added.id)).toBeUndefined();
     const trail = await t.db
       .select()
       .from(auditLog)
@@ -405,6 +423,24 @@ describe('outgoing requests go to public https addresses only', () => {
         and data->>'hookId' = ${h.id}`,
     );
     expect(waiting[0]!.n).toBe(0);
+  });
+});
+
+describe('small bodies', () => {
+  it('refuses to send a body over 16 KB and reads at most 16 KB of an answer', async () => {
+    const agent = publicHttpsAgent(true);
+    const target = receiver.discord(['huge']);
+    await expect(
+      postJsonOutbound(agent, `${target.url}?wait=true`, { content: 'x'.repeat(20_000) }),
+    ).rejects.toThrow('request body too large');
+    expect(requestsTo(target.id)).toEqual([]);
+    const answer = await postJsonOutbound(agent, `${target.url}?wait=true`, { content: 'hello' });
+    expect(answer.status).toBe(200);
+    expect(answer.body.length).toBe(16_384);
+    await expect(
+      postJsonOutbound(agent, target.url.replace('https:', 'http:'), { content: 'hello' }),
+    ).rejects.toThrow(/not a public address/);
+    agent.destroy();
   });
 });
 
