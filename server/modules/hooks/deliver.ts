@@ -143,7 +143,8 @@ export async function sendToHook(deps: HookDeps, agent: Agent, job: Job<SendJob>
       .returning({ enabled: hooks.enabled, userId: hooks.userId, scope: hooks.scope, kind: hooks.kind });
     if (after && !after.enabled) await tellOwner(tx, deps.publicUrl, after, outcome.error);
     if (after?.enabled && outcome.retry && job.data.attempt + 1 < MAX_ATTEMPTS) {
-      const seconds = outcome.retryAfter ?? backoffSeconds(job.data.attempt);
+      // A receiver's retry_after is honoured up to the back-off's own ceiling, an hour.
+      const seconds = Math.min(outcome.retryAfter ?? backoffSeconds(job.data.attempt), 3600);
       await enqueue(
         tx,
         'hook-send',
