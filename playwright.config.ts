@@ -7,6 +7,9 @@ export const E2E_DATA_DIR = `.tmp/e2e-${PORT}`;
 export const E2E_BASE_URL = `http://localhost:${PORT}`;
 /** Node's flags for our processes, as `npm start` has them (docs/decisions/028); see scripts/bench/app-process.ts. */
 const FAST_RESOLVE = '--import ./server/boot/fast-resolve.ts';
+/** The Discord and Telegram stand-in (server/test/hook-receiver.ts) the server's webhooks go to. */
+const HOOK_PORT = PORT + 1000;
+export const E2E_HOOK_RECEIVER = `https://127.0.0.1:${HOOK_PORT}`;
 export const E2E_ADMIN = { email: 'admin@e2e.test', username: 'e2e_admin', password: 'e2e-admin-password' };
 
 /**
@@ -101,37 +104,53 @@ export default defineConfig({
       use: { viewport: { width: 768, height: 1024 }, hasTouch: true, ...motion, launchOptions: chromium },
     },
   ],
-  webServer: {
-    command: [
-      `rm -rf ${E2E_DATA_DIR}`,
-      `node ${FAST_RESOLVE} --liftoff-only scripts/create-admin.ts --email ${E2E_ADMIN.email} --username ${E2E_ADMIN.username} --password ${E2E_ADMIN.password}`,
-      `node ${FAST_RESOLVE} server/main.ts`,
-    ].join(' && '),
-    url: `http://localhost:${PORT}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      PUBLIC_URL: `http://localhost:${PORT}`,
-      DATA_DIR: E2E_DATA_DIR,
-      SEED_DEMO: 'false',
-      // Many sign-ups from one IP in a few minutes: the limits stay on, just wider.
-      RATE_LIMIT_SCALE: '20',
-      // Hundreds of sign-ups and sign-ins: 2^10 instead of 2^15 (175 ms of CPU a hash on this machine).
-      PASSWORD_HASH_COST: '1024',
-      // Two browsers and the server on two cores starve the server's loop for a second at times, which is not
-      // overload: shedding is tested in server/plugins/pressure.test.ts, not by failing a user's flow here.
-      PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
-      LOG_LEVEL: 'warn',
-      // Notification mails go out as soon as their member is away (no open tab), not 5 minutes later, so
-      // e2e/mailbox.spec.ts can wait for one by polling the mailbox.
-      MAIL_AWAY_SECONDS: '0',
-      COMMUNITY_CHAT_URL: 'https://chat.example.com/invite',
-      SUPPORT_STREAM_URL: 'https://stream.example.com/support',
-      // A run can serve its own build (E2E_WEB_ROOT) so parallel runs never share dist/.
-      ...(process.env.E2E_WEB_ROOT ? { WEB_ROOT: process.env.E2E_WEB_ROOT } : {}),
+  webServer: [
+    {
+      command: `node ${FAST_RESOLVE} server/test/hook-receiver.ts ${HOOK_PORT}`,
+      url: `${E2E_HOOK_RECEIVER}/_received`,
+      ignoreHTTPSErrors: true,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
-  },
+    {
+      command: [
+        `rm -rf ${E2E_DATA_DIR}`,
+        `node ${FAST_RESOLVE} --liftoff-only scripts/create-admin.ts --email ${E2E_ADMIN.email} --username ${E2E_ADMIN.username} --password ${E2E_ADMIN.password}`,
+        `node ${FAST_RESOLVE} server/main.ts`,
+      ].join(' && '),
+      url: `http://localhost:${PORT}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(PORT),
+        PUBLIC_URL: `http://localhost:${PORT}`,
+        DATA_DIR: E2E_DATA_DIR,
+        SEED_DEMO: 'false',
+        // Many sign-ups from one IP in a few minutes: the limits stay on, just wider.
+        RATE_LIMIT_SCALE: '20',
+        // Hundreds of sign-ups and sign-ins: 2^10 instead of 2^15 (175 ms of CPU a hash on this machine).
+        PASSWORD_HASH_COST: '1024',
+        // Two browsers and the server on two cores starve the server's loop for a second at times, which is not
+        // overload: shedding is tested in server/plugins/pressure.test.ts, not by failing a user's flow here.
+        PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
+        LOG_LEVEL: 'warn',
+        // Notification mails go out as soon as their member is away (no open tab), not 5 minutes later, so
+        // e2e/mailbox.spec.ts can wait for one by polling the mailbox.
+        MAIL_AWAY_SECONDS: '0',
+        COMMUNITY_CHAT_URL: 'https://chat.example.com/invite',
+        SUPPORT_STREAM_URL: 'https://stream.example.com/support',
+        // A run can serve its own build (E2E_WEB_ROOT) so parallel runs never share dist/.
+        ...(process.env.E2E_WEB_ROOT ? { WEB_ROOT: process.env.E2E_WEB_ROOT } : {}),
+        // Webhooks go to the loopback receiver above, trusted through the committed test certificate.
+        DISCORD_API_URL: `${E2E_HOOK_RECEIVER}/api`,
+        TELEGRAM_API_URL: E2E_HOOK_RECEIVER,
+        OUTBOUND_ALLOW_PRIVATE: 'true',
+        NODE_EXTRA_CA_CERTS: 'server/test/tls/localhost-cert.pem',
+      },
+    },
+  ],
 });

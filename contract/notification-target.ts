@@ -17,6 +17,8 @@ export function notificationTarget(n: { type: string; data: Record<string, strin
   // the bell's, one more entry in the first screen's preload map.
   if (n.data.threadId)
     return `/forum/post/${n.data.threadId}${n.data.replyId ? `#reply-${n.data.replyId}` : ''}`;
+  // A webhook switched off: the card that lists it (the seller area, or the admin settings).
+  if (n.data.hookPath === '/seller' || n.data.hookPath === '/admin/settings') return n.data.hookPath;
   // A held social post staff approved: the feed it is in.
   if (n.data.postId) return '/posts';
   return null;

@@ -20,6 +20,8 @@ import { directMessageRoutes } from './modules/direct-messages/routes.ts';
 import { ensureDefaultCategories } from './modules/forum/queries.ts';
 import { forumRoutes } from './modules/forum/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { hookJobsPlugin } from './modules/hooks/jobs.ts';
+import { hookRoutes } from './modules/hooks/routes.ts';
 import { linkCardRoutes } from './modules/link-cards/routes.ts';
 import { mailJobsPlugin } from './modules/mail/jobs.ts';
 import { mailRoutes } from './modules/mail/routes.ts';
@@ -147,6 +149,13 @@ export async function buildApp({ config, database, mailer, logger, logDestinatio
   const secret = await loadAuthSecret(db, config.authSecret);
   const cipher = createContentCipher(loadContentKey(config.contentKey, config.dataDir));
   const vapid = await loadVapidKeys(db, config.push, secret);
+  const hookDeps = {
+    db,
+    cipher,
+    ...config.hooks,
+    allowPrivate: config.outboundAllowPrivate,
+    publicUrl: config.publicUrl,
+  };
   app.decorate('securityAlerts', createSecurityAlerts({ db }));
   app.decorate('reencodes', createReencodeGate(config.uploads.concurrency));
   const bucket = config.uploads.bucket ? createMediaBucket(config.uploads.bucket) : undefined;
@@ -224,6 +233,7 @@ export async function buildApp({ config, database, mailer, logger, logDestinatio
         allowPrivate: config.outboundAllowPrivate,
       });
       await v1.register(trustRoutes, { db });
+      await v1.register(hookRoutes, hookDeps);
     },
     { prefix: '/api/v1' },
   );
@@ -262,6 +272,7 @@ export async function buildApp({ config, database, mailer, logger, logDestinatio
     publicUrl: config.publicUrl,
     allowPrivate: config.outboundAllowPrivate,
   });
+  await app.register(hookJobsPlugin, hookDeps);
   await app.register(webPlugin, {
     root: webRoot ?? config.webRoot ?? path.resolve(defaultWebRoot),
     db,

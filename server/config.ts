@@ -95,6 +95,8 @@ const envSchema = z
       .regex(/^(mailto:|https:\/\/)\S+$/, 'a mailto: or https: address')
       .optional(),
     OUTBOUND_ALLOW_PRIVATE: bool.optional(),
+    DISCORD_API_URL: url.optional(),
+    TELEGRAM_API_URL: url.optional(),
     UPLOAD_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(DEFAULT_UPLOAD_CONCURRENCY),
     UPLOAD_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
     UPLOAD_DAILY_BYTES: z.coerce
@@ -183,6 +185,14 @@ const envSchema = z
         path: ['OUTBOUND_ALLOW_PRIVATE'],
         message: 'lets the server send requests into private networks; refused in NODE_ENV=production',
       });
+    for (const name of ['DISCORD_API_URL', 'TELEGRAM_API_URL'] as const)
+      if (e.NODE_ENV === 'production' && e[name])
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message:
+            'a stand-in for tests and development; production sends to Discord and Telegram themselves',
+        });
     if (e.NODE_ENV === 'production' && e.PAYMENTS_SANDBOX)
       ctx.addIssue({
         code: 'custom',
@@ -262,6 +272,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
      * development machine's own push service or hook receiver on loopback needs this (never in production).
      */
     outboundAllowPrivate: e.OUTBOUND_ALLOW_PRIVATE ?? false,
+    /**
+     * Outgoing webhooks (modules/hooks): where Discord webhook URLs must point and where Telegram's Bot API
+     * answers. Production uses Discord's and Telegram's own; a test points both at a receiver on loopback.
+     */
+    hooks: {
+      discordApiUrls: e.DISCORD_API_URL
+        ? [e.DISCORD_API_URL.replace(/\/$/, '')]
+        : ['https://discord.com/api', 'https://discordapp.com/api'],
+      telegramApiUrl: (e.TELEGRAM_API_URL ?? 'https://api.telegram.org').replace(/\/$/, ''),
+    },
     /** Whether this instance runs queue jobs (every instance can still enqueue). */
     jobWorkers: e.JOB_WORKERS,
     mail: {

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Job, type JobResult, PgBoss, type Queue, type SendOptions, type WorkOptions } from 'pg-boss';
+import type { HookEvent } from '../../contract/hooks.ts';
 import type { Database, Db, Tx } from '../db/client.ts';
 import { namedRows, rows } from '../db/sql.ts';
 import type { SecurityAlertJob } from '../modules/sessions/alerts.ts';
@@ -43,6 +44,16 @@ export interface JobData {
   'notification-push': { notificationId: string };
   /** One push to one device, retried alone. */
   'push-send': { notificationId: string; subscriptionId: string };
+  /**
+   * One message to one outgoing webhook (modules/hooks). A delivery that meets a 5xx, a 429 or no answer is
+   * queued again by its worker with `attempt` + 1, after the back-off or the receiver's `retry_after`.
+   */
+  'hook-send': {
+    hookId: string;
+    event: HookEvent | 'test';
+    message: { title: string; text: string; path: string };
+    attempt: number;
+  };
   /** A security alert to work out and send (modules/sessions/alerts.ts). */
   'security-alert': SecurityAlertJob;
   'escrow-release': Record<string, never>;
@@ -73,6 +84,9 @@ const queues: Record<JobName, Omit<Queue, 'name'>> = {
   'notification-push': { retryLimit: 3, retryDelay: 5, retryBackoff: true, heartbeatSeconds: 10 },
   // A push is worth little late: a few retries within minutes, and the message expires at the service (TTL).
   'push-send': { retryLimit: 4, retryDelay: 5, retryBackoff: true, retryDelayMax: 300, heartbeatSeconds: 10 },
+  // HTTP failures are retried by the worker itself (with the receiver's retry_after); these retries are for a
+  // worker that died or a database that failed mid-job.
+  'hook-send': { retryLimit: 2, retryDelay: 30, retryBackoff: true, heartbeatSeconds: 10 },
   'security-alert': { retryLimit: 5, retryDelay: 10, retryBackoff: true, heartbeatSeconds: 10 },
   'escrow-release': { policy: 'stately', retryLimit: 2, retryDelay: 5, heartbeatSeconds: 10 },
   'deposit-reconcile': { policy: 'stately', retryLimit: 2, retryDelay: 30, heartbeatSeconds: 10 },

@@ -90,6 +90,9 @@ export const rateRules = {
   withdrawalPerUser: { limit: 10, windowSeconds: 3600, by: 'viewer' },
   payoutAddressPerUser: { limit: 10, windowSeconds: 3600, by: 'viewer' },
   pushSubscribePerUser: { limit: 30, windowSeconds: 600, by: 'viewer' },
+  /** Adding and removing Discord/Telegram webhooks; a test message sends a request to someone else's server. */
+  hookChangePerUser: { limit: 20, windowSeconds: 600, by: 'viewer' },
+  hookTestPerUser: { limit: 10, windowSeconds: 600, by: 'viewer' },
   feedbackPerUser: { limit: 20, windowSeconds: 600, by: 'viewer' },
   reportPerUser: { limit: 10, windowSeconds: 600, by: 'viewer' },
   ticketCreatePerUser: { limit: 5, windowSeconds: 600, by: 'viewer' },

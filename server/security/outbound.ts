@@ -62,3 +62,65 @@ export function isAllowedOutboundUrl(text: string, allowPrivate: boolean): boole
     host.includes('.') && !/\.(localhost|local|internal|home\.arpa)$/i.test(host) && host !== 'localhost'
   );
 }
+
+export interface OutboundAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  /** The answer's body as text, cut at `maxResponseBytes`. */
+  body: string;
+}
+
+/**
+ * POSTs a small JSON body through a public-only agent and reads a small answer: the whole exchange within
+ * `timeoutMs` (5 s), a request body over `maxRequestBytes` refused before sending, an answer body cut at
+ * `maxResponseBytes`. Redirects are never followed (a 3xx is an answer like any other), so a public address
+ * cannot send the request on to a private one.
+ */
+export function postJsonOutbound(
+  agent: https.Agent,
+  target: string,
+  payload: unknown,
+  { timeoutMs = 5000, maxRequestBytes = 16_384, maxResponseBytes = 16_384 } = {},
+): Promise<OutboundAnswer> {
+  const body = Buffer.from(JSON.stringify(payload));
+  if (body.length > maxRequestBytes) return Promise.reject(new Error('request body too large'));
+  const url = new URL(target);
+  if (url.protocol !== 'https:') return Promise.reject(new OutboundRefused(url.host));
+  return new Promise((resolve, reject) => {
+    const req = https.request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': String(body.length),
+          'user-agent': 'CheatMarket-Webhooks/1.0',
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          if (size >= maxResponseBytes) return;
+          chunks.push(chunk.subarray(0, maxResponseBytes - size));
+          size += chunk.length;
+          if (size >= maxResponseBytes) res.destroy();
+        });
+        const done = () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+          });
+        res.on('end', done);
+        res.on('close', done);
+        res.on('error', (err) => (size >= maxResponseBytes ? done() : reject(err)));
+      },
+    );
+    const timer = setTimeout(() => req.destroy(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+    req.on('close', () => clearTimeout(timer));
+    req.on('error', reject);
+    req.end(body);
+  });
+}

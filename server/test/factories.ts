@@ -9,6 +9,7 @@ import {
   forumCategories,
   forumReplies,
   forumThreads,
+  hooks,
   products,
   profiles,
   reports,
@@ -23,8 +24,10 @@ import { ticketMessages, tickets } from '../db/schema/tickets.ts';
 import { createAccount } from '../modules/auth/service.ts';
 import { rebuildConversations } from '../modules/direct-messages/queries.ts';
 import { renderMarkdown } from '../modules/forum/markdown.ts';
+import { maskSecret } from '../modules/hooks/service.ts';
 import { purchaseListing } from '../modules/marketplace/service.ts';
 import { confirmDelivery } from '../modules/orders/service.ts';
+import { createContentCipher, loadContentKey } from '../modules/stock/key-crypto.ts';
 import { grant } from '../modules/wallet/service.ts';
 import type { TestApp } from './test-app.ts';
 import { totpNow } from './totp.ts';
@@ -415,4 +418,29 @@ export async function buildUpload(
     })
     .returning();
   return { ...row!, url: `/media/${row!.id}.${row!.mime === 'image/png' ? 'png' : 'webp'}` };
+}
+
+/**
+ * One outgoing webhook of `userId`, inserted directly with its secret encrypted as the app stores it (a
+ * Discord URL, or a Telegram token with `chatId`); enabled, taking every event of its scope unless given.
+ */
+export async function buildHook(
+  t: TestApp,
+  input: Partial<typeof hooks.$inferInsert> & { userId: string; secret: string },
+) {
+  const cipher = createContentCipher(loadContentKey(t.config.contentKey, t.config.dataDir));
+  const kind = input.kind ?? 'discord';
+  const scope = input.scope ?? 'seller';
+  const [row] = await t.db
+    .insert(hooks)
+    .values({
+      scope,
+      kind,
+      events: scope === 'seller' ? ['sale', 'dispute', 'low_stock'] : ['report', 'dispute', 'withdrawal'],
+      ...input,
+      secret: cipher.encrypt(input.secret),
+      secretMasked: maskSecret(kind, input.secret),
+    })
+    .returning();
+  return row!;
 }

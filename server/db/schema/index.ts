@@ -3,6 +3,7 @@ export * from './audit.ts';
 export * from './auth.ts';
 export * from './catalogue.ts';
 export * from './forum.ts';
+export * from './hooks.ts';
 export * from './mail.ts';
 export * from './marketplace.ts';
 export * from './messages.ts';

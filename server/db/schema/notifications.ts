@@ -22,6 +22,8 @@ export const notificationTypes = [
   'forum_reply',
   /** Staff decided on a member's held post (issue 36). */
   'content_review',
+  /** An outgoing webhook kept failing and was switched off (modules/hooks). */
+  'hook_disabled',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 

@@ -18,6 +18,7 @@ import {
 } from '../../db/schema/index.ts';
 import { firstMatches, indexedWord, likePattern, MAX_INDEXED_WORDS, matching } from '../../db/search.ts';
 import { type Executor, namedRows, rows } from '../../db/sql.ts';
+import { sellerHooksWanting } from '../hooks/service.ts';
 import { insertNotificationsSql, notifyMany } from '../notifications/service.ts';
 import { fanOutAfterCommit } from '../realtime/bus.ts';
 import { countedVouch } from '../reputation/queries.ts';
@@ -353,10 +354,12 @@ export async function lockForPurchase(tx: Tx, listingId: string, buyerId: string
     price: number | null;
     status: string | null;
     delivery_kind: 'link' | 'keys' | null;
+    sale_hooks: string[] | null;
   }>(
     tx,
     'lock_for_purchase',
-    sql`select p.id as member, l.user_id as seller_id, l.price, l.status, l.delivery_kind
+    sql`select p.id as member, l.user_id as seller_id, l.price, l.status, l.delivery_kind,
+        ${sellerHooksWanting(sql`l.user_id`, 'sale')} as sale_hooks
       from ${profiles} p left join ${listings} l on l.id = ${listingId}
       where p.id = ${buyerId}
       for no key update of p`,
@@ -368,6 +371,8 @@ export async function lockForPurchase(tx: Tx, listingId: string, buyerId: string
         price: Number(listing.price),
         status: listing.status!,
         deliveryKind: listing.delivery_kind!,
+        /** The seller's webhooks that take sales (modules/hooks), read with the lock. */
+        saleHooks: listing.sale_hooks ?? [],
       }
     : undefined;
 }

@@ -23,6 +23,7 @@ import { enqueue } from '../../plugins/queue.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { can, ensure, listingAbilities, listingAlertAbilities, orderAbilities } from '../../policy.ts';
 import { audit, auditOthers } from '../audit/service.ts';
+import { deliverTo } from '../hooks/service.ts';
 import { getOrder, orderForListing } from '../orders/service.ts';
 import { insertVouch, sellerReputation } from '../reputation/service.ts';
 import { getSaleTerms } from '../site-settings/service.ts';
@@ -286,7 +287,13 @@ export async function purchaseListing(
         keyed: listing.deliveryKind === 'keys',
       });
       if (!bought.order) refuse(bought, body.expectedPrice, units);
-      return bought.order;
+      const sold = bought.order;
+      await deliverTo(tx, listing.saleHooks, 'sale', {
+        title: 'Listing sold',
+        text: `${viewer.username} bought ${sold.listing_title}${sold.units > 1 ? ` (${sold.units} units)` : ''} for ${sold.price} credits.`,
+        path: '/seller',
+      });
+      return sold;
     });
   } catch (err) {
     if (key) {

@@ -4,6 +4,7 @@ import { forumPostPath } from '../../../contract/forum-links.ts';
 export function notificationLink(publicUrl: string, type: string, data: Record<string, string>) {
   if (data.dispute && data.orderId)
     return [`${publicUrl}/orders?dispute=${data.orderId}`, 'Open a dispute'] as const;
+  if (data.hookPath) return [`${publicUrl}${data.hookPath}`, 'Open your webhooks'] as const;
   if (data.cheatId) return [`${publicUrl}/cheats/${data.cheatId}`, 'Open the cheat'] as const;
   if (data.ticketId) return [`${publicUrl}/tickets/${data.ticketId}`, 'Open the ticket'] as const;
   if (data.conversationUserId)

@@ -19,6 +19,7 @@ import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { can, ensure, orderAbilities } from '../../policy.ts';
 import { audit } from '../audit/service.ts';
+import { announce } from '../hooks/service.ts';
 import { expireIdempotencyKeys, logReveal } from '../marketplace/queries.ts';
 import { notify } from '../notifications/service.ts';
 import type { ContentCipher } from '../stock/key-crypto.ts';
@@ -311,7 +312,17 @@ export async function openDispute(db: Db, viewer: Viewer, id: string, reason: st
         content: `${viewer.username} opened a dispute about ${o.listingTitle}. The credits stay in escrow until staff settle it.`,
         data: { orderId: o.id, ticketId },
       });
+      await announce(tx, { sellerId: o.sellerId }, 'dispute', {
+        title: 'Order disputed',
+        text: `${viewer.username} opened a dispute about ${o.listingTitle}: ${reason}`,
+        path: `/tickets/${ticketId}`,
+      });
     }
+    await announce(tx, 'staff', 'dispute', {
+      title: 'New dispute',
+      text: `${viewer.username} disputed ${o.listingTitle} (${o.price} credits): ${reason}`,
+      path: `/tickets/${ticketId}`,
+    });
     return true;
   });
   if (!done) {

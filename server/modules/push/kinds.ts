@@ -15,4 +15,5 @@ export const pushKindOf: Record<NotificationType, PushKind> = {
   forum_mention: 'mentions',
   forum_reply: 'mentions',
   content_review: 'mentions',
+  hook_disabled: 'orders',
 };

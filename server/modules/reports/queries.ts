@@ -55,7 +55,7 @@ const targetColumn = {
 } as const;
 
 export async function insertReport(
-  db: Db,
+  db: Db | Tx,
   userId: string,
   type: ReportTargetType,
   targetId: string,

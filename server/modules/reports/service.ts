@@ -13,6 +13,7 @@ import type { Viewer } from '../../plugins/viewer.ts';
 import { can, ensure } from '../../policy.ts';
 import { applyUserPatch } from '../admin/service.ts';
 import { audit } from '../audit/service.ts';
+import { announce } from '../hooks/service.ts';
 import type { AccountChange, SecurityAlerts } from '../sessions/alerts.ts';
 import * as q from './queries.ts';
 
@@ -25,7 +26,15 @@ export async function createReport(
   const author = await q.findTargetAuthor(db, body.target.type, body.target.id);
   if (author === undefined) throw new AppError('NOT_FOUND', m.targetNotFound);
   if (author === viewer.id) throw new AppError('FORBIDDEN', m.ownContent);
-  return q.insertReport(db, viewer.id, body.target.type, body.target.id, body.reason);
+  return db.transaction(async (tx) => {
+    const report = await q.insertReport(tx, viewer.id, body.target.type, body.target.id, body.reason);
+    await announce(tx, 'staff', 'report', {
+      title: 'New report',
+      text: `${viewer.username} reported a ${body.target.type}: ${body.reason}`,
+      path: '/admin/reports',
+    });
+    return report;
+  });
 }
 
 // --- staff moderation (spec §2 Admin Reports, §4 Report, §6) -----------------------------------------

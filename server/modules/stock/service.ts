@@ -17,6 +17,7 @@ import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { can, ensure } from '../../policy.ts';
 import { auditOthers } from '../audit/service.ts';
+import { announce } from '../hooks/service.ts';
 import { findListingRow, logKeysReveal } from '../marketplace/queries.ts';
 import { notify } from '../notifications/service.ts';
 import { findOrder } from '../orders/queries.ts';
@@ -243,6 +244,11 @@ export async function warnIfLowStock(db: Db, listingId: string) {
       title: st.lowStockTitle,
       content: st.lowStock(low.title, low.stock),
       data: { listingId },
+    });
+    await announce(tx, { sellerId: low.userId }, 'low_stock', {
+      title: st.lowStockTitle,
+      text: st.lowStock(low.title, low.stock),
+      path: '/seller',
     });
   });
 }

@@ -18,6 +18,7 @@ import { csvCell } from '../../plugins/csv.ts';
 import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { audit } from '../audit/service.ts';
+import { announce } from '../hooks/service.ts';
 import type { SecurityAlerts } from '../sessions/alerts.ts';
 import { getMoneyTerms } from '../site-settings/service.ts';
 import { limitWithdrawal } from '../trust/service.ts';
@@ -226,6 +227,11 @@ export async function createWithdrawal(
           credits: m.notWithdrawable(available),
         });
       }
+      await announce(tx, 'staff', 'withdrawal', {
+        title: 'Withdrawal requested',
+        text: `${viewer.username} asked to withdraw ${body.credits} credits by ${body.method}.`,
+        path: '/admin/withdrawals',
+      });
       return toWithdrawal(row);
     });
   } catch (err) {

@@ -2,6 +2,7 @@ import { BarChart3, Download, Plus } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
+import { sellerHookBody, sellerHookEvents } from '../../../../contract/hooks.ts';
 import { stockMessages as st } from '../../../../contract/messages.ts';
 import type { SellerListing } from '../../../../contract/stock.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -13,6 +14,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { WebhooksCard } from '../../../components/ui/webhooks-card.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { useFailureToast } from '../../../lib/use-failure-toast.ts';
 import { salesCsvPath, useSalesSummary, useSellerListings, useSetStock } from '../api.ts';
@@ -172,6 +174,14 @@ export function SellerPage() {
           </ul>
         )}
         <LoadMore query={listings} />
+      </section>
+      <section aria-label="Discord and Telegram" className="mt-6">
+        <WebhooksCard
+          base="/me/hooks"
+          schema={sellerHookBody}
+          events={sellerHookEvents}
+          intro="Hear of your sales, disputes and low stock in a Discord channel or a Telegram chat."
+        />
       </section>
     </div>
   );

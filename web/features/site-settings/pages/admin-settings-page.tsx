@@ -1,9 +1,11 @@
 import { Settings, ShieldAlert } from 'lucide-react';
+import { staffHookBody, staffHookEvents } from '../../../../contract/hooks.ts';
 import { siteSettingsMessages } from '../../../../contract/messages.ts';
 import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { WebhooksCard } from '../../../components/ui/webhooks-card.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useFailureToast } from '../../../lib/use-failure-toast.ts';
 import { useSiteSettings } from '../api.ts';
@@ -86,6 +88,12 @@ export function AdminSettingsPage() {
           ) : (
             !trust.isError && <Skeleton className="h-48 w-full rounded-2xl" />
           )}
+          <WebhooksCard
+            base="/admin/hooks"
+            schema={staffHookBody}
+            events={staffHookEvents}
+            intro="The staff hook: new reports, disputes and withdrawal requests, in a Discord channel or a Telegram chat."
+          />
         </div>
       )}
     </div>
