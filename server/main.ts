@@ -11,6 +11,8 @@ const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: config.dataDir,
   poolSize: config.databasePoolSize,
+  directUrl: config.databaseDirectUrl,
+  statements: config.databaseStatements,
 });
 await database.migrate();
 const app = await buildApp({ config, database });
