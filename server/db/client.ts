@@ -92,7 +92,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     const directUrl = opts.directUrl ?? opts.databaseUrl;
     const statements = opts.statements ?? 'named';
     // Only a configured pooler is probed: without one a session keeps its statements.
-    if (statements === 'named' && directUrl !== opts.databaseUrl) await checkNamedStatements(opts.databaseUrl);
+    if (statements === 'named' && directUrl !== opts.databaseUrl)
+      await checkNamedStatements(opts.databaseUrl);
     return openPostgres(opts.databaseUrl, {
       directUrl,
       max: opts.poolSize ?? 10,

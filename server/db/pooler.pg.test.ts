@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { findListing } from '../modules/marketplace/queries.ts';
 import { buildListing, buildSignedInUser, buildUser, signIn } from '../test/factories.ts';
 import { type PgBouncer, startPgbouncer } from '../test/pgbouncer.ts';
@@ -66,7 +65,10 @@ afterAll(async () => {
 
 describe('an instance behind PgBouncer in transaction mode', () => {
   it('two instances migrating an empty database at once take turns, and no lock is left behind', async () => {
-    const applied = await rows<{ n: number }>(t.db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+    const applied = await rows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+    );
     const journal = (await import('./migrations/meta/_journal.json', { with: { type: 'json' } })).default;
     expect(applied[0]!.n).toBe(journal.entries.length);
     const locks = await rows<{ n: number }>(
@@ -88,10 +90,15 @@ describe('an instance behind PgBouncer in transaction mode', () => {
       const answers = await Promise.all(
         Array.from({ length: 9 }, (_, i) => listings[i % 3]!).map(async (listing) => {
           const res = await t.app.inject({ method: 'GET', url: `/api/v1/listings/${listing.id}` });
-          return { status: res.statusCode, title: res.statusCode === 200 ? res.json().title : res.body, listing };
+          return {
+            status: res.statusCode,
+            title: res.statusCode === 200 ? res.json().title : res.body,
+            listing,
+          };
         }),
       );
-      for (const a of answers) expect({ status: a.status, title: a.title }).toEqual({ status: 200, title: a.listing.title });
+      for (const a of answers)
+        expect({ status: a.status, title: a.title }).toEqual({ status: 200, title: a.listing.title });
     }
   });
 
@@ -105,7 +112,9 @@ describe('an instance behind PgBouncer in transaction mode', () => {
       const listing = await buildListing(t, { userId: seller.id });
       const failures: string[] = [];
       for (let round = 0; round < 20 && failures.length === 0; round++) {
-        const settled = await Promise.allSettled(Array.from({ length: 5 }, () => findListing(named.db, listing.id)));
+        const settled = await Promise.allSettled(
+          Array.from({ length: 5 }, () => findListing(named.db, listing.id)),
+        );
         for (const s of settled)
           if (s.status === 'rejected') {
             const err = s.reason as Error & { cause?: Error };

@@ -32,7 +32,8 @@ const accepts = (port: number) =>
  * PgBouncer refuses to run as root: as root it runs as the `postgres` system user, like the test server.
  */
 export async function startPgbouncer(serverUrl: string, poolSize = 2): Promise<PgBouncer> {
-  if (!existsSync(PGBOUNCER)) throw new Error('PgBouncer is not installed: apt-get install pgbouncer (.ci/run does it)');
+  if (!existsSync(PGBOUNCER))
+    throw new Error('PgBouncer is not installed: apt-get install pgbouncer (.ci/run does it)');
   const server = new URL(serverUrl.replace('{db}', 'postgres'));
   const user = decodeURIComponent(server.username);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'cm-pgbouncer-'));
@@ -61,12 +62,16 @@ pidfile = ${pidFile}
 `,
   );
   const isRoot = process.getuid?.() === 0;
-  const [file, argv] = isRoot ? ['runuser', ['-u', 'postgres', '--', PGBOUNCER, '-d', ini]] : [PGBOUNCER, ['-d', ini]];
+  const [file, argv] = isRoot
+    ? ['runuser', ['-u', 'postgres', '--', PGBOUNCER, '-d', ini]]
+    : [PGBOUNCER, ['-d', ini]];
   execFileSync(file, argv, { stdio: 'pipe', cwd: dir });
   const deadline = Date.now() + 10_000;
   while (!(await accepts(port))) {
     if (Date.now() > deadline) {
-      const log = existsSync(path.join(dir, 'pgbouncer.log')) ? readFileSync(path.join(dir, 'pgbouncer.log'), 'utf8') : '';
+      const log = existsSync(path.join(dir, 'pgbouncer.log'))
+        ? readFileSync(path.join(dir, 'pgbouncer.log'), 'utf8')
+        : '';
       throw new Error(`PgBouncer did not start on port ${port}:\n${log}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 20));

@@ -13,6 +13,7 @@ const SLOW = [
   /^scripts\/backup\.test\.ts$/, // 92/43 s
   /^server\/production-install\.test\.ts$/, // 39/9 s
   /^server\/resilience\//, // 20–36 s each
+  /^server\/db\/pooler\.pg\.test\.ts$/, // -/20 s (PgBouncer; migrates an empty database twice at once)
   /^scripts\/contract-breaks-web\.test\.ts$/, // 22 s
 ];
 
