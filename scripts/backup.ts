@@ -15,7 +15,10 @@ if (!file || file.startsWith('-')) {
 }
 const config = loadConfig();
 try {
-  await backupDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }, file);
+  await backupDatabase(
+    { databaseUrl: config.databaseDirectUrl ?? config.databaseUrl, dataDir: config.dataDir },
+    file,
+  );
   console.log(
     `backup written to ${file} (${config.databaseUrl ? 'PostgreSQL, pg_dump custom format' : 'PGlite data directory'})`,
   );

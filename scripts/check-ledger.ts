@@ -10,7 +10,7 @@ import { ledgerCheck } from '../server/modules/wallet/service.ts';
 
 const config = loadConfig();
 const database = await openDatabase({
-  databaseUrl: config.databaseUrl,
+  databaseUrl: config.databaseDirectUrl ?? config.databaseUrl,
   dataDir: config.dataDir,
   poolSize: 1,
 });

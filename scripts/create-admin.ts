@@ -37,7 +37,10 @@ if (!parsed.success) {
 }
 
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({
+  databaseUrl: config.databaseDirectUrl ?? config.databaseUrl,
+  dataDir: config.dataDir,
+});
 await database.migrate();
 const app = await buildApp({ config, database, logger: false });
 try {

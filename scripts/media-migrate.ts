@@ -18,7 +18,7 @@ if (!config.uploads.bucket) {
   process.exit(2);
 }
 const database = await openDatabase({
-  databaseUrl: config.databaseUrl,
+  databaseUrl: config.databaseDirectUrl ?? config.databaseUrl,
   dataDir: config.dataDir,
   poolSize: 1,
 });

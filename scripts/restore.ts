@@ -17,7 +17,7 @@ if (!file) {
 const config = loadConfig();
 try {
   const { movedAside } = await restoreDatabase(
-    { databaseUrl: config.databaseUrl, dataDir: config.dataDir },
+    { databaseUrl: config.databaseDirectUrl ?? config.databaseUrl, dataDir: config.dataDir },
     file,
     { force },
   );

@@ -18,6 +18,8 @@ const envSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     PUBLIC_URL: url.optional(),
     DATABASE_URL: z.string().optional(),
+    DATABASE_DIRECT_URL: z.string().optional(),
+    DATABASE_STATEMENTS: z.enum(['named', 'unnamed']).default('named'),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     DATABASE_READ_URLS: z
       .string()
@@ -229,6 +231,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Streaming replicas for reads that may be a moment stale (db/replicas.ts); empty: all on the primary. */
     databaseReadUrls: e.DATABASE_READ_URLS,
     databaseReadMaxLagMs: e.DATABASE_READ_MAX_LAG_MS,
+    /** Behind a pooler: the server itself, for LISTEN, the job queue and migrations (decision 040). */
+    databaseDirectUrl: e.DATABASE_DIRECT_URL,
+    databaseStatements: e.DATABASE_STATEMENTS,
     dataDir,
     // Demo data goes into the embedded database by default, never into a configured server unless asked.
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,

@@ -13,6 +13,8 @@ const database = await openDatabase({
   poolSize: config.databasePoolSize,
   readUrls: config.databaseReadUrls,
   readMaxLagMs: config.databaseReadMaxLagMs,
+  directUrl: config.databaseDirectUrl,
+  statements: config.databaseStatements,
 });
 await database.migrate();
 const app = await buildApp({ config, database });

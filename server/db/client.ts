@@ -78,14 +78,37 @@ export interface DatabaseOptions {
   readUrls?: string[];
   /** A replica further behind than this is left out until it catches up. */
   readMaxLagMs?: number;
+  /**
+   * PostgreSQL behind a pooler (decision 040): the server itself, where what needs a session of its own goes
+   * (LISTEN, the job queue, the migrations' advisory lock). Default: `databaseUrl`.
+   */
+  directUrl?: string;
+  /**
+   * `unnamed`: every statement the app names (the hot reads of prepared.ts, `namedRows`, the session lookup,
+   * the queue's inserts) goes out as the protocol's unnamed statement, for a pooler in transaction mode that
+   * does not carry named ones between server connections (PgBouncer before 1.21, or later without
+   * `max_prepared_statements`). Default `named`.
+   */
+  statements?: StatementMode;
 }
 
+export type StatementMode = 'named' | 'unnamed';
+
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
-  if (opts.databaseUrl)
-    return openPostgres(opts.databaseUrl, opts.poolSize ?? 10, opts.queryTimeoutMs ?? QUERY_TIMEOUT_MS, {
-      urls: opts.readUrls ?? [],
-      maxLagMs: opts.readMaxLagMs ?? 2000,
+  if (opts.databaseUrl) {
+    const directUrl = opts.directUrl ?? opts.databaseUrl;
+    const statements = opts.statements ?? 'named';
+    // Only a configured pooler is probed: without one a session keeps its statements.
+    if (statements === 'named' && directUrl !== opts.databaseUrl)
+      await checkNamedStatements(opts.databaseUrl);
+    return openPostgres(opts.databaseUrl, {
+      directUrl,
+      max: opts.poolSize ?? 10,
+      queryTimeoutMs: opts.queryTimeoutMs ?? QUERY_TIMEOUT_MS,
+      unnamed: statements === 'unnamed',
+      read: { urls: opts.readUrls ?? [], maxLagMs: opts.readMaxLagMs ?? 2000 },
     });
+  }
   let client = opts.pglite;
   if (!client) {
     const dir = path.join(opts.dataDir ?? './data', 'pglite');
@@ -201,11 +224,40 @@ function watchTimeouts(client: pg.PoolClient, onTimeout: () => void) {
   client.query = watched as typeof client.query;
 }
 
+/**
+ * Sends this client's named statements unnamed (DATABASE_STATEMENTS=unnamed): the name is dropped where the
+ * driver sees it, so every caller that names a statement (Drizzle's `prepare`, `namedRows`) keeps its SQL
+ * text built once and is only planned again at each call. A query object of its own (a cursor) is left alone.
+ */
+function sendUnnamed(client: pg.PoolClient) {
+  const query = client.query;
+  const unnamed = function (this: pg.PoolClient, config: unknown, ...rest: unknown[]) {
+    const named =
+      typeof config === 'object' &&
+      config !== null &&
+      (config as { name?: string }).name &&
+      typeof (config as { submit?: unknown }).submit !== 'function';
+    return (query as (...a: unknown[]) => unknown).call(
+      this,
+      named ? { ...(config as object), name: undefined } : config,
+      ...rest,
+    );
+  };
+  client.query = unnamed as typeof client.query;
+}
+
+interface PostgresOptions {
+  directUrl: string;
+  max: number;
+  queryTimeoutMs: number;
+  unnamed: boolean;
+  /** Streaming replicas for a GET's reads (replicas.ts). */
+  read: { urls: string[]; maxLagMs: number };
+}
+
 function openPostgres(
   url: string,
-  max: number,
-  queryTimeoutMs: number,
-  read: { urls: string[]; maxLagMs: number },
+  { directUrl, max, queryTimeoutMs, unnamed, read }: PostgresOptions,
 ): Database {
   const pool = new pg.Pool({
     connectionString: url,
@@ -228,13 +280,15 @@ function openPostgres(
     watchTimeouts(client, () => {
       queryTimeouts++;
     });
+    if (unnamed) sendUnnamed(client);
   });
   const primary = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
   const replicas = read.urls.length
     ? openReplicaSet({ pool, db: primary }, read.urls, { maxLagMs: read.maxLagMs, queryTimeoutMs })
     : undefined;
   const db = replicas ? routeReads(primary, replicas.reader) : primary;
-  const jobStore: JobStoreOptions = { connectionString: url, max: 3, connectionTimeoutMillis: 3000 };
+  // The queue on the server itself: pg-boss LISTENs for new jobs, which a pooler in transaction mode loses.
+  const jobStore: JobStoreOptions = { connectionString: directUrl, max: 3, connectionTimeoutMillis: 3000 };
   return {
     db,
     replicas,
@@ -252,7 +306,9 @@ function openPostgres(
     },
     migrate: async () => {
       // Its own connection, without the pool's query timeout: a migration may take longer than a request.
-      const client = new pg.Client({ connectionString: url });
+      // On the server itself: the lock is the session's, and a pooler in transaction mode would take it on
+      // one server connection and run the migrations (and the unlock) on others.
+      const client = new pg.Client({ connectionString: directUrl });
       await client.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
@@ -268,8 +324,51 @@ function openPostgres(
       await replicas?.close();
       await pool.end();
     },
-    listen: (channel, onPayload) => listenPg(url, channel, onPayload),
+    listen: (channel, onPayload) => listenPg(directUrl, channel, onPayload),
   };
+}
+
+/** What PostgreSQL answers for a named statement the connection never prepared. */
+const UNKNOWN_STATEMENT = '26000';
+
+/**
+ * Fails the start when `url` (a pooler) loses named prepared statements between transactions: the hot reads
+ * would otherwise fail at random under load with "prepared statement … does not exist". A statement is
+ * prepared on one client connection; a second client then holds that server connection in a transaction,
+ * so the first one's next call goes out on another (PgBouncer hands out the last released first). PgBouncer
+ * 1.21 and later with `max_prepared_statements` prepares it there and the check passes; so does a pooler in
+ * session mode. A pool of one server connection cannot show it: the second call waits for the first, and
+ * runs on the connection that knows the statement.
+ */
+async function checkNamedStatements(url: string) {
+  const first = new pg.Client({ connectionString: url });
+  const second = new pg.Client({ connectionString: url });
+  first.on('error', () => {});
+  second.on('error', () => {});
+  try {
+    await Promise.all([first.connect(), second.connect()]);
+    const probe = { name: 'cm_named_statement_probe', text: 'select $1::int as n', values: [1] };
+    await first.query(probe);
+    await second.query('begin');
+    await second.query('select 1');
+    const again = first.query(probe);
+    // The only server connection may be the second's: the probe then waits for it, and that shows nothing.
+    const held = setTimeout(() => void second.query('commit').catch(() => {}), 1000);
+    try {
+      await again;
+    } catch (err) {
+      if ((err as { code?: string }).code !== UNKNOWN_STATEMENT) throw err;
+      throw new Error(
+        'DATABASE_URL loses named prepared statements between transactions (a pooler in transaction mode: ' +
+          'PgBouncer before 1.21, or without max_prepared_statements): set DATABASE_STATEMENTS=unnamed, or ' +
+          'max_prepared_statements in PgBouncer 1.21 or later',
+      );
+    } finally {
+      clearTimeout(held);
+    }
+  } finally {
+    await Promise.all([first.end().catch(() => {}), second.end().catch(() => {})]);
+  }
 }
 
 /**

@@ -13,6 +13,9 @@ import { compileRowsOf } from './row-mapper.ts';
  * values: the searches, whose plan depends on the words (decision 013), save Drizzle's work but never get a
  * generic plan (decision 025).
  *
+ * Behind a pooler that loses names between transactions (DATABASE_STATEMENTS=unnamed, decision 040) the
+ * driver sends every named statement unnamed (client.ts): the text is still built once here.
+ *
  * Their rows are mapped by a mapper compiled once per statement (row-mapper.ts), not field by field.
  */
 export function preparedStatements<A extends unknown[], Q extends { prepare(name: string): unknown }>(

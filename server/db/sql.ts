@@ -25,7 +25,7 @@ export async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
  * statement took 0.87 ms to plan for 3.4 ms to run, issue 13). The name is `label` and a hash of the text,
  * so a statement whose text differs is another statement, never a clash. For statements of a fixed set of
  * texts only (every value a parameter): a connection keeps each statement it was sent until it closes.
- * PGlite ignores the name.
+ * PGlite ignores the name; DATABASE_STATEMENTS=unnamed drops it (a pooler in transaction mode, decision 040).
  */
 export async function namedRows<T>(db: Executor, label: string, query: SQL | Query): Promise<T[]> {
   const { session, dialect } = internals(db);

@@ -14,6 +14,7 @@ const SLOW = [
   /^server\/production-install\.test\.ts$/, // 39/9 s
   /^server\/resilience\//, // 20–36 s each
   /^server\/modules\/hooks\/hooks\.test\.ts$/, // 48/30 s (a receiver on loopback: a 5 s timeout, retry_after waits)
+  /^server\/db\/pooler\.pg\.test\.ts$/, // -/20 s (PgBouncer; migrates an empty database twice at once)
   /^scripts\/contract-breaks-web\.test\.ts$/, // 22 s
 ];
 
