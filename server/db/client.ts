@@ -229,7 +229,7 @@ function watchTimeouts(client: pg.PoolClient, onTimeout: () => void) {
  * driver sees it, so every caller that names a statement (Drizzle's `prepare`, `namedRows`) keeps its SQL
  * text built once and is only planned again at each call. A query object of its own (a cursor) is left alone.
  */
-function sendUnnamed(client: pg.PoolClient) {
+export function sendUnnamed(client: pg.PoolClient) {
   const query = client.query;
   const unnamed = function (this: pg.PoolClient, config: unknown, ...rest: unknown[]) {
     const named =
@@ -284,7 +284,11 @@ function openPostgres(
   });
   const primary = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
   const replicas = read.urls.length
-    ? openReplicaSet({ pool, db: primary }, read.urls, { maxLagMs: read.maxLagMs, queryTimeoutMs })
+    ? openReplicaSet({ pool, db: primary }, read.urls, {
+        maxLagMs: read.maxLagMs,
+        queryTimeoutMs,
+        onConnect: unnamed ? sendUnnamed : undefined,
+      })
     : undefined;
   const db = replicas ? routeReads(primary, replicas.reader) : primary;
   // The queue on the server itself: pg-boss LISTENs for new jobs, which a pooler in transaction mode loses.

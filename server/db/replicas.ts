@@ -67,7 +67,18 @@ const HISTORY_MS = 60_000;
 export function openReplicaSet(
   primary: { pool: pg.Pool; db: Db },
   urls: string[],
-  { maxLagMs, pollMs = 100, queryTimeoutMs }: { maxLagMs: number; pollMs?: number; queryTimeoutMs: number },
+  {
+    maxLagMs,
+    pollMs = 100,
+    queryTimeoutMs,
+    onConnect,
+  }: {
+    maxLagMs: number;
+    pollMs?: number;
+    queryTimeoutMs: number;
+    /** Set up each new connection as the primary's are (DATABASE_STATEMENTS=unnamed behind a pooler). */
+    onConnect?: (client: pg.PoolClient) => void;
+  },
 ): ReplicaSet {
   const replicas: Replica[] = urls.map((url, i) => {
     const pool = new pg.Pool({
@@ -78,7 +89,10 @@ export function openReplicaSet(
       query_timeout: queryTimeoutMs,
     });
     pool.on('error', () => {});
-    pool.on('connect', (c) => c.on('error', () => {}));
+    pool.on('connect', (c) => {
+      c.on('error', () => {});
+      onConnect?.(c);
+    });
     const name = `replica${i + 1}@${new URL(url).host}`;
     const replica: Replica = {
       name,
