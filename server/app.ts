@@ -48,6 +48,7 @@ import { createSecurityAlerts, securityAlertJobsPlugin } from './modules/session
 import { sessionRoutes } from './modules/sessions/routes.ts';
 import { siteSettingsRoutes } from './modules/site-settings/routes.ts';
 import { socialRoutes } from './modules/social/routes.ts';
+import { ssoAuthRoutes, ssoMeRoutes } from './modules/sso/routes.ts';
 import { createContentCipher, loadContentKey } from './modules/stock/key-crypto.ts';
 import { stockRoutes } from './modules/stock/routes.ts';
 import { ticketRoutes } from './modules/tickets/routes.ts';
@@ -162,6 +163,7 @@ export async function buildApp({ config, database, mailer, logger, logDestinatio
   await ensureDefaultRanks(db);
 
   await app.register(authRoutes, { prefix: '/api/auth', db, publicUrl: config.publicUrl });
+  await app.register(ssoAuthRoutes, { prefix: '/api/auth', db, config });
   await app.register(healthRoutes, {
     prefix: '/api',
     database,
@@ -172,6 +174,7 @@ export async function buildApp({ config, database, mailer, logger, logDestinatio
       await v1.register(meRoutes, { db });
       await v1.register(antiBotRoutes, { db });
       await v1.register(sessionRoutes, { db });
+      await v1.register(ssoMeRoutes, { db, config });
       await v1.register(siteSettingsRoutes, { links: config.links, db });
       await v1.register(adminRoutes, { db });
       await v1.register(auditRoutes, { db });

@@ -83,6 +83,13 @@ const envSchema = z
       .regex(/^(mailto:|https:\/\/)\S+$/, 'a mailto: or https: address')
       .optional(),
     OUTBOUND_ALLOW_PRIVATE: bool.optional(),
+    DISCORD_CLIENT_ID: z.string().min(1).optional(),
+    DISCORD_CLIENT_SECRET: z.string().min(1).optional(),
+    DISCORD_API_URL: url.optional(),
+    OIDC_ISSUER: url.optional(),
+    OIDC_CLIENT_ID: z.string().min(1).optional(),
+    OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    OIDC_NAME: z.string().trim().min(1).max(40).optional(),
     UPLOAD_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(DEFAULT_UPLOAD_CONCURRENCY),
     UPLOAD_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
     UPLOAD_DAILY_BYTES: z.coerce
@@ -138,6 +145,19 @@ const envSchema = z
         path: ['VAPID_PRIVATE_KEY'],
         message:
           'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together (or neither: a pair is made on first start)',
+      });
+    if (Boolean(e.DISCORD_CLIENT_ID) !== Boolean(e.DISCORD_CLIENT_SECRET))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DISCORD_CLIENT_ID'],
+        message: 'Discord sign-in needs both DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET',
+      });
+    const oidc = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET];
+    if (oidc.some(Boolean) && !oidc.every(Boolean))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OIDC_ISSUER'],
+        message: 'OpenID Connect sign-in needs all three: OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET',
       });
     if (e.NODE_ENV === 'production' && e.OUTBOUND_ALLOW_PRIVATE)
       ctx.addIssue({
@@ -221,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
      * development machine's own push service or hook receiver on loopback needs this (never in production).
      */
     outboundAllowPrivate: e.OUTBOUND_ALLOW_PRIVATE ?? false,
+    sso: ssoConfig(e),
     /** Whether this instance runs queue jobs (every instance can still enqueue). */
     jobWorkers: e.JOB_WORKERS,
     mail: {
@@ -288,6 +309,32 @@ function paymentsConfig(e: z.output<typeof envSchema>) {
   return { btcpay, stripe, sandbox };
 }
 export type PaymentsConfig = ReturnType<typeof paymentsConfig>;
+
+/**
+ * The sign-in providers besides the password (issue 37): Discord and one OpenID Connect provider, each only
+ * when configured. Discord's address is configurable for the loopback test server, as Stripe's is.
+ */
+function ssoConfig(e: z.output<typeof envSchema>) {
+  const discord =
+    e.DISCORD_CLIENT_ID && e.DISCORD_CLIENT_SECRET
+      ? {
+          clientId: e.DISCORD_CLIENT_ID,
+          clientSecret: e.DISCORD_CLIENT_SECRET,
+          apiUrl: (e.DISCORD_API_URL ?? 'https://discord.com').replace(/\/$/, ''),
+        }
+      : undefined;
+  const oidc =
+    e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+      ? {
+          issuer: e.OIDC_ISSUER,
+          clientId: e.OIDC_CLIENT_ID,
+          clientSecret: e.OIDC_CLIENT_SECRET,
+          name: e.OIDC_NAME ?? 'OpenID Connect',
+        }
+      : undefined;
+  return { discord, oidc };
+}
+export type SsoConfig = ReturnType<typeof ssoConfig>;
 
 function parseTrustProxy(v: string): boolean | number | string {
   if (v === 'true') return true;
