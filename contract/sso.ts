@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { usernameField } from './auth.ts';
+import { messages, ssoMessages } from './messages.ts';
 
 /** The sign-in providers besides the password (issue 37); each is offered only when configured. */
 export const ssoProviders = ['discord', 'oidc'] as const;
@@ -46,3 +47,18 @@ export const linkedAccountsResponse = z.object({
   hasPassword: z.boolean(),
 });
 export type LinkedAccounts = z.infer<typeof linkedAccountsResponse>;
+
+/** Why a provider sign-in came back to the site unfinished: the callback's `ssoError`, in words. */
+const ssoErrors = {
+  expired: () => ssoMessages.expired,
+  failed: (label: string) => ssoMessages.failed(label),
+  'no-email': (label: string) => ssoMessages.noEmail(label),
+  'email-in-use': (label: string) => ssoMessages.emailInUse(label),
+  banned: () => messages.banned,
+  'linked-elsewhere': (label: string) => ssoMessages.alreadyLinkedElsewhere(label),
+  'already-linked': (label: string) => ssoMessages.alreadyLinked(label),
+} as const;
+export type SsoErrorCode = keyof typeof ssoErrors;
+export const isSsoErrorCode = (code: string | null): code is SsoErrorCode =>
+  code !== null && Object.hasOwn(ssoErrors, code);
+export const ssoErrorText = (code: SsoErrorCode, label: string) => ssoErrors[code](label);

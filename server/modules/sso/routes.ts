@@ -7,6 +7,7 @@ import { errorResponse } from '../../../contract/errors.ts';
 import { messages, ssoMessages } from '../../../contract/messages.ts';
 import {
   linkedAccountsResponse,
+  type SsoErrorCode,
   type SsoProvider,
   ssoCallbackQuery,
   ssoCompleteBody,
@@ -32,17 +33,6 @@ const PENDING_COOKIE = 'cm_sso_pending';
 /** The flow's cookies go only to the SSO routes. */
 const COOKIE_PATH = '/api/auth/sso';
 
-/** Why a sign-in came back to the sign-in page; the page says it in words (contract/messages.ts). */
-const ssoErrorCodes = [
-  'expired',
-  'failed',
-  'no-email',
-  'email-in-use',
-  'banned',
-  'linked-elsewhere',
-  'already-linked',
-] as const;
-type SsoErrorCode = (typeof ssoErrorCodes)[number];
 
 interface SsoRoutesOpts {
   db: Db;

@@ -13,6 +13,7 @@ import { useMe } from '../../../lib/session.ts';
 import { useTheme } from '../../../lib/theme.ts';
 import { ActiveSessions } from '../components/active-sessions.tsx';
 import { ChangePasswordForm } from '../components/change-password-form.tsx';
+import { LinkedAccounts } from '../components/linked-accounts.tsx';
 import { LoginActivity } from '../components/login-activity.tsx';
 import { NotificationSettings } from '../components/notification-settings.tsx';
 import { PushSettings } from '../components/push-settings.tsx';
@@ -38,6 +39,7 @@ export function SettingsPage() {
           {me ? <ProfileSummary me={me} /> : <Skeleton className="h-28 w-full rounded-2xl" />}
           <ChangePasswordForm />
           {me ? <TwoFactorSection me={me} /> : <Skeleton className="h-48 w-full rounded-2xl" />}
+          <LinkedAccounts />
           <ActiveSessions />
           <NotificationSettings />
           <PushSettings />

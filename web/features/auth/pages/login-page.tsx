@@ -11,6 +11,7 @@ import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { useTextField, useZodForm } from '../../../lib/forms.ts';
 import { useSignIn, useVerifyTwoFactor } from '../api.ts';
 import { AuthCard, AuthForm, EmailInput, linkClasses } from '../components/auth-card.tsx';
+import { SsoButtons } from '../components/sso-buttons.tsx';
 
 export function LoginPage() {
   const [codeStep, setCodeStep] = useState(false);
@@ -51,6 +52,7 @@ function PasswordStep({ onCodeRequired }: { onCodeRequired: () => void }) {
         </>
       }
     >
+      <SsoButtons mode="sign-in" />
       <AuthForm onSubmit={onSubmit} submitLabel="Sign In" pending={signIn.isPending}>
         <EmailInput {...field('email')} />
         <PasswordInput label="Password" autoComplete="current-password" {...field('password')} />
