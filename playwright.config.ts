@@ -7,6 +7,15 @@ export const E2E_DATA_DIR = `.tmp/e2e-${PORT}`;
 export const E2E_BASE_URL = `http://localhost:${PORT}`;
 /** Node's flags for our processes, as `npm start` has them (docs/decisions/028); see scripts/bench/app-process.ts. */
 const FAST_RESOLVE = '--import ./server/boot/fast-resolve.ts';
+/**
+ * The loopback Discord (server/test/discord-server.ts) the e2e server signs members in with: its own port
+ * beside the app's, and a client the app is configured with.
+ */
+export const E2E_DISCORD = {
+  url: `https://127.0.0.1:${PORT + 10_000}`,
+  clientId: 'e2e-discord-client',
+  clientSecret: 'e2e-discord-secret',
+};
 export const E2E_ADMIN = { email: 'admin@e2e.test', username: 'e2e_admin', password: 'e2e-admin-password' };
 
 /**
@@ -101,37 +110,61 @@ export default defineConfig({
       use: { viewport: { width: 768, height: 1024 }, hasTouch: true, ...motion, launchOptions: chromium },
     },
   ],
-  webServer: {
-    command: [
-      `rm -rf ${E2E_DATA_DIR}`,
-      `node ${FAST_RESOLVE} --liftoff-only scripts/create-admin.ts --email ${E2E_ADMIN.email} --username ${E2E_ADMIN.username} --password ${E2E_ADMIN.password}`,
-      `node ${FAST_RESOLVE} server/main.ts`,
-    ].join(' && '),
-    url: `http://localhost:${PORT}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      PUBLIC_URL: `http://localhost:${PORT}`,
-      DATA_DIR: E2E_DATA_DIR,
-      SEED_DEMO: 'false',
-      // Many sign-ups from one IP in a few minutes: the limits stay on, just wider.
-      RATE_LIMIT_SCALE: '20',
-      // Hundreds of sign-ups and sign-ins: 2^10 instead of 2^15 (175 ms of CPU a hash on this machine).
-      PASSWORD_HASH_COST: '1024',
-      // Two browsers and the server on two cores starve the server's loop for a second at times, which is not
-      // overload: shedding is tested in server/plugins/pressure.test.ts, not by failing a user's flow here.
-      PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
-      LOG_LEVEL: 'warn',
-      // Notification mails go out as soon as their member is away (no open tab), not 5 minutes later, so
-      // e2e/mailbox.spec.ts can wait for one by polling the mailbox.
-      MAIL_AWAY_SECONDS: '0',
-      COMMUNITY_CHAT_URL: 'https://chat.example.com/invite',
-      SUPPORT_STREAM_URL: 'https://stream.example.com/support',
-      // A run can serve its own build (E2E_WEB_ROOT) so parallel runs never share dist/.
-      ...(process.env.E2E_WEB_ROOT ? { WEB_ROOT: process.env.E2E_WEB_ROOT } : {}),
+  webServer: [
+    {
+      command: `node ${FAST_RESOLVE} server/test/discord-main.ts`,
+      // The consent page without its parameters answers 400: the server is up.
+      url: `${E2E_DISCORD.url}/oauth2/authorize`,
+      ignoreHTTPSErrors: true,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        DISCORD_PORT: String(PORT + 10_000),
+        DISCORD_CLIENT_ID: E2E_DISCORD.clientId,
+        DISCORD_CLIENT_SECRET: E2E_DISCORD.clientSecret,
+      },
     },
-  },
+    {
+      command: [
+        `rm -rf ${E2E_DATA_DIR}`,
+        `node ${FAST_RESOLVE} --liftoff-only scripts/create-admin.ts --email ${E2E_ADMIN.email} --username ${E2E_ADMIN.username} --password ${E2E_ADMIN.password}`,
+        `node ${FAST_RESOLVE} server/main.ts`,
+      ].join(' && '),
+      url: `http://localhost:${PORT}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(PORT),
+        PUBLIC_URL: `http://localhost:${PORT}`,
+        DATA_DIR: E2E_DATA_DIR,
+        SEED_DEMO: 'false',
+        // Many sign-ups from one IP in a few minutes: the limits stay on, just wider.
+        RATE_LIMIT_SCALE: '20',
+        // Hundreds of sign-ups and sign-ins: 2^10 instead of 2^15 (175 ms of CPU a hash on this machine).
+        PASSWORD_HASH_COST: '1024',
+        // Two browsers and the server on two cores starve the server's loop for a second at times, which is not
+        // overload: shedding is tested in server/plugins/pressure.test.ts, not by failing a user's flow here.
+        PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
+        LOG_LEVEL: 'warn',
+        // Notification mails go out as soon as their member is away (no open tab), not 5 minutes later, so
+        // e2e/mailbox.spec.ts can wait for one by polling the mailbox.
+        MAIL_AWAY_SECONDS: '0',
+        COMMUNITY_CHAT_URL: 'https://chat.example.com/invite',
+        SUPPORT_STREAM_URL: 'https://stream.example.com/support',
+        // A run can serve its own build (E2E_WEB_ROOT) so parallel runs never share dist/.
+        ...(process.env.E2E_WEB_ROOT ? { WEB_ROOT: process.env.E2E_WEB_ROOT } : {}),
+        // "Continue with Discord" against the loopback Discord, which serves the test certificate: the server
+        // trusts it as an operator trusts a corporate CA, and may reach loopback (refused in production).
+        DISCORD_CLIENT_ID: E2E_DISCORD.clientId,
+        DISCORD_CLIENT_SECRET: E2E_DISCORD.clientSecret,
+        DISCORD_API_URL: E2E_DISCORD.url,
+        OUTBOUND_ALLOW_PRIVATE: 'true',
+        NODE_EXTRA_CA_CERTS: 'server/test/tls/localhost-cert.pem',
+      },
+    },
+  ],
 });

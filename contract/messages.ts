@@ -736,8 +736,8 @@ export const trustMessages = {
 
 /** Sign-in with Discord and with an OpenID Connect provider (issue 37). */
 export const ssoMessages = {
-  signInWith: (label: string) => `Sign in with ${label}`,
-  signUpWith: (label: string) => `Sign up with ${label}`,
+  /** The button on the sign-in and sign-up pages (one wording: a first visit signs up, a later one signs in). */
+  continueWith: (label: string) => `Continue with ${label}`,
   providerNotConfigured: 'This sign-in method is not available',
   /** The provider said no, the person cancelled, or the answer could not be used. */
   failed: (label: string) => `Signing in with ${label} did not work. Please try again.`,

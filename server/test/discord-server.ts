@@ -77,7 +77,13 @@ function json(res: ServerResponse, status: number, body: unknown) {
 }
 
 export async function startDiscordServer(
-  options: { clientId?: string; clientSecret?: string; port?: number } = {},
+  options: {
+    clientId?: string;
+    clientSecret?: string;
+    port?: number;
+    /** `POST /_test/users` (JSON, a partial user) registers a Discord user: for a test in another process. */
+    controlApi?: boolean;
+  } = {},
 ): Promise<DiscordTestServer> {
   const tls = path.resolve(import.meta.dirname, 'tls');
   const clientId = options.clientId ?? snowflake();
@@ -87,6 +93,20 @@ export async function startDiscordServer(
   const accessTokens = new Map<string, { userId: string; scope: string; expiresAt: number }>();
   const tokenRequests: URLSearchParams[] = [];
   let url = '';
+
+  function addUser(user: Partial<DiscordUser> = {}): DiscordUser {
+    const id = user.id ?? snowflake();
+    const username = user.username ?? `discord_${id.slice(-6)}`;
+    const made: DiscordUser = {
+      id,
+      username,
+      global_name: user.global_name ?? null,
+      email: user.email === undefined ? `${username}@discord.test` : user.email,
+      verified: user.verified ?? true,
+    };
+    users.set(id, made);
+    return made;
+  }
 
   /** The authorization request's checks, as Discord makes them before it shows the consent page. */
   function checkAuthorize(q: URLSearchParams): string | null {
@@ -230,6 +250,8 @@ export async function startDiscordServer(
         if (req.method === 'POST' && at.pathname === '/api/oauth2/token')
           return tokenEndpoint(req, res, new URLSearchParams(await readBody(req)));
         if (req.method === 'GET' && at.pathname === '/api/users/@me') return me(req, res);
+        if (options.controlApi && req.method === 'POST' && at.pathname === '/_test/users')
+          return json(res, 200, addUser(JSON.parse(await readBody(req)) as Partial<DiscordUser>));
         return json(res, 404, { message: '404: Not Found', code: 0 });
       } catch (err) {
         return json(res, 500, { message: (err as Error).message, code: 0 });
@@ -245,19 +267,7 @@ export async function startDiscordServer(
     clientSecret,
     users,
     tokenRequests,
-    addUser(user = {}) {
-      const id = user.id ?? snowflake();
-      const username = user.username ?? `discord_${id.slice(-6)}`;
-      const made: DiscordUser = {
-        id,
-        username,
-        global_name: user.global_name ?? null,
-        email: user.email === undefined ? `${username}@discord.test` : user.email,
-        verified: user.verified ?? true,
-      };
-      users.set(id, made);
-      return made;
-    },
+    addUser,
     async authorize(authorizationUrl, user, choice = 'authorize') {
       const page = await fetch(authorizationUrl);
       if (page.status !== 200) throw new Error(`consent page: ${page.status} ${await page.text()}`);

@@ -33,7 +33,6 @@ const PENDING_COOKIE = 'cm_sso_pending';
 /** The flow's cookies go only to the SSO routes. */
 const COOKIE_PATH = '/api/auth/sso';
 
-
 interface SsoRoutesOpts {
   db: Db;
   config: Config;
@@ -165,8 +164,8 @@ export const ssoAuthRoutes: FastifyPluginAsyncZod<SsoRoutesOpts> = async (app, o
       const started = await sso.takeState(db, state);
       if (!started || started.provider !== provider.id) return back('expired');
       const linking = started.linkUserId;
-      if (linking && request.viewer?.id !== linking) return back('expired', '/settings');
-      if (error || !code) return back('failed', linking ? '/settings' : '/login');
+      if (linking && request.viewer?.id !== linking) return back('expired', '/profile/settings');
+      if (error || !code) return back('failed', linking ? '/profile/settings' : '/login');
       let identity: Awaited<ReturnType<SignInProvider['identify']>>;
       try {
         identity = await provider.identify({
@@ -178,12 +177,12 @@ export const ssoAuthRoutes: FastifyPluginAsyncZod<SsoRoutesOpts> = async (app, o
         request.log.warn({ err, provider: provider.id }, 'sign-in provider unreachable');
         identity = null;
       }
-      if (!identity) return back('failed', linking ? '/settings' : '/login');
+      if (!identity) return back('failed', linking ? '/profile/settings' : '/login');
 
       if (linking) {
         const outcome = await sso.linkAccount(db, linking, provider.id, identity.accountId);
-        if (outcome === 'linked-elsewhere') return back('linked-elsewhere', '/settings');
-        if (outcome === 'other-account-linked') return back('already-linked', '/settings');
+        if (outcome === 'linked-elsewhere') return back('linked-elsewhere', '/profile/settings');
+        if (outcome === 'other-account-linked') return back('already-linked', '/profile/settings');
         if (outcome === 'linked')
           await app.securityAlerts.changed('account-linked', linking, {
             ipAddress: request.ip,
@@ -191,7 +190,7 @@ export const ssoAuthRoutes: FastifyPluginAsyncZod<SsoRoutesOpts> = async (app, o
             provider: provider.label,
           });
         reply.header('set-cookie', clearState);
-        return reply.redirect(`/settings?linked=${provider.id}`, 302);
+        return reply.redirect(`/profile/settings?linked=${provider.id}`, 302);
       }
 
       const memberId = await sso.findLinkedMember(db, provider.id, identity.accountId);

@@ -367,7 +367,7 @@ describe('linked accounts', () => {
 
     const res = await signInWith(person, member.cookie);
     expect(res.statusCode, res.body).toBe(302);
-    expect(res.headers.location).toBe('/settings?linked=discord');
+    expect(res.headers.location).toBe('/profile/settings?linked=discord');
     const [row] = await t.db
       .select()
       .from(accounts)
@@ -428,7 +428,7 @@ describe('linked accounts', () => {
     await signUp(person, `hold_${unique()}`);
     const member = await buildSignedInUser(t);
     const res = await signInWith(person, member.cookie);
-    expect(res.headers.location).toBe('/settings?sso=oidc&ssoError=linked-elsewhere');
+    expect(res.headers.location).toBe('/profile/settings?sso=oidc&ssoError=linked-elsewhere');
     expect(await t.db.select().from(accounts).where(eq(accounts.userId, member.id))).toHaveLength(1);
   });
 
@@ -447,7 +447,7 @@ describe('linked accounts', () => {
     expect(await t.db.select().from(accounts).where(eq(accounts.userId, userId))).toHaveLength(1);
 
     const second = newPerson('oidc', `second_${unique()}@oidc.test`);
-    expect((await signInWith(second, cookie)).headers.location).toBe('/settings?linked=oidc');
+    expect((await signInWith(second, cookie)).headers.location).toBe('/profile/settings?linked=oidc');
     const ok = await t.app.inject({
       method: 'DELETE',
       url: '/api/v1/me/linked-accounts/discord',
@@ -468,7 +468,7 @@ describe('linked accounts', () => {
     const { url, flowCookie } = await start('discord', a.cookie);
     const back = await discord.authorize(url, person.user as DiscordUser);
     const res = await callback(back, jar(flowCookie, b.cookie));
-    expect(res.headers.location).toBe('/settings?sso=discord&ssoError=expired');
+    expect(res.headers.location).toBe('/profile/settings?sso=discord&ssoError=expired');
     expect(await t.db.select().from(accounts).where(eq(accounts.providerId, 'discord'))).not.toContainEqual(
       expect.objectContaining({ accountId: accountIdOf(person) }),
     );

@@ -11,7 +11,7 @@ import { useSsoProviders, useStartSso } from '../api.ts';
  * "Sign in with Discord" and the OpenID Connect provider's button, each only when the site configured it;
  * nothing at all (not even the divider) when none is. A provider sign-in that came back unfinished says why.
  */
-export function SsoButtons({ mode }: { mode: 'sign-in' | 'sign-up' }) {
+export function SsoButtons() {
   const providers = useSsoProviders().data ?? [];
   const startSso = useStartSso();
   const [params] = useSearchParams();
@@ -45,7 +45,7 @@ export function SsoButtons({ mode }: { mode: 'sign-in' | 'sign-up' }) {
               }
             >
               <KeyRound className="size-4" aria-hidden="true" />
-              {mode === 'sign-in' ? ssoMessages.signInWith(p.label) : ssoMessages.signUpWith(p.label)}
+              {ssoMessages.continueWith(p.label)}
             </Button>
           ))}
           <div className="my-2 flex items-center gap-3 text-xs text-muted" aria-hidden="true">

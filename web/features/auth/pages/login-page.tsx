@@ -52,7 +52,7 @@ function PasswordStep({ onCodeRequired }: { onCodeRequired: () => void }) {
         </>
       }
     >
-      <SsoButtons mode="sign-in" />
+      <SsoButtons />
       <AuthForm onSubmit={onSubmit} submitLabel="Sign In" pending={signIn.isPending}>
         <EmailInput {...field('email')} />
         <PasswordInput label="Password" autoComplete="current-password" {...field('password')} />

@@ -36,7 +36,7 @@ export function RegisterPage() {
         </>
       }
     >
-      <SsoButtons mode="sign-up" />
+      <SsoButtons />
       <AuthForm
         onSubmit={onSubmit}
         submitLabel={signUp.solving ? antiBotMessages.solving : 'Create Account'}
