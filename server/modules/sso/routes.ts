@@ -71,12 +71,17 @@ function ssoFlows({ db, config }: SsoRoutesOpts) {
   async function start(reply: FastifyReply, provider: SignInProvider, linkUserId: string | null) {
     const state = randomToken();
     const codeVerifier = randomToken();
+    // The OpenID provider's discovery document is read on first use: a provider that is down is a 502.
+    const url = await provider
+      .authorizationUrl({
+        state,
+        codeChallenge: codeChallengeOf(codeVerifier),
+        redirectUri: redirectUri(provider.id),
+      })
+      .catch(() => {
+        throw new AppError('BAD_GATEWAY', ssoMessages.failed(provider.label));
+      });
     await sso.saveState(db, state, { provider: provider.id, codeVerifier, linkUserId });
-    const url = await provider.authorizationUrl({
-      state,
-      codeChallenge: codeChallengeOf(codeVerifier),
-      redirectUri: redirectUri(provider.id),
-    });
     reply.header('set-cookie', cookie(STATE_COOKIE, state, sso.STATE_TTL_MS / 1000));
     return { url };
   }
@@ -133,7 +138,7 @@ export const ssoAuthRoutes: FastifyPluginAsyncZod<SsoRoutesOpts> = async (app, o
         "Start signing in with a provider: answers the provider's authorization URL (code flow with PKCE and " +
         'state) and sets the flow cookie; the provider returns the browser to the callback',
       params: ssoProviderParams,
-      response: { 200: ssoStartResponse },
+      response: { 200: ssoStartResponse, 502: errorResponse },
     },
     async (request, reply) => start(reply, providerOr404(request.params.provider), null),
   );
@@ -318,7 +323,7 @@ export const ssoMeRoutes: FastifyPluginAsyncZod<SsoRoutesOpts> = async (app, opt
         "Start linking a provider to my account: answers the provider's authorization URL; the callback links " +
         'it and returns to settings',
       params: ssoProviderParams,
-      response: { 200: ssoStartResponse, 409: errorResponse },
+      response: { 200: ssoStartResponse, 409: errorResponse, 502: errorResponse },
     },
     async (request, reply) => {
       const viewer = signedIn(request);

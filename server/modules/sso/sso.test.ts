@@ -123,6 +123,36 @@ describe('GET /api/auth/sso/providers', () => {
     });
   });
 
+  it('answers 502 when the OpenID provider cannot be reached, and starts nothing', async () => {
+    const down = await buildTestApp({
+      database: t.database,
+      env: {
+        OIDC_ISSUER: 'https://127.0.0.1:9',
+        OIDC_CLIENT_ID: 'unreached',
+        OIDC_CLIENT_SECRET: 'unreached',
+        OUTBOUND_ALLOW_PRIVATE: 'true',
+      },
+    });
+    try {
+      const before = await t.db
+        .select()
+        .from(verifications)
+        .where(like(verifications.identifier, 'sso-state:%'));
+      expectError(
+        await down.app.inject({ method: 'POST', url: '/api/auth/sso/oidc' }),
+        502,
+        ssoMessages.failed('OpenID Connect'),
+      );
+      const after = await t.db
+        .select()
+        .from(verifications)
+        .where(like(verifications.identifier, 'sso-state:%'));
+      expect(after).toHaveLength(before.length);
+    } finally {
+      await down.app.close();
+    }
+  });
+
   it('lists none when none is configured, and their routes are 404', async () => {
     const bare = await buildTestApp({ database: t.database });
     try {
