@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthEndpoint } from 'better-auth/api';
@@ -53,6 +53,9 @@ export async function recordLoginEvent(
   }
 }
 
+/** How long a two-factor challenge lasts: the twoFactor plugin's default (`twoFactorCookieMaxAge`). */
+const TWO_FACTOR_CHALLENGE_SECONDS = 600;
+
 /** The path of the server-only endpoint below: its sessions count as sign-ins. */
 const SSO_SESSION_PATH = '/sso/session';
 
@@ -74,9 +77,29 @@ const ssoSessionPlugin = {
       async (ctx) => {
         const user = await ctx.context.internalAdapter.findUserById(ctx.body.userId);
         if (!user) throw new APIError('NOT_FOUND', { code: 'USER_NOT_FOUND', message: messages.badRequest });
+        if ((user as { twoFactorEnabled?: boolean }).twoFactorEnabled) {
+          // Two-factor sign-in stays on whichever way the member comes: the challenge the twoFactor plugin
+          // makes after a password (its signed `two_factor` cookie naming a verification row, and the row
+          // counting attempts), so POST /api/auth/two-factor/verify completes this sign-in as it does that one.
+          const expiresAt = new Date(Date.now() + TWO_FACTOR_CHALLENGE_SECONDS * 1000);
+          const identifier = `2fa-${randomBytes(20).toString('base64url')}`;
+          await ctx.context.internalAdapter.createVerificationValue({
+            value: user.id,
+            identifier,
+            expiresAt,
+          });
+          await ctx.context.internalAdapter.createVerificationValue({
+            value: '0',
+            identifier: `2fa-attempts-${identifier}`,
+            expiresAt,
+          });
+          const cookie = ctx.context.createAuthCookie('two_factor', { maxAge: TWO_FACTOR_CHALLENGE_SECONDS });
+          await ctx.setSignedCookie(cookie.name, identifier, ctx.context.secret, cookie.attributes);
+          return ctx.json({ userId: user.id, twoFactorRequired: true });
+        }
         const session = await ctx.context.internalAdapter.createSession(user.id, false);
         await setSessionCookie(ctx, { session, user });
-        return ctx.json({ userId: user.id });
+        return ctx.json({ userId: user.id, twoFactorRequired: false });
       },
     ),
   },

@@ -93,14 +93,17 @@ export const ssoAuthRoutes: FastifyPluginAsyncZod<SsoRoutesOpts> = async (app, o
   const { providers, cookie, redirectUri, providerOr404, start } = ssoFlows(opts);
   const route = routesFor(app, { tags: ['auth'], access: 'public' });
 
-  /** A session for the member through better-auth; false when the session hook refused it (a ban). */
+  /**
+   * A session for the member through better-auth: `signed-in`, `two-factor` (the code step follows, as after a
+   * password), or `banned` (the session hook refused it).
+   */
   async function signInMember(
     request: FastifyRequest,
     reply: FastifyReply,
     userId: string,
     provider: SignInProvider,
     extraCookies: string[],
-  ): Promise<boolean> {
+  ): Promise<'signed-in' | 'two-factor' | 'banned'> {
     const headers = toWebHeaders(request);
     headers.set(CLIENT_IP_HEADER, request.ip);
     try {
@@ -110,12 +113,12 @@ export const ssoAuthRoutes: FastifyPluginAsyncZod<SsoRoutesOpts> = async (app, o
         returnHeaders: true,
       });
       reply.header('set-cookie', [...extraCookies, ...result.headers.getSetCookie()]);
-      return true;
+      return result.response.twoFactorRequired ? 'two-factor' : 'signed-in';
     } catch (err) {
       const code = (err as { body?: { code?: string } }).body?.code;
       if (code === 'BANNED') {
         reply.header('set-cookie', extraCookies);
-        return false;
+        return 'banned';
       }
       throw err;
     }
@@ -200,8 +203,9 @@ export const ssoAuthRoutes: FastifyPluginAsyncZod<SsoRoutesOpts> = async (app, o
 
       const memberId = await sso.findLinkedMember(db, provider.id, identity.accountId);
       if (memberId) {
-        if (!(await signInMember(request, reply, memberId, provider, [clearState])))
-          return reply.redirect(`/login?sso=${provider.id}&ssoError=banned`, 302);
+        const outcome = await signInMember(request, reply, memberId, provider, [clearState]);
+        if (outcome === 'banned') return reply.redirect(`/login?sso=${provider.id}&ssoError=banned`, 302);
+        if (outcome === 'two-factor') return reply.redirect('/login?twoFactor=1', 302);
         return reply.redirect('/', 302);
       }
       // A new member. An address another account holds is never joined by its match alone.

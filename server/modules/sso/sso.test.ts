@@ -4,9 +4,10 @@ import { messages, ssoMessages } from '../../../contract/messages.ts';
 import type { SsoProvider } from '../../../contract/sso.ts';
 import { accounts, loginEvents, profiles, verifications } from '../../db/schema/index.ts';
 import { type DiscordTestServer, type DiscordUser, startDiscordServer } from '../../test/discord-server.ts';
-import { buildSignedInUser, buildUser } from '../../test/factories.ts';
+import { buildSignedInUser, buildTwoFactorUser, buildUser } from '../../test/factories.ts';
 import { type OidcPerson, type OidcTestServer, startOidcServer } from '../../test/oidc-server.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
+import { totpNow } from '../../test/totp.ts';
 
 let t: TestApp;
 let discord: DiscordTestServer;
@@ -488,6 +489,35 @@ describe('linked accounts', () => {
       await t.app.inject({ method: 'DELETE', url: '/api/v1/me/linked-accounts/oidc', headers: { cookie } }),
       409,
       ssoMessages.lastWayIn,
+    );
+  });
+
+  it('a member with two-factor sign-in on is asked for the code after the provider, as after a password', async () => {
+    const member = await buildTwoFactorUser(t);
+    const person = newPerson('discord', `tf_${unique()}@discord.test`);
+    expect((await signInWith(person, member.cookie)).headers.location).toBe(
+      '/profile/settings?linked=discord',
+    );
+    const before = await t.db.select().from(loginEvents).where(eq(loginEvents.userId, member.id));
+
+    const res = await signInWith(person);
+    expect(res.headers.location).toBe('/login?twoFactor=1');
+    const cookies = cookiesOf(res);
+    expect(cookies.some((c) => c.includes('session_token') && !c.endsWith('='))).toBe(false);
+    const challenge = jar(cookies);
+    expect(challenge).toContain('two_factor');
+    expect(await sessionOf(challenge)).toBeNull();
+
+    const verify = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/two-factor/verify',
+      headers: { cookie: challenge },
+      payload: { code: await totpNow(member.totpURI) },
+    });
+    expect(verify.statusCode, verify.body).toBe(200);
+    expect((await sessionOf(jar(cookiesOf(verify))))?.id).toBe(member.id);
+    expect(await t.db.select().from(loginEvents).where(eq(loginEvents.userId, member.id))).toHaveLength(
+      before.length + 1,
     );
   });
 

@@ -1,7 +1,7 @@
 import { LogIn, ShieldCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { signInBody } from '../../../../contract/auth.ts';
 import { accountMessages, messages } from '../../../../contract/messages.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -14,7 +14,9 @@ import { AuthCard, AuthForm, EmailInput, linkClasses } from '../components/auth-
 import { SsoButtons } from '../components/sso-buttons.tsx';
 
 export function LoginPage() {
-  const [codeStep, setCodeStep] = useState(false);
+  // A provider sign-in of a member with two-factor sign-in on comes back here for the code (`?twoFactor=1`).
+  const { search } = useLocation();
+  const [codeStep, setCodeStep] = useState(() => new URLSearchParams(search).has('twoFactor'));
   if (codeStep) return <TwoFactorStep onRestart={() => setCodeStep(false)} />;
   return <PasswordStep onCodeRequired={() => setCodeStep(true)} />;
 }
