@@ -154,6 +154,28 @@ describe('GET /api/auth/sso/providers', () => {
     }
   });
 
+  it('counts flows started per IP: the 31st in ten minutes is 429', async () => {
+    const limited = await buildTestApp({
+      database: t.database,
+      env: {
+        DISCORD_CLIENT_ID: discord.clientId,
+        DISCORD_CLIENT_SECRET: discord.clientSecret,
+        DISCORD_API_URL: discord.url,
+        RATE_LIMIT_SCALE: '1',
+      },
+    });
+    try {
+      const startFrom = () =>
+        limited.app.inject({ method: 'POST', url: '/api/auth/sso/discord', remoteAddress: '198.51.100.31' });
+      for (let i = 0; i < 30; i++) expect((await startFrom()).statusCode).toBe(200);
+      const refused = await startFrom();
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBeDefined();
+    } finally {
+      await limited.app.close();
+    }
+  });
+
   it('lists none when none is configured, and their routes are 404', async () => {
     const bare = await buildTestApp({ database: t.database });
     try {
