@@ -1,9 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { E2E_DISCORD } from '../playwright.config.ts';
+import { signInAs } from './support/social.ts';
+import { createUser } from './support/users.ts';
 
 // The loopback Discord serves the test certificate (server/test/tls), which the browser does not know.
 test.use({ ignoreHTTPSErrors: true });
+
+async function registerDiscordUser(request: APIRequestContext, suffix: string) {
+  const registered = await request.post(`${E2E_DISCORD.url}/_test/users`, {
+    data: { username: `dc_${suffix}`, email: `dc_${suffix}@discord.e2e.test` },
+    ignoreHTTPSErrors: true,
+  });
+  expect(registered.ok()).toBe(true);
+  return (await registered.json()) as { username: string };
+}
 
 /** What a person does on Discord's consent page: names their account, then Authorize. */
 async function authorizeOnDiscord(page: Page, username: string) {
@@ -17,12 +28,7 @@ test('a new member continues with Discord, picks a username, and next time goes 
   request,
 }) => {
   const suffix = randomUUID().slice(0, 8);
-  const registered = await request.post(`${E2E_DISCORD.url}/_test/users`, {
-    data: { username: `dc_${suffix}`, email: `dc_${suffix}@discord.e2e.test` },
-    ignoreHTTPSErrors: true,
-  });
-  expect(registered.ok()).toBe(true);
-  const discordUser = (await registered.json()) as { username: string };
+  const discordUser = await registerDiscordUser(request, suffix);
 
   await page.goto('/login');
   await page.getByRole('button', { name: 'Continue with Discord' }).click();
@@ -73,4 +79,37 @@ test('a new member continues with Discord, picks a username, and next time goes 
     .click();
   await expect(page.getByText('You cannot unlink your only way to sign in.', { exact: false })).toBeVisible();
   await expect(linked.getByText(/^Linked /)).toBeVisible();
+});
+
+test('a member links Discord from settings, signs in with it, and unlinks it', async ({ page, request }) => {
+  const member = await createUser(request, 'linker');
+  const discordUser = await registerDiscordUser(request, randomUUID().slice(0, 8));
+  await signInAs(page, member, '/profile/settings');
+
+  const linked = page.getByRole('list', { name: 'Linked accounts' });
+  await expect(linked.getByText('Not linked')).toBeVisible();
+  await page.getByRole('button', { name: 'Link Discord' }).click();
+  await authorizeOnDiscord(page, discordUser.username);
+  await expect(page).toHaveURL(/\/profile\/settings$/);
+  await expect(page.getByText('Discord account linked')).toBeVisible();
+  await expect(linked.getByText(/^Linked /)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page.getByText('Logged out successfully')).toBeVisible();
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Continue with Discord' }).click();
+  await authorizeOnDiscord(page, discordUser.username);
+  await expect(page).toHaveURL(/\/$/);
+  await page.getByRole('link', { name: 'Your profile' }).click();
+  await expect(page.getByRole('heading', { name: member.username })).toBeVisible();
+
+  // The password is still a way in: unlinking is allowed.
+  await page.goto('/profile/settings');
+  await page.getByRole('button', { name: 'Unlink Discord' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Unlink Discord?' })
+    .getByRole('button', { name: 'Unlink' })
+    .click();
+  await expect(page.getByText('Discord account unlinked')).toBeVisible();
+  await expect(linked.getByText('Not linked')).toBeVisible();
 });
