@@ -8,6 +8,7 @@ import { buildSignedInUser, buildTwoFactorUser, buildUser } from '../../test/fac
 import { type OidcPerson, type OidcTestServer, startOidcServer } from '../../test/oidc-server.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { totpNow } from '../../test/totp.ts';
+import { renderMail } from '../mail/templates.ts';
 
 let t: TestApp;
 let discord: DiscordTestServer;
@@ -554,5 +555,33 @@ describe('linked accounts', () => {
     expect(await t.db.select().from(accounts).where(eq(accounts.providerId, 'discord'))).not.toContainEqual(
       expect.objectContaining({ accountId: accountIdOf(person) }),
     );
+  });
+});
+
+describe('the security alert mails', () => {
+  it('name the linked or unlinked provider, escaped, as the queued job carries it', () => {
+    const ctx = { siteName: 'CheatMarket', color: '#7c3aed', publicUrl: PUBLIC_URL };
+    const job = {
+      username: 'member_1',
+      notMeLink: `${PUBLIC_URL}/security/not-me#token=x`,
+      ipAddress: '203.0.113.5',
+      userAgent: 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0',
+      at: new Date().toISOString(),
+    };
+    const linked = renderMail('security-alert', ctx, { ...job, kind: 'account-linked', provider: 'Discord' });
+    expect(linked.subject).toBe('A Discord account was linked to your CheatMarket account');
+    expect(linked.text).toContain(
+      'A Discord account was linked to your account: it can now be used to sign in.',
+    );
+    const unlinked = renderMail('security-alert', ctx, {
+      ...job,
+      kind: 'account-unlinked',
+      provider: 'Corp <ID>',
+    });
+    expect(unlinked.subject).toBe('A Corp <ID> account was unlinked from your CheatMarket account');
+    expect(unlinked.html).toContain('A Corp &lt;ID&gt; account was unlinked');
+    expect(unlinked.html).not.toContain('<ID>');
+    const signIn = renderMail('security-alert', ctx, { ...job, kind: 'new-sign-in', provider: 'Discord' });
+    expect(signIn.text).toContain('Your account was signed in to with Discord from a device or network');
   });
 });
