@@ -10,6 +10,15 @@ const FAST_RESOLVE = '--import ./server/boot/fast-resolve.ts';
 /** The Discord and Telegram stand-in (server/test/hook-receiver.ts) the server's webhooks go to. */
 const HOOK_PORT = PORT + 1000;
 export const E2E_HOOK_RECEIVER = `https://127.0.0.1:${HOOK_PORT}`;
+/**
+ * The loopback Discord (server/test/discord-server.ts) the e2e server signs members in with: its own port
+ * beside the app's, and a client the app is configured with.
+ */
+export const E2E_DISCORD = {
+  url: `https://127.0.0.1:${PORT + 10_000}`,
+  clientId: 'e2e-discord-client',
+  clientSecret: 'e2e-discord-secret',
+};
 export const E2E_ADMIN = { email: 'admin@e2e.test', username: 'e2e_admin', password: 'e2e-admin-password' };
 
 /**
@@ -115,6 +124,21 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
+      command: `node ${FAST_RESOLVE} server/test/discord-main.ts`,
+      // The consent page without its parameters answers 400: the server is up.
+      url: `${E2E_DISCORD.url}/oauth2/authorize`,
+      ignoreHTTPSErrors: true,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        DISCORD_PORT: String(PORT + 10_000),
+        DISCORD_CLIENT_ID: E2E_DISCORD.clientId,
+        DISCORD_CLIENT_SECRET: E2E_DISCORD.clientSecret,
+      },
+    },
+    {
       command: [
         `rm -rf ${E2E_DATA_DIR}`,
         `node ${FAST_RESOLVE} --liftoff-only scripts/create-admin.ts --email ${E2E_ADMIN.email} --username ${E2E_ADMIN.username} --password ${E2E_ADMIN.password}`,
@@ -146,8 +170,13 @@ export default defineConfig({
         // A run can serve its own build (E2E_WEB_ROOT) so parallel runs never share dist/.
         ...(process.env.E2E_WEB_ROOT ? { WEB_ROOT: process.env.E2E_WEB_ROOT } : {}),
         // Webhooks go to the loopback receiver above, trusted through the committed test certificate.
-        DISCORD_API_URL: `${E2E_HOOK_RECEIVER}/api`,
+        DISCORD_WEBHOOK_API_URL: `${E2E_HOOK_RECEIVER}/api`,
         TELEGRAM_API_URL: E2E_HOOK_RECEIVER,
+        // "Continue with Discord" against the loopback Discord, which serves the test certificate: the server
+        // trusts it as an operator trusts a corporate CA, and may reach loopback (refused in production).
+        DISCORD_CLIENT_ID: E2E_DISCORD.clientId,
+        DISCORD_CLIENT_SECRET: E2E_DISCORD.clientSecret,
+        DISCORD_API_URL: E2E_DISCORD.url,
         OUTBOUND_ALLOW_PRIVATE: 'true',
         NODE_EXTRA_CA_CERTS: 'server/test/tls/localhost-cert.pem',
       },

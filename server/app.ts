@@ -51,6 +51,7 @@ import { createSecurityAlerts, securityAlertJobsPlugin } from './modules/session
 import { sessionRoutes } from './modules/sessions/routes.ts';
 import { siteSettingsRoutes } from './modules/site-settings/routes.ts';
 import { socialRoutes } from './modules/social/routes.ts';
+import { ssoAuthRoutes, ssoMeRoutes } from './modules/sso/routes.ts';
 import { createContentCipher, loadContentKey } from './modules/stock/key-crypto.ts';
 import { stockRoutes } from './modules/stock/routes.ts';
 import { ticketRoutes } from './modules/tickets/routes.ts';
@@ -177,6 +178,7 @@ export async function buildApp({ config, database, mailer, logger, logDestinatio
 
   await app.register(authRoutes, { prefix: '/api/auth', db, publicUrl: config.publicUrl });
   await app.register(passkeySignInRoutes, { prefix: '/api/auth', db, publicUrl: config.publicUrl });
+  await app.register(ssoAuthRoutes, { prefix: '/api/auth', db, config });
   await app.register(healthRoutes, {
     prefix: '/api',
     database,
@@ -188,6 +190,7 @@ export async function buildApp({ config, database, mailer, logger, logDestinatio
       await v1.register(antiBotRoutes, { db });
       await v1.register(sessionRoutes, { db });
       await v1.register(passkeyRoutes, { db, publicUrl: config.publicUrl });
+      await v1.register(ssoMeRoutes, { db, config });
       await v1.register(siteSettingsRoutes, { links: config.links, db });
       await v1.register(adminRoutes, { db });
       await v1.register(auditRoutes, { db });

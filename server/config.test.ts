@@ -134,6 +134,24 @@ describe('loadConfig', () => {
     });
     const production = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) };
     expect(loadConfig(production).payments.sandbox).toBe(false);
+
+    // Sign-in providers (issue 37): each only when configured, all its variables together.
+    expect(loadConfig({}).sso).toEqual({ discord: undefined, oidc: undefined });
+    expect(loadConfig({ DISCORD_CLIENT_ID: 'id', DISCORD_CLIENT_SECRET: 'secret' }).sso.discord).toEqual({
+      clientId: 'id',
+      clientSecret: 'secret',
+      apiUrl: 'https://discord.com',
+    });
+    expect(() => loadConfig({ DISCORD_CLIENT_ID: 'id' })).toThrow(
+      /DISCORD_CLIENT_ID: Discord sign-in needs both/,
+    );
+    expect(() => loadConfig({ OIDC_ISSUER: 'https://id.example.com' })).toThrow(
+      /OIDC_ISSUER: OpenID Connect sign-in needs all three/,
+    );
+    expect(
+      loadConfig({ OIDC_ISSUER: 'https://id.example.com', OIDC_CLIENT_ID: 'c', OIDC_CLIENT_SECRET: 's' }).sso
+        .oidc,
+    ).toEqual({ issuer: 'https://id.example.com', clientId: 'c', clientSecret: 's', name: 'OpenID Connect' });
     expect(() => loadConfig({ ...production, PAYMENTS_SANDBOX: 'true' })).toThrow(
       /PAYMENTS_SANDBOX: the sandbox checkout takes no real money and is refused in NODE_ENV=production/,
     );

@@ -97,8 +97,15 @@ const envSchema = z
       .regex(/^(mailto:|https:\/\/)\S+$/, 'a mailto: or https: address')
       .optional(),
     OUTBOUND_ALLOW_PRIVATE: bool.optional(),
-    DISCORD_API_URL: url.optional(),
+    DISCORD_WEBHOOK_API_URL: url.optional(),
     TELEGRAM_API_URL: url.optional(),
+    DISCORD_CLIENT_ID: z.string().min(1).optional(),
+    DISCORD_CLIENT_SECRET: z.string().min(1).optional(),
+    DISCORD_API_URL: url.optional(),
+    OIDC_ISSUER: url.optional(),
+    OIDC_CLIENT_ID: z.string().min(1).optional(),
+    OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    OIDC_NAME: z.string().trim().min(1).max(40).optional(),
     UPLOAD_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(DEFAULT_UPLOAD_CONCURRENCY),
     UPLOAD_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
     UPLOAD_DAILY_BYTES: z.coerce
@@ -181,13 +188,26 @@ const envSchema = z
         path: ['MEDIA_PUBLIC_URL'],
         message: 'serves images from the S3 bucket: set the S3_* variables too',
       });
+    if (Boolean(e.DISCORD_CLIENT_ID) !== Boolean(e.DISCORD_CLIENT_SECRET))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DISCORD_CLIENT_ID'],
+        message: 'Discord sign-in needs both DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET',
+      });
+    const oidc = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET];
+    if (oidc.some(Boolean) && !oidc.every(Boolean))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OIDC_ISSUER'],
+        message: 'OpenID Connect sign-in needs all three: OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET',
+      });
     if (e.NODE_ENV === 'production' && e.OUTBOUND_ALLOW_PRIVATE)
       ctx.addIssue({
         code: 'custom',
         path: ['OUTBOUND_ALLOW_PRIVATE'],
         message: 'lets the server send requests into private networks; refused in NODE_ENV=production',
       });
-    for (const name of ['DISCORD_API_URL', 'TELEGRAM_API_URL'] as const)
+    for (const name of ['DISCORD_API_URL', 'DISCORD_WEBHOOK_API_URL', 'TELEGRAM_API_URL'] as const)
       if (e.NODE_ENV === 'production' && e[name])
         ctx.addIssue({
           code: 'custom',
@@ -282,11 +302,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
      * answers. Production uses Discord's and Telegram's own; a test points both at a receiver on loopback.
      */
     hooks: {
-      discordApiUrls: e.DISCORD_API_URL
-        ? [e.DISCORD_API_URL.replace(/\/$/, '')]
+      discordApiUrls: e.DISCORD_WEBHOOK_API_URL
+        ? [e.DISCORD_WEBHOOK_API_URL.replace(/\/$/, '')]
         : ['https://discord.com/api', 'https://discordapp.com/api'],
       telegramApiUrl: (e.TELEGRAM_API_URL ?? 'https://api.telegram.org').replace(/\/$/, ''),
     },
+    sso: ssoConfig(e),
     /** Whether this instance runs queue jobs (every instance can still enqueue). */
     jobWorkers: e.JOB_WORKERS,
     mail: {
@@ -366,6 +387,32 @@ function paymentsConfig(e: z.output<typeof envSchema>) {
   return { btcpay, stripe, sandbox };
 }
 export type PaymentsConfig = ReturnType<typeof paymentsConfig>;
+
+/**
+ * The sign-in providers besides the password (issue 37): Discord and one OpenID Connect provider, each only
+ * when configured. Discord's address is configurable for the loopback test server, as Stripe's is.
+ */
+function ssoConfig(e: z.output<typeof envSchema>) {
+  const discord =
+    e.DISCORD_CLIENT_ID && e.DISCORD_CLIENT_SECRET
+      ? {
+          clientId: e.DISCORD_CLIENT_ID,
+          clientSecret: e.DISCORD_CLIENT_SECRET,
+          apiUrl: (e.DISCORD_API_URL ?? 'https://discord.com').replace(/\/$/, ''),
+        }
+      : undefined;
+  const oidc =
+    e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+      ? {
+          issuer: e.OIDC_ISSUER,
+          clientId: e.OIDC_CLIENT_ID,
+          clientSecret: e.OIDC_CLIENT_SECRET,
+          name: e.OIDC_NAME ?? 'OpenID Connect',
+        }
+      : undefined;
+  return { discord, oidc };
+}
+export type SsoConfig = ReturnType<typeof ssoConfig>;
 
 function parseTrustProxy(v: string): boolean | number | string {
   if (v === 'true') return true;

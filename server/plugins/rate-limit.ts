@@ -25,6 +25,10 @@ export const rateRules = {
   // The slower ceiling that still holds when many IPs try one account.
   signInPerAccount: { limit: 100, windowSeconds: 3600, by: 'email' },
   signUpPerIp: { limit: 10, windowSeconds: 3600, by: 'ip' },
+  // Sign-in with a provider: starting a flow and the provider's return, per IP (issue 37).
+  ssoStartPerIp: { limit: 30, windowSeconds: 600, by: 'ip' },
+  ssoCallbackPerIp: { limit: 30, windowSeconds: 600, by: 'ip' },
+  ssoLinkPerUser: { limit: 10, windowSeconds: 600, by: 'viewer' },
   // Bots rotate addresses within one provider's block (issue 36): the network's ceiling holds them.
   signUpPerNetwork: { limit: 30, windowSeconds: 3600, by: 'network' },
   // Proof-of-work challenges: a form asks for one per submit, a solver farm for thousands.

@@ -7,7 +7,7 @@ import path from 'node:path';
 
 /**
  * Discord and Telegram as their documentation describes them, on loopback over https (the committed test
- * certificate), standing in for DISCORD_API_URL and TELEGRAM_API_URL:
+ * certificate), standing in for DISCORD_WEBHOOK_API_URL and TELEGRAM_API_URL:
  *
  * - Discord's execute webhook, `POST /api/webhooks/{webhook.id}/{webhook.token}`: a JSON body with `content`
  *   and/or `embeds` (neither: 400, code 50006), answered 204, or 200 with the message object when
@@ -51,7 +51,7 @@ interface TelegramBot {
 }
 
 export interface HookReceiver {
-  /** The receiver's origin; DISCORD_API_URL is `${url}/api`, TELEGRAM_API_URL is `url`. */
+  /** The receiver's origin; DISCORD_WEBHOOK_API_URL is `${url}/api`, TELEGRAM_API_URL is `url`. */
   url: string;
   discordApiUrl: string;
   /** A new Discord webhook: its execute URL (what a seller pastes), id and token. */

@@ -140,6 +140,10 @@ export const everyRouteEnv: Record<string, string> = {
   STRIPE_WEBHOOK_SECRET: 'whsec_unreached',
   STRIPE_API_URL: 'http://127.0.0.1:9',
   PAYMENTS_SANDBOX: 'true',
+  // Sign-in with Discord (issue 37): starting builds the authorization URL locally; no walk reaches Discord.
+  DISCORD_CLIENT_ID: 'walk-discord-client',
+  DISCORD_CLIENT_SECRET: 'walk-discord-secret',
+  DISCORD_API_URL: 'https://127.0.0.1:9',
 };
 
 /** The whole app on its own database, as each API test file uses it (through app.inject). */

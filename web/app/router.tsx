@@ -49,6 +49,12 @@ export const routes: RouteObject[] = [
                 () => import('../features/auth/pages/register-page.tsx'),
                 'RegisterPage',
               ),
+              page(
+                'sso/username',
+                'Choose a Username',
+                () => import('../features/auth/pages/sso-username-page.tsx'),
+                'SsoUsernamePage',
+              ),
             ],
           },
           page(

@@ -110,7 +110,11 @@ export const accounts = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('accounts_user_id_idx').on(t.userId)],
+  (t) => [
+    index('accounts_user_id_idx').on(t.userId),
+    // One member per provider account: a Discord or OpenID Connect identity signs in to one member only.
+    uniqueIndex('accounts_provider_account_key').on(t.providerId, t.accountId),
+  ],
 );
 
 export const verifications = pgTable(

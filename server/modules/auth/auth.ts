@@ -1,10 +1,12 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError } from 'better-auth/api';
+import { APIError, createAuthEndpoint } from 'better-auth/api';
+import { setSessionCookie } from 'better-auth/cookies';
 import { twoFactor } from 'better-auth/plugins';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 import { limits } from '../../../contract/limits.ts';
 import { messages } from '../../../contract/messages.ts';
 import type { Config } from '../../config.ts';
@@ -51,6 +53,58 @@ export async function recordLoginEvent(
   }
 }
 
+/** How long a two-factor challenge lasts: the twoFactor plugin's default (`twoFactorCookieMaxAge`). */
+const TWO_FACTOR_CHALLENGE_SECONDS = 600;
+
+/** The path of the server-only endpoint below: its sessions count as sign-ins. */
+const SSO_SESSION_PATH = '/sso/session';
+
+/**
+ * A session for a member who signed in with a provider (modules/sso): our routes checked the provider's answer,
+ * state and PKCE; this makes the session and its cookie as a password sign-in does (the same ban check, login
+ * event and alert through the session hooks). Server-only: no URL reaches it, only `auth.api.ssoSession`.
+ */
+const ssoSessionPlugin = {
+  id: 'cm-sso-session',
+  endpoints: {
+    ssoSession: createAuthEndpoint(
+      SSO_SESSION_PATH,
+      {
+        method: 'POST',
+        body: z.object({ userId: z.string(), provider: z.string() }),
+        metadata: { SERVER_ONLY: true },
+      },
+      async (ctx) => {
+        const user = await ctx.context.internalAdapter.findUserById(ctx.body.userId);
+        if (!user) throw new APIError('NOT_FOUND', { code: 'USER_NOT_FOUND', message: messages.badRequest });
+        if ((user as { twoFactorEnabled?: boolean }).twoFactorEnabled) {
+          // Two-factor sign-in stays on whichever way the member comes: the challenge the twoFactor plugin
+          // makes after a password (its signed `two_factor` cookie naming a verification row, and the row
+          // counting attempts), so POST /api/auth/two-factor/verify completes this sign-in as it does that one.
+          const expiresAt = new Date(Date.now() + TWO_FACTOR_CHALLENGE_SECONDS * 1000);
+          const identifier = `2fa-${randomBytes(20).toString('base64url')}`;
+          await ctx.context.internalAdapter.createVerificationValue({
+            value: user.id,
+            identifier,
+            expiresAt,
+          });
+          await ctx.context.internalAdapter.createVerificationValue({
+            value: '0',
+            identifier: `2fa-attempts-${identifier}`,
+            expiresAt,
+          });
+          const cookie = ctx.context.createAuthCookie('two_factor', { maxAge: TWO_FACTOR_CHALLENGE_SECONDS });
+          await ctx.setSignedCookie(cookie.name, identifier, ctx.context.secret, cookie.attributes);
+          return ctx.json({ userId: user.id, twoFactorRequired: true });
+        }
+        const session = await ctx.context.internalAdapter.createSession(user.id, false);
+        await setSessionCookie(ctx, { session, user });
+        return ctx.json({ userId: user.id, twoFactorRequired: false });
+      },
+    ),
+  },
+};
+
 export interface AuthDeps {
   db: Db;
   config: Config;
@@ -96,6 +150,7 @@ export function createAuth({ db, config, secret, log, securityAlerts }: AuthDeps
       // Reached only through our routes (modules/auth/routes.ts); its own rate limit is off like the rest,
       // ours counts code attempts, and the plugin still caps attempts per challenge and locks the account.
       twoFactor({ issuer: 'CheatMarket', twoFactorTable: 'twoFactors' }),
+      ssoSessionPlugin,
     ],
     session: { modelName: 'sessions' },
     account: { modelName: 'accounts' },
@@ -151,9 +206,15 @@ export function createAuth({ db, config, secret, log, securityAlerts }: AuthDeps
             if (user?.banned) throw new APIError('FORBIDDEN', { code: 'BANNED', message: messages.banned });
           },
           async after(session, ctx) {
-            // Only a password sign-in counts here: sessions are also made when a password changes or
+            // Only a password or provider sign-in counts here: sessions are also made when a password changes or
             // two-factor is turned on or off. A sign-in of a two-factor account makes a session the plugin
             // drops at once; the code's route records that sign-in when it completes (routes.ts).
+            if (ctx?.path === SSO_SESSION_PATH) {
+              const provider = (ctx.body as { provider?: string } | undefined)?.provider;
+              const loginEventId = await recordLoginEvent(db, log, session);
+              await securityAlerts.signedIn({ ...session, loginEventId, provider });
+              return;
+            }
             if (ctx?.path !== '/sign-in/email') return;
             const [user] = await db
               .select({ twoFactorEnabled: profiles.twoFactorEnabled })

@@ -37,14 +37,14 @@ beforeAll(async () => {
       OUTBOUND_ALLOW_PRIVATE: 'true',
       PUBLIC_URL: 'https://cheats.example',
       JOB_WORKERS: 'true',
-      DISCORD_API_URL: receiver.discordApiUrl,
+      DISCORD_WEBHOOK_API_URL: receiver.discordApiUrl,
       TELEGRAM_API_URL: receiver.url,
     },
   });
   strict = await buildTestApp({
     env: {
       JOB_WORKERS: 'true',
-      DISCORD_API_URL: 'https://169.254.169.254/api',
+      DISCORD_WEBHOOK_API_URL: 'https://169.254.169.254/api',
       TELEGRAM_API_URL: 'https://10.0.0.7',
     },
   });
@@ -580,7 +580,7 @@ describe('retries and switch-off', () => {
 describe('production’s Discord addresses and the rate limits', () => {
   let real: TestApp;
   beforeAll(async () => {
-    // No DISCORD_API_URL: Discord's own addresses, and the limits at their real size.
+    // No DISCORD_WEBHOOK_API_URL: Discord's own addresses, and the limits at their real size.
     real = await buildTestApp({ env: { RATE_LIMIT_SCALE: '1' } });
   });
   afterAll(() => real.close());
@@ -605,9 +605,9 @@ describe('production’s Discord addresses and the rate limits', () => {
       loadConfig({
         NODE_ENV: 'production',
         AUTH_SECRET: 'x'.repeat(32),
-        DISCORD_API_URL: 'https://127.0.0.1:9/api',
+        DISCORD_WEBHOOK_API_URL: 'https://127.0.0.1:9/api',
       }),
-    ).toThrow(/DISCORD_API_URL/);
+    ).toThrow(/DISCORD_WEBHOOK_API_URL/);
   });
 
   it('counts test messages per member: the 11th in ten minutes is 429 with Retry-After', async () => {

@@ -75,7 +75,7 @@ export function maskSecret(kind: Hook['kind'], secret: string) {
 }
 
 /**
- * A Discord URL must be an execute-webhook address on Discord (DISCORD_API_URL in tests), and either kind
+ * A Discord URL must be an execute-webhook address on Discord (DISCORD_WEBHOOK_API_URL in tests), and either kind
  * must lead to a public https address: checked again by the agent's own lookup at every send.
  */
 function checkedSecret(deps: HookDeps, body: HookBody): { secret: string; target: string } {

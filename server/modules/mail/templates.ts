@@ -134,6 +134,7 @@ const templates = {
       userAgent: str(data.userAgent) || null,
       at: new Date(str(data.at)),
       role: (str(data.role) || undefined) as Role | undefined,
+      provider: str(data.provider) || undefined,
     }),
   /** A notification (order event, direct message, ticket reply, new listing) with a link to its target. */
   notification: (ctx: MailContext, data: Record<string, unknown>) => ({

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, gt, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { passkeyChallenges, passkeys, profiles } from '../../db/schema/index.ts';
 
 /** How long a challenge works. */
@@ -30,7 +30,7 @@ export function credentialIdsOf(db: Db, userId: string) {
     .where(eq(passkeys.userId, userId));
 }
 
-export async function countPasskeys(db: Db, userId: string) {
+export async function countPasskeys(db: Db | Tx, userId: string) {
   const [row] = await db.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, userId));
   return row?.n ?? 0;
 }

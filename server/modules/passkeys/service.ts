@@ -8,7 +8,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { passkeyMessages } from '../../../contract/messages.ts';
 import type { AddPasskeyBody, PasskeySignInBody } from '../../../contract/passkeys.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/sql.ts';
 import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../auth/session-lookup.ts';
@@ -16,6 +16,11 @@ import * as q from './queries.ts';
 
 /** At most this many passkeys per member. */
 export const MAX_PASSKEYS = 20;
+
+/** Whether a member can sign in with a passkey: a way in that unlinking a provider does not take away. */
+export async function hasPasskey(db: Db | Tx, userId: string) {
+  return (await q.countPasskeys(db, userId)) > 0;
+}
 
 /** Where WebAuthn ceremonies are bound: the relying party is the public URL's host, the origin its origin. */
 export interface RelyingParty {

@@ -15,7 +15,9 @@ export type AlertKind =
   | 'passkey-removed'
   | 'banned'
   | 'role-changed'
-  | 'payout-address-changed';
+  | 'payout-address-changed'
+  | 'account-linked'
+  | 'account-unlinked';
 
 /** Where and when the change came from (the request that made it), and the new role for a role change. */
 export interface AlertDetails {
@@ -23,6 +25,8 @@ export interface AlertDetails {
   userAgent?: string | null;
   at?: Date;
   role?: Role;
+  /** The sign-in provider's name, for a linked or unlinked account ("Discord"). */
+  provider?: string;
 }
 
 /** A ban or role change made inside a transaction, alerted once it has committed. */
@@ -41,9 +45,9 @@ const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const what: Record<AlertKind, (d: AlertDetails) => { subject: string; line: string }> = {
-  'new-sign-in': () => ({
+  'new-sign-in': (d) => ({
     subject: 'New sign-in to your CheatMarket account',
-    line: 'Your account was signed in to from a device or network it has not used before.',
+    line: `Your account was signed in to${d.provider ? ` with ${d.provider}` : ''} from a device or network it has not used before.`,
   }),
   'password-changed': () => ({
     subject: 'Your CheatMarket password was changed',
@@ -72,6 +76,14 @@ const what: Record<AlertKind, (d: AlertDetails) => { subject: string; line: stri
   'role-changed': (d) => ({
     subject: 'Your CheatMarket role changed',
     line: `Your account's role was changed to ${d.role ?? 'user'} by an admin.`,
+  }),
+  'account-linked': (d) => ({
+    subject: `A ${d.provider ?? 'sign-in'} account was linked to your CheatMarket account`,
+    line: `A ${d.provider ?? 'sign-in'} account was linked to your account: it can now be used to sign in.`,
+  }),
+  'account-unlinked': (d) => ({
+    subject: `A ${d.provider ?? 'sign-in'} account was unlinked from your CheatMarket account`,
+    line: `A ${d.provider ?? 'sign-in'} account was unlinked from your account: it can no longer be used to sign in.`,
   }),
   'payout-address-changed': () => ({
     subject: 'Your CheatMarket payout address was changed',
@@ -122,6 +134,8 @@ export interface SecurityAlertJob {
   userAgent?: string | null;
   at: string;
   role?: Role;
+  /** The provider's name, for a linked or unlinked account. */
+  provider?: string;
   /** A sign-in's login_events row: sign-ins recorded before it mean this is not the member's first. */
   loginEventId?: string | null;
 }
@@ -145,7 +159,9 @@ export function createSecurityAlerts({ db }: { db: Db }) {
   };
   return {
     /** A completed sign-in: its device and network are remembered, and a new pair (not the first) alerted. */
-    signedIn(event: Pick<SecurityAlertJob, 'userId' | 'ipAddress' | 'userAgent' | 'loginEventId'>) {
+    signedIn(
+      event: Pick<SecurityAlertJob, 'userId' | 'ipAddress' | 'userAgent' | 'loginEventId' | 'provider'>,
+    ) {
       return queue({ kind: 'new-sign-in', ...event, at: new Date().toISOString() });
     },
     /**

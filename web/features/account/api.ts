@@ -5,6 +5,7 @@ import type { changePasswordBody } from '../../../contract/auth.ts';
 import type { LoginEvent, Me, UserSettings, updateMeBody } from '../../../contract/me.ts';
 import { accountMessages } from '../../../contract/messages.ts';
 import type { SessionsResponse } from '../../../contract/sessions.ts';
+import type { LinkedAccounts, SsoProvider } from '../../../contract/sso.ts';
 import { api, upload } from '../../lib/api.ts';
 import { useRefreshingMutation } from '../../lib/queries.ts';
 import { loadRetry } from '../../lib/query-retry.ts';
@@ -136,3 +137,26 @@ export function useDisableTwoFactor() {
     },
   });
 }
+
+const linkedAccountsKey = ['me', 'linked-accounts'] as const;
+export const useLinkedAccounts = () =>
+  useQuery({
+    queryKey: linkedAccountsKey,
+    queryFn: ({ signal }) => api<LinkedAccounts>('/me/linked-accounts', { signal }),
+    ...loadRetry,
+  });
+
+/** Linking goes through the provider: the server answers its authorization page, the browser goes there. */
+export function useLinkAccount() {
+  return useMutation({
+    mutationFn: (provider: SsoProvider) =>
+      api<{ url: string }>(`/me/linked-accounts/${provider}`, { method: 'POST', body: {} }),
+    onSuccess: ({ url }) => window.location.assign(url),
+  });
+}
+
+export const useUnlinkAccount = () =>
+  useRefreshingMutation(
+    (provider: SsoProvider) => api<Ok>(`/me/linked-accounts/${provider}`, { method: 'DELETE' }),
+    linkedAccountsKey,
+  );

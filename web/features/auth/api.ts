@@ -1,10 +1,11 @@
 import { startAuthentication } from '@simplewebauthn/browser';
-import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import type { resetPasswordBody, SignInResponse, signInBody, signUpBody } from '../../../contract/auth.ts';
 import { messages } from '../../../contract/common-messages.ts';
+import type { SsoProvider, SsoProviders, ssoPendingResponse } from '../../../contract/sso.ts';
 import { api } from '../../lib/api.ts';
 import { useProofOfWork } from '../../lib/proof-of-work.ts';
 import { meKey, returnPath, type SessionResponse, sessionKey } from '../../lib/session.ts';
@@ -155,5 +156,42 @@ export function useResetPassword() {
       toast.success(messages.passwordUpdated);
       await navigate('/login', { replace: true });
     },
+  });
+}
+
+/** The sign-in providers besides the password (each only when the operator configured it). */
+const ssoProvidersQuery = queryOptions({
+  queryKey: ['sso-providers'],
+  queryFn: ({ signal }) =>
+    api<{ providers: SsoProviders }>('/api/auth/sso/providers', { signal }).then((r) => r.providers),
+  staleTime: Number.POSITIVE_INFINITY,
+  meta: { public: true },
+});
+export const useSsoProviders = () => useQuery(ssoProvidersQuery);
+
+/** Starts signing in with a provider: the server answers its authorization page, the browser goes there. */
+export function useStartSso() {
+  return useMutation({
+    mutationFn: (provider: SsoProvider) =>
+      api<{ url: string }>(`/api/auth/sso/${provider}`, { method: 'POST', body: {} }),
+    onSuccess: ({ url }) => window.location.assign(url),
+  });
+}
+
+/** A first sign-in with a provider waiting for its username (404 when there is none). */
+export const useSsoPending = () =>
+  useQuery({
+    queryKey: ['sso-pending'],
+    queryFn: ({ signal }) => api<z.output<typeof ssoPendingResponse>>('/api/auth/sso/pending', { signal }),
+    retry: false,
+  });
+
+/** Creates the member with the chosen username and signs in. */
+export function useCompleteSso() {
+  const signedIn = useSignedIn();
+  return useMutation({
+    mutationFn: (body: { username: string }) =>
+      api<SessionResponse>('/api/auth/sso/complete', { method: 'POST', body }),
+    onSuccess: signedIn,
   });
 }

@@ -13,6 +13,7 @@ import { useMe } from '../../../lib/session.ts';
 import { useTheme } from '../../../lib/theme.ts';
 import { ActiveSessions } from '../components/active-sessions.tsx';
 import { ChangePasswordForm } from '../components/change-password-form.tsx';
+import { LinkedAccounts } from '../components/linked-accounts.tsx';
 import { LoginActivity } from '../components/login-activity.tsx';
 import { NotificationSettings } from '../components/notification-settings.tsx';
 import { PasskeysSection } from '../components/passkeys-section.tsx';
@@ -40,6 +41,7 @@ export function SettingsPage() {
           <ChangePasswordForm />
           {me ? <TwoFactorSection me={me} /> : <Skeleton className="h-48 w-full rounded-2xl" />}
           <PasskeysSection />
+          <LinkedAccounts />
           <ActiveSessions />
           <NotificationSettings />
           <PushSettings />

@@ -1,7 +1,7 @@
 import { KeyRound, LogIn, ShieldCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { signInBody } from '../../../../contract/auth.ts';
 import { accountMessages, messages, passkeyMessages } from '../../../../contract/messages.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -12,9 +12,12 @@ import { useTextField, useZodForm } from '../../../lib/forms.ts';
 import { passkeyFailure } from '../../../lib/passkeys.ts';
 import { usePasskeySignIn, useSignIn, useVerifyTwoFactor } from '../api.ts';
 import { AuthCard, AuthForm, EmailInput, linkClasses } from '../components/auth-card.tsx';
+import { SsoButtons } from '../components/sso-buttons.tsx';
 
 export function LoginPage() {
-  const [codeStep, setCodeStep] = useState(false);
+  // A provider sign-in of a member with two-factor sign-in on comes back here for the code (`?twoFactor=1`).
+  const { search } = useLocation();
+  const [codeStep, setCodeStep] = useState(() => new URLSearchParams(search).has('twoFactor'));
   if (codeStep) return <TwoFactorStep onRestart={() => setCodeStep(false)} />;
   return <PasswordStep onCodeRequired={() => setCodeStep(true)} />;
 }
@@ -52,6 +55,7 @@ function PasswordStep({ onCodeRequired }: { onCodeRequired: () => void }) {
         </>
       }
     >
+      <SsoButtons />
       <AuthForm onSubmit={onSubmit} submitLabel="Sign In" pending={signIn.isPending}>
         <EmailInput {...field('email')} />
         <PasswordInput label="Password" autoComplete="current-password" {...field('password')} />

@@ -7,6 +7,7 @@ import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { useZodForm } from '../../../lib/forms.ts';
 import { useSignUp } from '../api.ts';
 import { AuthCard, AuthForm, EmailInput, linkClasses } from '../components/auth-card.tsx';
+import { SsoButtons } from '../components/sso-buttons.tsx';
 
 export function RegisterPage() {
   const signUp = useSignUp();
@@ -35,6 +36,7 @@ export function RegisterPage() {
         </>
       }
     >
+      <SsoButtons />
       <AuthForm
         onSubmit={onSubmit}
         submitLabel={signUp.solving ? antiBotMessages.solving : 'Create Account'}
