@@ -44,10 +44,13 @@ export const DRAIN_TARGET = 200;
 export async function queueDrain(o: DrainOptions): Promise<DrainResult> {
   const client = new pg.Client({ connectionString: o.databaseUrl });
   await client.connect();
-  const { rows: queue } = await client.query<{ n: number }>(
-    `select count(*)::int as n from pg_tables where schemaname = 'pgboss' and tablename = 'queue'`,
+  const { rows: store } = await client.query<{ ok: boolean }>(
+    `select to_regclass('pgboss.queue') is not null as ok`,
   );
-  if (!queue[0]!.n) {
+  const queues = store[0]!.ok
+    ? (await client.query(`select 1 from pgboss.queue where name = 'notification-mail'`)).rowCount
+    : 0;
+  if (!queues) {
     // A database no instance has run on yet: one starts (without workers) to make the queues, and stops.
     const setup = await startApp({
       DATABASE_URL: o.databaseUrl,
