@@ -1,15 +1,16 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { drizzle } from 'drizzle-orm/node-postgres';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
-import type { Db } from '../../server/db/client.ts';
-import * as schema from '../../server/db/schema/index.ts';
+import { buildApp } from '../../server/app.ts';
+import { loadConfig } from '../../server/config.ts';
+import { type Database, openDatabase } from '../../server/db/client.ts';
 import { notifyFollowersOfListing } from '../../server/modules/marketplace/queries.ts';
-import { startPostgres } from '../../server/test/postgres-server.ts';
 import { type Child, startApp } from './app-process.ts';
+import { benchPostgres, createBenchDatabase } from './postgres.ts';
 
 /*
  * `npm run bench:realtime`: PostgreSQL on loopback, the app in production mode as a child process, and N
@@ -68,15 +69,14 @@ async function pool<T>(items: T[], limit: number, fn: (item: T, index: number) =
 }
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'cm-bench-rt-'));
-const server = await startPostgres();
+const server = await benchPostgres();
 let app: Child | null = null;
+/** The fan-out's own instance, in this process: no HTTP, no workers, only its queue to send with. */
+let sender: { app: FastifyInstance; database: Database } | null = null;
 const sockets: Socket[] = [];
 const dbPool = new pg.Pool({ connectionString: server.url('bench_rt'), max: 4 });
 try {
-  const admin = new pg.Client({ connectionString: server.url('postgres') });
-  await admin.connect();
-  await admin.query('create database bench_rt');
-  await admin.end();
+  await createBenchDatabase(server, 'bench_rt');
 
   app = await startApp({
     DATABASE_URL: server.url('bench_rt'),
@@ -199,15 +199,32 @@ try {
   };
   const dmRuns = [await runDms(Math.min(300, MESSAGES), 1), await runDms(MESSAGES, SEND_CONCURRENCY)];
 
-  // Fan-out: one listing, every member notified in one statement.
-  const drizzleDb = drizzle(dbPool, { schema, casing: 'snake_case' }) as unknown as Db;
+  // Fan-out: one listing, every member notified in one statement, from an instance of the app built in this
+  // process as the server builds it (the fan-out queues each notification's mail job: the job queue must be
+  // started here too), without workers: the server's process runs the jobs.
+  mkdirSync(path.join(tmp, 'sender'));
+  const database = await openDatabase({ databaseUrl: server.url('bench_rt'), poolSize: 4 });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    AUTH_SECRET,
+    DATABASE_URL: server.url('bench_rt'),
+    DATA_DIR: path.join(tmp, 'sender'),
+    PUBLIC_URL: app.base,
+    LOG_LEVEL: 'silent',
+    JOB_WORKERS: 'false',
+  });
+  sender = {
+    app: await buildApp({ config, database, logger: false, webRoot: path.join(tmp, 'no-web') }),
+    database,
+  };
+  await sender.app.ready();
   const fanLatency: number[] = [];
   let fanDelivered = 0;
   let fanWallTotal = 0;
   for (let f = 0; f < FANOUTS; f++) {
     notified.clear();
     const t0 = performance.now();
-    await drizzleDb.transaction((tx) =>
+    await database.db.transaction((tx) =>
       notifyFollowersOfListing(tx, sellerId, { id: randomUUID(), title: `Bench listing ${f}` }, 'rt_seller'),
     );
     const end = performance.now() + 10_000;
@@ -244,6 +261,8 @@ try {
   log(`  transaction → live    ${summary(fanLatency)}`);
 } finally {
   for (const s of sockets) s.disconnect();
+  await sender?.app.close();
+  await sender?.database.close();
   await app?.stop();
   await dbPool.end().catch(() => {});
   server.stop();

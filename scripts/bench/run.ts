@@ -6,11 +6,13 @@ import pg from 'pg';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/client.ts';
-import { startPostgres } from '../../server/test/postgres-server.ts';
+import type { PostgresServer } from '../../server/test/postgres-server.ts';
 import { type Child, LOCAL_AUTH_SECRET, root, signIn, startApp, startChild } from './app-process.ts';
 import type { CeilingPlan, Statement } from './ceiling-server.ts';
 import { type LoadOptions, type LoadResult, type LoadTarget, measure, warmUp } from './load.ts';
 import { PG_STATEMENTS_SETTINGS, resetStatementStats, statementStatsTable } from './pg-statements.ts';
+import { benchPostgres, createBenchDatabase } from './postgres.ts';
+import { DRAIN_TARGET, drainReport, queueDrain } from './queue-drain.ts';
 import {
   BENCH_PASSWORD,
   type BenchCounts,
@@ -39,15 +41,19 @@ import { webhookStorm } from './webhook-storm.ts';
  *   BENCH_WARMUP (5) / BENCH_DURATION (10)   seconds of warm-up and of measurement per endpoint
  *   BENCH_PGLITE_SCALE          the PGlite run's scale (default: BENCH_SCALE, at most 0.1)
  *   BENCH_SCALE_ROUNDS (3)      rounds of the 10 k vs 1 M comparison (medians reported)
- *   BENCH_SKIP=scale,pglite,storm,uploads   parts to leave out
+ *   BENCH_SKIP=scale,pglite,storm,uploads,queue   parts to leave out
  *   BENCH_STORM_DELIVERIES (1000)   signed BTCPay deliveries in the webhook storm (a fifth of them replays)
  *   BENCH_FLOOD_SIGNINS (40)    sign-ins timed alone and during the upload flood (issue 36)
+ *   BENCH_QUEUE_JOBS (10000)    notification-mail jobs the queue drain starts with (issue 38), and
+ *   BENCH_QUEUE_SECONDS (600)   the longest it waits for them
  *   BENCH_ONLY                  measure only the endpoints whose name contains this text
  *   BENCH_READ_ROUNDS (3) / BENCH_READ_ROUND (5)   alternating rounds of each read and its ceiling, and
  *                               their seconds (medians compared)
  *   BENCH_PURCHASE_ROUNDS (4)   alternating rounds of single and key purchases
  *   BENCH_APP_NODE_OPTIONS      NODE_OPTIONS for the app's process (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof)
  *   BENCH_PG_STATEMENTS=1       after the main run, the statements that took PostgreSQL the most time
+ *   BENCH_RESULTS (.tmp/bench-results.md)   where the report is written
+ *   BENCH_POSTGRES_URL          an existing server to run on (a URL with {db}; see postgres.ts)
  */
 const env = process.env;
 const scale = Number(env.BENCH_SCALE ?? 1);
@@ -87,11 +93,8 @@ function pgRunner(client: pg.Client): Runner {
   };
 }
 
-async function createDatabase(server: { url(db: string): string }, name: string) {
-  const admin = new pg.Client({ connectionString: server.url('postgres') });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+async function createDatabase(server: PostgresServer, name: string) {
+  await createBenchDatabase(server, name);
   const database = await openDatabase({ databaseUrl: server.url(name), poolSize: 2 });
   await database.migrate();
   await database.close();
@@ -218,6 +221,8 @@ async function captureStatements(
     // No job worker in this process: its polling would be captured as the request's statements (and replayed
     // by the ceiling, which made browse look faster than its own SQL).
     JOB_WORKERS: 'false',
+    // Statements are recorded here, not latency: a busy machine must not have the capture shed (503).
+    PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
   });
   const app = await buildApp({ config, database, logger: false, webRoot: path.join(dataDir, 'none') });
   await app.ready();
@@ -453,10 +458,11 @@ function table(rows: Row[], withRefs: boolean) {
   return [head, sep, ...lines].join('\n');
 }
 
-async function signInMembers(base: string, c: BenchCounts) {
+/** The first `n` members signed in (all of them unless fewer are needed). */
+async function signInMembers(base: string, c: BenchCounts, n = c.members) {
   const cookies: string[] = [];
-  for (let i = 1; i <= c.members; i += 5) {
-    const batch = Array.from({ length: Math.min(5, c.members - i + 1) }, (_, k) =>
+  for (let i = 1; i <= n; i += 5) {
+    const batch = Array.from({ length: Math.min(5, n - i + 1) }, (_, k) =>
       signIn(base, memberEmail(i + k), BENCH_PASSWORD),
     );
     cookies.push(...(await Promise.all(batch)));
@@ -484,7 +490,7 @@ async function main() {
   out();
 
   log('starting PostgreSQL');
-  const server = await startPostgres(env.BENCH_PG_STATEMENTS ? PG_STATEMENTS_SETTINGS : {});
+  const server = await benchPostgres(env.BENCH_PG_STATEMENTS ? PG_STATEMENTS_SETTINGS : {});
   try {
     // ---- Main run on PostgreSQL ------------------------------------------------------------------------
     const client = await createDatabase(server, 'bench');
@@ -504,7 +510,12 @@ async function main() {
       DATABASE_POOL_SIZE: String(POOL_SIZE),
     });
     children.push(app);
-    const cookies = await signInMembers(app.base, counts);
+    // The reads sign in as member 1; purchases and the webhook storm buy as every member.
+    const cookies = await signInMembers(
+      app.base,
+      counts,
+      measured('purchase') || !skip.has('storm') ? counts.members : 1,
+    );
     const endpoints = readEndpoints(fx);
     log('capturing the SQL of each endpoint');
     const purchase = fx.buyable.pop()!;
@@ -615,6 +626,20 @@ async function main() {
         children,
       });
       for (const line of floodReport(flood)) out(line);
+    }
+    // ---- The queue drain (issue 38) -----------------------------------------------------------------------
+    if (!skip.has('queue')) {
+      log(`queue drain (target ≥ ${DRAIN_TARGET} jobs/s)`);
+      const drain = await queueDrain({
+        databaseUrl: url,
+        tmp,
+        memberIds: fx.memberIds,
+        jobs: Number(env.BENCH_QUEUE_JOBS ?? 10_000),
+        maxSeconds: Number(env.BENCH_QUEUE_SECONDS ?? 600),
+        log,
+        children,
+      });
+      for (const line of drainReport(drain)) out(line);
     }
     if (env.BENCH_PG_STATEMENTS) {
       out(await statementStatsTable(url));
@@ -729,7 +754,9 @@ async function main() {
   }
 
   out(`Total run time: ${((performance.now() - started) / 1000).toFixed(0)} s.`);
-  const file = path.join(root, '.tmp', 'bench-results.md');
+  const file = env.BENCH_RESULTS
+    ? path.resolve(env.BENCH_RESULTS)
+    : path.join(root, '.tmp', 'bench-results.md');
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, `${report.join('\n')}\n`);
   log(`\nwritten to ${path.relative(root, file)}`);

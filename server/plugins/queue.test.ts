@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emailSuppressions, mailLog } from '../db/schema/index.ts';
 import { startTestSmtp, type TestSmtp } from '../test/smtp.ts';
 import { buildTestApp, type TestApp } from '../test/test-app.ts';
-import { enqueueMail } from './queue.ts';
+import { enqueueMail, enqueueMany } from './queue.ts';
 
 /** The queue on this file's database (PGlite or PostgreSQL), mailing a real SMTP server on loopback. */
 let t: TestApp;
@@ -35,6 +36,24 @@ const jobsTo = async (to: string) =>
   ).rows;
 
 describe('job queue', () => {
+  it('a backlog on a one-at-a-time queue is fetched in batches, not one job per 2 s poll (issue 38)', async () => {
+    // Pushes of notifications that do not exist: each job is a read that finds nothing.
+    const ids = Array.from({ length: 40 }, () => randomUUID());
+    await enqueueMany(
+      t.db,
+      'notification-push',
+      ids.map((notificationId) => ({ notificationId })),
+    );
+    // A fetch of one job and a 2 s poll after it (pg-boss does not burst at a batch of 1) took 80 s for these.
+    await t.app.jobs.settle(20_000);
+    const { rows } = (await t.db.execute(
+      sql`select state, output->>'result' as result, count(*)::int as n from pgboss.job
+        where name = 'notification-push' and data->>'notificationId' = any(${`{${ids.join(',')}}`}::text[])
+        group by 1, 2`,
+    )) as unknown as { rows: { state: string; result: string; n: number }[] };
+    expect(rows).toEqual([{ state: 'completed', result: 'skipped', n: 40 }]);
+  });
+
   it('a job enqueued in a transaction that rolls back never runs; one that commits does', async () => {
     await expect(
       t.db.transaction(async (tx) => {

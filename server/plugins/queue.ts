@@ -165,12 +165,41 @@ export function mailIdFor(name: string) {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((Number.parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
+/**
+ * Jobs one fetch claims: several per running slot, so a backlog drains in few round trips (a claimed job
+ * waits its turn under the batch's heartbeat), and never 1, where pg-boss does not fetch again at once. The
+ * cost of a larger batch: the next fetch waits for the batch's slowest job, and an instance that dies holds
+ * the whole batch until its heartbeat lapses (each job then runs again, as after any lost completion: mail_log and
+ * the named mail jobs keep a second run from mailing twice).
+ */
+function batchSizeFor(concurrency: number) {
+  return Math.max(10, concurrency * 4);
+}
+
+/** `run` over `items`, at most `limit` at once, results in the items' order. */
+async function runAtMost<T, R>(items: T[], limit: number, run: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        results[i] = await run(items[i]!);
+      }
+    }),
+  );
+  return results;
+}
+
 export interface JobQueue {
-  /** Runs `handler` for each job of `name` on this instance (one at a time unless `concurrency` says more). */
+  /**
+   * Runs `handler` for each job of `name` on this instance: at most `concurrency` at once (1 unless it says
+   * more), from batches of `batchSize` jobs per fetch (see {@link batchSizeFor}).
+   */
   work<N extends JobName>(
     name: N,
     handler: (job: Job<JobData[N]>) => Promise<unknown>,
-    options?: { concurrency?: number },
+    options?: { concurrency?: number; batchSize?: number },
   ): void;
   /** Sends the named sweep now unless one is already waiting (stately queues drop the duplicate). */
   every(
@@ -235,32 +264,31 @@ export const queuePlugin = fp(
 
     const jobs: JobQueue = {
       boss,
-      work(name, handler, { concurrency = 1 } = {}) {
+      work(name, handler, { concurrency = 1, batchSize = batchSizeFor(concurrency) } = {}) {
         if (!opts.workers) return;
-        // One fetch takes up to `concurrency` jobs and runs them side by side, each settled on its own (a
-        // failure retries that job only). A full batch fetches again at once; NOTIFY wakes an idle worker,
-        // and polling every 2 s is the backstop for a wake-up that came while it was busy.
+        // One fetch claims up to `batchSize` jobs; at most `concurrency` of them run at once, each settled on
+        // its own (a failure retries that job only). A full batch fetches again at once (pg-boss bursts only
+        // above a batch of 1: at 1 it waited out the 2 s poll after every job, 0.5 jobs/s; issue 38); a short
+        // one means the queue has caught up, and NOTIFY wakes the worker for the next job, with polling every
+        // 2 s as the backstop for a wake-up that came while it was busy.
         const options = {
-          batchSize: concurrency,
+          batchSize: Math.max(2, batchSize, concurrency),
           perJobResults: true,
           burstWhenBatchFull: true,
           pollingIntervalSeconds: 2,
           notifyPollingIntervalSeconds: 2,
         } as const satisfies WorkOptions;
+        const run = async (job: Job<JobData[typeof name]>): Promise<JobResult> => {
+          try {
+            return { id: job.id, status: 'completed', output: { result: await handler(job) } };
+          } catch (err) {
+            app.log.warn({ err, job: name, id: job.id }, 'job failed; the queue retries it');
+            metrics.failed.inc({ queue: name });
+            return { id: job.id, status: 'failed', output: { message: (err as Error).message } };
+          }
+        };
         handlers.push(() =>
-          boss.work<JobData[typeof name]>(name, options, (batch) =>
-            Promise.all(
-              batch.map(async (job): Promise<JobResult> => {
-                try {
-                  return { id: job.id, status: 'completed', output: { result: await handler(job) } };
-                } catch (err) {
-                  app.log.warn({ err, job: name, id: job.id }, 'job failed; the queue retries it');
-                  metrics.failed.inc({ queue: name });
-                  return { id: job.id, status: 'failed', output: { message: (err as Error).message } };
-                }
-              }),
-            ),
-          ),
+          boss.work<JobData[typeof name]>(name, options, (batch) => runAtMost(batch, concurrency, run)),
         );
       },
       every(name, intervalMs) {

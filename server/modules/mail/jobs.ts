@@ -6,6 +6,9 @@ import type { LinkMinter } from '../auth/mail-links.ts';
 import { sendDigests } from './digest.ts';
 import { deliverMail, type MailLimits, notificationMail } from './service.ts';
 
+/** Notification-mail decisions one instance runs at once (each holds a pooled connection per statement). */
+const NOTIFICATION_MAIL_CONCURRENCY = 16;
+
 /** The mail workers: notifications become mails, and mails go to the mailer (SMTP or the dev mailbox). */
 export const mailJobsPlugin = fp<{
   db: Db;
@@ -29,7 +32,11 @@ export const mailJobsPlugin = fp<{
         app.hasDecorator('isOnline') ? app.isOnline(userId) : Promise.resolve(false),
     };
     app.jobs.work('mail', (job) => deliverMail(deps, job), { concurrency: opts.concurrency });
-    app.jobs.work('notification-mail', (job) => notificationMail(deps, job));
+    // A decision is a few reads and at most one insert: many at once, or a backlog (one member at the direct
+    // message limit makes 60 a minute) outruns the worker (issue 38).
+    app.jobs.work('notification-mail', (job) => notificationMail(deps, job), {
+      concurrency: NOTIFICATION_MAIL_CONCURRENCY,
+    });
     app.jobs.work('digest', () => sendDigests(deps));
     app.jobs.every('digest', opts.digestIntervalMs);
   },

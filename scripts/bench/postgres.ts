@@ -1,0 +1,30 @@
+import { randomUUID } from 'node:crypto';
+import { type PostgresServer, startPostgres } from '../../server/test/postgres-server.ts';
+
+/**
+ * The benchmarks' PostgreSQL: a server of their own on loopback, or, when BENCH_POSTGRES_URL names one (a URL
+ * with `{db}` for the database, as the test projects provide it), that server: the benchmarks' smoke test
+ * (bench-smoke.pg.test.ts) runs them on the tests' server instead of paying for another initdb. Each run's
+ * databases there get a suffix of their own; `postgres` is the server's, to create them from.
+ */
+export async function benchPostgres(settings: Record<string, string> = {}): Promise<PostgresServer> {
+  const given = process.env.BENCH_POSTGRES_URL;
+  if (!given) return startPostgres(settings);
+  const suffix = randomUUID().slice(0, 8);
+  return {
+    url: (db) => given.replace('{db}', db === 'postgres' ? db : `${db}_${suffix}`),
+    stop() {},
+  };
+}
+
+/** Creates the database `server.url(name)` names (empty: the caller migrates it). */
+export async function createBenchDatabase(server: PostgresServer, name: string) {
+  const pg = (await import('pg')).default;
+  const admin = new pg.Client({ connectionString: server.url('postgres') });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${new URL(server.url(name)).pathname.slice(1)}"`);
+  } finally {
+    await admin.end();
+  }
+}
