@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { type PostgresServer, startPostgres } from '../../server/test/postgres-server.ts';
 
+/** What the benchmarks use of a server: its databases' addresses, and stopping it. */
+export type BenchPostgres = Pick<PostgresServer, 'url' | 'stop'>;
+
 /**
  * The benchmarks' PostgreSQL: a server of their own on loopback, or, when BENCH_POSTGRES_URL names one (a URL
  * with `{db}` for the database, as the test projects provide it), that server: the benchmarks' smoke test
  * (bench-smoke.pg.test.ts) runs them on the tests' server instead of paying for another initdb. Each run's
  * databases there get a suffix of their own; `postgres` is the server's, to create them from.
  */
-export async function benchPostgres(settings: Record<string, string> = {}): Promise<PostgresServer> {
+export async function benchPostgres(settings: Record<string, string> = {}): Promise<BenchPostgres> {
   const given = process.env.BENCH_POSTGRES_URL;
   if (!given) return startPostgres(settings);
   const suffix = randomUUID().slice(0, 8);
@@ -18,7 +21,7 @@ export async function benchPostgres(settings: Record<string, string> = {}): Prom
 }
 
 /** Creates the database `server.url(name)` names (empty: the caller migrates it). */
-export async function createBenchDatabase(server: PostgresServer, name: string) {
+export async function createBenchDatabase(server: BenchPostgres, name: string) {
   const pg = (await import('pg')).default;
   const admin = new pg.Client({ connectionString: server.url('postgres') });
   await admin.connect();

@@ -6,12 +6,12 @@ import pg from 'pg';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/client.ts';
-import type { PostgresServer } from '../../server/test/postgres-server.ts';
+
 import { type Child, LOCAL_AUTH_SECRET, root, signIn, startApp, startChild } from './app-process.ts';
 import type { CeilingPlan, Statement } from './ceiling-server.ts';
 import { type LoadOptions, type LoadResult, type LoadTarget, measure, warmUp } from './load.ts';
 import { PG_STATEMENTS_SETTINGS, resetStatementStats, statementStatsTable } from './pg-statements.ts';
-import { benchPostgres, createBenchDatabase } from './postgres.ts';
+import { type BenchPostgres, benchPostgres, createBenchDatabase } from './postgres.ts';
 import { DRAIN_TARGET, drainReport, queueDrain } from './queue-drain.ts';
 import {
   BENCH_PASSWORD,
@@ -93,7 +93,7 @@ function pgRunner(client: pg.Client): Runner {
   };
 }
 
-async function createDatabase(server: PostgresServer, name: string) {
+async function createDatabase(server: BenchPostgres, name: string) {
   await createBenchDatabase(server, name);
   const database = await openDatabase({ databaseUrl: server.url(name), poolSize: 2 });
   await database.migrate();
