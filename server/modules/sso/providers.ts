@@ -131,6 +131,9 @@ function discordProvider(
   };
 }
 
+/** The stored id of an OpenID Connect account: its issuer and subject. */
+export const oidcAccountId = (issuer: string, sub: string) => `${issuer.replace(/\/$/, '')}#${sub}`;
+
 /**
  * Any OpenID Connect provider: its endpoints come from discovery (`/.well-known/openid-configuration`, whose
  * `issuer` must be the configured one), the person from the userinfo endpoint (`sub`, `email`,
@@ -174,7 +177,9 @@ function oidcProvider(config: NonNullable<SsoConfig['oidc']>, request: ProviderR
       const sub = str(user?.sub);
       if (!user || !sub) return null;
       return {
-        accountId: sub,
+        // `sub` is unique only within its issuer (OpenID Connect Core 5.7): the pair is the person, so a new
+        // OIDC_ISSUER can never sign someone into an account linked at the old one.
+        accountId: oidcAccountId(issuer, sub),
         email: str(user.email),
         emailVerified: user.email_verified === true,
         suggestedUsername: usernameFrom(str(user.preferred_username) ?? str(user.nickname) ?? str(user.name)),

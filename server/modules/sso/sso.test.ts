@@ -9,6 +9,7 @@ import { type OidcPerson, type OidcTestServer, startOidcServer } from '../../tes
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { totpNow } from '../../test/totp.ts';
 import { renderMail } from '../mail/templates.ts';
+import { oidcAccountId } from './providers.ts';
 
 let t: TestApp;
 let discord: DiscordTestServer;
@@ -42,7 +43,8 @@ const newPerson = (provider: SsoProvider, email?: string | null): Person =>
   provider === 'discord'
     ? { provider, user: discord.addUser(email === undefined ? {} : { email }) }
     : { provider, user: oidc.addPerson(email === undefined ? {} : { email }) };
-const accountIdOf = (p: Person) => (p.provider === 'discord' ? p.user.id : p.user.sub);
+const accountIdOf = (p: Person) =>
+  p.provider === 'discord' ? p.user.id : oidcAccountId(oidc.issuer, p.user.sub);
 const emailOf = (p: Person) => p.user.email!;
 
 const cookiesOf = (res: { headers: Record<string, unknown> }) =>
