@@ -138,6 +138,8 @@ export const uploadMessages = {
 
 /** Spec §5 and §8 for edit profile, avatar, password change and settings, plus two-factor sign-in. */
 export const accountMessages = {
+  noPasswordYet:
+    'You sign in with a linked account, so there is no password to change. To add one, sign out and use "Forgot password?" on the sign-in page.',
   loginToUpdateProfile: 'You must be logged in to update your profile',
   bioTooLong: 'Bio must be at most 500 characters',
   onlyUsernameAndBio: 'Only username and bio can be changed here',

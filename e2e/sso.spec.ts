@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { accountMessages } from '../contract/messages.ts';
 import { E2E_DISCORD } from '../playwright.config.ts';
 import { signInAs } from './support/social.ts';
 import { createUser } from './support/users.ts';
@@ -72,6 +73,9 @@ test('a new member continues with Discord, picks a username, and next time goes 
   const linked = page.getByRole('list', { name: 'Linked accounts' });
   await expect(linked.getByText('Discord')).toBeVisible();
   await expect(linked.getByText(/^Linked /)).toBeVisible();
+  // No password to change: the card says how to add one instead of a form that cannot work.
+  await expect(page.getByText(accountMessages.noPasswordYet)).toBeVisible();
+  await expect(page.getByLabel('Current Password')).toHaveCount(0);
   await page.getByRole('button', { name: 'Unlink Discord' }).click();
   await page
     .getByRole('alertdialog', { name: 'Unlink Discord?' })

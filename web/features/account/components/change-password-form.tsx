@@ -6,10 +6,22 @@ import { SubmitRow } from '../../../components/ui/form-field.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { useZodForm } from '../../../lib/forms.ts';
-import { useChangePassword } from '../api.ts';
+import { useChangePassword, useLinkedAccounts } from '../api.ts';
 
 /** Spec: the current password is re-checked; the page stays in place; other sessions are signed out. */
 export function ChangePasswordForm() {
+  // A member who joined through Discord or OpenID Connect has no password yet: nothing here could work.
+  const linked = useLinkedAccounts();
+  if (linked.data?.hasPassword === false)
+    return (
+      <SectionCard title="Change Password" icon={KeyRound}>
+        <p className="text-sm text-muted">{accountMessages.noPasswordYet}</p>
+      </SectionCard>
+    );
+  return <PasswordForm />;
+}
+
+function PasswordForm() {
   const changePassword = useChangePassword();
   const { field, handleSubmit, reset, failed } = useZodForm(changePasswordForm, {
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
