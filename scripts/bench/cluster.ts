@@ -697,6 +697,8 @@ async function main() {
   );
   out();
   const verdict = (ok: boolean) => (ok ? 'ok' : 'FAILED');
+  out("Loss checks cover the warm-up's writes too: the counts below may exceed the table's.");
+  out();
   out('| loss check | result |');
   out('| --- | --- |');
   out(`| ledger check (npm run check:ledger) | ${verdict(ledgerOk)} |`);
