@@ -1,4 +1,4 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,7 +9,7 @@ import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { type Database, openDatabase } from '../../server/db/client.ts';
 import { notifyFollowersOfListing } from '../../server/modules/marketplace/queries.ts';
-import { type Child, startApp } from './app-process.ts';
+import { type Child, sessionCookie, startApp } from './app-process.ts';
 import { benchPostgres, createBenchDatabase } from './postgres.ts';
 
 /*
@@ -32,7 +32,6 @@ const SEND_CONCURRENCY = Number(env.BENCH_SEND_CONCURRENCY ?? 32);
 const FANOUTS = Number(env.BENCH_FANOUTS ?? 5);
 const CONNECT_CONCURRENCY = 50;
 const AUTH_SECRET = `bench-secret-${'x'.repeat(32)}`;
-const COOKIE = 'better-auth.session_token';
 
 const log = (msg: string) => console.log(msg);
 const ms = (v: number) => `${v.toFixed(1)} ms`;
@@ -50,9 +49,7 @@ const rssMb = (pid: number) => {
     .find((l) => l.startsWith('VmRSS:'));
   return Number(line?.match(/(\d+)/)?.[1] ?? Number.NaN) / 1024;
 };
-/** A session cookie as better-auth writes it: `token.base64(HMAC-SHA256(secret, token))`, URI-encoded. */
-const cookieFor = (token: string) =>
-  `${COOKIE}=${encodeURIComponent(`${token}.${createHmac('sha256', AUTH_SECRET).update(token).digest('base64')}`)}`;
+const cookieFor = (token: string) => sessionCookie(AUTH_SECRET, token);
 const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
 
 /** Runs `fn` over `items` with at most `limit` at once. */
