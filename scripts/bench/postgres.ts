@@ -17,8 +17,6 @@ export async function benchPostgres(settings: Record<string, string> = {}): Prom
   return {
     url: (db) => given.replace('{db}', db === 'postgres' ? db : `${db}_${suffix}`),
     stop() {},
-    startReplica: () =>
-      Promise.reject(new Error('a replica needs a server of its own (unset BENCH_POSTGRES_URL)')),
   };
 }
 
