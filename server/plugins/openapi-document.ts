@@ -23,7 +23,7 @@ export function operationIdFor(method: string, url: string): string {
     .replace(/^\/api(\/v1)?(?=\/|$)/, '')
     .split(/[/\-_.:{}]+/)
     .filter(Boolean)
-    .map((word) => word[0].toUpperCase() + word.slice(1));
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1));
   return method.toLowerCase() + words.join('');
 }
 
@@ -51,13 +51,13 @@ export function transformOperation(input: TransformInput): ReturnType<typeof jso
   const schema = out.schema as Partial<AccessMeta> & Record<string, unknown>;
   if (schema.hide) return out;
   const level = schema['x-access'];
-  const method = Array.isArray(input.route.method) ? input.route.method[0] : input.route.method;
+  const method = String([input.route.method].flat()[0]);
   const described = [schema.description, level && requirementWords[level]].filter(Boolean).join('\n\n');
   return {
     ...out,
     schema: {
       ...schema,
-      operationId: schema.operationId ?? operationIdFor(method, input.url),
+      operationId: operationIdFor(method, input.url),
       ...(level ? { security: securityFor(level), description: described } : {}),
     },
   };
