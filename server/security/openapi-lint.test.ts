@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AccessLevel, accessLevels } from '../plugins/access.ts';
@@ -28,7 +29,9 @@ let t: TestApp;
 let body: string;
 let doc: Document;
 const operations = () =>
-  Object.entries(doc.paths).flatMap(([p, ops]) => Object.entries(ops).map(([method, op]) => ({ p, method, op })));
+  Object.entries(doc.paths).flatMap(([p, ops]) =>
+    Object.entries(ops).map(([method, op]) => ({ p, method, op })),
+  );
 
 beforeAll(async () => {
   // The address production serves: the test's own (localhost) is one Redocly warns about, rightly.
@@ -45,15 +48,31 @@ describe('the OpenAPI document', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'cm-openapi-'));
     try {
       writeFileSync(path.join(dir, 'openapi.json'), body);
-      for (const file of ['redocly.yaml', '.redocly.lint-ignore.yaml']) copyFileSync(file, path.join(dir, file));
-      const cli = path.resolve('node_modules/@redocly/cli/bin/cli.js');
+      for (const file of ['redocly.yaml', '.redocly.lint-ignore.yaml'])
+        copyFileSync(file, path.join(dir, file));
+      const cli = fileURLToPath(import.meta.resolve('@redocly/cli/bin/cli.js'));
       const run = await promisify(execFile)(
         process.execPath,
-        [cli, 'lint', 'openapi.json', '--config', 'redocly.yaml', '--format', 'json', '--max-problems', '1000'],
+        [
+          cli,
+          'lint',
+          'openapi.json',
+          '--config',
+          'redocly.yaml',
+          '--format',
+          'json',
+          '--max-problems',
+          '1000',
+        ],
         {
           cwd: dir,
           // Nothing leaves the machine: no usage reports, no update check.
-          env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', CI: 'true' },
+          env: {
+            ...process.env,
+            REDOCLY_TELEMETRY: 'off',
+            REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
+            CI: 'true',
+          },
           maxBuffer: 64 * 1024 * 1024,
         },
       ).catch((error: { stdout?: string; stderr?: string }) => ({
@@ -79,7 +98,8 @@ describe('the OpenAPI document', () => {
   it('names every operation from its method and path, each name once', () => {
     const all = operations();
     expect(all.length).toBeGreaterThan(150);
-    for (const { p, method, op } of all) expect(op.operationId, `${method} ${p}`).toBe(operationIdFor(method, p));
+    for (const { p, method, op } of all)
+      expect(op.operationId, `${method} ${p}`).toBe(operationIdFor(method, p));
     const ids = all.map(({ op }) => op.operationId);
     expect(new Set(ids).size).toBe(ids.length);
   });
@@ -118,9 +138,12 @@ describe('the OpenAPI document', () => {
       seen.add(level as AccessLevel);
       expect(op.security, `${method} ${p}`).toEqual(securityFor(level as AccessLevel));
       expect(op.description, `${method} ${p}`).toMatch(
-        { public: /Open to anyone/, member: /signed-in member/, staff: /moderator's or an admin's/, admin: /admin's session/ }[
-          level as AccessLevel
-        ],
+        {
+          public: /Open to anyone/,
+          member: /signed-in member/,
+          staff: /moderator's or an admin's/,
+          admin: /admin's session/,
+        }[level as AccessLevel],
       );
     }
     expect([...seen].sort()).toEqual([...accessLevels].sort());
