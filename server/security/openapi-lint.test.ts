@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AccessLevel, accessLevels } from '../plugins/access.ts';
 import { operationIdFor, securityFor, sessionScheme } from '../plugins/openapi-document.ts';
+import { buildSignedInUser } from '../test/factories.ts';
 import { buildTestApp, everyRouteEnv, type TestApp } from '../test/test-app.ts';
 
 /**
@@ -120,6 +121,18 @@ describe('the OpenAPI document', () => {
     expect(operationIdFor('GET', '/api/auth/sso/:provider')).toBe('getAuthSsoProvider');
     expect(operationIdFor('POST', '/api/auth/sign-up/email')).toBe('postAuthSignUpEmail');
     expect(operationIdFor('GET', '/api/health')).toBe('getHealth');
+  });
+
+  it('names the cookie that signing in sets, and that cookie alone signs a member in', async () => {
+    const name = doc.components.securitySchemes?.[sessionScheme]?.name as string;
+    const member = await buildSignedInUser(t);
+    const session = member.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
+    expect(session, member.cookie).toBeDefined();
+    const me = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { cookie: session } });
+    expect(me.statusCode, me.body).toBe(200);
+    expect(me.json().id).toBe(member.id);
+    const without = await t.app.inject({ method: 'GET', url: '/api/v1/me' });
+    expect(without.statusCode).toBe(401);
   });
 
   it('declares the session cookie and requires it as access() says', () => {
