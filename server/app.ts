@@ -145,7 +145,7 @@ export async function buildApp({ config, database, mailer, logger, logDestinatio
       servers: [{ url: config.publicUrl }],
       components: { securitySchemes: { [sessionScheme]: sessionSecurityScheme(config.secureCookies) } },
     },
-    // Operation names, the session cookie's security scheme and each operation's requirement: decision 043.
+    // Operation names, the session cookie's security scheme and each operation's requirement: decision 044.
     transform: transformOperation,
     transformObject: transformDocument,
   });

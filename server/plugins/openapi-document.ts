@@ -4,7 +4,7 @@ import type { AccessLevel, AccessMeta } from './access.ts';
 
 /**
  * What /api/openapi.json adds to the routes' own declarations so outside tools accept it (issue 40, decision
- * 043): a name for every operation, the session cookie as a security scheme and each operation's requirement
+ * 044): a name for every operation, the session cookie as a security scheme and each operation's requirement
  * from its `access()`. Everything is derived; a route file declares nothing more. The document is linted with
  * Redocly's recommended rules in server/security/openapi-lint.test.ts.
  */

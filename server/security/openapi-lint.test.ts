@@ -11,7 +11,7 @@ import { buildSignedInUser } from '../test/factories.ts';
 import { buildTestApp, everyRouteEnv, type TestApp } from '../test/test-app.ts';
 
 /**
- * /api/openapi.json is a document outside tools accept (issue 40, decision 043): Redocly's recommended rules
+ * /api/openapi.json is a document outside tools accept (issue 40, decision 044): Redocly's recommended rules
  * (redocly.yaml) pass with no error and no warning, every operation has a unique name derived from its method
  * and path, and its `security` says what its `access()` says.
  */
