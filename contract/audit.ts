@@ -11,8 +11,9 @@ export const auditEntry = z.object({
   action: z.string(),
   targetType: z.string(),
   targetId: z.string(),
-  before: z.unknown().nullable(),
-  after: z.unknown().nullable(),
+  /** Any JSON value (null: none); `unknown` takes null already, so no `.nullable()` (an empty `anyOf` branch). */
+  before: z.unknown(),
+  after: z.unknown(),
   createdAt: z.string(),
   actor: person.nullable(),
 });

@@ -4,7 +4,7 @@ import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
@@ -70,6 +70,12 @@ import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { type LogDestination, loggerOptions, requestLogPlugin } from './plugins/logging.ts';
 import { createMailer, type Mailer } from './plugins/mailer.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
+import {
+  sessionScheme,
+  sessionSecurityScheme,
+  transformDocument,
+  transformOperation,
+} from './plugins/openapi-document.ts';
 import { pressurePlugin } from './plugins/pressure.ts';
 import { queuePlugin } from './plugins/queue.ts';
 import { createRateLimiter } from './plugins/rate-limit.ts';
@@ -137,8 +143,11 @@ export async function buildApp({ config, database, mailer, logger, logDestinatio
           'REST API of the community site and credits marketplace. Errors: {"error":{"code","message","fields"}}.',
       },
       servers: [{ url: config.publicUrl }],
+      components: { securitySchemes: { [sessionScheme]: sessionSecurityScheme(config.secureCookies) } },
     },
-    transform: jsonSchemaTransform,
+    // Operation names, the session cookie's security scheme and each operation's requirement: decision 044.
+    transform: transformOperation,
+    transformObject: transformDocument,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

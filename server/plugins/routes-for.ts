@@ -31,7 +31,8 @@ interface RouteSpec extends AccessOptions, Omit<RouteShorthandOptions, 'schema' 
   headers?: ZodType;
   querystring?: ZodType;
   body?: ZodType;
-  response: Record<number, ZodType>;
+  /** A JSON body's shape per status, or (raw bytes: an image) its media types as OpenAPI lists them. */
+  response: Record<number, ZodType | ContentResponse>;
   /** The route's `config` (e.g. `notShed`), as `app.get` takes it. */
   config?: object;
   /**
@@ -39,6 +40,12 @@ interface RouteSpec extends AccessOptions, Omit<RouteShorthandOptions, 'schema' 
    * nothing (204) and the reply is sent with that status, as `reply.status(201).send(item)` would.
    */
   success?: 201 | 204;
+}
+
+/** A response that is not JSON: `{ description, content: { 'image/webp': { schema: z.file() } } }`. */
+interface ContentResponse {
+  description: string;
+  content: Record<string, { schema: ZodType }>;
 }
 
 /**

@@ -73,7 +73,7 @@ export const meRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) =
       access: 'public',
       summary: "A member's avatar (image/webp, cached for a year: each upload has a new address)",
       params: z.object({ file: z.string().max(64) }),
-      response: {},
+      response: { 200: { description: 'The image', content: { 'image/webp': { schema: z.file() } } } },
     },
     async (request, reply) => {
       const data = await getAvatar(db, request.params.file);
