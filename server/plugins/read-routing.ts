@@ -24,7 +24,7 @@ function writePosition(header: string | undefined): bigint {
 /**
  * Which database a request reads from (db/replicas.ts), when replicas are configured. A GET or HEAD reads from
  * a replica that has replayed the member's last write (the cookie); every other request stays on the primary,
- * and its response hands the member the primary's position, so their next reads see what they just wrote on
+ * and a member's successful write hands them the primary's position, so their next reads see what they just wrote on
  * any instance. Lag and reads per replica are metrics.
  */
 export const readRoutingPlugin = fp<{ database: Database; secureCookies: boolean }>(
@@ -41,6 +41,9 @@ export const readRoutingPlugin = fp<{ database: Database; secureCookies: boolean
     });
     app.addHook('onSend', async (request, reply) => {
       if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+      // A member's write: a refused request wrote nothing, and a visitor has nothing of their own to read back
+      // (a sign-in's new session is read on the primary: the session lookup is prepared there).
+      if (!request.viewer || reply.statusCode >= 400) return;
       const position = await replicas.writePosition().catch(() => null);
       if (!position) return;
       reply.header(
