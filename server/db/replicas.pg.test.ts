@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSignedInUser } from '../test/factories.ts';
+import { buildListing, buildSignedInUser, fundUser } from '../test/factories.ts';
 import { type PostgresServer, type ReplicaServer, startPostgres } from '../test/postgres-server.ts';
 import { buildTestApp, type TestApp } from '../test/test-app.ts';
 import { type Database, openDatabase } from './client.ts';
@@ -121,6 +121,50 @@ describe('read replicas', () => {
       const again = served();
       expect((await get(`/api/v1/listings/${id}`, authorCookie)).statusCode).toBe(200);
       expect(served()).toBe(again + 1);
+    } finally {
+      await resume();
+    }
+  });
+
+  it("the author's post, message and purchase too: each read back at once from the primary", async () => {
+    const seller = await buildSignedInUser(t);
+    const forSale = await buildListing(t, { userId: seller.id, price: 120 });
+    await fundUser(t, author.id, 500);
+    // The replica has the listing and the funds before it is held back.
+    await expect
+      .poll(
+        async () =>
+          (
+            await onReplica(`select count(*)::int as n from marketplace_listings where id = '${forSale.id}'`)
+          )[0].n,
+      )
+      .toBe(1);
+    await pause();
+    try {
+      let cookie = author.cookie;
+      const write = async (url: string, payload: object) => {
+        const res = await t.app.inject({ method: 'POST', url, headers: { cookie }, payload });
+        expect(res.statusCode, res.body).toBe(201);
+        cookie = withPosition(cookie, res);
+        return res.json();
+      };
+      const post = await write('/api/v1/posts', { content: 'Held-back replica post' });
+      const message = await write('/api/v1/messages', {
+        recipientId: reader.id,
+        message: 'Held-back replica message',
+      });
+      const order = await write(`/api/v1/listings/${forSale.id}/purchase`, { expectedPrice: 120 });
+      await database.replicas!.poll();
+
+      const posts = await get(`/api/v1/users/${author.id}/posts`, cookie);
+      expect(posts.json().items.map((p: { id: string }) => p.id)).toContain(post.id);
+      const thread = await get(`/api/v1/conversations/${reader.id}`, cookie);
+      expect(JSON.stringify(thread.json())).toContain(message.id);
+      const orders = await get('/api/v1/orders', cookie);
+      expect(JSON.stringify(orders.json())).toContain(order.id);
+      // Others read the replica, which has none of it yet.
+      const seen = await get(`/api/v1/users/${author.id}/posts`, reader.cookie);
+      expect(seen.json().items.map((p: { id: string }) => p.id)).not.toContain(post.id);
     } finally {
       await resume();
     }
