@@ -25,5 +25,5 @@ test('a signed-in member sees Access Denied on every admin URL, without being re
 test('a signed-out visitor opening the admin area is sent to sign in', async ({ page }) => {
   await page.goto('/admin/reports');
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
 });

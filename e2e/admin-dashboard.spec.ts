@@ -9,7 +9,7 @@ test('the dashboard shows the cards, latest posts and reports overview, and refr
   await page.goto('/login');
   await page.getByLabel('Email').fill(E2E_ADMIN.email);
   await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByRole('link', { name: 'Your profile' })).toBeVisible();
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
@@ -36,7 +36,7 @@ test('the dashboard charts sign-ups, posts and sales over 30 days, with a table 
   await page.goto('/login');
   await page.getByLabel('Email').fill(E2E_ADMIN.email);
   await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByRole('link', { name: 'Your profile' })).toBeVisible();
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Last 30 Days' })).toBeVisible();

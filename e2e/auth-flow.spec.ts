@@ -21,7 +21,7 @@ test('a visitor registers, signs in and signs out', async ({ page }) => {
 
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByText('Logged in successfully!')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   const avatar = page.getByRole('link', { name: 'Your profile' });
@@ -51,7 +51,7 @@ test('without remember-me the session cookie ends with the browser', async ({ pa
   await page.goto('/login');
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByText('Logged in successfully!')).toBeVisible();
   const session = (await page.context().cookies()).find((c) => c.name.includes('session_token'));
   expect(session?.expires).toBe(-1);
@@ -62,7 +62,7 @@ test('without remember-me the session cookie ends with the browser', async ({ pa
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByLabel('Remember me').check();
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByText('Logged in successfully!')).toBeVisible();
   const remembered = (await page.context().cookies()).find((c) => c.name.includes('session_token'));
   expect(remembered!.expires).toBeGreaterThan(Date.now() / 1000 + 24 * 3600);
@@ -73,7 +73,7 @@ test('a signed-in member visiting /login or /register goes home', async ({ page,
   await page.goto('/login');
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/register');
   await expect(page).toHaveURL(/\/$/);

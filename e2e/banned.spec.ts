@@ -7,7 +7,7 @@ test('a banned member is refused at sign-in with the spec message', async ({ pag
   await page.goto('/login');
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(
     page.getByText('Your account has been banned. Please contact an administrator.'),
   ).toBeVisible();
@@ -20,7 +20,7 @@ test('a ban ends a member session that is already open', async ({ page, request 
   await page.goto('/login');
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByRole('link', { name: 'Your profile' })).toBeVisible();
 
   await banUser(request, user.id);

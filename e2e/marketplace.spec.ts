@@ -103,7 +103,7 @@ test('a visitor on the create form is told to sign in, and lands back on the for
   await expect(page).toHaveURL(/\/login$/);
   await page.getByLabel('Email').fill(member.email);
   await page.getByLabel('Password', { exact: true }).fill(member.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(/\/marketplace\/create$/);
   await expect(page.getByRole('heading', { name: 'Create Listing', level: 1 })).toBeVisible();
 });

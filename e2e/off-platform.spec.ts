@@ -38,11 +38,15 @@ test('a buyer sends a seller a Discord handle: both see the warning on that mess
   const plain = `Is the spoofer still undetected? ${randomUUID().slice(0, 6)}`;
   await b.getByRole('textbox', { name: 'Message' }).fill(plain);
   await b.getByRole('textbox', { name: 'Message' }).press('Enter');
+  // As a person would: the next message is typed once the first is sent (its success clears the box, which
+  // would otherwise clear the next one typed while it was on its way).
+  const buyerThread = b.getByRole('list', { name: 'Messages' });
+  await expect(buyerThread.getByRole('listitem').filter({ hasText: plain })).toBeVisible();
+  await expect(b.getByRole('textbox', { name: 'Message' })).toHaveValue('');
   const handle = `hmu on disc0rd: zyx_trader_${randomUUID().slice(0, 4)} for a cheaper price`;
   await b.getByRole('textbox', { name: 'Message' }).fill(handle);
   await b.getByRole('textbox', { name: 'Message' }).press('Enter');
 
-  const buyerThread = b.getByRole('list', { name: 'Messages' });
   await expect(buyerThread.getByRole('listitem').filter({ hasText: handle }).getByRole('note')).toHaveText(
     warning,
   );

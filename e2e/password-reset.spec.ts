@@ -41,7 +41,7 @@ test('a member resets a forgotten password through the emailed link', async ({ p
 
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill('brand-new-password');
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByText('Logged in successfully!')).toBeVisible();
 
   // The link works once.

@@ -68,7 +68,7 @@ test('after signing in, a visitor sent to /login lands on the page they asked fo
   await expect(page).toHaveURL(/\/login$/);
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(/\/tickets$/);
 });
 
