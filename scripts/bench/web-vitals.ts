@@ -12,7 +12,7 @@
  *
  * The app runs in production mode on a fresh embedded database with the demo data set.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium } from '@playwright/test';
@@ -173,6 +173,10 @@ async function lighthouseRun(
     });
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`lighthouse gave no result for ${pagePath}`);
+    if (process.env.LIGHTHOUSE_JSON_DIR) {
+      const name = `${pagePath.replace(/\W+/g, '_') || 'home'}-${Date.now()}.json`;
+      writeFileSync(path.join(process.env.LIGHTHOUSE_JSON_DIR, name), JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) {
       if (attempt < 4) return await lighthouseRun(pagePath, attempt + 1);
       throw new Error(`lighthouse ${pagePath}: ${lhr.runtimeError.message}`);
