@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { type PostgresServer, startPostgres } from '../../server/test/postgres-server.ts';
 
-/** What the benchmarks use of a server: its databases' addresses, and stopping it. */
-export type BenchPostgres = Pick<PostgresServer, 'url' | 'stop'>;
+/**
+ * What the benchmarks use of a server: its databases' addresses, stopping it, and (a server of their own only)
+ * a streaming replica of it.
+ */
+export type BenchPostgres = Pick<PostgresServer, 'url' | 'stop'> &
+  Partial<Pick<PostgresServer, 'startReplica'>>;
 
 /**
  * The benchmarks' PostgreSQL: a server of their own on loopback, or, when BENCH_POSTGRES_URL names one (a URL

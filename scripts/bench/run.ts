@@ -7,7 +7,15 @@ import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/client.ts';
 
-import { type Child, LOCAL_AUTH_SECRET, root, signIn, startApp, startChild } from './app-process.ts';
+import {
+  type Child,
+  freePort,
+  LOCAL_AUTH_SECRET,
+  root,
+  signIn,
+  startApp,
+  startChild,
+} from './app-process.ts';
 import type { CeilingPlan, Statement } from './ceiling-server.ts';
 import { type LoadOptions, type LoadResult, type LoadTarget, measure, warmUp } from './load.ts';
 import { PG_STATEMENTS_SETTINGS, resetStatementStats, statementStatsTable } from './pg-statements.ts';
@@ -54,6 +62,8 @@ import { webhookStorm } from './webhook-storm.ts';
  *   BENCH_PG_STATEMENTS=1       after the main run, the statements that took PostgreSQL the most time
  *   BENCH_RESULTS (.tmp/bench-results.md)   where the report is written
  *   BENCH_POSTGRES_URL          an existing server to run on (a URL with {db}; see postgres.ts)
+ *   BENCH_REPLICA=1             the app reads through a streaming replica (DATABASE_READ_URLS, issue 39); the
+ *                               ceiling stays on the primary, so each ratio says what the router and replica cost
  */
 const env = process.env;
 const scale = Number(env.BENCH_SCALE ?? 1);
@@ -195,6 +205,34 @@ function readEndpoints(f: Fixtures): Endpoint[] {
     { name: 'global search, common word', path: '/api/v1/search?q=legend', target: 300 },
     { name: 'global search, rare word', path: `/api/v1/search?q=${RARE_WORD.toLowerCase()}` },
   ];
+}
+
+/**
+ * BENCH_REPLICA: a streaming replica of the seeded primary (pg_basebackup, then WAL streaming), and the app's
+ * settings to read through it. `share` reads the app's counters: how many GETs the replica answered.
+ */
+async function readReplica(server: BenchPostgres) {
+  if (!env.BENCH_REPLICA) return undefined;
+  if (!server.startReplica)
+    throw new Error("BENCH_REPLICA needs a PostgreSQL of the benchmark's own (not BENCH_POSTGRES_URL)");
+  log('starting a streaming replica');
+  const replica = await server.startReplica();
+  const metricsPort = await freePort();
+  return {
+    env: { DATABASE_READ_URLS: replica.url('bench'), METRICS_PORT: String(metricsPort) },
+    async share() {
+      const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+      const sum = (prefix: string, also = '') =>
+        text
+          .split('\n')
+          .filter((l) => l.startsWith(prefix) && l.includes(also))
+          .reduce((n, l) => n + Number(l.split(' ').at(-1)), 0);
+      const fromReplica = sum('cm_db_replica_requests_total{');
+      const gets = sum('http_request_duration_seconds_count{', 'method="GET"');
+      return `The replica served the reads of ${fromReplica.toLocaleString('en')} requests; the app answered ${gets.toLocaleString('en')} GET requests (a request cut off at the end of a round counts in the first figure only).`;
+    },
+    stop: () => replica.stop(),
+  };
 }
 
 /**
@@ -502,12 +540,14 @@ async function main() {
     await client.end();
     const url = server.url('bench');
 
+    const throughReplica = await readReplica(server);
     log('starting the app');
     const app = await startApp({
       DATABASE_URL: url,
       DATA_DIR: path.join(tmp, 'app'),
       RATE_LIMIT_SCALE,
       DATABASE_POOL_SIZE: String(POOL_SIZE),
+      ...throughReplica?.env,
     });
     children.push(app);
     // The reads sign in as member 1; purchases and the webhook storm buy as every member.
@@ -544,8 +584,10 @@ async function main() {
     const rows = await measureApp(app.base, endpoints, cookies, fx.buyable, ceiling);
     for (const r of rows)
       if (r.name !== KEY_PURCHASE) r.statements = (routes[slug(r.name)] ?? purchaseStatements)?.length;
+    const replicaShare = throughReplica ? await throughReplica.share() : undefined;
     await ceiling.stop();
     await app.stop();
+    throughReplica?.stop();
 
     const check = new pg.Client({ connectionString: url });
     await check.connect();
@@ -554,6 +596,12 @@ async function main() {
 
     out(`## PostgreSQL (seeded in ${seedSeconds.toFixed(0)} s)`);
     out();
+    if (replicaShare) {
+      out(
+        `Reads through a streaming replica (BENCH_REPLICA): the app's DATABASE_READ_URLS names a replica of the primary on this machine, the ceiling reads from the primary. ${replicaShare}`,
+      );
+      out();
+    }
     out(table(rows, true));
     out();
     out(
