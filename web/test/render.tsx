@@ -34,9 +34,9 @@ export const apiError = (status: number, code: string, message: string, fields?:
   json(status, { error: { code, message, fields } } satisfies ErrorBody);
 
 /** An answer the test releases when it wants: what the page shows while a request is in flight. */
-export function held() {
-  let release!: (response: Response) => void;
-  const response = new Promise<Response>((resolve) => {
+export function held<T = Response>() {
+  let release!: (answer: T) => void;
+  const response = new Promise<T>((resolve) => {
     release = resolve;
   });
   return { response, release };
