@@ -23,7 +23,8 @@ export interface ApiRequest {
   body: unknown;
 }
 
-type Handler = (request: ApiRequest) => Response | Promise<Response> | undefined;
+/** Answers one request; undefined when the test serves no such route. */
+export type Handler = (request: ApiRequest) => Response | undefined | Promise<Response | undefined>;
 
 /** A JSON answer. */
 export const json = (status: number, body: unknown) =>
@@ -42,13 +43,15 @@ export function held<T = Response>() {
   return { response, release };
 }
 
+/** Requests no handler served in the current test: the set-up (setup.ts) fails the test when there are any. */
+export const unhandledRequests: string[] = [];
+
 /**
- * Serves the API: `handler` answers each request (undefined: no route, answered 404 and kept in
- * `unhandled` for the test to check). Every request is kept in `requests`, in order.
+ * Serves the API: `handler` answers each request (undefined: no such route, answered 404 and failing the
+ * test). Every request is kept in `requests`, in order.
  */
 export function serveApi(handler: Handler) {
   const requests: ApiRequest[] = [];
-  const unhandled: string[] = [];
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const request: ApiRequest = {
       method: init.method ?? 'GET',
@@ -59,12 +62,11 @@ export function serveApi(handler: Handler) {
     requests.push(request);
     const response = await handler(request);
     if (response) return response;
-    unhandled.push(`${request.method} ${request.path}`);
+    unhandledRequests.push(`${request.method} ${request.path}`);
     return apiError(404, 'NOT_FOUND', `No test route for ${request.method} ${request.path}`);
   });
   return {
     requests,
-    unhandled,
     /** The requests other than reads: what the user's actions sent. */
     writes: () => requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`),
   };

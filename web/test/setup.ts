@@ -1,11 +1,16 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import toast from 'react-hot-toast';
-import { afterEach, vi } from 'vitest';
+import { afterEach, expect, vi } from 'vitest';
+import { unhandledRequests } from './render.tsx';
 
-// Each test starts with an empty page, no toasts (react-hot-toast keeps them in module state) and the real fetch.
+// Each test starts with an empty page, no toasts (react-hot-toast keeps them in module state) and the real
+// fetch; a request the test's server had no answer for fails the test (the page asked for what it did not
+// expect, or the test forgot a route).
 afterEach(() => {
   cleanup();
   toast.remove();
   vi.unstubAllGlobals();
+  const unhandled = unhandledRequests.splice(0);
+  expect(unhandled, 'requests the test served no answer for').toEqual([]);
 });

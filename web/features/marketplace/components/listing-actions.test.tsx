@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ListingDetail } from '../../../../contract/marketplace.ts';
 import { marketplaceMessages as m, watchMessages as w } from '../../../../contract/messages.ts';
-import { type ApiRequest, apiError, held, json, renderApp, serveApi } from '../../../test/render.tsx';
+import { apiError, type Handler, held, json, renderApp, serveApi } from '../../../test/render.tsx';
 import { listingKeys, useListing } from '../api.ts';
 import { ListingActions } from './listing-actions.tsx';
 
@@ -36,7 +36,7 @@ function ListingPage() {
 }
 
 /** A member's session and the listing; `write` answers the actions' requests. */
-function serve(shown: ReturnType<typeof listing>, write?: (r: ApiRequest) => Response | Promise<Response>) {
+function serve(shown: ReturnType<typeof listing>, write?: Handler) {
   return serveApi((r) => {
     if (r.path === '/api/auth/get-session') return json(200, { user: { id: 'u1', username: 'ann' } });
     if (r.method === 'GET' && r.path === '/api/v1/listings/l1') return json(200, shown);
@@ -44,10 +44,7 @@ function serve(shown: ReturnType<typeof listing>, write?: (r: ApiRequest) => Res
   });
 }
 
-async function renderActions(
-  shown: ReturnType<typeof listing>,
-  write?: (r: ApiRequest) => Response | Promise<Response>,
-) {
+async function renderActions(shown: ReturnType<typeof listing>, write?: Handler) {
   const server = serve(shown, write);
   const rendered = renderApp(<ListingPage />, { path: '/marketplace/l1' });
   // The actions are on screen once the listing is.

@@ -2,11 +2,11 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { socialMessages as m } from '../../../../contract/messages.ts';
 import type { Post } from '../../../../contract/social.ts';
-import { type ApiRequest, apiError, held, json, renderApp, serveApi } from '../../../test/render.tsx';
+import { apiError, type Handler, held, json, renderApp, serveApi } from '../../../test/render.tsx';
 import { feedKey, useFeed } from '../api.ts';
 import { PostCard } from './post-card.tsx';
 
-const bob = { id: 'u2', username: 'bob', avatarUrl: null, role: 'member' as const };
+const bob = { id: 'u2', username: 'bob', avatarUrl: null, role: 'user' as const };
 
 function post(id: string, over: Partial<Post> = {}): Post {
   return {
@@ -38,7 +38,7 @@ function Feed() {
 }
 
 /** The feed holds `posts` (a later read gets the same); `write` answers likes and follows. */
-async function renderFeed(posts: Post[], write: (r: ApiRequest) => Response | Promise<Response> | undefined) {
+async function renderFeed(posts: Post[], write: Handler) {
   const server = serveApi((r) => {
     if (r.path === '/api/auth/get-session') return json(200, { user: { id: 'u1', username: 'ann' } });
     if (r.method === 'GET' && r.path.startsWith('/api/v1/posts?tab='))
