@@ -17,11 +17,10 @@ function extraCertificates(ours: string): string {
   return both;
 }
 
-const include = ['server/**/*.test.ts', 'contract/**/*.test.ts', 'scripts/**/*.test.ts', 'web/**/*.test.ts'];
+const include = ['server/**/*.test.ts', 'contract/**/*.test.ts', 'scripts/**/*.test.ts'];
 // Tests that touch no database: run once, in the PGlite project.
 const databaseFree = [
   'scripts/{build-chunks,check-bundle-budget,contract-breaks-web,lint-boundaries}.test.ts',
-  'web/**/*.test.ts',
   // PGlite's own queue and event-loop turns: nothing there for a PostgreSQL server to show.
   'server/db/event-loop-turns.test.ts',
   'server/boot/*.test.ts',
@@ -52,6 +51,16 @@ export default defineConfig({
     // and cost 822 s of import time per run (the whole run: 15.7 min → 7.4 min on 2 cores).
     isolate: false,
     projects: [
+      // The front end's components and hooks in a simulated DOM, no database (decision 045).
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          include: ['web/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          setupFiles: ['web/test/setup.ts'],
+        },
+      },
       {
         extends: true,
         test: {

@@ -1,0 +1,20 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup, configure } from '@testing-library/react';
+import toast from 'react-hot-toast';
+import { afterEach, expect, vi } from 'vitest';
+import { unhandledRequests } from './render.tsx';
+
+// findBy/waitFor give up after 5 s, not 1 s: on a loaded CI machine (2 cores, four suites) a re-render after
+// an answer took over a second. A passing wait returns as soon as its condition holds.
+configure({ asyncUtilTimeout: 5000 });
+
+// Each test starts with an empty page, no toasts (react-hot-toast keeps them in module state) and the real
+// fetch; a request the test's server had no answer for fails the test (the page asked for what it did not
+// expect, or the test forgot a route).
+afterEach(() => {
+  cleanup();
+  toast.remove();
+  vi.unstubAllGlobals();
+  const unhandled = unhandledRequests.splice(0);
+  expect(unhandled, 'requests the test served no answer for').toEqual([]);
+});
