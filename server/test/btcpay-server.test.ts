@@ -7,8 +7,8 @@ import { type BtcpayServer, startBtcpayServer } from './btcpay-server.ts';
 import { type Greenfield, loadGreenfield } from './greenfield-schemas.ts';
 
 /**
- * The loopback BTCPay Server against BTCPay's published Greenfield templates (shared/providers/
- * btcpay-greenfield): what it answers and the webhooks it sends have the real shapes, so tests that pass
+ * The loopback BTCPay Server against BTCPay's published Greenfield templates (server/test/
+ * btcpay-greenfield/): what it answers and the webhooks it sends have the real shapes, so tests that pass
  * against it pass against the protocol, not against our own idea of it. Database-free.
  */
 let server: BtcpayServer;

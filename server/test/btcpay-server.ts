@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { loadGreenfield } from './greenfield-schemas.ts';
 
 /**
- * A BTCPay Server on loopback, speaking the parts of the Greenfield API we call (shared/providers/
- * btcpay-greenfield): create and get an invoice, an invoice's payment methods, create and get store payouts,
+ * A BTCPay Server on loopback, speaking the parts of the Greenfield API we call (server/test/
+ * btcpay-greenfield/): create and get an invoice, an invoice's payment methods, create and get store payouts,
  * create, list, get and archive pull payments and claim them (a payout in the pull payment's currency,
  * converted to BTC at the fake market's rate). It checks `Authorization: token <key>` (401 otherwise, in
  * Greenfield's ProblemDetails shape), validates request bodies against the published schemas (the pull

@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * BTCPay's Greenfield API as published (shared/providers/btcpay-greenfield, beside the repository: CI copies
- * shared/ there too), read as data so the loopback server (btcpay-server.ts) validates what we send and its
+ * BTCPay's Greenfield API as published (server/test/btcpay-greenfield/, copied from the BTCPay Server
+ * repository: its README says from where and when), read as data so the loopback server (btcpay-server.ts) validates what we send and its
  * tests check what it answers against the real shapes. A small checker of the OpenAPI 3.0 subset the
  * templates use: $ref, allOf (merged), anyOf, nullable, type, enum, the decimal and int32 formats, required,
  * and additionalProperties: false.
@@ -12,7 +12,7 @@ import path from 'node:path';
 // biome-ignore lint/suspicious/noExplicitAny: JSON Schema is untyped here
 export type Schema = Record<string, any>;
 
-export const greenfieldDir = path.resolve(import.meta.dirname, '../../../shared/providers/btcpay-greenfield');
+export const greenfieldDir = path.resolve(import.meta.dirname, 'btcpay-greenfield');
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);

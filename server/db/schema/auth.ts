@@ -78,6 +78,13 @@ export const profiles = pgTable(
   ],
 );
 
+/*
+ * Trigger (SQL in server/db/migrations/0023_sessions_end_their_sockets.sql): `sessions_end_their_sockets`
+ * sends a `session-ended` event to the session's room when its row is deleted. In the database because a
+ * session ends on many paths (sign-out, revoke, a password change, a ban, better-auth's own expiry clean-up):
+ * one trigger closes the sockets on every instance whichever path deleted the row, at commit (over the
+ * realtime channel of decision 008).
+ */
 export const sessions = pgTable(
   'sessions',
   {

@@ -34,7 +34,15 @@ export const keyStates = ['available', 'reserved', 'sold', 'burned', 'withdrawn'
  */
 export const vouchReviews = ['counted', 'pending', 'approved', 'rejected'] as const;
 
-/** Members' listings (spec §3 marketplace_listings); the content link goes to seller, buyer and staff only. */
+/**
+ * Members' listings (spec §3 marketplace_listings); the content link goes to seller, buyer and staff only.
+ *
+ * Triggers (SQL in server/db/migrations/0020_listing_words.sql, not in this file): `listing_words_on_insert`,
+ * `listing_words_on_update` and `listing_words_on_delete` keep `listing_words` and `search_words` in step
+ * with each listing's title, description and sort keys. They live in the database so that every write path
+ * (the API, seeding, an operator's SQL) keeps the search index right in the same transaction, and a sale or
+ * a status change, which leaves the words alone, never pays for them (decision 031).
+ */
 export const marketplaceListings = pgTable(
   'marketplace_listings',
   {
@@ -103,7 +111,8 @@ export const marketplaceListings = pgTable(
  * Marketplace search's word index (docs/decisions/031): one row per distinct word of a listing's title and
  * description (lower case, runs of a-z and 0-9; a word over 64 characters as 64-character windows 32 apart),
  * carrying the listing's sort keys, so a search walks one word's listings in the list's own order and stops
- * at a page. Written only by the database's triggers on marketplace_listings (migration 0020).
+ * at a page. Written only by the database's triggers on marketplace_listings
+ * (server/db/migrations/0020_listing_words.sql; see `marketplaceListings`): no module writes it.
  */
 export const listingWords = pgTable(
   'listing_words',
@@ -122,7 +131,10 @@ export const listingWords = pgTable(
   ],
 );
 
-/** Every word listing_words has held: a search finds the words containing its text here (trigram index). */
+/**
+ * Every word listing_words has held: a search finds the words containing its text here (trigram index).
+ * Filled by the listing_words triggers (server/db/migrations/0020_listing_words.sql), never by a module.
+ */
 export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
   trigramIndex('search_words_trgm_idx', t.word),
 ]);
@@ -237,6 +249,12 @@ export const listingContentReveals = pgTable(
 );
 
 /**
+ * Trigger (SQL in server/db/migrations/0018_listing_stock_taken_at_commit.sql): `listing_keys_take_stock`, a
+ * deferred constraint trigger, takes the listing's stock at COMMIT, one unit per key a purchase reserved, and
+ * fails the commit (SQLSTATE CMK01, `STOCK_NOT_TAKEN`) when the listing no longer sells on the order's terms.
+ * Done at commit so that buyers of one key listing queue on its row only for their commit, never across a
+ * round trip to the app (decision 021); the purchase statement itself never writes a key listing's row.
+ *
  * License keys of a `keys` listing, encrypted at rest (AES-256-GCM, server/modules/marketplace/key-crypto.ts):
  * `ciphertext` is iv.tag.data in base64url; `hash` is a keyed HMAC of the key text, so duplicates are found
  * without decrypting anything. A claimed key keeps its order when its listing is deleted.

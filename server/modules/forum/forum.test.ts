@@ -7,7 +7,7 @@ import { forumCategories, forumReplies, forumThreads, forumVotes } from '../../d
 import { buildForumCategory, buildForumThread, buildSignedInUser } from '../../test/factories.ts';
 import { countStatements } from '../../test/statement-counter.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
-import { ensureDefaultCategories } from './queries.ts';
+import { ensureDefaultCategories } from './queries/categories.ts';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof buildSignedInUser>>;

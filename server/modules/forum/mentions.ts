@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { forumThreads, notifications } from '../../db/schema/index.ts';
 import { notifyManyGrouped } from '../notifications/service.ts';
 import { findMentions, type MentionedMember, renderMarkdown } from './markdown.ts';
-import { findMembersByName, recordMentions } from './queries.ts';
+import { findMembersByName, recordMentions } from './queries/mentions.ts';
 
 /** A thread's or reply's Markdown cooked, and the members it addresses with @mentions (outside quotes). */
 export interface CookedPost {

@@ -23,7 +23,7 @@ import { limitPost, refreshTrustLevel } from '../trust/service.ts';
 import { markReferenced } from '../uploads/service.ts';
 import { countReach } from './markdown.ts';
 import { cook, notifyMentions } from './mentions.ts';
-import * as q from './queries.ts';
+import * as q from './queries/index.ts';
 import * as watch from './watch.ts';
 
 type SummaryRow = Awaited<ReturnType<typeof q.listThreadsInCategory>>[number];

@@ -7,7 +7,7 @@ import { fanOutAfterCommit } from '../realtime/bus.ts';
 
 /*
  * What's new (issue 17 item 6; decision 017, addendum "What's new"): watching, read positions, unread
- * threads and the grouped "N new replies in …" notification. Kept apart from queries.ts so the reply path
+ * threads and the grouped "N new replies in …" notification. Kept apart from queries/ so the reply path
  * calls one function here (`onReply`) and other reply features add their own beside it.
  */
 

@@ -35,7 +35,7 @@ import { limitListingPrice, limitNewListing } from '../trust/service.ts';
 import { markReferenced } from '../uploads/service.ts';
 import { feeFor, holdPaymentCtes } from '../wallet/service.ts';
 import { isWatching } from '../watches/service.ts';
-import * as q from './queries.ts';
+import * as q from './queries/index.ts';
 
 type Row = q.ListingWithPeople;
 

@@ -3,7 +3,7 @@ import { type Processor, ProcessorUnavailable, type Verdict } from './processor.
 import { formatMinor } from './service.ts';
 
 /*
- * BTCPay Server through its Greenfield API (shared/providers/btcpay-greenfield): invoices for top-ups, and pull
+ * BTCPay Server through its Greenfield API (server/test/btcpay-greenfield/): invoices for top-ups, and pull
  * payments and their payouts for withdrawals (btcpay-payouts.ts). Every call carries `Authorization: token <key>` and a timeout; the key
  * never appears in an error or a log line.
  */

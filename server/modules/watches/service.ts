@@ -6,7 +6,7 @@ import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { can, ensure } from '../../policy.ts';
 import { audit } from '../audit/service.ts';
-import { findListingRow } from '../marketplace/queries.ts';
+import { findListingRow } from '../marketplace/queries/detail.ts';
 import * as q from './queries.ts';
 
 export { alertCheatWatchers, isWatching } from './queries.ts';
