@@ -1,4 +1,5 @@
 import { shellMessages } from './shell-messages.ts';
+import { defineMessages } from './i18n/define.ts';
 
 /**
  * The common texts of the spec (sign-in, errors, retries), apart from the areas' texts in messages.ts so
@@ -6,7 +7,7 @@ import { shellMessages } from './shell-messages.ts';
  * screen (a module travels whole into one chunk). messages.ts re-exports them; the
  * shell's modules import this file directly.
  */
-export const messages = {
+export const messages = /* @__PURE__ */ defineMessages('messages', {
   ...shellMessages,
   emailRequired: 'Email is required',
   emailInvalid: 'Invalid email address',
@@ -43,4 +44,4 @@ export const messages = {
   payloadTooLarge: 'The request is too large',
   internal: 'Something went wrong. Please try again.',
   unavailable: 'The service is temporarily unavailable. Please try again shortly.',
-} as const;
+} as const);

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { defineMessages } from './i18n/define.ts';
 
 /** The settings a mail's one-click unsubscribe can turn off (`digest` is set to 'off'). */
 export const unsubscribeKindSchema = z.enum(['email_notifications', 'marketplace_updates', 'digest'], {
   error: 'Unknown email kind',
 });
 
-export const unsubscribeMessages = {
+export const unsubscribeMessages = /* @__PURE__ */ defineMessages('unsubscribeMessages', {
   invalidLink: 'This unsubscribe link is not valid.',
   confirm: {
     email_notifications: 'Stop emails about messages, orders and tickets?',
@@ -17,7 +18,7 @@ export const unsubscribeMessages = {
     marketplace_updates: 'You will no longer get emails about new listings from people you follow.',
     digest: 'You will no longer get summary emails while you are away.',
   },
-} as const;
+} as const);
 
 /** The signed link's query: the member, the kind, and the HMAC of both. */
 export const unsubscribeQuery = z.object({
