@@ -66,6 +66,7 @@ import { watchRoutes } from './modules/watches/routes.ts';
 import { payoutReconcilePlugin } from './modules/withdrawals/payout-reconcile-job.ts';
 import { withdrawalRoutes } from './modules/withdrawals/routes.ts';
 import { cleanUpPlugin } from './plugins/clean-up.ts';
+import { findLocale } from './modules/me/queries.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { type LogDestination, loggerOptions, requestLogPlugin } from './plugins/logging.ts';
 import { createMailer, type Mailer } from './plugins/mailer.ts';
@@ -129,7 +130,7 @@ export async function buildApp({ config, database, mailer, logger, logDestinatio
   await app.register(pressurePlugin, { database, limits: config.pressure });
   // Responses only: request bodies are read as sent, as before (no inflating of compressed uploads).
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
-  await app.register(errorsPlugin);
+  await app.register(errorsPlugin, { localeOf: (userId: string) => findLocale(database.db, userId) });
   await app.register(queuePlugin, { database, workers: config.jobWorkers });
   await app.register(readRoutingPlugin, { database, secureCookies: config.secureCookies });
   await app.register(securityPlugin, { trustedOrigins: config.trustedOrigins, secure: config.secureCookies });

@@ -14,6 +14,7 @@ interface Group {
 }
 
 const groups = new Map<string, Group>();
+const names = new WeakMap<object, string>();
 /** Formats one catalogue message with its values (set with the catalogue; ICU via intl-messageformat). */
 export type MessageFormatter = (message: string, values: Record<string, unknown>) => string;
 let active: { catalogue: Record<string, string>; format: MessageFormatter } | null = null;
@@ -21,8 +22,14 @@ let active: { catalogue: Record<string, string>; format: MessageFormatter } | nu
 export function defineMessages<T extends object>(name: string, texts: T): T {
   const group = { texts: texts as Texts, source: { ...(texts as Texts) } };
   groups.set(name, group);
+  names.set(texts, name);
   if (active) localize(name, group);
   return texts;
+}
+
+/** The name a group was defined under (its catalogue keys are `name.key`). */
+export function groupName(texts: object): string | undefined {
+  return names.get(texts);
 }
 
 /** Every group this bundle (or process) has defined: name → English source values. */
@@ -41,7 +48,7 @@ function localize(name: string, group: Group) {
       group.texts[key] = (...args: unknown[]) =>
         format(message, Object.fromEntries(args.map((value, i) => [String(i), value])));
     } else if (typeof source === 'string') {
-      group.texts[key] = message;
+      group.texts[key] = active.format(message, {});
     }
   }
 }

@@ -1,3 +1,4 @@
+import { findLocale } from '../me/queries.ts';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Job } from 'pg-boss';
@@ -200,6 +201,8 @@ export async function deliverMail(deps: MailDeps, job: Job<MailJob>) {
     color: tones.primaryFill,
     publicUrl: deps.publicUrl,
     unsubscribeUrl: kind && mail.userId ? unsubscribeUrl(deps, mail.userId, kind) : undefined,
+    // In the recipient's language at send time (issue 41): their setting, else English.
+    locale: (mail.userId ? await findLocale(db, mail.userId) : null) ?? 'en',
   };
   // A secret link is made now, once the slot is ours, and lives only in the mail itself.
   const secrets = mail.link && deps.links ? await deps.links(mail) : {};
