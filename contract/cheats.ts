@@ -1,17 +1,20 @@
 import { z } from 'zod';
+import { defineMessages } from './i18n/define.ts';
 import { cheatMessages as m } from './messages.ts';
 import { cursorParam, pageOf } from './pages.ts';
 import { person } from './people.ts';
 import { httpUrlField } from './products.ts';
-import { defineMessages } from './i18n/define.ts';
 
 export const cheatStatuses = ['undetected', 'detected', 'other'] as const;
 export type CheatStatus = (typeof cheatStatuses)[number];
-export const cheatStatusLabels: Record<CheatStatus, string> = /* @__PURE__ */ defineMessages('cheatStatusLabels', {
-  undetected: 'Undetected',
-  detected: 'Detected',
-  other: 'Other',
-});
+export const cheatStatusLabels: Record<CheatStatus, string> = /* @__PURE__ */ defineMessages(
+  'cheatStatusLabels',
+  {
+    undetected: 'Undetected',
+    detected: 'Detected',
+    other: 'Other',
+  },
+);
 
 export const cheatLimits = { title: { max: 100 }, game: { max: 100 }, description: { max: 5000 } } as const;
 export const cheatPageSize = 24;

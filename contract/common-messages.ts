@@ -1,5 +1,5 @@
-import { shellMessages } from './shell-messages.ts';
 import { defineMessages } from './i18n/define.ts';
+import { shellMessages } from './shell-messages.ts';
 
 /**
  * The common texts of the spec (sign-in, errors, retries), apart from the areas' texts in messages.ts so

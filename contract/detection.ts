@@ -6,8 +6,11 @@ import { defineMessages } from './i18n/define.ts';
 export const detectionStatuses = ['unknown', 'undetected', 'detected'] as const;
 export type DetectionStatus = (typeof detectionStatuses)[number];
 
-export const detectionStatusLabels: Record<DetectionStatus, string> = /* @__PURE__ */ defineMessages('detectionStatusLabels', {
-  undetected: 'Undetected',
-  detected: 'Detected',
-  unknown: 'Unknown',
-});
+export const detectionStatusLabels: Record<DetectionStatus, string> = /* @__PURE__ */ defineMessages(
+  'detectionStatusLabels',
+  {
+    undetected: 'Undetected',
+    detected: 'Detected',
+    unknown: 'Unknown',
+  },
+);

@@ -61,7 +61,8 @@ export const securityAlertTexts = /* @__PURE__ */ defineMessages('securityAlertT
   twoFactorOffSubject: 'Two-factor sign-in turned off',
   twoFactorOffLine: 'Two-factor sign-in was turned off for your account.',
   passkeyAddedSubject: 'A passkey was added to your CheatMarket account',
-  passkeyAddedLine: 'A passkey was added to your account. It can sign in without a password or a two-factor code.',
+  passkeyAddedLine:
+    'A passkey was added to your account. It can sign in without a password or a two-factor code.',
   passkeyRemovedSubject: 'A passkey was removed from your CheatMarket account',
   passkeyRemovedLine: 'A passkey was removed from your account and can no longer sign in.',
   bannedSubject: 'Your CheatMarket account was banned',
@@ -71,7 +72,8 @@ export const securityAlertTexts = /* @__PURE__ */ defineMessages('securityAlertT
   accountLinkedSubject: (provider: string) => `A ${provider} account was linked to your CheatMarket account`,
   accountLinkedLine: (provider: string) =>
     `A ${provider} account was linked to your account: it can now be used to sign in.`,
-  accountUnlinkedSubject: (provider: string) => `A ${provider} account was unlinked from your CheatMarket account`,
+  accountUnlinkedSubject: (provider: string) =>
+    `A ${provider} account was unlinked from your CheatMarket account`,
   accountUnlinkedLine: (provider: string) =>
     `A ${provider} account was unlinked from your account: it can no longer be used to sign in.`,
   payoutAddressSubject: 'Your CheatMarket payout address was changed',

@@ -1,6 +1,6 @@
-import { locales } from './i18n/locales.ts';
 import { z } from 'zod';
 import { usernameField } from './auth.ts';
+import { locales } from './i18n/locales.ts';
 import { digestPeriods, limits, roles } from './limits.ts';
 import { accountMessages } from './messages.ts';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { defineMessages } from './i18n/define.ts';
 import { paymentMessages as m } from './messages.ts';
 import { cursorParam, pageOf } from './pages.ts';
-import { defineMessages } from './i18n/define.ts';
 
 /*
  * Top-ups (decision 032): a member buys credits from a payment processor. The server makes the invoice or

@@ -23,7 +23,12 @@ const source = sourceCatalogue();
 for (const [key, text] of Object.entries(source)) if (!keyOfText.has(text)) keyOfText.set(text, key);
 
 /** One catalogue text by key in a locale, its ICU arguments filled; English (the source) when it has none. */
-export function t(locale: Locale, key: string, values: Record<string, unknown> = {}, english?: string): string {
+export function t(
+  locale: Locale,
+  key: string,
+  values: Record<string, unknown> = {},
+  english?: string,
+): string {
   const message = locale === sourceLocale ? undefined : catalogues.get(locale)?.[key];
   if (message !== undefined) return formatMessage(locale, message, values);
   return english ?? source[key] ?? key;

@@ -20,7 +20,8 @@ import { definedGroups } from './define.ts';
 export function sourceCatalogue(): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [group, texts] of definedGroups()) {
-    for (const [key, value] of Object.entries(texts)) if (typeof value === 'string') out[`${group}.${key}`] = value;
+    for (const [key, value] of Object.entries(texts))
+      if (typeof value === 'string') out[`${group}.${key}`] = value;
   }
   return out;
 }
@@ -29,7 +30,8 @@ export function sourceCatalogue(): Record<string, string> {
 export function sourceFunctionKeys(): string[] {
   const out: string[] = [];
   for (const [group, texts] of definedGroups()) {
-    for (const [key, value] of Object.entries(texts)) if (typeof value === 'function') out.push(`${group}.${key}`);
+    for (const [key, value] of Object.entries(texts))
+      if (typeof value === 'function') out.push(`${group}.${key}`);
   }
   return out;
 }

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
-import { definedGroups } from './define.ts';
 import { sourceCatalogue, sourceFunctionKeys } from './all-texts.ts';
+import { definedGroups } from './define.ts';
 import { formatMessage } from './format.ts';
 import { locales, negotiateLocale, sourceLocale } from './locales.ts';
 

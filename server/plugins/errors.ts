@@ -114,7 +114,8 @@ function localized(body: ErrorBody, locale: Locale): ErrorBody {
 export const errorsPlugin = fp(async (app: FastifyInstance, { localeOf }: { localeOf?: LocaleOf } = {}) => {
   // Every error body the handler below sends goes out in the caller's language (issue 41).
   app.addHook('preSerialization', async (request, reply, payload) => {
-    if (reply.statusCode < 400 || !payload || typeof payload !== 'object' || !('error' in payload)) return payload;
+    if (reply.statusCode < 400 || !payload || typeof payload !== 'object' || !('error' in payload))
+      return payload;
     return localized(payload as ErrorBody, await requestLocale(request, localeOf));
   });
   app.setErrorHandler((err: FastifyError, request, reply) => {

@@ -1,4 +1,3 @@
-import { findLocale } from '../me/queries.ts';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Job } from 'pg-boss';
@@ -8,6 +7,7 @@ import { rows } from '../../db/sql.ts';
 import { isPermanentFailure, type Mailer } from '../../plugins/mailer.ts';
 import { enqueue, enqueueMail, type JobData, type MailJob, mailIdFor } from '../../plugins/queue.ts';
 import type { LinkMinter } from '../auth/mail-links.ts';
+import { findLocale } from '../me/queries.ts';
 import { notificationLink } from '../notifications/link.ts';
 import { offerPush } from '../push/service.ts';
 import { getPublicSettings } from '../site-settings/service.ts';

@@ -135,15 +135,19 @@ const templates = {
   }),
   /** A security alert (modules/sessions/alerts.ts): its own wording, the device facts and "This wasn't me". */
   'security-alert': (ctx: MailContext, data: Record<string, unknown>) =>
-    securityAlertMail(data.kind as AlertKind, {
-      username: str(data.username),
-      notMeLink: str(data.notMeLink),
-      ipAddress: str(data.ipAddress) || null,
-      userAgent: str(data.userAgent) || null,
-      at: new Date(str(data.at)),
-      role: (str(data.role) || undefined) as Role | undefined,
-      provider: str(data.provider) || undefined,
-    }, ctx.locale),
+    securityAlertMail(
+      data.kind as AlertKind,
+      {
+        username: str(data.username),
+        notMeLink: str(data.notMeLink),
+        ipAddress: str(data.ipAddress) || null,
+        userAgent: str(data.userAgent) || null,
+        at: new Date(str(data.at)),
+        role: (str(data.role) || undefined) as Role | undefined,
+        provider: str(data.provider) || undefined,
+      },
+      ctx.locale,
+    ),
   /** A notification (order event, direct message, ticket reply, new listing) with a link to its target. */
   notification: (ctx: MailContext, data: Record<string, unknown>) => ({
     subject: `${str(data.title)} — ${ctx.siteName}`,

@@ -7,9 +7,9 @@ import type { NotificationType } from '../../db/schema/notifications.ts';
 import { rows } from '../../db/sql.ts';
 import { type Locale, translateText } from '../../i18n.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { findLocale } from '../me/queries.ts';
 import { enqueue, enqueueMany } from '../../plugins/queue.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
+import { findLocale } from '../me/queries.ts';
 import { fanOutAfterCommit, publishAfterCommit } from '../realtime/bus.ts';
 import {
   countUnread,
@@ -43,7 +43,8 @@ export async function notify(tx: Tx | Db, input: NotifyInput, options: { mailLat
     userId: input.userId,
     type: input.type,
     title: translateText(locale, input.title),
-    content: typeof input.content === 'function' ? input.content(locale) : translateText(locale, input.content),
+    content:
+      typeof input.content === 'function' ? input.content(locale) : translateText(locale, input.content),
     data: input.data ?? {},
   });
   await publishAfterCommit(tx, {

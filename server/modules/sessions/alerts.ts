@@ -2,8 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { Role } from '../../../contract/limits.ts';
 import { securityAlertTexts } from '../../../contract/mail.ts';
-import { inLocale, type Locale } from '../../i18n.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { inLocale, type Locale } from '../../i18n.ts';
 import { enqueue, enqueueMail, mailIdFor } from '../../plugins/queue.ts';
 import { findAlertRecipient, insertAlertToken, rememberDevice } from './queries.ts';
 import { describeUserAgent, deviceKey, networkOf } from './user-agent.ts';
@@ -47,7 +47,8 @@ const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** A catalogue text in a text node: quotes need no escaping there (an apostrophe stays one). */
-const escapeText = (s: string) => s.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!);
+const escapeText = (s: string) =>
+  s.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!);
 
 type AlertTexts = typeof securityAlertTexts;
 const what: Record<AlertKind, (d: AlertDetails, t: AlertTexts) => { subject: string; line: string }> = {
@@ -91,9 +92,15 @@ export function securityAlertMail(
     [t.network, networkOf(d.ipAddress)],
     [t.time, `${(d.at ?? new Date()).toISOString().slice(0, 19).replace('T', ' ')} UTC`],
   ];
-  const text = [t.hi(d.username), '', line, '', ...facts.map(([k, v]) => `${k}: ${v}`), '', t.ignoreOrLink(d.notMeLink)].join(
-    '\n',
-  );
+  const text = [
+    t.hi(d.username),
+    '',
+    line,
+    '',
+    ...facts.map(([k, v]) => `${k}: ${v}`),
+    '',
+    t.ignoreOrLink(d.notMeLink),
+  ].join('\n');
   const html = `<!doctype html><html lang="${locale}"><body style="font-family:sans-serif;color:#111">
 <p>${escapeHtml(t.hi(d.username))}</p>
 <p>${escapeText(line)}</p>
