@@ -50,7 +50,7 @@ export const userSettingsResponse = z.object({
   /** Listed in the home page's online column while on the site (issue 36: members may hide). */
   showOnline: z.boolean(),
   /** The member's language (issue 41); null: the browser's Accept-Language, else English. */
-  locale: z.enum(locales).nullable(),
+  locale: z.enum(locales, { error: accountMessages.localeInvalid }).nullable(),
 });
 export type UserSettings = z.infer<typeof userSettingsResponse>;
 
@@ -61,7 +61,7 @@ export const userSettingsBody = z.strictObject({
   securityAlerts: z.boolean(),
   digest: digestField.optional(),
   showOnline: z.boolean().optional(),
-  locale: z.enum(locales).nullable().optional(),
+  locale: z.enum(locales, { error: accountMessages.localeInvalid }).nullable().optional(),
 });
 export type UserSettingsInput = z.infer<typeof userSettingsBody>;
 

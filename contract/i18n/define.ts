@@ -53,7 +53,11 @@ function localize(name: string, group: Group) {
   }
 }
 
-/** Puts a locale's words into every group (null: back to English); groups defined later get them on definition. */
+/**
+ * Puts a locale's words into every group (null: back to English); groups defined later get them on definition.
+ * For the browser (the web side of issue 41, still to come).
+ * @public
+ */
 export function applyCatalogue(catalogue: Record<string, string> | null, format?: MessageFormatter) {
   active = catalogue && format ? { catalogue, format } : null;
   for (const [name, group] of groups) localize(name, group);

@@ -11,14 +11,14 @@ export const locales = ['en', 'ru'] as const;
 export type Locale = (typeof locales)[number];
 export const sourceLocale: Locale = 'en';
 
-/** Each language named in itself, for the language menus. */
+/**
+ * Each language named in itself, for the language menus (the web side of issue 41, still to come).
+ * @public
+ */
 export const localeNames: Record<Locale, string> = {
   en: 'English',
   ru: 'Русский',
 };
-
-export const isLocale = (value: unknown): value is Locale =>
-  typeof value === 'string' && (locales as readonly string[]).includes(value);
 
 /** The locale of ours that best matches one language tag: exact (case-insensitive), else its language alone. */
 export function matchLocale(tag: string): Locale | null {

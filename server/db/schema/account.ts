@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { digestPeriods } from '../../../contract/limits.ts';
 import { locales } from '../../../contract/i18n/locales.ts';
+import { digestPeriods } from '../../../contract/limits.ts';
 import { profiles } from './auth.ts';
 import { belongsTo, bytea, createdAt, primaryId, updatedAt } from './columns.ts';
 
