@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineMessages } from './i18n/define.ts';
 import { cheatMessages as m } from './messages.ts';
 import { cursorParam, pageOf } from './pages.ts';
 import { person } from './people.ts';
@@ -6,11 +7,14 @@ import { httpUrlField } from './products.ts';
 
 export const cheatStatuses = ['undetected', 'detected', 'other'] as const;
 export type CheatStatus = (typeof cheatStatuses)[number];
-export const cheatStatusLabels: Record<CheatStatus, string> = {
-  undetected: 'Undetected',
-  detected: 'Detected',
-  other: 'Other',
-};
+export const cheatStatusLabels: Record<CheatStatus, string> = /* @__PURE__ */ defineMessages(
+  'cheatStatusLabels',
+  {
+    undetected: 'Undetected',
+    detected: 'Detected',
+    other: 'Other',
+  },
+);
 
 export const cheatLimits = { title: { max: 100 }, game: { max: 100 }, description: { max: 5000 } } as const;
 export const cheatPageSize = 24;

@@ -1,3 +1,4 @@
+import { defineMessages } from './i18n/define.ts';
 import { shellMessages } from './shell-messages.ts';
 
 /**
@@ -6,7 +7,7 @@ import { shellMessages } from './shell-messages.ts';
  * screen (a module travels whole into one chunk). messages.ts re-exports them; the
  * shell's modules import this file directly.
  */
-export const messages = {
+export const messages = /* @__PURE__ */ defineMessages('messages', {
   ...shellMessages,
   emailRequired: 'Email is required',
   emailInvalid: 'Invalid email address',
@@ -43,4 +44,4 @@ export const messages = {
   payloadTooLarge: 'The request is too large',
   internal: 'Something went wrong. Please try again.',
   unavailable: 'The service is temporarily unavailable. Please try again shortly.',
-} as const;
+} as const);

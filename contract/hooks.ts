@@ -1,26 +1,27 @@
 import { z } from 'zod';
+import { defineMessages } from './i18n/define.ts';
 import { hookMessages as m } from './messages.ts';
 
 /** Outgoing webhooks (issue 37 item 5): where a seller or staff hear of events in Discord or Telegram. */
 export const hookKinds = ['discord', 'telegram'] as const;
 export type HookKind = (typeof hookKinds)[number];
-export const hookKindLabels: Record<HookKind, string> = {
+export const hookKindLabels: Record<HookKind, string> = /* @__PURE__ */ defineMessages('hookKindLabels', {
   discord: 'Discord webhook',
   telegram: 'Telegram bot',
-};
+});
 
 /** A seller's hook hears of their own sales, disputes and low stock; the staff hook of the site's. */
 export const sellerHookEvents = ['sale', 'dispute', 'low_stock'] as const;
 export const staffHookEvents = ['report', 'dispute', 'withdrawal'] as const;
 export const hookEvents = ['sale', 'dispute', 'low_stock', 'report', 'withdrawal'] as const;
 export type HookEvent = (typeof hookEvents)[number];
-export const hookEventLabels: Record<HookEvent, string> = {
+export const hookEventLabels: Record<HookEvent, string> = /* @__PURE__ */ defineMessages('hookEventLabels', {
   sale: 'Sales',
   dispute: 'Disputes',
   low_stock: 'Low-stock warnings',
   report: 'New reports',
   withdrawal: 'Withdrawal requests',
-};
+});
 
 /** Discord's execute-webhook address: …/api[/vN]/webhooks/{id}/{token}; the host is checked by the server. */
 export const discordWebhookPath =

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { usernameField } from './auth.ts';
+import { locales } from './i18n/locales.ts';
 import { digestPeriods, limits, roles } from './limits.ts';
 import { accountMessages } from './messages.ts';
 
@@ -48,6 +49,8 @@ export const userSettingsResponse = z.object({
   digest: digestField,
   /** Listed in the home page's online column while on the site (issue 36: members may hide). */
   showOnline: z.boolean(),
+  /** The member's language (issue 41); null: the browser's Accept-Language, else English. */
+  locale: z.enum(locales, { error: accountMessages.localeInvalid }).nullable(),
 });
 export type UserSettings = z.infer<typeof userSettingsResponse>;
 
@@ -58,6 +61,7 @@ export const userSettingsBody = z.strictObject({
   securityAlerts: z.boolean(),
   digest: digestField.optional(),
   showOnline: z.boolean().optional(),
+  locale: z.enum(locales, { error: accountMessages.localeInvalid }).nullable().optional(),
 });
 export type UserSettingsInput = z.infer<typeof userSettingsBody>;
 

@@ -1,9 +1,10 @@
 /** Every user-facing text of the spec lives here, so server and web say the same words. */
 import { messages } from './common-messages.ts';
+import { defineMessages } from './i18n/define.ts';
 
 export { messages };
 
-export const adminMessages = {
+export const adminMessages = /* @__PURE__ */ defineMessages('adminMessages', {
   userNotFound: 'User ID not found',
   onlyAdminsChangeRoles: 'Only admins can change user roles',
   ownRole: 'You cannot change your own role',
@@ -26,9 +27,9 @@ export const adminMessages = {
   rankNotFound: 'Rank not found',
   rankUpdated: 'Rank updated',
   rankFailed: 'Failed to update rank',
-} as const;
+} as const);
 
-export const productMessages = {
+export const productMessages = /* @__PURE__ */ defineMessages('productMessages', {
   titleRequired: 'Title is required',
   titleTooLong: 'Title must be less than 200 characters',
   salesUrlRequired: 'Sales URL is required',
@@ -57,9 +58,9 @@ export const productMessages = {
   deactivated: 'Product deactivated',
   empty: 'No products found',
   confirmDelete: 'Are you sure you want to delete this product? This action cannot be undone.',
-} as const;
+} as const);
 
-export const cheatMessages = {
+export const cheatMessages = /* @__PURE__ */ defineMessages('cheatMessages', {
   titleRequired: 'Title is required',
   titleTooLong: 'Title must be less than 100 characters',
   descriptionRequired: 'Description is required',
@@ -81,10 +82,10 @@ export const cheatMessages = {
   deleted: 'Cheat deleted successfully',
   empty: 'No cheats found',
   confirmDelete: 'Are you sure you want to delete this cheat? This action cannot be undone.',
-} as const;
+} as const);
 
 /** Spec §5 and §8 Social, plus the profile page's texts. */
-export const socialMessages = {
+export const socialMessages = /* @__PURE__ */ defineMessages('socialMessages', {
   autocompleteInvalid: 'Type the start of a username: letters, numbers, _ and -',
   contentRequired: 'Content is required',
   contentTooLong: 'Post must be at most 2000 characters',
@@ -116,10 +117,10 @@ export const socialMessages = {
   postDeleted: 'Post deleted successfully',
   commentDeleted: 'Comment deleted successfully',
   linkCopied: 'Link copied to clipboard',
-} as const;
+} as const);
 
 /** Image uploads (decision 023); "Please upload an image file" is the spec's avatar wording. */
-export const uploadMessages = {
+export const uploadMessages = /* @__PURE__ */ defineMessages('uploadMessages', {
   loginToUpload: 'You must be logged in to upload images',
   notAnImage: 'Please upload an image file (PNG, JPEG, WebP, GIF or AVIF)',
   tooLarge: 'The image must be 8 MB or smaller',
@@ -134,10 +135,10 @@ export const uploadMessages = {
   confirmDelete: 'Delete this image everywhere it is shown? This cannot be undone.',
   uploadFailed: 'Failed to upload image',
   uploading: 'Uploading image…',
-} as const;
+} as const);
 
 /** Spec §5 and §8 for edit profile, avatar, password change and settings, plus two-factor sign-in. */
-export const accountMessages = {
+export const accountMessages = /* @__PURE__ */ defineMessages('accountMessages', {
   noPasswordYet:
     'You sign in with a linked account, so there is no password to change. To add one, sign out and use "Forgot password?" on the sign-in page.',
   loginToUpdateProfile: 'You must be logged in to update your profile',
@@ -151,6 +152,7 @@ export const accountMessages = {
   profileUpdated: 'Profile updated successfully',
   settingsSaved: 'Settings saved successfully',
   digestInvalid: 'Digest must be off, daily or weekly',
+  localeInvalid: 'Choose a language from the list',
   saveSettingsFailed: 'Failed to save settings',
   loadSettingsFailed: 'Failed to load settings',
   loadLoginsFailed: 'Failed to load login history',
@@ -175,10 +177,10 @@ export const accountMessages = {
   twoFactorEnabled: 'Two-factor sign-in enabled',
   twoFactorDisabled: 'Two-factor sign-in disabled',
   twoFactorFailed: 'Failed to update two-factor sign-in',
-} as const;
+} as const);
 
 /** Active sessions and security alerts (decision 020). */
-export const sessionMessages = {
+export const sessionMessages = /* @__PURE__ */ defineMessages('sessionMessages', {
   sessionNotFound: 'Session not found',
   loadSessionsFailed: 'Failed to load sessions',
   signOutSessionFailed: 'Failed to sign out the session',
@@ -189,10 +191,10 @@ export const sessionMessages = {
   notMeLinkInvalid: 'This link is invalid or has expired',
   notMeDone:
     'Every session of your account has been signed out and we sent a password reset link to your email.',
-} as const;
+} as const);
 
 /** Passkeys (WebAuthn, decision 038). */
-export const passkeyMessages = {
+export const passkeyMessages = /* @__PURE__ */ defineMessages('passkeyMessages', {
   nameRequired: 'Name is required',
   nameTooLong: 'Name must be at most 50 characters',
   notFound: 'Passkey not found',
@@ -211,9 +213,9 @@ export const passkeyMessages = {
   loadFailed: 'Failed to load passkeys',
   cancelled: 'The passkey prompt was closed before it finished',
   unsupported: 'This browser does not support passkeys',
-} as const;
+} as const);
 
-export const forumMessages = {
+export const forumMessages = /* @__PURE__ */ defineMessages('forumMessages', {
   titleTooShort: 'Title must be at least 5 characters',
   titleTooLong: 'Title must be less than 100 characters',
   contentRequired: 'Content is required',
@@ -267,17 +269,17 @@ export const forumMessages = {
   confirmDeleteReply: 'Are you sure you want to delete this reply? This action cannot be undone.',
   noRevisions: 'No earlier versions',
   latestThreads: 'Latest threads',
-} as const;
+} as const);
 
-export const notificationMessages = {
+export const notificationMessages = /* @__PURE__ */ defineMessages('notificationMessages', {
   notFound: 'Notification not found',
   empty: 'No new notifications',
   markAllRead: 'Mark all as read',
   loadFailed: 'Failed to load notifications',
   newMessageTitle: 'New message',
-} as const;
+} as const);
 
-export const marketplaceMessages = {
+export const marketplaceMessages = /* @__PURE__ */ defineMessages('marketplaceMessages', {
   titleTooShort: 'Title must be at least 5 characters',
   titleTooLong: 'Title must be less than 100 characters',
   gameRequired: 'Game is required',
@@ -331,7 +333,7 @@ export const marketplaceMessages = {
   /** Issue 36 item 4: a listing's public text names a way to trade off the site. */
   offPlatformContact: (found: string) =>
     `Listings can't include Discord, Telegram, email or phone contacts (found ${found}): trades outside CheatMarket have no buyer protection`,
-} as const;
+} as const);
 
 /** What the contact detector found, as the refusal names it (issue 36 item 4). */
 export const contactKindNames = {
@@ -342,7 +344,7 @@ export const contactKindNames = {
 } as const;
 
 /** Buyer protection (issue 6): escrowed orders, disputes, settlements, the wallet. */
-export const orderMessages = {
+export const orderMessages = /* @__PURE__ */ defineMessages('orderMessages', {
   notFound: 'Order not found',
   onlyBuyerConfirm: 'Only the buyer can confirm delivery',
   onlyBuyerDispute: 'Only the buyer can open a dispute',
@@ -373,9 +375,9 @@ export const orderMessages = {
   revealOnlyDisputed: 'A content link is revealed to staff only while the order is under dispute',
   contentGone: 'The listing of this order no longer exists',
   sellerBanned: "The seller's account is suspended: the credits stay in escrow until staff settle the order",
-} as const;
+} as const);
 
-export const walletMessages = {
+export const walletMessages = /* @__PURE__ */ defineMessages('walletMessages', {
   amountRequired: 'Amount is required',
   amountPositive: 'Amount must be positive',
   amountTooHigh: 'Amount must be at most 1,000,000',
@@ -386,9 +388,9 @@ export const walletMessages = {
   emptyHistory: 'No wallet activity yet',
   accountLimit:
     "This would take the member's account past its limit of 1,000,000,000,000. Nothing was changed.",
-} as const;
+} as const);
 
-export const paymentMessages = {
+export const paymentMessages = /* @__PURE__ */ defineMessages('paymentMessages', {
   creditsRequired: 'Credits are required',
   creditsWhole: 'Credits must be a whole number',
   creditsPositive: 'Credits must be at least 1',
@@ -410,9 +412,9 @@ export const paymentMessages = {
   empty: 'No deposits yet',
   paidPartial: 'Paid only in part: nothing was credited. Contact support about the amount paid.',
   paidOver: 'Paid more than ordered: the credits ordered were added; staff have the rest on record.',
-} as const;
+} as const);
 
-export const withdrawalMessages = {
+export const withdrawalMessages = /* @__PURE__ */ defineMessages('withdrawalMessages', {
   creditsRequired: 'Credits are required',
   creditsWhole: 'Credits must be a whole number',
   creditsPositive: 'Credits must be at least 1',
@@ -447,9 +449,9 @@ export const withdrawalMessages = {
   loadFailed: 'Failed to load withdrawals',
   empty: 'No withdrawals yet',
   queueEmpty: 'No withdrawals waiting',
-} as const;
+} as const);
 
-export const reportMessages = {
+export const reportMessages = /* @__PURE__ */ defineMessages('reportMessages', {
   loginToReport: 'You must be logged in to report content',
   reasonRequired: 'Reason is required',
   reasonTooLong: 'Reason must be at most 1000 characters',
@@ -472,10 +474,10 @@ export const reportMessages = {
   contentDeleted: 'Content deleted and report resolved',
   userBanned: 'User banned',
   empty: 'No reports found',
-} as const;
+} as const);
 
 /** Spec §2 Tickets, §5 and §8 for tickets. */
-export const ticketMessages = {
+export const ticketMessages = /* @__PURE__ */ defineMessages('ticketMessages', {
   titleTooShort: 'Title must be at least 5 characters',
   titleTooLong: 'Title must be less than 100 characters',
   messageTooShort: 'Message must be at least 20 characters',
@@ -495,9 +497,9 @@ export const ticketMessages = {
   statusUpdated: 'Ticket status updated',
   empty: 'No tickets yet',
   emptyAdmin: 'No tickets found',
-} as const;
+} as const);
 
-export const directMessageTexts = {
+export const directMessageTexts = /* @__PURE__ */ defineMessages('directMessageTexts', {
   messageRequired: 'Message is required',
   messageTooLong: 'Message must be less than 2000 characters',
   recipientRequired: 'Please choose a recipient',
@@ -524,10 +526,10 @@ export const directMessageTexts = {
   unblocked: 'User unblocked',
   /** Issue 36 item 4: shown to both sides on a message naming Discord, Telegram, an email or a phone. */
   offPlatformWarning: 'Trades outside CheatMarket have no buyer protection',
-} as const;
+} as const);
 
 /** Spec §8 site settings. */
-export const siteSettingsMessages = {
+export const siteSettingsMessages = /* @__PURE__ */ defineMessages('siteSettingsMessages', {
   onlyAdmins: 'You do not have permission to update site settings',
   loadFailed: 'Failed to load site settings',
   saveFailed: 'Failed to save site settings',
@@ -550,10 +552,10 @@ export const siteSettingsMessages = {
   reviewCountRange: 'The number of first posts reviewed must be between 0 and 50',
   spamDomainInvalid: 'Each spam domain must be a domain name like example.com',
   powCostRange: 'The proof-of-work cost must be between 1,000 and 10,000,000',
-} as const;
+} as const);
 
 /** Web Push (issue 37 item 4). */
-export const pushMessages = {
+export const pushMessages = /* @__PURE__ */ defineMessages('pushMessages', {
   subscriptionInvalid: 'This browser gave an invalid push subscription',
   kindInvalid: 'Choose notification kinds from the list',
   endpointRefused: 'Push notifications can only be sent to a public https push service',
@@ -563,10 +565,10 @@ export const pushMessages = {
   saved: 'Push preferences saved',
   unsupported: "This browser can't receive push notifications",
   denied: 'Notifications are blocked for this site in your browser settings',
-} as const;
+} as const);
 
 /** Outgoing webhooks to Discord and Telegram (issue 37 item 5). */
-export const hookMessages = {
+export const hookMessages = /* @__PURE__ */ defineMessages('hookMessages', {
   kindInvalid: 'Choose Discord or Telegram',
   discordUrlInvalid: 'Enter a Discord webhook URL (https://discord.com/api/webhooks/…)',
   botTokenInvalid: 'Enter the bot token @BotFather gave you (123456789:AA…)',
@@ -584,10 +586,10 @@ export const hookMessages = {
   disabled: (label: string, reason: string) =>
     `Your ${label} kept failing and was switched off (${reason}). Remove it and add it again once it works.`,
   testText: 'Test message from CheatMarket: this webhook works.',
-} as const;
+} as const);
 
 /** Stock, license keys and the seller dashboard (issue 18). */
-export const stockMessages = {
+export const stockMessages = /* @__PURE__ */ defineMessages('stockMessages', {
   unitsInvalid: 'Quantity must be a whole number from 1 to 10',
   notEnoughStock: (left: number) => `Only ${left.toLocaleString('en-US')} left in stock`,
   stockInvalid: 'Stock must be a whole number from 1 to 10,000',
@@ -628,10 +630,10 @@ export const stockMessages = {
   dashboardEmpty: 'You have no listings yet',
   loadDashboardFailed: 'Failed to load the seller dashboard',
   exportCsv: 'Export sales (CSV)',
-} as const;
+} as const);
 
 /** Detection alerts (issue 18 item 4): watching cheats and cheat listings, and the buyer's dispute offer. */
-export const watchMessages = {
+export const watchMessages = /* @__PURE__ */ defineMessages('watchMessages', {
   loginToWatch: 'You must be logged in to watch',
   onlyCheatListings: 'Only cheat listings have a detection status',
   ownListing: 'You cannot watch your own listing',
@@ -645,10 +647,10 @@ export const watchMessages = {
   detectedDisputeReason:
     'Listing marked detected: the seller marked this listing as detected during my buyer protection window.',
   disputeOfferGone: 'This order can no longer be disputed',
-} as const;
+} as const);
 
 /** Reputation you can trust (issue 18 item 5): feedback after release, the vouch-ring review. */
-export const reputationMessages = {
+export const reputationMessages = /* @__PURE__ */ defineMessages('reputationMessages', {
   feedbackAfterRelease: 'You can leave feedback once the order is complete',
   reviewNotFound: 'Flagged feedback not found',
   alreadyReviewed: 'This feedback was already reviewed',
@@ -658,10 +660,10 @@ export const reputationMessages = {
   reviewFailed: 'Failed to review feedback',
   loadFailed: 'Failed to load flagged feedback',
   empty: 'No flagged feedback',
-} as const;
+} as const);
 
 /** The review queue (issue 36 item 3): held posts, staff decisions, the author's notice. */
-export const reviewMessages = {
+export const reviewMessages = /* @__PURE__ */ defineMessages('reviewMessages', {
   /** What the author sees once a post is held (the forms' notice and the pending cards). */
   awaitingReview: 'Your post is awaiting review by staff',
   awaitingReviewDetail: 'Only you can see it until a moderator approves it.',
@@ -680,10 +682,10 @@ export const reviewMessages = {
   empty: 'Nothing waits for review',
   approvedTitle: 'Your post was approved',
   rejectedTitle: 'Your post was not approved',
-} as const;
+} as const);
 
 /** Verified email (issue 36 item 1): the link, the banner and the resend. */
-export const verifyEmailMessages = {
+export const verifyEmailMessages = /* @__PURE__ */ defineMessages('verifyEmailMessages', {
   invalidLink: 'This verification link is invalid or has expired. Ask for a new one from the banner.',
   verified: 'Your email address is verified',
   alreadyVerified: 'Your email address is already verified',
@@ -696,10 +698,10 @@ export const verifyEmailMessages = {
     'We sent you a link. Until you open it you cannot sell, withdraw, post links or message more than a few members a day, and we send you no emails except account emails.',
   resend: 'Resend email',
   backHome: 'Go to the home page',
-} as const;
+} as const);
 
 /** Bot defences (issue 36 item 5): the proof-of-work check and disposable addresses. */
-export const antiBotMessages = {
+export const antiBotMessages = /* @__PURE__ */ defineMessages('antiBotMessages', {
   missing: 'Complete the check that you are human, then try again',
   invalid: 'The human check failed. Please try again',
   stale: 'The human check expired. Please try again',
@@ -708,7 +710,7 @@ export const antiBotMessages = {
   solving: "Verifying you're human…",
   solveFailed: 'Could not complete the human check. Check your connection and try again',
   disposableEmail: 'Disposable email addresses cannot be used. Use an address you keep',
-} as const;
+} as const);
 
 /** The terms trust-level texts are built from (the `trust` site setting's unlock conditions). */
 interface TrustTerms {
@@ -736,7 +738,7 @@ const unlock = (what: string, next: Level | null, t: TrustTerms) =>
   next ? ` ${what} when you reach ${levelTitles[next]}: ${howToReach(next, t)}.` : '';
 
 /** Trust levels (issue 36 item 2): names, explanations and each limit's refusal, naming what unlocks it. */
-export const trustMessages = {
+export const trustMessages = /* @__PURE__ */ defineMessages('trustMessages', {
   levelTitles,
   levelExplained: {
     new: 'Just joined: links, messages to new contacts, listings and withdrawals are limited for now.',
@@ -777,10 +779,10 @@ export const trustMessages = {
   levelLabel: 'Trust level',
   levelInvalid: 'Trust level must be new, member, trusted or automatic (null)',
   settingsSaved: 'Trust levels saved',
-} as const;
+} as const);
 
 /** Sign-in with Discord and with an OpenID Connect provider (issue 37). */
-export const ssoMessages = {
+export const ssoMessages = /* @__PURE__ */ defineMessages('ssoMessages', {
   /** The button on the sign-in and sign-up pages (one wording: a first visit signs up, a later one signs in). */
   continueWith: (label: string) => `Continue with ${label}`,
   providerNotConfigured: 'This sign-in method is not available',
@@ -811,4 +813,4 @@ export const ssoMessages = {
   unlinkFailed: 'Failed to unlink the account',
   notLinkedYet: 'Not linked',
   or: 'or',
-} as const;
+} as const);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineMessages } from './i18n/define.ts';
 import { paymentMessages as m } from './messages.ts';
 import { cursorParam, pageOf } from './pages.ts';
 
@@ -15,11 +16,11 @@ export type DepositStatus = (typeof depositStatuses)[number];
 export const depositProblems = ['paid_partial', 'paid_over'] as const;
 export type DepositProblem = (typeof depositProblems)[number];
 
-export const methodLabels: Record<DepositMethod, string> = {
+export const methodLabels: Record<DepositMethod, string> = /* @__PURE__ */ defineMessages('methodLabels', {
   btcpay: 'Crypto (BTCPay)',
   stripe: 'Card (Stripe)',
   sandbox: 'Sandbox (no real money)',
-};
+});
 
 /** The credits a member may ask for: whole, positive; the site's minimum and maximum are checked by the server. */
 const creditsField = z

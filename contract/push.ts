@@ -1,16 +1,17 @@
 import { z } from 'zod';
+import { defineMessages } from './i18n/define.ts';
 import { pushMessages as m } from './messages.ts';
 
 /** What a member may have pushed to a device (issue 37 item 4), each a group of notification types. */
 export const pushKinds = ['messages', 'orders', 'detection', 'mentions'] as const;
 export type PushKind = (typeof pushKinds)[number];
 
-export const pushKindLabels: Record<PushKind, string> = {
+export const pushKindLabels: Record<PushKind, string> = /* @__PURE__ */ defineMessages('pushKindLabels', {
   messages: 'Messages and ticket replies',
   orders: 'Orders, sales and stock',
   detection: 'Detection alerts',
   mentions: 'Mentions and forum replies',
-};
+});
 
 const base64url = z.string().regex(/^[A-Za-z0-9_-]+={0,2}$/, m.subscriptionInvalid);
 

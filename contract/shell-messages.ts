@@ -2,8 +2,9 @@
  * The few texts the web app's shell shows (session retries, sign-out): apart from common-messages.ts, which
  * spreads them in, so the first screen carries only these words (an object travels whole into its chunk).
  */
-export const shellMessages = {
+import { defineMessages } from './i18n/define.ts';
+export const shellMessages = /* @__PURE__ */ defineMessages('shellMessages', {
   signOutFailed: 'An error occurred during sign out',
   connectionRetry: 'Connection error. Retrying...',
   profileRetry: 'Failed to load profile. Retrying...',
-} as const;
+} as const);

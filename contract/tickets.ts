@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineMessages } from './i18n/define.ts';
 import { ticketMessages as m } from './messages.ts';
 import { pageOf } from './pages.ts';
 import { person } from './people.ts';
@@ -11,11 +12,14 @@ export const ticketLimits = {
 export const ticketPageSize = 20;
 export const ticketStatuses = ['open', 'in_progress', 'closed'] as const;
 export type TicketStatus = (typeof ticketStatuses)[number];
-export const ticketStatusLabels: Record<TicketStatus, string> = {
-  open: 'Open',
-  in_progress: 'In Progress',
-  closed: 'Closed',
-};
+export const ticketStatusLabels: Record<TicketStatus, string> = /* @__PURE__ */ defineMessages(
+  'ticketStatusLabels',
+  {
+    open: 'Open',
+    in_progress: 'In Progress',
+    closed: 'Closed',
+  },
+);
 
 const cursor = z.string().max(400).optional();
 

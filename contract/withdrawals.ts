@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineMessages } from './i18n/define.ts';
 import { withdrawalMessages as m } from './messages.ts';
 import { cursorParam, pageOf } from './pages.ts';
 import { person } from './people.ts';
@@ -13,10 +14,13 @@ export type WithdrawalMethod = (typeof withdrawalMethods)[number];
 export const withdrawalStatuses = ['pending', 'processing', 'completed', 'rejected', 'failed'] as const;
 export type WithdrawalStatus = (typeof withdrawalStatuses)[number];
 
-export const withdrawalMethodLabels: Record<WithdrawalMethod, string> = {
-  btcpay: 'Bitcoin (BTCPay payout)',
-  manual: 'Manual payout by staff',
-};
+export const withdrawalMethodLabels: Record<WithdrawalMethod, string> = /* @__PURE__ */ defineMessages(
+  'withdrawalMethodLabels',
+  {
+    btcpay: 'Bitcoin (BTCPay payout)',
+    manual: 'Manual payout by staff',
+  },
+);
 
 const totpCode = z.string({ error: m.codeRequired }).trim().min(1, m.codeRequired).max(32, m.codeInvalid);
 

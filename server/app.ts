@@ -27,6 +27,7 @@ import { mailJobsPlugin } from './modules/mail/jobs.ts';
 import { mailRoutes } from './modules/mail/routes.ts';
 import { ensureDefaultRanks } from './modules/marketplace/queries/ranks.ts';
 import { marketplaceRoutes } from './modules/marketplace/routes.ts';
+import { findLocale } from './modules/me/queries.ts';
 import { meRoutes } from './modules/me/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { releaseJobPlugin } from './modules/orders/release-job.ts';
@@ -129,7 +130,7 @@ export async function buildApp({ config, database, mailer, logger, logDestinatio
   await app.register(pressurePlugin, { database, limits: config.pressure });
   // Responses only: request bodies are read as sent, as before (no inflating of compressed uploads).
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
-  await app.register(errorsPlugin);
+  await app.register(errorsPlugin, { localeOf: (userId: string) => findLocale(database.db, userId) });
   await app.register(queuePlugin, { database, workers: config.jobWorkers });
   await app.register(readRoutingPlugin, { database, secureCookies: config.secureCookies });
   await app.register(securityPlugin, { trustedOrigins: config.trustedOrigins, secure: config.secureCookies });

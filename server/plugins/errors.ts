@@ -3,7 +3,9 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ZodError } from 'zod';
 import { type ErrorBody, type ErrorCode, errorStatus } from '../../contract/errors.ts';
+import type { Locale } from '../../contract/i18n/locales.ts';
 import { messages } from '../../contract/messages.ts';
+import { negotiateLocale, translateText } from '../i18n.ts';
 
 /** The one error type services throw; the handler below turns it into the API's error shape. */
 export class AppError extends Error {
@@ -89,7 +91,33 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
   return reply.status(status).send(errorBody('BAD_REQUEST', messages.badRequest));
 }
 
-export const errorsPlugin = fp(async (app: FastifyInstance) => {
+/** A member's saved language (issue 41), null when they follow their browser. */
+export type LocaleOf = (userId: string) => Promise<Locale | null>;
+
+/** The caller's language: the signed-in member's setting, else their browser's Accept-Language, else English. */
+export async function requestLocale(request: FastifyRequest, localeOf?: LocaleOf): Promise<Locale> {
+  const viewer = (request as { viewer?: { id: string } | null }).viewer;
+  const saved = viewer && localeOf ? await localeOf(viewer.id).catch(() => null) : null;
+  return saved ?? negotiateLocale(request.headers['accept-language']);
+}
+
+/** The error body in the caller's language: the message and each field's message; the code never changes. */
+function localized(body: ErrorBody, locale: Locale): ErrorBody {
+  if (locale === 'en') return body;
+  const { code, message, fields } = body.error;
+  const translated = fields
+    ? Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, translateText(locale, v)]))
+    : undefined;
+  return errorBody(code, translateText(locale, message), translated);
+}
+
+export const errorsPlugin = fp(async (app: FastifyInstance, { localeOf }: { localeOf?: LocaleOf } = {}) => {
+  // Every error body the handler below sends goes out in the caller's language (issue 41).
+  app.addHook('preSerialization', async (request, reply, payload) => {
+    if (reply.statusCode < 400 || !payload || typeof payload !== 'object' || !('error' in payload))
+      return payload;
+    return localized(payload as ErrorBody, await requestLocale(request, localeOf));
+  });
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
       if (err.headers) reply.headers(err.headers);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { locales } from '../../../contract/i18n/locales.ts';
 import { digestPeriods } from '../../../contract/limits.ts';
 import { profiles } from './auth.ts';
 import { belongsTo, bytea, createdAt, primaryId, updatedAt } from './columns.ts';
@@ -35,6 +36,8 @@ export const userSettings = pgTable(
     lastDigestAt: timestamp('last_digest_at', { withTimezone: true }),
     /** Off: the member is left out of the online list, whoever looks. */
     showOnline: boolean('show_online').notNull().default(true),
+    /** The member's language (issue 41): the site, their mails and pushes; null follows the browser. */
+    locale: text('locale', { enum: locales }),
     updatedAt: updatedAt(),
   },
   (t) => [check('user_settings_digest_check', sql`${t.digest} in ('off', 'daily', 'weekly')`)],

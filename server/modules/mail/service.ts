@@ -7,6 +7,7 @@ import { rows } from '../../db/sql.ts';
 import { isPermanentFailure, type Mailer } from '../../plugins/mailer.ts';
 import { enqueue, enqueueMail, type JobData, type MailJob, mailIdFor } from '../../plugins/queue.ts';
 import type { LinkMinter } from '../auth/mail-links.ts';
+import { findLocale } from '../me/queries.ts';
 import { notificationLink } from '../notifications/link.ts';
 import { offerPush } from '../push/service.ts';
 import { getPublicSettings } from '../site-settings/service.ts';
@@ -200,6 +201,8 @@ export async function deliverMail(deps: MailDeps, job: Job<MailJob>) {
     color: tones.primaryFill,
     publicUrl: deps.publicUrl,
     unsubscribeUrl: kind && mail.userId ? unsubscribeUrl(deps, mail.userId, kind) : undefined,
+    // In the recipient's language at send time (issue 41): their setting, else English.
+    locale: (mail.userId ? await findLocale(db, mail.userId) : null) ?? 'en',
   };
   // A secret link is made now, once the slot is ours, and lives only in the mail itself.
   const secrets = mail.link && deps.links ? await deps.links(mail) : {};

@@ -1,4 +1,6 @@
 import type { Role } from '../../../contract/limits.ts';
+import { mailTexts } from '../../../contract/mail.ts';
+import { inLocale, type Locale } from '../../i18n.ts';
 import { type AlertKind, securityAlertMail } from '../sessions/alerts.ts';
 import type { DigestData } from './digest.ts';
 
@@ -13,6 +15,8 @@ export interface MailContext {
   publicUrl: string;
   /** The one-click unsubscribe URL of the mail's kind, when it has one. */
   unsubscribeUrl?: string;
+  /** The recipient's language (their setting, else English): issue 41. */
+  locale?: Locale;
 }
 
 export interface RenderedMail {
@@ -27,21 +31,24 @@ const escapeHtml = (s: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
   );
 
+const textsOf = (ctx: MailContext) => inLocale(ctx.locale ?? 'en', mailTexts);
+
 function layout(ctx: MailContext, body: { heading: string; lines: string[]; action?: [string, string] }) {
+  const m = textsOf(ctx);
   const para = body.lines.map((l) => `<p style="margin:0 0 12px">${escapeHtml(l)}</p>`).join('');
   const button = body.action
     ? `<p><a href="${escapeHtml(body.action[1])}" style="display:inline-block;padding:10px 18px;border-radius:6px;background:${escapeHtml(ctx.color)};color:#ffffff;text-decoration:none">${escapeHtml(body.action[0])}</a></p>`
     : '';
   const footer = ctx.unsubscribeUrl
-    ? `<p style="font-size:12px;color:#6b7280">You get this because of your email settings. <a href="${escapeHtml(ctx.unsubscribeUrl)}">Unsubscribe from these emails</a>.</p>`
+    ? `<p style="font-size:12px;color:#6b7280">${escapeHtml(m.unsubscribeFooter)} <a href="${escapeHtml(ctx.unsubscribeUrl)}">${escapeHtml(m.unsubscribeLink)}</a>.</p>`
     : '';
-  const html = `<!doctype html><html><body style="margin:0;font-family:system-ui,sans-serif;color:#111827"><div style="background:${escapeHtml(ctx.color)};color:#ffffff;padding:12px 20px;font-weight:600">${escapeHtml(ctx.siteName)}</div><div style="padding:20px"><h1 style="font-size:18px">${escapeHtml(body.heading)}</h1>${para}${button}${footer}</div></body></html>`;
+  const html = `<!doctype html><html lang="${ctx.locale ?? 'en'}"><body style="margin:0;font-family:system-ui,sans-serif;color:#111827"><div style="background:${escapeHtml(ctx.color)};color:#ffffff;padding:12px 20px;font-weight:600">${escapeHtml(ctx.siteName)}</div><div style="padding:20px"><h1 style="font-size:18px">${escapeHtml(body.heading)}</h1>${para}${button}${footer}</div></body></html>`;
   const text = [
     body.heading,
     '',
     ...body.lines,
     ...(body.action ? ['', `${body.action[0]}: ${body.action[1]}`] : []),
-    ...(ctx.unsubscribeUrl ? ['', `Unsubscribe from these emails: ${ctx.unsubscribeUrl}`] : []),
+    ...(ctx.unsubscribeUrl ? ['', `${m.unsubscribeLink}: ${ctx.unsubscribeUrl}`] : []),
     '',
     `— ${ctx.siteName}`,
   ].join('\n');
@@ -50,15 +57,16 @@ function layout(ctx: MailContext, body: { heading: string; lines: string[]; acti
 
 /** Headed sections of linked items: escaped text in both parts, the link as an anchor or on its own line. */
 function digestMail(ctx: MailContext, data: DigestData): RenderedMail {
+  const m = textsOf(ctx);
   const sections: { heading: string; items: { label: string; link: string }[] }[] = [];
   if (data.unreadCount > 0)
     sections.push({
-      heading: `${data.unreadCount} unread notification${data.unreadCount === 1 ? '' : 's'}`,
+      heading: m.unreadCount(data.unreadCount),
       items: data.unread.map((n) => ({ label: n.title, link: data.link })),
     });
   if (data.threads.length > 0)
     sections.push({
-      heading: "This week's top forum threads",
+      heading: m.topThreads,
       items: data.threads.map((t) => ({
         label: `${t.title} (${t.replies} repl${t.replies === 1 ? 'y' : 'ies'})`,
         link: t.link,
@@ -66,11 +74,11 @@ function digestMail(ctx: MailContext, data: DigestData): RenderedMail {
     });
   if (data.listings.length > 0)
     sections.push({
-      heading: 'New listings from people you follow',
+      heading: m.newListings,
       items: data.listings.map((l) => ({ label: `${l.title} — ${l.price} credits`, link: l.link })),
     });
-  const heading = `What you missed on ${ctx.siteName}`;
-  const base = layout(ctx, { heading, lines: [], action: [`Open ${ctx.siteName}`, data.link] });
+  const heading = m.missed(ctx.siteName);
+  const base = layout(ctx, { heading, lines: [], action: [m.openSite(ctx.siteName), data.link] });
   const html = sections
     .map(
       (s) =>
@@ -126,23 +134,27 @@ const templates = {
     }),
   }),
   /** A security alert (modules/sessions/alerts.ts): its own wording, the device facts and "This wasn't me". */
-  'security-alert': (_ctx: MailContext, data: Record<string, unknown>) =>
-    securityAlertMail(data.kind as AlertKind, {
-      username: str(data.username),
-      notMeLink: str(data.notMeLink),
-      ipAddress: str(data.ipAddress) || null,
-      userAgent: str(data.userAgent) || null,
-      at: new Date(str(data.at)),
-      role: (str(data.role) || undefined) as Role | undefined,
-      provider: str(data.provider) || undefined,
-    }),
+  'security-alert': (ctx: MailContext, data: Record<string, unknown>) =>
+    securityAlertMail(
+      data.kind as AlertKind,
+      {
+        username: str(data.username),
+        notMeLink: str(data.notMeLink),
+        ipAddress: str(data.ipAddress) || null,
+        userAgent: str(data.userAgent) || null,
+        at: new Date(str(data.at)),
+        role: (str(data.role) || undefined) as Role | undefined,
+        provider: str(data.provider) || undefined,
+      },
+      ctx.locale,
+    ),
   /** A notification (order event, direct message, ticket reply, new listing) with a link to its target. */
   notification: (ctx: MailContext, data: Record<string, unknown>) => ({
     subject: `${str(data.title)} — ${ctx.siteName}`,
     ...layout(ctx, {
       heading: str(data.title),
       lines: [str(data.content)],
-      action: [str(data.action) || 'Open', str(data.link)],
+      action: [str(data.action) || textsOf(ctx).open, str(data.link)],
     }),
   }),
   /** A withdrawal decided or paid out (modules/withdrawals): always mailed, with a link to the wallet. */
@@ -151,7 +163,7 @@ const templates = {
     ...layout(ctx, {
       heading: str(data.title),
       lines: [str(data.content)],
-      action: ['Open your wallet', `${ctx.publicUrl}/wallet`],
+      action: [textsOf(ctx).openWallet, `${ctx.publicUrl}/wallet`],
     }),
   }),
   /** Staff did not publish a held post (modules/review): what it was, their reason, and a ban if there was one. */
@@ -161,8 +173,8 @@ const templates = {
       heading: str(data.title),
       lines: [
         str(data.content),
-        `Reason: ${str(data.reason)}`,
-        ...(data.banned === true ? [`Your ${ctx.siteName} account has been banned.`] : []),
+        textsOf(ctx).reason(str(data.reason)),
+        ...(data.banned === true ? [textsOf(ctx).banned(ctx.siteName)] : []),
       ],
     }),
   }),

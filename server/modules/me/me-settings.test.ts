@@ -27,6 +27,7 @@ const allOn = {
   securityAlerts: true,
   digest: 'weekly',
   showOnline: true,
+  locale: null,
 };
 
 describe('GET /api/v1/me/settings', () => {
@@ -59,6 +60,7 @@ describe('PUT /api/v1/me/settings', () => {
       securityAlerts: false,
       digest: 'weekly',
       showOnline: true,
+      locale: null,
     };
     const res = await put(off, user.cookie);
     expect(res.statusCode, res.body).toBe(200);
@@ -73,6 +75,7 @@ describe('PUT /api/v1/me/settings', () => {
       securityAlerts: true,
       digest: 'weekly',
       showOnline: true,
+      locale: null,
     };
     expect((await put(again, user.cookie)).json()).toEqual(again);
     const rows = await t.db.select().from(userSettings).where(eq(userSettings.userId, user.id));
@@ -214,5 +217,27 @@ describe('GET /api/v1/me/logins', () => {
     expect(res.statusCode, res.body).toBe(200);
     await signIn(t, { email: user.email, password: 'another-password-1' });
     expect(await t.db.select().from(loginEvents).where(eq(loginEvents.userId, user.id))).toHaveLength(2);
+  });
+});
+
+describe('PUT /api/v1/me/settings: the language (issue 41)', () => {
+  it('saves a listed language, null follows the browser again, and refuses any other', async () => {
+    const user = await buildSignedInUser(t);
+    const ru = await put({ ...allOn, locale: 'ru' }, user.cookie);
+    expect(ru.json()).toEqual({ ...allOn, locale: 'ru' });
+    expect((await t.db.select().from(userSettings).where(eq(userSettings.userId, user.id)))[0]?.locale).toBe(
+      'ru',
+    );
+    // Left out, it keeps its value; null clears it.
+    const { locale: _kept, ...rest } = allOn;
+    expect((await put(rest, user.cookie)).json().locale).toBe('ru');
+    expect((await put(allOn, user.cookie)).json().locale).toBeNull();
+    const bad = await put({ ...allOn, locale: 'fr' }, user.cookie);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toEqual({
+      code: 'VALIDATION',
+      message: accountMessages.localeInvalid,
+      fields: { locale: accountMessages.localeInvalid },
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { UserSettingsInput } from '../../../contract/me.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { avatars, loginEvents, profiles, userSettings } from '../../db/schema/index.ts';
 
 export async function findProfileById(db: Db, id: string) {
@@ -51,6 +51,7 @@ export async function findSettings(db: Db, userId: string) {
       securityAlerts: userSettings.securityAlerts,
       digest: userSettings.digest,
       showOnline: userSettings.showOnline,
+      locale: userSettings.locale,
     })
     .from(userSettings)
     .where(eq(userSettings.userId, userId));
@@ -68,6 +69,7 @@ export async function upsertSettings(db: Db, userId: string, values: UserSetting
       securityAlerts: userSettings.securityAlerts,
       digest: userSettings.digest,
       showOnline: userSettings.showOnline,
+      locale: userSettings.locale,
     });
   return row!;
 }
@@ -84,4 +86,13 @@ export async function listLatestLogins(db: Db, userId: string, limit: number) {
     .where(eq(loginEvents.userId, userId))
     .orderBy(desc(loginEvents.createdAt), desc(loginEvents.id))
     .limit(limit);
+}
+
+/** The member's chosen language (issue 41), null when they follow their browser. */
+export async function findLocale(db: Db | Tx, userId: string) {
+  const [row] = await db
+    .select({ locale: userSettings.locale })
+    .from(userSettings)
+    .where(eq(userSettings.userId, userId));
+  return row?.locale ?? null;
 }

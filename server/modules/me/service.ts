@@ -26,6 +26,7 @@ export const DEFAULT_SETTINGS: UserSettings = {
   securityAlerts: true,
   digest: 'weekly',
   showOnline: true,
+  locale: null,
 };
 
 type ProfileRow = NonNullable<Awaited<ReturnType<typeof findProfileById>>>;

@@ -5,9 +5,11 @@ import type { Db, Tx } from '../../db/client.ts';
 import { notifications } from '../../db/schema/index.ts';
 import type { NotificationType } from '../../db/schema/notifications.ts';
 import { rows } from '../../db/sql.ts';
+import { type Locale, translateText } from '../../i18n.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { enqueue, enqueueMany } from '../../plugins/queue.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
+import { findLocale } from '../me/queries.ts';
 import { fanOutAfterCommit, publishAfterCommit } from '../realtime/bus.ts';
 import {
   countUnread,
@@ -22,8 +24,10 @@ import {
 export interface NotifyInput {
   userId: string;
   type: NotificationType;
+  /** A text of the contract (translated by its words) or any text. */
   title: string;
-  content: string;
+  /** A text, or one made in the recipient's language: `(l) => inLocale(l, stockMessages).lowStock(…)`. */
+  content: string | ((locale: Locale) => string);
   /** Target ids: listingId, conversationUserId, orderId, ticketId, or threadId (with replyId). */
   data?: Record<string, string>;
 }
@@ -33,11 +37,14 @@ export interface NotifyInput {
  * live 'notification' event to the member's sockets is sent only once that transaction commits.
  */
 export async function notify(tx: Tx | Db, input: NotifyInput, options: { mailLater?: boolean } = {}) {
+  // Written in the recipient's language (issue 41): their setting, else English; its mail reads the same row.
+  const locale = (await findLocale(tx, input.userId)) ?? 'en';
   const row = await insertNotification(tx, {
     userId: input.userId,
     type: input.type,
-    title: input.title,
-    content: input.content,
+    title: translateText(locale, input.title),
+    content:
+      typeof input.content === 'function' ? input.content(locale) : translateText(locale, input.content),
     data: input.data ?? {},
   });
   await publishAfterCommit(tx, {

@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { Role } from '../../../contract/limits.ts';
+import { securityAlertTexts } from '../../../contract/mail.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { inLocale, type Locale } from '../../i18n.ts';
 import { enqueue, enqueueMail, mailIdFor } from '../../plugins/queue.ts';
 import { findAlertRecipient, insertAlertToken, rememberDevice } from './queries.ts';
 import { describeUserAgent, deviceKey, networkOf } from './user-agent.ts';
@@ -44,84 +46,67 @@ export const hashAlertToken = (token: string) => createHash('sha256').update(tok
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-const what: Record<AlertKind, (d: AlertDetails) => { subject: string; line: string }> = {
-  'new-sign-in': (d) => ({
-    subject: 'New sign-in to your CheatMarket account',
-    line: `Your account was signed in to${d.provider ? ` with ${d.provider}` : ''} from a device or network it has not used before.`,
+/** A catalogue text in a text node: quotes need no escaping there (an apostrophe stays one). */
+const escapeText = (s: string) =>
+  s.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!);
+
+type AlertTexts = typeof securityAlertTexts;
+const what: Record<AlertKind, (d: AlertDetails, t: AlertTexts) => { subject: string; line: string }> = {
+  'new-sign-in': (d, t) => ({
+    subject: t.newSignInSubject,
+    line: d.provider ? t.newSignInWithLine(d.provider) : t.newSignInLine,
   }),
-  'password-changed': () => ({
-    subject: 'Your CheatMarket password was changed',
-    line: 'The password of your account was changed.',
+  'password-changed': (_d, t) => ({ subject: t.passwordChangedSubject, line: t.passwordChangedLine }),
+  'two-factor-on': (_d, t) => ({ subject: t.twoFactorOnSubject, line: t.twoFactorOnLine }),
+  'two-factor-off': (_d, t) => ({ subject: t.twoFactorOffSubject, line: t.twoFactorOffLine }),
+  'passkey-added': (_d, t) => ({ subject: t.passkeyAddedSubject, line: t.passkeyAddedLine }),
+  'passkey-removed': (_d, t) => ({ subject: t.passkeyRemovedSubject, line: t.passkeyRemovedLine }),
+  banned: (_d, t) => ({ subject: t.bannedSubject, line: t.bannedLine }),
+  'role-changed': (d, t) => ({ subject: t.roleChangedSubject, line: t.roleChangedLine(d.role ?? 'user') }),
+  'account-linked': (d, t) => ({
+    subject: t.accountLinkedSubject(d.provider ?? t.signIn),
+    line: t.accountLinkedLine(d.provider ?? t.signIn),
   }),
-  'two-factor-on': () => ({
-    subject: 'Two-factor sign-in turned on',
-    line: 'Two-factor sign-in was turned on for your account.',
+  'account-unlinked': (d, t) => ({
+    subject: t.accountUnlinkedSubject(d.provider ?? t.signIn),
+    line: t.accountUnlinkedLine(d.provider ?? t.signIn),
   }),
-  'two-factor-off': () => ({
-    subject: 'Two-factor sign-in turned off',
-    line: 'Two-factor sign-in was turned off for your account.',
-  }),
-  'passkey-added': () => ({
-    subject: 'A passkey was added to your CheatMarket account',
-    line: 'A passkey was added to your account. It can sign in without a password or a two-factor code.',
-  }),
-  'passkey-removed': () => ({
-    subject: 'A passkey was removed from your CheatMarket account',
-    line: 'A passkey was removed from your account and can no longer sign in.',
-  }),
-  banned: () => ({
-    subject: 'Your CheatMarket account was banned',
-    line: 'Your account was banned by the staff and every session was signed out.',
-  }),
-  'role-changed': (d) => ({
-    subject: 'Your CheatMarket role changed',
-    line: `Your account's role was changed to ${d.role ?? 'user'} by an admin.`,
-  }),
-  'account-linked': (d) => ({
-    subject: `A ${d.provider ?? 'sign-in'} account was linked to your CheatMarket account`,
-    line: `A ${d.provider ?? 'sign-in'} account was linked to your account: it can now be used to sign in.`,
-  }),
-  'account-unlinked': (d) => ({
-    subject: `A ${d.provider ?? 'sign-in'} account was unlinked from your CheatMarket account`,
-    line: `A ${d.provider ?? 'sign-in'} account was unlinked from your account: it can no longer be used to sign in.`,
-  }),
-  'payout-address-changed': () => ({
-    subject: 'Your CheatMarket payout address was changed',
-    line: 'A payout address of your account was changed. Withdrawals can use it 24 hours after the change.',
-  }),
+  'payout-address-changed': (_d, t) => ({ subject: t.payoutAddressSubject, line: t.payoutAddressLine }),
 };
 
 /**
- * The alert mail's text and HTML. The device and browser come from a user agent anyone can forge, so the
- * HTML escapes every value; the network is the masked prefix, never the full address.
+ * The alert mail's text and HTML, in the recipient's language. The device and browser come from a user agent
+ * anyone can forge, so the HTML escapes every value; the network is the masked prefix, never the full address.
  */
 export function securityAlertMail(
   kind: AlertKind,
   d: AlertDetails & { username: string; notMeLink: string },
+  locale: Locale = 'en',
 ) {
-  const { subject, line } = what[kind](d);
+  const t = inLocale(locale, securityAlertTexts);
+  const { subject, line } = what[kind](d, t);
   const ua = describeUserAgent(d.userAgent);
   const facts: [string, string][] = [
-    ['Device', ua.device],
-    ['Browser', `${ua.browser} on ${ua.os}`],
-    ['Approximate network', networkOf(d.ipAddress)],
-    ['Time', `${(d.at ?? new Date()).toISOString().slice(0, 19).replace('T', ' ')} UTC`],
+    [t.device, ua.device],
+    [t.browser, t.browserOn(ua.browser, ua.os)],
+    [t.network, networkOf(d.ipAddress)],
+    [t.time, `${(d.at ?? new Date()).toISOString().slice(0, 19).replace('T', ' ')} UTC`],
   ];
   const text = [
-    `Hi ${d.username},`,
+    t.hi(d.username),
     '',
     line,
     '',
     ...facts.map(([k, v]) => `${k}: ${v}`),
     '',
-    `If this was you, you can ignore this email. If it wasn't you, open this link to sign out every session and reset your password: ${d.notMeLink}`,
+    t.ignoreOrLink(d.notMeLink),
   ].join('\n');
-  const html = `<!doctype html><html><body style="font-family:sans-serif;color:#111">
-<p>Hi ${escapeHtml(d.username)},</p>
-<p>${escapeHtml(line)}</p>
-<table>${facts.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('')}</table>
-<p>If this was you, you can ignore this email.</p>
-<p><a href="${escapeHtml(d.notMeLink)}">This wasn't me</a>: sign out every session and reset my password.</p>
+  const html = `<!doctype html><html lang="${locale}"><body style="font-family:sans-serif;color:#111">
+<p>${escapeHtml(t.hi(d.username))}</p>
+<p>${escapeText(line)}</p>
+<table>${facts.map(([k, v]) => `<tr><th align="left">${escapeText(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('')}</table>
+<p>${escapeText(t.ignore)}</p>
+<p><a href="${escapeHtml(d.notMeLink)}">${escapeText(t.notMe)}</a>${escapeText(t.notMeAction)}</p>
 </body></html>`;
   return { subject, text, html };
 }

@@ -13,6 +13,7 @@ import {
   type OrderKeys,
 } from '../../../contract/stock.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { inLocale } from '../../i18n.ts';
 import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { can, ensure } from '../../policy.ts';
@@ -243,7 +244,7 @@ export async function warnIfLowStock(db: Db, listingId: string) {
       userId: low.userId,
       type: 'stock_low',
       title: st.lowStockTitle,
-      content: st.lowStock(low.title, low.stock),
+      content: (l) => inLocale(l, st).lowStock(low.title, low.stock),
       data: { listingId },
     });
     await announce(tx, { sellerId: low.userId }, 'low_stock', {

@@ -1,0 +1,37 @@
+/**
+ * Every contract module that defines texts, imported for their definitions: the server, the catalogue script and
+ * the catalogue guards see every group (the web bundle never imports this file; each chunk defines its own).
+ */
+import '../cheats.ts';
+import '../common-messages.ts';
+import '../detection.ts';
+import '../hooks.ts';
+import '../mail.ts';
+import '../messages.ts';
+import '../payments.ts';
+import '../push.ts';
+import '../search-texts.ts';
+import '../shell-messages.ts';
+import '../tickets.ts';
+import '../withdrawals.ts';
+import { definedGroups } from './define.ts';
+
+/** The English catalogue: `group.key` → text, for every text that is a plain string. */
+export function sourceCatalogue(): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [group, texts] of definedGroups()) {
+    for (const [key, value] of Object.entries(texts))
+      if (typeof value === 'string') out[`${group}.${key}`] = value;
+  }
+  return out;
+}
+
+/** Texts that take arguments (functions in the source): a catalogue may give each an ICU message, {0} {1}… by position. */
+export function sourceFunctionKeys(): string[] {
+  const out: string[] = [];
+  for (const [group, texts] of definedGroups()) {
+    for (const [key, value] of Object.entries(texts))
+      if (typeof value === 'function') out.push(`${group}.${key}`);
+  }
+  return out;
+}
