@@ -6,8 +6,15 @@ import { type ReplySubject, replyRules, type ThreadSubject, threadRules } from '
 import { type ListingSubject, listingRules } from './policy/listing.ts';
 import { type MemberSubject, memberRules } from './policy/member.ts';
 import { type OrderSubject, orderRules } from './policy/order.ts';
+import {
+  type DepositSubject,
+  depositRules,
+  type NotificationSubject,
+  notificationRules,
+} from './policy/personal.ts';
 import type { Check } from './policy/rules.ts';
 import { admin, owner, staff } from './policy/rules.ts';
+import { type CommentSubject, commentRules, type PostSubject, postRules } from './policy/social.ts';
 import { type TicketSubject, ticketRules } from './policy/ticket.ts';
 
 /**
@@ -26,6 +33,10 @@ const tables = {
   forumThread: threadRules,
   forumReply: replyRules,
   member: memberRules,
+  post: postRules,
+  comment: commentRules,
+  notification: notificationRules,
+  deposit: depositRules,
 };
 type Tables = typeof tables;
 export type Subject =
@@ -35,7 +46,11 @@ export type Subject =
   | TicketSubject
   | ThreadSubject
   | ReplySubject
-  | MemberSubject;
+  | MemberSubject
+  | PostSubject
+  | CommentSubject
+  | NotificationSubject
+  | DepositSubject;
 export type Action<S extends Subject> = keyof Tables[S['kind']] & string;
 
 function rule<S extends Subject>(action: Action<S>, subject: S): readonly Check<S>[] {
@@ -63,16 +78,26 @@ export function abilities<S extends Subject, A extends Action<S>>(
   return Object.fromEntries(actions.map((a) => [a, can(viewer, a, subject)])) as Record<A, boolean>;
 }
 
-/** Staff-level questions that no resource answers (a queue, a report list, the site's settings). */
-export const canModerate = (viewer: Viewer | null): boolean => staff(viewer);
-export const canAdminister = (viewer: Viewer | null): boolean => admin(viewer);
+/**
+ * Staff-level questions that no resource answers (a queue, a report list, the site's settings), and what
+ * follows from a member's role: staff are never held to the trust limits and always get security alerts.
+ */
+export const canModerate = (viewer: { role: string } | null): boolean => staff(viewer);
+export const canAdminister = (viewer: { role: string } | null): boolean => admin(viewer);
 
 /**
  * Whether the caller acts on their own resource rather than as staff on someone else's: not a permission
  * (the rule was asked already) but what follows from it (an audit entry, mentions, a price cap).
  */
 export const actsOnOwn = (viewer: { id: string } | null, ownerId: string | null): boolean =>
-  owner(viewer as Viewer | null, ownerId);
+  owner(viewer, ownerId);
+
+/**
+ * Whether a member named in a request is the caller: for what is not a permission (the side of a
+ * conversation a message is on, following or messaging yourself, who else hears of a reply).
+ */
+export const isSelf = (viewer: { id: string } | null, memberId: string | null): boolean =>
+  owner(viewer, memberId);
 
 /** Throws 403 with the spec's text for a role-level refusal (`canModerate`, `canAdminister`). */
 export function ensure(allowed: boolean, message: string = messages.forbidden): asserts allowed {
@@ -84,4 +109,6 @@ export { reply, thread } from './policy/forum.ts';
 export { type ListingSubject, listing } from './policy/listing.ts';
 export { member } from './policy/member.ts';
 export { order, orderRole } from './policy/order.ts';
+export { deposit, notification } from './policy/personal.ts';
+export { comment, post } from './policy/social.ts';
 export { ticket } from './policy/ticket.ts';

@@ -1,6 +1,11 @@
-import { orderMessages as m, stockMessages as st } from '../../contract/messages.ts';
+import {
+  orderMessages as m,
+  marketplaceMessages as mm,
+  reputationMessages as rm,
+  stockMessages as st,
+} from '../../contract/messages.ts';
 import type { Viewer } from '../modules/auth/session-lookup.ts';
-import { type Check, check, forbidden, notFound, owner, type Rules, staff } from './rules.ts';
+import { type Check, check, conflict, forbidden, notFound, owner, type Rules, staff } from './rules.ts';
 
 export interface OrderSubject {
   kind: 'order';
@@ -50,6 +55,11 @@ export const orderRules = {
   dispute: [visible, buyer(m.onlyBuyerDispute)],
   /** The buyer's keys; its seller and staff are refused (staff reveal a disputed order's). */
   readKeys: [visible, buyer(st.onlyBuyerKeys)],
+  /** Feedback: the buyer, once the order is complete (released); once per order (the service's unique row). */
+  feedback: [
+    buyer(mm.onlyBuyerFeedback),
+    check((_v, o) => o.status === 'released', conflict(rm.feedbackAfterRelease)),
+  ],
   /** Staff settle what waits for them (the settlement's conditional update enforces the state). */
   settle: [check((v) => staff(v), forbidden(m.onlyStaffSettle)), waitsForStaff],
 } satisfies Rules<OrderSubject>;

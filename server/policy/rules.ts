@@ -30,10 +30,10 @@ export const notFound = (message: string) => () => new AppError('NOT_FOUND', mes
 export const conflict = (message: string) => () => new AppError('CONFLICT', message);
 
 /** Moderators and admins. */
-export const staff = (viewer: Viewer | null): boolean => isStaff(viewer?.role);
-export const admin = (viewer: Viewer | null): boolean => viewer?.role === 'admin';
+export const staff = (viewer: { role: string } | null): boolean => isStaff(viewer?.role);
+export const admin = (viewer: { role: string } | null): boolean => viewer?.role === 'admin';
 /** The member the resource belongs to (never a visitor). */
-export const owner = (viewer: Viewer | null, ownerId: string | null): boolean =>
+export const owner = (viewer: { id: string } | null, ownerId: string | null): boolean =>
   !!viewer && viewer.id === ownerId;
 /** Change or remove something a member owns: its owner, or staff. */
 export const ownerOrStaff = (viewer: Viewer | null, ownerId: string | null): boolean =>

@@ -14,7 +14,7 @@ import { adminMessages, messages } from '../../../contract/messages.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
-import { canAdminister, canModerate, ensure } from '../../policy.ts';
+import { authorize, canAdminister, canModerate, ensure, member } from '../../policy.ts';
 import { audit } from '../audit/service.ts';
 import { cheatStats } from '../cheats/queries.ts';
 import { suspendSellerListings } from '../marketplace/service.ts';
@@ -75,14 +75,10 @@ export async function applyUserPatch(
 ) {
   const target = orNotFound(await findUserForAdmin(tx, targetId), adminMessages.userNotFound);
   if (patch.role !== undefined) {
-    ensure(canAdminister(viewer), adminMessages.onlyAdminsChangeRoles);
-    if (target.id === viewer.id) throw new AppError('FORBIDDEN', adminMessages.ownRole);
+    authorize(viewer, 'changeRole', member(target));
   }
   if (patch.banned !== undefined) {
-    if (target.id === viewer.id) throw new AppError('FORBIDDEN', adminMessages.ownBan);
-    if (viewer.role !== 'admin' && target.role === 'admin') {
-      throw new AppError('FORBIDDEN', adminMessages.moderatorBanAdmin);
-    }
+    authorize(viewer, 'ban', member(target));
   }
   const { trustLevel, ...fields } = patch;
   let updated = await setUserFields(tx, target.id, {

@@ -2,7 +2,7 @@ import { type AuditPage, auditPageSize } from '../../../contract/audit.ts';
 import { messages } from '../../../contract/messages.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
-import { canModerate, ensure } from '../../policy.ts';
+import { actsOnOwn, canModerate, ensure } from '../../policy.ts';
 import * as q from './queries.ts';
 
 export interface AuditRecord {
@@ -40,7 +40,7 @@ export async function auditOthers(
   ownerId: string | null,
   record: Omit<AuditRecord, 'actorId'>,
 ) {
-  if (ownerId === viewer.id) return;
+  if (actsOnOwn(viewer, ownerId)) return;
   await audit(tx, { actorId: viewer.id, ...record });
 }
 

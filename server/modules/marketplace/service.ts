@@ -10,7 +10,6 @@ import {
 import {
   marketplaceMessages as m,
   messages,
-  reputationMessages,
   socialMessages,
   stockMessages as st,
 } from '../../../contract/messages.ts';
@@ -24,9 +23,11 @@ import {
   abilities,
   actsOnOwn,
   authorize,
+  can,
   canAdminister,
   canModerate,
   ensure,
+  isSelf,
   listing as listingSubject,
   order as orderSubject,
 } from '../../policy.ts';
@@ -131,17 +132,24 @@ export async function getListing(db: Db, viewer: Viewer | null, id: string): Pro
     await q.logReveal(db, { listingId: l.id, orderId: order.id, userId: viewer.id });
     feedbackGiven = await q.hasFeedback(db, order.id);
   }
-  const can = abilities(viewer, subject, ['buy', 'edit', 'delete', 'report', 'watch', 'setDetection']);
+  const allowed = abilities(viewer, subject, ['buy', 'edit', 'delete', 'report', 'watch', 'setDetection']);
   return {
     ...toListing(found),
     contentLink: isSeller || isBuyer ? l.contentLink : null,
     feedbackGiven,
     order,
     abilities: {
-      ...can,
-      feedback: isBuyer && order?.status === 'released' && !feedbackGiven,
+      ...allowed,
+      feedback:
+        !!order &&
+        can(
+          viewer,
+          'feedback',
+          orderSubject({ buyerId: order.buyer?.id ?? null, sellerId: null, status: order.status }),
+        ) &&
+        !feedbackGiven,
     },
-    watching: can.watch && viewer ? await isWatching(db, 'listing', l.id, viewer.id) : false,
+    watching: allowed.watch && viewer ? await isWatching(db, 'listing', l.id, viewer.id) : false,
     // The seller row exists (the listing's foreign key), so the figures do too.
     sellerReputation: (await sellerReputation(db, l.userId))!,
   };
@@ -363,7 +371,7 @@ async function replayFor(db: Db, viewer: Viewer, listingId: string, key: string)
     await q.expireIdempotencyKeys(db, key);
     return undefined;
   }
-  if (previous.buyerId !== viewer.id || previous.listingId !== listingId)
+  if (!isSelf(viewer, previous.buyerId) || previous.listingId !== listingId)
     throw new AppError('UNPROCESSABLE', m.idempotencyKeyReused);
   return { order: await getOrder(db, viewer, previous.id), replayed: true };
 }
@@ -415,8 +423,9 @@ export async function leaveFeedback(
 ) {
   const listing = orNotFound(await q.findListingRow(db, id), m.notFound);
   const order = await q.findBuyerOrder(db, id, viewer.id);
-  if (!order || order.buyerId !== viewer.id) throw new AppError('FORBIDDEN', m.onlyBuyerFeedback);
-  if (order.status !== 'released') throw new AppError('CONFLICT', reputationMessages.feedbackAfterRelease);
+  // Only the caller's own orders are read: none is the rule's 403 as well.
+  if (!order) throw new AppError('FORBIDDEN', m.onlyBuyerFeedback);
+  authorize(viewer, 'feedback', orderSubject(order));
   const vouch = await db.transaction((tx) =>
     insertVouch(tx, {
       orderId: order.id,

@@ -10,7 +10,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
-import { canAdminister, canModerate, ensure } from '../../policy.ts';
+import { authorize, canAdminister, canModerate, content, ensure } from '../../policy.ts';
 import { applyUserPatch } from '../admin/service.ts';
 import { audit } from '../audit/service.ts';
 import { announce } from '../hooks/service.ts';
@@ -25,7 +25,7 @@ export async function createReport(
 ): Promise<ReportCreated> {
   const author = await q.findTargetAuthor(db, body.target.type, body.target.id);
   if (author === undefined) throw new AppError('NOT_FOUND', m.targetNotFound);
-  if (author === viewer.id) throw new AppError('FORBIDDEN', m.ownContent);
+  authorize(viewer, 'report', content(author));
   return db.transaction(async (tx) => {
     const report = await q.insertReport(tx, viewer.id, body.target.type, body.target.id, body.reason);
     await announce(tx, 'staff', 'report', {

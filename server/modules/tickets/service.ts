@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
-import { authorize, canModerate, ensure, ticket as ticketSubject } from '../../policy.ts';
+import { authorize, canModerate, ensure, isSelf, ticket as ticketSubject } from '../../policy.ts';
 import { audit } from '../audit/service.ts';
 import { notify } from '../notifications/service.ts';
 import * as q from './queries.ts';
@@ -105,7 +105,7 @@ export async function replyToTicket(db: Db, viewer: Viewer, id: string, message:
     await q.insertMessage(tx, { ticketId: id, userId: viewer.id, message, isStaffReply: staffReply });
     await q.updateTicket(tx, id, staffReply && ticket.status === 'open' ? { status: 'in_progress' } : {});
     // Staff replies reach both parties of a dispute; a party's reply reaches the other party and staff.
-    const others = parties.filter((p) => p !== viewer.id);
+    const others = parties.filter((p) => !isSelf(viewer, p));
     const recipients = staffReply ? parties : [...others, ...(await q.staffRepliersOf(tx, id))];
     for (const userId of new Set(recipients)) {
       await notify(tx, {
