@@ -28,6 +28,7 @@ const databaseFree = [
   'server/test/btcpay-server.test.ts',
   'server/modules/payments/btcpay-payouts.test.ts',
   'server/modules/uploads/encoder-pool.test.ts',
+  'server/security/policy-only.test.ts',
 ];
 
 /**

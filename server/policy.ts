@@ -1,82 +1,114 @@
-import { isStaff } from '../contract/limits.ts';
 import { messages } from '../contract/messages.ts';
 import type { Viewer } from './modules/auth/session-lookup.ts';
 import { AppError } from './plugins/errors.ts';
+import { type ContentSubject, contentRules } from './policy/content.ts';
+import { type ReplySubject, replyRules, type ThreadSubject, threadRules } from './policy/forum.ts';
+import { type ListingSubject, listingRules } from './policy/listing.ts';
+import { type MemberSubject, memberRules } from './policy/member.ts';
+import { type OrderSubject, orderRules } from './policy/order.ts';
+import {
+  type DepositSubject,
+  depositRules,
+  type NotificationSubject,
+  notificationRules,
+} from './policy/personal.ts';
+import type { Check } from './policy/rules.ts';
+import { admin, owner, staff } from './policy/rules.ts';
+import { type CommentSubject, commentRules, type PostSubject, postRules } from './policy/social.ts';
+import { type TicketSubject, ticketRules } from './policy/ticket.ts';
 
 /**
  * Who may do what, in one place. Routes declare the level a caller needs (`access()`, enforced by the
- * framework); services ask these questions for the rules a level cannot express (your own content, staff
- * acting on anyone's) and detail responses report the answers as `abilities`, so the web never re-derives them.
+ * framework); below it, each resource has a table of rules (server/policy/<resource>.ts). A service loads the
+ * resource and its first line is `authorize(viewer, 'edit', listing(row))`, which throws the rule's own
+ * error (the spec's 403 or 404 text); detail responses report `abilities(viewer, subject, [...])` from the
+ * same table, so the web never re-derives a rule and a page cannot offer what the server refuses.
+ * Nothing under server/modules compares a viewer's id or role itself (server/security/policy-only.test.ts).
  */
-export const can = {
-  moderate: (viewer: Viewer | null): boolean => isStaff(viewer?.role),
-  administer: (viewer: Viewer | null): boolean => viewer?.role === 'admin',
-  /** Change or remove something a member owns: its owner, or staff. */
-  manage: (viewer: Viewer | null, ownerId: string): boolean =>
-    !!viewer && (viewer.id === ownerId || isStaff(viewer.role)),
+const tables = {
+  content: contentRules,
+  listing: listingRules,
+  order: orderRules,
+  ticket: ticketRules,
+  forumThread: threadRules,
+  forumReply: replyRules,
+  member: memberRules,
+  post: postRules,
+  comment: commentRules,
+  notification: notificationRules,
+  deposit: depositRules,
 };
+type Tables = typeof tables;
+export type Subject =
+  | ContentSubject
+  | ListingSubject
+  | OrderSubject
+  | TicketSubject
+  | ThreadSubject
+  | ReplySubject
+  | MemberSubject
+  | PostSubject
+  | CommentSubject
+  | NotificationSubject
+  | DepositSubject;
+export type Action<S extends Subject> = keyof Tables[S['kind']] & string;
 
-/** What the caller may do with a listing, as its detail reports it. */
-export function listingAbilities(viewer: Viewer | null, listing: { sellerId: string; status: string }) {
-  const active = listing.status === 'active';
-  const isSeller = viewer?.id === listing.sellerId;
-  const manage = active && can.manage(viewer, listing.sellerId);
-  return {
-    buy: !!viewer && !isSeller && active,
-    edit: manage,
-    delete: manage,
-    report: !!viewer && !isSeller,
-  };
+function rule<S extends Subject>(action: Action<S>, subject: S): readonly Check<S>[] {
+  const checks = (tables[subject.kind] as unknown as Record<string, readonly Check<S>[]>)[action];
+  if (!checks) throw new Error(`No policy rule for ${subject.kind}.${action}`);
+  return checks;
+}
+
+/** Whether the caller may do the action, in the resource's present state. */
+export function can<S extends Subject>(viewer: Viewer | null, action: Action<S>, subject: S): boolean {
+  return rule(action, subject).every((c) => c.allows(viewer, subject));
+}
+
+/** Throws the first refusal of the action's rule (AppError: its 403, 404 or 409 and the spec's text). */
+export function authorize<S extends Subject>(viewer: Viewer | null, action: Action<S>, subject: S): void {
+  for (const c of rule(action, subject)) if (c.refuse && !c.allows(viewer, subject)) throw c.refuse();
+}
+
+/** The `abilities` object a detail reports: `can` for each action named. */
+export function abilities<S extends Subject, A extends Action<S>>(
+  viewer: Viewer | null,
+  subject: S,
+  actions: readonly A[],
+): Record<A, boolean> {
+  return Object.fromEntries(actions.map((a) => [a, can(viewer, a, subject)])) as Record<A, boolean>;
 }
 
 /**
- * Detection alerts on a listing: members other than its seller watch a cheat listing; its seller (or staff)
- * changes its detection status, sold or not.
+ * Staff-level questions that no resource answers (a queue, a report list, the site's settings), and what
+ * follows from a member's role: staff are never held to the trust limits and always get security alerts.
  */
-export function listingAlertAbilities(viewer: Viewer | null, listing: { sellerId: string; type: string }) {
-  const cheat = listing.type === 'cheat';
-  return {
-    watch: cheat && !!viewer && viewer.id !== listing.sellerId,
-    setDetection: cheat && can.manage(viewer, listing.sellerId),
-  };
-}
+export const canModerate = (viewer: { role: string } | null): boolean => staff(viewer);
+export const canAdminister = (viewer: { role: string } | null): boolean => admin(viewer);
 
 /**
- * What the caller may do with an order beyond its parties' own steps: staff settle a dispute, and a held order
- * whose seller is banned (its escrow waits for them).
+ * Whether the caller acts on their own resource rather than as staff on someone else's: not a permission
+ * (the rule was asked already) but what follows from it (an audit entry, mentions, a price cap).
  */
-export function orderAbilities(viewer: Viewer | null, order: { status: string; sellerBanned: boolean }) {
-  const waitsForStaff = order.status === 'disputed' || (order.status === 'held' && order.sellerBanned);
-  return { settle: can.moderate(viewer) && waitsForStaff };
-}
+export const actsOnOwn = (viewer: { id: string } | null, ownerId: string | null): boolean =>
+  owner(viewer, ownerId);
 
-/** Whether the caller may reply in a thread: members while it is open; staff also once it is locked. */
-export function canReplyIn(viewer: Viewer | null, thread: { isLocked: boolean }): boolean {
-  return !!viewer && (!thread.isLocked || can.moderate(viewer));
-}
+/**
+ * Whether a member named in a request is the caller: for what is not a permission (the side of a
+ * conversation a message is on, following or messaging yourself, who else hears of a reply).
+ */
+export const isSelf = (viewer: { id: string } | null, memberId: string | null): boolean =>
+  owner(viewer, memberId);
 
-/** What the caller may do with a forum thread, as its detail reports it. */
-export function threadAbilities(viewer: Viewer | null, thread: { authorId: string; isLocked: boolean }) {
-  const manage = can.manage(viewer, thread.authorId);
-  const moderate = can.moderate(viewer);
-  return {
-    edit: manage,
-    delete: manage,
-    reply: canReplyIn(viewer, thread),
-    pin: moderate,
-    lock: moderate,
-    move: moderate,
-    revisions: moderate,
-  };
-}
-
-/** What the caller may do with a forum reply: its author or staff edit and delete it. */
-export function replyAbilities(viewer: Viewer | null, reply: { authorId: string }) {
-  const manage = can.manage(viewer, reply.authorId);
-  return { edit: manage, delete: manage, revisions: can.moderate(viewer) };
-}
-
-/** Throws 403 with the spec's text for the action when the answer is no. */
+/** Throws 403 with the spec's text for a role-level refusal (`canModerate`, `canAdminister`). */
 export function ensure(allowed: boolean, message: string = messages.forbidden): asserts allowed {
   if (!allowed) throw new AppError('FORBIDDEN', message);
 }
+
+export { content } from './policy/content.ts';
+export { reply, thread } from './policy/forum.ts';
+export { type ListingSubject, listing } from './policy/listing.ts';
+export { member } from './policy/member.ts';
+export { order, orderRole } from './policy/order.ts';
+export { deposit, notification } from './policy/personal.ts';
+export { comment, post } from './policy/social.ts';
+export { ticket } from './policy/ticket.ts';

@@ -14,7 +14,7 @@ import { adminMessages, messages } from '../../../contract/messages.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
-import { can, ensure } from '../../policy.ts';
+import { authorize, canAdminister, canModerate, ensure, member } from '../../policy.ts';
 import { audit } from '../audit/service.ts';
 import { cheatStats } from '../cheats/queries.ts';
 import { suspendSellerListings } from '../marketplace/service.ts';
@@ -53,7 +53,7 @@ export async function updateUser(
   patch: Patch,
   alerts: Pick<SecurityAlerts, 'accountChanged'>,
 ) {
-  ensure(can.moderate(viewer), messages.forbidden);
+  ensure(canModerate(viewer), messages.forbidden);
   const changes: AccountChange[] = [];
   return db.transaction(async (tx) => {
     const updated = await applyUserPatch(tx, viewer, targetId, patch, changes);
@@ -75,14 +75,10 @@ export async function applyUserPatch(
 ) {
   const target = orNotFound(await findUserForAdmin(tx, targetId), adminMessages.userNotFound);
   if (patch.role !== undefined) {
-    ensure(can.administer(viewer), adminMessages.onlyAdminsChangeRoles);
-    if (target.id === viewer.id) throw new AppError('FORBIDDEN', adminMessages.ownRole);
+    authorize(viewer, 'changeRole', member(target));
   }
   if (patch.banned !== undefined) {
-    if (target.id === viewer.id) throw new AppError('FORBIDDEN', adminMessages.ownBan);
-    if (viewer.role !== 'admin' && target.role === 'admin') {
-      throw new AppError('FORBIDDEN', adminMessages.moderatorBanAdmin);
-    }
+    authorize(viewer, 'ban', member(target));
   }
   const { trustLevel, ...fields } = patch;
   let updated = await setUserFields(tx, target.id, {
@@ -152,7 +148,7 @@ export async function listUsers(
     cursor?: string;
   },
 ): Promise<AdminUserPage> {
-  ensure(can.moderate(viewer), messages.forbidden);
+  ensure(canModerate(viewer), messages.forbidden);
   const after = userKeyset.decode(query.cursor);
   const found = await listUsersQuery(db, {
     q: query.q || undefined,
@@ -175,7 +171,7 @@ export async function listUsers(
 
 /** Admins add balance or credits through the wallet's ledger; audited in the same transaction. */
 export async function addBalance(db: Db, viewer: Viewer, targetId: string, body: AddBalanceBody) {
-  ensure(can.administer(viewer), adminMessages.onlyAdminsAddBalance);
+  ensure(canAdminister(viewer), adminMessages.onlyAdminsAddBalance);
   return db.transaction(async (tx) => {
     const before = orNotFound(await findWallet(tx, targetId), adminMessages.userNotFound);
     const value = await grant(tx, {
@@ -200,7 +196,7 @@ export async function addBalance(db: Db, viewer: Viewer, targetId: string, body:
 
 /** The dashboard's cards, latest forum posts and reports overview (staff): three statements. */
 export async function getDashboard(db: Db, viewer: Viewer): Promise<AdminDashboard> {
-  ensure(can.moderate(viewer), messages.forbidden);
+  ensure(canModerate(viewer), messages.forbidden);
   const [counts, cheats, latest] = await Promise.all([
     dashboardCounts(db),
     cheatStats(db),
@@ -228,19 +224,19 @@ export async function getDashboard(db: Db, viewer: Viewer): Promise<AdminDashboa
 
 /** The dashboard chart: sign-ups, forum posts and sales per day over the last 30 days (staff). */
 export async function getActivity(db: Db, viewer: Viewer): Promise<AdminActivity> {
-  ensure(can.moderate(viewer), messages.forbidden);
+  ensure(canModerate(viewer), messages.forbidden);
   return { days: await dailyActivity(db, activityDays) };
 }
 
 /** The seller ranks, for the users screen's rank choice (staff). */
 export async function listRanks(db: Db, viewer: Viewer): Promise<UserRank[]> {
-  ensure(can.moderate(viewer), messages.forbidden);
+  ensure(canModerate(viewer), messages.forbidden);
   return listRanksQuery(db);
 }
 
 /** Admins give a member a rank or clear it (null); audited in the same transaction. */
 export async function setRank(db: Db, viewer: Viewer, targetId: string, body: SetRankBody) {
-  ensure(can.administer(viewer), adminMessages.onlyAdminsRank);
+  ensure(canAdminister(viewer), adminMessages.onlyAdminsRank);
   return db.transaction(async (tx) => {
     const target = orNotFound(await lockUserRank(tx, targetId), adminMessages.userNotFound);
     const rank = body.rankId ? await findRank(tx, body.rankId) : null;

@@ -2,7 +2,7 @@ import { type AuditPage, auditPageSize } from '../../../contract/audit.ts';
 import { messages } from '../../../contract/messages.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
-import { can, ensure } from '../../policy.ts';
+import { actsOnOwn, canModerate, ensure } from '../../policy.ts';
 import * as q from './queries.ts';
 
 export interface AuditRecord {
@@ -40,13 +40,13 @@ export async function auditOthers(
   ownerId: string | null,
   record: Omit<AuditRecord, 'actorId'>,
 ) {
-  if (ownerId === viewer.id) return;
+  if (actsOnOwn(viewer, ownerId)) return;
   await audit(tx, { actorId: viewer.id, ...record });
 }
 
 /** The audit log for staff, newest first. */
 export async function listAuditLog(db: Db, viewer: Viewer, query: { cursor?: string }): Promise<AuditPage> {
-  ensure(can.moderate(viewer), messages.forbidden);
+  ensure(canModerate(viewer), messages.forbidden);
   const after = q.auditKeyset.decode(query.cursor);
   const found = await q.listAudit(db, { after, limit: auditPageSize });
   return q.auditKeyset.page(

@@ -12,7 +12,7 @@ import { cheatMessages as m } from '../../../contract/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
-import { can, ensure } from '../../policy.ts';
+import { canModerate, ensure } from '../../policy.ts';
 import { audit } from '../audit/service.ts';
 import { alertCheatWatchers, isWatching } from '../watches/service.ts';
 import * as q from './queries.ts';
@@ -86,14 +86,14 @@ export async function downloadCheat(db: Db, viewer: Viewer, id: string) {
 }
 
 export async function getCheatForStaff(db: Db, viewer: Viewer, id: string) {
-  ensure(can.moderate(viewer), m.onlyStaff);
+  ensure(canModerate(viewer), m.onlyStaff);
   const found = orNotFound(await q.findCheat(db, id), m.notFound);
   return toAdminCheat(found);
 }
 
 /** Staff publish a cheat; its first timeline entry records the publication and its status. */
 export async function publishCheat(db: Db, viewer: Viewer, body: CheatBody) {
-  ensure(can.moderate(viewer), m.onlyStaff);
+  ensure(canModerate(viewer), m.onlyStaff);
   const id = await db.transaction(async (tx) => {
     const row = await q.insertCheat(tx, { ...body, publishedBy: viewer.id });
     await q.insertStatusChange(tx, {
@@ -116,7 +116,7 @@ export async function publishCheat(db: Db, viewer: Viewer, body: CheatBody) {
 
 /** Staff edit a cheat; a new status is appended to the timeline in the same transaction. */
 export async function editCheat(db: Db, viewer: Viewer, id: string, body: CheatBody) {
-  ensure(can.moderate(viewer), m.onlyStaff);
+  ensure(canModerate(viewer), m.onlyStaff);
   await db.transaction(async (tx) => {
     const current = orNotFound(await q.lockCheatStatus(tx, id), m.notFound);
     await q.updateCheat(tx, id, body);
@@ -146,7 +146,7 @@ export async function editCheat(db: Db, viewer: Viewer, id: string, body: CheatB
 }
 
 export async function removeCheat(db: Db, viewer: Viewer, id: string) {
-  ensure(can.moderate(viewer), m.onlyStaff);
+  ensure(canModerate(viewer), m.onlyStaff);
   await db.transaction(async (tx) => {
     if (!(await q.deleteCheat(tx, id))) throw new AppError('NOT_FOUND', m.notFound);
     await audit(tx, { actorId: viewer.id, action: 'cheat.delete', targetType: 'cheat', targetId: id });

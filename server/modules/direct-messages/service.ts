@@ -8,6 +8,7 @@ import { directMessageTexts, notificationMessages } from '../../../contract/mess
 import type { Db } from '../../db/client.ts';
 import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
+import { isSelf } from '../../policy.ts';
 import { notify } from '../notifications/service.ts';
 import { publishAfterCommit } from '../realtime/bus.ts';
 import { flagOffPlatformMessage, offPlatformKinds } from '../trust/off-platform.ts';
@@ -47,7 +48,7 @@ export async function listConversations(
     (r) => [r.at, r.other_id],
     (r) => ({
       user: { id: r.other_id, username: r.username, avatarUrl: r.avatar_url },
-      lastMessage: { message: r.message, createdAt: iso(r.created_at), fromMe: r.sender_id === viewer.id },
+      lastMessage: { message: r.message, createdAt: iso(r.created_at), fromMe: isSelf(viewer, r.sender_id) },
       unreadCount: Number(r.unread),
     }),
   );
@@ -64,13 +65,13 @@ export async function getThread(
   cursor: string | undefined,
 ): Promise<ThreadResponse> {
   const before = threadKeyset.decode(cursor);
-  if (otherId === viewer.id) throw new AppError('NOT_FOUND', directMessageTexts.userNotFound);
+  if (isSelf(viewer, otherId)) throw new AppError('NOT_FOUND', directMessageTexts.userNotFound);
   const other = orNotFound(await findCounterpart(db, viewer.id, otherId), directMessageTexts.userNotFound);
   const size = directMessageLimits.threadPageSize;
   const rows = await selectThreadPage(db, viewer.id, otherId, before, threadKeyset.limit(size));
-  if (!before && rows.slice(0, size).some((m) => m.recipientId === viewer.id && !m.read)) {
+  if (!before && rows.slice(0, size).some((m) => isSelf(viewer, m.recipientId) && !m.read)) {
     await markThreadRead(db, viewer.id, otherId);
-    for (const m of rows) if (m.recipientId === viewer.id) m.read = true;
+    for (const m of rows) if (isSelf(viewer, m.recipientId)) m.read = true;
   }
   const page = threadKeyset.page(
     rows,
@@ -107,7 +108,7 @@ export async function sendMessage(
   body: { recipientId: string; message: string },
   ipAddress: string | null = null,
 ): Promise<DirectMessage> {
-  if (body.recipientId === viewer.id) {
+  if (isSelf(viewer, body.recipientId)) {
     throw new AppError('VALIDATION', directMessageTexts.cannotMessageSelf, {
       recipientId: directMessageTexts.cannotMessageSelf,
     });
@@ -152,7 +153,7 @@ export async function sendMessage(
 
 /** Deletes the conversation for me only; the other member keeps their copy. */
 export async function deleteConversation(db: Db, viewer: Viewer, otherId: string) {
-  if (otherId === viewer.id) throw new AppError('NOT_FOUND', directMessageTexts.userNotFound);
+  if (isSelf(viewer, otherId)) throw new AppError('NOT_FOUND', directMessageTexts.userNotFound);
   await db.transaction(async (tx) => {
     if (!(await findCounterpart(tx, viewer.id, otherId))) {
       throw new AppError('NOT_FOUND', directMessageTexts.userNotFound);
@@ -162,7 +163,7 @@ export async function deleteConversation(db: Db, viewer: Viewer, otherId: string
 }
 
 export async function setBlock({ db }: DirectMessageDeps, viewer: Viewer, otherId: string, blocked: boolean) {
-  if (otherId === viewer.id) {
+  if (isSelf(viewer, otherId)) {
     throw new AppError('VALIDATION', directMessageTexts.cannotBlockSelf, {
       id: directMessageTexts.cannotBlockSelf,
     });

@@ -16,7 +16,16 @@ import type { Db } from '../../db/client.ts';
 import { encodeCursor } from '../../db/cursor.ts';
 import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
-import { can, canReplyIn, ensure, replyAbilities, threadAbilities } from '../../policy.ts';
+import {
+  abilities,
+  actsOnOwn,
+  authorize,
+  canAdminister,
+  canModerate,
+  ensure,
+  reply as replySubject,
+  thread as threadSubject,
+} from '../../policy.ts';
 import { audit, auditOthers } from '../audit/service.ts';
 import { holdForReview, type Origin } from '../review/hold.ts';
 import { limitPost, refreshTrustLevel } from '../trust/service.ts';
@@ -104,7 +113,15 @@ function toThread(viewer: Viewer | null, row: ThreadRow): ForumThread {
     editedAt: row.editedAt?.toISOString() ?? null,
     myVote: row.myVote as 1 | -1 | 0,
     watching: row.watching,
-    abilities: threadAbilities(viewer, { authorId: summary.author.id, isLocked: row.isLocked }),
+    abilities: abilities(viewer, threadSubject({ authorId: summary.author.id, isLocked: row.isLocked }), [
+      'edit',
+      'delete',
+      'reply',
+      'pin',
+      'lock',
+      'move',
+      'revisions',
+    ]),
   };
 }
 
@@ -157,7 +174,7 @@ function toReply(viewer: Viewer | null, r: ReplyRow): ForumReply {
     liked: r.liked,
     editedAt: r.editedAt?.toISOString() ?? null,
     createdAt: r.createdAt.toISOString(),
-    abilities: replyAbilities(viewer, { authorId: r.author.id }),
+    abilities: abilities(viewer, replySubject({ authorId: r.author.id }), ['edit', 'delete', 'revisions']),
   };
 }
 
@@ -224,7 +241,7 @@ export async function publishThread(db: Db, viewer: Viewer, body: NewThreadBody)
 export async function removeThread(db: Db, viewer: Viewer, id: string) {
   await db.transaction(async (tx) => {
     const thread = orNotFound(await q.findThreadOwner(tx, id), m.threadNotFound);
-    ensure(can.manage(viewer, thread.userId), m.deleteOwnOnly);
+    authorize(viewer, 'delete', threadSubject({ authorId: thread.userId, isLocked: thread.isLocked }));
     await q.deleteThread(tx, id);
     await auditOthers(tx, viewer, thread.userId, {
       action: 'forum.thread.delete',
@@ -254,7 +271,7 @@ export async function reply(
     origin,
     async () => {
       const thread = orNotFound(await q.findThreadOwner(db, threadId), m.threadNotFound);
-      ensure(canReplyIn(viewer, thread), m.threadLocked);
+      authorize(viewer, 'reply', threadSubject({ authorId: thread.userId, isLocked: thread.isLocked }));
     },
   );
   return held ?? publishReply(db, viewer, threadId, content);
@@ -265,7 +282,7 @@ export async function publishReply(db: Db, viewer: Viewer, threadId: string, con
   const cooked = await cook(db, content);
   const row = await db.transaction(async (tx) => {
     const thread = orNotFound(await q.lockThread(tx, threadId), m.threadNotFound);
-    ensure(canReplyIn(viewer, thread), m.threadLocked);
+    authorize(viewer, 'reply', threadSubject({ authorId: thread.userId, isLocked: thread.isLocked }));
     const inserted = await q.insertReply(tx, threadId, viewer.id, {
       content,
       contentHtml: cooked.contentHtml,
@@ -297,10 +314,10 @@ export async function editThread(db: Db, viewer: Viewer, id: string, body: EditT
   const cooked = await cook(db, body.content);
   await db.transaction(async (tx) => {
     const thread = orNotFound(await q.lockThread(tx, id), m.threadNotFound);
-    ensure(can.manage(viewer, thread.userId), m.editOwnOnly);
+    authorize(viewer, 'edit', threadSubject({ authorId: thread.userId, isLocked: thread.isLocked }));
     await q.editThread(tx, thread, viewer.id, { ...body, contentHtml: cooked.contentHtml });
     await markReferenced(tx, body.content);
-    if (viewer.id === thread.userId) {
+    if (actsOnOwn(viewer, thread.userId)) {
       await notifyMentions(tx, { threadId: id, replyId: null, author: viewer }, cooked.addressed);
     } else {
       await audit(tx, {
@@ -321,7 +338,7 @@ export type ThreadModeration = { isPinned: boolean } | { isLocked: boolean } | {
 
 /** Staff pin, lock or move a thread; each change is in the audit log. */
 export async function moderateThread(db: Db, viewer: Viewer, id: string, change: ThreadModeration) {
-  ensure(can.moderate(viewer), m.moderatorsOnly);
+  ensure(canModerate(viewer), m.moderatorsOnly);
   await db.transaction(async (tx) => {
     const thread = orNotFound(await q.lockThread(tx, id), m.threadNotFound);
     const record = { actorId: viewer.id, targetType: 'forum_thread', targetId: id };
@@ -362,10 +379,10 @@ export async function editReply(db: Db, viewer: Viewer, id: string, content: str
   const cooked = await cook(db, content);
   const row = await db.transaction(async (tx) => {
     const found = orNotFound(await q.lockReply(tx, id), m.replyNotFound);
-    ensure(can.manage(viewer, found.userId), m.editOwnOnly);
+    authorize(viewer, 'edit', replySubject({ authorId: found.userId }));
     const updated = await q.editReply(tx, found, viewer.id, { content, contentHtml: cooked.contentHtml });
     await markReferenced(tx, content);
-    if (viewer.id === found.userId) {
+    if (actsOnOwn(viewer, found.userId)) {
       const post = { threadId: found.threadId, replyId: id, author: viewer };
       await notifyMentions(tx, post, cooked.addressed);
     } else {
@@ -386,9 +403,9 @@ export async function editReply(db: Db, viewer: Viewer, id: string, content: str
 export async function removeReply(db: Db, viewer: Viewer, id: string) {
   await db.transaction(async (tx) => {
     const found = orNotFound(await q.lockReply(tx, id), m.replyNotFound);
-    ensure(can.manage(viewer, found.userId), m.deleteOwnRepliesOnly);
+    authorize(viewer, 'delete', replySubject({ authorId: found.userId }));
     await q.deleteReply(tx, id);
-    if (viewer.id !== found.userId) {
+    if (!actsOnOwn(viewer, found.userId)) {
       await audit(tx, {
         actorId: viewer.id,
         action: 'forum.reply.delete',
@@ -402,14 +419,14 @@ export async function removeReply(db: Db, viewer: Viewer, id: string) {
 
 /** Earlier versions of a thread's text (staff), newest first. */
 export async function threadRevisions(db: Db, viewer: Viewer, id: string): Promise<ForumRevisionList> {
-  ensure(can.moderate(viewer), m.moderatorsOnly);
+  ensure(canModerate(viewer), m.moderatorsOnly);
   if (!(await q.findThreadOwner(db, id))) throw new AppError('NOT_FOUND', m.threadNotFound);
   return toRevisions(await q.listRevisions(db, { threadId: id }));
 }
 
 /** Earlier versions of a reply (staff), newest first. */
 export async function replyRevisions(db: Db, viewer: Viewer, id: string): Promise<ForumRevisionList> {
-  ensure(can.moderate(viewer), m.moderatorsOnly);
+  ensure(canModerate(viewer), m.moderatorsOnly);
   if (!(await q.replyExists(db, id))) throw new AppError('NOT_FOUND', m.replyNotFound);
   return toRevisions(await q.listRevisions(db, { replyId: id }));
 }
@@ -435,7 +452,7 @@ export async function vote(db: Db, viewer: Viewer, threadId: string, value: 1 | 
 }
 
 export async function createCategory(db: Db, viewer: Viewer, body: { name: string; description: string }) {
-  ensure(can.administer(viewer), m.onlyAdminsCategories);
+  ensure(canAdminister(viewer), m.onlyAdminsCategories);
   const row = await db.transaction(async (tx) => {
     const made = await q.insertCategory(tx, body);
     if (made)
@@ -459,7 +476,7 @@ export async function createCategory(db: Db, viewer: Viewer, body: { name: strin
 }
 
 export async function removeCategory(db: Db, viewer: Viewer, id: string) {
-  ensure(can.administer(viewer), m.onlyAdminsCategories);
+  ensure(canAdminister(viewer), m.onlyAdminsCategories);
   const done = await db.transaction(async (tx) => {
     if (!(await q.deleteCategory(tx, id))) return false;
     await audit(tx, {

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { isStaff } from '../../../contract/limits.ts';
 import {
   type FeedbackPage,
   type Listing,
@@ -11,7 +10,6 @@ import {
 import {
   marketplaceMessages as m,
   messages,
-  reputationMessages,
   socialMessages,
   stockMessages as st,
 } from '../../../contract/messages.ts';
@@ -21,7 +19,18 @@ import { hasSqlState, isUniqueViolation } from '../../db/sql.ts';
 import { AppError, orNotFound } from '../../plugins/errors.ts';
 import { enqueue } from '../../plugins/queue.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
-import { can, ensure, listingAbilities, listingAlertAbilities, orderAbilities } from '../../policy.ts';
+import {
+  abilities,
+  actsOnOwn,
+  authorize,
+  can,
+  canAdminister,
+  canModerate,
+  ensure,
+  isSelf,
+  listing as listingSubject,
+  order as orderSubject,
+} from '../../policy.ts';
 import { audit, auditOthers } from '../audit/service.ts';
 import { deliverTo } from '../hooks/service.ts';
 import { getOrder, orderForListing } from '../orders/service.ts';
@@ -112,29 +121,35 @@ export async function listListings(
 export async function getListing(db: Db, viewer: Viewer | null, id: string): Promise<ListingDetail> {
   const found = orNotFound(await q.findListing(db, id), m.notFound);
   const l = found.row;
-  const isSeller = viewer?.id === l.userId;
-  if (l.status === 'suspended' && !isSeller && !isStaff(viewer?.role))
-    throw new AppError('NOT_FOUND', m.notFound);
+  const subject = listingSubject({ sellerId: l.userId, status: l.status, type: l.type });
+  authorize(viewer, 'view', subject);
+  const isSeller = actsOnOwn(viewer, l.userId);
   let feedbackGiven = false;
   // A listing with stock sells many times: the buyer is whoever has an order of it (their latest is shown).
-  const order = await orderForListing(db, viewer, l.id, l.userId);
+  const order = await orderForListing(db, viewer, l.id, subject);
   const isBuyer = order?.role === 'buyer';
   if (isBuyer && viewer && order) {
     await q.logReveal(db, { listingId: l.id, orderId: order.id, userId: viewer.id });
     feedbackGiven = await q.hasFeedback(db, order.id);
   }
-  const alerts = listingAlertAbilities(viewer, { sellerId: l.userId, type: l.type });
+  const allowed = abilities(viewer, subject, ['buy', 'edit', 'delete', 'report', 'watch', 'setDetection']);
   return {
     ...toListing(found),
     contentLink: isSeller || isBuyer ? l.contentLink : null,
     feedbackGiven,
     order,
     abilities: {
-      ...listingAbilities(viewer, { sellerId: l.userId, status: l.status }),
-      ...alerts,
-      feedback: isBuyer && order?.status === 'released' && !feedbackGiven,
+      ...allowed,
+      feedback:
+        !!order &&
+        can(
+          viewer,
+          'feedback',
+          orderSubject({ buyerId: order.buyer?.id ?? null, sellerId: null, status: order.status }),
+        ) &&
+        !feedbackGiven,
     },
-    watching: alerts.watch && viewer ? await isWatching(db, 'listing', l.id, viewer.id) : false,
+    watching: allowed.watch && viewer ? await isWatching(db, 'listing', l.id, viewer.id) : false,
     // The seller row exists (the listing's foreign key), so the figures do too.
     sellerReputation: (await sellerReputation(db, l.userId))!,
   };
@@ -190,10 +205,9 @@ export async function createListing(
   return getListing(db, viewer, created.id);
 }
 
-async function loadForChange(db: Db, viewer: Viewer, id: string, deny: string) {
+async function loadForChange(db: Db, viewer: Viewer, id: string, action: 'edit' | 'delete') {
   const row = orNotFound(await q.findListingRow(db, id), m.notFound);
-  ensure(can.manage(viewer, row.userId), deny);
-  if (row.status !== 'active') throw new AppError('CONFLICT', m.alreadySold);
+  authorize(viewer, action, listingSubject({ sellerId: row.userId, status: row.status, type: row.type }));
   return row;
 }
 
@@ -203,10 +217,11 @@ export async function editListing(
   id: string,
   body: { title: string; description: string; price: number; imageUrl: string | null },
 ) {
-  const row = await loadForChange(db, viewer, id, m.noPermissionEdit);
+  const row = await loadForChange(db, viewer, id, 'edit');
   refuseListingContacts({ title: body.title, description: body.description });
   // The seller's own price change is held to their level's cap (staff editing a listing are not limited).
-  if (body.price !== row.price && viewer.id === row.userId) await limitListingPrice(db, viewer, body.price);
+  if (body.price !== row.price && actsOnOwn(viewer, row.userId))
+    await limitListingPrice(db, viewer, body.price);
   const done = await db.transaction(async (tx) => {
     if (!(await q.updateActiveListing(tx, id, body))) return false;
     await markReferenced(tx, body.imageUrl);
@@ -224,7 +239,7 @@ export async function editListing(
 }
 
 export async function removeListing(db: Db, viewer: Viewer, id: string) {
-  const row = await loadForChange(db, viewer, id, m.noPermissionDelete);
+  const row = await loadForChange(db, viewer, id, 'delete');
   const deleted = await db.transaction(async (tx) => {
     await deleteUnsoldKeys(tx, id);
     if (!(await q.deleteListing(tx, id, true))) return false;
@@ -265,7 +280,7 @@ export async function purchaseListing(
   try {
     row = await db.transaction(async (tx) => {
       const listing = orNotFound(await q.lockForPurchase(tx, id, viewer.id), m.notFound);
-      if (listing.sellerId === viewer.id) throw new AppError('FORBIDDEN', m.ownListing);
+      authorize(viewer, 'buy', listingSubject(listing));
       if (listing.status === 'active' && listing.price !== body.expectedPrice)
         throw priceChanged(listing.price);
       // The seller's mail job goes before the sale, which locks the listing's row until the commit.
@@ -356,7 +371,7 @@ async function replayFor(db: Db, viewer: Viewer, listingId: string, key: string)
     await q.expireIdempotencyKeys(db, key);
     return undefined;
   }
-  if (previous.buyerId !== viewer.id || previous.listingId !== listingId)
+  if (!isSelf(viewer, previous.buyerId) || previous.listingId !== listingId)
     throw new AppError('UNPROCESSABLE', m.idempotencyKeyReused);
   return { order: await getOrder(db, viewer, previous.id), replayed: true };
 }
@@ -385,7 +400,11 @@ function purchasedOrder(r: q.PurchasedOrder, viewer: Viewer): OrderDetail {
     createdAt: new Date(r.created_at).toISOString(),
     contentLink: r.content_link,
     // A purchase is refused while the seller is banned, so a fresh order never waits for staff.
-    abilities: orderAbilities(viewer, { status: 'held', sellerBanned: false }),
+    abilities: abilities(
+      viewer,
+      orderSubject({ buyerId: viewer.id, sellerId: r.seller_id, status: 'held', sellerBanned: false }),
+      ['settle'],
+    ),
   };
 }
 
@@ -404,8 +423,9 @@ export async function leaveFeedback(
 ) {
   const listing = orNotFound(await q.findListingRow(db, id), m.notFound);
   const order = await q.findBuyerOrder(db, id, viewer.id);
-  if (!order || order.buyerId !== viewer.id) throw new AppError('FORBIDDEN', m.onlyBuyerFeedback);
-  if (order.status !== 'released') throw new AppError('CONFLICT', reputationMessages.feedbackAfterRelease);
+  // Only the caller's own orders are read: none is the rule's 403 as well.
+  if (!order) throw new AppError('FORBIDDEN', m.onlyBuyerFeedback);
+  authorize(viewer, 'feedback', orderSubject(order));
   const vouch = await db.transaction((tx) =>
     insertVouch(tx, {
       orderId: order.id,
@@ -467,12 +487,12 @@ export async function listListingsForStaff(
   viewer: Viewer,
   query: Parameters<typeof listListings>[1],
 ) {
-  ensure(can.moderate(viewer), messages.forbidden);
+  ensure(canModerate(viewer), messages.forbidden);
   return listListings(db, query);
 }
 
 export async function setListingPinned(db: Db, viewer: Viewer, id: string, isPinned: boolean) {
-  ensure(can.administer(viewer), m.onlyAdminsPin);
+  ensure(canAdminister(viewer), m.onlyAdminsPin);
   const done = await db.transaction(async (tx) => {
     if (!(await q.setPinned(tx, id, isPinned))) return false;
     await audit(tx, {
@@ -488,7 +508,7 @@ export async function setListingPinned(db: Db, viewer: Viewer, id: string, isPin
 }
 
 export async function adminDeleteListing(db: Db, viewer: Viewer, id: string) {
-  ensure(can.administer(viewer), m.onlyAdminsDelete);
+  ensure(canAdminister(viewer), m.onlyAdminsDelete);
   const row = await q.findListingRow(db, id);
   const deleted = await db.transaction(async (tx) => {
     await deleteUnsoldKeys(tx, id);

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/sql.ts';
 import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
-import { can } from '../../policy.ts';
+import { canModerate } from '../../policy.ts';
 import { signalPresenceChange } from '../realtime/presence.ts';
 import { toAvatarWebp } from './avatar-image.ts';
 import {
@@ -98,11 +98,11 @@ export async function getAvatar(db: Db, file: string): Promise<Buffer> {
 /** Staff always get security alerts (decision 020): their switch reads on whatever a row says. */
 export async function getSettings(db: Db, viewer: Viewer): Promise<UserSettings> {
   const settings = (await findSettings(db, viewer.id)) ?? DEFAULT_SETTINGS;
-  return can.moderate(viewer) ? { ...settings, securityAlerts: true } : settings;
+  return canModerate(viewer) ? { ...settings, securityAlerts: true } : settings;
 }
 
 export async function saveSettings(db: Db, viewer: Viewer, input: UserSettingsInput): Promise<UserSettings> {
-  if (can.moderate(viewer) && !input.securityAlerts) {
+  if (canModerate(viewer) && !input.securityAlerts) {
     throw new AppError('VALIDATION', sessionMessages.staffAlertsAlwaysOn, {
       securityAlerts: sessionMessages.staffAlertsAlwaysOn,
     });

@@ -9,6 +9,7 @@ import { type Locale, translateText } from '../../i18n.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { enqueue, enqueueMany } from '../../plugins/queue.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
+import { authorize, notification } from '../../policy.ts';
 import { findLocale } from '../me/queries.ts';
 import { fanOutAfterCommit, publishAfterCommit } from '../realtime/bus.ts';
 import {
@@ -156,7 +157,8 @@ export async function listNotifications(
 /** Only the owner may mark a notification; anyone else learns nothing (404). */
 export async function readNotification(db: Db, viewer: Viewer, id: string) {
   const row = await findNotificationOwner(db, id);
-  if (!row || row.userId !== viewer.id) throw new AppError('NOT_FOUND', notificationMessages.notFound);
+  if (!row) throw new AppError('NOT_FOUND', notificationMessages.notFound);
+  authorize(viewer, 'read', notification(row));
   await markRead(db, id);
 }
 

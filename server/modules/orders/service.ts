@@ -1,6 +1,5 @@
 import { gt, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { isStaff } from '../../../contract/limits.ts';
 import { orderMessages as m } from '../../../contract/messages.ts';
 import {
   type Order,
@@ -17,7 +16,16 @@ import type { TimeKey } from '../../db/cursor.ts';
 import { marketplaceOrders } from '../../db/schema/index.ts';
 import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
-import { can, ensure, orderAbilities } from '../../policy.ts';
+import {
+  abilities,
+  authorize,
+  can,
+  canModerate,
+  ensure,
+  type ListingSubject,
+  order,
+  orderRole,
+} from '../../policy.ts';
 import { audit } from '../audit/service.ts';
 import { announce } from '../hooks/service.ts';
 import { expireIdempotencyKeys } from '../marketplace/queries/purchase.ts';
@@ -42,7 +50,7 @@ type SettleInput = z.output<typeof settleBody>;
 
 function toOrder(r: q.OrderWithPeople, viewer: Viewer | null): Order {
   const o = r.row;
-  const role = viewer?.id === o.buyerId ? 'buyer' : viewer?.id === o.sellerId ? 'seller' : 'staff';
+  const role = orderRole(viewer, o);
   return {
     id: o.id,
     listingId: o.listingId,
@@ -63,27 +71,26 @@ function toOrder(r: q.OrderWithPeople, viewer: Viewer | null): Order {
     sellerPayout: o.sellerPayout,
     settlementNote: o.settlementNote,
     createdAt: o.createdAt.toISOString(),
-    abilities: orderAbilities(viewer, { status: o.status, sellerBanned: Boolean(r.sellerBanned) }),
+    abilities: abilities(viewer, order({ ...o, sellerBanned: r.sellerBanned }), ['settle']),
   };
 }
 
-const isParty = (o: q.OrderRow, viewer: Viewer) => o.buyerId === viewer.id || o.sellerId === viewer.id;
-
-/** The two parties and staff; anyone else gets the same 404 as for a missing order. */
-async function loadVisible(db: Db, viewer: Viewer, id: string) {
-  const found = await q.findOrder(db, id);
-  if (!found || !(isParty(found.row, viewer) || isStaff(viewer.role)))
-    throw new AppError('NOT_FOUND', m.notFound);
+/** The order for an action of its rule (server/policy/order.ts); a missing one is the rule's own 404. */
+async function loadFor(db: Db, viewer: Viewer, id: string, action: 'view' | 'confirm' | 'dispute') {
+  const found = orNotFound(await q.findOrder(db, id), m.notFound);
+  authorize(viewer, action, order({ ...found.row, sellerBanned: found.sellerBanned }));
   return found;
 }
 
 /** The content link goes to the two parties only; staff use revealContentLink on a disputed order. */
 export async function getOrder(db: Db, viewer: Viewer, id: string): Promise<OrderDetail> {
-  const found = await loadVisible(db, viewer, id);
+  const found = await loadFor(db, viewer, id, 'view');
   const listingId = found.row.listingId;
-  const contentLink = listingId && isParty(found.row, viewer) ? await q.findContentLink(db, listingId) : null;
+  const subject = order({ ...found.row, sellerBanned: found.sellerBanned });
+  const contentLink =
+    listingId && can(viewer, 'seeContent', subject) ? await q.findContentLink(db, listingId) : null;
   // The buyer's first sight of the link is recorded, once per order (disputes can rely on it).
-  if (contentLink && listingId && found.row.buyerId === viewer.id)
+  if (contentLink && listingId && orderRole(viewer, subject) === 'buyer')
     await logReveal(db, { listingId, orderId: id, userId: viewer.id });
   return { ...toOrder(found, viewer), contentLink };
 }
@@ -94,7 +101,7 @@ export async function getOrder(db: Db, viewer: Viewer, id: string): Promise<Orde
  * transaction; a repeat answers the link again without a second entry.
  */
 export async function revealContentLink(db: Db, cipher: ContentCipher, viewer: Viewer, id: string) {
-  ensure(can.moderate(viewer), m.onlyStaffReveal);
+  ensure(canModerate(viewer), m.onlyStaffReveal);
   const found = orNotFound(await q.findOrder(db, id), m.notFound);
   const o = found.row;
   if (o.status !== 'disputed') throw new AppError('CONFLICT', m.revealOnlyDisputed);
@@ -118,11 +125,16 @@ export async function revealContentLink(db: Db, cipher: ContentCipher, viewer: V
  * For the listing page: the caller's own latest order of the listing as its buyer; for its seller and staff,
  * the latest order; for anyone else null.
  */
-export async function orderForListing(db: Db, viewer: Viewer | null, listingId: string, sellerId: string) {
+export async function orderForListing(
+  db: Db,
+  viewer: Viewer | null,
+  listingId: string,
+  listing: ListingSubject,
+) {
   if (!viewer) return null;
   const own = await q.findOrderForListing(db, listingId, viewer.id);
   if (own) return toOrder(own, viewer);
-  if (viewer.id !== sellerId && !isStaff(viewer.role)) return null;
+  if (!can(viewer, 'seeOrders', listing)) return null;
   const latest = await q.findOrderForListing(db, listingId);
   return latest ? toOrder(latest, viewer) : null;
 }
@@ -150,7 +162,7 @@ export async function listOrdersForStaff(
   viewer: Viewer,
   query: { status: 'all' | OrderStatus; cursor?: string },
 ) {
-  ensure(can.moderate(viewer), m.onlyStaffSettle);
+  ensure(canModerate(viewer), m.onlyStaffSettle);
   const after = q.orderKeyset.decode(query.cursor);
   const status = query.status === 'all' ? undefined : query.status;
   return toPage(await q.listAllOrders(db, status, after, orderPageSize), viewer);
@@ -161,11 +173,10 @@ async function refusal(
   db: Db,
   viewer: Viewer,
   id: string,
-  notBuyer: string,
+  action: 'confirm' | 'dispute',
   late: (o: q.OrderRow, sellerBanned: boolean) => string,
 ) {
-  const found = await loadVisible(db, viewer, id);
-  if (found.row.buyerId !== viewer.id) return new AppError('FORBIDDEN', notBuyer);
+  const found = await loadFor(db, viewer, id, action);
   return new AppError('CONFLICT', late(found.row, Boolean(found.sellerBanned)));
 }
 
@@ -218,7 +229,7 @@ export async function confirmDelivery(db: Db, viewer: Viewer, id: string) {
     return true;
   });
   if (!done)
-    throw await refusal(db, viewer, id, m.onlyBuyerConfirm, (o, sellerBanned) =>
+    throw await refusal(db, viewer, id, 'confirm', (o, sellerBanned) =>
       o.status === 'held' && sellerBanned ? m.sellerBanned : m.notHeld,
     );
   return getOrder(db, viewer, id);
@@ -327,9 +338,7 @@ export async function openDispute(db: Db, viewer: Viewer, id: string, reason: st
     return true;
   });
   if (!done) {
-    throw await refusal(db, viewer, id, m.onlyBuyerDispute, (o) =>
-      o.status === 'held' ? m.windowEnded : m.notHeld,
-    );
+    throw await refusal(db, viewer, id, 'dispute', (o) => (o.status === 'held' ? m.windowEnded : m.notHeld));
   }
   return getOrder(db, viewer, id);
 }
@@ -346,7 +355,7 @@ const outcomeWords = { refund: 'refunded to the buyer', release: 'released to th
 
 /** Staff settle a dispute: refund, release or split, with a note; audited; the ticket gets the note and closes. */
 export async function settleDispute(db: Db, viewer: Viewer, id: string, body: SettleInput) {
-  ensure(can.moderate(viewer), m.onlyStaffSettle);
+  ensure(canModerate(viewer), m.onlyStaffSettle);
   const found = orNotFound(await q.findOrder(db, id), m.notFound);
   const price = found.row.price;
   if (body.outcome === 'split' && (body.buyerRefund === undefined || body.buyerRefund >= price)) {

@@ -13,6 +13,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { enqueueMail } from '../../plugins/queue.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
+import { authorize, deposit } from '../../policy.ts';
 import { publishAfterCommit } from '../realtime/bus.ts';
 import { getMoneyTerms } from '../site-settings/service.ts';
 import { creditDeposit, reverseDeposit } from '../wallet/doors.ts';
@@ -126,7 +127,8 @@ export async function createDeposit(deps: PaymentsDeps, viewer: Viewer, body: Cr
 /** The member's own deposit; anyone else's answers the same 404 as a missing one. */
 export async function getDeposit(db: Db, viewer: Viewer, id: string) {
   const row = await q.findDeposit(db, id);
-  if (!row || row.userId !== viewer.id) throw new AppError('NOT_FOUND', m.depositNotFound);
+  if (!row) throw new AppError('NOT_FOUND', m.depositNotFound);
+  authorize(viewer, 'view', deposit(row));
   return row;
 }
 

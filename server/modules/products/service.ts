@@ -9,7 +9,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
-import { can, ensure } from '../../policy.ts';
+import { canAdminister, canModerate, ensure } from '../../policy.ts';
 import { audit } from '../audit/service.ts';
 import { markReferenced } from '../uploads/service.ts';
 import * as q from './queries.ts';
@@ -74,7 +74,7 @@ export async function listProductsForStaff(
   viewer: Viewer,
   query: { status: 'all' | ProductStatus; q?: string; cursor?: string },
 ) {
-  ensure(can.moderate(viewer));
+  ensure(canModerate(viewer));
   const { rows, nextCursor } = await page(db, {
     status: query.status === 'all' ? undefined : query.status,
     q: query.q,
@@ -85,7 +85,7 @@ export async function listProductsForStaff(
 
 export async function createProduct(db: Db, viewer: Viewer, body: ProductBody) {
   // Product writes are admin only (spec §6); the message names the refused action.
-  ensure(can.administer(viewer), m.onlyAdminsCreate);
+  ensure(canAdminister(viewer), m.onlyAdminsCreate);
   return db.transaction(async (tx) => {
     const row = await q.insertProduct(tx, body);
     await markReferenced(tx, row.imageUrl);
@@ -128,7 +128,7 @@ function changeProduct(
 }
 
 export async function editProduct(db: Db, viewer: Viewer, id: string, body: ProductBody) {
-  ensure(can.administer(viewer), m.onlyAdminsEdit);
+  ensure(canAdminister(viewer), m.onlyAdminsEdit);
   return changeProduct(db, viewer, id, 'product.update', body, true, (r) => ({
     title: r.title,
     description: r.description,
@@ -139,7 +139,7 @@ export async function editProduct(db: Db, viewer: Viewer, id: string, body: Prod
 }
 
 export async function setProductPinned(db: Db, viewer: Viewer, id: string, isPinned: boolean) {
-  ensure(can.administer(viewer), m.onlyAdminsPin);
+  ensure(canAdminister(viewer), m.onlyAdminsPin);
   return changeProduct(
     db,
     viewer,
@@ -154,12 +154,12 @@ export async function setProductPinned(db: Db, viewer: Viewer, id: string, isPin
 }
 
 export async function setProductStatus(db: Db, viewer: Viewer, id: string, status: ProductStatus) {
-  ensure(can.administer(viewer), m.onlyAdminsStatus);
+  ensure(canAdminister(viewer), m.onlyAdminsStatus);
   return changeProduct(db, viewer, id, 'product.status', { status }, true, (r) => ({ status: r.status }));
 }
 
 export async function removeProduct(db: Db, viewer: Viewer, id: string) {
-  ensure(can.administer(viewer), m.onlyAdminsDelete);
+  ensure(canAdminister(viewer), m.onlyAdminsDelete);
   await db.transaction(async (tx) => {
     const before = await q.findProduct(tx, id);
     if (!before || !(await q.deleteProduct(tx, id))) throw new AppError('NOT_FOUND', m.notFound);

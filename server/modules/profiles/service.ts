@@ -1,10 +1,10 @@
-import { isStaff } from '../../../contract/limits.ts';
 import { socialMessages } from '../../../contract/messages.ts';
 import type { FollowResponse, PublicProfile, UserSummary } from '../../../contract/profiles.ts';
 import { socialLimits } from '../../../contract/social.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
+import { can, isSelf, member } from '../../policy.ts';
 import {
   countFollowers,
   deleteFollow,
@@ -31,7 +31,7 @@ export async function getProfile(db: Db, viewer: Viewer | null, id: string): Pro
     followingCount: Number(row.followingCount),
     isFollowing: row.isFollowing,
   };
-  if (viewer && (viewer.id === row.id || isStaff(viewer.role))) {
+  if (can(viewer, 'seeBalance', member(row))) {
     profile.balance = row.balance;
     profile.credits = row.credits;
   }
@@ -45,7 +45,7 @@ export async function setFollow(
   targetId: string,
   following: boolean,
 ): Promise<FollowResponse> {
-  if (targetId === viewer.id) throw new AppError('VALIDATION', socialMessages.followSelf);
+  if (isSelf(viewer, targetId)) throw new AppError('VALIDATION', socialMessages.followSelf);
   return db.transaction(async (tx) => {
     if (!(await lockProfile(tx, targetId))) throw new AppError('NOT_FOUND', socialMessages.profileNotFound);
     if (following) await insertFollow(tx, viewer.id, targetId);

@@ -10,7 +10,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
-import { can, ensure } from '../../policy.ts';
+import { authorize, canAdminister, canModerate, content, ensure } from '../../policy.ts';
 import { applyUserPatch } from '../admin/service.ts';
 import { audit } from '../audit/service.ts';
 import { announce } from '../hooks/service.ts';
@@ -25,7 +25,7 @@ export async function createReport(
 ): Promise<ReportCreated> {
   const author = await q.findTargetAuthor(db, body.target.type, body.target.id);
   if (author === undefined) throw new AppError('NOT_FOUND', m.targetNotFound);
-  if (author === viewer.id) throw new AppError('FORBIDDEN', m.ownContent);
+  authorize(viewer, 'report', content(author));
   return db.transaction(async (tx) => {
     const report = await q.insertReport(tx, viewer.id, body.target.type, body.target.id, body.reason);
     await announce(tx, 'staff', 'report', {
@@ -67,7 +67,7 @@ export async function listReports(
   viewer: Viewer,
   query: { status: ReportStatusFilter; cursor?: string },
 ): Promise<AdminReportPage> {
-  ensure(can.moderate(viewer), messages.forbidden);
+  ensure(canModerate(viewer), messages.forbidden);
   const after = q.reportKeyset.decode(query.cursor);
   const found = await q.listReports(db, {
     status: query.status === 'all' ? undefined : query.status,
@@ -124,7 +124,7 @@ export async function decideReport(
   id: string,
   status: 'resolved' | 'dismissed',
 ): Promise<{ id: string; status: ReportStatus }> {
-  ensure(can.moderate(viewer), messages.forbidden);
+  ensure(canModerate(viewer), messages.forbidden);
   return db.transaction(async (tx) => {
     const report = await lockPending(tx, id);
     const updated = await q.decideReport(tx, id, status, viewer.id);
@@ -147,7 +147,7 @@ export async function deleteReportedContent(
   viewer: Viewer,
   id: string,
 ): Promise<{ id: string; status: ReportStatus }> {
-  ensure(can.moderate(viewer), messages.forbidden);
+  ensure(canModerate(viewer), messages.forbidden);
   return db.transaction(async (tx) => {
     const report = await lockPending(tx, id);
     const targetId = q.targetIdOf(report);
@@ -174,7 +174,7 @@ export async function banReportedAuthor(
   id: string,
   alerts: Pick<SecurityAlerts, 'accountChanged'>,
 ): Promise<{ id: string; username: string; banned: boolean }> {
-  ensure(can.administer(viewer), m.onlyAdminsBan);
+  ensure(canAdminister(viewer), m.onlyAdminsBan);
   const changes: AccountChange[] = [];
   return db.transaction(async (tx) => {
     const report = orNotFound(await q.lockReport(tx, id), m.notFound);

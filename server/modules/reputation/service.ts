@@ -8,7 +8,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
-import { can, ensure } from '../../policy.ts';
+import { canModerate, ensure } from '../../policy.ts';
 import { audit } from '../audit/service.ts';
 import * as q from './queries.ts';
 
@@ -36,7 +36,7 @@ export async function listFlaggedVouches(
   viewer: Viewer,
   query: { status: VouchReviewStatus; cursor?: string },
 ): Promise<FlaggedVouchPage> {
-  ensure(can.moderate(viewer), m.onlyStaffReview);
+  ensure(canModerate(viewer), m.onlyStaffReview);
   const after = q.flaggedKeyset.decode(query.cursor);
   const found = await q.listFlagged(db, query.status, after, vouchReviewPageSize);
   return q.flaggedKeyset.page(
@@ -72,7 +72,7 @@ export async function listFlaggedVouches(
 
 /** Staff approve (it counts from now on) or reject (it stays out) a flagged vouch, once; audited. */
 export async function reviewVouch(db: Db, viewer: Viewer, id: string, decision: 'approved' | 'rejected') {
-  ensure(can.moderate(viewer), m.onlyStaffReview);
+  ensure(canModerate(viewer), m.onlyStaffReview);
   const done = await db.transaction(async (tx) => {
     const row = await q.review(tx, id, decision, viewer.id);
     if (!row) return false;

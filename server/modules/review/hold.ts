@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { forumReplies, forumThreads, profiles, reviewItems, socialPosts } from '../../db/schema/index.ts';
 import { rows } from '../../db/sql.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
-import { can } from '../../policy.ts';
+import { canModerate } from '../../policy.ts';
 import { getReviewTerms } from '../site-settings/service.ts';
 import { detectOffPlatformContact } from '../trust/contact-detector.ts';
 import { markReferenced } from '../uploads/service.ts';
@@ -48,7 +48,7 @@ async function authorHistory(db: Db | Tx, authorId: string, upTo: number) {
  * never held.
  */
 export async function reviewReasons(db: Db | Tx, viewer: Viewer, text: string): Promise<ReviewReason[]> {
-  if (can.moderate(viewer)) return [];
+  if (canModerate(viewer)) return [];
   const terms = await getReviewTerms(db);
   const reasons: ReviewReason[] = [];
   if (terms.firstPosts > 0) {

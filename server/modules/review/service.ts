@@ -16,7 +16,7 @@ import type { reviewItems } from '../../db/schema/index.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { enqueueMail } from '../../plugins/queue.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
-import { can, ensure } from '../../policy.ts';
+import { canModerate, ensure } from '../../policy.ts';
 import { applyUserPatch } from '../admin/service.ts';
 import { audit } from '../audit/service.ts';
 import { publishReply, publishThread } from '../forum/service.ts';
@@ -79,7 +79,7 @@ export async function listQueue(
   viewer: Viewer,
   query: { status: ReviewStatus; cursor?: string },
 ): Promise<ReviewPage> {
-  ensure(can.moderate(viewer), m.onlyStaff);
+  ensure(canModerate(viewer), m.onlyStaff);
   const after = q.reviewKeyset.decode(query.cursor);
   const found = await q.listQueue(db, {
     status: query.status,
@@ -91,7 +91,7 @@ export async function listQueue(
 
 /** How many items wait (the admin menu's badge), counted up to 100. */
 export async function pendingCount(db: Db, viewer: Viewer) {
-  ensure(can.moderate(viewer), m.onlyStaff);
+  ensure(canModerate(viewer), m.onlyStaff);
   return { pending: await q.countPending(db, 100) };
 }
 
@@ -167,7 +167,7 @@ async function decide(
   reason: string | null,
   alerts: Pick<SecurityAlerts, 'accountChanged'>,
 ): Promise<ReviewDecision> {
-  ensure(can.moderate(viewer), m.onlyStaff);
+  ensure(canModerate(viewer), m.onlyStaff);
   const changes: AccountChange[] = [];
   return db.transaction(async (tx) => {
     const status = decision === 'approve' ? 'approved' : 'rejected';

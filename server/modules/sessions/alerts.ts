@@ -5,6 +5,7 @@ import { securityAlertTexts } from '../../../contract/mail.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { inLocale, type Locale } from '../../i18n.ts';
 import { enqueue, enqueueMail, mailIdFor } from '../../plugins/queue.ts';
+import { canModerate } from '../../policy.ts';
 import { findAlertRecipient, insertAlertToken, rememberDevice } from './queries.ts';
 import { describeUserAgent, deviceKey, networkOf } from './user-agent.ts';
 
@@ -189,7 +190,8 @@ export async function runSecurityAlert(db: Db, job: SecurityAlertJob, jobId: str
   }
   const member = await findAlertRecipient(db, job.userId);
   if (!member) return;
-  if (member.role === 'user' && member.securityAlerts === false) return;
+  // Staff always get security alerts (their settings cannot turn them off: me/service).
+  if (!canModerate(member) && member.securityAlerts === false) return;
   // The alert is one mail, named by its job: a retry after a lost completion would otherwise mail again (its
   // second "not me" row matches no link and expires with the first).
   const id = mailIdFor(`security-alert:${jobId}`);

@@ -11,7 +11,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { validationError } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
-import { can, ensure } from '../../policy.ts';
+import { canAdminister, ensure } from '../../policy.ts';
 import { audit } from '../audit/service.ts';
 import { publishAfterCommit } from '../realtime/bus.ts';
 import * as q from './queries.ts';
@@ -73,7 +73,7 @@ export async function getReviewTerms(db: Db | Tx): Promise<SiteSettingValue<'rev
 
 /** One setting as stored, or its default (admins: the settings page's cards the public config leaves out). */
 export async function getSetting(db: Db, viewer: Viewer, key: SiteSettingKey) {
-  ensure(can.administer(viewer), m.onlyAdmins);
+  ensure(canAdminister(viewer), m.onlyAdmins);
   const stored = await q.readOne(db, key);
   const fallback = key === 'external_links' ? null : siteSettingDefaults[key];
   const parsed = siteSettingSchemas[key].safeParse(stored);
@@ -82,7 +82,7 @@ export async function getSetting(db: Db, viewer: Viewer, key: SiteSettingKey) {
 
 /** Admins only; audited; every open page is told to refetch once the change commits. */
 export async function updateSetting(db: Db, viewer: Viewer, key: SiteSettingKey, body: unknown) {
-  ensure(can.administer(viewer), m.onlyAdmins);
+  ensure(canAdminister(viewer), m.onlyAdmins);
   const parsed = siteSettingSchemas[key].safeParse(body);
   if (!parsed.success) throw validationError(parsed.error);
   await db.transaction(async (tx) => {

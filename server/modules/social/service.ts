@@ -16,6 +16,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
+import { authorize, comment as commentSubject, post as postSubject } from '../../policy.ts';
 import { countPlainLinks } from '../forum/markdown.ts';
 import { holdForReview, type Origin } from '../review/hold.ts';
 import { limitPost, refreshTrustLevel } from '../trust/service.ts';
@@ -183,7 +184,7 @@ export async function publishPost(
 /** Spec §6: only the author may delete their own post. */
 export async function deletePost(db: Db, viewer: Viewer, postId: string): Promise<void> {
   const post = orNotFound(await findPostOwner(db, postId), socialMessages.postNotFound);
-  if (post.userId !== viewer.id) throw new AppError('FORBIDDEN', socialMessages.deleteOwnPosts);
+  authorize(viewer, 'delete', postSubject(post));
   await deletePostRow(db, postId);
 }
 
@@ -229,7 +230,7 @@ export async function addComment(
 export async function removeComment(db: Db, viewer: Viewer, commentId: string): Promise<void> {
   await db.transaction(async (tx) => {
     const comment = orNotFound(await findComment(tx, commentId), socialMessages.commentNotFound);
-    if (comment.userId !== viewer.id) throw new AppError('FORBIDDEN', socialMessages.deleteOwnComments);
+    authorize(viewer, 'delete', commentSubject(comment));
     await deleteComment(tx, comment.id);
   });
 }

@@ -1,4 +1,3 @@
-import { isStaff } from '../../../contract/limits.ts';
 import { listingLimits } from '../../../contract/marketplace.ts';
 import {
   marketplaceMessages as m,
@@ -16,7 +15,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { inLocale } from '../../i18n.ts';
 import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
-import { can, ensure } from '../../policy.ts';
+import { authorize, listing as listingSubject, order } from '../../policy.ts';
 import { auditOthers } from '../audit/service.ts';
 import { announce } from '../hooks/service.ts';
 import { findListingRow } from '../marketplace/queries/detail.ts';
@@ -107,8 +106,7 @@ export async function addKeys(
 /** The listing, locked, for its seller (or staff); not a suspended one. */
 async function lockOwned(tx: Tx, viewer: Viewer, id: string) {
   const row = orNotFound(await q.lockListing(tx, id), m.notFound);
-  ensure(can.manage(viewer, row.userId), st.onlySellerKeys);
-  if (row.status === 'suspended') throw new AppError('CONFLICT', st.suspended);
+  authorize(viewer, 'manageStock', listingSubject({ sellerId: row.userId, status: row.status }));
   return row;
 }
 
@@ -129,7 +127,7 @@ export async function uploadKeys(
   return db.transaction(async (tx) => {
     const listing = await lockKeyListing(tx, viewer, id);
     // Keys are what a buyer pays for: only the seller adds them, never staff on the seller's behalf.
-    ensure(listing.userId === viewer.id, st.onlySellerKeys);
+    authorize(viewer, 'uploadKeys', listingSubject({ sellerId: listing.userId, status: listing.status }));
     const { added, stock } = await addKeys(tx, cipher, listing, text);
     return { changed: added, stock, counts: await q.keyCounts(tx, id) };
   });
@@ -181,7 +179,7 @@ export async function listingKeys(
 ): Promise<ListingKeysPage> {
   const after = q.claimedKeyset.decode(query.cursor);
   const listing = orNotFound(await findListingRow(db, id), m.notFound);
-  ensure(can.manage(viewer, listing.userId), st.onlySellerKeys);
+  authorize(viewer, 'seeKeys', listingSubject({ sellerId: listing.userId, status: listing.status }));
   const [counts, found] = await Promise.all([
     q.keyCounts(db, id),
     q.listClaimedKeys(db, id, after, claimedKeysPageSize),
@@ -214,9 +212,8 @@ export async function orderKeysForBuyer(
 ): Promise<OrderKeys> {
   const found = await findOrder(db, orderId);
   const o = found?.row;
-  if (!o || !(o.buyerId === viewer.id || o.sellerId === viewer.id || isStaff(viewer.role)))
-    throw new AppError('NOT_FOUND', om.notFound);
-  if (o.buyerId !== viewer.id) throw new AppError('FORBIDDEN', st.onlyBuyerKeys);
+  if (!o) throw new AppError('NOT_FOUND', om.notFound);
+  authorize(viewer, 'readKeys', order({ ...o, sellerBanned: found.sellerBanned }));
   const keys = await q.orderKeys(db, orderId, ['reserved', 'sold']);
   // The buyer's first sight of the keys is recorded like a content link's reveal (disputes rely on it).
   if (keys.length && o.listingId)

@@ -1,4 +1,3 @@
-import { isStaff } from '../../../contract/limits.ts';
 import { ticketMessages as m, messages } from '../../../contract/messages.ts';
 import {
   type NewTicketBody,
@@ -11,7 +10,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
-import { can, ensure } from '../../policy.ts';
+import { authorize, canModerate, ensure, isSelf, ticket as ticketSubject } from '../../policy.ts';
 import { audit } from '../audit/service.ts';
 import { notify } from '../notifications/service.ts';
 import * as q from './queries.ts';
@@ -52,7 +51,7 @@ export function listTicketsForStaff(
   viewer: Viewer,
   query: { status: 'all' | TicketStatus; q?: string; cursor?: string },
 ) {
-  ensure(can.moderate(viewer), messages.forbidden);
+  ensure(canModerate(viewer), messages.forbidden);
   return page(db, {
     status: query.status === 'all' ? undefined : query.status,
     q: query.q || undefined,
@@ -75,17 +74,10 @@ export async function createTicket(db: Db, viewer: Viewer, body: NewTicketBody) 
   return getTicket(db, viewer, id);
 }
 
-/** The owner, the other party of a dispute, and staff. */
-function canRead(ticket: { userId: string; partyId: string | null }, viewer: Viewer) {
-  return ticket.userId === viewer.id || ticket.partyId === viewer.id || isStaff(viewer.role);
-}
-
 /** The owner or staff see a ticket; anyone else gets the same 404 as for a missing one. */
 export async function getTicket(db: Db, viewer: Viewer, id: string): Promise<TicketDetail> {
-  const found = await q.findTicket(db, id);
-  if (!found || !canRead(found.row, viewer)) {
-    throw new AppError('NOT_FOUND', m.notFound);
-  }
+  const found = orNotFound(await q.findTicket(db, id), m.notFound);
+  authorize(viewer, 'view', ticketSubject(found.row));
   const rows = await q.listMessages(db, id);
   return {
     ...toSummary(found),
@@ -105,15 +97,15 @@ export async function getTicket(db: Db, viewer: Viewer, id: string): Promise<Tic
  */
 export async function replyToTicket(db: Db, viewer: Viewer, id: string, message: string) {
   await db.transaction(async (tx) => {
-    const ticket = await q.lockTicket(tx, id);
-    if (!ticket || !canRead(ticket, viewer)) throw new AppError('NOT_FOUND', m.notFound);
+    const ticket = orNotFound(await q.lockTicket(tx, id), m.notFound);
+    authorize(viewer, 'reply', ticketSubject(ticket));
     if (ticket.status === 'closed') throw new AppError('CONFLICT', m.closed);
     const parties = [ticket.userId, ticket.partyId].filter((p): p is string => Boolean(p));
     const staffReply = !parties.includes(viewer.id);
     await q.insertMessage(tx, { ticketId: id, userId: viewer.id, message, isStaffReply: staffReply });
     await q.updateTicket(tx, id, staffReply && ticket.status === 'open' ? { status: 'in_progress' } : {});
     // Staff replies reach both parties of a dispute; a party's reply reaches the other party and staff.
-    const others = parties.filter((p) => p !== viewer.id);
+    const others = parties.filter((p) => !isSelf(viewer, p));
     const recipients = staffReply ? parties : [...others, ...(await q.staffRepliersOf(tx, id))];
     for (const userId of new Set(recipients)) {
       await notify(tx, {
@@ -130,7 +122,7 @@ export async function replyToTicket(db: Db, viewer: Viewer, id: string, message:
 
 /** Staff set any status; closing records closed_at, reopening clears it. */
 export async function setTicketStatus(db: Db, viewer: Viewer, id: string, status: TicketStatus) {
-  ensure(can.moderate(viewer), m.onlyStaffStatus);
+  ensure(canModerate(viewer), m.onlyStaffStatus);
   await db.transaction(async (tx) => {
     const ticket = orNotFound(await q.lockTicket(tx, id), m.notFound);
     if (ticket.status === status) return;

@@ -1,7 +1,7 @@
-import { isStaff } from '../../../contract/limits.ts';
 import type { Tx } from '../../db/client.ts';
 import { type Executor, lockKey } from '../../db/sql.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
+import { canModerate } from '../../policy.ts';
 import { trustTerms } from './levels.ts';
 import * as limits from './limits.ts';
 import * as q from './queries.ts';
@@ -15,13 +15,13 @@ export { refreshTrustLevel } from './levels.ts';
 
 /** A post or comment about to be published or edited: its links and images. */
 export async function limitPost(db: Executor, viewer: Viewer, reach: { links: number; images: number }) {
-  if (isStaff(viewer.role) || reach.links + reach.images === 0) return;
+  if (canModerate(viewer) || reach.links + reach.images === 0) return;
   limits.ensurePostReach(viewer, await trustTerms(db), reach);
 }
 
 /** A direct message: limited only when it is the first ever between the two. */
 export async function limitNewContact(tx: Tx, viewer: Viewer, recipientId: string) {
-  if (isStaff(viewer.role)) return;
+  if (canModerate(viewer)) return;
   if ((await q.contactStanding(tx, viewer.id, recipientId)).known) return;
   // A first contact counts the day's others: two sent at once must not both see the count before either.
   await lockKey(tx, `new-contact:${viewer.id}`);
@@ -32,7 +32,7 @@ export async function limitNewContact(tx: Tx, viewer: Viewer, recipientId: strin
 
 /** A new listing at `price`: selling allowed at all, listings active at once, the price cap. */
 export async function limitNewListing(tx: Tx, viewer: Viewer, price: number) {
-  if (isStaff(viewer.role)) return;
+  if (canModerate(viewer)) return;
   // Two listings made at once must not both see the active count before either.
   await lockKey(tx, `new-listing:${viewer.id}`);
   const [terms, active] = [await trustTerms(tx), await q.activeListings(tx, viewer.id)];
@@ -41,12 +41,12 @@ export async function limitNewListing(tx: Tx, viewer: Viewer, price: number) {
 
 /** A seller changing their listing's price. */
 export async function limitListingPrice(db: Executor, viewer: Viewer, price: number) {
-  if (isStaff(viewer.role)) return;
+  if (canModerate(viewer)) return;
   limits.ensureListingPrice(viewer, await trustTerms(db), price);
 }
 
 /** A withdrawal request. */
 export async function limitWithdrawal(db: Executor, viewer: Viewer) {
-  if (isStaff(viewer.role)) return;
+  if (canModerate(viewer)) return;
   limits.ensureWithdrawals(viewer, await trustTerms(db));
 }

@@ -5,7 +5,7 @@ import type { UploadedImage } from '../../../contract/uploads.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
-import { can, ensure } from '../../policy.ts';
+import { canModerate, ensure } from '../../policy.ts';
 import { audit } from '../audit/service.ts';
 import { type MediaBucket, uploadKey } from './bucket.ts';
 import type { ReencodeGate } from './gate.ts';
@@ -155,7 +155,7 @@ export async function deleteUploadAsStaff(
   viewer: Viewer,
   id: string,
 ): Promise<{ id: string }> {
-  ensure(can.moderate(viewer), messages.forbidden);
+  ensure(canModerate(viewer), messages.forbidden);
   const deleted = await db.transaction(async (tx) => {
     const row = await q.deleteUpload(tx, id);
     if (!row) throw new AppError('NOT_FOUND', uploadMessages.notFound);

@@ -66,6 +66,7 @@ export async function lockListingDetection(tx: Tx, id: string) {
     .select({
       sellerId: listings.userId,
       title: listings.title,
+      status: listings.status,
       type: listings.type,
       detectionStatus: listings.detectionStatus,
     })

@@ -1,10 +1,10 @@
 import { type DetectionStatus, detectionStatusLabels } from '../../../contract/detection.ts';
-import { cheatMessages, watchMessages as m, marketplaceMessages } from '../../../contract/messages.ts';
+import { cheatMessages, marketplaceMessages } from '../../../contract/messages.ts';
 import type { WatchState } from '../../../contract/watches.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
-import { can, ensure } from '../../policy.ts';
+import { actsOnOwn, authorize, listing as listingSubject } from '../../policy.ts';
 import { audit } from '../audit/service.ts';
 import { findListingRow } from '../marketplace/queries/detail.ts';
 import * as q from './queries.ts';
@@ -41,11 +41,8 @@ export async function setListingWatch(
     await q.unwatch(db, 'listing', listingId, viewer.id);
     return { watching: false };
   }
-  const listing = await findListingRow(db, listingId);
-  if (!listing || (listing.status === 'suspended' && !can.moderate(viewer)))
-    throw new AppError('NOT_FOUND', marketplaceMessages.notFound);
-  if (listing.userId === viewer.id) throw new AppError('FORBIDDEN', m.ownListing);
-  if (listing.type !== 'cheat') throw new AppError('CONFLICT', m.onlyCheatListings);
+  const listing = orNotFound(await findListingRow(db, listingId), marketplaceMessages.notFound);
+  authorize(viewer, 'watch', listingSubject({ ...listing, sellerId: listing.userId }));
   await q.watchListing(db, listingId, viewer.id);
   return { watching: true };
 }
@@ -58,9 +55,7 @@ export async function setListingWatch(
 export async function changeListingDetection(db: Db, viewer: Viewer, id: string, to: DetectionStatus) {
   await db.transaction(async (tx) => {
     const row = orNotFound(await q.lockListingDetection(tx, id), marketplaceMessages.notFound);
-    ensure(can.manage(viewer, row.sellerId), marketplaceMessages.noPermissionEdit);
-    if (row.type !== 'cheat')
-      throw new AppError('VALIDATION', m.onlyCheatListings, { detectionStatus: m.onlyCheatListings });
+    authorize(viewer, 'setDetection', listingSubject(row));
     if (row.detectionStatus === to) return;
     await q.setDetectionStatus(tx, id, to);
     await q.alertListingWatchers(
@@ -68,7 +63,7 @@ export async function changeListingDetection(db: Db, viewer: Viewer, id: string,
       { id, title: row.title, label: detectionStatusLabels[to], detected: to === 'detected' },
       viewer.id,
     );
-    if (viewer.id !== row.sellerId) {
+    if (!actsOnOwn(viewer, row.sellerId)) {
       await audit(tx, {
         actorId: viewer.id,
         action: 'listing.detection',

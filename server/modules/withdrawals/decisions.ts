@@ -12,7 +12,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { AppError, orNotFound } from '../../plugins/errors.ts';
 import { enqueueMail } from '../../plugins/queue.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
-import { can, ensure } from '../../policy.ts';
+import { canAdminister, ensure } from '../../policy.ts';
 import { audit } from '../audit/service.ts';
 import { notify } from '../notifications/service.ts';
 import { publishAfterCommit } from '../realtime/bus.ts';
@@ -43,7 +43,7 @@ export async function listForStaff(
   viewer: Viewer,
   query: { status: WithdrawalStatus | 'all'; cursor?: string },
 ): Promise<AdminWithdrawalPage> {
-  ensure(can.administer(viewer), m.onlyAdmins);
+  ensure(canAdminister(viewer), m.onlyAdmins);
   const after = q.withdrawalKeyset.decode(query.cursor);
   const statuses = query.status === 'all' ? withdrawalStatuses : [query.status];
   const found = await q.adminRows(db, { statuses, after }, q.withdrawalKeyset.limit(withdrawalPageSize));
@@ -113,7 +113,7 @@ export async function approveWithdrawal(
   id: string,
   body: { reference?: string },
 ): Promise<AdminWithdrawal> {
-  ensure(can.administer(viewer), m.onlyAdmins);
+  ensure(canAdminister(viewer), m.onlyAdmins);
   const { db } = deps;
   const found = orNotFound(await q.findWithdrawal(db, id), m.notFound);
   if (found.status !== 'pending') throw notPending();
@@ -189,7 +189,7 @@ export async function rejectWithdrawal(
   id: string,
   body: { reason: string },
 ): Promise<AdminWithdrawal> {
-  ensure(can.administer(viewer), m.onlyAdmins);
+  ensure(canAdminister(viewer), m.onlyAdmins);
   const { db } = deps;
   orNotFound(await q.findWithdrawal(db, id), m.notFound);
   await db.transaction(async (tx) => {
