@@ -30,6 +30,7 @@ import { enqueue, enqueueMail, mailIdFor } from '../../plugins/queue.ts';
 import { routesFor } from '../../plugins/routes-for.ts';
 import { signedIn, toWebHeaders } from '../../plugins/viewer.ts';
 import { isDisposableEmail } from '../anti-bot/disposable.ts';
+import { requestDetails } from '../sessions/alerts.ts';
 import { refreshTrustLevel } from '../trust/service.ts';
 import { CLIENT_IP_HEADER, recordLoginEvent } from './auth.ts';
 import { useVerifyToken } from './mail-links.ts';
@@ -76,12 +77,6 @@ interface AuthRoutesOpts {
   db: Db;
   publicUrl: string;
 }
-
-/** Where a change came from, for its security alert. */
-const requestDetails = (request: FastifyRequest) => ({
-  ipAddress: request.ip,
-  userAgent: request.headers['user-agent'],
-});
 
 type AuthErrorMap = Record<string, { code: ErrorCode; message: string; field?: string }>;
 
