@@ -30,7 +30,7 @@ import { enqueue, enqueueMail, mailIdFor } from '../../plugins/queue.ts';
 import { routesFor } from '../../plugins/routes-for.ts';
 import { signedIn, toWebHeaders } from '../../plugins/viewer.ts';
 import { isDisposableEmail } from '../anti-bot/disposable.ts';
-import { requestDetails } from '../sessions/alerts.ts';
+import { type AlertKind, requestDetails } from '../sessions/alerts.ts';
 import { refreshTrustLevel } from '../trust/service.ts';
 import { CLIENT_IP_HEADER, recordLoginEvent } from './auth.ts';
 import { useVerifyToken } from './mail-links.ts';
@@ -179,6 +179,21 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
         .send(errorBody(code || 'BAD_REQUEST', String(json?.message ?? messages.badRequest)));
     }
     return json;
+  }
+
+  /**
+   * After a better-auth call that changes the member's account: its refusal has already answered, or the
+   * member is alerted of the change and the route answers ok.
+   */
+  async function alertChanged(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    kind: Exclude<AlertKind, 'new-sign-in'>,
+    userId: string,
+  ) {
+    if (reply.sent) return reply;
+    await app.securityAlerts.changed(kind, userId, requestDetails(request));
+    return { ok: true as const };
   }
 
   route.post(
@@ -375,9 +390,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
         { ...request.body, revokeOtherSessions: true },
         CHANGE_PASSWORD_ERRORS,
       );
-      if (reply.sent) return reply;
-      await app.securityAlerts.changed('password-changed', viewer.id, requestDetails(request));
-      return { ok: true as const };
+      return alertChanged(request, reply, 'password-changed', viewer.id);
     },
   );
 
@@ -419,9 +432,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
         throw new AppError('VALIDATION', accountMessages.invalidCode, { code: accountMessages.invalidCode });
       }
       await callAuth(request, reply, '/two-factor/verify-totp', { code });
-      if (reply.sent) return reply;
-      await app.securityAlerts.changed('two-factor-on', viewer.id, requestDetails(request));
-      return { ok: true as const };
+      return alertChanged(request, reply, 'two-factor-on', viewer.id);
     },
   );
 
@@ -442,9 +453,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
         .where(eq(profiles.id, viewer.id));
       if (!row?.enabled) throw new AppError('BAD_REQUEST', accountMessages.twoFactorNotEnabled);
       await callAuth(request, reply, '/two-factor/disable', { password: request.body.password });
-      if (reply.sent) return reply;
-      await app.securityAlerts.changed('two-factor-off', viewer.id, requestDetails(request));
-      return { ok: true as const };
+      return alertChanged(request, reply, 'two-factor-off', viewer.id);
     },
   );
 
