@@ -173,49 +173,18 @@ export function drainReport(r: DrainResult) {
 
 // Alone: `node scripts/bench/queue-drain.ts`, on a PostgreSQL of its own.
 if (import.meta.main) {
-  const { mkdtempSync, rmSync } = await import('node:fs');
-  const os = await import('node:os');
-  const { openDatabase } = await import('../../server/db/client.ts');
-  const { benchPostgres, createBenchDatabase } = await import('./postgres.ts');
-  const { seedUsers } = await import('./seed.ts');
-  const tmp = mkdtempSync(path.join(os.tmpdir(), 'cm-drain-'));
-  const server = await benchPostgres();
-  const children: Child[] = [];
-  try {
-    await createBenchDatabase(server, 'drain');
-    const database = await openDatabase({ databaseUrl: server.url('drain'), poolSize: 2 });
-    await database.migrate();
-    await database.close();
-    const client = new pg.Client({ connectionString: server.url('drain') });
-    await client.connect();
-    const members = Number(process.env.BENCH_QUEUE_MEMBERS ?? 100);
-    await seedUsers((s) => client.query(s), {
-      users: members,
-      members,
-      listings: 0,
-      posts: 0,
-      comments: 0,
-      likes: 0,
-      messages: 0,
-    });
-    const { rows } = await client.query<{ id: string }>(
-      `select id::text from profiles where email like 'member%@bench.test'`,
-    );
-    await client.end();
-    const result = await queueDrain({
-      databaseUrl: server.url('drain'),
-      tmp,
-      memberIds: rows.map((r) => r.id),
-      jobs: Number(process.env.BENCH_QUEUE_JOBS ?? 10_000),
-      maxSeconds: Number(process.env.BENCH_QUEUE_SECONDS ?? 600),
-      log: console.log,
-      children,
-    });
-    console.log(drainReport(result).join('\n'));
-  } finally {
-    for (const c of children)
-      if (c.child.exitCode === null && c.child.signalCode === null) c.child.kill('SIGKILL');
-    server.stop();
-    rmSync(tmp, { recursive: true, force: true });
-  }
+  const { runAlone } = await import('./alone.ts');
+  await runAlone('drain', Number(process.env.BENCH_QUEUE_MEMBERS ?? 100), async (setup) =>
+    drainReport(
+      await queueDrain({
+        databaseUrl: setup.databaseUrl,
+        tmp: setup.tmp,
+        memberIds: setup.memberIds,
+        jobs: Number(process.env.BENCH_QUEUE_JOBS ?? 10_000),
+        maxSeconds: Number(process.env.BENCH_QUEUE_SECONDS ?? 600),
+        log: console.log,
+        children: setup.children,
+      }),
+    ),
+  );
 }

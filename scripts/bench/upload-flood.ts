@@ -202,50 +202,20 @@ export function floodReport(r: FloodResult): string[] {
 
 // Alone: `node scripts/bench/upload-flood.ts`, on a PostgreSQL of its own.
 if (import.meta.main) {
-  const { mkdtempSync, rmSync } = await import('node:fs');
-  const os = await import('node:os');
-  const pg = (await import('pg')).default;
-  const { openDatabase } = await import('../../server/db/client.ts');
-  const { startPostgres } = await import('../../server/test/postgres-server.ts');
-  const { BENCH_PASSWORD, seedUsers } = await import('./seed.ts');
-  const tmp = mkdtempSync(path.join(os.tmpdir(), 'cm-flood-'));
-  const server = await startPostgres();
-  const children: Child[] = [];
-  try {
-    const admin = new pg.Client({ connectionString: server.url('postgres') });
-    await admin.connect();
-    await admin.query('create database flood');
-    await admin.end();
-    const database = await openDatabase({ databaseUrl: server.url('flood'), poolSize: 2 });
-    await database.migrate();
-    await database.close();
-    const client = new pg.Client({ connectionString: server.url('flood') });
-    await client.connect();
-    const members = UPLOADERS + 1;
-    await seedUsers((s) => client.query(s), {
-      users: members,
-      members,
-      listings: 0,
-      posts: 0,
-      comments: 0,
-      likes: 0,
-      messages: 0,
-    });
-    await client.end();
-    const result = await uploadFlood({
-      databaseUrl: server.url('flood'),
-      tmp,
-      emails: Array.from({ length: members }, (_, i) => `member${i + 1}@bench.test`),
-      password: BENCH_PASSWORD,
-      signIns: Number(process.env.BENCH_FLOOD_SIGNINS ?? 40),
-      log: console.log,
-      children,
-    });
-    console.log(floodReport(result).join('\n'));
-  } finally {
-    for (const c of children)
-      if (c.child.exitCode === null && c.child.signalCode === null) c.child.kill('SIGKILL');
-    server.stop();
-    rmSync(tmp, { recursive: true, force: true });
-  }
+  const { runAlone } = await import('./alone.ts');
+  const { BENCH_PASSWORD } = await import('./seed.ts');
+  const members = UPLOADERS + 1;
+  await runAlone('flood', members, async (setup) =>
+    floodReport(
+      await uploadFlood({
+        databaseUrl: setup.databaseUrl,
+        tmp: setup.tmp,
+        emails: Array.from({ length: members }, (_, i) => `member${i + 1}@bench.test`),
+        password: BENCH_PASSWORD,
+        signIns: Number(process.env.BENCH_FLOOD_SIGNINS ?? 40),
+        log: console.log,
+        children: setup.children,
+      }),
+    ),
+  );
 }

@@ -1,9 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createServer, type Server } from 'node:https';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
+import { startTlsServer } from './tls-server.ts';
 
 /*
  * A loopback Discord (ARCHITECTURE rule 8): the OAuth2 endpoints as https://discord.com/developers/docs/topics/oauth2
@@ -85,7 +82,6 @@ export async function startDiscordServer(
     controlApi?: boolean;
   } = {},
 ): Promise<DiscordTestServer> {
-  const tls = path.resolve(import.meta.dirname, 'tls');
   const clientId = options.clientId ?? snowflake();
   const clientSecret = options.clientSecret ?? token();
   const users = new Map<string, DiscordUser>();
@@ -224,42 +220,36 @@ export async function startDiscordServer(
 </form></main></body></html>`);
   }
 
-  const server: Server = createServer(
-    {
-      key: readFileSync(path.join(tls, 'localhost-key.pem')),
-      cert: readFileSync(path.join(tls, 'localhost-cert.pem')),
-    },
-    async (req, res) => {
-      const at = new URL(req.url ?? '/', url);
-      try {
-        if (req.method === 'GET' && at.pathname === '/oauth2/authorize') {
-          const problem = checkAuthorize(at.searchParams);
-          if (problem) return res.writeHead(400, { 'content-type': 'text/plain' }).end(problem);
-          return consentPage(res, at.searchParams);
-        }
-        if (req.method === 'POST' && at.pathname === '/oauth2/authorize') {
-          const form = new URLSearchParams(await readBody(req));
-          const problem = checkAuthorize(form);
-          if (problem) return res.writeHead(400, { 'content-type': 'text/plain' }).end(problem);
-          const login = form.get('login') ?? '';
-          const user = [...users.values()].find((u) => u.username === login || u.id === login);
-          if (!user)
-            return res.writeHead(401, { 'content-type': 'text/plain' }).end('Login or password is invalid.');
-          return res.writeHead(302, { location: decide(form, user.id, form.get('choice') ?? '') }).end();
-        }
-        if (req.method === 'POST' && at.pathname === '/api/oauth2/token')
-          return tokenEndpoint(req, res, new URLSearchParams(await readBody(req)));
-        if (req.method === 'GET' && at.pathname === '/api/users/@me') return me(req, res);
-        if (options.controlApi && req.method === 'POST' && at.pathname === '/_test/users')
-          return json(res, 200, addUser(JSON.parse(await readBody(req)) as Partial<DiscordUser>));
-        return json(res, 404, { message: '404: Not Found', code: 0 });
-      } catch (err) {
-        return json(res, 500, { message: (err as Error).message, code: 0 });
+  const tlsServer = await startTlsServer(options.port);
+  url = tlsServer.url;
+  tlsServer.server.on('request', async (req, res) => {
+    const at = new URL(req.url ?? '/', url);
+    try {
+      if (req.method === 'GET' && at.pathname === '/oauth2/authorize') {
+        const problem = checkAuthorize(at.searchParams);
+        if (problem) return res.writeHead(400, { 'content-type': 'text/plain' }).end(problem);
+        return consentPage(res, at.searchParams);
       }
-    },
-  );
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  url = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      if (req.method === 'POST' && at.pathname === '/oauth2/authorize') {
+        const form = new URLSearchParams(await readBody(req));
+        const problem = checkAuthorize(form);
+        if (problem) return res.writeHead(400, { 'content-type': 'text/plain' }).end(problem);
+        const login = form.get('login') ?? '';
+        const user = [...users.values()].find((u) => u.username === login || u.id === login);
+        if (!user)
+          return res.writeHead(401, { 'content-type': 'text/plain' }).end('Login or password is invalid.');
+        return res.writeHead(302, { location: decide(form, user.id, form.get('choice') ?? '') }).end();
+      }
+      if (req.method === 'POST' && at.pathname === '/api/oauth2/token')
+        return tokenEndpoint(req, res, new URLSearchParams(await readBody(req)));
+      if (req.method === 'GET' && at.pathname === '/api/users/@me') return me(req, res);
+      if (options.controlApi && req.method === 'POST' && at.pathname === '/_test/users')
+        return json(res, 200, addUser(JSON.parse(await readBody(req)) as Partial<DiscordUser>));
+      return json(res, 404, { message: '404: Not Found', code: 0 });
+    } catch (err) {
+      return json(res, 500, { message: (err as Error).message, code: 0 });
+    }
+  });
 
   return {
     url,
@@ -283,10 +273,6 @@ export async function startDiscordServer(
       if (answer.status !== 302 || !location) throw new Error(`authorize: ${answer.status}`);
       return location;
     },
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: tlsServer.close,
   };
 }

@@ -1,9 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createServer, type Server } from 'node:https';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
+import { startTlsServer } from './tls-server.ts';
 
 /**
  * Discord and Telegram as their documentation describes them, on loopback over https (the committed test
@@ -77,7 +74,6 @@ function send(res: ServerResponse, status: number, body?: unknown, headers: Reco
 }
 
 export async function startHookReceiver(options: { port?: number; acceptAny?: boolean } = {}) {
-  const tls = path.resolve(import.meta.dirname, 'tls');
   const discordHooks = new Map<string, DiscordHook>();
   const bots = new Map<string, TelegramBot>();
   const received: ReceivedMessage[] = [];
@@ -247,35 +243,28 @@ export async function startHookReceiver(options: { port?: number; acceptAny?: bo
     return 200;
   }
 
-  const server: Server = createServer(
-    {
-      key: readFileSync(path.join(tls, 'localhost-key.pem')),
-      cert: readFileSync(path.join(tls, 'localhost-cert.pem')),
-    },
-    (req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        const url = new URL(req.url ?? '/', base);
-        const raw = Buffer.concat(chunks).toString('utf8');
-        // The e2e run reads what arrived from outside the server's process.
-        if (req.method === 'GET' && url.pathname === '/_received') {
-          const hook = url.searchParams.get('hook');
-          return send(
-            res,
-            200,
-            received.filter((m) => !hook || m.hook === hook),
-          );
-        }
-        const status = url.pathname.startsWith('/api/')
-          ? discordRequest(req, res, url, raw)
-          : telegramRequest(res, url, raw);
-        requests.push({ path: url.pathname, at: Date.now(), status });
-      });
-    },
-  );
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const base = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { server, url: base, close } = await startTlsServer(options.port);
+  server.on('request', (req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', base);
+      const raw = Buffer.concat(chunks).toString('utf8');
+      // The e2e run reads what arrived from outside the server's process.
+      if (req.method === 'GET' && url.pathname === '/_received') {
+        const hook = url.searchParams.get('hook');
+        return send(
+          res,
+          200,
+          received.filter((m) => !hook || m.hook === hook),
+        );
+      }
+      const status = url.pathname.startsWith('/api/')
+        ? discordRequest(req, res, url, raw)
+        : telegramRequest(res, url, raw);
+      requests.push({ path: url.pathname, at: Date.now(), status });
+    });
+  });
 
   const receiver: HookReceiver = {
     url: base,
@@ -312,11 +301,7 @@ export async function startHookReceiver(options: { port?: number; acceptAny?: bo
         check();
       });
     },
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close,
   };
   return receiver;
 }

@@ -1,9 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:https';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import Provider from 'oidc-provider';
+import { startTlsServer } from './tls-server.ts';
 
 /*
  * A loopback OpenID Connect provider: the real `oidc-provider` package (discovery, authorization code flow with
@@ -30,17 +27,11 @@ export interface OidcTestServer {
 }
 
 export async function startOidcServer(options: { redirectUris: string[] }): Promise<OidcTestServer> {
-  const tls = path.resolve(import.meta.dirname, 'tls');
   const people = new Map<string, OidcPerson>();
   const clientId = `cm-${randomBytes(6).toString('hex')}`;
   const clientSecret = randomBytes(24).toString('base64url');
 
-  const server: Server = createServer({
-    key: readFileSync(path.join(tls, 'localhost-key.pem')),
-    cert: readFileSync(path.join(tls, 'localhost-cert.pem')),
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const issuer = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { server, url: issuer, close } = await startTlsServer();
 
   const provider = new Provider(issuer, {
     clients: [
@@ -187,10 +178,6 @@ export async function startOidcServer(options: { redirectUris: string[] }): Prom
       return made;
     },
     signIn,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close,
   };
 }

@@ -1,8 +1,5 @@
 import { createDecipheriv, createECDH, createHmac, createPublicKey, randomBytes, verify } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:https';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
+import { startTlsServer } from './tls-server.ts';
 
 /**
  * A push service on loopback that speaks Web Push as RFC 8030/8291/8292 and the browsers' services do: a POST
@@ -84,41 +81,33 @@ export interface PushService {
 }
 
 export async function startPushService(): Promise<PushService> {
-  const tls = path.resolve(import.meta.dirname, 'tls');
   const browsers = new Map<string, { keys: BrowserKeys; answer: number }>();
   const received: ReceivedPush[] = [];
-  const server: Server = createServer(
-    {
-      key: readFileSync(path.join(tls, 'localhost-key.pem')),
-      cert: readFileSync(path.join(tls, 'localhost-cert.pem')),
-    },
-    (req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        const endpoint = `${url}${req.url}`;
-        const browser = browsers.get(req.url ?? '');
-        if (req.method !== 'POST' || !browser) return res.writeHead(404).end();
-        if (browser.answer !== 201) return res.writeHead(browser.answer).end();
-        try {
-          if (req.headers['content-encoding'] !== 'aes128gcm') throw new Error('not aes128gcm');
-          const payload = JSON.parse(decryptAes128gcm(Buffer.concat(chunks), browser.keys).toString());
-          received.push({
-            endpoint,
-            payload,
-            ttl: req.headers.ttl as string | undefined,
-            urgency: req.headers.urgency as string | undefined,
-            vapid: readVapid(req.headers.authorization),
-          });
-          res.writeHead(201, { location: `${endpoint}/m/${received.length}` }).end();
-        } catch (err) {
-          res.writeHead(400).end((err as Error).message);
-        }
-      });
-    },
-  );
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { server, url, close } = await startTlsServer();
+  server.on('request', (req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const endpoint = `${url}${req.url}`;
+      const browser = browsers.get(req.url ?? '');
+      if (req.method !== 'POST' || !browser) return res.writeHead(404).end();
+      if (browser.answer !== 201) return res.writeHead(browser.answer).end();
+      try {
+        if (req.headers['content-encoding'] !== 'aes128gcm') throw new Error('not aes128gcm');
+        const payload = JSON.parse(decryptAes128gcm(Buffer.concat(chunks), browser.keys).toString());
+        received.push({
+          endpoint,
+          payload,
+          ttl: req.headers.ttl as string | undefined,
+          urgency: req.headers.urgency as string | undefined,
+          vapid: readVapid(req.headers.authorization),
+        });
+        res.writeHead(201, { location: `${endpoint}/m/${received.length}` }).end();
+      } catch (err) {
+        res.writeHead(400).end((err as Error).message);
+      }
+    });
+  });
   return {
     url,
     received,
@@ -128,6 +117,6 @@ export async function startPushService(): Promise<PushService> {
       browsers.set(id, { keys, answer });
       return { endpoint: `${url}${id}`, keys: keys.keys };
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close,
   };
 }

@@ -14,18 +14,18 @@ import {
 import { containing } from '../../db/search.ts';
 import { rows } from '../../db/sql.ts';
 
+/** What staff read and change of a member: read before a change and answered after it. */
+const adminUserColumns = {
+  id: profiles.id,
+  username: profiles.username,
+  role: profiles.role,
+  banned: profiles.banned,
+  trustLevel: profiles.trustLevel,
+  trustLevelLocked: profiles.trustLevelLocked,
+};
+
 export async function findUserForAdmin(db: Db | Tx, id: string) {
-  const [row] = await db
-    .select({
-      id: profiles.id,
-      username: profiles.username,
-      role: profiles.role,
-      banned: profiles.banned,
-      trustLevel: profiles.trustLevel,
-      trustLevelLocked: profiles.trustLevelLocked,
-    })
-    .from(profiles)
-    .where(eq(profiles.id, id));
+  const [row] = await db.select(adminUserColumns).from(profiles).where(eq(profiles.id, id));
   return row;
 }
 
@@ -43,14 +43,7 @@ export async function setUserFields(
     .update(profiles)
     .set({ ...patch, updatedAt: new Date() })
     .where(eq(profiles.id, id))
-    .returning({
-      id: profiles.id,
-      username: profiles.username,
-      role: profiles.role,
-      banned: profiles.banned,
-      trustLevel: profiles.trustLevel,
-      trustLevelLocked: profiles.trustLevelLocked,
-    });
+    .returning(adminUserColumns);
   return row!;
 }
 

@@ -30,6 +30,7 @@ import { enqueue, enqueueMail, mailIdFor } from '../../plugins/queue.ts';
 import { routesFor } from '../../plugins/routes-for.ts';
 import { signedIn, toWebHeaders } from '../../plugins/viewer.ts';
 import { isDisposableEmail } from '../anti-bot/disposable.ts';
+import { type AlertKind, requestDetails } from '../sessions/alerts.ts';
 import { refreshTrustLevel } from '../trust/service.ts';
 import { CLIENT_IP_HEADER, recordLoginEvent } from './auth.ts';
 import { useVerifyToken } from './mail-links.ts';
@@ -76,12 +77,6 @@ interface AuthRoutesOpts {
   db: Db;
   publicUrl: string;
 }
-
-/** Where a change came from, for its security alert. */
-const requestDetails = (request: FastifyRequest) => ({
-  ipAddress: request.ip,
-  userAgent: request.headers['user-agent'],
-});
 
 type AuthErrorMap = Record<string, { code: ErrorCode; message: string; field?: string }>;
 
@@ -184,6 +179,21 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
         .send(errorBody(code || 'BAD_REQUEST', String(json?.message ?? messages.badRequest)));
     }
     return json;
+  }
+
+  /**
+   * After a better-auth call that changes the member's account: its refusal has already answered, or the
+   * member is alerted of the change and the route answers ok.
+   */
+  async function alertChanged(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    kind: Exclude<AlertKind, 'new-sign-in'>,
+    userId: string,
+  ) {
+    if (reply.sent) return reply;
+    await app.securityAlerts.changed(kind, userId, requestDetails(request));
+    return { ok: true as const };
   }
 
   route.post(
@@ -380,9 +390,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
         { ...request.body, revokeOtherSessions: true },
         CHANGE_PASSWORD_ERRORS,
       );
-      if (reply.sent) return reply;
-      await app.securityAlerts.changed('password-changed', viewer.id, requestDetails(request));
-      return { ok: true as const };
+      return alertChanged(request, reply, 'password-changed', viewer.id);
     },
   );
 
@@ -424,9 +432,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
         throw new AppError('VALIDATION', accountMessages.invalidCode, { code: accountMessages.invalidCode });
       }
       await callAuth(request, reply, '/two-factor/verify-totp', { code });
-      if (reply.sent) return reply;
-      await app.securityAlerts.changed('two-factor-on', viewer.id, requestDetails(request));
-      return { ok: true as const };
+      return alertChanged(request, reply, 'two-factor-on', viewer.id);
     },
   );
 
@@ -447,9 +453,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
         .where(eq(profiles.id, viewer.id));
       if (!row?.enabled) throw new AppError('BAD_REQUEST', accountMessages.twoFactorNotEnabled);
       await callAuth(request, reply, '/two-factor/disable', { password: request.body.password });
-      if (reply.sent) return reply;
-      await app.securityAlerts.changed('two-factor-off', viewer.id, requestDetails(request));
-      return { ok: true as const };
+      return alertChanged(request, reply, 'two-factor-off', viewer.id);
     },
   );
 

@@ -26,6 +26,21 @@ export interface Viewer {
   sessionId?: string;
 }
 
+/**
+ * A member's columns as a `Viewer` holds them: the session lookup reads them with the session, and a service
+ * acting in a member's name (the review queue publishing an approved post) reads the same ones.
+ */
+export const viewerColumns = {
+  id: profiles.id,
+  username: profiles.username,
+  email: profiles.email,
+  role: profiles.role,
+  avatarUrl: profiles.avatarUrl,
+  trustLevel: profiles.trustLevel,
+  emailVerified: profiles.emailVerified,
+  joinedAt: profiles.createdAt,
+};
+
 /** How stale a session's "last active" (its updated_at) may get before a request writes it again. */
 export const TOUCH_AFTER_MS = 5 * 60 * 1000;
 
@@ -60,14 +75,7 @@ export async function createSessionLookup(db: Db, auth: Auth): Promise<SessionLo
   const refreshBeforeMs = (ctx.sessionConfig.expiresIn - ctx.sessionConfig.updateAge) * 1000;
   const byToken = db
     .select({
-      id: profiles.id,
-      username: profiles.username,
-      email: profiles.email,
-      role: profiles.role,
-      avatarUrl: profiles.avatarUrl,
-      trustLevel: profiles.trustLevel,
-      emailVerified: profiles.emailVerified,
-      joinedAt: profiles.createdAt,
+      ...viewerColumns,
       banned: profiles.banned,
       expiresAt: sessions.expiresAt,
       sessionId: sessions.id,

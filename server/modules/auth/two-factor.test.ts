@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages, messages } from '../../../contract/messages.ts';
 import { loginEvents, profiles, twoFactors } from '../../db/schema/index.ts';
+import { cookiesOf } from '../../test/browser.ts';
 import { type BuiltUser, buildSignedInUser } from '../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { totpNow } from '../../test/totp.ts';
@@ -12,13 +13,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Res = Awaited<ReturnType<TestApp['app']['inject']>>;
-const cookiesOf = (res: Res) =>
-  [res.headers['set-cookie']]
-    .flat()
-    .filter((c): c is string => Boolean(c) && !/Max-Age=0/i.test(c!))
-    .map((c) => c.split(';')[0])
-    .join('; ');
 const post = (app: TestApp, url: string, payload: unknown, cookie?: string) =>
   app.app.inject({ method: 'POST', url, payload: payload as object, headers: cookie ? { cookie } : {} });
 const profileOf = async (id: string) => (await t.db.select().from(profiles).where(eq(profiles.id, id)))[0]!;

@@ -2,8 +2,7 @@ import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { forumReplies, forumThreads, forumThreadUsers, notifications } from '../../db/schema/index.ts';
 import { rows } from '../../db/sql.ts';
-import { enqueueMany } from '../../plugins/queue.ts';
-import { fanOutAfterCommit } from '../realtime/bus.ts';
+import { notifyManyGrouped } from '../notifications/service.ts';
 
 /*
  * What's new (issue 17 item 6; decision 017, addendum "What's new"): watching, read positions, unread
@@ -154,27 +153,19 @@ export async function onReply(
       target: [forumThreadUsers.userId, forumThreadUsers.threadId],
       set: { watching: true, lastReadAt: sql`now()`, lastReadReplyId: reply.id },
     });
-  const inserted = await rows<{ id: string }>(
+  await notifyManyGrouped(
     tx,
-    sql`with upserted as (
-        insert into ${notifications} (user_id, type, title, content, data)
-        select w.user_id, 'forum_reply', 'New replies', ${`1 new reply in ${thread.title}`}::text,
-          jsonb_build_object('threadId', ${thread.id}::text, 'count', '1')
+    sql`select w.user_id, ${`1 new reply in ${thread.title}`}::text as content,
+          jsonb_build_object('threadId', ${thread.id}::text, 'count', '1') as data
         from ${forumThreadUsers} w
-        where w.thread_id = ${thread.id}::uuid and w.watching and w.user_id <> ${reply.userId}::uuid
-        on conflict (user_id, (data ->> 'threadId')) where type = 'forum_reply' and read = false
+        where w.thread_id = ${thread.id}::uuid and w.watching and w.user_id <> ${reply.userId}::uuid`,
+    'forum_reply',
+    'New replies',
+    sql`on conflict (user_id, (data ->> 'threadId')) where type = 'forum_reply' and read = false
         do update set
           content = ((${notifications}.data ->> 'count')::int + 1) || ${` new replies in ${thread.title}`}::text,
           data = ${notifications}.data || jsonb_build_object('count', ((${notifications}.data ->> 'count')::int + 1)::text),
-          created_at = now()
-        returning user_id, id, (xmax = 0) as inserted
-      ), live as (${fanOutAfterCommit(sql`upserted`, 'notification')})
-      select u.id from upserted u, (select count(*) from live) l where u.inserted`,
-  );
-  await enqueueMany(
-    tx,
-    'notification-mail',
-    inserted.map((r) => ({ notificationId: r.id })),
+          created_at = now()`,
   );
 }
 

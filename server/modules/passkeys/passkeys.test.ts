@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages, passkeyMessages } from '../../../contract/messages.ts';
 import { loginEvents, passkeyChallenges, passkeys, profiles, sessions } from '../../db/schema/index.ts';
+import { CHROME_WINDOWS, cookiesOf, FIREFOX_LINUX } from '../../test/browser.ts';
 import { buildSignedInUser, buildTwoFactorUser, signIn } from '../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { SoftPasskey, strangerChallenge } from '../../test/webauthn.ts';
@@ -18,9 +19,6 @@ beforeEach(() => {
 });
 
 const ORIGIN = 'http://localhost:3000';
-const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
-const CHROME_WINDOWS =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 type Res = Awaited<ReturnType<TestApp['app']['inject']>>;
 const call = (
@@ -37,12 +35,6 @@ const call = (
     headers: { ...(cookie ? { cookie } : {}), ...extra.headers },
     ...(extra.remoteAddress && { remoteAddress: extra.remoteAddress }),
   });
-const cookiesOf = (res: Res) =>
-  [res.headers['set-cookie']]
-    .flat()
-    .filter((c): c is string => Boolean(c) && !/Max-Age=0/i.test(c!))
-    .map((c) => c.split(';')[0])
-    .join('; ');
 const errorOf = (res: Res) => (res.json() as { error: { code: string; message: string } }).error;
 
 async function registrationOptions(member: { cookie: string }) {

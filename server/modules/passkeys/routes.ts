@@ -15,6 +15,7 @@ import { routesFor } from '../../plugins/routes-for.ts';
 import { signedIn } from '../../plugins/viewer.ts';
 import { recordLoginEvent } from '../auth/auth.ts';
 import { startSession } from '../auth/start-session.ts';
+import { requestDetails } from '../sessions/alerts.ts';
 import {
   addPasskey,
   listMyPasskeys,
@@ -35,10 +36,6 @@ interface PasskeyRoutesOpts {
 export const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRoutesOpts> = async (app, { db, publicUrl }) => {
   const rp = relyingParty(publicUrl);
   const route = routesFor(app, { tags: ['me'], access: 'member' });
-  const details = (request: { ip: string; headers: { 'user-agent'?: string } }) => ({
-    ipAddress: request.ip,
-    userAgent: request.headers['user-agent'],
-  });
 
   route.get(
     '/me/passkeys',
@@ -72,7 +69,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRoutesOpts> = async (ap
     async (request) => {
       const viewer = signedIn(request);
       const added = await addPasskey(db, rp, request.log, viewer, request.body);
-      await app.securityAlerts.changed('passkey-added', viewer.id, details(request));
+      await app.securityAlerts.changed('passkey-added', viewer.id, requestDetails(request));
       return added;
     },
   );
@@ -100,7 +97,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRoutesOpts> = async (ap
     async (request) => {
       const viewer = signedIn(request);
       await removeMyPasskey(db, viewer, request.params.id);
-      await app.securityAlerts.changed('passkey-removed', viewer.id, details(request));
+      await app.securityAlerts.changed('passkey-removed', viewer.id, requestDetails(request));
       return { ok: true as const };
     },
   );
@@ -143,11 +140,7 @@ export const passkeySignInRoutes: FastifyPluginAsyncZod<PasskeyRoutesOpts> = asy
     },
     async (request, reply) => {
       const member = await verifySignIn(db, rp, request.log, request.body);
-      const signIn = {
-        userId: member.userId,
-        ipAddress: request.ip,
-        userAgent: request.headers['user-agent'],
-      };
+      const signIn = { userId: member.userId, ...requestDetails(request) };
       reply.header('set-cookie', await startSession(app.auth, signIn));
       const loginEventId = await recordLoginEvent(db, request.log, signIn);
       await app.securityAlerts.signedIn({ ...signIn, loginEventId });

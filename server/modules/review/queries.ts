@@ -12,6 +12,7 @@ import {
   reviewItems,
 } from '../../db/schema/index.ts';
 import { rows } from '../../db/sql.ts';
+import { viewerColumns } from '../auth/session-lookup.ts';
 
 export const reviewKeyset = newestFirst(reviewItems.createdAt, reviewItems.id);
 
@@ -175,18 +176,6 @@ export async function setResult(tx: Tx, id: string, resultId: string) {
 
 /** The author as the publishing services take a viewer: approval posts in their name. */
 export async function findAuthor(tx: Tx, id: string) {
-  const [row] = await tx
-    .select({
-      id: profiles.id,
-      username: profiles.username,
-      email: profiles.email,
-      role: profiles.role,
-      avatarUrl: profiles.avatarUrl,
-      trustLevel: profiles.trustLevel,
-      emailVerified: profiles.emailVerified,
-      joinedAt: profiles.createdAt,
-    })
-    .from(profiles)
-    .where(eq(profiles.id, id));
+  const [row] = await tx.select(viewerColumns).from(profiles).where(eq(profiles.id, id));
   return row;
 }

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import fp from 'fastify-plugin';
 import type { Role } from '../../../contract/limits.ts';
 import { securityAlertTexts } from '../../../contract/mail.ts';
@@ -31,6 +32,12 @@ export interface AlertDetails {
   /** The sign-in provider's name, for a linked or unlinked account ("Discord"). */
   provider?: string;
 }
+
+/** Where a change came from, for its alert: the request's address and user agent. */
+export const requestDetails = (request: { ip: string; headers: IncomingHttpHeaders }) => ({
+  ipAddress: request.ip,
+  userAgent: request.headers['user-agent'],
+});
 
 /** A ban or role change made inside a transaction, alerted once it has committed. */
 export interface AccountChange {

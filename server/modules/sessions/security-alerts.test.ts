@@ -10,7 +10,8 @@ import {
   userSettings,
 } from '../../db/schema/index.ts';
 import type { MailMessage } from '../../plugins/mailer.ts';
-import { type BuiltUser, buildSignedInUser, buildUser } from '../../test/factories.ts';
+import { CHROME_WINDOWS, cookiesOf, FIREFOX_LINUX, signInFrom } from '../../test/browser.ts';
+import { buildSignedInUser, buildUser } from '../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { totpNow } from '../../test/totp.ts';
 import { hashAlertToken, runSecurityAlert, securityAlertMail } from './alerts.ts';
@@ -26,29 +27,6 @@ beforeEach(() => {
   t.outbox.length = 0;
 });
 
-const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
-const CHROME_WINDOWS =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
-
-type Res = Awaited<ReturnType<TestApp['app']['inject']>>;
-const cookiesOf = (res: Res) =>
-  [res.headers['set-cookie']]
-    .flat()
-    .filter((c): c is string => Boolean(c) && !/Max-Age=0/i.test(c!))
-    .map((c) => c.split(';')[0])
-    .join('; ');
-
-async function signInFrom(user: BuiltUser, userAgent: string, ip: string) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-in/email',
-    payload: { email: user.email, password: user.password },
-    headers: { 'user-agent': userAgent },
-    remoteAddress: ip,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return cookiesOf(res);
-}
 const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, cookie?: string, payload?: object) =>
   t.app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
 
@@ -69,7 +47,7 @@ describe('new sign-in alerts', () => {
 
   it('fires once per new device, and again for a new network, naming device, browser, network and time', async () => {
     const user = await buildSignedInUser(t);
-    await signInFrom(user, FIREFOX_LINUX, '198.51.100.20');
+    await signInFrom(t, user, FIREFOX_LINUX, '198.51.100.20');
     const first = await mailsTo(user);
     expect(first).toHaveLength(1);
     expect(first[0]!.subject).toBe('New sign-in to your CheatMarket account');
@@ -83,18 +61,18 @@ describe('new sign-in alerts', () => {
 
     // Same device, same /24: nothing.
     t.outbox.length = 0;
-    await signInFrom(user, FIREFOX_LINUX, '198.51.100.99');
+    await signInFrom(t, user, FIREFOX_LINUX, '198.51.100.99');
     expect(await mailsTo(user)).toEqual([]);
 
     // Same device, another network: one mail.
-    await signInFrom(user, FIREFOX_LINUX, '192.0.2.5');
+    await signInFrom(t, user, FIREFOX_LINUX, '192.0.2.5');
     const second = await mailsTo(user);
     expect(second).toHaveLength(1);
     expect(second[0]!.text).toContain('Approximate network: 192.0.2.0/24');
 
     // A new browser on a known network: one mail.
     t.outbox.length = 0;
-    await signInFrom(user, CHROME_WINDOWS, '192.0.2.5');
+    await signInFrom(t, user, CHROME_WINDOWS, '192.0.2.5');
     expect(await mailsTo(user)).toHaveLength(1);
     const pairs = await t.db.select().from(knownDevices).where(eq(knownDevices.userId, user.id));
     expect(pairs).toHaveLength(4);
@@ -163,7 +141,7 @@ describe('new sign-in alerts', () => {
       securityAlerts: false,
     });
     expect(off.statusCode, off.body).toBe(200);
-    await signInFrom(user, FIREFOX_LINUX, '198.51.100.20');
+    await signInFrom(t, user, FIREFOX_LINUX, '198.51.100.20');
     expect(await mailsTo(user)).toEqual([]);
   });
 
@@ -182,7 +160,7 @@ describe('new sign-in alerts', () => {
     });
     const settings = await call('GET', '/api/v1/me/settings', mod.cookie);
     expect(settings.json()).toMatchObject({ securityAlerts: true });
-    await signInFrom(mod, FIREFOX_LINUX, '198.51.100.20');
+    await signInFrom(t, mod, FIREFOX_LINUX, '198.51.100.20');
     expect(await mailsTo(mod)).toHaveLength(1);
   });
 });
@@ -245,7 +223,7 @@ describe('account change alerts', () => {
 describe("POST /api/v1/security/not-me (This wasn't me)", () => {
   async function alerted() {
     const user = await buildSignedInUser(t);
-    const other = await signInFrom(user, FIREFOX_LINUX, '198.51.100.20');
+    const other = await signInFrom(t, user, FIREFOX_LINUX, '198.51.100.20');
     const [mail] = await mailsTo(user);
     t.outbox.length = 0;
     return { user, other, token: notMeToken(mail!) };
@@ -274,7 +252,7 @@ describe("POST /api/v1/security/not-me (This wasn't me)", () => {
     expect((await call('POST', '/api/v1/security/not-me', undefined, { token })).statusCode).toBe(200);
     await mailsTo(user);
     t.outbox.length = 0;
-    await signInFrom(user, FIREFOX_LINUX, '198.51.100.20');
+    await signInFrom(t, user, FIREFOX_LINUX, '198.51.100.20');
     const mails = await mailsTo(user);
     expect(mails.map((m) => m.subject)).toEqual(['New sign-in to your CheatMarket account']);
   });

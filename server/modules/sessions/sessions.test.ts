@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionMessages } from '../../../contract/messages.ts';
 import { sessions } from '../../db/schema/index.ts';
+import { FIREFOX_LINUX, SAFARI_IPHONE, signInFrom } from '../../test/browser.ts';
 import { buildSignedInUser, signIn } from '../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -11,25 +12,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
-const SAFARI_IPHONE =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
-
-/** Signs the member in again from another browser; returns that browser's cookie. */
-async function signInFrom(user: { email: string; password: string }, userAgent: string, ip = '203.0.113.7') {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-in/email',
-    payload: { email: user.email, password: user.password },
-    headers: { 'user-agent': userAgent },
-    remoteAddress: ip,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return [res.headers['set-cookie']]
-    .flat()
-    .map((c) => String(c).split(';')[0])
-    .join('; ');
-}
 const get = (url: string, cookie?: string) =>
   t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 const send = (method: 'POST' | 'DELETE', url: string, cookie?: string) =>
@@ -44,7 +26,7 @@ describe('GET /api/v1/me/sessions', () => {
 
   it('lists my sessions with device, browser, OS, IP and times, marks this one, and never a token', async () => {
     const user = await buildSignedInUser(t);
-    const phone = await signInFrom(user, SAFARI_IPHONE);
+    const phone = await signInFrom(t, user, SAFARI_IPHONE);
     const other = await buildSignedInUser(t);
     const res = await get('/api/v1/me/sessions', phone);
     expect(res.statusCode, res.body).toBe(200);
@@ -87,7 +69,7 @@ describe('DELETE /api/v1/me/sessions/:id', () => {
 
   it('signs that session out: its cookie is a visitor at once', async () => {
     const user = await buildSignedInUser(t);
-    const laptop = await signInFrom(user, FIREFOX_LINUX);
+    const laptop = await signInFrom(t, user, FIREFOX_LINUX);
     expect((await get('/api/v1/me', laptop)).statusCode).toBe(200);
     const { items } = (await get('/api/v1/me/sessions', user.cookie)).json() as {
       items: { id: string; current: boolean }[];
@@ -130,7 +112,7 @@ describe('POST /api/v1/me/sessions/revoke-others', () => {
 
   it('signs out every other session of mine and keeps this one and other members', async () => {
     const user = await buildSignedInUser(t);
-    const a = await signInFrom(user, FIREFOX_LINUX);
+    const a = await signInFrom(t, user, FIREFOX_LINUX);
     const b = await signIn(t, user);
     const other = await buildSignedInUser(t);
     const res = await send('POST', '/api/v1/me/sessions/revoke-others', b);

@@ -24,6 +24,7 @@ import { enqueueMail } from '../../plugins/queue.ts';
 import { routesFor } from '../../plugins/routes-for.ts';
 import { signedIn, toWebHeaders } from '../../plugins/viewer.ts';
 import { CLIENT_IP_HEADER } from '../auth/auth.ts';
+import { requestDetails } from '../sessions/alerts.ts';
 import { providerRequests } from './http.ts';
 import { codeChallengeOf, randomToken, type SignInProvider, signInProviders } from './providers.ts';
 import * as sso from './service.ts';
@@ -193,8 +194,7 @@ export const ssoAuthRoutes: FastifyPluginAsyncZod<SsoRoutesOpts> = async (app, o
         if (outcome === 'other-account-linked') return back('already-linked', '/profile/settings');
         if (outcome === 'linked')
           await app.securityAlerts.changed('account-linked', linking, {
-            ipAddress: request.ip,
-            userAgent: request.headers['user-agent'],
+            ...requestDetails(request),
             provider: provider.label,
           });
         reply.header('set-cookie', clearState);
@@ -354,8 +354,7 @@ export const ssoMeRoutes: FastifyPluginAsyncZod<SsoRoutesOpts> = async (app, opt
       if (outcome === 'not-linked') throw new AppError('NOT_FOUND', ssoMessages.notLinked(provider.label));
       if (outcome === 'last-way-in') throw new AppError('CONFLICT', ssoMessages.lastWayIn);
       await app.securityAlerts.changed('account-unlinked', viewer.id, {
-        ipAddress: request.ip,
-        userAgent: request.headers['user-agent'],
+        ...requestDetails(request),
         provider: provider.label,
       });
       return { ok: true as const };

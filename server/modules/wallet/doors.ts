@@ -37,19 +37,19 @@ async function memberLeg(
     : { account: 'platform_fees', amount };
 }
 
+/** A top-up's credits, moved between its processor's clearing account and its member. */
+interface DepositEntry {
+  userId: string | null;
+  method: DepositMethod;
+  credits: number;
+  depositId: string;
+  description: string;
+}
+
 /**
  * A confirmed top-up: the processor's clearing account → the member (or the platform, the member gone).
  */
-export async function creditDeposit(
-  tx: Executor,
-  input: {
-    userId: string | null;
-    method: DepositMethod;
-    credits: number;
-    depositId: string;
-    description: string;
-  },
-) {
+export async function creditDeposit(tx: Executor, input: DepositEntry) {
   const member = await memberLeg(tx, input.userId, input.credits, {
     credits: sql`${profiles.credits} + ${input.credits}`,
   });
@@ -66,16 +66,7 @@ export async function creditDeposit(
  * A processor took a top-up back (refund, chargeback): the member → the clearing account, even past zero.
  * Earned credits never exceed what is left, so a chargeback cannot turn bought credits into withdrawable ones.
  */
-export async function reverseDeposit(
-  tx: Executor,
-  input: {
-    userId: string | null;
-    method: DepositMethod;
-    credits: number;
-    depositId: string;
-    description: string;
-  },
-) {
+export async function reverseDeposit(tx: Executor, input: DepositEntry) {
   const member = await memberLeg(tx, input.userId, -input.credits, {
     credits: sql`${profiles.credits} - ${input.credits}`,
     earnedCredits: sql`least(${profiles.earnedCredits}, greatest(${profiles.credits} - ${input.credits}, 0))`,

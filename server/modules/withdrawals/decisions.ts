@@ -100,6 +100,22 @@ async function tellMember(tx: Tx, w: q.WithdrawalRow, outcome: Outcome) {
   });
 }
 
+/**
+ * A decided withdrawal's credits go through the wallet's door, paid out (completed) or back to the member
+ * (rejected, failed), and the member hears of it: in the transaction that made the decision.
+ */
+async function settle(
+  tx: Tx,
+  w: q.WithdrawalRow,
+  outcome: 'completed' | 'rejected' | 'failed',
+  entry: { description: string; createdBy?: string },
+) {
+  const moved = { credits: w.credits, withdrawalId: w.id, ...entry };
+  if (outcome === 'completed') await payWithdrawal(tx, { ...moved, fee: w.fee });
+  else await returnWithdrawal(tx, { ...moved, userId: w.userId });
+  await tellMember(tx, w, outcome);
+}
+
 const notPending = () => new AppError('CONFLICT', m.notPending);
 
 /**
@@ -129,13 +145,6 @@ export async function approveWithdrawal(
         completedAt: sql`now()`,
       });
       if (!w) throw notPending();
-      await payWithdrawal(tx, {
-        credits: w.credits,
-        fee: w.fee,
-        withdrawalId: w.id,
-        description: `Withdrawal paid out (reference ${reference})`,
-        createdBy: viewer.id,
-      });
       await audit(tx, {
         actorId: viewer.id,
         action: 'withdrawal.approve',
@@ -144,7 +153,10 @@ export async function approveWithdrawal(
         before: { status: 'pending' },
         after: { status: w.status, reference },
       });
-      await tellMember(tx, w, 'completed');
+      await settle(tx, w, 'completed', {
+        description: `Withdrawal paid out (reference ${reference})`,
+        createdBy: viewer.id,
+      });
     });
     return adminWithdrawal(db, id);
   }
@@ -200,13 +212,6 @@ export async function rejectWithdrawal(
       decidedAt: sql`now()`,
     });
     if (!w) throw notPending();
-    await returnWithdrawal(tx, {
-      userId: w.userId,
-      credits: w.credits,
-      withdrawalId: w.id,
-      description: 'Withdrawal rejected: credits returned',
-      createdBy: viewer.id,
-    });
     await audit(tx, {
       actorId: viewer.id,
       action: 'withdrawal.reject',
@@ -215,7 +220,10 @@ export async function rejectWithdrawal(
       before: { status: 'pending' },
       after: { status: w.status, reason: body.reason },
     });
-    await tellMember(tx, w, 'rejected');
+    await settle(tx, w, 'rejected', {
+      description: 'Withdrawal rejected: credits returned',
+      createdBy: viewer.id,
+    });
   });
   return adminWithdrawal(db, id);
 }
@@ -232,32 +240,25 @@ const payoutRequest = (w: q.WithdrawalRow): PayoutRequest => ({
 
 /** A processing payout went through: its credits leave the site. False when it was not processing. */
 export async function completeWithdrawal(db: Db, id: string) {
-  return db.transaction(async (tx) => {
-    const w = await q.transition(tx, id, 'processing', { status: 'completed', completedAt: sql`now()` });
-    if (!w) return false;
-    await payWithdrawal(tx, {
-      credits: w.credits,
-      fee: w.fee,
-      withdrawalId: w.id,
-      description: 'Withdrawal paid out',
-    });
-    await tellMember(tx, w, 'completed');
-    return true;
-  });
+  return endProcessing(db, id, { status: 'completed', completedAt: sql`now()` }, 'Withdrawal paid out');
 }
 
 /** A processing payout failed: its credits go back to the member. False when it was not processing. */
 export async function failWithdrawal(db: Db, id: string, reason: string) {
+  return endProcessing(db, id, { status: 'failed', reason }, 'Withdrawal failed: credits returned');
+}
+
+/** The processor's answer ends a processing payout once: false when it was no longer processing. */
+async function endProcessing(
+  db: Db,
+  id: string,
+  change: { status: 'completed' | 'failed' } & Omit<Parameters<typeof q.transition>[3], 'status'>,
+  description: string,
+) {
   return db.transaction(async (tx) => {
-    const w = await q.transition(tx, id, 'processing', { status: 'failed', reason });
+    const w = await q.transition(tx, id, 'processing', change);
     if (!w) return false;
-    await returnWithdrawal(tx, {
-      userId: w.userId,
-      credits: w.credits,
-      withdrawalId: w.id,
-      description: 'Withdrawal failed: credits returned',
-    });
-    await tellMember(tx, w, 'failed');
+    await settle(tx, w, change.status, { description });
     return true;
   });
 }
