@@ -436,21 +436,29 @@ const KEY_PURCHASE = `purchase, one key listing of ${KEY_LISTING_KEYS.toLocaleSt
 /** A license-key listing with `n` keys, made through the API (the app encrypts them with its own key). */
 async function createKeyListing(base: string, cookie: string, n: number): Promise<Buyable> {
   const keys = Array.from({ length: n }, (_, i) => `BENCH-${i}-${Math.random().toString(36).slice(2, 12)}`);
-  const res = await fetch(`${base}/api/v1/listings`, {
-    method: 'POST',
-    headers: { cookie, origin: base, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      title: 'Bench key listing',
-      game: 'Bench',
-      features: 'Keys',
-      requirements: 'None',
-      description: 'One license key per unit, for the purchase benchmark.',
-      contentLink: 'https://files.example.com/bench.zip',
-      price: 1,
-      deliveryKind: 'keys',
-      keys: keys.join('\n'),
-    }),
-  });
+  // Made right after the read rounds: an app still shedding load answers 503 with Retry-After, and a client
+  // sends again after it (the web client does); ten tries, then the refusal is the answer.
+  let res: Response;
+  for (let attempt = 1; ; attempt++) {
+    res = await fetch(`${base}/api/v1/listings`, {
+      method: 'POST',
+      headers: { cookie, origin: base, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        title: 'Bench key listing',
+        game: 'Bench',
+        features: 'Keys',
+        requirements: 'None',
+        description: 'One license key per unit, for the purchase benchmark.',
+        contentLink: 'https://files.example.com/bench.zip',
+        price: 1,
+        deliveryKind: 'keys',
+        keys: keys.join('\n'),
+      }),
+    });
+    const retryAfter = Number(res.headers.get('retry-after'));
+    if (res.status !== 503 || !retryAfter || attempt === 10) break;
+    await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000));
+  }
   if (res.status !== 201) throw new Error(`key listing: ${res.status} ${await res.text()}`);
   const listing = (await res.json()) as { id: string; price: number };
   return { id: listing.id, price: listing.price };
