@@ -1,9 +1,11 @@
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildListing, buildSignedInUser, fundUser } from '../test/factories.ts';
 import { type PostgresServer, type ReplicaServer, startPostgres } from '../test/postgres-server.ts';
 import { buildTestApp, type TestApp } from '../test/test-app.ts';
-import { type Database, openDatabase } from './client.ts';
+import { type Database, type Db, openDatabase } from './client.ts';
+import { openReplicaSet, parseLsn } from './replicas.ts';
 
 /*
  * Read replicas (issue 39) on a real primary and a real streaming replica (pg_basebackup -R) on loopback.
@@ -249,5 +251,49 @@ describe('read replicas', () => {
     const before = served();
     expect((await get('/api/v1/listings', reader.cookie)).statusCode).toBe(200);
     expect(served()).toBe(before + 1);
+  });
+});
+
+describe("a write's position", () => {
+  const POSITION_QUERY = 'select pg_current_wal_lsn()::text as lsn';
+
+  it('writes ending together share one query of the primary, and each position covers its own write', async () => {
+    const pool = new pg.Pool({ connectionString: primary.url('app'), max: 6 });
+    let asked = 0;
+    const query = pool.query.bind(pool) as (text: string) => Promise<pg.QueryResult>;
+    // Counted at the pool's door, the product's own pool object otherwise untouched.
+    (pool as unknown as { query: typeof query }).query = (text) => {
+      if (text === POSITION_QUERY) asked++;
+      return query(text);
+    };
+    // No polling during the test: every position query counted is a write's.
+    const set = openReplicaSet({ pool, db: drizzle(pool) as unknown as Db }, [replica.url('app')], {
+      maxLagMs: 60_000,
+      pollMs: 3_600_000,
+      queryTimeoutMs: 5_000,
+    });
+    try {
+      await query('create table if not exists position_probe (n int)');
+      const written = await Promise.all(
+        Array.from({ length: 20 }, async (_, n) => {
+          await query(`insert into position_probe values (${n})`);
+          const { rows } = await query('select pg_current_wal_lsn()::text as mine');
+          return parseLsn(rows[0].mine);
+        }),
+      );
+      // Twenty writes' responses asking at once: the first starts a query, the other nineteen share the next
+      // (started after the first, so after every write that asked while it ran).
+      const positions = (await Promise.all(written.map(() => set.writePosition()))).map(parseLsn);
+      let furthest = 0n;
+      for (const w of written) if (w > furthest) furthest = w;
+      for (const p of positions) expect(p >= furthest).toBe(true);
+      expect(asked).toBe(2);
+      // One asking alone later starts a query of its own.
+      await set.writePosition();
+      expect(asked).toBe(3);
+    } finally {
+      await set.close();
+      await pool.end();
+    }
   });
 });

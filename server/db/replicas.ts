@@ -163,6 +163,35 @@ export function openReplicaSet(
     return null;
   }
 
+  /*
+   * Every member's write asks the primary where its WAL is, after the write committed. Under a burst of writes
+   * that was one more round trip each on a pool already full of them. A position read by a query that started
+   * after a write committed covers that write, so the callers arriving while one query runs share the next one:
+   * at most one query runs and one waits, however many writes end together.
+   */
+  let running: Promise<string> | null = null;
+  let queued: Promise<string> | null = null;
+  function launch(): Promise<string> {
+    const query = primary.pool
+      .query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn')
+      .then(({ rows }) => rows[0]!.lsn)
+      .finally(() => {
+        if (running === query) running = null;
+      });
+    running = query;
+    return query;
+  }
+  function writePosition(): Promise<string> {
+    if (!running) return launch();
+    queued ??= running
+      .catch(() => undefined)
+      .then(() => {
+        queued = null;
+        return launch();
+      });
+    return queued;
+  }
+
   return {
     reader() {
       const ctx = readContext.getStore();
@@ -173,10 +202,7 @@ export function openReplicaSet(
       }
       return ctx.chosen ? ctx.chosen.db : primary.db;
     },
-    async writePosition() {
-      const { rows } = await primary.pool.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn');
-      return rows[0]!.lsn;
-    },
+    writePosition,
     stats: () =>
       replicas.map((r) => ({ name: r.name, healthy: r.healthy, lagMs: r.lagMs, requests: r.requests })),
     poll,
