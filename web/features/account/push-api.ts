@@ -2,6 +2,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { PushKind, pushDevice, pushDevices } from '../../../contract/push.ts';
 import { api } from '../../lib/api.ts';
+import { serviceWorker } from '../../lib/service-worker.ts';
 
 type Device = z.infer<typeof pushDevice>;
 export const pushDevicesKey = ['me', 'push'] as const;
@@ -22,7 +23,7 @@ const fromBase64url = (text: string) => {
 export async function pushRegistration(): Promise<ServiceWorkerRegistration | null> {
   if (!('serviceWorker' in navigator) || !('PushManager' in window) || !('Notification' in window))
     return null;
-  return (await navigator.serviceWorker.getRegistration('/')) ?? null;
+  return serviceWorker();
 }
 
 /**
