@@ -22,6 +22,7 @@ import { notifications } from '../db/schema/notifications.ts';
 import { socialComments, socialPosts } from '../db/schema/social.ts';
 import { ticketMessages, tickets } from '../db/schema/tickets.ts';
 import { createAccount } from '../modules/auth/service.ts';
+import { viewerColumns } from '../modules/auth/session-lookup.ts';
 import { rebuildConversations } from '../modules/direct-messages/queries.ts';
 import { renderMarkdown } from '../modules/forum/markdown.ts';
 import { maskSecret } from '../modules/hooks/service.ts';
@@ -332,19 +333,7 @@ export async function buildOrder(t: TestApp, input: { buyerId: string; sellerId?
   const sellerId = input.sellerId ?? (await buildUser(t)).id;
   const listing = await buildListing(t, { userId: sellerId, price });
   await fundUser(t, input.buyerId, price);
-  const [buyer] = await t.db
-    .select({
-      id: profiles.id,
-      username: profiles.username,
-      email: profiles.email,
-      role: profiles.role,
-      avatarUrl: profiles.avatarUrl,
-      trustLevel: profiles.trustLevel,
-      emailVerified: profiles.emailVerified,
-      joinedAt: profiles.createdAt,
-    })
-    .from(profiles)
-    .where(eq(profiles.id, input.buyerId));
+  const [buyer] = await t.db.select(viewerColumns).from(profiles).where(eq(profiles.id, input.buyerId));
   if (!buyer) throw new Error('buildOrder: no such buyer');
   const { order } = await purchaseListing(t.db, buyer, listing.id, { expectedPrice: price });
   return { ...order, sellerId, listingId: listing.id };
