@@ -144,7 +144,7 @@ describe('rate limits', () => {
 
   it('limits reset emails per account', async () => {
     const user = await buildUser(t);
-    t.outbox.length = 0;
+    await t.clearOutbox();
     const { limit } = rateRules.resetPerAccount;
     for (let i = 0; i < limit; i++) {
       expect(

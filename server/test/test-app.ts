@@ -211,6 +211,14 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     database,
     config,
     outbox,
+    /**
+     * Empties the outbox once every queued job has run: mail queued by an earlier step (a sign-up's
+     * verification, a notification) would otherwise land after the clearing and be counted as the test's own.
+     */
+    async clearOutbox() {
+      if (config.jobWorkers) await app.jobs.settle();
+      outbox.length = 0;
+    },
     async close() {
       await app.close();
       await drop();

@@ -154,7 +154,7 @@ describe('POST /api/auth/sign-up/email', () => {
     const user = await buildUser(t);
     // Earlier sign-ups' verification mails may still be on their way.
     await t.app.jobs.settle();
-    t.outbox.length = 0;
+    await t.clearOutbox();
     const res = await post('/api/auth/sign-up/email', {
       username: 'fresh_name',
       email: user.email.toUpperCase(),
@@ -173,7 +173,7 @@ describe('POST /api/auth/sign-up/email', () => {
 
   it('tells the owner at most once a day, however often their address is tried (issue 36 finding)', async () => {
     const user = await buildUser(t);
-    t.outbox.length = 0;
+    await t.clearOutbox();
     for (let i = 0; i < 10; i++) {
       const res = await post('/api/auth/sign-up/email', {
         username: `fresh_try_${i}`,
@@ -385,7 +385,7 @@ describe('password reset', () => {
   it('emails a link with the token in the fragment; the token sets a new password and ends old sessions', async () => {
     const user = await buildUser(t);
     const oldCookie = await signIn(t, user);
-    t.outbox.length = 0;
+    await t.clearOutbox();
     const req = await post('/api/auth/request-password-reset', { email: user.email });
     expect(req.statusCode, req.body).toBe(200);
     await t.app.jobs.settle();
@@ -410,7 +410,7 @@ describe('password reset', () => {
   it('a reset job run again after its completion was lost queues no second mail', async () => {
     const user = await buildUser(t);
     await t.app.jobs.settle();
-    t.outbox.length = 0;
+    await t.clearOutbox();
     const jobId = randomUUID();
     expect(await runPasswordReset(t.db, jobId, { email: user.email })).toBe('queued');
     expect(await runPasswordReset(t.db, jobId, { email: user.email.toUpperCase() })).toBe('queued');
@@ -422,7 +422,7 @@ describe('password reset', () => {
     // The last test's own mails (its reset and sign-in notices) may still be on their way: let them land
     // first, and look only for what this request could send, which goes to the address asked about.
     await t.app.jobs.settle();
-    t.outbox.length = 0;
+    await t.clearOutbox();
     const res = await post('/api/auth/request-password-reset', { email: 'ghost@example.com' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true });

@@ -14,8 +14,8 @@ beforeAll(async () => {
   t = await buildTestApp({ env: { JOB_WORKERS: 'true' } });
 });
 afterAll(() => t.close());
-beforeEach(() => {
-  t.outbox.length = 0;
+beforeEach(async () => {
+  await t.clearOutbox();
 });
 
 const ORIGIN = 'http://localhost:3000';
@@ -279,7 +279,7 @@ describe('renaming and removing a passkey', () => {
     const member = await buildSignedInUser(t);
     const { item, passkey } = await addPasskey(member);
     await t.app.jobs.settle();
-    t.outbox.length = 0;
+    await t.clearOutbox();
     const res = await call('DELETE', `/api/v1/me/passkeys/${item.id}`, member.cookie);
     expect(res.statusCode, res.body).toBe(200);
     expect(await rowsOf(member.id)).toEqual([]);
@@ -363,7 +363,7 @@ describe('signing in with a passkey', () => {
     // A known device and network first (the first sign-in is remembered silently).
     await signIn(t, member, '198.51.100.7');
     await t.app.jobs.settle();
-    t.outbox.length = 0;
+    await t.clearOutbox();
     const res = await passkeySignIn(passkey.assert(await signInOptions()), {
       headers: { 'user-agent': CHROME_WINDOWS },
       remoteAddress: '203.0.113.50',

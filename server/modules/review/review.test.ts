@@ -544,7 +544,7 @@ describe('POST /api/v1/admin/review-items/:id/approve', () => {
 describe('POST /api/v1/admin/review-items/:id/reject', () => {
   it('drops the post, mails the author the reason, notifies them and audits', async () => {
     const { id, author } = await heldThread(undefined, 'Buy followers cheap');
-    t.outbox.length = 0;
+    await t.clearOutbox();
     const res = await call('POST', `/api/v1/admin/review-items/${id}/reject`, moderator.cookie, {
       reason: '  Advertising is not allowed  ',
     });
@@ -573,7 +573,7 @@ describe('POST /api/v1/admin/review-items/:id/reject', () => {
   it('escapes the author’s words in the mail’s HTML', async () => {
     const author = await newMember();
     const res = await postThread(author, 'Body', '<script>alert(1)</script> title');
-    t.outbox.length = 0;
+    await t.clearOutbox();
     await call('POST', `/api/v1/admin/review-items/${res.json().id}/reject`, admin.cookie, {
       reason: '<img src=x onerror=alert(1)>',
     });
@@ -615,7 +615,7 @@ describe('POST /api/v1/admin/review-items/:id/reject', () => {
 describe('POST /api/v1/admin/review-items/:id/reject-and-ban', () => {
   it('rejects, bans the author as the users screen does (sessions ended), mails the reason, audits both', async () => {
     const { id, author } = await heldThread(undefined, 'Spam spam spam');
-    t.outbox.length = 0;
+    await t.clearOutbox();
     const res = await call('POST', `/api/v1/admin/review-items/${id}/reject-and-ban`, moderator.cookie, {
       reason: 'Spam account',
     });

@@ -23,8 +23,8 @@ beforeAll(async () => {
   t = await buildTestApp({ env: { JOB_WORKERS: 'true' } });
 });
 afterAll(() => t.close());
-beforeEach(() => {
-  t.outbox.length = 0;
+beforeEach(async () => {
+  await t.clearOutbox();
 });
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, cookie?: string, payload?: object) =>
@@ -60,7 +60,7 @@ describe('new sign-in alerts', () => {
     expect(first[0]!.html).toContain("This wasn't me");
 
     // Same device, same /24: nothing.
-    t.outbox.length = 0;
+    await t.clearOutbox();
     await signInFrom(t, user, FIREFOX_LINUX, '198.51.100.99');
     expect(await mailsTo(user)).toEqual([]);
 
@@ -71,7 +71,7 @@ describe('new sign-in alerts', () => {
     expect(second[0]!.text).toContain('Approximate network: 192.0.2.0/24');
 
     // A new browser on a known network: one mail.
-    t.outbox.length = 0;
+    await t.clearOutbox();
     await signInFrom(t, user, CHROME_WINDOWS, '192.0.2.5');
     expect(await mailsTo(user)).toHaveLength(1);
     const pairs = await t.db.select().from(knownDevices).where(eq(knownDevices.userId, user.id));
@@ -114,7 +114,7 @@ describe('new sign-in alerts', () => {
     expect(mails[0]!.text).toContain('Browser: Firefox 128 on Linux');
 
     // The first sign-in's job, late: still the first, so no mail; its pair is remembered.
-    t.outbox.length = 0;
+    await t.clearOutbox();
     await runSecurityAlert(t.db, job(first!.id, 'Unknown', '127.0.0.1'), randomUUID());
     expect(await mailsTo(user)).toEqual([]);
     const pairs = await t.db.select().from(knownDevices).where(eq(knownDevices.userId, user.id));
@@ -123,7 +123,7 @@ describe('new sign-in alerts', () => {
 
   it('a job run again after its completion was lost queues no second mail', async () => {
     const user = await buildUser(t);
-    t.outbox.length = 0;
+    await t.clearOutbox();
     const job = { kind: 'password-changed', userId: user.id, at: new Date().toISOString() } as const;
     await runSecurityAlert(t.db, job, 'a3c1f0de-0000-4000-8000-000000000001');
     await runSecurityAlert(t.db, job, 'a3c1f0de-0000-4000-8000-000000000001');
@@ -225,7 +225,7 @@ describe("POST /api/v1/security/not-me (This wasn't me)", () => {
     const user = await buildSignedInUser(t);
     const other = await signInFrom(t, user, FIREFOX_LINUX, '198.51.100.20');
     const [mail] = await mailsTo(user);
-    t.outbox.length = 0;
+    await t.clearOutbox();
     return { user, other, token: notMeToken(mail!) };
   }
 
@@ -251,7 +251,7 @@ describe("POST /api/v1/security/not-me (This wasn't me)", () => {
     const { user, token } = await alerted();
     expect((await call('POST', '/api/v1/security/not-me', undefined, { token })).statusCode).toBe(200);
     await mailsTo(user);
-    t.outbox.length = 0;
+    await t.clearOutbox();
     await signInFrom(t, user, FIREFOX_LINUX, '198.51.100.20');
     const mails = await mailsTo(user);
     expect(mails.map((m) => m.subject)).toEqual(['New sign-in to your CheatMarket account']);
@@ -262,7 +262,7 @@ describe("POST /api/v1/security/not-me (This wasn't me)", () => {
     await call('POST', '/api/v1/security/not-me', undefined, { token });
     const [reset] = await mailsTo(user);
     const resetToken = decodeURIComponent(/[#&]token=([^&\s]+)/.exec(reset!.text)![1]!);
-    t.outbox.length = 0;
+    await t.clearOutbox();
     const res = await call('POST', '/api/auth/reset-password', undefined, {
       token: resetToken,
       newPassword: 'brand-new-horse-11',
