@@ -207,32 +207,41 @@ function readEndpoints(f: Fixtures): Endpoint[] {
   ];
 }
 
+/** Sums the samples of one metric in a Prometheus text scrape whose line also contains `also`. */
+const sumMetric = (text: string, prefix: string, also = '') =>
+  text
+    .split('\n')
+    .filter((l) => l.startsWith(prefix) && l.includes(also))
+    .reduce((n, l) => n + Number(l.split(' ').at(-1)), 0);
+
 /**
- * BENCH_REPLICA: a streaming replica of the seeded primary (pg_basebackup, then WAL streaming), and the app's
- * settings to read through it. `share` reads the app's counters: how many GETs the replica answered.
+ * The app's own counters, read from its metrics port after the rounds: requests refused by load shedding (503)
+ * and which limit refused them, so a table's "failed" says why; with BENCH_REPLICA, how many requests' reads the
+ * replica served.
  */
+async function appCounters(metricsPort: number, replica: boolean) {
+  const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+  const shedBy = text
+    .split('\n')
+    .filter((l) => l.startsWith('cm_requests_shed_total{'))
+    .map((l) => ({ limit: l.match(/limit="([^"]+)"/)?.[1] ?? '?', n: Number(l.split(' ').at(-1)) }));
+  const shed = shedBy.reduce((n, s) => n + s.n, 0);
+  const shedLine = `Load shedding refused ${shed.toLocaleString('en')} requests with 503 over the whole run${
+    shed ? ` (${shedBy.map((s) => `${s.limit}: ${s.n.toLocaleString('en')}`).join(', ')})` : ''
+  }.`;
+  if (!replica) return shedLine;
+  const fromReplica = sumMetric(text, 'cm_db_replica_requests_total{');
+  const gets = sumMetric(text, 'http_request_duration_seconds_count{', 'method="GET"');
+  return `Reads through a streaming replica (BENCH_REPLICA): the app's DATABASE_READ_URLS names a replica of the primary on this machine, the ceiling reads from the primary. The replica served the reads of ${fromReplica.toLocaleString('en')} requests; the app answered ${gets.toLocaleString('en')} GET requests (a request cut off at the end of a round counts in the first figure only). ${shedLine}`;
+}
+
+/** BENCH_REPLICA: a streaming replica of the seeded primary (pg_basebackup, then WAL streaming). */
 async function readReplica(server: BenchPostgres) {
   if (!env.BENCH_REPLICA) return undefined;
   if (!server.startReplica)
     throw new Error("BENCH_REPLICA needs a PostgreSQL of the benchmark's own (not BENCH_POSTGRES_URL)");
   log('starting a streaming replica');
-  const replica = await server.startReplica();
-  const metricsPort = await freePort();
-  return {
-    env: { DATABASE_READ_URLS: replica.url('bench'), METRICS_PORT: String(metricsPort) },
-    async share() {
-      const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
-      const sum = (prefix: string, also = '') =>
-        text
-          .split('\n')
-          .filter((l) => l.startsWith(prefix) && l.includes(also))
-          .reduce((n, l) => n + Number(l.split(' ').at(-1)), 0);
-      const fromReplica = sum('cm_db_replica_requests_total{');
-      const gets = sum('http_request_duration_seconds_count{', 'method="GET"');
-      return `The replica served the reads of ${fromReplica.toLocaleString('en')} requests; the app answered ${gets.toLocaleString('en')} GET requests (a request cut off at the end of a round counts in the first figure only).`;
-    },
-    stop: () => replica.stop(),
-  };
+  return server.startReplica();
 }
 
 /**
@@ -548,14 +557,16 @@ async function main() {
     await client.end();
     const url = server.url('bench');
 
-    const throughReplica = await readReplica(server);
+    const replica = await readReplica(server);
+    const metricsPort = await freePort();
     log('starting the app');
     const app = await startApp({
       DATABASE_URL: url,
       DATA_DIR: path.join(tmp, 'app'),
       RATE_LIMIT_SCALE,
       DATABASE_POOL_SIZE: String(POOL_SIZE),
-      ...throughReplica?.env,
+      METRICS_PORT: String(metricsPort),
+      ...(replica && { DATABASE_READ_URLS: replica.url('bench') }),
     });
     children.push(app);
     // The reads sign in as member 1; purchases and the webhook storm buy as every member.
@@ -592,10 +603,10 @@ async function main() {
     const rows = await measureApp(app.base, endpoints, cookies, fx.buyable, ceiling);
     for (const r of rows)
       if (r.name !== KEY_PURCHASE) r.statements = (routes[slug(r.name)] ?? purchaseStatements)?.length;
-    const replicaShare = throughReplica ? await throughReplica.share() : undefined;
+    const counters = await appCounters(metricsPort, Boolean(replica));
     await ceiling.stop();
     await app.stop();
-    throughReplica?.stop();
+    replica?.stop();
 
     const check = new pg.Client({ connectionString: url });
     await check.connect();
@@ -604,12 +615,8 @@ async function main() {
 
     out(`## PostgreSQL (seeded in ${seedSeconds.toFixed(0)} s)`);
     out();
-    if (replicaShare) {
-      out(
-        `Reads through a streaming replica (BENCH_REPLICA): the app's DATABASE_READ_URLS names a replica of the primary on this machine, the ceiling reads from the primary. ${replicaShare}`,
-      );
-      out();
-    }
+    out(counters);
+    out();
     out(table(rows, true));
     out();
     out(
