@@ -7,7 +7,7 @@
  * The languages shipped: each has a complete catalogue (the guard in contract/i18n/catalogues.test.ts). Brazilian
  * Portuguese, German, Spanish and Simplified Chinese join when their catalogues are written (docs/translating.md).
  */
-export const locales = ['en', 'ru', 'de', 'es'] as const;
+export const locales = ['en', 'ru', 'de', 'es', 'pt-BR'] as const;
 export type Locale = (typeof locales)[number];
 export const sourceLocale: Locale = 'en';
 
@@ -20,6 +20,7 @@ export const localeNames: Record<Locale, string> = {
   ru: 'Русский',
   de: 'Deutsch',
   es: 'Español',
+  'pt-BR': 'Português (Brasil)',
 };
 
 /** The locale of ours that best matches one language tag: exact (case-insensitive), else its language alone. */
