@@ -69,6 +69,31 @@ describe('API errors in the caller’s language', () => {
     );
   });
 
+  it('a validation error in German, Spanish, Brazilian Portuguese and Chinese, by Accept-Language (a region falls back on its language)', async () => {
+    const member = await buildSignedInUser(t);
+    const said = {
+      'de-DE,de;q=0.9': 'Die Zusammenfassung muss aus, täglich oder wöchentlich sein',
+      'es-MX': 'El resumen debe ser desactivado, diario o semanal',
+      'pt-BR': 'O resumo precisa ser desativado, diário ou semanal',
+      'pt-PT': 'O resumo precisa ser desativado, diário ou semanal',
+      'zh-CN,zh;q=0.9': '摘要只能是关闭、每日或每周',
+    };
+    for (const [language, message] of Object.entries(said)) {
+      const res = await call(
+        'PUT',
+        '/api/v1/me/settings',
+        { cookie: member.cookie, 'accept-language': language },
+        badSettings,
+      );
+      expect(res.statusCode, language).toBe(400);
+      expect(res.json().error, language).toEqual({
+        code: 'VALIDATION',
+        message,
+        fields: { digest: message },
+      });
+    }
+  });
+
   it('a 403: Russian for a Russian member (whatever the browser says), English for an English browser', async () => {
     const member = await buildSignedInUser(t);
     const english = await call('GET', '/api/v1/admin/users', {

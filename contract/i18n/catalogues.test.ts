@@ -34,12 +34,24 @@ function shape(message: string) {
   return { args: new Set(args.keys()), plurals };
 }
 
-/** The argument names a source function's ICU message may use: {0} … {n-1}. */
-const arity = (key: string) => {
+const sourceFunction = (key: string) => {
   const [group = '', name = ''] = key.split('.');
-  const fn = definedGroups().get(group)?.[name] as (...a: unknown[]) => unknown;
-  return fn.length;
+  return definedGroups().get(group)?.[name] as (...a: unknown[]) => unknown;
 };
+/** The argument names a source function's ICU message may use: {0} … {n-1}. */
+const arity = (key: string) => sourceFunction(key).length;
+/**
+ * The arguments the English text shows: the source function is called with a distinct number per argument, and an
+ * argument is used when its number appears in the text (as is or formatted 'en-US', as the source formats counts).
+ */
+function argumentsShown(key: string): string[] {
+  const fn = sourceFunction(key);
+  const values = Array.from({ length: fn.length }, (_, i) => 7_654_321 + i * 1_111);
+  const text = String(fn(...values));
+  return values
+    .map((v, i) => (text.includes(String(v)) || text.includes(v.toLocaleString('en-US')) ? String(i) : null))
+    .filter((i) => i !== null);
+}
 
 const source = sourceCatalogue();
 const functionKeys = new Set(sourceFunctionKeys());
@@ -76,6 +88,13 @@ describe('catalogues', () => {
         }
       });
 
+      it('a translated text with arguments shows every argument the English text shows', () => {
+        for (const [key, message] of Object.entries(catalogue)) {
+          if (!functionKeys.has(key)) continue;
+          expect([...shape(message).args].sort(), key).toEqual(argumentsShown(key));
+        }
+      });
+
       it(`each plural gives exactly the ${locale} plural categories (${[...categories].join(', ')})`, () => {
         for (const [key, message] of Object.entries(catalogue)) {
           for (const [arg, options] of shape(message).plurals) {
@@ -87,16 +106,55 @@ describe('catalogues', () => {
     });
   }
 
-  it('Russian picks one, few, many for 1, 2, 5 and 21', () => {
-    const ru = read('ru');
-    const keys = (n: number) => formatMessage('ru', ru['stockMessages.keysAdded'] as string, { 0: n });
-    expect([1, 2, 5, 21].map(keys)).toEqual([
-      'Добавлен 1 ключ',
-      'Добавлено 2 ключа',
-      'Добавлено 5 ключей',
-      'Добавлен 21 ключ',
-    ]);
-  });
+  /** One plural text formatted in every language: 0, 1, 2, 5, 21 (and a million where CLDR has `many` for it). */
+  const keysAdded: Record<Exclude<(typeof locales)[number], 'en'>, [number, string][]> = {
+    ru: [
+      [0, 'Добавлено 0 ключей'],
+      [1, 'Добавлен 1 ключ'],
+      [2, 'Добавлено 2 ключа'],
+      [5, 'Добавлено 5 ключей'],
+      [21, 'Добавлен 21 ключ'],
+    ],
+    de: [
+      [0, '0 Keys hinzugefügt'],
+      [1, '1 Key hinzugefügt'],
+      [2, '2 Keys hinzugefügt'],
+      [5, '5 Keys hinzugefügt'],
+      [21, '21 Keys hinzugefügt'],
+    ],
+    es: [
+      [0, 'Se añadieron 0 claves'],
+      [1, 'Se añadió 1 clave'],
+      [2, 'Se añadieron 2 claves'],
+      [5, 'Se añadieron 5 claves'],
+      [21, 'Se añadieron 21 claves'],
+      [1_000_000, 'Se añadieron 1.000.000 de claves'],
+    ],
+    // CLDR's Portuguese `one` takes 0 as well; the catalogue's =0 gives the Brazilian wording.
+    'pt-BR': [
+      [0, 'Nenhuma key adicionada'],
+      [1, '1 key adicionada'],
+      [2, '2 keys adicionadas'],
+      [5, '5 keys adicionadas'],
+      [21, '21 keys adicionadas'],
+      [1_000_000, '1.000.000 de keys adicionadas'],
+    ],
+    'zh-CN': [
+      [0, '已添加 0 个卡密'],
+      [1, '已添加 1 个卡密'],
+      [2, '已添加 2 个卡密'],
+      [5, '已添加 5 个卡密'],
+      [21, '已添加 21 个卡密'],
+    ],
+  };
+  for (const [locale, cases] of Object.entries(keysAdded) as [keyof typeof keysAdded, [number, string][]][]) {
+    it(`${locale}: “keys added” for ${cases.map(([n]) => n).join(', ')} takes the locale's plural form`, () => {
+      const message = read(locale)['stockMessages.keysAdded'] as string;
+      expect(cases.map(([n]) => formatMessage(locale, message, { 0: n }))).toEqual(
+        cases.map(([, text]) => text),
+      );
+    });
+  }
 
   it('Accept-Language: q-values, regions and unknown languages', () => {
     expect(negotiateLocale(undefined)).toBe('en');
@@ -105,5 +163,11 @@ describe('catalogues', () => {
     expect(negotiateLocale('en;q=0.4, ru;q=0.9')).toBe('ru');
     expect(negotiateLocale('fr, ja')).toBe('en');
     expect(negotiateLocale('ru;q=0')).toBe('en');
+    expect(negotiateLocale('pt-BR,pt;q=0.9')).toBe('pt-BR');
+    expect(negotiateLocale('pt-PT')).toBe('pt-BR');
+    expect(negotiateLocale('de-AT,de;q=0.9,en;q=0.5')).toBe('de');
+    expect(negotiateLocale('es-MX')).toBe('es');
+    expect(negotiateLocale('zh-CN,zh;q=0.9')).toBe('zh-CN');
+    expect(negotiateLocale('zh-TW')).toBe('zh-CN');
   });
 });

@@ -4,10 +4,11 @@
  * else English (decision 047).
  */
 /**
- * The languages shipped: each has a complete catalogue (the guard in contract/i18n/catalogues.test.ts). Brazilian
- * Portuguese, German, Spanish and Simplified Chinese join when their catalogues are written (docs/translating.md).
+ * The languages shipped: each has a complete catalogue (the guard in contract/i18n/catalogues.test.ts). A new one
+ * joins here once its catalogue is complete (docs/translating.md). A tag of another region falls back on its
+ * language: pt-PT reads pt-BR, zh-TW reads zh-CN.
  */
-export const locales = ['en', 'ru'] as const;
+export const locales = ['en', 'ru', 'de', 'es', 'pt-BR', 'zh-CN'] as const;
 export type Locale = (typeof locales)[number];
 export const sourceLocale: Locale = 'en';
 
@@ -18,6 +19,10 @@ export const sourceLocale: Locale = 'en';
 export const localeNames: Record<Locale, string> = {
   en: 'English',
   ru: 'Русский',
+  de: 'Deutsch',
+  es: 'Español',
+  'pt-BR': 'Português (Brasil)',
+  'zh-CN': '简体中文',
 };
 
 /** The locale of ours that best matches one language tag: exact (case-insensitive), else its language alone. */

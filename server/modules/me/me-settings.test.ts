@@ -221,7 +221,7 @@ describe('GET /api/v1/me/logins', () => {
 });
 
 describe('PUT /api/v1/me/settings: the language (issue 41)', () => {
-  it('saves a listed language, null follows the browser again, and refuses any other', async () => {
+  it('saves each listed language, null follows the browser again, and refuses any other', async () => {
     const user = await buildSignedInUser(t);
     const ru = await put({ ...allOn, locale: 'ru' }, user.cookie);
     expect(ru.json()).toEqual({ ...allOn, locale: 'ru' });
@@ -231,6 +231,19 @@ describe('PUT /api/v1/me/settings: the language (issue 41)', () => {
     // Left out, it keeps its value; null clears it.
     const { locale: _kept, ...rest } = allOn;
     expect((await put(rest, user.cookie)).json().locale).toBe('ru');
+    expect((await put(allOn, user.cookie)).json().locale).toBeNull();
+    for (const locale of ['de', 'es', 'pt-BR', 'zh-CN'] as const) {
+      expect((await put({ ...allOn, locale }, user.cookie)).json().locale, locale).toBe(locale);
+      const [row] = await t.db.select().from(userSettings).where(eq(userSettings.userId, user.id));
+      expect(row?.locale, locale).toBe(locale);
+    }
+    // The tag as listed: a bare language or another region is not a setting (Accept-Language maps those); the
+    // member's language is zh-CN now, so the refusal is in Chinese.
+    for (const locale of ['pt', 'zh-TW']) {
+      const refused = await put({ ...allOn, locale }, user.cookie);
+      expect(refused.statusCode, locale).toBe(400);
+      expect(refused.json().error.message, locale).toBe('请从列表中选择语言');
+    }
     expect((await put(allOn, user.cookie)).json().locale).toBeNull();
     const bad = await put({ ...allOn, locale: 'fr' }, user.cookie);
     expect(bad.statusCode).toBe(400);
