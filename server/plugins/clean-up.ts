@@ -1,9 +1,9 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
-import { sessions, verifications } from '../db/schema/index.ts';
 import { sweepSpentChallenges } from '../modules/anti-bot/pow.ts';
+import { pruneExpiredVerifications } from '../modules/auth/verifications.ts';
+import { pruneExpiredSessions } from '../modules/sessions/queries.ts';
 import { pruneSpentSteps } from '../modules/withdrawals/fresh-code.ts';
 import type { RateLimiter } from './rate-limit.ts';
 
@@ -14,8 +14,8 @@ import type { RateLimiter } from './rate-limit.ts';
  */
 export async function cleanUp(db: Db, limiter: Pick<RateLimiter, 'prune'>) {
   await limiter.prune();
-  await db.delete(sessions).where(sql`${sessions.expiresAt} < now()`);
-  await db.delete(verifications).where(sql`${verifications.expiresAt} < now()`);
+  await pruneExpiredSessions(db);
+  await pruneExpiredVerifications(db);
   await pruneSpentSteps(db);
   await sweepSpentChallenges(db);
 }

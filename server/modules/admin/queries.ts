@@ -8,7 +8,6 @@ import {
   marketplaceOrders,
   profiles,
   reports,
-  sessions,
   userRanks,
 } from '../../db/schema/index.ts';
 import { containing } from '../../db/search.ts';
@@ -45,10 +44,6 @@ export async function setUserFields(
     .where(eq(profiles.id, id))
     .returning(adminUserColumns);
   return row!;
-}
-
-export async function deleteSessionsOf(tx: Tx, userId: string) {
-  await tx.delete(sessions).where(eq(sessions.userId, userId));
 }
 
 /** Members newest first: profiles_created_at_idx. */

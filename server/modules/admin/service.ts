@@ -20,12 +20,12 @@ import { cheatStats } from '../cheats/queries.ts';
 import { suspendSellerListings } from '../marketplace/service.ts';
 import { publishAfterCommit } from '../realtime/bus.ts';
 import type { AccountChange, SecurityAlerts } from '../sessions/alerts.ts';
+import { deleteAllSessions } from '../sessions/queries.ts';
 import { recomputeUnlocked } from '../trust/levels.ts';
 import { grant } from '../wallet/service.ts';
 import {
   dailyActivity,
   dashboardCounts,
-  deleteSessionsOf,
   findRank,
   findUserForAdmin,
   findWallet,
@@ -101,7 +101,7 @@ export async function applyUserPatch(
       after: { trustLevel: updated.trustLevel, locked: updated.trustLevelLocked },
     });
   }
-  if (patch.banned) await deleteSessionsOf(tx, target.id);
+  if (patch.banned) await deleteAllSessions(tx, target.id);
   if (patch.banned !== undefined && patch.banned !== target.banned)
     await suspendSellerListings(tx, target.id, patch.banned);
   if (patch.banned !== undefined && patch.banned !== target.banned) {

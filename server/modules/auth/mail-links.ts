@@ -1,9 +1,11 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, like, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { profiles, securityAlertTokens, verifications } from '../../db/schema/index.ts';
+import { profiles, verifications } from '../../db/schema/index.ts';
 import type { MailJob } from '../../plugins/queue.ts';
+import { issueAlertToken } from '../sessions/queries.ts';
 import type { Auth } from './auth.ts';
+import { putVerification } from './verifications.ts';
 
 /** How long a verification link works. */
 export const VERIFY_EMAIL_TTL_MS = 24 * 3600 * 1000;
@@ -56,29 +58,23 @@ export function createLinkMinter({
           .from(profiles)
           .where(eq(profiles.id, userId));
         if (!member || member.verified || member.email.toLowerCase() !== mail.to.toLowerCase()) return null;
-        await db.insert(verifications).values({
-          id: randomUUID(),
-          identifier: verifyIdentifier(token),
-          value: verifyValue(userId, member.email),
-          expiresAt: new Date(Date.now() + VERIFY_EMAIL_TTL_MS),
-        });
+        await putVerification(
+          db,
+          verifyIdentifier(token),
+          verifyValue(userId, member.email),
+          VERIFY_EMAIL_TTL_MS,
+        );
         return { link: `${publicUrl}/verify-email#token=${token}` };
       }
       case 'not-me': {
         // The alert's row was made with a hash nobody holds; the token that matches it is made only now.
-        const [row] = await db
-          .update(securityAlertTokens)
-          .set({ tokenHash: createHash('sha256').update(token).digest('hex') })
-          .where(
-            and(
-              eq(securityAlertTokens.id, link.ref ?? ''),
-              eq(securityAlertTokens.userId, userId),
-              isNull(securityAlertTokens.usedAt),
-              gt(securityAlertTokens.expiresAt, sql`now()`),
-            ),
-          )
-          .returning({ id: securityAlertTokens.id });
-        if (!row) return null;
+        const issued = await issueAlertToken(
+          db,
+          link.ref ?? '',
+          userId,
+          createHash('sha256').update(token).digest('hex'),
+        );
+        if (!issued) return null;
         return { notMeLink: `${publicUrl}/security/not-me#token=${token}` };
       }
     }

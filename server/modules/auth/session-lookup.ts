@@ -6,6 +6,7 @@ import type { TrustLevel } from '../../../contract/trust.ts';
 import type { Db } from '../../db/client.ts';
 import { compileRowsOf } from '../../db/row-mapper.ts';
 import { profiles, sessions } from '../../db/schema/index.ts';
+import { prepareSessionTouch } from '../sessions/queries.ts';
 import type { Auth } from './auth.ts';
 import { hashSessionToken } from './session-token.ts';
 
@@ -88,11 +89,7 @@ export async function createSessionLookup(db: Db, auth: Auth): Promise<SessionLo
   // Every signed-in request maps this row: with the compiled mapper, as every prepared statement's.
   compileRowsOf(byToken);
   // "Last active" on the sessions list: written at most once per TOUCH_AFTER_MS per session, not per request.
-  const touch = db
-    .update(sessions)
-    .set({ updatedAt: sql`now()` })
-    .where(eq(sessions.id, sql.placeholder('id')))
-    .prepare('touch_session');
+  const touch = prepareSessionTouch(db);
 
   const verify = (raw: string): string | null => {
     let value: string;

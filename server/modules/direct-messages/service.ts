@@ -11,7 +11,8 @@ import type { Viewer } from '../../plugins/viewer.ts';
 import { isSelf } from '../../policy.ts';
 import { notify } from '../notifications/service.ts';
 import { publishAfterCommit } from '../realtime/bus.ts';
-import { flagOffPlatformMessage, offPlatformKinds } from '../trust/off-platform.ts';
+import { flagOffPlatformMessage } from '../review/hold.ts';
+import { offPlatformKinds } from '../trust/off-platform.ts';
 import { limitNewContact } from '../trust/service.ts';
 import {
   addBlock,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rows } from '../../db/sql.ts';
 import { enqueueMail } from '../../plugins/queue.ts';
+import { stampDigest } from '../me/queries.ts';
 import type { MailDeps } from './service.ts';
 
 /** Members considered per run; the rest wait for the next run (the job is periodic). */
@@ -54,15 +55,7 @@ export async function sendDigests(deps: Pick<MailDeps, 'db' | 'publicUrl'>) {
   for (const member of due) {
     await db.transaction(async (tx) => {
       // The condition makes the stamp the claim: a member someone else stamped within the period is skipped.
-      const stamped = await rows<{ user_id: string }>(
-        tx,
-        sql`insert into user_settings (user_id, last_digest_at) values (${member.id}, now())
-          on conflict (user_id) do update set last_digest_at = now()
-          where user_settings.digest <> 'off'
-            and coalesce(user_settings.last_digest_at, '-infinity') < now() - ${member.period}::interval
-          returning user_id`,
-      );
-      if (stamped.length === 0) return;
+      if (!(await stampDigest(tx, member.id, member.period))) return;
       const [unread] = await rows<{ count: number; titles: string[] | null }>(
         tx,
         sql`select count(*)::int as count,

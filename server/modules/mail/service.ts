@@ -7,7 +7,7 @@ import { rows } from '../../db/sql.ts';
 import { isPermanentFailure, type Mailer } from '../../plugins/mailer.ts';
 import { enqueue, enqueueMail, type JobData, type MailJob, mailIdFor } from '../../plugins/queue.ts';
 import type { LinkMinter } from '../auth/mail-links.ts';
-import { findLocale } from '../me/queries.ts';
+import { findLocale, upsertSettings } from '../me/queries.ts';
 import { notificationLink } from '../notifications/link.ts';
 import { offerPush } from '../push/service.ts';
 import { getPublicSettings } from '../site-settings/service.ts';
@@ -98,10 +98,7 @@ export async function unsubscribe(db: Db, userId: string, kind: UnsubscribeKind)
         : { digest: 'off' as const };
   const [user] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, userId));
   if (!user) return false;
-  await db
-    .insert(userSettings)
-    .values({ userId, ...set })
-    .onConflictDoUpdate({ target: userSettings.userId, set: { ...set, updatedAt: sql`now()` } });
+  await upsertSettings(db, userId, set);
   return true;
 }
 

@@ -2,6 +2,7 @@ import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { UserSettingsInput } from '../../../contract/me.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { avatars, loginEvents, profiles, userSettings } from '../../db/schema/index.ts';
+import { rows } from '../../db/sql.ts';
 
 export async function findProfileById(db: Db, id: string) {
   const [row] = await db.select().from(profiles).where(eq(profiles.id, id));
@@ -58,7 +59,23 @@ export async function findSettings(db: Db, userId: string) {
   return row;
 }
 
-export async function upsertSettings(db: Db, userId: string, values: UserSettingsInput) {
+/**
+ * Stamps the member's digest as sent now, unless they turned digests off or were stamped within `period` (an
+ * interval, '7 days'): true when this call took the stamp, so a retried or repeated run mails no one twice.
+ */
+export async function stampDigest(tx: Tx, userId: string, period: string): Promise<boolean> {
+  const stamped = await rows<{ user_id: string }>(
+    tx,
+    sql`insert into user_settings (user_id, last_digest_at) values (${userId}, now())
+      on conflict (user_id) do update set last_digest_at = now()
+      where user_settings.digest <> 'off'
+        and coalesce(user_settings.last_digest_at, '-infinity') < now() - ${period}::interval
+      returning user_id`,
+  );
+  return stamped.length > 0;
+}
+
+export async function upsertSettings(db: Db, userId: string, values: Partial<UserSettingsInput>) {
   const [row] = await db
     .insert(userSettings)
     .values({ userId, ...values })

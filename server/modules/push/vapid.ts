@@ -1,8 +1,7 @@
 import { hkdfSync } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { Db } from '../../db/client.ts';
-import { appSecrets } from '../../db/schema/index.ts';
+import { storedSecret } from '../auth/secret.ts';
 import { createContentCipher } from '../stock/key-crypto.ts';
 
 export interface VapidKeys {
@@ -25,14 +24,8 @@ export async function loadVapidKeys(
   const cipher = createContentCipher(
     Buffer.from(hkdfSync('sha256', authSecret, Buffer.alloc(0), 'vapid-keys', 32)),
   );
-  await db
-    .insert(appSecrets)
-    .values({ key: 'vapid', value: cipher.encrypt(JSON.stringify(webpush.generateVAPIDKeys())) })
-    .onConflictDoNothing();
-  const [row] = await db
-    .select({ value: appSecrets.value })
-    .from(appSecrets)
-    .where(eq(appSecrets.key, 'vapid'));
-  if (!row) throw new Error('VAPID keys missing after insert');
-  return JSON.parse(cipher.decrypt(row.value)) as VapidKeys;
+  const stored = await storedSecret(db, 'vapid', () =>
+    cipher.encrypt(JSON.stringify(webpush.generateVAPIDKeys())),
+  );
+  return JSON.parse(cipher.decrypt(stored)) as VapidKeys;
 }

@@ -7,7 +7,7 @@ import { rows } from '../../db/sql.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { canModerate } from '../../policy.ts';
 import { getReviewTerms } from '../site-settings/service.ts';
-import { detectOffPlatformContact } from '../trust/contact-detector.ts';
+import { type ContactKind, detectOffPlatformContact } from '../trust/contact-detector.ts';
 import { markReferenced } from '../uploads/service.ts';
 import { countLinks, domainsIn, isListedDomain } from './links.ts';
 import { knownSpamDomains } from './spam-domains.ts';
@@ -94,9 +94,35 @@ export async function holdForReview(
 }
 
 /*
- * A flagged direct message (issue 36 item 4) is inserted by the direct-messages module in its sending
- * transaction, not here: kind 'direct_message', author_id the sender, reasons ['off_platform'], result_id the
+ * A flagged direct message (issue 36 item 4) is inserted by flagOffPlatformMessage (below), which the
+ * direct-messages module calls in its sending transaction: kind 'direct_message', author_id the sender, reasons ['off_platform'], result_id the
  * delivered message, ip_address the sender's, and payload { senderId, recipientId, excerpt }. The queue shows
  * `excerpt` (or `text`) as the content and `recipientId` as whom it went to; "dismiss" approves it and "ban the
  * sender" rejects it with a ban (a plain reject is refused).
  */
+
+/** How much of a flagged message the queue shows. */
+const EXCERPT = 300;
+
+/** Asks staff to look at a delivered message that names a way off the site (the Review queue lists it). */
+export async function flagOffPlatformMessage(
+  tx: Tx,
+  message: { id: string; senderId: string; recipientId: string; message: string },
+  kinds: ContactKind[],
+  ipAddress: string | null,
+) {
+  await tx.insert(reviewItems).values({
+    kind: 'direct_message',
+    authorId: message.senderId,
+    reasons: ['off_platform'],
+    status: 'pending',
+    resultId: message.id,
+    ipAddress,
+    payload: {
+      senderId: message.senderId,
+      recipientId: message.recipientId,
+      excerpt: message.message.slice(0, EXCERPT),
+      kinds,
+    },
+  });
+}

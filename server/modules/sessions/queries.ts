@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   knownDevices,
@@ -43,6 +43,19 @@ export async function deleteOtherSessions(db: Db, userId: string, keepId: string
     .where(and(eq(sessions.userId, userId), ne(sessions.id, keepId)))
     .returning({ id: sessions.id });
   return rows.length;
+}
+
+/** "Last active" of a session, as one prepared statement (the session lookup runs it on signed-in requests). */
+export function prepareSessionTouch(db: Db) {
+  return db
+    .update(sessions)
+    .set({ updatedAt: sql`now()` })
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .prepare('touch_session');
+}
+
+export async function pruneExpiredSessions(db: Db) {
+  await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
 }
 
 export async function deleteAllSessions(db: Tx, userId: string) {
@@ -115,6 +128,26 @@ export async function insertAlertToken(
     .values({ userId, tokenHash, expiresAt, ...seen })
     .returning({ id: securityAlertTokens.id });
   return row!.id;
+}
+
+/**
+ * Gives an alert's token row the hash of the token its mail carries (made only when the mail is written): false
+ * when the row is not the member's, used or expired.
+ */
+export async function issueAlertToken(db: Db, id: string, userId: string, tokenHash: string) {
+  const [row] = await db
+    .update(securityAlertTokens)
+    .set({ tokenHash })
+    .where(
+      and(
+        eq(securityAlertTokens.id, id),
+        eq(securityAlertTokens.userId, userId),
+        isNull(securityAlertTokens.usedAt),
+        gt(securityAlertTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ id: securityAlertTokens.id });
+  return Boolean(row);
 }
 
 /** Forgets a device and network pair, so the next sign-in from it alerts again. */

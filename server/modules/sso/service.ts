@@ -2,8 +2,14 @@ import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { SsoProvider } from '../../../contract/sso.ts';
 import type { Db } from '../../db/client.ts';
-import { accounts, profiles, verifications } from '../../db/schema/index.ts';
+import { accounts, profiles } from '../../db/schema/index.ts';
 import { isUniqueViolation } from '../../db/sql.ts';
+import {
+  dropVerification,
+  putVerification,
+  readVerification,
+  takeVerification,
+} from '../auth/verifications.ts';
 import { hasPasskey } from '../passkeys/service.ts';
 import type { ProviderIdentity } from './providers.ts';
 
@@ -31,44 +37,26 @@ export interface PendingSignUp extends ProviderIdentity {
 
 /** Only hashes are stored (the state and the pending token are bearer values): a database read holds no flow. */
 export async function saveState(db: Db, state: string, started: StartedSignIn) {
-  await db.insert(verifications).values({
-    id: crypto.randomUUID(),
-    identifier: stateKey(state),
-    value: JSON.stringify(started),
-    expiresAt: new Date(Date.now() + STATE_TTL_MS),
-  });
+  await putVerification(db, stateKey(state), JSON.stringify(started), STATE_TTL_MS);
 }
 
 /** Takes the started sign-in once (a replayed callback finds nothing), or null when unknown or expired. */
 export async function takeState(db: Db, state: string): Promise<StartedSignIn | null> {
-  const [row] = await db
-    .delete(verifications)
-    .where(eq(verifications.identifier, stateKey(state)))
-    .returning({ value: verifications.value, expiresAt: verifications.expiresAt });
-  if (!row || row.expiresAt.getTime() <= Date.now()) return null;
-  return JSON.parse(row.value) as StartedSignIn;
+  const value = await takeVerification(db, stateKey(state));
+  return value === null ? null : (JSON.parse(value) as StartedSignIn);
 }
 
 export async function savePending(db: Db, token: string, pending: PendingSignUp) {
-  await db.insert(verifications).values({
-    id: crypto.randomUUID(),
-    identifier: pendingKey(token),
-    value: JSON.stringify(pending),
-    expiresAt: new Date(Date.now() + PENDING_TTL_MS),
-  });
+  await putVerification(db, pendingKey(token), JSON.stringify(pending), PENDING_TTL_MS);
 }
 
 export async function readPending(db: Db, token: string): Promise<PendingSignUp | null> {
-  const [row] = await db
-    .select({ value: verifications.value, expiresAt: verifications.expiresAt })
-    .from(verifications)
-    .where(eq(verifications.identifier, pendingKey(token)));
-  if (!row || row.expiresAt.getTime() <= Date.now()) return null;
-  return JSON.parse(row.value) as PendingSignUp;
+  const value = await readVerification(db, pendingKey(token));
+  return value === null ? null : (JSON.parse(value) as PendingSignUp);
 }
 
 export async function dropPending(db: Db, token: string) {
-  await db.delete(verifications).where(eq(verifications.identifier, pendingKey(token)));
+  await dropVerification(db, pendingKey(token));
 }
 
 /** The member a provider account belongs to, with the ban flag (the session hook refuses banned members). */

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { contactKindNames, marketplaceMessages } from '../../../contract/messages.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { reviewItems } from '../../db/schema/index.ts';
 import { rows } from '../../db/sql.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { type ContactKind, detectOffPlatformContact } from './contact-detector.ts';
@@ -46,8 +45,6 @@ async function tradePartners(db: Db | Tx, a: string, b: string): Promise<boolean
   return Boolean(row?.yes);
 }
 
-const EXCERPT = 300;
-
 /**
  * The kinds of contact a direct message names when its two members trade with each other (empty otherwise):
  * the caller stores the message with `off_platform` set when any is found.
@@ -61,27 +58,4 @@ export async function offPlatformKinds(
   const { kinds } = detectOffPlatformContact(text);
   if (kinds.length === 0) return [];
   return (await tradePartners(db, senderId, recipientId)) ? kinds : [];
-}
-
-/** Asks staff to look at a delivered message that names a way off the site (the Review queue lists it). */
-export async function flagOffPlatformMessage(
-  tx: Tx,
-  message: { id: string; senderId: string; recipientId: string; message: string },
-  kinds: ContactKind[],
-  ipAddress: string | null,
-) {
-  await tx.insert(reviewItems).values({
-    kind: 'direct_message',
-    authorId: message.senderId,
-    reasons: ['off_platform'],
-    status: 'pending',
-    resultId: message.id,
-    ipAddress,
-    payload: {
-      senderId: message.senderId,
-      recipientId: message.recipientId,
-      excerpt: message.message.slice(0, EXCERPT),
-      kinds,
-    },
-  });
 }
