@@ -1,11 +1,10 @@
 import { Banknote } from 'lucide-react';
-import { useState } from 'react';
 import { withdrawalMessages as m } from '../../../../contract/messages.ts';
 import type { AdminWithdrawal } from '../../../../contract/withdrawals.ts';
 import { AdminOnlyPage } from '../../../components/ui/admin-only-page.tsx';
 import { AdminTable } from '../../../components/ui/admin-table.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { Tabs, tabPanelProps } from '../../../components/ui/tabs.tsx';
+import { Tabs, useTabs } from '../../../components/ui/tabs.tsx';
 import { useRowConfirm } from '../../../lib/admin-list.ts';
 import { useNow } from '../../../lib/orders.ts';
 import { useAdminWithdrawals, useDecideWithdrawal, type WithdrawalFilter } from '../api.ts';
@@ -38,7 +37,7 @@ export function AdminWithdrawalsPage() {
 }
 
 function WithdrawalQueue() {
-  const [status, setStatus] = useState<WithdrawalFilter>('pending');
+  const { value: status, tabStrip, tabPanel } = useTabs('withdrawals', 'Withdrawal status', tabs, 'pending');
   const query = useAdminWithdrawals(status);
   const decide = useDecideWithdrawal();
   const approving = useRowConfirm<AdminWithdrawal>();
@@ -46,15 +45,8 @@ function WithdrawalQueue() {
   const now = useNow(60_000);
   return (
     <>
-      <Tabs
-        id="withdrawals"
-        label="Withdrawal status"
-        value={status}
-        options={tabs}
-        onChange={setStatus}
-        className="mb-4 overflow-x-auto"
-      />
-      <div {...tabPanelProps('withdrawals', status)} className="outline-none">
+      <Tabs {...tabStrip} className="mb-4 overflow-x-auto" />
+      <div {...tabPanel} className="outline-none">
         <AdminTable
           query={query}
           texts={{
