@@ -33,46 +33,37 @@ const b64url = (max: number) =>
 
 const extensions = z.record(z.string(), z.unknown()).optional().default({});
 
-/** navigator.credentials.create()'s answer as @simplewebauthn/browser encodes it (RegistrationResponseJSON). */
-const registrationCredential = z.object(
-  {
-    id: b64url(1400),
-    rawId: b64url(1400),
-    type: z.literal('public-key', { error: passkeyMessages.invalidResponse }),
-    response: z.object(
-      {
-        clientDataJSON: b64url(8192),
-        attestationObject: b64url(65536),
-        transports: z.array(z.string().max(32)).max(10).optional(),
-      },
-      { error: passkeyMessages.invalidResponse },
-    ),
-    authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
-    clientExtensionResults: extensions,
-  },
-  { error: passkeyMessages.invalidResponse },
-);
+/**
+ * A PublicKeyCredential as @simplewebauthn/browser encodes it: the same envelope around the authenticator's
+ * `response`, whose fields differ between creating and using a passkey. Any mismatch is one message.
+ */
+const publicKeyCredential = <R extends z.ZodRawShape>(response: R) =>
+  z.object(
+    {
+      id: b64url(1400),
+      rawId: b64url(1400),
+      type: z.literal('public-key', { error: passkeyMessages.invalidResponse }),
+      response: z.object(response, { error: passkeyMessages.invalidResponse }),
+      authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+      clientExtensionResults: extensions,
+    },
+    { error: passkeyMessages.invalidResponse },
+  );
+
+/** navigator.credentials.create()'s answer (RegistrationResponseJSON). */
+const registrationCredential = publicKeyCredential({
+  clientDataJSON: b64url(8192),
+  attestationObject: b64url(65536),
+  transports: z.array(z.string().max(32)).max(10).optional(),
+});
 
 /** navigator.credentials.get()'s answer (AuthenticationResponseJSON). */
-const authenticationCredential = z.object(
-  {
-    id: b64url(1400),
-    rawId: b64url(1400),
-    type: z.literal('public-key', { error: passkeyMessages.invalidResponse }),
-    response: z.object(
-      {
-        clientDataJSON: b64url(8192),
-        authenticatorData: b64url(8192),
-        signature: b64url(2048),
-        userHandle: b64url(128).optional(),
-      },
-      { error: passkeyMessages.invalidResponse },
-    ),
-    authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
-    clientExtensionResults: extensions,
-  },
-  { error: passkeyMessages.invalidResponse },
-);
+const authenticationCredential = publicKeyCredential({
+  clientDataJSON: b64url(8192),
+  authenticatorData: b64url(8192),
+  signature: b64url(2048),
+  userHandle: b64url(128).optional(),
+});
 
 /** POST /api/v1/me/passkeys: the new credential and the name the member gave it. */
 export const addPasskeyBody = z.object({ name: passkeyName, credential: registrationCredential });

@@ -1,4 +1,6 @@
+import type { SQL } from 'drizzle-orm';
 import type { Db } from './client.ts';
+import type { Keyset } from './cursor.ts';
 import { readTarget } from './replicas.ts';
 import { compileRowsOf } from './row-mapper.ts';
 
@@ -57,3 +59,34 @@ export function readStatements<A extends unknown[], Q extends { prepare(name: st
 /** The shape of a page a visitor or a member reads, with its cursor's shape (`Keyset.afterPrepared`). */
 export const viewerShape = (viewerId: string | null, cursorShape = '') =>
   `${viewerId ? 'member' : 'visitor'}${cursorShape}`;
+
+/**
+ * One page of a prepared read that a visitor or a member makes (`build(db, member, after)` for the
+ * statements): the statement for the viewer and the cursor's shape, run with the viewer, the page's limit, the
+ * cursor's values and the caller's own `values`.
+ */
+export function viewerPage<V extends readonly unknown[], R>(
+  db: Db,
+  statements: (
+    db: Db,
+    shape: string,
+    member: boolean,
+    after: SQL | undefined,
+  ) => { execute(values: Record<string, unknown>): R },
+  page: {
+    keyset: Pick<Keyset<V>, 'afterPrepared' | 'limit'>;
+    viewerId: string | null;
+    after: V | undefined;
+    limit: number;
+  },
+  values: Record<string, unknown>,
+): R {
+  const from = page.keyset.afterPrepared(page.after);
+  const statement = statements(db, viewerShape(page.viewerId, from.shape), !!page.viewerId, from.condition);
+  return statement.execute({
+    ...values,
+    viewer: page.viewerId,
+    limit: page.keyset.limit(page.limit),
+    ...from.values,
+  });
+}

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { is, type Query, SQL, sql } from 'drizzle-orm';
-import type { PgDialect } from 'drizzle-orm/pg-core';
+import { eq, is, type Query, SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgDialect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db, Tx } from './client.ts';
 
 /** The database or a transaction: every query helper takes either. */
@@ -12,6 +13,20 @@ export type Executor = Db | Tx;
  */
 export async function lockKey(tx: Tx, key: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+}
+
+/**
+ * The row of `table` with this id, locked until the transaction ends (SELECT … FOR UPDATE): the given
+ * columns, or undefined when there is no such row. Changes to one row made this way run one at a time.
+ */
+export async function lockedRow<S extends SelectedFields>(
+  tx: Tx,
+  table: PgTable & { id: PgColumn },
+  columns: S,
+  id: string,
+): Promise<SelectResultFields<S> | undefined> {
+  const found = await tx.select(columns).from(table).where(eq(table.id, id)).for('update');
+  return (found as SelectResultFields<S>[])[0];
 }
 
 /** The rows of a raw statement, typed by the caller; both drivers (pg and PGlite) answer with `rows`. */

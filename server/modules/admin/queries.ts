@@ -11,7 +11,7 @@ import {
   userRanks,
 } from '../../db/schema/index.ts';
 import { containing } from '../../db/search.ts';
-import { rows } from '../../db/sql.ts';
+import { lockedRow, rows } from '../../db/sql.ts';
 
 /** What staff read and change of a member: read before a change and answered after it. */
 const adminUserColumns = {
@@ -160,12 +160,7 @@ export async function findRank(db: Db | Tx, id: string) {
 
 /** The member's rank before the change, the row locked for this transaction; undefined when unknown. */
 export async function lockUserRank(tx: Tx, id: string) {
-  const [row] = await tx
-    .select({ id: profiles.id, rankId: profiles.rankId })
-    .from(profiles)
-    .where(eq(profiles.id, id))
-    .for('update');
-  return row;
+  return lockedRow(tx, profiles, { id: profiles.id, rankId: profiles.rankId }, id);
 }
 
 export async function setUserRank(tx: Tx, id: string, rankId: string | null) {

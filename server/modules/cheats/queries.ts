@@ -5,6 +5,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { asKeyText, newestFirst } from '../../db/cursor.ts';
 import { cheatDownloads, cheatStatusChanges, cheats, cheatWatches, profiles } from '../../db/schema/index.ts';
 import { containing } from '../../db/search.ts';
+import { lockedRow } from '../../db/sql.ts';
 
 /** Newest first: cheats_order_idx / cheats_status_order_idx. */
 export const cheatKeyset = newestFirst(cheats.createdAt, cheats.id);
@@ -80,11 +81,7 @@ export async function insertCheat(tx: Tx, values: typeof cheats.$inferInsert) {
 
 /** Locks the row so two staff changing the status at once record two consistent timeline steps. */
 export async function lockCheatStatus(tx: Tx, id: string) {
-  const [row] = await tx
-    .select({ status: cheats.status })
-    .from(cheats)
-    .where(eq(cheats.id, id))
-    .for('update');
+  const row = await lockedRow(tx, cheats, { status: cheats.status }, id);
   return row?.status;
 }
 

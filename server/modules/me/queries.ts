@@ -44,18 +44,18 @@ export async function findAvatarData(db: Db, id: string) {
   return row?.data;
 }
 
+/** A member's settings as the settings page reads them, before and after a change. */
+const settingsColumns = {
+  emailNotifications: userSettings.emailNotifications,
+  marketplaceUpdates: userSettings.marketplaceUpdates,
+  securityAlerts: userSettings.securityAlerts,
+  digest: userSettings.digest,
+  showOnline: userSettings.showOnline,
+  locale: userSettings.locale,
+};
+
 export async function findSettings(db: Db, userId: string) {
-  const [row] = await db
-    .select({
-      emailNotifications: userSettings.emailNotifications,
-      marketplaceUpdates: userSettings.marketplaceUpdates,
-      securityAlerts: userSettings.securityAlerts,
-      digest: userSettings.digest,
-      showOnline: userSettings.showOnline,
-      locale: userSettings.locale,
-    })
-    .from(userSettings)
-    .where(eq(userSettings.userId, userId));
+  const [row] = await db.select(settingsColumns).from(userSettings).where(eq(userSettings.userId, userId));
   return row;
 }
 
@@ -80,14 +80,7 @@ export async function upsertSettings(db: Db, userId: string, values: Partial<Use
     .insert(userSettings)
     .values({ userId, ...values })
     .onConflictDoUpdate({ target: userSettings.userId, set: { ...values, updatedAt: sql`now()` } })
-    .returning({
-      emailNotifications: userSettings.emailNotifications,
-      marketplaceUpdates: userSettings.marketplaceUpdates,
-      securityAlerts: userSettings.securityAlerts,
-      digest: userSettings.digest,
-      showOnline: userSettings.showOnline,
-      locale: userSettings.locale,
-    });
+    .returning(settingsColumns);
   return row!;
 }
 

@@ -10,7 +10,7 @@ import {
   listingWatches,
   marketplaceOrders as orders,
 } from '../../db/schema/index.ts';
-import type { Executor } from '../../db/sql.ts';
+import { type Executor, lockedRow } from '../../db/sql.ts';
 import { notifyManyGrouped } from '../notifications/service.ts';
 
 /** Starts watching a cheat; false when there is no such cheat (watching twice is still watching). */
@@ -62,18 +62,18 @@ export async function isWatching(db: Executor, kind: Watched, id: string, userId
 
 /** The listing's seller, type and detection status, locked: two changes at once alert in order. */
 export async function lockListingDetection(tx: Tx, id: string) {
-  const [row] = await tx
-    .select({
+  return lockedRow(
+    tx,
+    listings,
+    {
       sellerId: listings.userId,
       title: listings.title,
       status: listings.status,
       type: listings.type,
       detectionStatus: listings.detectionStatus,
-    })
-    .from(listings)
-    .where(eq(listings.id, id))
-    .for('update');
-  return row;
+    },
+    id,
+  );
 }
 
 export async function setDetectionStatus(tx: Tx, id: string, detectionStatus: DetectionStatus) {

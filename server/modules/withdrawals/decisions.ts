@@ -119,6 +119,33 @@ async function settle(
 const notPending = () => new AppError('CONFLICT', m.notPending);
 
 /**
+ * An admin's decision on a pending withdrawal, once: the conditional change from pending (409 when another
+ * decision won), and its audit entry (approve or reject by the new status, with what the decision `noted`).
+ */
+async function decidePending(
+  tx: Tx,
+  viewer: Viewer,
+  id: string,
+  change: { status: 'completed' | 'processing' | 'rejected' } & Omit<
+    Parameters<typeof q.transition>[3],
+    'status'
+  >,
+  noted: Record<string, string> = {},
+) {
+  const w = await q.transition(tx, id, 'pending', { ...change, decidedBy: viewer.id, decidedAt: sql`now()` });
+  if (!w) throw notPending();
+  await audit(tx, {
+    actorId: viewer.id,
+    action: change.status === 'rejected' ? 'withdrawal.reject' : 'withdrawal.approve',
+    targetType: 'withdrawal',
+    targetId: id,
+    before: { status: 'pending' },
+    after: { status: w.status, ...noted },
+  });
+  return w;
+}
+
+/**
  * Admins approve a pending withdrawal once (a conditional status change): a manual payout completes at once
  * with its reference; a BTCPay payout goes `processing`, is sent outside the transaction, and fails back to the
  * member when the sender throws.
@@ -137,22 +164,13 @@ export async function approveWithdrawal(
     const reference = body.reference?.trim();
     if (!reference) throw new AppError('VALIDATION', m.referenceRequired, { reference: m.referenceRequired });
     await db.transaction(async (tx) => {
-      const w = await q.transition(tx, id, 'pending', {
-        status: 'completed',
-        reference,
-        decidedBy: viewer.id,
-        decidedAt: sql`now()`,
-        completedAt: sql`now()`,
-      });
-      if (!w) throw notPending();
-      await audit(tx, {
-        actorId: viewer.id,
-        action: 'withdrawal.approve',
-        targetType: 'withdrawal',
-        targetId: id,
-        before: { status: 'pending' },
-        after: { status: w.status, reference },
-      });
+      const w = await decidePending(
+        tx,
+        viewer,
+        id,
+        { status: 'completed', reference, completedAt: sql`now()` },
+        { reference },
+      );
       await settle(tx, w, 'completed', {
         description: `Withdrawal paid out (reference ${reference})`,
         createdBy: viewer.id,
@@ -164,20 +182,7 @@ export async function approveWithdrawal(
   if (!sender || sender.method !== found.method || !deps.methods.includes(found.method))
     throw new AppError('CONFLICT', m.methodUnavailable);
   const w = await db.transaction(async (tx) => {
-    const row = await q.transition(tx, id, 'pending', {
-      status: 'processing',
-      decidedBy: viewer.id,
-      decidedAt: sql`now()`,
-    });
-    if (!row) throw notPending();
-    await audit(tx, {
-      actorId: viewer.id,
-      action: 'withdrawal.approve',
-      targetType: 'withdrawal',
-      targetId: id,
-      before: { status: 'pending' },
-      after: { status: row.status },
-    });
+    const row = await decidePending(tx, viewer, id, { status: 'processing' });
     await tellMember(tx, row, 'approved');
     return row;
   });
@@ -205,21 +210,15 @@ export async function rejectWithdrawal(
   const { db } = deps;
   orNotFound(await q.findWithdrawal(db, id), m.notFound);
   await db.transaction(async (tx) => {
-    const w = await q.transition(tx, id, 'pending', {
-      status: 'rejected',
-      reason: body.reason,
-      decidedBy: viewer.id,
-      decidedAt: sql`now()`,
-    });
-    if (!w) throw notPending();
-    await audit(tx, {
-      actorId: viewer.id,
-      action: 'withdrawal.reject',
-      targetType: 'withdrawal',
-      targetId: id,
-      before: { status: 'pending' },
-      after: { status: w.status, reason: body.reason },
-    });
+    const w = await decidePending(
+      tx,
+      viewer,
+      id,
+      { status: 'rejected', reason: body.reason },
+      {
+        reason: body.reason,
+      },
+    );
     await settle(tx, w, 'rejected', {
       description: 'Withdrawal rejected: credits returned',
       createdBy: viewer.id,

@@ -4,7 +4,7 @@ import type { WithdrawalMethod, WithdrawalStatus } from '../../../contract/withd
 import type { Db, Tx } from '../../db/client.ts';
 import { asKeyText, newestFirst, type TimeKey } from '../../db/cursor.ts';
 import { payoutDestinations, profiles, withdrawals } from '../../db/schema/index.ts';
-import { type Executor, rows } from '../../db/sql.ts';
+import { type Executor, lockedRow, rows } from '../../db/sql.ts';
 
 /** Newest first: withdrawals_user_idx for a member's own, withdrawals_status_idx for staff's queue. */
 export const withdrawalKeyset = newestFirst(withdrawals.createdAt, withdrawals.id);
@@ -13,16 +13,16 @@ export type WithdrawalRow = typeof withdrawals.$inferSelect;
 
 /** The member's profile, locked until the transaction ends: requests of one member run one at a time. */
 export async function lockMember(tx: Tx, userId: string) {
-  const [row] = await tx
-    .select({
+  return lockedRow(
+    tx,
+    profiles,
+    {
       credits: profiles.credits,
       earnedCredits: profiles.earnedCredits,
       twoFactorEnabled: profiles.twoFactorEnabled,
-    })
-    .from(profiles)
-    .where(eq(profiles.id, userId))
-    .for('update');
-  return row;
+    },
+    userId,
+  );
 }
 
 export async function twoFactorEnabled(db: Db, userId: string) {

@@ -1,10 +1,10 @@
-import { type KeyboardEvent, useRef } from 'react';
+import { type KeyboardEvent, useRef, useState } from 'react';
 import { cn } from '../../lib/cn.ts';
 import type { ChoiceProps } from './segmented.tsx';
 
 /**
  * A tab strip (WAI-ARIA tabs: arrow keys move between tabs, one tab stop). The panel is the caller's:
- * give it `{...tabPanelProps(id, value)}` so it is labelled by the selected tab.
+ * give it `{...tabPanelProps(id, value)}` so it is labelled by the selected tab (or take both from `useTabs`).
  */
 export function Tabs<T extends string>({
   id,
@@ -62,4 +62,22 @@ export function tabPanelProps(id: string, value: string) {
     'aria-labelledby': `${id}-tab-${value}`,
     tabIndex: 0,
   } as const;
+}
+
+/**
+ * A tab strip kept in the component's state: the selected tab (`initial` first), the strip's props for
+ * `Tabs` and the props of the panel it controls.
+ */
+export function useTabs<T extends string>(
+  id: string,
+  label: string,
+  options: ChoiceProps<T>['options'],
+  initial: NoInfer<T>,
+) {
+  const [value, setValue] = useState<T>(initial);
+  return {
+    value,
+    tabStrip: { id, label, value, options, onChange: setValue },
+    tabPanel: tabPanelProps(id, value),
+  };
 }

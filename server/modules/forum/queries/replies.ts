@@ -1,7 +1,7 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.ts';
 import { asKeyText, keyset } from '../../../db/cursor.ts';
-import { readStatements, viewerShape } from '../../../db/prepared.ts';
+import { readStatements, viewerPage } from '../../../db/prepared.ts';
 import {
   forumReplies,
   forumReplyLikes,
@@ -9,7 +9,7 @@ import {
   forumThreads,
   profiles,
 } from '../../../db/schema/index.ts';
-import { rows } from '../../../db/sql.ts';
+import { lockedRow, rows } from '../../../db/sql.ts';
 import type { KeyCursor } from './thread-lists.ts';
 
 /* A thread's replies: the page, likes, create, edit and delete. */
@@ -22,17 +22,17 @@ export const replyKeyset = keyset(
 
 /** The reply's row locked for a change, with its thread, or undefined when it is gone. */
 export async function lockReply(tx: Tx, id: string) {
-  const [row] = await tx
-    .select({
+  return lockedRow(
+    tx,
+    forumReplies,
+    {
       id: forumReplies.id,
       threadId: forumReplies.threadId,
       userId: forumReplies.userId,
       content: forumReplies.content,
-    })
-    .from(forumReplies)
-    .where(eq(forumReplies.id, id))
-    .for('update');
-  return row;
+    },
+    id,
+  );
 }
 
 /** Replaces a reply's body, keeping the text it had as a revision; the updated row. */
@@ -113,15 +113,12 @@ export async function listReplies(
   after: KeyCursor | undefined,
   limit: number,
 ) {
-  const from = replyKeyset.afterPrepared(after);
-  const shape = viewerShape(viewerId, from.shape);
-  const statement = repliesStatement(db, shape, !!viewerId, from.condition);
-  return statement.execute({
-    thread: threadId,
-    viewer: viewerId,
-    limit: replyKeyset.limit(limit),
-    ...from.values,
-  });
+  return viewerPage(
+    db,
+    repliesStatement,
+    { keyset: replyKeyset, viewerId, after, limit },
+    { thread: threadId },
+  );
 }
 
 /**

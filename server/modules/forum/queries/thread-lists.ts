@@ -2,7 +2,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.ts';
 import { asKeyText, keyset, newestFirst } from '../../../db/cursor.ts';
-import { readStatements, viewerShape } from '../../../db/prepared.ts';
+import { readStatements, viewerPage } from '../../../db/prepared.ts';
 import { forumCategories, forumThreads, profiles } from '../../../db/schema/index.ts';
 import { type MemberId, unreadFor } from '../watch.ts';
 
@@ -73,15 +73,12 @@ export async function listThreadsInCategory(
   after: PinnedKeyCursor | undefined,
   limit: number,
 ) {
-  const from = activityKeyset.afterPrepared(after);
-  const shape = viewerShape(viewerId, from.shape);
-  const statement = threadsInCategoryStatement(db, shape, !!viewerId, from.condition);
-  return statement.execute({
-    category: categoryId,
-    viewer: viewerId,
-    limit: activityKeyset.limit(limit),
-    ...from.values,
-  });
+  return viewerPage(
+    db,
+    threadsInCategoryStatement,
+    { keyset: activityKeyset, viewerId, after, limit },
+    { category: categoryId },
+  );
 }
 
 /** The newest threads by last activity across every category (the home page), one page. */

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.ts';
 import { readStatements, viewerShape } from '../../../db/prepared.ts';
 import { forumCategories, forumRevisions, forumThreads, forumVotes } from '../../../db/schema/index.ts';
+import { lockedRow } from '../../../db/sql.ts';
 import { viewerThreadColumns } from '../watch.ts';
 import { selectThreads } from './thread-lists.ts';
 
@@ -46,8 +47,10 @@ export async function findThreadOwner(db: Db | Tx, id: string) {
 
 /** The thread's row locked for a change (edit, pin, lock, move, reply), or undefined when it is gone. */
 export async function lockThread(tx: Tx, id: string) {
-  const [row] = await tx
-    .select({
+  return lockedRow(
+    tx,
+    forumThreads,
+    {
       id: forumThreads.id,
       userId: forumThreads.userId,
       categoryId: forumThreads.categoryId,
@@ -55,11 +58,9 @@ export async function lockThread(tx: Tx, id: string) {
       content: forumThreads.content,
       isPinned: forumThreads.isPinned,
       isLocked: forumThreads.isLocked,
-    })
-    .from(forumThreads)
-    .where(eq(forumThreads.id, id))
-    .for('update');
-  return row;
+    },
+    id,
+  );
 }
 
 export async function setThreadFlags(tx: Tx, id: string, flags: { isPinned?: boolean; isLocked?: boolean }) {
@@ -131,11 +132,7 @@ export async function deleteThread(tx: Tx, id: string) {
  * on one thread run one after another and the counters move by the exact old-to-new difference.
  */
 export async function setVote(tx: Tx, threadId: string, userId: string, value: 1 | -1 | 0) {
-  const [thread] = await tx
-    .select({ id: forumThreads.id })
-    .from(forumThreads)
-    .where(eq(forumThreads.id, threadId))
-    .for('update');
+  const thread = await lockedRow(tx, forumThreads, { id: forumThreads.id }, threadId);
   if (!thread) return undefined;
   const [existing] = await tx
     .select({ value: forumVotes.value })

@@ -1,5 +1,4 @@
 import { ShieldQuestion, Star } from 'lucide-react';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { reputationMessages as m } from '../../../../contract/messages.ts';
 import type { FlaggedVouch, VouchReviewStatus } from '../../../../contract/reputation.ts';
@@ -8,7 +7,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { Tabs, tabPanelProps } from '../../../components/ui/tabs.tsx';
+import { Tabs, useTabs } from '../../../components/ui/tabs.tsx';
 import { useAdminList } from '../../../lib/admin-list.ts';
 import { formatDateLong, toIsoString } from '../../../lib/format.ts';
 import { toastOutcome } from '../../../lib/toast-outcome.ts';
@@ -40,7 +39,7 @@ const Person = ({ who }: { who: { id: string; username: string } | null }) =>
  * with each other): not counted until staff approve it; rejected, it stays out. Every decision is audited.
  */
 export function VouchReviews() {
-  const [status, setStatus] = useState<VouchReviewStatus>('pending');
+  const { value: status, tabStrip, tabPanel } = useTabs('vouch-reviews', 'Flagged feedback', tabs, 'pending');
   const query = useFlaggedVouches(status);
   const review = useReviewVouch();
   const items = useAdminList(query, m.loadFailed, 'vouch-reviews-load');
@@ -60,15 +59,8 @@ export function VouchReviews() {
         Feedback between two accounts that trade mostly with each other. It does not count in the seller’s
         rating until you approve it.
       </p>
-      <Tabs
-        id="vouch-reviews"
-        label="Flagged feedback"
-        value={status}
-        options={tabs}
-        onChange={setStatus}
-        className="mb-4"
-      />
-      <div {...tabPanelProps('vouch-reviews', status)} className="outline-none">
+      <Tabs {...tabStrip} className="mb-4" />
+      <div {...tabPanel} className="outline-none">
         {query.isPending ? (
           <Skeleton className="h-28 w-full rounded-2xl" />
         ) : items.length === 0 ? (

@@ -1,11 +1,10 @@
 import { Flag } from 'lucide-react';
-import { useState } from 'react';
 import { reportMessages as m, uploadMessages } from '../../../../contract/messages.ts';
 import type { AdminReport, ReportStatusFilter } from '../../../../contract/reports.ts';
 import { AdminTable } from '../../../components/ui/admin-table.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { Tabs, tabPanelProps } from '../../../components/ui/tabs.tsx';
+import { Tabs, useTabs } from '../../../components/ui/tabs.tsx';
 import { useRowConfirm, useRowDelete } from '../../../lib/admin-list.ts';
 import { useSession } from '../../../lib/session.ts';
 import { toastOutcome } from '../../../lib/toast-outcome.ts';
@@ -37,7 +36,7 @@ const failure: Record<ReportAction, string> = {
 export function AdminReportsPage() {
   const { user: me } = useSession();
   const isAdmin = me?.role === 'admin';
-  const [status, setStatus] = useState<ReportStatusFilter>('pending');
+  const { value: status, tabStrip, tabPanel } = useTabs('reports', 'Report status', tabs, 'pending');
   const query = useAdminReports(status);
   const action = useReportAction();
   const confirming = useRowConfirm<{ report: AdminReport; action: ReportAction }>();
@@ -58,17 +57,10 @@ export function AdminReportsPage() {
       <PageHeader title="Manage Reports" icon={Flag}>
         Review what members reported: resolve, dismiss, delete the content or ban its author.
       </PageHeader>
-      <Tabs
-        id="reports"
-        label="Report status"
-        value={status}
-        options={tabs}
-        onChange={setStatus}
-        className="mb-4 overflow-x-auto"
-      />
+      <Tabs {...tabStrip} className="mb-4 overflow-x-auto" />
       {/* Below md the table's rows stack as cards (no sideways scrolling to reach the actions). */}
       <div
-        {...tabPanelProps('reports', status)}
+        {...tabPanel}
         className="outline-none max-md:[&_table]:block max-md:[&_tbody]:block max-md:[&_thead]:hidden"
       >
         <AdminTable

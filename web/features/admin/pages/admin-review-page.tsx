@@ -2,12 +2,11 @@ import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { reviewMessages as m } from '../../../../contract/messages.ts';
 import type { ReviewItem } from '../../../../contract/review.ts';
-import type { ReviewStatus } from '../../../../contract/trust.ts';
 import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { Tabs, tabPanelProps } from '../../../components/ui/tabs.tsx';
+import { Tabs, useTabs } from '../../../components/ui/tabs.tsx';
 import { useAdminList } from '../../../lib/admin-list.ts';
 import { useSession } from '../../../lib/session.ts';
 import { toastOutcome } from '../../../lib/toast-outcome.ts';
@@ -21,7 +20,7 @@ import { ReviewRejectDialog } from '../components/review-reject-dialog.tsx';
  */
 export function AdminReviewPage() {
   const { user: me } = useSession();
-  const [status, setStatus] = useState<ReviewStatus>('pending');
+  const { value: status, tabStrip, tabPanel } = useTabs('review', 'Review status', statusLabels, 'pending');
   const query = useReviewQueue(status);
   const items = useAdminList(query, m.loadFailed, 'review-queue-load');
   const decide = useReviewDecision();
@@ -42,15 +41,8 @@ export function AdminReviewPage() {
       <PageHeader title="Review" icon={ShieldCheck}>
         Posts held for staff and flagged messages: approve, reject with a reason, or reject and ban.
       </PageHeader>
-      <Tabs
-        id="review"
-        label="Review status"
-        value={status}
-        options={statusLabels}
-        onChange={setStatus}
-        className="mb-4 overflow-x-auto"
-      />
-      <div {...tabPanelProps('review', status)} className="outline-none">
+      <Tabs {...tabStrip} className="mb-4 overflow-x-auto" />
+      <div {...tabPanel} className="outline-none">
         {query.isPending ? (
           <SkeletonRows label="Loading the review queue…" rows={3} className="h-56 w-full rounded-2xl" />
         ) : items.length === 0 ? (

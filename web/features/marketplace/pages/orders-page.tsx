@@ -9,7 +9,7 @@ import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { Tabs, tabPanelProps } from '../../../components/ui/tabs.tsx';
+import { Tabs, useTabs } from '../../../components/ui/tabs.tsx';
 import { useFailureToast } from '../../../lib/use-failure-toast.ts';
 import { type OrderRole, useOrderDetail, useOrders } from '../api.ts';
 import { buyerCanAct, DisputeDialog } from '../components/order-actions.tsx';
@@ -19,7 +19,7 @@ const tabs: Record<OrderRole, string> = { all: 'All', buyer: 'Purchases', seller
 
 /** My purchases and sales: escrow state, the protection window, the buyer's actions, settlements. */
 export function OrdersPage() {
-  const [role, setRole] = useState<OrderRole>('all');
+  const { value: role, tabStrip, tabPanel } = useTabs('orders', 'Orders', tabs, 'all');
   const query = useOrders(role);
   useFailureToast(query.isError, 'orders-load', m.loadFailed, query.error);
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
@@ -45,8 +45,8 @@ export function OrdersPage() {
       >
         Your marketplace purchases and sales. Payments wait in escrow until the buyer confirms delivery.
       </PageHeader>
-      <Tabs id="orders" label="Orders" value={role} options={tabs} onChange={setRole} className="mb-5" />
-      <div {...tabPanelProps('orders', role)} className="focus-visible:outline-none">
+      <Tabs {...tabStrip} className="mb-5" />
+      <div {...tabPanel} className="focus-visible:outline-none">
         {query.isPending ? (
           <SkeletonRows label="Loading orders…" rows={6} className="h-32 w-full rounded-2xl" />
         ) : items.length === 0 ? (

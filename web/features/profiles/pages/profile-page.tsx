@@ -1,5 +1,4 @@
 import { UserX } from 'lucide-react';
-import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { socialMessages } from '../../../../contract/messages.ts';
 import type { PublicProfile } from '../../../../contract/profiles.ts';
@@ -7,7 +6,7 @@ import { buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { Tabs, tabPanelProps } from '../../../components/ui/tabs.tsx';
+import { Tabs, useTabs } from '../../../components/ui/tabs.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useProfile } from '../api.ts';
@@ -46,7 +45,7 @@ export function ProfilePage() {
 function ProfileView({ profile }: { profile: PublicProfile }) {
   const { user } = useSession();
   const own = user?.id === profile.id;
-  const [tab, setTab] = useState<ProfileTab>('forum');
+  const { value: tab, tabStrip, tabPanel } = useTabs('profile', 'Profile sections', tabs, 'forum');
 
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6">
@@ -55,8 +54,8 @@ function ProfileView({ profile }: { profile: PublicProfile }) {
       <ProfileMoney profile={profile} />
 
       <div>
-        <Tabs id="profile" label="Profile sections" value={tab} options={tabs} onChange={setTab} />
-        <div {...tabPanelProps('profile', tab)} className="mt-5 focus-visible:outline-none">
+        <Tabs {...tabStrip} />
+        <div {...tabPanel} className="mt-5 focus-visible:outline-none">
           {tab === 'forum' ? <ForumTab userId={profile.id} /> : <SocialTab userId={profile.id} />}
         </div>
       </div>

@@ -4,11 +4,10 @@ import toast from 'react-hot-toast';
 import { z } from 'zod';
 import { siteSettingsMessages as m } from '../../../../contract/messages.ts';
 import { type SiteSettingValue, siteSettingSchemas } from '../../../../contract/site.ts';
-import { Input } from '../../../components/ui/input.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { useUpdateSiteSetting } from '../api.ts';
-import { SettingCard } from './setting-card.tsx';
+import { type NumberField, NumberFields, SettingCard } from './setting-card.tsx';
 
 const review = siteSettingSchemas.review;
 
@@ -29,6 +28,23 @@ const reviewForm = z.object({
 });
 type ReviewFormIn = z.input<typeof reviewForm>;
 type ReviewFormOut = z.output<typeof reviewForm>;
+
+const reviewNumbers: NumberField<ReviewFormIn>[] = [
+  {
+    name: 'firstPosts',
+    label: 'First posts reviewed',
+    min: 0,
+    max: 50,
+    hint: "A new member's first posts wait for staff, 0 to 50 (0: none).",
+  },
+  {
+    name: 'maxLinks',
+    label: 'Most links in a post',
+    min: 0,
+    max: 100,
+    hint: 'A post with more links waits for staff.',
+  },
+];
 
 /** The review queue (issue 36): how many first posts wait for staff, the link limit, and the spam domains. */
 export function ReviewForm({ value }: { value: SiteSettingValue<'review'> }) {
@@ -54,7 +70,6 @@ export function ReviewForm({ value }: { value: SiteSettingValue<'review'> }) {
       },
     ),
   );
-  const number = { valueAsNumber: true } as const;
   return (
     <SettingCard
       title="Review queue"
@@ -62,24 +77,7 @@ export function ReviewForm({ value }: { value: SiteSettingValue<'review'> }) {
       setting={{ onSubmit, pending: update.isPending }}
       className="grid gap-4 sm:grid-cols-2"
     >
-      <Input
-        label="First posts reviewed"
-        type="number"
-        min={0}
-        max={50}
-        hint="A new member's first posts wait for staff, 0 to 50 (0: none)."
-        error={errors.firstPosts?.message}
-        {...form.register('firstPosts', number)}
-      />
-      <Input
-        label="Most links in a post"
-        type="number"
-        min={0}
-        max={100}
-        hint="A post with more links waits for staff."
-        error={errors.maxLinks?.message}
-        {...form.register('maxLinks', number)}
-      />
+      <NumberFields form={form} fields={reviewNumbers} />
       <Textarea
         label="Spam domains"
         rows={4}

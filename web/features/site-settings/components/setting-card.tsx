@@ -1,10 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
-import { type FieldValues, useForm } from 'react-hook-form';
+import {
+  type FieldError,
+  type FieldValues,
+  get,
+  type Path,
+  type UseFormReturn,
+  useForm,
+} from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { siteSettingsMessages as m } from '../../../../contract/messages.ts';
 import { type SiteSettingKey, siteSettingSchemas } from '../../../../contract/site.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { Input } from '../../../components/ui/input.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
@@ -56,4 +64,39 @@ export function SettingCard({
       </form>
     </SectionCard>
   );
+}
+
+/** One number of a setting: its label, bounds and hint; `wide` spans both columns of the card's grid. */
+export interface NumberField<T extends FieldValues> {
+  name: Path<T>;
+  label: string;
+  min: number;
+  max?: number;
+  hint?: string;
+  wide?: boolean;
+}
+
+/** A setting's number fields in order, each an `Input` read as a number with its field's message. */
+export function NumberFields<T extends FieldValues>({
+  form,
+  fields,
+}: {
+  // biome-ignore lint/suspicious/noExplicitAny: any context and output type; only the input fields are read
+  form: UseFormReturn<T, any, any>;
+  fields: readonly NumberField<T>[];
+}) {
+  const { errors } = form.formState;
+  return fields.map(({ name, label, min, max, hint, wide }) => (
+    <Input
+      key={name}
+      label={label}
+      type="number"
+      min={min}
+      max={max}
+      hint={hint}
+      error={(get(errors, name) as FieldError | undefined)?.message}
+      className={wide ? 'sm:col-span-2' : undefined}
+      {...form.register(name, { valueAsNumber: true })}
+    />
+  ));
 }

@@ -3,7 +3,7 @@ import { animationTypes, type PublicConfig } from '../../../../contract/site.ts'
 import { Input } from '../../../components/ui/input.tsx';
 import { Options, Select } from '../../../components/ui/select.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
-import { SettingCard, useSettingForm } from './setting-card.tsx';
+import { NumberFields, SettingCard, useSettingForm } from './setting-card.tsx';
 
 const animationLabels = { snow: 'Snow', rain: 'Rain', sparkles: 'Sparkles', fire: 'Fire' } as const;
 
@@ -36,14 +36,11 @@ export function FeeForm({ value }: { value: PublicConfig['marketplaceFee'] }) {
   const { form } = setting;
   return (
     <SettingCard title="Marketplace Fee" saves="marketplace fee" setting={setting}>
-      <Input
-        label="Fee (%)"
-        type="number"
-        min={0}
-        max={50}
-        hint="Kept from each sale, 0 to 50."
-        error={form.formState.errors.percentage?.message}
-        {...form.register('percentage', { valueAsNumber: true })}
+      <NumberFields
+        form={form}
+        fields={[
+          { name: 'percentage', label: 'Fee (%)', min: 0, max: 50, hint: 'Kept from each sale, 0 to 50.' },
+        ]}
       />
     </SettingCard>
   );
@@ -128,14 +125,17 @@ export function ProtectionForm({ value }: { value: PublicConfig['buyerProtection
   const { form } = setting;
   return (
     <SettingCard title="Buyer Protection" saves="buyer protection" setting={setting}>
-      <Input
-        label="Protection window (hours)"
-        type="number"
-        min={1}
-        max={720}
-        hint="How long a buyer can dispute an order, 1 to 720 hours."
-        error={form.formState.errors.hours?.message}
-        {...form.register('hours', { valueAsNumber: true })}
+      <NumberFields
+        form={form}
+        fields={[
+          {
+            name: 'hours',
+            label: 'Protection window (hours)',
+            min: 1,
+            max: 720,
+            hint: 'How long a buyer can dispute an order, 1 to 720 hours.',
+          },
+        ]}
       />
     </SettingCard>
   );

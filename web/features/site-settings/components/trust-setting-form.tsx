@@ -1,8 +1,10 @@
 import { trustMessages as tm } from '../../../../contract/messages.ts';
 import type { SiteSettingValue } from '../../../../contract/site.ts';
-import { trustLevels } from '../../../../contract/trust.ts';
-import { Checkbox, Input } from '../../../components/ui/input.tsx';
-import { SettingCard, useSettingForm } from './setting-card.tsx';
+import { type TrustLevel, trustLevels } from '../../../../contract/trust.ts';
+import { Checkbox } from '../../../components/ui/input.tsx';
+import { type NumberField, NumberFields, SettingCard, useSettingForm } from './setting-card.tsx';
+
+type Trust = SiteSettingValue<'trust'>;
 
 const limitFields = [
   { name: 'linksPerPost', label: 'Links per post' },
@@ -12,12 +14,50 @@ const limitFields = [
   { name: 'listingPriceCap', label: 'Listing price cap (credits)' },
 ] as const;
 
+const thresholds: NumberField<Trust>[] = [
+  {
+    name: 'memberAfterDays',
+    label: 'Member after (days)',
+    min: 0,
+    max: 365,
+    hint: 'And a verified address.',
+  },
+  {
+    name: 'memberAfterPosts',
+    label: 'Member after (posts)',
+    min: 0,
+    max: 1000,
+    hint: 'Forum threads, replies and social posts published.',
+  },
+  { name: 'trustedAfterDays', label: 'Trusted after (days)', min: 0, max: 365 },
+  {
+    name: 'trustedAfterSales',
+    label: 'Trusted after (completed orders)',
+    min: 0,
+    max: 1000,
+    hint: 'Released, as seller or buyer, with no dispute lost.',
+  },
+  {
+    name: 'unverifiedContactsPerDay',
+    label: 'Unverified address: new DM contacts a day',
+    min: 0,
+    wide: true,
+    hint: 'Until verified: no links, no selling, no withdrawals.',
+  },
+];
+
+/** One level's limits, its title before each label (the labels stay unique on the page). */
+const levelLimits = (level: TrustLevel): NumberField<Trust>[] =>
+  limitFields.map((f) => ({
+    name: `limits.${level}.${f.name}`,
+    label: `${tm.levelTitles[level]}: ${f.label}`,
+    min: 0,
+  }));
+
 /** Trust levels: what unlocks Member and Trusted, the unverified allowance, and each level's limits. */
-export function TrustForm({ value }: { value: SiteSettingValue<'trust'> }) {
+export function TrustForm({ value }: { value: Trust }) {
   const setting = useSettingForm('trust', value);
   const { form } = setting;
-  const errors = form.formState.errors;
-  const number = { valueAsNumber: true } as const;
   return (
     <SettingCard
       title="Trust levels"
@@ -25,66 +65,14 @@ export function TrustForm({ value }: { value: SiteSettingValue<'trust'> }) {
       setting={setting}
       className="grid gap-4 sm:grid-cols-2"
     >
-      <Input
-        label="Member after (days)"
-        type="number"
-        min={0}
-        max={365}
-        hint="And a verified address."
-        error={errors.memberAfterDays?.message}
-        {...form.register('memberAfterDays', number)}
-      />
-      <Input
-        label="Member after (posts)"
-        type="number"
-        min={0}
-        max={1000}
-        hint="Forum threads, replies and social posts published."
-        error={errors.memberAfterPosts?.message}
-        {...form.register('memberAfterPosts', number)}
-      />
-      <Input
-        label="Trusted after (days)"
-        type="number"
-        min={0}
-        max={365}
-        error={errors.trustedAfterDays?.message}
-        {...form.register('trustedAfterDays', number)}
-      />
-      <Input
-        label="Trusted after (completed orders)"
-        type="number"
-        min={0}
-        max={1000}
-        hint="Released, as seller or buyer, with no dispute lost."
-        error={errors.trustedAfterSales?.message}
-        {...form.register('trustedAfterSales', number)}
-      />
-      <Input
-        label="Unverified address: new DM contacts a day"
-        type="number"
-        min={0}
-        hint="Until verified: no links, no selling, no withdrawals."
-        error={errors.unverifiedContactsPerDay?.message}
-        className="sm:col-span-2"
-        {...form.register('unverifiedContactsPerDay', number)}
-      />
+      <NumberFields form={form} fields={thresholds} />
       {trustLevels.map((level) => (
         <fieldset
           key={level}
           className="grid gap-3 rounded-xl border border-line p-3 sm:col-span-2 sm:grid-cols-2"
         >
           <legend className="px-1 text-sm font-semibold">{tm.levelTitles[level]}</legend>
-          {limitFields.map((f) => (
-            <Input
-              key={f.name}
-              label={`${tm.levelTitles[level]}: ${f.label}`}
-              type="number"
-              min={0}
-              error={errors.limits?.[level]?.[f.name]?.message}
-              {...form.register(`limits.${level}.${f.name}`, number)}
-            />
-          ))}
+          <NumberFields form={form} fields={levelLimits(level)} />
           <Checkbox
             label={`${tm.levelTitles[level]}: may withdraw`}
             {...form.register(`limits.${level}.withdrawals`)}

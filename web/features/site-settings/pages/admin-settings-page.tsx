@@ -1,8 +1,9 @@
-import { Settings, ShieldAlert } from 'lucide-react';
+import { Settings } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { staffHookBody, staffHookEvents } from '../../../../contract/hooks.ts';
 import { siteSettingsMessages } from '../../../../contract/messages.ts';
+import { AdminOnlyPage } from '../../../components/ui/admin-only-page.tsx';
 import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { WebhooksCard } from '../../../components/ui/webhooks-card.tsx';
@@ -38,22 +39,9 @@ export function AdminSettingsPage() {
       Changes apply live for every visitor.
     </PageHeader>
   );
-  if (user?.role !== 'admin') {
-    return (
-      <div>
-        {header}
-        <EmptyState
-          icon={<ShieldAlert className="size-8 text-danger" aria-hidden="true" />}
-          text="Access Denied"
-          action={<p className="text-xs">Only admins can change site settings.</p>}
-        />
-      </div>
-    );
-  }
   const s = query.data;
   return (
-    <div>
-      {header}
+    <AdminOnlyPage header={header} detail="Only admins can change site settings.">
       {!s ? (
         <SkeletonRows
           label="Loading settings…"
@@ -68,26 +56,10 @@ export function AdminSettingsPage() {
           <FeeForm value={s.marketplaceFee} />
           <ProtectionForm value={s.buyerProtection} />
           <LinksForm value={{ supportStreamUrl: s.supportStreamUrl, communityChatUrl: s.communityChatUrl }} />
-          {payments.data ? (
-            <PaymentsForm value={payments.data} />
-          ) : (
-            !payments.isError && <Skeleton className="h-48 w-full rounded-2xl" />
-          )}
-          {withdrawals.data ? (
-            <WithdrawalsForm value={withdrawals.data} />
-          ) : (
-            !withdrawals.isError && <Skeleton className="h-48 w-full rounded-2xl" />
-          )}
-          {review.data ? (
-            <ReviewForm value={review.data} />
-          ) : (
-            !review.isError && <Skeleton className="h-48 w-full rounded-2xl" />
-          )}
-          {trust.data ? (
-            <TrustForm value={trust.data} />
-          ) : (
-            !trust.isError && <Skeleton className="h-48 w-full rounded-2xl" />
-          )}
+          <Loaded terms={payments}>{(v) => <PaymentsForm value={v} />}</Loaded>
+          <Loaded terms={withdrawals}>{(v) => <WithdrawalsForm value={v} />}</Loaded>
+          <Loaded terms={review}>{(v) => <ReviewForm value={v} />}</Loaded>
+          <Loaded terms={trust}>{(v) => <TrustForm value={v} />}</Loaded>
           <WebhooksCard
             base="/admin/hooks"
             schema={staffHookBody}
@@ -96,6 +68,18 @@ export function AdminSettingsPage() {
           />
         </div>
       )}
-    </div>
+    </AdminOnlyPage>
   );
+}
+
+/** A setting read on its own: its form once loaded, a skeleton meanwhile, nothing after a failure (toasted). */
+function Loaded<T>({
+  terms,
+  children,
+}: {
+  terms: { data?: T; isError: boolean };
+  children: (value: T) => ReactNode;
+}) {
+  if (terms.data !== undefined) return children(terms.data);
+  return terms.isError ? null : <Skeleton className="h-48 w-full rounded-2xl" />;
 }

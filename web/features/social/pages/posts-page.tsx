@@ -1,5 +1,5 @@
 import { LogIn, Newspaper, RefreshCw, Users } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { socialMessages } from '../../../../contract/messages.ts';
 import type { FeedTab } from '../../../../contract/social.ts';
@@ -10,7 +10,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { Tabs, tabPanelProps } from '../../../components/ui/tabs.tsx';
+import { Tabs, useTabs } from '../../../components/ui/tabs.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useFailureToast } from '../../../lib/use-failure-toast.ts';
 import { useFeed } from '../api.ts';
@@ -34,7 +34,7 @@ export function PostsPage() {
 }
 
 function Feed({ viewerId }: { viewerId: string }) {
-  const [tab, setTab] = useState<FeedTab>('for-you');
+  const { value: tab, tabStrip, tabPanel } = useTabs('feed', 'Feed', tabs, 'for-you');
   const feed = useFeed(tab, true);
   const posts = feed.data?.pages.flatMap((p) => p.items) ?? [];
   const sentinel = useRef<HTMLDivElement>(null);
@@ -72,8 +72,8 @@ function Feed({ viewerId }: { viewerId: string }) {
         <PostForm />
       </Suspense>
       <div>
-        <Tabs id="feed" label="Feed" value={tab} options={tabs} onChange={setTab} />
-        <div {...tabPanelProps('feed', tab)} className="mt-5 flex flex-col gap-4 focus-visible:outline-none">
+        <Tabs {...tabStrip} />
+        <div {...tabPanel} className="mt-5 flex flex-col gap-4 focus-visible:outline-none">
           <AwaitingReview show={(i) => i.kind === 'social_post'} label="Your posts awaiting review" />
           {feed.isPending ? (
             <FeedSkeleton />

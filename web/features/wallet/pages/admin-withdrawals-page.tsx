@@ -1,14 +1,12 @@
-import { Banknote, ShieldAlert } from 'lucide-react';
-import { useState } from 'react';
+import { Banknote } from 'lucide-react';
 import { withdrawalMessages as m } from '../../../../contract/messages.ts';
 import type { AdminWithdrawal } from '../../../../contract/withdrawals.ts';
+import { AdminOnlyPage } from '../../../components/ui/admin-only-page.tsx';
 import { AdminTable } from '../../../components/ui/admin-table.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { Tabs, tabPanelProps } from '../../../components/ui/tabs.tsx';
+import { Tabs, useTabs } from '../../../components/ui/tabs.tsx';
 import { useRowConfirm } from '../../../lib/admin-list.ts';
 import { useNow } from '../../../lib/orders.ts';
-import { useSession } from '../../../lib/session.ts';
 import { useAdminWithdrawals, useDecideWithdrawal, type WithdrawalFilter } from '../api.ts';
 import { AdminWithdrawalRow } from '../components/admin-withdrawal-row.tsx';
 import { ApproveDialog, RejectDialog } from '../components/decide-withdrawal-dialogs.tsx';
@@ -24,34 +22,22 @@ const tabs: Record<WithdrawalFilter, string> = {
 
 /** The withdrawal queue (admins): each request with the seller's record, approved or rejected with a word. */
 export function AdminWithdrawalsPage() {
-  const { user } = useSession();
-  const header = (
-    <PageHeader title="Withdrawals" icon={Banknote}>
-      Sellers' payout requests: check the record, then approve or reject each one.
-    </PageHeader>
-  );
-  if (user?.role !== 'admin') {
-    return (
-      <div>
-        {header}
-        <EmptyState
-          icon={<ShieldAlert className="size-8 text-danger" aria-hidden="true" />}
-          text="Access Denied"
-          action={<p className="text-xs">{m.onlyAdmins}.</p>}
-        />
-      </div>
-    );
-  }
   return (
-    <div>
-      {header}
+    <AdminOnlyPage
+      header={
+        <PageHeader title="Withdrawals" icon={Banknote}>
+          Sellers' payout requests: check the record, then approve or reject each one.
+        </PageHeader>
+      }
+      detail={`${m.onlyAdmins}.`}
+    >
       <WithdrawalQueue />
-    </div>
+    </AdminOnlyPage>
   );
 }
 
 function WithdrawalQueue() {
-  const [status, setStatus] = useState<WithdrawalFilter>('pending');
+  const { value: status, tabStrip, tabPanel } = useTabs('withdrawals', 'Withdrawal status', tabs, 'pending');
   const query = useAdminWithdrawals(status);
   const decide = useDecideWithdrawal();
   const approving = useRowConfirm<AdminWithdrawal>();
@@ -59,15 +45,8 @@ function WithdrawalQueue() {
   const now = useNow(60_000);
   return (
     <>
-      <Tabs
-        id="withdrawals"
-        label="Withdrawal status"
-        value={status}
-        options={tabs}
-        onChange={setStatus}
-        className="mb-4 overflow-x-auto"
-      />
-      <div {...tabPanelProps('withdrawals', status)} className="outline-none">
+      <Tabs {...tabStrip} className="mb-4 overflow-x-auto" />
+      <div {...tabPanel} className="outline-none">
         <AdminTable
           query={query}
           texts={{

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { Tabs, tabPanelProps } from '../../../components/ui/tabs.tsx';
+import { Tabs, useTabs } from '../../../components/ui/tabs.tsx';
 import { useDomId } from '../../../lib/use-dom-id.ts';
 import { useFailureToast } from '../../../lib/use-failure-toast.ts';
 import { useWallet, useWithdrawalOptions } from '../api.ts';
@@ -39,7 +39,8 @@ export function WalletPage() {
   const w = wallet.data;
   const [params] = useSearchParams();
   const depositId = params.get('deposit');
-  const [section, setSection] = useState<Section>(depositId ? 'deposits' : 'history');
+  const tabs = useTabs('wallet-sections', 'Wallet sections', sections, depositId ? 'deposits' : 'history');
+  const section = tabs.value;
   const [dialog, setDialog] = useState<'add' | 'withdraw' | null>(null);
   const noteId = useDomId();
   const blocked = options.isError
@@ -85,15 +86,8 @@ export function WalletPage() {
       <BalanceCards wallet={w} />
       <ConvertForm available={w?.balance} />
       <Card className="p-5">
-        <Tabs
-          id="wallet-sections"
-          label="Wallet sections"
-          value={section}
-          options={sections}
-          onChange={setSection}
-          className="-mx-5 mb-4 overflow-x-auto px-5"
-        />
-        <div {...tabPanelProps('wallet-sections', section)} className="outline-none">
+        <Tabs {...tabs.tabStrip} className="-mx-5 mb-4 overflow-x-auto px-5" />
+        <div {...tabs.tabPanel} className="outline-none">
           {section === 'history' ? (
             <LedgerHistory />
           ) : section === 'deposits' ? (
