@@ -10,11 +10,12 @@ import type {
 import type { WatchState } from '../../../contract/watches.ts';
 import { api } from '../../lib/api.ts';
 import { pagedQuery, useRefreshingMutation } from '../../lib/queries.ts';
+import { cheatsRootKey } from '../../lib/query-roots.ts';
 
 export type CheatFilter = 'all' | CheatStatus;
 
 export const cheatKeys = {
-  all: ['cheats'] as const,
+  all: cheatsRootKey,
   list: (status: CheatFilter, q: string) => ['cheats', 'list', status, q] as const,
   detail: (id: string) => ['cheats', 'detail', id] as const,
   admin: (id: string) => ['cheats', 'admin', id] as const,
