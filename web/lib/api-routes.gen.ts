@@ -34,3 +34,11 @@ export const stock = /* @__PURE__ */ endpoints<RouteTables['stock']>({
   setStock: 'PUT /listings/:id/stock body',
   orderKeys: 'GET /orders/:id/keys',
 });
+
+export const watches = /* @__PURE__ */ endpoints<RouteTables['watches']>({
+  watchCheat: 'PUT /cheats/:id/watch',
+  unwatchCheat: 'DELETE /cheats/:id/watch',
+  watchListing: 'PUT /listings/:id/watch',
+  unwatchListing: 'DELETE /listings/:id/watch',
+  setDetection: 'PUT /listings/:id/detection body',
+});

@@ -7,8 +7,8 @@ import type {
   CheatPage,
   CheatStatus,
 } from '../../../contract/cheats.ts';
-import type { WatchState } from '../../../contract/watches.ts';
 import { api } from '../../lib/api.ts';
+import { watches } from '../../lib/api-routes.gen.ts';
 import { pagedQuery, useRefreshingMutation } from '../../lib/queries.ts';
 import { cheatsRootKey } from '../../lib/query-roots.ts';
 
@@ -74,7 +74,5 @@ export function useDownloadCheat() {
 
 /** Watch or stop watching a cheat (detection alerts) from its detail or its card; refreshes both. */
 export function useWatchCheat(id: string) {
-  return useCheatMutation((watch: boolean) =>
-    api<WatchState>(`/cheats/${id}/watch`, { method: watch ? 'PUT' : 'DELETE' }),
-  );
+  return useCheatMutation((watch: boolean) => (watch ? watches.watchCheat : watches.unwatchCheat)({ id }));
 }

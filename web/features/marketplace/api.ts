@@ -2,7 +2,6 @@ import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient }
 import type {
   FeedbackBody,
   ListingCreateBody,
-  ListingDetail,
   ListingEditBody,
   ListingSort,
 } from '../../../contract/marketplace.ts';
@@ -13,8 +12,7 @@ import type {
   OrderListQuery,
   SettleBody,
 } from '../../../contract/orders.ts';
-import type { DetectionBody, WatchState } from '../../../contract/watches.ts';
-import { api as request } from '../../lib/api.ts';
+import type { DetectionBody } from '../../../contract/watches.ts';
 import * as api from '../../lib/api-routes.gen.ts';
 import { ordersRootKey, walletRootKey } from '../../lib/orders.ts';
 import { pagedQuery } from '../../lib/queries.ts';
@@ -243,13 +241,13 @@ export function useAdminDeleteListing() {
 /** Watch or stop watching a cheat listing (detection alerts). */
 export function useWatchListing(id: string) {
   return useListingMutation((watch: boolean) =>
-    request<WatchState>(`/listings/${id}/watch`, { method: watch ? 'PUT' : 'DELETE' }),
+    (watch ? api.watches.watchListing : api.watches.unwatchListing)({ id }),
   );
 }
 
 /** The seller (or staff) sets a cheat listing's detection status; watchers are alerted. */
 export function useSetDetection() {
   return useListingMutation(({ id, body }: { id: string; body: DetectionBody }) =>
-    request<ListingDetail>(`/listings/${id}/detection`, { method: 'PUT', body }),
+    api.watches.setDetection({ id }, body),
   );
 }
