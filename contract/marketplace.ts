@@ -109,7 +109,6 @@ export const purchaseBody = z.object({
     .max(listingLimits.units.max, st.unitsInvalid)
     .default(1),
 });
-export type PurchaseBody = z.input<typeof purchaseBody>;
 
 export const feedbackBody = z.object({
   rating: z
@@ -176,7 +175,6 @@ export const listing = z.object({
 });
 export type Listing = z.infer<typeof listing>;
 export const listingPage = pageOf(listing);
-export type ListingPage = z.infer<typeof listingPage>;
 
 /** The detail adds the content link, null unless the caller is the seller or the buyer. */
 export const listingDetail = listing.extend({
@@ -218,7 +216,6 @@ export const feedbackEntry = z.object({
 });
 /** What leaving feedback answers: `counted` false while it awaits staff review, and the text to show. */
 export const feedbackResult = z.object({ id: z.string(), counted: z.boolean(), message: z.string() });
-export type FeedbackResult = z.infer<typeof feedbackResult>;
 /** A seller's feedback: the reputation figures, then the counted entries (flagged ones wait for staff). */
 export const feedbackPage = sellerReputation.extend({
   items: z.array(feedbackEntry),

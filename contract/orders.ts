@@ -53,7 +53,6 @@ export const revealedContent = z.object({
   /** A key listing's order: the license keys it delivered. */
   keys: z.array(z.string()),
 });
-export type RevealedContent = z.infer<typeof revealedContent>;
 
 export const orderPage = pageOf(order);
 export type OrderPage = z.infer<typeof orderPage>;

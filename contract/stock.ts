@@ -4,7 +4,6 @@ import { cursorParam, pageOf } from './pages.ts';
 import { person } from './people.ts';
 
 export const keysUploadBody = z.object({ keys: keysText });
-export type KeysUploadBody = z.input<typeof keysUploadBody>;
 
 /** A link listing's stock and, for either kind, the low-stock warning (omitted: unchanged). */
 export const stockBody = z.object({
@@ -16,7 +15,6 @@ export const stockState = z.object({
   stock: z.number().int(),
   lowStockThreshold: z.number().int().nullable(),
 });
-export type StockState = z.infer<typeof stockState>;
 
 export const keyCounts = z.object({
   available: z.number().int(),

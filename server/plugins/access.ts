@@ -1,4 +1,5 @@
 import type { ProofOfWork } from '../../contract/anti-bot.ts';
+import type { AccessLevel } from '../../contract/routes/route.ts';
 import type { RateRuleName } from './rate-limit.ts';
 
 /**
@@ -16,8 +17,7 @@ import type { RateRuleName } from './rate-limit.ts';
  * `owner` names the kind of resource the route's `:id` points at when only its owner (or staff) may use
  * it: another member gets 403 or 404 (the owning service decides, through server/policy.ts).
  */
-export const accessLevels = ['public', 'member', 'staff', 'admin'] as const;
-export type AccessLevel = (typeof accessLevels)[number];
+export { type AccessLevel, accessLevels } from '../../contract/routes/route.ts';
 
 export const ownedResources = [
   'post',

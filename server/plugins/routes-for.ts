@@ -11,6 +11,7 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
+import type { RouteEntry } from '../../contract/routes/route.ts';
 import { type AccessLevel, type AccessOptions, access } from './access.ts';
 
 /**
@@ -84,6 +85,16 @@ type Handler<S> = RouteHandlerMethod<
   ZodTypeProvider
 >;
 
+/** What the server adds to a route table entry: access options, body limit, `config`, hooks. */
+type ServerOptions = AccessOptions & Omit<RouteShorthandOptions, 'schema' | 'config'> & { config?: object };
+
+/** A table entry's zod shapes under the names the type provider reads (`query` is its `querystring`). */
+type EntryShapes<E extends RouteEntry> = Pick<
+  E,
+  Extract<keyof E, 'params' | 'headers' | 'body' | 'response'>
+> &
+  (E extends { query: infer Q } ? { querystring: Q } : unknown);
+
 /** The spec as the route sees it: the defaults' `params` unless it names its own. */
 type WithDefaults<D, S> = S extends { params: ZodType } ? S : S & Pick<D, Extract<keyof D, 'params'>>;
 
@@ -137,6 +148,21 @@ export function routesFor<const D extends RouteDefaults>(app: ZodApp, defaults: 
       app[method](url, { ...options, schema }, success ? answeringWith(success, handle) : handle);
     };
   return {
+    /**
+     * A route of the table in contract/routes/ (`route.on(listingRoutes.purchase, { limit }, handler)`): its
+     * method, path, access, words and shapes come from the entry, the server-only options from the second
+     * argument; the schema built is the one `route.post(path, spec, handler)` would build.
+     */
+    on: <E extends RouteEntry>(entry: E, options: ServerOptions, handler: Handler<EntryShapes<E>>) => {
+      const { method, path, query, tags, ...shapes } = entry;
+      const lower = method.toLowerCase() as Lowercase<typeof method>;
+      const spec = { ...shapes, querystring: query, tags: tags && [...tags], ...options };
+      (declare(lower) as (url: string, spec: RouteSpec, handler: RouteHandlerMethod) => void)(
+        path,
+        spec as RouteSpec,
+        handler as RouteHandlerMethod,
+      );
+    },
     get: declare('get'),
     post: declare('post'),
     put: declare('put'),

@@ -1,4 +1,5 @@
 import type { ErrorBody } from '../../contract/errors.ts';
+import type { CallOptions, ClientOf, EndpointTable, RouteGroup } from '../../contract/routes/route.ts';
 
 /** Every failed call ends in this one error: the server's `{error:{code,message,fields}}`, or a local stand-in. */
 export class ApiError extends Error {
@@ -65,6 +66,46 @@ export async function api<T>(
     await wait(RETRY_DELAY_MS, signal);
     return send<T>(url, method, body, signal);
   }
+}
+
+/**
+ * The typed client of one group of the route table (contract/routes/): `endpoints<Group>({ purchase: 'POST
+ * /listings/:id/purchase body', … })` gives `purchase({ id }, body, { headers })`, each call through `api()`
+ * above (GET retry, proof of work, `ApiError`). The strings come from web/lib/api-routes.gen.ts, generated
+ * from the table; their type is the table's own, so a stale string fails the typecheck. An entry with
+ * `params` takes them first (filled into the path), then its `body` or its `query`, then the options.
+ */
+export function endpoints<G extends RouteGroup>(table: EndpointTable<G>): ClientOf<G> {
+  const client: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
+  for (const [name, endpoint] of Object.entries<string>(table)) {
+    const [method, pattern, input] = endpoint.split(' ') as [
+      HttpMethod,
+      string,
+      'body' | 'query' | undefined,
+    ];
+    const hasParams = pattern.includes(':');
+    client[name] = (...args) => {
+      const params = (hasParams ? args.shift() : undefined) as Record<string, string> | undefined;
+      const sent = input ? args.shift() : undefined;
+      const { signal, headers } = (args.shift() ?? {}) as CallOptions;
+      const path = pattern.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(params?.[key] ?? ''));
+      return input === 'query'
+        ? api(withQuery(path, sent as QueryValues | undefined), { method, signal, headers })
+        : api(path, { method, body: sent, signal, headers });
+    };
+  }
+  return client as ClientOf<G>;
+}
+
+type QueryValues = Record<string, string | number | boolean | null | undefined>;
+
+/** `base` with the non-empty `values` as its query string, in their order. */
+export function withQuery(base: string, values: QueryValues = {}) {
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(values))
+    if (v !== undefined && v !== null && v !== '') search.set(k, String(v));
+  const qs = search.toString();
+  return qs ? `${base}?${qs}` : base;
 }
 
 /** The text to show for a failed action: the server's own message, else the action's fallback. */

@@ -1,29 +1,26 @@
 import { infiniteQueryOptions, type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from './api.ts';
+import { api, withQuery } from './api.ts';
 
 type ListParams = Record<string, string | undefined>;
 
-/** `base` with the non-empty `params` as its query string. */
-function listPath(base: string, params: ListParams) {
-  const search = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v) search.set(k, v);
-  const qs = search.toString();
-  return qs ? `${base}?${qs}` : base;
-}
+/** One page from its cursor: `(cursor, signal) => api.listings.list({ ...filters, cursor }, { signal })`. */
+type PageReader<Page> = (cursor: string | undefined, signal: AbortSignal) => Promise<Page>;
 
 /**
- * A keyset-paged list read from `path` with `params` (empty ones left out): each further page asks from the
- * last page's `nextCursor`, and there is none once it is null.
+ * A keyset-paged list read by a route table call (`readPage`), or from `path` with `params` (empty ones left
+ * out): each further page asks from the last page's `nextCursor`, and there is none once it is null.
  */
 export function pagedQuery<Page extends { nextCursor: string | null }>(
   queryKey: QueryKey,
-  path: string,
+  readPage: string | PageReader<Page>,
   params: ListParams = {},
 ) {
   return infiniteQueryOptions({
     queryKey,
     queryFn: ({ pageParam, signal }) =>
-      api<Page>(listPath(path, { ...params, cursor: pageParam }), { signal }),
+      typeof readPage === 'string'
+        ? api<Page>(withQuery(readPage, { ...params, cursor: pageParam }), { signal })
+        : readPage(pageParam, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });

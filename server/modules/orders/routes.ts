@@ -1,122 +1,42 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponse } from '../../../contract/errors.ts';
 import { orderMessages } from '../../../contract/messages.ts';
-import {
-  adminOrderListQuery,
-  disputeBody,
-  orderDetail,
-  orderIdParams,
-  orderListQuery,
-  orderPage,
-  revealedContent,
-  settleBody,
-} from '../../../contract/orders.ts';
+import { orderRoutes as r } from '../../../contract/routes/orders.ts';
 import type { Db } from '../../db/client.ts';
 import { routesFor } from '../../plugins/routes-for.ts';
 import { signedIn } from '../../plugins/viewer.ts';
 import type { ContentCipher } from '../stock/key-crypto.ts';
 import * as service from './service.ts';
 
+/** The routes of contract/routes/orders.ts: their handlers and what only the server knows (limits, texts). */
 export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; cipher: ContentCipher }> = async (
   app,
   { db, cipher },
 ) => {
-  const route = routesFor(app, { tags: ['orders'], access: 'member' });
-  const onOrder = routesFor(app, { tags: ['orders'], access: 'member', params: orderIdParams });
-  const staff = routesFor(app, {
-    tags: ['orders'],
-    access: 'staff',
-    forbidden: orderMessages.onlyStaffSettle,
-  });
+  const route = routesFor(app, { tags: ['orders'] });
 
-  route.get(
-    '/orders',
-    {
-      summary: 'My orders, as buyer, seller or both, newest first',
-      querystring: orderListQuery,
-      response: {
-        200: orderPage,
-        403: errorResponse,
-        404: errorResponse,
-        409: errorResponse,
-        429: errorResponse,
-      },
-    },
-    async (request) => service.listMyOrders(db, signedIn(request), request.query),
+  route.on(r.list, {}, async (request) => service.listMyOrders(db, signedIn(request), request.query));
+
+  route.on(r.get, { owner: 'order' }, async (request) =>
+    service.getOrder(db, signedIn(request), request.params.id),
   );
 
-  onOrder.get(
-    '/orders/:id',
-    {
-      owner: 'order',
-      summary: 'One order with its content link: its buyer, its seller and staff',
-      response: { 200: orderDetail, 409: errorResponse, 429: errorResponse },
-    },
-    async (request) => service.getOrder(db, signedIn(request), request.params.id),
+  route.on(r.confirm, { owner: 'order', limit: 'orderActionPerUser' }, async (request) =>
+    service.confirmDelivery(db, signedIn(request), request.params.id),
   );
 
-  onOrder.post(
-    '/orders/:id/confirm',
-    {
-      owner: 'order',
-      limit: 'orderActionPerUser',
-      summary: 'The buyer confirms delivery: the escrow is released to the seller',
-      response: { 200: orderDetail, 409: errorResponse },
-    },
-    async (request) => {
-      const viewer = signedIn(request);
-      return service.confirmDelivery(db, viewer, request.params.id);
-    },
+  route.on(r.dispute, { owner: 'order', limit: 'orderActionPerUser' }, async (request) =>
+    service.openDispute(db, signedIn(request), request.params.id, request.body.reason),
   );
 
-  onOrder.post(
-    '/orders/:id/dispute',
-    {
-      owner: 'order',
-      limit: 'orderActionPerUser',
-      summary: 'The buyer disputes within the protection window: the order freezes and a ticket opens',
-      body: disputeBody,
-      response: { 200: orderDetail, 409: errorResponse },
-    },
-    async (request) => {
-      const viewer = signedIn(request);
-      return service.openDispute(db, viewer, request.params.id, request.body.reason);
-    },
+  route.on(r.adminList, { forbidden: orderMessages.onlyStaffSettle }, async (request) =>
+    service.listOrdersForStaff(db, signedIn(request), request.query),
   );
 
-  staff.get(
-    '/admin/orders',
-    {
-      tags: ['admin'],
-      summary: 'Staff: orders by status (default disputed), newest first',
-      querystring: adminOrderListQuery,
-      response: { 200: orderPage, 404: errorResponse, 409: errorResponse, 429: errorResponse },
-    },
-    async (request) => service.listOrdersForStaff(db, signedIn(request), request.query),
+  route.on(r.reveal, { forbidden: orderMessages.onlyStaffReveal }, async (request) =>
+    service.revealContentLink(db, cipher, signedIn(request), request.params.id),
   );
 
-  onOrder.post(
-    '/admin/orders/:id/reveal',
-    {
-      access: 'staff',
-      forbidden: orderMessages.onlyStaffReveal,
-      tags: ['admin'],
-      summary:
-        "Staff: reveal a disputed order's content link and license keys (the first reveal by each staff member is audited)",
-      response: { 200: revealedContent, 409: errorResponse, 429: errorResponse },
-    },
-    async (request) => service.revealContentLink(db, cipher, signedIn(request), request.params.id),
-  );
-
-  staff.post(
-    '/admin/orders/:id/settle',
-    {
-      tags: ['admin'],
-      summary: 'Staff settle a dispute: refund, release or split, with a note (audited)',
-      params: orderIdParams,
-      body: settleBody,
-      response: { 200: orderDetail, 409: errorResponse, 429: errorResponse },
-    },
-    async (request) => service.settleDispute(db, signedIn(request), request.params.id, request.body),
+  route.on(r.settle, { forbidden: orderMessages.onlyStaffSettle }, async (request) =>
+    service.settleDispute(db, signedIn(request), request.params.id, request.body),
   );
 };

@@ -15,6 +15,7 @@ import {
 } from '../../features/notifications/api.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { formatDateLong, toIsoString } from '../../lib/format.ts';
+import { cheatsRootKey, listingsRootKey } from '../../lib/query-roots.ts';
 import { useDomId } from '../../lib/use-dom-id.ts';
 
 /** The bell: unread count, and a dropdown of unread notifications (newest first); a click opens the target. */
@@ -51,7 +52,7 @@ export function NotificationBell() {
     const target = notificationTarget(n);
     // A detection alert's cheat or listing changed after it was cached: show it as it is now.
     if (n.type === 'detection_alert')
-      void queryClient.invalidateQueries({ queryKey: [n.data.cheatId ? 'cheats' : 'listings'] });
+      void queryClient.invalidateQueries({ queryKey: n.data.cheatId ? cheatsRootKey : listingsRootKey });
     if (target) navigate(target);
   };
 

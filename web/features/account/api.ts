@@ -9,6 +9,7 @@ import type { LinkedAccounts, SsoProvider } from '../../../contract/sso.ts';
 import { api, upload } from '../../lib/api.ts';
 import { useRefreshingMutation } from '../../lib/queries.ts';
 import { loadRetry } from '../../lib/query-retry.ts';
+import { postsRootKey } from '../../lib/query-roots.ts';
 import { meKey, sessionKey } from '../../lib/session.ts';
 
 type Ok = { ok: true };
@@ -63,7 +64,7 @@ function useProfileChanged() {
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: sessionKey }),
       queryClient.invalidateQueries({ queryKey: ['profile'] }),
-      queryClient.invalidateQueries({ queryKey: ['posts'] }),
+      queryClient.invalidateQueries({ queryKey: postsRootKey }),
     ]);
   };
 }

@@ -7,14 +7,15 @@ import type {
   CheatPage,
   CheatStatus,
 } from '../../../contract/cheats.ts';
-import type { WatchState } from '../../../contract/watches.ts';
 import { api } from '../../lib/api.ts';
+import { watches } from '../../lib/api-routes.gen.ts';
 import { pagedQuery, useRefreshingMutation } from '../../lib/queries.ts';
+import { cheatsRootKey } from '../../lib/query-roots.ts';
 
 export type CheatFilter = 'all' | CheatStatus;
 
 export const cheatKeys = {
-  all: ['cheats'] as const,
+  all: cheatsRootKey,
   list: (status: CheatFilter, q: string) => ['cheats', 'list', status, q] as const,
   detail: (id: string) => ['cheats', 'detail', id] as const,
   admin: (id: string) => ['cheats', 'admin', id] as const,
@@ -73,7 +74,5 @@ export function useDownloadCheat() {
 
 /** Watch or stop watching a cheat (detection alerts) from its detail or its card; refreshes both. */
 export function useWatchCheat(id: string) {
-  return useCheatMutation((watch: boolean) =>
-    api<WatchState>(`/cheats/${id}/watch`, { method: watch ? 'PUT' : 'DELETE' }),
-  );
+  return useCheatMutation((watch: boolean) => (watch ? watches.watchCheat : watches.unwatchCheat)({ id }));
 }

@@ -1,27 +1,22 @@
 import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   FeedbackBody,
-  FeedbackResult,
   ListingCreateBody,
-  ListingDetail,
   ListingEditBody,
-  ListingPage,
   ListingSort,
-  PurchaseBody,
 } from '../../../contract/marketplace.ts';
 import type {
   AdminOrderListQuery,
   DisputeBody,
   OrderDetail,
   OrderListQuery,
-  OrderPage,
   SettleBody,
 } from '../../../contract/orders.ts';
-import type { KeysChanged, KeysUploadBody, ListingKeysPage, OrderKeys } from '../../../contract/stock.ts';
-import type { DetectionBody, WatchState } from '../../../contract/watches.ts';
-import { api } from '../../lib/api.ts';
+import type { DetectionBody } from '../../../contract/watches.ts';
+import * as api from '../../lib/api-routes.gen.ts';
 import { ordersRootKey, walletRootKey } from '../../lib/orders.ts';
 import { pagedQuery } from '../../lib/queries.ts';
+import { listingsRootKey, ticketsRootKey } from '../../lib/query-roots.ts';
 import { meKey } from '../../lib/session.ts';
 
 export type StatusFilter = 'all' | 'active' | 'sold';
@@ -34,7 +29,7 @@ export interface ListingFilters {
 }
 
 export const listingKeys = {
-  all: ['listings'] as const,
+  all: listingsRootKey,
   list: (f: ListingFilters) => ['listings', 'list', f] as const,
   admin: (f: ListingFilters) => ['listings', 'admin', f] as const,
   detail: (id: string) => ['listings', 'detail', id] as const,
@@ -54,7 +49,10 @@ export const orderKeys = {
 export const defaultListingFilters: ListingFilters = { status: 'active', type: 'all', sort: 'newest', q: '' };
 
 export function listingsQuery(f: ListingFilters) {
-  return { ...pagedQuery<ListingPage>(listingKeys.list(f), '/listings', { ...f }), meta: { public: true } };
+  return {
+    ...pagedQuery(listingKeys.list(f), (cursor, signal) => api.listings.list({ ...f, cursor }, { signal })),
+    meta: { public: true },
+  };
 }
 
 export function useListings(f: ListingFilters) {
@@ -62,14 +60,18 @@ export function useListings(f: ListingFilters) {
 }
 
 export function useAdminListings(f: ListingFilters) {
-  return useInfiniteQuery(pagedQuery<ListingPage>(listingKeys.admin(f), '/admin/listings', { ...f }));
+  return useInfiniteQuery(
+    pagedQuery(listingKeys.admin(f), (cursor, signal) =>
+      api.listings.adminList({ ...f, cursor }, { signal }),
+    ),
+  );
 }
 
 /** The detail depends on who asks (content link), so it is refetched when members sign in or out. */
 export function listingQuery(id: string) {
   return queryOptions({
     queryKey: listingKeys.detail(id),
-    queryFn: ({ signal }) => api<ListingDetail>(`/listings/${id}`, { signal }),
+    queryFn: ({ signal }) => api.listings.get({ id }, { signal }),
   });
 }
 
@@ -78,18 +80,24 @@ export function useListing(id: string) {
 }
 
 export function useOrders(role: OrderRole) {
-  return useInfiniteQuery(pagedQuery<OrderPage>(orderKeys.mine(role), '/orders', { role }));
+  return useInfiniteQuery(
+    pagedQuery(orderKeys.mine(role), (cursor, signal) => api.orders.list({ role, cursor }, { signal })),
+  );
 }
 
 export function useAdminOrders(status: AdminOrderStatus) {
-  return useInfiniteQuery(pagedQuery<OrderPage>(orderKeys.admin(status), '/admin/orders', { status }));
+  return useInfiniteQuery(
+    pagedQuery(orderKeys.admin(status), (cursor, signal) =>
+      api.orders.adminList({ status, cursor }, { signal }),
+    ),
+  );
 }
 
 /** One order with its content link; fetched only when asked for (each fetch by the buyer is logged). */
 export function useOrderDetail(id: string, enabled = true) {
   return useQuery({
     queryKey: orderKeys.detail(id),
-    queryFn: ({ signal }) => api<OrderDetail>(`/orders/${id}`, { signal }),
+    queryFn: ({ signal }) => api.orders.get({ id }, { signal }),
     enabled,
   });
 }
@@ -111,26 +119,25 @@ function useOrderMutation<V>(fn: (vars: V) => Promise<OrderDetail>, alsoTickets 
     onSuccess: async (order) => {
       queryClient.setQueryData(orderKeys.detail(order.id), order);
       await refreshAfterOrderChange(queryClient);
-      if (alsoTickets) await queryClient.invalidateQueries({ queryKey: ['tickets'] });
+      if (alsoTickets) await queryClient.invalidateQueries({ queryKey: ticketsRootKey });
     },
   });
 }
 
 export function useConfirmDelivery() {
-  return useOrderMutation((id: string) => api<OrderDetail>(`/orders/${id}/confirm`, { method: 'POST' }));
+  return useOrderMutation((id: string) => api.orders.confirm({ id }));
 }
 
 /** Staff settle a held order whose seller is banned (no dispute, so no ticket to close). */
 export function useSettleHeldOrder() {
   return useOrderMutation(({ id, body }: { id: string; body: SettleBody }) =>
-    api<OrderDetail>(`/admin/orders/${id}/settle`, { method: 'POST', body }),
+    api.orders.settle({ id }, body),
   );
 }
 
 export function useOpenDispute() {
   return useOrderMutation(
-    ({ id, body }: { id: string; body: DisputeBody }) =>
-      api<OrderDetail>(`/orders/${id}/dispute`, { method: 'POST', body }),
+    ({ id, body }: { id: string; body: DisputeBody }) => api.orders.dispute({ id }, body),
     true,
   );
 }
@@ -154,19 +161,17 @@ function useListingMutation<V, R>(fn: (vars: V) => Promise<R>, movesMoney = fals
 }
 
 export function useCreateListing() {
-  return useListingMutation((body: ListingCreateBody) =>
-    api<ListingDetail>('/listings', { method: 'POST', body }),
-  );
+  return useListingMutation((body: ListingCreateBody) => api.listings.create(body));
 }
 
 export function useUpdateListing() {
   return useListingMutation(({ id, body }: { id: string; body: ListingEditBody }) =>
-    api<ListingDetail>(`/listings/${id}`, { method: 'PATCH', body }),
+    api.listings.edit({ id }, body),
   );
 }
 
 export function useDeleteListing() {
-  return useListingMutation((id: string) => api<undefined>(`/listings/${id}`, { method: 'DELETE' }));
+  return useListingMutation((id: string) => api.listings.remove({ id }));
 }
 
 /**
@@ -177,11 +182,7 @@ export function useDeleteListing() {
 export function usePurchaseListing() {
   return useListingMutation(
     ({ id, key, expectedPrice, units }: { id: string; key: string; expectedPrice: number; units: number }) =>
-      api<OrderDetail>(`/listings/${id}/purchase`, {
-        method: 'POST',
-        headers: { 'Idempotency-Key': key },
-        body: { expectedPrice, units } satisfies PurchaseBody,
-      }),
+      api.listings.purchase({ id }, { expectedPrice, units }, { headers: { 'Idempotency-Key': key } }),
     true,
   );
 }
@@ -190,14 +191,14 @@ export function usePurchaseListing() {
 
 export const keyQueryKeys = {
   order: (orderId: string) => [...ordersRootKey, 'keys', orderId] as const,
-  listing: (listingId: string) => ['listings', 'keys', listingId] as const,
+  listing: (listingId: string) => [...listingsRootKey, 'keys', listingId] as const,
 };
 
 /** The buyer's keys of one order. */
 export function useOrderKeys(orderId: string, enabled = true) {
   return useQuery({
     queryKey: keyQueryKeys.order(orderId),
-    queryFn: ({ signal }) => api<OrderKeys>(`/orders/${orderId}/keys`, { signal }),
+    queryFn: ({ signal }) => api.stock.orderKeys({ id: orderId }, { signal }),
     enabled,
   });
 }
@@ -206,47 +207,47 @@ export function useOrderKeys(orderId: string, enabled = true) {
 export function useListingKeys(listingId: string, enabled = true) {
   return useQuery({
     queryKey: keyQueryKeys.listing(listingId),
-    queryFn: ({ signal }) => api<ListingKeysPage>(`/listings/${listingId}/keys`, { signal }),
+    queryFn: ({ signal }) => api.stock.listingKeys({ id: listingId }, {}, { signal }),
     enabled,
   });
 }
 
 export function useUploadKeys() {
   return useListingMutation(({ id, keys }: { id: string; keys: string }) =>
-    api<KeysChanged>(`/listings/${id}/keys`, { method: 'POST', body: { keys } satisfies KeysUploadBody }),
+    api.stock.uploadKeys({ id }, { keys }),
   );
 }
 
 export function useWithdrawKeys() {
-  return useListingMutation((id: string) => api<KeysChanged>(`/listings/${id}/keys`, { method: 'DELETE' }));
+  return useListingMutation((id: string) => api.stock.withdrawKeys({ id }));
 }
 
 export function useLeaveFeedback() {
   return useListingMutation(({ id, body }: { id: string; body: FeedbackBody }) =>
-    api<FeedbackResult>(`/listings/${id}/feedback`, { method: 'POST', body }),
+    api.listings.leaveFeedback({ id }, body),
   );
 }
 
 export function usePinListing() {
   return useListingMutation(({ id, isPinned }: { id: string; isPinned: boolean }) =>
-    api<ListingDetail>(`/admin/listings/${id}/pin`, { method: 'PUT', body: { isPinned } }),
+    api.listings.pin({ id }, { isPinned }),
   );
 }
 
 export function useAdminDeleteListing() {
-  return useListingMutation((id: string) => api<undefined>(`/admin/listings/${id}`, { method: 'DELETE' }));
+  return useListingMutation((id: string) => api.listings.adminRemove({ id }));
 }
 
 /** Watch or stop watching a cheat listing (detection alerts). */
 export function useWatchListing(id: string) {
   return useListingMutation((watch: boolean) =>
-    api<WatchState>(`/listings/${id}/watch`, { method: watch ? 'PUT' : 'DELETE' }),
+    (watch ? api.watches.watchListing : api.watches.unwatchListing)({ id }),
   );
 }
 
 /** The seller (or staff) sets a cheat listing's detection status; watchers are alerted. */
 export function useSetDetection() {
   return useListingMutation(({ id, body }: { id: string; body: DetectionBody }) =>
-    api<ListingDetail>(`/listings/${id}/detection`, { method: 'PUT', body }),
+    api.watches.setDetection({ id }, body),
   );
 }

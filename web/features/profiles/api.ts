@@ -1,11 +1,12 @@
 import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ForumThreadPage } from '../../../contract/forum.ts';
-import type { FeedbackPage } from '../../../contract/marketplace.ts';
 import type { FollowResponse, PublicProfile } from '../../../contract/profiles.ts';
 import type { PostPage } from '../../../contract/social.ts';
 import { api } from '../../lib/api.ts';
+import { listings } from '../../lib/api-routes.gen.ts';
 import { pagedQuery } from '../../lib/queries.ts';
 import { loadRetry } from '../../lib/query-retry.ts';
+import { postsRootKey } from '../../lib/query-roots.ts';
 
 /* Keys: ['profile', id] and ['profile', id, 'posts']; the feed's ['posts'] is invalidated by key. */
 export const profileKey = (id: string) => ['profile', id] as const;
@@ -42,7 +43,7 @@ export function useFollowProfile(id: string) {
       queryClient.setQueryData<PublicProfile>(profileKey(id), (p) =>
         p ? { ...p, isFollowing: res.following, followerCount: res.followerCount } : p,
       );
-      return queryClient.invalidateQueries({ queryKey: ['posts'] });
+      return queryClient.invalidateQueries({ queryKey: postsRootKey });
     },
   });
 }
@@ -63,7 +64,9 @@ export function useProfileForumThreads(id: string, enabled: boolean) {
 /** Feedback the member received as a seller (average, vouch count, entries), from the marketplace. */
 export function useProfileFeedback(id: string) {
   return useInfiniteQuery({
-    ...pagedQuery<FeedbackPage>(['profiles', id, 'feedback'], `/users/${id}/feedback`),
+    ...pagedQuery(['profiles', id, 'feedback'], (cursor, signal) =>
+      listings.sellerFeedback({ id }, { cursor }, { signal }),
+    ),
     meta: { public: true },
   });
 }

@@ -1,7 +1,9 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SalesSummary, SellerListingPage, StockBody, StockState } from '../../../contract/stock.ts';
+import type { SalesSummary, SellerListingPage, StockBody } from '../../../contract/stock.ts';
 import { api } from '../../lib/api.ts';
+import { stock } from '../../lib/api-routes.gen.ts';
 import { pagedQuery } from '../../lib/queries.ts';
+import { listingsRootKey } from '../../lib/query-roots.ts';
 
 export const sellerKeys = {
   all: ['seller'] as const,
@@ -24,12 +26,11 @@ export function useSalesSummary() {
 export function useSetStock() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: StockBody }) =>
-      api<StockState>(`/listings/${id}/stock`, { method: 'PUT', body }),
+    mutationFn: ({ id, body }: { id: string; body: StockBody }) => stock.setStock({ id }, body),
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: sellerKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ['listings'] }),
+        queryClient.invalidateQueries({ queryKey: listingsRootKey }),
       ]);
     },
   });

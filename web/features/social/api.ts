@@ -22,6 +22,7 @@ import type {
   Stats,
 } from '../../../contract/social.ts';
 import { api } from '../../lib/api.ts';
+import { postsRootKey } from '../../lib/query-roots.ts';
 import { myReviewItemsKey } from '../../lib/review-items.ts';
 
 /*
@@ -29,7 +30,7 @@ import { myReviewItemsKey } from '../../lib/review-items.ts';
  * page, ['profile', id] for the profile feature's data (invalidated by key here; features never import
  * each other).
  */
-export const postsKey = ['posts'] as const;
+export const postsKey = postsRootKey;
 const feedRootKey = ['posts', 'feed'] as const;
 export const feedKey = (tab: FeedTab) => [...feedRootKey, tab] as const;
 export const commentsKey = (postId: string) => ['posts', 'comments', postId] as const;

@@ -1,15 +1,17 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OrderDetail, RevealedContent, SettleBody } from '../../../contract/orders.ts';
+import type { SettleBody } from '../../../contract/orders.ts';
 import type { NewTicketBody, TicketDetail, TicketPage, TicketStatus } from '../../../contract/tickets.ts';
 import { api } from '../../lib/api.ts';
+import { orders } from '../../lib/api-routes.gen.ts';
 import { ordersRootKey, walletRootKey } from '../../lib/orders.ts';
 import { pagedQuery } from '../../lib/queries.ts';
+import { listingsRootKey, ticketsRootKey } from '../../lib/query-roots.ts';
 import { meKey } from '../../lib/session.ts';
 
 export type AdminTicketFilter = 'all' | TicketStatus;
 
 export const ticketKeys = {
-  all: ['tickets'] as const,
+  all: ticketsRootKey,
   mine: ['tickets', 'mine'] as const,
   admin: (status: AdminTicketFilter, q: string) => ['tickets', 'admin', status, q] as const,
   detail: (id: string) => ['tickets', 'detail', id] as const,
@@ -68,7 +70,7 @@ export function useSetTicketStatus() {
 export function useTicketOrder(orderId: string | null) {
   return useQuery({
     queryKey: [...ordersRootKey, 'detail', orderId],
-    queryFn: ({ signal }) => api<OrderDetail>(`/orders/${orderId}`, { signal }),
+    queryFn: ({ signal }) => orders.get({ id: orderId ?? '' }, { signal }),
     enabled: orderId !== null,
   });
 }
@@ -78,14 +80,14 @@ export function useSettleDispute() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ orderId, body }: { orderId: string; body: SettleBody }) =>
-      api<OrderDetail>(`/admin/orders/${orderId}/settle`, { method: 'POST', body }),
+      orders.settle({ id: orderId }, body),
     onSuccess: async (order) => {
       queryClient.setQueryData([...ordersRootKey, 'detail', order.id], order);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ordersRootKey }),
         queryClient.invalidateQueries({ queryKey: ticketKeys.all }),
         queryClient.invalidateQueries({ queryKey: walletRootKey }),
-        queryClient.invalidateQueries({ queryKey: ['listings'] }),
+        queryClient.invalidateQueries({ queryKey: listingsRootKey }),
         queryClient.invalidateQueries({ queryKey: meKey }),
       ]);
     },
@@ -96,8 +98,7 @@ export function useSettleDispute() {
 export function useRevealContentLink() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (orderId: string) =>
-      api<RevealedContent>(`/admin/orders/${orderId}/reveal`, { method: 'POST' }),
+    mutationFn: (orderId: string) => orders.reveal({ id: orderId }),
     // The audit log (admin feature's key; features do not import each other) gains the entry.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'audit-log'] }),
   });

@@ -1,0 +1,16 @@
+import { listingRoutes } from './listings.ts';
+import { orderRoutes } from './orders.ts';
+import { stockRoutes } from './stock.ts';
+import { watchRoutes } from './watches.ts';
+
+/**
+ * Every group of the route table, under the name the web's client gives it (`api.listings.purchase`):
+ * scripts/generate-api-routes.ts writes web/lib/api-routes.gen.ts from this.
+ */
+export const routeTables = {
+  listings: listingRoutes,
+  orders: orderRoutes,
+  stock: stockRoutes,
+  watches: watchRoutes,
+};
+export type RouteTables = typeof routeTables;

@@ -1,0 +1,97 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+
+/**
+ * Issue 40: the route table in contract/routes/ is the one place an endpoint's path and shapes are written;
+ * the server's handler and the web's generated client are both typed from it. So a path parameter renamed
+ * in an entry, or a field renamed in the body it names, must fail the server's typecheck and the web's, not a
+ * request at run time. Proved on a copy of the project with both renames in `listingRoutes.purchase`,
+ * typechecked with each side's own tsconfig.
+ */
+const root = path.resolve(import.meta.dirname, '..');
+// Inside the project, so the copy resolves the same node_modules.
+const copy = path.join(root, '.tmp', `route-table-breaks-both-${process.pid}`);
+
+afterAll(() => rmSync(copy, { recursive: true, force: true }));
+
+function edit(file: string, from: string, to: string) {
+  const original = readFileSync(path.join(copy, file), 'utf8');
+  expect(original, `${file}: the text this test changes`).toContain(from);
+  writeFileSync(path.join(copy, file), original.replace(from, to));
+}
+
+function typecheck(tsconfig: string) {
+  const tsc = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', tsconfig, '--incremental', 'false'],
+    { cwd: copy, encoding: 'utf8' },
+  );
+  const errors = tsc.stdout.split('\n').filter((line) => line.includes('error TS'));
+  return { status: tsc.status, output: tsc.stdout + tsc.stderr, errors };
+}
+
+const fileOf = (line: string) => line.slice(0, line.indexOf('('));
+
+it('renaming a path parameter and a body field of one entry fails the server and the web typecheck', () => {
+  mkdirSync(copy, { recursive: true });
+  for (const dir of ['web', 'contract', 'server', 'scripts'])
+    cpSync(path.join(root, dir), path.join(copy, dir), { recursive: true });
+  for (const file of ['tsconfig.base.json', 'tsconfig.server.json', 'tsconfig.web.json'])
+    cpSync(path.join(root, file), path.join(copy, file));
+  // First the body: `expectedPrice` becomes `unitPrice` in the schema `listingRoutes.purchase` names.
+  edit(
+    'contract/marketplace.ts',
+    'export const purchaseBody = z.object({\n  expectedPrice:',
+    'export const purchaseBody = z.object({\n  unitPrice:',
+  );
+  const webBody = typecheck('tsconfig.web.json');
+  expect(webBody.status, webBody.output).not.toBe(0);
+  // The call sends `{ expectedPrice, units }`.
+  expect(new Set(webBody.errors.map(fileOf)), webBody.output).toEqual(
+    new Set(['web/features/marketplace/api.ts']),
+  );
+  expect(webBody.output).toMatch(/'expectedPrice' does not exist/);
+
+  // Then the path: it says `:listingId`, and the params name it so.
+  edit(
+    'contract/routes/listings.ts',
+    "path: '/listings/:id/purchase',",
+    "path: '/listings/:listingId/purchase',",
+  );
+  edit(
+    'contract/routes/listings.ts',
+    `params: listingIdParams,
+    headers: idempotencyHeaders,`,
+    `params: z.object({ listingId: listingIdParams.shape.id }),
+    headers: idempotencyHeaders,`,
+  );
+  const webPath = typecheck('tsconfig.web.json');
+  expect(webPath.status, webPath.output).not.toBe(0);
+  // The call passes `{ id }`; the generated path table is stale.
+  expect(new Set(webPath.errors.map(fileOf)), webPath.output).toEqual(
+    new Set(['web/features/marketplace/api.ts', 'web/lib/api-routes.gen.ts']),
+  );
+  expect(webPath.output).toMatch(/'id' does not exist in type '\{ listingId: string; \}'/);
+  expect(webPath.output).toMatch(/is not assignable to type '"POST \/listings\/:listingId\/purchase body"'/);
+
+  // The server's compiler options, over the routes file and all it imports (the whole of tsconfig.server.json
+  // adds every test and script, three minutes on a busy machine, and can only add errors to these).
+  writeFileSync(
+    path.join(copy, 'tsconfig.routes.json'),
+    JSON.stringify({
+      extends: './tsconfig.server.json',
+      compilerOptions: { tsBuildInfoFile: null },
+      include: ['server/modules/marketplace/routes.ts'],
+    }),
+  );
+  const server = typecheck('tsconfig.routes.json');
+  expect(server.status, server.output).not.toBe(0);
+  // The handler reads `request.params.id` and passes a body without `expectedPrice`: both in its routes file.
+  expect(new Set(server.errors.map(fileOf)), server.output).toEqual(
+    new Set(['server/modules/marketplace/routes.ts']),
+  );
+  expect(server.output).toMatch(/Property 'id' does not exist/);
+  expect(server.output).toMatch(/expectedPrice/);
+}, 600_000);

@@ -1,0 +1,44 @@
+// Generated from contract/routes/ by `node scripts/generate-api-routes.ts`: do not edit. A string that differs
+// from its entry fails the typecheck; scripts/api-routes.test.ts fails when this file is stale.
+import type { RouteTables } from '../../contract/routes/index.ts';
+import { endpoints } from './api.ts';
+
+export const listings = /* @__PURE__ */ endpoints<RouteTables['listings']>({
+  list: 'GET /listings query',
+  create: 'POST /listings body',
+  get: 'GET /listings/:id',
+  edit: 'PATCH /listings/:id body',
+  remove: 'DELETE /listings/:id',
+  purchase: 'POST /listings/:id/purchase body',
+  leaveFeedback: 'POST /listings/:id/feedback body',
+  sellerFeedback: 'GET /users/:id/feedback query',
+  adminList: 'GET /admin/listings query',
+  pin: 'PUT /admin/listings/:id/pin body',
+  adminRemove: 'DELETE /admin/listings/:id',
+});
+
+export const orders = /* @__PURE__ */ endpoints<RouteTables['orders']>({
+  list: 'GET /orders query',
+  get: 'GET /orders/:id',
+  confirm: 'POST /orders/:id/confirm',
+  dispute: 'POST /orders/:id/dispute body',
+  adminList: 'GET /admin/orders query',
+  reveal: 'POST /admin/orders/:id/reveal',
+  settle: 'POST /admin/orders/:id/settle body',
+});
+
+export const stock = /* @__PURE__ */ endpoints<RouteTables['stock']>({
+  listingKeys: 'GET /listings/:id/keys query',
+  uploadKeys: 'POST /listings/:id/keys body',
+  withdrawKeys: 'DELETE /listings/:id/keys',
+  setStock: 'PUT /listings/:id/stock body',
+  orderKeys: 'GET /orders/:id/keys',
+});
+
+export const watches = /* @__PURE__ */ endpoints<RouteTables['watches']>({
+  watchCheat: 'PUT /cheats/:id/watch',
+  unwatchCheat: 'DELETE /cheats/:id/watch',
+  watchListing: 'PUT /listings/:id/watch',
+  unwatchListing: 'DELETE /listings/:id/watch',
+  setDetection: 'PUT /listings/:id/detection body',
+});
