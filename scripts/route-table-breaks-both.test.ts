@@ -4,11 +4,14 @@ import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 
 /**
+ * Issue 19: the web's response types are the contract's own zod schemas (`z.infer`), the same ones the server's
+ * routes serialize with, so a renamed response field must break the web's typecheck where pages read it.
  * Issue 40: the route table in contract/routes/ is the one place an endpoint's path and shapes are written;
  * the server's handler and the web's generated client are both typed from it. So a path parameter renamed
  * in an entry, or a field renamed in the body it names, must fail the server's typecheck and the web's, not a
- * request at run time. Proved on a copy of the project with both renames in `listingRoutes.purchase`,
- * typechecked with each side's own tsconfig.
+ * request at run time. Proved on a copy of the project with a field of the cheat card renamed and both renames
+ * in `listingRoutes.purchase`, typechecked once with each side's own tsconfig (one web run for all three: each
+ * error is asserted in its own file, so one rename cannot hide another).
  */
 const root = path.resolve(import.meta.dirname, '..');
 // Inside the project, so the copy resolves the same node_modules.
@@ -34,27 +37,47 @@ function typecheck(tsconfig: string) {
 
 const fileOf = (line: string) => line.slice(0, line.indexOf('('));
 
-it('renaming a path parameter and a body field of one entry fails the server and the web typecheck', () => {
+it("renaming a response field, a path parameter and a body field fails the web typecheck, and the server's where it serves them", () => {
   mkdirSync(copy, { recursive: true });
   for (const dir of ['web', 'contract', 'server', 'scripts'])
     cpSync(path.join(root, dir), path.join(copy, dir), { recursive: true });
   for (const file of ['tsconfig.base.json', 'tsconfig.server.json', 'tsconfig.web.json'])
     cpSync(path.join(root, file), path.join(copy, file));
-  // First the body: `expectedPrice` becomes `unitPrice` in the schema `listingRoutes.purchase` names.
+  // A response field: the cheat card's `watching` becomes `isWatching`.
+  edit(
+    'contract/cheats.ts',
+    'cheat.extend({ watching: z.boolean() })',
+    'cheat.extend({ isWatching: z.boolean() })',
+  );
+  // A body field: `expectedPrice` becomes `unitPrice` in the schema `listingRoutes.purchase` names.
   edit(
     'contract/marketplace.ts',
     'export const purchaseBody = z.object({\n  expectedPrice:',
     'export const purchaseBody = z.object({\n  unitPrice:',
   );
-  const webBody = typecheck('tsconfig.web.json');
-  expect(webBody.status, webBody.output).not.toBe(0);
-  // The call sends `{ expectedPrice, units }`.
-  expect(new Set(webBody.errors.map(fileOf)), webBody.output).toEqual(
-    new Set(['web/features/marketplace/api.ts']),
+  const web = typecheck('tsconfig.web.json');
+  expect(web.status, web.output).not.toBe(0);
+  // Nothing else in the copy is broken, so each failure is a rename and not the copying.
+  const errorsIn = (file: string) => web.errors.filter((line) => fileOf(line) === file).join('\n');
+  expect(new Set(web.errors.map(fileOf)), web.output).toEqual(
+    new Set([
+      'web/features/cheats/components/cheat-card.tsx',
+      'web/features/cheats/pages/cheat-detail-page.tsx',
+      'web/features/marketplace/api.ts',
+    ]),
   );
-  expect(webBody.output).toMatch(/'expectedPrice' does not exist/);
+  // The card and the detail page read `watching`.
+  expect(errorsIn('web/features/cheats/components/cheat-card.tsx')).toMatch(
+    /Property 'watching' does not exist/,
+  );
+  expect(errorsIn('web/features/cheats/pages/cheat-detail-page.tsx')).toMatch(
+    /Property 'watching' does not exist/,
+  );
+  // The purchase call sends `{ expectedPrice, units }`.
+  expect(errorsIn('web/features/marketplace/api.ts')).toMatch(/'expectedPrice' does not exist/);
 
-  // Then the path: it says `:listingId`, and the params name it so.
+  // A path parameter: it says `:listingId`, and the params name it so. Its own run: a wrong path parameter
+  // hides a wrong body of the same call from the compiler.
   edit(
     'contract/routes/listings.ts',
     "path: '/listings/:id/purchase',",
@@ -68,13 +91,22 @@ it('renaming a path parameter and a body field of one entry fails the server and
     headers: idempotencyHeaders,`,
   );
   const webPath = typecheck('tsconfig.web.json');
-  expect(webPath.status, webPath.output).not.toBe(0);
-  // The call passes `{ id }`; the generated path table is stale.
+  const pathErrorsIn = (file: string) => webPath.errors.filter((line) => fileOf(line) === file).join('\n');
   expect(new Set(webPath.errors.map(fileOf)), webPath.output).toEqual(
-    new Set(['web/features/marketplace/api.ts', 'web/lib/api-routes.gen.ts']),
+    new Set([
+      'web/features/cheats/components/cheat-card.tsx',
+      'web/features/cheats/pages/cheat-detail-page.tsx',
+      'web/features/marketplace/api.ts',
+      'web/lib/api-routes.gen.ts',
+    ]),
   );
-  expect(webPath.output).toMatch(/'id' does not exist in type '\{ listingId: string; \}'/);
-  expect(webPath.output).toMatch(/is not assignable to type '"POST \/listings\/:listingId\/purchase body"'/);
+  // The call passes `{ id }`; the generated path table is stale.
+  expect(pathErrorsIn('web/features/marketplace/api.ts')).toMatch(
+    /'id' does not exist in type '\{ listingId: string; \}'/,
+  );
+  expect(pathErrorsIn('web/lib/api-routes.gen.ts')).toMatch(
+    /is not assignable to type '"POST \/listings\/:listingId\/purchase body"'/,
+  );
 
   // The server's compiler options, over the routes file and all it imports (the whole of tsconfig.server.json
   // adds every test and script, three minutes on a busy machine, and can only add errors to these).

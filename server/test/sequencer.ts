@@ -15,8 +15,7 @@ const SLOW = [
   /^server\/resilience\//, // 20–36 s each
   /^server\/modules\/hooks\/hooks\.test\.ts$/, // 48/30 s (a receiver on loopback: a 5 s timeout, retry_after waits)
   /^server\/db\/pooler\.pg\.test\.ts$/, // -/20 s (PgBouncer; migrates an empty database twice at once)
-  /^scripts\/route-table-breaks-both\.test\.ts$/, // 178 s on 2 busy cores (two web typechecks and one of the routes file)
-  /^scripts\/contract-breaks-web\.test\.ts$/, // 22 s
+  /^scripts\/route-table-breaks-both\.test\.ts$/, // one web typecheck and one of the routes file
 ];
 
 /**
