@@ -1,0 +1,128 @@
+import { useSyncExternalStore } from 'react';
+import { applyCatalogue } from '../../contract/i18n/define.ts';
+import { type Locale, locales, matchLocale, sourceLocale } from '../../contract/i18n/locales.ts';
+
+/*
+ * The browser's language (issue 41, decision 047). The active locale is the signed-in member's saved language,
+ * else the one this device chose (localStorage), else the browser's own languages, else English. Only the
+ * active locale's catalogue is fetched, with the ICU formatter, as lazy chunks; English fetches nothing. Applying
+ * it swaps the contract groups' values in place (`applyCatalogue`), then every subscriber re-renders.
+ */
+
+/** localStorage key of this device's choice; public/boot.js reads it too, to set <html lang> before paint. */
+export const LOCALE_STORAGE_KEY = 'locale';
+
+type Catalogue = Record<string, string>;
+
+/**
+ * One lazy chunk per catalogue (English is the source and has none): found by the build from the files, so a
+ * language joins by adding its catalogue and its tag in `locales`.
+ */
+const catalogueChunks = import.meta.glob<Catalogue>(
+  ['../../contract/i18n/catalogues/*.json', '!../../contract/i18n/catalogues/en.json'],
+  { import: 'default' },
+);
+
+/** The locale's words and their formatter; null for English (the groups' own values). */
+async function loadCatalogue(locale: Locale): Promise<(() => void) | null> {
+  if (locale === sourceLocale) return null;
+  const load = catalogueChunks[`../../contract/i18n/catalogues/${locale}.json`];
+  if (!load) throw new Error(`No catalogue for ${locale}`);
+  const [catalogue, { formatMessage }] = await Promise.all([load(), import('../../contract/i18n/format.ts')]);
+  return () => applyCatalogue(catalogue, (message, values) => formatMessage(locale, message, values));
+}
+
+/** The first of the browser's languages we speak (`navigator.languages`, most wanted first), else English. */
+export function browserLocale(languages: readonly string[] = navigator.languages ?? []): Locale {
+  for (const tag of languages) {
+    const found = matchLocale(tag);
+    if (found) return found;
+  }
+  return sourceLocale;
+}
+
+/** This device's stored choice, when it is one of ours. */
+export function storedLocale(): Locale | null {
+  try {
+    const value = localStorage.getItem(LOCALE_STORAGE_KEY);
+    return value && (locales as readonly string[]).includes(value) ? (value as Locale) : null;
+  } catch {
+    return null; // Storage blocked (privacy modes).
+  }
+}
+
+/** Saved on the account > chosen on this device > the browser's languages > English. */
+export function chooseLocale({
+  saved,
+  stored = storedLocale(),
+  languages,
+}: {
+  saved?: Locale | null;
+  stored?: Locale | null;
+  languages?: readonly string[];
+} = {}): Locale {
+  return saved ?? stored ?? browserLocale(languages);
+}
+
+/** Remembers the choice on this device (the next visit paints in it at once). */
+export function storeLocale(locale: Locale) {
+  try {
+    localStorage.setItem(LOCALE_STORAGE_KEY, locale);
+  } catch {
+    // Storage blocked: the choice lasts for this page only.
+  }
+}
+
+const RTL_LANGUAGES = new Set(['ar', 'fa', 'he', 'ur', 'yi']);
+
+/** Right-to-left for the languages written so; the page's direction follows the locale. */
+export function textDirection(locale: Locale): 'ltr' | 'rtl' {
+  return RTL_LANGUAGES.has(locale.split('-')[0] ?? '') ? 'rtl' : 'ltr';
+}
+
+let active: Locale = sourceLocale;
+/** The latest request wins: a slow catalogue never overrides a later choice. */
+let pending: Promise<void> | null = null;
+let generation = 0;
+const listeners = new Set<() => void>();
+
+/** The locale whose words the contract groups hold now (the API client sends it as Accept-Language). */
+export function activeLocale(): Locale {
+  return active;
+}
+
+/**
+ * Makes `locale` active: fetches its catalogue and the formatter (nothing for English), swaps the texts, sets
+ * <html lang dir>, then tells the subscribers (the app re-renders). Resolves once applied.
+ */
+export function setActiveLocale(locale: Locale): Promise<void> {
+  const mine = ++generation;
+  if (locale === active && !pending) return Promise.resolve();
+  const run = (async () => {
+    const apply = await loadCatalogue(locale);
+    if (mine !== generation) return; // a later choice superseded this one
+    if (apply) apply();
+    else applyCatalogue(null);
+    active = locale;
+    const root = document.documentElement;
+    root.lang = locale;
+    root.dir = textDirection(locale);
+    for (const listener of listeners) listener();
+  })();
+  pending = run;
+  return run.finally(() => {
+    if (pending === run) pending = null;
+  });
+}
+
+export function subscribeLocale(listener: () => void) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/** The active locale, re-rendering the component when it changes. */
+export function useActiveLocale(): Locale {
+  return useSyncExternalStore(subscribeLocale, activeLocale);
+}
