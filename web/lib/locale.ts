@@ -12,24 +12,11 @@ import { type Locale, locales, matchLocale, sourceLocale } from '../../contract/
 /** localStorage key of this device's choice; public/boot.js reads it too, to set <html lang> before paint. */
 export const LOCALE_STORAGE_KEY = 'locale';
 
-type Catalogue = Record<string, string>;
-
-/**
- * One lazy chunk per catalogue (English is the source and has none): found by the build from the files, so a
- * language joins by adding its catalogue and its tag in `locales`.
- */
-const catalogueChunks = import.meta.glob<Catalogue>(
-  ['../../contract/i18n/catalogues/*.json', '!../../contract/i18n/catalogues/en.json'],
-  { import: 'default' },
-);
-
-/** The locale's words and their formatter; null for English (the groups' own values). */
+/** The locale's words and their formatter (lazy chunks); null for English (the groups' own values). */
 async function loadCatalogue(locale: Locale): Promise<(() => void) | null> {
   if (locale === sourceLocale) return null;
-  const load = catalogueChunks[`../../contract/i18n/catalogues/${locale}.json`];
-  if (!load) throw new Error(`No catalogue for ${locale}`);
-  const [catalogue, { formatMessage }] = await Promise.all([load(), import('../../contract/i18n/format.ts')]);
-  return () => applyCatalogue(catalogue, (message, values) => formatMessage(locale, message, values));
+  const loader = await import('./catalogue-loader.ts');
+  return loader.loadCatalogue(locale);
 }
 
 /** The first of the browser's languages we speak (`navigator.languages`, most wanted first), else English. */

@@ -9,18 +9,11 @@ import type { LinkedAccounts, SsoProvider } from '../../../contract/sso.ts';
 import { api, upload } from '../../lib/api.ts';
 import { useRefreshingMutation } from '../../lib/queries.ts';
 import { loadRetry } from '../../lib/query-retry.ts';
-import { meKey, sessionKey } from '../../lib/session.ts';
+import { meKey, sessionKey, settingsKey, settingsQuery } from '../../lib/session.ts';
 
 type Ok = { ok: true };
 
-export const settingsKey = ['me', 'settings'] as const;
 export const loginsKey = ['me', 'logins'] as const;
-
-export const settingsQuery = queryOptions({
-  queryKey: settingsKey,
-  queryFn: ({ signal }) => api<UserSettings>('/me/settings', { signal }),
-  ...loadRetry,
-});
 
 export const loginsQuery = queryOptions({
   queryKey: loginsKey,

@@ -6,8 +6,7 @@ import type { UserSettings } from '../../../contract/me.ts';
 import { languageMessages } from '../../../contract/shell-messages.ts';
 import { api, errorMessage } from '../../lib/api.ts';
 import { chooseLocale, setActiveLocale, storeLocale } from '../../lib/locale.ts';
-import { useSession } from '../../lib/session.ts';
-import { settingsKey, settingsQuery } from './api.ts';
+import { settingsKey, settingsQuery, useSession } from '../../lib/session.ts';
 
 /**
  * A signed-in member's saved language wins over this device's choice and the browser's (issue 41): once their
