@@ -56,6 +56,24 @@ describe('choosing the locale', () => {
   });
 });
 
+/** A page with a query, under a shell that keys it by locale as AppLayout does. */
+function FigurePage() {
+  // Stale at once: only the switch's care keeps the remount from asking again.
+  const figure = useQuery({
+    queryKey: ['figure'],
+    queryFn: () => api<{ n: number }>('/figure'),
+    staleTime: 0,
+  });
+  return (
+    <p>
+      {languageMessages.settingsTitle}: {figure.data ? formatNumber(figure.data.n) : '…'}
+    </p>
+  );
+}
+function Shell() {
+  return <FigurePage key={useLocaleKey()} />;
+}
+
 describe('switching the locale', () => {
   it('swaps the texts, <html lang dir>, dates, numbers and the API client’s Accept-Language; English comes back', async () => {
     const server = serveApi((r) => (r.path === '/api/v1/ping' ? json(200, { ok: true }) : undefined));
@@ -97,22 +115,6 @@ describe('switching the locale', () => {
       reads++;
       return json(200, { n: 1234 });
     });
-    function Page() {
-      // Stale at once: only the switch's care keeps the remount from asking again.
-      const figure = useQuery({
-        queryKey: ['figure'],
-        queryFn: () => api<{ n: number }>('/figure'),
-        staleTime: 0,
-      });
-      return (
-        <p>
-          {languageMessages.settingsTitle}: {figure.data ? formatNumber(figure.data.n) : '…'}
-        </p>
-      );
-    }
-    function Shell() {
-      return <Page key={useLocaleKey()} />;
-    }
     renderApp(<Shell />);
     expect(await screen.findByText(`Language: ${formatNumber(1234)}`)).toBeInTheDocument();
     expect(reads).toBe(1);
