@@ -17,4 +17,5 @@ export const languageMessages = /* @__PURE__ */ defineMessages('languageMessages
   hint: 'Saved to your account: the site, its messages and your emails use it.',
   saved: 'Language saved',
   saveFailed: 'Could not save your language. Please try again.',
+  loadFailed: 'Could not load this language. Check your connection and try again.',
 } as const);

@@ -69,7 +69,7 @@ export function textDirection(locale: Locale): 'ltr' | 'rtl' {
 
 let active: Locale = sourceLocale;
 /** The latest request wins: a slow catalogue never overrides a later choice. */
-let pending: Promise<void> | null = null;
+let pending: { locale: Locale; run: Promise<void> } | null = null;
 let generation = 0;
 const listeners = new Set<() => void>();
 
@@ -83,8 +83,10 @@ export function activeLocale(): Locale {
  * <html lang dir>, then tells the subscribers (the app re-renders). Resolves once applied.
  */
 export function setActiveLocale(locale: Locale): Promise<void> {
-  const mine = ++generation;
+  // Asked again for the language on its way (the menu, then the member's settings arriving): the same switch.
+  if (pending?.locale === locale) return pending.run;
   if (locale === active && !pending) return Promise.resolve();
+  const mine = ++generation;
   const run = (async () => {
     const apply = await loadCatalogue(locale);
     if (mine !== generation) return; // a later choice superseded this one
@@ -96,10 +98,11 @@ export function setActiveLocale(locale: Locale): Promise<void> {
     root.dir = textDirection(locale);
     for (const listener of listeners) listener();
   })();
-  pending = run;
-  return run.finally(() => {
-    if (pending === run) pending = null;
+  const settled = run.finally(() => {
+    if (pending?.run === settled) pending = null;
   });
+  pending = { locale, run: settled };
+  return settled;
 }
 
 export function subscribeLocale(listener: () => void) {

@@ -100,6 +100,13 @@ describe('switching the locale', () => {
     expect(server.requests.at(-1)?.headers.get('accept-language')).toBe('en');
   });
 
+  it('asked again for the language on its way, it is the same switch (the menu, then the saved settings)', async () => {
+    const first = setActiveLocale('ru');
+    expect(setActiveLocale('ru')).toBe(first);
+    await first;
+    expect(languageMessages.menu).toBe(ru['languageMessages.menu']);
+  });
+
   it('a later choice wins over a slower earlier one', async () => {
     const first = setActiveLocale('ru');
     const second = setActiveLocale('en');

@@ -19,7 +19,9 @@ export function useLocaleSync() {
   useEffect(() => {
     if (!user || saved === undefined) return;
     if (saved) storeLocale(saved);
-    void setActiveLocale(chooseLocale({ saved }));
+    setActiveLocale(chooseLocale({ saved })).catch(() => {
+      // Its catalogue did not load: the page stays in the language it has.
+    });
   }, [user, saved]);
 }
 
@@ -46,7 +48,12 @@ export function useChooseLocale() {
         return false;
       }
     }
-    await setActiveLocale(locale);
+    try {
+      await setActiveLocale(locale);
+    } catch {
+      toast.error(languageMessages.loadFailed);
+      return false;
+    }
     return true;
   };
 }
