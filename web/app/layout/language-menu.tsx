@@ -12,6 +12,11 @@ const menuItems = (menu: HTMLElement | null) => [
   ...(menu?.querySelectorAll<HTMLElement>('[role="menuitemradio"]') ?? []),
 ];
 
+/** Whether the menu must start at the button's left edge: too little room on its left to end at its right. */
+const MENU_WIDTH = 224;
+const startsAtButtonLeft = (button: HTMLElement | null) =>
+  button !== null && button.getBoundingClientRect().right < MENU_WIDTH;
+
 /** The top bar remounts in the new language (use-locale-key.ts): its new menu button takes the focus back. */
 let refocusAfterSwitch = false;
 
@@ -20,10 +25,12 @@ let refocusAfterSwitch = false;
  * its own name. Arrows, Home and End move between them, Enter or Space chooses, Escape closes and gives the
  * focus back to the button.
  */
-export function LanguageMenu() {
+export function LanguageMenu({ className }: { className?: string }) {
   const active = useActiveLocale();
   const choose = useChooseLocale();
   const [open, setOpen] = useState(false);
+  // Opens towards the side with room: a phone's top bar can put the button near the left edge.
+  const [alignLeft, setAlignLeft] = useState(false);
   const menuId = useDomId();
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
@@ -78,7 +85,7 @@ export function LanguageMenu() {
   };
 
   return (
-    <div className="relative">
+    <div className={cn('relative', className)}>
       <button
         ref={button}
         type="button"
@@ -86,10 +93,14 @@ export function LanguageMenu() {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => {
+          setAlignLeft(startsAtButtonLeft(button.current));
+          setOpen((o) => !o);
+        }}
         onKeyDown={(event) => {
           if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
             event.preventDefault();
+            setAlignLeft(startsAtButtonLeft(button.current));
             setOpen(true);
           }
         }}
@@ -105,7 +116,10 @@ export function LanguageMenu() {
           aria-label={messages.menu}
           tabIndex={-1}
           onKeyDown={onMenuKey}
-          className="absolute right-0 z-50 mt-2 min-w-44 rounded-xl border border-line bg-surface p-1 shadow-lg"
+          className={cn(
+            'absolute z-50 mt-2 min-w-44 rounded-xl border border-line bg-surface p-1 shadow-lg',
+            alignLeft ? 'left-0' : 'right-0',
+          )}
         >
           {locales.map((locale) => (
             <button

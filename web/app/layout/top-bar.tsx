@@ -35,7 +35,8 @@ export function TopBar() {
               <NotificationBell />
             </Suspense>
           )}
-          <LanguageMenu />
+          {/* A member's phone bar is full (it would wrap to a third row): their language is in Settings. */}
+          <LanguageMenu className={user ? 'hidden sm:block' : undefined} />
           <ThemeToggle />
           {isPending ? (
             <Skeleton className="ml-1 size-9 rounded-full" />
