@@ -91,6 +91,58 @@ describe('first-screen budget', () => {
     expect(textReport.withinBudget).toBe(true);
   });
 
+  it('adds each language’s catalogue and formatter chunks to the English first screen, each judged on the budget', () => {
+    const hints = JSON.stringify({
+      '*': { js: [], data: [] },
+      locales: {
+        ru: ['/assets/ru-g7.js', '/assets/format-h8.js', '/assets/vendor-b2.js'],
+        de: ['/assets/de-i9.js', '/assets/format-h8.js'],
+      },
+    });
+    const localizedHtml = html.replace(
+      '<script src="/boot.js"></script>',
+      `<script type="application/json" id="first-screen">${hints}</script>\n<script src="/boot.js"></script>`,
+    );
+    const files = {
+      'index.html': localizedHtml,
+      'boot.js': themeInit,
+      'assets/index-a1.js': text('entry', 200),
+      'assets/vendor-b2.js': text('vendor', 300),
+      'assets/index-c3.css': '.a{color:red}',
+      'assets/ru-g7.js': text('ru', 800),
+      'assets/format-h8.js': text('format', 400),
+      // Random bytes do not compress: this language alone goes over.
+      'assets/de-i9.js': randomBytes(125 * 1024),
+    };
+    const report = measureFirstScreen(webDir(files));
+    const wire = (name: keyof typeof files) => wireBytes(Buffer.from(files[name]));
+    expect(report.locales.map((l) => l.locale)).toEqual(['ru', 'de']);
+    const [ru, de] = report.locales;
+    // A chunk the shell already loads (vendor) is not counted twice.
+    expect(ru?.files.map((f) => f.file)).toEqual(['assets/ru-g7.js', 'assets/format-h8.js']);
+    expect(ru?.totalWire).toBe(report.totalWire + wire('assets/ru-g7.js') + wire('assets/format-h8.js'));
+    expect(ru?.withinBudget).toBe(true);
+    expect(de?.totalWire).toBeGreaterThan(BUDGET_BYTES);
+    expect(de?.withinBudget).toBe(false);
+    // English alone is within it, but the build fails on the one language that is not.
+    expect(report.totalWire).toBeLessThan(BUDGET_BYTES);
+    expect(report.withinBudget).toBe(false);
+  });
+
+  it('without language hints (an English-only build) reports no languages', () => {
+    const report = measureFirstScreen(
+      webDir({
+        'index.html': html,
+        'boot.js': themeInit,
+        'assets/index-a1.js': '',
+        'assets/vendor-b2.js': '',
+        'assets/index-c3.css': '',
+      }),
+    );
+    expect(report.locales).toEqual([]);
+    expect(report.withinBudget).toBe(true);
+  });
+
   it('takes the smaller of brotli and the file itself', () => {
     const small = Buffer.from('x'.repeat(100));
     expect(wireBytes(small)).toBe(100);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Plugin, Rollup } from 'vite';
 
+import { locales, sourceLocale } from '../contract/i18n/locales.ts';
 import type { FirstScreen } from '../web/app/first-screens.ts';
 
 type Screens = Record<string, FirstScreen>;
@@ -9,7 +10,9 @@ type Screens = Record<string, FirstScreen>;
  * Writes `<script type="application/json" id="first-screen">` into index.html, just before public/boot.js: per path, the chunks
  * its page needs beyond the shell (the page's modules' chunks and everything they import statically) and the
  * API URLs it reads first. boot.js preloads and fetches them (decision
- * 029). A data block is not executed, so the CSP's script rules do not apply to it.
+ * 029). Under `locales`, per language but English, the chunks of its catalogue and of the ICU formatter, which
+ * boot.js preloads for the language this device chose (issue 41). A data block is not executed, so the CSP's
+ * script rules do not apply to it.
  */
 export function firstScreenHints(screens: Screens, root: string): Plugin {
   return {
@@ -22,7 +25,8 @@ export function firstScreenHints(screens: Screens, root: string): Plugin {
         const boot = '<script src="/boot.js"></script>';
         if (!html.includes(boot)) throw new Error(`first-screen hints: index.html has no ${boot}`);
         // `<` escaped: the text of a script element must never contain `</script`.
-        const json = JSON.stringify(hintsFor(screens, ctx.bundle, root)).replaceAll('<', '\\u003c');
+        const hints = { ...hintsFor(screens, ctx.bundle, root), locales: localeHints(ctx.bundle, root) };
+        const json = JSON.stringify(hints).replaceAll('<', '\\u003c');
         return html.replace(
           boot,
           `<script type="application/json" id="first-screen">${json}</script>\n    ${boot}`,
@@ -32,7 +36,8 @@ export function firstScreenHints(screens: Screens, root: string): Plugin {
   };
 }
 
-export function hintsFor(screens: Screens, bundle: Rollup.OutputBundle, root: string) {
+/** The bundle's chunks, a walk over their static imports, and the shell's own (the entry's) chunks. */
+function chunkGraph(bundle: Rollup.OutputBundle, root: string) {
   const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
   const withImports = (start: Rollup.OutputChunk[]) => {
@@ -47,16 +52,38 @@ export function hintsFor(screens: Screens, bundle: Rollup.OutputBundle, root: st
     return seen;
   };
   const shell = withImports(chunks.filter((c) => c.isEntry));
-  const hints: Record<string, { js: string[]; data: string[]; intl?: true }> = {};
-  for (const [route, screen] of Object.entries(screens)) {
-    const start = (screen.modules ?? []).map((m) => {
+  /** The chunks `modules` need beyond the shell, as URLs. */
+  const beyondShell = (modules: string[], purpose: string) => {
+    const start = modules.map((m) => {
       const id = path.resolve(root, m);
       const chunk = chunks.find((c) => c.moduleIds.includes(id));
-      if (!chunk) throw new Error(`first-screen hints: no chunk holds ${m} (listed for ${route})`);
+      if (!chunk) throw new Error(`first-screen hints: no chunk holds ${m} (listed for ${purpose})`);
       return chunk;
     });
-    const js = [...withImports(start)].filter((f) => !shell.has(f)).sort();
-    hints[route] = { js: js.map((f) => `/${f}`), data: screen.data, ...(screen.intl ? { intl: true } : {}) };
+    return [...withImports(start)]
+      .filter((f) => !shell.has(f))
+      .sort()
+      .map((f) => `/${f}`);
+  };
+  return { beyondShell };
+}
+
+export function hintsFor(screens: Screens, bundle: Rollup.OutputBundle, root: string) {
+  const { beyondShell } = chunkGraph(bundle, root);
+  const hints: Record<string, { js: string[]; data: string[]; intl?: true }> = {};
+  for (const [route, screen] of Object.entries(screens)) {
+    const js = beyondShell(screen.modules ?? [], route);
+    hints[route] = { js, data: screen.data, ...(screen.intl ? { intl: true } : {}) };
   }
   return hints;
+}
+
+/** Per language but English: the chunks its catalogue and the formatter's loader add to the shell (web/lib/locale.ts). */
+export function localeHints(bundle: Rollup.OutputBundle, root: string): Record<string, string[]> {
+  const { beyondShell } = chunkGraph(bundle, root);
+  return Object.fromEntries(
+    locales
+      .filter((l) => l !== sourceLocale)
+      .map((l) => [l, beyondShell([`contract/i18n/catalogues/${l}.json`, 'web/lib/catalogue-loader.ts'], l)]),
+  );
 }

@@ -15,6 +15,8 @@ import type { Rollup } from 'vite';
  */
 const CANDIDATE = /\/(web\/components|web\/lib|contract)\/|\/lucide-react\/dist\/esm\/icons\//;
 const ENTRY = /\/web\/main\.tsx$/;
+/** A language's catalogue is fetched only in that language (issue 41): always a chunk of its own. */
+const CATALOGUE = /\/contract\/i18n\/catalogues\//;
 /** lucide-react's index re-exports every icon; only the icons a module names are its imports. */
 const ICONS_INDEX = /\/lucide-react\/dist\/esm\/lucide-react\.mjs$/;
 
@@ -46,7 +48,7 @@ export function sharedChunks(): Rollup.GetManualChunk {
     const known = verdicts.get(id);
     if (known !== undefined) return known;
     const screen = firstScreen(meta);
-    if (screen.has(id) || !CANDIDATE.test(id)) {
+    if (screen.has(id) || !CANDIDATE.test(id) || CATALOGUE.test(id)) {
       verdicts.set(id, false);
       return false;
     }

@@ -1,5 +1,6 @@
 import type { ErrorBody } from '../../contract/errors.ts';
 import type { CallOptions, ClientOf, EndpointTable, RouteGroup } from '../../contract/routes/route.ts';
+import { activeLocale } from './locale.ts';
 
 /** Every failed call ends in this one error: the server's `{error:{code,message,fields}}`, or a local stand-in. */
 export class ApiError extends Error {
@@ -124,7 +125,12 @@ async function send<T>(
   signal?: AbortSignal,
   extraHeaders?: Record<string, string>,
 ): Promise<T> {
-  const headers: Record<string, string> = { ...extraHeaders, accept: 'application/json' };
+  // The site's language, not the browser's: a visitor who chose one gets the API's messages in it (issue 41).
+  const headers: Record<string, string> = {
+    ...extraHeaders,
+    accept: 'application/json',
+    'accept-language': activeLocale(),
+  };
   if (body !== undefined) headers['content-type'] = 'application/json';
   let response: Response;
   try {
@@ -216,6 +222,7 @@ export function upload<T>(
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
     xhr.setRequestHeader('accept', 'application/json');
+    xhr.setRequestHeader('accept-language', activeLocale());
     xhr.withCredentials = true;
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress?.(event.loaded / event.total);

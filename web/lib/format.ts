@@ -1,17 +1,34 @@
-/** Builds `make()` on first use: an Intl formatter costs milliseconds to construct, so none is built while a
- * page that shows no date or figure loads. */
-function once<T>(make: () => T): () => T {
-  let value: T | undefined;
+import { activeLocale } from './locale.ts';
+
+/**
+ * The locale Intl formats in: the site's active language (issue 41). In English, the browser's own English
+ * (en-GB dates for a British visitor, as before) when it is one, else plain `en`.
+ */
+export function intlLocale(): string | undefined {
+  const locale = activeLocale();
+  if (locale !== 'en') return locale;
+  return typeof navigator !== 'undefined' && /^en\b/i.test(navigator.language) ? undefined : 'en';
+}
+
+/** Builds `make(locale)` on first use per locale: an Intl formatter costs milliseconds to construct, so none is
+ * built while a page that shows no date or figure loads. */
+function perLocale<T>(make: (locale: string | undefined) => T): () => T {
+  const made = new Map<string | undefined, T>();
   return () => {
-    value ??= make();
+    const locale = intlLocale();
+    let value = made.get(locale);
+    if (value === undefined) {
+      value = make(locale);
+      made.set(locale, value);
+    }
     return value;
   };
 }
 
-/** Dates in the visitor's own locale and time zone. */
-const longFormat = once(() => new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' }));
-const shortFormat = once(() => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }));
-const numberFormat = once(() => new Intl.NumberFormat());
+/** Dates in the site's language and the visitor's own time zone. */
+const longFormat = perLocale((l) => new Intl.DateTimeFormat(l, { dateStyle: 'long', timeStyle: 'short' }));
+const shortFormat = perLocale((l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium' }));
+const numberFormat = perLocale((l) => new Intl.NumberFormat(l));
 
 type DateInput = string | number | Date;
 
@@ -39,4 +56,20 @@ export function toIsoString(value: DateInput): string {
 
 export function formatNumber(value: number): string {
   return numberFormat().format(value);
+}
+
+const customFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A date with other fields than the two styles above (a chart's "Mar 4", a profile's "March 2025"). */
+export function formatDateParts(value: DateInput, options: Intl.DateTimeFormatOptions): string {
+  const date = toDate(value);
+  if (!date) return '';
+  const locale = intlLocale();
+  const id = `${locale ?? ''}|${JSON.stringify(options)}`;
+  let format = customFormats.get(id);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    customFormats.set(id, format);
+  }
+  return format.format(date);
 }

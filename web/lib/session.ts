@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SessionUser } from '../../contract/auth.ts';
-import type { Me } from '../../contract/me.ts';
+import type { Me, UserSettings } from '../../contract/me.ts';
 import { shellMessages as messages } from '../../contract/shell-messages.ts';
 import { api } from './api.ts';
 import { loadRetry, useRetryToast } from './query-retry.ts';
@@ -14,6 +14,7 @@ export type SessionResponse = { user: SessionUser | null };
 
 export const sessionKey = ['session'] as const;
 export const meKey = ['me'] as const;
+export const settingsKey = ['me', 'settings'] as const;
 
 export const sessionQuery = queryOptions({
   queryKey: sessionKey,
@@ -27,6 +28,13 @@ export function useSession(): { user: SessionUser | null; isPending: boolean } {
   useRetryToast(query, 'session-retry', messages.connectionRetry);
   return { user: query.data?.user ?? null, isPending: query.isPending };
 }
+
+/** The member's settings; here, not in features/account, because the shell reads their language (issue 41). */
+export const settingsQuery = queryOptions({
+  queryKey: settingsKey,
+  queryFn: ({ signal }) => api<UserSettings>('/me/settings', { signal }),
+  ...loadRetry,
+});
 
 /** The signed-in member's own profile (email, balance...); loads only when signed in. */
 export function useMe() {

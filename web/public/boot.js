@@ -33,6 +33,40 @@
       early[url].catch(() => {});
     }
     window.__earlyResponses = early;
+
+    // The site's language (issue 41), as web/lib/locale.ts chooses it before a member's settings arrive: this
+    // device's choice, else the first of the browser's languages we speak, else English. <html lang dir> is
+    // right from the first paint, and that language's catalogue and formatter chunks start downloading now.
+    const spoken = ['en', ...Object.keys(hints.locales || {})];
+    const match = (tag) => {
+      const wanted = String(tag).toLowerCase();
+      return (
+        spoken.find((l) => l.toLowerCase() === wanted) ||
+        spoken.find((l) => l.toLowerCase().split('-')[0] === wanted.split('-')[0])
+      );
+    };
+    let locale;
+    try {
+      const stored = window.localStorage.getItem('locale');
+      if (stored && spoken.includes(stored)) locale = stored;
+    } catch {
+      // Storage blocked: the browser's languages decide.
+    }
+    for (const tag of locale ? [] : navigator.languages || []) {
+      locale = match(tag);
+      if (locale) break;
+    }
+    if (locale && locale !== 'en') {
+      root.lang = locale;
+      root.dir = /^(ar|fa|he|ur|yi)\b/.test(locale) ? 'rtl' : 'ltr';
+      for (const href of hints.locales[locale] || []) {
+        const link = document.createElement('link');
+        link.rel = 'modulepreload';
+        link.crossOrigin = '';
+        link.href = href;
+        document.head.appendChild(link);
+      }
+    }
     // The page's first date or figure pays for the browser's locale data (ICU), 40–90 ms in a fresh tab:
     // paid here, in a task of its own while the app's code downloads, it stays out of the first render.
     if (screen.intl)

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { useLocaleSync } from '../../features/account/locale.ts';
 import { AnimationOverlay } from '../../features/site-settings/animation-overlay.tsx';
 import { useSiteTheme } from '../../features/site-settings/use-site-theme.ts';
 import { useSession } from '../../lib/session.ts';
@@ -8,6 +9,7 @@ import { useRouteTitle } from '../route-handle.ts';
 import { BottomNav } from './bottom-nav.tsx';
 import { NavigationProgress } from './navigation-progress.tsx';
 import { TopBar } from './top-bar.tsx';
+import { useLocaleKey } from './use-locale-key.ts';
 
 // Members only (an unverified address): its own chunk, loaded once someone is signed in.
 const VerifyEmailBanner = lazy(() =>
@@ -19,6 +21,9 @@ export function AppLayout() {
   const { user } = useSession();
   useRealtime();
   useSiteTheme();
+  useLocaleSync();
+  // A new language remounts what shows texts (not this shell: its socket and scroll stay).
+  const locale = useLocaleKey();
   useEffect(() => {
     document.title = title ? `${title} · CheatMarket` : 'CheatMarket';
   }, [title]);
@@ -32,10 +37,10 @@ export function AppLayout() {
         Skip to content
       </a>
       <NavigationProgress />
-      <TopBar />
+      <TopBar key={locale} />
       {user && (
         <Suspense fallback={null}>
-          <VerifyEmailBanner />
+          <VerifyEmailBanner key={locale} />
         </Suspense>
       )}
       {/* Bottom padding keeps the last content clear of the fixed bottom navigation. */}
@@ -44,9 +49,9 @@ export function AppLayout() {
         tabIndex={-1}
         className="flex-1 px-4 pt-6 pb-[calc(6.5rem+env(safe-area-inset-bottom))] outline-none sm:px-6 lg:px-8"
       >
-        <Outlet />
+        <Outlet key={locale} />
       </main>
-      <BottomNav />
+      <BottomNav key={locale} />
       <AnimationOverlay />
       <ScrollRestoration />
     </div>

@@ -6,6 +6,7 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { GlobalSearchSlot } from '../../features/search/components/global-search-slot.tsx';
 import { useSession } from '../../lib/session.ts';
 import { Brand } from './brand.tsx';
+import { LanguageMenu } from './language-menu.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 
 // Members only: visitors never download the bell, the sign-out and what they use.
@@ -34,6 +35,8 @@ export function TopBar() {
               <NotificationBell />
             </Suspense>
           )}
+          {/* A member's phone bar is full (it would wrap to a third row): their language is in Settings. */}
+          <LanguageMenu className={user ? 'hidden sm:block' : undefined} />
           <ThemeToggle />
           {isPending ? (
             <Skeleton className="ml-1 size-9 rounded-full" />

@@ -10,18 +10,11 @@ import { api, upload } from '../../lib/api.ts';
 import { useRefreshingMutation } from '../../lib/queries.ts';
 import { loadRetry } from '../../lib/query-retry.ts';
 import { postsRootKey } from '../../lib/query-roots.ts';
-import { meKey, sessionKey } from '../../lib/session.ts';
+import { meKey, sessionKey, settingsKey, settingsQuery } from '../../lib/session.ts';
 
 type Ok = { ok: true };
 
-export const settingsKey = ['me', 'settings'] as const;
 export const loginsKey = ['me', 'logins'] as const;
-
-export const settingsQuery = queryOptions({
-  queryKey: settingsKey,
-  queryFn: ({ signal }) => api<UserSettings>('/me/settings', { signal }),
-  ...loadRetry,
-});
 
 export const loginsQuery = queryOptions({
   queryKey: loginsKey,

@@ -1,14 +1,19 @@
-import { Lightbulb, Moon, Palette, Settings, Sun, UserPen } from 'lucide-react';
+import { Languages, Lightbulb, Moon, Palette, Settings, Sun, UserPen } from 'lucide-react';
+import toast from 'react-hot-toast';
+import { type Locale, localeNames, locales } from '../../../../contract/i18n/locales.ts';
 import type { Me } from '../../../../contract/me.ts';
+import { languageMessages } from '../../../../contract/shell-messages.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
+import { Options, Select } from '../../../components/ui/select.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { formatDateShort } from '../../../lib/format.ts';
+import { useActiveLocale } from '../../../lib/locale.ts';
 import { useMe } from '../../../lib/session.ts';
 import { useTheme } from '../../../lib/theme.ts';
 import { ActiveSessions } from '../components/active-sessions.tsx';
@@ -19,6 +24,7 @@ import { NotificationSettings } from '../components/notification-settings.tsx';
 import { PasskeysSection } from '../components/passkeys-section.tsx';
 import { PushSettings } from '../components/push-settings.tsx';
 import { TwoFactorSection } from '../components/two-factor-section.tsx';
+import { useChooseLocale } from '../locale.ts';
 
 const tips = [
   'Use a long password you use nowhere else; a password manager makes that easy.',
@@ -48,6 +54,7 @@ export function SettingsPage() {
         </div>
         <div className="flex min-w-0 flex-col gap-6">
           <AppearanceCard />
+          <LanguageCard />
           <LoginActivity />
           <SecurityTips />
         </div>
@@ -95,6 +102,26 @@ function AppearanceCard() {
           />
         </div>
       </div>
+    </SectionCard>
+  );
+}
+
+/** The account's language (issue 41): saved to the account, applied at once. */
+function LanguageCard() {
+  const active = useActiveLocale();
+  const choose = useChooseLocale();
+  return (
+    <SectionCard title={languageMessages.settingsTitle} icon={Languages}>
+      <Select
+        label={languageMessages.selectLabel}
+        hint={languageMessages.hint}
+        value={active}
+        onChange={async (event) => {
+          if (await choose(event.target.value as Locale)) toast.success(languageMessages.saved);
+        }}
+      >
+        <Options values={locales} labels={localeNames} />
+      </Select>
     </SectionCard>
   );
 }

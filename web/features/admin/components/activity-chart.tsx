@@ -1,5 +1,5 @@
 import type { AdminActivity } from '../../../../contract/admin.ts';
-import { formatNumber } from '../../../lib/format.ts';
+import { formatDateParts, formatNumber } from '../../../lib/format.ts';
 import { useDomId } from '../../../lib/use-dom-id.ts';
 
 type Day = AdminActivity['days'][number];
@@ -25,11 +25,7 @@ function niceMax(max: number) {
 }
 
 const dayLabel = (date: string) =>
-  new Date(`${date}T00:00:00Z`).toLocaleDateString(undefined, {
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
+  formatDateParts(`${date}T00:00:00Z`, { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 /**
  * The dashboard's 30-day chart of sign-ups, forum posts and sales, drawn as SVG lines (no chart

@@ -14,7 +14,7 @@ import { SignedOut } from '../../../components/ui/signed-out.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
-import { formatDateLong, toIsoString } from '../../../lib/format.ts';
+import { formatDateLong, formatDateParts, toIsoString } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useFailureToast } from '../../../lib/use-failure-toast.ts';
 import { useConversations, useDeleteConversation, useSetBlock, useThread } from '../api.ts';
@@ -101,7 +101,7 @@ function ConversationItem({ conversation: c, active }: { conversation: Conversat
         <span className="flex items-baseline justify-between gap-2">
           <span className="truncate text-sm font-semibold">{c.user.username}</span>
           <time dateTime={toIsoString(c.lastMessage.createdAt)} className="shrink-0 text-xs text-muted">
-            {new Date(c.lastMessage.createdAt).toLocaleDateString()}
+            {formatDateParts(c.lastMessage.createdAt, {})}
           </time>
         </span>
         <span className="flex items-center justify-between gap-2">

@@ -8,11 +8,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { errorMessage } from '../../../lib/api.ts';
-import { formatNumber } from '../../../lib/format.ts';
+import { formatDateParts, formatNumber } from '../../../lib/format.ts';
 import { useFollowProfile } from '../api.ts';
 import { TrustBadge } from './trust-badge.tsx';
-
-const monthFormat = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric' });
 
 /** The member's card: banner, avatar, name and role, joined date and follow counts, their actions and bio. */
 export function ProfileHeader({ profile, own }: { profile: PublicProfile; own: boolean }) {
@@ -39,7 +37,7 @@ export function ProfileHeader({ profile, own }: { profile: PublicProfile; own: b
           <div className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted">
             <span className="inline-flex items-center gap-1.5">
               <CalendarDays className="size-4" aria-hidden="true" />
-              Joined {monthFormat.format(new Date(profile.createdAt))}
+              Joined {formatDateParts(profile.createdAt, { month: 'long', year: 'numeric' })}
             </span>
             <span>
               <strong className="text-fg">{formatNumber(profile.followerCount)}</strong>{' '}

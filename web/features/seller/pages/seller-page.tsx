@@ -16,6 +16,7 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { WebhooksCard } from '../../../components/ui/webhooks-card.tsx';
 import { errorMessage } from '../../../lib/api.ts';
+import { formatNumber } from '../../../lib/format.ts';
 import { useFailureToast } from '../../../lib/use-failure-toast.ts';
 import { salesCsvPath, useSalesSummary, useSellerListings, useSetStock } from '../api.ts';
 import { SalesChart } from '../components/sales-chart.tsx';
@@ -24,7 +25,7 @@ function Figure({ label, value }: { label: string; value: number }) {
   return (
     <div className="rounded-xl bg-surface-2 px-4 py-3">
       <dt className="text-sm text-muted">{label}</dt>
-      <dd className="text-2xl font-bold">{value.toLocaleString('en-US')}</dd>
+      <dd className="text-2xl font-bold">{formatNumber(value)}</dd>
     </div>
   );
 }

@@ -1,0 +1,59 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import toast from 'react-hot-toast';
+import type { Locale } from '../../../contract/i18n/locales.ts';
+import type { UserSettings } from '../../../contract/me.ts';
+import { languageMessages } from '../../../contract/shell-messages.ts';
+import { api, errorMessage } from '../../lib/api.ts';
+import { chooseLocale, setActiveLocale, storeLocale } from '../../lib/locale.ts';
+import { settingsKey, settingsQuery, useSession } from '../../lib/session.ts';
+
+/**
+ * A signed-in member's saved language wins over this device's choice and the browser's (issue 41): once their
+ * settings arrive it becomes the active locale, and this device remembers it for the next first paint.
+ * Visitors keep the locale main.tsx chose.
+ */
+export function useLocaleSync() {
+  const { user } = useSession();
+  const saved = useQuery({ ...settingsQuery, enabled: user !== null }).data?.locale;
+  useEffect(() => {
+    if (!user || saved === undefined) return;
+    if (saved) storeLocale(saved);
+    setActiveLocale(chooseLocale({ saved })).catch(() => {
+      // Its catalogue did not load: the page stays in the language it has.
+    });
+  }, [user, saved]);
+}
+
+/**
+ * Switches the site's language without a reload: a member's choice is saved to the account (PUT /me/settings,
+ * so API errors, notifications and mails follow), a visitor's on this device.
+ */
+export function useChooseLocale() {
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  /** Resolves true once the language is applied (and, for a member, saved). */
+  return async (locale: Locale): Promise<boolean> => {
+    storeLocale(locale);
+    if (user) {
+      try {
+        const current = await queryClient.fetchQuery(settingsQuery);
+        const saved = await api<UserSettings>('/me/settings', {
+          method: 'PUT',
+          body: { ...current, locale } satisfies UserSettings,
+        });
+        queryClient.setQueryData(settingsKey, saved);
+      } catch (err) {
+        toast.error(errorMessage(err, languageMessages.saveFailed));
+        return false;
+      }
+    }
+    try {
+      await setActiveLocale(locale);
+    } catch {
+      toast.error(languageMessages.loadFailed);
+      return false;
+    }
+    return true;
+  };
+}
