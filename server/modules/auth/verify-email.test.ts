@@ -178,7 +178,19 @@ describe('mail to an address nobody verified (issue 36 finding)', () => {
     await t.app.jobs.settle();
     expect(t.outbox.filter((m) => m.to === unverified.email)).toEqual([]);
     const [mail] = t.outbox.filter((m) => m.to === verifiedMember.email);
-    expect(mail?.text).toContain('Buy cheap credits at evil.example');
+    // CI once found no mail here after settle() (not reproduced in 12 runs, alone or four at once): if it
+    // happens again, the queue's and the mail log's state say which step held it back.
+    const state = mail
+      ? ''
+      : JSON.stringify({
+          jobs: await rows(
+            t.db,
+            sql`select name, state, retry_count, start_after > now() as later, output from pgboss.job
+              where name in ('notification-mail', 'mail') order by created_on`,
+          ),
+          mailLog: await rows(t.db, sql`select recipient, status, template from mail_log`),
+        });
+    expect(mail?.text, state).toContain('Buy cheap credits at evil.example');
     // Held back before any slot or mail: nothing recorded as sent to the unverified address.
     const logged = await rows<{ n: number }>(
       t.db,
