@@ -40,6 +40,8 @@ const databaseFree = [
 export default defineConfig({
   test: {
     testTimeout: 30_000,
+    // A file that never ends is named, with the processes under the run, instead of stalling CI silently.
+    reporters: ['default', './server/test/watchdog-reporter.ts'],
     hookTimeout: 60_000,
     pool: 'forks',
     // The workers load the server's modules as `npm start` does: docs/decisions/028.

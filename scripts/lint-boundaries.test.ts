@@ -20,6 +20,7 @@ function lint(file: string, source: string) {
   const run = spawnSync(path.join(root, 'node_modules/.bin/biome'), ['lint', file], {
     cwd: scratch,
     encoding: 'utf8',
+    timeout: 120_000,
   });
   rmSync(full);
   return { ok: run.status === 0, output: run.stdout + run.stderr };

@@ -29,7 +29,8 @@ function typecheck(tsconfig: string) {
   const tsc = spawnSync(
     process.execPath,
     [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', tsconfig, '--incremental', 'false'],
-    { cwd: copy, encoding: 'utf8' },
+    // Bounded: while tsc runs the worker is blocked and no test timeout can fire.
+    { cwd: copy, encoding: 'utf8', timeout: 400_000 },
   );
   const errors = tsc.stdout.split('\n').filter((line) => line.includes('error TS'));
   return { status: tsc.status, output: tsc.stdout + tsc.stderr, errors };

@@ -57,7 +57,12 @@ describe('scripts/start.ts without build tools', () => {
         writeFileSync(path.join(dir, f), readFileSync(path.join(root, f)));
       const env = { ...(process.env as Record<string, string>) };
       delete env.WEB_ROOT;
-      const res = spawnSync(process.execPath, ['scripts/start.ts'], { cwd: dir, env, encoding: 'utf8' });
+      const res = spawnSync(process.execPath, ['scripts/start.ts'], {
+        cwd: dir,
+        env,
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
       expect(res.status).toBe(1);
       expect(res.stderr).toContain('The web bundle (dist/web) is missing');
       expect(res.stdout).not.toContain('building');

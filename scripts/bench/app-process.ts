@@ -24,6 +24,8 @@ export function runScript(name: string, args: string[], env: Record<string, stri
     env: { ...(process.env as Record<string, string>), ...env },
     input,
     encoding: 'utf8',
+    // Bounded: the caller's worker is blocked while it runs, so no test timeout could end a stuck script.
+    timeout: 300_000,
   });
 }
 

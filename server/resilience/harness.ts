@@ -88,7 +88,7 @@ export async function startCluster(): Promise<Cluster> {
   const pgCtl = (args: string[]) => {
     const cmd = path.join(bin, 'pg_ctl');
     const [file, argv] = isRoot ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args];
-    execFileSync(file, argv, { stdio: 'pipe', cwd: socketDir });
+    execFileSync(file, argv, { stdio: 'pipe', cwd: socketDir, timeout: 180_000 });
   };
   const appDir = mkdtempSync(path.join(os.tmpdir(), 'cm-res-'));
   const children: Child[] = [];

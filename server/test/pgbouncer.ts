@@ -65,7 +65,7 @@ pidfile = ${pidFile}
   const [file, argv] = isRoot
     ? ['runuser', ['-u', 'postgres', '--', PGBOUNCER, '-d', ini]]
     : [PGBOUNCER, ['-d', ini]];
-  execFileSync(file, argv, { stdio: 'pipe', cwd: dir });
+  execFileSync(file, argv, { stdio: 'pipe', cwd: dir, timeout: 60_000 });
   const deadline = Date.now() + 10_000;
   while (!(await accepts(port))) {
     if (Date.now() > deadline) {

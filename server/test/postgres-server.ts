@@ -67,7 +67,13 @@ export async function startPostgres(settings: Record<string, string> = {}): Prom
     const [file, argv] = isRoot
       ? ['runuser', ['-u', 'postgres', '--', path.join(bin, cmd), ...args]]
       : [path.join(bin, cmd), args];
-    execFileSync(file, argv, { stdio: 'pipe', cwd: dir, env: { ...process.env, ...SERVER_ENV } });
+    // Bounded: a blocked worker cannot time its test out, and a stuck child would stall the whole run.
+    execFileSync(file, argv, {
+      stdio: 'pipe',
+      cwd: dir,
+      env: { ...process.env, ...SERVER_ENV },
+      timeout: 180_000,
+    });
   };
   run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200${Object.entries(
