@@ -1,6 +1,8 @@
+import { accountUi as ui } from '../../../contract/texts/account-ui.ts';
+
 /** A short "Browser on OS" for the login history; good enough for people, not for analytics. */
 export function describeUserAgent(ua: string): string {
-  if (!ua || ua === 'Unknown') return 'Unknown browser';
+  if (!ua || ua === 'Unknown') return ui.unknownBrowser;
   const browser =
     match(ua, /Edg(?:e|A|iOS)?\/([\d]+)/, 'Edge') ??
     match(ua, /OPR\/([\d]+)/, 'Opera') ??
@@ -12,7 +14,7 @@ export function describeUserAgent(ua: string): string {
     (/Safari\//.test(ua) ? (match(ua, /Version\/([\d]+)/, 'Safari') ?? 'Safari') : null) ??
     (/curl\//i.test(ua) ? 'curl' : null) ??
     ua.split(/[\s/]/)[0] ??
-    'Unknown browser';
+    ui.unknownBrowser;
   const os = /Windows NT/.test(ua)
     ? 'Windows'
     : /iPhone|iPad|iPod/.test(ua)
@@ -26,7 +28,7 @@ export function describeUserAgent(ua: string): string {
             : /Linux/.test(ua)
               ? 'Linux'
               : null;
-  return os ? `${browser} on ${os}` : browser;
+  return os ? ui.browserOnOs(browser, os) : browser;
 }
 
 function match(ua: string, pattern: RegExp, name: string): string | null {

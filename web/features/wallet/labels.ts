@@ -1,16 +1,10 @@
 import { paymentMessages as pm } from '../../../contract/messages.ts';
 import type { Deposit, DepositStatus } from '../../../contract/payments.ts';
+import { depositStatusLabels, walletUi as ui, withdrawalStatusLabels } from '../../../contract/texts/wallet-ui.ts';
 import type { WithdrawalStatus } from '../../../contract/withdrawals.ts';
 import type { BadgeTone } from '../../components/ui/badge.tsx';
 import type { DepositFilter, WithdrawalFilter } from './api.ts';
 
-export const depositStatusLabels: Record<DepositStatus, string> = {
-  pending: 'Pending',
-  settled: 'Credited',
-  expired: 'Expired',
-  invalid: 'Failed',
-  reversed: 'Reversed',
-};
 export const depositStatusTones: Record<DepositStatus, BadgeTone> = {
   pending: 'warning',
   settled: 'success',
@@ -18,15 +12,9 @@ export const depositStatusTones: Record<DepositStatus, BadgeTone> = {
   invalid: 'danger',
   reversed: 'danger',
 };
-export const depositFilters: Record<DepositFilter, string> = { all: 'All', ...depositStatusLabels };
+/** The status filter's choices, in the active language (called at render). */
+export const depositFilters = (): Record<DepositFilter, string> => ({ all: ui.all, ...depositStatusLabels });
 
-export const withdrawalStatusLabels: Record<WithdrawalStatus, string> = {
-  pending: 'Waiting for staff',
-  processing: 'Paying out',
-  completed: 'Completed',
-  rejected: 'Rejected',
-  failed: 'Failed',
-};
 export const withdrawalStatusTones: Record<WithdrawalStatus, BadgeTone> = {
   pending: 'warning',
   processing: 'primary',
@@ -34,10 +22,10 @@ export const withdrawalStatusTones: Record<WithdrawalStatus, BadgeTone> = {
   rejected: 'neutral',
   failed: 'danger',
 };
-export const withdrawalFilters: Record<WithdrawalFilter, string> = {
-  all: 'All',
+export const withdrawalFilters = (): Record<WithdrawalFilter, string> => ({
+  all: ui.all,
   ...withdrawalStatusLabels,
-};
+});
 
 /**
  * Credits in the site's currency, "5.00 USD", in cents as the server counts them: a top-up's price rounded
@@ -58,14 +46,14 @@ export function depositSentence(d: Pick<Deposit, 'status' | 'problem' | 'credits
   if (d.problem === 'paid_partial') return pm.paidPartial;
   switch (d.status) {
     case 'pending':
-      return 'Waiting for the payment processor…';
+      return ui.depositWaiting;
     case 'settled':
       return d.problem === 'paid_over' ? `${pm.credited(d.credits)}. ${pm.paidOver}` : pm.credited(d.credits);
     case 'expired':
-      return 'The payment window closed before a payment arrived: nothing was charged.';
+      return ui.depositExpired;
     case 'invalid':
-      return 'The payment processor refused this payment: nothing was credited.';
+      return ui.depositRefused;
     case 'reversed':
-      return `Reversed by a chargeback: ${d.reversedCredits.toLocaleString('en-US')} credits were taken back.`;
+      return ui.depositReversed(d.reversedCredits);
   }
 }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { sessionMessages } from '../../../../contract/messages.ts';
 import type { SessionItem } from '../../../../contract/sessions.ts';
+import { accountUi as ui } from '../../../../contract/texts/account-ui.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
@@ -11,12 +12,13 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { formatDateLong, toIsoString } from '../../../lib/format.ts';
+import { withParts } from '../../../lib/text-parts.tsx';
 import { useRevokeOtherSessions, useRevokeSession, useSessions } from '../api.ts';
 import { DeviceRow } from './device-row.tsx';
 
 const isPhone = (s: SessionItem) => /^(Mobile|Tablet)/.test(s.device);
 /** "Firefox 128 on Linux"; a user agent we could not read (a script, a bot) says so once. */
-const labelOf = (s: SessionItem) => (s.browser === 'Unknown' ? 'Unknown browser' : `${s.browser} on ${s.os}`);
+const labelOf = (s: SessionItem) => (s.browser === 'Unknown' ? ui.unknownBrowser : ui.browserOnOs(s.browser, s.os));
 
 /** Where I am signed in: each browser's session, this one first-class, any other signed out on confirm. */
 export function ActiveSessions() {
@@ -44,19 +46,19 @@ export function ActiveSessions() {
     });
 
   return (
-    <SectionCard title="Sessions" icon={MonitorSmartphone}>
+    <SectionCard title={ui.sessions} icon={MonitorSmartphone}>
       {sessions.isPending ? (
         <SkeletonRows className="h-14 w-full" />
       ) : sessions.isError ? (
         <div className="flex flex-wrap items-center gap-3">
           <p className="text-sm text-danger">{sessionMessages.loadSessionsFailed}</p>
           <Button variant="outline" size="sm" onClick={() => sessions.refetch()}>
-            Try again
+            {ui.tryAgain}
           </Button>
         </div>
       ) : (
         <>
-          <ul className="divide-y divide-line" aria-label="Signed-in sessions">
+          <ul className="divide-y divide-line" aria-label={ui.signedInSessions}>
             {items.map((s) => (
               <DeviceRow
                 key={s.id}
@@ -73,26 +75,28 @@ export function ActiveSessions() {
                     <Button
                       variant="outline"
                       size="sm"
-                      aria-label={`Sign out ${labelOf(s)}`}
+                      aria-label={ui.signOutNamed(labelOf(s))}
                       onClick={() => setSigningOut(s)}
                     >
-                      Sign out
+                      {ui.signOut}
                     </Button>
                   )
                 }
               >
                 <p className="flex flex-wrap items-center gap-2 text-sm font-medium">
                   <span className="truncate">{labelOf(s)}</span>
-                  {s.current && <Badge tone="primary">This device</Badge>}
+                  {s.current && <Badge tone="primary">{ui.thisDevice}</Badge>}
                 </p>
                 <p className="text-xs text-muted break-words">
                   <span>{s.device}</span>
                   <span aria-hidden="true"> · </span>
-                  <span>IP {s.ipAddress}</span>
+                  <span>{ui.ipAddress(s.ipAddress)}</span>
                   <span aria-hidden="true"> · </span>
                   <span>
-                    Last active{' '}
-                    <time dateTime={toIsoString(s.lastActiveAt)}>{formatDateLong(s.lastActiveAt)}</time>
+                    {withParts(
+                      ui.lastActive,
+                      <time dateTime={toIsoString(s.lastActiveAt)}>{formatDateLong(s.lastActiveAt)}</time>,
+                    )}
                   </span>
                 </p>
               </DeviceRow>
@@ -103,7 +107,7 @@ export function ActiveSessions() {
           ) : (
             <div className="mt-4 flex justify-end">
               <Button variant="danger" className="w-full sm:w-auto" onClick={() => setSigningOutOthers(true)}>
-                Sign out all other sessions
+                {ui.signOutOthers}
               </Button>
             </div>
           )}
@@ -112,18 +116,18 @@ export function ActiveSessions() {
       <ConfirmDialog
         open={signingOut !== undefined}
         onOpenChange={(open) => !open && setSigningOut(undefined)}
-        title="Sign out session"
-        message={`Sign out ${signingOut ? labelOf(signingOut) : ''}? That browser will have to sign in again.`}
-        confirmLabel="Sign out"
+        title={ui.signOutSessionTitle}
+        message={ui.signOutSessionConfirm(signingOut ? labelOf(signingOut) : '')}
+        confirmLabel={ui.signOut}
         onConfirm={confirmOne}
         pending={revoke.isPending}
       />
       <ConfirmDialog
         open={signingOutOthers}
         onOpenChange={setSigningOutOthers}
-        title="Sign out all other sessions"
-        message={`Sign out ${others.length} other ${others.length === 1 ? 'session' : 'sessions'}? Only this device stays signed in.`}
-        confirmLabel="Sign out all"
+        title={ui.signOutOthers}
+        message={ui.signOutOthersConfirm(others.length)}
+        confirmLabel={ui.signOutAll}
         onConfirm={confirmOthers}
         pending={revokeOthers.isPending}
       />

@@ -2,6 +2,8 @@ import { KeyRound } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { changePasswordForm } from '../../../../contract/auth.ts';
 import { accountMessages } from '../../../../contract/messages.ts';
+import { accountUi as ui } from '../../../../contract/texts/account-ui.ts';
+import { authUi } from '../../../../contract/texts/auth-ui.ts';
 import { SubmitRow } from '../../../components/ui/form-field.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
@@ -14,7 +16,7 @@ export function ChangePasswordForm() {
   const linked = useLinkedAccounts();
   if (linked.data?.hasPassword === false)
     return (
-      <SectionCard title="Change Password" icon={KeyRound}>
+      <SectionCard title={ui.changePassword} icon={KeyRound}>
         <p className="text-sm text-muted">{accountMessages.noPasswordYet}</p>
       </SectionCard>
     );
@@ -41,25 +43,25 @@ function PasswordForm() {
   );
 
   return (
-    <SectionCard title="Change Password" icon={KeyRound}>
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Change password">
+    <SectionCard title={ui.changePassword} icon={KeyRound}>
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label={ui.changePasswordForm}>
         <PasswordInput
-          label="Current Password"
+          label={ui.currentPassword}
           autoComplete="current-password"
           {...field('currentPassword')}
         />
         <PasswordInput
-          label="New Password"
+          label={authUi.newPassword}
           autoComplete="new-password"
-          hint="At least 8 characters. Your other devices will be signed out."
+          hint={ui.newPasswordHint}
           {...field('newPassword')}
         />
         <PasswordInput
-          label="Confirm New Password"
+          label={authUi.confirmNewPassword}
           autoComplete="new-password"
           {...field('confirmPassword')}
         />
-        <SubmitRow loading={changePassword.isPending}>Change Password</SubmitRow>
+        <SubmitRow loading={changePassword.isPending}>{ui.changePassword}</SubmitRow>
       </form>
     </SectionCard>
   );

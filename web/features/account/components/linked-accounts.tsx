@@ -4,6 +4,8 @@ import toast from 'react-hot-toast';
 import { useSearchParams } from 'react-router';
 import { ssoMessages } from '../../../../contract/messages.ts';
 import { isSsoErrorCode, type LinkedAccounts as Linked, ssoErrorText } from '../../../../contract/sso.ts';
+import { accountUi as ui } from '../../../../contract/texts/account-ui.ts';
+import { authUi } from '../../../../contract/texts/auth-ui.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
 import { ConfirmDialog, useConfirm } from '../../../components/ui/confirm-dialog.tsx';
@@ -47,14 +49,14 @@ export function LinkedAccounts() {
               <div className="min-w-0">
                 <p className="font-medium">{a.label}</p>
                 <p className="text-xs text-muted">
-                  {a.linkedAt ? `Linked ${formatDateLong(a.linkedAt)}` : ssoMessages.notLinkedYet}
+                  {a.linkedAt ? ui.linkedOn(formatDateLong(a.linkedAt)) : ssoMessages.notLinkedYet}
                 </p>
               </div>
               {a.linkedAt ? (
                 <Button
                   variant="outline"
                   size="sm"
-                  aria-label={`${ssoMessages.unlink} ${a.label}`}
+                  aria-label={ui.unlinkNamed(a.label)}
                   onClick={() => {
                     setUnlinking(a);
                     confirm.ask();
@@ -65,7 +67,7 @@ export function LinkedAccounts() {
               ) : (
                 <Button
                   size="sm"
-                  aria-label={`${ssoMessages.link} ${a.label}`}
+                  aria-label={ui.linkNamed(a.label)}
                   loading={link.isPending && link.variables === a.provider}
                   onClick={() =>
                     link.mutate(a.provider, {
@@ -82,8 +84,8 @@ export function LinkedAccounts() {
       )}
       <ConfirmDialog
         {...confirm.dialog}
-        title={`${ssoMessages.unlink} ${unlinking?.label ?? ''}?`}
-        message={`You will no longer be able to sign in with ${unlinking?.label ?? 'it'}.`}
+        title={ui.unlinkTitle(unlinking?.label ?? '')}
+        message={unlinking ? ui.unlinkConfirm(unlinking.label) : ''}
         confirmLabel={ssoMessages.unlink}
       />
     </SectionCard>
@@ -97,7 +99,7 @@ function useCameBack(data: Linked | undefined) {
     if (!data) return;
     const id = params.get('linked') ?? params.get('sso');
     if (!id) return;
-    const label = data.accounts.find((a) => a.provider === id)?.label ?? 'that provider';
+    const label = data.accounts.find((a) => a.provider === id)?.label ?? authUi.thatProvider;
     const code = params.get('ssoError');
     if (params.get('linked')) toast.success(ssoMessages.linked(label));
     else if (isSsoErrorCode(code)) toast.error(ssoErrorText(code, label));

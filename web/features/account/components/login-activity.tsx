@@ -1,5 +1,6 @@
 import { History, Monitor } from 'lucide-react';
 import { accountMessages } from '../../../../contract/messages.ts';
+import { accountUi as ui } from '../../../../contract/texts/account-ui.ts';
 import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
@@ -12,15 +13,15 @@ import { DeviceRow } from './device-row.tsx';
 export function LoginActivity() {
   const logins = useLogins();
   return (
-    <SectionCard title="Recent Login Activity" icon={History}>
+    <SectionCard title={ui.loginActivity} icon={History}>
       {logins.isPending ? (
         <SkeletonRows className="h-12 w-full" />
       ) : logins.isError ? (
         <p className="text-sm text-danger">{accountMessages.loadLoginsFailed}</p>
       ) : logins.data.items.length === 0 ? (
-        <EmptyState text="No sign-ins recorded yet" />
+        <EmptyState text={ui.noLogins} />
       ) : (
-        <ul className="divide-y divide-line" aria-label="Recent sign-ins">
+        <ul className="divide-y divide-line" aria-label={ui.recentSignIns}>
           {logins.data.items.map((login) => (
             <DeviceRow key={login.id} icon={<Monitor className="size-4" aria-hidden="true" />}>
               <p className="truncate text-sm font-medium" title={login.userAgent}>
@@ -29,7 +30,7 @@ export function LoginActivity() {
               <p className="text-xs text-muted">
                 <time dateTime={toIsoString(login.createdAt)}>{formatDateLong(login.createdAt)}</time>
                 <span aria-hidden="true"> · </span>
-                <span>IP {login.ipAddress}</span>
+                <span>{ui.ipAddress(login.ipAddress)}</span>
               </p>
             </DeviceRow>
           ))}

@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import type { DigestPeriod } from '../../../../contract/limits.ts';
 import type { UserSettings } from '../../../../contract/me.ts';
 import { accountMessages, sessionMessages } from '../../../../contract/messages.ts';
+import { accountUi as ui } from '../../../../contract/texts/account-ui.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { Select } from '../../../components/ui/select.tsx';
@@ -15,28 +16,13 @@ import { useSaveSettings, useSettings } from '../api.ts';
 
 type SwitchKey = 'emailNotifications' | 'marketplaceUpdates' | 'securityAlerts' | 'showOnline';
 
-const toggles: { key: SwitchKey; label: string; description: string }[] = [
-  {
-    key: 'emailNotifications',
-    label: 'Email notifications',
-    description: 'Messages, replies and followers, by email.',
-  },
-  {
-    key: 'marketplaceUpdates',
-    label: 'Marketplace updates',
-    description: 'Sales, purchases and new listings from sellers you follow.',
-  },
-  {
-    key: 'securityAlerts',
-    label: 'Security alerts',
-    description: 'New sign-ins and changes to your password or two-factor sign-in.',
-  },
-  {
-    key: 'showOnline',
-    label: 'Show me in the online list',
-    description: "Other members see you in the home page's Online column while you are on the site.",
-  },
-];
+/** Each switch and its words' keys (the words are read at render: the language may change). */
+const toggles = [
+  { key: 'emailNotifications', hint: 'emailNotificationsHint' },
+  { key: 'marketplaceUpdates', hint: 'marketplaceUpdatesHint' },
+  { key: 'securityAlerts', hint: 'securityAlertsHint' },
+  { key: 'showOnline', hint: 'showOnlineHint' },
+] as const satisfies readonly { key: SwitchKey; hint: keyof typeof ui }[];
 
 export function NotificationSettings() {
   const settings = useSettings();
@@ -63,7 +49,7 @@ export function NotificationSettings() {
   };
 
   return (
-    <SectionCard title="Notifications" icon={Bell}>
+    <SectionCard title={ui.notifications} icon={Bell}>
       {!draft ? (
         settings.isError ? (
           <p className="text-sm text-danger">{accountMessages.loadSettingsFailed}</p>
@@ -79,12 +65,13 @@ export function NotificationSettings() {
           <div className="divide-y divide-line">
             {toggles.map((t) => {
               const locked = staff && t.key === 'securityAlerts';
+              const description = ui[t.hint];
               return (
                 <Switch
                   key={t.key}
-                  label={t.label}
+                  label={ui[t.key]}
                   description={
-                    locked ? `${t.description} ${sessionMessages.staffAlertsAlwaysOn}.` : t.description
+                    locked ? `${description} ${sessionMessages.staffAlertsAlwaysOn}.` : description
                   }
                   checked={locked ? true : draft[t.key]}
                   disabled={locked}
@@ -94,19 +81,19 @@ export function NotificationSettings() {
             })}
           </div>
           <Select
-            label="Summary email while you are away"
-            hint="Unread notifications, the week's top threads and new listings from people you follow."
+            label={ui.digest}
+            hint={ui.digestHint}
             className="mt-4"
             value={draft.digest}
             onChange={(e) => setDraft({ ...draft, digest: e.target.value as DigestPeriod })}
           >
-            <option value="weekly">Weekly</option>
-            <option value="daily">Daily</option>
-            <option value="off">Off</option>
+            <option value="weekly">{ui.weekly}</option>
+            <option value="daily">{ui.daily}</option>
+            <option value="off">{ui.off}</option>
           </Select>
           <div className="mt-4 flex justify-end">
             <Button onClick={onSave} loading={save.isPending} disabled={!dirty}>
-              Save Changes
+              {ui.saveChanges}
             </Button>
           </div>
         </>

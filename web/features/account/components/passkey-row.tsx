@@ -3,12 +3,14 @@ import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { passkeyMessages } from '../../../../contract/messages.ts';
 import type { PasskeyItem } from '../../../../contract/passkeys.ts';
+import { accountUi as ui } from '../../../../contract/texts/account-ui.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { SubmitRow } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { formatDateLong, toIsoString } from '../../../lib/format.ts';
+import { withParts } from '../../../lib/text-parts.tsx';
 import { nameError, useRenamePasskey } from '../passkeys-api.ts';
 import { DeviceRow } from './device-row.tsx';
 
@@ -32,13 +34,13 @@ export function PasskeyRow({ passkey, onRemove }: { passkey: PasskeyItem; onRemo
             <Button
               variant="outline"
               size="sm"
-              aria-label={`Rename ${passkey.name}`}
+              aria-label={ui.renameNamed(passkey.name)}
               onClick={() => setRenaming(true)}
             >
-              Rename
+              {ui.rename}
             </Button>
-            <Button variant="outline" size="sm" aria-label={`Remove ${passkey.name}`} onClick={onRemove}>
-              Remove
+            <Button variant="outline" size="sm" aria-label={ui.removeNamed(passkey.name)} onClick={onRemove}>
+              {ui.remove}
             </Button>
           </div>
         )
@@ -50,22 +52,23 @@ export function PasskeyRow({ passkey, onRemove }: { passkey: PasskeyItem; onRemo
         <>
           <p className="flex flex-wrap items-center gap-2 text-sm font-medium">
             <span className="truncate">{passkey.name}</span>
-            <Badge tone="neutral">{synced ? 'Synced' : 'This device only'}</Badge>
+            <Badge tone="neutral">{synced ? ui.synced : ui.deviceOnly}</Badge>
           </p>
           <p className="text-xs text-muted break-words">
             <span>
-              Added <time dateTime={toIsoString(passkey.createdAt)}>{formatDateLong(passkey.createdAt)}</time>
+              {withParts(
+                ui.addedOn,
+                <time dateTime={toIsoString(passkey.createdAt)}>{formatDateLong(passkey.createdAt)}</time>,
+              )}
             </span>
             <span aria-hidden="true"> · </span>
             <span>
-              {passkey.lastUsedAt ? (
-                <>
-                  Last used{' '}
-                  <time dateTime={toIsoString(passkey.lastUsedAt)}>{formatDateLong(passkey.lastUsedAt)}</time>
-                </>
-              ) : (
-                'Never used'
-              )}
+              {passkey.lastUsedAt
+                ? withParts(
+                    ui.lastUsed,
+                    <time dateTime={toIsoString(passkey.lastUsedAt)}>{formatDateLong(passkey.lastUsedAt)}</time>,
+                  )
+                : ui.neverUsed}
             </span>
           </p>
         </>
@@ -96,7 +99,7 @@ function RenameForm({ passkey, onDone }: { passkey: PasskeyItem; onDone: () => v
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-2">
       <Input
-        label="Passkey name"
+        label={ui.passkeyName}
         maxLength={50}
         autoFocus
         value={value}
@@ -107,7 +110,7 @@ function RenameForm({ passkey, onDone }: { passkey: PasskeyItem; onDone: () => v
         }}
       />
       <SubmitRow loading={rename.isPending} cancel={onDone}>
-        Save
+        {ui.save}
       </SubmitRow>
     </form>
   );

@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { passkeyMessages } from '../../../../contract/messages.ts';
 import type { PasskeyItem } from '../../../../contract/passkeys.ts';
+import { accountUi as ui } from '../../../../contract/texts/account-ui.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
@@ -36,10 +37,9 @@ export function PasskeysSection() {
   };
 
   return (
-    <SectionCard title="Passkeys" icon={KeyRound}>
+    <SectionCard title={ui.passkeys} icon={KeyRound}>
       <p className="mb-4 text-sm leading-relaxed text-muted">
-        Sign in with your fingerprint, face or device PIN instead of your password. A passkey counts as both
-        steps of two-factor sign-in, so no code is asked.
+        {ui.passkeysIntro}
       </p>
       {passkeys.isPending ? (
         <SkeletonRows className="h-14 w-full" />
@@ -47,7 +47,7 @@ export function PasskeysSection() {
         <div className="flex flex-wrap items-center gap-3">
           <p className="text-sm text-danger">{passkeyMessages.loadFailed}</p>
           <Button variant="outline" size="sm" onClick={() => passkeys.refetch()}>
-            Try again
+            {ui.tryAgain}
           </Button>
         </div>
       ) : items.length === 0 ? (
@@ -57,7 +57,7 @@ export function PasskeysSection() {
           className="py-6"
         />
       ) : (
-        <ul className="divide-y divide-line" aria-label="Passkeys">
+        <ul className="divide-y divide-line" aria-label={ui.passkeys}>
           {items.map((p) => (
             <PasskeyRow key={p.id} passkey={p} onRemove={() => setRemoving(p)} />
           ))}
@@ -67,9 +67,9 @@ export function PasskeysSection() {
       <ConfirmDialog
         open={removing !== undefined}
         onOpenChange={(open) => !open && setRemoving(undefined)}
-        title="Remove passkey"
-        message={`Remove “${removing?.name ?? ''}”? It will no longer sign in to your account.`}
-        confirmLabel="Remove"
+        title={ui.removePasskeyTitle}
+        message={ui.removePasskeyConfirm(removing?.name ?? '')}
+        confirmLabel={ui.remove}
         onConfirm={confirmRemove}
         pending={remove.isPending}
       />
@@ -95,15 +95,15 @@ function AddPasskeyForm() {
   return (
     <form noValidate onSubmit={onSubmit} className="mt-4 flex flex-col gap-3 border-t border-line pt-4">
       <Input
-        label="New passkey name"
-        placeholder="e.g. My laptop"
+        label={ui.newPasskeyName}
+        placeholder={ui.newPasskeyPlaceholder}
         maxLength={50}
         autoComplete="off"
         {...name.props}
       />
       <SubmitRow loading={add.isPending}>
         <KeyRound className="size-4" aria-hidden="true" />
-        Add a passkey
+        {ui.addPasskey}
       </SubmitRow>
     </form>
   );

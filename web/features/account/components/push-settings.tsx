@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { pushMessages } from '../../../../contract/messages.ts';
 import { type PushKind, pushKindLabels, pushKinds } from '../../../../contract/push.ts';
+import { accountUi as ui } from '../../../../contract/texts/account-ui.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -97,7 +98,7 @@ export function PushSettings() {
   };
 
   return (
-    <SectionCard title="Push Notifications" icon={BellRing}>
+    <SectionCard title={ui.push} icon={BellRing}>
       {here.state === 'loading' || (here.state === 'ready' && devices.isPending) ? (
         <Skeleton className="h-16 w-full" aria-hidden="true" />
       ) : here.state === 'unsupported' ? (
@@ -105,7 +106,7 @@ export function PushSettings() {
       ) : (
         <div className="flex flex-col gap-3">
           <p className="text-sm text-muted">
-            On this device, while you have no CheatMarket tab open. Each device you use has its own switch.
+            {ui.pushIntro}
           </p>
           {device ? (
             <>
@@ -121,14 +122,14 @@ export function PushSettings() {
               </div>
               <div>
                 <Button variant="outline" size="sm" onClick={turnOff} loading={busy}>
-                  Disable push on this device
+                  {ui.pushDisable}
                 </Button>
               </div>
             </>
           ) : (
             <div>
               <Button size="sm" onClick={turnOn} loading={busy}>
-                Enable push on this device
+                {ui.pushEnable}
               </Button>
             </div>
           )}

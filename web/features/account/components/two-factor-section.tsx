@@ -6,6 +6,8 @@ import toast from 'react-hot-toast';
 import { isStaff } from '../../../../contract/limits.ts';
 import type { Me } from '../../../../contract/me.ts';
 import { accountMessages, messages } from '../../../../contract/messages.ts';
+import { accountUi as ui } from '../../../../contract/texts/account-ui.ts';
+import { authUi } from '../../../../contract/texts/auth-ui.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { SubmitRow } from '../../../components/ui/form-field.tsx';
@@ -30,9 +32,9 @@ export function TwoFactorSection({ me }: { me: Me }) {
   const enabled = me.twoFactorEnabled && !setup;
   return (
     <SectionCard
-      title="Two-Factor Sign-In"
+      title={ui.twoFactor}
       icon={Smartphone}
-      action={enabled ? <Badge tone="success">On</Badge> : <Badge tone="neutral">Off</Badge>}
+      action={enabled ? <Badge tone="success">{ui.on}</Badge> : <Badge tone="neutral">{ui.off}</Badge>}
     >
       {!me.twoFactorEnabled && isStaff(me.role) && !setup && (
         <div
@@ -40,10 +42,7 @@ export function TwoFactorSection({ me }: { me: Me }) {
           className="mb-4 flex gap-3 rounded-xl border border-amber-500/30 bg-amber-500/10 p-3 text-sm text-amber-700 dark:text-amber-300"
         >
           <ShieldAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          <p>
-            Your account has staff powers. Please turn on two-factor sign-in so a stolen password alone cannot
-            be used to reach the admin area.
-          </p>
+          <p>{ui.staffTwoFactor}</p>
         </div>
       )}
       {enabled ? (
@@ -61,19 +60,18 @@ function EnableForm({ onStarted }: { onStarted: (setup: Setup) => void }) {
   const enable = useEnableTwoFactor();
   return (
     <PasswordForm
-      label="Enable two-factor sign-in"
+      label={ui.enableTwoFactorForm}
       mutation={enable}
       onSuccess={onStarted}
       submit={
         <SubmitRow loading={enable.isPending}>
           <ShieldCheck className="size-4" aria-hidden="true" />
-          Enable two-factor
+          {ui.enableTwoFactor}
         </SubmitRow>
       }
     >
       <p className="text-sm leading-relaxed text-muted">
-        Besides your password, sign-in will ask for a 6-digit code from an authenticator app (Google
-        Authenticator, Authy, 1Password…). Enter your password to start.
+        {ui.enableTwoFactorIntro}
       </p>
     </PasswordForm>
   );
@@ -116,7 +114,7 @@ function PasswordForm<T>({
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label={label}>
       {children}
-      <PasswordInput label="Password" autoComplete="current-password" hint={hint} {...password.props} />
+      <PasswordInput label={authUi.password} autoComplete="current-password" hint={hint} {...password.props} />
       {submit}
     </form>
   );
@@ -138,12 +136,12 @@ function ConfirmSetup({ setup, onDone }: { setup: Setup; onDone: () => void }) {
     };
   }, [setup.totpURI]);
 
-  const copy = async (text: string, what: string) => {
+  const copy = async (text: string, copied: string) => {
     try {
       await navigator.clipboard.writeText(text);
-      toast.success(`${what} copied`);
+      toast.success(copied);
     } catch {
-      toast.error('Could not copy; please write it down');
+      toast.error(ui.copyFailed);
     }
   };
 
@@ -167,20 +165,20 @@ function ConfirmSetup({ setup, onDone }: { setup: Setup; onDone: () => void }) {
   return (
     <div className="flex flex-col gap-5">
       <ol className="flex list-decimal flex-col gap-1 pl-5 text-sm text-muted">
-        <li>Scan the QR code with your authenticator app, or type the key by hand.</li>
-        <li>Save the backup codes somewhere safe: each one signs you in once if you lose your phone.</li>
-        <li>Enter the 6-digit code your app shows to finish.</li>
+        <li>{ui.setupScan}</li>
+        <li>{ui.setupBackupCodes}</li>
+        <li>{ui.setupCode}</li>
       </ol>
       <div className="flex flex-col items-center gap-5 sm:flex-row sm:items-start">
         <div className="grid size-[200px] shrink-0 place-items-center rounded-xl border border-line bg-white p-1">
           {qr ? (
-            <img src={qr} alt="QR code for your authenticator app" className="size-full" />
+            <img src={qr} alt={ui.qrCode} className="size-full" />
           ) : (
-            <span className="text-xs text-muted">Generating QR code…</span>
+            <span className="text-xs text-muted">{ui.qrGenerating}</span>
           )}
         </div>
         <div className="flex w-full min-w-0 flex-col gap-2">
-          <p className="text-sm font-medium">Manual key</p>
+          <p className="text-sm font-medium">{ui.manualKey}</p>
           <div className="flex items-center gap-2">
             <code
               data-testid="totp-secret"
@@ -188,23 +186,23 @@ function ConfirmSetup({ setup, onDone }: { setup: Setup; onDone: () => void }) {
             >
               {secret}
             </code>
-            <Button variant="ghost" size="icon" aria-label="Copy key" onClick={() => copy(secret, 'Key')}>
+            <Button variant="ghost" size="icon" aria-label={ui.copyKey} onClick={() => copy(secret, ui.keyCopied)}>
               <Copy className="size-4" aria-hidden="true" />
             </Button>
           </div>
           <div className="mt-2 flex items-center justify-between">
-            <p className="text-sm font-medium">Backup codes (shown once)</p>
+            <p className="text-sm font-medium">{ui.backupCodesOnce}</p>
             <Button
               variant="ghost"
               size="sm"
-              onClick={() => copy(setup.backupCodes.join('\n'), 'Backup codes')}
+              onClick={() => copy(setup.backupCodes.join('\n'), ui.backupCodesCopied)}
             >
               <Copy className="size-4" aria-hidden="true" />
-              Copy all
+              {ui.copyAll}
             </Button>
           </div>
           <ul
-            aria-label="Backup codes"
+            aria-label={ui.backupCodes}
             className="grid grid-cols-2 gap-1.5 rounded-lg bg-surface-2 p-3 font-mono text-xs"
           >
             {setup.backupCodes.map((c) => (
@@ -215,7 +213,7 @@ function ConfirmSetup({ setup, onDone }: { setup: Setup; onDone: () => void }) {
       </div>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <Input
-          label="Authentication code"
+          label={authUi.authenticationCode}
           inputMode="numeric"
           autoComplete="one-time-code"
           placeholder="123456"
@@ -224,12 +222,12 @@ function ConfirmSetup({ setup, onDone }: { setup: Setup; onDone: () => void }) {
           {...code.props}
         />
         <Button type="submit" loading={confirm.isPending} className="sm:mt-6.5">
-          Turn on
+          {ui.turnOn}
         </Button>
       </form>
       <div className="flex justify-end">
         <Button variant="ghost" size="sm" onClick={onDone}>
-          Cancel setup
+          {ui.cancelSetup}
         </Button>
       </div>
     </div>
@@ -240,18 +238,18 @@ function DisableForm() {
   const disable = useDisableTwoFactor();
   return (
     <PasswordForm
-      label="Disable two-factor sign-in"
-      hint="Enter your password to turn two-factor sign-in off."
+      label={ui.disableTwoFactorForm}
+      hint={ui.disableTwoFactorHint}
       mutation={disable}
       submit={
         <SubmitRow variant="danger" loading={disable.isPending}>
-          Disable two-factor
+          {ui.disableTwoFactor}
         </SubmitRow>
       }
     >
       <p className="flex items-center gap-2 text-sm text-success">
         <ShieldCheck className="size-4" aria-hidden="true" />
-        Sign-in asks for a code from your authenticator app.
+        {ui.twoFactorOn}
       </p>
     </PasswordForm>
   );

@@ -5,6 +5,8 @@ import { Link, useNavigate } from 'react-router';
 import { limits } from '../../../../contract/limits.ts';
 import { editProfileForm } from '../../../../contract/me.ts';
 import { accountMessages } from '../../../../contract/messages.ts';
+import { accountUi as ui } from '../../../../contract/texts/account-ui.ts';
+import { authUi } from '../../../../contract/texts/auth-ui.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -25,7 +27,7 @@ export function EditProfilePage() {
   if (!me.data) {
     return (
       <div className="mx-auto w-full max-w-2xl" role="status" aria-live="polite">
-        <span className="sr-only">Loading…</span>
+        <span className="sr-only">{ui.loading}</span>
         <Skeleton className="h-8 w-48" />
         <Card className="mt-6 flex flex-col gap-5 p-6">
           <div className="flex items-center gap-4">
@@ -106,19 +108,19 @@ function EditProfileForm({ me }: { me: NonNullable<ReturnType<typeof useMe>['dat
 
   return (
     <div className="mx-auto w-full max-w-2xl">
-      <PageHeader title="Edit Profile" icon={UserPen} iconSize="size-5">
-        Change how other members see you.
+      <PageHeader title={ui.editProfile} icon={UserPen} iconSize="size-5">
+        {ui.editProfileIntro}
       </PageHeader>
       <Card className="p-5 sm:p-6">
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-6">
           <fieldset className="flex flex-col gap-3">
-            <legend className="mb-3 text-sm font-medium text-fg">Avatar</legend>
+            <legend className="mb-3 text-sm font-medium text-fg">{ui.avatar}</legend>
             <div className="flex flex-wrap items-center gap-5">
               <div className="relative">
                 {preview ? (
                   <img
                     src={preview}
-                    alt="New avatar preview"
+                    alt={ui.avatarPreview}
                     className="size-24 rounded-full object-cover ring-2 ring-primary/40"
                   />
                 ) : (
@@ -133,17 +135,17 @@ function EditProfileForm({ me }: { me: NonNullable<ReturnType<typeof useMe>['dat
                   accept="image/png,image/jpeg,image/webp,image/gif,image/avif"
                   className="sr-only"
                   aria-describedby={fileHintId}
-                  aria-label="Avatar image"
+                  aria-label={ui.avatarImage}
                   onChange={onPick}
                   disabled={busy}
                 />
                 <Button variant="outline" onClick={() => fileInput.current?.click()} disabled={busy}>
                   <ImageUp className="size-4" aria-hidden="true" />
-                  {file ? 'Choose another image' : 'Upload new avatar'}
+                  {file ? ui.chooseAnotherImage : ui.uploadAvatar}
                 </Button>
                 <p id={fileHintId} className={fileError ? 'text-sm text-danger' : 'text-xs text-muted'}>
                   {fileError ??
-                    (file ? file.name : 'PNG, JPEG, WebP or GIF, up to 5 MB. Cropped to a square.')}
+                    (file ? file.name : ui.avatarHint)}
                 </p>
               </div>
             </div>
@@ -152,7 +154,7 @@ function EditProfileForm({ me }: { me: NonNullable<ReturnType<typeof useMe>['dat
                 <progress
                   value={Math.round(progress * 100)}
                   max={100}
-                  aria-label="Upload progress"
+                  aria-label={ui.uploadProgress}
                   className="h-2 flex-1 overflow-hidden rounded-full [&::-moz-progress-bar]:bg-primary [&::-webkit-progress-bar]:bg-surface-2 [&::-webkit-progress-value]:bg-primary"
                 />
                 <span className="w-10 text-right text-xs tabular-nums text-muted">
@@ -162,19 +164,19 @@ function EditProfileForm({ me }: { me: NonNullable<ReturnType<typeof useMe>['dat
             )}
           </fieldset>
 
-          <Input label="Username" autoComplete="username" {...field('username')} />
+          <Input label={authUi.username} autoComplete="username" {...field('username')} />
           <Textarea
-            label="Bio"
-            placeholder="Tell the community about yourself"
+            label={ui.bio}
+            placeholder={ui.bioPlaceholder}
             {...field('bio', { counter: limits.bio.max })}
           />
 
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <Link to={`/profile/${me.id}`} className={buttonClasses('outline')}>
-              Cancel
+              {ui.cancel}
             </Link>
             <Button type="submit" loading={busy}>
-              Save Changes
+              {ui.saveChanges}
             </Button>
           </div>
         </form>

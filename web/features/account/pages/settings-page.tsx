@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { type Locale, localeNames, locales } from '../../../../contract/i18n/locales.ts';
 import type { Me } from '../../../../contract/me.ts';
 import { languageMessages } from '../../../../contract/shell-messages.ts';
+import { accountUi as ui } from '../../../../contract/texts/account-ui.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
@@ -26,20 +27,12 @@ import { PushSettings } from '../components/push-settings.tsx';
 import { TwoFactorSection } from '../components/two-factor-section.tsx';
 import { useChooseLocale } from '../locale.ts';
 
-const tips = [
-  'Use a long password you use nowhere else; a password manager makes that easy.',
-  'Turn on two-factor sign-in: a stolen password alone is then not enough.',
-  'Staff never ask for your password or codes, in messages or tickets.',
-  'Check the sign-ins below; if one is not yours, change your password at once.',
-  'Trade only through the marketplace, so escrow protects your credits.',
-];
-
 export function SettingsPage() {
   const me = useMe().data;
   return (
     <div className="mx-auto w-full max-w-5xl">
-      <PageHeader title="Settings" icon={Settings} iconSize="size-5">
-        Your account, security and notifications.
+      <PageHeader title={ui.settingsTitle} icon={Settings} iconSize="size-5">
+        {ui.settingsIntro}
       </PageHeader>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="flex min-w-0 flex-col gap-6">
@@ -70,14 +63,14 @@ function ProfileSummary({ me }: { me: Me }) {
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
           <p className="truncate text-lg font-semibold">{me.username}</p>
-          {me.role === 'admin' && <Badge tone="danger">Admin</Badge>}
-          {me.role === 'moderator' && <Badge tone="primary">Moderator</Badge>}
+          {me.role === 'admin' && <Badge tone="danger">{ui.admin}</Badge>}
+          {me.role === 'moderator' && <Badge tone="primary">{ui.moderator}</Badge>}
         </div>
         <p className="truncate text-sm text-muted">{me.email}</p>
-        <p className="text-xs text-muted">Member since {formatDateShort(me.createdAt)}</p>
+        <p className="text-xs text-muted">{ui.memberSince(formatDateShort(me.createdAt))}</p>
       </div>
       <ButtonLink to="/edit-profile" icon={UserPen} variant="outline" size="sm">
-        Edit Profile
+        {ui.editProfile}
       </ButtonLink>
     </Card>
   );
@@ -86,7 +79,7 @@ function ProfileSummary({ me }: { me: Me }) {
 function AppearanceCard() {
   const { theme, toggle } = useTheme();
   return (
-    <SectionCard title="Appearance" icon={Palette}>
+    <SectionCard title={ui.appearance} icon={Palette}>
       <div className="flex items-center gap-3">
         {theme === 'dark' ? (
           <Moon className="size-5 text-muted" aria-hidden="true" />
@@ -95,8 +88,8 @@ function AppearanceCard() {
         )}
         <div className="flex-1">
           <Switch
-            label="Dark mode"
-            description="Saved on this device."
+            label={ui.darkMode}
+            description={ui.darkModeHint}
             checked={theme === 'dark'}
             onChange={toggle}
           />
@@ -127,8 +120,9 @@ function LanguageCard() {
 }
 
 function SecurityTips() {
+  const tips = [ui.tipPassword, ui.tipTwoFactor, ui.tipStaff, ui.tipSignIns, ui.tipEscrow];
   return (
-    <SectionCard title="Security Tips" icon={Lightbulb}>
+    <SectionCard title={ui.securityTips} icon={Lightbulb}>
       <ul className="flex flex-col gap-2.5 text-sm leading-relaxed text-muted">
         {tips.map((tip) => (
           <li key={tip} className="flex gap-2">

@@ -1,5 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import type { FormEventHandler, ReactNode } from 'react';
+import { authUi as ui } from '../../../../contract/texts/auth-ui.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Input, type InputProps } from '../../../components/ui/input.tsx';
@@ -66,7 +67,7 @@ export function AuthForm({
 
 /** The email field of sign-in, sign-up and reset. */
 export function EmailInput(props: Omit<InputProps, 'label' | 'type'>) {
-  return <Input label="Email" type="email" autoComplete="email" placeholder="you@example.com" {...props} />;
+  return <Input label={ui.email} type="email" autoComplete="email" placeholder="you@example.com" {...props} />;
 }
 
 export const linkClasses = 'font-medium text-primary underline underline-offset-2 hover:decoration-2';

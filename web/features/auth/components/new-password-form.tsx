@@ -2,6 +2,7 @@ import { ArrowLeft, LockKeyhole } from 'lucide-react';
 import { Link } from 'react-router';
 import { newPasswordForm } from '../../../../contract/auth.ts';
 import { messages } from '../../../../contract/messages.ts';
+import { authUi as ui } from '../../../../contract/texts/auth-ui.ts';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { useZodForm } from '../../../lib/forms.ts';
 import { useResetPassword } from '../api.ts';
@@ -24,24 +25,24 @@ export function NewPasswordForm({ token }: { token: string }) {
   return (
     <AuthCard
       icon={LockKeyhole}
-      title="Set a new password"
-      subtitle="Choose a new password for your account. Other devices will be signed out."
+      title={ui.newPasswordTitle}
+      subtitle={ui.newPasswordSubtitle}
       footer={
         <Link to="/login" className={`inline-flex items-center gap-1.5 ${linkClasses}`}>
           <ArrowLeft className="size-4" aria-hidden="true" />
-          Back to login
+          {ui.backToLogin}
         </Link>
       }
     >
-      <AuthForm onSubmit={onSubmit} submitLabel="Update Password" pending={resetPassword.isPending}>
+      <AuthForm onSubmit={onSubmit} submitLabel={ui.updatePassword} pending={resetPassword.isPending}>
         <PasswordInput
-          label="New Password"
+          label={ui.newPassword}
           autoComplete="new-password"
-          hint="At least 8 characters."
+          hint={ui.passwordHint}
           {...field('password')}
         />
         <PasswordInput
-          label="Confirm New Password"
+          label={ui.confirmNewPassword}
           autoComplete="new-password"
           {...field('confirmPassword')}
         />

@@ -4,8 +4,10 @@ import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { resetRequestBody } from '../../../../contract/auth.ts';
 import { antiBotMessages, messages } from '../../../../contract/messages.ts';
+import { authUi as ui } from '../../../../contract/texts/auth-ui.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { useZodForm } from '../../../lib/forms.ts';
+import { withParts } from '../../../lib/text-parts.tsx';
 import { useRequestPasswordReset } from '../api.ts';
 import { AuthCard, AuthForm, EmailInput, linkClasses } from './auth-card.tsx';
 
@@ -13,7 +15,7 @@ function BackToLogin() {
   return (
     <Link to="/login" className={`inline-flex items-center gap-1.5 ${linkClasses}`}>
       <ArrowLeft className="size-4" aria-hidden="true" />
-      Back to login
+      {ui.backToLogin}
     </Link>
   );
 }
@@ -39,17 +41,15 @@ export function RequestResetForm() {
     return (
       <AuthCard
         icon={MailCheck}
-        title="Email sent"
-        subtitle="Check your inbox for a link to reset your password."
+        title={ui.emailSentTitle}
+        subtitle={ui.emailSentSubtitle}
         footer={<BackToLogin />}
       >
         <div className="rounded-xl bg-surface-2 p-4 text-sm leading-relaxed text-muted">
-          If an account exists for <strong className="wrap-break-word text-fg">{sentTo}</strong>, it will
-          receive an email with a reset link within a few minutes. The link works for one hour. Don't see it?
-          Check your spam folder.
+          {withParts(ui.resetSentTo, <strong className="wrap-break-word text-fg">{sentTo}</strong>)}
         </div>
         <Button variant="outline" className="mt-4 w-full" onClick={() => setSentTo(null)}>
-          Use a different email
+          {ui.differentEmail}
         </Button>
       </AuthCard>
     );
@@ -58,13 +58,13 @@ export function RequestResetForm() {
   return (
     <AuthCard
       icon={KeyRound}
-      title="Reset your password"
-      subtitle="Enter your account's email and we'll send you a link to choose a new password."
+      title={ui.resetTitle}
+      subtitle={ui.resetSubtitle}
       footer={<BackToLogin />}
     >
       <AuthForm
         onSubmit={onSubmit}
-        submitLabel={requestReset.solving ? antiBotMessages.solving : 'Send Reset Link'}
+        submitLabel={requestReset.solving ? antiBotMessages.solving : ui.sendResetLink}
         pending={requestReset.isPending}
       >
         <EmailInput {...field('email')} />

@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { useSearchParams } from 'react-router';
 import { ssoMessages } from '../../../../contract/messages.ts';
 import { isSsoErrorCode, ssoErrorText } from '../../../../contract/sso.ts';
+import { authUi as ui } from '../../../../contract/texts/auth-ui.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { useSsoProviders, useStartSso } from '../api.ts';
@@ -16,7 +17,7 @@ export function SsoButtons() {
   const startSso = useStartSso();
   const [params] = useSearchParams();
   const code = params.get('ssoError');
-  const label = providers.find((p) => p.id === params.get('sso'))?.label ?? 'that provider';
+  const label = providers.find((p) => p.id === params.get('sso'))?.label ?? ui.thatProvider;
   const problem = isSsoErrorCode(code) ? ssoErrorText(code, label) : null;
   return (
     <>

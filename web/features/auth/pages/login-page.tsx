@@ -3,7 +3,8 @@ import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useLocation } from 'react-router';
 import { signInBody } from '../../../../contract/auth.ts';
-import { accountMessages, messages, passkeyMessages } from '../../../../contract/messages.ts';
+import { accountMessages, messages, passkeyMessages, ssoMessages } from '../../../../contract/messages.ts';
+import { authUi as ui } from '../../../../contract/texts/auth-ui.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox, Input } from '../../../components/ui/input.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
@@ -44,25 +45,25 @@ function PasswordStep({ onCodeRequired }: { onCodeRequired: () => void }) {
   return (
     <AuthCard
       icon={LogIn}
-      title="Sign in"
-      subtitle="Welcome back! Sign in to your CheatMarket account."
+      title={ui.signIn}
+      subtitle={ui.signInSubtitle}
       footer={
         <>
-          Don't have an account?{' '}
+          {ui.noAccount}{' '}
           <Link to="/register" className={linkClasses}>
-            Sign up
+            {ui.signUp}
           </Link>
         </>
       }
     >
       <SsoButtons />
-      <AuthForm onSubmit={onSubmit} submitLabel="Sign In" pending={signIn.isPending}>
+      <AuthForm onSubmit={onSubmit} submitLabel={ui.signInSubmit} pending={signIn.isPending}>
         <EmailInput {...field('email')} />
-        <PasswordInput label="Password" autoComplete="current-password" {...field('password')} />
+        <PasswordInput label={ui.password} autoComplete="current-password" {...field('password')} />
         <div className="flex items-center justify-between gap-3">
-          <Checkbox label="Remember me" {...register('rememberMe')} />
+          <Checkbox label={ui.rememberMe} {...register('rememberMe')} />
           <Link to="/reset-password" className={`text-sm ${linkClasses}`}>
-            Forgot password?
+            {ui.forgotPassword}
           </Link>
         </div>
       </AuthForm>
@@ -75,13 +76,13 @@ function PasswordStep({ onCodeRequired }: { onCodeRequired: () => void }) {
  * The other way in: a passkey of this site, chosen in the browser's prompt (no email, no code). At the code
  * step it stands in for the code: the passkey is both factors on its own.
  */
-function PasskeySignIn({ label = 'Sign in with a passkey' }: { label?: string }) {
+function PasskeySignIn({ label = ui.passkeySignIn }: { label?: string }) {
   const signIn = usePasskeySignIn();
   return (
     <div className="mt-4 flex flex-col gap-4">
       <div className="flex items-center gap-3 text-xs text-muted" aria-hidden="true">
         <span className="h-px flex-1 bg-line" />
-        or
+        {ssoMessages.or}
         <span className="h-px flex-1 bg-line" />
       </div>
       <Button
@@ -132,22 +133,18 @@ function TwoFactorStep({ onRestart }: { onRestart: () => void }) {
   return (
     <AuthCard
       icon={ShieldCheck}
-      title="Two-factor sign-in"
-      subtitle={
-        useBackup
-          ? 'Enter one of your backup codes. Each code works once.'
-          : 'Enter the 6-digit code from your authenticator app.'
-      }
+      title={ui.twoFactorTitle}
+      subtitle={useBackup ? ui.backupCodePrompt : ui.totpPrompt}
       footer={
         <button type="button" className={linkClasses} onClick={onRestart}>
-          Back to sign in
+          {ui.backToSignIn}
         </button>
       }
     >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <Input
           key={useBackup ? 'backup' : 'totp'}
-          label={useBackup ? 'Backup code' : 'Authentication code'}
+          label={useBackup ? ui.backupCode : ui.authenticationCode}
           inputMode={useBackup ? 'text' : 'numeric'}
           autoComplete="one-time-code"
           autoFocus
@@ -156,7 +153,7 @@ function TwoFactorStep({ onRestart }: { onRestart: () => void }) {
           {...code.props}
         />
         <Button type="submit" size="lg" className="w-full" loading={verify.isPending}>
-          Verify
+          {ui.verify}
         </Button>
         <button
           type="button"
@@ -166,10 +163,10 @@ function TwoFactorStep({ onRestart }: { onRestart: () => void }) {
             code.clear();
           }}
         >
-          {useBackup ? 'Use your authenticator app instead' : 'Use a backup code'}
+          {useBackup ? ui.useAuthenticator : ui.useBackupCode}
         </button>
       </form>
-      <PasskeySignIn label="Use a passkey instead" />
+      <PasskeySignIn label={ui.passkeyInstead} />
     </AuthCard>
   );
 }

@@ -1,6 +1,7 @@
 import { CheckCircle2, ShieldAlert } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { sessionMessages } from '../../../../contract/messages.ts';
+import { authUi as ui } from '../../../../contract/texts/auth-ui.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { useConfirmNotMe } from '../api.ts';
@@ -17,7 +18,7 @@ export function NotMePage() {
   const confirm = useConfirmNotMe();
   const back = (
     <Link to="/login" className={linkClasses}>
-      Go to sign in
+      {ui.goToSignIn}
     </Link>
   );
 
@@ -25,12 +26,12 @@ export function NotMePage() {
     return (
       <AuthCard
         icon={CheckCircle2}
-        title="Your account is secured"
+        title={ui.notMeSecured}
         subtitle={sessionMessages.notMeDone}
         footer={back}
       >
         <p className="text-center text-sm text-muted">
-          Open the reset link in that email within an hour to choose a new password.
+          {ui.notMeOpenReset}
         </p>
       </AuthCard>
     );
@@ -38,8 +39,8 @@ export function NotMePage() {
   return (
     <AuthCard
       icon={ShieldAlert}
-      title="This wasn't me"
-      subtitle="If you did not make the change in the security alert, secure your account now."
+      title={ui.notMeTitle}
+      subtitle={ui.notMeSubtitle}
       footer={back}
     >
       {!token ? (
@@ -49,8 +50,7 @@ export function NotMePage() {
       ) : (
         <div className="flex flex-col gap-4">
           <p className="text-sm text-muted">
-            This signs out every session of your account, on every device, and emails you a link to choose a
-            new password.
+            {ui.notMeExplain}
           </p>
           {confirm.isError && (
             <p role="alert" className="text-sm text-danger">
@@ -64,7 +64,7 @@ export function NotMePage() {
             loading={confirm.isPending}
             onClick={() => confirm.mutate({ token })}
           >
-            Sign out everywhere and reset my password
+            {ui.notMeConfirm}
           </Button>
         </div>
       )}

@@ -2,9 +2,11 @@ import { UserPlus } from 'lucide-react';
 import { Link } from 'react-router';
 import { registerForm } from '../../../../contract/auth.ts';
 import { antiBotMessages, messages } from '../../../../contract/messages.ts';
+import { authUi as ui } from '../../../../contract/texts/auth-ui.ts';
 import { Input } from '../../../components/ui/input.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { useZodForm } from '../../../lib/forms.ts';
+import { withParts } from '../../../lib/text-parts.tsx';
 import { useSignUp } from '../api.ts';
 import { AuthCard, AuthForm, EmailInput, linkClasses } from '../components/auth-card.tsx';
 import { SsoButtons } from '../components/sso-buttons.tsx';
@@ -25,13 +27,13 @@ export function RegisterPage() {
   return (
     <AuthCard
       icon={UserPlus}
-      title="Create your account"
-      subtitle="Join the CheatMarket community in less than a minute."
+      title={ui.registerTitle}
+      subtitle={ui.registerSubtitle}
       footer={
         <>
-          Already have an account?{' '}
+          {ui.haveAccount}{' '}
           <Link to="/login" className={linkClasses}>
-            Sign in
+            {ui.signIn}
           </Link>
         </>
       }
@@ -39,37 +41,37 @@ export function RegisterPage() {
       <SsoButtons />
       <AuthForm
         onSubmit={onSubmit}
-        submitLabel={signUp.solving ? antiBotMessages.solving : 'Create Account'}
+        submitLabel={signUp.solving ? antiBotMessages.solving : ui.createAccount}
         pending={signUp.isPending}
         after={
           <p className="text-center text-xs leading-relaxed text-muted">
-            By creating an account you agree to our{' '}
-            <Link to="/terms" className={linkClasses}>
-              Terms of Service
-            </Link>{' '}
-            and{' '}
-            <Link to="/privacy" className={linkClasses}>
-              Privacy Policy
-            </Link>
-            .
+            {withParts(
+              ui.agreeToTerms,
+              <Link to="/terms" className={linkClasses}>
+                {ui.termsOfService}
+              </Link>,
+              <Link to="/privacy" className={linkClasses}>
+                {ui.privacyPolicy}
+              </Link>,
+            )}
           </p>
         }
       >
         <Input
-          label="Username"
+          label={ui.username}
           autoComplete="username"
           placeholder="your_name"
-          hint="3 to 20 characters: letters, numbers, underscores and hyphens."
+          hint={ui.usernameHint}
           {...field('username')}
         />
         <EmailInput {...field('email')} />
         <PasswordInput
-          label="Password"
+          label={ui.password}
           autoComplete="new-password"
-          hint="At least 8 characters."
+          hint={ui.passwordHint}
           {...field('password')}
         />
-        <PasswordInput label="Confirm Password" autoComplete="new-password" {...field('confirmPassword')} />
+        <PasswordInput label={ui.confirmPassword} autoComplete="new-password" {...field('confirmPassword')} />
       </AuthForm>
     </AuthCard>
   );

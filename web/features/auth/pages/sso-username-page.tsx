@@ -2,6 +2,7 @@ import { UserPlus } from 'lucide-react';
 import { Link } from 'react-router';
 import { ssoMessages } from '../../../../contract/messages.ts';
 import { ssoCompleteBody } from '../../../../contract/sso.ts';
+import { authUi as ui } from '../../../../contract/texts/auth-ui.ts';
 import { Input } from '../../../components/ui/input.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api.ts';
@@ -21,7 +22,7 @@ export function SsoUsernamePage() {
         subtitle={errorMessage(pending.error, ssoMessages.pendingExpired)}
       >
         <Link to="/login" className={linkClasses}>
-          Back to sign in
+          {ui.backToSignIn}
         </Link>
       </AuthCard>
     );
@@ -57,12 +58,12 @@ function PickUsername({
       subtitle={ssoMessages.pickUsernameIntro(label)}
     >
       <AuthForm onSubmit={onSubmit} submitLabel={ssoMessages.createAccount} pending={complete.isPending}>
-        <Input label="Email" value={email} readOnly disabled />
+        <Input label={ui.email} value={email} readOnly disabled />
         <Input
-          label="Username"
+          label={ui.username}
           autoComplete="username"
           autoFocus
-          hint="3 to 20 characters: letters, numbers, underscores and hyphens."
+          hint={ui.usernameHint}
           {...field('username')}
         />
       </AuthForm>

@@ -2,6 +2,7 @@ import { CheckCircle2, MailCheck, MailX } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { verifyEmailMessages as m } from '../../../../contract/messages.ts';
+import { authUi as ui } from '../../../../contract/texts/auth-ui.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { useVerifyEmail } from '../api.ts';
 import { AuthCard, linkClasses } from '../components/auth-card.tsx';
@@ -32,18 +33,18 @@ export function VerifyEmailPage() {
       <AuthCard
         icon={CheckCircle2}
         title={m.verified}
-        subtitle="Selling, withdrawals and links are open to you now."
+        subtitle={ui.verifiedSubtitle}
         footer={home}
       >
         <p className="text-center text-sm text-muted">
-          Sign in if you are not, and carry on where you left off.
+          {ui.verifiedCarryOn}
         </p>
       </AuthCard>
     );
   }
   if (!token || verify.isError) {
     return (
-      <AuthCard icon={MailX} title="Verification failed" subtitle={m.bannerTitle} footer={home}>
+      <AuthCard icon={MailX} title={ui.verificationFailed} subtitle={m.bannerTitle} footer={home}>
         <p role="alert" className="text-center text-sm text-danger">
           {verify.isError ? errorMessage(verify.error, m.invalidLink) : m.invalidLink}
         </p>

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { paymentMessages as m } from '../../../../contract/messages.ts';
 import { createDepositBody, type DepositOptions, methodLabels } from '../../../../contract/payments.ts';
+import { walletUi as ui } from '../../../../contract/texts/wallet-ui.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { SubmitRow } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -9,6 +10,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { useZodForm } from '../../../lib/forms.ts';
+import { withParts } from '../../../lib/text-parts.tsx';
 import { useFailureToast } from '../../../lib/use-failure-toast.ts';
 import { useCreateDeposit, useDepositOptions } from '../api.ts';
 import { formatPrice } from '../labels.ts';
@@ -22,19 +24,18 @@ export function AddCreditsDialog({ open, onClose }: { open: boolean; onClose: ()
     <Dialog
       open={open}
       onOpenChange={(o) => !o && onClose()}
-      title="Add credits"
-      description="Buy marketplace credits from a payment processor. They are added once the payment is confirmed."
+      title={ui.addCredits}
+      description={ui.addCreditsIntro}
     >
       {!options.data ? (
         <div role="status" aria-live="polite" className="flex flex-col gap-3">
-          <span className="sr-only">Loading payment options…</span>
+          <span className="sr-only">{ui.loadingPaymentOptions}</span>
           <Skeleton className="h-11 w-full" />
           <Skeleton className="h-24 w-full" />
         </div>
       ) : options.data.methods.length === 0 ? (
         <p className="rounded-xl border border-dashed border-line p-4 text-sm text-muted">
-          Top-ups are not available yet: no payment method is set up on this site. Ask staff through a support
-          ticket if you need credits.
+          {ui.noPaymentMethod}
         </p>
       ) : (
         <AddCreditsForm options={options.data} onClose={onClose} />
@@ -69,7 +70,7 @@ function AddCreditsForm({ options, onClose }: { options: DepositOptions; onClose
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       {options.presets.length > 0 && (
         // biome-ignore lint/a11y/useSemanticElements: a row of toggle buttons, not form fields
-        <div role="group" aria-label="Presets" className="grid grid-cols-3 gap-2 sm:grid-cols-5">
+        <div role="group" aria-label={ui.presets} className="grid grid-cols-3 gap-2 sm:grid-cols-5">
           {options.presets.map((p) => (
             <button
               key={p}
@@ -89,36 +90,33 @@ function AddCreditsForm({ options, onClose }: { options: DepositOptions; onClose
         </div>
       )}
       <Input
-        label="Credits"
+        label={ui.credits}
         type="number"
         inputMode="numeric"
         min={options.minCredits}
         max={options.maxCredits}
         step={1}
-        hint={`From ${formatNumber(options.minCredits)} to ${formatNumber(options.maxCredits)} credits.`}
+        hint={ui.creditsRange(options.minCredits, options.maxCredits)}
         {...field('credits', { valueAsNumber: true })}
       />
       <ChoiceCards
-        legend="Payment method"
+        legend={ui.paymentMethod}
         value={method}
         choices={options.methods.map((v) => ({ value: v, label: methodLabels[v] }))}
         register={field('method')}
       />
       <p className="rounded-xl bg-surface-2 px-4 py-3 text-sm" aria-live="polite">
-        {valid ? (
-          <>
-            You pay{' '}
-            <strong className="tabular-nums">
-              {formatPrice(credits, options.creditsPerUnit, options.currency)}
-            </strong>{' '}
-            for {formatNumber(credits)} credits.
-          </>
-        ) : (
-          `${formatNumber(options.creditsPerUnit)} credits = 1 ${options.currency}.`
-        )}
+        {valid
+          ? withParts(
+              (price: string) => ui.youPay(price, credits),
+              <strong className="tabular-nums">
+                {formatPrice(credits, options.creditsPerUnit, options.currency)}
+              </strong>,
+            )
+          : ui.creditsPerUnit(options.creditsPerUnit, options.currency)}
       </p>
       <SubmitRow loading={create.isPending || create.isSuccess} cancel={onClose}>
-        Continue to payment
+        {ui.continueToPayment}
       </SubmitRow>
     </form>
   );

@@ -1,22 +1,26 @@
 import { Check, X } from 'lucide-react';
 import { Link } from 'react-router';
+import {
+  walletUi as ui,
+  withdrawalQueueUi as q,
+  withdrawalStatusLabels,
+} from '../../../../contract/texts/wallet-ui.ts';
 import { type AdminWithdrawal, withdrawalMethodLabels } from '../../../../contract/withdrawals.ts';
 import { AdminCell, AdminRow } from '../../../components/ui/admin-table.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { formatDateLong, formatNumber, toIsoString } from '../../../lib/format.ts';
-import { withdrawalStatusLabels, withdrawalStatusTones } from '../labels.ts';
+import { formatDateLong, toIsoString } from '../../../lib/format.ts';
+import { withdrawalStatusTones } from '../labels.ts';
 
 const dayMs = 86_400_000;
 
 /** How long the member has had their account: "12 days", "5 months", "2 years". */
 function accountAge(since: string | null, now: number): string {
-  if (!since) return 'unknown';
+  if (!since) return q.unknownAge;
   const days = Math.max(0, Math.floor((now - Date.parse(since)) / dayMs));
-  const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
-  if (days < 60) return plural(days, 'day');
-  if (days < 730) return plural(Math.floor(days / 30.44), 'month');
-  return plural(Math.floor(days / 365.25), 'year');
+  if (days < 60) return q.days(days);
+  if (days < 730) return q.months(Math.floor(days / 30.44));
+  return q.years(Math.floor(days / 365.25));
 }
 
 /**
@@ -36,7 +40,7 @@ export function AdminWithdrawalRow({
   onApprove: () => void;
   onReject: () => void;
 }) {
-  const who = w.member?.username ?? 'a deleted member';
+  const who = w.member?.username ?? q.deletedMember;
   return (
     <AdminRow className="align-top">
       <AdminCell>
@@ -46,26 +50,22 @@ export function AdminWithdrawalRow({
               {w.member.username}
             </Link>
           ) : (
-            <span className="text-muted italic">Deleted user</span>
+            <span className="text-muted italic">{q.deletedUser}</span>
           )}
-          <p className="text-xs text-muted">Account age {accountAge(w.memberSince, now)}</p>
+          <p className="text-xs text-muted">{q.accountAge(accountAge(w.memberSince, now))}</p>
         </div>
       </AdminCell>
       <AdminCell>
         <ul className="text-xs leading-5">
-          <li>{formatNumber(w.releasedSales)} released sales</li>
-          <li>
-            {formatNumber(w.disputes)} disputes, {formatNumber(w.lostDisputes)} lost
-          </li>
-          <li>{formatNumber(w.completedWithdrawals)} completed withdrawals</li>
+          <li>{q.releasedSales(w.releasedSales)}</li>
+          <li>{q.disputes(w.disputes, w.lostDisputes)}</li>
+          <li>{q.completedWithdrawals(w.completedWithdrawals)}</li>
         </ul>
       </AdminCell>
       <AdminCell>
         <div>
-          <p className="font-semibold tabular-nums">{formatNumber(w.credits)} credits</p>
-          <p className="text-xs text-muted tabular-nums">
-            fee {formatNumber(w.fee)} · payout {w.amount} {w.currency}
-          </p>
+          <p className="font-semibold tabular-nums">{ui.creditsAmount(w.credits)}</p>
+          <p className="text-xs text-muted tabular-nums">{ui.feeAndPayout(w.fee, `${w.amount} ${w.currency}`)}</p>
           <time dateTime={toIsoString(w.createdAt)} className="text-xs text-muted">
             {formatDateLong(w.createdAt)}
           </time>
@@ -83,29 +83,29 @@ export function AdminWithdrawalRow({
             <Button
               variant="outline"
               size="sm"
-              aria-label={`Approve withdrawal of ${who}`}
+              aria-label={q.approveOf(who)}
               disabled={busy}
               onClick={onApprove}
             >
               <Check className="size-4" aria-hidden="true" />
-              Approve
+              {q.approve}
             </Button>
             <Button
               variant="ghost"
               size="sm"
-              aria-label={`Reject withdrawal of ${who}`}
+              aria-label={q.rejectOf(who)}
               disabled={busy}
               onClick={onReject}
             >
               <X className="size-4" aria-hidden="true" />
-              Reject
+              {q.reject}
             </Button>
           </div>
         ) : (
           <div className="flex flex-col gap-1 text-xs text-muted md:items-end md:text-right">
             <Badge tone={withdrawalStatusTones[w.status]}>{withdrawalStatusLabels[w.status]}</Badge>
-            {w.reference && <p className="break-all">Reference: {w.reference}</p>}
-            {w.reason && <p className="break-words">Reason: {w.reason}</p>}
+            {w.reference && <p className="break-all">{ui.reference(w.reference)}</p>}
+            {w.reason && <p className="break-words">{ui.reason(w.reason)}</p>}
           </div>
         )}
       </AdminCell>

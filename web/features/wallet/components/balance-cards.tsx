@@ -11,64 +11,28 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { WalletSummary } from '../../../../contract/orders.ts';
+import { walletUi as ui } from '../../../../contract/texts/wallet-ui.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatDateLong, formatDateShort, formatNumber, toIsoString } from '../../../lib/format.ts';
+import { withParts } from '../../../lib/text-parts.tsx';
 import { useDomId } from '../../../lib/use-dom-id.ts';
 
 type Figure = Exclude<keyof WalletSummary, 'reserve'>;
+/** A plain text of the wallet's group. */
+type WalletText = { [K in keyof typeof ui]: (typeof ui)[K] extends string ? K : never }[keyof typeof ui];
 
-/** Each card: what the figure is and what it is for, in the member's words. */
-const cards: { key: Figure; label: string; hint: string; Icon: LucideIcon }[] = [
-  {
-    key: 'credits',
-    label: 'Marketplace credits',
-    hint: 'Spendable on marketplace listings.',
-    Icon: Coins,
-  },
-  {
-    key: 'withdrawable',
-    label: 'Withdrawable',
-    hint: 'Earned from sales and past the reserve: yours to take out.',
-    Icon: Banknote,
-  },
-  {
-    key: 'reserved',
-    label: 'In reserve',
-    hint: 'Earnings from released sales wait a few days before they can be withdrawn.',
-    Icon: Hourglass,
-  },
-  {
-    key: 'balance',
-    label: 'Main balance',
-    hint: 'Move it into credits to shop in the marketplace.',
-    Icon: Wallet,
-  },
-  {
-    key: 'escrowPaid',
-    label: 'In escrow',
-    hint: 'Paid by you, held until you confirm delivery.',
-    Icon: Lock,
-  },
-  {
-    key: 'escrowIncoming',
-    label: 'Incoming',
-    hint: 'Waiting in escrow for you, before the fee.',
-    Icon: ArrowDownLeft,
-  },
-  {
-    key: 'pendingDeposits',
-    label: 'Pending deposits',
-    hint: 'Ordered top-ups the payment processor has not confirmed yet.',
-    Icon: Clock,
-  },
-  {
-    key: 'pendingWithdrawals',
-    label: 'Pending withdrawals',
-    hint: 'Requested payouts waiting for staff or the payout.',
-    Icon: ArrowUpRight,
-  },
+/** Each card: what the figure is and what it is for, in the member's words (read at render: the language may change). */
+const cards: { key: Figure; label: WalletText; hint: WalletText; Icon: LucideIcon }[] = [
+  { key: 'credits', label: 'creditsLabel', hint: 'creditsHint', Icon: Coins },
+  { key: 'withdrawable', label: 'withdrawableLabel', hint: 'withdrawableHint', Icon: Banknote },
+  { key: 'reserved', label: 'reservedLabel', hint: 'reservedHint', Icon: Hourglass },
+  { key: 'balance', label: 'balanceLabel', hint: 'balanceHint', Icon: Wallet },
+  { key: 'escrowPaid', label: 'escrowPaidLabel', hint: 'escrowPaidHint', Icon: Lock },
+  { key: 'escrowIncoming', label: 'escrowIncomingLabel', hint: 'escrowIncomingHint', Icon: ArrowDownLeft },
+  { key: 'pendingDeposits', label: 'pendingDepositsLabel', hint: 'pendingDepositsHint', Icon: Clock },
+  { key: 'pendingWithdrawals', label: 'pendingWithdrawalsLabel', hint: 'pendingWithdrawalsHint', Icon: ArrowUpRight },
 ];
 
 function MoneyCard({
@@ -114,14 +78,17 @@ function ReserveList({ reserve }: { reserve: WalletSummary['reserve'] }) {
   const shown = reserve.slice(0, 3);
   const more = reserve.length - shown.length;
   return (
-    <ul aria-label="Reserve releases" className="mt-1 flex flex-col gap-0.5 text-xs">
+    <ul aria-label={ui.reserveReleases} className="mt-1 flex flex-col gap-0.5 text-xs">
       {shown.map((r) => (
         <li key={`${r.freesAt}-${r.credits}`} className="flex justify-between gap-2">
           <span className="text-muted">
-            Sale of <span className="font-medium text-fg tabular-nums">{formatNumber(r.credits)}</span>
+            {withParts(
+              ui.saleOf,
+              <span className="font-medium text-fg tabular-nums">{formatNumber(r.credits)}</span>,
+            )}
           </span>
           <time dateTime={toIsoString(r.freesAt)} title={formatDateLong(r.freesAt)} className="text-muted">
-            frees {formatDateShort(r.freesAt)}
+            {ui.frees(formatDateShort(r.freesAt))}
           </time>
         </li>
       ))}
@@ -133,7 +100,7 @@ function ReserveList({ reserve }: { reserve: WalletSummary['reserve'] }) {
             .map((r) => formatDateLong(r.freesAt))
             .join('\n')}
         >
-          and {more} more
+          {ui.andMore(more)}
         </li>
       )}
     </ul>
@@ -143,12 +110,12 @@ function ReserveList({ reserve }: { reserve: WalletSummary['reserve'] }) {
 /** The wallet's figures, each in its own labelled card. */
 export function BalanceCards({ wallet }: { wallet: WalletSummary | undefined }) {
   return (
-    <section aria-label="Balances" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+    <section aria-label={ui.balances} className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
       {cards.map(({ key, label, hint, Icon }) => (
         <MoneyCard
           key={key}
-          label={label}
-          hint={hint}
+          label={ui[label]}
+          hint={ui[hint]}
           value={wallet?.[key]}
           icon={<Icon className="size-5" aria-hidden="true" />}
         >

@@ -2,10 +2,10 @@ import { ArrowRightLeft } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { walletMessages as m } from '../../../../contract/messages.ts';
 import { convertBody } from '../../../../contract/orders.ts';
+import { walletUi as ui } from '../../../../contract/texts/wallet-ui.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
-import { formatNumber } from '../../../lib/format.ts';
 import { useZodForm } from '../../../lib/forms.ts';
 import { useConvertBalance } from '../api.ts';
 
@@ -25,24 +25,20 @@ export function ConvertForm({ available }: { available: number | undefined }) {
   );
 
   return (
-    <SectionCard title="Move to credits" icon={ArrowRightLeft} iconTone="inherit">
+    <SectionCard title={ui.moveToCredits} icon={ArrowRightLeft} iconTone="inherit">
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <Input
-          label="Amount"
+          label={ui.amount}
           type="number"
           inputMode="numeric"
           min={1}
           step={1}
           className="sm:max-w-xs sm:flex-1"
-          hint={
-            available === undefined
-              ? '1 main balance = 1 credit.'
-              : `1 main balance = 1 credit. Available: ${formatNumber(available)}.`
-          }
+          hint={available === undefined ? ui.convertRate : ui.convertAvailable(available)}
           {...field('amount', { valueAsNumber: true })}
         />
         <Button type="submit" loading={convert.isPending} className="sm:mt-7">
-          Move to credits
+          {ui.moveToCredits}
         </Button>
       </form>
     </SectionCard>

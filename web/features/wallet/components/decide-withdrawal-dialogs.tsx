@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { withdrawalMessages as m } from '../../../../contract/messages.ts';
+import { withdrawalQueueUi as q } from '../../../../contract/texts/wallet-ui.ts';
 import {
   type AdminWithdrawal,
   approveWithdrawalBody,
@@ -9,7 +10,6 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { SubmitRow } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
-import { formatNumber } from '../../../lib/format.ts';
 import { useZodForm } from '../../../lib/forms.ts';
 import { toastOutcome } from '../../../lib/toast-outcome.ts';
 import type { useDecideWithdrawal } from '../api.ts';
@@ -22,7 +22,7 @@ interface DecideProps {
 
 const summary = (w: AdminWithdrawal | undefined) =>
   w
-    ? `${formatNumber(w.credits)} credits for ${w.member?.username ?? 'a deleted member'}: ${w.amount} ${w.currency} to ${w.destination}.`
+    ? q.summary(w.credits, w.member?.username ?? q.deletedMember, `${w.amount} ${w.currency}`, w.destination)
     : undefined;
 
 /** A manual payout is approved with its reference (the transfer staff made); a BTCPay one needs none. */
@@ -37,28 +37,28 @@ export function ApproveDialog({ withdrawal: w, onClose, decide }: DecideProps) {
     if (manual && !reference) return setError('reference', { message: m.referenceRequired });
     decide.mutate(
       { id: w.id, action: 'approve', ...(manual ? { reference } : {}) },
-      toastOutcome(m.approved, 'Failed to approve the withdrawal', onClose),
+      toastOutcome(m.approved, q.approveFailed, onClose),
     );
   });
   return (
     <Dialog
       open={w !== undefined}
       onOpenChange={(open) => !open && onClose()}
-      title="Approve withdrawal"
+      title={q.approveTitle}
       description={summary(w)}
     >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         {manual ? (
           <Input
-            label="Payout reference"
-            hint="The transfer's reference, once you have sent the payout."
+            label={q.payoutReference}
+            hint={q.payoutReferenceHint}
             {...field('reference')}
           />
         ) : (
-          <p className="text-sm text-muted">The payout is sent through BTCPay as soon as you approve it.</p>
+          <p className="text-sm text-muted">{q.btcpayNote}</p>
         )}
         <SubmitRow loading={decide.isPending} cancel={onClose}>
-          Approve
+          {q.approve}
         </SubmitRow>
       </form>
     </Dialog>
@@ -75,21 +75,21 @@ export function RejectDialog({ withdrawal: w, onClose, decide }: DecideProps) {
     if (!w) return;
     decide.mutate(
       { id: w.id, action: 'reject', reason },
-      toastOutcome(m.rejected, 'Failed to reject the withdrawal', onClose),
+      toastOutcome(m.rejected, q.rejectFailed, onClose),
     );
   });
   return (
     <Dialog
       open={w !== undefined}
       onOpenChange={(open) => !open && onClose()}
-      title="Reject withdrawal"
+      title={q.rejectTitle}
       description={summary(w)}
     >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <p className="text-sm text-muted">The credits go back to the member, who sees the reason.</p>
-        <Textarea label="Reason" rows={3} {...field('reason', { counter: 1000 })} />
+        <p className="text-sm text-muted">{q.rejectNote}</p>
+        <Textarea label={q.reasonLabel} rows={3} {...field('reason', { counter: 1000 })} />
         <SubmitRow variant="danger" loading={decide.isPending} cancel={onClose}>
-          Reject
+          {q.reject}
         </SubmitRow>
       </form>
     </Dialog>

@@ -2,11 +2,12 @@ import { ExternalLink } from 'lucide-react';
 import { useState } from 'react';
 import { paymentMessages as m } from '../../../../contract/messages.ts';
 import { type Deposit, methodLabels } from '../../../../contract/payments.ts';
+import { depositStatusLabels, walletUi as ui } from '../../../../contract/texts/wallet-ui.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { formatDateLong, formatDateShort, formatNumber, toIsoString } from '../../../lib/format.ts';
+import { formatDateLong, formatDateShort, toIsoString } from '../../../lib/format.ts';
 import { csvPaths, type DepositFilter, useDeposits } from '../api.ts';
-import { depositFilters, depositSentence, depositStatusLabels, depositStatusTones } from '../labels.ts';
+import { depositFilters, depositSentence, depositStatusTones } from '../labels.ts';
 import { MoneyList } from './money-list.tsx';
 
 function DepositItem({ deposit: d }: { deposit: Deposit }) {
@@ -14,7 +15,7 @@ function DepositItem({ deposit: d }: { deposit: Deposit }) {
   return (
     <div className="flex flex-col gap-1 text-sm">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <span className="font-semibold tabular-nums">{formatNumber(d.credits)} credits</span>
+        <span className="font-semibold tabular-nums">{ui.creditsAmount(d.credits)}</span>
         <span className="text-muted tabular-nums">
           {d.amount} {d.currency}
         </span>
@@ -36,7 +37,7 @@ function DepositItem({ deposit: d }: { deposit: Deposit }) {
           href={d.checkoutUrl}
           className="inline-flex items-center gap-1 text-xs font-medium text-primary hover:underline"
         >
-          Continue to checkout
+          {ui.continueToCheckout}
           <ExternalLink className="size-3" aria-hidden="true" />
         </a>
       )}
@@ -50,11 +51,11 @@ export function DepositList() {
   const query = useDeposits(status);
   return (
     <MoneyList
-      label="Deposits"
-      filter={{ value: status, options: depositFilters, onChange: setStatus }}
-      csv={{ href: csvPaths.deposits, label: 'Export deposits (CSV)' }}
+      label={ui.deposits}
+      filter={{ value: status, options: depositFilters(), onChange: setStatus }}
+      csv={{ href: csvPaths.deposits, label: ui.exportDeposits }}
       query={query}
-      texts={{ failed: m.loadFailed, loading: 'Loading deposits…', empty: m.empty, toastId: 'deposits-load' }}
+      texts={{ failed: m.loadFailed, loading: ui.loadingDeposits, empty: m.empty, toastId: 'deposits-load' }}
     >
       {(d) => <DepositItem deposit={d} />}
     </MoneyList>

@@ -3,10 +3,10 @@ import { useEffect, useRef } from 'react';
 import toast from 'react-hot-toast';
 import { paymentMessages as m } from '../../../../contract/messages.ts';
 import type { Deposit } from '../../../../contract/payments.ts';
+import { walletUi as ui } from '../../../../contract/texts/wallet-ui.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { formatNumber } from '../../../lib/format.ts';
 import { useDeposit } from '../api.ts';
 import { depositSentence } from '../labels.ts';
 
@@ -32,7 +32,7 @@ export function DepositStatus({ id }: { id: string }) {
   return (
     <Card
       role="status"
-      aria-label="Your deposit"
+      aria-label={ui.yourDeposit}
       className={cn(
         'flex items-start gap-3 p-4 text-sm',
         good && 'border-success/40 bg-success/5',
@@ -45,7 +45,7 @@ export function DepositStatus({ id }: { id: string }) {
       />
       <div>
         <p className="font-semibold">
-          Deposit of {formatNumber(deposit.credits)} credits ({deposit.amount} {deposit.currency})
+          {ui.depositOf(deposit.credits, `${deposit.amount} ${deposit.currency}`)}
         </p>
         <p className="text-muted">{depositSentence(deposit)}</p>
       </div>

@@ -2,6 +2,7 @@ import { History } from 'lucide-react';
 import { useState } from 'react';
 import { walletMessages as m } from '../../../../contract/messages.ts';
 import type { LedgerEntry } from '../../../../contract/orders.ts';
+import { walletUi as ui } from '../../../../contract/texts/wallet-ui.ts';
 import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
@@ -12,21 +13,15 @@ import { useFailureToast } from '../../../lib/use-failure-toast.ts';
 import { csvPaths, type LedgerCurrency, useLedger } from '../api.ts';
 import { CsvLink } from './csv-link.tsx';
 
-const currencyOptions: Record<LedgerCurrency, string> = {
-  all: 'All',
-  credits: 'Credits',
-  balance: 'Main balance',
-};
-
-const currencyWords = { credits: 'credits', balance: 'balance' } as const;
+const currencyWords = { credits: 'creditsWord', balance: 'balanceWord' } as const;
 
 /** The history table's columns; the date and the running balance give way on a phone. */
 const historyColumns = [
-  { label: 'Date', className: 'hidden sm:table-cell' },
-  { label: 'Description' },
-  { label: 'Amount', className: 'text-right' },
-  { label: 'Balance', className: 'hidden text-right sm:table-cell' },
-];
+  { label: 'date', className: 'hidden sm:table-cell' },
+  { label: 'description' },
+  { label: 'amount', className: 'text-right' },
+  { label: 'balance', className: 'hidden text-right sm:table-cell' },
+] as const;
 
 function Amount({ entry, showCurrency }: { entry: LedgerEntry; showCurrency: boolean }) {
   const sign = entry.amount > 0 ? '+' : entry.amount < 0 ? '−' : '';
@@ -40,7 +35,7 @@ function Amount({ entry, showCurrency }: { entry: LedgerEntry; showCurrency: boo
       {sign}
       {formatNumber(Math.abs(entry.amount))}
       {showCurrency && (
-        <span className="ml-1 text-xs font-normal text-muted">{currencyWords[entry.currency]}</span>
+        <span className="ml-1 text-xs font-normal text-muted">{ui[currencyWords[entry.currency]]}</span>
       )}
     </span>
   );
@@ -64,7 +59,7 @@ function HistoryRow({ entry: e, showCurrency }: { entry: LedgerEntry; showCurren
       <td className="px-5 py-3 text-right align-top sm:align-middle">
         <Amount entry={e} showCurrency={showCurrency} />
         <span className="mt-0.5 block text-xs whitespace-nowrap text-muted tabular-nums sm:hidden">
-          {e.balanceAfter === null ? '' : `Balance ${formatNumber(e.balanceAfter)}`}
+          {e.balanceAfter === null ? '' : ui.balanceAfter(e.balanceAfter)}
         </span>
       </td>
       <td className="hidden px-5 py-3 text-right whitespace-nowrap text-muted tabular-nums sm:table-cell">
@@ -81,32 +76,37 @@ export function LedgerHistory() {
   useFailureToast(query.isError, 'ledger-load', m.loadFailed, query.error);
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
   const showCurrency = currency === 'all';
+  const currencyOptions: Record<LedgerCurrency, string> = {
+    all: ui.all,
+    credits: ui.credits,
+    balance: ui.mainBalance,
+  };
 
   return (
     <>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <Segmented
-          label="Currency"
+          label={ui.currency}
           value={currency}
           options={currencyOptions}
           onChange={setCurrency}
           className="max-w-full overflow-x-auto"
         />
-        <CsvLink href={csvPaths.ledger(currency)} label="Export history (CSV)" />
+        <CsvLink href={csvPaths.ledger(currency)} label={ui.exportHistory} />
       </div>
       {query.isPending ? (
-        <SkeletonRows label="Loading history…" rows={6} gap="gap-2" className="h-11 w-full" />
+        <SkeletonRows label={ui.loadingHistory} rows={6} gap="gap-2" className="h-11 w-full" />
       ) : items.length === 0 ? (
         <EmptyState text={m.emptyHistory} icon={<History className="size-8" aria-hidden="true" />} />
       ) : (
         <div className="-mx-5 overflow-x-auto">
           <table className="w-full text-sm">
-            <caption className="sr-only">Wallet history</caption>
+            <caption className="sr-only">{ui.historyCaption}</caption>
             <thead>
               <tr className="border-b border-line text-left text-xs tracking-wide text-muted uppercase">
                 {historyColumns.map(({ label, className }) => (
                   <th key={label} scope="col" className={cn('px-5 py-2 font-semibold', className)}>
-                    {label}
+                    {ui[label]}
                   </th>
                 ))}
               </tr>

@@ -6,19 +6,19 @@ import {
   type WithdrawalMethod,
   withdrawalMethodLabels,
 } from '../../../../contract/withdrawals.ts';
+import { walletUi as ui } from '../../../../contract/texts/wallet-ui.ts';
 import { SubmitRow } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { useZodForm } from '../../../lib/forms.ts';
+import { withParts } from '../../../lib/text-parts.tsx';
 import { useSetPayoutAddress } from '../api.ts';
 import { CodeInput } from './code-input.tsx';
 
-const destinationLabels: Record<WithdrawalMethod, { label: string; hint: string }> = {
-  btcpay: { label: 'Bitcoin address', hint: 'The address the payout is sent to.' },
-  manual: {
-    label: 'Payment details',
-    hint: 'Where staff send the payout by hand (for example an IBAN and the account holder).',
-  },
-};
+/** The address field's words per method, in the active language (called at render). */
+const destinationLabels = (method: WithdrawalMethod): { label: string; hint: string } =>
+  method === 'btcpay'
+    ? { label: ui.bitcoinAddress, hint: ui.bitcoinAddressHint }
+    : { label: ui.paymentDetails, hint: ui.paymentDetailsHint };
 
 /**
  * Sets or changes the payout address of one method, confirmed with an authenticator code. A new address is
@@ -38,27 +38,28 @@ export function PayoutAddressForm({
   const { field, handleSubmit, failed } = useZodForm(setPayoutDestinationBody, {
     defaultValues: { method, destination: current?.destination ?? '', code: '' },
   });
-  const words = destinationLabels[method];
+  const words = destinationLabels(method);
   const onSubmit = handleSubmit((body) =>
     save.mutate(body, {
       onSuccess: () => {
         toast.success(m.destinationSaved);
         onDone();
       },
-      onError: failed('Failed to save the payout address', ['destination', 'code']),
+      onError: failed(ui.saveAddressFailed, ['destination', 'code']),
     }),
   );
   return (
-    <form noValidate onSubmit={onSubmit} aria-label="Payout address" className="flex flex-col gap-4">
+    <form noValidate onSubmit={onSubmit} aria-label={ui.payoutAddress} className="flex flex-col gap-4">
       <p className="text-sm text-muted">
-        {current ? 'Change' : 'Set'} the payout address for{' '}
-        <strong className="text-fg">{withdrawalMethodLabels[method]}</strong>. A new address waits a while (24
-        hours unless the site says otherwise) before a withdrawal can use it.
+        {withParts(
+          current ? ui.changeAddressFor : ui.setAddressFor,
+          <strong className="text-fg">{withdrawalMethodLabels[method]}</strong>,
+        )}
       </p>
       <Input label={words.label} hint={words.hint} autoComplete="off" {...field('destination')} />
       <CodeInput {...field('code')} />
       <SubmitRow loading={save.isPending} cancel={onDone}>
-        Save address
+        {ui.saveAddress}
       </SubmitRow>
     </form>
   );

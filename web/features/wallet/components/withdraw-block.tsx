@@ -3,8 +3,9 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { withdrawalMessages as m } from '../../../../contract/messages.ts';
 import type { WalletSummary } from '../../../../contract/orders.ts';
+import { walletUi as ui } from '../../../../contract/texts/wallet-ui.ts';
 import type { WithdrawalOptions } from '../../../../contract/withdrawals.ts';
-import { formatNumber } from '../../../lib/format.ts';
+import { withParts } from '../../../lib/text-parts.tsx';
 
 /** Why the Withdraw button is off, in words the member can act on; null when it is on. */
 export function withdrawBlock(
@@ -14,22 +15,19 @@ export function withdrawBlock(
   if (!wallet || !options) return null;
   if (wallet.credits < 0) return m.accountNegative;
   if (!options.twoFactorEnabled)
-    return (
-      <>
-        Withdrawing needs two-factor sign-in:{' '}
-        <Link to="/profile/settings" className="font-medium text-primary underline">
-          turn it on in Settings
-        </Link>
-        .
-      </>
+    return withParts(
+      ui.twoFactorNeeded,
+      <Link to="/profile/settings" className="font-medium text-primary underline">
+        {ui.twoFactorLink}
+      </Link>,
     );
   if (wallet.pendingWithdrawals > 0) return m.openRequest;
   if (wallet.withdrawable <= 0)
     return wallet.reserved > 0
-      ? `Nothing to withdraw yet: ${formatNumber(wallet.reserved)} earned credits are still in the ${options.reserveDays}-day reserve.`
-      : 'Nothing to withdraw yet: only credits earned from completed sales can be withdrawn, after the reserve.';
+      ? ui.nothingInReserve(wallet.reserved, options.reserveDays)
+      : ui.nothingYet;
   if (wallet.withdrawable < options.minCredits)
-    return `${m.belowMinimum(options.minCredits)}: ${formatNumber(wallet.withdrawable)} credits are withdrawable now.`;
+    return ui.belowMinimumNow(options.minCredits, wallet.withdrawable);
   return null;
 }
 

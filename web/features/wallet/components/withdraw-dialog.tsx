@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { withdrawalMessages as m } from '../../../../contract/messages.ts';
+import { walletUi as ui } from '../../../../contract/texts/wallet-ui.ts';
 import type { WithdrawalMethod, WithdrawalOptions } from '../../../../contract/withdrawals.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -37,20 +38,22 @@ export function WithdrawDialog({
     <Dialog
       open={open}
       onOpenChange={(o) => !o && close()}
-      title={editing ? 'Payout address' : 'Withdraw credits'}
+      title={editing ? ui.payoutAddress : ui.withdrawCredits}
       description={
         editing
           ? undefined
-          : `${options.reserveDays > 0 ? `Credits earned from sales, once past the ${options.reserveDays}-day reserve,` : 'Credits earned from sales'} can be paid out. Staff check each request.`
+          : options.reserveDays > 0
+            ? ui.withdrawIntroReserve(options.reserveDays)
+            : ui.withdrawIntro
       }
     >
       {options.methods.length === 0 ? (
         <p className="rounded-xl border border-dashed border-line p-4 text-sm text-muted">
-          Withdrawals are not available yet: no payout method is set up on this site.
+          {ui.noPayoutMethod}
         </p>
       ) : !addresses.data ? (
         <div role="status" aria-live="polite" className="flex flex-col gap-3">
-          <span className="sr-only">Loading payout addresses…</span>
+          <span className="sr-only">{ui.loadingPayoutAddresses}</span>
           <Skeleton className="h-24 w-full" />
           <Skeleton className="h-11 w-full" />
         </div>

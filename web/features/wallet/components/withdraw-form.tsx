@@ -9,10 +9,11 @@ import {
   type WithdrawalOptions,
   withdrawalMethodLabels,
 } from '../../../../contract/withdrawals.ts';
+import { walletUi as ui } from '../../../../contract/texts/wallet-ui.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { SubmitRow } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { formatDateLong, formatNumber } from '../../../lib/format.ts';
+import { formatDateLong } from '../../../lib/format.ts';
 import { useZodForm } from '../../../lib/forms.ts';
 import { useNow } from '../../../lib/orders.ts';
 import { useCreateWithdrawal } from '../api.ts';
@@ -34,7 +35,7 @@ function AddressLine({
   return (
     <div className="flex flex-col gap-2 rounded-xl bg-surface-2 px-4 py-3 text-sm sm:flex-row sm:items-center">
       <div className="min-w-0 flex-1">
-        <p className="font-medium">Payout address</p>
+        <p className="font-medium">{ui.payoutAddress}</p>
         {address ? (
           <p className="break-all text-muted">{address.destination}</p>
         ) : (
@@ -48,7 +49,7 @@ function AddressLine({
       </div>
       <Button variant="outline" size="sm" onClick={onEdit}>
         <Pencil className="size-4" aria-hidden="true" />
-        {address ? 'Change address' : 'Set address'}
+        {address ? ui.changeAddress : ui.setAddress}
       </Button>
     </div>
   );
@@ -92,14 +93,14 @@ export function WithdrawForm({
         toast.success(m.requested);
         onClose();
       },
-      onError: failed('Failed to request the withdrawal', ['method', 'credits', 'code']),
+      onError: failed(ui.requestFailed, ['method', 'credits', 'code']),
     }),
   );
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <ChoiceCards
-        legend="Payout method"
+        legend={ui.payoutMethod}
         value={chosen}
         choices={options.methods.map((v) => ({
           value: v,
@@ -107,37 +108,36 @@ export function WithdrawForm({
           // With one method the address line below says it; with several, each choice shows its own.
           note:
             options.methods.length > 1
-              ? (addresses.find((a) => a.method === v)?.destination ?? 'No payout address yet')
+              ? (addresses.find((a) => a.method === v)?.destination ?? ui.noPayoutAddress)
               : undefined,
         }))}
         register={field('method')}
       />
       <AddressLine address={address} now={now} onEdit={onEditAddress} />
       <Input
-        label="Credits"
+        label={ui.credits}
         type="number"
         inputMode="numeric"
         min={options.minCredits}
         max={withdrawable}
         step={1}
-        hint={`Withdrawable: ${formatNumber(withdrawable)}. The smallest withdrawal is ${formatNumber(options.minCredits)}.`}
+        hint={ui.withdrawHint(withdrawable, options.minCredits)}
         {...field('credits', { valueAsNumber: true })}
       />
       <dl
         className="grid grid-cols-2 gap-x-4 gap-y-1 rounded-xl bg-surface-2 px-4 py-3 text-sm"
         aria-live="polite"
       >
-        <dt className="text-muted">Fee ({options.feePercent}%)</dt>
-        <dd className="text-right tabular-nums">{formatNumber(fee)} credits</dd>
-        <dt className="font-medium">You receive</dt>
+        <dt className="text-muted">{ui.fee(options.feePercent)}</dt>
+        <dd className="text-right tabular-nums">{ui.creditsAmount(fee)}</dd>
+        <dt className="font-medium">{ui.youReceive}</dt>
         <dd className="text-right font-semibold tabular-nums">
-          {formatNumber(payout)} credits (
-          {formatPrice(payout, options.creditsPerUnit, options.currency, 'down')})
+          {ui.payoutAmount(payout, formatPrice(payout, options.creditsPerUnit, options.currency, 'down'))}
         </dd>
       </dl>
       <CodeInput {...field('code')} />
       <SubmitRow loading={request.isPending} disabled={!usable} cancel={onClose}>
-        Request withdrawal
+        {ui.requestWithdrawal}
       </SubmitRow>
     </form>
   );

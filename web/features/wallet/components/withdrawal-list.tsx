@@ -1,20 +1,19 @@
 import { useState } from 'react';
 import { withdrawalMessages as m } from '../../../../contract/messages.ts';
+import { walletUi as ui, withdrawalStatusLabels } from '../../../../contract/texts/wallet-ui.ts';
 import { type Withdrawal, withdrawalMethodLabels } from '../../../../contract/withdrawals.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { formatDateLong, formatDateShort, formatNumber, toIsoString } from '../../../lib/format.ts';
+import { formatDateLong, formatDateShort, toIsoString } from '../../../lib/format.ts';
 import { csvPaths, useWithdrawals, type WithdrawalFilter } from '../api.ts';
-import { withdrawalFilters, withdrawalStatusLabels, withdrawalStatusTones } from '../labels.ts';
+import { withdrawalFilters, withdrawalStatusTones } from '../labels.ts';
 import { MoneyList } from './money-list.tsx';
 
 function WithdrawalItem({ withdrawal: w }: { withdrawal: Withdrawal }) {
   return (
     <div className="flex flex-col gap-1 text-sm">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <span className="font-semibold tabular-nums">{formatNumber(w.credits)} credits</span>
-        <span className="text-muted tabular-nums">
-          fee {formatNumber(w.fee)} · payout {w.amount} {w.currency}
-        </span>
+        <span className="font-semibold tabular-nums">{ui.creditsAmount(w.credits)}</span>
+        <span className="text-muted tabular-nums">{ui.feeAndPayout(w.fee, `${w.amount} ${w.currency}`)}</span>
         <Badge tone={withdrawalStatusTones[w.status]}>{withdrawalStatusLabels[w.status]}</Badge>
         <time
           dateTime={toIsoString(w.createdAt)}
@@ -25,10 +24,10 @@ function WithdrawalItem({ withdrawal: w }: { withdrawal: Withdrawal }) {
         </time>
       </div>
       <p className="text-xs break-all text-muted">
-        {withdrawalMethodLabels[w.method]} to {w.destination}
+        {ui.methodTo(withdrawalMethodLabels[w.method], w.destination)}
       </p>
-      {w.reference && <p className="text-xs text-muted">Reference: {w.reference}</p>}
-      {w.reason && <p className="text-xs break-words text-danger">Reason: {w.reason}</p>}
+      {w.reference && <p className="text-xs text-muted">{ui.reference(w.reference)}</p>}
+      {w.reason && <p className="text-xs break-words text-danger">{ui.reason(w.reason)}</p>}
     </div>
   );
 }
@@ -39,13 +38,13 @@ export function WithdrawalList() {
   const query = useWithdrawals(status);
   return (
     <MoneyList
-      label="Withdrawals"
-      filter={{ value: status, options: withdrawalFilters, onChange: setStatus }}
-      csv={{ href: csvPaths.withdrawals, label: 'Export withdrawals (CSV)' }}
+      label={ui.withdrawals}
+      filter={{ value: status, options: withdrawalFilters(), onChange: setStatus }}
+      csv={{ href: csvPaths.withdrawals, label: ui.exportWithdrawals }}
       query={query}
       texts={{
         failed: m.loadFailed,
-        loading: 'Loading withdrawals…',
+        loading: ui.loadingWithdrawals,
         empty: m.empty,
         toastId: 'withdrawals-load',
       }}

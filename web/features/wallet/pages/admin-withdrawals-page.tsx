@@ -1,5 +1,10 @@
 import { Banknote } from 'lucide-react';
 import { withdrawalMessages as m } from '../../../../contract/messages.ts';
+import {
+  walletUi as ui,
+  withdrawalQueueUi as q,
+  withdrawalStatusLabels,
+} from '../../../../contract/texts/wallet-ui.ts';
 import type { AdminWithdrawal } from '../../../../contract/withdrawals.ts';
 import { AdminOnlyPage } from '../../../components/ui/admin-only-page.tsx';
 import { AdminTable } from '../../../components/ui/admin-table.tsx';
@@ -11,22 +16,13 @@ import { useAdminWithdrawals, useDecideWithdrawal, type WithdrawalFilter } from 
 import { AdminWithdrawalRow } from '../components/admin-withdrawal-row.tsx';
 import { ApproveDialog, RejectDialog } from '../components/decide-withdrawal-dialogs.tsx';
 
-const tabs: Record<WithdrawalFilter, string> = {
-  pending: 'Pending',
-  processing: 'Paying out',
-  completed: 'Completed',
-  rejected: 'Rejected',
-  failed: 'Failed',
-  all: 'All',
-};
-
 /** The withdrawal queue (admins): each request with the seller's record, approved or rejected with a word. */
 export function AdminWithdrawalsPage() {
   return (
     <AdminOnlyPage
       header={
-        <PageHeader title="Withdrawals" icon={Banknote}>
-          Sellers' payout requests: check the record, then approve or reject each one.
+        <PageHeader title={q.title} icon={Banknote}>
+          {q.intro}
         </PageHeader>
       }
       detail={`${m.onlyAdmins}.`}
@@ -37,7 +33,15 @@ export function AdminWithdrawalsPage() {
 }
 
 function WithdrawalQueue() {
-  const { value: status, tabStrip, tabPanel } = useTabs('withdrawals', 'Withdrawal status', tabs, 'pending');
+  const tabs: Record<WithdrawalFilter, string> = {
+    pending: q.pending,
+    processing: withdrawalStatusLabels.processing,
+    completed: withdrawalStatusLabels.completed,
+    rejected: withdrawalStatusLabels.rejected,
+    failed: withdrawalStatusLabels.failed,
+    all: ui.all,
+  };
+  const { value: status, tabStrip, tabPanel } = useTabs('withdrawals', q.statusTabs, tabs, 'pending');
   const query = useAdminWithdrawals(status);
   const decide = useDecideWithdrawal();
   const approving = useRowConfirm<AdminWithdrawal>();
@@ -51,11 +55,11 @@ function WithdrawalQueue() {
           query={query}
           texts={{
             failed: m.loadFailed,
-            loading: 'Loading withdrawals…',
+            loading: ui.loadingWithdrawals,
             empty: status === 'pending' ? m.queueEmpty : m.empty,
           }}
           minWidth="min-w-[56rem]"
-          columns={['Member', 'Record', 'Request', 'Payout to', 'Actions']}
+          columns={[q.member, q.record, q.request, q.payoutTo, q.actions]}
         >
           {(w) => (
             <AdminWithdrawalRow

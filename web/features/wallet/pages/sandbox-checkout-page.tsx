@@ -2,6 +2,7 @@ import { FlaskConical } from 'lucide-react';
 import { useNavigate, useParams } from 'react-router';
 import { paymentMessages as m } from '../../../../contract/messages.ts';
 import type { SandboxInvoice } from '../../../../contract/payments.ts';
+import { depositStatusLabels, walletUi as ui } from '../../../../contract/texts/wallet-ui.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -11,7 +12,7 @@ import { errorMessage } from '../../../lib/api.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { toastOutcome } from '../../../lib/toast-outcome.ts';
 import { usePaySandbox, useSandboxInvoice } from '../api.ts';
-import { depositStatusLabels, depositStatusTones } from '../labels.ts';
+import { depositStatusTones } from '../labels.ts';
 
 /**
  * The development sandbox's stand-in for a payment processor's checkout (`/wallet/sandbox-checkout/<id>`):
@@ -23,9 +24,9 @@ export function SandboxCheckoutPage() {
   return (
     <DetailPage
       query={query}
-      back={{ to: '/wallet', label: 'Back to wallet' }}
+      back={{ to: '/wallet', label: ui.backToWallet }}
       width="max-w-3xl"
-      loadingLabel="Loading the invoice…"
+      loadingLabel={ui.loadingInvoice}
       skeleton={<Skeleton className="mx-auto h-72 w-full max-w-lg rounded-2xl" />}
       notFound={<NotFoundCard text={m.depositNotFound} />}
       failedText={(error) => errorMessage(error, m.depositNotFound)}
@@ -42,7 +43,7 @@ function Invoice({ invoice }: { invoice: SandboxInvoice }) {
     pay.mutate(
       outcome,
       toastOutcome(
-        outcome === 'paid' ? 'Sandbox payment sent' : 'Sandbox invoice expired',
+        outcome === 'paid' ? ui.sandboxPaid : ui.sandboxExpired,
         m.processorFailed,
         () => navigate(`/wallet?deposit=${invoice.id}`),
       ),
@@ -56,20 +57,20 @@ function Invoice({ invoice }: { invoice: SandboxInvoice }) {
       >
         <FlaskConical className="size-8 shrink-0" aria-hidden="true" />
         <div>
-          <p className="text-lg font-bold uppercase tracking-wide">Sandbox: no real money</p>
-          <p className="text-sm">A test checkout for development. Nothing is charged.</p>
+          <p className="text-lg font-bold uppercase tracking-wide">{ui.sandboxBanner}</p>
+          <p className="text-sm">{ui.sandboxNote}</p>
         </div>
       </div>
       <Card className="flex flex-col gap-4 p-6">
-        <h1 className="text-xl font-bold">Sandbox checkout</h1>
+        <h1 className="text-xl font-bold">{ui.sandboxTitle}</h1>
         <dl className="grid grid-cols-2 gap-y-2 text-sm">
-          <dt className="text-muted">Credits</dt>
+          <dt className="text-muted">{ui.credits}</dt>
           <dd className="text-right font-semibold tabular-nums">{formatNumber(invoice.credits)}</dd>
-          <dt className="text-muted">Amount</dt>
+          <dt className="text-muted">{ui.amount}</dt>
           <dd className="text-right font-semibold tabular-nums">
             {invoice.amount} {invoice.currency}
           </dd>
-          <dt className="text-muted">Status</dt>
+          <dt className="text-muted">{ui.status}</dt>
           <dd className="text-right">
             <Badge tone={depositStatusTones[invoice.status]}>{depositStatusLabels[invoice.status]}</Badge>
           </dd>
@@ -77,14 +78,14 @@ function Invoice({ invoice }: { invoice: SandboxInvoice }) {
         {pending ? (
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="outline" disabled={pay.isPending} onClick={() => decide('expired')}>
-              Let it expire
+              {ui.letExpire}
             </Button>
             <Button
               loading={pay.isPending && pay.variables === 'paid'}
               disabled={pay.isPending}
               onClick={() => decide('paid')}
             >
-              Pay
+              {ui.pay}
             </Button>
           </div>
         ) : (

@@ -2,6 +2,7 @@ import { AlertTriangle, ArrowUpRight, Plus, Receipt, Wallet } from 'lucide-react
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { walletMessages as m, paymentMessages as pm } from '../../../../contract/messages.ts';
+import { walletUi as ui } from '../../../../contract/texts/wallet-ui.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -21,11 +22,6 @@ import { WithdrawDialog } from '../components/withdraw-dialog.tsx';
 import { WithdrawalList } from '../components/withdrawal-list.tsx';
 
 type Section = 'history' | 'deposits' | 'withdrawals';
-const sections: Record<Section, string> = {
-  history: 'History',
-  deposits: 'Deposits',
-  withdrawals: 'Withdrawals',
-};
 
 /**
  * The member's money: what each figure means, adding credits and withdrawing earnings, the move from the
@@ -39,24 +35,29 @@ export function WalletPage() {
   const w = wallet.data;
   const [params] = useSearchParams();
   const depositId = params.get('deposit');
-  const tabs = useTabs('wallet-sections', 'Wallet sections', sections, depositId ? 'deposits' : 'history');
+  const sections: Record<Section, string> = {
+    history: ui.history,
+    deposits: ui.deposits,
+    withdrawals: ui.withdrawals,
+  };
+  const tabs = useTabs('wallet-sections', ui.sections, sections, depositId ? 'deposits' : 'history');
   const section = tabs.value;
   const [dialog, setDialog] = useState<'add' | 'withdraw' | null>(null);
   const noteId = useDomId();
   const blocked = options.isError
-    ? 'Withdrawals are not available right now: try again in a minute.'
+    ? ui.withdrawalsUnavailable
     : withdrawBlock(w, options.data);
 
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
       <PageHeader
-        title="Wallet"
+        title={ui.title}
         icon={Wallet}
         actions={
           <>
             <Button onClick={() => setDialog('add')}>
               <Plus className="size-4" aria-hidden="true" />
-              Add credits
+              {ui.addCredits}
             </Button>
             <Button
               variant="outline"
@@ -65,15 +66,15 @@ export function WalletPage() {
               onClick={() => setDialog('withdraw')}
             >
               <ArrowUpRight className="size-4" aria-hidden="true" />
-              Withdraw
+              {ui.withdraw}
             </Button>
             <ButtonLink to="/orders" icon={Receipt} variant="ghost">
-              Orders
+              {ui.orders}
             </ButtonLink>
           </>
         }
       >
-        Your balances, the credits waiting in escrow and every movement.
+        {ui.intro}
       </PageHeader>
       {blocked && <WithdrawNote id={noteId}>{blocked}</WithdrawNote>}
       {w && w.credits < 0 && (
