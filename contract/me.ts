@@ -19,6 +19,11 @@ export const meResponse = z.object({
   /** Until true, the web app shows the verification banner (issue 36). */
   emailVerified: z.boolean(),
   createdAt: z.string(),
+  /**
+   * The member's saved language (issue 41; the one `user_settings.locale` of GET /me/settings); null: the
+   * browser's. Here so the web app applies it from the profile it loads anyway, without a settings request.
+   */
+  locale: z.enum(locales).nullable(),
 });
 export type Me = z.infer<typeof meResponse>;
 

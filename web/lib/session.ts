@@ -29,7 +29,10 @@ export function useSession(): { user: SessionUser | null; isPending: boolean } {
   return { user: query.data?.user ?? null, isPending: query.isPending };
 }
 
-/** The member's settings; here, not in features/account, because the shell reads their language (issue 41). */
+/**
+ * The member's settings; here, not in features/account, because the shell's language menu saves the language into
+ * them (issue 41; the saved language itself comes with GET /me).
+ */
 export const settingsQuery = queryOptions({
   queryKey: settingsKey,
   queryFn: ({ signal }) => api<UserSettings>('/me/settings', { signal }),

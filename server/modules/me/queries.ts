@@ -4,8 +4,13 @@ import type { Db, Tx } from '../../db/client.ts';
 import { avatars, loginEvents, profiles, userSettings } from '../../db/schema/index.ts';
 import { rows } from '../../db/sql.ts';
 
-export async function findProfileById(db: Db, id: string) {
-  const [row] = await db.select().from(profiles).where(eq(profiles.id, id));
+/** The member's profile with their saved language (GET /me), in one statement; no settings row yet: null. */
+export async function findMe(db: Db, id: string) {
+  const [row] = await db
+    .select({ profile: profiles, locale: userSettings.locale })
+    .from(profiles)
+    .leftJoin(userSettings, eq(userSettings.userId, profiles.id))
+    .where(eq(profiles.id, id));
   return row;
 }
 

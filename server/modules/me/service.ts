@@ -10,7 +10,8 @@ import { signalPresenceChange } from '../realtime/presence.ts';
 import { toAvatarWebp } from './avatar-image.ts';
 import {
   findAvatarData,
-  findProfileById,
+  findLocale,
+  findMe,
   findSettings,
   isUsernameTakenByOther,
   listLatestLogins,
@@ -29,9 +30,9 @@ export const DEFAULT_SETTINGS: UserSettings = {
   locale: null,
 };
 
-type ProfileRow = NonNullable<Awaited<ReturnType<typeof findProfileById>>>;
+type ProfileRow = NonNullable<Awaited<ReturnType<typeof findMe>>>['profile'];
 
-function toMe(row: ProfileRow): Me {
+function toMe(row: ProfileRow, locale: Me['locale']): Me {
   return {
     id: row.id,
     username: row.username,
@@ -45,12 +46,13 @@ function toMe(row: ProfileRow): Me {
     twoFactorEnabled: row.twoFactorEnabled,
     emailVerified: row.emailVerified,
     createdAt: row.createdAt.toISOString(),
+    locale,
   };
 }
 
 export async function getMe(db: Db, viewer: Viewer): Promise<Me> {
-  const row = orNotFound(await findProfileById(db, viewer.id), 'Profile not found');
-  return toMe(row);
+  const row = orNotFound(await findMe(db, viewer.id), 'Profile not found');
+  return toMe(row.profile, row.locale);
 }
 
 const usernameTaken = () =>
@@ -67,7 +69,7 @@ export async function updateMe(db: Db, viewer: Viewer, input: z.output<typeof up
   if (Object.keys(changes).length === 0) return getMe(db, viewer);
   try {
     const row = orNotFound(await updateProfile(db, viewer.id, changes), 'Profile not found');
-    return toMe(row);
+    return toMe(row, await findLocale(db, viewer.id));
   } catch (err) {
     // Two members raced for one username: the unique index decided.
     if (isUniqueViolation(err)) throw usernameTaken();

@@ -1,21 +1,21 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import type { Locale } from '../../../contract/i18n/locales.ts';
-import type { UserSettings } from '../../../contract/me.ts';
+import type { Me, UserSettings } from '../../../contract/me.ts';
 import { languageMessages } from '../../../contract/shell-messages.ts';
 import { api, errorMessage } from '../../lib/api.ts';
 import { chooseLocale, setActiveLocale, storeLocale } from '../../lib/locale.ts';
-import { settingsKey, settingsQuery, useSession } from '../../lib/session.ts';
+import { meKey, settingsKey, settingsQuery, useMe, useSession } from '../../lib/session.ts';
 
 /**
  * A signed-in member's saved language wins over this device's choice and the browser's (issue 41): once their
- * settings arrive it becomes the active locale, and this device remembers it for the next first paint.
- * Visitors keep the locale main.tsx chose.
+ * profile arrives (GET /me carries the saved `locale`, so no settings request is needed) it becomes the active
+ * locale, and this device remembers it for the next first paint. Visitors keep the locale main.tsx chose.
  */
 export function useLocaleSync() {
   const { user } = useSession();
-  const saved = useQuery({ ...settingsQuery, enabled: user !== null }).data?.locale;
+  const saved = useMe().data?.locale;
   useEffect(() => {
     if (!user || saved === undefined) return;
     if (saved) storeLocale(saved);
@@ -43,6 +43,7 @@ export function useChooseLocale() {
           body: { ...current, locale } satisfies UserSettings,
         });
         queryClient.setQueryData(settingsKey, saved);
+        queryClient.setQueryData<Me>(meKey, (me) => (me ? { ...me, locale: saved.locale } : me));
       } catch (err) {
         toast.error(errorMessage(err, languageMessages.saveFailed));
         return false;
