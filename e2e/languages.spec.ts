@@ -150,12 +150,12 @@ test('a member switches in Settings: saved to the account, kept after a reload, 
 
   // A validation error from the server, in the member's language.
   await page.goto('/edit-profile');
-  await page.getByLabel('Avatar image').setInputFiles({
+  await page.getByLabel(inRu('accountUi.avatarImage')).setInputFiles({
     name: 'sneaky.png',
     mimeType: 'image/png',
     buffer: Buffer.from('<html><script>alert(1)</script></html>'),
   });
-  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await page.getByRole('button', { name: inRu('accountUi.saveChanges') }).click();
   await expect(page.getByText(inRu('accountMessages.notAnImage')).first()).toBeVisible();
 
   await page.goto('/profile/settings');
