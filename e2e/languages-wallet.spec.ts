@@ -35,9 +35,14 @@ test('the wallet page of a member reads in every language: heading, balances, de
     await page.evaluate((l) => localStorage.setItem('locale', l), locale);
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('lang', locale);
-    await expect(page.getByRole('heading', { level: 1, name: t('walletUi.title'), exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: t('walletUi.title'), exact: true }),
+    ).toBeVisible();
     for (const card of ['walletUi.creditsLabel', 'walletUi.balanceLabel', 'walletUi.withdrawableLabel']) {
-      await expect(page.getByRole('region', { name: t(card), exact: true }), `${locale} ${card}`).toBeVisible();
+      await expect(
+        page.getByRole('region', { name: t(card), exact: true }),
+        `${locale} ${card}`,
+      ).toBeVisible();
     }
     await expect(page.getByRole('button', { name: t('walletUi.addCredits'), exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: t('walletUi.withdraw'), exact: true })).toBeVisible();

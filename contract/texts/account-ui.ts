@@ -96,7 +96,8 @@ export const accountUi = /* @__PURE__ */ defineMessages('accountUi', {
   passkeyName: 'Passkey name',
   save: 'Save',
   push: 'Push Notifications',
-  pushIntro: 'On this device, while you have no CheatMarket tab open. Each device you use has its own switch.',
+  pushIntro:
+    'On this device, while you have no CheatMarket tab open. Each device you use has its own switch.',
   pushDisable: 'Disable push on this device',
   pushEnable: 'Enable push on this device',
   twoFactor: 'Two-Factor Sign-In',
@@ -110,7 +111,8 @@ export const accountUi = /* @__PURE__ */ defineMessages('accountUi', {
   backupCodesCopied: 'Backup codes copied',
   copyFailed: 'Could not copy; please write it down',
   setupScan: 'Scan the QR code with your authenticator app, or type the key by hand.',
-  setupBackupCodes: 'Save the backup codes somewhere safe: each one signs you in once if you lose your phone.',
+  setupBackupCodes:
+    'Save the backup codes somewhere safe: each one signs you in once if you lose your phone.',
   setupCode: 'Enter the 6-digit code your app shows to finish.',
   qrCode: 'QR code for your authenticator app',
   qrGenerating: 'Generating QR code…',

@@ -54,7 +54,8 @@ export const walletUi = /* @__PURE__ */ defineMessages('walletUi', {
   creditsRange: (min: number, max: number) =>
     `From ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')} credits.`,
   paymentMethod: 'Payment method',
-  youPay: (price: string, credits: number) => `You pay ${price} for ${credits.toLocaleString('en-US')} credits.`,
+  youPay: (price: string, credits: number) =>
+    `You pay ${price} for ${credits.toLocaleString('en-US')} credits.`,
   creditsPerUnit: (credits: number, currency: string) =>
     `${credits.toLocaleString('en-US')} credits = 1 ${currency}.`,
   continueToPayment: 'Continue to payment',
@@ -75,7 +76,8 @@ export const walletUi = /* @__PURE__ */ defineMessages('walletUi', {
   exportDeposits: 'Export deposits (CSV)',
   loadingDeposits: 'Loading deposits…',
   yourDeposit: 'Your deposit',
-  depositOf: (credits: number, price: string) => `Deposit of ${credits.toLocaleString('en-US')} credits (${price})`,
+  depositOf: (credits: number, price: string) =>
+    `Deposit of ${credits.toLocaleString('en-US')} credits (${price})`,
   depositWaiting: 'Waiting for the payment processor…',
   depositExpired: 'The payment window closed before a payment arrived: nothing was charged.',
   depositRefused: 'The payment processor refused this payment: nothing was credited.',
@@ -174,7 +176,8 @@ export const withdrawalQueueUi = /* @__PURE__ */ defineMessages('withdrawalQueue
   deletedUser: 'Deleted user',
   accountAge: (age: string) => `Account age ${age}`,
   releasedSales: (n: number) => `${n.toLocaleString('en-US')} released sales`,
-  disputes: (n: number, lost: number) => `${n.toLocaleString('en-US')} disputes, ${lost.toLocaleString('en-US')} lost`,
+  disputes: (n: number, lost: number) =>
+    `${n.toLocaleString('en-US')} disputes, ${lost.toLocaleString('en-US')} lost`,
   completedWithdrawals: (n: number) => `${n.toLocaleString('en-US')} completed withdrawals`,
   approveOf: (who: string) => `Approve withdrawal of ${who}`,
   rejectOf: (who: string) => `Reject withdrawal of ${who}`,

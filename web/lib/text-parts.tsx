@@ -16,9 +16,9 @@ export function withParts<A extends string[]>(
 ): ReactNode {
   const elements: readonly ReactNode[] = parts;
   const pieces = text(...(elements.map((_, i) => marker(i)) as A)).split(markers);
-  return pieces.map((piece, i) =>
+  return pieces.map((piece, i) => (
     // Odd pieces are the markers' numbers, even ones the words between them; the order never changes.
     // biome-ignore lint/suspicious/noArrayIndexKey: the pieces of one sentence, fixed for its render
-    <Fragment key={i}>{i % 2 === 1 ? elements[Number(piece)] : piece}</Fragment>,
-  );
+    <Fragment key={i}>{i % 2 === 1 ? elements[Number(piece)] : piece}</Fragment>
+  ));
 }

@@ -39,6 +39,14 @@ function Sync() {
   return null;
 }
 
+/** The shell's sync with the language menu's choice, which the test calls. */
+let choose: ReturnType<typeof useChooseLocale> | undefined;
+function Chooser() {
+  useLocaleSync();
+  choose = useChooseLocale();
+  return null;
+}
+
 describe('the member’s saved language', () => {
   it('is applied from GET /me, remembered on this device, with no settings request', async () => {
     const server = serveApi((r) => {
@@ -79,12 +87,6 @@ describe('the member’s saved language', () => {
       if (r.path === '/api/v1/me/settings' && r.method === 'PUT') return json(200, r.body);
       return undefined;
     });
-    let choose: ReturnType<typeof useChooseLocale> | undefined;
-    function Chooser() {
-      useLocaleSync();
-      choose = useChooseLocale();
-      return null;
-    }
     const { queryClient } = renderApp(<Chooser />);
     await waitFor(() => expect(queryClient.getQueryData<Me>(meKey)?.locale).toBeNull());
     await act(async () => {

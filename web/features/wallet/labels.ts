@@ -1,6 +1,10 @@
 import { paymentMessages as pm } from '../../../contract/messages.ts';
 import type { Deposit, DepositStatus } from '../../../contract/payments.ts';
-import { depositStatusLabels, walletUi as ui, withdrawalStatusLabels } from '../../../contract/texts/wallet-ui.ts';
+import {
+  depositStatusLabels,
+  walletUi as ui,
+  withdrawalStatusLabels,
+} from '../../../contract/texts/wallet-ui.ts';
 import type { WithdrawalStatus } from '../../../contract/withdrawals.ts';
 import type { BadgeTone } from '../../components/ui/badge.tsx';
 import type { DepositFilter, WithdrawalFilter } from './api.ts';

@@ -18,7 +18,8 @@ import { DeviceRow } from './device-row.tsx';
 
 const isPhone = (s: SessionItem) => /^(Mobile|Tablet)/.test(s.device);
 /** "Firefox 128 on Linux"; a user agent we could not read (a script, a bot) says so once. */
-const labelOf = (s: SessionItem) => (s.browser === 'Unknown' ? ui.unknownBrowser : ui.browserOnOs(s.browser, s.os));
+const labelOf = (s: SessionItem) =>
+  s.browser === 'Unknown' ? ui.unknownBrowser : ui.browserOnOs(s.browser, s.os);
 
 /** Where I am signed in: each browser's session, this one first-class, any other signed out on confirm. */
 export function ActiveSessions() {

@@ -66,7 +66,9 @@ export function PasskeyRow({ passkey, onRemove }: { passkey: PasskeyItem; onRemo
               {passkey.lastUsedAt
                 ? withParts(
                     ui.lastUsed,
-                    <time dateTime={toIsoString(passkey.lastUsedAt)}>{formatDateLong(passkey.lastUsedAt)}</time>,
+                    <time dateTime={toIsoString(passkey.lastUsedAt)}>
+                      {formatDateLong(passkey.lastUsedAt)}
+                    </time>,
                   )
                 : ui.neverUsed}
             </span>

@@ -38,9 +38,7 @@ export function PasskeysSection() {
 
   return (
     <SectionCard title={ui.passkeys} icon={KeyRound}>
-      <p className="mb-4 text-sm leading-relaxed text-muted">
-        {ui.passkeysIntro}
-      </p>
+      <p className="mb-4 text-sm leading-relaxed text-muted">{ui.passkeysIntro}</p>
       {passkeys.isPending ? (
         <SkeletonRows className="h-14 w-full" />
       ) : passkeys.isError ? (

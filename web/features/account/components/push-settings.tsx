@@ -105,9 +105,7 @@ export function PushSettings() {
         <p className="text-sm text-muted">{pushMessages.unsupported}.</p>
       ) : (
         <div className="flex flex-col gap-3">
-          <p className="text-sm text-muted">
-            {ui.pushIntro}
-          </p>
+          <p className="text-sm text-muted">{ui.pushIntro}</p>
           {device ? (
             <>
               <div className="divide-y divide-line">

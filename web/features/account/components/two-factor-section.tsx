@@ -70,9 +70,7 @@ function EnableForm({ onStarted }: { onStarted: (setup: Setup) => void }) {
         </SubmitRow>
       }
     >
-      <p className="text-sm leading-relaxed text-muted">
-        {ui.enableTwoFactorIntro}
-      </p>
+      <p className="text-sm leading-relaxed text-muted">{ui.enableTwoFactorIntro}</p>
     </PasswordForm>
   );
 }
@@ -114,7 +112,12 @@ function PasswordForm<T>({
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label={label}>
       {children}
-      <PasswordInput label={authUi.password} autoComplete="current-password" hint={hint} {...password.props} />
+      <PasswordInput
+        label={authUi.password}
+        autoComplete="current-password"
+        hint={hint}
+        {...password.props}
+      />
       {submit}
     </form>
   );
@@ -186,7 +189,12 @@ function ConfirmSetup({ setup, onDone }: { setup: Setup; onDone: () => void }) {
             >
               {secret}
             </code>
-            <Button variant="ghost" size="icon" aria-label={ui.copyKey} onClick={() => copy(secret, ui.keyCopied)}>
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={ui.copyKey}
+              onClick={() => copy(secret, ui.keyCopied)}
+            >
               <Copy className="size-4" aria-hidden="true" />
             </Button>
           </div>

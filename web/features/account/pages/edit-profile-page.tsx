@@ -144,8 +144,7 @@ function EditProfileForm({ me }: { me: NonNullable<ReturnType<typeof useMe>['dat
                   {file ? ui.chooseAnotherImage : ui.uploadAvatar}
                 </Button>
                 <p id={fileHintId} className={fileError ? 'text-sm text-danger' : 'text-xs text-muted'}>
-                  {fileError ??
-                    (file ? file.name : ui.avatarHint)}
+                  {fileError ?? (file ? file.name : ui.avatarHint)}
                 </p>
               </div>
             </div>

@@ -67,7 +67,9 @@ export function AuthForm({
 
 /** The email field of sign-in, sign-up and reset. */
 export function EmailInput(props: Omit<InputProps, 'label' | 'type'>) {
-  return <Input label={ui.email} type="email" autoComplete="email" placeholder="you@example.com" {...props} />;
+  return (
+    <Input label={ui.email} type="email" autoComplete="email" placeholder="you@example.com" {...props} />
+  );
 }
 
 export const linkClasses = 'font-medium text-primary underline underline-offset-2 hover:decoration-2';

@@ -56,12 +56,7 @@ export function RequestResetForm() {
   }
 
   return (
-    <AuthCard
-      icon={KeyRound}
-      title={ui.resetTitle}
-      subtitle={ui.resetSubtitle}
-      footer={<BackToLogin />}
-    >
+    <AuthCard icon={KeyRound} title={ui.resetTitle} subtitle={ui.resetSubtitle} footer={<BackToLogin />}>
       <AuthForm
         onSubmit={onSubmit}
         submitLabel={requestReset.solving ? antiBotMessages.solving : ui.sendResetLink}

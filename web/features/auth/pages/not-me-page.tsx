@@ -30,28 +30,19 @@ export function NotMePage() {
         subtitle={sessionMessages.notMeDone}
         footer={back}
       >
-        <p className="text-center text-sm text-muted">
-          {ui.notMeOpenReset}
-        </p>
+        <p className="text-center text-sm text-muted">{ui.notMeOpenReset}</p>
       </AuthCard>
     );
   }
   return (
-    <AuthCard
-      icon={ShieldAlert}
-      title={ui.notMeTitle}
-      subtitle={ui.notMeSubtitle}
-      footer={back}
-    >
+    <AuthCard icon={ShieldAlert} title={ui.notMeTitle} subtitle={ui.notMeSubtitle} footer={back}>
       {!token ? (
         <p role="alert" className="text-center text-sm text-danger">
           {sessionMessages.notMeLinkInvalid}
         </p>
       ) : (
         <div className="flex flex-col gap-4">
-          <p className="text-sm text-muted">
-            {ui.notMeExplain}
-          </p>
+          <p className="text-sm text-muted">{ui.notMeExplain}</p>
           {confirm.isError && (
             <p role="alert" className="text-sm text-danger">
               {errorMessage(confirm.error, sessionMessages.notMeLinkInvalid)}

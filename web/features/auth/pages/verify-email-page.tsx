@@ -30,15 +30,8 @@ export function VerifyEmailPage() {
   );
   if (verify.isSuccess) {
     return (
-      <AuthCard
-        icon={CheckCircle2}
-        title={m.verified}
-        subtitle={ui.verifiedSubtitle}
-        footer={home}
-      >
-        <p className="text-center text-sm text-muted">
-          {ui.verifiedCarryOn}
-        </p>
+      <AuthCard icon={CheckCircle2} title={m.verified} subtitle={ui.verifiedSubtitle} footer={home}>
+        <p className="text-center text-sm text-muted">{ui.verifiedCarryOn}</p>
       </AuthCard>
     );
   }

@@ -1,8 +1,8 @@
 import { Check, X } from 'lucide-react';
 import { Link } from 'react-router';
 import {
-  walletUi as ui,
   withdrawalQueueUi as q,
+  walletUi as ui,
   withdrawalStatusLabels,
 } from '../../../../contract/texts/wallet-ui.ts';
 import { type AdminWithdrawal, withdrawalMethodLabels } from '../../../../contract/withdrawals.ts';
@@ -65,7 +65,9 @@ export function AdminWithdrawalRow({
       <AdminCell>
         <div>
           <p className="font-semibold tabular-nums">{ui.creditsAmount(w.credits)}</p>
-          <p className="text-xs text-muted tabular-nums">{ui.feeAndPayout(w.fee, `${w.amount} ${w.currency}`)}</p>
+          <p className="text-xs text-muted tabular-nums">
+            {ui.feeAndPayout(w.fee, `${w.amount} ${w.currency}`)}
+          </p>
           <time dateTime={toIsoString(w.createdAt)} className="text-xs text-muted">
             {formatDateLong(w.createdAt)}
           </time>
@@ -90,13 +92,7 @@ export function AdminWithdrawalRow({
               <Check className="size-4" aria-hidden="true" />
               {q.approve}
             </Button>
-            <Button
-              variant="ghost"
-              size="sm"
-              aria-label={q.rejectOf(who)}
-              disabled={busy}
-              onClick={onReject}
-            >
+            <Button variant="ghost" size="sm" aria-label={q.rejectOf(who)} disabled={busy} onClick={onReject}>
               <X className="size-4" aria-hidden="true" />
               {q.reject}
             </Button>

@@ -32,7 +32,12 @@ const cards: { key: Figure; label: WalletText; hint: WalletText; Icon: LucideIco
   { key: 'escrowPaid', label: 'escrowPaidLabel', hint: 'escrowPaidHint', Icon: Lock },
   { key: 'escrowIncoming', label: 'escrowIncomingLabel', hint: 'escrowIncomingHint', Icon: ArrowDownLeft },
   { key: 'pendingDeposits', label: 'pendingDepositsLabel', hint: 'pendingDepositsHint', Icon: Clock },
-  { key: 'pendingWithdrawals', label: 'pendingWithdrawalsLabel', hint: 'pendingWithdrawalsHint', Icon: ArrowUpRight },
+  {
+    key: 'pendingWithdrawals',
+    label: 'pendingWithdrawalsLabel',
+    hint: 'pendingWithdrawalsHint',
+    Icon: ArrowUpRight,
+  },
 ];
 
 function MoneyCard({

@@ -49,11 +49,7 @@ export function ApproveDialog({ withdrawal: w, onClose, decide }: DecideProps) {
     >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         {manual ? (
-          <Input
-            label={q.payoutReference}
-            hint={q.payoutReferenceHint}
-            {...field('reference')}
-          />
+          <Input label={q.payoutReference} hint={q.payoutReferenceHint} {...field('reference')} />
         ) : (
           <p className="text-sm text-muted">{q.btcpayNote}</p>
         )}
@@ -73,10 +69,7 @@ export function RejectDialog({ withdrawal: w, onClose, decide }: DecideProps) {
   }, [w, reset]);
   const onSubmit = handleSubmit(({ reason }) => {
     if (!w) return;
-    decide.mutate(
-      { id: w.id, action: 'reject', reason },
-      toastOutcome(m.rejected, q.rejectFailed, onClose),
-    );
+    decide.mutate({ id: w.id, action: 'reject', reason }, toastOutcome(m.rejected, q.rejectFailed, onClose));
   });
   return (
     <Dialog

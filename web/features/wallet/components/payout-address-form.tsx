@@ -1,12 +1,12 @@
 import toast from 'react-hot-toast';
 import { withdrawalMessages as m } from '../../../../contract/messages.ts';
+import { walletUi as ui } from '../../../../contract/texts/wallet-ui.ts';
 import {
   type PayoutDestination,
   setPayoutDestinationBody,
   type WithdrawalMethod,
   withdrawalMethodLabels,
 } from '../../../../contract/withdrawals.ts';
-import { walletUi as ui } from '../../../../contract/texts/wallet-ui.ts';
 import { SubmitRow } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { useZodForm } from '../../../lib/forms.ts';

@@ -23,9 +23,7 @@ export function withdrawBlock(
     );
   if (wallet.pendingWithdrawals > 0) return m.openRequest;
   if (wallet.withdrawable <= 0)
-    return wallet.reserved > 0
-      ? ui.nothingInReserve(wallet.reserved, options.reserveDays)
-      : ui.nothingYet;
+    return wallet.reserved > 0 ? ui.nothingInReserve(wallet.reserved, options.reserveDays) : ui.nothingYet;
   if (wallet.withdrawable < options.minCredits)
     return ui.belowMinimumNow(options.minCredits, wallet.withdrawable);
   return null;

@@ -2,6 +2,7 @@ import { Pencil } from 'lucide-react';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { withdrawalMessages as m } from '../../../../contract/messages.ts';
+import { walletUi as ui } from '../../../../contract/texts/wallet-ui.ts';
 import {
   createWithdrawalBody,
   type PayoutDestination,
@@ -9,7 +10,6 @@ import {
   type WithdrawalOptions,
   withdrawalMethodLabels,
 } from '../../../../contract/withdrawals.ts';
-import { walletUi as ui } from '../../../../contract/texts/wallet-ui.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { SubmitRow } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';

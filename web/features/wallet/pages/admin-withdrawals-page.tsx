@@ -1,8 +1,8 @@
 import { Banknote } from 'lucide-react';
 import { withdrawalMessages as m } from '../../../../contract/messages.ts';
 import {
-  walletUi as ui,
   withdrawalQueueUi as q,
+  walletUi as ui,
   withdrawalStatusLabels,
 } from '../../../../contract/texts/wallet-ui.ts';
 import type { AdminWithdrawal } from '../../../../contract/withdrawals.ts';

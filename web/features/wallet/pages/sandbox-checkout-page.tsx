@@ -42,10 +42,8 @@ function Invoice({ invoice }: { invoice: SandboxInvoice }) {
   const decide = (outcome: 'paid' | 'expired') =>
     pay.mutate(
       outcome,
-      toastOutcome(
-        outcome === 'paid' ? ui.sandboxPaid : ui.sandboxExpired,
-        m.processorFailed,
-        () => navigate(`/wallet?deposit=${invoice.id}`),
+      toastOutcome(outcome === 'paid' ? ui.sandboxPaid : ui.sandboxExpired, m.processorFailed, () =>
+        navigate(`/wallet?deposit=${invoice.id}`),
       ),
     );
   const pending = invoice.status === 'pending';

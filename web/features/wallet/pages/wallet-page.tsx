@@ -44,9 +44,7 @@ export function WalletPage() {
   const section = tabs.value;
   const [dialog, setDialog] = useState<'add' | 'withdraw' | null>(null);
   const noteId = useDomId();
-  const blocked = options.isError
-    ? ui.withdrawalsUnavailable
-    : withdrawBlock(w, options.data);
+  const blocked = options.isError ? ui.withdrawalsUnavailable : withdrawBlock(w, options.data);
 
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
