@@ -16,12 +16,12 @@ import { CsvLink } from './csv-link.tsx';
 const currencyWords = { credits: 'creditsWord', balance: 'balanceWord' } as const;
 
 /** The history table's columns; the date and the running balance give way on a phone. */
-const historyColumns = [
+const historyColumns: { label: 'date' | 'description' | 'amount' | 'balance'; className?: string }[] = [
   { label: 'date', className: 'hidden sm:table-cell' },
   { label: 'description' },
   { label: 'amount', className: 'text-right' },
   { label: 'balance', className: 'hidden text-right sm:table-cell' },
-] as const;
+];
 
 function Amount({ entry, showCurrency }: { entry: LedgerEntry; showCurrency: boolean }) {
   const sign = entry.amount > 0 ? '+' : entry.amount < 0 ? '−' : '';
