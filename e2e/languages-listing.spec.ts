@@ -22,7 +22,12 @@ const catalogues = Object.fromEntries(
 ) as Record<Locale, Record<string, string>>;
 
 /** A group's text as `locale` shows it: English from the group itself, else the catalogue's message formatted. */
-function inLocale<G extends object>(locale: Locale, group: G, key: keyof G & string, ...args: unknown[]): string {
+function inLocale<G extends object>(
+  locale: Locale,
+  group: G,
+  key: keyof G & string,
+  ...args: unknown[]
+): string {
   const source = group[key] as unknown;
   if (locale === 'en') return typeof source === 'function' ? String(source(...args)) : String(source);
   const id = `${groupName(group)}.${key}`;
@@ -36,7 +41,10 @@ let buyer: E2EUser;
 let listing: { id: string; title: string };
 
 test.beforeAll(async ({ request }) => {
-  const [seller, member] = await Promise.all([createUser(request, 'langsell'), createUser(request, 'langbuy')]);
+  const [seller, member] = await Promise.all([
+    createUser(request, 'langsell'),
+    createUser(request, 'langbuy'),
+  ]);
   buyer = member;
   const title = `Languages ESP ${randomUUID().slice(0, 6)}`;
   listing = await asUser(request, seller, async () => {
@@ -70,7 +78,9 @@ test('a listing page in every language: labels, price, buy button and its confir
     await expect(main.getByRole('heading', { level: 1 })).toHaveText(listing.title);
     for (const section of ['description', 'features', 'requirements'] as const)
       await expect(main.getByRole('heading', { name: t(marketWords, section), exact: true })).toBeVisible();
-    await expect(main.getByRole('link', { name: t(marketWords, 'backToMarketplace'), exact: true })).toBeVisible();
+    await expect(
+      main.getByRole('link', { name: t(marketWords, 'backToMarketplace'), exact: true }),
+    ).toBeVisible();
     await expect(main.getByText(t(marketWords, 'credits', price), { exact: true })).toBeVisible();
     await expect(main.getByText(t(listingTypeLabels, 'cheat'), { exact: true })).toBeVisible();
     // The parties: the seller, and when it was listed (the seller's figures are a list of their own).
@@ -83,7 +93,9 @@ test('a listing page in every language: labels, price, buy button and its confir
     await main.getByRole('button', { name: t(marketWords, 'buyNow'), exact: true }).click();
     const dialog = page.getByRole('alertdialog');
     await expect(dialog.getByRole('heading', { name: t(listingUi, 'confirmPurchase') })).toBeVisible();
-    await expect(dialog.getByRole('button', { name: t(listingUi, 'buyFor', price), exact: true })).toBeVisible();
+    await expect(
+      dialog.getByRole('button', { name: t(listingUi, 'buyFor', price), exact: true }),
+    ).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
   }

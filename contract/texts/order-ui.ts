@@ -6,7 +6,8 @@ export const orderUi = /* @__PURE__ */ defineMessages('orderUi', {
     'Your credits are held in escrow. Confirm delivery once you have what you paid for, or open a dispute if something is wrong.',
   heldSeller:
     'The buyer’s credits are held in escrow. You are paid when the buyer confirms delivery or when the protection window ends.',
-  heldStaff: 'The credits are held in escrow until the buyer confirms delivery or the protection window ends.',
+  heldStaff:
+    'The credits are held in escrow until the buyer confirms delivery or the protection window ends.',
   disputedBuyer: 'You opened a dispute. The credits stay in escrow until our staff settle it.',
   disputedSeller: 'The buyer opened a dispute. The credits stay in escrow until our staff settle it.',
   disputedStaff: 'The buyer opened a dispute. The credits stay in escrow until staff settle it.',

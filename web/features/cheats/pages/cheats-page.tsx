@@ -1,8 +1,8 @@
 import { Plus, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { isStaff } from '../../../../contract/limits.ts';
 import { cheatStatusLabels } from '../../../../contract/cheats.ts';
+import { isStaff } from '../../../../contract/limits.ts';
 import { cheatMessages as m } from '../../../../contract/messages.ts';
 import { cheatUi as ui } from '../../../../contract/texts/cheat-ui.ts';
 import { marketWords as w } from '../../../../contract/texts/market-words.ts';

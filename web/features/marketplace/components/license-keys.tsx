@@ -90,7 +90,10 @@ export function SellerKeys({ listingId }: { listingId: string }) {
   );
 
   return (
-    <section aria-label={ui.licenseKeys} className="mt-6 flex flex-col gap-3 rounded-xl border border-line p-4">
+    <section
+      aria-label={ui.licenseKeys}
+      className="mt-6 flex flex-col gap-3 rounded-xl border border-line p-4"
+    >
       <h2 className="font-semibold">{ui.licenseKeys}</h2>
       {page && (
         <dl className="grid grid-cols-3 gap-2 text-center text-sm">

@@ -116,11 +116,7 @@ export function ListingActions({ listing }: { listing: ListingDetail }) {
         message={m.purchaseConfirm}
         confirmLabel={ui.buyFor(listing.price * quantity)}
       />
-      <ConfirmDialog
-        {...deleting.dialog}
-        title={ui.deleteListing}
-        message={ui.deleteConfirm}
-      />
+      <ConfirmDialog {...deleting.dialog} title={ui.deleteListing} message={ui.deleteConfirm} />
     </>
   );
 }

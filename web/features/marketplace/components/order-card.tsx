@@ -37,7 +37,9 @@ export function OrderCard({ order }: { order: Order }) {
           <p className="font-bold whitespace-nowrap text-primary">{w.credits(order.price)}</p>
           {order.units > 1 && <p className="text-xs whitespace-nowrap text-muted">{ui.units(order.units)}</p>}
           {!bought && (
-            <p className="text-xs whitespace-nowrap text-muted">{ui.feePayout(order.fee, order.price - order.fee)}</p>
+            <p className="text-xs whitespace-nowrap text-muted">
+              {ui.feePayout(order.fee, order.price - order.fee)}
+            </p>
           )}
         </div>
       </div>
@@ -67,9 +69,7 @@ export function OrderCard({ order }: { order: Order }) {
 
       {order.status === 'held' && <TimeLeft releaseAt={order.releaseAt} />}
       {order.status === 'disputed' && (
-        <p className="text-sm text-muted">
-          {bought ? ui.disputedBuyer : ui.disputedSeller}
-        </p>
+        <p className="text-sm text-muted">{bought ? ui.disputedBuyer : ui.disputedSeller}</p>
       )}
       <SettlementSummary order={order} />
 

@@ -76,9 +76,7 @@ export function GlobalSearch() {
         group: 'Threads' as const,
         to: `/forum/post/${th.id}`,
         label: th.title,
-        extra: (
-          <span className="text-xs text-muted">{ui.replies(th.replyCount)}</span>
-        ),
+        extra: <span className="text-xs text-muted">{ui.replies(th.replyCount)}</span>,
       })),
     ];
   }, [data, q]);
