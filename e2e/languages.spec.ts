@@ -95,7 +95,11 @@ test('a visitor switches to Russian without a reload: texts, <html lang>, dates 
   // No reload, and the page's data was not asked for again (the page remounts in Russian from the cache).
   expect(loads).toBe(0);
   expect(apiReads).toEqual([]);
-  await search.fill('zzz-no-such-listing-languages');
+  // The search box is named in Russian too.
+  await expect(search).toHaveCount(0);
+  await page
+    .getByRole('searchbox', { name: inRu('marketWords.searchListings') })
+    .fill('zzz-no-such-listing-languages');
   await expect(page.getByText(inRu('marketplaceMessages.empty'))).toBeVisible();
   await expect(page.getByText('No listings found')).toHaveCount(0);
 

@@ -1,5 +1,6 @@
 import { Download, Gamepad2 } from 'lucide-react';
 import type { CheatCard } from '../../../../contract/cheats.ts';
+import { cheatUi as ui } from '../../../../contract/texts/cheat-ui.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import { CardTitle } from '../../../components/ui/cover-card.tsx';
 import { WatchButton } from '../../../components/ui/watch-button.tsx';
@@ -26,7 +27,7 @@ export function CheatCardItem({ cheat: c, watchable }: { cheat: CheatCard; watch
         <div className="mt-4 flex items-center justify-between border-t border-line pt-3 text-xs text-muted">
           <span className="inline-flex items-center gap-1">
             <Download className="size-3.5" aria-hidden="true" />
-            {formatNumber(c.downloads)} downloads
+            {ui.downloadsCount(formatNumber(c.downloads))}
           </span>
           <span className="flex items-center gap-3">
             <time dateTime={toIsoString(c.createdAt)}>{formatDateShort(c.createdAt)}</time>

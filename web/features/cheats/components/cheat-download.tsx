@@ -2,6 +2,7 @@ import { Download, ExternalLink, LogIn } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { cheatMessages as m } from '../../../../contract/messages.ts';
+import { cheatUi as ui } from '../../../../contract/texts/cheat-ui.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { errorMessage } from '../../../lib/api.ts';
@@ -27,33 +28,31 @@ export function CheatDownload({ cheatId }: { cheatId: string }) {
       <div className="mt-6 flex flex-col gap-3 rounded-xl border border-line p-4 sm:flex-row sm:items-center sm:justify-between">
         {user ? (
           <>
-            <p className="text-sm text-muted">
-              Check the status above before you play. Downloads are counted once per member per day.
-            </p>
+            <p className="text-sm text-muted">{ui.downloadHint}</p>
             <Button onClick={startDownload} loading={download.isPending}>
               <Download className="size-4" aria-hidden="true" />
-              Download
+              {ui.download}
             </Button>
           </>
         ) : (
           <>
-            <p className="text-sm text-muted">{m.loginToDownload}.</p>
+            <p className="text-sm text-muted">{ui.loginToDownload}</p>
             <ButtonLink to="/login" icon={LogIn}>
-              Login
+              {ui.login}
             </ButtonLink>
           </>
         )}
       </div>
       {readyUrl && (
         <p role="status" className="mt-3 text-sm">
-          Your download is ready.{' '}
+          {ui.downloadReady}{' '}
           <a
             href={readyUrl}
             target="_blank"
             rel="noopener noreferrer"
             className="inline-flex items-center gap-1 font-medium text-primary hover:underline"
           >
-            Open download link
+            {ui.openDownload}
             <ExternalLink className="size-3.5" aria-hidden="true" />
           </a>
         </p>

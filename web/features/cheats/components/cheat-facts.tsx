@@ -2,18 +2,20 @@ import { CalendarClock, Download, User } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { CheatDetail } from '../../../../contract/cheats.ts';
+import { cheatUi as ui } from '../../../../contract/texts/cheat-ui.ts';
+import { marketWords as w } from '../../../../contract/texts/market-words.ts';
 import { formatDateLong, formatNumber, toIsoString } from '../../../lib/format.ts';
 
 /** Downloads, publisher and last update, side by side. */
 export function CheatFacts({ cheat }: { cheat: CheatDetail }) {
   return (
     <dl className="mt-6 grid gap-3 text-sm sm:grid-cols-3">
-      <Fact icon={<Download className="size-4" aria-hidden="true" />} term="Downloads">
+      <Fact icon={<Download className="size-4" aria-hidden="true" />} term={ui.downloads}>
         <dd className="mt-1 text-lg font-semibold" data-testid="download-count">
           {formatNumber(cheat.downloads)}
         </dd>
       </Fact>
-      <Fact icon={<User className="size-4" aria-hidden="true" />} term="Published by">
+      <Fact icon={<User className="size-4" aria-hidden="true" />} term={ui.publishedBy}>
         <dd className="mt-1 truncate font-medium">
           {cheat.publishedBy ? (
             <Link
@@ -23,11 +25,11 @@ export function CheatFacts({ cheat }: { cheat: CheatDetail }) {
               {cheat.publishedBy.username}
             </Link>
           ) : (
-            'Staff'
+            ui.staff
           )}
         </dd>
       </Fact>
-      <Fact icon={<CalendarClock className="size-4" aria-hidden="true" />} term="Last updated">
+      <Fact icon={<CalendarClock className="size-4" aria-hidden="true" />} term={w.lastUpdated}>
         <dd className="mt-1 font-medium">
           <time dateTime={toIsoString(cheat.updatedAt)}>{formatDateLong(cheat.updatedAt)}</time>
         </dd>

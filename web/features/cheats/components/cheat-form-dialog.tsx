@@ -8,6 +8,8 @@ import {
   cheatStatusLabels,
 } from '../../../../contract/cheats.ts';
 import { cheatMessages as m } from '../../../../contract/messages.ts';
+import { cheatUi as ui } from '../../../../contract/texts/cheat-ui.ts';
+import { marketWords as w } from '../../../../contract/texts/market-words.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -64,28 +66,28 @@ export function CheatFormDialog({
 
   const loading = cheat !== undefined && current.isPending;
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={cheat ? 'Edit Cheat' : 'Publish Cheat'}>
+    <Dialog open={open} onOpenChange={onOpenChange} title={cheat ? ui.editCheat : ui.publish}>
       {loading ? (
         <div className="grid place-items-center py-12">
-          <Spinner label="Loading cheat…" />
+          <Spinner label={ui.loadingOne} />
         </div>
       ) : (
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-          <Input label="Title" {...field('title')} />
+          <Input label={w.title} {...field('title')} />
           <div className="grid gap-4 sm:grid-cols-2">
-            <Input label="Game" {...field('game')} />
-            <Select label="Status" {...field('status')}>
+            <Input label={w.game} {...field('game')} />
+            <Select label={w.status} {...field('status')}>
               <Options values={cheatStatuses} labels={cheatStatusLabels} />
             </Select>
           </div>
-          <Input label="Download link" type="url" placeholder="https://" {...field('downloadUrl')} />
-          <Textarea label="Description" {...field('description')} />
+          <Input label={ui.downloadLink} type="url" placeholder="https://" {...field('downloadUrl')} />
+          <Textarea label={w.description} {...field('description')} />
           <div className="mt-2 flex justify-end gap-2">
             <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
+              {w.cancel}
             </Button>
             <Button type="submit" loading={publish.isPending || update.isPending}>
-              {cheat ? 'Save Changes' : 'Publish Cheat'}
+              {cheat ? w.saveChanges : ui.publish}
             </Button>
           </div>
         </form>

@@ -1,14 +1,15 @@
 import { ArrowRight, History } from 'lucide-react';
 import { Link } from 'react-router';
 import { type CheatStatusChange, cheatStatusLabels } from '../../../../contract/cheats.ts';
+import { cheatUi as ui } from '../../../../contract/texts/cheat-ui.ts';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { formatDateLong, toIsoString } from '../../../lib/format.ts';
 
 /** Every status change of a cheat, newest first, with who made it. */
 export function CheatTimeline({ timeline }: { timeline: CheatStatusChange[] }) {
   return (
-    <SectionCard title="Status timeline" icon={History} className="mt-6">
-      <ol aria-label="Status timeline" className="relative ml-2 border-l border-line">
+    <SectionCard title={ui.timeline} icon={History} className="mt-6">
+      <ol aria-label={ui.timeline} className="relative ml-2 border-l border-line">
         {[...timeline].reverse().map((step) => (
           <TimelineStep key={step.id} step={step} />
         ))}
@@ -18,6 +19,8 @@ export function CheatTimeline({ timeline }: { timeline: CheatStatusChange[] }) {
 }
 
 function TimelineStep({ step }: { step: CheatStatusChange }) {
+  // "by <name>": the words around the name's link, in the language's order.
+  const [before = '', after = ''] = ui.by('\u0000').split('\u0000');
   return (
     <li className="relative pb-5 pl-6 last:pb-0">
       <span
@@ -26,28 +29,32 @@ function TimelineStep({ step }: { step: CheatStatusChange }) {
       />
       <p className="flex flex-wrap items-center gap-2 text-sm font-medium">
         {step.from === null ? (
-          <>Published as {cheatStatusLabels[step.to]}</>
+          ui.publishedAs(cheatStatusLabels[step.to])
         ) : (
           <>
             {cheatStatusLabels[step.from]}
             <ArrowRight className="size-4 text-muted" aria-hidden="true" />
-            <span className="sr-only">{' to '}</span>
+            <span className="sr-only">{` ${ui.statusTo} `}</span>
             {cheatStatusLabels[step.to]}
           </>
         )}
       </p>
       <p className="mt-0.5 text-xs text-muted">
         <time dateTime={toIsoString(step.at)}>{formatDateLong(step.at)}</time>
-        {' · by '}
+        {' · '}
         {step.by ? (
-          <Link
-            to={`/profile/${step.by.id}`}
-            className="text-primary underline underline-offset-2 hover:decoration-2"
-          >
-            {step.by.username}
-          </Link>
+          <>
+            {before}
+            <Link
+              to={`/profile/${step.by.id}`}
+              className="text-primary underline underline-offset-2 hover:decoration-2"
+            >
+              {step.by.username}
+            </Link>
+            {after}
+          </>
         ) : (
-          'a former staff member'
+          ui.by(ui.formerStaff)
         )}
       </p>
     </li>

@@ -5,6 +5,8 @@ import { useNavigate, useParams } from 'react-router';
 import type { CheatDetail } from '../../../../contract/cheats.ts';
 import { isStaff } from '../../../../contract/limits.ts';
 import { cheatMessages as m } from '../../../../contract/messages.ts';
+import { cheatUi as ui } from '../../../../contract/texts/cheat-ui.ts';
+import { marketWords as w } from '../../../../contract/texts/market-words.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog, useConfirm } from '../../../components/ui/confirm-dialog.tsx';
@@ -25,9 +27,9 @@ export function CheatDetailPage() {
   return (
     <DetailPage
       query={useCheat(cheatId)}
-      back={{ to: '/cheats', label: 'Back to cheats' }}
+      back={{ to: '/cheats', label: ui.back }}
       width="max-w-4xl"
-      loadingLabel="Loading cheat…"
+      loadingLabel={ui.loadingOne}
       skeleton={
         <>
           <Card className="p-6">
@@ -93,11 +95,11 @@ function CheatView({ cheat }: { cheat: CheatDetail }) {
               <>
                 <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
                   <Pencil className="size-4" aria-hidden="true" />
-                  Edit
+                  {w.edit}
                 </Button>
                 <Button variant="ghost" size="sm" className="hover:text-danger" onClick={deleting.ask}>
                   <Trash2 className="size-4" aria-hidden="true" />
-                  Delete
+                  {w.delete}
                 </Button>
               </>
             )}
@@ -113,7 +115,7 @@ function CheatView({ cheat }: { cheat: CheatDetail }) {
       <CheatTimeline timeline={cheat.timeline} />
 
       {staff && <CheatFormDialog open={editing} onOpenChange={setEditing} cheat={cheat} />}
-      <ConfirmDialog {...deleting.dialog} title="Delete cheat" message={m.confirmDelete} />
+      <ConfirmDialog {...deleting.dialog} title={ui.deleteCheat} message={m.confirmDelete} />
     </>
   );
 }

@@ -1,8 +1,11 @@
 import { Plus, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { cheatStatusLabels } from '../../../../contract/cheats.ts';
 import { isStaff } from '../../../../contract/limits.ts';
 import { cheatMessages as m } from '../../../../contract/messages.ts';
+import { cheatUi as ui } from '../../../../contract/texts/cheat-ui.ts';
+import { marketWords as w } from '../../../../contract/texts/market-words.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { PagedGrid } from '../../../components/ui/card-grid.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
@@ -13,8 +16,6 @@ import { useSearchText } from '../../../lib/use-debounced-value.ts';
 import { type CheatFilter, useCheats } from '../api.ts';
 import { CheatCardItem } from '../components/cheat-card.tsx';
 import { CheatFormDialog } from '../components/cheat-form-dialog.tsx';
-
-const statusOptions = { all: 'All', undetected: 'Undetected', detected: 'Detected', other: 'Other' };
 
 export function CheatsPage() {
   const { user } = useSession();
@@ -27,33 +28,33 @@ export function CheatsPage() {
   return (
     <div className="mx-auto w-full max-w-6xl">
       <PageHeader
-        title="Cheat Status"
+        title={ui.title}
         icon={ShieldCheck}
         actions={
           user && isStaff(user.role) ? (
             <Button onClick={() => setPublishing(true)}>
               <Plus className="size-4" aria-hidden="true" />
-              Publish Cheat
+              {ui.publish}
             </Button>
           ) : undefined
         }
       >
-        Live detection status of every cheat we publish. Check before you play.
+        {ui.intro}
       </PageHeader>
       <SearchFilters
-        search={{ ...search, label: 'Search cheats', placeholder: 'Search by title or game...' }}
+        search={{ ...search, label: ui.search, placeholder: ui.searchPlaceholder }}
         from="md"
         className="mb-6"
       >
         <Segmented
-          label="Status"
+          label={w.status}
           value={status}
-          options={statusOptions}
+          options={{ all: w.all, ...cheatStatusLabels }}
           onChange={setStatus}
           className="self-start overflow-x-auto"
         />
       </SearchFilters>
-      <PagedGrid query={query} failedText={m.loadFailed} loadingLabel="Loading cheats…" emptyText={m.empty}>
+      <PagedGrid query={query} failedText={m.loadFailed} loadingLabel={ui.loading} emptyText={m.empty}>
         {(c) => <CheatCardItem cheat={c} watchable={Boolean(user)} />}
       </PagedGrid>
       <CheatFormDialog

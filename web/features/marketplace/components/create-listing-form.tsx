@@ -1,8 +1,12 @@
 import { PackagePlus } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
+import { detectionStatusLabels } from '../../../../contract/detection.ts';
 import { listingCreateBody } from '../../../../contract/marketplace.ts';
 import { marketplaceMessages as m, stockMessages as st } from '../../../../contract/messages.ts';
+import { listingUi as ui } from '../../../../contract/texts/listing-ui.ts';
+import { listingTypeLabels } from '../../../../contract/texts/market-ui.ts';
+import { marketWords as w } from '../../../../contract/texts/market-words.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import { SubmitRow } from '../../../components/ui/form-field.tsx';
 import { ImageUrlField } from '../../../components/ui/image-upload.tsx';
@@ -65,35 +69,35 @@ export function CreateListingForm() {
 
   return (
     <div className="mx-auto w-full max-w-3xl">
-      <BackLink to="/marketplace" label="Back to Marketplace" />
-      <PageHeader title="Create Listing" icon={PackagePlus}>
-        Sell a cheat, account or item for credits.
+      <BackLink to="/marketplace" label={w.backToMarketplace} />
+      <PageHeader title={w.createListing} icon={PackagePlus}>
+        {ui.createIntro}
       </PageHeader>
       <Card className="p-6">
         <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
-          <Input label="Title" className="sm:col-span-2" {...field('title')} />
-          <Input label="Game" {...field('game')} />
-          <Select label="Type" {...field('type')}>
-            <option value="cheat">Cheat</option>
-            <option value="account">Account</option>
-            <option value="item">Item</option>
-            <option value="other">Other</option>
+          <Input label={w.title} className="sm:col-span-2" {...field('title')} />
+          <Input label={w.game} {...field('game')} />
+          <Select label={w.type} {...field('type')}>
+            <option value="cheat">{listingTypeLabels.cheat}</option>
+            <option value="account">{listingTypeLabels.account}</option>
+            <option value="item">{listingTypeLabels.item}</option>
+            <option value="other">{listingTypeLabels.other}</option>
           </Select>
           {type === 'cheat' && (
-            <Select label="Detection Status" {...field('detectionStatus')}>
-              <option value="unknown">Unknown</option>
-              <option value="undetected">Undetected</option>
-              <option value="detected">Detected</option>
+            <Select label={ui.detectionStatusField} {...field('detectionStatus')}>
+              <option value="unknown">{detectionStatusLabels.unknown}</option>
+              <option value="undetected">{detectionStatusLabels.undetected}</option>
+              <option value="detected">{detectionStatusLabels.detected}</option>
             </Select>
           )}
           <PriceInput {...field('price', { valueAsNumber: true })} />
-          <Textarea label="Features" rows={3} className="sm:col-span-2" {...field('features')} />
-          <Textarea label="Requirements" rows={3} className="sm:col-span-2" {...field('requirements')} />
-          <Textarea label="Description" rows={6} className="sm:col-span-2" {...field('description')} />
+          <Textarea label={w.features} rows={3} className="sm:col-span-2" {...field('features')} />
+          <Textarea label={w.requirements} rows={3} className="sm:col-span-2" {...field('requirements')} />
+          <Textarea label={w.description} rows={6} className="sm:col-span-2" {...field('description')} />
           <Input
-            label="Content Link"
+            label={ui.contentLink}
             className="sm:col-span-2"
-            hint="Shown only to you, the buyer and staff once it sells."
+            hint={ui.contentLinkHint}
             {...field('contentLink')}
           />
           <ImageUrlField className="sm:col-span-2" {...field('imageUrl')} upload={upload('imageUrl')} />
@@ -105,7 +109,7 @@ export function CreateListingForm() {
             <KeysField setValue={setValue} field={field('keys')} />
           ) : (
             <Input
-              label="Stock"
+              label={w.stock}
               type="number"
               inputMode="numeric"
               min={1}
@@ -114,7 +118,7 @@ export function CreateListingForm() {
             />
           )}
           <SubmitRow loading={create.isPending} cancel="/marketplace" className="sm:col-span-2">
-            Create Listing
+            {w.createListing}
           </SubmitRow>
         </form>
       </Card>

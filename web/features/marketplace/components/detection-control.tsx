@@ -8,6 +8,7 @@ import {
 } from '../../../../contract/detection.ts';
 import type { ListingDetail } from '../../../../contract/marketplace.ts';
 import { watchMessages as m } from '../../../../contract/messages.ts';
+import { listingUi as ui } from '../../../../contract/texts/listing-ui.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Options, Select } from '../../../components/ui/select.tsx';
 import { errorMessage } from '../../../lib/api.ts';
@@ -33,16 +34,16 @@ export function DetectionControl({ listing }: { listing: ListingDetail }) {
   return (
     <form
       onSubmit={submit}
-      aria-label="Detection status"
+      aria-label={ui.detectionStatus}
       className="mt-4 flex flex-wrap items-end gap-3 rounded-xl border border-line p-4"
     >
       <ShieldAlert className="mb-3 size-5 shrink-0 text-muted" aria-hidden="true" />
       <Select
-        label="Detection status"
+        label={ui.detectionStatus}
         value={status}
         onChange={(e) => setStatus(e.target.value as DetectionStatus)}
         className="min-w-48 flex-1"
-        hint="Watchers and buyers are alerted when you change it."
+        hint={ui.detectionHint}
       >
         <Options values={detectionStatuses} labels={detectionStatusLabels} />
       </Select>
@@ -52,7 +53,7 @@ export function DetectionControl({ listing }: { listing: ListingDetail }) {
         loading={save.isPending}
         disabled={status === listing.detectionStatus}
       >
-        Update status
+        {ui.updateStatus}
       </Button>
     </form>
   );

@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { feedbackBody } from '../../../../contract/marketplace.ts';
 import { marketplaceMessages as m } from '../../../../contract/messages.ts';
+import { listingUi as ui } from '../../../../contract/texts/listing-ui.ts';
 import { SubmitRow } from '../../../components/ui/form-field.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api.ts';
@@ -36,9 +37,9 @@ export function FeedbackForm({ listingId, onClose }: { listingId: string; onClos
   };
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Leave Feedback">
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label={ui.leaveFeedback}>
       <fieldset>
-        <legend className="mb-2 text-sm font-medium">Rating</legend>
+        <legend className="mb-2 text-sm font-medium">{ui.rating}</legend>
         <div className="flex gap-1">
           {[1, 2, 3, 4, 5].map((n) => (
             <label
@@ -52,7 +53,7 @@ export function FeedbackForm({ listingId, onClose }: { listingId: string; onClos
                 checked={rating === n}
                 onChange={() => setRating(n)}
                 className="sr-only"
-                aria-label={`${n} star${n === 1 ? '' : 's'}`}
+                aria-label={ui.stars(n)}
               />
               <Star
                 className={cn('size-7', n <= rating ? 'fill-amber-400 text-amber-400' : 'text-muted')}
@@ -63,7 +64,7 @@ export function FeedbackForm({ listingId, onClose }: { listingId: string; onClos
         </div>
       </fieldset>
       <Textarea
-        label="Comment"
+        label={ui.comment}
         rows={3}
         value={comment}
         onChange={(e) => {
@@ -73,7 +74,7 @@ export function FeedbackForm({ listingId, onClose }: { listingId: string; onClos
         error={error}
       />
       <SubmitRow disabled={rating === 0} loading={leave.isPending} cancel={onClose}>
-        Submit Feedback
+        {ui.submitFeedback}
       </SubmitRow>
     </form>
   );

@@ -4,6 +4,8 @@ import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { stockMessages as st } from '../../../../contract/messages.ts';
 import type { ClaimedKey } from '../../../../contract/stock.ts';
+import { listingUi as ui } from '../../../../contract/texts/listing-ui.ts';
+import { marketWords as w } from '../../../../contract/texts/market-words.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog, useConfirm } from '../../../components/ui/confirm-dialog.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
@@ -36,7 +38,7 @@ export function BuyerKeys({ orderId }: { orderId: string }) {
 }
 
 const claimedLine = (k: ClaimedKey) => {
-  const who = k.buyer?.username ?? 'a former member';
+  const who = k.buyer?.username ?? w.formerMember;
   return k.state === 'sold' ? st.soldTo(who) : k.state === 'reserved' ? st.reservedFor(who) : st.burned;
 };
 
@@ -88,15 +90,18 @@ export function SellerKeys({ listingId }: { listingId: string }) {
   );
 
   return (
-    <section aria-label="License keys" className="mt-6 flex flex-col gap-3 rounded-xl border border-line p-4">
-      <h2 className="font-semibold">License keys</h2>
+    <section
+      aria-label={ui.licenseKeys}
+      className="mt-6 flex flex-col gap-3 rounded-xl border border-line p-4"
+    >
+      <h2 className="font-semibold">{ui.licenseKeys}</h2>
       {page && (
         <dl className="grid grid-cols-3 gap-2 text-center text-sm">
           {(
             [
-              ['Left', page.counts.available],
-              ['Reserved', page.counts.reserved],
-              ['Sold', page.counts.sold],
+              [ui.keysLeft, page.counts.available],
+              [ui.keysReserved, page.counts.reserved],
+              [w.sold, page.counts.sold],
             ] as const
           ).map(([label, n]) => (
             <div key={label} className="rounded-lg bg-surface-2 px-3 py-2">
@@ -107,13 +112,13 @@ export function SellerKeys({ listingId }: { listingId: string }) {
         </dl>
       )}
       {page && page.items.length > 0 && (
-        <ul aria-label="Claimed keys" className="flex flex-col gap-1 text-sm">
+        <ul aria-label={ui.claimedKeys} className="flex flex-col gap-1 text-sm">
           {page.items.map((k) => (
             <li key={k.id} className="flex flex-wrap justify-between gap-2">
               <span>{claimedLine(k)}</span>
               {k.orderId && (
                 <Link to="/orders" className="text-muted hover:underline">
-                  Order
+                  {ui.order}
                 </Link>
               )}
             </li>
@@ -134,16 +139,16 @@ export function SellerKeys({ listingId }: { listingId: string }) {
       <div className="flex flex-wrap gap-2">
         <Button onClick={add} loading={upload.isPending} disabled={!text.trim()}>
           <Upload className="size-4" aria-hidden="true" />
-          Add keys
+          {ui.addKeys}
         </Button>
         {page && page.counts.available > 0 && (
           <Button variant="outline" onClick={withdrawing.ask}>
             <PackageMinus className="size-4" aria-hidden="true" />
-            Withdraw unsold keys
+            {ui.withdrawUnsold}
           </Button>
         )}
       </div>
-      <ConfirmDialog {...withdrawing.dialog} title="Withdraw keys" message={st.withdrawConfirm} />
+      <ConfirmDialog {...withdrawing.dialog} title={ui.withdrawKeys} message={st.withdrawConfirm} />
     </section>
   );
 }

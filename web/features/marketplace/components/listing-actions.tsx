@@ -4,6 +4,8 @@ import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import type { ListingDetail } from '../../../../contract/marketplace.ts';
 import { marketplaceMessages as m, stockMessages as st } from '../../../../contract/messages.ts';
+import { listingUi as ui } from '../../../../contract/texts/listing-ui.ts';
+import { marketWords as w } from '../../../../contract/texts/market-words.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { ConfirmDialog, useConfirm } from '../../../components/ui/confirm-dialog.tsx';
@@ -89,36 +91,32 @@ export function ListingActions({ listing }: { listing: ListingDetail }) {
             }}
           >
             <ShoppingCart className="size-4" aria-hidden="true" />
-            Buy Now
+            {w.buyNow}
           </Button>
         )}
         {abilities.edit && (
           <ButtonLink to={`/marketplace/edit/${listing.id}`} icon={Pencil} variant="outline">
-            Edit
+            {w.edit}
           </ButtonLink>
         )}
         {abilities.delete && (
           <Button variant="danger" onClick={deleting.ask}>
             <Trash2 className="size-4" aria-hidden="true" />
-            Delete
+            {w.delete}
           </Button>
         )}
-        {abilities.report && <ReportButton type="listing" id={listing.id} label="Report" />}
+        {abilities.report && <ReportButton type="listing" id={listing.id} label={ui.report} />}
         {abilities.watch && (
           <WatchButton watching={listing.watching} toggle={watch.mutateAsync} pending={watch.isPending} />
         )}
       </div>
       <ConfirmDialog
         {...buying.dialog}
-        title="Confirm purchase"
+        title={ui.confirmPurchase}
         message={m.purchaseConfirm}
-        confirmLabel={`Buy for ${listing.price * quantity} Credits`}
+        confirmLabel={ui.buyFor(listing.price * quantity)}
       />
-      <ConfirmDialog
-        {...deleting.dialog}
-        title="Delete listing"
-        message="Are you sure you want to delete this listing? This action cannot be undone."
-      />
+      <ConfirmDialog {...deleting.dialog} title={ui.deleteListing} message={ui.deleteConfirm} />
     </>
   );
 }

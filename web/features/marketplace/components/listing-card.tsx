@@ -2,16 +2,12 @@ import { Gamepad2, ShoppingBag, Star } from 'lucide-react';
 import { Link } from 'react-router';
 import { detectionStatusLabels } from '../../../../contract/detection.ts';
 import type { Listing } from '../../../../contract/marketplace.ts';
+import { listingTypeLabels, marketUi as ui } from '../../../../contract/texts/market-ui.ts';
+import { marketWords as w } from '../../../../contract/texts/market-words.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { CardTitle, CoverCard, CoverImage } from '../../../components/ui/cover-card.tsx';
 
-export const typeLabels: Record<Listing['type'], string> = {
-  cheat: 'Cheat',
-  account: 'Account',
-  item: 'Item',
-  other: 'Other',
-};
 const detectionTone: Record<Listing['detectionStatus'], BadgeTone> = {
   undetected: 'success',
   detected: 'danger',
@@ -47,7 +43,7 @@ export function SellerLine({ seller }: { seller: Listing['seller'] }) {
       <span className="ml-auto flex shrink-0 items-center gap-1 text-xs text-muted">
         <Star className="size-3.5 fill-amber-400 text-amber-400" aria-hidden="true" />
         <span>
-          {seller.averageRating.toFixed(1)} · {seller.vouches} {seller.vouches === 1 ? 'vouch' : 'vouches'}
+          {seller.averageRating.toFixed(1)} · {ui.vouches(seller.vouches)}
         </span>
       </span>
     </div>
@@ -60,7 +56,7 @@ export function ListingCard({ listing }: { listing: Listing }) {
       labelledBy={`listing-${listing.id}`}
       cover={<ListingImage listing={listing} className="h-40" />}
       pinned={listing.isPinned}
-      flag={listing.status === 'sold' ? 'Sold' : undefined}
+      flag={listing.status === 'sold' ? w.sold : undefined}
     >
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div>
@@ -73,10 +69,10 @@ export function ListingCard({ listing }: { listing: Listing }) {
           </p>
         </div>
         <div className="flex flex-wrap gap-1.5">
-          <Badge tone="primary">{typeLabels[listing.type]}</Badge>
+          <Badge tone="primary">{listingTypeLabels[listing.type]}</Badge>
           <DetectionBadge listing={listing} />
         </div>
-        <p className="mt-auto text-xl font-bold text-primary">{listing.price} Credits</p>
+        <p className="mt-auto text-xl font-bold text-primary">{w.credits(listing.price)}</p>
         <SellerLine seller={listing.seller} />
       </div>
     </CoverCard>

@@ -1,4 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
+import { listingUi as ui } from '../../../../contract/texts/listing-ui.ts';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { Input, type InputProps } from '../../../components/ui/input.tsx';
 
@@ -12,5 +13,5 @@ export function BackLink({ to, label }: { to: string; label: string }) {
 }
 
 export function PriceInput(props: Omit<InputProps, 'label'>) {
-  return <Input label="Price (Credits)" type="number" inputMode="numeric" min={1} {...props} />;
+  return <Input label={ui.priceField} type="number" inputMode="numeric" min={1} {...props} />;
 }

@@ -1,6 +1,8 @@
 import { UserCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import type { ListingDetail } from '../../../../contract/marketplace.ts';
+import { listingUi as ui } from '../../../../contract/texts/listing-ui.ts';
+import { marketWords as w } from '../../../../contract/texts/market-words.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { SellerFigures } from '../../../components/ui/seller-figures.tsx';
 import { formatDateLong, toIsoString } from '../../../lib/format.ts';
@@ -11,7 +13,7 @@ export function ListingParties({ listing }: { listing: ListingDetail }) {
   return (
     <dl className="mt-6 grid gap-3 text-sm sm:grid-cols-2">
       <div className="rounded-xl bg-surface-2 px-4 py-3">
-        <dt className="mb-2 text-muted">Seller</dt>
+        <dt className="mb-2 text-muted">{w.seller}</dt>
         <dd>
           <SellerLine seller={listing.seller} />
           <div className="mt-3">
@@ -20,7 +22,7 @@ export function ListingParties({ listing }: { listing: ListingDetail }) {
         </dd>
       </div>
       <div className="rounded-xl bg-surface-2 px-4 py-3">
-        <dt className="mb-2 text-muted">{listing.buyer ? 'Buyer' : 'Listed'}</dt>
+        <dt className="mb-2 text-muted">{listing.buyer ? ui.buyer : ui.listed}</dt>
         <dd>
           {listing.buyer ? (
             <div className="flex items-center gap-2">

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { orderMessages as m } from '../../../../contract/messages.ts';
 import { disputeBody, disputeReasonLimits, type Order } from '../../../../contract/orders.ts';
+import { orderUi as ui } from '../../../../contract/texts/order-ui.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog, useConfirm } from '../../../components/ui/confirm-dialog.tsx';
@@ -55,17 +56,17 @@ export function BuyerOrderActions({ order }: { order: Order }) {
     <>
       <Button size="sm" onClick={confirming.ask}>
         <CheckCircle2 className="size-4" aria-hidden="true" />
-        Confirm delivery
+        {ui.confirmDelivery}
       </Button>
       <Button size="sm" variant="outline" onClick={() => setDisputing(true)}>
         <ShieldAlert className="size-4" aria-hidden="true" />
-        Open dispute
+        {ui.openDispute}
       </Button>
       <ConfirmDialog
         {...confirming.dialog}
-        title="Confirm delivery"
+        title={ui.confirmDelivery}
         message={m.confirmPrompt}
-        confirmLabel="Confirm delivery"
+        confirmLabel={ui.confirmDelivery}
       />
       <DisputeDialog order={order} open={disputing} onClose={() => setDisputing(false)} />
     </>
@@ -109,19 +110,19 @@ export function DisputeDialog({
     <Dialog
       open={open}
       onOpenChange={(next) => !next && close()}
-      title="Open dispute"
-      description={`The ${order.price} credits stay in escrow while our staff review what happened with “${order.listingTitle}”. The seller will see your reason.`}
+      title={ui.openDispute}
+      description={ui.disputeDescription(order.price, order.listingTitle)}
     >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <Textarea
-          label="What went wrong?"
+          label={ui.whatWentWrong}
           rows={5}
           maxLength={disputeReasonLimits.max}
-          hint={`At least ${disputeReasonLimits.min} characters.`}
+          hint={ui.atLeast(disputeReasonLimits.min)}
           {...field('reason')}
         />
         <SubmitRow variant="danger" loading={dispute.isPending} cancel={close} className="flex-wrap">
-          Open dispute
+          {ui.openDispute}
         </SubmitRow>
       </form>
     </Dialog>
@@ -135,21 +136,16 @@ export function SettlementSummary({ order }: { order: Order }) {
   if (!byStaff) {
     return (
       <p className="text-sm text-muted">
-        {order.role === 'seller'
-          ? `You were paid ${order.sellerPayout} credits.`
-          : `The seller was paid ${order.sellerPayout} credits.`}
+        {order.role === 'seller' ? ui.youWerePaid(order.sellerPayout) : ui.sellerWasPaid(order.sellerPayout)}
       </p>
     );
   }
   return (
     <div className="rounded-xl border border-line bg-surface-2 px-4 py-3 text-sm">
-      <p className="font-medium">
-        Dispute settled: {order.refundedAmount} credits refunded to the buyer, {order.sellerPayout} credits
-        paid to the seller.
-      </p>
+      <p className="font-medium">{ui.disputeSettled(order.refundedAmount, order.sellerPayout)}</p>
       {order.settlementNote && (
         <p className="mt-1 break-words whitespace-pre-line text-muted">
-          <span className="font-medium text-fg">Staff note:</span> {order.settlementNote}
+          <span className="font-medium text-fg">{ui.staffNote}</span> {order.settlementNote}
         </p>
       )}
     </div>

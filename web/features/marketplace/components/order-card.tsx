@@ -2,6 +2,8 @@ import { KeyRound, LifeBuoy } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Order } from '../../../../contract/orders.ts';
+import { marketWords as w } from '../../../../contract/texts/market-words.ts';
+import { orderUi as ui } from '../../../../contract/texts/order-ui.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -12,23 +14,31 @@ import { BuyerOrderActions, OrderStatusBadge, SettlementSummary, TimeLeft } from
 
 const isOpen = (o: Order) => o.status === 'held' || o.status === 'disputed';
 
+/** A text naming someone, cut where the name goes (a link): the words before and after it, in the language's order. */
+function aroundName(text: (name: string) => string): [string, string] {
+  const [before = '', after = ''] = text('\u0000').split('\u0000');
+  return [before, after];
+}
+
 /** One of my orders: what, with whom, for how much, where it stands, and what I can do about it. */
 export function OrderCard({ order }: { order: Order }) {
   const bought = order.role === 'buyer';
   const counterparty = bought ? order.seller : order.buyer;
+  const party = bought ? ui.fromSeller : ui.toBuyer;
+  const [before, after] = aroundName(party);
   return (
     <Card className="flex flex-col gap-3 p-4 sm:p-5">
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
         <div className="flex flex-wrap items-center gap-1.5">
-          <Badge tone={bought ? 'primary' : 'success'}>{bought ? 'Bought' : 'Sold'}</Badge>
+          <Badge tone={bought ? 'primary' : 'success'}>{bought ? ui.bought : w.sold}</Badge>
           <OrderStatusBadge order={order} />
         </div>
         <div className="ml-auto text-right">
-          <p className="font-bold whitespace-nowrap text-primary">{order.price} Credits</p>
-          {order.units > 1 && <p className="text-xs whitespace-nowrap text-muted">{order.units} units</p>}
+          <p className="font-bold whitespace-nowrap text-primary">{w.credits(order.price)}</p>
+          {order.units > 1 && <p className="text-xs whitespace-nowrap text-muted">{ui.units(order.units)}</p>}
           {!bought && (
             <p className="text-xs whitespace-nowrap text-muted">
-              fee {order.fee} · payout {order.price - order.fee}
+              {ui.feePayout(order.fee, order.price - order.fee)}
             </p>
           )}
         </div>
@@ -42,13 +52,16 @@ export function OrderCard({ order }: { order: Order }) {
           <span className="font-semibold break-words">{order.listingTitle}</span>
         )}
         <p className="text-sm text-muted">
-          {bought ? 'from' : 'to'}{' '}
           {counterparty ? (
-            <Link to={`/profile/${counterparty.id}`} className="hover:text-fg hover:underline">
-              {counterparty.username}
-            </Link>
+            <>
+              {before}
+              <Link to={`/profile/${counterparty.id}`} className="hover:text-fg hover:underline">
+                {counterparty.username}
+              </Link>
+              {after}
+            </>
           ) : (
-            'a former member'
+            party(w.formerMember)
           )}{' '}
           · <time dateTime={toIsoString(order.createdAt)}>{formatDateShort(order.createdAt)}</time>
         </p>
@@ -56,11 +69,7 @@ export function OrderCard({ order }: { order: Order }) {
 
       {order.status === 'held' && <TimeLeft releaseAt={order.releaseAt} />}
       {order.status === 'disputed' && (
-        <p className="text-sm text-muted">
-          {bought
-            ? 'You opened a dispute. The credits stay in escrow until our staff settle it.'
-            : 'The buyer opened a dispute. The credits stay in escrow until our staff settle it.'}
-        </p>
+        <p className="text-sm text-muted">{bought ? ui.disputedBuyer : ui.disputedSeller}</p>
       )}
       <SettlementSummary order={order} />
 
@@ -72,7 +81,7 @@ export function OrderCard({ order }: { order: Order }) {
             className={buttonClasses(isOpen(order) ? 'secondary' : 'ghost', 'sm')}
           >
             <LifeBuoy className="size-4" aria-hidden="true" />
-            View dispute
+            {ui.viewDispute}
           </Link>
         )}
         {(order.role === 'buyer' || order.role === 'seller') && order.listingId && (
@@ -91,11 +100,11 @@ function ContentLink({ orderId }: { orderId: string }) {
     return (
       <Button size="sm" variant="ghost" onClick={() => setShown(true)}>
         <KeyRound className="size-4" aria-hidden="true" />
-        Show content link
+        {ui.showContentLink}
       </Button>
     );
   }
-  if (detail.isPending) return <Spinner className="size-4" label="Loading content link…" />;
+  if (detail.isPending) return <Spinner className="size-4" label={ui.loadingContentLink} />;
   const link = detail.data?.contentLink;
   return (
     <p className="flex min-w-0 basis-full items-start gap-2 rounded-xl border border-success/30 bg-success/10 px-3 py-2 text-sm">
@@ -110,7 +119,7 @@ function ContentLink({ orderId }: { orderId: string }) {
           {link}
         </a>
       ) : (
-        <span className="text-muted">No content link is available.</span>
+        <span className="text-muted">{ui.noContentLink}</span>
       )}
     </p>
   );

@@ -3,6 +3,9 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import type { Listing } from '../../../../contract/marketplace.ts';
 import { marketplaceMessages as m } from '../../../../contract/messages.ts';
+import { listingUi as ui } from '../../../../contract/texts/listing-ui.ts';
+import { listingTypeLabels } from '../../../../contract/texts/market-ui.ts';
+import { marketWords as w } from '../../../../contract/texts/market-words.ts';
 import {
   AdminIconButton,
   AdminIconLink,
@@ -27,10 +30,8 @@ import {
   useAdminListings,
   usePinListing,
 } from '../api.ts';
-import { ListingImage, typeLabels } from '../components/listing-card.tsx';
+import { ListingImage } from '../components/listing-card.tsx';
 import { statusOptions } from './marketplace-page.tsx';
-
-const adminTypeOptions = { all: 'All', cheat: 'Cheat', account: 'Account', item: 'Item' };
 
 /** Staff view every listing; pin and delete are admin only (moderators get the spec's messages). */
 export function AdminMarketplacePage() {
@@ -50,7 +51,7 @@ export function AdminMarketplacePage() {
     }
     pin.mutate(
       { id: l.id, isPinned: !l.isPinned },
-      toastOutcome((r) => (r.isPinned ? 'Listing pinned' : 'Listing unpinned'), m.updateFailed),
+      toastOutcome((r) => (r.isPinned ? ui.pinned : ui.unpinned), m.updateFailed),
     );
   };
   const askDelete = (l: Listing) => {
@@ -63,25 +64,35 @@ export function AdminMarketplacePage() {
 
   return (
     <div>
-      <PageHeader title="Manage Marketplace" icon={Store}>
-        Every member listing: view, pin and remove.
+      <PageHeader title={ui.adminTitle} icon={Store}>
+        {ui.adminIntro}
       </PageHeader>
       <SearchFilters
         from="lg"
         search={{
           ...search,
-          label: 'Search listings',
-          placeholder: 'Search title, description or seller...',
+          label: w.searchListings,
+          placeholder: ui.adminSearchPlaceholder,
         }}
       >
-        <Segmented label="Status" value={status} options={statusOptions} onChange={setStatus} />
-        <Segmented label="Type" value={type} options={adminTypeOptions} onChange={setType} />
+        <Segmented label={w.status} value={status} options={statusOptions()} onChange={setStatus} />
+        <Segmented
+          label={w.type}
+          value={type}
+          options={{
+            all: w.all,
+            cheat: listingTypeLabels.cheat,
+            account: listingTypeLabels.account,
+            item: listingTypeLabels.item,
+          }}
+          onChange={setType}
+        />
       </SearchFilters>
 
       <AdminTable
         query={query}
-        texts={{ failed: m.loadListFailed, loading: 'Loading listings…', empty: m.empty }}
-        columns={['Listing', 'Seller', 'Price', 'Status', 'Created', 'Actions']}
+        texts={{ failed: m.loadListFailed, loading: w.loadingListings, empty: m.empty }}
+        columns={[w.listing, w.seller, w.price, w.status, w.created, w.actions]}
       >
         {(l) => (
           <AdminRow key={l.id}>
@@ -91,25 +102,25 @@ export function AdminMarketplacePage() {
               pinned={l.isPinned}
             >
               <p className="text-xs text-muted">
-                {typeLabels[l.type]} · {l.game}
+                {listingTypeLabels[l.type]} · {l.game}
               </p>
             </AdminItemCell>
             <AdminCell>{l.seller.username}</AdminCell>
-            <AdminCell className="whitespace-nowrap">{l.price} Credits</AdminCell>
+            <AdminCell className="whitespace-nowrap">{w.credits(l.price)}</AdminCell>
             <AdminCell>
               <Badge tone={l.status === 'active' ? 'success' : 'neutral'}>
-                {l.status === 'active' ? 'Active' : 'Sold'}
+                {l.status === 'active' ? w.active : w.sold}
               </Badge>
             </AdminCell>
             <AdminCell className="whitespace-nowrap text-muted">
               <time dateTime={toIsoString(l.createdAt)}>{formatDateShort(l.createdAt)}</time>
             </AdminCell>
             <AdminRowActions>
-              <AdminIconLink to={`/marketplace/${l.id}`} label={`View ${l.title}`}>
+              <AdminIconLink to={`/marketplace/${l.id}`} label={w.view(l.title)}>
                 <Eye className="size-4" aria-hidden="true" />
               </AdminIconLink>
               <AdminPinButton pinned={l.isPinned} title={l.title} onClick={() => togglePin(l)} />
-              <AdminIconButton label={`Delete ${l.title}`} danger onClick={() => askDelete(l)}>
+              <AdminIconButton label={w.deleteItem(l.title)} danger onClick={() => askDelete(l)}>
                 <Trash2 className="size-4" aria-hidden="true" />
               </AdminIconButton>
             </AdminRowActions>
@@ -118,8 +129,8 @@ export function AdminMarketplacePage() {
       </AdminTable>
       <ConfirmDialog
         {...deleting.dialog}
-        title="Delete listing"
-        message={`Are you sure you want to delete "${deleting.row?.title ?? ''}"? This action cannot be undone.`}
+        title={ui.deleteListing}
+        message={ui.deleteNamedConfirm(deleting.row?.title ?? '')}
       />
     </div>
   );

@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { orderMessages as m } from '../../../../contract/messages.ts';
 import type { Order } from '../../../../contract/orders.ts';
+import { marketWords as w } from '../../../../contract/texts/market-words.ts';
+import { orderUi as ui } from '../../../../contract/texts/order-ui.ts';
 import { AdminIconLink, AdminRowActions } from '../../../components/ui/admin-row-actions.tsx';
 import { AdminCell, AdminRow, AdminTable } from '../../../components/ui/admin-table.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
@@ -15,14 +17,6 @@ import { formatTimeLeft, useNow } from '../../../lib/orders.ts';
 import { type AdminOrderStatus, useAdminOrders, useSettleHeldOrder } from '../api.ts';
 import { OrderStatusBadge } from '../components/order-actions.tsx';
 
-const statusOptions: Record<AdminOrderStatus, string> = {
-  disputed: 'Disputed',
-  held: 'In escrow',
-  released: 'Completed',
-  refunded: 'Refunded',
-  all: 'All',
-};
-
 /** Staff: orders by status (disputes first), each dispute linking to its ticket where it is settled. */
 export function AdminOrdersPage() {
   const [status, setStatus] = useState<AdminOrderStatus>('disputed');
@@ -30,20 +24,26 @@ export function AdminOrdersPage() {
   const now = useNow();
   const [settling, setSettling] = useState<Order | null>(null);
   const settle = useSettleHeldOrder();
+  const statusOptions: Record<AdminOrderStatus, string> = {
+    disputed: ui.filterDisputed,
+    held: ui.filterHeld,
+    released: ui.filterReleased,
+    refunded: ui.filterRefunded,
+    all: w.all,
+  };
 
   return (
     <div>
-      <PageHeader title="Orders" icon={Receipt}>
-        Marketplace orders in escrow, disputed and settled. Settle a dispute from its ticket, and a banned
-        seller's held order here.
+      <PageHeader title={ui.title} icon={Receipt}>
+        {ui.adminIntro}
       </PageHeader>
       <div className="mb-4 max-w-full overflow-x-auto">
-        <Segmented label="Status" value={status} options={statusOptions} onChange={setStatus} />
+        <Segmented label={w.status} value={status} options={statusOptions} onChange={setStatus} />
       </div>
       <AdminTable
         query={query}
-        texts={{ failed: m.loadFailed, loading: 'Loading orders…', empty: m.empty }}
-        columns={['Listing', 'Buyer → Seller', 'Price', 'Status', 'Date', 'Actions']}
+        texts={{ failed: m.loadFailed, loading: ui.loading, empty: m.empty }}
+        columns={[w.listing, ui.buyerToSeller, w.price, w.status, ui.date, w.actions]}
       >
         {(o) => (
           <AdminRow key={o.id}>
@@ -54,10 +54,10 @@ export function AdminOrdersPage() {
               {o.disputeReason && <p className="truncate text-xs text-muted">{o.disputeReason}</p>}
             </AdminCell>
             <AdminCell>
-              <p className="truncate">{o.buyer?.username ?? 'Deleted member'}</p>
-              <p className="truncate text-xs text-muted">→ {o.seller?.username ?? 'Deleted member'}</p>
+              <p className="truncate">{o.buyer?.username ?? ui.deletedMember}</p>
+              <p className="truncate text-xs text-muted">→ {o.seller?.username ?? ui.deletedMember}</p>
             </AdminCell>
-            <AdminCell className="whitespace-nowrap">{o.price} Credits</AdminCell>
+            <AdminCell className="whitespace-nowrap">{w.credits(o.price)}</AdminCell>
             <AdminCell>
               <OrderStatusBadge order={o} />
               {o.status === 'held' && (
@@ -76,20 +76,20 @@ export function AdminOrdersPage() {
                 <Link
                   to={`/admin/tickets/${o.ticketId}`}
                   className={buttonClasses(o.status === 'disputed' ? 'primary' : 'outline', 'sm')}
-                  aria-label={`Ticket for ${o.listingTitle}`}
+                  aria-label={ui.ticketFor(o.listingTitle)}
                 >
                   <LifeBuoy className="size-4" aria-hidden="true" />
-                  Ticket
+                  {ui.ticket}
                 </Link>
               )}
               {o.abilities.settle && o.status === 'held' && (
-                <Button size="sm" onClick={() => setSettling(o)} aria-label={`Settle ${o.listingTitle}`}>
+                <Button size="sm" onClick={() => setSettling(o)} aria-label={ui.settleItem(o.listingTitle)}>
                   <Gavel className="size-4" aria-hidden="true" />
-                  Settle
+                  {ui.settle}
                 </Button>
               )}
               {o.listingId && (
-                <AdminIconLink to={`/marketplace/${o.listingId}`} label={`View ${o.listingTitle}`}>
+                <AdminIconLink to={`/marketplace/${o.listingId}`} label={w.view(o.listingTitle)}>
                   <Eye className="size-4" aria-hidden="true" />
                 </AdminIconLink>
               )}
@@ -100,8 +100,8 @@ export function AdminOrdersPage() {
       <Dialog
         open={settling !== null}
         onOpenChange={(open) => !open && setSettling(null)}
-        title={settling ? `Settle “${settling.listingTitle}”` : 'Settle order'}
-        description="The seller's account is suspended, so this order's credits wait in escrow for staff."
+        title={settling ? ui.settleTitle(settling.listingTitle) : ui.settleOrder}
+        description={ui.settleHeldIntro}
       >
         {settling && (
           <SettleOrderForm

@@ -4,6 +4,9 @@ import { useParams } from 'react-router';
 import type { ListingDetail } from '../../../../contract/marketplace.ts';
 import { isMediaPath } from '../../../../contract/media.ts';
 import { marketplaceMessages as m, stockMessages as st } from '../../../../contract/messages.ts';
+import { listingUi as ui } from '../../../../contract/texts/listing-ui.ts';
+import { listingTypeLabels } from '../../../../contract/texts/market-ui.ts';
+import { marketWords as w } from '../../../../contract/texts/market-words.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -15,7 +18,7 @@ import { DetectionControl } from '../components/detection-control.tsx';
 import { FeedbackForm } from '../components/feedback-form.tsx';
 import { BuyerKeys, SellerKeys } from '../components/license-keys.tsx';
 import { ListingActions } from '../components/listing-actions.tsx';
-import { DetectionBadge, ListingImage, typeLabels } from '../components/listing-card.tsx';
+import { DetectionBadge, ListingImage } from '../components/listing-card.tsx';
 import { ListingParties } from '../components/listing-parties.tsx';
 import { OrderPanel } from '../components/order-panel.tsx';
 
@@ -33,9 +36,9 @@ export function ListingDetailPage() {
   return (
     <DetailPage
       query={useListing(listingId)}
-      back={{ to: '/marketplace', label: 'Back to Marketplace' }}
+      back={{ to: '/marketplace', label: w.backToMarketplace }}
       width="max-w-4xl"
-      loadingLabel="Loading listing…"
+      loadingLabel={ui.loading}
       skeleton={<ImageDetailSkeleton lines={1} />}
       notFound={<NotFoundCard text={m.notFound} />}
       failedText={m.loadDetailFailed}
@@ -52,7 +55,7 @@ function ListingView({ listing }: { listing: ListingDetail }) {
   // A listing with stock sells many times: the viewer's own order says they bought it.
   const isBuyer = listing.order?.role === 'buyer';
   const isSeller = user?.id === listing.seller.id;
-  const soldLabel = listing.deliveryKind === 'keys' ? st.soldOut : 'Sold';
+  const soldLabel = listing.deliveryKind === 'keys' ? st.soldOut : w.sold;
   const { abilities } = listing;
 
   return (
@@ -66,16 +69,16 @@ function ListingView({ listing }: { listing: ListingDetail }) {
           <div className="min-w-0">
             <div className="mb-2 flex flex-wrap gap-1.5">
               <Badge tone={active ? 'success' : 'neutral'}>
-                {active ? 'Active' : listing.status === 'suspended' ? 'Suspended' : soldLabel}
+                {active ? w.active : listing.status === 'suspended' ? w.suspended : soldLabel}
               </Badge>
               {active && listing.stock > 1 && <Badge tone="neutral">{st.inStock(listing.stock)}</Badge>}
-              <Badge tone="primary">{typeLabels[listing.type]}</Badge>
+              <Badge tone="primary">{listingTypeLabels[listing.type]}</Badge>
               <DetectionBadge listing={listing} />
             </div>
             <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{listing.title}</h1>
             <p className="mt-1 text-muted">{listing.game}</p>
           </div>
-          <p className="text-2xl font-bold text-primary">{listing.price} Credits</p>
+          <p className="text-2xl font-bold text-primary">{w.credits(listing.price)}</p>
         </div>
 
         <ListingActions listing={listing} />
@@ -83,12 +86,12 @@ function ListingView({ listing }: { listing: ListingDetail }) {
 
         {listing.contentLink && (
           <section
-            aria-label="Content link"
+            aria-label={ui.contentLinkRegion}
             className="mt-6 flex items-start gap-3 rounded-xl border border-success/30 bg-success/10 p-4"
           >
             <KeyRound className="mt-0.5 size-5 shrink-0 text-success" aria-hidden="true" />
             <div className="min-w-0">
-              <p className="font-semibold">Content Link</p>
+              <p className="font-semibold">{ui.contentLink}</p>
               <a
                 href={listing.contentLink}
                 target="_blank"
@@ -118,15 +121,15 @@ function ListingView({ listing }: { listing: ListingDetail }) {
             ) : (
               <Button variant="outline" onClick={() => setFeedbackOpen(true)}>
                 <Star className="size-4" aria-hidden="true" />
-                Leave Feedback
+                {ui.leaveFeedback}
               </Button>
             )}
           </section>
         )}
 
-        <Section title="Description" text={listing.description} />
-        <Section title="Features" text={listing.features} />
-        <Section title="Requirements" text={listing.requirements} />
+        <Section title={w.description} text={listing.description} />
+        <Section title={w.features} text={listing.features} />
+        <Section title={w.requirements} text={listing.requirements} />
 
         <ListingParties listing={listing} />
       </div>

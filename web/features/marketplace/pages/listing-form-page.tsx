@@ -4,6 +4,8 @@ import toast from 'react-hot-toast';
 import { useNavigate, useParams } from 'react-router';
 import { listingEditBody } from '../../../../contract/marketplace.ts';
 import { marketplaceMessages as m } from '../../../../contract/messages.ts';
+import { listingUi as ui } from '../../../../contract/texts/listing-ui.ts';
+import { marketWords as w } from '../../../../contract/texts/market-words.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import { SubmitRow } from '../../../components/ui/form-field.tsx';
 import { ImageUrlField } from '../../../components/ui/image-upload.tsx';
@@ -77,18 +79,18 @@ export function EditListingPage() {
 
   return (
     <div className="mx-auto w-full max-w-3xl">
-      <BackLink to={`/marketplace/${listingId}`} label="Back to Listing" />
-      <PageHeader title="Edit Listing" icon={Pencil}>
-        Game, type, features, requirements and content link cannot be changed.
+      <BackLink to={`/marketplace/${listingId}`} label={ui.backToListing} />
+      <PageHeader title={ui.editTitle} icon={Pencil}>
+        {ui.editIntro}
       </PageHeader>
       <Card className="p-6">
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-          <Input label="Title" {...field('title')} />
-          <Textarea label="Description" rows={6} {...field('description')} />
+          <Input label={w.title} {...field('title')} />
+          <Textarea label={w.description} rows={6} {...field('description')} />
           <PriceInput {...field('price', { valueAsNumber: true })} />
           <ImageUrlField {...field('imageUrl')} upload={upload('imageUrl')} />
           <SubmitRow loading={update.isPending} cancel={`/marketplace/${listingId}`}>
-            Save Changes
+            {w.saveChanges}
           </SubmitRow>
         </form>
       </Card>

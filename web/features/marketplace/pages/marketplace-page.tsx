@@ -2,6 +2,8 @@ import { BarChart3, Plus, Receipt, Store } from 'lucide-react';
 import { useState } from 'react';
 import type { ListingSort } from '../../../../contract/marketplace.ts';
 import { marketplaceMessages as m, stockMessages as st } from '../../../../contract/messages.ts';
+import { marketUi as ui } from '../../../../contract/texts/market-ui.ts';
+import { marketWords as w } from '../../../../contract/texts/market-words.ts';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { PagedGrid } from '../../../components/ui/card-grid.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
@@ -13,8 +15,8 @@ import { useSearchText } from '../../../lib/use-debounced-value.ts';
 import { defaultListingFilters, type StatusFilter, type TypeFilter, useListings } from '../api.ts';
 import { ListingCard } from '../components/listing-card.tsx';
 
-export const statusOptions = { all: 'All', active: 'Active', sold: 'Sold' };
-export const typeOptions = { all: 'All', cheat: 'Cheats', account: 'Accounts', item: 'Items' };
+/** The status filter's choices, read at render (the words follow the language). */
+export const statusOptions = () => ({ all: w.all, active: w.active, sold: w.sold });
 
 export function MarketplacePage() {
   const { user } = useSession();
@@ -27,52 +29,57 @@ export function MarketplacePage() {
   return (
     <div className="mx-auto w-full max-w-6xl">
       <PageHeader
-        title="Marketplace"
+        title={ui.title}
         icon={Store}
         actions={
           user && (
             <>
               <ButtonLink to="/orders" icon={Receipt} variant="outline">
-                My Orders
+                {ui.myOrders}
               </ButtonLink>
               <ButtonLink to="/seller" icon={BarChart3} variant="outline">
                 {st.dashboardTitle}
               </ButtonLink>
               <ButtonLink to="/marketplace/create" icon={Plus}>
-                Create Listing
+                {w.createListing}
               </ButtonLink>
             </>
           )
         }
       >
-        Buy and sell cheats, accounts and items with credits.
+        {ui.intro}
       </PageHeader>
       <div className="mb-6 flex flex-col gap-3">
         <SearchInput
-          label="Search listings"
-          placeholder="Search listings or sellers..."
+          label={w.searchListings}
+          placeholder={ui.searchPlaceholder}
           value={search.value}
           onChange={(e) => search.onChange(e.target.value)}
         />
         <div className="flex flex-col gap-3 md:flex-row md:flex-wrap md:items-end">
-          <Segmented label="Status" value={status} options={statusOptions} onChange={setStatus} />
-          <Segmented label="Type" value={type} options={typeOptions} onChange={setType} />
+          <Segmented label={w.status} value={status} options={statusOptions()} onChange={setStatus} />
+          <Segmented
+            label={w.type}
+            value={type}
+            options={{ all: w.all, cheat: ui.cheats, account: ui.accounts, item: ui.items }}
+            onChange={setType}
+          />
           <Select
-            label="Sort by"
+            label={ui.sortBy}
             value={sort}
             onChange={(e) => setSort(e.target.value as ListingSort)}
             className="md:ml-auto md:w-56"
           >
-            <option value="newest">Newest</option>
-            <option value="price_low">Price: Low to High</option>
-            <option value="price_high">Price: High to Low</option>
+            <option value="newest">{ui.newest}</option>
+            <option value="price_low">{ui.priceLow}</option>
+            <option value="price_high">{ui.priceHigh}</option>
           </Select>
         </div>
       </div>
       <PagedGrid
         query={query}
         failedText={m.loadListFailed}
-        loadingLabel="Loading listings…"
+        loadingLabel={w.loadingListings}
         emptyText={m.empty}
       >
         {(l) => <ListingCard listing={l} />}

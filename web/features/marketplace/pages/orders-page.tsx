@@ -4,6 +4,8 @@ import toast from 'react-hot-toast';
 import { useSearchParams } from 'react-router';
 import { orderMessages as m, stockMessages as st, watchMessages } from '../../../../contract/messages.ts';
 import type { Order } from '../../../../contract/orders.ts';
+import { marketWords as w } from '../../../../contract/texts/market-words.ts';
+import { orderUi as ui } from '../../../../contract/texts/order-ui.ts';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -15,11 +17,10 @@ import { type OrderRole, useOrderDetail, useOrders } from '../api.ts';
 import { buyerCanAct, DisputeDialog } from '../components/order-actions.tsx';
 import { OrderCard } from '../components/order-card.tsx';
 
-const tabs: Record<OrderRole, string> = { all: 'All', buyer: 'Purchases', seller: 'Sales' };
-
 /** My purchases and sales: escrow state, the protection window, the buyer's actions, settlements. */
 export function OrdersPage() {
-  const { value: role, tabStrip, tabPanel } = useTabs('orders', 'Orders', tabs, 'all');
+  const tabs: Record<OrderRole, string> = { all: w.all, buyer: ui.purchases, seller: ui.sales };
+  const { value: role, tabStrip, tabPanel } = useTabs('orders', ui.title, tabs, 'all');
   const query = useOrders(role);
   useFailureToast(query.isError, 'orders-load', m.loadFailed, query.error);
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
@@ -30,7 +31,7 @@ export function OrdersPage() {
   return (
     <div className="mx-auto w-full max-w-4xl">
       <PageHeader
-        title="Orders"
+        title={ui.title}
         icon={Receipt}
         actions={
           <>
@@ -38,21 +39,21 @@ export function OrdersPage() {
               {st.dashboardTitle}
             </ButtonLink>
             <ButtonLink to="/wallet" icon={Wallet} variant="outline">
-              Wallet
+              {ui.wallet}
             </ButtonLink>
           </>
         }
       >
-        Your marketplace purchases and sales. Payments wait in escrow until the buyer confirms delivery.
+        {ui.intro}
       </PageHeader>
       <Tabs {...tabStrip} className="mb-5" />
       <div {...tabPanel} className="focus-visible:outline-none">
         {query.isPending ? (
-          <SkeletonRows label="Loading orders…" rows={6} className="h-32 w-full rounded-2xl" />
+          <SkeletonRows label={ui.loading} rows={6} className="h-32 w-full rounded-2xl" />
         ) : items.length === 0 ? (
           <EmptyState text={m.empty} icon={<Receipt className="size-8" aria-hidden="true" />} />
         ) : (
-          <ul className="flex flex-col gap-3" aria-label="Orders list">
+          <ul className="flex flex-col gap-3" aria-label={ui.list}>
             {items.map((o) => (
               <li key={o.id}>
                 <OrderCard order={o} />

@@ -1,6 +1,8 @@
 import { ExternalLink, Package } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Product } from '../../../../contract/products.ts';
+import { marketWords as w } from '../../../../contract/texts/market-words.ts';
+import { productUi as ui } from '../../../../contract/texts/product-ui.ts';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { CardTitle, CoverCard, CoverImage } from '../../../components/ui/cover-card.tsx';
 
@@ -13,7 +15,7 @@ export function BuyNowLink({ href, className }: { href: string; className?: stri
       rel="noopener noreferrer"
       className={buttonClasses('primary', 'sm', className)}
     >
-      Buy Now
+      {w.buyNow}
       <ExternalLink className="size-4" aria-hidden="true" />
     </a>
   );
@@ -30,7 +32,7 @@ export function ProductCard({ product }: { product: Product }) {
       labelledBy={`product-${product.id}`}
       cover={<ProductImage product={product} className="h-40" />}
       pinned={product.isPinned}
-      flag={active ? undefined : 'Inactive'}
+      flag={active ? undefined : w.inactive}
     >
       <div className="flex flex-1 flex-col p-5">
         <CardTitle id={`product-${product.id}`} to={`/products/${product.id}`}>
@@ -44,9 +46,9 @@ export function ProductCard({ product }: { product: Product }) {
           <Link
             to={`/products/${product.id}`}
             className={buttonClasses('outline', 'sm')}
-            aria-label={`View details of ${product.title}`}
+            aria-label={ui.viewDetails(product.title)}
           >
-            Details
+            {ui.details}
           </Link>
         </div>
       </div>

@@ -2,6 +2,8 @@ import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { productMessages as m } from '../../../../contract/messages.ts';
 import { type AdminProduct, productBody } from '../../../../contract/products.ts';
+import { marketWords as w } from '../../../../contract/texts/market-words.ts';
+import { productUi as ui } from '../../../../contract/texts/product-ui.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { ImageUrlField } from '../../../components/ui/image-upload.tsx';
@@ -62,18 +64,18 @@ export function ProductFormDialog({
   });
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={product ? 'Edit Product' : 'Add Product'}>
+    <Dialog open={open} onOpenChange={onOpenChange} title={product ? ui.editProduct : ui.addProduct}>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <Input label="Title" {...field('title')} />
-        <Input label="Sales URL" type="url" placeholder="https://" {...field('salesUrl')} />
+        <Input label={w.title} {...field('title')} />
+        <Input label={ui.salesUrl} type="url" placeholder="https://" {...field('salesUrl')} />
         <ImageUrlField {...field('imageUrl')} upload={upload('imageUrl')} />
-        <Textarea label="Description" {...field('description')} />
+        <Textarea label={w.description} {...field('description')} />
         <div className="mt-2 flex justify-end gap-2">
           <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
+            {w.cancel}
           </Button>
           <Button type="submit" loading={create.isPending || update.isPending}>
-            {product ? 'Save Changes' : 'Add Product'}
+            {product ? w.saveChanges : ui.addProduct}
           </Button>
         </div>
       </form>

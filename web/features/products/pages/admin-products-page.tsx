@@ -2,6 +2,8 @@ import { Eye, Package, Pencil, Plus, Power, PowerOff, Trash2 } from 'lucide-reac
 import { useState } from 'react';
 import { productMessages as m } from '../../../../contract/messages.ts';
 import type { AdminProduct, ProductStatus } from '../../../../contract/products.ts';
+import { marketWords as w } from '../../../../contract/texts/market-words.ts';
+import { productUi as ui } from '../../../../contract/texts/product-ui.ts';
 import {
   AdminIconButton,
   AdminIconLink,
@@ -22,8 +24,6 @@ import { useSearchText } from '../../../lib/use-debounced-value.ts';
 import { useAdminProducts, useDeleteProduct, usePinProduct, useSetProductStatus } from '../api.ts';
 import { ProductImage } from '../components/product-card.tsx';
 import { ProductFormDialog } from '../components/product-form-dialog.tsx';
-
-const statusOptions = { all: 'All', active: 'Active', inactive: 'Inactive' };
 
 export function AdminProductsPage() {
   const [status, setStatus] = useState<'all' | ProductStatus>('active');
@@ -53,26 +53,31 @@ export function AdminProductsPage() {
   return (
     <div>
       <PageHeader
-        title="Manage Products"
+        title={ui.adminTitle}
         icon={Package}
         actions={
           <Button onClick={() => openForm()}>
             <Plus className="size-4" aria-hidden="true" />
-            Add Product
+            {ui.addProduct}
           </Button>
         }
       >
-        The official catalogue: add, edit, pin and retire products.
+        {ui.adminIntro}
       </PageHeader>
-      <SearchFilters search={{ ...search, label: 'Search products', placeholder: 'Search products...' }}>
-        <Segmented label="Status" value={status} options={statusOptions} onChange={setStatus} />
+      <SearchFilters search={{ ...search, label: ui.search, placeholder: ui.searchPlaceholder }}>
+        <Segmented
+          label={w.status}
+          value={status}
+          options={{ all: w.all, active: w.active, inactive: w.inactive }}
+          onChange={setStatus}
+        />
       </SearchFilters>
 
       <AdminTable
         query={query}
-        texts={{ failed: m.loadFailed, loading: 'Loading products…', empty: m.empty }}
+        texts={{ failed: m.loadFailed, loading: ui.loading, empty: m.empty }}
         minWidth="min-w-[40rem]"
-        columns={['Product', 'Status', 'Created', 'Actions']}
+        columns={[ui.product, w.status, w.created, w.actions]}
       >
         {(p) => (
           <AdminRow key={p.id}>
@@ -85,7 +90,7 @@ export function AdminProductsPage() {
             </AdminItemCell>
             <AdminCell>
               <Badge tone={p.status === 'active' ? 'success' : 'neutral'}>
-                {p.status === 'active' ? 'Active' : 'Inactive'}
+                {p.status === 'active' ? w.active : w.inactive}
               </Badge>
             </AdminCell>
             <AdminCell className="whitespace-nowrap text-muted">
@@ -93,14 +98,14 @@ export function AdminProductsPage() {
             </AdminCell>
             <AdminRowActions>
               <AdminPinButton pinned={p.isPinned} title={p.title} onClick={() => togglePin(p)} />
-              <AdminIconButton label={`Edit ${p.title}`} onClick={() => openForm(p)}>
+              <AdminIconButton label={w.editItem(p.title)} onClick={() => openForm(p)}>
                 <Pencil className="size-4" aria-hidden="true" />
               </AdminIconButton>
-              <AdminIconLink to={`/products/${p.id}`} label={`View ${p.title}`}>
+              <AdminIconLink to={`/products/${p.id}`} label={w.view(p.title)}>
                 <Eye className="size-4" aria-hidden="true" />
               </AdminIconLink>
               <AdminIconButton
-                label={`${p.status === 'active' ? 'Deactivate' : 'Activate'} ${p.title}`}
+                label={p.status === 'active' ? ui.deactivate(p.title) : ui.activate(p.title)}
                 onClick={() => toggleStatus(p)}
               >
                 {p.status === 'active' ? (
@@ -109,7 +114,7 @@ export function AdminProductsPage() {
                   <Power className="size-4 text-success" aria-hidden="true" />
                 )}
               </AdminIconButton>
-              <AdminIconButton label={`Delete ${p.title}`} danger onClick={() => deleting.ask(p)}>
+              <AdminIconButton label={w.deleteItem(p.title)} danger onClick={() => deleting.ask(p)}>
                 <Trash2 className="size-4" aria-hidden="true" />
               </AdminIconButton>
             </AdminRowActions>
@@ -118,7 +123,7 @@ export function AdminProductsPage() {
       </AdminTable>
 
       <ProductFormDialog open={formOpen} onOpenChange={setFormOpen} product={editing} />
-      <ConfirmDialog {...deleting.dialog} title="Delete product" message={m.confirmDelete} />
+      <ConfirmDialog {...deleting.dialog} title={ui.deleteProduct} message={m.confirmDelete} />
     </div>
   );
 }

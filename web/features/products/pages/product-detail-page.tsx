@@ -3,6 +3,8 @@ import { useParams } from 'react-router';
 import { isMediaPath } from '../../../../contract/media.ts';
 import { productMessages as m } from '../../../../contract/messages.ts';
 import type { Product } from '../../../../contract/products.ts';
+import { marketWords as w } from '../../../../contract/texts/market-words.ts';
+import { productUi as ui } from '../../../../contract/texts/product-ui.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { DetailPage, ImageDetailSkeleton, NotFoundCard } from '../../../components/ui/detail-page.tsx';
@@ -16,9 +18,9 @@ export function ProductDetailPage() {
   return (
     <DetailPage
       query={useProduct(productId)}
-      back={{ to: '/products', label: 'Back to products' }}
+      back={{ to: '/products', label: ui.back }}
       width="max-w-4xl"
-      loadingLabel="Loading product…"
+      loadingLabel={ui.loadingOne}
       skeleton={<ImageDetailSkeleton lines={2} />}
       notFound={
         <NotFoundCard
@@ -48,10 +50,10 @@ function ProductDetail({ product }: { product: Product }) {
               {product.isPinned && (
                 <Badge tone="primary">
                   <Pin className="size-3" aria-hidden="true" />
-                  Pinned
+                  {ui.pinned}
                 </Badge>
               )}
-              <Badge tone={active ? 'success' : 'neutral'}>{active ? 'Active' : 'Inactive'}</Badge>
+              <Badge tone={active ? 'success' : 'neutral'}>{active ? w.active : w.inactive}</Badge>
             </div>
             <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{product.title}</h1>
           </div>
@@ -60,7 +62,7 @@ function ProductDetail({ product }: { product: Product }) {
 
         <section aria-labelledby="description-heading" className="mt-6">
           <h2 id="description-heading" className="text-sm font-semibold tracking-wide text-muted uppercase">
-            Description
+            {w.description}
           </h2>
           <p className="mt-2 leading-relaxed break-words whitespace-pre-line">{product.description}</p>
         </section>
@@ -68,14 +70,14 @@ function ProductDetail({ product }: { product: Product }) {
         <dl className="mt-6 grid gap-3 text-sm sm:grid-cols-2">
           <div className="flex items-center gap-2 rounded-xl bg-surface-2 px-4 py-3">
             <CalendarPlus className="size-4 text-primary" aria-hidden="true" />
-            <dt className="text-muted">Created</dt>
+            <dt className="text-muted">{w.created}</dt>
             <dd className="ml-auto font-medium">
               <time dateTime={toIsoString(product.createdAt)}>{formatDateLong(product.createdAt)}</time>
             </dd>
           </div>
           <div className="flex items-center gap-2 rounded-xl bg-surface-2 px-4 py-3">
             <CalendarClock className="size-4 text-primary" aria-hidden="true" />
-            <dt className="text-muted">Last updated</dt>
+            <dt className="text-muted">{w.lastUpdated}</dt>
             <dd className="ml-auto font-medium">
               <time dateTime={toIsoString(product.updatedAt)}>{formatDateLong(product.updatedAt)}</time>
             </dd>
@@ -83,16 +85,13 @@ function ProductDetail({ product }: { product: Product }) {
         </dl>
 
         <aside
-          aria-label="Safety notice"
+          aria-label={ui.safetyNotice}
           className="mt-6 flex gap-3 rounded-xl border border-amber-500/30 bg-amber-500/10 p-4 text-sm"
         >
           <ShieldAlert className="size-5 shrink-0 text-amber-500" aria-hidden="true" />
           <div>
-            <p className="font-semibold">Safety notice</p>
-            <p className="mt-1 leading-relaxed text-muted">
-              Buy Now takes you to the seller's official store in a new tab. Never share your CheatMarket
-              password there, check the address before paying, and contact support if anything looks wrong.
-            </p>
+            <p className="font-semibold">{ui.safetyNotice}</p>
+            <p className="mt-1 leading-relaxed text-muted">{ui.safetyText}</p>
           </div>
         </aside>
       </div>

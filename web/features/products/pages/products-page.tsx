@@ -1,6 +1,9 @@
 import { Package, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { productMessages as m } from '../../../../contract/messages.ts';
+import { cheatUi } from '../../../../contract/texts/cheat-ui.ts';
+import { marketWords as w } from '../../../../contract/texts/market-words.ts';
+import { productUi as ui } from '../../../../contract/texts/product-ui.ts';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { PagedGrid } from '../../../components/ui/card-grid.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
@@ -10,8 +13,6 @@ import { useSearchText } from '../../../lib/use-debounced-value.ts';
 import { useProducts } from '../api.ts';
 import { ProductCard } from '../components/product-card.tsx';
 
-const statusOptions = { all: 'All', active: 'Active' };
-
 export function ProductsPage() {
   const [status, setStatus] = useState<'all' | 'active'>('active');
   const search = useSearchText();
@@ -20,23 +21,28 @@ export function ProductsPage() {
   return (
     <div className="mx-auto w-full max-w-6xl">
       <PageHeader
-        title="Products"
+        title={ui.title}
         icon={Package}
         actions={
           <ButtonLink to="/cheats" icon={ShieldCheck} variant="outline">
-            Cheat Status
+            {cheatUi.title}
           </ButtonLink>
         }
       >
-        Official cheats and tools, hand-picked and kept up to date.
+        {ui.intro}
       </PageHeader>
       <SearchFilters
-        search={{ ...search, label: 'Search products', placeholder: 'Search products...' }}
+        search={{ ...search, label: ui.search, placeholder: ui.searchPlaceholder }}
         className="mb-6"
       >
-        <Segmented label="Status" value={status} options={statusOptions} onChange={setStatus} />
+        <Segmented
+          label={w.status}
+          value={status}
+          options={{ all: w.all, active: w.active }}
+          onChange={setStatus}
+        />
       </SearchFilters>
-      <PagedGrid query={query} failedText={m.loadFailed} loadingLabel="Loading products…" emptyText={m.empty}>
+      <PagedGrid query={query} failedText={m.loadFailed} loadingLabel={ui.loading} emptyText={m.empty}>
         {(p) => <ProductCard product={p} />}
       </PagedGrid>
     </div>

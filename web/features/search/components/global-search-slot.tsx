@@ -1,6 +1,7 @@
 import { Search } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { searchTexts } from '../../../../contract/search-texts.ts';
+import { searchBoxUi } from '../../../../contract/texts/search-box-ui.ts';
 
 export const searchBoxClasses =
   'relative order-last w-full md:order-none md:mx-auto md:w-auto md:max-w-md md:flex-1';
@@ -24,7 +25,7 @@ export function GlobalSearchSlot() {
           <Search className={searchIconClasses} aria-hidden="true" />
           <input
             type="search"
-            aria-label="Search"
+            aria-label={searchBoxUi.label}
             placeholder={searchTexts.placeholder}
             readOnly
             className={searchInputClasses}

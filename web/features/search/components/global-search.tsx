@@ -2,6 +2,8 @@ import { Search } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { searchLimits, searchTexts } from '../../../../contract/search-texts.ts';
+import { searchBoxUi } from '../../../../contract/texts/search-box-ui.ts';
+import { searchCheatStatus, searchUi as ui } from '../../../../contract/texts/search-ui.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -21,6 +23,10 @@ interface Option {
 }
 
 const statusTone = { undetected: 'success', detected: 'danger', other: 'neutral' } as const;
+const groups = ['Cheats', 'Users', 'Listings', 'Threads'] as const;
+/** A result group's heading, read at render (the words follow the language). */
+const groupLabel = (group: Option['group']) =>
+  ({ Cheats: ui.cheats, Users: ui.users, Listings: ui.listings, Threads: ui.threads })[group];
 
 /**
  * The top bar's search: debounced 300 ms, a keyboard-navigable dropdown of cheats, members, listings and
@@ -45,8 +51,9 @@ export function GlobalSearch() {
         to: `/cheats/${c.id}`,
         label: c.title,
         extra: (
-          <Badge tone={statusTone[c.status]} className="capitalize">
-            {c.status}
+          <Badge tone={statusTone[c.status]}>
+            {/* The first letter up, not every word's (a translation may be two words). */}
+            <span className="inline-block first-letter:uppercase">{searchCheatStatus[c.status]}</span>
           </Badge>
         ),
       })),
@@ -62,18 +69,14 @@ export function GlobalSearch() {
         group: 'Listings' as const,
         to: `/marketplace/${l.id}`,
         label: l.title,
-        extra: <span className="text-xs text-muted">{l.price} Credits</span>,
+        extra: <span className="text-xs text-muted">{ui.price(l.price)}</span>,
       })),
       ...data.threads.map((th) => ({
         id: `thread-${th.id}`,
         group: 'Threads' as const,
         to: `/forum/post/${th.id}`,
         label: th.title,
-        extra: (
-          <span className="text-xs text-muted">
-            {th.replyCount} {th.replyCount === 1 ? 'reply' : 'replies'}
-          </span>
-        ),
+        extra: <span className="text-xs text-muted">{ui.replies(th.replyCount)}</span>,
       })),
     ];
   }, [data, q]);
@@ -118,7 +121,7 @@ export function GlobalSearch() {
   else if (waiting && options.length === 0)
     body = (
       <p className="flex items-center justify-center gap-2 px-3 py-4 text-sm text-muted">
-        <Spinner className="size-4" /> Searching…
+        <Spinner className="size-4" /> {ui.searching}
       </p>
     );
   else if (options.length === 0)
@@ -130,7 +133,7 @@ export function GlobalSearch() {
       <input
         type="search"
         role="combobox"
-        aria-label="Search"
+        aria-label={searchBoxUi.label}
         aria-expanded={open}
         aria-controls={listId}
         aria-autocomplete="list"
@@ -150,8 +153,8 @@ export function GlobalSearch() {
       {open && (
         <div className="absolute inset-x-0 z-50 mt-2 overflow-hidden rounded-2xl border border-line bg-surface p-1.5 shadow-xl shadow-black/20">
           {body}
-          <div id={listId} role="listbox" aria-label="Search results" className="max-h-96 overflow-y-auto">
-            {(['Cheats', 'Users', 'Listings', 'Threads'] as const).map((group) => {
+          <div id={listId} role="listbox" aria-label={ui.results} className="max-h-96 overflow-y-auto">
+            {groups.map((group) => {
               const inGroup = options.filter((o) => o.group === group);
               if (inGroup.length === 0) return null;
               return (
@@ -161,7 +164,7 @@ export function GlobalSearch() {
                     id={`${listId}-${group}`}
                     className="px-3 pt-2 pb-1 text-xs font-semibold tracking-wide text-muted uppercase"
                   >
-                    {group}
+                    {groupLabel(group)}
                   </p>
                   {inGroup.map((option) => {
                     const index = options.indexOf(option);

@@ -1,4 +1,5 @@
 import type { SalesSummary } from '../../../../contract/stock.ts';
+import { sellerUi as ui } from '../../../../contract/texts/seller-ui.ts';
 
 const width = 600;
 const height = 160;
@@ -15,7 +16,7 @@ export function SalesChart({ days }: { days: SalesSummary['days'] }) {
     <svg
       viewBox={`0 0 ${width} ${height + 20}`}
       role="img"
-      aria-label="Revenue per day, last 30 days"
+      aria-label={ui.chartLabel}
       className="h-auto w-full text-primary"
     >
       {days.map((d, i) => {
@@ -30,7 +31,7 @@ export function SalesChart({ days }: { days: SalesSummary['days'] }) {
             rx={2}
             className="fill-current"
           >
-            <title>{`${d.date}: ${d.units} units, ${d.revenue} credits`}</title>
+            <title>{ui.chartBar(d.date, d.units, d.revenue)}</title>
           </rect>
         );
       })}

@@ -5,6 +5,8 @@ import { Link } from 'react-router';
 import { sellerHookBody, sellerHookEvents } from '../../../../contract/hooks.ts';
 import { stockMessages as st } from '../../../../contract/messages.ts';
 import type { SellerListing } from '../../../../contract/stock.ts';
+import { marketWords as w } from '../../../../contract/texts/market-words.ts';
+import { sellerUi as ui } from '../../../../contract/texts/seller-ui.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
@@ -59,32 +61,32 @@ function ListingRow({ listing }: { listing: SellerListing }) {
           {listing.title}
         </Link>
         <Badge tone={listing.status === 'active' ? 'success' : 'neutral'}>
-          {listing.status === 'active' ? 'Active' : listing.status === 'suspended' ? 'Suspended' : st.soldOut}
+          {listing.status === 'active' ? w.active : listing.status === 'suspended' ? w.suspended : st.soldOut}
         </Badge>
         {low && <Badge tone="warning">{st.lowStockTitle}</Badge>}
       </div>
       <dl className="grid grid-cols-2 gap-2 text-sm">
-        <Figure label="Stock" value={listing.stock} />
-        <Figure label="Units sold" value={listing.unitsSold} />
-        <Figure label="Revenue after fees" value={listing.revenue} />
-        <Figure label="Open disputes" value={listing.openDisputes} />
+        <Figure label={w.stock} value={listing.stock} />
+        <Figure label={ui.unitsSold} value={listing.unitsSold} />
+        <Figure label={ui.revenue} value={listing.revenue} />
+        <Figure label={ui.openDisputes} value={listing.openDisputes} />
       </dl>
       {listing.keys && (
         <p className="text-sm text-muted">
-          Keys: {listing.keys.available} left · {listing.keys.reserved} reserved · {listing.keys.sold} sold
+          {ui.keysLine(listing.keys.available, listing.keys.reserved, listing.keys.sold)}
           {' · '}
           <Link to={`/marketplace/${listing.id}`} className="underline">
-            Manage keys
+            {ui.manageKeys}
           </Link>
         </p>
       )}
       <div className="flex flex-wrap items-end gap-2 text-sm">
         {listing.deliveryKind === 'link' && (
-          <CountInput label="Stock" value={stock} onChange={setStockText} />
+          <CountInput label={w.stock} value={stock} onChange={setStockText} />
         )}
-        <CountInput label="Low-stock warning under" value={threshold} onChange={setThreshold} />
+        <CountInput label={ui.lowStockUnder} value={threshold} onChange={setThreshold} />
         <Button size="sm" variant="outline" onClick={save} loading={setStock.isPending}>
-          Save
+          {ui.save}
         </Button>
       </div>
     </Card>
@@ -136,22 +138,22 @@ export function SellerPage() {
               {st.exportCsv}
             </a>
             <ButtonLink to="/marketplace/create" icon={Plus}>
-              Create Listing
+              {w.createListing}
             </ButtonLink>
           </>
         }
       >
-        Your listings, their stock and what they earned after fees.
+        {ui.intro}
       </PageHeader>
-      <section aria-label="Last 30 days" className="mb-6">
+      <section aria-label={ui.last30Days} className="mb-6">
         <Card className="flex flex-col gap-4 p-4 sm:p-5">
-          <h2 className="font-semibold">Last 30 days</h2>
+          <h2 className="font-semibold">{ui.last30Days}</h2>
           {summary ? (
             <>
               <dl className="grid gap-2 sm:grid-cols-3">
-                <Figure label="Units sold" value={summary.units} />
-                <Figure label="Revenue after fees" value={summary.revenue} />
-                <Figure label="Open disputes" value={summary.openDisputes} />
+                <Figure label={ui.unitsSold} value={summary.units} />
+                <Figure label={ui.revenue} value={summary.revenue} />
+                <Figure label={ui.openDisputes} value={summary.openDisputes} />
               </dl>
               <SalesChart days={summary.days} />
             </>
@@ -160,9 +162,9 @@ export function SellerPage() {
           )}
         </Card>
       </section>
-      <section aria-label="My listings">
+      <section aria-label={ui.myListings}>
         {listings.isPending ? (
-          <SkeletonRows label="Loading listings…" rows={6} className="h-40 w-full rounded-2xl" />
+          <SkeletonRows label={w.loadingListings} rows={6} className="h-40 w-full rounded-2xl" />
         ) : items.length === 0 ? (
           <EmptyState text={st.dashboardEmpty} icon={<BarChart3 className="size-8" aria-hidden="true" />} />
         ) : (
@@ -176,12 +178,12 @@ export function SellerPage() {
         )}
         <LoadMore query={listings} />
       </section>
-      <section aria-label="Discord and Telegram" className="mt-6">
+      <section aria-label={ui.hooksRegion} className="mt-6">
         <WebhooksCard
           base="/me/hooks"
           schema={sellerHookBody}
           events={sellerHookEvents}
-          intro="Hear of your sales, disputes and low stock in a Discord channel or a Telegram chat."
+          intro={ui.hooksIntro}
         />
       </section>
     </div>
