@@ -4,6 +4,7 @@ import { PageSkeleton } from '../components/ui/skeleton.tsx';
 import { useSession } from '../lib/session.ts';
 import { AccessDenied } from './access-denied.tsx';
 import { ToSignIn } from './require-auth.tsx';
+import { componentsUi } from '../../contract/texts/components-ui.ts';
 
 /**
  * The admin area: moderators and admins only. Visitors sign in first; a signed-in member who is not
@@ -13,6 +14,6 @@ export function RequireStaff() {
   const { user, isPending } = useSession();
   if (isPending) return <PageSkeleton />;
   if (!user) return <ToSignIn />;
-  if (!isStaff(user.role)) return <AccessDenied detail="The admin area is for moderators and admins only." />;
+  if (!isStaff(user.role)) return <AccessDenied detail={componentsUi.staffOnly} />;
   return <Outlet />;
 }

@@ -10,6 +10,7 @@ import { BottomNav } from './bottom-nav.tsx';
 import { NavigationProgress } from './navigation-progress.tsx';
 import { TopBar } from './top-bar.tsx';
 import { useLocaleKey } from './use-locale-key.ts';
+import { shellUi as ui } from '../../../contract/texts/shell-ui.ts';
 
 // Members only (an unverified address): its own chunk, loaded once someone is signed in.
 const VerifyEmailBanner = lazy(() =>
@@ -34,7 +35,7 @@ export function AppLayout() {
         href="#main"
         className="sr-only z-50 rounded-lg bg-primary px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
       >
-        Skip to content
+        {ui.skipToContent}
       </a>
       <NavigationProgress />
       <TopBar key={locale} />

@@ -2,6 +2,7 @@ import { ShieldAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useSession } from '../../lib/session.ts';
 import { EmptyState } from './empty-state.tsx';
+import { componentsUi as ui } from '../../../contract/texts/components-ui.ts';
 
 /**
  * A page of the staff area that only admins use (spec §2 Admin): a moderator sees its header and Access
@@ -25,7 +26,7 @@ export function AdminOnlyPage({
       ) : (
         <EmptyState
           icon={<ShieldAlert className="size-8 text-danger" aria-hidden="true" />}
-          text="Access Denied"
+          text={ui.accessDenied}
           action={<p className="text-xs">{detail}</p>}
         />
       )}

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cn } from '../../lib/cn.ts';
 import { AdminCell } from './admin-table.tsx';
+import { componentsUi as ui } from '../../../contract/texts/components-ui.ts';
 
 const iconButton =
   'grid size-9 place-items-center rounded-lg text-muted transition-colors hover:bg-surface-2 hover:text-fg focus-visible:outline-2 focus-visible:outline-primary';
@@ -49,7 +50,7 @@ export function AdminPinButton({
   onClick: () => void;
 }) {
   return (
-    <AdminIconButton label={`${pinned ? 'Unpin' : 'Pin'} ${title}`} onClick={onClick}>
+    <AdminIconButton label={pinned ? ui.unpinNamed(title) : ui.pinNamed(title)} onClick={onClick}>
       {pinned ? (
         <PinOff className="size-4" aria-hidden="true" />
       ) : (

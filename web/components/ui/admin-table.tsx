@@ -7,6 +7,7 @@ import { Card } from './card.tsx';
 import { EmptyState } from './empty-state.tsx';
 import { LoadMore } from './load-more.tsx';
 import { Skeleton } from './skeleton.tsx';
+import { shellUi } from '../../../contract/texts/shell-ui.ts';
 
 interface AdminColumn {
   label: string;
@@ -48,7 +49,7 @@ export function AdminItemCell({
         {image}
         <div className="min-w-0">
           <p className="flex items-center gap-1.5 font-medium">
-            {pinned && <Pin className="size-3.5 text-primary" aria-label="Pinned" />}
+            {pinned && <Pin className="size-3.5 text-primary" aria-label={shellUi.pinned} />}
             <span className="truncate">{title}</span>
           </p>
           {children}

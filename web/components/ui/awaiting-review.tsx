@@ -6,6 +6,7 @@ import { formatDateLong, toIsoString } from '../../lib/format.ts';
 import { useMyReviewItems } from '../../lib/review-items.ts';
 import { Badge } from './badge.tsx';
 import { Card } from './card.tsx';
+import { componentsUi as ui } from '../../../contract/texts/components-ui.ts';
 
 /** The notice a form shows once what was sent is held for staff (issue 36), announced to screen readers. */
 export function AwaitingReviewNotice({ className }: { className?: string }) {
@@ -40,7 +41,7 @@ export function AwaitingReview({ show, label }: { show: (item: MyReviewItem) => 
             <div className="flex flex-wrap items-center gap-2">
               <Badge tone="warning">
                 <Clock className="size-3" aria-hidden="true" />
-                Awaiting review
+                {ui.awaitingReview}
               </Badge>
               <span className="text-muted">{m.awaitingReview}</span>
               <time className="ml-auto text-xs text-muted" dateTime={toIsoString(item.createdAt)}>

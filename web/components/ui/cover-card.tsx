@@ -6,6 +6,7 @@ import { cn } from '../../lib/cn.ts';
 import { Badge } from './badge.tsx';
 import { Card } from './card.tsx';
 import { Img } from './img.tsx';
+import { shellUi } from '../../../contract/texts/shell-ui.ts';
 
 /** A listing's or product's picture over its placeholder icon. */
 export function CoverImage({
@@ -54,7 +55,7 @@ export function CoverCard({
             {pinned && (
               <Badge tone="primary" className="bg-surface/90 backdrop-blur">
                 <Pin className="size-3" aria-hidden="true" />
-                Pinned
+                {shellUi.pinned}
               </Badge>
             )}
             {flag && (

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { cn } from '../../lib/cn.ts';
 import { useDomId } from '../../lib/use-dom-id.ts';
 import { Button, type ButtonProps, buttonClasses } from './button.tsx';
+import { shellUi } from '../../../contract/texts/shell-ui.ts';
 
 /** What a control needs to be tied to its label, hint and error. */
 export interface FieldControlProps {
@@ -74,12 +75,12 @@ export function SubmitRow({
     <div className={cn('flex justify-end gap-2', className)}>
       {typeof cancel === 'string' ? (
         <Link to={cancel} className={buttonClasses('outline', 'md')}>
-          Cancel
+          {shellUi.cancel}
         </Link>
       ) : (
         cancel && (
           <Button variant="outline" onClick={cancel}>
-            Cancel
+            {shellUi.cancel}
           </Button>
         )
       )}

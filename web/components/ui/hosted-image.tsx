@@ -3,6 +3,7 @@ import type { ImgHTMLAttributes } from 'react';
 import { isMediaPath } from '../../../contract/media.ts';
 import { cn } from '../../lib/cn.ts';
 import { Img } from './img.tsx';
+import { componentsUi as ui } from '../../../contract/texts/components-ui.ts';
 
 /**
  * An image field's value as a page shows it (decision 023): an upload of ours (`/media/…`) as an image;
@@ -36,7 +37,7 @@ export function ExternalImageLink({ href, className }: { href: string; className
       )}
     >
       <ExternalLink className="size-4 shrink-0" aria-hidden="true" />
-      <span className="truncate">Image: {href}</span>
+      <span className="truncate">{ui.imageLink(href)}</span>
     </a>
   );
 }

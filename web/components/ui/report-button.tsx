@@ -10,6 +10,7 @@ import { Button } from './button.tsx';
 import { Dialog } from './dialog.tsx';
 import { SubmitRow } from './form-field.tsx';
 import { Textarea } from './textarea.tsx';
+import { reportTypeNouns, componentsUi as ui } from '../../../contract/texts/components-ui.ts';
 
 /**
  * Report any piece of content (shared by the marketplace, forum and feed). The reason is asked in a prompt;
@@ -18,7 +19,7 @@ import { Textarea } from './textarea.tsx';
 export function ReportButton({
   type,
   id,
-  label = 'Report',
+  label,
   compact = false,
   className,
 }: {
@@ -67,30 +68,30 @@ export function ReportButton({
         variant="ghost"
         size={compact ? 'icon' : 'sm'}
         onClick={start}
-        aria-label={compact ? `Report this ${type}` : undefined}
-        title={compact ? `Report this ${type}` : undefined}
+        aria-label={compact ? ui.reportThis(reportTypeNouns[type]) : undefined}
+        title={compact ? ui.reportThis(reportTypeNouns[type]) : undefined}
         className={cn(compact && 'size-8 text-muted hover:text-danger', className)}
       >
         <Flag className="size-4" aria-hidden="true" />
-        {!compact && label}
+        {!compact && (label ?? ui.report)}
       </Button>
       <Dialog
         open={open}
         onOpenChange={setOpen}
-        title="Report content"
-        description="Why are you reporting this?"
+        title={ui.reportContent}
+        description={ui.whyReporting}
       >
         <form noValidate onSubmit={submit} className="flex flex-col gap-4">
           <Textarea
-            label="Reason"
+            label={ui.reason}
             rows={4}
             maxLength={1000}
             value={reason}
             onChange={(e) => setReason(e.target.value)}
-            hint="Leave empty to cancel."
+            hint={ui.leaveEmptyToCancel}
           />
           <SubmitRow variant="danger" loading={pending} cancel={() => setOpen(false)}>
-            Submit Report
+            {ui.submitReport}
           </SubmitRow>
         </form>
       </Dialog>

@@ -2,6 +2,7 @@ import { LogIn } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { buttonClasses } from './button.tsx';
 import { EmptyState } from './empty-state.tsx';
+import { shellUi } from '../../../contract/texts/shell-ui.ts';
 
 /**
  * A page a visitor must sign in for, when the spec gives it a signed-out text: that text and a Sign in link
@@ -16,7 +17,7 @@ export function SignedOut({ text }: { text: string }) {
         icon={<LogIn className="size-6" aria-hidden="true" />}
         action={
           <Link to="/login" state={{ from: pathname }} className={buttonClasses('primary', 'sm')}>
-            Sign in
+            {shellUi.signIn}
           </Link>
         }
       />

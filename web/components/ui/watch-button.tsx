@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { watchMessages as m } from '../../../contract/messages.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { Button } from './button.tsx';
+import { componentsUi as ui } from '../../../contract/texts/components-ui.ts';
 
 /**
  * Watch / Unwatch a cheat or a cheat listing (detection alerts in the bell and by mail). The label says what
@@ -38,7 +39,7 @@ export function WatchButton({
       ) : (
         <Bell className="size-4" aria-hidden="true" />
       )}
-      {watching ? 'Unwatch' : 'Watch'}
+      {watching ? ui.unwatch : ui.watch}
     </Button>
   );
 }

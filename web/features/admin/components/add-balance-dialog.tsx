@@ -8,6 +8,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { useZodForm } from '../../../lib/forms.ts';
 import { useAddBalance } from '../api.ts';
+import { adminUi as ui } from '../../../../contract/texts/admin-ui.ts';
 
 export function AddBalanceDialog({ user, onClose }: { user: AdminUserRow | undefined; onClose: () => void }) {
   const add = useAddBalance();
@@ -35,18 +36,18 @@ export function AddBalanceDialog({ user, onClose }: { user: AdminUserRow | undef
     <Dialog
       open={user !== undefined}
       onOpenChange={(open) => !open && onClose()}
-      title="Add Balance"
-      description={user ? `To ${user.username}` : undefined}
+      title={ui.addBalance}
+      description={user ? ui.grantTo(user.username) : undefined}
     >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <Input label="Amount" type="number" min={1} step={1} {...field('amount', { valueAsNumber: true })} />
-        <Select label="Currency" {...field('currency')}>
-          <option value="credits">Credits</option>
-          <option value="balance">Balance</option>
+        <Input label={ui.amount} type="number" min={1} step={1} {...field('amount', { valueAsNumber: true })} />
+        <Select label={ui.currency} {...field('currency')}>
+          <option value="credits">{ui.credits}</option>
+          <option value="balance">{ui.balance}</option>
         </Select>
-        <Input label="Description" {...field('description')} />
+        <Input label={ui.description} {...field('description')} />
         <SubmitRow loading={add.isPending} cancel={onClose} className="mt-2">
-          Add Balance
+          {ui.addBalance}
         </SubmitRow>
       </form>
     </Dialog>

@@ -17,6 +17,7 @@ import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
 import { useUpdateSiteSetting } from '../api.ts';
+import { siteSettingsUi as ui } from '../../../../contract/texts/admin-ui.ts';
 
 /** One setting's form: validated by the contract's schema for its key, saved on its own. */
 export function useSettingForm<T extends FieldValues>(key: SiteSettingKey, values: T) {
@@ -57,8 +58,8 @@ export function SettingCard({
       <form noValidate onSubmit={setting.onSubmit} className={className}>
         {children}
         <div className="mt-4 flex justify-end">
-          <Button type="submit" size="sm" loading={setting.pending} aria-label={`Save ${saves}`}>
-            Save
+          <Button type="submit" size="sm" loading={setting.pending} aria-label={ui.saveNamed(saves)}>
+            {ui.save}
           </Button>
         </div>
       </form>

@@ -23,6 +23,8 @@ import { TrustForm } from '../components/trust-setting-form.tsx';
 import { usePaymentTerms, useWithdrawalTerms } from '../money-terms.ts';
 import { useReviewTerms } from '../review-terms.ts';
 import { useTrustTerms } from '../trust-terms.ts';
+import { siteSettingsUi as ui } from '../../../../contract/texts/admin-ui.ts';
+import { pageTitles } from '../../../../contract/texts/shell-ui.ts';
 
 /** Site settings: admins only; moderators see Access Denied (spec §2 Admin). */
 export function AdminSettingsPage() {
@@ -35,16 +37,16 @@ export function AdminSettingsPage() {
   const failed = payments.isError || withdrawals.isError || review.isError || trust.isError;
   useFailureToast(failed, 'money-terms-load', siteSettingsMessages.loadFailed);
   const header = (
-    <PageHeader title="Site Settings" icon={Settings}>
-      Changes apply live for every visitor.
+    <PageHeader title={pageTitles.siteSettings} icon={Settings}>
+      {ui.intro}
     </PageHeader>
   );
   const s = query.data;
   return (
-    <AdminOnlyPage header={header} detail="Only admins can change site settings.">
+    <AdminOnlyPage header={header} detail={ui.onlyAdmins}>
       {!s ? (
         <SkeletonRows
-          label="Loading settings…"
+          label={ui.loading}
           rows={4}
           layout="grid gap-4 lg:grid-cols-2"
           className="h-48 w-full rounded-2xl"
@@ -64,7 +66,7 @@ export function AdminSettingsPage() {
             base="/admin/hooks"
             schema={staffHookBody}
             events={staffHookEvents}
-            intro="The staff hook: new reports, disputes and withdrawal requests, in a Discord channel or a Telegram chat."
+            intro={ui.staffHookIntro}
           />
         </div>
       )}
