@@ -7,6 +7,7 @@ import { Card } from './card.tsx';
 import { EmptyState } from './empty-state.tsx';
 import { LoadMore } from './load-more.tsx';
 import { Skeleton } from './skeleton.tsx';
+import { adminUi } from '../../../contract/texts/admin-ui.ts';
 import { shellUi } from '../../../contract/texts/shell-ui.ts';
 
 interface AdminColumn {
@@ -14,11 +15,16 @@ interface AdminColumn {
   align?: 'right';
 }
 
-/** A column by its label (an Actions column sits at the right edge), or with its alignment. */
+/**
+ * A column by its label (an Actions column, `adminUi.colActions` in any language, sits at the right edge), or
+ * with its alignment.
+ */
 type ColumnSpec = string | AdminColumn;
 
 const toColumn = (spec: ColumnSpec): AdminColumn =>
-  typeof spec === 'string' ? { label: spec, align: spec === 'Actions' ? 'right' : undefined } : spec;
+  typeof spec === 'string'
+    ? { label: spec, align: spec === 'Actions' || spec === adminUi.colActions ? 'right' : undefined }
+    : spec;
 
 /**
  * Each column's label as a CSS string in a custom property (`--admin-col-1` …): in a narrow box
