@@ -21,7 +21,9 @@ function inLocale(locale: Locale) {
   const catalogue: Record<string, string> =
     locale === 'en'
       ? {}
-      : JSON.parse(readFileSync(new URL(`../contract/i18n/catalogues/${locale}.json`, import.meta.url), 'utf8'));
+      : JSON.parse(
+          readFileSync(new URL(`../contract/i18n/catalogues/${locale}.json`, import.meta.url), 'utf8'),
+        );
   const read = (key: string, source: string) => {
     if (locale === 'en') return source;
     const text = catalogue[key];

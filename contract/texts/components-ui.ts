@@ -93,7 +93,8 @@ export const webhooksUi = /* @__PURE__ */ defineMessages('webhooksUi', {
   empty: 'No webhooks yet.',
   list: 'Webhooks',
   removeTitle: 'Remove webhook',
-  removeConfirm: (kind: string, secret: string) => `Remove the ${kind} ${secret}? Nothing more will be sent to it.`,
+  removeConfirm: (kind: string, secret: string) =>
+    `Remove the ${kind} ${secret}? Nothing more will be sent to it.`,
   remove: 'Remove',
   removeFailed: 'Could not remove the webhook',
   switchedOff: 'Switched off',

@@ -28,8 +28,10 @@ export const legalUi = /* @__PURE__ */ defineMessages('legalUi', {
   warrantyText:
     'CheatMarket is provided as it is. We do our best to keep it available and safe but cannot promise that it is free of interruptions, or that third-party software offered on it works or stays undetected.',
   changesHeading: 'Changes',
-  changesText: 'We may update these terms. Continuing to use the site after a change means you accept the new terms.',
-  privacyIntro: 'This policy explains what personal data CheatMarket stores, why, and what you can do about it.',
+  changesText:
+    'We may update these terms. Continuing to use the site after a change means you accept the new terms.',
+  privacyIntro:
+    'This policy explains what personal data CheatMarket stores, why, and what you can do about it.',
   collectHeading: 'What we collect',
   collectText:
     'Your username, email address and a secure hash of your password (never the password itself); what you publish (posts, comments, listings, messages, tickets); your credit transactions; and, for security, the IP address and browser of each sign-in.',

@@ -1,7 +1,7 @@
 import { ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonClasses } from '../components/ui/button.tsx';
 import { componentsUi as ui } from '../../contract/texts/components-ui.ts';
+import { buttonClasses } from '../components/ui/button.tsx';
 
 /** Spec §8 Other: non-staff see an Access Denied screen in the admin area. */
 export function AccessDenied({ detail }: { detail?: string }) {

@@ -1,10 +1,10 @@
 import { Outlet } from 'react-router';
 import { isStaff } from '../../contract/limits.ts';
+import { componentsUi } from '../../contract/texts/components-ui.ts';
 import { PageSkeleton } from '../components/ui/skeleton.tsx';
 import { useSession } from '../lib/session.ts';
 import { AccessDenied } from './access-denied.tsx';
 import { ToSignIn } from './require-auth.tsx';
-import { componentsUi } from '../../contract/texts/components-ui.ts';
 
 /**
  * The admin area: moderators and admins only. Visitors sign in first; a signed-in member who is not

@@ -2,8 +2,8 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 // The DOM build of the provider: it lets navigations use ReactDOM.flushSync (the sign-out relies on it).
 import { RouterProvider } from 'react-router/dom';
-import { PageSkeleton } from '../components/ui/skeleton.tsx';
 import type { PageTitle } from '../../contract/texts/shell-ui.ts';
+import { PageSkeleton } from '../components/ui/skeleton.tsx';
 import { GuestOnly } from './guards.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 import { RouteError } from './layout/route-error.tsx';
@@ -79,12 +79,7 @@ export const routes: RouteObject[] = [
           page('terms', 'terms', () => import('./pages/terms-page.tsx'), 'TermsPage'),
           page('privacy', 'privacy', () => import('./pages/privacy-page.tsx'), 'PrivacyPage'),
           {
-            ...page(
-              'posts',
-              'posts',
-              () => import('../features/social/pages/posts-page.tsx'),
-              'PostsPage',
-            ),
+            ...page('posts', 'posts', () => import('../features/social/pages/posts-page.tsx'), 'PostsPage'),
             loader: postsData,
           },
           page('forum', 'forum', () => import('../features/forum/pages/forum-page.tsx'), 'ForumPage'),
@@ -100,12 +95,7 @@ export const routes: RouteObject[] = [
             () => import('../features/forum/pages/forum-thread-page.tsx'),
             'ForumThreadPage',
           ),
-          page(
-            'cheats',
-            'cheats',
-            () => import('../features/cheats/pages/cheats-page.tsx'),
-            'CheatsPage',
-          ),
+          page('cheats', 'cheats', () => import('../features/cheats/pages/cheats-page.tsx'), 'CheatsPage'),
           page(
             'cheats/:cheatId',
             'cheatDetails',

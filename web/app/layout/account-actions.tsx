@@ -3,12 +3,12 @@ import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import type { SessionUser } from '../../../contract/auth.ts';
 import { shellMessages as messages } from '../../../contract/shell-messages.ts';
+import { shellUi as ui } from '../../../contract/texts/shell-ui.ts';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { useSignOut } from '../../features/auth/api.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { useMe } from '../../lib/session.ts';
-import { shellUi as ui } from '../../../contract/texts/shell-ui.ts';
 
 /**
  * Signed-in corner of the top bar: wallet, settings, log out, and the avatar linking to one's profile (a

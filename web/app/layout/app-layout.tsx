@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { shellUi as ui } from '../../../contract/texts/shell-ui.ts';
 import { useLocaleSync } from '../../features/account/locale.ts';
 import { AnimationOverlay } from '../../features/site-settings/animation-overlay.tsx';
 import { useSiteTheme } from '../../features/site-settings/use-site-theme.ts';
@@ -10,7 +11,6 @@ import { BottomNav } from './bottom-nav.tsx';
 import { NavigationProgress } from './navigation-progress.tsx';
 import { TopBar } from './top-bar.tsx';
 import { useLocaleKey } from './use-locale-key.ts';
-import { shellUi as ui } from '../../../contract/texts/shell-ui.ts';
 
 // Members only (an unverified address): its own chunk, loaded once someone is signed in.
 const VerifyEmailBanner = lazy(() =>

@@ -1,11 +1,11 @@
 import { Ellipsis } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { NavLink } from 'react-router';
+import { shellUi as ui } from '../../../contract/texts/shell-ui.ts';
 import { useSiteSettings } from '../../features/site-settings/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { useSession } from '../../lib/session.ts';
 import { type NavItem, navItems } from './nav-items.ts';
-import { shellUi as ui } from '../../../contract/texts/shell-ui.ts';
 
 // The sheet (and Radix under it) loads when it is first opened, never with the first screen.
 const loadSheet = () => import('./more-sheet.tsx');

@@ -2,9 +2,9 @@ import * as RadixDialog from '@radix-ui/react-dialog';
 import { Wallet, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
+import { shellUi as ui } from '../../../contract/texts/shell-ui.ts';
 import { cn } from '../../lib/cn.ts';
 import type { NavItem } from './nav-items.ts';
-import { shellUi as ui } from '../../../contract/texts/shell-ui.ts';
 
 const tileClasses =
   'flex h-full flex-col items-center justify-center gap-1.5 rounded-xl px-2 py-3 text-center text-xs font-medium break-words transition-colors focus-visible:outline-2 focus-visible:outline-primary';

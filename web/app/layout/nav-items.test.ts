@@ -15,7 +15,10 @@ import { navItems } from './nav-items.ts';
 afterEach(() => setActiveLocale(sourceLocale));
 
 const staff = { id: 'u1', username: 'ann', role: 'admin', avatarUrl: null } as const;
-const links = { supportStreamUrl: 'https://stream.example.com', communityChatUrl: 'https://chat.example.com' };
+const links = {
+  supportStreamUrl: 'https://stream.example.com',
+  communityChatUrl: 'https://chat.example.com',
+};
 
 describe('the shell in another language', () => {
   it('names every destination of the bottom bar in the active language, and in English again after', async () => {

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { notificationMessages } from '../../../contract/messages.ts';
 import { notificationTarget } from '../../../contract/notification-target.ts';
 import type { Notification } from '../../../contract/notifications.ts';
+import { shellUi as ui } from '../../../contract/texts/shell-ui.ts';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import {
@@ -17,7 +18,6 @@ import { errorMessage } from '../../lib/api.ts';
 import { formatDateLong, toIsoString } from '../../lib/format.ts';
 import { cheatsRootKey, listingsRootKey } from '../../lib/query-roots.ts';
 import { useDomId } from '../../lib/use-dom-id.ts';
-import { shellUi as ui } from '../../../contract/texts/shell-ui.ts';
 
 /** The bell: unread count, and a dropdown of unread notifications (newest first); a click opens the target. */
 export function NotificationBell() {

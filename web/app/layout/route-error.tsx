@@ -1,8 +1,8 @@
 import { TriangleAlert } from 'lucide-react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { shellUi as ui } from '../../../contract/texts/shell-ui.ts';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { shellUi as ui } from '../../../contract/texts/shell-ui.ts';
 
 /** Last-resort screen for a page that crashed or whose code could not load (e.g. after a new release). */
 export function RouteError() {
@@ -15,9 +15,7 @@ export function RouteError() {
           <TriangleAlert className="size-6" aria-hidden="true" />
         </span>
         <h1 className="mt-4 text-xl font-semibold">{notFound ? ui.pageNotFound : ui.crashed}</h1>
-        <p className="mt-2 text-sm text-muted">
-          {notFound ? ui.pageMissing : ui.crashedDetail}
-        </p>
+        <p className="mt-2 text-sm text-muted">{notFound ? ui.pageMissing : ui.crashedDetail}</p>
         <div className="mt-6 flex justify-center gap-3">
           <Button onClick={() => window.location.reload()}>{ui.reload}</Button>
           <Link to="/" className={buttonClasses('outline')} reloadDocument>

@@ -1,7 +1,7 @@
 import { Moon, Sun } from 'lucide-react';
+import { shellUi as ui } from '../../../contract/texts/shell-ui.ts';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { useTheme } from '../../lib/theme.ts';
-import { shellUi as ui } from '../../../contract/texts/shell-ui.ts';
 
 export function ThemeToggle() {
   const { theme, toggle } = useTheme();

@@ -1,6 +1,7 @@
 import { MessagesSquare } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
+import { shellUi as ui } from '../../../contract/texts/shell-ui.ts';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { GlobalSearchSlot } from '../../features/search/components/global-search-slot.tsx';
@@ -8,7 +9,6 @@ import { useSession } from '../../lib/session.ts';
 import { Brand } from './brand.tsx';
 import { LanguageMenu } from './language-menu.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
-import { shellUi as ui } from '../../../contract/texts/shell-ui.ts';
 
 // Members only: visitors never download the bell, the sign-out and what they use.
 const NotificationBell = lazy(() =>

@@ -51,7 +51,11 @@ export function HomePage() {
         <SectionCard title={ui.latestPosts} icon={Newspaper} link={{ to: '/posts', label: ui.viewAll }}>
           <LatestPosts />
         </SectionCard>
-        <SectionCard title={ui.latestThreads} icon={MessagesSquare} link={{ to: '/forum', label: ui.viewAll }}>
+        <SectionCard
+          title={ui.latestThreads}
+          icon={MessagesSquare}
+          link={{ to: '/forum', label: ui.viewAll }}
+        >
           <LatestThreads />
         </SectionCard>
       </aside>
@@ -76,9 +80,7 @@ function WelcomeBanner({ signedIn, loading }: { signedIn: boolean; loading: bool
           {ui.tagline}
         </p>
         <h1 className="mt-4 text-3xl font-extrabold tracking-tight sm:text-4xl">{ui.welcome}</h1>
-        <p className="mt-3 text-base leading-relaxed text-white/85 sm:text-lg">
-          {ui.intro}
-        </p>
+        <p className="mt-3 text-base leading-relaxed text-white/85 sm:text-lg">{ui.intro}</p>
         <div className="mt-7 flex flex-wrap gap-3">
           {loading ? (
             <Skeleton className="h-12 w-48 bg-white/20" />

@@ -1,6 +1,6 @@
 import { Compass, House } from 'lucide-react';
-import { ButtonLink } from '../../components/ui/button-link.tsx';
 import { shellUi as ui } from '../../../contract/texts/shell-ui.ts';
+import { ButtonLink } from '../../components/ui/button-link.tsx';
 
 export function NotFoundPage() {
   return (

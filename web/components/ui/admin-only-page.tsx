@@ -1,8 +1,8 @@
 import { ShieldAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { componentsUi as ui } from '../../../contract/texts/components-ui.ts';
 import { useSession } from '../../lib/session.ts';
 import { EmptyState } from './empty-state.tsx';
-import { componentsUi as ui } from '../../../contract/texts/components-ui.ts';
 
 /**
  * A page of the staff area that only admins use (spec §2 Admin): a moderator sees its header and Access

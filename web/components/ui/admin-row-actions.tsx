@@ -1,9 +1,9 @@
 import { Pin, PinOff } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { componentsUi as ui } from '../../../contract/texts/components-ui.ts';
 import { cn } from '../../lib/cn.ts';
 import { AdminCell } from './admin-table.tsx';
-import { componentsUi as ui } from '../../../contract/texts/components-ui.ts';
 
 const iconButton =
   'grid size-9 place-items-center rounded-lg text-muted transition-colors hover:bg-surface-2 hover:text-fg focus-visible:outline-2 focus-visible:outline-primary';

@@ -3,12 +3,12 @@ import type { CSSProperties, ReactNode } from 'react';
 import { type AdminListQuery, useAdminList } from '../../lib/admin-list.ts';
 import { cn } from '../../lib/cn.ts';
 import './admin-table.css';
+import { adminUi } from '../../../contract/texts/admin-ui.ts';
+import { shellUi } from '../../../contract/texts/shell-ui.ts';
 import { Card } from './card.tsx';
 import { EmptyState } from './empty-state.tsx';
 import { LoadMore } from './load-more.tsx';
 import { Skeleton } from './skeleton.tsx';
-import { adminUi } from '../../../contract/texts/admin-ui.ts';
-import { shellUi } from '../../../contract/texts/shell-ui.ts';
 
 interface AdminColumn {
   label: string;

@@ -1,12 +1,12 @@
 import { Clock } from 'lucide-react';
 import { reviewMessages as m } from '../../../contract/messages.ts';
 import type { MyReviewItem } from '../../../contract/review.ts';
+import { componentsUi as ui } from '../../../contract/texts/components-ui.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatDateLong, toIsoString } from '../../lib/format.ts';
 import { useMyReviewItems } from '../../lib/review-items.ts';
 import { Badge } from './badge.tsx';
 import { Card } from './card.tsx';
-import { componentsUi as ui } from '../../../contract/texts/components-ui.ts';
 
 /** The notice a form shows once what was sent is held for staff (issue 36), announced to screen readers. */
 export function AwaitingReviewNotice({ className }: { className?: string }) {

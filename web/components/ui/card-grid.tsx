@@ -1,11 +1,11 @@
 import { SearchX } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { shellUi } from '../../../contract/texts/shell-ui.ts';
 import { cn } from '../../lib/cn.ts';
 import { useFailureToast } from '../../lib/use-failure-toast.ts';
 import { EmptyState } from './empty-state.tsx';
 import { LoadMore, type PagedQuery } from './load-more.tsx';
 import { Skeleton } from './skeleton.tsx';
-import { shellUi } from '../../../contract/texts/shell-ui.ts';
 
 /** Spec §9: a grid loads behind 6 skeleton cards. */
 export function CardGridSkeleton({ cards = 6, label }: { cards?: number; label?: string }) {

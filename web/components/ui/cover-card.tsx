@@ -2,11 +2,11 @@ import { type LucideIcon, Pin } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { isMediaPath } from '../../../contract/media.ts';
+import { shellUi } from '../../../contract/texts/shell-ui.ts';
 import { cn } from '../../lib/cn.ts';
 import { Badge } from './badge.tsx';
 import { Card } from './card.tsx';
 import { Img } from './img.tsx';
-import { shellUi } from '../../../contract/texts/shell-ui.ts';
 
 /** A listing's or product's picture over its placeholder icon. */
 export function CoverImage({

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { shellUi } from '../../../contract/texts/shell-ui.ts';
 import { cn } from '../../lib/cn.ts';
 import { useDomId } from '../../lib/use-dom-id.ts';
 import { Button, type ButtonProps, buttonClasses } from './button.tsx';
-import { shellUi } from '../../../contract/texts/shell-ui.ts';
 
 /** What a control needs to be tied to its label, hint and error. */
 export interface FieldControlProps {

@@ -1,9 +1,9 @@
 import { ExternalLink } from 'lucide-react';
 import type { ImgHTMLAttributes } from 'react';
 import { isMediaPath } from '../../../contract/media.ts';
+import { componentsUi as ui } from '../../../contract/texts/components-ui.ts';
 import { cn } from '../../lib/cn.ts';
 import { Img } from './img.tsx';
-import { componentsUi as ui } from '../../../contract/texts/components-ui.ts';
 
 /**
  * An image field's value as a page shows it (decision 023): an upload of ours (`/media/…`) as an image;

@@ -3,12 +3,12 @@ import { useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { isMediaPath } from '../../../contract/media.ts';
 import { uploadMessages } from '../../../contract/messages.ts';
+import { componentsUi as ui } from '../../../contract/texts/components-ui.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { uploadImage } from '../../lib/upload-image.ts';
 import { Button } from './button.tsx';
 import { Img } from './img.tsx';
 import { Input, type InputProps } from './input.tsx';
-import { componentsUi as ui } from '../../../contract/texts/components-ui.ts';
 
 /**
  * The optional image of a post, listing or product: an address input, and the upload buttons that fill it.

@@ -1,5 +1,5 @@
-import { Button, type ButtonProps } from './button.tsx';
 import { shellUi } from '../../../contract/texts/shell-ui.ts';
+import { Button, type ButtonProps } from './button.tsx';
 
 export interface PagedQuery {
   hasNextPage: boolean;

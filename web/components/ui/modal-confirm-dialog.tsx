@@ -1,8 +1,8 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
+import { componentsUi as ui } from '../../../contract/texts/components-ui.ts';
+import { shellUi } from '../../../contract/texts/shell-ui.ts';
 import { Button } from './button.tsx';
 import type { ConfirmDialogProps } from './confirm-dialog.tsx';
-import { shellUi } from '../../../contract/texts/shell-ui.ts';
-import { componentsUi as ui } from '../../../contract/texts/components-ui.ts';
 
 /** The Radix side of ConfirmDialog (confirm-dialog.tsx), in its own chunk. */
 export function ModalConfirmDialog({

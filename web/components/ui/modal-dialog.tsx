@@ -1,8 +1,8 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
+import { shellUi } from '../../../contract/texts/shell-ui.ts';
 import { cn } from '../../lib/cn.ts';
 import type { DialogProps } from './dialog.tsx';
-import { shellUi } from '../../../contract/texts/shell-ui.ts';
 
 /** The Radix side of Dialog (dialog.tsx), in its own chunk. */
 export function ModalDialog({ open, onOpenChange, title, description, children, className }: DialogProps) {

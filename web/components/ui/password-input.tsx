@@ -1,8 +1,8 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
+import { componentsUi as ui } from '../../../contract/texts/components-ui.ts';
 import { controlClasses, FormField } from './form-field.tsx';
 import type { InputProps } from './input.tsx';
-import { componentsUi as ui } from '../../../contract/texts/components-ui.ts';
 
 /** A labelled password input with a show/hide toggle. */
 export function PasswordInput({ label, error, hint, className, ...props }: Omit<InputProps, 'type'>) {

@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { reportMessages as m } from '../../../contract/messages.ts';
 import type { ReportTargetType } from '../../../contract/reports.ts';
+import { reportTypeNouns, componentsUi as ui } from '../../../contract/texts/components-ui.ts';
 import { api, errorMessage } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { useSession } from '../../lib/session.ts';
@@ -10,7 +11,6 @@ import { Button } from './button.tsx';
 import { Dialog } from './dialog.tsx';
 import { SubmitRow } from './form-field.tsx';
 import { Textarea } from './textarea.tsx';
-import { reportTypeNouns, componentsUi as ui } from '../../../contract/texts/components-ui.ts';
 
 /**
  * Report any piece of content (shared by the marketplace, forum and feed). The reason is asked in a prompt;
@@ -75,12 +75,7 @@ export function ReportButton({
         <Flag className="size-4" aria-hidden="true" />
         {!compact && (label ?? ui.report)}
       </Button>
-      <Dialog
-        open={open}
-        onOpenChange={setOpen}
-        title={ui.reportContent}
-        description={ui.whyReporting}
-      >
+      <Dialog open={open} onOpenChange={setOpen} title={ui.reportContent} description={ui.whyReporting}>
         <form noValidate onSubmit={submit} className="flex flex-col gap-4">
           <Textarea
             label={ui.reason}

@@ -1,6 +1,6 @@
 import type { SellerReputation } from '../../../contract/reputation.ts';
-import { formatDateShort, formatNumber, toIsoString } from '../../lib/format.ts';
 import { componentsUi as ui } from '../../../contract/texts/components-ui.ts';
+import { formatDateShort, formatNumber, toIsoString } from '../../lib/format.ts';
 
 /**
  * A seller's figures beside the average rating, as the server computed them: orders completed, the share

@@ -5,13 +5,13 @@ import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import { orderMessages as m } from '../../../contract/messages.ts';
 import { type Order, settleBody } from '../../../contract/orders.ts';
+import { settleUi as ui } from '../../../contract/texts/components-ui.ts';
 import { cn } from '../../lib/cn.ts';
 import { useZodForm } from '../../lib/forms.ts';
 import { Button } from './button.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { Input } from './input.tsx';
 import { Textarea } from './textarea.tsx';
-import { settleUi as ui } from '../../../contract/texts/components-ui.ts';
 
 /** The form's words for each kind of settlement, read at render (the active language). */
 const texts = (kind: 'dispute' | 'held') =>
@@ -43,7 +43,11 @@ function preview(order: Pick<Order, 'price' | 'fee'>, outcome: Outcome, buyerRef
 
 type SettleOut = z.output<typeof settleBody>;
 
-const outcomes = (): { value: Outcome; label: string; text: (o: Pick<Order, 'price' | 'fee'>) => string }[] => [
+const outcomes = (): {
+  value: Outcome;
+  label: string;
+  text: (o: Pick<Order, 'price' | 'fee'>) => string;
+}[] => [
   { value: 'refund', label: ui.refund, text: (o) => ui.refundText(o.price) },
   { value: 'release', label: ui.release, text: (o) => ui.releaseText(o.price - o.fee, o.fee) },
   { value: 'split', label: ui.split, text: () => ui.splitText },

@@ -1,8 +1,8 @@
 import { LogIn } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
+import { shellUi } from '../../../contract/texts/shell-ui.ts';
 import { buttonClasses } from './button.tsx';
 import { EmptyState } from './empty-state.tsx';
-import { shellUi } from '../../../contract/texts/shell-ui.ts';
 
 /**
  * A page a visitor must sign in for, when the spec gives it a signed-out text: that text and a Sign in link

@@ -1,5 +1,5 @@
-import { cn } from '../../lib/cn.ts';
 import { shellUi } from '../../../contract/texts/shell-ui.ts';
+import { cn } from '../../lib/cn.ts';
 
 export function Skeleton({ className }: { className?: string }) {
   return <div aria-hidden="true" className={cn('animate-pulse rounded-lg bg-surface-2', className)} />;

@@ -1,9 +1,9 @@
 import { Bell, BellOff } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { watchMessages as m } from '../../../contract/messages.ts';
+import { componentsUi as ui } from '../../../contract/texts/components-ui.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { Button } from './button.tsx';
-import { componentsUi as ui } from '../../../contract/texts/components-ui.ts';
 
 /**
  * Watch / Unwatch a cheat or a cheat listing (detection alerts in the bell and by mail). The label says what

@@ -8,6 +8,7 @@ import {
   type staffHookBody,
 } from '../../../contract/hooks.ts';
 import { hookMessages as m } from '../../../contract/messages.ts';
+import { webhooksUi as ui } from '../../../contract/texts/components-ui.ts';
 import { useZodForm } from '../../lib/forms.ts';
 import { toastOutcome } from '../../lib/toast-outcome.ts';
 import { useDomId } from '../../lib/use-dom-id.ts';
@@ -15,7 +16,6 @@ import { type HookBase, useAddHook } from '../../lib/webhooks.ts';
 import { SubmitRow } from './form-field.tsx';
 import { Input } from './input.tsx';
 import { Options, Select } from './select.tsx';
-import { webhooksUi as ui } from '../../../contract/texts/components-ui.ts';
 
 type Schema = typeof sellerHookBody | typeof staffHookBody;
 

@@ -9,6 +9,7 @@ import {
   type staffHookBody,
 } from '../../../contract/hooks.ts';
 import { hookMessages as m } from '../../../contract/messages.ts';
+import { webhooksUi as ui } from '../../../contract/texts/components-ui.ts';
 import { formatDateLong } from '../../lib/format.ts';
 import { toastOutcome } from '../../lib/toast-outcome.ts';
 import { useFailureToast } from '../../lib/use-failure-toast.ts';
@@ -20,7 +21,6 @@ import { ConfirmDialog } from './confirm-dialog.tsx';
 import { EmptyState } from './empty-state.tsx';
 import { SectionCard } from './section-card.tsx';
 import { WebhookForm } from './webhook-form.tsx';
-import { webhooksUi as ui } from '../../../contract/texts/components-ui.ts';
 
 /**
  * "Discord & Telegram": the webhooks of a seller (/me/hooks) or of the staff (/admin/hooks), each with its
@@ -61,7 +61,10 @@ export function WebhooksCard({
         open={removing !== undefined}
         onOpenChange={(open) => !open && setRemoving(undefined)}
         title={ui.removeTitle}
-        message={ui.removeConfirm(removing ? hookKindLabels[removing.kind] : '', removing?.secretMasked ?? '')}
+        message={ui.removeConfirm(
+          removing ? hookKindLabels[removing.kind] : '',
+          removing?.secretMasked ?? '',
+        )}
         confirmLabel={ui.remove}
         pending={remove.isPending}
         onConfirm={() =>

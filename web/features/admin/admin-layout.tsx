@@ -14,11 +14,11 @@ import {
   Users,
 } from 'lucide-react';
 import { NavLink, Outlet } from 'react-router';
+import { adminUi as ui } from '../../../contract/texts/admin-ui.ts';
+import { shellUi } from '../../../contract/texts/shell-ui.ts';
 import { cn } from '../../lib/cn.ts';
 import { useSession } from '../../lib/session.ts';
 import { usePendingReviewCount } from './api.ts';
-import { adminUi as ui } from '../../../contract/texts/admin-ui.ts';
-import { shellUi } from '../../../contract/texts/shell-ui.ts';
 
 interface MenuItem {
   to: string;

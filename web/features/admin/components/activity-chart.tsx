@@ -1,7 +1,7 @@
 import type { AdminActivity } from '../../../../contract/admin.ts';
+import { adminUi as ui } from '../../../../contract/texts/admin-ui.ts';
 import { formatDateParts, formatNumber } from '../../../lib/format.ts';
 import { useDomId } from '../../../lib/use-dom-id.ts';
-import { adminUi as ui } from '../../../../contract/texts/admin-ui.ts';
 
 type Day = AdminActivity['days'][number];
 type SeriesKey = 'signups' | 'posts' | 'sales';

@@ -2,13 +2,13 @@ import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { type AdminUserRow, addBalanceBody } from '../../../../contract/admin.ts';
 import { adminMessages as m } from '../../../../contract/messages.ts';
+import { adminUi as ui } from '../../../../contract/texts/admin-ui.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { SubmitRow } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { useZodForm } from '../../../lib/forms.ts';
 import { useAddBalance } from '../api.ts';
-import { adminUi as ui } from '../../../../contract/texts/admin-ui.ts';
 
 export function AddBalanceDialog({ user, onClose }: { user: AdminUserRow | undefined; onClose: () => void }) {
   const add = useAddBalance();
@@ -40,7 +40,13 @@ export function AddBalanceDialog({ user, onClose }: { user: AdminUserRow | undef
       description={user ? ui.grantTo(user.username) : undefined}
     >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <Input label={ui.amount} type="number" min={1} step={1} {...field('amount', { valueAsNumber: true })} />
+        <Input
+          label={ui.amount}
+          type="number"
+          min={1}
+          step={1}
+          {...field('amount', { valueAsNumber: true })}
+        />
         <Select label={ui.currency} {...field('currency')}>
           <option value="credits">{ui.credits}</option>
           <option value="balance">{ui.balance}</option>

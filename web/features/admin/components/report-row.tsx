@@ -1,13 +1,13 @@
 import { Ban, ExternalLink, ImageOff, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import type { AdminReport, ReportStatus, ReportTargetType } from '../../../../contract/reports.ts';
+import { adminUi as ui } from '../../../../contract/texts/admin-ui.ts';
 import { AdminCell, AdminRow } from '../../../components/ui/admin-table.tsx';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Img } from '../../../components/ui/img.tsx';
 import { formatDateLong, toIsoString } from '../../../lib/format.ts';
 import { DecisionButtons } from './decision-buttons.tsx';
-import { adminUi as ui } from '../../../../contract/texts/admin-ui.ts';
 
 const statusLabels = (): Record<ReportStatus, string> => ({
   pending: ui.pending,
@@ -189,7 +189,9 @@ export function ReportRow({
         ) : (
           <div className="flex flex-col gap-2 text-xs text-muted md:items-end md:text-right">
             <p>
-              {r.resolver ? ui.settledBy(statusLabels()[r.status], r.resolver.username) : statusLabels()[r.status]}
+              {r.resolver
+                ? ui.settledBy(statusLabels()[r.status], r.resolver.username)
+                : statusLabels()[r.status]}
               {r.resolvedAt && (
                 <>
                   <br />

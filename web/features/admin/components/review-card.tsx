@@ -1,13 +1,13 @@
 import { Ban, Check, Globe, MonitorSmartphone, ShieldAlert, X } from 'lucide-react';
 import { Link } from 'react-router';
 import type { ReviewItem } from '../../../../contract/review.ts';
+import { reviewKindNouns, adminUi as ui } from '../../../../contract/texts/admin-ui.ts';
 import type { ReviewKind, ReviewReason, ReviewStatus } from '../../../../contract/trust.ts';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { formatDateLong, formatDateShort, toIsoString } from '../../../lib/format.ts';
 import type { ReviewAction } from '../api.ts';
-import { adminUi as ui, reviewKindNouns } from '../../../../contract/texts/admin-ui.ts';
 import { trustLevelLabels } from './user-row.tsx';
 
 // Read at render (functions), so they are in the active language.
@@ -74,7 +74,7 @@ function Place({ item }: { item: ReviewItem }) {
         </Link>
       </>
     );
-  return item.kind === 'social_post' ? <>{ui.inTheFeed}</> : null;
+  return item.kind === 'social_post' ? ui.inTheFeed : null;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { reviewMessages as m } from '../../../../contract/messages.ts';
 import { type ReviewItem, rejectBody } from '../../../../contract/review.ts';
+import { adminUi as ui } from '../../../../contract/texts/admin-ui.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { SubmitRow } from '../../../components/ui/form-field.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
@@ -8,7 +9,6 @@ import { useZodForm } from '../../../lib/forms.ts';
 import { toastOutcome } from '../../../lib/toast-outcome.ts';
 import type { useReviewDecision } from '../api.ts';
 import { kindLabels } from './review-card.tsx';
-import { adminUi as ui } from '../../../../contract/texts/admin-ui.ts';
 
 /**
  * Reject a held post with a reason (mailed to its author), or reject and ban (the ban asked here too: the
@@ -48,11 +48,7 @@ export function ReviewRejectDialog({
     >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <p className="text-sm text-muted">
-          {message
-            ? ui.banSenderConfirm(who)
-            : ban
-              ? ui.rejectAndBanConfirm(who)
-              : ui.rejectConfirm(who)}
+          {message ? ui.banSenderConfirm(who) : ban ? ui.rejectAndBanConfirm(who) : ui.rejectConfirm(who)}
         </p>
         <Textarea label={ui.reason} rows={3} {...field('reason', { counter: 500 })} />
         <SubmitRow variant="danger" loading={decide.isPending} cancel={onClose}>

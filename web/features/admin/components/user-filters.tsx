@@ -1,12 +1,12 @@
 import { type FormEvent, useState } from 'react';
 import { roles } from '../../../../contract/limits.ts';
+import { adminUi as ui } from '../../../../contract/texts/admin-ui.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { Options } from '../../../components/ui/select.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import type { RoleFilter } from '../api.ts';
 import { roleLabels } from './user-row.tsx';
-import { adminUi as ui } from '../../../../contract/texts/admin-ui.ts';
 
 /** Manage Users' filters: the search runs on Enter (a username or an id), role, and banned members. */
 export function UserFilters({

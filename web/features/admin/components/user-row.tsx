@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { AdminUserRow, UserRank } from '../../../../contract/admin.ts';
 import { type Role, roles } from '../../../../contract/limits.ts';
 import { trustMessages as tm } from '../../../../contract/messages.ts';
+import { adminUi as ui } from '../../../../contract/texts/admin-ui.ts';
 import { type TrustLevel, trustLevels } from '../../../../contract/trust.ts';
 import { AdminRowActions } from '../../../components/ui/admin-row-actions.tsx';
 import { AdminCell, AdminRow } from '../../../components/ui/admin-table.tsx';
@@ -11,7 +12,6 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Options } from '../../../components/ui/select.tsx';
 import { formatDateShort, formatNumber, toIsoString } from '../../../lib/format.ts';
-import { adminUi as ui } from '../../../../contract/texts/admin-ui.ts';
 
 /** Each role's name in the active language (read at render). */
 export const roleLabels = (): Record<Role, string> => ({
@@ -143,9 +143,7 @@ export function UserRow({
       <AdminCell className="text-right tabular-nums">{formatNumber(u.balance)}</AdminCell>
       {/* Below zero only after a chargeback took back spent credits: such a member cannot buy or withdraw. */}
       <AdminCell className={`text-right tabular-nums${u.credits < 0 ? ' font-medium text-danger' : ''}`}>
-        <span title={u.credits < 0 ? ui.belowZero : undefined}>
-          {formatNumber(u.credits)}
-        </span>
+        <span title={u.credits < 0 ? ui.belowZero : undefined}>{formatNumber(u.credits)}</span>
       </AdminCell>
       <AdminCell className="whitespace-nowrap text-muted">
         <time dateTime={toIsoString(u.createdAt)}>{formatDateShort(u.createdAt)}</time>

@@ -2,6 +2,7 @@ import { ShieldQuestion, Star } from 'lucide-react';
 import { Link } from 'react-router';
 import { reputationMessages as m } from '../../../../contract/messages.ts';
 import type { FlaggedVouch, VouchReviewStatus } from '../../../../contract/reputation.ts';
+import { adminUi as ui } from '../../../../contract/texts/admin-ui.ts';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -13,7 +14,6 @@ import { formatDateLong, toIsoString } from '../../../lib/format.ts';
 import { toastOutcome } from '../../../lib/toast-outcome.ts';
 import { useFlaggedVouches, useReviewVouch } from '../api.ts';
 import { DecisionButtons } from './decision-buttons.tsx';
-import { adminUi as ui } from '../../../../contract/texts/admin-ui.ts';
 
 const tabs = (): Record<VouchReviewStatus, string> => ({
   pending: ui.statusWaiting,
@@ -40,7 +40,11 @@ const Person = ({ who }: { who: { id: string; username: string } | null }) =>
  * with each other): not counted until staff approve it; rejected, it stays out. Every decision is audited.
  */
 export function VouchReviews() {
-  const { value: status, tabStrip, tabPanel } = useTabs('vouch-reviews', ui.flaggedFeedback, tabs(), 'pending');
+  const {
+    value: status,
+    tabStrip,
+    tabPanel,
+  } = useTabs('vouch-reviews', ui.flaggedFeedback, tabs(), 'pending');
   const query = useFlaggedVouches(status);
   const review = useReviewVouch();
   const items = useAdminList(query, m.loadFailed, 'vouch-reviews-load');

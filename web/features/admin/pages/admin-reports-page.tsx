@@ -1,6 +1,8 @@
 import { Flag } from 'lucide-react';
 import { reportMessages as m, uploadMessages } from '../../../../contract/messages.ts';
 import type { AdminReport, ReportStatusFilter } from '../../../../contract/reports.ts';
+import { reportTargetNouns, adminUi as ui } from '../../../../contract/texts/admin-ui.ts';
+import { pageTitles } from '../../../../contract/texts/shell-ui.ts';
 import { AdminTable } from '../../../components/ui/admin-table.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
@@ -11,8 +13,6 @@ import { toastOutcome } from '../../../lib/toast-outcome.ts';
 import { type ReportAction, useAdminReports, useDeleteUpload, useReportAction } from '../api.ts';
 import { type ReportImage, ReportRow } from '../components/report-row.tsx';
 import { VouchReviews } from '../components/vouch-reviews.tsx';
-import { adminUi as ui, reportTargetNouns } from '../../../../contract/texts/admin-ui.ts';
-import { pageTitles } from '../../../../contract/texts/shell-ui.ts';
 
 /** Spec §2 Admin Reports: Pending (default), Resolved, Dismissed, All Reports (read at render: their language). */
 const tabs = (): Record<ReportStatusFilter, string> => ({

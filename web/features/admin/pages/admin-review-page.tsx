@@ -2,6 +2,8 @@ import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { reviewMessages as m } from '../../../../contract/messages.ts';
 import type { ReviewItem } from '../../../../contract/review.ts';
+import { adminUi as ui } from '../../../../contract/texts/admin-ui.ts';
+import { pageTitles } from '../../../../contract/texts/shell-ui.ts';
 import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
@@ -13,8 +15,6 @@ import { toastOutcome } from '../../../lib/toast-outcome.ts';
 import { type ReviewAction, useReviewDecision, useReviewQueue } from '../api.ts';
 import { ReviewCard, statusLabels } from '../components/review-card.tsx';
 import { ReviewRejectDialog } from '../components/review-reject-dialog.tsx';
-import { adminUi as ui } from '../../../../contract/texts/admin-ui.ts';
-import { pageTitles } from '../../../../contract/texts/shell-ui.ts';
 
 /**
  * The review queue (issue 36): a new member's first posts and posts that tripped a rule wait here unpublished,

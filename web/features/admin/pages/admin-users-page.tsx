@@ -3,6 +3,8 @@ import { useState } from 'react';
 import type { AdminUserRow } from '../../../../contract/admin.ts';
 import type { Role } from '../../../../contract/limits.ts';
 import { adminMessages as m, trustMessages as tm } from '../../../../contract/messages.ts';
+import { adminUi as ui } from '../../../../contract/texts/admin-ui.ts';
+import { pageTitles } from '../../../../contract/texts/shell-ui.ts';
 import type { TrustLevel } from '../../../../contract/trust.ts';
 import { AdminTable } from '../../../components/ui/admin-table.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
@@ -14,8 +16,6 @@ import { type RoleFilter, useAdminUsers, useRanks, useSetRank, useUpdateUser } f
 import { AddBalanceDialog } from '../components/add-balance-dialog.tsx';
 import { UserFilters } from '../components/user-filters.tsx';
 import { UserRow } from '../components/user-row.tsx';
-import { adminUi as ui } from '../../../../contract/texts/admin-ui.ts';
-import { pageTitles } from '../../../../contract/texts/shell-ui.ts';
 
 export function AdminUsersPage() {
   const { user: me } = useSession();

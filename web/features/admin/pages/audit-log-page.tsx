@@ -1,11 +1,11 @@
 import { ScrollText } from 'lucide-react';
+import { adminUi as ui } from '../../../../contract/texts/admin-ui.ts';
+import { pageTitles } from '../../../../contract/texts/shell-ui.ts';
 import { AdminCell, AdminTable } from '../../../components/ui/admin-table.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { formatDateLong, toIsoString } from '../../../lib/format.ts';
 import { useAuditLog } from '../api.ts';
-import { adminUi as ui } from '../../../../contract/texts/admin-ui.ts';
-import { pageTitles } from '../../../../contract/texts/shell-ui.ts';
 
 /** before/after as short "key: value" text; user content is rendered as text, never HTML. */
 function summarize(value: unknown): string {

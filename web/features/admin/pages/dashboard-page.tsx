@@ -11,6 +11,7 @@ import {
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { forumMessages } from '../../../../contract/messages.ts';
+import { adminUi as ui } from '../../../../contract/texts/admin-ui.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -23,7 +24,6 @@ import { formatDateLong, formatNumber, toIsoString } from '../../../lib/format.t
 import { useFailureToast } from '../../../lib/use-failure-toast.ts';
 import { useAdminActivity, useAdminDashboard } from '../api.ts';
 import { ActivityChart } from '../components/activity-chart.tsx';
-import { adminUi as ui } from '../../../../contract/texts/admin-ui.ts';
 
 function StatCard({
   label,

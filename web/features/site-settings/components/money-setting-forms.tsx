@@ -1,7 +1,7 @@
 import type { SiteSettingValue } from '../../../../contract/site.ts';
+import { siteSettingsUi as ui } from '../../../../contract/texts/admin-ui.ts';
 import { Input } from '../../../components/ui/input.tsx';
 import { type NumberField, NumberFields, SettingCard, useSettingForm } from './setting-card.tsx';
-import { siteSettingsUi as ui } from '../../../../contract/texts/admin-ui.ts';
 
 type Payments = SiteSettingValue<'payments'>;
 type Withdrawals = SiteSettingValue<'withdrawals'>;
@@ -25,7 +25,12 @@ export function PaymentsForm({ value }: { value: Payments }) {
   const setting = useSettingForm('payments', value);
   const { form } = setting;
   return (
-    <SettingCard title={ui.topUps} saves={ui.savesTopUps} setting={setting} className="grid gap-4 sm:grid-cols-2">
+    <SettingCard
+      title={ui.topUps}
+      saves={ui.savesTopUps}
+      setting={setting}
+      className="grid gap-4 sm:grid-cols-2"
+    >
       <Input
         label={ui.currency}
         maxLength={3}

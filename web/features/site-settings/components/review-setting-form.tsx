@@ -4,11 +4,11 @@ import toast from 'react-hot-toast';
 import { z } from 'zod';
 import { siteSettingsMessages as m } from '../../../../contract/messages.ts';
 import { type SiteSettingValue, siteSettingSchemas } from '../../../../contract/site.ts';
+import { siteSettingsUi as ui } from '../../../../contract/texts/admin-ui.ts';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { useUpdateSiteSetting } from '../api.ts';
 import { type NumberField, NumberFields, SettingCard } from './setting-card.tsx';
-import { siteSettingsUi as ui } from '../../../../contract/texts/admin-ui.ts';
 
 const review = siteSettingSchemas.review;
 

@@ -11,13 +11,13 @@ import {
 import toast from 'react-hot-toast';
 import { siteSettingsMessages as m } from '../../../../contract/messages.ts';
 import { type SiteSettingKey, siteSettingSchemas } from '../../../../contract/site.ts';
+import { siteSettingsUi as ui } from '../../../../contract/texts/admin-ui.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
 import { useUpdateSiteSetting } from '../api.ts';
-import { siteSettingsUi as ui } from '../../../../contract/texts/admin-ui.ts';
 
 /** One setting's form: validated by the contract's schema for its key, saved on its own. */
 export function useSettingForm<T extends FieldValues>(key: SiteSettingKey, values: T) {

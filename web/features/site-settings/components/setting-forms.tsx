@@ -1,10 +1,10 @@
 import { Controller, type useForm } from 'react-hook-form';
 import { animationTypes, type PublicConfig } from '../../../../contract/site.ts';
+import { siteSettingsUi as ui } from '../../../../contract/texts/admin-ui.ts';
 import { Input } from '../../../components/ui/input.tsx';
 import { Options, Select } from '../../../components/ui/select.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { NumberFields, SettingCard, useSettingForm } from './setting-card.tsx';
-import { siteSettingsUi as ui } from '../../../../contract/texts/admin-ui.ts';
 
 const animationLabels = () => ({ snow: ui.snow, rain: ui.rain, sparkles: ui.sparkles, fire: ui.fire });
 
@@ -39,9 +39,7 @@ export function FeeForm({ value }: { value: PublicConfig['marketplaceFee'] }) {
     <SettingCard title={ui.marketplaceFee} saves={ui.savesFee} setting={setting}>
       <NumberFields
         form={form}
-        fields={[
-          { name: 'percentage', label: ui.feePercent, min: 0, max: 50, hint: ui.feeHint },
-        ]}
+        fields={[{ name: 'percentage', label: ui.feePercent, min: 0, max: 50, hint: ui.feeHint }]}
       />
     </SettingCard>
   );

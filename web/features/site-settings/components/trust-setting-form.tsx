@@ -1,8 +1,8 @@
 import type { SiteSettingValue } from '../../../../contract/site.ts';
+import { adminUi, siteSettingsUi as ui } from '../../../../contract/texts/admin-ui.ts';
 import { type TrustLevel, trustLevels } from '../../../../contract/trust.ts';
 import { Checkbox } from '../../../components/ui/input.tsx';
 import { type NumberField, NumberFields, SettingCard, useSettingForm } from './setting-card.tsx';
-import { adminUi, siteSettingsUi as ui } from '../../../../contract/texts/admin-ui.ts';
 
 type Trust = SiteSettingValue<'trust'>;
 

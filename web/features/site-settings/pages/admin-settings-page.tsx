@@ -2,6 +2,8 @@ import { Settings } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { staffHookBody, staffHookEvents } from '../../../../contract/hooks.ts';
 import { siteSettingsMessages } from '../../../../contract/messages.ts';
+import { siteSettingsUi as ui } from '../../../../contract/texts/admin-ui.ts';
+import { pageTitles } from '../../../../contract/texts/shell-ui.ts';
 import { AdminOnlyPage } from '../../../components/ui/admin-only-page.tsx';
 import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
@@ -23,8 +25,6 @@ import { TrustForm } from '../components/trust-setting-form.tsx';
 import { usePaymentTerms, useWithdrawalTerms } from '../money-terms.ts';
 import { useReviewTerms } from '../review-terms.ts';
 import { useTrustTerms } from '../trust-terms.ts';
-import { siteSettingsUi as ui } from '../../../../contract/texts/admin-ui.ts';
-import { pageTitles } from '../../../../contract/texts/shell-ui.ts';
 
 /** Site settings: admins only; moderators see Access Denied (spec §2 Admin). */
 export function AdminSettingsPage() {
