@@ -1,13 +1,10 @@
 import { ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router';
+import { componentsUi as ui } from '../../contract/texts/components-ui.ts';
 import { buttonClasses } from '../components/ui/button.tsx';
 
 /** Spec §8 Other: non-staff see an Access Denied screen in the admin area. */
-export function AccessDenied({
-  detail = 'You do not have permission to view this page.',
-}: {
-  detail?: string;
-}) {
+export function AccessDenied({ detail }: { detail?: string }) {
   return (
     <section
       aria-labelledby="access-denied-title"
@@ -17,11 +14,11 @@ export function AccessDenied({
         <ShieldAlert className="size-7" aria-hidden="true" />
       </span>
       <h1 id="access-denied-title" className="text-2xl font-bold tracking-tight">
-        Access Denied
+        {ui.accessDenied}
       </h1>
-      <p className="text-sm text-muted">{detail}</p>
+      <p className="text-sm text-muted">{detail ?? ui.noPermission}</p>
       <Link to="/" className={buttonClasses('outline', 'md', 'mt-2')}>
-        Return to Home
+        {ui.returnHome}
       </Link>
     </section>
   );

@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router';
 import { isStaff } from '../../contract/limits.ts';
+import { componentsUi } from '../../contract/texts/components-ui.ts';
 import { PageSkeleton } from '../components/ui/skeleton.tsx';
 import { useSession } from '../lib/session.ts';
 import { AccessDenied } from './access-denied.tsx';
@@ -13,6 +14,6 @@ export function RequireStaff() {
   const { user, isPending } = useSession();
   if (isPending) return <PageSkeleton />;
   if (!user) return <ToSignIn />;
-  if (!isStaff(user.role)) return <AccessDenied detail="The admin area is for moderators and admins only." />;
+  if (!isStaff(user.role)) return <AccessDenied detail={componentsUi.staffOnly} />;
   return <Outlet />;
 }

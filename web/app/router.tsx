@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 // The DOM build of the provider: it lets navigations use ReactDOM.flushSync (the sign-out relies on it).
 import { RouterProvider } from 'react-router/dom';
+import type { PageTitle } from '../../contract/texts/shell-ui.ts';
 import { PageSkeleton } from '../components/ui/skeleton.tsx';
 import { GuestOnly } from './guards.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
@@ -13,10 +14,10 @@ import { homeData, marketplaceData, postsData } from './route-data.ts';
  * The busiest pages have a `loader` that starts their first query alongside that chunk (route-data.ts).
  */
 
-/** A route to the page `name` exports from its own lazily loaded module, with the document title. */
+/** A route to the page `name` exports from its own lazily loaded module, with its title's key (pageTitles). */
 function page<K extends string>(
   path: string | undefined,
-  title: string,
+  title: PageTitle,
   load: () => Promise<Record<K, ComponentType>>,
   name: K,
 ): RouteObject {
@@ -42,16 +43,16 @@ export const routes: RouteObject[] = [
           {
             Component: GuestOnly,
             children: [
-              page('login', 'Sign In', () => import('../features/auth/pages/login-page.tsx'), 'LoginPage'),
+              page('login', 'signIn', () => import('../features/auth/pages/login-page.tsx'), 'LoginPage'),
               page(
                 'register',
-                'Sign Up',
+                'signUp',
                 () => import('../features/auth/pages/register-page.tsx'),
                 'RegisterPage',
               ),
               page(
                 'sso/username',
-                'Choose a Username',
+                'chooseUsername',
                 () => import('../features/auth/pages/sso-username-page.tsx'),
                 'SsoUsernamePage',
               ),
@@ -59,74 +60,64 @@ export const routes: RouteObject[] = [
           },
           page(
             'reset-password',
-            'Reset Password',
+            'resetPassword',
             () => import('../features/auth/pages/reset-password-page.tsx'),
             'ResetPasswordPage',
           ),
           page(
             'verify-email',
-            'Verify Email',
+            'verifyEmail',
             () => import('../features/auth/pages/verify-email-page.tsx'),
             'VerifyEmailPage',
           ),
           page(
             'security/not-me',
-            "This Wasn't Me",
+            'notMe',
             () => import('../features/auth/pages/not-me-page.tsx'),
             'NotMePage',
           ),
-          page('terms', 'Terms of Service', () => import('./pages/terms-page.tsx'), 'TermsPage'),
-          page('privacy', 'Privacy Policy', () => import('./pages/privacy-page.tsx'), 'PrivacyPage'),
+          page('terms', 'terms', () => import('./pages/terms-page.tsx'), 'TermsPage'),
+          page('privacy', 'privacy', () => import('./pages/privacy-page.tsx'), 'PrivacyPage'),
           {
-            ...page(
-              'posts',
-              'Community Posts',
-              () => import('../features/social/pages/posts-page.tsx'),
-              'PostsPage',
-            ),
+            ...page('posts', 'posts', () => import('../features/social/pages/posts-page.tsx'), 'PostsPage'),
             loader: postsData,
           },
-          page('forum', 'Forum', () => import('../features/forum/pages/forum-page.tsx'), 'ForumPage'),
+          page('forum', 'forum', () => import('../features/forum/pages/forum-page.tsx'), 'ForumPage'),
           page(
             'forum/c/:categoryId',
-            'Forum',
+            'forum',
             () => import('../features/forum/pages/forum-category-page.tsx'),
             'ForumCategoryPage',
           ),
           page(
             'forum/post/:postId',
-            'Forum Post',
+            'forumPost',
             () => import('../features/forum/pages/forum-thread-page.tsx'),
             'ForumThreadPage',
           ),
-          page(
-            'cheats',
-            'Cheat Status',
-            () => import('../features/cheats/pages/cheats-page.tsx'),
-            'CheatsPage',
-          ),
+          page('cheats', 'cheats', () => import('../features/cheats/pages/cheats-page.tsx'), 'CheatsPage'),
           page(
             'cheats/:cheatId',
-            'Cheat Details',
+            'cheatDetails',
             () => import('../features/cheats/pages/cheat-detail-page.tsx'),
             'CheatDetailPage',
           ),
           page(
             'products',
-            'Products',
+            'products',
             () => import('../features/products/pages/products-page.tsx'),
             'ProductsPage',
           ),
           page(
             'products/:productId',
-            'Product Details',
+            'productDetails',
             () => import('../features/products/pages/product-detail-page.tsx'),
             'ProductDetailPage',
           ),
           {
             ...page(
               'marketplace',
-              'Marketplace',
+              'marketplace',
               () => import('../features/marketplace/pages/marketplace-page.tsx'),
               'MarketplacePage',
             ),
@@ -134,38 +125,38 @@ export const routes: RouteObject[] = [
           },
           page(
             'marketplace/:listingId',
-            'Listing Details',
+            'listingDetails',
             () => import('../features/marketplace/pages/listing-detail-page.tsx'),
             'ListingDetailPage',
           ),
           // Creating a listing and messages show the spec's signed-out texts themselves (no redirect to /login).
           page(
             'marketplace/create',
-            'Create Listing',
+            'createListing',
             () => import('../features/marketplace/pages/listing-form-page.tsx'),
             'CreateListingPage',
           ),
           page(
             'messages',
-            'Messages',
+            'messages',
             () => import('../features/messages/pages/messages-page.tsx'),
             'MessagesPage',
           ),
           page(
             'messages/new',
-            'New Message',
+            'newMessage',
             () => import('../features/messages/pages/new-message-page.tsx'),
             'NewMessagePage',
           ),
           page(
             'messages/:userId',
-            'Conversation',
+            'conversation',
             () => import('../features/messages/pages/messages-page.tsx'),
             'MessagesPage',
           ),
           page(
             'profile/:userId',
-            'Profile',
+            'profile',
             () => import('../features/profiles/pages/profile-page.tsx'),
             'ProfilePage',
           ),
@@ -174,61 +165,61 @@ export const routes: RouteObject[] = [
             children: [
               page(
                 'marketplace/edit/:listingId',
-                'Edit Listing',
+                'editListing',
                 () => import('../features/marketplace/pages/listing-form-page.tsx'),
                 'EditListingPage',
               ),
               page(
                 'edit-profile',
-                'Edit Profile',
+                'editProfile',
                 () => import('../features/account/pages/edit-profile-page.tsx'),
                 'EditProfilePage',
               ),
               page(
                 'profile/settings',
-                'Settings',
+                'settings',
                 () => import('../features/account/pages/settings-page.tsx'),
                 'SettingsPage',
               ),
               page(
                 'tickets',
-                'Support Tickets',
+                'tickets',
                 () => import('../features/tickets/pages/tickets-page.tsx'),
                 'TicketsPage',
               ),
               page(
                 'tickets/create',
-                'New Ticket',
+                'newTicket',
                 () => import('../features/tickets/pages/create-ticket-page.tsx'),
                 'CreateTicketPage',
               ),
               page(
                 'tickets/:ticketId',
-                'Ticket',
+                'ticket',
                 () => import('../features/tickets/pages/ticket-page.tsx'),
                 'TicketPage',
               ),
               page(
                 'orders',
-                'Orders',
+                'orders',
                 () => import('../features/marketplace/pages/orders-page.tsx'),
                 'OrdersPage',
               ),
               page(
                 'seller',
-                'Seller dashboard',
+                'seller',
                 () => import('../features/seller/pages/seller-page.tsx'),
                 'SellerPage',
               ),
               page(
                 'wallet',
-                'Wallet',
+                'wallet',
                 () => import('../features/wallet/pages/wallet-page.tsx'),
                 'WalletPage',
               ),
               page(
                 'wallet/sandbox-checkout/:depositId',
-                'Sandbox checkout',
+                'sandboxCheckout',
                 () => import('../features/wallet/pages/sandbox-checkout-page.tsx'),
                 'SandboxCheckoutPage',
               ),
@@ -244,73 +235,73 @@ export const routes: RouteObject[] = [
                 children: [
                   page(
                     undefined,
-                    'Admin Dashboard',
+                    'adminDashboard',
                     () => import('../features/admin/pages/dashboard-page.tsx'),
                     'DashboardPage',
                   ),
                   page(
                     'users',
-                    'Manage Users',
+                    'manageUsers',
                     () => import('../features/admin/pages/admin-users-page.tsx'),
                     'AdminUsersPage',
                   ),
                   page(
                     'products',
-                    'Manage Products',
+                    'manageProducts',
                     () => import('../features/products/pages/admin-products-page.tsx'),
                     'AdminProductsPage',
                   ),
                   page(
                     'marketplace',
-                    'Manage Marketplace',
+                    'manageMarketplace',
                     () => import('../features/marketplace/pages/admin-marketplace-page.tsx'),
                     'AdminMarketplacePage',
                   ),
                   page(
                     'orders',
-                    'Manage Orders',
+                    'manageOrders',
                     () => import('../features/marketplace/pages/admin-orders-page.tsx'),
                     'AdminOrdersPage',
                   ),
                   page(
                     'tickets',
-                    'Manage Tickets',
+                    'manageTickets',
                     () => import('../features/tickets/pages/admin-tickets-page.tsx'),
                     'AdminTicketsPage',
                   ),
                   page(
                     'tickets/:ticketId',
-                    'Ticket',
+                    'ticket',
                     () => import('../features/tickets/pages/admin-ticket-page.tsx'),
                     'AdminTicketPage',
                   ),
                   page(
                     'withdrawals',
-                    'Withdrawals',
+                    'withdrawals',
                     () => import('../features/wallet/pages/admin-withdrawals-page.tsx'),
                     'AdminWithdrawalsPage',
                   ),
                   page(
                     'audit-log',
-                    'Audit Log',
+                    'auditLog',
                     () => import('../features/admin/pages/audit-log-page.tsx'),
                     'AuditLogPage',
                   ),
                   page(
                     'reports',
-                    'Manage Reports',
+                    'manageReports',
                     () => import('../features/admin/pages/admin-reports-page.tsx'),
                     'AdminReportsPage',
                   ),
                   page(
                     'review',
-                    'Review',
+                    'review',
                     () => import('../features/admin/pages/admin-review-page.tsx'),
                     'AdminReviewPage',
                   ),
                   page(
                     'settings',
-                    'Site Settings',
+                    'siteSettings',
                     () => import('../features/site-settings/pages/admin-settings-page.tsx'),
                     'AdminSettingsPage',
                   ),
@@ -318,7 +309,7 @@ export const routes: RouteObject[] = [
               },
             ],
           },
-          page('*', 'Page not found', () => import('./pages/not-found-page.tsx'), 'NotFoundPage'),
+          page('*', 'notFound', () => import('./pages/not-found-page.tsx'), 'NotFoundPage'),
         ],
       },
     ],

@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import type { SessionUser } from '../../../contract/auth.ts';
 import { shellMessages as messages } from '../../../contract/shell-messages.ts';
+import { shellUi as ui } from '../../../contract/texts/shell-ui.ts';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { useSignOut } from '../../features/auth/api.ts';
@@ -25,18 +26,18 @@ export function AccountActions({ user }: { user: SessionUser }) {
 
   return (
     <>
-      <Link to="/wallet" aria-label="Wallet" className={buttonClasses('ghost', 'icon')}>
+      <Link to="/wallet" aria-label={ui.wallet} className={buttonClasses('ghost', 'icon')}>
         <Wallet className="size-5" aria-hidden="true" />
       </Link>
-      <Link to="/profile/settings" aria-label="Settings" className={buttonClasses('ghost', 'icon')}>
+      <Link to="/profile/settings" aria-label={ui.settings} className={buttonClasses('ghost', 'icon')}>
         <Settings className="size-5" aria-hidden="true" />
       </Link>
-      <Button variant="ghost" size="icon" aria-label="Log out" loading={signOut.isPending} onClick={logOut}>
+      <Button variant="ghost" size="icon" aria-label={ui.logOut} loading={signOut.isPending} onClick={logOut}>
         {!signOut.isPending && <LogOut className="size-5" aria-hidden="true" />}
       </Button>
       <Link
         to={`/profile/${user.id}`}
-        aria-label="Your profile"
+        aria-label={ui.yourProfile}
         className="ml-1 rounded-full ring-2 ring-transparent transition hover:ring-primary/50"
       >
         <Avatar username={me?.username ?? user.username} avatarUrl={me ? me.avatarUrl : user.avatarUrl} />

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { shellUi as ui } from '../../../contract/texts/shell-ui.ts';
 import { useLocaleSync } from '../../features/account/locale.ts';
 import { AnimationOverlay } from '../../features/site-settings/animation-overlay.tsx';
 import { useSiteTheme } from '../../features/site-settings/use-site-theme.ts';
@@ -34,7 +35,7 @@ export function AppLayout() {
         href="#main"
         className="sr-only z-50 rounded-lg bg-primary px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
       >
-        Skip to content
+        {ui.skipToContent}
       </a>
       <NavigationProgress />
       <TopBar key={locale} />

@@ -1,6 +1,7 @@
 import { Ellipsis } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { NavLink } from 'react-router';
+import { shellUi as ui } from '../../../contract/texts/shell-ui.ts';
 import { useSiteSettings } from '../../features/site-settings/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { useSession } from '../../lib/session.ts';
@@ -62,12 +63,12 @@ export function BottomNav() {
   const [mounted, setMounted] = useState(false);
   return (
     <nav
-      aria-label="Main"
+      aria-label={ui.mainNav}
       className="fixed inset-x-0 bottom-0 z-40 border-t border-line bg-surface/90 pb-[env(safe-area-inset-bottom)] backdrop-blur-md"
     >
       <ul className="mx-auto flex max-w-lg justify-center px-1 py-2 lg:max-w-none lg:gap-1 lg:px-2">
         {items.map((item) => (
-          <Item key={item.label} item={item} />
+          <Item key={item.to} item={item} />
         ))}
         <li className="flex-1 lg:hidden">
           <button
@@ -83,7 +84,7 @@ export function BottomNav() {
             className={cn(itemClasses, 'w-full cursor-pointer', itemState(open))}
           >
             <Ellipsis className="size-5" aria-hidden="true" />
-            More
+            {ui.more}
           </button>
         </li>
       </ul>

@@ -2,6 +2,7 @@ import * as RadixDialog from '@radix-ui/react-dialog';
 import { Wallet, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
+import { shellUi as ui } from '../../../contract/texts/shell-ui.ts';
 import { cn } from '../../lib/cn.ts';
 import type { NavItem } from './nav-items.ts';
 
@@ -25,7 +26,7 @@ export function MoreSheet({
   signedIn: boolean;
 }) {
   // The wallet has its icon in the top bar; here it also gets a label, for members.
-  const items = signedIn ? [...barItems, { to: '/wallet', label: 'Wallet', icon: Wallet }] : barItems;
+  const items = signedIn ? [...barItems, { to: '/wallet', label: ui.wallet, icon: Wallet }] : barItems;
   const { pathname } = useLocation();
   const shownAt = useRef(pathname);
   useEffect(() => {
@@ -45,9 +46,9 @@ export function MoreSheet({
           className="fixed inset-x-0 bottom-0 z-50 mx-auto max-h-[85dvh] max-w-lg overflow-y-auto rounded-t-2xl border border-line bg-surface px-4 pt-4 pb-[calc(1rem+env(safe-area-inset-bottom))] text-fg shadow-2xl focus:outline-none lg:hidden"
         >
           <div className="mb-3 flex items-center justify-between gap-4">
-            <RadixDialog.Title className="text-base font-semibold">More</RadixDialog.Title>
+            <RadixDialog.Title className="text-base font-semibold">{ui.more}</RadixDialog.Title>
             <RadixDialog.Close
-              aria-label="Close"
+              aria-label={ui.close}
               className="grid size-9 place-items-center rounded-lg text-muted hover:bg-surface-2 hover:text-fg focus-visible:outline-2 focus-visible:outline-primary"
             >
               <X className="size-5" aria-hidden="true" />
@@ -55,7 +56,7 @@ export function MoreSheet({
           </div>
           <ul className="grid grid-cols-3 gap-2">
             {items.map(({ to, label, icon: Icon, end, external }) => (
-              <li key={label}>
+              <li key={to}>
                 {external ? (
                   <a
                     href={to}

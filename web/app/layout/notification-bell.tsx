@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { notificationMessages } from '../../../contract/messages.ts';
 import { notificationTarget } from '../../../contract/notification-target.ts';
 import type { Notification } from '../../../contract/notifications.ts';
+import { shellUi as ui } from '../../../contract/texts/shell-ui.ts';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import {
@@ -60,7 +61,7 @@ export function NotificationBell() {
     <div ref={rootRef} className="relative">
       <button
         type="button"
-        aria-label={unread > 0 ? `Notifications (${unread} unread)` : 'Notifications'}
+        aria-label={unread > 0 ? ui.notificationsUnread(unread) : ui.notifications}
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((v) => !v)}
@@ -82,7 +83,7 @@ export function NotificationBell() {
           className="fixed inset-x-4 top-16 z-50 rounded-2xl border border-line bg-surface p-2 shadow-xl shadow-black/20 sm:absolute sm:inset-x-auto sm:top-auto sm:right-0 sm:mt-2 sm:w-80"
         >
           <div className="flex items-center justify-between gap-2 px-2 py-1">
-            <h2 className="text-sm font-semibold">Notifications</h2>
+            <h2 className="text-sm font-semibold">{ui.notifications}</h2>
             {unread > 0 && (
               <button
                 type="button"
@@ -112,7 +113,7 @@ export function NotificationBell() {
               <p>{notificationMessages.empty}</p>
             </div>
           ) : (
-            <ul className="max-h-96 overflow-y-auto" aria-label="Unread notifications">
+            <ul className="max-h-96 overflow-y-auto" aria-label={ui.unreadNotifications}>
               {data.items.map((n) => (
                 <li key={n.id}>
                   <button

@@ -1,5 +1,6 @@
 import { TriangleAlert } from 'lucide-react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { shellUi as ui } from '../../../contract/texts/shell-ui.ts';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 
@@ -13,16 +14,12 @@ export function RouteError() {
         <span className="mx-auto grid size-12 place-items-center rounded-full bg-danger/10 text-danger">
           <TriangleAlert className="size-6" aria-hidden="true" />
         </span>
-        <h1 className="mt-4 text-xl font-semibold">{notFound ? 'Page not found' : 'Something went wrong'}</h1>
-        <p className="mt-2 text-sm text-muted">
-          {notFound
-            ? 'The page you are looking for does not exist.'
-            : 'This page could not be displayed. Reloading usually helps.'}
-        </p>
+        <h1 className="mt-4 text-xl font-semibold">{notFound ? ui.pageNotFound : ui.crashed}</h1>
+        <p className="mt-2 text-sm text-muted">{notFound ? ui.pageMissing : ui.crashedDetail}</p>
         <div className="mt-6 flex justify-center gap-3">
-          <Button onClick={() => window.location.reload()}>Reload</Button>
+          <Button onClick={() => window.location.reload()}>{ui.reload}</Button>
           <Link to="/" className={buttonClasses('outline')} reloadDocument>
-            Go home
+            {ui.goHome}
           </Link>
         </div>
       </Card>

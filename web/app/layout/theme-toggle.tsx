@@ -1,4 +1,5 @@
 import { Moon, Sun } from 'lucide-react';
+import { shellUi as ui } from '../../../contract/texts/shell-ui.ts';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { useTheme } from '../../lib/theme.ts';
 
@@ -8,7 +9,7 @@ export function ThemeToggle() {
     <button
       type="button"
       onClick={toggle}
-      aria-label="Toggle theme"
+      aria-label={ui.toggleTheme}
       className={buttonClasses('ghost', 'icon')}
     >
       {theme === 'dark' ? (

@@ -1,6 +1,7 @@
 import { MessagesSquare } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
+import { shellUi as ui } from '../../../contract/texts/shell-ui.ts';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { GlobalSearchSlot } from '../../features/search/components/global-search-slot.tsx';
@@ -28,7 +29,7 @@ export function TopBar() {
           {/* On a phone the label is the bottom bar's (Forum is one of its four); here the icon keeps one row. */}
           <Link to="/forum" className={buttonClasses('ghost', 'sm', 'px-2.5 sm:px-3')}>
             <MessagesSquare className="size-5" aria-hidden="true" />
-            <span className="sr-only sm:not-sr-only">Forum</span>
+            <span className="sr-only sm:not-sr-only">{ui.forum}</span>
           </Link>
           {user && (
             <Suspense fallback={<Skeleton className="size-9 rounded-lg" />}>
@@ -47,10 +48,10 @@ export function TopBar() {
           ) : (
             <div className="ml-1 flex items-center gap-2">
               <Link to="/login" className={buttonClasses('ghost', 'sm', 'text-fg')}>
-                Login
+                {ui.login}
               </Link>
               <Link to="/register" className={buttonClasses('primary', 'sm')}>
-                Sign up
+                {ui.signUp}
               </Link>
             </div>
           )}

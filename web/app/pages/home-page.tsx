@@ -1,5 +1,6 @@
 import { ArrowRight, Headset, MessagesSquare, Newspaper, ShieldCheck, Sparkles, Store } from 'lucide-react';
 import { Link } from 'react-router';
+import { homeUi as ui } from '../../../contract/texts/home-ui.ts';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { SectionCard } from '../../components/ui/section-card.tsx';
@@ -9,22 +10,11 @@ import { LatestPosts, StatsCards } from '../../features/social/components/home-w
 import { useSession } from '../../lib/session.ts';
 import { OnlineUsers } from './online-users.tsx';
 
-const features = [
-  {
-    icon: Sparkles,
-    title: 'Premium quality',
-    text: 'Hand-picked cheats and hacks from trusted developers, updated with every patch.',
-  },
-  {
-    icon: Headset,
-    title: '24/7 support',
-    text: 'Stuck on a setup or an order? Our team answers tickets around the clock.',
-  },
-  {
-    icon: ShieldCheck,
-    title: 'Secure payments',
-    text: 'Pay with credits, with buyer protection on every marketplace purchase.',
-  },
+/** The three reasons, read at render so they are in the active language. */
+const features = () => [
+  { icon: Sparkles, title: ui.qualityTitle, text: ui.qualityText },
+  { icon: Headset, title: ui.supportTitle, text: ui.supportText },
+  { icon: ShieldCheck, title: ui.paymentsTitle, text: ui.paymentsText },
 ];
 
 export function HomePage() {
@@ -36,10 +26,10 @@ export function HomePage() {
         <StatsCards />
         <section aria-labelledby="features-heading">
           <h2 id="features-heading" className="mb-4 text-lg font-semibold">
-            Why CheatMarket
+            {ui.whyHeading}
           </h2>
           <div className="grid gap-4 sm:grid-cols-3">
-            {features.map(({ icon: Icon, title, text }) => (
+            {features().map(({ icon: Icon, title, text }) => (
               <Card key={title} className="p-5 transition hover:-translate-y-0.5 hover:border-primary/40">
                 <span className="grid size-10 place-items-center rounded-xl bg-primary/10 text-primary">
                   <Icon className="size-5" aria-hidden="true" />
@@ -53,15 +43,19 @@ export function HomePage() {
         {!isPending && !user && <JoinBanner />}
       </div>
 
-      <aside className="lg:order-1" aria-label="Online users">
+      <aside className="lg:order-1" aria-label={ui.onlineUsers}>
         <OnlineUsers />
       </aside>
 
-      <aside className="flex flex-col gap-6 lg:order-3" aria-label="Latest posts and threads">
-        <SectionCard title="Latest posts" icon={Newspaper} link={{ to: '/posts', label: 'View all' }}>
+      <aside className="flex flex-col gap-6 lg:order-3" aria-label={ui.latestAside}>
+        <SectionCard title={ui.latestPosts} icon={Newspaper} link={{ to: '/posts', label: ui.viewAll }}>
           <LatestPosts />
         </SectionCard>
-        <SectionCard title="Latest threads" icon={MessagesSquare} link={{ to: '/forum', label: 'View all' }}>
+        <SectionCard
+          title={ui.latestThreads}
+          icon={MessagesSquare}
+          link={{ to: '/forum', label: ui.viewAll }}
+        >
           <LatestThreads />
         </SectionCard>
       </aside>
@@ -83,25 +77,22 @@ function WelcomeBanner({ signedIn, loading }: { signedIn: boolean; loading: bool
       <div className="relative max-w-xl">
         <p className="inline-flex items-center gap-1.5 rounded-full bg-white/15 px-3 py-1 text-xs font-semibold tracking-wide uppercase">
           <Sparkles className="size-3.5" aria-hidden="true" />
-          Community &amp; marketplace
+          {ui.tagline}
         </p>
-        <h1 className="mt-4 text-3xl font-extrabold tracking-tight sm:text-4xl">Welcome to CheatMarket</h1>
-        <p className="mt-3 text-base leading-relaxed text-white/85 sm:text-lg">
-          The platform for premium game cheats and hacks. Discover trusted tools, trade accounts and items
-          with the community, and get help whenever you need it.
-        </p>
+        <h1 className="mt-4 text-3xl font-extrabold tracking-tight sm:text-4xl">{ui.welcome}</h1>
+        <p className="mt-3 text-base leading-relaxed text-white/85 sm:text-lg">{ui.intro}</p>
         <div className="mt-7 flex flex-wrap gap-3">
           {loading ? (
             <Skeleton className="h-12 w-48 bg-white/20" />
           ) : signedIn ? (
             <Link to="/marketplace" className={buttonClasses('inverse', 'lg')}>
               <Store className="size-5" aria-hidden="true" />
-              Browse Marketplace
+              {ui.browseMarketplace}
             </Link>
           ) : (
             <>
               <Link to="/register" className={buttonClasses('inverse', 'lg')}>
-                Join Now
+                {ui.joinNow}
                 <ArrowRight className="size-5" aria-hidden="true" />
               </Link>
               <Link
@@ -112,7 +103,7 @@ function WelcomeBanner({ signedIn, loading }: { signedIn: boolean; loading: bool
                   'border-white/40 bg-white/5 text-white hover:border-white hover:bg-white/15',
                 )}
               >
-                Login
+                {ui.login}
               </Link>
             </>
           )}
@@ -126,13 +117,11 @@ function JoinBanner() {
   return (
     <Card className="flex flex-col items-start gap-4 border-primary/30 bg-gradient-to-r from-primary/10 to-transparent p-6 sm:flex-row sm:items-center sm:justify-between">
       <div>
-        <h2 className="text-lg font-semibold">Ready to join?</h2>
-        <p className="mt-1 text-sm text-muted">
-          Create a free account to post, trade with other members and open support tickets.
-        </p>
+        <h2 className="text-lg font-semibold">{ui.readyToJoin}</h2>
+        <p className="mt-1 text-sm text-muted">{ui.joinText}</p>
       </div>
       <Link to="/register" className={buttonClasses('primary', 'md')}>
-        Create free account
+        {ui.createAccount}
       </Link>
     </Card>
   );

@@ -1,4 +1,5 @@
 import { Compass, House } from 'lucide-react';
+import { shellUi as ui } from '../../../contract/texts/shell-ui.ts';
 import { ButtonLink } from '../../components/ui/button-link.tsx';
 
 export function NotFoundPage() {
@@ -10,10 +11,10 @@ export function NotFoundPage() {
       <p className="mt-6 bg-gradient-to-r from-primary to-secondary bg-clip-text text-6xl font-extrabold tracking-tight text-transparent">
         404
       </p>
-      <h1 className="mt-2 text-2xl font-bold tracking-tight">Page not found</h1>
-      <p className="mt-3 text-muted">The page you are looking for does not exist or has moved.</p>
+      <h1 className="mt-2 text-2xl font-bold tracking-tight">{ui.pageNotFound}</h1>
+      <p className="mt-3 text-muted">{ui.pageMoved}</p>
       <ButtonLink to="/" icon={House} className="mt-8">
-        Go to home page
+        {ui.goToHomePage}
       </ButtonLink>
     </div>
   );

@@ -1,5 +1,7 @@
 import { Users } from 'lucide-react';
 import { Link } from 'react-router';
+import { homeUi as ui } from '../../../contract/texts/home-ui.ts';
+import { shellUi } from '../../../contract/texts/shell-ui.ts';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { SectionCard } from '../../components/ui/section-card.tsx';
@@ -15,37 +17,37 @@ export function OnlineUsers() {
   const presence = usePresence();
   return (
     <SectionCard
-      title="Online"
+      title={ui.online}
       icon={Users}
       action={
         visitor ? undefined : (
           <span className="rounded-full bg-surface-2 px-2 py-0.5 text-xs font-medium text-muted">
             {presence?.count ?? 0}
-            <span className="sr-only"> online</span>
+            <span className="sr-only"> {ui.onlineCount}</span>
           </span>
         )
       }
     >
       {visitor ? (
         <EmptyState
-          text="Sign in to see who's online"
+          text={ui.signInToSeeOnline}
           className="py-6"
           action={
             <Link to="/login" className="text-sm font-medium text-primary hover:underline">
-              Sign in
+              {shellUi.signIn}
             </Link>
           }
         />
       ) : !presence ? (
         <div className="space-y-2" role="status">
-          <span className="sr-only">Loading online users…</span>
+          <span className="sr-only">{ui.loadingOnline}</span>
           <Skeleton className="h-9 w-full" />
           <Skeleton className="h-9 w-full" />
         </div>
       ) : presence.users.length === 0 ? (
-        <EmptyState text="No users online" className="py-6" />
+        <EmptyState text={ui.noUsersOnline} className="py-6" />
       ) : (
-        <ul aria-label="Online users list" className="flex flex-col gap-1">
+        <ul aria-label={ui.onlineList} className="flex flex-col gap-1">
           {presence.users.map((u) => (
             <li key={u.id}>
               <Link

@@ -1,5 +1,6 @@
 import { ShieldAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { componentsUi as ui } from '../../../contract/texts/components-ui.ts';
 import { useSession } from '../../lib/session.ts';
 import { EmptyState } from './empty-state.tsx';
 
@@ -25,7 +26,7 @@ export function AdminOnlyPage({
       ) : (
         <EmptyState
           icon={<ShieldAlert className="size-8 text-danger" aria-hidden="true" />}
-          text="Access Denied"
+          text={ui.accessDenied}
           action={<p className="text-xs">{detail}</p>}
         />
       )}

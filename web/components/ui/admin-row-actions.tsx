@@ -1,6 +1,7 @@
 import { Pin, PinOff } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { componentsUi as ui } from '../../../contract/texts/components-ui.ts';
 import { cn } from '../../lib/cn.ts';
 import { AdminCell } from './admin-table.tsx';
 
@@ -49,7 +50,7 @@ export function AdminPinButton({
   onClick: () => void;
 }) {
   return (
-    <AdminIconButton label={`${pinned ? 'Unpin' : 'Pin'} ${title}`} onClick={onClick}>
+    <AdminIconButton label={pinned ? ui.unpinNamed(title) : ui.pinNamed(title)} onClick={onClick}>
       {pinned ? (
         <PinOff className="size-4" aria-hidden="true" />
       ) : (

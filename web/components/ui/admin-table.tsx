@@ -3,6 +3,8 @@ import type { CSSProperties, ReactNode } from 'react';
 import { type AdminListQuery, useAdminList } from '../../lib/admin-list.ts';
 import { cn } from '../../lib/cn.ts';
 import './admin-table.css';
+import { adminUi } from '../../../contract/texts/admin-ui.ts';
+import { shellUi } from '../../../contract/texts/shell-ui.ts';
 import { Card } from './card.tsx';
 import { EmptyState } from './empty-state.tsx';
 import { LoadMore } from './load-more.tsx';
@@ -13,11 +15,16 @@ interface AdminColumn {
   align?: 'right';
 }
 
-/** A column by its label (an Actions column sits at the right edge), or with its alignment. */
+/**
+ * A column by its label (an Actions column, `adminUi.colActions` in any language, sits at the right edge), or
+ * with its alignment.
+ */
 type ColumnSpec = string | AdminColumn;
 
 const toColumn = (spec: ColumnSpec): AdminColumn =>
-  typeof spec === 'string' ? { label: spec, align: spec === 'Actions' ? 'right' : undefined } : spec;
+  typeof spec === 'string'
+    ? { label: spec, align: spec === 'Actions' || spec === adminUi.colActions ? 'right' : undefined }
+    : spec;
 
 /**
  * Each column's label as a CSS string in a custom property (`--admin-col-1` …): in a narrow box
@@ -48,7 +55,7 @@ export function AdminItemCell({
         {image}
         <div className="min-w-0">
           <p className="flex items-center gap-1.5 font-medium">
-            {pinned && <Pin className="size-3.5 text-primary" aria-label="Pinned" />}
+            {pinned && <Pin className="size-3.5 text-primary" aria-label={shellUi.pinned} />}
             <span className="truncate">{title}</span>
           </p>
           {children}

@@ -1,6 +1,7 @@
 import { Clock } from 'lucide-react';
 import { reviewMessages as m } from '../../../contract/messages.ts';
 import type { MyReviewItem } from '../../../contract/review.ts';
+import { componentsUi as ui } from '../../../contract/texts/components-ui.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatDateLong, toIsoString } from '../../lib/format.ts';
 import { useMyReviewItems } from '../../lib/review-items.ts';
@@ -40,7 +41,7 @@ export function AwaitingReview({ show, label }: { show: (item: MyReviewItem) => 
             <div className="flex flex-wrap items-center gap-2">
               <Badge tone="warning">
                 <Clock className="size-3" aria-hidden="true" />
-                Awaiting review
+                {ui.awaitingReview}
               </Badge>
               <span className="text-muted">{m.awaitingReview}</span>
               <time className="ml-auto text-xs text-muted" dateTime={toIsoString(item.createdAt)}>

@@ -1,5 +1,6 @@
 import { SearchX } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { shellUi } from '../../../contract/texts/shell-ui.ts';
 import { cn } from '../../lib/cn.ts';
 import { useFailureToast } from '../../lib/use-failure-toast.ts';
 import { EmptyState } from './empty-state.tsx';
@@ -7,10 +8,10 @@ import { LoadMore, type PagedQuery } from './load-more.tsx';
 import { Skeleton } from './skeleton.tsx';
 
 /** Spec §9: a grid loads behind 6 skeleton cards. */
-export function CardGridSkeleton({ cards = 6, label = 'Loading…' }: { cards?: number; label?: string }) {
+export function CardGridSkeleton({ cards = 6, label }: { cards?: number; label?: string }) {
   return (
     <div role="status" aria-live="polite" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      <span className="sr-only">{label}</span>
+      <span className="sr-only">{label ?? shellUi.loading}</span>
       {Array.from({ length: cards }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders, never reordered
         <div key={i} data-testid="skeleton-card" className="rounded-2xl border border-line bg-surface p-5">

@@ -2,6 +2,7 @@ import { type MouseEvent, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { cn } from '../../lib/cn.ts';
 import './cooked-html.css';
+import { componentsUi as ui } from '../../../contract/texts/components-ui.ts';
 
 /**
  * Forum HTML that the server rendered from Markdown and sanitized against its allow-list when the text was
@@ -21,8 +22,8 @@ export function CookedHtml({ html, className }: { html: string; className?: stri
       const button = document.createElement('button');
       button.type = 'button';
       button.className = 'code-copy';
-      button.textContent = 'Copy';
-      button.setAttribute('aria-label', 'Copy code');
+      button.textContent = ui.copy;
+      button.setAttribute('aria-label', ui.copyCode);
       block.prepend(button);
     }
   }, [html]);
@@ -42,13 +43,13 @@ export function CookedHtml({ html, className }: { html: string; className?: stri
     if (!button || !code) return;
     void navigator.clipboard.writeText(code.textContent ?? '').then(
       () => {
-        button.textContent = 'Copied';
+        button.textContent = ui.copied;
         setTimeout(() => {
-          button.textContent = 'Copy';
+          button.textContent = ui.copy;
         }, 2000);
       },
       () => {
-        button.textContent = 'Copy failed';
+        button.textContent = ui.copyFailed;
       },
     );
   };

@@ -2,6 +2,7 @@ import { type LucideIcon, Pin } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { isMediaPath } from '../../../contract/media.ts';
+import { shellUi } from '../../../contract/texts/shell-ui.ts';
 import { cn } from '../../lib/cn.ts';
 import { Badge } from './badge.tsx';
 import { Card } from './card.tsx';
@@ -54,7 +55,7 @@ export function CoverCard({
             {pinned && (
               <Badge tone="primary" className="bg-surface/90 backdrop-blur">
                 <Pin className="size-3" aria-hidden="true" />
-                Pinned
+                {shellUi.pinned}
               </Badge>
             )}
             {flag && (

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { shellUi } from '../../../contract/texts/shell-ui.ts';
 import { cn } from '../../lib/cn.ts';
 import { useDomId } from '../../lib/use-dom-id.ts';
 import { Button, type ButtonProps, buttonClasses } from './button.tsx';
@@ -74,12 +75,12 @@ export function SubmitRow({
     <div className={cn('flex justify-end gap-2', className)}>
       {typeof cancel === 'string' ? (
         <Link to={cancel} className={buttonClasses('outline', 'md')}>
-          Cancel
+          {shellUi.cancel}
         </Link>
       ) : (
         cancel && (
           <Button variant="outline" onClick={cancel}>
-            Cancel
+            {shellUi.cancel}
           </Button>
         )
       )}

@@ -1,6 +1,7 @@
 import { ExternalLink } from 'lucide-react';
 import type { ImgHTMLAttributes } from 'react';
 import { isMediaPath } from '../../../contract/media.ts';
+import { componentsUi as ui } from '../../../contract/texts/components-ui.ts';
 import { cn } from '../../lib/cn.ts';
 import { Img } from './img.tsx';
 
@@ -36,7 +37,7 @@ export function ExternalImageLink({ href, className }: { href: string; className
       )}
     >
       <ExternalLink className="size-4 shrink-0" aria-hidden="true" />
-      <span className="truncate">Image: {href}</span>
+      <span className="truncate">{ui.imageLink(href)}</span>
     </a>
   );
 }

@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { isMediaPath } from '../../../contract/media.ts';
 import { uploadMessages } from '../../../contract/messages.ts';
+import { componentsUi as ui } from '../../../contract/texts/components-ui.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { uploadImage } from '../../lib/upload-image.ts';
 import { Button } from './button.tsx';
@@ -21,8 +22,8 @@ export function ImageUrlField({
   return (
     <>
       <Input
-        label="Image URL (optional)"
-        placeholder="https://… or upload an image"
+        label={ui.imageUrlOptional}
+        placeholder={ui.imageUrlPlaceholder}
         className={className}
         {...props}
       />
@@ -44,7 +45,7 @@ export function ImageUrlField({
 export function ImageUpload({
   value,
   onChange,
-  label = 'Upload image',
+  label,
 }: {
   value: string | null | undefined;
   onChange: (url: string) => void;
@@ -72,7 +73,7 @@ export function ImageUpload({
       {isMediaPath(value) && (
         <Img
           src={value}
-          alt="Uploaded image"
+          alt={ui.uploadedImage}
           className="size-16 rounded-lg border border-line object-cover"
         />
       )}
@@ -87,12 +88,12 @@ export function ImageUpload({
       />
       <Button type="button" variant="outline" size="sm" loading={busy} onClick={() => input.current?.click()}>
         <ImagePlus className="size-4" aria-hidden="true" />
-        {busy ? uploadMessages.uploading : label}
+        {busy ? uploadMessages.uploading : (label ?? ui.uploadImage)}
       </Button>
       {value && (
         <Button type="button" variant="ghost" size="sm" onClick={() => onChange('')}>
           <X className="size-4" aria-hidden="true" />
-          Remove image
+          {ui.removeImage}
         </Button>
       )}
     </div>

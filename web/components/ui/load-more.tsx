@@ -1,3 +1,4 @@
+import { shellUi } from '../../../contract/texts/shell-ui.ts';
 import { Button, type ButtonProps } from './button.tsx';
 
 export interface PagedQuery {
@@ -9,7 +10,7 @@ export interface PagedQuery {
 /** The "Load more" button under a keyset-paged list; nothing when there is no next page. */
 export function LoadMore({
   query,
-  label = 'Load more',
+  label,
   variant = 'outline',
   size,
   className = 'mt-6 flex justify-center',
@@ -29,7 +30,7 @@ export function LoadMore({
         loading={query.isFetchingNextPage}
         onClick={() => void query.fetchNextPage()}
       >
-        {label}
+        {label ?? shellUi.loadMore}
       </Button>
     </div>
   );

@@ -1,4 +1,6 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
+import { componentsUi as ui } from '../../../contract/texts/components-ui.ts';
+import { shellUi } from '../../../contract/texts/shell-ui.ts';
 import { Button } from './button.tsx';
 import type { ConfirmDialogProps } from './confirm-dialog.tsx';
 
@@ -8,7 +10,7 @@ export function ModalConfirmDialog({
   onOpenChange,
   title,
   message,
-  confirmLabel = 'Delete',
+  confirmLabel,
   onConfirm,
   pending = false,
 }: ConfirmDialogProps) {
@@ -27,11 +29,11 @@ export function ModalConfirmDialog({
           <div className="mt-6 flex justify-end gap-2">
             <RadixDialog.Close asChild>
               <Button variant="outline" size="sm">
-                Cancel
+                {shellUi.cancel}
               </Button>
             </RadixDialog.Close>
             <Button variant="danger" size="sm" loading={pending} onClick={onConfirm}>
-              {confirmLabel}
+              {confirmLabel ?? ui.delete}
             </Button>
           </div>
         </RadixDialog.Content>

@@ -1,5 +1,6 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
+import { componentsUi as ui } from '../../../contract/texts/components-ui.ts';
 import { controlClasses, FormField } from './form-field.tsx';
 import type { InputProps } from './input.tsx';
 
@@ -27,7 +28,7 @@ export function PasswordInput({ label, error, hint, className, ...props }: Omit<
               <Eye className="size-4" aria-hidden="true" />
             )}
             {/* Named by its text, not aria-label, so getByLabel('Password') finds only the input. */}
-            <span className="sr-only">{visible ? 'Hide password' : 'Show password'}</span>
+            <span className="sr-only">{visible ? ui.hidePassword : ui.showPassword}</span>
           </button>
         </div>
       )}

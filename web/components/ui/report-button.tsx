@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { reportMessages as m } from '../../../contract/messages.ts';
 import type { ReportTargetType } from '../../../contract/reports.ts';
+import { reportTypeNouns, componentsUi as ui } from '../../../contract/texts/components-ui.ts';
 import { api, errorMessage } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { useSession } from '../../lib/session.ts';
@@ -18,7 +19,7 @@ import { Textarea } from './textarea.tsx';
 export function ReportButton({
   type,
   id,
-  label = 'Report',
+  label,
   compact = false,
   className,
 }: {
@@ -67,30 +68,25 @@ export function ReportButton({
         variant="ghost"
         size={compact ? 'icon' : 'sm'}
         onClick={start}
-        aria-label={compact ? `Report this ${type}` : undefined}
-        title={compact ? `Report this ${type}` : undefined}
+        aria-label={compact ? ui.reportThis(reportTypeNouns[type]) : undefined}
+        title={compact ? ui.reportThis(reportTypeNouns[type]) : undefined}
         className={cn(compact && 'size-8 text-muted hover:text-danger', className)}
       >
         <Flag className="size-4" aria-hidden="true" />
-        {!compact && label}
+        {!compact && (label ?? ui.report)}
       </Button>
-      <Dialog
-        open={open}
-        onOpenChange={setOpen}
-        title="Report content"
-        description="Why are you reporting this?"
-      >
+      <Dialog open={open} onOpenChange={setOpen} title={ui.reportContent} description={ui.whyReporting}>
         <form noValidate onSubmit={submit} className="flex flex-col gap-4">
           <Textarea
-            label="Reason"
+            label={ui.reason}
             rows={4}
             maxLength={1000}
             value={reason}
             onChange={(e) => setReason(e.target.value)}
-            hint="Leave empty to cancel."
+            hint={ui.leaveEmptyToCancel}
           />
           <SubmitRow variant="danger" loading={pending} cancel={() => setOpen(false)}>
-            Submit Report
+            {ui.submitReport}
           </SubmitRow>
         </form>
       </Dialog>

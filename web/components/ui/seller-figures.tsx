@@ -1,4 +1,5 @@
 import type { SellerReputation } from '../../../contract/reputation.ts';
+import { componentsUi as ui } from '../../../contract/texts/components-ui.ts';
 import { formatDateShort, formatNumber, toIsoString } from '../../lib/format.ts';
 
 /**
@@ -7,17 +8,17 @@ import { formatDateShort, formatNumber, toIsoString } from '../../lib/format.ts'
  */
 export function SellerFigures({ reputation }: { reputation: SellerReputation }) {
   return (
-    <dl aria-label="Seller figures" className="grid grid-cols-3 gap-2 text-xs">
+    <dl aria-label={ui.sellerFigures} className="grid grid-cols-3 gap-2 text-xs">
       <div>
-        <dt className="text-muted">Completed orders</dt>
+        <dt className="text-muted">{ui.completedOrders}</dt>
         <dd className="font-semibold tabular-nums">{formatNumber(reputation.completedOrders)}</dd>
       </div>
       <div>
-        <dt className="text-muted">Dispute rate</dt>
+        <dt className="text-muted">{ui.disputeRate}</dt>
         <dd className="font-semibold tabular-nums">{reputation.disputeRate}%</dd>
       </div>
       <div>
-        <dt className="text-muted">Member since</dt>
+        <dt className="text-muted">{ui.memberSince}</dt>
         <dd className="font-semibold">
           <time dateTime={toIsoString(reputation.memberSince)}>
             {formatDateShort(reputation.memberSince)}

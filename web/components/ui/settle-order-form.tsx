@@ -5,6 +5,7 @@ import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import { orderMessages as m } from '../../../contract/messages.ts';
 import { type Order, settleBody } from '../../../contract/orders.ts';
+import { settleUi as ui } from '../../../contract/texts/components-ui.ts';
 import { cn } from '../../lib/cn.ts';
 import { useZodForm } from '../../lib/forms.ts';
 import { Button } from './button.tsx';
@@ -12,22 +13,23 @@ import { ConfirmDialog } from './confirm-dialog.tsx';
 import { Input } from './input.tsx';
 import { Textarea } from './textarea.tsx';
 
-const texts = {
-  dispute: {
-    action: 'Settle dispute',
-    done: m.settled,
-    failed: m.settleFailed,
-    noteHint: 'Posted on this ticket and sent to both parties; kept in the audit log.',
-    closes: ' The ticket will be closed.',
-  },
-  held: {
-    action: 'Settle order',
-    done: m.heldSettled,
-    failed: m.heldSettleFailed,
-    noteHint: 'The seller is banned, so the escrow waits for staff. The note is kept in the audit log.',
-    closes: '',
-  },
-} as const;
+/** The form's words for each kind of settlement, read at render (the active language). */
+const texts = (kind: 'dispute' | 'held') =>
+  kind === 'dispute'
+    ? {
+        action: ui.settleDispute,
+        done: m.settled,
+        failed: m.settleFailed,
+        noteHint: ui.disputeNoteHint,
+        confirm: ui.confirmCloses,
+      }
+    : {
+        action: ui.settleOrder,
+        done: m.heldSettled,
+        failed: m.heldSettleFailed,
+        noteHint: ui.heldNoteHint,
+        confirm: ui.confirm,
+      };
 
 type Outcome = 'refund' | 'release' | 'split';
 
@@ -41,22 +43,14 @@ function preview(order: Pick<Order, 'price' | 'fee'>, outcome: Outcome, buyerRef
 
 type SettleOut = z.output<typeof settleBody>;
 
-const outcomes: { value: Outcome; label: string; text: (o: Pick<Order, 'price' | 'fee'>) => string }[] = [
-  {
-    value: 'refund',
-    label: 'Refund buyer in full',
-    text: (o) => `${o.price} credits go back to the buyer.`,
-  },
-  {
-    value: 'release',
-    label: 'Release to seller',
-    text: (o) => `The seller receives ${o.price - o.fee} credits (after the ${o.fee} credits fee).`,
-  },
-  {
-    value: 'split',
-    label: 'Split',
-    text: () => 'Choose how many credits the buyer gets back; the seller gets the rest, less its fee share.',
-  },
+const outcomes = (): {
+  value: Outcome;
+  label: string;
+  text: (o: Pick<Order, 'price' | 'fee'>) => string;
+}[] => [
+  { value: 'refund', label: ui.refund, text: (o) => ui.refundText(o.price) },
+  { value: 'release', label: ui.release, text: (o) => ui.releaseText(o.price - o.fee, o.fee) },
+  { value: 'split', label: ui.split, text: () => ui.splitText },
 ];
 
 export interface SettleOrderFormProps {
@@ -72,7 +66,7 @@ export interface SettleOrderFormProps {
  * confirm after seeing who gets what.
  */
 export function SettleOrderForm({ order, kind, onSettle, pending: saving }: SettleOrderFormProps) {
-  const words = kind === 'dispute' ? texts.dispute : texts.held;
+  const words = texts(kind);
   const [pending, setPending] = useState<SettleOut | undefined>();
   // A split gives the buyer between 1 and price - 1 credits (the server checks it too).
   const schema = useMemo(
@@ -123,9 +117,9 @@ export function SettleOrderForm({ order, kind, onSettle, pending: saving }: Sett
         className="flex flex-col gap-2"
         aria-describedby={errors.outcome ? 'settle-outcome-error' : undefined}
       >
-        <legend className="mb-2 text-sm font-medium">Outcome</legend>
+        <legend className="mb-2 text-sm font-medium">{ui.outcome}</legend>
         <div className="grid gap-2 md:grid-cols-3">
-          {outcomes.map((o) => (
+          {outcomes().map((o) => (
             <label
               key={o.value}
               className={cn(
@@ -154,20 +148,20 @@ export function SettleOrderForm({ order, kind, onSettle, pending: saving }: Sett
       </fieldset>
       {outcome === 'split' && (
         <Input
-          label="Buyer refund (credits)"
+          label={ui.buyerRefund}
           type="number"
           inputMode="numeric"
           min={1}
           max={order.price - 1}
           step={1}
           className="sm:max-w-xs"
-          hint={`Between 1 and ${order.price - 1}.`}
+          hint={ui.between(order.price - 1)}
           {...field('buyerRefund', {
             setValueAs: (v: unknown) => (v === '' || v === undefined || v === null ? undefined : Number(v)),
           })}
         />
       )}
-      <Textarea label="Note" rows={3} maxLength={2000} hint={words.noteHint} {...field('note')} />
+      <Textarea label={ui.note} rows={3} maxLength={2000} hint={words.noteHint} {...field('note')} />
       <div>
         <Button type="submit">
           <Gavel className="size-4" aria-hidden="true" />
@@ -180,7 +174,12 @@ export function SettleOrderForm({ order, kind, onSettle, pending: saving }: Sett
         title={words.action}
         message={
           share
-            ? `${share.refund} credits will be refunded to ${order.buyer?.username ?? 'the buyer'} and ${share.payout} credits paid to ${order.seller?.username ?? 'the seller'}.${words.closes} This cannot be undone.`
+            ? words.confirm(
+                share.refund,
+                order.buyer?.username ?? ui.theBuyer,
+                share.payout,
+                order.seller?.username ?? ui.theSeller,
+              )
             : ''
         }
         confirmLabel={words.action}

@@ -1,5 +1,6 @@
 import { LogIn } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
+import { shellUi } from '../../../contract/texts/shell-ui.ts';
 import { buttonClasses } from './button.tsx';
 import { EmptyState } from './empty-state.tsx';
 
@@ -16,7 +17,7 @@ export function SignedOut({ text }: { text: string }) {
         icon={<LogIn className="size-6" aria-hidden="true" />}
         action={
           <Link to="/login" state={{ from: pathname }} className={buttonClasses('primary', 'sm')}>
-            Sign in
+            {shellUi.signIn}
           </Link>
         }
       />

@@ -1,3 +1,4 @@
+import { shellUi } from '../../../contract/texts/shell-ui.ts';
 import { cn } from '../../lib/cn.ts';
 
 export function Skeleton({ className }: { className?: string }) {
@@ -8,7 +9,7 @@ export function Skeleton({ className }: { className?: string }) {
 export function PageSkeleton({ cards = 6 }: { cards?: number }) {
   return (
     <div role="status" aria-live="polite" className="mx-auto w-full max-w-6xl">
-      <span className="sr-only">Loading…</span>
+      <span className="sr-only">{shellUi.loading}</span>
       <Skeleton className="h-8 w-56" />
       <Skeleton className="mt-3 h-4 w-80 max-w-full" />
       <div className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">

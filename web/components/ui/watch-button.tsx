@@ -1,6 +1,7 @@
 import { Bell, BellOff } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { watchMessages as m } from '../../../contract/messages.ts';
+import { componentsUi as ui } from '../../../contract/texts/components-ui.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { Button } from './button.tsx';
 
@@ -38,7 +39,7 @@ export function WatchButton({
       ) : (
         <Bell className="size-4" aria-hidden="true" />
       )}
-      {watching ? 'Unwatch' : 'Watch'}
+      {watching ? ui.unwatch : ui.watch}
     </Button>
   );
 }

@@ -8,6 +8,7 @@ import {
   type staffHookBody,
 } from '../../../contract/hooks.ts';
 import { hookMessages as m } from '../../../contract/messages.ts';
+import { webhooksUi as ui } from '../../../contract/texts/components-ui.ts';
 import { useZodForm } from '../../lib/forms.ts';
 import { toastOutcome } from '../../lib/toast-outcome.ts';
 import { useDomId } from '../../lib/use-dom-id.ts';
@@ -47,13 +48,13 @@ export function WebhookForm({
     }),
   );
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-3" aria-label="Add a webhook">
-      <Select label="Type" {...form.field('kind')}>
+    <form onSubmit={submit} noValidate className="flex flex-col gap-3" aria-label={ui.addForm}>
+      <Select label={ui.type} {...form.field('kind')}>
         <Options values={hookKinds} labels={hookKindLabels} />
       </Select>
       {kind === 'discord' ? (
         <Input
-          label="Webhook URL"
+          label={ui.url}
           placeholder="https://discord.com/api/webhooks/…"
           autoComplete="off"
           spellCheck={false}
@@ -61,13 +62,13 @@ export function WebhookForm({
         />
       ) : (
         <>
-          <Input label="Bot token" autoComplete="off" spellCheck={false} {...form.field('botToken')} />
-          <Input label="Chat id" placeholder="-1001234567890 or @channel" {...form.field('chatId')} />
+          <Input label={ui.botToken} autoComplete="off" spellCheck={false} {...form.field('botToken')} />
+          <Input label={ui.chatId} placeholder={ui.chatIdPlaceholder} {...form.field('chatId')} />
         </>
       )}
       <fieldset aria-labelledby={legendId} aria-describedby={eventsMessage ? errorId : undefined}>
         <legend id={legendId} className="mb-1 text-sm font-medium">
-          Send me
+          {ui.sendMe}
         </legend>
         <div className="flex flex-wrap gap-x-4 gap-y-2">
           {events.map((e) => (
@@ -88,7 +89,7 @@ export function WebhookForm({
           </p>
         )}
       </fieldset>
-      <SubmitRow loading={add.isPending}>Add webhook</SubmitRow>
+      <SubmitRow loading={add.isPending}>{ui.add}</SubmitRow>
     </form>
   );
 }

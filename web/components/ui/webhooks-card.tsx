@@ -9,6 +9,7 @@ import {
   type staffHookBody,
 } from '../../../contract/hooks.ts';
 import { hookMessages as m } from '../../../contract/messages.ts';
+import { webhooksUi as ui } from '../../../contract/texts/components-ui.ts';
 import { formatDateLong } from '../../lib/format.ts';
 import { toastOutcome } from '../../lib/toast-outcome.ts';
 import { useFailureToast } from '../../lib/use-failure-toast.ts';
@@ -37,19 +38,19 @@ export function WebhooksCard({
   intro: string;
 }) {
   const list = useHooks(base);
-  useFailureToast(list.isError, `hooks-load-${base}`, 'Could not load your webhooks');
+  useFailureToast(list.isError, `hooks-load-${base}`, ui.loadFailed);
   const remove = useRemoveHook(base);
   const [removing, setRemoving] = useState<Hook>();
   const items = list.data?.items ?? [];
   return (
-    <SectionCard title="Discord & Telegram" icon={Webhook} className="flex flex-col gap-4">
+    <SectionCard title={ui.title} icon={Webhook} className="flex flex-col gap-4">
       <p className="text-sm text-muted">{intro}</p>
       {list.isPending ? (
-        <SkeletonRows label="Loading webhooks…" rows={2} className="h-20 w-full rounded-xl" />
+        <SkeletonRows label={ui.loading} rows={2} className="h-20 w-full rounded-xl" />
       ) : items.length === 0 ? (
-        !list.isError && <EmptyState text="No webhooks yet." className="py-6" />
+        !list.isError && <EmptyState text={ui.empty} className="py-6" />
       ) : (
-        <ul className="flex flex-col gap-2" aria-label="Webhooks">
+        <ul className="flex flex-col gap-2" aria-label={ui.list}>
           {items.map((h) => (
             <HookRow key={h.id} base={base} hook={h} onRemove={() => setRemoving(h)} />
           ))}
@@ -59,15 +60,18 @@ export function WebhooksCard({
       <ConfirmDialog
         open={removing !== undefined}
         onOpenChange={(open) => !open && setRemoving(undefined)}
-        title="Remove webhook"
-        message={`Remove the ${removing ? hookKindLabels[removing.kind] : ''} ${removing?.secretMasked ?? ''}? Nothing more will be sent to it.`}
-        confirmLabel="Remove"
+        title={ui.removeTitle}
+        message={ui.removeConfirm(
+          removing ? hookKindLabels[removing.kind] : '',
+          removing?.secretMasked ?? '',
+        )}
+        confirmLabel={ui.remove}
         pending={remove.isPending}
         onConfirm={() =>
           removing &&
           remove.mutate(
             removing.id,
-            toastOutcome(m.removed, 'Could not remove the webhook', () => setRemoving(undefined)),
+            toastOutcome(m.removed, ui.removeFailed, () => setRemoving(undefined)),
           )
         }
       />
@@ -78,12 +82,12 @@ export function WebhooksCard({
 function HookRow({ base, hook, onRemove }: { base: HookBase; hook: Hook; onRemove: () => void }) {
   const test = useTestHook(base);
   const status = !hook.enabled
-    ? { tone: 'danger' as const, text: 'Switched off' }
+    ? { tone: 'danger' as const, text: ui.switchedOff }
     : hook.failures > 0
-      ? { tone: 'warning' as const, text: `Failing (${hook.failures})` }
+      ? { tone: 'warning' as const, text: ui.failing(hook.failures) }
       : hook.lastSentAt
-        ? { tone: 'success' as const, text: 'Working' }
-        : { tone: 'neutral' as const, text: 'Not used yet' };
+        ? { tone: 'success' as const, text: ui.working }
+        : { tone: 'neutral' as const, text: ui.notUsedYet };
   return (
     <li
       className="flex flex-col gap-2 rounded-xl border border-line p-3"
@@ -94,11 +98,11 @@ function HookRow({ base, hook, onRemove }: { base: HookBase; hook: Hook; onRemov
         <Badge tone={status.tone}>{status.text}</Badge>
       </div>
       <code className="text-xs break-all text-muted">{hook.secretMasked}</code>
-      {hook.chatId && <span className="text-xs text-muted">Chat {hook.chatId}</span>}
+      {hook.chatId && <span className="text-xs text-muted">{ui.chat(hook.chatId)}</span>}
       <span className="text-xs text-muted">{hook.events.map((e) => hookEventLabels[e]).join(' · ')}</span>
-      {hook.lastError && <span className="text-xs text-danger">Last error: {hook.lastError}</span>}
+      {hook.lastError && <span className="text-xs text-danger">{ui.lastError(hook.lastError)}</span>}
       {hook.lastSentAt && (
-        <span className="text-xs text-muted">Last sent {formatDateLong(hook.lastSentAt)}</span>
+        <span className="text-xs text-muted">{ui.lastSent(formatDateLong(hook.lastSentAt))}</span>
       )}
       <div className="flex flex-wrap gap-2">
         <Button
@@ -106,12 +110,12 @@ function HookRow({ base, hook, onRemove }: { base: HookBase; hook: Hook; onRemov
           variant="outline"
           disabled={!hook.enabled}
           loading={test.isPending}
-          onClick={() => test.mutate(hook.id, toastOutcome(m.testQueued, 'Could not send the test'))}
+          onClick={() => test.mutate(hook.id, toastOutcome(m.testQueued, ui.testFailed))}
         >
-          Send test
+          {ui.sendTest}
         </Button>
         <Button size="sm" variant="danger" onClick={onRemove}>
-          Remove
+          {ui.remove}
         </Button>
       </div>
     </li>

@@ -1,14 +1,15 @@
 import type { AdminActivity } from '../../../../contract/admin.ts';
+import { adminUi as ui } from '../../../../contract/texts/admin-ui.ts';
 import { formatDateParts, formatNumber } from '../../../lib/format.ts';
 import { useDomId } from '../../../lib/use-dom-id.ts';
 
 type Day = AdminActivity['days'][number];
 type SeriesKey = 'signups' | 'posts' | 'sales';
 
-const series: { key: SeriesKey; label: string; color: string; dash?: string }[] = [
-  { key: 'signups', label: 'Sign-ups', color: 'var(--cm-primary)' },
-  { key: 'posts', label: 'Posts', color: 'var(--cm-success)', dash: '6 4' },
-  { key: 'sales', label: 'Sales', color: '#f59e0b', dash: '2 3' },
+const series: { key: SeriesKey; label: () => string; color: string; dash?: string }[] = [
+  { key: 'signups', label: () => ui.signUps, color: 'var(--cm-primary)' },
+  { key: 'posts', label: () => ui.posts, color: 'var(--cm-success)', dash: '6 4' },
+  { key: 'sales', label: () => ui.sales, color: '#f59e0b', dash: '2 3' },
 ];
 
 const width = 600;
@@ -41,16 +42,19 @@ export function ActivityChart({ days }: { days: Day[] }) {
   const step = days.length > 1 ? width / (days.length - 1) : width;
   const x = (i: number) => i * step;
   const y = (v: number) => pad.top + (height - pad.top - pad.bottom) * (1 - v / top);
-  const summary = `Last ${days.length} days: ${series
-    .map((s) => `${formatNumber(totals[s.key])} ${s.label.toLowerCase()}`)
-    .join(', ')}.`;
+  const summary = ui.chartSummary(
+    days.length,
+    formatNumber(totals.signups),
+    formatNumber(totals.posts),
+    formatNumber(totals.sales),
+  );
   const first = days[0];
   const last = days.at(-1);
 
   return (
     <figure aria-labelledby={`${id}-caption`}>
       <figcaption id={`${id}-caption`} className="sr-only">
-        Sign-ups, posts and sales per day. {summary}
+        {ui.chartCaption} {summary}
       </figcaption>
       <ul className="mb-3 flex flex-wrap gap-x-5 gap-y-1 text-sm">
         {series.map((s) => (
@@ -67,7 +71,7 @@ export function ActivityChart({ days }: { days: Day[] }) {
                 strokeLinecap="round"
               />
             </svg>
-            <span className="text-muted">{s.label}</span>
+            <span className="text-muted">{s.label()}</span>
             <span className="font-semibold tabular-nums">{formatNumber(totals[s.key])}</span>
           </li>
         ))}
@@ -126,7 +130,7 @@ export function ActivityChart({ days }: { days: Day[] }) {
               fill="transparent"
               className="hover:fill-primary/10"
             >
-              <title>{`${dayLabel(d.date)}: ${d.signups} sign-ups, ${d.posts} posts, ${d.sales} sales`}</title>
+              <title>{ui.chartDay(dayLabel(d.date), d.signups, d.posts, d.sales)}</title>
             </rect>
           ))}
         </svg>
@@ -134,24 +138,24 @@ export function ActivityChart({ days }: { days: Day[] }) {
       {first && last && (
         <div className="mt-1 flex justify-between text-[11px] text-muted" aria-hidden="true">
           <span>{dayLabel(first.date)}</span>
-          <span>Today</span>
+          <span>{ui.today}</span>
         </div>
       )}
       <details className="mt-3 text-sm">
         <summary className="cursor-pointer text-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-primary">
-          Show as table
+          {ui.showAsTable}
         </summary>
         <div className="mt-2 max-h-64 overflow-auto rounded-xl border border-line">
           <table className="w-full text-sm">
-            <caption className="sr-only">Sign-ups, posts and sales per day, last {days.length} days</caption>
+            <caption className="sr-only">{ui.tableCaption(days.length)}</caption>
             <thead className="sticky top-0 bg-surface">
               <tr className="border-b border-line text-left text-xs text-muted uppercase">
                 <th scope="col" className="px-3 py-2 font-semibold">
-                  Day
+                  {ui.day}
                 </th>
                 {series.map((s) => (
                   <th key={s.key} scope="col" className="px-3 py-2 text-right font-semibold">
-                    {s.label}
+                    {s.label()}
                   </th>
                 ))}
               </tr>

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { type AdminUserRow, addBalanceBody } from '../../../../contract/admin.ts';
 import { adminMessages as m } from '../../../../contract/messages.ts';
+import { adminUi as ui } from '../../../../contract/texts/admin-ui.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { SubmitRow } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -35,18 +36,24 @@ export function AddBalanceDialog({ user, onClose }: { user: AdminUserRow | undef
     <Dialog
       open={user !== undefined}
       onOpenChange={(open) => !open && onClose()}
-      title="Add Balance"
-      description={user ? `To ${user.username}` : undefined}
+      title={ui.addBalance}
+      description={user ? ui.grantTo(user.username) : undefined}
     >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <Input label="Amount" type="number" min={1} step={1} {...field('amount', { valueAsNumber: true })} />
-        <Select label="Currency" {...field('currency')}>
-          <option value="credits">Credits</option>
-          <option value="balance">Balance</option>
+        <Input
+          label={ui.amount}
+          type="number"
+          min={1}
+          step={1}
+          {...field('amount', { valueAsNumber: true })}
+        />
+        <Select label={ui.currency} {...field('currency')}>
+          <option value="credits">{ui.credits}</option>
+          <option value="balance">{ui.balance}</option>
         </Select>
-        <Input label="Description" {...field('description')} />
+        <Input label={ui.description} {...field('description')} />
         <SubmitRow loading={add.isPending} cancel={onClose} className="mt-2">
-          Add Balance
+          {ui.addBalance}
         </SubmitRow>
       </form>
     </Dialog>

@@ -1,6 +1,7 @@
 import { Ban, ExternalLink, ImageOff, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import type { AdminReport, ReportStatus, ReportTargetType } from '../../../../contract/reports.ts';
+import { adminUi as ui } from '../../../../contract/texts/admin-ui.ts';
 import { AdminCell, AdminRow } from '../../../components/ui/admin-table.tsx';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -8,24 +9,24 @@ import { Img } from '../../../components/ui/img.tsx';
 import { formatDateLong, toIsoString } from '../../../lib/format.ts';
 import { DecisionButtons } from './decision-buttons.tsx';
 
-const statusLabels: Record<ReportStatus, string> = {
-  pending: 'Pending',
-  resolved: 'Resolved',
-  dismissed: 'Dismissed',
-};
+const statusLabels = (): Record<ReportStatus, string> => ({
+  pending: ui.pending,
+  resolved: ui.resolved,
+  dismissed: ui.dismissed,
+});
 const statusTones: Record<ReportStatus, BadgeTone> = {
   pending: 'warning',
   resolved: 'success',
   dismissed: 'neutral',
 };
-export const typeLabels: Record<ReportTargetType, string> = {
-  post: 'Post',
-  comment: 'Comment',
-  thread: 'Forum post',
-  reply: 'Forum reply',
-  cheat: 'Cheat',
-  listing: 'Listing',
-};
+const typeLabels = (): Record<ReportTargetType, string> => ({
+  post: ui.typePost,
+  comment: ui.typeComment,
+  thread: ui.typeThread,
+  reply: ui.typeReply,
+  cheat: ui.typeCheat,
+  listing: ui.typeListing,
+});
 
 /** Spec §9: ticket and report ids are shown as their first 8 characters. */
 const shortId = (id: string) => id.slice(0, 8);
@@ -48,12 +49,12 @@ function ReportedImages({
   const { images } = report.target;
   if (images.length === 0) return null;
   return (
-    <ul className="mt-2 flex flex-wrap gap-2" aria-label={`Images in report ${shortId(report.id)}`}>
+    <ul className="mt-2 flex flex-wrap gap-2" aria-label={ui.imagesInReport(shortId(report.id))}>
       {images.map((image, i) => (
         <li key={image.id} className="flex items-center gap-1.5 rounded-lg border border-line p-1">
           <Img
             src={image.url}
-            alt={`Image ${i + 1} of the reported content`}
+            alt={ui.reportedImage(i + 1)}
             className="size-12 rounded object-cover"
             loading="lazy"
           />
@@ -61,12 +62,12 @@ function ReportedImages({
             variant="ghost"
             size="sm"
             className="text-danger!"
-            aria-label={`Delete image ${i + 1} of report ${shortId(report.id)}`}
+            aria-label={ui.deleteReportImage(i + 1, shortId(report.id))}
             disabled={busy}
             onClick={() => onDelete(image)}
           >
             <ImageOff className="size-4 shrink-0" aria-hidden="true" />
-            Delete image
+            {ui.deleteImage}
           </Button>
         </li>
       ))}
@@ -78,7 +79,7 @@ function ReportedContent({ report }: { report: AdminReport }) {
   const { target } = report;
   return (
     <div className="min-w-0">
-      <Badge>{typeLabels[target.type]}</Badge>
+      <Badge>{typeLabels()[target.type]}</Badge>
       {target.preview && target.href ? (
         <Link
           to={target.href}
@@ -88,11 +89,11 @@ function ReportedContent({ report }: { report: AdminReport }) {
           <ExternalLink className="ml-1 inline size-3.5 align-[-2px] text-muted" aria-hidden="true" />
         </Link>
       ) : (
-        <p className="mt-1 text-muted italic">Content deleted</p>
+        <p className="mt-1 text-muted italic">{ui.contentDeleted}</p>
       )}
       {target.author && (
         <p className="mt-0.5 text-xs text-muted">
-          by{' '}
+          {ui.by}{' '}
           <Link to={`/profile/${target.author.id}`} className="hover:text-primary">
             {target.author.username}
           </Link>
@@ -132,7 +133,7 @@ export function ReportRow({
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1 md:block">
           <p className="font-mono text-xs">#{shortId(r.id)}</p>
           <Badge tone={statusTones[r.status]} className="md:mt-1.5">
-            {statusLabels[r.status]}
+            {statusLabels()[r.status]}
           </Badge>
           <p className="text-xs text-muted max-md:w-full md:mt-1.5">
             <time dateTime={toIsoString(r.createdAt)}>{formatDateLong(r.createdAt)}</time>
@@ -140,18 +141,18 @@ export function ReportRow({
         </div>
       </AdminCell>
       <AdminCell>
-        <span className="text-xs text-muted md:hidden">Reported by </span>
+        <span className="text-xs text-muted md:hidden">{ui.reportedBy} </span>
         {r.reporter ? (
           <Link to={`/profile/${r.reporter.id}`} className="font-medium hover:text-primary">
             {r.reporter.username}
           </Link>
         ) : (
-          <span className="text-muted italic">Deleted user</span>
+          <span className="text-muted italic">{ui.deletedUser}</span>
         )}
       </AdminCell>
       <AdminCell className="md:max-w-60">
         <p className="line-clamp-4 break-words whitespace-pre-line" title={r.reason}>
-          <span className="text-xs text-muted md:hidden">Reason: </span>
+          <span className="text-xs text-muted md:hidden">{ui.reasonLabel} </span>
           {r.reason}
         </p>
       </AdminCell>
@@ -164,9 +165,9 @@ export function ReportRow({
           <div className="flex flex-wrap gap-2 max-md:pt-1 md:ml-auto md:grid md:w-76 md:grid-cols-2">
             {/* The two one-click settlements; deleting the content and banning are asked first. */}
             <DecisionButtons
-              yes={{ action: 'resolve', label: 'Resolve' }}
-              no={{ action: 'dismiss', label: 'Dismiss' }}
-              about={`report ${shortId(r.id)}`}
+              yes={{ action: 'resolve', label: ui.resolve }}
+              no={{ action: 'dismiss', label: ui.dismiss }}
+              about={ui.aboutReport(shortId(r.id))}
               disabled={busy}
               onDecide={onRun}
               iconClassName="size-4 shrink-0"
@@ -175,12 +176,12 @@ export function ReportRow({
               <Button
                 variant="danger"
                 size="sm"
-                aria-label={`Delete content of report ${shortId(r.id)}`}
+                aria-label={ui.deleteContentOf(shortId(r.id))}
                 disabled={busy}
                 onClick={() => onConfirm('delete-content')}
               >
                 <Trash2 className="size-4 shrink-0" aria-hidden="true" />
-                Delete Content
+                {ui.deleteContentButton}
               </Button>
             )}
             {ban}
@@ -188,8 +189,9 @@ export function ReportRow({
         ) : (
           <div className="flex flex-col gap-2 text-xs text-muted md:items-end md:text-right">
             <p>
-              {statusLabels[r.status]}
-              {r.resolver && ` by ${r.resolver.username}`}
+              {r.resolver
+                ? ui.settledBy(statusLabels()[r.status], r.resolver.username)
+                : statusLabels()[r.status]}
               {r.resolvedAt && (
                 <>
                   <br />
@@ -212,12 +214,12 @@ function BanButton({ username, busy, onClick }: { username?: string; busy: boole
       variant="outline"
       size="sm"
       className="text-danger! hover:border-danger/60"
-      aria-label={`Ban ${username ?? ''}`}
+      aria-label={ui.banNamed(username ?? '')}
       disabled={busy}
       onClick={onClick}
     >
       <Ban className="size-4 shrink-0" aria-hidden="true" />
-      Ban User
+      {ui.banUserButton}
     </Button>
   );
 }

@@ -1,31 +1,33 @@
 import { Ban, Check, Globe, MonitorSmartphone, ShieldAlert, X } from 'lucide-react';
 import { Link } from 'react-router';
 import type { ReviewItem } from '../../../../contract/review.ts';
-import type { ReviewKind, ReviewReason, ReviewStatus, TrustLevel } from '../../../../contract/trust.ts';
+import { reviewKindNouns, adminUi as ui } from '../../../../contract/texts/admin-ui.ts';
+import type { ReviewKind, ReviewReason, ReviewStatus } from '../../../../contract/trust.ts';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { formatDateLong, formatDateShort, toIsoString } from '../../../lib/format.ts';
 import type { ReviewAction } from '../api.ts';
+import { trustLevelLabels } from './user-row.tsx';
 
-export const kindLabels: Record<ReviewKind, string> = {
-  forum_thread: 'Forum thread',
-  forum_reply: 'Forum reply',
-  social_post: 'Post',
-  direct_message: 'Direct message',
-};
-const reasonLabels: Record<ReviewReason, string> = {
-  first_posts: "New member's first posts",
-  links: 'Many links',
-  spam_domain: 'Spam domain',
-  off_platform: 'Off-platform contact',
-};
-const levelLabels: Record<TrustLevel, string> = { new: 'New', member: 'Member', trusted: 'Trusted' };
-export const statusLabels: Record<ReviewStatus, string> = {
-  pending: 'Waiting',
-  approved: 'Approved',
-  rejected: 'Rejected',
-};
+// Read at render (functions), so they are in the active language.
+export const kindLabels = (): Record<ReviewKind, string> => ({
+  forum_thread: ui.kindThread,
+  forum_reply: ui.kindReply,
+  social_post: ui.kindPost,
+  direct_message: ui.kindMessage,
+});
+const reasonLabels = (): Record<ReviewReason, string> => ({
+  first_posts: ui.reasonFirstPosts,
+  links: ui.reasonLinks,
+  spam_domain: ui.reasonSpamDomain,
+  off_platform: ui.reasonOffPlatform,
+});
+export const statusLabels = (): Record<ReviewStatus, string> => ({
+  pending: ui.statusWaiting,
+  approved: ui.statusApproved,
+  rejected: ui.statusRejected,
+});
 const statusTones: Record<ReviewStatus, BadgeTone> = {
   pending: 'warning',
   approved: 'success',
@@ -37,9 +39,9 @@ const DAY = 24 * 60 * 60 * 1000;
 /** "joined today", "joined 3 days ago", or the date for older accounts. */
 function accountAge(joinedAt: string) {
   const days = Math.floor((Date.now() - Date.parse(joinedAt)) / DAY);
-  if (days < 1) return 'joined today';
-  if (days < 60) return `joined ${days} day${days === 1 ? '' : 's'} ago`;
-  return `joined ${formatDateShort(joinedAt)}`;
+  if (days < 1) return ui.joinedToday;
+  if (days < 60) return ui.joinedDaysAgo(days);
+  return ui.joinedOn(formatDateShort(joinedAt));
 }
 
 /** Where the post would appear, or whom the message went to. */
@@ -48,7 +50,7 @@ function Place({ item }: { item: ReviewItem }) {
   if (recipient)
     return (
       <>
-        to{' '}
+        {ui.placeTo}{' '}
         <Link to={`/profile/${recipient.id}`} className="text-fg hover:text-primary">
           {recipient.username}
         </Link>
@@ -57,7 +59,7 @@ function Place({ item }: { item: ReviewItem }) {
   if (thread)
     return (
       <>
-        in{' '}
+        {ui.placeIn}{' '}
         <Link to={`/forum/post/${thread.id}`} className="text-fg hover:text-primary">
           {thread.title}
         </Link>
@@ -66,13 +68,13 @@ function Place({ item }: { item: ReviewItem }) {
   if (category)
     return (
       <>
-        in{' '}
+        {ui.placeIn}{' '}
         <Link to={`/forum/c/${category.id}`} className="text-fg hover:text-primary">
           {category.name}
         </Link>
       </>
     );
-  return item.kind === 'social_post' ? <>in the feed</> : null;
+  return item.kind === 'social_post' ? ui.inTheFeed : null;
 }
 
 /**
@@ -92,12 +94,13 @@ export function ReviewCard({
 }) {
   const { author } = item;
   const message = item.kind === 'direct_message';
-  const about = `${kindLabels[item.kind].toLowerCase()} by ${author.username}`;
+  const about = ui.itemAbout(reviewKindNouns[item.kind], author.username);
+  const status = statusLabels()[item.status];
   return (
     <Card className="flex flex-col gap-3 p-4 text-sm">
       <div className="flex flex-wrap items-center gap-2">
-        <Badge tone={statusTones[item.status]}>{statusLabels[item.status]}</Badge>
-        <span className="font-semibold">{kindLabels[item.kind]}</span>
+        <Badge tone={statusTones[item.status]}>{status}</Badge>
+        <span className="font-semibold">{kindLabels()[item.kind]}</span>
         <span className="text-muted">
           <Place item={item} />
         </span>
@@ -106,10 +109,10 @@ export function ReviewCard({
         </time>
       </div>
 
-      <ul aria-label="Reasons" className="flex flex-wrap gap-1.5">
+      <ul aria-label={ui.reasons} className="flex flex-wrap gap-1.5">
         {item.reasons.map((r) => (
           <li key={r}>
-            <Badge tone={r === 'first_posts' ? 'neutral' : 'danger'}>{reasonLabels[r]}</Badge>
+            <Badge tone={r === 'first_posts' ? 'neutral' : 'danger'}>{reasonLabels()[r]}</Badge>
           </li>
         ))}
       </ul>
@@ -118,39 +121,38 @@ export function ReviewCard({
         {item.content.title && <p className="mb-1 font-semibold break-words">{item.content.title}</p>}
         <p className="max-h-64 overflow-y-auto break-words whitespace-pre-line">{item.content.text}</p>
         {item.content.imageUrl && (
-          <p className="mt-2 text-xs break-all text-muted">Image: {item.content.imageUrl}</p>
+          <p className="mt-2 text-xs break-all text-muted">{ui.imageUrl(item.content.imageUrl)}</p>
         )}
       </div>
 
       <dl className="grid gap-x-4 gap-y-1.5 text-xs text-muted sm:grid-cols-[auto_1fr]">
-        <dt className="font-medium text-fg">Author</dt>
+        <dt className="font-medium text-fg">{ui.author}</dt>
         <dd className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <Link to={`/profile/${author.id}`} className="font-semibold text-fg hover:text-primary">
             {author.username}
           </Link>
           <span>{accountAge(author.joinedAt)}</span>
           <Badge tone={author.trustLevel === 'new' ? 'warning' : 'neutral'}>
-            {levelLabels[author.trustLevel]}
+            {trustLevelLabels()[author.trustLevel]}
           </Badge>
-          {author.banned && <Badge tone="danger">Banned</Badge>}
+          {author.banned && <Badge tone="danger">{ui.banned}</Badge>}
         </dd>
         <dt className="font-medium text-fg">
           <Globe className="mr-1 inline size-3.5" aria-hidden="true" />
-          Address
+          {ui.address}
         </dt>
-        <dd className="break-all">{item.ipAddress ?? 'Unknown'}</dd>
+        <dd className="break-all">{item.ipAddress ?? ui.unknown}</dd>
         <dt className="font-medium text-fg">
           <MonitorSmartphone className="mr-1 inline size-3.5" aria-hidden="true" />
-          Shared address or device
+          {ui.sharedAddress}
         </dt>
         <dd>
           {item.overlap.count === 0 ? (
-            'No other accounts'
+            ui.noOtherAccounts
           ) : (
             <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
               <span className="font-semibold text-danger">
-                {item.overlap.count}
-                {item.overlap.count >= 50 ? '+' : ''} other account{item.overlap.count === 1 ? '' : 's'}:
+                {ui.otherAccounts(item.overlap.count, item.overlap.count >= 50 ? '+' : '')}
               </span>
               {item.overlap.accounts.map((a) => (
                 <Link key={a.id} to={`/profile/${a.id}`} className="text-fg hover:text-primary">
@@ -168,22 +170,22 @@ export function ReviewCard({
             variant="outline"
             size="sm"
             disabled={busy}
-            aria-label={`${message ? 'Dismiss' : 'Approve'} ${about}`}
+            aria-label={message ? ui.dismissItem(about) : ui.approveItem(about)}
             onClick={() => onDecide('approve')}
           >
             <Check className="size-4" aria-hidden="true" />
-            {message ? 'Dismiss' : 'Approve'}
+            {message ? ui.dismiss : ui.approve}
           </Button>
           {!message && (
             <Button
               variant="ghost"
               size="sm"
               disabled={busy}
-              aria-label={`Reject ${about}`}
+              aria-label={ui.rejectItem(about)}
               onClick={() => onDecide('reject')}
             >
               <X className="size-4" aria-hidden="true" />
-              Reject
+              {ui.reject}
             </Button>
           )}
           {canBan && (
@@ -191,11 +193,11 @@ export function ReviewCard({
               variant="danger"
               size="sm"
               disabled={busy}
-              aria-label={`${message ? 'Ban the sender of' : 'Reject and ban'} ${about}`}
+              aria-label={message ? ui.banSenderOf(about) : ui.rejectAndBanItem(about)}
               onClick={() => onDecide('reject-and-ban')}
             >
               <Ban className="size-4" aria-hidden="true" />
-              {message ? 'Ban the sender' : 'Reject and ban'}
+              {message ? ui.banSender : ui.rejectAndBan}
             </Button>
           )}
         </div>
@@ -203,8 +205,9 @@ export function ReviewCard({
         item.decision && (
           <p className="flex flex-wrap items-center gap-1 text-xs text-muted">
             <ShieldAlert className="size-3.5" aria-hidden="true" />
-            {statusLabels[item.status]}
-            {item.decision.by && <> by {item.decision.by.username}</>} on {formatDateShort(item.decision.at)}
+            {item.decision.by
+              ? ui.decidedByOn(status, item.decision.by.username, formatDateShort(item.decision.at))
+              : ui.decidedOn(status, formatDateShort(item.decision.at))}
             {item.decision.reason && <>: {item.decision.reason}</>}
           </p>
         )

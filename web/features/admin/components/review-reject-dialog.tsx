@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { reviewMessages as m } from '../../../../contract/messages.ts';
 import { type ReviewItem, rejectBody } from '../../../../contract/review.ts';
+import { adminUi as ui } from '../../../../contract/texts/admin-ui.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { SubmitRow } from '../../../components/ui/form-field.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
@@ -37,25 +38,21 @@ export function ReviewRejectDialog({
     );
   });
   const who = item?.author.username ?? '';
-  const title = message ? 'Ban the sender' : ban ? 'Reject and ban' : 'Reject';
+  const title = message ? ui.banSender : ban ? ui.rejectAndBan : ui.reject;
   return (
     <Dialog
       open={target !== undefined}
       onOpenChange={(open) => !open && onClose()}
       title={title}
-      description={item ? `${kindLabels[item.kind]} by ${who}` : undefined}
+      description={item ? ui.itemAbout(kindLabels()[item.kind], who) : undefined}
     >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <p className="text-sm text-muted">
-          {message
-            ? `Ban ${who}? They are signed out everywhere at once and cannot sign in again.`
-            : ban
-              ? `The post is not published, ${who} is mailed the reason and banned: signed out everywhere at once, and unable to sign in again.`
-              : `The post is not published and ${who} is mailed the reason.`}
+          {message ? ui.banSenderConfirm(who) : ban ? ui.rejectAndBanConfirm(who) : ui.rejectConfirm(who)}
         </p>
-        <Textarea label="Reason" rows={3} {...field('reason', { counter: 500 })} />
+        <Textarea label={ui.reason} rows={3} {...field('reason', { counter: 500 })} />
         <SubmitRow variant="danger" loading={decide.isPending} cancel={onClose}>
-          {message ? 'Ban Sender' : ban ? 'Reject and Ban' : 'Reject'}
+          {message ? ui.banSenderButton : ban ? ui.rejectAndBanButton : ui.reject}
         </SubmitRow>
       </form>
     </Dialog>

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { roles } from '../../../../contract/limits.ts';
+import { adminUi as ui } from '../../../../contract/texts/admin-ui.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { Options } from '../../../components/ui/select.tsx';
@@ -30,26 +31,26 @@ export function UserFilters({
     <Card className="mb-4 flex flex-col gap-3 p-4 md:flex-row md:items-center">
       <form onSubmit={submit} className="flex-1">
         <SearchInput
-          label="Search users"
-          placeholder="Username or user ID, then Enter"
+          label={ui.searchUsers}
+          placeholder={ui.searchUsersPlaceholder}
           value={draft}
           onChange={(e) => setDraft(e.target.value)}
         />
       </form>
       <label className="flex items-center gap-2 text-sm">
-        <span className="text-muted">Role</span>
+        <span className="text-muted">{ui.role}</span>
         <select
-          aria-label="Role filter"
+          aria-label={ui.roleFilter}
           value={role}
           onChange={(e) => onRole(e.target.value as RoleFilter)}
           className="h-11 cursor-pointer rounded-xl border border-line bg-surface px-3 text-sm focus-visible:outline-2 focus-visible:outline-primary"
         >
-          <option value="all">All roles</option>
-          <Options values={roles} labels={roleLabels} />
+          <option value="all">{ui.allRoles}</option>
+          <Options values={roles} labels={roleLabels()} />
         </select>
       </label>
       <div className="md:w-56">
-        <Switch label="Show Banned Users" checked={showBanned} onChange={onShowBanned} />
+        <Switch label={ui.showBanned} checked={showBanned} onChange={onShowBanned} />
       </div>
     </Card>
   );

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { AdminUserRow, UserRank } from '../../../../contract/admin.ts';
 import { type Role, roles } from '../../../../contract/limits.ts';
 import { trustMessages as tm } from '../../../../contract/messages.ts';
+import { adminUi as ui } from '../../../../contract/texts/admin-ui.ts';
 import { type TrustLevel, trustLevels } from '../../../../contract/trust.ts';
 import { AdminRowActions } from '../../../components/ui/admin-row-actions.tsx';
 import { AdminCell, AdminRow } from '../../../components/ui/admin-table.tsx';
@@ -12,7 +13,18 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Options } from '../../../components/ui/select.tsx';
 import { formatDateShort, formatNumber, toIsoString } from '../../../lib/format.ts';
 
-export const roleLabels: Record<Role, string> = { user: 'User', moderator: 'Moderator', admin: 'Admin' };
+/** Each role's name in the active language (read at render). */
+export const roleLabels = (): Record<Role, string> => ({
+  user: ui.roleUser,
+  moderator: ui.roleModerator,
+  admin: ui.roleAdmin,
+});
+/** Each trust level's name in the active language (read at render). */
+export const trustLevelLabels = (): Record<TrustLevel, string> => ({
+  new: ui.levelNew,
+  member: ui.levelMember,
+  trusted: ui.levelTrusted,
+});
 const roleTones = { user: 'neutral', moderator: 'primary', admin: 'warning' } as const;
 
 /**
@@ -60,7 +72,7 @@ export function UserRow({
             </Link>
             <p className="text-xs text-muted">
               <code>{u.id.slice(0, 8)}</code>
-              {own && ' · You'}
+              {own && ` · ${ui.you}`}
             </p>
           </div>
         </div>
@@ -68,28 +80,28 @@ export function UserRow({
       <AdminCell>
         {isAdmin && !own ? (
           <select
-            aria-label={`Role of ${u.username}`}
+            aria-label={ui.roleOf(u.username)}
             value={u.role}
             disabled={roleBusy}
             onChange={(e) => onRole(e.target.value as Role)}
             className="h-9 cursor-pointer rounded-lg border border-line bg-surface px-2 text-sm focus-visible:outline-2 focus-visible:outline-primary"
           >
-            <Options values={roles} labels={roleLabels} />
+            <Options values={roles} labels={roleLabels()} />
           </select>
         ) : (
-          <Badge tone={roleTones[u.role]}>{roleLabels[u.role]}</Badge>
+          <Badge tone={roleTones[u.role]}>{roleLabels()[u.role]}</Badge>
         )}
         {/* The seller rank sits under the role: admins choose it, staff see it. */}
         <div className="mt-1.5">
           {isAdmin && ranks ? (
             <select
-              aria-label={`Rank of ${u.username}`}
+              aria-label={ui.rankOf(u.username)}
               value={u.rank?.id ?? ''}
               disabled={rankBusy}
               onChange={(e) => onRank(e.target.value)}
               className="h-9 max-w-40 cursor-pointer rounded-lg border border-line bg-surface px-2 text-sm focus-visible:outline-2 focus-visible:outline-primary"
             >
-              <option value="">No rank</option>
+              <option value="">{ui.noRank}</option>
               {ranks.map((r) => (
                 <option key={r.id} value={r.id}>
                   {r.name}
@@ -101,16 +113,16 @@ export function UserRow({
               {u.rank.name}
             </span>
           ) : (
-            <span className="text-xs text-muted">No rank</span>
+            <span className="text-xs text-muted">{ui.noRank}</span>
           )}
         </div>
       </AdminCell>
       <AdminCell>
-        <Badge tone={u.banned ? 'danger' : 'success'}>{u.banned ? 'Banned' : 'Active'}</Badge>
+        <Badge tone={u.banned ? 'danger' : 'success'}>{u.banned ? ui.banned : ui.active}</Badge>
         {/* Staff set a trust level (kept there) or leave it automatic, as the member's history earns it. */}
         <div className="mt-1.5">
           <select
-            aria-label={`${tm.levelLabel} of ${u.username}`}
+            aria-label={ui.trustLevelOf(u.username)}
             value={u.trustLevelLocked ? u.trustLevel : ''}
             disabled={trustBusy}
             onChange={(e) => onTrustLevel((e.target.value || null) as TrustLevel | null)}
@@ -118,11 +130,11 @@ export function UserRow({
           >
             <option value="">
               {tm.automatic}
-              {u.trustLevelLocked ? '' : ` (${tm.levelTitles[u.trustLevel]})`}
+              {u.trustLevelLocked ? '' : ` (${trustLevelLabels()[u.trustLevel]})`}
             </option>
             {trustLevels.map((level) => (
               <option key={level} value={level}>
-                {tm.levelTitles[level]}
+                {trustLevelLabels()[level]}
               </option>
             ))}
           </select>
@@ -131,9 +143,7 @@ export function UserRow({
       <AdminCell className="text-right tabular-nums">{formatNumber(u.balance)}</AdminCell>
       {/* Below zero only after a chargeback took back spent credits: such a member cannot buy or withdraw. */}
       <AdminCell className={`text-right tabular-nums${u.credits < 0 ? ' font-medium text-danger' : ''}`}>
-        <span title={u.credits < 0 ? 'Below zero after a chargeback' : undefined}>
-          {formatNumber(u.credits)}
-        </span>
+        <span title={u.credits < 0 ? ui.belowZero : undefined}>{formatNumber(u.credits)}</span>
       </AdminCell>
       <AdminCell className="whitespace-nowrap text-muted">
         <time dateTime={toIsoString(u.createdAt)}>{formatDateShort(u.createdAt)}</time>
@@ -143,8 +153,8 @@ export function UserRow({
           <Button
             variant="outline"
             size="sm"
-            aria-label={`Add balance to ${u.username}`}
-            title="Add Balance"
+            aria-label={ui.addBalanceTo(u.username)}
+            title={ui.addBalance}
             onClick={onGrant}
           >
             <Wallet className="size-4" aria-hidden="true" />
@@ -154,7 +164,7 @@ export function UserRow({
           <Button
             variant={u.banned ? 'outline' : 'danger'}
             size="sm"
-            aria-label={`${u.banned ? 'Unban' : 'Ban'} ${u.username}`}
+            aria-label={u.banned ? ui.unbanNamed(u.username) : ui.banNamed(u.username)}
             onClick={onBan}
           >
             {u.banned ? (
@@ -162,7 +172,7 @@ export function UserRow({
             ) : (
               <Ban className="size-4" aria-hidden="true" />
             )}
-            {u.banned ? 'Unban' : 'Ban'}
+            {u.banned ? ui.unban : ui.ban}
           </Button>
         )}
       </AdminRowActions>

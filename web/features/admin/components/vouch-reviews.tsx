@@ -2,6 +2,7 @@ import { ShieldQuestion, Star } from 'lucide-react';
 import { Link } from 'react-router';
 import { reputationMessages as m } from '../../../../contract/messages.ts';
 import type { FlaggedVouch, VouchReviewStatus } from '../../../../contract/reputation.ts';
+import { adminUi as ui } from '../../../../contract/texts/admin-ui.ts';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -14,11 +15,11 @@ import { toastOutcome } from '../../../lib/toast-outcome.ts';
 import { useFlaggedVouches, useReviewVouch } from '../api.ts';
 import { DecisionButtons } from './decision-buttons.tsx';
 
-const tabs: Record<VouchReviewStatus, string> = {
-  pending: 'Waiting',
-  approved: 'Approved',
-  rejected: 'Rejected',
-};
+const tabs = (): Record<VouchReviewStatus, string> => ({
+  pending: ui.statusWaiting,
+  approved: ui.statusApproved,
+  rejected: ui.statusRejected,
+});
 const tones: Record<VouchReviewStatus, BadgeTone> = {
   pending: 'warning',
   approved: 'success',
@@ -31,7 +32,7 @@ const Person = ({ who }: { who: { id: string; username: string } | null }) =>
       {who.username}
     </Link>
   ) : (
-    <span className="text-muted italic">Deleted user</span>
+    <span className="text-muted italic">{ui.deletedUser}</span>
   );
 
 /**
@@ -39,7 +40,11 @@ const Person = ({ who }: { who: { id: string; username: string } | null }) =>
  * with each other): not counted until staff approve it; rejected, it stays out. Every decision is audited.
  */
 export function VouchReviews() {
-  const { value: status, tabStrip, tabPanel } = useTabs('vouch-reviews', 'Flagged feedback', tabs, 'pending');
+  const {
+    value: status,
+    tabStrip,
+    tabPanel,
+  } = useTabs('vouch-reviews', ui.flaggedFeedback, tabs(), 'pending');
   const query = useFlaggedVouches(status);
   const review = useReviewVouch();
   const items = useAdminList(query, m.loadFailed, 'vouch-reviews-load');
@@ -53,12 +58,9 @@ export function VouchReviews() {
     <section aria-labelledby="vouch-reviews-heading" className="mt-10">
       <h2 id="vouch-reviews-heading" className="mb-1 flex items-center gap-2 text-lg font-semibold">
         <ShieldQuestion className="size-5 text-primary" aria-hidden="true" />
-        Possible vouch rings
+        {ui.vouchHeading}
       </h2>
-      <p className="mb-4 text-sm text-muted">
-        Feedback between two accounts that trade mostly with each other. It does not count in the seller’s
-        rating until you approve it.
-      </p>
+      <p className="mb-4 text-sm text-muted">{ui.vouchIntro}</p>
       <Tabs {...tabStrip} className="mb-4" />
       <div {...tabPanel} className="outline-none">
         {query.isPending ? (
@@ -66,19 +68,19 @@ export function VouchReviews() {
         ) : items.length === 0 ? (
           <EmptyState text={m.empty} className="py-8" />
         ) : (
-          <ul aria-label="Flagged feedback" className="flex flex-col gap-3">
+          <ul aria-label={ui.flaggedFeedback} className="flex flex-col gap-3">
             {items.map((v) => (
               <li key={v.id}>
                 <Card className="flex flex-col gap-2 p-4 text-sm">
                   <div className="flex flex-wrap items-center gap-2">
-                    <Badge tone={tones[v.review]}>{tabs[v.review]}</Badge>
+                    <Badge tone={tones[v.review]}>{tabs()[v.review]}</Badge>
                     <Person who={v.from} />
-                    <span className="text-muted">rated</span>
+                    <span className="text-muted">{ui.rated}</span>
                     <Person who={v.to} />
                     <span
                       className="inline-flex items-center gap-1"
                       role="img"
-                      aria-label={`${v.rating} out of 5 stars`}
+                      aria-label={ui.stars(v.rating)}
                     >
                       <Star className="size-4 fill-amber-400 text-amber-400" aria-hidden="true" />
                       {v.rating}/5
@@ -89,7 +91,7 @@ export function VouchReviews() {
                   </div>
                   <p className="break-words whitespace-pre-line">{v.comment}</p>
                   <p className="text-xs text-muted">
-                    On{' '}
+                    {ui.on}{' '}
                     {v.listingId ? (
                       <Link to={`/marketplace/${v.listingId}`} className="hover:text-primary">
                         {v.listingTitle}
@@ -97,15 +99,14 @@ export function VouchReviews() {
                     ) : (
                       v.listingTitle
                     )}
-                    . {v.pairOrders} order{v.pairOrders === 1 ? '' : 's'} with each other, of {v.fromOrders}{' '}
-                    for the buyer and {v.toOrders} for the seller.
+                    . {ui.pairOrders(v.pairOrders, v.fromOrders, v.toOrders)}
                   </p>
                   {v.review === 'pending' ? (
                     <div className="flex flex-wrap gap-2">
                       <DecisionButtons
-                        yes={{ action: 'approve', label: 'Approve' }}
-                        no={{ action: 'reject', label: 'Reject' }}
-                        about={`feedback from ${v.from?.username ?? 'a deleted user'}`}
+                        yes={{ action: 'approve', label: ui.approve }}
+                        no={{ action: 'reject', label: ui.reject }}
+                        about={ui.feedbackFrom(v.from?.username ?? ui.aDeletedUser)}
                         disabled={review.isPending}
                         onDecide={(action) => decide(v, action)}
                       />
@@ -113,7 +114,7 @@ export function VouchReviews() {
                   ) : (
                     v.reviewedBy && (
                       <p className="text-xs text-muted">
-                        {tabs[v.review]} by {v.reviewedBy.username}
+                        {ui.settledBy(tabs()[v.review], v.reviewedBy.username)}
                       </p>
                     )
                   )}

@@ -1,6 +1,8 @@
 import { Flag } from 'lucide-react';
 import { reportMessages as m, uploadMessages } from '../../../../contract/messages.ts';
 import type { AdminReport, ReportStatusFilter } from '../../../../contract/reports.ts';
+import { reportTargetNouns, adminUi as ui } from '../../../../contract/texts/admin-ui.ts';
+import { pageTitles } from '../../../../contract/texts/shell-ui.ts';
 import { AdminTable } from '../../../components/ui/admin-table.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
@@ -9,34 +11,34 @@ import { useRowConfirm, useRowDelete } from '../../../lib/admin-list.ts';
 import { useSession } from '../../../lib/session.ts';
 import { toastOutcome } from '../../../lib/toast-outcome.ts';
 import { type ReportAction, useAdminReports, useDeleteUpload, useReportAction } from '../api.ts';
-import { type ReportImage, ReportRow, typeLabels } from '../components/report-row.tsx';
+import { type ReportImage, ReportRow } from '../components/report-row.tsx';
 import { VouchReviews } from '../components/vouch-reviews.tsx';
 
-/** Spec §2 Admin Reports: Pending (default), Resolved, Dismissed, All Reports. */
-const tabs: Record<ReportStatusFilter, string> = {
-  pending: 'Pending',
-  resolved: 'Resolved',
-  dismissed: 'Dismissed',
-  all: 'All Reports',
-};
+/** Spec §2 Admin Reports: Pending (default), Resolved, Dismissed, All Reports (read at render: their language). */
+const tabs = (): Record<ReportStatusFilter, string> => ({
+  pending: ui.pending,
+  resolved: ui.resolved,
+  dismissed: ui.dismissed,
+  all: ui.allReports,
+});
 
-const success: Record<ReportAction, string> = {
+const success = (): Record<ReportAction, string> => ({
   resolve: m.resolved,
   dismiss: m.dismissed,
   'delete-content': m.contentDeleted,
   'ban-user': m.userBanned,
-};
-const failure: Record<ReportAction, string> = {
+});
+const failure = (): Record<ReportAction, string> => ({
   resolve: m.resolveFailed,
   dismiss: m.dismissFailed,
   'delete-content': m.deleteFailed,
   'ban-user': m.banFailed,
-};
+});
 
 export function AdminReportsPage() {
   const { user: me } = useSession();
   const isAdmin = me?.role === 'admin';
-  const { value: status, tabStrip, tabPanel } = useTabs('reports', 'Report status', tabs, 'pending');
+  const { value: status, tabStrip, tabPanel } = useTabs('reports', ui.reportStatus, tabs(), 'pending');
   const query = useAdminReports(status);
   const action = useReportAction();
   const confirming = useRowConfirm<{ report: AdminReport; action: ReportAction }>();
@@ -49,13 +51,13 @@ export function AdminReportsPage() {
   const run = (report: AdminReport, what: ReportAction) =>
     action.mutate(
       { id: report.id, action: what },
-      toastOutcome(success[what], failure[what], () => confirming.close()),
+      toastOutcome(success()[what], failure()[what], () => confirming.close()),
     );
 
   return (
     <div>
-      <PageHeader title="Manage Reports" icon={Flag}>
-        Review what members reported: resolve, dismiss, delete the content or ban its author.
+      <PageHeader title={pageTitles.manageReports} icon={Flag}>
+        {ui.reportsIntro}
       </PageHeader>
       <Tabs {...tabStrip} className="mb-4 overflow-x-auto" />
       {/* Below md the table's rows stack as cards (no sideways scrolling to reach the actions). */}
@@ -65,9 +67,15 @@ export function AdminReportsPage() {
       >
         <AdminTable
           query={query}
-          texts={{ failed: m.loadFailed, loading: 'Loading reports…', empty: m.empty }}
+          texts={{ failed: m.loadFailed, loading: ui.loadingReports, empty: m.empty }}
           minWidth="md:min-w-[56rem]"
-          columns={['Report', 'Reporter', 'Reason', 'Reported content', 'Actions']}
+          columns={[
+            ui.colReport,
+            ui.colReporter,
+            ui.colReason,
+            ui.colReportedContent,
+            { label: ui.colActions, align: 'right' },
+          ]}
         >
           {(r) => (
             <ReportRow
@@ -87,21 +95,21 @@ export function AdminReportsPage() {
 
       <ConfirmDialog
         {...confirming.dialog}
-        title={confirming.row?.action === 'ban-user' ? 'Ban user' : 'Delete content'}
+        title={confirming.row?.action === 'ban-user' ? ui.banUserTitle : ui.deleteContentTitle}
         message={
           confirming.row?.action === 'ban-user'
-            ? `Ban ${confirming.row.report.target.author?.username ?? ''}? They are signed out everywhere at once and cannot sign in.`
-            : `Delete this ${typeLabels[confirming.row?.report.target.type ?? 'post'].toLowerCase()} and resolve the report? This action cannot be undone.`
+            ? ui.banConfirm(confirming.row.report.target.author?.username ?? '')
+            : ui.deleteContentConfirm(reportTargetNouns[confirming.row?.report.target.type ?? 'post'])
         }
-        confirmLabel={confirming.row?.action === 'ban-user' ? 'Ban User' : 'Delete Content'}
+        confirmLabel={confirming.row?.action === 'ban-user' ? ui.banUserButton : ui.deleteContentButton}
         onConfirm={() => confirming.row && run(confirming.row.report, confirming.row.action)}
         pending={action.isPending}
       />
       <ConfirmDialog
         {...imageDelete.dialog}
-        title="Delete image"
+        title={ui.deleteImage}
         message={uploadMessages.confirmDelete}
-        confirmLabel="Delete image"
+        confirmLabel={ui.deleteImage}
       />
     </div>
   );

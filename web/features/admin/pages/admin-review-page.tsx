@@ -2,6 +2,8 @@ import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { reviewMessages as m } from '../../../../contract/messages.ts';
 import type { ReviewItem } from '../../../../contract/review.ts';
+import { adminUi as ui } from '../../../../contract/texts/admin-ui.ts';
+import { pageTitles } from '../../../../contract/texts/shell-ui.ts';
 import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
@@ -20,7 +22,7 @@ import { ReviewRejectDialog } from '../components/review-reject-dialog.tsx';
  */
 export function AdminReviewPage() {
   const { user: me } = useSession();
-  const { value: status, tabStrip, tabPanel } = useTabs('review', 'Review status', statusLabels, 'pending');
+  const { value: status, tabStrip, tabPanel } = useTabs('review', ui.reviewStatus, statusLabels(), 'pending');
   const query = useReviewQueue(status);
   const items = useAdminList(query, m.loadFailed, 'review-queue-load');
   const decide = useReviewDecision();
@@ -38,20 +40,20 @@ export function AdminReviewPage() {
 
   return (
     <div>
-      <PageHeader title="Review" icon={ShieldCheck}>
-        Posts held for staff and flagged messages: approve, reject with a reason, or reject and ban.
+      <PageHeader title={pageTitles.review} icon={ShieldCheck}>
+        {ui.reviewIntro}
       </PageHeader>
       <Tabs {...tabStrip} className="mb-4 overflow-x-auto" />
       <div {...tabPanel} className="outline-none">
         {query.isPending ? (
-          <SkeletonRows label="Loading the review queue…" rows={3} className="h-56 w-full rounded-2xl" />
+          <SkeletonRows label={ui.loadingReview} rows={3} className="h-56 w-full rounded-2xl" />
         ) : items.length === 0 ? (
           <EmptyState
             icon={<ShieldCheck className="size-8 text-muted/60" aria-hidden="true" />}
             text={m.empty}
           />
         ) : (
-          <ul aria-label="Review queue" className="flex flex-col gap-3">
+          <ul aria-label={ui.reviewQueue} className="flex flex-col gap-3">
             {items.map((item) => (
               <li key={item.id}>
                 <ReviewCard

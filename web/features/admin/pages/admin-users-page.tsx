@@ -3,6 +3,8 @@ import { useState } from 'react';
 import type { AdminUserRow } from '../../../../contract/admin.ts';
 import type { Role } from '../../../../contract/limits.ts';
 import { adminMessages as m, trustMessages as tm } from '../../../../contract/messages.ts';
+import { adminUi as ui } from '../../../../contract/texts/admin-ui.ts';
+import { pageTitles } from '../../../../contract/texts/shell-ui.ts';
 import type { TrustLevel } from '../../../../contract/trust.ts';
 import { AdminTable } from '../../../components/ui/admin-table.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
@@ -47,8 +49,8 @@ export function AdminUsersPage() {
 
   return (
     <div>
-      <PageHeader title="Manage Users" icon={Users}>
-        Find members, ban or unban them, change roles, ranks and trust levels, and add balance.
+      <PageHeader title={pageTitles.manageUsers} icon={Users}>
+        {ui.usersIntro}
       </PageHeader>
       <UserFilters
         onSearch={setQ}
@@ -60,16 +62,16 @@ export function AdminUsersPage() {
 
       <AdminTable
         query={query}
-        texts={{ failed: m.loadUsersFailed, loading: 'Loading users…', empty: m.noUsers }}
+        texts={{ failed: m.loadUsersFailed, loading: ui.loadingUsers, empty: m.noUsers }}
         minWidth="min-w-[52rem]"
         columns={[
-          'User',
-          'Role · Rank',
-          'Status · Trust',
-          { label: 'Balance', align: 'right' },
-          { label: 'Credits', align: 'right' },
-          'Joined',
-          'Actions',
+          ui.colUser,
+          ui.colRoleRank,
+          ui.colStatusTrust,
+          { label: ui.colBalance, align: 'right' },
+          { label: ui.colCredits, align: 'right' },
+          ui.colJoined,
+          { label: ui.colActions, align: 'right' },
         ]}
       >
         {(u) => (
@@ -94,13 +96,13 @@ export function AdminUsersPage() {
 
       <ConfirmDialog
         {...banning.dialog}
-        title={banning.row?.banned ? 'Unban user' : 'Ban user'}
+        title={banning.row?.banned ? ui.unbanUserTitle : ui.banUserTitle}
         message={
           banning.row?.banned
-            ? `Allow ${banning.row.username} to sign in again?`
-            : `Ban ${banning.row?.username ?? ''}? They are signed out everywhere at once and cannot sign in.`
+            ? ui.allowSignIn(banning.row.username)
+            : ui.banConfirm(banning.row?.username ?? '')
         }
-        confirmLabel={banning.row?.banned ? 'Unban' : 'Ban'}
+        confirmLabel={banning.row?.banned ? ui.unban : ui.ban}
         onConfirm={confirmBan}
         pending={update.isPending}
       />

@@ -1,4 +1,6 @@
 import { ScrollText } from 'lucide-react';
+import { adminUi as ui } from '../../../../contract/texts/admin-ui.ts';
+import { pageTitles } from '../../../../contract/texts/shell-ui.ts';
 import { AdminCell, AdminTable } from '../../../components/ui/admin-table.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
@@ -19,25 +21,25 @@ export function AuditLogPage() {
 
   return (
     <div>
-      <PageHeader title="Audit Log" icon={ScrollText}>
-        Every staff action, who did it and when. Entries are never edited or removed.
+      <PageHeader title={pageTitles.auditLog} icon={ScrollText}>
+        {ui.auditIntro}
       </PageHeader>
       <AdminTable
         query={query}
         texts={{
-          failed: 'Failed to load the audit log',
-          loading: 'Loading the audit log…',
-          empty: 'No staff actions yet',
+          failed: ui.auditFailed,
+          loading: ui.loadingAudit,
+          empty: ui.auditEmpty,
         }}
         minWidth="min-w-[48rem]"
-        columns={['When', 'Who', 'Action', 'Target', 'Before', 'After']}
+        columns={[ui.colWhen, ui.colWho, ui.colAction, ui.colTarget, ui.colBefore, ui.colAfter]}
       >
         {(e) => (
           <tr key={e.id} className="border-b border-line align-top last:border-0">
             <AdminCell className="whitespace-nowrap text-muted">
               <time dateTime={toIsoString(e.createdAt)}>{formatDateLong(e.createdAt)}</time>
             </AdminCell>
-            <AdminCell className="font-medium">{e.actor?.username ?? 'Deleted account'}</AdminCell>
+            <AdminCell className="font-medium">{e.actor?.username ?? ui.deletedAccount}</AdminCell>
             <AdminCell>
               <Badge tone="primary">{e.action}</Badge>
             </AdminCell>

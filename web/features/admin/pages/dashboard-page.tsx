@@ -11,6 +11,7 @@ import {
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { forumMessages } from '../../../../contract/messages.ts';
+import { adminUi as ui } from '../../../../contract/texts/admin-ui.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -43,29 +44,29 @@ function StatCard({
       </div>
       <p className="mt-3 text-3xl font-bold tabular-nums">{formatNumber(value)}</p>
       <p className="mt-1 text-xs text-muted">
-        {today > 0 ? `+${formatNumber(today)} new today` : 'No new today'}
+        {today > 0 ? ui.newToday(formatNumber(today)) : ui.noNewToday}
       </p>
     </Card>
   );
 }
 
 const stats = [
-  { label: 'Total Users', total: 'totalUsers', today: 'newUsersToday', Icon: Users },
-  { label: 'Total Posts', total: 'totalPosts', today: 'newPostsToday', Icon: MessageSquare },
-  { label: 'Active Cheats', total: 'activeCheats', today: 'activeCheatsToday', Icon: ShieldCheck },
-  { label: 'Total Downloads', total: 'totalDownloads', today: 'downloadsToday', Icon: Download },
+  { label: 'totalUsers', total: 'totalUsers', today: 'newUsersToday', Icon: Users },
+  { label: 'totalPosts', total: 'totalPosts', today: 'newPostsToday', Icon: MessageSquare },
+  { label: 'activeCheats', total: 'activeCheats', today: 'activeCheatsToday', Icon: ShieldCheck },
+  { label: 'totalDownloads', total: 'totalDownloads', today: 'downloadsToday', Icon: Download },
 ] as const;
 
 export function DashboardPage() {
   const query = useAdminDashboard();
   const activity = useAdminActivity();
-  useFailureToast(query.isError, 'dash-load', 'Failed to load the dashboard', query.error);
+  useFailureToast(query.isError, 'dash-load', ui.dashboardFailed, query.error);
   const d = query.data;
 
   return (
     <div>
       <PageHeader
-        title="Admin Dashboard"
+        title={ui.dashboardTitle}
         icon={LayoutDashboard}
         actions={
           <Button
@@ -77,15 +78,15 @@ export function DashboardPage() {
             }}
           >
             <RefreshCw className="size-4" aria-hidden="true" />
-            Refresh
+            {ui.refresh}
           </Button>
         }
       >
-        The community at a glance.
+        {ui.dashboardIntro}
       </PageHeader>
       {!d ? (
         <SkeletonRows
-          label="Loading dashboard…"
+          label={ui.loadingDashboard}
           rows={4}
           layout="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4"
           className="h-32 w-full rounded-2xl"
@@ -96,27 +97,27 @@ export function DashboardPage() {
             {stats.map(({ label, total, today, Icon }) => (
               <StatCard
                 key={label}
-                label={label}
+                label={ui[label]}
                 value={d[total]}
                 today={d[today]}
                 icon={<Icon className="size-4" aria-hidden="true" />}
               />
             ))}
           </div>
-          <SectionCard title="Last 30 Days" icon={Activity} iconTone="inherit" className="mt-6">
+          <SectionCard title={ui.last30Days} icon={Activity} iconTone="inherit" className="mt-6">
             {activity.data ? (
               <ActivityChart days={activity.data.days} />
             ) : activity.isError ? (
-              <EmptyState text="Failed to load the chart" />
+              <EmptyState text={ui.chartFailed} />
             ) : (
               <div role="status" aria-live="polite">
-                <span className="sr-only">Loading chart…</span>
+                <span className="sr-only">{ui.loadingChart}</span>
                 <Skeleton className="h-52 w-full" />
               </div>
             )}
           </SectionCard>
           <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-            <SectionCard title="Latest Posts" icon={MessageSquare} iconTone="inherit">
+            <SectionCard title={ui.latestPosts} icon={MessageSquare} iconTone="inherit">
               {d.latestPosts.length === 0 ? (
                 <EmptyState text={forumMessages.noForumPosts} />
               ) : (
@@ -131,7 +132,7 @@ export function DashboardPage() {
                       </Link>
                       <Badge>{p.category.name}</Badge>
                       <span className="w-full text-xs text-muted">
-                        by {p.author.username} ·{' '}
+                        {ui.byAuthor(p.author.username)} ·{' '}
                         <time dateTime={toIsoString(p.createdAt)}>{formatDateLong(p.createdAt)}</time>
                       </span>
                     </li>
@@ -140,18 +141,18 @@ export function DashboardPage() {
               )}
             </SectionCard>
             <SectionCard
-              title="Reports Overview"
+              title={ui.reportsOverview}
               icon={Flag}
               iconTone="inherit"
-              link={{ to: '/admin/reports', label: 'View reports' }}
+              link={{ to: '/admin/reports', label: ui.viewReports }}
             >
               <dl className="grid grid-cols-2 gap-4">
                 <div>
-                  <dt className="text-sm text-muted">Pending</dt>
+                  <dt className="text-sm text-muted">{ui.pending}</dt>
                   <dd className="text-2xl font-bold tabular-nums">{formatNumber(d.reports.pending)}</dd>
                 </div>
                 <div>
-                  <dt className="text-sm text-muted">Total</dt>
+                  <dt className="text-sm text-muted">{ui.total}</dt>
                   <dd className="text-2xl font-bold tabular-nums">{formatNumber(d.reports.total)}</dd>
                 </div>
               </dl>

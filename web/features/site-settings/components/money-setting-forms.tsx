@@ -1,41 +1,23 @@
 import type { SiteSettingValue } from '../../../../contract/site.ts';
+import { siteSettingsUi as ui } from '../../../../contract/texts/admin-ui.ts';
 import { Input } from '../../../components/ui/input.tsx';
 import { type NumberField, NumberFields, SettingCard, useSettingForm } from './setting-card.tsx';
 
 type Payments = SiteSettingValue<'payments'>;
 type Withdrawals = SiteSettingValue<'withdrawals'>;
 
-const paymentNumbers: NumberField<Payments>[] = [
-  {
-    name: 'creditsPerUnit',
-    label: 'Credits per currency unit',
-    min: 1,
-    max: 10_000,
-    hint: '100 means a credit costs 0.01.',
-  },
-  { name: 'minCredits', label: 'Smallest top-up (credits)', min: 1 },
-  { name: 'maxCredits', label: 'Largest top-up (credits)', min: 1 },
+// Built at render: the labels and hints are in the active language.
+const paymentNumbers = (): NumberField<Payments>[] => [
+  { name: 'creditsPerUnit', label: ui.creditsPerUnit, min: 1, max: 10_000, hint: ui.creditsPerUnitHint },
+  { name: 'minCredits', label: ui.minTopUp, min: 1 },
+  { name: 'maxCredits', label: ui.maxTopUp, min: 1 },
 ];
 
-const withdrawalNumbers: NumberField<Withdrawals>[] = [
-  {
-    name: 'reserveDays',
-    label: 'Reserve (days)',
-    min: 0,
-    max: 90,
-    wide: true,
-    hint: 'Earnings wait this long after a sale is released, 0 to 90.',
-  },
-  { name: 'minCredits', label: 'Smallest withdrawal (credits)', min: 1 },
-  { name: 'feePercent', label: 'Withdrawal fee (%)', min: 0, max: 50, hint: '0 to 50.' },
-  {
-    name: 'addressHoldHours',
-    label: 'New payout address hold (hours)',
-    min: 0,
-    max: 168,
-    wide: true,
-    hint: 'How long a new or changed payout address waits before a withdrawal may use it, 0 to 168.',
-  },
+const withdrawalNumbers = (): NumberField<Withdrawals>[] => [
+  { name: 'reserveDays', label: ui.reserveDays, min: 0, max: 90, wide: true, hint: ui.reserveHint },
+  { name: 'minCredits', label: ui.minWithdrawal, min: 1 },
+  { name: 'feePercent', label: ui.withdrawalFee, min: 0, max: 50, hint: ui.withdrawalFeeHint },
+  { name: 'addressHoldHours', label: ui.addressHold, min: 0, max: 168, wide: true, hint: ui.addressHoldHint },
 ];
 
 /** What a credit costs and how many one top-up may buy. */
@@ -43,16 +25,21 @@ export function PaymentsForm({ value }: { value: Payments }) {
   const setting = useSettingForm('payments', value);
   const { form } = setting;
   return (
-    <SettingCard title="Top-ups" saves="top-ups" setting={setting} className="grid gap-4 sm:grid-cols-2">
+    <SettingCard
+      title={ui.topUps}
+      saves={ui.savesTopUps}
+      setting={setting}
+      className="grid gap-4 sm:grid-cols-2"
+    >
       <Input
-        label="Currency"
+        label={ui.currency}
         maxLength={3}
         autoCapitalize="characters"
-        hint="Three letters, like USD."
+        hint={ui.currencyHint}
         error={form.formState.errors.currency?.message}
         {...form.register('currency')}
       />
-      <NumberFields form={form} fields={paymentNumbers} />
+      <NumberFields form={form} fields={paymentNumbers()} />
     </SettingCard>
   );
 }
@@ -62,12 +49,12 @@ export function WithdrawalsForm({ value }: { value: Withdrawals }) {
   const setting = useSettingForm('withdrawals', value);
   return (
     <SettingCard
-      title="Withdrawals"
-      saves="withdrawals"
+      title={ui.withdrawals}
+      saves={ui.savesWithdrawals}
       setting={setting}
       className="grid gap-4 sm:grid-cols-2"
     >
-      <NumberFields form={setting.form} fields={withdrawalNumbers} />
+      <NumberFields form={setting.form} fields={withdrawalNumbers()} />
     </SettingCard>
   );
 }

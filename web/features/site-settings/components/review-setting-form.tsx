@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import { z } from 'zod';
 import { siteSettingsMessages as m } from '../../../../contract/messages.ts';
 import { type SiteSettingValue, siteSettingSchemas } from '../../../../contract/site.ts';
+import { siteSettingsUi as ui } from '../../../../contract/texts/admin-ui.ts';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { useUpdateSiteSetting } from '../api.ts';
@@ -29,21 +30,10 @@ const reviewForm = z.object({
 type ReviewFormIn = z.input<typeof reviewForm>;
 type ReviewFormOut = z.output<typeof reviewForm>;
 
-const reviewNumbers: NumberField<ReviewFormIn>[] = [
-  {
-    name: 'firstPosts',
-    label: 'First posts reviewed',
-    min: 0,
-    max: 50,
-    hint: "A new member's first posts wait for staff, 0 to 50 (0: none).",
-  },
-  {
-    name: 'maxLinks',
-    label: 'Most links in a post',
-    min: 0,
-    max: 100,
-    hint: 'A post with more links waits for staff.',
-  },
+// Built at render: the labels and hints are in the active language.
+const reviewNumbers = (): NumberField<ReviewFormIn>[] => [
+  { name: 'firstPosts', label: ui.firstPosts, min: 0, max: 50, hint: ui.firstPostsHint },
+  { name: 'maxLinks', label: ui.maxLinks, min: 0, max: 100, hint: ui.maxLinksHint },
 ];
 
 /** The review queue (issue 36): how many first posts wait for staff, the link limit, and the spam domains. */
@@ -72,18 +62,18 @@ export function ReviewForm({ value }: { value: SiteSettingValue<'review'> }) {
   );
   return (
     <SettingCard
-      title="Review queue"
-      saves="review queue"
+      title={ui.reviewQueue}
+      saves={ui.savesReview}
       setting={{ onSubmit, pending: update.isPending }}
       className="grid gap-4 sm:grid-cols-2"
     >
-      <NumberFields form={form} fields={reviewNumbers} />
+      <NumberFields form={form} fields={reviewNumbers()} />
       <Textarea
-        label="Spam domains"
+        label={ui.spamDomains}
         rows={4}
         spellCheck={false}
         autoCapitalize="none"
-        hint="One a line, like example.com. A post linking to one (or a subdomain) waits for staff, as do known link shorteners and IP loggers."
+        hint={ui.spamDomainsHint}
         error={errors.spamDomains?.message}
         className="sm:col-span-2"
         {...form.register('spamDomains')}

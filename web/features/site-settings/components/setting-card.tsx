@@ -11,6 +11,7 @@ import {
 import toast from 'react-hot-toast';
 import { siteSettingsMessages as m } from '../../../../contract/messages.ts';
 import { type SiteSettingKey, siteSettingSchemas } from '../../../../contract/site.ts';
+import { siteSettingsUi as ui } from '../../../../contract/texts/admin-ui.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
@@ -57,8 +58,8 @@ export function SettingCard({
       <form noValidate onSubmit={setting.onSubmit} className={className}>
         {children}
         <div className="mt-4 flex justify-end">
-          <Button type="submit" size="sm" loading={setting.pending} aria-label={`Save ${saves}`}>
-            Save
+          <Button type="submit" size="sm" loading={setting.pending} aria-label={ui.saveNamed(saves)}>
+            {ui.save}
           </Button>
         </div>
       </form>

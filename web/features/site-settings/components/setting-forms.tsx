@@ -1,31 +1,32 @@
 import { Controller, type useForm } from 'react-hook-form';
 import { animationTypes, type PublicConfig } from '../../../../contract/site.ts';
+import { siteSettingsUi as ui } from '../../../../contract/texts/admin-ui.ts';
 import { Input } from '../../../components/ui/input.tsx';
 import { Options, Select } from '../../../components/ui/select.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { NumberFields, SettingCard, useSettingForm } from './setting-card.tsx';
 
-const animationLabels = { snow: 'Snow', rain: 'Rain', sparkles: 'Sparkles', fire: 'Fire' } as const;
+const animationLabels = () => ({ snow: ui.snow, rain: ui.rain, sparkles: ui.sparkles, fire: ui.fire });
 
 export function AnimationsForm({ value }: { value: PublicConfig['animations'] }) {
   const setting = useSettingForm('animations', value);
   const { form } = setting;
   return (
-    <SettingCard title="Animations" saves="animations" setting={setting}>
+    <SettingCard title={ui.animations} saves={ui.savesAnimations} setting={setting}>
       <Controller
         control={form.control}
         name="enabled"
         render={({ field }) => (
           <Switch
-            label="Show animations"
-            description="An overlay drawn over the site; it never blocks clicks."
+            label={ui.showAnimations}
+            description={ui.animationsHint}
             checked={field.value}
             onChange={field.onChange}
           />
         )}
       />
-      <Select label="Animation type" {...form.register('type')}>
-        <Options values={animationTypes} labels={animationLabels} />
+      <Select label={ui.animationType} {...form.register('type')}>
+        <Options values={animationTypes} labels={animationLabels()} />
       </Select>
     </SettingCard>
   );
@@ -35,12 +36,10 @@ export function FeeForm({ value }: { value: PublicConfig['marketplaceFee'] }) {
   const setting = useSettingForm('marketplace_fee', value);
   const { form } = setting;
   return (
-    <SettingCard title="Marketplace Fee" saves="marketplace fee" setting={setting}>
+    <SettingCard title={ui.marketplaceFee} saves={ui.savesFee} setting={setting}>
       <NumberFields
         form={form}
-        fields={[
-          { name: 'percentage', label: 'Fee (%)', min: 0, max: 50, hint: 'Kept from each sale, 0 to 50.' },
-        ]}
+        fields={[{ name: 'percentage', label: ui.feePercent, min: 0, max: 50, hint: ui.feeHint }]}
       />
     </SettingCard>
   );
@@ -66,7 +65,7 @@ function ColourField({
       />
       <input
         type="color"
-        aria-label={`${label} picker`}
+        aria-label={ui.colourPicker(label)}
         value={/^#[0-9a-fA-F]{6}$/.test(current) ? current : '#000000'}
         onChange={(e) => form.setValue(name, e.target.value.toUpperCase(), { shouldDirty: true })}
         className="mb-0.5 h-11 w-14 cursor-pointer rounded-xl border border-line bg-surface p-1"
@@ -80,13 +79,13 @@ export function ThemeForm({ value }: { value: PublicConfig['siteTheme'] }) {
   const { form } = setting;
   return (
     <SettingCard
-      title="Theme Colours"
-      saves="theme colours"
+      title={ui.themeColours}
+      saves={ui.savesTheme}
       setting={setting}
       className="flex flex-col gap-4"
     >
-      <ColourField label="Primary colour" name="primaryColor" form={form} />
-      <ColourField label="Secondary colour" name="secondaryColor" form={form} />
+      <ColourField label={ui.primaryColour} name="primaryColor" form={form} />
+      <ColourField label={ui.secondaryColour} name="secondaryColor" form={form} />
     </SettingCard>
   );
 }
@@ -99,19 +98,19 @@ export function LinksForm({ value }: { value: Pick<PublicConfig, 'supportStreamU
   const { form } = setting;
   return (
     <SettingCard
-      title="External Links"
-      saves="external links"
+      title={ui.externalLinks}
+      saves={ui.savesLinks}
       setting={setting}
       className="flex flex-col gap-4"
     >
       <Input
-        label="Support stream link"
+        label={ui.supportStreamLink}
         type="url"
         error={form.formState.errors.supportStreamUrl?.message}
         {...form.register('supportStreamUrl')}
       />
       <Input
-        label="Community chat link"
+        label={ui.communityChatLink}
         type="url"
         error={form.formState.errors.communityChatUrl?.message}
         {...form.register('communityChatUrl')}
@@ -124,16 +123,16 @@ export function ProtectionForm({ value }: { value: PublicConfig['buyerProtection
   const setting = useSettingForm('buyer_protection', value);
   const { form } = setting;
   return (
-    <SettingCard title="Buyer Protection" saves="buyer protection" setting={setting}>
+    <SettingCard title={ui.buyerProtection} saves={ui.savesProtection} setting={setting}>
       <NumberFields
         form={form}
         fields={[
           {
             name: 'hours',
-            label: 'Protection window (hours)',
+            label: ui.protectionWindow,
             min: 1,
             max: 720,
-            hint: 'How long a buyer can dispute an order, 1 to 720 hours.',
+            hint: ui.protectionHint,
           },
         ]}
       />

@@ -1,56 +1,50 @@
-import { trustMessages as tm } from '../../../../contract/messages.ts';
 import type { SiteSettingValue } from '../../../../contract/site.ts';
+import { adminUi, siteSettingsUi as ui } from '../../../../contract/texts/admin-ui.ts';
 import { type TrustLevel, trustLevels } from '../../../../contract/trust.ts';
 import { Checkbox } from '../../../components/ui/input.tsx';
 import { type NumberField, NumberFields, SettingCard, useSettingForm } from './setting-card.tsx';
 
 type Trust = SiteSettingValue<'trust'>;
 
-const limitFields = [
-  { name: 'linksPerPost', label: 'Links per post' },
-  { name: 'imagesPerPost', label: 'Images per post' },
-  { name: 'newContactsPerDay', label: 'New DM contacts a day' },
-  { name: 'activeListings', label: 'Active listings at once' },
-  { name: 'listingPriceCap', label: 'Listing price cap (credits)' },
-] as const;
+// Built at render: the labels and hints are in the active language.
+const limitFields = () =>
+  [
+    { name: 'linksPerPost', label: ui.linksPerPost },
+    { name: 'imagesPerPost', label: ui.imagesPerPost },
+    { name: 'newContactsPerDay', label: ui.newContactsPerDay },
+    { name: 'activeListings', label: ui.activeListings },
+    { name: 'listingPriceCap', label: ui.listingPriceCap },
+  ] as const;
 
-const thresholds: NumberField<Trust>[] = [
-  {
-    name: 'memberAfterDays',
-    label: 'Member after (days)',
-    min: 0,
-    max: 365,
-    hint: 'And a verified address.',
-  },
-  {
-    name: 'memberAfterPosts',
-    label: 'Member after (posts)',
-    min: 0,
-    max: 1000,
-    hint: 'Forum threads, replies and social posts published.',
-  },
-  { name: 'trustedAfterDays', label: 'Trusted after (days)', min: 0, max: 365 },
+const thresholds = (): NumberField<Trust>[] => [
+  { name: 'memberAfterDays', label: ui.memberAfterDays, min: 0, max: 365, hint: ui.memberAfterDaysHint },
+  { name: 'memberAfterPosts', label: ui.memberAfterPosts, min: 0, max: 1000, hint: ui.memberAfterPostsHint },
+  { name: 'trustedAfterDays', label: ui.trustedAfterDays, min: 0, max: 365 },
   {
     name: 'trustedAfterSales',
-    label: 'Trusted after (completed orders)',
+    label: ui.trustedAfterSales,
     min: 0,
     max: 1000,
-    hint: 'Released, as seller or buyer, with no dispute lost.',
+    hint: ui.trustedAfterSalesHint,
   },
   {
     name: 'unverifiedContactsPerDay',
-    label: 'Unverified address: new DM contacts a day',
+    label: ui.unverifiedContacts,
     min: 0,
     wide: true,
-    hint: 'Until verified: no links, no selling, no withdrawals.',
+    hint: ui.unverifiedContactsHint,
   },
 ];
 
+/** Each level's title in the active language. */
+const levelTitle = (level: TrustLevel) =>
+  ({ new: adminUi.levelNew, member: adminUi.levelMember, trusted: adminUi.levelTrusted })[level];
+
 /** One level's limits, its title before each label (the labels stay unique on the page). */
 const levelLimits = (level: TrustLevel): NumberField<Trust>[] =>
-  limitFields.map((f) => ({
+  limitFields().map((f) => ({
     name: `limits.${level}.${f.name}`,
-    label: `${tm.levelTitles[level]}: ${f.label}`,
+    label: ui.levelLimit(levelTitle(level), f.label),
     min: 0,
   }));
 
@@ -60,21 +54,21 @@ export function TrustForm({ value }: { value: Trust }) {
   const { form } = setting;
   return (
     <SettingCard
-      title="Trust levels"
-      saves="trust levels"
+      title={ui.trustLevels}
+      saves={ui.savesTrust}
       setting={setting}
       className="grid gap-4 sm:grid-cols-2"
     >
-      <NumberFields form={form} fields={thresholds} />
+      <NumberFields form={form} fields={thresholds()} />
       {trustLevels.map((level) => (
         <fieldset
           key={level}
           className="grid gap-3 rounded-xl border border-line p-3 sm:col-span-2 sm:grid-cols-2"
         >
-          <legend className="px-1 text-sm font-semibold">{tm.levelTitles[level]}</legend>
+          <legend className="px-1 text-sm font-semibold">{levelTitle(level)}</legend>
           <NumberFields form={form} fields={levelLimits(level)} />
           <Checkbox
-            label={`${tm.levelTitles[level]}: may withdraw`}
+            label={ui.mayWithdraw(levelTitle(level))}
             {...form.register(`limits.${level}.withdrawals`)}
           />
         </fieldset>

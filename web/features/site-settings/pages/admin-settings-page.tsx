@@ -2,6 +2,8 @@ import { Settings } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { staffHookBody, staffHookEvents } from '../../../../contract/hooks.ts';
 import { siteSettingsMessages } from '../../../../contract/messages.ts';
+import { siteSettingsUi as ui } from '../../../../contract/texts/admin-ui.ts';
+import { pageTitles } from '../../../../contract/texts/shell-ui.ts';
 import { AdminOnlyPage } from '../../../components/ui/admin-only-page.tsx';
 import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
@@ -35,16 +37,16 @@ export function AdminSettingsPage() {
   const failed = payments.isError || withdrawals.isError || review.isError || trust.isError;
   useFailureToast(failed, 'money-terms-load', siteSettingsMessages.loadFailed);
   const header = (
-    <PageHeader title="Site Settings" icon={Settings}>
-      Changes apply live for every visitor.
+    <PageHeader title={pageTitles.siteSettings} icon={Settings}>
+      {ui.intro}
     </PageHeader>
   );
   const s = query.data;
   return (
-    <AdminOnlyPage header={header} detail="Only admins can change site settings.">
+    <AdminOnlyPage header={header} detail={ui.onlyAdmins}>
       {!s ? (
         <SkeletonRows
-          label="Loading settings…"
+          label={ui.loading}
           rows={4}
           layout="grid gap-4 lg:grid-cols-2"
           className="h-48 w-full rounded-2xl"
@@ -64,7 +66,7 @@ export function AdminSettingsPage() {
             base="/admin/hooks"
             schema={staffHookBody}
             events={staffHookEvents}
-            intro="The staff hook: new reports, disputes and withdrawal requests, in a Discord channel or a Telegram chat."
+            intro={ui.staffHookIntro}
           />
         </div>
       )}
