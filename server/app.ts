@@ -19,6 +19,7 @@ import { cheatRoutes } from './modules/cheats/routes.ts';
 import { directMessageRoutes } from './modules/direct-messages/routes.ts';
 import { ensureDefaultCategories } from './modules/forum/queries/categories.ts';
 import { forumRoutes } from './modules/forum/routes.ts';
+import { heldPublishers as forumPublishers } from './modules/forum/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { hookJobsPlugin } from './modules/hooks/jobs.ts';
 import { hookRoutes } from './modules/hooks/routes.ts';
@@ -52,6 +53,7 @@ import { createSecurityAlerts, securityAlertJobsPlugin } from './modules/session
 import { sessionRoutes } from './modules/sessions/routes.ts';
 import { siteSettingsRoutes } from './modules/site-settings/routes.ts';
 import { socialRoutes } from './modules/social/routes.ts';
+import { heldPublishers as socialPublishers } from './modules/social/service.ts';
 import { ssoAuthRoutes, ssoMeRoutes } from './modules/sso/routes.ts';
 import { createContentCipher, loadContentKey } from './modules/stock/key-crypto.ts';
 import { stockRoutes } from './modules/stock/routes.ts';
@@ -216,7 +218,8 @@ export async function buildApp({ config, database, mailer, logger, logDestinatio
       await v1.register(sellerRoutes, { db });
       await v1.register(watchRoutes, { db });
       await v1.register(reputationRoutes, { db });
-      await v1.register(reviewRoutes, { db });
+      // An approved post is published by the module that owns it: review never imports forum or social.
+      await v1.register(reviewRoutes, { db, publishers: { ...forumPublishers, ...socialPublishers } });
       await v1.register(walletRoutes, { db });
       await v1.register(depositRoutes, payments);
       const { stripe } = payments.processors;

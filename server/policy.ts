@@ -1,5 +1,5 @@
 import { messages } from '../contract/messages.ts';
-import type { Viewer } from './modules/auth/session-lookup.ts';
+import type { Viewer } from './modules/auth/viewer.ts';
 import { AppError } from './plugins/errors.ts';
 import { type ContentSubject, contentRules } from './policy/content.ts';
 import { type ReplySubject, replyRules, type ThreadSubject, threadRules } from './policy/forum.ts';

@@ -43,7 +43,8 @@ export const tableOwners = {
   payout_destinations: 'withdrawals',
   post_likes: 'social',
   products: 'products',
-  profiles: 'profiles',
+  // The member row: its column groups have their own owners (columnOwners, below).
+  profiles: 'auth',
   push_subscriptions: 'push',
   // The rate limiter's windows (server/plugins/rate-limit.ts), which no module shares.
   rate_limits: 'plugins',
@@ -81,19 +82,29 @@ export const writesStillToMove: Record<string, readonly string[]> = {
   listing_keys: ['marketplace:queries/purchase.ts'],
   marketplace_listings: ['stock:queries.ts', 'watches:queries.ts'],
   marketplace_orders: ['marketplace:queries/purchase.ts'],
-  // The thread's read position and its reply notifications read are one statement (forum/watch.ts).
-  notifications: ['forum:watch.ts'],
-  // The member row carries columns of several concerns (credits, trust level, vouches, ban, role):
-  // splitting it per owner is the next step.
-  profiles: [
-    'admin:queries.ts',
-    'auth:mail-links.ts',
-    'auth:service.ts',
-    'me:queries.ts',
-    'reputation:queries.ts',
-    'sso:service.ts',
-    'trust:levels.ts',
-    'wallet:doors.ts',
-    'wallet:service.ts',
-  ],
 };
+
+/**
+ * A table whose columns belong to different concerns, split by column group (decision 056): each group is
+ * written only by its module, through typed functions the others call (in the caller's transaction, so a hot
+ * path keeps its statement count). The table's owner (tableOwners) writes the row itself (insert, delete) and
+ * every column not named here. Columns as in SQL.
+ */
+export const columnOwners: Record<string, Record<string, readonly string[]>> = {
+  profiles: {
+    // Money moves only through the wallet, with its ledger rows (architecture rule 2).
+    wallet: ['balance', 'credits', 'earned_credits'],
+    // Earned from history or set and locked by staff: trust/levels.ts.
+    trust: ['trust_level', 'trust_level_locked'],
+    // The feedback counters move with the vouch that counts (reputation/queries.ts).
+    reputation: ['vouches', 'rating_total'],
+    // What the member edits on their own profile.
+    me: ['username', 'bio', 'avatar_url'],
+    // The rank staff give a member.
+    admin: ['rank_id'],
+    // auth (the row's owner): id, email, email_verified, two_factor_enabled, role, banned, created_at.
+  },
+};
+
+/** Columns every writer of a row keeps up to date with its own change. */
+export const bookkeepingColumns: readonly string[] = ['updated_at'];

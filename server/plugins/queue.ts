@@ -6,7 +6,6 @@ import { type Job, type JobResult, PgBoss, type Queue, type SendOptions, type Wo
 import type { HookEvent } from '../../contract/hooks.ts';
 import type { Database, Db, Tx } from '../db/client.ts';
 import { namedRows, rows } from '../db/sql.ts';
-import type { SecurityAlertJob } from '../modules/sessions/alerts.ts';
 import { jobMetrics } from './metrics.ts';
 
 /**
@@ -33,7 +32,7 @@ export interface MailJob {
 }
 export type MailLinkKind = 'password-reset' | 'verify-email' | 'not-me';
 
-/** Every job the app runs, with its data. */
+/** Every job the app runs, with its data. A module may add its own job here by declaration merging. */
 export interface JobData {
   mail: MailJob;
   /** A password-reset request, answered before the account is looked up (modules/auth/routes.ts). */
@@ -54,8 +53,8 @@ export interface JobData {
     message: { title: string; text: string; path: string };
     attempt: number;
   };
-  /** A security alert to work out and send (modules/sessions/alerts.ts). */
-  'security-alert': SecurityAlertJob;
+  // 'security-alert' is added by modules/sessions/alerts.ts (declaration merging): the queue, which alerts
+  // import, never imports alerts back, even for a type (decision 056).
   'escrow-release': Record<string, never>;
   /** Pending deposits past their window, re-read at their processor (modules/payments/reconcile-job.ts). */
   'deposit-reconcile': Record<string, never>;

@@ -1,10 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import { messages } from '../../contract/messages.ts';
 import type { Auth } from '../modules/auth/auth.ts';
-import type { SessionLookup, Viewer } from '../modules/auth/session-lookup.ts';
+import type { SessionLookup } from '../modules/auth/session-lookup.ts';
+import type { Viewer } from '../modules/auth/viewer.ts';
 import { AppError } from './errors.ts';
 
-export type { Viewer } from '../modules/auth/session-lookup.ts';
+export type { Viewer } from '../modules/auth/viewer.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -4,7 +4,7 @@ import {
   reputationMessages as rm,
   stockMessages as st,
 } from '../../contract/messages.ts';
-import type { Viewer } from '../modules/auth/session-lookup.ts';
+import type { Viewer } from '../modules/auth/viewer.ts';
 import { type Check, check, conflict, forbidden, notFound, owner, type Rules, staff } from './rules.ts';
 
 export interface OrderSubject {

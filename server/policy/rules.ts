@@ -1,5 +1,5 @@
 import { isStaff } from '../../contract/limits.ts';
-import type { Viewer } from '../modules/auth/session-lookup.ts';
+import type { Viewer } from '../modules/auth/viewer.ts';
 import { AppError } from '../plugins/errors.ts';
 
 /**

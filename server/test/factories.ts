@@ -22,7 +22,7 @@ import { notifications } from '../db/schema/notifications.ts';
 import { socialComments, socialPosts } from '../db/schema/social.ts';
 import { ticketMessages, tickets } from '../db/schema/tickets.ts';
 import { createAccount } from '../modules/auth/service.ts';
-import { viewerColumns } from '../modules/auth/session-lookup.ts';
+import { viewerColumns } from '../modules/auth/viewer.ts';
 import { rebuildConversations } from '../modules/direct-messages/queries.ts';
 import { renderMarkdown } from '../modules/forum/markdown.ts';
 import { maskSecret } from '../modules/hooks/service.ts';

@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
-import type { TrustLevel } from '../../../contract/trust.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { asKeyText, newestFirst } from '../../db/cursor.ts';
 import {
@@ -26,24 +25,6 @@ const adminUserColumns = {
 export async function findUserForAdmin(db: Db | Tx, id: string) {
   const [row] = await db.select(adminUserColumns).from(profiles).where(eq(profiles.id, id));
   return row;
-}
-
-export async function setUserFields(
-  tx: Tx,
-  id: string,
-  patch: {
-    banned?: boolean;
-    role?: 'user' | 'moderator' | 'admin';
-    trustLevel?: TrustLevel;
-    trustLevelLocked?: boolean;
-  },
-) {
-  const [row] = await tx
-    .update(profiles)
-    .set({ ...patch, updatedAt: new Date() })
-    .where(eq(profiles.id, id))
-    .returning(adminUserColumns);
-  return row!;
 }
 
 /** Members newest first: profiles_created_at_idx. */

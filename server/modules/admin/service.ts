@@ -16,12 +16,13 @@ import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { authorize, canAdminister, canModerate, ensure, member } from '../../policy.ts';
 import { audit } from '../audit/service.ts';
+import { setAccess } from '../auth/members.ts';
 import { cheatStats } from '../cheats/queries.ts';
 import { suspendSellerListings } from '../marketplace/service.ts';
 import { publishAfterCommit } from '../realtime/bus.ts';
 import type { AccountChange, SecurityAlerts } from '../sessions/alerts.ts';
 import { deleteAllSessions } from '../sessions/queries.ts';
-import { recomputeUnlocked } from '../trust/levels.ts';
+import { lockTrustLevel, recomputeUnlocked } from '../trust/levels.ts';
 import { grant } from '../wallet/service.ts';
 import {
   dailyActivity,
@@ -33,7 +34,6 @@ import {
   listRanks as listRanksQuery,
   listUsers as listUsersQuery,
   lockUserRank,
-  setUserFields,
   setUserRank,
   userKeyset,
 } from './queries.ts';
@@ -80,12 +80,13 @@ export async function applyUserPatch(
   if (patch.banned !== undefined) {
     authorize(viewer, 'ban', member(target));
   }
-  const { trustLevel, ...fields } = patch;
-  let updated = await setUserFields(tx, target.id, {
-    ...fields,
-    // A level: set and locked there. Null: unlocked, and recomputed from history below.
-    ...(trustLevel ? { trustLevel, trustLevelLocked: true } : {}),
-  });
+  const { trustLevel } = patch;
+  // Each column group through its owner (decision 056): role and ban are auth's, the trust level trust's.
+  let updated = { ...target };
+  if (patch.role !== undefined || patch.banned !== undefined)
+    updated = { ...updated, ...(await setAccess(tx, target.id, { role: patch.role, banned: patch.banned })) };
+  // A level: set and locked there. Null: unlocked, and recomputed from history.
+  if (trustLevel) updated = { ...updated, ...(await lockTrustLevel(tx, target.id, trustLevel)) };
   if (trustLevel === null)
     updated = { ...updated, trustLevel: await recomputeUnlocked(tx, target.id), trustLevelLocked: false };
   if (

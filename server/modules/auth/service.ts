@@ -3,6 +3,7 @@ import type { Role } from '../../../contract/limits.ts';
 import type { TrustLevel } from '../../../contract/trust.ts';
 import type { Db } from '../../db/client.ts';
 import { profiles } from '../../db/schema/index.ts';
+import { lockTrustLevel } from '../trust/levels.ts';
 import { grant } from '../wallet/service.ts';
 import type { Auth } from './auth.ts';
 
@@ -26,15 +27,13 @@ export async function createAccount(auth: Auth, db: Db, input: NewAccount): Prom
   const id = result.user.id;
   if (input.role || input.balance || input.credits || input.emailVerified || input.trustLevel) {
     await db.transaction(async (tx) => {
-      if (input.role || input.emailVerified || input.trustLevel)
+      if (input.role || input.emailVerified)
         await tx
           .update(profiles)
-          .set({
-            role: input.role,
-            emailVerified: input.emailVerified,
-            ...(input.trustLevel && { trustLevel: input.trustLevel, trustLevelLocked: true }),
-          })
+          .set({ role: input.role, emailVerified: input.emailVerified })
           .where(eq(profiles.id, id));
+      // The trust level is the trust module's column (decision 056).
+      if (input.trustLevel) await lockTrustLevel(tx, id, input.trustLevel);
       // Opening money goes through the ledger like any other, so the wallet invariant holds from the start.
       for (const currency of ['balance', 'credits'] as const) {
         const amount = input[currency];

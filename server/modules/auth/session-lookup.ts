@@ -1,46 +1,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { eq, sql } from 'drizzle-orm';
-import type { Role } from '../../../contract/limits.ts';
-import type { TrustLevel } from '../../../contract/trust.ts';
 import type { Db } from '../../db/client.ts';
 import { compileRowsOf } from '../../db/row-mapper.ts';
 import { profiles, sessions } from '../../db/schema/index.ts';
 import { prepareSessionTouch } from '../sessions/queries.ts';
 import type { Auth } from './auth.ts';
 import { hashSessionToken } from './session-token.ts';
-
-export interface Viewer {
-  id: string;
-  username: string;
-  email: string;
-  role: Role;
-  avatarUrl: string | null;
-  /**
-   * What the trust limits (modules/trust/limits.ts) decide on, read in the same statement as the session, so a
-   * write needs no extra query to know the writer's level, whether their address is verified and their age.
-   */
-  trustLevel: TrustLevel;
-  emailVerified: boolean;
-  joinedAt: Date;
-  /** The session this request came with (set by the session lookup): the sessions list marks it "this device". */
-  sessionId?: string;
-}
-
-/**
- * A member's columns as a `Viewer` holds them: the session lookup reads them with the session, and a service
- * acting in a member's name (the review queue publishing an approved post) reads the same ones.
- */
-export const viewerColumns = {
-  id: profiles.id,
-  username: profiles.username,
-  email: profiles.email,
-  role: profiles.role,
-  avatarUrl: profiles.avatarUrl,
-  trustLevel: profiles.trustLevel,
-  emailVerified: profiles.emailVerified,
-  joinedAt: profiles.createdAt,
-};
+import { type Viewer, viewerColumns } from './viewer.ts';
 
 /** How stale a session's "last active" (its updated_at) may get before a request writes it again. */
 export const TOUCH_AFTER_MS = 5 * 60 * 1000;

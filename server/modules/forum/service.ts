@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   type EditThreadBody,
   type ForumReply,
@@ -9,10 +10,12 @@ import {
   forumReplyPageSize,
   forumThreadPageSize,
   type NewThreadBody,
+  newThreadBody,
+  replyBody,
 } from '../../../contract/forum.ts';
 import { forumMessages as m } from '../../../contract/messages.ts';
 import type { HeldForReview } from '../../../contract/review.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { encodeCursor } from '../../db/cursor.ts';
 import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
@@ -28,6 +31,7 @@ import {
 } from '../../policy.ts';
 import { audit, auditOthers } from '../audit/service.ts';
 import { holdForReview, type Origin } from '../review/hold.ts';
+import type { PublishHeld } from '../review/publishers.ts';
 import { limitPost, refreshTrustLevel } from '../trust/service.ts';
 import { markReferenced } from '../uploads/service.ts';
 import { countReach } from './markdown.ts';
@@ -222,7 +226,7 @@ export async function createThread(
 }
 
 /** Writes a thread (a direct post, or a held one staff approved): its author watches it, mentions notify. */
-export async function publishThread(db: Db, viewer: Viewer, body: NewThreadBody) {
+async function publishThread(db: Db, viewer: Viewer, body: NewThreadBody) {
   const cooked = await cook(db, body.content);
   const id = await db.transaction(async (tx) => {
     if (!(await q.findCategory(tx, body.categoryId))) throw new AppError('NOT_FOUND', m.categoryNotFound);
@@ -236,6 +240,32 @@ export async function publishThread(db: Db, viewer: Viewer, body: NewThreadBody)
   });
   return getThread(db, viewer, id);
 }
+
+const heldReply = replyBody.extend({ threadId: z.uuid() });
+
+/**
+ * Publishes a thread or reply staff approved from the review queue (decision 056: review calls these by kind,
+ * handed to it by server/app.ts, inside its decision's transaction), through the same path as a direct post.
+ */
+export const heldPublishers: Record<'forum_thread' | 'forum_reply', PublishHeld> = {
+  forum_thread: async (tx: Tx, author: Viewer, payload: Record<string, unknown>) => {
+    const thread = await publishThread(tx, author, newThreadBody.parse(payload));
+    return {
+      id: thread.id,
+      data: { threadId: thread.id },
+      about: `Your thread "${thread.title}" is published.`,
+    };
+  },
+  forum_reply: async (tx: Tx, author: Viewer, payload: Record<string, unknown>) => {
+    const body = heldReply.parse(payload);
+    const made = await publishReply(tx, author, body.threadId, body.content);
+    return {
+      id: made.id,
+      data: { threadId: body.threadId, replyId: made.id },
+      about: 'Your reply is published.',
+    };
+  },
+};
 
 /** The author or staff may delete a thread (its replies and votes go with it). */
 export async function removeThread(db: Db, viewer: Viewer, id: string) {
@@ -278,7 +308,7 @@ export async function reply(
 }
 
 /** Writes a reply (a direct one, or a held one staff approved): watchers and mentioned members are told. */
-export async function publishReply(db: Db, viewer: Viewer, threadId: string, content: string) {
+async function publishReply(db: Db, viewer: Viewer, threadId: string, content: string) {
   const cooked = await cook(db, content);
   const row = await db.transaction(async (tx) => {
     const thread = orNotFound(await q.lockThread(tx, threadId), m.threadNotFound);

@@ -1,8 +1,8 @@
 import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { forumReplies, forumThreads, forumThreadUsers, notifications } from '../../db/schema/index.ts';
+import { forumReplies, forumThreads, forumThreadUsers } from '../../db/schema/index.ts';
 import { rows } from '../../db/sql.ts';
-import { notifyManyGrouped } from '../notifications/service.ts';
+import { markThreadRepliesReadSql, notifyManyGrouped, unreadRepliesGroup } from '../notifications/service.ts';
 
 /*
  * What's new (issue 17 item 6; decision 017, addendum "What's new"): watching, read positions, unread
@@ -105,13 +105,7 @@ export async function markRead(db: Db, userId: string, threadId: string, replyId
             or (excluded.last_read_at, coalesce(excluded.last_read_reply_id, ${NO_REPLY}::uuid))
               > (${forumThreadUsers}.last_read_at, coalesce(${forumThreadUsers}.last_read_reply_id, ${NO_REPLY}::uuid))
         returning last_read_at
-      ), seen as (
-        update ${notifications} n set read = true
-        from up, pos
-        where n.user_id = ${userId}::uuid and n.type = 'forum_reply' and n.read = false
-          and n.data ->> 'threadId' = ${threadId}::text and up.last_read_at >= pos.last_activity_at
-        returning n.id
-      )
+      ), seen as (${markThreadRepliesReadSql(userId, threadId, sql`up, pos`, sql`up.last_read_at >= pos.last_activity_at`)})
       select exists (select 1 from target) as thread, exists (select 1 from pos) as reply,
         (select count(*) from seen) as seen`,
   );
@@ -161,11 +155,7 @@ export async function onReply(
         where w.thread_id = ${thread.id}::uuid and w.watching and w.user_id <> ${reply.userId}::uuid`,
     'forum_reply',
     'New replies',
-    sql`on conflict (user_id, (data ->> 'threadId')) where type = 'forum_reply' and read = false
-        do update set
-          content = ((${notifications}.data ->> 'count')::int + 1) || ${` new replies in ${thread.title}`}::text,
-          data = ${notifications}.data || jsonb_build_object('count', ((${notifications}.data ->> 'count')::int + 1)::text),
-          created_at = now()`,
+    unreadRepliesGroup(thread.title),
   );
 }
 

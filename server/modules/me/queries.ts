@@ -27,7 +27,7 @@ export async function isUsernameTakenByOther(db: Db, username: string, userId: s
 export async function updateProfile(db: Db, id: string, changes: { username?: string; bio?: string | null }) {
   const [row] = await db
     .update(profiles)
-    .set({ ...changes, updatedAt: sql`now()` })
+    .set({ username: changes.username, bio: changes.bio, updatedAt: sql`now()` })
     .where(eq(profiles.id, id))
     .returning();
   return row;

@@ -73,6 +73,32 @@ export function insertNotificationsSql(rows: SQL, type: NotificationType, title:
 }
 
 /**
+ * The body of a CTE that marks a member's unread reply notification of a thread read, when `when` holds over
+ * `from`, and returns its id: for the forum's read position, which moves the position and clears the
+ * notification in one statement (forum/watch.ts markRead). The notifications table stays this module's.
+ */
+export function markThreadRepliesReadSql(userId: string, threadId: string, from: SQL, when: SQL): SQL {
+  return sql`update ${notifications} n set read = true
+    from ${from}
+    where n.user_id = ${userId}::uuid and n.type = 'forum_reply' and n.read = false
+      and n.data ->> 'threadId' = ${threadId}::text and ${when}
+    returning n.id`;
+}
+
+/**
+ * notifyManyGrouped's `onConflict` for forum replies: one unread notification per member and thread (the
+ * partial unique index on the thread id of unread `forum_reply` rows), which counts one more reply ("3 new
+ * replies in …") and moves to the top.
+ */
+export function unreadRepliesGroup(threadTitle: string): SQL {
+  return sql`on conflict (user_id, (data ->> 'threadId')) where type = 'forum_reply' and read = false
+        do update set
+          content = ((${notifications}.data ->> 'count')::int + 1) || ${` new replies in ${threadTitle}`}::text,
+          data = ${notifications}.data || jsonb_build_object('count', ((${notifications}.data ->> 'count')::int + 1)::text),
+          created_at = now()`;
+}
+
+/**
  * Notifies every member `recipients` selects (with `user_id`, `content`, `data`) in one statement, in the caller's
  * transaction; each gets the live event after commit, however many they are.
  */

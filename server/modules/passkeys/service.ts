@@ -11,7 +11,7 @@ import type { AddPasskeyBody, PasskeySignInBody } from '../../../contract/passke
 import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/sql.ts';
 import { AppError, orNotFound } from '../../plugins/errors.ts';
-import type { Viewer } from '../auth/session-lookup.ts';
+import type { Viewer } from '../auth/viewer.ts';
 import * as q from './queries.ts';
 
 /** At most this many passkeys per member. */

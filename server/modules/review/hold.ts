@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { HeldForReview } from '../../../contract/review.ts';
-import type { ReviewKind, ReviewReason, TrustLevel } from '../../../contract/trust.ts';
+import type { ReviewReason, TrustLevel } from '../../../contract/trust.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { forumReplies, forumThreads, profiles, reviewItems, socialPosts } from '../../db/schema/index.ts';
 import { rows } from '../../db/sql.ts';
@@ -10,6 +10,7 @@ import { getReviewTerms } from '../site-settings/service.ts';
 import { type ContactKind, detectOffPlatformContact } from '../trust/contact-detector.ts';
 import { markReferenced } from '../uploads/service.ts';
 import { countLinks, domainsIn, isListedDomain } from './links.ts';
+import type { HeldKind } from './publishers.ts';
 import { knownSpamDomains } from './spam-domains.ts';
 
 /** Where a held create came from: the address staff see beside it. */
@@ -19,7 +20,7 @@ export interface Origin {
 
 /** A post about to be created: what kind, its text as the rules read it, and what approval needs to publish it. */
 export interface Submission {
-  kind: Exclude<ReviewKind, 'direct_message'>;
+  kind: HeldKind;
   /** Everything the author wrote (a thread's title and body), for the link and contact rules. */
   text: string;
   /** The create's body and where it goes (category, thread): approval publishes exactly this. */

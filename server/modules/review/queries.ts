@@ -12,7 +12,7 @@ import {
   reviewItems,
 } from '../../db/schema/index.ts';
 import { rows } from '../../db/sql.ts';
-import { viewerColumns } from '../auth/session-lookup.ts';
+import { viewerColumns } from '../auth/viewer.ts';
 
 export const reviewKeyset = newestFirst(reviewItems.createdAt, reviewItems.id);
 

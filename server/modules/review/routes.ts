@@ -13,10 +13,18 @@ import {
 import type { Db } from '../../db/client.ts';
 import { routesFor } from '../../plugins/routes-for.ts';
 import { signedIn } from '../../plugins/viewer.ts';
+import type { HeldPublishers } from './publishers.ts';
 import * as service from './service.ts';
 
-/** The review queue (issue 36 item 3): staff decide on held posts and flagged messages; authors see theirs. */
-export const reviewRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+/**
+ * The review queue (issue 36 item 3): staff decide on held posts and flagged messages; authors see theirs.
+ * `publishers` publish an approved post in the module that owns it (server/app.ts hands in forum's and social's).
+ */
+export const reviewRoutes: FastifyPluginAsyncZod<{ db: Db; publishers: HeldPublishers }> = async (
+  app,
+  { db, publishers },
+) => {
+  const deps = { publishers, alerts: app.securityAlerts };
   const staff = routesFor(app, { tags: ['admin'], access: 'staff', forbidden: m.onlyStaff });
   const onItem = routesFor(app, {
     tags: ['admin'],
@@ -62,7 +70,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         'Approve a held post: published through the normal path, its author notified; or dismiss a flagged message (staff, audited, once)',
       response: { 200: reviewDecision, 409: errorResponse },
     },
-    async (request) => service.approve(db, signedIn(request), request.params.id, app.securityAlerts),
+    async (request) => service.approve(db, signedIn(request), request.params.id, deps),
   );
 
   onItem.post(
@@ -72,8 +80,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       body: rejectBody,
       response: { 200: reviewDecision, 409: errorResponse },
     },
-    async (request) =>
-      service.reject(db, signedIn(request), request.params.id, request.body.reason, app.securityAlerts),
+    async (request) => service.reject(db, signedIn(request), request.params.id, request.body.reason, deps),
   );
 
   onItem.post(
@@ -85,6 +92,6 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       response: { 200: reviewDecision, 409: errorResponse },
     },
     async (request) =>
-      service.rejectAndBan(db, signedIn(request), request.params.id, request.body.reason, app.securityAlerts),
+      service.rejectAndBan(db, signedIn(request), request.params.id, request.body.reason, deps),
   );
 };

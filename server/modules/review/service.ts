@@ -1,5 +1,3 @@
-import { z } from 'zod';
-import { newThreadBody, replyBody } from '../../../contract/forum.ts';
 import { reviewMessages as m } from '../../../contract/messages.ts';
 import {
   type MyReviewItems,
@@ -9,9 +7,8 @@ import {
   type ReviewPage,
   reviewPageSize,
 } from '../../../contract/review.ts';
-import { createPostBody } from '../../../contract/social.ts';
 import type { ReviewKind, ReviewStatus } from '../../../contract/trust.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import type { reviewItems } from '../../db/schema/index.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { enqueueMail } from '../../plugins/queue.ts';
@@ -19,10 +16,9 @@ import type { Viewer } from '../../plugins/viewer.ts';
 import { canModerate, ensure } from '../../policy.ts';
 import { applyUserPatch } from '../admin/service.ts';
 import { audit } from '../audit/service.ts';
-import { publishReply, publishThread } from '../forum/service.ts';
 import { notify } from '../notifications/service.ts';
 import type { AccountChange, SecurityAlerts } from '../sessions/alerts.ts';
-import { publishPost } from '../social/service.ts';
+import type { HeldPublishers } from './publishers.ts';
 import * as q from './queries.ts';
 
 type Row = typeof reviewItems.$inferSelect;
@@ -110,38 +106,6 @@ export async function myItems(db: Db, viewer: Viewer): Promise<MyReviewItems> {
   };
 }
 
-const replyPayload = replyBody.extend({ threadId: z.uuid() });
-
-/**
- * Publishes a held post in its author's name through the service a direct post uses (mentions, watchers and
- * counters as for any post), inside the decision's transaction. The new post's id, and where it is.
- */
-async function publish(
-  tx: Tx,
-  author: Viewer,
-  item: Row,
-): Promise<{ id: string; data: Record<string, string>; about: string }> {
-  if (item.kind === 'forum_thread') {
-    const thread = await publishThread(tx, author, newThreadBody.parse(item.payload));
-    return {
-      id: thread.id,
-      data: { threadId: thread.id },
-      about: `Your thread "${thread.title}" is published.`,
-    };
-  }
-  if (item.kind === 'forum_reply') {
-    const body = replyPayload.parse(item.payload);
-    const made = await publishReply(tx, author, body.threadId, body.content);
-    return {
-      id: made.id,
-      data: { threadId: body.threadId, replyId: made.id },
-      about: 'Your reply is published.',
-    };
-  }
-  const post = await publishPost({ db: tx }, author, createPostBody.parse(item.payload));
-  return { id: post.id, data: { postId: post.id }, about: 'Your post is published.' };
-}
-
 /** What the author is told a rejected item was. */
 function notPublished(item: Row) {
   if (item.kind === 'forum_thread') return `Your thread "${str(item.payload.title)}" was not published.`;
@@ -153,7 +117,8 @@ type Decision = 'approve' | 'reject' | 'reject_and_ban';
 
 /**
  * One decision on a pending item, once (a second answers 409), audited, in one transaction:
- * - approve: a held post is published through its normal service and its author notified (content_review);
+ * - approve: a held post is published by its kind's publisher (the owning module's normal service, with
+ *   mentions, watchers and counters as for any post) and its author notified (content_review);
  *   a flagged message is dismissed.
  * - reject: the post is dropped, the author notified and mailed the reason.
  * - reject_and_ban: as reject, and the author banned as the users screen bans (its rules apply: a moderator
@@ -165,7 +130,7 @@ async function decide(
   id: string,
   decision: Decision,
   reason: string | null,
-  alerts: Pick<SecurityAlerts, 'accountChanged'>,
+  deps: DecisionDeps,
 ): Promise<ReviewDecision> {
   ensure(canModerate(viewer), m.onlyStaff);
   const changes: AccountChange[] = [];
@@ -179,10 +144,10 @@ async function decide(
     const message = item.kind === 'direct_message';
     if (message && decision === 'reject') throw new AppError('CONFLICT', m.messageDecisions);
     let resultId = item.resultId;
-    if (decision === 'approve' && !message) {
+    if (decision === 'approve' && item.kind !== 'direct_message') {
       const author = await q.findAuthor(tx, item.authorId);
       if (!author) throw new AppError('NOT_FOUND', m.notFound);
-      const made = await publish(tx, author, item);
+      const made = await deps.publishers[item.kind](tx, author, item.payload);
       resultId = made.id;
       await q.setResult(tx, id, made.id);
       await notify(tx, {
@@ -224,26 +189,22 @@ async function decide(
       before: { status: 'pending', kind: item.kind, authorId: item.authorId, reasons: item.reasons },
       after: { status, reason, resultId, banned },
     });
-    if (changes.length) await alerts.accountChanged(changes, tx);
+    if (changes.length) await deps.alerts.accountChanged(changes, tx);
     return { id, status, resultId, banned };
   });
 }
 
-export const approve = (db: Db, viewer: Viewer, id: string, alerts: Pick<SecurityAlerts, 'accountChanged'>) =>
-  decide(db, viewer, id, 'approve', null, alerts);
+/** What a decision needs from outside the module: the publishers of held posts, and the security alerts. */
+interface DecisionDeps {
+  publishers: HeldPublishers;
+  alerts: Pick<SecurityAlerts, 'accountChanged'>;
+}
 
-export const reject = (
-  db: Db,
-  viewer: Viewer,
-  id: string,
-  reason: string,
-  alerts: Pick<SecurityAlerts, 'accountChanged'>,
-) => decide(db, viewer, id, 'reject', reason, alerts);
+export const approve = (db: Db, viewer: Viewer, id: string, deps: DecisionDeps) =>
+  decide(db, viewer, id, 'approve', null, deps);
 
-export const rejectAndBan = (
-  db: Db,
-  viewer: Viewer,
-  id: string,
-  reason: string,
-  alerts: Pick<SecurityAlerts, 'accountChanged'>,
-) => decide(db, viewer, id, 'reject_and_ban', reason, alerts);
+export const reject = (db: Db, viewer: Viewer, id: string, reason: string, deps: DecisionDeps) =>
+  decide(db, viewer, id, 'reject', reason, deps);
+
+export const rejectAndBan = (db: Db, viewer: Viewer, id: string, reason: string, deps: DecisionDeps) =>
+  decide(db, viewer, id, 'reject_and_ban', reason, deps);

@@ -135,6 +135,13 @@ export interface SecurityAlertJob {
 
 export type SecurityAlerts = ReturnType<typeof createSecurityAlerts>;
 
+declare module '../../plugins/queue.ts' {
+  interface JobData {
+    /** A security alert to work out and send. */
+    'security-alert': SecurityAlertJob;
+  }
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     securityAlerts: SecurityAlerts;

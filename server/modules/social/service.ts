@@ -5,7 +5,7 @@ import {
   type Comment,
   type CommentPage,
   type createCommentBody,
-  type createPostBody,
+  createPostBody,
   type FeedTab,
   type LikeResponse,
   type Post,
@@ -13,12 +13,13 @@ import {
   type Stats,
   socialLimits,
 } from '../../../contract/social.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { authorize, comment as commentSubject, post as postSubject } from '../../policy.ts';
 import { countPlainLinks } from '../forum/markdown.ts';
 import { holdForReview, type Origin } from '../review/hold.ts';
+import type { PublishHeld } from '../review/publishers.ts';
 import { limitPost, refreshTrustLevel } from '../trust/service.ts';
 import { markReferenced } from '../uploads/service.ts';
 import {
@@ -158,7 +159,7 @@ export async function createPost(
 }
 
 /** Writes a post (a direct one, or a held one staff approved). */
-export async function publishPost(
+async function publishPost(
   { db }: SocialDeps,
   viewer: Viewer,
   body: z.output<typeof createPostBody>,
@@ -180,6 +181,17 @@ export async function publishPost(
     ...authoredBy(viewer),
   });
 }
+
+/**
+ * Publishes a post staff approved from the review queue (decision 056: review calls it by kind, handed to it by
+ * server/app.ts, inside its decision's transaction), through the same path as a direct post.
+ */
+export const heldPublishers: Record<'social_post', PublishHeld> = {
+  social_post: async (tx: Tx, author: Viewer, payload: Record<string, unknown>) => {
+    const post = await publishPost({ db: tx }, author, createPostBody.parse(payload));
+    return { id: post.id, data: { postId: post.id }, about: 'Your post is published.' };
+  },
+};
 
 /** Spec §6: only the author may delete their own post. */
 export async function deletePost(db: Db, viewer: Viewer, postId: string): Promise<void> {

@@ -4,6 +4,7 @@ import type { SsoProvider } from '../../../contract/sso.ts';
 import type { Db } from '../../db/client.ts';
 import { accounts, profiles } from '../../db/schema/index.ts';
 import { isUniqueViolation } from '../../db/sql.ts';
+import { insertMember } from '../auth/members.ts';
 import {
   dropVerification,
   putVerification,
@@ -96,7 +97,7 @@ export async function createMember(db: Db, pending: PendingSignUp, username: str
   const userId = crypto.randomUUID();
   try {
     await db.transaction(async (tx) => {
-      await tx.insert(profiles).values({
+      await insertMember(tx, {
         id: userId,
         username,
         email: pending.email,

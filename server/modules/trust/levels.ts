@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { siteSettingDefaults, siteSettingSchemas } from '../../../contract/site.ts';
 import { type TrustLevel, trustLevels } from '../../../contract/trust.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -117,4 +117,18 @@ export async function recomputeUnlocked(tx: Tx, userId: string): Promise<TrustLe
       returning ${profiles.trustLevel} as trust_level`,
   );
   return row!.trust_level;
+}
+
+/**
+ * Staff (or seeding) set a member's level and lock it there: history no longer moves it until it is unlocked
+ * (recomputeUnlocked). The trust module owns the two columns (decision 056); admin and auth call this. Answers
+ * the level and the lock as stored, or undefined when the member is not there.
+ */
+export async function lockTrustLevel(tx: Executor, userId: string, level: TrustLevel) {
+  const [row] = await tx
+    .update(profiles)
+    .set({ trustLevel: level, trustLevelLocked: true, updatedAt: new Date() })
+    .where(eq(profiles.id, userId))
+    .returning({ trustLevel: profiles.trustLevel, trustLevelLocked: profiles.trustLevelLocked });
+  return row;
 }

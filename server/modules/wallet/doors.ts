@@ -2,7 +2,6 @@ import { and, eq, gte, type SQL, sql } from 'drizzle-orm';
 import type { DepositMethod } from '../../../contract/payments.ts';
 import { profiles } from '../../db/schema/index.ts';
 import type { Executor } from '../../db/sql.ts';
-import { rows } from '../../db/sql.ts';
 import { type Leg, overLimit, writeTransfer } from './service.ts';
 
 /*
@@ -22,12 +21,12 @@ async function memberLeg(
   tx: Executor,
   userId: string | null,
   amount: number,
-  set: Partial<Record<'credits' | 'earnedCredits', SQL>>,
+  change: { credits: SQL; earnedCredits?: SQL },
 ): Promise<Leg> {
   const [row] = userId
     ? await tx
         .update(profiles)
-        .set(set)
+        .set({ credits: change.credits, earnedCredits: change.earnedCredits })
         .where(eq(profiles.id, userId))
         .returning({ credits: profiles.credits })
         .catch(overLimit)
@@ -78,31 +77,6 @@ export async function reverseDeposit(tx: Executor, input: DepositEntry) {
     depositId: input.depositId,
     legs: [member, { account: clearing(input.method), amount: input.credits }],
   });
-}
-
-/** Transfer kinds that pay a seller their share of a sale: what the reserve holds back. */
-const earningKinds = sql`('purchase_release', 'purchase_split')`;
-
-/** A seller's earnings released within the reserve window, oldest first, each with when it frees up. */
-export async function reservedEarnings(db: Executor, userId: string, reserveDays: number) {
-  if (reserveDays <= 0) return [];
-  const found = await rows<{ credits: string; frees_at: Date | string }>(
-    db,
-    sql`select amount::text as credits, created_at + make_interval(days => ${reserveDays}) as frees_at
-      from ledger_entries
-      where user_id = ${userId} and account = 'user' and kind in ${earningKinds} and amount > 0
-        and created_at > now() - make_interval(days => ${reserveDays})
-      order by created_at, id`,
-  );
-  return found.map((r) => ({ credits: Number(r.credits), freesAt: new Date(r.frees_at).toISOString() }));
-}
-
-/**
- * What a withdrawal may take: earned credits minus those still in the reserve, never more than the credits
- * there are. Reads the profile as the caller sees it (lock it first when a debit follows).
- */
-export function withdrawableOf(p: { credits: number; earnedCredits: number }, reserved: number) {
-  return Math.max(0, Math.min(p.credits, p.earnedCredits - reserved));
 }
 
 /**

@@ -16,13 +16,13 @@ import { csvDocument } from '../../plugins/csv.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { getMoneyTerms } from '../site-settings/service.ts';
-import { reservedEarnings, withdrawableOf } from './doors.ts';
 import * as q from './queries.ts';
+import { reservedEarnings, withdrawableOf } from './reserve.ts';
 
 /*
- * The wallet: the only code that changes profiles.credits / profiles.balance. Every change is one
- * transfer of ledger rows that sum to zero, written in the caller's transaction together with the
- * profile update, so the ledger and the balances can never disagree.
+ * The wallet: the only code that changes profiles.credits / balance / earned_credits (it owns those columns,
+ * server/db/owners.ts). Every change is one transfer of ledger rows that sum to zero, written in the caller's
+ * transaction together with the profile update, so the ledger and the balances can never disagree.
  */
 
 export interface Leg {
@@ -111,7 +111,11 @@ export async function grant(
   const col = column(input.currency);
   const [row] = await tx
     .update(profiles)
-    .set({ [input.currency]: sql`${col} + ${input.amount}` })
+    .set(
+      input.currency === 'credits'
+        ? { credits: sql`${col} + ${input.amount}` }
+        : { balance: sql`${col} + ${input.amount}` },
+    )
     .where(eq(profiles.id, input.userId))
     .returning({ value: col })
     .catch(overLimit);
@@ -177,7 +181,7 @@ async function addCredits(tx: Executor, userId: string | null, amount: number, e
     .update(profiles)
     .set({
       credits: sql`${profiles.credits} + ${amount}`,
-      ...(earned ? { earnedCredits: sql`${profiles.earnedCredits} + ${amount}` } : {}),
+      earnedCredits: earned ? sql`${profiles.earnedCredits} + ${amount}` : undefined,
     })
     .where(eq(profiles.id, userId))
     .returning({ credits: profiles.credits })
