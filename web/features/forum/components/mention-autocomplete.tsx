@@ -1,3 +1,4 @@
+import { forumUi as ui } from '../../../../contract/texts/forum-ui.ts';
 import { type KeyboardEvent, type SyntheticEvent, useState } from 'react';
 import { limits } from '../../../../contract/limits.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
@@ -92,7 +93,7 @@ export function useMentionAutocomplete({ textarea, value, onChange }: EditorText
       <>
         <p className="sr-only" aria-live="polite">
           {open
-            ? `${items.length} ${items.length === 1 ? 'member' : 'members'} found: up and down to choose`
+            ? ui.membersFound(items.length)
             : ''}
         </p>
         {open && (
@@ -100,7 +101,7 @@ export function useMentionAutocomplete({ textarea, value, onChange }: EditorText
           <div
             id={listId}
             role="listbox"
-            aria-label="Mention suggestions"
+            aria-label={ui.mentionSuggestions}
             className="absolute inset-x-0 z-50 mt-2 max-h-96 overflow-y-auto rounded-2xl border border-line bg-surface p-1.5 shadow-xl shadow-black/20"
           >
             {items.map((user, i) => (

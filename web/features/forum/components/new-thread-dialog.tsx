@@ -1,3 +1,5 @@
+import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
+import { forumUi as ui } from '../../../../contract/texts/forum-ui.ts';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
@@ -44,16 +46,16 @@ export function NewThreadDialog({
   );
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="New Thread" description={`In ${categoryName}`}>
+    <Dialog open={open} onOpenChange={onOpenChange} title={ui.newThread} description={ui.inCategory(categoryName)}>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <Input label="Title" {...field('title')} />
-        <MarkdownField control={control} name="content" label="Content" />
+        <Input label={c.title} {...field('title')} />
+        <MarkdownField control={control} name="content" label={ui.content} />
         <div className="mt-2 flex justify-end gap-2">
           <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
+            {c.cancel}
           </Button>
           <Button type="submit" loading={create.isPending}>
-            Post Thread
+            {ui.postThread}
           </Button>
         </div>
       </form>

@@ -1,3 +1,5 @@
+import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
+import { forumUi as ui } from '../../../../contract/texts/forum-ui.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -68,12 +70,12 @@ export function ReplyForm({ threadId }: { threadId: string }) {
         <MarkdownField
           control={control}
           name="content"
-          label="Your reply"
+          label={c.yourReply}
           error={errors.content?.message}
           rows={4}
         />
         {held && <AwaitingReviewNotice />}
-        <SubmitRow loading={send.isPending}>Post Reply</SubmitRow>
+        <SubmitRow loading={send.isPending}>{ui.postReply}</SubmitRow>
       </form>
     </Card>
   );

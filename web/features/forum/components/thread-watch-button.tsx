@@ -1,3 +1,4 @@
+import { forumUi as ui } from '../../../../contract/texts/forum-ui.ts';
 import { Bell, BellOff } from 'lucide-react';
 import toast from 'react-hot-toast';
 import type { ForumThreadView } from '../../../../contract/forum.ts';
@@ -19,7 +20,7 @@ export function ThreadWatchButton({ thread }: { thread: ForumThreadView }) {
       onClick={() =>
         watch.mutate(!thread.watching, {
           onSuccess: ({ watching }) => toast.success(watching ? m.watching : m.notWatching),
-          onError: (err) => toast.error(errorMessage(err, 'Action failed')),
+          onError: (err) => toast.error(errorMessage(err, ui.actionFailed)),
         })
       }
     >
@@ -28,7 +29,7 @@ export function ThreadWatchButton({ thread }: { thread: ForumThreadView }) {
       ) : (
         <Bell className="size-4" aria-hidden="true" />
       )}
-      {thread.watching ? 'Unwatch' : 'Watch'}
+      {thread.watching ? ui.unwatch : ui.watch}
     </Button>
   );
 }

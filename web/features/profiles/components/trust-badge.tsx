@@ -1,3 +1,4 @@
+import { profileUi as ui } from '../../../../contract/texts/profile-ui.ts';
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { trustMessages as tm } from '../../../../contract/messages.ts';
@@ -43,7 +44,7 @@ export function TrustBadge({ level }: { level: TrustLevel }) {
           !open && 'sr-only',
         )}
       >
-        <strong className="block">Trust level: {tm.levelTitles[level]}</strong>
+        <strong className="block">{ui.trustLevel(tm.levelTitles[level])}</strong>
         {tm.levelExplained[level]}
       </span>
     </span>

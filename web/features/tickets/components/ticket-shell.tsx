@@ -1,3 +1,4 @@
+import { ticketsUi as ui } from '../../../../contract/texts/tickets-ui.ts';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { ticketMessages as m } from '../../../../contract/messages.ts';
@@ -26,9 +27,9 @@ export function TicketShell({
   return (
     <DetailPage
       query={useTicket(ticketId)}
-      back={{ to: listPath, label: 'Support Tickets' }}
+      back={{ to: listPath, label: ui.supportTickets }}
       width={width}
-      loadingLabel="Loading ticket…"
+      loadingLabel={ui.loadingTicket}
       skeleton={
         <>
           <Skeleton className="h-9 w-2/3" />

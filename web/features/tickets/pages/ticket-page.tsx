@@ -1,3 +1,5 @@
+import { rich, slot } from '../../../lib/rich-message.tsx';
+import { ticketsUi as ui } from '../../../../contract/texts/tickets-ui.ts';
 import { Lock } from 'lucide-react';
 import { Link } from 'react-router';
 import { isStaff } from '../../../../contract/limits.ts';
@@ -34,8 +36,11 @@ function TicketView({ ticket }: { ticket: TicketDetail }) {
           <TicketStatusBadge status={ticket.status} />
         </div>
         <p className="mt-1 text-sm text-muted">
-          #{shortId(ticket.id)} · Opened{' '}
-          <time dateTime={toIsoString(ticket.createdAt)}>{formatDateLong(ticket.createdAt)}</time>
+          #{shortId(ticket.id)} ·{' '}
+          {rich(
+            ui.opened(slot(0)),
+            <time dateTime={toIsoString(ticket.createdAt)}>{formatDateLong(ticket.createdAt)}</time>,
+          )}
         </p>
       </header>
       {ticket.orderId && (
@@ -48,7 +53,7 @@ function TicketView({ ticket }: { ticket: TicketDetail }) {
             <Lock className="size-5 shrink-0 text-muted" aria-hidden="true" />
             <p className="flex-1 text-sm">{m.closed}</p>
             <Link to="/tickets/create" className={buttonClasses('primary', 'sm')}>
-              Create New Ticket
+              {ui.createNewTicket}
             </Link>
           </Card>
         ) : (
