@@ -137,7 +137,12 @@ export function ReplyItem({
           </IconAction>
         )}
       </div>
-      <ConfirmDialog {...deleting.dialog} title={ui.deleteReply} message={m.confirmDeleteReply} />
+      <ConfirmDialog
+        {...deleting.dialog}
+        title={ui.deleteReply}
+        message={m.confirmDeleteReply}
+        confirmLabel={c.delete}
+      />
       <RevisionsDialog
         kind="replies"
         id={r.id}

@@ -1,7 +1,6 @@
-import { forumListUi } from '../../../../contract/texts/forum-ui.ts';
 import { rich, slot } from '../../../lib/rich-message.tsx';
 import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
-import { forumUi as ui } from '../../../../contract/texts/forum-ui.ts';
+import { forumListUi, forumUi as ui } from '../../../../contract/texts/forum-ui.ts';
 import { ArrowLeft, Lock, MessageSquare, MessagesSquare, Pin, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
@@ -30,7 +29,7 @@ export function ForumCategoryPage() {
   const categories = useForumCategories();
   const threads = useForumThreads(categoryId);
   const [composing, setComposing] = useState(false);
-  const category = categories.data?.items.find((c) => c.id === categoryId);
+  const category = categories.data?.items.find((cat) => cat.id === categoryId);
   const missing =
     (categories.isSuccess && !category) ||
     (threads.error instanceof ApiError && (threads.error.status === 404 || threads.error.status === 400));

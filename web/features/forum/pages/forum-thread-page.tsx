@@ -179,7 +179,12 @@ function ThreadView({ thread }: { thread: ForumThreadView }) {
         </Card>
       )}
 
-      <ConfirmDialog {...deleting.dialog} title={ui.deleteThread} message={m.confirmDelete} />
+      <ConfirmDialog
+        {...deleting.dialog}
+        title={ui.deleteThread}
+        message={m.confirmDelete}
+        confirmLabel={c.delete}
+      />
       <RevisionsDialog
         kind="threads"
         id={thread.id}

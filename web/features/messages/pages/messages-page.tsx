@@ -1,3 +1,4 @@
+import { communityUi } from '../../../../contract/texts/community-ui.ts';
 import { messagesUi as ui } from '../../../../contract/texts/messages-ui.ts';
 import { ArrowLeft, Ban, MessageSquare, PenSquare, Trash2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
@@ -237,7 +238,12 @@ function Thread({ userId, meId }: { userId: string; meId: string }) {
           <MessageForm recipientId={userId} />
         )}
       </div>
-      <ConfirmDialog {...deleting.dialog} title={ui.deleteConversationTitle} message={t.confirmDelete} />
+      <ConfirmDialog
+        {...deleting.dialog}
+        title={ui.deleteConversationTitle}
+        message={t.confirmDelete}
+        confirmLabel={communityUi.delete}
+      />
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { communityUi } from '../../../../contract/texts/community-ui.ts';
 import { postCardUi as ui } from '../../../../contract/texts/social-ui.ts';
 import { Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
@@ -87,6 +88,7 @@ export function Comments({ postId, viewerId }: { postId: string; viewerId: strin
         onOpenChange={(open) => !open && setToDelete(null)}
         title={ui.deleteCommentTitle}
         message={ui.deleteCommentConfirm}
+        confirmLabel={communityUi.delete}
         pending={remove.isPending}
         onConfirm={() =>
           toDelete &&

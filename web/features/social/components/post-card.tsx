@@ -190,6 +190,7 @@ export function PostCard({ post, viewerId }: { post: Post; viewerId: string }) {
         {...deleting.dialog}
         title={ui.deletePostTitle}
         message={ui.deletePostConfirm}
+        confirmLabel={c.delete}
       />
     </Card>
   );
