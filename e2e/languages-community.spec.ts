@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { formatMessage } from '../contract/i18n/format.ts';
 import { type Locale, locales } from '../contract/i18n/locales.ts';
@@ -48,20 +48,22 @@ test.beforeAll(async ({ request }) => {
   });
 });
 
-async function useLocale(page: Page, locale: Locale) {
+async function switchTo(page: Page, locale: Locale) {
   await page.evaluate((l) => localStorage.setItem('locale', l), locale);
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', locale);
 }
 
-test('the feed and a forum thread speak every language: headings, composer, reply button', async ({ page }) => {
+test('the feed and a forum thread speak every language: headings, composer, reply button', async ({
+  page,
+}) => {
   test.slow(); // six languages, two pages each
   await signInAs(page, member, '/posts');
   for (const locale of locales) {
     const t = (key: string, ...args: unknown[]) => inLocale(locale, key, ...args);
 
     await page.goto('/posts');
-    await useLocale(page, locale);
+    await switchTo(page, locale);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('postsUi.title'));
     const composer = page.getByRole('form', { name: t('postCardUi.newPost') });
     await expect(composer.getByRole('textbox', { name: t('postCardUi.composerLabel') })).toHaveAttribute(
@@ -69,9 +71,17 @@ test('the feed and a forum thread speak every language: headings, composer, repl
       t('postCardUi.composerPlaceholder'),
     );
     await expect(composer.getByRole('button', { name: t('postCardUi.post') })).toBeVisible();
-    await expect(page.getByRole('tab', { name: t('postsUi.forYou') })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tab', { name: t('postsUi.forYou') })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
     await expect(page.getByRole('tab', { name: t('postsUi.following') })).toBeVisible();
-    await expect(page.locator('article').first().getByRole('button', { name: t('postCardUi.share') })).toBeVisible();
+    await expect(
+      page
+        .locator('article')
+        .first()
+        .getByRole('button', { name: t('postCardUi.share') }),
+    ).toBeVisible();
 
     await page.goto(`/forum/post/${threadId}`);
     await expect(page.locator('html')).toHaveAttribute('lang', locale);

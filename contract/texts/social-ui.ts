@@ -22,7 +22,8 @@ export const postsUi = /* @__PURE__ */ defineMessages('postsUi', {
   noFollowingPosts: 'No posts from people you follow',
   loadingMore: 'Loading more posts',
   signInTitle: 'Sign in to see posts',
-  signInText: 'The community feed is for members. Sign in or create a free account to read, post and comment.',
+  signInText:
+    'The community feed is for members. Sign in or create a free account to read, post and comment.',
   signIn: 'Sign In',
   joinNow: 'Join Now',
 } as const);

@@ -7,13 +7,15 @@ import { formatNumber } from './format.ts';
  */
 
 /** The stand-in for element `i`: pass it to the message as that argument, then `rich()` puts the element there. */
-export const slot = (i: number) => `\u0001${i}\u0001`;
+export const slot = (i: number) => `\uE000${i}\uE001`;
 
 /** The message's text with each `slot(i)` replaced by `nodes[i]`. */
 export function rich(text: string, ...nodes: ReactNode[]): ReactNode {
-  const parts = text.split(/\u0001(\d+)\u0001/);
+  const parts = text.split(/\uE000(\d+)\uE001/);
   return (
-    <>{parts.map((part, i) => (i % 2 === 0 ? part : <Fragment key={part}>{nodes[Number(part)]}</Fragment>))}</>
+    <>
+      {parts.map((part, i) => (i % 2 === 0 ? part : <Fragment key={part}>{nodes[Number(part)]}</Fragment>))}
+    </>
   );
 }
 

@@ -131,11 +131,7 @@ export function MarkdownEditor({
           <FormField
             label={label}
             error={error}
-            hint={
-              images.uploading
-                ? uploadMessages.uploading
-                : ui.markdownHint
-            }
+            hint={images.uploading ? uploadMessages.uploading : ui.markdownHint}
           >
             {(control) => (
               <div className="relative">

@@ -1,6 +1,6 @@
-import { forumUi as ui } from '../../../../contract/texts/forum-ui.ts';
 import { type KeyboardEvent, type SyntheticEvent, useState } from 'react';
 import { limits } from '../../../../contract/limits.ts';
+import { forumUi as ui } from '../../../../contract/texts/forum-ui.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
@@ -92,9 +92,7 @@ export function useMentionAutocomplete({ textarea, value, onChange }: EditorText
     list: (
       <>
         <p className="sr-only" aria-live="polite">
-          {open
-            ? ui.membersFound(items.length)
-            : ''}
+          {open ? ui.membersFound(items.length) : ''}
         </p>
         {open && (
           // The global search's panel and option classes: no new rules in the one stylesheet (first-screen budget).

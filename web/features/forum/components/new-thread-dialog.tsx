@@ -1,11 +1,11 @@
-import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
-import { forumUi as ui } from '../../../../contract/texts/forum-ui.ts';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { newThreadBody } from '../../../../contract/forum.ts';
 import { forumMessages as m, reviewMessages as r } from '../../../../contract/messages.ts';
 import { isHeld } from '../../../../contract/review.ts';
+import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
+import { forumUi as ui } from '../../../../contract/texts/forum-ui.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -46,7 +46,12 @@ export function NewThreadDialog({
   );
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={ui.newThread} description={ui.inCategory(categoryName)}>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={ui.newThread}
+      description={ui.inCategory(categoryName)}
+    >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <Input label={c.title} {...field('title')} />
         <MarkdownField control={control} name="content" label={ui.content} />

@@ -1,5 +1,3 @@
-import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
-import { forumUi as ui } from '../../../../contract/texts/forum-ui.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -8,6 +6,8 @@ import type { z } from 'zod';
 import { replyBody } from '../../../../contract/forum.ts';
 import { forumMessages as m } from '../../../../contract/messages.ts';
 import { isHeld } from '../../../../contract/review.ts';
+import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
+import { forumUi as ui } from '../../../../contract/texts/forum-ui.ts';
 import { AwaitingReviewNotice } from '../../../components/ui/awaiting-review.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { SubmitRow } from '../../../components/ui/form-field.tsx';

@@ -1,6 +1,3 @@
-import { withNumber } from '../../../lib/rich-message.tsx';
-import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
-import { forumUi as ui } from '../../../../contract/texts/forum-ui.ts';
 import { Heart, History, Pencil, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import toast from 'react-hot-toast';
@@ -8,6 +5,8 @@ import { Link } from 'react-router';
 import type { ForumReply } from '../../../../contract/forum.ts';
 import { replyAnchor } from '../../../../contract/forum-links.ts';
 import { forumMessages as m } from '../../../../contract/messages.ts';
+import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
+import { forumUi as ui } from '../../../../contract/texts/forum-ui.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -17,6 +16,7 @@ import { ReportButton } from '../../../components/ui/report-button.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatDateLong, toIsoString } from '../../../lib/format.ts';
+import { withNumber } from '../../../lib/rich-message.tsx';
 import { toastOutcome } from '../../../lib/toast-outcome.ts';
 import { useDeleteReply, useLikeReply } from '../api.ts';
 import { EditReplyForm } from './edit-reply-form.tsx';
@@ -59,8 +59,12 @@ function LikeButton({
       {withNumber(
         c.likes(r.likeCount),
         r.likeCount,
-        (figure) => <span className="tabular-nums">{figure}</span>,
-        (words) => <span className="sr-only">{words}</span>,
+        (figure) => (
+          <span className="tabular-nums">{figure}</span>
+        ),
+        (words) => (
+          <span className="sr-only">{words}</span>
+        ),
       )}
     </button>
   );

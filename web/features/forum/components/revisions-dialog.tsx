@@ -1,9 +1,9 @@
-import { rich, slot } from '../../../lib/rich-message.tsx';
-import { forumUi as ui } from '../../../../contract/texts/forum-ui.ts';
 import { forumMessages as m } from '../../../../contract/messages.ts';
+import { forumUi as ui } from '../../../../contract/texts/forum-ui.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatDateLong, toIsoString } from '../../../lib/format.ts';
+import { rich, slot } from '../../../lib/rich-message.tsx';
 import { useRevisions } from '../api.ts';
 
 /** Staff: the earlier versions of a thread or a reply, newest first. */
@@ -22,12 +22,7 @@ export function RevisionsDialog({
 }) {
   const query = useRevisions(kind, id, open);
   return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={title}
-      description={ui.earlierVersionsNewest}
-    >
+    <Dialog open={open} onOpenChange={onOpenChange} title={title} description={ui.earlierVersionsNewest}>
       {query.isPending ? (
         <Skeleton className="h-24 w-full" />
       ) : !query.data?.items.length ? (

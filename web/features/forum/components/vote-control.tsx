@@ -1,8 +1,8 @@
-import { forumUi as ui } from '../../../../contract/texts/forum-ui.ts';
 import { ArrowBigDown, ArrowBigUp } from 'lucide-react';
 import toast from 'react-hot-toast';
 import type { ForumThread } from '../../../../contract/forum.ts';
 import { forumMessages as m } from '../../../../contract/messages.ts';
+import { forumUi as ui } from '../../../../contract/texts/forum-ui.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useVote } from '../api.ts';
@@ -53,9 +53,7 @@ export function VoteControl({ thread, signedIn }: { thread: ForumThread; signedI
       >
         <ArrowBigDown className="size-6" aria-hidden="true" />
       </button>
-      <span className="sr-only">
-        {ui.votes(thread.upvotes, thread.downvotes)}
-      </span>
+      <span className="sr-only">{ui.votes(thread.upvotes, thread.downvotes)}</span>
     </div>
   );
 }

@@ -1,14 +1,14 @@
-import { withNumber } from '../../../lib/rich-message.tsx';
-import { forumUi as ui } from '../../../../contract/texts/forum-ui.ts';
 import { ChevronRight, MessagesSquare } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { forumMessages as m } from '../../../../contract/messages.ts';
+import { forumUi as ui } from '../../../../contract/texts/forum-ui.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { withNumber } from '../../../lib/rich-message.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useFailureToast } from '../../../lib/use-failure-toast.ts';
 import { useForumCategories } from '../api.ts';
@@ -57,9 +57,7 @@ export function ForumPage() {
                   <span className="min-w-0 flex-1">
                     <span className="flex flex-wrap items-center gap-2 font-semibold">
                       {c.name}
-                      {c.unreadCount > 0 && (
-                        <Badge tone="primary">{ui.unreadCount(c.unreadCount)}</Badge>
-                      )}
+                      {c.unreadCount > 0 && <Badge tone="primary">{ui.unreadCount(c.unreadCount)}</Badge>}
                     </span>
                     {c.description && (
                       <span className="mt-0.5 block text-sm text-muted">{c.description}</span>

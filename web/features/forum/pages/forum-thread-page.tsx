@@ -1,11 +1,11 @@
-import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
-import { forumUi as ui } from '../../../../contract/texts/forum-ui.ts';
 import { Lock, Pin, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { ForumThreadView } from '../../../../contract/forum.ts';
 import { forumMessages as m } from '../../../../contract/messages.ts';
+import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
+import { forumUi as ui } from '../../../../contract/texts/forum-ui.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { AwaitingReview } from '../../../components/ui/awaiting-review.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';

@@ -1,9 +1,9 @@
-import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
-import { messagesUi as ui } from '../../../../contract/texts/messages-ui.ts';
 import { Send } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { directMessageLimits, messageForm } from '../../../../contract/direct-messages.ts';
 import { directMessageTexts as t } from '../../../../contract/messages.ts';
+import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
+import { messagesUi as ui } from '../../../../contract/texts/messages-ui.ts';
 import { SubmitRow } from '../../../components/ui/form-field.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { useZodForm } from '../../../lib/forms.ts';

@@ -1,11 +1,11 @@
-import { communityUi } from '../../../../contract/texts/community-ui.ts';
-import { messagesUi as ui } from '../../../../contract/texts/messages-ui.ts';
 import { ArrowLeft, Ban, MessageSquare, PenSquare, Trash2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import toast from 'react-hot-toast';
 import { Link, NavLink, useNavigate, useParams } from 'react-router';
 import type { Conversation, ThreadResponse } from '../../../../contract/direct-messages.ts';
 import { messages, directMessageTexts as t } from '../../../../contract/messages.ts';
+import { communityUi } from '../../../../contract/texts/community-ui.ts';
+import { messagesUi as ui } from '../../../../contract/texts/messages-ui.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';

@@ -1,9 +1,9 @@
-import { messagesUi as ui } from '../../../../contract/texts/messages-ui.ts';
 import { PenSquare, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { directMessageTexts as t } from '../../../../contract/messages.ts';
 import type { UserSummary } from '../../../../contract/profiles.ts';
+import { messagesUi as ui } from '../../../../contract/texts/messages-ui.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';

@@ -1,8 +1,8 @@
-import { forumMessages } from '../../../../contract/messages.ts';
-import { forumListUi } from '../../../../contract/texts/forum-ui.ts';
-import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
 import { MessagesSquare, ThumbsDown, ThumbsUp } from 'lucide-react';
 import { Link } from 'react-router';
+import { forumMessages } from '../../../../contract/messages.ts';
+import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
+import { forumListUi } from '../../../../contract/texts/forum-ui.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';

@@ -1,10 +1,9 @@
-import { withNumber } from '../../../lib/rich-message.tsx';
-import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
-import { profileUi as ui } from '../../../../contract/texts/profile-ui.ts';
 import { CalendarDays, MessageSquare, Pencil, UserCheck, UserPlus } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { socialMessages } from '../../../../contract/messages.ts';
 import type { PublicProfile } from '../../../../contract/profiles.ts';
+import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
+import { profileUi as ui } from '../../../../contract/texts/profile-ui.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -12,6 +11,7 @@ import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { formatDateParts } from '../../../lib/format.ts';
+import { withNumber } from '../../../lib/rich-message.tsx';
 import { useFollowProfile } from '../api.ts';
 import { TrustBadge } from './trust-badge.tsx';
 

@@ -1,6 +1,6 @@
-import { profileUi as ui } from '../../../../contract/texts/profile-ui.ts';
 import { Coins, Wallet } from 'lucide-react';
 import type { PublicProfile } from '../../../../contract/profiles.ts';
+import { profileUi as ui } from '../../../../contract/texts/profile-ui.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 

@@ -1,10 +1,9 @@
-import { homeSocialUi } from '../../../../contract/texts/social-ui.ts';
-import { withNumber } from '../../../lib/rich-message.tsx';
-import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
-import { profileUi as ui } from '../../../../contract/texts/profile-ui.ts';
 import { Heart, Star, UserCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { marketplaceMessages, socialMessages } from '../../../../contract/messages.ts';
+import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
+import { profileUi as ui } from '../../../../contract/texts/profile-ui.ts';
+import { homeSocialUi } from '../../../../contract/texts/social-ui.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -13,6 +12,7 @@ import { HostedImage } from '../../../components/ui/hosted-image.tsx';
 import { SellerFigures } from '../../../components/ui/seller-figures.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatDateLong, toIsoString } from '../../../lib/format.ts';
+import { withNumber } from '../../../lib/rich-message.tsx';
 import { useProfileFeedback, useProfilePosts } from '../api.ts';
 
 /** Feedback (filled by the marketplace) and the member's social posts with their like counts. */
@@ -142,7 +142,9 @@ export function SocialTab({ userId }: { userId: string }) {
                         c.likes(post.likeCount),
                         post.likeCount,
                         (figure) => figure,
-                        (words) => <span className="sr-only">{words}</span>,
+                        (words) => (
+                          <span className="sr-only">{words}</span>
+                        ),
                       )}
                     </span>
                   </div>

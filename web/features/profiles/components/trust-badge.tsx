@@ -1,7 +1,7 @@
-import { profileUi as ui } from '../../../../contract/texts/profile-ui.ts';
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { trustMessages as tm } from '../../../../contract/messages.ts';
+import { profileUi as ui } from '../../../../contract/texts/profile-ui.ts';
 import type { TrustLevel } from '../../../../contract/trust.ts';
 import { type BadgeTone, badgeClasses } from '../../../components/ui/badge.tsx';
 import { cn } from '../../../lib/cn.ts';

@@ -1,8 +1,8 @@
-import { profileUi as ui } from '../../../../contract/texts/profile-ui.ts';
 import { UserX } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { socialMessages } from '../../../../contract/messages.ts';
 import type { PublicProfile } from '../../../../contract/profiles.ts';
+import { profileUi as ui } from '../../../../contract/texts/profile-ui.ts';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';

@@ -1,5 +1,3 @@
-import { communityUi } from '../../../../contract/texts/community-ui.ts';
-import { postCardUi as ui } from '../../../../contract/texts/social-ui.ts';
 import { Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
@@ -7,6 +5,8 @@ import { Link } from 'react-router';
 import { socialMessages } from '../../../../contract/messages.ts';
 import type { Comment } from '../../../../contract/social.ts';
 import { socialLimits } from '../../../../contract/social-limits.ts';
+import { communityUi } from '../../../../contract/texts/community-ui.ts';
+import { postCardUi as ui } from '../../../../contract/texts/social-ui.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';

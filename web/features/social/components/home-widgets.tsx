@@ -1,6 +1,6 @@
-import { homeSocialUi as ui } from '../../../../contract/texts/social-ui.ts';
 import { Download, Newspaper, Users } from 'lucide-react';
 import { Link } from 'react-router';
+import { homeSocialUi as ui } from '../../../../contract/texts/social-ui.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { SkeletonRows } from '../../../components/ui/card-grid.tsx';

@@ -1,11 +1,11 @@
-import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
-import { postCardUi as ui } from '../../../../contract/texts/social-ui.ts';
 import { Heart, MessageCircle, Share2, Trash2, UserCheck, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { socialMessages } from '../../../../contract/messages.ts';
 import type { Post } from '../../../../contract/social.ts';
+import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
+import { postCardUi as ui } from '../../../../contract/texts/social-ui.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';

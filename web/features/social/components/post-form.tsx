@@ -1,10 +1,10 @@
-import { postCardUi as ui } from '../../../../contract/texts/social-ui.ts';
 import { Send } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { socialMessages } from '../../../../contract/messages.ts';
 import { isHeld } from '../../../../contract/review.ts';
 import { createPostBody, socialLimits } from '../../../../contract/social.ts';
+import { postCardUi as ui } from '../../../../contract/texts/social-ui.ts';
 import { AwaitingReviewNotice } from '../../../components/ui/awaiting-review.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { SubmitRow } from '../../../components/ui/form-field.tsx';

@@ -1,10 +1,10 @@
-import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
-import { homeSocialUi, postsUi as ui } from '../../../../contract/texts/social-ui.ts';
 import { LogIn, Newspaper, RefreshCw, Users } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { socialMessages } from '../../../../contract/messages.ts';
 import type { FeedTab } from '../../../../contract/social.ts';
+import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
+import { homeSocialUi, postsUi as ui } from '../../../../contract/texts/social-ui.ts';
 import { AwaitingReview } from '../../../components/ui/awaiting-review.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -125,9 +125,7 @@ function SignInPrompt() {
       </span>
       <div>
         <h2 className="text-lg font-semibold">{ui.signInTitle}</h2>
-        <p className="mt-1 text-sm text-muted">
-          {ui.signInText}
-        </p>
+        <p className="mt-1 text-sm text-muted">{ui.signInText}</p>
       </div>
       <div className="flex flex-wrap justify-center gap-3">
         <Link to="/login" className={buttonClasses('primary', 'md')}>

@@ -1,9 +1,9 @@
-import { ticketsUi as ui } from '../../../../contract/texts/tickets-ui.ts';
 import { Eye, KeyRound, ShieldAlert } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { orderMessages as m } from '../../../../contract/messages.ts';
 import type { OrderDetail } from '../../../../contract/orders.ts';
+import { ticketsUi as ui } from '../../../../contract/texts/tickets-ui.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -68,9 +68,7 @@ export function DisputeOrderPanel({ orderId, canSettle }: { orderId: string; can
       </dl>
       {order.settledAt && (
         <div className="mt-4 rounded-xl border border-line bg-surface-2 px-4 py-3 text-sm">
-          <p className="font-medium">
-            {ui.settled(order.refundedAmount, order.sellerPayout)}
-          </p>
+          <p className="font-medium">{ui.settled(order.refundedAmount, order.sellerPayout)}</p>
           {order.settlementNote && (
             <p className="mt-1 break-words whitespace-pre-line text-muted">
               <span className="font-medium text-fg">{ui.staffNote}</span> {order.settlementNote}
@@ -124,9 +122,7 @@ function RevealContentLink({ orderId }: { orderId: string }) {
         <Eye className="size-4" aria-hidden="true" />
         {ui.revealContentLink}
       </Button>
-      <p className="mt-1 text-xs text-muted">
-        {ui.revealHint}
-      </p>
+      <p className="mt-1 text-xs text-muted">{ui.revealHint}</p>
     </div>
   );
 }

@@ -1,5 +1,5 @@
-import { ticketsUi as ui } from '../../../../contract/texts/tickets-ui.ts';
 import { ShieldCheck } from 'lucide-react';
+import { ticketsUi as ui } from '../../../../contract/texts/tickets-ui.ts';
 import type { TicketMessage } from '../../../../contract/tickets.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';

@@ -1,8 +1,8 @@
-import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
-import { ticketsUi as ui } from '../../../../contract/texts/tickets-ui.ts';
 import { Send } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { ticketMessages as m } from '../../../../contract/messages.ts';
+import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
+import { ticketsUi as ui } from '../../../../contract/texts/tickets-ui.ts';
 import { ticketReplyBody } from '../../../../contract/tickets.ts';
 import { SubmitRow } from '../../../components/ui/form-field.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';

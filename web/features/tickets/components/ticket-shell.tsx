@@ -1,7 +1,7 @@
-import { ticketsUi as ui } from '../../../../contract/texts/tickets-ui.ts';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { ticketMessages as m } from '../../../../contract/messages.ts';
+import { ticketsUi as ui } from '../../../../contract/texts/tickets-ui.ts';
 import type { TicketDetail } from '../../../../contract/tickets.ts';
 import { DetailPage, isMissing } from '../../../components/ui/detail-page.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';

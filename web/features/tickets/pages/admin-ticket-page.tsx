@@ -1,6 +1,6 @@
-import { ticketsUi as ui } from '../../../../contract/texts/tickets-ui.ts';
 import { Link } from 'react-router';
 import { ticketMessages as m } from '../../../../contract/messages.ts';
+import { ticketsUi as ui } from '../../../../contract/texts/tickets-ui.ts';
 import {
   type TicketDetail,
   type TicketStatus,

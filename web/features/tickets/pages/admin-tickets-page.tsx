@@ -1,9 +1,9 @@
-import { ticketStatusLabels } from '../../../../contract/tickets.ts';
-import { ticketsUi as ui } from '../../../../contract/texts/tickets-ui.ts';
 import { LifeBuoy } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ticketMessages as m } from '../../../../contract/messages.ts';
+import { ticketsUi as ui } from '../../../../contract/texts/tickets-ui.ts';
+import { ticketStatusLabels } from '../../../../contract/tickets.ts';
 import { AdminCell, AdminRow, AdminTable } from '../../../components/ui/admin-table.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { SearchFilters } from '../../../components/ui/search-input.tsx';
@@ -24,15 +24,19 @@ export function AdminTicketsPage() {
       <PageHeader title={ui.manageTickets} icon={LifeBuoy}>
         {ui.manageIntro}
       </PageHeader>
-      <SearchFilters
-        search={{ ...search, label: ui.searchTickets, placeholder: ui.searchPlaceholder }}
-      >
+      <SearchFilters search={{ ...search, label: ui.searchTickets, placeholder: ui.searchPlaceholder }}>
         <Segmented label={ui.status} value={status} options={statusOptions} onChange={setStatus} />
       </SearchFilters>
       <AdminTable
         query={query}
         texts={{ failed: m.loadFailed, loading: ui.loadingTickets, empty: m.emptyAdmin }}
-        columns={[ui.ticket, ui.submittedBy, ui.status, { label: ui.messages, align: 'right' }, ui.lastUpdate]}
+        columns={[
+          ui.ticket,
+          ui.submittedBy,
+          ui.status,
+          { label: ui.messages, align: 'right' },
+          ui.lastUpdate,
+        ]}
       >
         {(t) => (
           <AdminRow key={t.id}>

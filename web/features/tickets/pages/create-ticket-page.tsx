@@ -1,9 +1,9 @@
-import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
-import { ticketsUi as ui } from '../../../../contract/texts/tickets-ui.ts';
 import { ArrowLeft, LifeBuoy } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
 import { ticketMessages as m } from '../../../../contract/messages.ts';
+import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
+import { ticketsUi as ui } from '../../../../contract/texts/tickets-ui.ts';
 import { newTicketBody } from '../../../../contract/tickets.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';

@@ -1,13 +1,13 @@
-import { rich, slot } from '../../../lib/rich-message.tsx';
-import { ticketsUi as ui } from '../../../../contract/texts/tickets-ui.ts';
 import { Lock } from 'lucide-react';
 import { Link } from 'react-router';
 import { isStaff } from '../../../../contract/limits.ts';
 import { ticketMessages as m } from '../../../../contract/messages.ts';
+import { ticketsUi as ui } from '../../../../contract/texts/tickets-ui.ts';
 import type { TicketDetail } from '../../../../contract/tickets.ts';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { formatDateLong, toIsoString } from '../../../lib/format.ts';
+import { rich, slot } from '../../../lib/rich-message.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { DisputeOrderPanel } from '../components/dispute-order-panel.tsx';
 import { TicketConversation } from '../components/ticket-conversation.tsx';

@@ -1,9 +1,8 @@
-import { rich, slot } from '../../../lib/rich-message.tsx';
-import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
-import { ticketsUi as ui } from '../../../../contract/texts/tickets-ui.ts';
 import { ChevronRight, LifeBuoy, Plus } from 'lucide-react';
 import { Link } from 'react-router';
 import { ticketMessages as m } from '../../../../contract/messages.ts';
+import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
+import { ticketsUi as ui } from '../../../../contract/texts/tickets-ui.ts';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
@@ -11,6 +10,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { formatDateLong, toIsoString } from '../../../lib/format.ts';
+import { rich, slot } from '../../../lib/rich-message.tsx';
 import { useFailureToast } from '../../../lib/use-failure-toast.ts';
 import { useMyTickets } from '../api.ts';
 import { shortId, TicketStatusBadge } from '../components/ticket-status-badge.tsx';
@@ -49,7 +49,9 @@ export function TicketsPage() {
                       #{shortId(ticket.id)} · {ui.messageCount(ticket.messageCount)} ·{' '}
                       {rich(
                         ui.updated(slot(0)),
-                        <time dateTime={toIsoString(ticket.updatedAt)}>{formatDateLong(ticket.updatedAt)}</time>,
+                        <time dateTime={toIsoString(ticket.updatedAt)}>
+                          {formatDateLong(ticket.updatedAt)}
+                        </time>,
                       )}
                     </p>
                   </div>
