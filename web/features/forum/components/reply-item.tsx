@@ -63,7 +63,7 @@ function LikeButton({
           <span className="tabular-nums">{figure}</span>
         ),
         (words) => (
-          <span className="sr-only">{words}</span>
+          <span className="sr-only">{words.trim()}</span>
         ),
       )}
     </button>

@@ -64,9 +64,15 @@ export function ForumPage() {
                     )}
                   </span>
                   <span className="shrink-0 text-right text-sm text-muted">
-                    {withNumber(ui.threadCount(c.threadCount), c.threadCount, (figure) => (
-                      <span className="block font-semibold text-fg">{figure}</span>
-                    ))}
+                    {withNumber(
+                      ui.threadCount(c.threadCount),
+                      c.threadCount,
+                      (figure) => (
+                        <span className="block font-semibold text-fg">{figure}</span>
+                      ),
+                      // The figure is a block above the word: no space between them, as before.
+                      (words) => words.trim(),
+                    )}
                   </span>
                   <ChevronRight className="size-5 shrink-0 text-muted" aria-hidden="true" />
                 </Link>

@@ -143,7 +143,7 @@ export function SocialTab({ userId }: { userId: string }) {
                         post.likeCount,
                         (figure) => figure,
                         (words) => (
-                          <span className="sr-only">{words}</span>
+                          <span className="sr-only">{words.trim()}</span>
                         ),
                       )}
                     </span>
