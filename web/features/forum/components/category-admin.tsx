@@ -3,6 +3,8 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { type ForumCategory, forumCategoryBody } from '../../../../contract/forum.ts';
 import { forumMessages as m } from '../../../../contract/messages.ts';
+import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
+import { forumUi as ui } from '../../../../contract/texts/forum-ui.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog, useConfirm } from '../../../components/ui/confirm-dialog.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -33,18 +35,18 @@ export function NewCategoryButton() {
     <>
       <Button onClick={() => setOpen(true)}>
         <Plus className="size-4" aria-hidden="true" />
-        New Category
+        {ui.newCategory}
       </Button>
-      <Dialog open={open} onOpenChange={setOpen} title="New Category">
+      <Dialog open={open} onOpenChange={setOpen} title={ui.newCategory}>
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-          <Input label="Name" {...field('name')} />
-          <Textarea label="Description" rows={3} {...field('description')} />
+          <Input label={ui.name} {...field('name')} />
+          <Textarea label={ui.description} rows={3} {...field('description')} />
           <div className="flex justify-end gap-2">
             <Button type="button" variant="ghost" onClick={() => setOpen(false)}>
-              Cancel
+              {c.cancel}
             </Button>
             <Button type="submit" loading={create.isPending}>
-              Create Category
+              {ui.createCategory}
             </Button>
           </div>
         </form>
@@ -71,16 +73,16 @@ export function DeleteCategoryButton({ category }: { category: ForumCategory }) 
       <Button
         variant="ghost"
         size="icon"
-        aria-label={`Delete category ${category.name}`}
+        aria-label={ui.deleteCategoryNamed(category.name)}
         onClick={deleting.ask}
       >
         <Trash2 className="size-4" aria-hidden="true" />
       </Button>
       <ConfirmDialog
         {...deleting.dialog}
-        title="Delete category"
-        message={`Delete "${category.name}" and all ${category.threadCount} of its threads? This action cannot be undone.`}
-        confirmLabel="Delete"
+        title={ui.deleteCategory}
+        message={ui.deleteCategoryConfirm(category.name, category.threadCount)}
+        confirmLabel={c.delete}
       />
     </>
   );

@@ -4,6 +4,8 @@ import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import { type ForumReply, replyBody } from '../../../../contract/forum.ts';
 import { forumMessages as m } from '../../../../contract/messages.ts';
+import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
+import { forumUi as ui } from '../../../../contract/texts/forum-ui.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
@@ -52,16 +54,16 @@ export function EditReplyForm({
       <MarkdownField
         control={control}
         name="content"
-        label="Edit reply"
+        label={ui.editReply}
         error={errors.content?.message}
         rows={4}
       />
       <div className="flex justify-end gap-2">
         <Button variant="outline" size="sm" onClick={onDone}>
-          Cancel
+          {c.cancel}
         </Button>
         <Button type="submit" size="sm" loading={edit.isPending}>
-          Save
+          {c.save}
         </Button>
       </div>
     </form>

@@ -4,6 +4,8 @@ import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import { editThreadBody, type ForumThread } from '../../../../contract/forum.ts';
 import { forumMessages as m } from '../../../../contract/messages.ts';
+import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
+import { forumUi as ui } from '../../../../contract/texts/forum-ui.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { errorMessage } from '../../../lib/api.ts';
@@ -40,14 +42,14 @@ export function EditThreadForm({ thread, onDone }: { thread: ForumThread; onDone
   );
   return (
     <form noValidate onSubmit={onSubmit} className="mt-4 flex flex-col gap-4">
-      <Input label="Title" error={errors.title?.message} {...register('title')} />
-      <MarkdownField control={control} name="content" label="Content" error={errors.content?.message} />
+      <Input label={c.title} error={errors.title?.message} {...register('title')} />
+      <MarkdownField control={control} name="content" label={ui.content} error={errors.content?.message} />
       <div className="flex justify-end gap-2">
         <Button variant="outline" onClick={onDone}>
-          Cancel
+          {c.cancel}
         </Button>
         <Button type="submit" loading={edit.isPending}>
-          Save
+          {c.save}
         </Button>
       </div>
     </form>

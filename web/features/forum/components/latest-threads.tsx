@@ -1,6 +1,7 @@
 import { MessageSquare } from 'lucide-react';
 import { Link } from 'react-router';
 import { forumMessages as m } from '../../../../contract/messages.ts';
+import { forumListUi } from '../../../../contract/texts/forum-ui.ts';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatDateShort, toIsoString } from '../../../lib/format.ts';
 import { useLatestThreads } from '../api.ts';
@@ -39,7 +40,7 @@ export function LatestThreads() {
               <span className="truncate">{th.category.name}</span>
               <span className="inline-flex shrink-0 items-center gap-1">
                 <MessageSquare className="size-3" aria-hidden="true" />
-                {th.replyCount} {th.replyCount === 1 ? 'reply' : 'replies'}
+                {forumListUi.replyCount(th.replyCount)}
               </span>
               <time dateTime={toIsoString(th.lastActivityAt)} className="ml-auto shrink-0">
                 {formatDateShort(th.lastActivityAt)}

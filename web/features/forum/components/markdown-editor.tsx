@@ -2,6 +2,7 @@ import { Bold, Code, Image, Italic, Link2, List, Quote } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 import { uploadMessages } from '../../../../contract/messages.ts';
+import { forumUi as ui } from '../../../../contract/texts/forum-ui.ts';
 import { CookedHtml } from '../../../components/ui/cooked-html.tsx';
 import { controlClasses, FormField } from '../../../components/ui/form-field.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -16,20 +17,23 @@ import { useCaretAfterChange } from './use-caret.ts';
 
 type Mode = 'write' | 'preview';
 
-/** What a toolbar button does to the selection: wrap it, or prefix each of its lines. */
+/**
+ * What a toolbar button does to the selection: wrap it, or prefix each of its lines. `label` and `placeholder`
+ * name texts of forumUi, read when used (the language can change).
+ */
 const actions = [
-  { label: 'Bold', icon: Bold, wrap: ['**', '**'], placeholder: 'bold text' },
-  { label: 'Italic', icon: Italic, wrap: ['_', '_'], placeholder: 'italic text' },
-  { label: 'Code', icon: Code, wrap: ['`', '`'], block: ['```\n', '\n```'], placeholder: 'code' },
-  { label: 'Link', icon: Link2, wrap: ['[', '](https://)'], placeholder: 'link text' },
-  { label: 'Quote', icon: Quote, prefix: '> ', placeholder: 'quote' },
-  { label: 'List', icon: List, prefix: '- ', placeholder: 'item' },
+  { label: 'bold', icon: Bold, wrap: ['**', '**'], placeholder: 'boldText' },
+  { label: 'italic', icon: Italic, wrap: ['_', '_'], placeholder: 'italicText' },
+  { label: 'code', icon: Code, wrap: ['`', '`'], block: ['```\n', '\n```'], placeholder: 'codeText' },
+  { label: 'link', icon: Link2, wrap: ['[', '](https://)'], placeholder: 'linkText' },
+  { label: 'quote', icon: Quote, prefix: '> ', placeholder: 'quoteText' },
+  { label: 'list', icon: List, prefix: '- ', placeholder: 'listItem' },
 ] as const;
 
 type Action = (typeof actions)[number];
 
 function apply(action: Action, value: string, start: number, end: number) {
-  const selected = value.slice(start, end) || action.placeholder;
+  const selected = value.slice(start, end) || ui[action.placeholder];
   let inserted: string;
   if ('prefix' in action) {
     inserted = selected
@@ -90,19 +94,19 @@ export function MarkdownEditor({
       <div className="flex flex-wrap items-end justify-between gap-2">
         <Tabs
           id={`${id}-mode`}
-          label="Editor mode"
+          label={ui.editorMode}
           value={mode}
-          options={{ write: 'Write', preview: 'Preview' }}
+          options={{ write: ui.write, preview: ui.preview }}
           onChange={show}
         />
         {mode === 'write' && (
-          <div role="toolbar" aria-label="Formatting" className="flex flex-wrap gap-0.5">
+          <div role="toolbar" aria-label={ui.formatting} className="flex flex-wrap gap-0.5">
             {actions.map((action) => (
               <button
                 key={action.label}
                 type="button"
-                aria-label={action.label}
-                title={action.label}
+                aria-label={ui[action.label]}
+                title={ui[action.label]}
                 onClick={() => run(action)}
                 className="grid size-8 place-items-center rounded-lg text-muted hover:bg-surface-2 hover:text-fg"
               >
@@ -111,8 +115,8 @@ export function MarkdownEditor({
             ))}
             <button
               type="button"
-              aria-label="Image"
-              title="Upload an image (or paste or drop one into the text)"
+              aria-label={ui.image}
+              title={ui.imageTitle}
               onClick={images.pick}
               className="grid size-8 place-items-center rounded-lg text-muted hover:bg-surface-2 hover:text-fg"
             >
@@ -127,11 +131,7 @@ export function MarkdownEditor({
           <FormField
             label={label}
             error={error}
-            hint={
-              images.uploading
-                ? uploadMessages.uploading
-                : 'Markdown: **bold**, _italic_, `code`, ```lang fenced blocks```, tables, - [ ] tasks, ::: spoiler … :::, @name mentions; paste or drop images'
-            }
+            hint={images.uploading ? uploadMessages.uploading : ui.markdownHint}
           >
             {(control) => (
               <div className="relative">
@@ -160,11 +160,11 @@ export function MarkdownEditor({
         ) : (
           <div className="min-h-24 rounded-xl border border-line px-3.5 py-2.5" aria-live="polite">
             {!value.trim() ? (
-              <p className="text-sm text-muted">Nothing to preview</p>
+              <p className="text-sm text-muted">{ui.nothingToPreview}</p>
             ) : preview.isPending ? (
               <Skeleton className="h-16 w-full" />
             ) : preview.isError ? (
-              <p className="text-sm text-danger">{errorMessage(preview.error, 'Preview failed')}</p>
+              <p className="text-sm text-danger">{errorMessage(preview.error, ui.previewFailed)}</p>
             ) : (
               <CookedHtml html={preview.data?.html ?? ''} />
             )}

@@ -1,5 +1,6 @@
 import { type KeyboardEvent, type SyntheticEvent, useState } from 'react';
 import { limits } from '../../../../contract/limits.ts';
+import { forumUi as ui } from '../../../../contract/texts/forum-ui.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
@@ -91,16 +92,14 @@ export function useMentionAutocomplete({ textarea, value, onChange }: EditorText
     list: (
       <>
         <p className="sr-only" aria-live="polite">
-          {open
-            ? `${items.length} ${items.length === 1 ? 'member' : 'members'} found: up and down to choose`
-            : ''}
+          {open ? ui.membersFound(items.length) : ''}
         </p>
         {open && (
           // The global search's panel and option classes: no new rules in the one stylesheet (first-screen budget).
           <div
             id={listId}
             role="listbox"
-            aria-label="Mention suggestions"
+            aria-label={ui.mentionSuggestions}
             className="absolute inset-x-0 z-50 mt-2 max-h-96 overflow-y-auto rounded-2xl border border-line bg-surface p-1.5 shadow-xl shadow-black/20"
           >
             {items.map((user, i) => (

@@ -4,6 +4,8 @@ import { useNavigate } from 'react-router';
 import { newThreadBody } from '../../../../contract/forum.ts';
 import { forumMessages as m, reviewMessages as r } from '../../../../contract/messages.ts';
 import { isHeld } from '../../../../contract/review.ts';
+import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
+import { forumUi as ui } from '../../../../contract/texts/forum-ui.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -44,16 +46,21 @@ export function NewThreadDialog({
   );
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="New Thread" description={`In ${categoryName}`}>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={ui.newThread}
+      description={ui.inCategory(categoryName)}
+    >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <Input label="Title" {...field('title')} />
-        <MarkdownField control={control} name="content" label="Content" />
+        <Input label={c.title} {...field('title')} />
+        <MarkdownField control={control} name="content" label={ui.content} />
         <div className="mt-2 flex justify-end gap-2">
           <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
+            {c.cancel}
           </Button>
           <Button type="submit" loading={create.isPending}>
-            Post Thread
+            {ui.postThread}
           </Button>
         </div>
       </form>

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ForumThreadView } from '../../../../contract/forum.ts';
 import { replyAnchor } from '../../../../contract/forum-links.ts';
 import { forumMessages as m } from '../../../../contract/messages.ts';
+import { forumUi as ui } from '../../../../contract/texts/forum-ui.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
@@ -52,21 +53,21 @@ export function Replies({ thread }: { thread: ForumThreadView }) {
   };
 
   return (
-    <SectionCard title={`Replies (${thread.replyCount})`} icon={MessageSquare} className="mt-6">
+    <SectionCard title={ui.repliesTitle(thread.replyCount)} icon={MessageSquare} className="mt-6">
       {from === 'unread' ? (
         <Button variant="ghost" size="sm" className="mb-3" onClick={() => setFrom('start')}>
-          Show earlier replies
+          {ui.showEarlier}
         </Button>
       ) : (
         firstUnread && (
           <Button variant="ghost" size="sm" className="mb-3" onClick={jump}>
-            Jump to first unread
+            {ui.jumpToUnread}
           </Button>
         )
       )}
       {query.isPending ? (
         <div role="status" aria-live="polite">
-          <span className="sr-only">Loading replies…</span>
+          <span className="sr-only">{ui.loadingReplies}</span>
           <Skeleton className="h-16 w-full" />
         </div>
       ) : items.length === 0 ? (
@@ -74,7 +75,7 @@ export function Replies({ thread }: { thread: ForumThreadView }) {
           {m.noReplies}
         </p>
       ) : (
-        <ol aria-label="Replies" className="flex flex-col divide-y divide-line">
+        <ol aria-label={ui.replies} className="flex flex-col divide-y divide-line">
           {items.map((r) => (
             <ReplyItem
               key={r.id}
@@ -88,7 +89,7 @@ export function Replies({ thread }: { thread: ForumThreadView }) {
       )}
       <LoadMore
         query={query}
-        label="Load more replies"
+        label={ui.loadMoreReplies}
         variant="ghost"
         size="sm"
         className="mt-4 flex justify-center"

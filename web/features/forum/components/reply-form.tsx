@@ -6,6 +6,8 @@ import type { z } from 'zod';
 import { replyBody } from '../../../../contract/forum.ts';
 import { forumMessages as m } from '../../../../contract/messages.ts';
 import { isHeld } from '../../../../contract/review.ts';
+import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
+import { forumUi as ui } from '../../../../contract/texts/forum-ui.ts';
 import { AwaitingReviewNotice } from '../../../components/ui/awaiting-review.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { SubmitRow } from '../../../components/ui/form-field.tsx';
@@ -68,12 +70,12 @@ export function ReplyForm({ threadId }: { threadId: string }) {
         <MarkdownField
           control={control}
           name="content"
-          label="Your reply"
+          label={c.yourReply}
           error={errors.content?.message}
           rows={4}
         />
         {held && <AwaitingReviewNotice />}
-        <SubmitRow loading={send.isPending}>Post Reply</SubmitRow>
+        <SubmitRow loading={send.isPending}>{ui.postReply}</SubmitRow>
       </form>
     </Card>
   );

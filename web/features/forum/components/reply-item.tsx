@@ -5,6 +5,8 @@ import { Link } from 'react-router';
 import type { ForumReply } from '../../../../contract/forum.ts';
 import { replyAnchor } from '../../../../contract/forum-links.ts';
 import { forumMessages as m } from '../../../../contract/messages.ts';
+import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
+import { forumUi as ui } from '../../../../contract/texts/forum-ui.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -14,6 +16,7 @@ import { ReportButton } from '../../../components/ui/report-button.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatDateLong, toIsoString } from '../../../lib/format.ts';
+import { withNumber } from '../../../lib/rich-message.tsx';
 import { toastOutcome } from '../../../lib/toast-outcome.ts';
 import { useDeleteReply, useLikeReply } from '../api.ts';
 import { EditReplyForm } from './edit-reply-form.tsx';
@@ -34,7 +37,7 @@ function LikeButton({
   return (
     <button
       type="button"
-      aria-label={r.liked ? 'Unlike' : 'Like'}
+      aria-label={r.liked ? ui.unlike : ui.like}
       aria-pressed={r.liked}
       disabled={like.isPending}
       onClick={() => {
@@ -44,7 +47,7 @@ function LikeButton({
         }
         like.mutate(
           { id: r.id, liked: !r.liked },
-          { onError: (err) => toast.error(errorMessage(err, 'Failed to like')) },
+          { onError: (err) => toast.error(errorMessage(err, ui.likeFailed)) },
         );
       }}
       className={cn(
@@ -53,8 +56,16 @@ function LikeButton({
       )}
     >
       <Heart className={cn('size-3.5', r.liked && 'fill-current')} aria-hidden="true" />
-      <span className="tabular-nums">{r.likeCount}</span>
-      <span className="sr-only">{r.likeCount === 1 ? 'like' : 'likes'}</span>
+      {withNumber(
+        c.likes(r.likeCount),
+        r.likeCount,
+        (figure) => (
+          <span className="tabular-nums">{figure}</span>
+        ),
+        (words) => (
+          <span className="sr-only">{words.trim()}</span>
+        ),
+      )}
     </button>
   );
 }
@@ -74,7 +85,7 @@ export function ReplyItem({
   const [history, setHistory] = useState(false);
   const remove = useDeleteReply(threadId);
   const deleting = useConfirm(
-    (close) => remove.mutate(r.id, toastOutcome(m.replyDeleted, 'Failed to delete reply', close)),
+    (close) => remove.mutate(r.id, toastOutcome(m.replyDeleted, ui.deleteReplyFailed, close)),
     remove.isPending,
   );
   return (
@@ -87,7 +98,7 @@ export function ReplyItem({
       <div className="min-w-0 flex-1">
         {firstUnread && (
           <p className="mb-1">
-            <Badge tone="success">First unread</Badge>
+            <Badge tone="success">{ui.firstUnread}</Badge>
           </p>
         )}
         <p className="flex flex-wrap items-center gap-1 text-xs text-muted">
@@ -106,7 +117,7 @@ export function ReplyItem({
       </div>
       <div className="flex shrink-0 items-start gap-0.5">
         <QuoteButton
-          label="Quote reply"
+          label={ui.quoteReply}
           author={r.author.username}
           threadId={threadId}
           replyId={r.id}
@@ -115,28 +126,33 @@ export function ReplyItem({
         />
         {signedInId && signedInId !== r.author.id && <ReportButton type="reply" id={r.id} compact />}
         {r.abilities.edit && !editing && (
-          <IconAction label="Edit reply" onClick={() => setEditing(true)}>
+          <IconAction label={ui.editReply} onClick={() => setEditing(true)}>
             <Pencil className="size-4" aria-hidden="true" />
           </IconAction>
         )}
         {r.abilities.revisions && r.editedAt && (
-          <IconAction label="Reply history" onClick={() => setHistory(true)}>
+          <IconAction label={ui.replyHistory} onClick={() => setHistory(true)}>
             <History className="size-4" aria-hidden="true" />
           </IconAction>
         )}
         {r.abilities.delete && (
-          <IconAction label="Delete reply" className="hover:text-danger" onClick={deleting.ask}>
+          <IconAction label={ui.deleteReply} className="hover:text-danger" onClick={deleting.ask}>
             <Trash2 className="size-4" aria-hidden="true" />
           </IconAction>
         )}
       </div>
-      <ConfirmDialog {...deleting.dialog} title="Delete reply" message={m.confirmDeleteReply} />
+      <ConfirmDialog
+        {...deleting.dialog}
+        title={ui.deleteReply}
+        message={m.confirmDeleteReply}
+        confirmLabel={c.delete}
+      />
       <RevisionsDialog
         kind="replies"
         id={r.id}
         open={history}
         onOpenChange={setHistory}
-        title="Reply history"
+        title={ui.replyHistory}
       />
     </li>
   );

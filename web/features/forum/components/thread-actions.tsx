@@ -2,6 +2,7 @@ import { History, Lock, Pencil, Pin } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { ForumThread } from '../../../../contract/forum.ts';
 import { forumMessages as m } from '../../../../contract/messages.ts';
+import { forumUi as ui } from '../../../../contract/texts/forum-ui.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { toastOutcome } from '../../../lib/toast-outcome.ts';
@@ -22,20 +23,20 @@ export function ThreadActions({
   const moderate = useModerateThread(thread.id);
   const { abilities } = thread;
   const run = (change: ThreadModeration, done: string) =>
-    moderate.mutate(change, toastOutcome(done, 'Action failed'));
+    moderate.mutate(change, toastOutcome(done, ui.actionFailed));
   if (editing || !(abilities.edit || abilities.pin || abilities.lock || abilities.revisions)) return null;
   return (
     <div className="mt-5 flex flex-wrap items-end gap-2 border-t border-line pt-4">
       {abilities.edit && (
         <Button variant="outline" size="sm" onClick={onEdit}>
           <Pencil className="size-4" aria-hidden="true" />
-          Edit
+          {ui.edit}
         </Button>
       )}
       {abilities.pin && (
         <Toggle
           on={thread.isPinned}
-          labels={['Pin', 'Unpin']}
+          labels={[ui.pin, ui.unpin]}
           icon={<Pin className="size-4" aria-hidden="true" />}
           disabled={moderate.isPending}
           onClick={() => run({ pin: !thread.isPinned }, thread.isPinned ? m.unpinned : m.pinned)}
@@ -44,7 +45,7 @@ export function ThreadActions({
       {abilities.lock && (
         <Toggle
           on={thread.isLocked}
-          labels={['Lock', 'Unlock']}
+          labels={[ui.lock, ui.unlock]}
           icon={<Lock className="size-4" aria-hidden="true" />}
           disabled={moderate.isPending}
           onClick={() => run({ lock: !thread.isLocked }, thread.isLocked ? m.unlocked : m.locked)}
@@ -53,7 +54,7 @@ export function ThreadActions({
       {abilities.revisions && (
         <Button variant="outline" size="sm" onClick={onHistory}>
           <History className="size-4" aria-hidden="true" />
-          History
+          {ui.history}
         </Button>
       )}
       {abilities.move && (
@@ -101,7 +102,7 @@ function MoveSelect({
   const categories = useForumCategories();
   return (
     <Select
-      label="Move to"
+      label={ui.moveTo}
       className="ml-auto w-48"
       value={current}
       disabled={disabled || !categories.data}

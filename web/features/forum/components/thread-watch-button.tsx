@@ -2,6 +2,7 @@ import { Bell, BellOff } from 'lucide-react';
 import toast from 'react-hot-toast';
 import type { ForumThreadView } from '../../../../contract/forum.ts';
 import { forumMessages as m } from '../../../../contract/messages.ts';
+import { forumUi as ui } from '../../../../contract/texts/forum-ui.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { useWatch } from '../api.ts';
@@ -19,7 +20,7 @@ export function ThreadWatchButton({ thread }: { thread: ForumThreadView }) {
       onClick={() =>
         watch.mutate(!thread.watching, {
           onSuccess: ({ watching }) => toast.success(watching ? m.watching : m.notWatching),
-          onError: (err) => toast.error(errorMessage(err, 'Action failed')),
+          onError: (err) => toast.error(errorMessage(err, ui.actionFailed)),
         })
       }
     >
@@ -28,7 +29,7 @@ export function ThreadWatchButton({ thread }: { thread: ForumThreadView }) {
       ) : (
         <Bell className="size-4" aria-hidden="true" />
       )}
-      {thread.watching ? 'Unwatch' : 'Watch'}
+      {thread.watching ? ui.unwatch : ui.watch}
     </Button>
   );
 }

@@ -2,6 +2,7 @@ import { ArrowBigDown, ArrowBigUp } from 'lucide-react';
 import toast from 'react-hot-toast';
 import type { ForumThread } from '../../../../contract/forum.ts';
 import { forumMessages as m } from '../../../../contract/messages.ts';
+import { forumUi as ui } from '../../../../contract/texts/forum-ui.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useVote } from '../api.ts';
@@ -25,7 +26,7 @@ export function VoteControl({ thread, signedIn }: { thread: ForumThread; signedI
     <div className="flex shrink-0 flex-col items-center gap-1">
       <button
         type="button"
-        aria-label="Upvote"
+        aria-label={ui.upvote}
         aria-pressed={thread.myVote === 1}
         disabled={vote.isPending}
         onClick={() => cast(1)}
@@ -36,12 +37,12 @@ export function VoteControl({ thread, signedIn }: { thread: ForumThread; signedI
       >
         <ArrowBigUp className="size-6" aria-hidden="true" />
       </button>
-      <output aria-label="Score" className="text-sm font-semibold tabular-nums">
+      <output aria-label={ui.score} className="text-sm font-semibold tabular-nums">
         {score}
       </output>
       <button
         type="button"
-        aria-label="Downvote"
+        aria-label={ui.downvote}
         aria-pressed={thread.myVote === -1}
         disabled={vote.isPending}
         onClick={() => cast(-1)}
@@ -52,9 +53,7 @@ export function VoteControl({ thread, signedIn }: { thread: ForumThread; signedI
       >
         <ArrowBigDown className="size-6" aria-hidden="true" />
       </button>
-      <span className="sr-only">
-        {thread.upvotes} upvotes, {thread.downvotes} downvotes
-      </span>
+      <span className="sr-only">{ui.votes(thread.upvotes, thread.downvotes)}</span>
     </div>
   );
 }

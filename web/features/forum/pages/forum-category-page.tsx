@@ -3,6 +3,8 @@ import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useParams } from 'react-router';
 import { forumMessages as m } from '../../../../contract/messages.ts';
+import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
+import { forumListUi, forumUi as ui } from '../../../../contract/texts/forum-ui.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { AwaitingReview } from '../../../components/ui/awaiting-review.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -15,6 +17,7 @@ import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { formatDateShort, toIsoString } from '../../../lib/format.ts';
+import { rich, slot } from '../../../lib/rich-message.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useForumCategories, useForumThreads } from '../api.ts';
 import { NewThreadDialog } from '../components/new-thread-dialog.tsx';
@@ -26,7 +29,7 @@ export function ForumCategoryPage() {
   const categories = useForumCategories();
   const threads = useForumThreads(categoryId);
   const [composing, setComposing] = useState(false);
-  const category = categories.data?.items.find((c) => c.id === categoryId);
+  const category = categories.data?.items.find((cat) => cat.id === categoryId);
   const missing =
     (categories.isSuccess && !category) ||
     (threads.error instanceof ApiError && (threads.error.status === 404 || threads.error.status === 400));
@@ -37,7 +40,7 @@ export function ForumCategoryPage() {
 
   const back = (
     <ButtonLink to="/forum" icon={ArrowLeft} variant="ghost" size="sm" className="mb-4 -ml-2">
-      All categories
+      {ui.allCategories}
     </ButtonLink>
   );
   if (missing) {
@@ -54,31 +57,31 @@ export function ForumCategoryPage() {
     <div className="mx-auto w-full max-w-4xl">
       {back}
       <PageHeader
-        title={category?.name ?? 'Forum'}
+        title={category?.name ?? ui.forum}
         icon={MessagesSquare}
         actions={
           user ? (
             <Button onClick={() => setComposing(true)} disabled={!category}>
               <Plus className="size-4" aria-hidden="true" />
-              New Thread
+              {ui.newThread}
             </Button>
           ) : (
             <Link to="/login" className={buttonClasses('outline', 'md')}>
-              Login to post
+              {ui.loginToPost}
             </Link>
           )
         }
       >
         {category?.description}
       </PageHeader>
-      <AwaitingReview show={(i) => i.categoryId === categoryId} label="Your threads awaiting review" />
+      <AwaitingReview show={(i) => i.categoryId === categoryId} label={ui.threadsAwaiting} />
       {threads.isPending ? (
-        <SkeletonRows label="Loading threads…" rows={6} className="h-20 w-full rounded-2xl" />
+        <SkeletonRows label={ui.loadingThreads} rows={6} className="h-20 w-full rounded-2xl" />
       ) : items.length === 0 ? (
         <EmptyState text={m.noThreads} />
       ) : (
         <>
-          <ul aria-label="Threads" className="flex flex-col gap-3">
+          <ul aria-label={ui.threads} className="flex flex-col gap-3">
             {items.map((th) => (
               <li key={th.id}>
                 <Card className="flex items-start gap-4 p-4 transition hover:border-primary/40 sm:p-5">
@@ -94,39 +97,44 @@ export function ForumCategoryPage() {
                       </Link>
                       {th.unread && (
                         <Badge tone="success" className="ml-2 align-middle">
-                          New replies
+                          {ui.newReplies}
                         </Badge>
                       )}
                       {th.isPinned && (
                         <Badge tone="primary" className="ml-2 align-middle">
                           <Pin className="size-3" aria-hidden="true" />
-                          Pinned
+                          {c.pinned}
                         </Badge>
                       )}
                       {th.isLocked && (
                         <Badge tone="warning" className="ml-2 align-middle">
                           <Lock className="size-3" aria-hidden="true" />
-                          Locked
+                          {c.locked}
                         </Badge>
                       )}
                     </h2>
                     <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
                       <span>
-                        by{' '}
-                        <Link to={`/profile/${th.author.id}`} className="text-fg hover:underline">
-                          {th.author.username}
-                        </Link>
+                        {rich(
+                          ui.byAuthor(slot(0)),
+                          <Link to={`/profile/${th.author.id}`} className="text-fg hover:underline">
+                            {th.author.username}
+                          </Link>,
+                        )}
                       </span>
                       <span>
-                        last activity{' '}
-                        <time dateTime={toIsoString(th.lastActivityAt)}>
-                          {formatDateShort(th.lastActivityAt)}
-                        </time>
-                        {th.lastPoster && th.replyCount > 0 && <> by {th.lastPoster.username}</>}
+                        {rich(
+                          th.lastPoster && th.replyCount > 0
+                            ? ui.lastActivityBy(slot(0), th.lastPoster.username)
+                            : ui.lastActivity(slot(0)),
+                          <time dateTime={toIsoString(th.lastActivityAt)}>
+                            {formatDateShort(th.lastActivityAt)}
+                          </time>,
+                        )}
                       </span>
                       <span className="inline-flex items-center gap-1">
                         <MessageSquare className="size-3.5" aria-hidden="true" />
-                        {th.replyCount} {th.replyCount === 1 ? 'reply' : 'replies'}
+                        {forumListUi.replyCount(th.replyCount)}
                       </span>
                       <VoteCounts upvotes={th.upvotes} downvotes={th.downvotes} />
                     </p>
@@ -135,7 +143,7 @@ export function ForumCategoryPage() {
               </li>
             ))}
           </ul>
-          <LoadMore query={threads} />
+          <LoadMore query={threads} label={c.loadMore} />
         </>
       )}
       {category && (

@@ -2,12 +2,13 @@ import { ChevronRight, MessagesSquare } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { forumMessages as m } from '../../../../contract/messages.ts';
+import { forumUi as ui } from '../../../../contract/texts/forum-ui.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { formatNumber } from '../../../lib/format.ts';
+import { withNumber } from '../../../lib/rich-message.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useFailureToast } from '../../../lib/use-failure-toast.ts';
 import { useForumCategories } from '../api.ts';
@@ -25,7 +26,7 @@ export function ForumPage() {
   return (
     <div className="mx-auto w-full max-w-4xl">
       <PageHeader
-        title="Forum"
+        title={ui.forum}
         icon={MessagesSquare}
         actions={
           isAdmin ? (
@@ -35,10 +36,10 @@ export function ForumPage() {
           ) : undefined
         }
       >
-        Ask questions, share setups and talk games with the community.
+        {ui.intro}
       </PageHeader>
       {query.isPending ? (
-        <SkeletonRows label="Loading categories…" rows={4} className="h-20 w-full rounded-2xl" />
+        <SkeletonRows label={ui.loadingCategories} rows={4} className="h-20 w-full rounded-2xl" />
       ) : !query.data?.items.length ? (
         <EmptyState text={m.noCategories} />
       ) : (
@@ -56,17 +57,22 @@ export function ForumPage() {
                   <span className="min-w-0 flex-1">
                     <span className="flex flex-wrap items-center gap-2 font-semibold">
                       {c.name}
-                      {c.unreadCount > 0 && (
-                        <Badge tone="primary">{formatNumber(c.unreadCount)} unread</Badge>
-                      )}
+                      {c.unreadCount > 0 && <Badge tone="primary">{ui.unreadCount(c.unreadCount)}</Badge>}
                     </span>
                     {c.description && (
                       <span className="mt-0.5 block text-sm text-muted">{c.description}</span>
                     )}
                   </span>
                   <span className="shrink-0 text-right text-sm text-muted">
-                    <span className="block font-semibold text-fg">{formatNumber(c.threadCount)}</span>
-                    {c.threadCount === 1 ? 'thread' : 'threads'}
+                    {withNumber(
+                      ui.threadCount(c.threadCount),
+                      c.threadCount,
+                      (figure) => (
+                        <span className="block font-semibold text-fg">{figure}</span>
+                      ),
+                      // The figure is a block above the word: no space between them, as before.
+                      (words) => words.trim(),
+                    )}
                   </span>
                   <ChevronRight className="size-5 shrink-0 text-muted" aria-hidden="true" />
                 </Link>

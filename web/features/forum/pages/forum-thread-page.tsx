@@ -4,6 +4,8 @@ import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { ForumThreadView } from '../../../../contract/forum.ts';
 import { forumMessages as m } from '../../../../contract/messages.ts';
+import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
+import { forumUi as ui } from '../../../../contract/texts/forum-ui.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { AwaitingReview } from '../../../components/ui/awaiting-review.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -39,10 +41,10 @@ export function ForumThreadPage() {
         back={
           query.data
             ? { to: `/forum/c/${query.data.category.id}`, label: query.data.category.name }
-            : { to: '/forum', label: 'Forum' }
+            : { to: '/forum', label: ui.forum }
         }
         width="max-w-3xl"
-        loadingLabel="Loading thread…"
+        loadingLabel={ui.loadingThread}
         skeleton={
           <Card className="p-6">
             <Skeleton className="h-7 w-2/3" />
@@ -94,7 +96,7 @@ function ThreadView({ thread }: { thread: ForumThreadView }) {
             <span className="-mt-1 ml-auto flex flex-wrap items-center justify-end">
               {user && <ThreadWatchButton thread={thread} />}
               <QuoteButton
-                label="Quote post"
+                label={ui.quotePost}
                 author={thread.author.username}
                 threadId={thread.id}
                 source={thread.content}
@@ -107,7 +109,7 @@ function ThreadView({ thread }: { thread: ForumThreadView }) {
                 variant="ghost"
                 size="icon"
                 className="-mt-1 -mr-2 size-9 hover:text-danger"
-                aria-label="Delete thread"
+                aria-label={ui.deleteThread}
                 onClick={deleting.ask}
               >
                 <Trash2 className="size-4" aria-hidden="true" />
@@ -119,13 +121,13 @@ function ThreadView({ thread }: { thread: ForumThreadView }) {
               {thread.isPinned && (
                 <Badge tone="primary">
                   <Pin className="size-3" aria-hidden="true" />
-                  Pinned
+                  {c.pinned}
                 </Badge>
               )}
               {thread.isLocked && (
                 <Badge tone="warning">
                   <Lock className="size-3" aria-hidden="true" />
-                  Locked
+                  {c.locked}
                 </Badge>
               )}
             </p>
@@ -159,7 +161,7 @@ function ThreadView({ thread }: { thread: ForumThreadView }) {
 
       <Replies key={thread.id} thread={thread} />
       <div className="mt-4">
-        <AwaitingReview show={(i) => i.threadId === thread.id} label="Your replies awaiting review" />
+        <AwaitingReview show={(i) => i.threadId === thread.id} label={ui.repliesAwaiting} />
       </div>
       {user && thread.abilities.reply ? (
         <ReplyForm threadId={thread.id} />
@@ -172,18 +174,23 @@ function ThreadView({ thread }: { thread: ForumThreadView }) {
         <Card className="mt-4 flex flex-wrap items-center justify-between gap-3 p-4 text-sm text-muted">
           {m.loginToReply}.
           <Link to="/login" className={buttonClasses('primary', 'sm')}>
-            Login
+            {ui.login}
           </Link>
         </Card>
       )}
 
-      <ConfirmDialog {...deleting.dialog} title="Delete thread" message={m.confirmDelete} />
+      <ConfirmDialog
+        {...deleting.dialog}
+        title={ui.deleteThread}
+        message={m.confirmDelete}
+        confirmLabel={c.delete}
+      />
       <RevisionsDialog
         kind="threads"
         id={thread.id}
         open={history}
         onOpenChange={setHistory}
-        title="Thread history"
+        title={ui.threadHistory}
       />
     </>
   );

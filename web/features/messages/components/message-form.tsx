@@ -2,6 +2,8 @@ import { Send } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { directMessageLimits, messageForm } from '../../../../contract/direct-messages.ts';
 import { directMessageTexts as t } from '../../../../contract/messages.ts';
+import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
+import { messagesUi as ui } from '../../../../contract/texts/messages-ui.ts';
 import { SubmitRow } from '../../../components/ui/form-field.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { useZodForm } from '../../../lib/forms.ts';
@@ -11,7 +13,7 @@ import { useSendMessage } from '../api.ts';
 export function MessageForm({
   recipientId,
   onSent,
-  submitLabel = 'Send',
+  submitLabel,
   rows = 2,
 }: {
   recipientId: string;
@@ -41,10 +43,10 @@ export function MessageForm({
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-2">
       <Textarea
-        label="Message"
+        label={c.message}
         rows={rows}
         maxLength={directMessageLimits.message.max}
-        placeholder="Write a message..."
+        placeholder={ui.writeMessage}
         onKeyDown={(event) => {
           if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
             event.preventDefault();
@@ -55,7 +57,7 @@ export function MessageForm({
       />
       <SubmitRow loading={send.isPending}>
         <Send className="size-4" aria-hidden="true" />
-        {submitLabel}
+        {submitLabel ?? ui.send}
       </SubmitRow>
     </form>
   );

@@ -4,6 +4,8 @@ import toast from 'react-hot-toast';
 import { Link, NavLink, useNavigate, useParams } from 'react-router';
 import type { Conversation, ThreadResponse } from '../../../../contract/direct-messages.ts';
 import { messages, directMessageTexts as t } from '../../../../contract/messages.ts';
+import { communityUi } from '../../../../contract/texts/community-ui.ts';
+import { messagesUi as ui } from '../../../../contract/texts/messages-ui.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
@@ -30,11 +32,11 @@ export function MessagesPage() {
   return (
     <div className="mx-auto w-full max-w-6xl">
       <PageHeader
-        title="Messages"
+        title={ui.messages}
         icon={MessageSquare}
         actions={
           <ButtonLink to="/messages/new" icon={PenSquare}>
-            New Message
+            {ui.newMessage}
           </ButtonLink>
         }
       />
@@ -49,7 +51,7 @@ export function MessagesPage() {
             <EmptyState
               className="h-full min-h-80 justify-center"
               icon={<MessageSquare className="size-6" aria-hidden="true" />}
-              text="Select a conversation to read it."
+              text={ui.selectConversation}
             />
           )}
         </div>
@@ -64,7 +66,7 @@ function ConversationList({ activeId }: { activeId?: string }) {
   if (isPending) {
     return (
       <div role="status" className="space-y-2">
-        <span className="sr-only">Loading conversations…</span>
+        <span className="sr-only">{ui.loadingConversations}</span>
         {[0, 1, 2, 3].map((i) => (
           <Skeleton key={i} className="h-16 w-full rounded-2xl" />
         ))}
@@ -74,7 +76,7 @@ function ConversationList({ activeId }: { activeId?: string }) {
   if (isError) return <EmptyState text={t.loadConversationsFailed} />;
   if (data.items.length === 0) return <EmptyState text={t.noConversations} />;
   return (
-    <nav aria-label="Conversations">
+    <nav aria-label={ui.conversations}>
       <ul className="flex flex-col gap-1 rounded-2xl border border-line bg-surface p-1.5">
         {data.items.map((c) => (
           <li key={c.user.id}>
@@ -106,13 +108,12 @@ function ConversationItem({ conversation: c, active }: { conversation: Conversat
         </span>
         <span className="flex items-center justify-between gap-2">
           <span className={cn('truncate text-sm', c.unreadCount > 0 ? 'font-medium text-fg' : 'text-muted')}>
-            {c.lastMessage.fromMe ? 'You: ' : ''}
-            {c.lastMessage.message}
+            {c.lastMessage.fromMe ? ui.fromYou(c.lastMessage.message) : c.lastMessage.message}
           </span>
           {c.unreadCount > 0 && (
             <span className="grid min-w-5 shrink-0 place-items-center rounded-full bg-primary px-1.5 text-xs leading-5 font-bold text-white">
               {c.unreadCount}
-              <span className="sr-only"> unread</span>
+              <span className="sr-only"> {ui.unread}</span>
             </span>
           )}
         </span>
@@ -159,7 +160,7 @@ function Thread({ userId, meId }: { userId: string; meId: string }) {
   if (!thread) {
     return (
       <div role="status" className="rounded-2xl border border-line bg-surface p-4">
-        <span className="sr-only">Loading messages…</span>
+        <span className="sr-only">{ui.loadingMessages}</span>
         <Skeleton className="h-10 w-1/2" />
         <Skeleton className="mt-6 ml-auto h-12 w-2/3 rounded-2xl" />
         <Skeleton className="mt-3 h-12 w-2/3 rounded-2xl" />
@@ -169,13 +170,13 @@ function Thread({ userId, meId }: { userId: string; meId: string }) {
 
   return (
     <section
-      aria-label={`Conversation with ${thread.user.username}`}
+      aria-label={ui.conversationWith(thread.user.username)}
       className="flex min-w-0 flex-col rounded-2xl border border-line bg-surface"
     >
       <header className="flex items-center gap-3 border-b border-line p-3">
         <Link
           to="/messages"
-          aria-label="Back to conversations"
+          aria-label={ui.backToConversations}
           className={buttonClasses('ghost', 'icon', 'md:hidden')}
         >
           <ArrowLeft className="size-5" aria-hidden="true" />
@@ -188,11 +189,11 @@ function Thread({ userId, meId }: { userId: string; meId: string }) {
           <h2 className="truncate font-semibold">{thread.user.username}</h2>
         </Link>
         <BlockButton thread={thread} />
-        <Button variant="ghost" size="icon" aria-label="Delete conversation" onClick={deleting.ask}>
+        <Button variant="ghost" size="icon" aria-label={ui.deleteConversation} onClick={deleting.ask}>
           <Trash2 className="size-5" aria-hidden="true" />
         </Button>
       </header>
-      <ol aria-label="Messages" className="flex max-h-[60vh] min-h-64 flex-col gap-2 overflow-y-auto p-4">
+      <ol aria-label={ui.messages} className="flex max-h-[60vh] min-h-64 flex-col gap-2 overflow-y-auto p-4">
         {thread.items.length === 0 ? (
           <li className="m-auto text-sm text-muted">{t.noMessages}</li>
         ) : (
@@ -237,7 +238,12 @@ function Thread({ userId, meId }: { userId: string; meId: string }) {
           <MessageForm recipientId={userId} />
         )}
       </div>
-      <ConfirmDialog {...deleting.dialog} title="Delete conversation?" message={t.confirmDelete} />
+      <ConfirmDialog
+        {...deleting.dialog}
+        title={ui.deleteConversationTitle}
+        message={t.confirmDelete}
+        confirmLabel={communityUi.delete}
+      />
     </section>
   );
 }
@@ -258,7 +264,7 @@ function BlockButton({ thread }: { thread: ThreadResponse }) {
       }
     >
       <Ban className="size-4" aria-hidden="true" />
-      {blocked ? 'Unblock' : 'Block'}
+      {blocked ? ui.unblock : ui.block}
     </Button>
   );
 }

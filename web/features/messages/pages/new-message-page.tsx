@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { directMessageTexts as t } from '../../../../contract/messages.ts';
 import type { UserSummary } from '../../../../contract/profiles.ts';
+import { messagesUi as ui } from '../../../../contract/texts/messages-ui.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -35,21 +36,21 @@ export function NewMessagePage() {
 
   return (
     <div className="mx-auto w-full max-w-2xl">
-      <PageHeader title="New Message" icon={PenSquare} />
+      <PageHeader title={ui.newMessage} icon={PenSquare} />
       <Card className="flex flex-col gap-5 p-5">
         {recipient ? (
           <div className="flex flex-wrap items-center gap-3 rounded-xl border border-line bg-surface-2/60 p-3">
             <Avatar username={recipient.username} avatarUrl={recipient.avatarUrl} />
             <div className="min-w-0 flex-1">
-              <p className="text-xs text-muted">To</p>
+              <p className="text-xs text-muted">{ui.to}</p>
               <p className="truncate font-semibold">{recipient.username}</p>
             </div>
             <Link to={`/profile/${recipient.id}`} className={buttonClasses('ghost', 'sm')}>
               <UserRound className="size-4" aria-hidden="true" />
-              View Profile
+              {ui.viewProfile}
             </Link>
             <Button variant="outline" size="sm" onClick={change}>
-              Change
+              {ui.change}
             </Button>
           </div>
         ) : recipientId && preselected.isPending ? (
@@ -61,7 +62,7 @@ export function NewMessagePage() {
           <MessageForm
             recipientId={recipient.id}
             rows={5}
-            submitLabel="Send Message"
+            submitLabel={ui.sendMessage}
             onSent={() => navigate(`/messages/${recipient.id}`)}
           />
         )}
@@ -84,7 +85,7 @@ function RecipientPicker({ meId, onPick }: { meId: string; onPick: (u: UserSumma
   return (
     <div className="flex flex-col gap-3">
       <SearchInput
-        label="Search users"
+        label={ui.searchUsers}
         placeholder={t.searchUsers}
         value={q}
         onChange={(e) => setQ(e.target.value)}
@@ -97,7 +98,7 @@ function RecipientPicker({ meId, onPick }: { meId: string; onPick: (u: UserSumma
       ) : users.length === 0 ? (
         <p className="py-6 text-center text-sm text-muted">{t.noUsers}</p>
       ) : (
-        <ul aria-label="Users" className="flex max-h-80 flex-col gap-1 overflow-y-auto">
+        <ul aria-label={ui.users} className="flex max-h-80 flex-col gap-1 overflow-y-auto">
           {users.map((u) => (
             <li key={u.id}>
               <button

@@ -1,5 +1,8 @@
 import { MessagesSquare, ThumbsDown, ThumbsUp } from 'lucide-react';
 import { Link } from 'react-router';
+import { forumMessages } from '../../../../contract/messages.ts';
+import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
+import { forumListUi } from '../../../../contract/texts/forum-ui.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -24,7 +27,7 @@ export function ForumTab({ userId }: { userId: string }) {
     return (
       <EmptyState
         icon={<MessagesSquare className="size-8 text-muted/60" aria-hidden="true" />}
-        text="No forum posts yet"
+        text={forumMessages.noForumPosts}
       />
     );
   }
@@ -47,13 +50,13 @@ export function ForumTab({ userId }: { userId: string }) {
                 </p>
               </div>
               <div className="flex items-center gap-4 text-sm tabular-nums text-muted">
-                <span className="flex items-center gap-1" title="Upvotes">
+                <span className="flex items-center gap-1" title={forumListUi.upvotes}>
                   <ThumbsUp className="size-4" aria-hidden="true" />
-                  <span className="sr-only">Upvotes:</span> {thread.upvotes}
+                  <span className="sr-only">{forumListUi.upvotesLabel}</span> {thread.upvotes}
                 </span>
-                <span className="flex items-center gap-1" title="Downvotes">
+                <span className="flex items-center gap-1" title={forumListUi.downvotes}>
                   <ThumbsDown className="size-4" aria-hidden="true" />
-                  <span className="sr-only">Downvotes:</span> {thread.downvotes}
+                  <span className="sr-only">{forumListUi.downvotesLabel}</span> {thread.downvotes}
                 </span>
               </div>
             </Card>
@@ -66,7 +69,7 @@ export function ForumTab({ userId }: { userId: string }) {
           onClick={() => threads.fetchNextPage()}
           loading={threads.isFetchingNextPage}
         >
-          Load more
+          {c.loadMore}
         </Button>
       )}
     </div>

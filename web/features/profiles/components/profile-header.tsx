@@ -2,13 +2,16 @@ import { CalendarDays, MessageSquare, Pencil, UserCheck, UserPlus } from 'lucide
 import toast from 'react-hot-toast';
 import { socialMessages } from '../../../../contract/messages.ts';
 import type { PublicProfile } from '../../../../contract/profiles.ts';
+import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
+import { profileUi as ui } from '../../../../contract/texts/profile-ui.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { errorMessage } from '../../../lib/api.ts';
-import { formatDateParts, formatNumber } from '../../../lib/format.ts';
+import { formatDateParts } from '../../../lib/format.ts';
+import { withNumber } from '../../../lib/rich-message.tsx';
 import { useFollowProfile } from '../api.ts';
 import { TrustBadge } from './trust-badge.tsx';
 
@@ -29,35 +32,38 @@ export function ProfileHeader({ profile, own }: { profile: PublicProfile; own: b
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
             <h1 className="truncate text-2xl font-bold tracking-tight">{profile.username}</h1>
-            {profile.role === 'admin' && <Badge tone="danger">Admin</Badge>}
-            {profile.role === 'moderator' && <Badge tone="primary">Moderator</Badge>}
-            {profile.banned && <Badge tone="danger">Banned</Badge>}
+            {profile.role === 'admin' && <Badge tone="danger">{c.admin}</Badge>}
+            {profile.role === 'moderator' && <Badge tone="primary">{c.moderator}</Badge>}
+            {profile.banned && <Badge tone="danger">{ui.banned}</Badge>}
             <TrustBadge level={profile.trustLevel} />
           </div>
           <div className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted">
             <span className="inline-flex items-center gap-1.5">
               <CalendarDays className="size-4" aria-hidden="true" />
-              Joined {formatDateParts(profile.createdAt, { month: 'long', year: 'numeric' })}
+              {ui.joined(formatDateParts(profile.createdAt, { month: 'long', year: 'numeric' }))}
             </span>
             <span>
-              <strong className="text-fg">{formatNumber(profile.followerCount)}</strong>{' '}
-              {profile.followerCount === 1 ? 'follower' : 'followers'}
+              {withNumber(ui.followers(profile.followerCount), profile.followerCount, (figure) => (
+                <strong className="text-fg">{figure}</strong>
+              ))}
             </span>
             <span>
-              <strong className="text-fg">{formatNumber(profile.followingCount)}</strong> following
+              {withNumber(ui.following(profile.followingCount), profile.followingCount, (figure) => (
+                <strong className="text-fg">{figure}</strong>
+              ))}
             </span>
           </div>
         </div>
         <div className="flex flex-wrap gap-2">
           {own ? (
             <ButtonLink to="/edit-profile" icon={Pencil} variant="outline">
-              Edit Profile
+              {ui.editProfile}
             </ButtonLink>
           ) : (
             <>
               <FollowButton profile={profile} />
               <ButtonLink to={`/messages/new?recipient=${profile.id}`} icon={MessageSquare} variant="outline">
-                Message
+                {c.message}
               </ButtonLink>
             </>
           )}
@@ -91,7 +97,7 @@ function FollowButton({ profile }: { profile: PublicProfile }) {
       ) : (
         <UserPlus className="size-4" aria-hidden="true" />
       )}
-      {profile.isFollowing ? 'Unfollow' : 'Follow'}
+      {profile.isFollowing ? c.unfollow : c.follow}
     </Button>
   );
 }

@@ -1,16 +1,16 @@
 import { Coins, Wallet } from 'lucide-react';
 import type { PublicProfile } from '../../../../contract/profiles.ts';
+import { profileUi as ui } from '../../../../contract/texts/profile-ui.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import { formatNumber } from '../../../lib/format.ts';
-
-const moneyCards = [
-  { key: 'balance', label: 'Balance', hint: 'Main currency', Icon: Wallet },
-  { key: 'credits', label: 'Credits', hint: 'Marketplace currency', Icon: Coins },
-] as const;
 
 /** The member's own balances (the server sends them to the member and to staff only). */
 export function ProfileMoney({ profile }: { profile: PublicProfile }) {
   if (profile.balance === undefined && profile.credits === undefined) return null;
+  const moneyCards = [
+    { key: 'balance', label: ui.balance, hint: ui.mainCurrency, Icon: Wallet },
+    { key: 'credits', label: ui.credits, hint: ui.marketplaceCurrency, Icon: Coins },
+  ] as const;
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       {moneyCards.map(({ key, label, hint, Icon }) => {

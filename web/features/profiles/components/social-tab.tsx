@@ -1,6 +1,9 @@
 import { Heart, Star, UserCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { marketplaceMessages, socialMessages } from '../../../../contract/messages.ts';
+import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
+import { profileUi as ui } from '../../../../contract/texts/profile-ui.ts';
+import { homeSocialUi } from '../../../../contract/texts/social-ui.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -8,7 +11,8 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { HostedImage } from '../../../components/ui/hosted-image.tsx';
 import { SellerFigures } from '../../../components/ui/seller-figures.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { formatDateLong, formatNumber, toIsoString } from '../../../lib/format.ts';
+import { formatDateLong, toIsoString } from '../../../lib/format.ts';
+import { withNumber } from '../../../lib/rich-message.tsx';
 import { useProfileFeedback, useProfilePosts } from '../api.ts';
 
 /** Feedback (filled by the marketplace) and the member's social posts with their like counts. */
@@ -22,7 +26,7 @@ export function SocialTab({ userId }: { userId: string }) {
     <div className="flex flex-col gap-6">
       <section aria-labelledby="feedback-heading" className="flex flex-col gap-4">
         <h2 id="feedback-heading" className="text-lg font-semibold">
-          Feedback
+          {ui.feedback}
         </h2>
         <div className="grid gap-4 sm:grid-cols-2">
           <Card className="flex items-center gap-4 p-5">
@@ -32,14 +36,14 @@ export function SocialTab({ userId }: { userId: string }) {
                 {(first?.averageRating ?? 0).toFixed(1)}{' '}
                 <span className="text-base font-medium text-muted">/ 5.0</span>
               </p>
-              <p className="text-xs text-muted">Average rating</p>
+              <p className="text-xs text-muted">{ui.averageRating}</p>
             </div>
           </Card>
           <Card className="flex items-center gap-4 p-5">
             <UserCheck className="size-8 text-success" aria-hidden="true" />
             <div>
               <p className="text-2xl font-bold tabular-nums">{first?.vouches ?? 0}</p>
-              <p className="text-xs text-muted">Vouches</p>
+              <p className="text-xs text-muted">{ui.vouches}</p>
             </div>
           </Card>
         </div>
@@ -51,9 +55,9 @@ export function SocialTab({ userId }: { userId: string }) {
         {feedback.isPending ? (
           <Skeleton className="h-20 w-full" />
         ) : entries.length === 0 ? (
-          <EmptyState text="No feedback yet" className="py-8" />
+          <EmptyState text={ui.noFeedback} className="py-8" />
         ) : (
-          <ul aria-label="Feedback entries" className="flex flex-col gap-3">
+          <ul aria-label={ui.feedbackEntries} className="flex flex-col gap-3">
             {entries.map((f) => (
               <li key={f.id}>
                 <Card className="p-4">
@@ -63,7 +67,7 @@ export function SocialTab({ userId }: { userId: string }) {
                         {f.author.username}
                       </Link>
                     ) : (
-                      <span className="font-medium text-muted">Former member</span>
+                      <span className="font-medium text-muted">{ui.formerMember}</span>
                     )}
                     <span className="text-muted">·</span>
                     <time className="text-muted" dateTime={toIsoString(f.createdAt)}>
@@ -71,7 +75,7 @@ export function SocialTab({ userId }: { userId: string }) {
                     </time>
                     {/* Only its author sees a vouch held for review, until staff decide. */}
                     {f.awaitingReview && <Badge tone="warning">{marketplaceMessages.awaitingReview}</Badge>}
-                    <span className="ml-auto flex" role="img" aria-label={`${f.rating} out of 5 stars`}>
+                    <span className="ml-auto flex" role="img" aria-label={ui.stars(f.rating)}>
                       {[1, 2, 3, 4, 5].map((n) => (
                         <Star
                           key={n}
@@ -102,20 +106,20 @@ export function SocialTab({ userId }: { userId: string }) {
 
       <section aria-labelledby="social-heading" className="flex flex-col gap-4">
         <h2 id="social-heading" className="text-lg font-semibold">
-          Social posts
+          {ui.socialPosts}
         </h2>
         {posts.isPending ? (
           <div className="flex flex-col gap-3" role="status">
-            <span className="sr-only">Loading posts…</span>
+            <span className="sr-only">{c.loadingPosts}</span>
             <Skeleton className="h-24 w-full" />
             <Skeleton className="h-24 w-full" />
           </div>
         ) : posts.isError ? (
           <EmptyState text={socialMessages.loadPostsFailed} className="py-8" />
         ) : items.length === 0 ? (
-          <EmptyState text="No posts yet" className="py-8" />
+          <EmptyState text={homeSocialUi.noPosts} className="py-8" />
         ) : (
-          <ul className="flex flex-col gap-3" aria-label="Social posts">
+          <ul className="flex flex-col gap-3" aria-label={ui.socialPosts}>
             {items.map((post) => (
               <li key={post.id}>
                 <Card className="p-5">
@@ -134,8 +138,14 @@ export function SocialTab({ userId }: { userId: string }) {
                     <time dateTime={toIsoString(post.createdAt)}>{formatDateLong(post.createdAt)}</time>
                     <span className="inline-flex items-center gap-1">
                       <Heart className="size-3.5" aria-hidden="true" />
-                      {formatNumber(post.likeCount)}
-                      <span className="sr-only">{post.likeCount === 1 ? 'like' : 'likes'}</span>
+                      {withNumber(
+                        c.likes(post.likeCount),
+                        post.likeCount,
+                        (figure) => figure,
+                        (words) => (
+                          <span className="sr-only">{words.trim()}</span>
+                        ),
+                      )}
                     </span>
                   </div>
                 </Card>
@@ -150,7 +160,7 @@ export function SocialTab({ userId }: { userId: string }) {
             loading={posts.isFetchingNextPage}
             onClick={() => posts.fetchNextPage()}
           >
-            Load more
+            {c.loadMore}
           </Button>
         )}
       </section>

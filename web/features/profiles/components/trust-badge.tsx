@@ -1,6 +1,7 @@
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { trustMessages as tm } from '../../../../contract/messages.ts';
+import { profileUi as ui } from '../../../../contract/texts/profile-ui.ts';
 import type { TrustLevel } from '../../../../contract/trust.ts';
 import { type BadgeTone, badgeClasses } from '../../../components/ui/badge.tsx';
 import { cn } from '../../../lib/cn.ts';
@@ -43,7 +44,7 @@ export function TrustBadge({ level }: { level: TrustLevel }) {
           !open && 'sr-only',
         )}
       >
-        <strong className="block">Trust level: {tm.levelTitles[level]}</strong>
+        <strong className="block">{ui.trustLevel(tm.levelTitles[level])}</strong>
         {tm.levelExplained[level]}
       </span>
     </span>

@@ -2,6 +2,7 @@ import { UserX } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { socialMessages } from '../../../../contract/messages.ts';
 import type { PublicProfile } from '../../../../contract/profiles.ts';
+import { profileUi as ui } from '../../../../contract/texts/profile-ui.ts';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -16,7 +17,6 @@ import { ProfileMoney } from '../components/profile-money.tsx';
 import { SocialTab } from '../components/social-tab.tsx';
 
 type ProfileTab = 'forum' | 'social';
-const tabs: Record<ProfileTab, string> = { forum: 'Forum Posts', social: 'Social & Feedback' };
 
 export function ProfilePage() {
   const { userId = '' } = useParams();
@@ -29,10 +29,10 @@ export function ProfilePage() {
       <div className="mx-auto w-full max-w-3xl">
         <EmptyState
           icon={<UserX className="size-8 text-muted/60" aria-hidden="true" />}
-          text={missing ? socialMessages.profileNotFound : 'Failed to load profile'}
+          text={missing ? socialMessages.profileNotFound : ui.loadFailed}
           action={
             <Link to="/" className={buttonClasses('outline', 'sm')}>
-              Back to home
+              {ui.backToHome}
             </Link>
           }
         />
@@ -45,7 +45,8 @@ export function ProfilePage() {
 function ProfileView({ profile }: { profile: PublicProfile }) {
   const { user } = useSession();
   const own = user?.id === profile.id;
-  const { value: tab, tabStrip, tabPanel } = useTabs('profile', 'Profile sections', tabs, 'forum');
+  const tabs: Record<ProfileTab, string> = { forum: ui.forumPosts, social: ui.socialFeedback };
+  const { value: tab, tabStrip, tabPanel } = useTabs('profile', ui.sections, tabs, 'forum');
 
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6">
@@ -66,7 +67,7 @@ function ProfileView({ profile }: { profile: PublicProfile }) {
 function ProfileSkeleton() {
   return (
     <div role="status" aria-live="polite" className="mx-auto flex w-full max-w-4xl flex-col gap-6">
-      <span className="sr-only">Loading profile…</span>
+      <span className="sr-only">{ui.loadingProfile}</span>
       <Card className="overflow-hidden">
         <Skeleton className="h-24 rounded-none sm:h-32" />
         <div className="flex items-end gap-4 px-5 pb-6 sm:px-8">

@@ -5,6 +5,8 @@ import { Link } from 'react-router';
 import { socialMessages } from '../../../../contract/messages.ts';
 import type { Comment } from '../../../../contract/social.ts';
 import { socialLimits } from '../../../../contract/social-limits.ts';
+import { communityUi } from '../../../../contract/texts/community-ui.ts';
+import { postCardUi as ui } from '../../../../contract/texts/social-ui.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
@@ -30,11 +32,11 @@ export function Comments({ postId, viewerId }: { postId: string; viewerId: strin
           <Skeleton className="h-12 w-2/3" />
         </div>
       ) : query.isError ? (
-        <p className="text-sm text-danger">Failed to load comments</p>
+        <p className="text-sm text-danger">{ui.commentsFailed}</p>
       ) : comments.length === 0 ? (
-        <p className="text-sm text-muted">No comments yet</p>
+        <p className="text-sm text-muted">{ui.noComments}</p>
       ) : (
-        <ul className="flex flex-col gap-3" aria-label="Comments">
+        <ul className="flex flex-col gap-3" aria-label={ui.comments}>
           {comments.map((c) => (
             <li key={c.id} className="flex gap-3">
               <Link to={`/profile/${c.author.id}`} aria-hidden="true" tabIndex={-1}>
@@ -55,7 +57,7 @@ export function Comments({ postId, viewerId }: { postId: string; viewerId: strin
                   {c.author.id === viewerId && (
                     <button
                       type="button"
-                      aria-label="Delete comment"
+                      aria-label={ui.deleteComment}
                       onClick={() => setToDelete(c)}
                       className="ml-auto rounded-md p-1 text-muted hover:bg-surface-2 hover:text-danger focus-visible:outline-2 focus-visible:outline-primary"
                     >
@@ -77,15 +79,16 @@ export function Comments({ postId, viewerId }: { postId: string; viewerId: strin
           loading={query.isFetchingNextPage}
           onClick={() => query.fetchNextPage()}
         >
-          Show more comments
+          {ui.showMoreComments}
         </Button>
       )}
       <AddCommentForm postId={postId} />
       <ConfirmDialog
         open={toDelete !== null}
         onOpenChange={(open) => !open && setToDelete(null)}
-        title="Delete comment?"
-        message="Are you sure you want to delete this comment? This action cannot be undone."
+        title={ui.deleteCommentTitle}
+        message={ui.deleteCommentConfirm}
+        confirmLabel={communityUi.delete}
         pending={remove.isPending}
         onConfirm={() =>
           toDelete &&
@@ -128,7 +131,7 @@ function AddCommentForm({ postId }: { postId: string }) {
     <form noValidate onSubmit={onSubmit} className="mt-4 flex items-start gap-2">
       <div className="flex-1">
         <label htmlFor={id} className="sr-only">
-          Write a comment
+          {ui.writeComment}
         </label>
         <input
           id={id}
@@ -138,7 +141,7 @@ function AddCommentForm({ postId }: { postId: string }) {
             if (error) setError(undefined);
           }}
           maxLength={socialLimits.comment.max}
-          placeholder="Write a comment…"
+          placeholder={ui.writeCommentPlaceholder}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           className={`${controlClasses} h-10`}
@@ -150,7 +153,7 @@ function AddCommentForm({ postId }: { postId: string }) {
         )}
       </div>
       <Button type="submit" size="sm" className="h-10" loading={add.isPending}>
-        Comment
+        {ui.comment}
       </Button>
     </form>
   );

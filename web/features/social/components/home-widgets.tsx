@@ -1,5 +1,6 @@
 import { Download, Newspaper, Users } from 'lucide-react';
 import { Link } from 'react-router';
+import { homeSocialUi as ui } from '../../../../contract/texts/social-ui.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
@@ -11,15 +12,15 @@ import { useStats } from '../api.ts';
 export function StatsCards() {
   const stats = useStats();
   const cards = [
-    { label: 'Members', value: stats.data?.members, icon: Users },
-    { label: 'Posts', value: stats.data?.posts, icon: Newspaper },
-    { label: 'Downloads', value: stats.data?.downloads, icon: Download },
+    { id: 'Members', label: ui.members, value: stats.data?.members, icon: Users },
+    { id: 'Posts', label: ui.posts, value: stats.data?.posts, icon: Newspaper },
+    { id: 'Downloads', label: ui.downloads, value: stats.data?.downloads, icon: Download },
   ];
   return (
-    <section aria-label="Community stats" className="grid grid-cols-3 gap-3 sm:gap-4">
-      {cards.map(({ label, value, icon: Icon }) => (
+    <section aria-label={ui.communityStats} className="grid grid-cols-3 gap-3 sm:gap-4">
+      {cards.map(({ id, label, value, icon: Icon }) => (
         <Card
-          key={label}
+          key={id}
           className="flex flex-col items-center gap-1 p-4 text-center sm:flex-row sm:gap-4 sm:text-left"
         >
           <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-primary/10 text-primary">
@@ -29,11 +30,11 @@ export function StatsCards() {
             {stats.isPending ? (
               <Skeleton className="h-7 w-12" />
             ) : (
-              <p className="text-xl font-bold tabular-nums sm:text-2xl" aria-describedby={`stat-${label}`}>
+              <p className="text-xl font-bold tabular-nums sm:text-2xl" aria-describedby={`stat-${id}`}>
                 {value === undefined ? '—' : formatNumber(value)}
               </p>
             )}
-            <p id={`stat-${label}`} className="text-xs font-medium text-muted sm:text-sm">
+            <p id={`stat-${id}`} className="text-xs font-medium text-muted sm:text-sm">
               {label}
             </p>
           </div>
@@ -53,12 +54,12 @@ export function LatestPosts() {
   if (posts.length === 0) {
     return (
       <p className="rounded-xl border border-dashed border-line px-4 py-6 text-center text-sm text-muted">
-        No posts yet
+        {ui.noPosts}
       </p>
     );
   }
   return (
-    <ul className="flex flex-col gap-1" aria-label="Latest posts">
+    <ul className="flex flex-col gap-1" aria-label={ui.latestPosts}>
       {posts.map((post) => (
         <li key={post.id}>
           <Link

@@ -4,6 +4,8 @@ import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { socialMessages } from '../../../../contract/messages.ts';
 import type { Post } from '../../../../contract/social.ts';
+import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
+import { postCardUi as ui } from '../../../../contract/texts/social-ui.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -81,7 +83,7 @@ export function PostCard({ post, viewerId }: { post: Post; viewerId: string }) {
   const share = () =>
     copyText(postLink(post.id)).then(
       () => toast.success(socialMessages.linkCopied),
-      () => toast.error('Could not copy the link'),
+      () => toast.error(ui.copyFailed),
     );
 
   return (
@@ -100,8 +102,8 @@ export function PostCard({ post, viewerId }: { post: Post; viewerId: string }) {
               >
                 {post.author.username}
               </Link>
-              {post.author.role === 'admin' && <Badge tone="danger">Admin</Badge>}
-              {post.author.role === 'moderator' && <Badge tone="primary">Moderator</Badge>}
+              {post.author.role === 'admin' && <Badge tone="danger">{c.admin}</Badge>}
+              {post.author.role === 'moderator' && <Badge tone="primary">{c.moderator}</Badge>}
             </div>
             <time dateTime={toIsoString(post.createdAt)} className="text-xs text-muted">
               {formatDateLong(post.createdAt)}
@@ -113,14 +115,18 @@ export function PostCard({ post, viewerId }: { post: Post; viewerId: string }) {
               size="sm"
               loading={follow.isPending}
               onClick={toggleFollow}
-              aria-label={`${post.followingAuthor ? 'Unfollow' : 'Follow'} ${post.author.username}`}
+              aria-label={
+                post.followingAuthor
+                  ? ui.unfollowUser(post.author.username)
+                  : ui.followUser(post.author.username)
+              }
             >
               {post.followingAuthor ? (
                 <UserCheck className="size-4" aria-hidden="true" />
               ) : (
                 <UserPlus className="size-4" aria-hidden="true" />
               )}
-              <span aria-hidden="true">{post.followingAuthor ? 'Unfollow' : 'Follow'}</span>
+              <span aria-hidden="true">{post.followingAuthor ? c.unfollow : c.follow}</span>
             </Button>
           )}
           {!mine && <ReportButton type="post" id={post.id} compact />}
@@ -128,7 +134,7 @@ export function PostCard({ post, viewerId }: { post: Post; viewerId: string }) {
             <Button
               variant="ghost"
               size="icon"
-              aria-label="Delete post"
+              aria-label={ui.deletePost}
               onClick={deleting.ask}
               className="hover:text-danger"
             >
@@ -155,7 +161,7 @@ export function PostCard({ post, viewerId }: { post: Post; viewerId: string }) {
             type="button"
             onClick={toggleLike}
             aria-pressed={post.likedByMe}
-            aria-label={`${post.likedByMe ? 'Unlike' : 'Like'} (${post.likeCount} likes)`}
+            aria-label={post.likedByMe ? ui.unlikeCount(post.likeCount) : ui.likeCount(post.likeCount)}
             className={cn(actionClasses, post.likedByMe && 'text-danger hover:text-danger')}
           >
             <Heart className={cn('size-4', post.likedByMe && 'fill-current')} aria-hidden="true" />
@@ -166,7 +172,7 @@ export function PostCard({ post, viewerId }: { post: Post; viewerId: string }) {
             onClick={() => setShowComments((v) => !v)}
             aria-expanded={showComments}
             aria-controls={commentsId}
-            aria-label={`Comments (${post.commentCount})`}
+            aria-label={ui.commentCount(post.commentCount)}
             className={cn(actionClasses, showComments && 'text-primary')}
           >
             <MessageCircle className="size-4" aria-hidden="true" />
@@ -174,7 +180,7 @@ export function PostCard({ post, viewerId }: { post: Post; viewerId: string }) {
           </button>
           <button type="button" onClick={share} className={cn(actionClasses, 'ml-auto')}>
             <Share2 className="size-4" aria-hidden="true" />
-            Share
+            {ui.share}
           </button>
         </footer>
         <div id={commentsId}>{showComments && <Comments postId={post.id} viewerId={viewerId} />}</div>
@@ -182,8 +188,9 @@ export function PostCard({ post, viewerId }: { post: Post; viewerId: string }) {
 
       <ConfirmDialog
         {...deleting.dialog}
-        title="Delete post?"
-        message="Are you sure you want to delete this post? This action cannot be undone."
+        title={ui.deletePostTitle}
+        message={ui.deletePostConfirm}
+        confirmLabel={c.delete}
       />
     </Card>
   );

@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import { socialMessages } from '../../../../contract/messages.ts';
 import { isHeld } from '../../../../contract/review.ts';
 import { createPostBody, socialLimits } from '../../../../contract/social.ts';
+import { postCardUi as ui } from '../../../../contract/texts/social-ui.ts';
 import { AwaitingReviewNotice } from '../../../components/ui/awaiting-review.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { SubmitRow } from '../../../components/ui/form-field.tsx';
@@ -36,18 +37,18 @@ export function PostForm() {
 
   return (
     <Card className="p-5">
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="New post">
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label={ui.newPost}>
         <Textarea
-          label="What's on your mind?"
+          label={ui.composerLabel}
           rows={3}
-          placeholder="Share something with the community…"
+          placeholder={ui.composerPlaceholder}
           {...field('content', { counter: socialLimits.postContent.max })}
         />
         <ImageUrlField inputMode="url" {...field('imageUrl')} upload={upload('imageUrl')} />
         {held && <AwaitingReviewNotice />}
         <SubmitRow loading={create.isPending}>
           <Send className="size-4" aria-hidden="true" />
-          Post
+          {ui.post}
         </SubmitRow>
       </form>
     </Card>

@@ -3,6 +3,8 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { socialMessages } from '../../../../contract/messages.ts';
 import type { FeedTab } from '../../../../contract/social.ts';
+import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
+import { homeSocialUi, postsUi as ui } from '../../../../contract/texts/social-ui.ts';
 import { AwaitingReview } from '../../../components/ui/awaiting-review.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -19,14 +21,12 @@ import { PostCard } from '../components/post-card.tsx';
 // The form brings react-hook-form and the zod schemas: members fetch it beside the feed, visitors never.
 const PostForm = lazy(() => import('../components/post-form.tsx').then((m) => ({ default: m.PostForm })));
 
-const tabs: Record<FeedTab, string> = { 'for-you': 'For You', following: 'Following' };
-
 export function PostsPage() {
   const { user, isPending } = useSession();
   return (
     <div className="mx-auto w-full max-w-2xl">
-      <PageHeader title="Community Posts" icon={Newspaper} iconSize="size-5">
-        Share news, wins and questions with the community.
+      <PageHeader title={ui.title} icon={Newspaper} iconSize="size-5">
+        {ui.intro}
       </PageHeader>
       {isPending ? <FeedSkeleton /> : user ? <Feed viewerId={user.id} /> : <SignInPrompt />}
     </div>
@@ -34,7 +34,8 @@ export function PostsPage() {
 }
 
 function Feed({ viewerId }: { viewerId: string }) {
-  const { value: tab, tabStrip, tabPanel } = useTabs('feed', 'Feed', tabs, 'for-you');
+  const tabs: Record<FeedTab, string> = { 'for-you': ui.forYou, following: ui.following };
+  const { value: tab, tabStrip, tabPanel } = useTabs('feed', ui.feed, tabs, 'for-you');
   const feed = useFeed(tab, true);
   const posts = feed.data?.pages.flatMap((p) => p.items) ?? [];
   const sentinel = useRef<HTMLDivElement>(null);
@@ -74,7 +75,7 @@ function Feed({ viewerId }: { viewerId: string }) {
       <div>
         <Tabs {...tabStrip} />
         <div {...tabPanel} className="mt-5 flex flex-col gap-4 focus-visible:outline-none">
-          <AwaitingReview show={(i) => i.kind === 'social_post'} label="Your posts awaiting review" />
+          <AwaitingReview show={(i) => i.kind === 'social_post'} label={ui.postsAwaiting} />
           {feed.isPending ? (
             <FeedSkeleton />
           ) : feed.isError ? (
@@ -83,14 +84,14 @@ function Feed({ viewerId }: { viewerId: string }) {
               action={
                 <Button variant="outline" size="sm" onClick={() => feed.refetch()}>
                   <RefreshCw className="size-4" aria-hidden="true" />
-                  Try again
+                  {ui.tryAgain}
                 </Button>
               }
             />
           ) : posts.length === 0 ? (
             <EmptyState
               icon={<Users className="size-8 text-muted/60" aria-hidden="true" />}
-              text={tab === 'following' ? 'No posts from people you follow' : 'No posts yet'}
+              text={tab === 'following' ? ui.noFollowingPosts : homeSocialUi.noPosts}
             />
           ) : (
             <>
@@ -100,12 +101,12 @@ function Feed({ viewerId }: { viewerId: string }) {
               <div ref={sentinel} />
               {feed.isFetchingNextPage && (
                 <div className="flex justify-center py-4">
-                  <Spinner label="Loading more posts" />
+                  <Spinner label={ui.loadingMore} />
                 </div>
               )}
               {feed.hasNextPage && !feed.isFetchingNextPage && (
                 <Button variant="outline" className="self-center" onClick={() => feed.fetchNextPage()}>
-                  Load more
+                  {c.loadMore}
                 </Button>
               )}
             </>
@@ -123,17 +124,15 @@ function SignInPrompt() {
         <LogIn className="size-6" aria-hidden="true" />
       </span>
       <div>
-        <h2 className="text-lg font-semibold">Sign in to see posts</h2>
-        <p className="mt-1 text-sm text-muted">
-          The community feed is for members. Sign in or create a free account to read, post and comment.
-        </p>
+        <h2 className="text-lg font-semibold">{ui.signInTitle}</h2>
+        <p className="mt-1 text-sm text-muted">{ui.signInText}</p>
       </div>
       <div className="flex flex-wrap justify-center gap-3">
         <Link to="/login" className={buttonClasses('primary', 'md')}>
-          Sign In
+          {ui.signIn}
         </Link>
         <Link to="/register" className={buttonClasses('outline', 'md')}>
-          Join Now
+          {ui.joinNow}
         </Link>
       </div>
     </Card>
@@ -143,7 +142,7 @@ function SignInPrompt() {
 function FeedSkeleton() {
   return (
     <div role="status" aria-live="polite" className="flex flex-col gap-4">
-      <span className="sr-only">Loading posts…</span>
+      <span className="sr-only">{c.loadingPosts}</span>
       {Array.from({ length: 3 }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders, never reordered
         <Card key={i} className="p-5">

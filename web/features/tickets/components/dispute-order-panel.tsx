@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { orderMessages as m } from '../../../../contract/messages.ts';
 import type { OrderDetail } from '../../../../contract/orders.ts';
+import { ticketsUi as ui } from '../../../../contract/texts/tickets-ui.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -24,21 +25,21 @@ export function DisputeOrderPanel({ orderId, canSettle }: { orderId: string; can
     if (query.isError) return null;
     return (
       <Card role="status" aria-live="polite" className="mb-6 p-5">
-        <span className="sr-only">Loading order…</span>
+        <span className="sr-only">{ui.loadingOrder}</span>
         <Skeleton className="h-5 w-1/2" />
         <Skeleton className="mt-3 h-4 w-3/4" />
       </Card>
     );
   }
   return (
-    <Card className="mb-6 p-5" aria-label="Disputed order" role="region">
+    <Card className="mb-6 p-5" aria-label={ui.disputedOrder} role="region">
       <div className="flex flex-wrap items-center gap-2">
         <ShieldAlert className="size-5 shrink-0 text-amber-500" aria-hidden="true" />
-        <h2 className="font-semibold">Disputed order</h2>
+        <h2 className="font-semibold">{ui.disputedOrder}</h2>
         <Badge tone={orderStatusTones[order.status]}>{orderStatusLabel(order)}</Badge>
       </div>
       <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
-        <dt className="text-muted">Listing</dt>
+        <dt className="text-muted">{ui.listing}</dt>
         <dd className="break-words">
           {order.listingId ? (
             <Link to={`/marketplace/${order.listingId}`} className="font-medium hover:underline">
@@ -48,17 +49,17 @@ export function DisputeOrderPanel({ orderId, canSettle }: { orderId: string; can
             order.listingTitle
           )}
         </dd>
-        <dt className="text-muted">Buyer</dt>
-        <dd>{order.buyer?.username ?? 'Deleted member'}</dd>
-        <dt className="text-muted">Seller</dt>
-        <dd>{order.seller?.username ?? 'Deleted member'}</dd>
-        <dt className="text-muted">Price</dt>
+        <dt className="text-muted">{ui.buyer}</dt>
+        <dd>{order.buyer?.username ?? ui.deletedMember}</dd>
+        <dt className="text-muted">{ui.seller}</dt>
+        <dd>{order.seller?.username ?? ui.deletedMember}</dd>
+        <dt className="text-muted">{ui.price}</dt>
         <dd>
-          {order.price} Credits <span className="text-muted">(fee {order.fee})</span>
+          {ui.priceCredits(order.price)} <span className="text-muted">{ui.fee(order.fee)}</span>
         </dd>
         {order.disputedAt && (
           <>
-            <dt className="text-muted">Disputed</dt>
+            <dt className="text-muted">{ui.disputed}</dt>
             <dd>
               <time dateTime={toIsoString(order.disputedAt)}>{formatDateLong(order.disputedAt)}</time>
             </dd>
@@ -67,13 +68,10 @@ export function DisputeOrderPanel({ orderId, canSettle }: { orderId: string; can
       </dl>
       {order.settledAt && (
         <div className="mt-4 rounded-xl border border-line bg-surface-2 px-4 py-3 text-sm">
-          <p className="font-medium">
-            Settled: {order.refundedAmount} credits refunded to the buyer, {order.sellerPayout} credits paid
-            to the seller.
-          </p>
+          <p className="font-medium">{ui.settled(order.refundedAmount, order.sellerPayout)}</p>
           {order.settlementNote && (
             <p className="mt-1 break-words whitespace-pre-line text-muted">
-              <span className="font-medium text-fg">Staff note:</span> {order.settlementNote}
+              <span className="font-medium text-fg">{ui.staffNote}</span> {order.settlementNote}
             </p>
           )}
         </div>
@@ -94,12 +92,12 @@ function RevealContentLink({ orderId }: { orderId: string }) {
   if (link) {
     return (
       <section
-        aria-label="Content link"
+        aria-label={ui.contentLink}
         className="mt-4 flex items-start gap-3 rounded-xl border border-line bg-surface-2 p-3 text-sm"
       >
         <KeyRound className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
         <div className="min-w-0">
-          <p className="font-medium">Content link (revealed, recorded in the audit log)</p>
+          <p className="font-medium">{ui.contentLinkRevealed}</p>
           <a
             href={link}
             target="_blank"
@@ -122,11 +120,9 @@ function RevealContentLink({ orderId }: { orderId: string }) {
         }
       >
         <Eye className="size-4" aria-hidden="true" />
-        Reveal content link
+        {ui.revealContentLink}
       </Button>
-      <p className="mt-1 text-xs text-muted">
-        Staff see what was sold only when a dispute needs it; this is audited.
-      </p>
+      <p className="mt-1 text-xs text-muted">{ui.revealHint}</p>
     </div>
   );
 }

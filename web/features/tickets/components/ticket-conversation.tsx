@@ -1,4 +1,5 @@
 import { ShieldCheck } from 'lucide-react';
+import { ticketsUi as ui } from '../../../../contract/texts/tickets-ui.ts';
 import type { TicketMessage } from '../../../../contract/tickets.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -8,7 +9,7 @@ import { formatDateLong, toIsoString } from '../../../lib/format.ts';
 /** The ticket's messages, oldest first; staff replies are marked and tinted. */
 export function TicketConversation({ messages }: { messages: TicketMessage[] }) {
   return (
-    <ol aria-label="Conversation" className="flex flex-col gap-3">
+    <ol aria-label={ui.conversation} className="flex flex-col gap-3">
       {messages.map((msg) => (
         <li
           key={msg.id}
@@ -27,7 +28,7 @@ export function TicketConversation({ messages }: { messages: TicketMessage[] }) 
             {msg.isStaffReply && (
               <Badge tone="primary">
                 <ShieldCheck className="size-3" aria-hidden="true" />
-                Staff
+                {ui.staff}
               </Badge>
             )}
             <time className="ml-auto text-xs text-muted" dateTime={toIsoString(msg.createdAt)}>

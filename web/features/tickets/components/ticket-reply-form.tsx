@@ -1,13 +1,15 @@
 import { Send } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { ticketMessages as m } from '../../../../contract/messages.ts';
+import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
+import { ticketsUi as ui } from '../../../../contract/texts/tickets-ui.ts';
 import { ticketReplyBody } from '../../../../contract/tickets.ts';
 import { SubmitRow } from '../../../components/ui/form-field.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { useZodForm } from '../../../lib/forms.ts';
 import { useReplyToTicket } from '../api.ts';
 
-export function TicketReplyForm({ ticketId, label = 'Your reply' }: { ticketId: string; label?: string }) {
+export function TicketReplyForm({ ticketId, label }: { ticketId: string; label?: string }) {
   const reply = useReplyToTicket();
   const { field, handleSubmit, reset, failed } = useZodForm(ticketReplyBody, {
     defaultValues: { message: '' },
@@ -28,10 +30,10 @@ export function TicketReplyForm({ ticketId, label = 'Your reply' }: { ticketId: 
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
-      <Textarea label={label} rows={4} {...field('message')} />
+      <Textarea label={label ?? c.yourReply} rows={4} {...field('message')} />
       <SubmitRow loading={reply.isPending}>
         <Send className="size-4" aria-hidden="true" />
-        Send Reply
+        {ui.sendReply}
       </SubmitRow>
     </form>
   );

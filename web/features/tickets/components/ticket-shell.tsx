@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { ticketMessages as m } from '../../../../contract/messages.ts';
+import { ticketsUi as ui } from '../../../../contract/texts/tickets-ui.ts';
 import type { TicketDetail } from '../../../../contract/tickets.ts';
 import { DetailPage, isMissing } from '../../../components/ui/detail-page.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -26,9 +27,9 @@ export function TicketShell({
   return (
     <DetailPage
       query={useTicket(ticketId)}
-      back={{ to: listPath, label: 'Support Tickets' }}
+      back={{ to: listPath, label: ui.supportTickets }}
       width={width}
-      loadingLabel="Loading ticket…"
+      loadingLabel={ui.loadingTicket}
       skeleton={
         <>
           <Skeleton className="h-9 w-2/3" />

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { ticketMessages as m } from '../../../../contract/messages.ts';
+import { ticketsUi as ui } from '../../../../contract/texts/tickets-ui.ts';
 import {
   type TicketDetail,
   type TicketStatus,
@@ -40,25 +41,25 @@ function AdminTicketView({ ticket }: { ticket: TicketDetail }) {
             <TicketStatusBadge status={ticket.status} />
           </div>
           <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-muted">
-            <dt>Ticket</dt>
+            <dt>{ui.ticket}</dt>
             <dd>#{shortId(ticket.id)}</dd>
-            <dt>Submitted by</dt>
+            <dt>{ui.submittedBy}</dt>
             <dd>
               <Link to={`/profile/${ticket.user.id}`} className="font-medium text-fg hover:text-primary">
                 {ticket.user.username}
               </Link>
             </dd>
-            <dt>Created</dt>
+            <dt>{ui.created}</dt>
             <dd>
               <time dateTime={toIsoString(ticket.createdAt)}>{formatDateLong(ticket.createdAt)}</time>
             </dd>
-            <dt>Last update</dt>
+            <dt>{ui.lastUpdate}</dt>
             <dd>
               <time dateTime={toIsoString(ticket.updatedAt)}>{formatDateLong(ticket.updatedAt)}</time>
             </dd>
             {ticket.closedAt && (
               <>
-                <dt>Closed</dt>
+                <dt>{ticketStatusLabels.closed}</dt>
                 <dd>
                   <time dateTime={toIsoString(ticket.closedAt)}>{formatDateLong(ticket.closedAt)}</time>
                 </dd>
@@ -67,7 +68,7 @@ function AdminTicketView({ ticket }: { ticket: TicketDetail }) {
           </dl>
         </div>
         <fieldset className="flex flex-wrap gap-2">
-          <legend className="sr-only">Set status</legend>
+          <legend className="sr-only">{ui.setStatus}</legend>
           {ticketStatuses.map((s) => (
             <Button
               key={s}
@@ -85,7 +86,7 @@ function AdminTicketView({ ticket }: { ticket: TicketDetail }) {
       <TicketConversation messages={ticket.messages} />
       {ticket.status !== 'closed' && (
         <Card className="mt-6 p-5">
-          <TicketReplyForm ticketId={ticket.id} label="Staff reply" />
+          <TicketReplyForm ticketId={ticket.id} label={ui.staffReply} />
         </Card>
       )}
     </>

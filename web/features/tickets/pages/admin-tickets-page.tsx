@@ -2,6 +2,8 @@ import { LifeBuoy } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ticketMessages as m } from '../../../../contract/messages.ts';
+import { ticketsUi as ui } from '../../../../contract/texts/tickets-ui.ts';
+import { ticketStatusLabels } from '../../../../contract/tickets.ts';
 import { AdminCell, AdminRow, AdminTable } from '../../../components/ui/admin-table.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { SearchFilters } from '../../../components/ui/search-input.tsx';
@@ -11,27 +13,30 @@ import { useSearchText } from '../../../lib/use-debounced-value.ts';
 import { type AdminTicketFilter, useAdminTickets } from '../api.ts';
 import { shortId, TicketStatusBadge } from '../components/ticket-status-badge.tsx';
 
-const statusOptions = { all: 'All', open: 'Open', in_progress: 'In Progress', closed: 'Closed' };
-
 export function AdminTicketsPage() {
   const [status, setStatus] = useState<AdminTicketFilter>('open');
   const search = useSearchText();
   const query = useAdminTickets(status, search.q);
+  const statusOptions = { all: ui.all, ...ticketStatusLabels };
 
   return (
     <div>
-      <PageHeader title="Manage Tickets" icon={LifeBuoy}>
-        Answer members' support tickets and keep their status current.
+      <PageHeader title={ui.manageTickets} icon={LifeBuoy}>
+        {ui.manageIntro}
       </PageHeader>
-      <SearchFilters
-        search={{ ...search, label: 'Search tickets', placeholder: 'Search by title or username...' }}
-      >
-        <Segmented label="Status" value={status} options={statusOptions} onChange={setStatus} />
+      <SearchFilters search={{ ...search, label: ui.searchTickets, placeholder: ui.searchPlaceholder }}>
+        <Segmented label={ui.status} value={status} options={statusOptions} onChange={setStatus} />
       </SearchFilters>
       <AdminTable
         query={query}
-        texts={{ failed: m.loadFailed, loading: 'Loading tickets…', empty: m.emptyAdmin }}
-        columns={['Ticket', 'Submitted by', 'Status', { label: 'Messages', align: 'right' }, 'Last update']}
+        texts={{ failed: m.loadFailed, loading: ui.loadingTickets, empty: m.emptyAdmin }}
+        columns={[
+          ui.ticket,
+          ui.submittedBy,
+          ui.status,
+          { label: ui.messages, align: 'right' },
+          ui.lastUpdate,
+        ]}
       >
         {(t) => (
           <AdminRow key={t.id}>

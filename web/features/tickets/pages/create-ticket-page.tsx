@@ -2,6 +2,8 @@ import { ArrowLeft, LifeBuoy } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
 import { ticketMessages as m } from '../../../../contract/messages.ts';
+import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
+import { ticketsUi as ui } from '../../../../contract/texts/tickets-ui.ts';
 import { newTicketBody } from '../../../../contract/tickets.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
@@ -32,21 +34,21 @@ export function CreateTicketPage() {
   return (
     <div className="mx-auto w-full max-w-2xl">
       <ButtonLink to="/tickets" icon={ArrowLeft} variant="ghost" size="sm" className="mb-4 -ml-2">
-        Support Tickets
+        {ui.supportTickets}
       </ButtonLink>
-      <PageHeader title="New Ticket" icon={LifeBuoy}>
-        Describe the problem; the staff answer here.
+      <PageHeader title={ui.newTicket} icon={LifeBuoy}>
+        {ui.newTicketIntro}
       </PageHeader>
       <Card className="p-5 sm:p-6">
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-          <Input label="Title" {...field('title')} />
-          <Textarea label="Message" rows={8} hint="At least 20 characters." {...field('message')} />
+          <Input label={c.title} {...field('title')} />
+          <Textarea label={c.message} rows={8} hint={ui.messageHint} {...field('message')} />
           <div className="flex justify-end gap-2">
             <Link to="/tickets" className={buttonClasses('outline')}>
-              Cancel
+              {c.cancel}
             </Link>
             <Button type="submit" loading={create.isPending}>
-              Create Ticket
+              {ui.createTicket}
             </Button>
           </div>
         </form>

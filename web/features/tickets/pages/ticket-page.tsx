@@ -2,10 +2,12 @@ import { Lock } from 'lucide-react';
 import { Link } from 'react-router';
 import { isStaff } from '../../../../contract/limits.ts';
 import { ticketMessages as m } from '../../../../contract/messages.ts';
+import { ticketsUi as ui } from '../../../../contract/texts/tickets-ui.ts';
 import type { TicketDetail } from '../../../../contract/tickets.ts';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { formatDateLong, toIsoString } from '../../../lib/format.ts';
+import { rich, slot } from '../../../lib/rich-message.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { DisputeOrderPanel } from '../components/dispute-order-panel.tsx';
 import { TicketConversation } from '../components/ticket-conversation.tsx';
@@ -34,8 +36,11 @@ function TicketView({ ticket }: { ticket: TicketDetail }) {
           <TicketStatusBadge status={ticket.status} />
         </div>
         <p className="mt-1 text-sm text-muted">
-          #{shortId(ticket.id)} · Opened{' '}
-          <time dateTime={toIsoString(ticket.createdAt)}>{formatDateLong(ticket.createdAt)}</time>
+          #{shortId(ticket.id)} ·{' '}
+          {rich(
+            ui.opened(slot(0)),
+            <time dateTime={toIsoString(ticket.createdAt)}>{formatDateLong(ticket.createdAt)}</time>,
+          )}
         </p>
       </header>
       {ticket.orderId && (
@@ -48,7 +53,7 @@ function TicketView({ ticket }: { ticket: TicketDetail }) {
             <Lock className="size-5 shrink-0 text-muted" aria-hidden="true" />
             <p className="flex-1 text-sm">{m.closed}</p>
             <Link to="/tickets/create" className={buttonClasses('primary', 'sm')}>
-              Create New Ticket
+              {ui.createNewTicket}
             </Link>
           </Card>
         ) : (

@@ -1,6 +1,8 @@
 import { ChevronRight, LifeBuoy, Plus } from 'lucide-react';
 import { Link } from 'react-router';
 import { ticketMessages as m } from '../../../../contract/messages.ts';
+import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
+import { ticketsUi as ui } from '../../../../contract/texts/tickets-ui.ts';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
@@ -8,6 +10,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { formatDateLong, toIsoString } from '../../../lib/format.ts';
+import { rich, slot } from '../../../lib/rich-message.tsx';
 import { useFailureToast } from '../../../lib/use-failure-toast.ts';
 import { useMyTickets } from '../api.ts';
 import { shortId, TicketStatusBadge } from '../components/ticket-status-badge.tsx';
@@ -18,21 +21,21 @@ export function TicketsPage() {
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
   const newTicket = (
     <ButtonLink to="/tickets/create" icon={Plus}>
-      New Ticket
+      {ui.newTicket}
     </ButtonLink>
   );
 
   return (
     <div className="mx-auto w-full max-w-3xl">
-      <PageHeader title="Support Tickets" icon={LifeBuoy} actions={newTicket}>
-        Ask the staff for help; you will see their replies here.
+      <PageHeader title={ui.supportTickets} icon={LifeBuoy} actions={newTicket}>
+        {ui.ticketsIntro}
       </PageHeader>
       {query.isPending ? (
-        <SkeletonRows label="Loading tickets…" rows={4} className="h-20 w-full rounded-2xl" />
+        <SkeletonRows label={ui.loadingTickets} rows={4} className="h-20 w-full rounded-2xl" />
       ) : items.length === 0 ? (
         <EmptyState text={m.empty} icon={<LifeBuoy className="size-8" aria-hidden="true" />} />
       ) : (
-        <ul aria-label="My tickets" className="flex flex-col gap-3">
+        <ul aria-label={ui.myTickets} className="flex flex-col gap-3">
           {items.map((ticket) => (
             <li key={ticket.id}>
               <Link
@@ -43,9 +46,13 @@ export function TicketsPage() {
                   <div className="min-w-0 flex-1">
                     <p className="truncate font-semibold">{ticket.title}</p>
                     <p className="mt-1 text-xs text-muted">
-                      #{shortId(ticket.id)} · {ticket.messageCount}{' '}
-                      {ticket.messageCount === 1 ? 'message' : 'messages'} · Updated{' '}
-                      <time dateTime={toIsoString(ticket.updatedAt)}>{formatDateLong(ticket.updatedAt)}</time>
+                      #{shortId(ticket.id)} · {ui.messageCount(ticket.messageCount)} ·{' '}
+                      {rich(
+                        ui.updated(slot(0)),
+                        <time dateTime={toIsoString(ticket.updatedAt)}>
+                          {formatDateLong(ticket.updatedAt)}
+                        </time>,
+                      )}
                     </p>
                   </div>
                   <TicketStatusBadge status={ticket.status} />
@@ -56,7 +63,7 @@ export function TicketsPage() {
           ))}
         </ul>
       )}
-      <LoadMore query={query} variant="ghost" className="mt-4 flex justify-center" />
+      <LoadMore query={query} label={c.loadMore} variant="ghost" className="mt-4 flex justify-center" />
     </div>
   );
 }
