@@ -17,7 +17,7 @@ import type { Viewer } from '../../plugins/viewer.ts';
 import { authorize, canAdminister, canModerate, ensure, member } from '../../policy.ts';
 import { audit } from '../audit/service.ts';
 import { cheatStats } from '../cheats/queries.ts';
-import { suspendSellerListings } from '../marketplace/service.ts';
+import { suspendSellerListings } from '../commerce/listings/service.ts';
 import { publishAfterCommit } from '../realtime/bus.ts';
 import type { AccountChange, SecurityAlerts } from '../sessions/alerts.ts';
 import { deleteAllSessions } from '../sessions/queries.ts';

@@ -17,7 +17,7 @@ import {
 import { type HookReceiver, startHookReceiver } from '../../test/hook-receiver.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { buildReadySeller, codeOf } from '../../test/withdrawal-kit.ts';
-import { createContentCipher, loadContentKey } from '../stock/key-crypto.ts';
+import { createContentCipher, loadContentKey } from '../../security/content-cipher.ts';
 import { backoffSeconds, MAX_ATTEMPTS } from './deliver.ts';
 
 /*

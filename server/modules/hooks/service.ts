@@ -14,7 +14,7 @@ import { enqueue, enqueueMany } from '../../plugins/queue.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { isAllowedOutboundUrl } from '../../security/outbound.ts';
 import { audit } from '../audit/service.ts';
-import type { ContentCipher } from '../stock/key-crypto.ts';
+import type { ContentCipher } from '../../security/content-cipher.ts';
 
 export type HookScope = 'seller' | 'staff';
 

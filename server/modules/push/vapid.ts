@@ -2,7 +2,7 @@ import { hkdfSync } from 'node:crypto';
 import webpush from 'web-push';
 import type { Db } from '../../db/client.ts';
 import { storedSecret } from '../auth/secret.ts';
-import { createContentCipher } from '../stock/key-crypto.ts';
+import { createContentCipher } from '../../security/content-cipher.ts';
 
 export interface VapidKeys {
   publicKey: string;

@@ -17,7 +17,7 @@ import {
 import { deleteCheat } from '../cheats/queries.ts';
 import { deleteReply } from '../forum/queries/replies.ts';
 import { deleteThread } from '../forum/queries/threads.ts';
-import { deleteListing } from '../marketplace/queries/selling.ts';
+import { deleteListing } from '../commerce/listings/queries/selling.ts';
 import { deleteComment, deletePost } from '../social/queries.ts';
 
 /** The reported content's author (null when it has none, e.g. a cheat whose publisher left), or undefined if missing. */

@@ -7,7 +7,7 @@ import { matching, rankedCandidates, searchTerms, termPlaceholders } from '../..
 import { userKeyset } from '../admin/queries.ts';
 import { cheatKeyset } from '../cheats/queries.ts';
 import { latestKeyset } from '../forum/queries/thread-lists.ts';
-import { listingKeysets, listingWordIds, listingWordsContaining } from '../marketplace/queries/browse.ts';
+import { listingKeysets, listingWordIds, listingWordsContaining } from '../commerce/listings/queries/browse.ts';
 
 /** Substring and prefix matches considered per kind before ranking. */
 const CANDIDATES = 20;
