@@ -26,7 +26,7 @@ import { viewerColumns } from '../modules/auth/session-lookup.ts';
 import { rebuildConversations } from '../modules/direct-messages/queries.ts';
 import { renderMarkdown } from '../modules/forum/markdown.ts';
 import { maskSecret } from '../modules/hooks/service.ts';
-import { purchaseListing } from '../modules/commerce/listings/service.ts';
+import { purchaseListing } from '../modules/commerce/purchase/purchase.ts';
 import { confirmDelivery } from '../modules/commerce/orders/service.ts';
 import { createContentCipher, loadContentKey } from '../security/content-cipher.ts';
 import { grant } from '../modules/wallet/service.ts';

@@ -5,6 +5,7 @@ import type { Db } from '../../../db/client.ts';
 import { routesFor } from '../../../plugins/routes-for.ts';
 import { signedIn } from '../../../plugins/viewer.ts';
 import type { ContentCipher } from '../../../security/content-cipher.ts';
+import { purchaseListing } from '../purchase/purchase.ts';
 import * as service from './service.ts';
 
 /** The routes of contract/routes/listings.ts: their handlers and what only the server knows (limits, texts). */
@@ -40,7 +41,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ db: Db; cipher: ContentC
     { unauthenticated: m.loginToPurchase, limit: 'purchasePerUser' },
     async (request, reply) => {
       const viewer = signedIn(request);
-      const result = await service.purchaseListing(
+      const result = await purchaseListing(
         db,
         viewer,
         request.params.id,

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   type FeedbackPage,
   type Listing,
@@ -13,11 +12,8 @@ import {
   socialMessages,
   stockMessages as st,
 } from '../../../../contract/messages.ts';
-import type { OrderDetail } from '../../../../contract/orders.ts';
 import type { Db, Tx } from '../../../db/client.ts';
-import { hasSqlState, isUniqueViolation } from '../../../db/sql.ts';
 import { AppError, orNotFound } from '../../../plugins/errors.ts';
-import { enqueue } from '../../../plugins/queue.ts';
 import type { Viewer } from '../../../plugins/viewer.ts';
 import {
   abilities,
@@ -27,22 +23,18 @@ import {
   canAdminister,
   canModerate,
   ensure,
-  isSelf,
   listing as listingSubject,
   order as orderSubject,
 } from '../../../policy.ts';
 import { audit, auditOthers } from '../../audit/service.ts';
-import { deliverTo } from '../../hooks/service.ts';
-import { getOrder, orderForListing } from '../orders/service.ts';
+import { orderForListing } from '../orders/service.ts';
 import { insertVouch, sellerReputation } from '../../reputation/service.ts';
-import { getSaleTerms } from '../../site-settings/service.ts';
 import type { ContentCipher } from '../../../security/content-cipher.ts';
 import { deleteUnsoldKeys } from '../stock/queries.ts';
-import { addKeys, warnIfLowStock } from '../stock/service.ts';
+import { addKeys } from '../stock/service.ts';
 import { refuseListingContacts } from '../../trust/off-platform.ts';
 import { limitListingPrice, limitNewListing } from '../../trust/service.ts';
 import { markReferenced } from '../../uploads/service.ts';
-import { feeFor, holdPaymentCtes } from '../../wallet/service.ts';
 import { isWatching } from '../watches/service.ts';
 import * as q from './queries/index.ts';
 
@@ -253,162 +245,6 @@ export async function removeListing(db: Db, viewer: Viewer, id: string) {
   });
   if (!deleted) throw new AppError('CONFLICT', m.alreadySold);
 }
-
-/**
- * One transaction: the buyer's lock with the listing read, the buyer's watch, then the sale itself
- * (listing sold at the price the buyer saw, buyer debited into escrow, order `held` with price, fee and
- * the end of the buyer-protection window, seller notified). The seller is paid later (orders service).
- * An Idempotency-Key is bound to its buyer and listing for 24 h: a replay answers the first order, a
- * reuse by someone else or for another listing 422.
- */
-export async function purchaseListing(
-  db: Db,
-  viewer: Viewer,
-  id: string,
-  body: { expectedPrice: number; units?: number },
-  idempotencyKey?: string,
-): Promise<{ order: OrderDetail; replayed: boolean }> {
-  const key = idempotencyKey ?? null;
-  if (key) {
-    const previous = await replayFor(db, viewer, id, key);
-    if (previous) return previous;
-  }
-  const { feePercent: percent, protectionHours: hours } = await getSaleTerms(db);
-  const orderId = randomUUID();
-  const units = body.units ?? 1;
-  let row: q.PurchasedOrder;
-  try {
-    row = await db.transaction(async (tx) => {
-      const listing = orNotFound(await q.lockForPurchase(tx, id, viewer.id), m.notFound);
-      authorize(viewer, 'buy', listingSubject(listing));
-      if (listing.status === 'active' && listing.price !== body.expectedPrice)
-        throw priceChanged(listing.price);
-      // The seller's mail job goes before the sale, which locks the listing's row until the commit.
-      const notificationId = randomUUID();
-      await enqueue(tx, 'notification-mail', { notificationId });
-      const bought = await q.purchase(tx, {
-        listingId: id,
-        buyerId: viewer.id,
-        expectedPrice: body.expectedPrice,
-        units,
-        orderId,
-        notificationId,
-        buyerName: viewer.username,
-        // One fee on the total, as for a single item of that price.
-        fee: feeFor(body.expectedPrice * units, percent),
-        protectionHours: hours,
-        idempotencyKey: key,
-        hold: holdPaymentCtes({ buyerId: viewer.id, orderId, source: 'sold' }),
-        keyed: listing.deliveryKind === 'keys',
-      });
-      if (!bought.order) refuse(bought, body.expectedPrice, units);
-      const sold = bought.order;
-      await deliverTo(tx, listing.saleHooks, 'sale', {
-        title: 'Listing sold',
-        text: `${viewer.username} bought ${sold.listing_title}${sold.units > 1 ? ` (${sold.units} units)` : ''} for ${sold.price} credits.`,
-        path: '/seller',
-      });
-      return sold;
-    });
-  } catch (err) {
-    if (key) {
-      // A concurrent request with the same key may have won (it sold the listing, or took the key first):
-      // answer as a replay would.
-      const previous = await replayFor(db, viewer, id, key);
-      if (previous) return previous;
-    }
-    if (err instanceof PurchaseRefused || isUniqueViolation(err))
-      throw new AppError('CONFLICT', m.purchaseFailed);
-    // The commit re-checked a key listing under its row lock and found it changed: say what changed.
-    if (hasSqlState(err, q.STOCK_NOT_TAKEN))
-      throw (
-        refusal(await q.findActiveTerms(db, id), body.expectedPrice, units) ??
-        new AppError('CONFLICT', m.purchaseFailed)
-      );
-    throw err;
-  }
-  // After the commit, where a key listing's stock is taken: the warning reads the stock as it now is.
-  if (row.low_stock_threshold !== null) await warnIfLowStock(db, id);
-  return { order: purchasedOrder(row, viewer), replayed: false };
-}
-
-/**
- * Why nothing was bought, when the listing's terms say: its price changed, or it has fewer units left than
- * asked. Otherwise it was sold meanwhile, its keys are being claimed, or credits were short (undefined).
- */
-function refusal(
-  terms: { activePrice: number | null; activeStock: number | null },
-  expectedPrice: number,
-  units: number,
-): AppError | undefined {
-  if (terms.activePrice !== null && terms.activePrice !== expectedPrice)
-    return priceChanged(terms.activePrice);
-  if (terms.activeStock !== null && terms.activeStock < units)
-    return new AppError('CONFLICT', st.notEnoughStock(terms.activeStock), {
-      units: st.notEnoughStock(terms.activeStock),
-    });
-  return undefined;
-}
-
-/** Nothing was bought: the caller's transaction rolls back with the reason, or as a refused purchase. */
-function refuse(
-  terms: { activePrice: number | null; activeStock: number | null },
-  expectedPrice: number,
-  units: number,
-): never {
-  throw refusal(terms, expectedPrice, units) ?? new PurchaseRefused();
-}
-
-const priceChanged = (price: number) =>
-  new AppError('CONFLICT', m.priceChanged(price), { expectedPrice: m.priceChanged(price) });
-
-/** The first order of a bound key (same buyer, same listing), a 422 for any other use, or nothing. */
-async function replayFor(db: Db, viewer: Viewer, listingId: string, key: string) {
-  const previous = await q.findOrderByKey(db, key);
-  if (!previous) return undefined;
-  if (!previous.fresh) {
-    // Expired (the sweep had not pruned it yet): unbind it, and this request is a new purchase.
-    await q.expireIdempotencyKeys(db, key);
-    return undefined;
-  }
-  if (!isSelf(viewer, previous.buyerId) || previous.listingId !== listingId)
-    throw new AppError('UNPROCESSABLE', m.idempotencyKeyReused);
-  return { order: await getOrder(db, viewer, previous.id), replayed: true };
-}
-
-/** The response from what the purchase statement returned: no read after the commit. */
-function purchasedOrder(r: q.PurchasedOrder, viewer: Viewer): OrderDetail {
-  return {
-    id: r.id,
-    listingId: r.listing_id,
-    listingTitle: r.listing_title,
-    price: Number(r.price),
-    units: Number(r.units),
-    fee: Number(r.fee),
-    status: 'held',
-    role: 'buyer',
-    buyer: { id: viewer.id, username: viewer.username },
-    seller: { id: r.seller_id, username: r.seller_username },
-    releaseAt: new Date(r.release_at).toISOString(),
-    disputeReason: null,
-    disputedAt: null,
-    ticketId: null,
-    settledAt: null,
-    refundedAmount: 0,
-    sellerPayout: 0,
-    settlementNote: null,
-    createdAt: new Date(r.created_at).toISOString(),
-    contentLink: r.content_link,
-    // A purchase is refused while the seller is banned, so a fresh order never waits for staff.
-    abilities: abilities(
-      viewer,
-      orderSubject({ buyerId: viewer.id, sellerId: r.seller_id, status: 'held', sellerBanned: false }),
-      ['settle'],
-    ),
-  };
-}
-
-class PurchaseRefused extends Error {}
 
 /**
  * Feedback: the buyer of the sold listing once the order is complete (released), once per order. It counts
