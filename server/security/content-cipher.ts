@@ -3,10 +3,13 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * License keys at rest: AES-256-GCM with a fresh 12-byte IV per row, so a database dump (or backup) holds
- * no key text. Duplicates are found through a keyed HMAC of the text (a sub-key of the same secret), never by
- * decrypting a listing's keys. The secret is CONTENT_KEY, or one made on first start and kept in
- * DATA_DIR/content-key: deliberately not in the database, since the database is what must not leak them.
+ * Secrets at rest (license keys, webhook secrets, the Web Push private key): AES-256-GCM with a fresh 12-byte
+ * IV per row, so a database dump (or backup) holds no key text. Not a module's: the server's own, as
+ * outbound.ts is, so the modules that keep secrets depend on it and not on each other (decision 053). The
+ * sub-keys keep their first names (`listing-key-…`): renaming them would make every stored secret unreadable.
+ * Duplicates are found through a keyed HMAC of the text (a sub-key of the same secret), never by decrypting
+ * a listing's keys. The secret is CONTENT_KEY, or one made on first start and kept in DATA_DIR/content-key:
+ * deliberately not in the database, since the database is what must not leak them.
  */
 export interface ContentCipher {
   encrypt(text: string): string;
