@@ -26,15 +26,15 @@ import {
   listing as listingSubject,
   order as orderSubject,
 } from '../../../policy.ts';
-import { audit, auditOthers } from '../../audit/service.ts';
-import { orderForListing } from '../orders/service.ts';
-import { insertVouch, sellerReputation } from '../../reputation/service.ts';
 import type { ContentCipher } from '../../../security/content-cipher.ts';
-import { deleteUnsoldKeys } from '../stock/queries.ts';
-import { addKeys } from '../stock/service.ts';
+import { audit, auditOthers } from '../../audit/service.ts';
+import { insertVouch, sellerReputation } from '../../reputation/service.ts';
 import { refuseListingContacts } from '../../trust/off-platform.ts';
 import { limitListingPrice, limitNewListing } from '../../trust/service.ts';
 import { markReferenced } from '../../uploads/service.ts';
+import { orderForListing } from '../orders/service.ts';
+import { deleteUnsoldKeys } from '../stock/queries.ts';
+import { addKeys } from '../stock/service.ts';
 import { isWatching } from '../watches/service.ts';
 import * as q from './queries/index.ts';
 

@@ -26,17 +26,17 @@ import {
   order,
   orderRole,
 } from '../../../policy.ts';
+import type { ContentCipher } from '../../../security/content-cipher.ts';
 import { audit } from '../../audit/service.ts';
 import { announce } from '../../hooks/service.ts';
-import { expireIdempotencyKeys } from '../purchase/queries.ts';
-import { logReveal } from '../listings/queries/reveals.ts';
 import { notify } from '../../notifications/service.ts';
-import type { ContentCipher } from '../../../security/content-cipher.ts';
-import { settleOrderKeys } from '../stock/queries.ts';
-import { revealOrderKeys } from '../stock/service.ts';
 import { closeDisputeTicket, openDisputeTicket } from '../../tickets/queries.ts';
 import { refreshTrustLevel } from '../../trust/service.ts';
 import { AccountLimitError, settleEscrow } from '../../wallet/service.ts';
+import { logReveal } from '../listings/queries/reveals.ts';
+import { expireIdempotencyKeys } from '../purchase/queries.ts';
+import { settleOrderKeys } from '../stock/queries.ts';
+import { revealOrderKeys } from '../stock/service.ts';
 import * as q from './queries.ts';
 
 /*

@@ -6,8 +6,8 @@ import { ledgerEntries, marketplaceListings, marketplaceOrders, profiles } from 
 import { buildListing, buildSignedInUser, fundUser } from '../../../test/factories.ts';
 import { countStatements } from '../../../test/statement-counter.ts';
 import { buildTestApp, type TestApp } from '../../../test/test-app.ts';
-import { releaseDueOrders } from '../orders/service.ts';
 import { ledgerCheck } from '../../wallet/service.ts';
+import { releaseDueOrders } from '../orders/service.ts';
 
 /* Issue 14 rules 1, 2 and 4 (the marketplace side) and issue 13 part 5: the purchase's price, key and cost. */
 

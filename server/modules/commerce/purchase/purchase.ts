@@ -6,7 +6,13 @@ import { hasSqlState, isUniqueViolation } from '../../../db/sql.ts';
 import { AppError, orNotFound } from '../../../plugins/errors.ts';
 import { enqueue } from '../../../plugins/queue.ts';
 import type { Viewer } from '../../../plugins/viewer.ts';
-import { abilities, authorize, isSelf, listing as listingSubject, order as orderSubject } from '../../../policy.ts';
+import {
+  abilities,
+  authorize,
+  isSelf,
+  listing as listingSubject,
+  order as orderSubject,
+} from '../../../policy.ts';
 import { deliverTo } from '../../hooks/service.ts';
 import { getSaleTerms } from '../../site-settings/service.ts';
 import { feeFor, holdPaymentCtes } from '../../wallet/service.ts';

@@ -16,13 +16,13 @@ import { inLocale } from '../../../i18n.ts';
 import { AppError, orNotFound } from '../../../plugins/errors.ts';
 import type { Viewer } from '../../../plugins/viewer.ts';
 import { authorize, listing as listingSubject, order } from '../../../policy.ts';
+import type { ContentCipher } from '../../../security/content-cipher.ts';
 import { auditOthers } from '../../audit/service.ts';
 import { announce } from '../../hooks/service.ts';
+import { notify } from '../../notifications/service.ts';
 import { findListingRow } from '../listings/queries/detail.ts';
 import { logKeysReveal } from '../listings/queries/reveals.ts';
-import { notify } from '../../notifications/service.ts';
 import { findOrder } from '../orders/queries.ts';
-import type { ContentCipher } from '../../../security/content-cipher.ts';
 import * as q from './queries.ts';
 
 /*

@@ -3,7 +3,13 @@ import type { Db } from '../../../../db/client.ts';
 import { type Keyset, keyset } from '../../../../db/cursor.ts';
 import { readStatements } from '../../../../db/prepared.ts';
 import { marketplaceListings as listings, listingWords, searchWords } from '../../../../db/schema/index.ts';
-import { firstMatches, indexedWord, likePattern, MAX_INDEXED_WORDS, matching } from '../../../../db/search.ts';
+import {
+  firstMatches,
+  indexedWord,
+  likePattern,
+  MAX_INDEXED_WORDS,
+  matching,
+} from '../../../../db/search.ts';
 import { selectListings } from './listing-select.ts';
 
 /* The marketplace list: browse pages (prepared per shape) and searches (word index or trigram engine). */
