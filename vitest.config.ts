@@ -29,6 +29,8 @@ const databaseFree = [
   'server/modules/payments/btcpay-payouts.test.ts',
   'server/modules/uploads/encoder-pool.test.ts',
   'server/security/policy-only.test.ts',
+  // Reads the server's imports only (issue 40, decision 058).
+  'server/modules-graph.test.ts',
 ];
 
 /**

@@ -116,14 +116,14 @@ it("renaming a response field, a path parameter and a body field fails the web t
     JSON.stringify({
       extends: './tsconfig.server.json',
       compilerOptions: { tsBuildInfoFile: null },
-      include: ['server/modules/marketplace/routes.ts'],
+      include: ['server/modules/commerce/listings/routes.ts'],
     }),
   );
   const server = typecheck('tsconfig.routes.json');
   expect(server.status, server.output).not.toBe(0);
   // The handler reads `request.params.id` and passes a body without `expectedPrice`: both in its routes file.
   expect(new Set(server.errors.map(fileOf)), server.output).toEqual(
-    new Set(['server/modules/marketplace/routes.ts']),
+    new Set(['server/modules/commerce/listings/routes.ts']),
   );
   expect(server.output).toMatch(/Property 'id' does not exist/);
   expect(server.output).toMatch(/expectedPrice/);

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_UPLOAD_CONCURRENCY, RESERVED_POOL_THREADS } from './boot/thread-pool-size.ts';
 import { PRODUCTION_COST } from './modules/auth/password-hash.ts';
-import { parseContentKey } from './modules/stock/key-crypto.ts';
+import { parseContentKey } from './security/content-cipher.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { type Database, openDatabase, type StatementMode } from '../../server/db/client.ts';
-import { findListing } from '../../server/modules/marketplace/queries/detail.ts';
+import { findListing } from '../../server/modules/commerce/listings/queries/detail.ts';
 import { startPgbouncer } from '../../server/test/pgbouncer.ts';
 import { startPostgres } from '../../server/test/postgres-server.ts';
 import { scaled, seedListings, seedUsers } from './seed.ts';

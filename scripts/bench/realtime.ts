@@ -8,7 +8,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { type Database, openDatabase } from '../../server/db/client.ts';
-import { notifyFollowersOfListing } from '../../server/modules/marketplace/queries/selling.ts';
+import { notifyFollowersOfListing } from '../../server/modules/commerce/listings/queries/selling.ts';
 import { type Child, sessionCookie, startApp } from './app-process.ts';
 import { benchPostgres, createBenchDatabase } from './postgres.ts';
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { findListing } from '../modules/marketplace/queries/detail.ts';
+import { findListing } from '../modules/commerce/listings/queries/detail.ts';
 import { buildListing, buildSignedInUser, buildUser, signIn } from '../test/factories.ts';
 import { type PgBouncer, startPgbouncer } from '../test/pgbouncer.ts';
 import { connected, next, socketClients } from '../test/sockets.ts';

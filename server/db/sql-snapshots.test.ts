@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listListings } from '../modules/commerce/listings/queries/browse.ts';
+import { findListing } from '../modules/commerce/listings/queries/detail.ts';
+import { lockForPurchase, purchase } from '../modules/commerce/purchase/queries.ts';
 import {
   findCounterpart,
   selectConversationPage,
@@ -11,9 +14,6 @@ import { listCategories } from '../modules/forum/queries/categories.ts';
 import { listReplies } from '../modules/forum/queries/replies.ts';
 import { listThreadsInCategory } from '../modules/forum/queries/thread-lists.ts';
 import { findThread } from '../modules/forum/queries/threads.ts';
-import { listListings } from '../modules/marketplace/queries/browse.ts';
-import { findListing } from '../modules/marketplace/queries/detail.ts';
-import { lockForPurchase, purchase } from '../modules/marketplace/queries/purchase.ts';
 import { findSellerFigures } from '../modules/reputation/queries.ts';
 import { selectSearch } from '../modules/search/queries.ts';
 import { selectPostPage } from '../modules/social/queries.ts';

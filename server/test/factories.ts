@@ -23,13 +23,13 @@ import { socialComments, socialPosts } from '../db/schema/social.ts';
 import { ticketMessages, tickets } from '../db/schema/tickets.ts';
 import { createAccount } from '../modules/auth/service.ts';
 import { viewerColumns } from '../modules/auth/viewer.ts';
+import { confirmDelivery } from '../modules/commerce/orders/service.ts';
+import { purchaseListing } from '../modules/commerce/purchase/purchase.ts';
 import { rebuildConversations } from '../modules/direct-messages/queries.ts';
 import { renderMarkdown } from '../modules/forum/markdown.ts';
 import { maskSecret } from '../modules/hooks/service.ts';
-import { purchaseListing } from '../modules/marketplace/service.ts';
-import { confirmDelivery } from '../modules/orders/service.ts';
-import { createContentCipher, loadContentKey } from '../modules/stock/key-crypto.ts';
 import { grant } from '../modules/wallet/service.ts';
+import { createContentCipher, loadContentKey } from '../security/content-cipher.ts';
 import type { TestApp } from './test-app.ts';
 import { totpNow } from './totp.ts';
 

@@ -8,7 +8,7 @@ import { belongsTo, createdAt, primaryId } from './columns.ts';
  * Outgoing webhooks (issue 37 item 5): a seller's own (`scope` seller: their sales, disputes, low stock) or
  * the site's (`scope` staff: reports, disputes, withdrawal requests; `user_id` is the admin who set it, told
  * if it is switched off). `secret` is the Discord webhook URL or the Telegram bot token, encrypted like
- * license keys (modules/stock/key-crypto.ts); `secret_masked` is all its owner ever sees again.
+ * license keys (server/security/content-cipher.ts); `secret_masked` is all its owner ever sees again.
  */
 export const hooks = pgTable(
   'hooks',

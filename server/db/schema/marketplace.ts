@@ -255,7 +255,7 @@ export const listingContentReveals = pgTable(
  * Done at commit so that buyers of one key listing queue on its row only for their commit, never across a
  * round trip to the app (decision 021); the purchase statement itself never writes a key listing's row.
  *
- * License keys of a `keys` listing, encrypted at rest (AES-256-GCM, server/modules/marketplace/key-crypto.ts):
+ * License keys of a `keys` listing, encrypted at rest (AES-256-GCM, server/security/content-cipher.ts):
  * `ciphertext` is iv.tag.data in base64url; `hash` is a keyed HMAC of the key text, so duplicates are found
  * without decrypting anything. A claimed key keeps its order when its listing is deleted.
  */

@@ -18,7 +18,7 @@ import { authorize, canAdminister, canModerate, ensure, member } from '../../pol
 import { audit } from '../audit/service.ts';
 import { setAccess } from '../auth/members.ts';
 import { cheatStats } from '../cheats/queries.ts';
-import { suspendSellerListings } from '../marketplace/service.ts';
+import { suspendSellerListings } from '../commerce/listings/service.ts';
 import { publishAfterCommit } from '../realtime/bus.ts';
 import type { AccountChange, SecurityAlerts } from '../sessions/alerts.ts';
 import { deleteAllSessions } from '../sessions/queries.ts';

@@ -14,7 +14,7 @@ import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { canModerate, ensure } from '../../policy.ts';
 import { audit } from '../audit/service.ts';
-import { alertCheatWatchers, isWatching } from '../watches/service.ts';
+import { alertCheatWatchers, isWatching } from '../commerce/watches/service.ts';
 import * as q from './queries.ts';
 
 type Found = NonNullable<Awaited<ReturnType<typeof q.findCheat>>>;

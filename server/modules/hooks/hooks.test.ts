@@ -5,6 +5,7 @@ import { notificationTarget } from '../../../contract/notification-target.ts';
 import { loadConfig } from '../../config.ts';
 import { auditLog, hooks, notifications } from '../../db/schema/index.ts';
 import { rows } from '../../db/sql.ts';
+import { createContentCipher, loadContentKey } from '../../security/content-cipher.ts';
 import { postJsonOutbound, publicHttpsAgent } from '../../security/outbound.ts';
 import {
   buildHook,
@@ -17,7 +18,6 @@ import {
 import { type HookReceiver, startHookReceiver } from '../../test/hook-receiver.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { buildReadySeller, codeOf } from '../../test/withdrawal-kit.ts';
-import { createContentCipher, loadContentKey } from '../stock/key-crypto.ts';
 import { backoffSeconds, MAX_ATTEMPTS } from './deliver.ts';
 
 /*

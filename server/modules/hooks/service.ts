@@ -12,9 +12,9 @@ import { hooks } from '../../db/schema/index.ts';
 import { AppError, orNotFound } from '../../plugins/errors.ts';
 import { enqueue, enqueueMany } from '../../plugins/queue.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
+import type { ContentCipher } from '../../security/content-cipher.ts';
 import { isAllowedOutboundUrl } from '../../security/outbound.ts';
 import { audit } from '../audit/service.ts';
-import type { ContentCipher } from '../stock/key-crypto.ts';
 
 export type HookScope = 'seller' | 'staff';
 

@@ -8,7 +8,7 @@ import { buildSignedInUser } from '../../test/factories.ts';
 import { collect, drained, listenerDrained, socketClients, until } from '../../test/sockets.ts';
 import { countStatements } from '../../test/statement-counter.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
-import { notifyFollowersOfListing } from '../marketplace/queries/selling.ts';
+import { notifyFollowersOfListing } from '../commerce/listings/queries/selling.ts';
 import { FAN_OUT_CHUNK, type FanOutEvent, REALTIME_CHANNEL } from '../realtime/bus.ts';
 
 /** Notifications reach their owner's sockets live, including the marketplace's one-statement fan-out. */

@@ -1,8 +1,8 @@
 import { hkdfSync } from 'node:crypto';
 import webpush from 'web-push';
 import type { Db } from '../../db/client.ts';
+import { createContentCipher } from '../../security/content-cipher.ts';
 import { storedSecret } from '../auth/secret.ts';
-import { createContentCipher } from '../stock/key-crypto.ts';
 
 export interface VapidKeys {
   publicKey: string;

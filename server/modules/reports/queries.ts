@@ -15,9 +15,9 @@ import {
   uploads,
 } from '../../db/schema/index.ts';
 import { deleteCheat } from '../cheats/queries.ts';
+import { deleteListing } from '../commerce/listings/queries/selling.ts';
 import { deleteReply } from '../forum/queries/replies.ts';
 import { deleteThread } from '../forum/queries/threads.ts';
-import { deleteListing } from '../marketplace/queries/selling.ts';
 import { deleteComment, deletePost } from '../social/queries.ts';
 
 /** The reported content's author (null when it has none, e.g. a cheat whose publisher left), or undefined if missing. */

@@ -6,8 +6,12 @@ import { cheats, forumThreads, marketplaceListings, profiles } from '../../db/sc
 import { matching, rankedCandidates, searchTerms, termPlaceholders } from '../../db/search.ts';
 import { userKeyset } from '../admin/queries.ts';
 import { cheatKeyset } from '../cheats/queries.ts';
+import {
+  listingKeysets,
+  listingWordIds,
+  listingWordsContaining,
+} from '../commerce/listings/queries/browse.ts';
 import { latestKeyset } from '../forum/queries/thread-lists.ts';
-import { listingKeysets, listingWordIds, listingWordsContaining } from '../marketplace/queries/browse.ts';
 
 /** Substring and prefix matches considered per kind before ranking. */
 const CANDIDATES = 20;

@@ -8,7 +8,7 @@ import type { Viewer } from '../../plugins/viewer.ts';
 import { type BuiltUser, buildOrder, buildSignedInUser, buildUser } from '../../test/factories.ts';
 import { type MoneySuite, moneySuite } from '../../test/money-suite.ts';
 import { buildReadySeller, type Call, caller, codeOf } from '../../test/withdrawal-kit.ts';
-import { confirmDelivery, openDispute, settleDispute } from '../orders/service.ts';
+import { confirmDelivery, openDispute, settleDispute } from '../commerce/orders/service.ts';
 
 let t: MoneySuite['t'];
 let admin: MoneySuite['admin'];

@@ -1,0 +1,108 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from '../../../db/client.ts';
+import { marketplaceOrders, profiles } from '../../../db/schema/index.ts';
+import { buildListing, buildSignedInUser, fundUser } from '../../../test/factories.ts';
+import { buildTestApp, type TestApp } from '../../../test/test-app.ts';
+import { ledgerCheck } from '../../wallet/service.ts';
+import { releaseDueOrders } from './service.ts';
+
+/*
+ * Two app instances, each with its own connection pool, on one PostgreSQL database: what several servers
+ * behind a load balancer are. Their release jobs and the buyers' confirmations race for the same orders.
+ */
+let a: TestApp;
+let b: TestApp;
+let second: Database;
+beforeAll(async () => {
+  a = await buildTestApp();
+  const url = (a.db as unknown as { $client: { options: { connectionString: string } } }).$client.options
+    .connectionString;
+  second = await openDatabase({ databaseUrl: url, poolSize: 5 });
+  b = await buildTestApp({ database: second });
+});
+afterAll(async () => {
+  await b.close();
+  await second.close();
+  await a.close();
+});
+
+const expireAll = (ids: string[]) =>
+  a.db
+    .update(marketplaceOrders)
+    .set({ releaseAt: sql`now() - interval '1 second'` })
+    .where(inArray(marketplaceOrders.id, ids));
+
+async function purchases(n: number, price: number) {
+  const seller = await buildSignedInUser(a);
+  const buyers = await Promise.all(Array.from({ length: n }, () => buildSignedInUser(a)));
+  const ids: string[] = [];
+  for (const buyer of buyers) {
+    await fundUser(a, buyer.id, price);
+    const listing = await buildListing(a, { userId: seller.id, price });
+    const res = await a.app.inject({
+      method: 'POST',
+      url: `/api/v1/listings/${listing.id}/purchase`,
+      headers: { cookie: buyer.cookie },
+      payload: { expectedPrice: listing.price },
+    });
+    expect(res.statusCode).toBe(201);
+    ids.push(res.json().id);
+  }
+  return { seller, buyers, ids };
+}
+
+const creditsOf = async (id: string) =>
+  (await a.db.select({ c: profiles.credits }).from(profiles).where(eq(profiles.id, id)))[0]!.c;
+
+describe('escrow on several instances', () => {
+  it('two instances sweeping and buyers confirming through both never pay an order twice', async () => {
+    const { seller, buyers, ids } = await purchases(20, 100);
+    await expireAll(ids);
+    const confirms = buyers.flatMap((buyer, i) =>
+      [a, b].map((app) =>
+        app.app.inject({
+          method: 'POST',
+          url: `/api/v1/orders/${ids[i]}/confirm`,
+          headers: { cookie: buyer.cookie },
+        }),
+      ),
+    );
+    const [sweptA, sweptB, ...answers] = await Promise.all([
+      releaseDueOrders(a.db),
+      releaseDueOrders(b.db),
+      ...confirms,
+    ]);
+    const confirmed = answers.filter((r) => r.statusCode === 200).length;
+    expect(answers.every((r) => r.statusCode === 200 || r.statusCode === 409)).toBe(true);
+    // Every order was released exactly once, by a confirmation or by one of the sweeps.
+    expect((sweptA as number) + (sweptB as number) + confirmed).toBe(20);
+    expect(await creditsOf(seller.id)).toBe(20 * 95);
+    const rows = await a.db.select().from(marketplaceOrders).where(inArray(marketplaceOrders.id, ids));
+    expect(rows.every((r) => r.status === 'released' && r.sellerPayout === 95)).toBe(true);
+    expect(await ledgerCheck(a.db)).toMatchObject({ ok: true });
+  });
+
+  it('the release job picks up after a restart: an order bought before it stopped is paid by the next server', async () => {
+    const { seller, ids } = await purchases(1, 40);
+    // The instance that took the purchase goes away; the window ends while no server runs.
+    await expireAll(ids);
+    const next = await buildTestApp({
+      database: second,
+      env: { ESCROW_RELEASE_INTERVAL_MS: '50', JOB_WORKERS: 'true' },
+    });
+    try {
+      await expect
+        .poll(
+          async () =>
+            (await a.db.select().from(marketplaceOrders).where(eq(marketplaceOrders.id, ids[0]!)))[0]!.status,
+          { timeout: 10_000 },
+        )
+        .toBe('released');
+      expect(await creditsOf(seller.id)).toBe(38);
+      expect(await ledgerCheck(a.db)).toMatchObject({ ok: true });
+    } finally {
+      await next.close();
+    }
+  });
+});
