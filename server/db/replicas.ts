@@ -172,8 +172,11 @@ export function openReplicaSet(
   let running: Promise<string> | null = null;
   let queued: Promise<string> | null = null;
   function launch(): Promise<string> {
+    // The insert position, not pg_current_wal_lsn(): with synchronous_commit off a commit returns before its
+    // record is written out, so the write position can still be short of it and a replica at that point would
+    // be taken as having the member's write (seen in CI on the test primary, which runs that way).
     const query = primary.pool
-      .query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn')
+      .query<{ lsn: string }>('select pg_current_wal_insert_lsn()::text as lsn')
       .then(({ rows }) => rows[0]!.lsn)
       .finally(() => {
         if (running === query) running = null;

@@ -10,7 +10,7 @@ export interface Counted<T> {
   calls: { text: string; params: unknown[]; name?: string }[];
 }
 
-const ROUTER_BOOKKEEPING = /^select (\(case when pg_is_in_recovery\(\)|pg_current_wal_lsn\(\))/;
+const ROUTER_BOOKKEEPING = /^select (\(case when pg_is_in_recovery\(\)|pg_current_wal_(insert_)?lsn\(\))/;
 
 /**
  * Records every SQL statement the app sends while `fn` runs, on either driver: PGlite's `query`/`exec`
