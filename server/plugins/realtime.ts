@@ -1,8 +1,7 @@
-import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, Gauge } from 'prom-client';
-import { Server } from 'socket.io';
+import { Server, type Socket } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../contract/realtime.ts';
 import type { Database } from '../db/client.ts';
 import { type FanOutEvent, REALTIME_CHANNEL, type RealtimeEvent } from '../modules/realtime/bus.ts';
@@ -83,27 +82,13 @@ export const realtimePlugin = fp(
       (await presence.snapshot()).users.some((u) => u.id === userId),
     );
 
-    /*
-     * engine.io keeps each connection's upgrade request (IncomingMessage, headers, raw headers) for the
-     * connection's life, and socket.io's handshake would copy its headers, cookie included: about 4 kB a socket
-     * (socket.io's "Memory usage" page). The session is looked up from its headers the moment engine.io accepts
-     * the connection, then the request is let go; the socket.io middleware waits for that lookup.
-     */
-    const sessions = new WeakMap<object, Promise<SocketUser | null | 'unavailable'>>();
-    io.engine.on('connection', (raw: { request: { headers: IncomingHttpHeaders } | null }) => {
-      const headers = raw.request?.headers;
-      sessions.set(
-        raw,
-        headers ? lookupUser(app, headers).catch(() => 'unavailable' as const) : Promise.resolve(null),
-      );
-      raw.request = null;
-    });
     io.use(async (socket, next) => {
-      const user = await sessions.get(socket.conn);
-      sessions.delete(socket.conn);
-      if (user === 'unavailable' || user === undefined) return next(new Error('unavailable'));
-      (socket.data as SocketData).user = user;
-      next();
+      try {
+        (socket.data as SocketData).user = await lookupUser(app, socket);
+        next();
+      } catch {
+        next(new Error('unavailable'));
+      }
     });
 
     io.on('connection', (socket) => {
@@ -200,8 +185,8 @@ export const realtimePlugin = fp(
   { name: 'realtime', dependencies: ['metrics'] },
 );
 
-async function lookupUser(app: FastifyInstance, headers: IncomingHttpHeaders): Promise<SocketUser | null> {
-  const viewer = await app.sessionViewer(headers);
+async function lookupUser(app: FastifyInstance, socket: Socket): Promise<SocketUser | null> {
+  const viewer = await app.sessionViewer(socket.handshake.headers);
   return (
     viewer && {
       id: viewer.id,
