@@ -79,6 +79,11 @@ const pgliteProof = [
   'server/db/row-mapper.test.ts',
 ];
 
+// A renamed or moved file would silently leave the proof set: the run stops instead.
+for (const file of pgliteProof)
+  if (!existsSync(path.resolve(file)))
+    throw new Error(`vitest.config.ts: pgliteProof names ${file}, which does not exist`);
+
 /**
  * Every file on PGlite when the PGlite project is asked for by name (`npm run test:api`, or a developer's
  * `npx vitest run <file> --project pglite`) or with TEST_PGLITE=full; otherwise (`npm test`, CI) the proof set.
