@@ -21,6 +21,14 @@ const include = ['server/**/*.test.ts', 'contract/**/*.test.ts', 'scripts/**/*.t
 // Tests that touch no database: run once, in the PGlite project.
 const databaseFree = [
   'scripts/{api-routes,build-chunks,check-bundle-budget,lint-boundaries,route-table-breaks-both}.test.ts',
+  'contract/i18n/catalogues.test.ts',
+  'server/config.test.ts',
+  'server/db/owners.test.ts',
+  'server/plugins/{mailer,serializer}.test.ts',
+  'server/security/content-cipher.test.ts',
+  'server/modules/auth/password-hash.test.ts',
+  'server/modules/site-settings/tones.test.ts',
+  'server/modules/trust/contact-detector.test.ts',
   // PGlite's own queue and event-loop turns: nothing there for a PostgreSQL server to show.
   'server/db/event-loop-turns.test.ts',
   'server/boot/*.test.ts',
@@ -34,10 +42,64 @@ const databaseFree = [
 ];
 
 /**
- * Two projects in one run: every API test on embedded PGlite and again on a real PostgreSQL server, where
- * `*.pg.test.ts` (several processes on one database, stopping the server) run too. One run shares the
- * workers: PostgreSQL files spend much of their time waiting on the server, so three forks keep two cores
- * busy where two separate passes of one fork each (vitest's default here) left one idle.
+ * What `npm test` runs on PGlite besides the database-free files (decision 059): the API suite runs in full on
+ * PostgreSQL, which production runs; on PGlite, the engine behind `npm start`, these prove it end to end and
+ * cover every code path that differs between the two engines. `npm run test:api` (`--project pglite`) still
+ * runs every API file on PGlite.
+ */
+const pgliteProof = [
+  // The entry point on a data directory (migrated, restarted, create-admin, check:ledger), the production
+  // install, the demo seed, and a data directory's backup and restore (db/backup.ts's PGlite branch).
+  'server/main.test.ts',
+  'server/production-install.test.ts',
+  'server/db/seed-demo.test.ts',
+  'scripts/backup.test.ts',
+  // Sign-up, sign-in, sessions and password resets; the health check names the engine.
+  'server/modules/auth/auth.test.ts',
+  'server/modules/health/health.test.ts',
+  // A purchase and the ledger check after each scenario; 50 concurrent buyers through PGlite's one
+  // connection (db/client.ts shares it among queries and transactions).
+  'server/modules/commerce/purchase/purchase-rules.test.ts',
+  'server/modules/commerce/orders/orders.test.ts',
+  'server/modules/commerce/listings/marketplace.test.ts',
+  // The forum, search (pg_trgm as a PGlite extension), the job queue (pg-boss's PGlite backend), uploads
+  // (bytea: PGlite answers a Uint8Array where pg answers a Buffer, db/schema/columns.ts).
+  'server/modules/forum/forum.test.ts',
+  'server/modules/search/search.test.ts',
+  'server/plugins/queue.test.ts',
+  'server/modules/uploads/uploads.test.ts',
+  // Engine branches: presence in memory and LISTEN on PGlite (plugins/realtime.ts, realtime/presence.ts),
+  // PGlite's queue as pool figures (metrics, load shedding), named statements PGlite ignores (db/sql.ts,
+  // db/prepared.ts).
+  'server/modules/realtime/realtime.test.ts',
+  'server/modules/notifications/notifications-live.test.ts',
+  'server/plugins/metrics.test.ts',
+  'server/plugins/pressure.test.ts',
+  'server/db/sql.test.ts',
+  'server/db/row-mapper.test.ts',
+];
+
+// A renamed or moved file would silently leave the proof set: the run stops instead.
+for (const file of pgliteProof)
+  if (!existsSync(path.resolve(file)))
+    throw new Error(`vitest.config.ts: pgliteProof names ${file}, which does not exist`);
+
+/**
+ * Every file on PGlite when the PGlite project is asked for by name (`npm run test:api`, or a developer's
+ * `npx vitest run <file> --project pglite`) or with TEST_PGLITE=full; otherwise (`npm test`, CI) the proof set.
+ */
+const pgliteFull =
+  process.env.TEST_PGLITE === 'full' ||
+  process.argv.some(
+    (arg, i, args) => arg === '--project=pglite' || (arg === '--project' && args[i + 1] === 'pglite'),
+  );
+
+/**
+ * Two projects in one run: the API suite on a real PostgreSQL server, where `*.pg.test.ts` (several processes
+ * on one database, stopping the server) run too, and on embedded PGlite the files that prove it (all of them
+ * with `--project pglite`). One run shares the workers: PostgreSQL files spend much of their time waiting on
+ * the server, so three forks keep two cores busy where two separate passes of one fork each (vitest's default
+ * here) left one idle.
  */
 export default defineConfig({
   test: {
@@ -70,7 +132,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'pglite',
-          include,
+          include: pgliteFull ? include : [...pgliteProof, ...databaseFree],
           exclude: ['**/node_modules/**', '**/*.pg.test.ts'],
           globalSetup: ['server/test/global-setup.ts'],
         },

@@ -9,9 +9,10 @@ import { afterAll, expect, it } from 'vitest';
  * Issue 40: the route table in contract/routes/ is the one place an endpoint's path and shapes are written;
  * the server's handler and the web's generated client are both typed from it. So a path parameter renamed
  * in an entry, or a field renamed in the body it names, must fail the server's typecheck and the web's, not a
- * request at run time. Proved on a copy of the project with a field of the cheat card renamed and both renames
- * in `listingRoutes.purchase`, typechecked once with each side's own tsconfig (one web run for all three: each
- * error is asserted in its own file, so one rename cannot hide another).
+ * request at run time. Proved on a copy of the project with a field of the cheat card renamed, a body field
+ * renamed in `listingRoutes.purchase` and a path parameter in `listingRoutes.leaveFeedback` (another call, so
+ * neither hides the other), typechecked once with each side's own tsconfig: one web run for all three, each
+ * error asserted by its file and its message.
  */
 const root = path.resolve(import.meta.dirname, '..');
 // Inside the project, so the copy resolves the same node_modules.
@@ -56,6 +57,20 @@ it("renaming a response field, a path parameter and a body field fails the web t
     'export const purchaseBody = z.object({\n  expectedPrice:',
     'export const purchaseBody = z.object({\n  unitPrice:',
   );
+  // A path parameter: it says `:listingId`, and the params name it so. On another call than the body's: a
+  // wrong path parameter hides a wrong body of the same call from the compiler.
+  edit(
+    'contract/routes/listings.ts',
+    "path: '/listings/:id/feedback',",
+    "path: '/listings/:listingId/feedback',",
+  );
+  edit(
+    'contract/routes/listings.ts',
+    `params: listingIdParams,
+    body: feedbackBody,`,
+    `params: z.object({ listingId: listingIdParams.shape.id }),
+    body: feedbackBody,`,
+  );
   const web = typecheck('tsconfig.web.json');
   expect(web.status, web.output).not.toBe(0);
   // Nothing else in the copy is broken, so each failure is a rename and not the copying.
@@ -65,6 +80,7 @@ it("renaming a response field, a path parameter and a body field fails the web t
       'web/features/cheats/components/cheat-card.tsx',
       'web/features/cheats/pages/cheat-detail-page.tsx',
       'web/features/marketplace/api.ts',
+      'web/lib/api-routes.gen.ts',
     ]),
   );
   // The card and the detail page read `watching`.
@@ -74,39 +90,14 @@ it("renaming a response field, a path parameter and a body field fails the web t
   expect(errorsIn('web/features/cheats/pages/cheat-detail-page.tsx')).toMatch(
     /Property 'watching' does not exist/,
   );
-  // The purchase call sends `{ expectedPrice, units }`.
+  // The purchase call sends `{ expectedPrice, units }`; the feedback call passes `{ id }`.
   expect(errorsIn('web/features/marketplace/api.ts')).toMatch(/'expectedPrice' does not exist/);
-
-  // A path parameter: it says `:listingId`, and the params name it so. Its own run: a wrong path parameter
-  // hides a wrong body of the same call from the compiler.
-  edit(
-    'contract/routes/listings.ts',
-    "path: '/listings/:id/purchase',",
-    "path: '/listings/:listingId/purchase',",
-  );
-  edit(
-    'contract/routes/listings.ts',
-    `params: listingIdParams,
-    headers: idempotencyHeaders,`,
-    `params: z.object({ listingId: listingIdParams.shape.id }),
-    headers: idempotencyHeaders,`,
-  );
-  const webPath = typecheck('tsconfig.web.json');
-  const pathErrorsIn = (file: string) => webPath.errors.filter((line) => fileOf(line) === file).join('\n');
-  expect(new Set(webPath.errors.map(fileOf)), webPath.output).toEqual(
-    new Set([
-      'web/features/cheats/components/cheat-card.tsx',
-      'web/features/cheats/pages/cheat-detail-page.tsx',
-      'web/features/marketplace/api.ts',
-      'web/lib/api-routes.gen.ts',
-    ]),
-  );
-  // The call passes `{ id }`; the generated path table is stale.
-  expect(pathErrorsIn('web/features/marketplace/api.ts')).toMatch(
+  expect(errorsIn('web/features/marketplace/api.ts')).toMatch(
     /'id' does not exist in type '\{ listingId: string; \}'/,
   );
-  expect(pathErrorsIn('web/lib/api-routes.gen.ts')).toMatch(
-    /is not assignable to type '"POST \/listings\/:listingId\/purchase body"'/,
+  // The generated path table is stale.
+  expect(errorsIn('web/lib/api-routes.gen.ts')).toMatch(
+    /is not assignable to type '"POST \/listings\/:listingId\/feedback body"'/,
   );
 
   // The server's compiler options, over the routes file and all it imports (the whole of tsconfig.server.json
@@ -121,7 +112,8 @@ it("renaming a response field, a path parameter and a body field fails the web t
   );
   const server = typecheck('tsconfig.routes.json');
   expect(server.status, server.output).not.toBe(0);
-  // The handler reads `request.params.id` and passes a body without `expectedPrice`: both in its routes file.
+  // The feedback handler reads `request.params.id` and the purchase handler passes a body without
+  // `expectedPrice`: both in the listings' routes file.
   expect(new Set(server.errors.map(fileOf)), server.output).toEqual(
     new Set(['server/modules/commerce/listings/routes.ts']),
   );

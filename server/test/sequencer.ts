@@ -3,19 +3,29 @@ import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * Files that start processes, servers or whole clusters of their own, longest first (timed on 2 cores,
- * PGlite/PostgreSQL): each takes 20–130 s where an API file takes a few, and most of that waits on children.
+ * The files that take 20 s or more, longest first (CI on 2 cores, fresh clone, PGlite/PostgreSQL): most start
+ * processes, servers or whole clusters of their own and wait on them, where an API file takes a few seconds.
+ * Started last, one of them runs alone at the end of the run: the benchmarks' smoke test, the longest file,
+ * ranked by its size, started last and ran alone for the run's last 100 s.
  */
 const SLOW = [
-  /^server\/resilience\/queue-kill\.pg\.test\.ts$/, // -/100 s
-  /^server\/main\.test\.ts$/, // 126/73 s
-  /^server\/modules\/payments\/btcpay\.pg\.test\.ts$/, // -/46 s (three servers killed and started)
-  /^scripts\/backup\.test\.ts$/, // 92/43 s
-  /^server\/production-install\.test\.ts$/, // 39/9 s
-  /^server\/resilience\//, // 20–36 s each
-  /^server\/modules\/hooks\/hooks\.test\.ts$/, // 48/30 s (a receiver on loopback: a 5 s timeout, retry_after waits)
+  /^scripts\/bench\/bench-smoke\.pg\.test\.ts$/, // -/104 s (three benchmarks, one with Chromium)
+  /^server\/main\.test\.ts$/, // 93/57 s
+  /^scripts\/backup\.test\.ts$/, // 64/16 s
+  /^scripts\/route-table-breaks-both\.test\.ts$/, // 50/- s: one web typecheck and one of the routes file
+  /^server\/resilience\/queue-kill\.pg\.test\.ts$/, // -/49 s
+  /^server\/modules\/auth\/auth\.test\.ts$/, // 41/45 s (210 timed requests)
+  /^server\/resilience\/database-outage\.pg\.test\.ts$/, // -/45 s
+  /^server\/modules\/realtime\/multi-instance\.pg\.test\.ts$/, // -/43 s
+  /^server\/resilience\/kill\.pg\.test\.ts$/, // -/36 s
+  /^server\/production-install\.test\.ts$/, // 35/11 s
+  /^server\/db\/query-plans\.pg\.test\.ts$/, // -/33 s
+  /^server\/modules\/payments\/btcpay\.pg\.test\.ts$/, // -/31 s (three servers killed and started)
+  /^server\/security\/malformed-input\.test\.ts$/, // 30/25 s
+  /^server\/modules\/hooks\/hooks\.test\.ts$/, // 24/25 s (a receiver on loopback: a 5 s timeout, retry_after waits)
+  /^server\/resilience\//, // 13–24 s each
+  /^server\/bad-input\.test\.ts$/, // 22/22 s
   /^server\/db\/pooler\.pg\.test\.ts$/, // -/20 s (PgBouncer; migrates an empty database twice at once)
-  /^scripts\/route-table-breaks-both\.test\.ts$/, // one web typecheck and one of the routes file
 ];
 
 /**
