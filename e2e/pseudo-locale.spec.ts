@@ -1,0 +1,197 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { PSEUDO_CLOSE, PSEUDO_OPEN, pseudoLocale } from '../contract/i18n/pseudo.ts';
+import { E2E_ADMIN } from '../playwright.config.ts';
+import { routes } from '../web/app/router.tsx';
+import { navigateInApp } from './support/navigate.ts';
+import { fillRoute, type RouteRecords, routePaths, seedRouteRecords } from './support/routes.ts';
+
+/**
+ * The pseudo-locale walk (issue 41; docs/translating.md, "The pseudo-locale walk"). Runs against the pseudo build
+ * only (`npm run test:e2e:pseudo`: PSEUDO_LOCALE=1 build into dist/pseudo/web, then E2E_PSEUDO=1 playwright).
+ * Every route of the router (its own table), as a visitor, a member and an admin, at 1366 × 800 and 390 × 844,
+ * one browser context per width, moving between pages inside the app. On each page it fails on:
+ * - a visible text with Latin letters outside ⟦ ⟧ that is not user content (the rule below);
+ * - an element whose content is wider than its box when the box neither scrolls nor ends in an ellipsis, and a
+ *   page wider than the viewport.
+ *
+ * User content is recognised by what this spec knows it is, never by how it looks: the texts of the records it
+ * made (seedRouteRecords' titles, contents, names and addresses) and the site data it reads back through the
+ * API (the forum's categories, the admin's name), whole or cut short with an ellipsis; text inside `<time>`
+ * (a date the browser formats for the locale); a language named in itself (an element whose `lang` is not the
+ * page's); and the brand, which stays CheatMarket in every language.
+ */
+
+const WIDTHS = [
+  { width: 1366, height: 800 },
+  { width: 390, height: 844 },
+] as const;
+
+/** Words that stay English in every language and are not a catalogue text (docs/translating.md). */
+const BRAND = ['CheatMarket'];
+
+let seed: RouteRecords;
+let known: string[];
+
+test.describe.configure({ mode: 'parallel' });
+
+test.beforeAll(async ({ request }) => {
+  seed = await seedRouteRecords(request, 'xa');
+  const categories = (await (await request.get('/api/v1/forum/categories')).json()) as {
+    items: { name: string; description?: string | null }[];
+  };
+  known = [
+    ...seed.texts,
+    ...categories.items.flatMap((c) => [c.name, c.description ?? '']),
+    E2E_ADMIN.username,
+    E2E_ADMIN.email,
+    ...BRAND,
+  ]
+    .filter((t) => t.length > 0)
+    .sort((a, b) => b.length - a.length);
+});
+
+interface Finding {
+  untranslated: string[];
+  overflow: string[];
+}
+
+/** What one page shows outside the catalogue and what does not fit (see the rules above). */
+function inspect(page: Page, known: string[]): Promise<Finding> {
+  const width = page.viewportSize()?.width ?? 0;
+  return page.evaluate(
+    ({ known, width, open, close }) => {
+      const lang = document.documentElement.lang;
+      const untranslated: string[] = [];
+      const overflow: string[] = [];
+      const shown = (el: Element) =>
+        el.tagName === 'OPTION'
+          ? (el.closest('select')?.checkVisibility() ?? false)
+          : el.checkVisibility({ opacityProperty: true, visibilityProperty: true });
+      const exempt = (el: Element) =>
+        el.closest('script, style, noscript, template, time') !== null ||
+        [...ancestors(el)].some(
+          (a) => a.hasAttribute('lang') && a !== document.documentElement && a.getAttribute('lang') !== lang,
+        );
+      function* ancestors(el: Element) {
+        for (let up: Element | null = el; up; up = up.parentElement) yield up;
+      }
+      const describe = (el: Element) => {
+        const cls = String(el.getAttribute('class') ?? '')
+          .split(/\s+/)
+          .slice(0, 4)
+          .join('.');
+        return `${el.tagName.toLowerCase()}${cls ? `.${cls}` : ''}`;
+      };
+      const markers = new RegExp(`${open}[^${close}]*${close}`, 'g');
+      const outside = (text: string) => {
+        let rest = text.replace(markers, ' ');
+        for (const value of known) rest = rest.split(value).join(' ');
+        const trimmed = rest.replace(/[…]|\.\.\.$/g, '').trim();
+        // Cut short with an ellipsis (an excerpt, a truncated title): a piece of a known value.
+        if (trimmed && known.some((value) => value.includes(trimmed))) return '';
+        return /[A-Za-z]/.test(rest) ? text.trim() : '';
+      };
+
+      const seen = new Set<string>();
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const el = node.parentElement;
+        if (!el || exempt(el) || !shown(el)) continue;
+        const bad = outside(node.textContent ?? '');
+        if (bad && !seen.has(bad)) {
+          seen.add(bad);
+          untranslated.push(`"${bad}" in ${describe(el)}`);
+        }
+      }
+      for (const el of document.querySelectorAll<HTMLInputElement>('[placeholder]')) {
+        if (!shown(el) || exempt(el)) continue;
+        const bad = outside(el.placeholder);
+        if (bad) untranslated.push(`placeholder "${bad}" of ${describe(el)}`);
+      }
+
+      const root = document.documentElement;
+      if (root.scrollWidth > width) overflow.push(`the page is ${root.scrollWidth} px wide`);
+      for (const el of document.body.querySelectorAll<HTMLElement>('*')) {
+        if (el.scrollWidth <= el.clientWidth + 1 || el.clientWidth === 0 || !shown(el)) continue;
+        const style = getComputedStyle(el);
+        if (style.overflowX === 'auto' || style.overflowX === 'scroll') continue; // scrolls on purpose
+        if (style.textOverflow === 'ellipsis') continue; // cut short on purpose
+        if (style.position === 'absolute' && el.clientWidth <= 1) continue; // visually hidden (sr-only)
+        // Content spilling out of a box that shows it (overflow visible) is not clipped unless it leaves the
+        // page, which the page-width check sees; a box that hides its overflow cuts the text off.
+        if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+        overflow.push(
+          `${describe(el)} "${(el.textContent ?? '').trim().slice(0, 60)}" clipped (${el.scrollWidth} > ${el.clientWidth})`,
+        );
+      }
+      return { untranslated, overflow };
+    },
+    { known, width, open: PSEUDO_OPEN, close: PSEUDO_CLOSE },
+  );
+}
+
+/**
+ * Who sees each route: the admin area as an admin (and its door as a member, who is turned away); every other
+ * route as a visitor (a signed-out page, or the sign-in a member-only page sends them to) and as the member who
+ * owns the records.
+ */
+function pathsFor(role: 'visitor' | 'member' | 'admin'): string[] {
+  const all = [...routePaths(routes).map((p) => fillRoute(p, seed.params)), '/no-such-page'];
+  const admin = (path: string) => path === '/admin' || path.startsWith('/admin/');
+  if (role === 'admin') return all.filter(admin);
+  return [...all.filter((path) => !admin(path)), ...(role === 'member' ? ['/admin'] : [])];
+}
+
+/** Every route the role sees, in one page, client-side; the findings named by role and path. */
+async function walk(page: Page, role: 'visitor' | 'member' | 'admin'): Promise<string[]> {
+  const problems: string[] = [];
+  for (const path of pathsFor(role)) {
+    await navigateInApp(page, path);
+    // The page's heading (or a signed-out page's sentence), then its data rather than its skeleton.
+    await expect(page.locator('main :is(h1, p):visible').first()).toBeVisible();
+    await expect(page.locator('main .animate-pulse, main [aria-busy="true"]')).toHaveCount(0);
+    const { untranslated, overflow } = await inspect(page, known);
+    problems.push(
+      ...untranslated.map((p) => `${role} ${path}: not from the catalogue: ${p}`),
+      ...overflow.map((p) => `${role} ${path}: ${p}`),
+    );
+  }
+  return problems;
+}
+
+async function signIn(page: Page, user: { email: string; password: string }) {
+  await page.request.post('/api/auth/sign-out', { data: {} });
+  const res = await page.request.post('/api/auth/sign-in/email', {
+    data: { email: user.email, password: user.password },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  // A full load: the shell reads the session once.
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: /./ }).first()).toBeVisible();
+}
+
+async function pseudoPage(browser: Browser, viewport: { width: number; height: number }) {
+  const context = await browser.newContext({ viewport });
+  // The device's choice, as the language menu stores it: the pseudo build offers the pseudo locale.
+  await context.addInitScript((tag) => localStorage.setItem('locale', tag), pseudoLocale);
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page.locator('html'), 'is this the pseudo build (npm run build:pseudo)?').toHaveAttribute(
+    'lang',
+    pseudoLocale,
+  );
+  return page;
+}
+
+for (const viewport of WIDTHS) {
+  test(`every route shows only catalogue texts that fit, at ${viewport.width} px`, async ({ browser }) => {
+    test.setTimeout(240_000);
+    const page = await pseudoPage(browser, viewport);
+    const problems = await walk(page, 'visitor');
+    await signIn(page, seed.member);
+    problems.push(...(await walk(page, 'member')));
+    await signIn(page, E2E_ADMIN);
+    problems.push(...(await walk(page, 'admin')));
+    expect(problems).toEqual([]);
+  });
+}
