@@ -20,6 +20,8 @@ import '../texts/listing-ui.ts';
 import '../texts/market-ui.ts';
 import '../texts/market-words.ts';
 import '../texts/order-ui.ts';
+import '../texts/order-status-ui.ts';
+import '../texts/sentences-ui.ts';
 import '../texts/product-ui.ts';
 import '../texts/search-box-ui.ts';
 import '../texts/search-ui.ts';

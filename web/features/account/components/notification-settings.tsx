@@ -5,6 +5,7 @@ import type { DigestPeriod } from '../../../../contract/limits.ts';
 import type { UserSettings } from '../../../../contract/me.ts';
 import { accountMessages, sessionMessages } from '../../../../contract/messages.ts';
 import { accountUi as ui } from '../../../../contract/texts/account-ui.ts';
+import { sentencesUi } from '../../../../contract/texts/sentences-ui.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { Select } from '../../../components/ui/select.tsx';
@@ -70,9 +71,7 @@ export function NotificationSettings() {
                 <Switch
                   key={t.key}
                   label={ui[t.key]}
-                  description={
-                    locked ? `${description} ${sessionMessages.staffAlertsAlwaysOn}.` : description
-                  }
+                  description={locked ? `${description} ${sentencesUi.staffAlertsAlwaysOn}` : description}
                   checked={locked ? true : draft[t.key]}
                   disabled={locked}
                   onChange={(value) => setDraft({ ...draft, [t.key]: value })}

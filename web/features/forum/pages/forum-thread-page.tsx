@@ -6,6 +6,7 @@ import type { ForumThreadView } from '../../../../contract/forum.ts';
 import { forumMessages as m } from '../../../../contract/messages.ts';
 import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
 import { forumUi as ui } from '../../../../contract/texts/forum-ui.ts';
+import { sentencesUi } from '../../../../contract/texts/sentences-ui.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { AwaitingReview } from '../../../components/ui/awaiting-review.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -172,7 +173,7 @@ function ThreadView({ thread }: { thread: ForumThreadView }) {
         </Card>
       ) : (
         <Card className="mt-4 flex flex-wrap items-center justify-between gap-3 p-4 text-sm text-muted">
-          {m.loginToReply}.
+          {sentencesUi.loginToReply}
           <Link to="/login" className={buttonClasses('primary', 'sm')}>
             {ui.login}
           </Link>
