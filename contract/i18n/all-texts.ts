@@ -22,6 +22,7 @@ import '../texts/market-words.ts';
 import '../texts/order-ui.ts';
 import '../texts/order-status-ui.ts';
 import '../texts/sentences-ui.ts';
+import '../texts/trust-level-ui.ts';
 import '../texts/product-ui.ts';
 import '../texts/search-box-ui.ts';
 import '../texts/search-ui.ts';

@@ -89,7 +89,8 @@ export function ActiveSessions() {
                   {s.current && <Badge tone="primary">{ui.thisDevice}</Badge>}
                 </p>
                 <p className="text-xs text-muted break-words">
-                  <span>{s.device}</span>
+                  {/* The server's reading of the user agent (browser, system, device): a record's data. */}
+                  <span translate="no">{s.device}</span>
                   <span aria-hidden="true"> · </span>
                   <span>{ui.ipAddress(s.ipAddress)}</span>
                   <span aria-hidden="true"> · </span>

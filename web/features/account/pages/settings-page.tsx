@@ -10,7 +10,7 @@ import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
-import { Options, Select } from '../../../components/ui/select.tsx';
+import { Select } from '../../../components/ui/select.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { formatDateShort } from '../../../lib/format.ts';
@@ -113,12 +113,12 @@ function LanguageCard() {
           if (await choose(event.target.value as Locale)) toast.success(languageMessages.saved);
         }}
       >
-        <Options
-          values={siteLocales}
-          labels={
-            Object.fromEntries(siteLocales.map((l) => [l, siteLocaleName(l)])) as Record<Locale, string>
-          }
-        />
+        {siteLocales.map((locale) => (
+          // Each language named in itself, in its own language.
+          <option key={locale} value={locale} lang={locale}>
+            {siteLocaleName(locale)}
+          </option>
+        ))}
       </Select>
     </SectionCard>
   );
