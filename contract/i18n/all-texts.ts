@@ -23,6 +23,7 @@ import '../texts/order-ui.ts';
 import '../texts/order-status-ui.ts';
 import '../texts/sentences-ui.ts';
 import '../texts/trust-level-ui.ts';
+import '../texts/common-ui.ts';
 import '../texts/product-ui.ts';
 import '../texts/search-box-ui.ts';
 import '../texts/search-ui.ts';

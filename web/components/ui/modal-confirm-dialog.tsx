@@ -1,4 +1,5 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
+import { commonUi } from '../../../contract/texts/common-ui.ts';
 import { componentsUi as ui } from '../../../contract/texts/components-ui.ts';
 import { shellUi } from '../../../contract/texts/shell-ui.ts';
 import { Button } from './button.tsx';
@@ -33,7 +34,7 @@ export function ModalConfirmDialog({
               </Button>
             </RadixDialog.Close>
             <Button variant="danger" size="sm" loading={pending} onClick={onConfirm}>
-              {confirmLabel ?? ui.delete}
+              {confirmLabel ?? commonUi.delete}
             </Button>
           </div>
         </RadixDialog.Content>

@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import { sessionMessages } from '../../../../contract/messages.ts';
 import type { SessionItem } from '../../../../contract/sessions.ts';
 import { accountUi as ui } from '../../../../contract/texts/account-ui.ts';
+import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
@@ -54,7 +55,7 @@ export function ActiveSessions() {
         <div className="flex flex-wrap items-center gap-3">
           <p className="text-sm text-danger">{sessionMessages.loadSessionsFailed}</p>
           <Button variant="outline" size="sm" onClick={() => sessions.refetch()}>
-            {ui.tryAgain}
+            {commonUi.tryAgain}
           </Button>
         </div>
       ) : (

@@ -5,6 +5,7 @@ import type { DigestPeriod } from '../../../../contract/limits.ts';
 import type { UserSettings } from '../../../../contract/me.ts';
 import { accountMessages, sessionMessages } from '../../../../contract/messages.ts';
 import { accountUi as ui } from '../../../../contract/texts/account-ui.ts';
+import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { sentencesUi } from '../../../../contract/texts/sentences-ui.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
@@ -92,7 +93,7 @@ export function NotificationSettings() {
           </Select>
           <div className="mt-4 flex justify-end">
             <Button onClick={onSave} loading={save.isPending} disabled={!dirty}>
-              {ui.saveChanges}
+              {commonUi.saveChanges}
             </Button>
           </div>
         </>

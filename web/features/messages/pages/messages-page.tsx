@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import { Link, NavLink, useNavigate, useParams } from 'react-router';
 import type { Conversation, ThreadResponse } from '../../../../contract/direct-messages.ts';
 import { messages, directMessageTexts as t } from '../../../../contract/messages.ts';
+import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { communityUi } from '../../../../contract/texts/community-ui.ts';
 import { messagesUi as ui } from '../../../../contract/texts/messages-ui.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
@@ -242,7 +243,7 @@ function Thread({ userId, meId }: { userId: string; meId: string }) {
         {...deleting.dialog}
         title={ui.deleteConversationTitle}
         message={t.confirmDelete}
-        confirmLabel={communityUi.delete}
+        confirmLabel={commonUi.delete}
       />
     </section>
   );
