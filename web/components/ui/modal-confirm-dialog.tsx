@@ -1,6 +1,5 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { commonUi } from '../../../contract/texts/common-ui.ts';
-import { componentsUi as ui } from '../../../contract/texts/components-ui.ts';
 import { shellUi } from '../../../contract/texts/shell-ui.ts';
 import { Button } from './button.tsx';
 import type { ConfirmDialogProps } from './confirm-dialog.tsx';

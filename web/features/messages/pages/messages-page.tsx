@@ -5,7 +5,6 @@ import { Link, NavLink, useNavigate, useParams } from 'react-router';
 import type { Conversation, ThreadResponse } from '../../../../contract/direct-messages.ts';
 import { messages, directMessageTexts as t } from '../../../../contract/messages.ts';
 import { commonUi } from '../../../../contract/texts/common-ui.ts';
-import { communityUi } from '../../../../contract/texts/community-ui.ts';
 import { messagesUi as ui } from '../../../../contract/texts/messages-ui.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';

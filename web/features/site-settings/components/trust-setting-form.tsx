@@ -1,5 +1,5 @@
 import type { SiteSettingValue } from '../../../../contract/site.ts';
-import { adminUi, siteSettingsUi as ui } from '../../../../contract/texts/admin-ui.ts';
+import { siteSettingsUi as ui } from '../../../../contract/texts/admin-ui.ts';
 import { trustLevelUi } from '../../../../contract/texts/trust-level-ui.ts';
 import { type TrustLevel, trustLevels } from '../../../../contract/trust.ts';
 import { Checkbox } from '../../../components/ui/input.tsx';

@@ -6,7 +6,6 @@ import { socialMessages } from '../../../../contract/messages.ts';
 import type { Comment } from '../../../../contract/social.ts';
 import { socialLimits } from '../../../../contract/social-limits.ts';
 import { commonUi } from '../../../../contract/texts/common-ui.ts';
-import { communityUi } from '../../../../contract/texts/community-ui.ts';
 import { postCardUi as ui } from '../../../../contract/texts/social-ui.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
