@@ -56,6 +56,13 @@ const ALONE_SPECS = ['home', 'admin-dashboard', 'admin-settings'];
  * where motion is the subject.
  */
 const motion = { reducedMotion: 'reduce' as const };
+/**
+ * The pseudo-locale walk (e2e/pseudo-locale.spec.ts) needs the pseudo build: `npm run test:e2e:pseudo` builds it
+ * into dist/pseudo/web and runs with E2E_PSEUDO=1, which serves that build and runs that spec alone; every other
+ * run leaves it out.
+ */
+const PSEUDO = process.env.E2E_PSEUDO === '1';
+const PSEUDO_SPEC = '**/pseudo-locale.spec.ts';
 const desktop = { ...devices['Desktop Chrome'], ...motion, launchOptions: chromium };
 
 /**
@@ -83,36 +90,38 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'only-on-failure',
   },
-  projects: [
-    {
-      name: 'chromium',
-      testIgnore: [RESPONSIVE_SPEC, ...ALONE_SPECS.map((name) => `**/${name}.spec.ts`)],
-      use: desktop,
-    },
-    ...ALONE_SPECS.map((name, i) => ({
-      name,
-      testMatch: `**/${name}.spec.ts`,
-      dependencies: i === 0 ? ['chromium', 'phone', 'tablet'] : [ALONE_SPECS[i - 1] as string],
-      use: desktop,
-    })),
-    {
-      name: 'phone',
-      testMatch: RESPONSIVE_SPEC,
-      use: {
-        viewport: { width: 390, height: 844 },
-        deviceScaleFactor: 3,
-        isMobile: true,
-        hasTouch: true,
-        ...motion,
-        launchOptions: chromium,
-      },
-    },
-    {
-      name: 'tablet',
-      testMatch: RESPONSIVE_SPEC,
-      use: { viewport: { width: 768, height: 1024 }, hasTouch: true, ...motion, launchOptions: chromium },
-    },
-  ],
+  projects: PSEUDO
+    ? [{ name: 'pseudo', testMatch: PSEUDO_SPEC, use: desktop }]
+    : [
+        {
+          name: 'chromium',
+          testIgnore: [RESPONSIVE_SPEC, PSEUDO_SPEC, ...ALONE_SPECS.map((name) => `**/${name}.spec.ts`)],
+          use: desktop,
+        },
+        ...ALONE_SPECS.map((name, i) => ({
+          name,
+          testMatch: `**/${name}.spec.ts`,
+          dependencies: i === 0 ? ['chromium', 'phone', 'tablet'] : [ALONE_SPECS[i - 1] as string],
+          use: desktop,
+        })),
+        {
+          name: 'phone',
+          testMatch: RESPONSIVE_SPEC,
+          use: {
+            viewport: { width: 390, height: 844 },
+            deviceScaleFactor: 3,
+            isMobile: true,
+            hasTouch: true,
+            ...motion,
+            launchOptions: chromium,
+          },
+        },
+        {
+          name: 'tablet',
+          testMatch: RESPONSIVE_SPEC,
+          use: { viewport: { width: 768, height: 1024 }, hasTouch: true, ...motion, launchOptions: chromium },
+        },
+      ],
   webServer: [
     {
       command: `node ${FAST_RESOLVE} server/test/hook-receiver.ts ${HOOK_PORT}`,
@@ -169,6 +178,7 @@ export default defineConfig({
         SUPPORT_STREAM_URL: 'https://stream.example.com/support',
         // A run can serve its own build (E2E_WEB_ROOT) so parallel runs never share dist/.
         ...(process.env.E2E_WEB_ROOT ? { WEB_ROOT: process.env.E2E_WEB_ROOT } : {}),
+        ...(PSEUDO ? { WEB_ROOT: 'dist/pseudo/web' } : {}),
         // Webhooks go to the loopback receiver above, trusted through the committed test certificate.
         DISCORD_WEBHOOK_API_URL: `${E2E_HOOK_RECEIVER}/api`,
         TELEGRAM_API_URL: E2E_HOOK_RECEIVER,

@@ -1,13 +1,22 @@
+import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { pseudoLocale } from './contract/i18n/pseudo.ts';
 import { firstScreenHints } from './scripts/first-screen-hints.ts';
 import { precompress } from './scripts/precompress.ts';
 import { sharedChunks } from './scripts/shared-chunk.ts';
 import { firstScreens } from './web/app/first-screens.ts';
 
 const apiTarget = 'http://localhost:3000';
+/**
+ * `PSEUDO_LOCALE=1 vite build` (npm run build:pseudo): the pseudo-locale build (docs/translating.md), into
+ * dist/pseudo/web, offering the pseudo locale beside the others; its catalogue is generated from the contract's
+ * texts as the build starts. Any other build never has it.
+ */
+const pseudo = process.env.PSEUDO_LOCALE === '1' || process.env.PSEUDO_LOCALE === 'true';
+const pseudoCatalogue = `dist/pseudo-catalogue/${pseudoLocale}.json`;
 const routerBuild = (file: string) =>
   fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
 
@@ -16,9 +25,23 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
-    firstScreenHints(firstScreens, fileURLToPath(new URL('.', import.meta.url))),
+    firstScreenHints(
+      firstScreens,
+      fileURLToPath(new URL('.', import.meta.url)),
+      pseudo ? { [pseudoLocale]: pseudoCatalogue } : {},
+    ),
+    pseudo && {
+      name: 'cheatmarket:pseudo-catalogue',
+      apply: 'build',
+      // Its own process: this config is bundled, and the bundle would drop the text groups nothing here reads.
+      buildStart() {
+        execFileSync('node', ['scripts/pseudo-locale.ts', pseudoCatalogue], { stdio: 'inherit' });
+      },
+    },
     precompress(),
   ],
+  // The tag web/lib/locale.ts adds to the languages this build offers ('' in every build but the pseudo one).
+  define: { __PSEUDO_LOCALE__: JSON.stringify(pseudo ? pseudoLocale : '') },
   resolve: {
     // The production build swaps two runtimes for the same code's lighter twins (`vite dev` keeps both, for
     // React's warnings and fast refresh):
@@ -37,7 +60,7 @@ export default defineConfig({
       : [],
   },
   build: {
-    outDir: '../dist/web',
+    outDir: pseudo ? '../dist/pseudo/web' : '../dist/web',
     emptyOutDir: true,
     target: 'es2022',
     // Every browser that runs es2022 knows <link rel=modulepreload>: no polyfill in the first screen.

@@ -166,7 +166,7 @@ test('a member switches in Settings: saved to the account, kept after a reload, 
     mimeType: 'image/png',
     buffer: Buffer.from('<html><script>alert(1)</script></html>'),
   });
-  await page.getByRole('button', { name: inRu('accountUi.saveChanges') }).click();
+  await page.getByRole('button', { name: inRu('commonUi.saveChanges') }).click();
   await expect(page.getByText(inRu('accountMessages.notAnImage')).first()).toBeVisible();
 
   await page.goto('/profile/settings');

@@ -1,10 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
-import type { RouteObject } from 'react-router';
 import { E2E_ADMIN } from '../playwright.config.ts';
 import { routes } from '../web/app/router.tsx';
 import { navigateInApp } from './support/navigate.ts';
-import { asUser } from './support/social.ts';
-import { asAdmin, createUser, type E2EUser } from './support/users.ts';
+import { fillRoute, type RouteRecords, routePaths, seedRouteRecords } from './support/routes.ts';
 
 /**
  * Runs in the `phone` (390 × 844, touch) and `tablet` (768 × 1024) projects only (playwright.config.ts).
@@ -13,116 +11,17 @@ import { asAdmin, createUser, type E2EUser } from './support/users.ts';
  * made once, through the API, in that page's own cookie jar), waiting for each page's heading and data.
  */
 
-/** Every path of the route tree, detail routes keeping their `:param` (filled with ids seeded below). */
-function routePaths(tree: RouteObject[], prefix = ''): string[] {
-  const found: string[] = [];
-  for (const route of tree) {
-    const here = route.path ? `${prefix.replace(/\/$/, '')}/${route.path}` : prefix || '/';
-    if ((route.index || route.path) && route.path !== '*') found.push(here);
-    if (route.children) found.push(...routePaths(route.children, here));
-  }
-  return [...new Set(found)];
-}
-
-interface Seed {
-  member: E2EUser;
-  params: Record<string, string>;
-}
-let seed: Seed;
+let seed: RouteRecords;
 
 test.beforeAll(async ({ request }) => {
-  const member = await createUser(request, 'phone');
-  const other = await createUser(request, 'phone_other');
-  const { cheatId, productId } = await asAdmin(request, async () => {
-    const cheat = await request.post('/api/v1/admin/cheats', {
-      data: {
-        title: 'Responsive Aim Assist with a long title to wrap on a phone',
-        game: 'Counter-Strike 2',
-        description: 'A cheat for the responsive walk.',
-        downloadUrl: 'https://files.example.com/responsive',
-      },
-    });
-    const product = await request.post('/api/v1/admin/products', {
-      data: {
-        title: 'Responsive Product',
-        description: 'A product for the responsive walk.',
-        salesUrl: 'https://shop.example.com/responsive',
-      },
-    });
-    const balance = await request.post(`/api/v1/admin/users/${other.id}/balance`, {
-      data: { amount: 100, currency: 'credits', description: 'Credits for the responsive walk' },
-    });
-    for (const res of [cheat, product, balance]) expect(res.status(), await res.text()).toBeLessThan(300);
-    return { cheatId: (await cheat.json()).id as string, productId: (await product.json()).id as string };
-  });
-  const made = await asUser(request, member, async () => {
-    const post = await request.post('/api/v1/posts', { data: { content: 'A post to report on a phone' } });
-    const categories = await (await request.get('/api/v1/forum/categories')).json();
-    const categoryId = categories.items[0].id as string;
-    const thread = await request.post('/api/v1/forum/threads', {
-      // A long title, as real ones are: lists must truncate or wrap it, never widen the page.
-      data: {
-        categoryId,
-        title: 'A thread read on a phone, with a title long enough to need truncating wherever it is listed',
-        content: 'Thread content',
-      },
-    });
-    const listing = await request.post('/api/v1/listings', {
-      data: {
-        title: 'Responsive listing',
-        game: 'Counter-Strike 2',
-        features: 'ESP',
-        requirements: 'Windows',
-        description: 'A listing that exists for the responsive walk.',
-        contentLink: 'https://files.example.com/responsive-listing',
-        price: 10,
-      },
-    });
-    const ticket = await request.post('/api/v1/tickets', {
-      data: { title: 'A ticket read on a phone', message: 'Please help on a small screen.' },
-    });
-    await request.post('/api/v1/messages', { data: { recipientId: other.id, message: 'Hello there' } });
-    // A top-up waiting at the sandbox's checkout (on in the e2e server: no processor is configured).
-    const deposit = await request.post('/api/v1/wallet/deposits', {
-      data: { method: 'sandbox', credits: 500 },
-    });
-    for (const res of [post, thread, listing, ticket, deposit])
-      expect(res.status(), await res.text()).toBe(201);
-    return {
-      reported: (await post.json()).id as string,
-      categoryId,
-      postId: (await thread.json()).id as string,
-      listingId: (await listing.json()).id as string,
-      ticketId: (await ticket.json()).id as string,
-      depositId: (await deposit.json()).id as string,
-    };
-  });
-  // An order and a report, so the admin's orders and reports lists have rows.
-  await asUser(request, other, async () => {
-    const order = await request.post(`/api/v1/listings/${made.listingId}/purchase`, {
-      data: { expectedPrice: 10 },
-    });
-    const report = await request.post('/api/v1/reports', {
-      data: { target: { type: 'post', id: made.reported }, reason: 'Spam on a phone' },
-    });
-    for (const res of [order, report]) expect(res.status(), await res.text()).toBe(201);
-  });
-  seed = { member, params: { ...made, cheatId, productId, userId: member.id } };
+  seed = await seedRouteRecords(request, 'phone');
 });
-
-function fill(path: string, params: Record<string, string>): string {
-  return path.replace(/:(\w+)/g, (_, name: string) => {
-    const value = params[name];
-    if (!value) throw new Error(`responsive.spec.ts has no seeded id for :${name} (${path}); add one`);
-    return value;
-  });
-}
 
 /** Opens every route and collects what overflows: the page sideways, or a navigation label clipped. */
 async function walk(page: Page): Promise<string[]> {
   const problems: string[] = [];
   await page.goto('/');
-  for (const path of [...routePaths(routes).map((p) => fill(p, seed.params)), '/no-such-page']) {
+  for (const path of [...routePaths(routes).map((p) => fillRoute(p, seed.params)), '/no-such-page']) {
     await navigateInApp(page, path);
     // The page's heading (or a signed-out page's sentence), then its data rather than its skeleton.
     await expect(page.locator('main :is(h1, p):visible').first()).toBeVisible();

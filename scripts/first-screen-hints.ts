@@ -14,7 +14,12 @@ type Screens = Record<string, FirstScreen>;
  * boot.js preloads for the language this device chose (issue 41). A data block is not executed, so the CSP's
  * script rules do not apply to it.
  */
-export function firstScreenHints(screens: Screens, root: string): Plugin {
+export function firstScreenHints(
+  screens: Screens,
+  root: string,
+  /** Languages the build offers beyond `locales` (the pseudo build's): tag → its catalogue file, from `root`. */
+  extraCatalogues: Record<string, string> = {},
+): Plugin {
   return {
     name: 'cheatmarket:first-screen-hints',
     apply: 'build',
@@ -25,7 +30,10 @@ export function firstScreenHints(screens: Screens, root: string): Plugin {
         const boot = '<script src="/boot.js"></script>';
         if (!html.includes(boot)) throw new Error(`first-screen hints: index.html has no ${boot}`);
         // `<` escaped: the text of a script element must never contain `</script`.
-        const hints = { ...hintsFor(screens, ctx.bundle, root), locales: localeHints(ctx.bundle, root) };
+        const hints = {
+          ...hintsFor(screens, ctx.bundle, root),
+          locales: localeHints(ctx.bundle, root, extraCatalogues),
+        };
         const json = JSON.stringify(hints).replaceAll('<', '\\u003c');
         return html.replace(
           boot,
@@ -79,11 +87,19 @@ export function hintsFor(screens: Screens, bundle: Rollup.OutputBundle, root: st
 }
 
 /** Per language but English: the chunks its catalogue and the formatter's loader add to the shell (web/lib/locale.ts). */
-export function localeHints(bundle: Rollup.OutputBundle, root: string): Record<string, string[]> {
+export function localeHints(
+  bundle: Rollup.OutputBundle,
+  root: string,
+  extraCatalogues: Record<string, string> = {},
+): Record<string, string[]> {
   const { beyondShell } = chunkGraph(bundle, root);
+  const catalogues = Object.fromEntries(
+    locales.filter((l) => l !== sourceLocale).map((l) => [l, `contract/i18n/catalogues/${l}.json`]),
+  );
   return Object.fromEntries(
-    locales
-      .filter((l) => l !== sourceLocale)
-      .map((l) => [l, beyondShell([`contract/i18n/catalogues/${l}.json`, 'web/lib/catalogue-loader.ts'], l)]),
+    Object.entries({ ...catalogues, ...extraCatalogues }).map(([l, file]) => [
+      l,
+      beyondShell([file, 'web/lib/catalogue-loader.ts'], l),
+    ]),
   );
 }

@@ -166,9 +166,6 @@ export const adminUi = /* @__PURE__ */ defineMessages('adminUi', {
   reasonLinks: 'Many links',
   reasonSpamDomain: 'Spam domain',
   reasonOffPlatform: 'Off-platform contact',
-  levelNew: 'New',
-  levelMember: 'Member',
-  levelTrusted: 'Trusted',
   statusWaiting: 'Waiting',
   statusApproved: 'Approved',
   statusRejected: 'Rejected',
@@ -247,7 +244,6 @@ export const siteSettingsUi = /* @__PURE__ */ defineMessages('siteSettingsUi', {
   loading: 'Loading settings…',
   staffHookIntro:
     'The staff hook: new reports, disputes and withdrawal requests, in a Discord channel or a Telegram chat.',
-  save: 'Save',
   /** `what` is the card's own noun (savesAnimations…). */
   saveNamed: (what: string) => `Save ${what}`,
   animations: 'Animations',

@@ -21,7 +21,6 @@ export const cheatUi = /* @__PURE__ */ defineMessages('cheatUi', {
   download: 'Download',
   /** A visitor's line beside the Login button (a sentence, with its full stop). */
   loginToDownload: 'You must be logged in to download cheats.',
-  login: 'Login',
   downloadReady: 'Your download is ready.',
   openDownload: 'Open download link',
   downloadLink: 'Download link',

@@ -5,10 +5,6 @@ import { defineMessages } from '../i18n/define.ts';
  * Small on purpose: the feed's first screen carries it.
  */
 export const communityUi = /* @__PURE__ */ defineMessages('communityUi', {
-  cancel: 'Cancel',
-  save: 'Save',
-  delete: 'Delete',
-  loadMore: 'Load more',
   title: 'Title',
   message: 'Message',
   admin: 'Admin',

@@ -12,7 +12,6 @@ export const componentsUi = /* @__PURE__ */ defineMessages('componentsUi', {
   returnHome: 'Return to Home',
   pinNamed: (title: string) => `Pin ${title}`,
   unpinNamed: (title: string) => `Unpin ${title}`,
-  delete: 'Delete',
   imageUrlOptional: 'Image URL (optional)',
   imageUrlPlaceholder: 'https://… or upload an image',
   uploadImage: 'Upload image',

@@ -43,7 +43,6 @@ export const forumUi = /* @__PURE__ */ defineMessages('forumUi', {
   quotePost: 'Quote post',
   deleteThread: 'Delete thread',
   repliesAwaiting: 'Your replies awaiting review',
-  login: 'Login',
   threadHistory: 'Thread history',
   content: 'Content',
   edited: (date: string) => `(edited ${date})`,

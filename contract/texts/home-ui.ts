@@ -11,7 +11,6 @@ export const homeUi = /* @__PURE__ */ defineMessages('homeUi', {
     'The platform for premium game cheats and hacks. Discover trusted tools, trade accounts and items with the community, and get help whenever you need it.',
   browseMarketplace: 'Browse Marketplace',
   joinNow: 'Join Now',
-  login: 'Login',
   whyHeading: 'Why CheatMarket',
   qualityTitle: 'Premium quality',
   qualityText: 'Hand-picked cheats and hacks from trusted developers, updated with every patch.',

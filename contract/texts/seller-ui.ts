@@ -11,7 +11,6 @@ export const sellerUi = /* @__PURE__ */ defineMessages('sellerUi', {
     `Keys: ${left} left · ${reserved} reserved · ${sold} sold`,
   manageKeys: 'Manage keys',
   lowStockUnder: 'Low-stock warning under',
-  save: 'Save',
   last30Days: 'Last 30 days',
   myListings: 'My listings',
   hooksRegion: 'Discord and Telegram',

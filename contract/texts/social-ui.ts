@@ -18,7 +18,6 @@ export const postsUi = /* @__PURE__ */ defineMessages('postsUi', {
   forYou: 'For You',
   following: 'Following',
   postsAwaiting: 'Your posts awaiting review',
-  tryAgain: 'Try again',
   noFollowingPosts: 'No posts from people you follow',
   loadingMore: 'Loading more posts',
   signInTitle: 'Sign in to see posts',

@@ -19,9 +19,21 @@ const catalogueChunks = import.meta.glob<Catalogue>(
   { import: 'default' },
 );
 
+/**
+ * The pseudo build's catalogue (PSEUDO_LOCALE=1, docs/translating.md), generated into dist/ as that build starts;
+ * in every other build the condition is false and the chunk is not emitted.
+ */
+declare const __PSEUDO_LOCALE__: string;
+const pseudoChunks: Record<string, () => Promise<Catalogue>> =
+  typeof __PSEUDO_LOCALE__ === 'string' && __PSEUDO_LOCALE__
+    ? import.meta.glob<Catalogue>('../../dist/pseudo-catalogue/*.json', { import: 'default' })
+    : {};
+
 /** Fetches the locale's words; the returned function puts them into every contract group. */
 export async function loadCatalogue(locale: Locale): Promise<() => void> {
-  const load = catalogueChunks[`../../contract/i18n/catalogues/${locale}.json`];
+  const load =
+    catalogueChunks[`../../contract/i18n/catalogues/${locale}.json`] ??
+    pseudoChunks[`../../dist/pseudo-catalogue/${locale}.json`];
   if (!load) throw new Error(`No catalogue for ${locale}`);
   const catalogue = await load();
   return () => applyCatalogue(catalogue, (message, values) => formatMessage(locale, message, values));

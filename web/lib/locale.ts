@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { applyCatalogue } from '../../contract/i18n/define.ts';
-import { type Locale, locales, matchLocale, sourceLocale } from '../../contract/i18n/locales.ts';
+import { type Locale, localeNames, locales, matchLocale, sourceLocale } from '../../contract/i18n/locales.ts';
 
 /*
  * The browser's language (issue 41, decision 047). The active locale is the signed-in member's saved language,
@@ -8,6 +8,24 @@ import { type Locale, locales, matchLocale, sourceLocale } from '../../contract/
  * active locale's catalogue is fetched, with the ICU formatter, as lazy chunks; English fetches nothing. Applying
  * it swaps the contract groups' values in place (`applyCatalogue`), then every subscriber re-renders.
  */
+
+/**
+ * The languages this build offers in its menus: `locales`, and in the pseudo build (PSEUDO_LOCALE=1,
+ * docs/translating.md) the pseudo locale after them. Only that build has it; a member's account never stores it
+ * (the server knows `locales` only), so it lives on the device.
+ */
+declare const __PSEUDO_LOCALE__: string;
+/** Set by vite.config.ts ('' but in the pseudo build); undeclared where no build ran (Playwright reading the router). */
+const pseudoTag = typeof __PSEUDO_LOCALE__ === 'string' ? __PSEUDO_LOCALE__ : '';
+export const siteLocales: readonly Locale[] = pseudoTag ? [...locales, pseudoTag as Locale] : locales;
+
+/** A language named in itself, for the menus (the pseudo locale in its own accents). */
+export function siteLocaleName(locale: Locale): string {
+  return localeNames[locale] ?? '⟦Þšééúúðóó⟧';
+}
+
+/** Whether the account can store this language (the pseudo locale stays on the device). */
+export const savableLocale = (locale: Locale) => (locales as readonly string[]).includes(locale);
 
 /** localStorage key of this device's choice; public/boot.js reads it too, to set <html lang> before paint. */
 export const LOCALE_STORAGE_KEY = 'locale';
@@ -32,7 +50,7 @@ export function browserLocale(languages: readonly string[] = navigator.languages
 export function storedLocale(): Locale | null {
   try {
     const value = localStorage.getItem(LOCALE_STORAGE_KEY);
-    return value && (locales as readonly string[]).includes(value) ? (value as Locale) : null;
+    return value && (siteLocales as readonly string[]).includes(value) ? (value as Locale) : null;
   } catch {
     return null; // Storage blocked (privacy modes).
   }

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { OrderStatus } from '../../contract/orders.ts';
+import { orderStatusUi as ui } from '../../contract/texts/order-status-ui.ts';
+import { orderUi } from '../../contract/texts/order-ui.ts';
 
 /*
  * Buyer protection pieces shared by the marketplace (orders, listing page), the wallet and the tickets
@@ -10,12 +12,13 @@ import type { OrderStatus } from '../../contract/orders.ts';
 export const ordersRootKey = ['orders'] as const;
 export const walletRootKey = ['wallet'] as const;
 
-export const orderStatusLabels: Record<OrderStatus, string> = {
-  held: 'In escrow',
-  disputed: 'Disputed',
-  released: 'Completed',
-  refunded: 'Refunded',
-};
+/** The status names are the order filters' words (read when shown: the active language's). */
+const orderStatusLabels = (): Record<OrderStatus, string> => ({
+  held: orderUi.filterHeld,
+  disputed: orderUi.filterDisputed,
+  released: orderUi.filterReleased,
+  refunded: orderUi.filterRefunded,
+});
 
 export const orderStatusTones = {
   held: 'primary',
@@ -26,14 +29,14 @@ export const orderStatusTones = {
 
 /** A release after a partial refund reads "Split" rather than "Completed". */
 export function orderStatusLabel(order: { status: OrderStatus; refundedAmount: number }): string {
-  return order.status === 'released' && order.refundedAmount > 0 ? 'Split' : orderStatusLabels[order.status];
+  return order.status === 'released' && order.refundedAmount > 0
+    ? ui.split
+    : orderStatusLabels()[order.status];
 }
 
 const minute = 60_000;
 const hour = 60 * minute;
 const day = 24 * hour;
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /**
  * The rest of the protection window in the two largest units, e.g. "2 days 4 hours left",
@@ -42,14 +45,14 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
  */
 export function formatTimeLeft(releaseAt: string, now: number): string {
   const left = new Date(releaseAt).getTime() - now;
-  if (!Number.isFinite(left) || left <= 0) return 'Window ended';
-  if (left < minute) return 'Less than a minute left';
+  if (!Number.isFinite(left) || left <= 0) return ui.windowEnded;
+  if (left < minute) return ui.lessThanMinute;
   const days = Math.floor(left / day);
   const hours = Math.floor((left % day) / hour);
   const minutes = Math.floor((left % hour) / minute);
-  if (days > 0) return `${plural(days, 'day')}${hours ? ` ${plural(hours, 'hour')}` : ''} left`;
-  if (hours > 0) return `${plural(hours, 'hour')}${minutes ? ` ${plural(minutes, 'minute')}` : ''} left`;
-  return `${plural(minutes, 'minute')} left`;
+  if (days > 0) return hours ? ui.daysHoursLeft(days, hours) : ui.daysLeft(days);
+  if (hours > 0) return minutes ? ui.hoursMinutesLeft(hours, minutes) : ui.hoursLeft(hours);
+  return ui.minutesLeft(minutes);
 }
 
 /** The current time, refreshed every `everyMs` (the countdowns re-render once a minute). */

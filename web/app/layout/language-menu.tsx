@@ -1,11 +1,11 @@
 import { Check, Languages } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import { type Locale, localeNames, locales } from '../../../contract/i18n/locales.ts';
+import type { Locale } from '../../../contract/i18n/locales.ts';
 import { languageMessages as messages } from '../../../contract/shell-messages.ts';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { useChooseLocale } from '../../features/account/locale.ts';
 import { cn } from '../../lib/cn.ts';
-import { useActiveLocale } from '../../lib/locale.ts';
+import { siteLocaleName, siteLocales, useActiveLocale } from '../../lib/locale.ts';
 import { useDomId } from '../../lib/use-dom-id.ts';
 
 const menuItems = (menu: HTMLElement | null) => [
@@ -21,7 +21,7 @@ const startsAtButtonLeft = (button: HTMLElement | null) =>
 let refocusAfterSwitch = false;
 
 /**
- * The top bar's language menu (issue 41): a menu button (WAI-ARIA APG) listing every language of `locales` in
+ * The top bar's language menu (issue 41): a menu button (WAI-ARIA APG) listing every language of `siteLocales` in
  * its own name. Arrows, Home and End move between them, Enter or Space chooses, Escape closes and gives the
  * focus back to the button.
  */
@@ -121,7 +121,7 @@ export function LanguageMenu({ className }: { className?: string }) {
             alignLeft ? 'left-0' : 'right-0',
           )}
         >
-          {locales.map((locale) => (
+          {siteLocales.map((locale) => (
             <button
               key={locale}
               type="button"
@@ -135,7 +135,7 @@ export function LanguageMenu({ className }: { className?: string }) {
                 'hover:bg-surface-2 focus-visible:bg-surface-2 focus-visible:outline-2 focus-visible:outline-primary',
               )}
             >
-              {localeNames[locale]}
+              {siteLocaleName(locale)}
               {locale === active && <Check className="size-4 text-primary" aria-hidden="true" />}
             </button>
           ))}

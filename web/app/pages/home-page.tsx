@@ -1,6 +1,7 @@
 import { ArrowRight, Headset, MessagesSquare, Newspaper, ShieldCheck, Sparkles, Store } from 'lucide-react';
 import { Link } from 'react-router';
 import { homeUi as ui } from '../../../contract/texts/home-ui.ts';
+import { shellUi } from '../../../contract/texts/shell-ui.ts';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { SectionCard } from '../../components/ui/section-card.tsx';
@@ -103,7 +104,7 @@ function WelcomeBanner({ signedIn, loading }: { signedIn: boolean; loading: bool
                   'border-white/40 bg-white/5 text-white hover:border-white hover:bg-white/15',
                 )}
               >
-                {ui.login}
+                {shellUi.login}
               </Link>
             </>
           )}

@@ -71,8 +71,21 @@ export function AdminRow({ className, children }: { className?: string; children
   );
 }
 
-export function AdminCell({ className, children }: { className?: string; children?: ReactNode }) {
-  return <td className={cn('px-4 py-3', className)}>{children}</td>;
+/** One cell; `data` marks a record's own values (codes, fields) that no language translates (`translate="no"`). */
+export function AdminCell({
+  className,
+  children,
+  data,
+}: {
+  className?: string;
+  children?: ReactNode;
+  data?: boolean;
+}) {
+  return (
+    <td className={cn('px-4 py-3', className)} translate={data ? 'no' : undefined}>
+      {children}
+    </td>
+  );
 }
 
 /**

@@ -18,7 +18,9 @@ export function Avatar({
         className,
       )}
     >
-      <span aria-hidden="true">{username.charAt(0).toUpperCase()}</span>
+      <span aria-hidden="true" translate="no">
+        {username.charAt(0).toUpperCase()}
+      </span>
       {avatarUrl && <Img src={avatarUrl} className="absolute inset-0 size-full object-cover" />}
     </span>
   );

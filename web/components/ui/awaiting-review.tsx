@@ -2,6 +2,7 @@ import { Clock } from 'lucide-react';
 import { reviewMessages as m } from '../../../contract/messages.ts';
 import type { MyReviewItem } from '../../../contract/review.ts';
 import { componentsUi as ui } from '../../../contract/texts/components-ui.ts';
+import { sentencesUi } from '../../../contract/texts/sentences-ui.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatDateLong, toIsoString } from '../../lib/format.ts';
 import { useMyReviewItems } from '../../lib/review-items.ts';
@@ -20,7 +21,7 @@ export function AwaitingReviewNotice({ className }: { className?: string }) {
     >
       <Clock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
       <span>
-        <span className="font-semibold">{m.awaitingReview}.</span> {m.awaitingReviewDetail}
+        <span className="font-semibold">{sentencesUi.awaitingReview}</span> {m.awaitingReviewDetail}
       </span>
     </p>
   );

@@ -1,5 +1,5 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
-import { componentsUi as ui } from '../../../contract/texts/components-ui.ts';
+import { commonUi } from '../../../contract/texts/common-ui.ts';
 import { shellUi } from '../../../contract/texts/shell-ui.ts';
 import { Button } from './button.tsx';
 import type { ConfirmDialogProps } from './confirm-dialog.tsx';
@@ -33,7 +33,7 @@ export function ModalConfirmDialog({
               </Button>
             </RadixDialog.Close>
             <Button variant="danger" size="sm" loading={pending} onClick={onConfirm}>
-              {confirmLabel ?? ui.delete}
+              {confirmLabel ?? commonUi.delete}
             </Button>
           </div>
         </RadixDialog.Content>

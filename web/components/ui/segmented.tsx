@@ -18,7 +18,10 @@ export function Segmented<T extends string>({ label, value, options, onChange, c
     <div
       role="group"
       aria-label={label}
-      className={cn('inline-flex rounded-xl border border-line bg-surface p-1', className)}
+      className={cn(
+        'inline-flex max-w-full flex-wrap rounded-xl border border-line bg-surface p-1',
+        className,
+      )}
     >
       {choices.map(([choice, text]) => (
         <button

@@ -25,7 +25,11 @@ export function Tabs<T extends string>({
     onChange(choices[next]![0]);
   };
   return (
-    <div role="tablist" aria-label={label} className={cn('flex gap-1 border-b border-line', className)}>
+    <div
+      role="tablist"
+      aria-label={label}
+      className={cn('flex flex-wrap gap-x-1 border-b border-line', className)}
+    >
       {choices.map(([choice, text], i) => {
         const selected = choice === value;
         return (

@@ -56,6 +56,7 @@ export function WebhookForm({
         <Input
           label={ui.url}
           placeholder="https://discord.com/api/webhooks/…"
+          translate="no"
           autoComplete="off"
           spellCheck={false}
           {...form.field('url')}

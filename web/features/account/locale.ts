@@ -5,7 +5,7 @@ import type { Locale } from '../../../contract/i18n/locales.ts';
 import type { Me, UserSettings } from '../../../contract/me.ts';
 import { languageMessages } from '../../../contract/shell-messages.ts';
 import { api, errorMessage } from '../../lib/api.ts';
-import { chooseLocale, setActiveLocale, storeLocale } from '../../lib/locale.ts';
+import { chooseLocale, savableLocale, setActiveLocale, storeLocale } from '../../lib/locale.ts';
 import { meKey, settingsKey, settingsQuery, useMe, useSession } from '../../lib/session.ts';
 
 /**
@@ -35,7 +35,7 @@ export function useChooseLocale() {
   /** Resolves true once the language is applied (and, for a member, saved). */
   return async (locale: Locale): Promise<boolean> => {
     storeLocale(locale);
-    if (user) {
+    if (user && savableLocale(locale)) {
       try {
         const current = await queryClient.fetchQuery(settingsQuery);
         const saved = await api<UserSettings>('/me/settings', {

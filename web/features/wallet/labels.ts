@@ -1,5 +1,6 @@
 import { paymentMessages as pm } from '../../../contract/messages.ts';
 import type { Deposit, DepositStatus } from '../../../contract/payments.ts';
+import { sentencesUi } from '../../../contract/texts/sentences-ui.ts';
 import {
   depositStatusLabels,
   walletUi as ui,
@@ -52,7 +53,7 @@ export function depositSentence(d: Pick<Deposit, 'status' | 'problem' | 'credits
     case 'pending':
       return ui.depositWaiting;
     case 'settled':
-      return d.problem === 'paid_over' ? `${pm.credited(d.credits)}. ${pm.paidOver}` : pm.credited(d.credits);
+      return d.problem === 'paid_over' ? sentencesUi.creditedPaidOver(d.credits) : pm.credited(d.credits);
     case 'expired':
       return ui.depositExpired;
     case 'invalid':

@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import { sessionMessages } from '../../../../contract/messages.ts';
 import type { SessionItem } from '../../../../contract/sessions.ts';
 import { accountUi as ui } from '../../../../contract/texts/account-ui.ts';
+import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
@@ -54,7 +55,7 @@ export function ActiveSessions() {
         <div className="flex flex-wrap items-center gap-3">
           <p className="text-sm text-danger">{sessionMessages.loadSessionsFailed}</p>
           <Button variant="outline" size="sm" onClick={() => sessions.refetch()}>
-            {ui.tryAgain}
+            {commonUi.tryAgain}
           </Button>
         </div>
       ) : (
@@ -89,7 +90,8 @@ export function ActiveSessions() {
                   {s.current && <Badge tone="primary">{ui.thisDevice}</Badge>}
                 </p>
                 <p className="text-xs text-muted break-words">
-                  <span>{s.device}</span>
+                  {/* The server's reading of the user agent (browser, system, device): a record's data. */}
+                  <span translate="no">{s.device}</span>
                   <span aria-hidden="true"> · </span>
                   <span>{ui.ipAddress(s.ipAddress)}</span>
                   <span aria-hidden="true"> · </span>

@@ -3,8 +3,10 @@ import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import type { DigestPeriod } from '../../../../contract/limits.ts';
 import type { UserSettings } from '../../../../contract/me.ts';
-import { accountMessages, sessionMessages } from '../../../../contract/messages.ts';
+import { accountMessages } from '../../../../contract/messages.ts';
 import { accountUi as ui } from '../../../../contract/texts/account-ui.ts';
+import { commonUi } from '../../../../contract/texts/common-ui.ts';
+import { sentencesUi } from '../../../../contract/texts/sentences-ui.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { Select } from '../../../components/ui/select.tsx';
@@ -70,9 +72,7 @@ export function NotificationSettings() {
                 <Switch
                   key={t.key}
                   label={ui[t.key]}
-                  description={
-                    locked ? `${description} ${sessionMessages.staffAlertsAlwaysOn}.` : description
-                  }
+                  description={locked ? `${description} ${sentencesUi.staffAlertsAlwaysOn}` : description}
                   checked={locked ? true : draft[t.key]}
                   disabled={locked}
                   onChange={(value) => setDraft({ ...draft, [t.key]: value })}
@@ -93,7 +93,7 @@ export function NotificationSettings() {
           </Select>
           <div className="mt-4 flex justify-end">
             <Button onClick={onSave} loading={save.isPending} disabled={!dirty}>
-              {ui.saveChanges}
+              {commonUi.saveChanges}
             </Button>
           </div>
         </>

@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import { passkeyMessages } from '../../../../contract/messages.ts';
 import type { PasskeyItem } from '../../../../contract/passkeys.ts';
 import { accountUi as ui } from '../../../../contract/texts/account-ui.ts';
+import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { SubmitRow } from '../../../components/ui/form-field.tsx';
@@ -112,7 +113,7 @@ function RenameForm({ passkey, onDone }: { passkey: PasskeyItem; onDone: () => v
         }}
       />
       <SubmitRow loading={rename.isPending} cancel={onDone}>
-        {ui.save}
+        {commonUi.save}
       </SubmitRow>
     </form>
   );

@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import { passkeyMessages } from '../../../../contract/messages.ts';
 import type { PasskeyItem } from '../../../../contract/passkeys.ts';
 import { accountUi as ui } from '../../../../contract/texts/account-ui.ts';
+import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
@@ -45,7 +46,7 @@ export function PasskeysSection() {
         <div className="flex flex-wrap items-center gap-3">
           <p className="text-sm text-danger">{passkeyMessages.loadFailed}</p>
           <Button variant="outline" size="sm" onClick={() => passkeys.refetch()}>
-            {ui.tryAgain}
+            {commonUi.tryAgain}
           </Button>
         </div>
       ) : items.length === 0 ? (

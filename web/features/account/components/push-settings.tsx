@@ -5,6 +5,7 @@ import toast from 'react-hot-toast';
 import { pushMessages } from '../../../../contract/messages.ts';
 import { type PushKind, pushKindLabels, pushKinds } from '../../../../contract/push.ts';
 import { accountUi as ui } from '../../../../contract/texts/account-ui.ts';
+import { sentencesUi } from '../../../../contract/texts/sentences-ui.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -102,7 +103,7 @@ export function PushSettings() {
       {here.state === 'loading' || (here.state === 'ready' && devices.isPending) ? (
         <Skeleton className="h-16 w-full" aria-hidden="true" />
       ) : here.state === 'unsupported' ? (
-        <p className="text-sm text-muted">{pushMessages.unsupported}.</p>
+        <p className="text-sm text-muted">{sentencesUi.pushUnsupported}</p>
       ) : (
         <div className="flex flex-col gap-3">
           <p className="text-sm text-muted">{ui.pushIntro}</p>

@@ -7,6 +7,8 @@ import { editProfileForm } from '../../../../contract/me.ts';
 import { accountMessages } from '../../../../contract/messages.ts';
 import { accountUi as ui } from '../../../../contract/texts/account-ui.ts';
 import { authUi } from '../../../../contract/texts/auth-ui.ts';
+import { commonUi } from '../../../../contract/texts/common-ui.ts';
+import { shellUi } from '../../../../contract/texts/shell-ui.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -27,7 +29,7 @@ export function EditProfilePage() {
   if (!me.data) {
     return (
       <div className="mx-auto w-full max-w-2xl" role="status" aria-live="polite">
-        <span className="sr-only">{ui.loading}</span>
+        <span className="sr-only">{shellUi.loading}</span>
         <Skeleton className="h-8 w-48" />
         <Card className="mt-6 flex flex-col gap-5 p-6">
           <div className="flex items-center gap-4">
@@ -172,10 +174,10 @@ function EditProfileForm({ me }: { me: NonNullable<ReturnType<typeof useMe>['dat
 
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <Link to={`/profile/${me.id}`} className={buttonClasses('outline')}>
-              {ui.cancel}
+              {shellUi.cancel}
             </Link>
             <Button type="submit" loading={busy}>
-              {ui.saveChanges}
+              {commonUi.saveChanges}
             </Button>
           </div>
         </form>

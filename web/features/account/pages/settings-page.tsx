@@ -1,6 +1,6 @@
 import { Languages, Lightbulb, Moon, Palette, Settings, Sun, UserPen } from 'lucide-react';
 import toast from 'react-hot-toast';
-import { type Locale, localeNames, locales } from '../../../../contract/i18n/locales.ts';
+import type { Locale } from '../../../../contract/i18n/locales.ts';
 import type { Me } from '../../../../contract/me.ts';
 import { languageMessages } from '../../../../contract/shell-messages.ts';
 import { accountUi as ui } from '../../../../contract/texts/account-ui.ts';
@@ -10,11 +10,11 @@ import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
-import { Options, Select } from '../../../components/ui/select.tsx';
+import { Select } from '../../../components/ui/select.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { formatDateShort } from '../../../lib/format.ts';
-import { useActiveLocale } from '../../../lib/locale.ts';
+import { siteLocaleName, siteLocales, useActiveLocale } from '../../../lib/locale.ts';
 import { useMe } from '../../../lib/session.ts';
 import { useTheme } from '../../../lib/theme.ts';
 import { ActiveSessions } from '../components/active-sessions.tsx';
@@ -113,7 +113,12 @@ function LanguageCard() {
           if (await choose(event.target.value as Locale)) toast.success(languageMessages.saved);
         }}
       >
-        <Options values={locales} labels={localeNames} />
+        {siteLocales.map((locale) => (
+          // Each language named in itself, in its own language.
+          <option key={locale} value={locale} lang={locale}>
+            {siteLocaleName(locale)}
+          </option>
+        ))}
       </Select>
     </SectionCard>
   );

@@ -137,7 +137,7 @@ export function ActivityChart({ days }: { days: Day[] }) {
       </div>
       {first && last && (
         <div className="mt-1 flex justify-between text-[11px] text-muted" aria-hidden="true">
-          <span>{dayLabel(first.date)}</span>
+          <time dateTime={first.date}>{dayLabel(first.date)}</time>
           <span>{ui.today}</span>
         </div>
       )}

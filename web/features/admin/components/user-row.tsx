@@ -4,6 +4,7 @@ import type { AdminUserRow, UserRank } from '../../../../contract/admin.ts';
 import { type Role, roles } from '../../../../contract/limits.ts';
 import { trustMessages as tm } from '../../../../contract/messages.ts';
 import { adminUi as ui } from '../../../../contract/texts/admin-ui.ts';
+import { trustLevelUi } from '../../../../contract/texts/trust-level-ui.ts';
 import { type TrustLevel, trustLevels } from '../../../../contract/trust.ts';
 import { AdminRowActions } from '../../../components/ui/admin-row-actions.tsx';
 import { AdminCell, AdminRow } from '../../../components/ui/admin-table.tsx';
@@ -21,9 +22,9 @@ export const roleLabels = (): Record<Role, string> => ({
 });
 /** Each trust level's name in the active language (read at render). */
 export const trustLevelLabels = (): Record<TrustLevel, string> => ({
-  new: ui.levelNew,
-  member: ui.levelMember,
-  trusted: ui.levelTrusted,
+  new: trustLevelUi.new,
+  member: trustLevelUi.member,
+  trusted: trustLevelUi.trusted,
 });
 const roleTones = { user: 'neutral', moderator: 'primary', admin: 'warning' } as const;
 

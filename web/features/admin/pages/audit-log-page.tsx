@@ -40,15 +40,19 @@ export function AuditLogPage() {
               <time dateTime={toIsoString(e.createdAt)}>{formatDateLong(e.createdAt)}</time>
             </AdminCell>
             <AdminCell className="font-medium">{e.actor?.username ?? ui.deletedAccount}</AdminCell>
-            <AdminCell>
+            <AdminCell data>
               <Badge tone="primary">{e.action}</Badge>
             </AdminCell>
-            <AdminCell>
+            <AdminCell data>
               <span className="text-muted">{e.targetType}</span>{' '}
               <code className="text-xs">{e.targetId.slice(0, 8)}</code>
             </AdminCell>
-            <AdminCell className="max-w-56 break-words text-muted">{summarize(e.before)}</AdminCell>
-            <AdminCell className="max-w-56 break-words">{summarize(e.after)}</AdminCell>
+            <AdminCell data className="max-w-56 break-words text-muted">
+              {summarize(e.before)}
+            </AdminCell>
+            <AdminCell data className="max-w-56 break-words">
+              {summarize(e.after)}
+            </AdminCell>
           </tr>
         )}
       </AdminTable>

@@ -68,7 +68,14 @@ export function AuthForm({
 /** The email field of sign-in, sign-up and reset. */
 export function EmailInput(props: Omit<InputProps, 'label' | 'type'>) {
   return (
-    <Input label={ui.email} type="email" autoComplete="email" placeholder="you@example.com" {...props} />
+    <Input
+      label={ui.email}
+      type="email"
+      autoComplete="email"
+      placeholder="you@example.com"
+      translate="no"
+      {...props}
+    />
   );
 }
 

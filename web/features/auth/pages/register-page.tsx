@@ -61,6 +61,7 @@ export function RegisterPage() {
           label={ui.username}
           autoComplete="username"
           placeholder="your_name"
+          translate="no"
           hint={ui.usernameHint}
           {...field('username')}
         />

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { cheatMessages as m } from '../../../../contract/messages.ts';
 import { cheatUi as ui } from '../../../../contract/texts/cheat-ui.ts';
+import { shellUi } from '../../../../contract/texts/shell-ui.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { errorMessage } from '../../../lib/api.ts';
@@ -38,7 +39,7 @@ export function CheatDownload({ cheatId }: { cheatId: string }) {
           <>
             <p className="text-sm text-muted">{ui.loginToDownload}</p>
             <ButtonLink to="/login" icon={LogIn}>
-              {ui.login}
+              {shellUi.login}
             </ButtonLink>
           </>
         )}

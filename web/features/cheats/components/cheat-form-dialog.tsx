@@ -9,7 +9,9 @@ import {
 } from '../../../../contract/cheats.ts';
 import { cheatMessages as m } from '../../../../contract/messages.ts';
 import { cheatUi as ui } from '../../../../contract/texts/cheat-ui.ts';
+import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { marketWords as w } from '../../../../contract/texts/market-words.ts';
+import { shellUi } from '../../../../contract/texts/shell-ui.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -84,10 +86,10 @@ export function CheatFormDialog({
           <Textarea label={w.description} {...field('description')} />
           <div className="mt-2 flex justify-end gap-2">
             <Button variant="outline" onClick={() => onOpenChange(false)}>
-              {w.cancel}
+              {shellUi.cancel}
             </Button>
             <Button type="submit" loading={publish.isPending || update.isPending}>
-              {cheat ? w.saveChanges : ui.publish}
+              {cheat ? commonUi.saveChanges : ui.publish}
             </Button>
           </div>
         </form>

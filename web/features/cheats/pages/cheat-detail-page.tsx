@@ -6,6 +6,7 @@ import type { CheatDetail } from '../../../../contract/cheats.ts';
 import { isStaff } from '../../../../contract/limits.ts';
 import { cheatMessages as m } from '../../../../contract/messages.ts';
 import { cheatUi as ui } from '../../../../contract/texts/cheat-ui.ts';
+import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { marketWords as w } from '../../../../contract/texts/market-words.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -99,7 +100,7 @@ function CheatView({ cheat }: { cheat: CheatDetail }) {
                 </Button>
                 <Button variant="ghost" size="sm" className="hover:text-danger" onClick={deleting.ask}>
                   <Trash2 className="size-4" aria-hidden="true" />
-                  {w.delete}
+                  {commonUi.delete}
                 </Button>
               </>
             )}

@@ -3,8 +3,9 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { type ForumCategory, forumCategoryBody } from '../../../../contract/forum.ts';
 import { forumMessages as m } from '../../../../contract/messages.ts';
-import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
+import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { forumUi as ui } from '../../../../contract/texts/forum-ui.ts';
+import { shellUi } from '../../../../contract/texts/shell-ui.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog, useConfirm } from '../../../components/ui/confirm-dialog.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -43,7 +44,7 @@ export function NewCategoryButton() {
           <Textarea label={ui.description} rows={3} {...field('description')} />
           <div className="flex justify-end gap-2">
             <Button type="button" variant="ghost" onClick={() => setOpen(false)}>
-              {c.cancel}
+              {shellUi.cancel}
             </Button>
             <Button type="submit" loading={create.isPending}>
               {ui.createCategory}
@@ -82,7 +83,7 @@ export function DeleteCategoryButton({ category }: { category: ForumCategory }) 
         {...deleting.dialog}
         title={ui.deleteCategory}
         message={ui.deleteCategoryConfirm(category.name, category.threadCount)}
-        confirmLabel={c.delete}
+        confirmLabel={commonUi.delete}
       />
     </>
   );

@@ -4,8 +4,9 @@ import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import { type ForumReply, replyBody } from '../../../../contract/forum.ts';
 import { forumMessages as m } from '../../../../contract/messages.ts';
-import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
+import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { forumUi as ui } from '../../../../contract/texts/forum-ui.ts';
+import { shellUi } from '../../../../contract/texts/shell-ui.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
@@ -60,10 +61,10 @@ export function EditReplyForm({
       />
       <div className="flex justify-end gap-2">
         <Button variant="outline" size="sm" onClick={onDone}>
-          {c.cancel}
+          {shellUi.cancel}
         </Button>
         <Button type="submit" size="sm" loading={edit.isPending}>
-          {c.save}
+          {commonUi.save}
         </Button>
       </div>
     </form>

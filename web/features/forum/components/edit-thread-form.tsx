@@ -4,8 +4,10 @@ import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import { editThreadBody, type ForumThread } from '../../../../contract/forum.ts';
 import { forumMessages as m } from '../../../../contract/messages.ts';
+import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
 import { forumUi as ui } from '../../../../contract/texts/forum-ui.ts';
+import { shellUi } from '../../../../contract/texts/shell-ui.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { errorMessage } from '../../../lib/api.ts';
@@ -46,10 +48,10 @@ export function EditThreadForm({ thread, onDone }: { thread: ForumThread; onDone
       <MarkdownField control={control} name="content" label={ui.content} error={errors.content?.message} />
       <div className="flex justify-end gap-2">
         <Button variant="outline" onClick={onDone}>
-          {c.cancel}
+          {shellUi.cancel}
         </Button>
         <Button type="submit" loading={edit.isPending}>
-          {c.save}
+          {commonUi.save}
         </Button>
       </div>
     </form>

@@ -6,6 +6,7 @@ import { forumMessages as m, reviewMessages as r } from '../../../../contract/me
 import { isHeld } from '../../../../contract/review.ts';
 import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
 import { forumUi as ui } from '../../../../contract/texts/forum-ui.ts';
+import { shellUi } from '../../../../contract/texts/shell-ui.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -57,7 +58,7 @@ export function NewThreadDialog({
         <MarkdownField control={control} name="content" label={ui.content} />
         <div className="mt-2 flex justify-end gap-2">
           <Button variant="outline" onClick={() => onOpenChange(false)}>
-            {c.cancel}
+            {shellUi.cancel}
           </Button>
           <Button type="submit" loading={create.isPending}>
             {ui.postThread}

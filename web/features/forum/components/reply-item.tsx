@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { ForumReply } from '../../../../contract/forum.ts';
 import { replyAnchor } from '../../../../contract/forum-links.ts';
 import { forumMessages as m } from '../../../../contract/messages.ts';
+import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
 import { forumUi as ui } from '../../../../contract/texts/forum-ui.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
@@ -145,7 +146,7 @@ export function ReplyItem({
         {...deleting.dialog}
         title={ui.deleteReply}
         message={m.confirmDeleteReply}
-        confirmLabel={c.delete}
+        confirmLabel={commonUi.delete}
       />
       <RevisionsDialog
         kind="replies"

@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { forumMessages as m } from '../../../../contract/messages.ts';
 import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
 import { forumListUi, forumUi as ui } from '../../../../contract/texts/forum-ui.ts';
+import { shellUi } from '../../../../contract/texts/shell-ui.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { AwaitingReview } from '../../../components/ui/awaiting-review.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -143,7 +144,7 @@ export function ForumCategoryPage() {
               </li>
             ))}
           </ul>
-          <LoadMore query={threads} label={c.loadMore} />
+          <LoadMore query={threads} label={shellUi.loadMore} />
         </>
       )}
       {category && (

@@ -4,8 +4,11 @@ import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { ForumThreadView } from '../../../../contract/forum.ts';
 import { forumMessages as m } from '../../../../contract/messages.ts';
+import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
 import { forumUi as ui } from '../../../../contract/texts/forum-ui.ts';
+import { sentencesUi } from '../../../../contract/texts/sentences-ui.ts';
+import { shellUi } from '../../../../contract/texts/shell-ui.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { AwaitingReview } from '../../../components/ui/awaiting-review.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -172,9 +175,9 @@ function ThreadView({ thread }: { thread: ForumThreadView }) {
         </Card>
       ) : (
         <Card className="mt-4 flex flex-wrap items-center justify-between gap-3 p-4 text-sm text-muted">
-          {m.loginToReply}.
+          {sentencesUi.loginToReply}
           <Link to="/login" className={buttonClasses('primary', 'sm')}>
-            {ui.login}
+            {shellUi.login}
           </Link>
         </Card>
       )}
@@ -183,7 +186,7 @@ function ThreadView({ thread }: { thread: ForumThreadView }) {
         {...deleting.dialog}
         title={ui.deleteThread}
         message={m.confirmDelete}
-        confirmLabel={c.delete}
+        confirmLabel={commonUi.delete}
       />
       <RevisionsDialog
         kind="threads"

@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import type { ListingDetail } from '../../../../contract/marketplace.ts';
 import { marketplaceMessages as m, stockMessages as st } from '../../../../contract/messages.ts';
+import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { listingUi as ui } from '../../../../contract/texts/listing-ui.ts';
 import { marketWords as w } from '../../../../contract/texts/market-words.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -102,7 +103,7 @@ export function ListingActions({ listing }: { listing: ListingDetail }) {
         {abilities.delete && (
           <Button variant="danger" onClick={deleting.ask}>
             <Trash2 className="size-4" aria-hidden="true" />
-            {w.delete}
+            {commonUi.delete}
           </Button>
         )}
         {abilities.report && <ReportButton type="listing" id={listing.id} label={ui.report} />}

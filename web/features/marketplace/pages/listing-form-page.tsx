@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import { useNavigate, useParams } from 'react-router';
 import { listingEditBody } from '../../../../contract/marketplace.ts';
 import { marketplaceMessages as m } from '../../../../contract/messages.ts';
+import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { listingUi as ui } from '../../../../contract/texts/listing-ui.ts';
 import { marketWords as w } from '../../../../contract/texts/market-words.ts';
 import { Card } from '../../../components/ui/card.tsx';
@@ -90,7 +91,7 @@ export function EditListingPage() {
           <PriceInput {...field('price', { valueAsNumber: true })} />
           <ImageUrlField {...field('imageUrl')} upload={upload('imageUrl')} />
           <SubmitRow loading={update.isPending} cancel={`/marketplace/${listingId}`}>
-            {w.saveChanges}
+            {commonUi.saveChanges}
           </SubmitRow>
         </form>
       </Card>

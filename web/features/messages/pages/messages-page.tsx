@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import { Link, NavLink, useNavigate, useParams } from 'react-router';
 import type { Conversation, ThreadResponse } from '../../../../contract/direct-messages.ts';
 import { messages, directMessageTexts as t } from '../../../../contract/messages.ts';
-import { communityUi } from '../../../../contract/texts/community-ui.ts';
+import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { messagesUi as ui } from '../../../../contract/texts/messages-ui.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
@@ -242,7 +242,7 @@ function Thread({ userId, meId }: { userId: string; meId: string }) {
         {...deleting.dialog}
         title={ui.deleteConversationTitle}
         message={t.confirmDelete}
-        confirmLabel={communityUi.delete}
+        confirmLabel={commonUi.delete}
       />
     </section>
   );

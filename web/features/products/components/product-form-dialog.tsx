@@ -2,8 +2,10 @@ import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { productMessages as m } from '../../../../contract/messages.ts';
 import { type AdminProduct, productBody } from '../../../../contract/products.ts';
+import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { marketWords as w } from '../../../../contract/texts/market-words.ts';
 import { productUi as ui } from '../../../../contract/texts/product-ui.ts';
+import { shellUi } from '../../../../contract/texts/shell-ui.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { ImageUrlField } from '../../../components/ui/image-upload.tsx';
@@ -72,10 +74,10 @@ export function ProductFormDialog({
         <Textarea label={w.description} {...field('description')} />
         <div className="mt-2 flex justify-end gap-2">
           <Button variant="outline" onClick={() => onOpenChange(false)}>
-            {w.cancel}
+            {shellUi.cancel}
           </Button>
           <Button type="submit" loading={create.isPending || update.isPending}>
-            {product ? w.saveChanges : ui.addProduct}
+            {product ? commonUi.saveChanges : ui.addProduct}
           </Button>
         </div>
       </form>

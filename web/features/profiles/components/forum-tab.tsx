@@ -1,8 +1,8 @@
 import { MessagesSquare, ThumbsDown, ThumbsUp } from 'lucide-react';
 import { Link } from 'react-router';
 import { forumMessages } from '../../../../contract/messages.ts';
-import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
 import { forumListUi } from '../../../../contract/texts/forum-ui.ts';
+import { shellUi } from '../../../../contract/texts/shell-ui.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -69,7 +69,7 @@ export function ForumTab({ userId }: { userId: string }) {
           onClick={() => threads.fetchNextPage()}
           loading={threads.isFetchingNextPage}
         >
-          {c.loadMore}
+          {shellUi.loadMore}
         </Button>
       )}
     </div>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { marketplaceMessages, socialMessages } from '../../../../contract/messages.ts';
 import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
 import { profileUi as ui } from '../../../../contract/texts/profile-ui.ts';
+import { shellUi } from '../../../../contract/texts/shell-ui.ts';
 import { homeSocialUi } from '../../../../contract/texts/social-ui.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -160,7 +161,7 @@ export function SocialTab({ userId }: { userId: string }) {
             loading={posts.isFetchingNextPage}
             onClick={() => posts.fetchNextPage()}
           >
-            {c.loadMore}
+            {shellUi.loadMore}
           </Button>
         )}
       </section>

@@ -1,7 +1,7 @@
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
-import { trustMessages as tm } from '../../../../contract/messages.ts';
 import { profileUi as ui } from '../../../../contract/texts/profile-ui.ts';
+import { trustLevelUi } from '../../../../contract/texts/trust-level-ui.ts';
 import type { TrustLevel } from '../../../../contract/trust.ts';
 import { type BadgeTone, badgeClasses } from '../../../components/ui/badge.tsx';
 import { cn } from '../../../lib/cn.ts';
@@ -34,7 +34,7 @@ export function TrustBadge({ level }: { level: TrustLevel }) {
         )}
       >
         <ShieldCheck className="size-3.5" aria-hidden="true" />
-        {tm.levelTitles[level]}
+        {trustLevelUi[level]}
       </button>
       <span
         id={tipId}
@@ -44,8 +44,8 @@ export function TrustBadge({ level }: { level: TrustLevel }) {
           !open && 'sr-only',
         )}
       >
-        <strong className="block">{ui.trustLevel(tm.levelTitles[level])}</strong>
-        {tm.levelExplained[level]}
+        <strong className="block">{ui.trustLevel(trustLevelUi[level])}</strong>
+        {trustLevelUi[`${level}Explained`]}
       </span>
     </span>
   );

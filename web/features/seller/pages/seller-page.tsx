@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { sellerHookBody, sellerHookEvents } from '../../../../contract/hooks.ts';
 import { stockMessages as st } from '../../../../contract/messages.ts';
 import type { SellerListing } from '../../../../contract/stock.ts';
+import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { marketWords as w } from '../../../../contract/texts/market-words.ts';
 import { sellerUi as ui } from '../../../../contract/texts/seller-ui.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -86,7 +87,7 @@ function ListingRow({ listing }: { listing: SellerListing }) {
         )}
         <CountInput label={ui.lowStockUnder} value={threshold} onChange={setThreshold} />
         <Button size="sm" variant="outline" onClick={save} loading={setStock.isPending}>
-          {ui.save}
+          {commonUi.save}
         </Button>
       </div>
     </Card>

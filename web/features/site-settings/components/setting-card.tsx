@@ -12,6 +12,7 @@ import toast from 'react-hot-toast';
 import { siteSettingsMessages as m } from '../../../../contract/messages.ts';
 import { type SiteSettingKey, siteSettingSchemas } from '../../../../contract/site.ts';
 import { siteSettingsUi as ui } from '../../../../contract/texts/admin-ui.ts';
+import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
@@ -59,7 +60,7 @@ export function SettingCard({
         {children}
         <div className="mt-4 flex justify-end">
           <Button type="submit" size="sm" loading={setting.pending} aria-label={ui.saveNamed(saves)}>
-            {ui.save}
+            {commonUi.save}
           </Button>
         </div>
       </form>

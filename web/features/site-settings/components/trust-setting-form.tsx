@@ -1,5 +1,6 @@
 import type { SiteSettingValue } from '../../../../contract/site.ts';
-import { adminUi, siteSettingsUi as ui } from '../../../../contract/texts/admin-ui.ts';
+import { siteSettingsUi as ui } from '../../../../contract/texts/admin-ui.ts';
+import { trustLevelUi } from '../../../../contract/texts/trust-level-ui.ts';
 import { type TrustLevel, trustLevels } from '../../../../contract/trust.ts';
 import { Checkbox } from '../../../components/ui/input.tsx';
 import { type NumberField, NumberFields, SettingCard, useSettingForm } from './setting-card.tsx';
@@ -37,8 +38,7 @@ const thresholds = (): NumberField<Trust>[] => [
 ];
 
 /** Each level's title in the active language. */
-const levelTitle = (level: TrustLevel) =>
-  ({ new: adminUi.levelNew, member: adminUi.levelMember, trusted: adminUi.levelTrusted })[level];
+const levelTitle = (level: TrustLevel) => trustLevelUi[level];
 
 /** One level's limits, its title before each label (the labels stay unique on the page). */
 const levelLimits = (level: TrustLevel): NumberField<Trust>[] =>

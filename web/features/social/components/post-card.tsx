@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { socialMessages } from '../../../../contract/messages.ts';
 import type { Post } from '../../../../contract/social.ts';
+import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
 import { postCardUi as ui } from '../../../../contract/texts/social-ui.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
@@ -190,7 +191,7 @@ export function PostCard({ post, viewerId }: { post: Post; viewerId: string }) {
         {...deleting.dialog}
         title={ui.deletePostTitle}
         message={ui.deletePostConfirm}
-        confirmLabel={c.delete}
+        confirmLabel={commonUi.delete}
       />
     </Card>
   );

@@ -3,7 +3,9 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { socialMessages } from '../../../../contract/messages.ts';
 import type { FeedTab } from '../../../../contract/social.ts';
+import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
+import { shellUi } from '../../../../contract/texts/shell-ui.ts';
 import { homeSocialUi, postsUi as ui } from '../../../../contract/texts/social-ui.ts';
 import { AwaitingReview } from '../../../components/ui/awaiting-review.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
@@ -84,7 +86,7 @@ function Feed({ viewerId }: { viewerId: string }) {
               action={
                 <Button variant="outline" size="sm" onClick={() => feed.refetch()}>
                   <RefreshCw className="size-4" aria-hidden="true" />
-                  {ui.tryAgain}
+                  {commonUi.tryAgain}
                 </Button>
               }
             />
@@ -106,7 +108,7 @@ function Feed({ viewerId }: { viewerId: string }) {
               )}
               {feed.hasNextPage && !feed.isFetchingNextPage && (
                 <Button variant="outline" className="self-center" onClick={() => feed.fetchNextPage()}>
-                  {c.loadMore}
+                  {shellUi.loadMore}
                 </Button>
               )}
             </>

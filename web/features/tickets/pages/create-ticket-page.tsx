@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
 import { ticketMessages as m } from '../../../../contract/messages.ts';
 import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
+import { shellUi } from '../../../../contract/texts/shell-ui.ts';
 import { ticketsUi as ui } from '../../../../contract/texts/tickets-ui.ts';
 import { newTicketBody } from '../../../../contract/tickets.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
@@ -45,7 +46,7 @@ export function CreateTicketPage() {
           <Textarea label={c.message} rows={8} hint={ui.messageHint} {...field('message')} />
           <div className="flex justify-end gap-2">
             <Link to="/tickets" className={buttonClasses('outline')}>
-              {c.cancel}
+              {shellUi.cancel}
             </Link>
             <Button type="submit" loading={create.isPending}>
               {ui.createTicket}

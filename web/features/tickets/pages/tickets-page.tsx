@@ -1,7 +1,7 @@
 import { ChevronRight, LifeBuoy, Plus } from 'lucide-react';
 import { Link } from 'react-router';
 import { ticketMessages as m } from '../../../../contract/messages.ts';
-import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
+import { shellUi } from '../../../../contract/texts/shell-ui.ts';
 import { ticketsUi as ui } from '../../../../contract/texts/tickets-ui.ts';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -63,7 +63,7 @@ export function TicketsPage() {
           ))}
         </ul>
       )}
-      <LoadMore query={query} label={c.loadMore} variant="ghost" className="mt-4 flex justify-center" />
+      <LoadMore query={query} label={shellUi.loadMore} variant="ghost" className="mt-4 flex justify-center" />
     </div>
   );
 }

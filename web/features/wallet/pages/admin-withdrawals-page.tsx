@@ -1,5 +1,6 @@
 import { Banknote } from 'lucide-react';
 import { withdrawalMessages as m } from '../../../../contract/messages.ts';
+import { sentencesUi } from '../../../../contract/texts/sentences-ui.ts';
 import {
   withdrawalQueueUi as q,
   walletUi as ui,
@@ -25,7 +26,7 @@ export function AdminWithdrawalsPage() {
           {q.intro}
         </PageHeader>
       }
-      detail={`${m.onlyAdmins}.`}
+      detail={sentencesUi.onlyAdminsWithdrawals}
     >
       <WithdrawalQueue />
     </AdminOnlyPage>
