@@ -20,7 +20,7 @@ function extraCertificates(ours: string): string {
 const include = ['server/**/*.test.ts', 'contract/**/*.test.ts', 'scripts/**/*.test.ts'];
 // Tests that touch no database: run once, in the PGlite project.
 const databaseFree = [
-  'scripts/{api-routes,build-chunks,check-bundle-budget,lint-boundaries,route-table-breaks-both}.test.ts',
+  'scripts/{api-routes,build-chunks,check-bundle-budget,lint-boundaries,route-table-adoption,route-table-breaks-both}.test.ts',
   // PGlite's own queue and event-loop turns: nothing there for a PostgreSQL server to show.
   'server/db/event-loop-turns.test.ts',
   'server/boot/*.test.ts',

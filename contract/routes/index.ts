@@ -1,6 +1,8 @@
 import { listingRoutes } from './listings.ts';
+import { notificationRoutes } from './notifications.ts';
 import { orderRoutes } from './orders.ts';
 import { stockRoutes } from './stock.ts';
+import { ticketRoutes } from './tickets.ts';
 import { watchRoutes } from './watches.ts';
 
 /**
@@ -12,5 +14,7 @@ export const routeTables = {
   orders: orderRoutes,
   stock: stockRoutes,
   watches: watchRoutes,
+  notifications: notificationRoutes,
+  tickets: ticketRoutes,
 };
 export type RouteTables = typeof routeTables;

@@ -42,3 +42,18 @@ export const watches = /* @__PURE__ */ endpoints<RouteTables['watches']>({
   unwatchListing: 'DELETE /listings/:id/watch',
   setDetection: 'PUT /listings/:id/detection body',
 });
+
+export const notifications = /* @__PURE__ */ endpoints<RouteTables['notifications']>({
+  list: 'GET /notifications query',
+  read: 'POST /notifications/:id/read',
+  readAll: 'POST /notifications/read-all',
+});
+
+export const tickets = /* @__PURE__ */ endpoints<RouteTables['tickets']>({
+  mine: 'GET /tickets query',
+  create: 'POST /tickets body',
+  get: 'GET /tickets/:id',
+  reply: 'POST /tickets/:id/messages body',
+  setStatus: 'PATCH /tickets/:id body',
+  adminList: 'GET /admin/tickets query',
+});

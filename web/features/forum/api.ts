@@ -25,6 +25,7 @@ import type { UserSummary } from '../../../contract/profiles.ts';
 import type { HeldForReview } from '../../../contract/review.ts';
 import { api } from '../../lib/api.ts';
 import { pagedQuery, useRefreshingMutation } from '../../lib/queries.ts';
+import { notificationsRootKey } from '../../lib/query-roots.ts';
 import { myReviewItemsKey } from '../../lib/review-items.ts';
 
 export const forumKeys = {
@@ -194,7 +195,7 @@ export function useMarkRead(threadId: string) {
       api<undefined>(`/forum/threads/${threadId}/read`, { method: 'PUT', body: { replyId } }),
     onSuccess: () =>
       Promise.all(
-        [...forumKeys.categoryLists, ['notifications']].map((queryKey) =>
+        [...forumKeys.categoryLists, notificationsRootKey].map((queryKey) =>
           queryClient.invalidateQueries({ queryKey }),
         ),
       ),
