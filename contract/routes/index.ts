@@ -1,6 +1,8 @@
+import { cheatRoutes } from './cheats.ts';
 import { listingRoutes } from './listings.ts';
 import { notificationRoutes } from './notifications.ts';
 import { orderRoutes } from './orders.ts';
+import { profileRoutes } from './profiles.ts';
 import { stockRoutes } from './stock.ts';
 import { ticketRoutes } from './tickets.ts';
 import { watchRoutes } from './watches.ts';
@@ -16,5 +18,7 @@ export const routeTables = {
   watches: watchRoutes,
   notifications: notificationRoutes,
   tickets: ticketRoutes,
+  cheats: cheatRoutes,
+  profiles: profileRoutes,
 };
 export type RouteTables = typeof routeTables;

@@ -1,5 +1,10 @@
 import { errorResponse } from '../errors.ts';
-import { notificationIdParams, notificationPage, notificationQuery, readAllResponse } from '../notifications.ts';
+import {
+  notificationIdParams,
+  notificationPage,
+  notificationQuery,
+  readAllResponse,
+} from '../notifications.ts';
 import { okResponse } from '../social.ts';
 import type { RouteGroup } from './route.ts';
 

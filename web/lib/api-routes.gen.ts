@@ -57,3 +57,21 @@ export const tickets = /* @__PURE__ */ endpoints<RouteTables['tickets']>({
   setStatus: 'PATCH /tickets/:id body',
   adminList: 'GET /admin/tickets query',
 });
+
+export const cheats = /* @__PURE__ */ endpoints<RouteTables['cheats']>({
+  list: 'GET /cheats query',
+  get: 'GET /cheats/:id',
+  download: 'POST /cheats/:id/download',
+  adminGet: 'GET /admin/cheats/:id',
+  publish: 'POST /admin/cheats body',
+  edit: 'PUT /admin/cheats/:id body',
+  remove: 'DELETE /admin/cheats/:id',
+});
+
+export const profiles = /* @__PURE__ */ endpoints<RouteTables['profiles']>({
+  search: 'GET /users query',
+  autocomplete: 'GET /users/autocomplete query',
+  get: 'GET /users/:id',
+  follow: 'PUT /users/:id/follow',
+  unfollow: 'DELETE /users/:id/follow',
+});
