@@ -27,7 +27,6 @@ const serverByUrl = [
   'server/modules/passkeys/routes.ts',
   'server/modules/payments/btcpay-routes.ts',
   'server/modules/payments/routes.ts',
-  'server/modules/products/routes.ts',
   'server/modules/push/routes.ts',
   'server/modules/reports/routes.ts',
   'server/modules/reputation/routes.ts',
@@ -59,7 +58,6 @@ const webByPath = [
   'web/features/auth/api.ts',
   'web/features/forum/api.ts',
   'web/features/messages/api.ts',
-  'web/features/products/api.ts',
   'web/features/profiles/api.ts',
   'web/features/search/api.ts',
   'web/features/seller/api.ts',
@@ -92,7 +90,8 @@ const matching = (dir: string, pattern: RegExp) =>
   sources(dir).filter((file) => pattern.test(readFileSync(path.join(root, file), 'utf8')));
 
 /** `route.get(…)`, or any call whose first argument is a path literal: `staff.post('/…'`, `route[method]('/…'`. */
-const byUrl = /\b(?:route|app)\.(?:get|post|put|patch|delete)\(|\.(?:get|post|put|patch|delete)\(\s*['`]\/|\[\w+\]\(\s*['`]\//;
+const byUrl =
+  /\b(?:route|app)\.(?:get|post|put|patch|delete)\(|\.(?:get|post|put|patch|delete)\(\s*['`]\/|\[\w+\]\(\s*['`]\//;
 /** `api<T>(…)`, `api('/…')` or `pagedQuery(key, '/…')` (a string path in place of a generated call). */
 const byPath = /\bapi<|\bapi\(\s*['`]|\bpagedQuery(?:<[^(]*>)?\([^,]+,\s*['`]/;
 

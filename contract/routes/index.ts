@@ -2,6 +2,7 @@ import { cheatRoutes } from './cheats.ts';
 import { listingRoutes } from './listings.ts';
 import { notificationRoutes } from './notifications.ts';
 import { orderRoutes } from './orders.ts';
+import { productRoutes } from './products.ts';
 import { profileRoutes } from './profiles.ts';
 import { stockRoutes } from './stock.ts';
 import { ticketRoutes } from './tickets.ts';
@@ -20,5 +21,6 @@ export const routeTables = {
   tickets: ticketRoutes,
   cheats: cheatRoutes,
   profiles: profileRoutes,
+  products: productRoutes,
 };
 export type RouteTables = typeof routeTables;

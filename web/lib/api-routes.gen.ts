@@ -75,3 +75,14 @@ export const profiles = /* @__PURE__ */ endpoints<RouteTables['profiles']>({
   follow: 'PUT /users/:id/follow',
   unfollow: 'DELETE /users/:id/follow',
 });
+
+export const products = /* @__PURE__ */ endpoints<RouteTables['products']>({
+  list: 'GET /products query',
+  get: 'GET /products/:id',
+  adminList: 'GET /admin/products query',
+  create: 'POST /admin/products body',
+  edit: 'PUT /admin/products/:id body',
+  pin: 'PUT /admin/products/:id/pin body',
+  setStatus: 'PUT /admin/products/:id/status body',
+  remove: 'DELETE /admin/products/:id',
+});
