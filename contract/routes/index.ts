@@ -4,6 +4,8 @@ import { notificationRoutes } from './notifications.ts';
 import { orderRoutes } from './orders.ts';
 import { productRoutes } from './products.ts';
 import { profileRoutes } from './profiles.ts';
+import { searchRoutes } from './search.ts';
+import { sellerRoutes } from './seller.ts';
 import { stockRoutes } from './stock.ts';
 import { ticketRoutes } from './tickets.ts';
 import { watchRoutes } from './watches.ts';
@@ -22,5 +24,7 @@ export const routeTables = {
   cheats: cheatRoutes,
   profiles: profileRoutes,
   products: productRoutes,
+  seller: sellerRoutes,
+  search: searchRoutes,
 };
 export type RouteTables = typeof routeTables;

@@ -86,3 +86,13 @@ export const products = /* @__PURE__ */ endpoints<RouteTables['products']>({
   setStatus: 'PUT /admin/products/:id/status body',
   remove: 'DELETE /admin/products/:id',
 });
+
+export const seller = /* @__PURE__ */ endpoints<RouteTables['seller']>({
+  listings: 'GET /seller/listings query',
+  sales: 'GET /seller/sales',
+  salesCsv: 'GET /seller/sales.csv',
+});
+
+export const search = /* @__PURE__ */ endpoints<RouteTables['search']>({
+  search: 'GET /search query',
+});
