@@ -1,3 +1,4 @@
+import { auditRoutes } from './audit.ts';
 import { cheatRoutes } from './cheats.ts';
 import { listingRoutes } from './listings.ts';
 import { notificationRoutes } from './notifications.ts';
@@ -8,6 +9,7 @@ import { searchRoutes } from './search.ts';
 import { sellerRoutes } from './seller.ts';
 import { stockRoutes } from './stock.ts';
 import { ticketRoutes } from './tickets.ts';
+import { trustRoutes } from './trust.ts';
 import { watchRoutes } from './watches.ts';
 
 /**
@@ -26,5 +28,7 @@ export const routeTables = {
   products: productRoutes,
   seller: sellerRoutes,
   search: searchRoutes,
+  audit: auditRoutes,
+  trust: trustRoutes,
 };
 export type RouteTables = typeof routeTables;

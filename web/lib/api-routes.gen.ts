@@ -96,3 +96,11 @@ export const seller = /* @__PURE__ */ endpoints<RouteTables['seller']>({
 export const search = /* @__PURE__ */ endpoints<RouteTables['search']>({
   search: 'GET /search query',
 });
+
+export const audit = /* @__PURE__ */ endpoints<RouteTables['audit']>({
+  list: 'GET /admin/audit-log query',
+});
+
+export const trust = /* @__PURE__ */ endpoints<RouteTables['trust']>({
+  levels: 'GET /trust-levels',
+});
