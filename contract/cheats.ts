@@ -61,7 +61,6 @@ export const cheatCard = cheat.extend({ watching: z.boolean() });
 export type CheatCard = z.infer<typeof cheatCard>;
 
 export const cheatPage = pageOf(cheatCard);
-export type CheatPage = z.infer<typeof cheatPage>;
 
 /** One status change: `from` is null for the publication itself. */
 export const cheatStatusChange = z.object({
@@ -86,4 +85,3 @@ export const cheatDownloadResponse = z.object({
   /** False when this member already downloaded this cheat today (the count did not move). */
   counted: z.boolean(),
 });
-export type CheatDownload = z.infer<typeof cheatDownloadResponse>;

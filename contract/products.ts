@@ -90,10 +90,8 @@ export const product = z.object({
 export type Product = z.infer<typeof product>;
 
 export const productPage = pageOf(product);
-export type ProductPage = z.infer<typeof productPage>;
 
 /** Staff see every product's sales link. */
 export const adminProduct = product.extend({ salesUrl: z.string() });
 export type AdminProduct = z.infer<typeof adminProduct>;
 export const adminProductPage = pageOf(adminProduct);
-export type AdminProductPage = z.infer<typeof adminProductPage>;

@@ -1,6 +1,15 @@
+import { auditRoutes } from './audit.ts';
+import { cheatRoutes } from './cheats.ts';
 import { listingRoutes } from './listings.ts';
+import { notificationRoutes } from './notifications.ts';
 import { orderRoutes } from './orders.ts';
+import { productRoutes } from './products.ts';
+import { profileRoutes } from './profiles.ts';
+import { searchRoutes } from './search.ts';
+import { sellerRoutes } from './seller.ts';
 import { stockRoutes } from './stock.ts';
+import { ticketRoutes } from './tickets.ts';
+import { trustRoutes } from './trust.ts';
 import { watchRoutes } from './watches.ts';
 
 /**
@@ -12,5 +21,14 @@ export const routeTables = {
   orders: orderRoutes,
   stock: stockRoutes,
   watches: watchRoutes,
+  notifications: notificationRoutes,
+  tickets: ticketRoutes,
+  cheats: cheatRoutes,
+  profiles: profileRoutes,
+  products: productRoutes,
+  seller: sellerRoutes,
+  search: searchRoutes,
+  audit: auditRoutes,
+  trust: trustRoutes,
 };
 export type RouteTables = typeof routeTables;

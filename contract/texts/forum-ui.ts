@@ -11,7 +11,7 @@ export const forumListUi = /* @__PURE__ */ defineMessages('forumListUi', {
 
 /**
  * The forum's pages (issue 41): categories, a category's threads, a thread, its replies, the editor and the staff
- * tools. Texts with an element inside (a link, a date) take it as an argument (web/lib/rich-message.tsx).
+ * tools. Texts with an element inside (a link, a date) take it as an argument (web/lib/text-parts.tsx).
  */
 export const forumUi = /* @__PURE__ */ defineMessages('forumUi', {
   forum: 'Forum',

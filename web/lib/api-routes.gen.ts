@@ -42,3 +42,65 @@ export const watches = /* @__PURE__ */ endpoints<RouteTables['watches']>({
   unwatchListing: 'DELETE /listings/:id/watch',
   setDetection: 'PUT /listings/:id/detection body',
 });
+
+export const notifications = /* @__PURE__ */ endpoints<RouteTables['notifications']>({
+  list: 'GET /notifications query',
+  read: 'POST /notifications/:id/read',
+  readAll: 'POST /notifications/read-all',
+});
+
+export const tickets = /* @__PURE__ */ endpoints<RouteTables['tickets']>({
+  mine: 'GET /tickets query',
+  create: 'POST /tickets body',
+  get: 'GET /tickets/:id',
+  reply: 'POST /tickets/:id/messages body',
+  setStatus: 'PATCH /tickets/:id body',
+  adminList: 'GET /admin/tickets query',
+});
+
+export const cheats = /* @__PURE__ */ endpoints<RouteTables['cheats']>({
+  list: 'GET /cheats query',
+  get: 'GET /cheats/:id',
+  download: 'POST /cheats/:id/download',
+  adminGet: 'GET /admin/cheats/:id',
+  publish: 'POST /admin/cheats body',
+  edit: 'PUT /admin/cheats/:id body',
+  remove: 'DELETE /admin/cheats/:id',
+});
+
+export const profiles = /* @__PURE__ */ endpoints<RouteTables['profiles']>({
+  search: 'GET /users query',
+  autocomplete: 'GET /users/autocomplete query',
+  get: 'GET /users/:id',
+  follow: 'PUT /users/:id/follow',
+  unfollow: 'DELETE /users/:id/follow',
+});
+
+export const products = /* @__PURE__ */ endpoints<RouteTables['products']>({
+  list: 'GET /products query',
+  get: 'GET /products/:id',
+  adminList: 'GET /admin/products query',
+  create: 'POST /admin/products body',
+  edit: 'PUT /admin/products/:id body',
+  pin: 'PUT /admin/products/:id/pin body',
+  setStatus: 'PUT /admin/products/:id/status body',
+  remove: 'DELETE /admin/products/:id',
+});
+
+export const seller = /* @__PURE__ */ endpoints<RouteTables['seller']>({
+  listings: 'GET /seller/listings query',
+  sales: 'GET /seller/sales',
+  salesCsv: 'GET /seller/sales.csv',
+});
+
+export const search = /* @__PURE__ */ endpoints<RouteTables['search']>({
+  search: 'GET /search query',
+});
+
+export const audit = /* @__PURE__ */ endpoints<RouteTables['audit']>({
+  list: 'GET /admin/audit-log query',
+});
+
+export const trust = /* @__PURE__ */ endpoints<RouteTables['trust']>({
+  levels: 'GET /trust-levels',
+});

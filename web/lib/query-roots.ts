@@ -7,3 +7,4 @@ export const listingsRootKey = ['listings'] as const;
 export const ticketsRootKey = ['tickets'] as const;
 export const postsRootKey = ['posts'] as const;
 export const cheatsRootKey = ['cheats'] as const;
+export const notificationsRootKey = ['notifications'] as const;

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { io } from 'socket.io-client';
 import { walletRootKey } from './orders.ts';
+import { notificationsRootKey } from './query-roots.ts';
 import { meKey, sessionKey } from './session.ts';
 import { live, type Socket } from './socket.ts';
 
@@ -49,7 +50,7 @@ export function open(queryClient: QueryClient): Socket {
     void queryClient.invalidateQueries({ queryKey: ['conversations'] });
   });
   s.on('notification', () => {
-    void queryClient.invalidateQueries({ queryKey: ['notifications'] });
+    void queryClient.invalidateQueries({ queryKey: notificationsRootKey });
   });
   s.on('profile', () => {
     void queryClient.invalidateQueries({ queryKey: sessionKey });
@@ -78,7 +79,7 @@ function afterOwnRequests(queryClient: QueryClient) {
 }
 
 function invalidateLive(queryClient: QueryClient) {
-  for (const key of [['conversations'], ['notifications'], ['site-settings'], walletRootKey]) {
+  for (const key of [['conversations'], notificationsRootKey, ['site-settings'], walletRootKey]) {
     void queryClient.invalidateQueries({ queryKey: key });
   }
 }

@@ -1,22 +1,16 @@
 import { Link } from 'react-router';
 import { legalUi as ui } from '../../../contract/texts/legal-ui.ts';
 import { pageTitles } from '../../../contract/texts/shell-ui.ts';
+import { withParts } from '../../lib/text-parts.tsx';
 import { LegalPage, type LegalSection } from './legal-page.tsx';
-
-/** Marks where the support-ticket link sits in the translated appeal sentence. */
-const LINK = '\u0000';
 
 /** "If you think a decision was wrong, open a [support ticket]." in one message, its link placed where it says. */
 function Appeal() {
-  const [before = '', after = ''] = ui.moderationAppeal(LINK).split(LINK);
-  return (
-    <>
-      {before}
-      <Link to="/tickets" className="text-primary underline underline-offset-2 hover:decoration-2">
-        {ui.supportTicketLink}
-      </Link>
-      {after}
-    </>
+  return withParts(
+    ui.moderationAppeal,
+    <Link to="/tickets" className="text-primary underline underline-offset-2 hover:decoration-2">
+      {ui.supportTicketLink}
+    </Link>,
   );
 }
 

@@ -6,19 +6,21 @@ import type {
   AdminUserPage,
   UserRank,
 } from '../../../contract/admin.ts';
-import type { AuditPage } from '../../../contract/audit.ts';
 import type { Role } from '../../../contract/limits.ts';
 import type { AdminReportPage, ReportStatusFilter } from '../../../contract/reports.ts';
 import type { FlaggedVouchPage, VouchReviewStatus } from '../../../contract/reputation.ts';
 import type { ReviewDecision, ReviewPage } from '../../../contract/review.ts';
 import type { ReviewStatus, TrustLevel } from '../../../contract/trust.ts';
 import { api } from '../../lib/api.ts';
+import * as routes from '../../lib/api-routes.gen.ts';
 import { pagedQuery, useRefreshingMutation } from '../../lib/queries.ts';
 
 export const adminKeys = { audit: ['admin', 'audit-log'] as const };
 
 export function useAuditLog() {
-  return useInfiniteQuery(pagedQuery<AuditPage>(adminKeys.audit, '/admin/audit-log'));
+  return useInfiniteQuery(
+    pagedQuery(adminKeys.audit, (cursor, signal) => routes.audit.list({ cursor }, { signal })),
+  );
 }
 
 export type RoleFilter = 'all' | Role;

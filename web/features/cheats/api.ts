@@ -1,14 +1,6 @@
 import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type {
-  AdminCheat,
-  CheatBody,
-  CheatDetail,
-  CheatDownload,
-  CheatPage,
-  CheatStatus,
-} from '../../../contract/cheats.ts';
-import { api } from '../../lib/api.ts';
-import { watches } from '../../lib/api-routes.gen.ts';
+import type { CheatBody, CheatStatus } from '../../../contract/cheats.ts';
+import * as api from '../../lib/api-routes.gen.ts';
 import { pagedQuery, useRefreshingMutation } from '../../lib/queries.ts';
 import { cheatsRootKey } from '../../lib/query-roots.ts';
 
@@ -16,14 +8,16 @@ export type CheatFilter = 'all' | CheatStatus;
 
 export const cheatKeys = {
   all: cheatsRootKey,
-  list: (status: CheatFilter, q: string) => ['cheats', 'list', status, q] as const,
-  detail: (id: string) => ['cheats', 'detail', id] as const,
-  admin: (id: string) => ['cheats', 'admin', id] as const,
+  list: (status: CheatFilter, q: string) => [...cheatsRootKey, 'list', status, q] as const,
+  detail: (id: string) => [...cheatsRootKey, 'detail', id] as const,
+  admin: (id: string) => [...cheatsRootKey, 'admin', id] as const,
 };
 
 export function useCheats(status: CheatFilter, q: string) {
   return useInfiniteQuery({
-    ...pagedQuery<CheatPage>(cheatKeys.list(status, q), '/cheats', { status, q }),
+    ...pagedQuery(cheatKeys.list(status, q), (cursor, signal) =>
+      api.cheats.list({ status, q, cursor }, { signal }),
+    ),
     meta: { public: true },
   });
 }
@@ -31,7 +25,7 @@ export function useCheats(status: CheatFilter, q: string) {
 export function cheatQuery(id: string) {
   return queryOptions({
     queryKey: cheatKeys.detail(id),
-    queryFn: ({ signal }) => api<CheatDetail>(`/cheats/${id}`, { signal }),
+    queryFn: ({ signal }) => api.cheats.get({ id }, { signal }),
     meta: { public: true },
   });
 }
@@ -44,7 +38,7 @@ export function useCheat(id: string) {
 export function useAdminCheat(id: string | undefined) {
   return useQuery({
     queryKey: cheatKeys.admin(id ?? ''),
-    queryFn: ({ signal }) => api<AdminCheat>(`/admin/cheats/${id}`, { signal }),
+    queryFn: ({ signal }) => api.cheats.adminGet({ id: id ?? '' }, { signal }),
     enabled: id !== undefined,
     staleTime: 0,
   });
@@ -55,24 +49,24 @@ function useCheatMutation<V, R>(fn: (vars: V) => Promise<R>) {
 }
 
 export function usePublishCheat() {
-  return useCheatMutation((body: CheatBody) => api<AdminCheat>('/admin/cheats', { method: 'POST', body }));
+  return useCheatMutation((body: CheatBody) => api.cheats.publish(body));
 }
 
 export function useUpdateCheat() {
-  return useCheatMutation(({ id, body }: { id: string; body: CheatBody }) =>
-    api<AdminCheat>(`/admin/cheats/${id}`, { method: 'PUT', body }),
-  );
+  return useCheatMutation(({ id, body }: { id: string; body: CheatBody }) => api.cheats.edit({ id }, body));
 }
 
 export function useDeleteCheat() {
-  return useCheatMutation((id: string) => api<undefined>(`/admin/cheats/${id}`, { method: 'DELETE' }));
+  return useCheatMutation((id: string) => api.cheats.remove({ id }));
 }
 
 export function useDownloadCheat() {
-  return useCheatMutation((id: string) => api<CheatDownload>(`/cheats/${id}/download`, { method: 'POST' }));
+  return useCheatMutation((id: string) => api.cheats.download({ id }));
 }
 
 /** Watch or stop watching a cheat (detection alerts) from its detail or its card; refreshes both. */
 export function useWatchCheat(id: string) {
-  return useCheatMutation((watch: boolean) => (watch ? watches.watchCheat : watches.unwatchCheat)({ id }));
+  return useCheatMutation((watch: boolean) =>
+    (watch ? api.watches.watchCheat : api.watches.unwatchCheat)({ id }),
+  );
 }

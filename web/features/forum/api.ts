@@ -21,10 +21,11 @@ import type {
   VoteResponse,
   WatchResponse,
 } from '../../../contract/forum.ts';
-import type { UserSummary } from '../../../contract/profiles.ts';
 import type { HeldForReview } from '../../../contract/review.ts';
 import { api } from '../../lib/api.ts';
+import * as routes from '../../lib/api-routes.gen.ts';
 import { pagedQuery, useRefreshingMutation } from '../../lib/queries.ts';
+import { notificationsRootKey } from '../../lib/query-roots.ts';
 import { myReviewItemsKey } from '../../lib/review-items.ts';
 
 export const forumKeys = {
@@ -69,8 +70,7 @@ export function usePreview() {
 export function useMentionSuggestions(q: string) {
   return useQuery({
     queryKey: ['users', 'autocomplete', q],
-    queryFn: ({ signal }) =>
-      api<{ items: UserSummary[] }>(`/users/autocomplete?q=${encodeURIComponent(q)}`, { signal }),
+    queryFn: ({ signal }) => routes.profiles.autocomplete({ q }, { signal }),
     enabled: q.length > 0,
     staleTime: 30_000,
     placeholderData: (previous) => previous,
@@ -194,7 +194,7 @@ export function useMarkRead(threadId: string) {
       api<undefined>(`/forum/threads/${threadId}/read`, { method: 'PUT', body: { replyId } }),
     onSuccess: () =>
       Promise.all(
-        [...forumKeys.categoryLists, ['notifications']].map((queryKey) =>
+        [...forumKeys.categoryLists, notificationsRootKey].map((queryKey) =>
           queryClient.invalidateQueries({ queryKey }),
         ),
       ),

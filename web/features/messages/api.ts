@@ -3,10 +3,11 @@ import type { ConversationPage, DirectMessage, ThreadResponse } from '../../../c
 import type { UserSummary } from '../../../contract/profiles.ts';
 import { api } from '../../lib/api.ts';
 import { useRefreshingMutation } from '../../lib/queries.ts';
+import { notificationsRootKey } from '../../lib/query-roots.ts';
 
 /*
  * Keys: ['conversations'] for the list, ['conversations', userId] for a thread; live 'message' events
- * invalidate both (web/lib/socket.ts). ['notifications'] is invalidated by key (features never import each other).
+ * invalidate both (web/lib/socket.ts). The bell's root key is in web/lib/query-roots.ts (features never import each other).
  */
 export const conversationsKey = ['conversations'] as const;
 export const threadKey = (userId: string) => ['conversations', userId] as const;
@@ -28,7 +29,7 @@ export function useThread(userId: string | undefined) {
       const thread = await api<ThreadResponse>(`/conversations/${userId}`, { signal });
       // Opening the thread marked my received messages read: the list's unread counts change.
       queryClient.invalidateQueries({ queryKey: conversationsKey, exact: true });
-      queryClient.invalidateQueries({ queryKey: ['notifications'] });
+      queryClient.invalidateQueries({ queryKey: notificationsRootKey });
       return thread;
     },
     enabled: Boolean(userId),

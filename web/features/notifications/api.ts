@@ -1,13 +1,17 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NotificationPage } from '../../../contract/notifications.ts';
-import { api } from '../../lib/api.ts';
+import * as api from '../../lib/api-routes.gen.ts';
+import { notificationsRootKey } from '../../lib/query-roots.ts';
 
-/** ['notifications'] holds the bell's data; live 'notification' events invalidate it. */
-export const notificationsKey = ['notifications'] as const;
+/** The bell's data under one root; live 'notification' events (web/lib/socket-open.ts) invalidate it. */
+export const notificationKeys = {
+  all: notificationsRootKey,
+  unread: [...notificationsRootKey, 'unread'] as const,
+};
 
 export const unreadNotificationsQuery = queryOptions({
-  queryKey: [...notificationsKey, 'unread'],
-  queryFn: ({ signal }) => api<NotificationPage>('/notifications?filter=unread', { signal }),
+  queryKey: notificationKeys.unread,
+  queryFn: ({ signal }) => api.notifications.list({ filter: 'unread' }, { signal }),
   // Without a live connection the count still catches up now and then.
   refetchInterval: 60_000,
 });
@@ -19,7 +23,7 @@ export function useUnreadNotifications(enabled: boolean) {
 export function useMarkNotificationRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<{ ok: true }>(`/notifications/${id}/read`, { method: 'POST' }),
+    mutationFn: (id: string) => api.notifications.read({ id }),
     onMutate: (id) => {
       // Spec §4: a clicked notification leaves the list at once.
       queryClient.setQueryData<NotificationPage>(unreadNotificationsQuery.queryKey, (data) =>
@@ -32,14 +36,14 @@ export function useMarkNotificationRead() {
           : data,
       );
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationsKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
   });
 }
 
 export function useMarkAllNotificationsRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api<{ updated: number }>('/notifications/read-all', { method: 'POST' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationsKey }),
+    mutationFn: () => api.notifications.readAll(),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
   });
 }

@@ -1,25 +1,22 @@
 import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type {
-  AdminProduct,
-  AdminProductPage,
-  Product,
-  ProductBody,
-  ProductPage,
-  ProductStatus,
-} from '../../../contract/products.ts';
-import { api } from '../../lib/api.ts';
+import type { AdminProduct, ProductBody, ProductStatus } from '../../../contract/products.ts';
+import * as api from '../../lib/api-routes.gen.ts';
 import { pagedQuery, useRefreshingMutation } from '../../lib/queries.ts';
 
+const productsRootKey = ['products'] as const;
+
 export const productKeys = {
-  all: ['products'] as const,
-  list: (status: 'active' | 'all', q: string) => ['products', 'list', status, q] as const,
-  detail: (id: string) => ['products', 'detail', id] as const,
-  admin: (status: 'all' | ProductStatus, q: string) => ['products', 'admin', status, q] as const,
+  all: productsRootKey,
+  list: (status: 'active' | 'all', q: string) => [...productsRootKey, 'list', status, q] as const,
+  detail: (id: string) => [...productsRootKey, 'detail', id] as const,
+  admin: (status: 'all' | ProductStatus, q: string) => [...productsRootKey, 'admin', status, q] as const,
 };
 
 export function productListQuery(status: 'active' | 'all', q: string) {
   return {
-    ...pagedQuery<ProductPage>(productKeys.list(status, q), '/products', { status, q }),
+    ...pagedQuery(productKeys.list(status, q), (cursor, signal) =>
+      api.products.list({ status, q, cursor }, { signal }),
+    ),
     // The same for everyone: kept when members sign in or out.
     meta: { public: true },
   };
@@ -32,7 +29,7 @@ export function useProducts(status: 'active' | 'all', q: string) {
 export function productQuery(id: string) {
   return queryOptions({
     queryKey: productKeys.detail(id),
-    queryFn: ({ signal }) => api<Product>(`/products/${id}`, { signal }),
+    queryFn: ({ signal }) => api.products.get({ id }, { signal }),
     meta: { public: true },
   });
 }
@@ -43,7 +40,9 @@ export function useProduct(id: string) {
 
 export function useAdminProducts(status: 'all' | ProductStatus, q: string) {
   return useInfiniteQuery(
-    pagedQuery<AdminProductPage>(productKeys.admin(status, q), '/admin/products', { status, q }),
+    pagedQuery(productKeys.admin(status, q), (cursor, signal) =>
+      api.products.adminList({ status, q, cursor }, { signal }),
+    ),
   );
 }
 
@@ -53,29 +52,27 @@ function useProductMutation<V>(fn: (vars: V) => Promise<AdminProduct | undefined
 }
 
 export function useCreateProduct() {
-  return useProductMutation((body: ProductBody) =>
-    api<AdminProduct>('/admin/products', { method: 'POST', body }),
-  );
+  return useProductMutation((body: ProductBody) => api.products.create(body));
 }
 
 export function useUpdateProduct() {
   return useProductMutation(({ id, body }: { id: string; body: ProductBody }) =>
-    api<AdminProduct>(`/admin/products/${id}`, { method: 'PUT', body }),
+    api.products.edit({ id }, body),
   );
 }
 
 export function usePinProduct() {
   return useProductMutation(({ id, isPinned }: { id: string; isPinned: boolean }) =>
-    api<AdminProduct>(`/admin/products/${id}/pin`, { method: 'PUT', body: { isPinned } }),
+    api.products.pin({ id }, { isPinned }),
   );
 }
 
 export function useSetProductStatus() {
   return useProductMutation(({ id, status }: { id: string; status: ProductStatus }) =>
-    api<AdminProduct>(`/admin/products/${id}/status`, { method: 'PUT', body: { status } }),
+    api.products.setStatus({ id }, { status }),
   );
 }
 
 export function useDeleteProduct() {
-  return useProductMutation((id: string) => api<undefined>(`/admin/products/${id}`, { method: 'DELETE' }));
+  return useProductMutation((id: string) => api.products.remove({ id }));
 }

@@ -1,9 +1,9 @@
 import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ForumThreadPage } from '../../../contract/forum.ts';
-import type { FollowResponse, PublicProfile } from '../../../contract/profiles.ts';
+import type { PublicProfile } from '../../../contract/profiles.ts';
 import type { PostPage } from '../../../contract/social.ts';
 import { api } from '../../lib/api.ts';
-import { listings } from '../../lib/api-routes.gen.ts';
+import * as routes from '../../lib/api-routes.gen.ts';
 import { pagedQuery } from '../../lib/queries.ts';
 import { loadRetry } from '../../lib/query-retry.ts';
 import { postsRootKey } from '../../lib/query-roots.ts';
@@ -14,7 +14,7 @@ export const profileKey = (id: string) => ['profile', id] as const;
 export const profileQuery = (id: string) =>
   queryOptions({
     queryKey: profileKey(id),
-    queryFn: ({ signal }) => api<PublicProfile>(`/users/${id}`, { signal }),
+    queryFn: ({ signal }) => routes.profiles.get({ id }, { signal }),
     // An unknown id is final: client errors are not retried.
     ...loadRetry,
   });
@@ -37,8 +37,7 @@ export function useProfilePosts(id: string, enabled: boolean) {
 export function useFollowProfile(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (follow: boolean) =>
-      api<FollowResponse>(`/users/${id}/follow`, { method: follow ? 'PUT' : 'DELETE' }),
+    mutationFn: (follow: boolean) => (follow ? routes.profiles.follow : routes.profiles.unfollow)({ id }),
     onSuccess: (res) => {
       queryClient.setQueryData<PublicProfile>(profileKey(id), (p) =>
         p ? { ...p, isFollowing: res.following, followerCount: res.followerCount } : p,
@@ -65,7 +64,7 @@ export function useProfileForumThreads(id: string, enabled: boolean) {
 export function useProfileFeedback(id: string) {
   return useInfiniteQuery({
     ...pagedQuery(['profiles', id, 'feedback'], (cursor, signal) =>
-      listings.sellerFeedback({ id }, { cursor }, { signal }),
+      routes.listings.sellerFeedback({ id }, { cursor }, { signal }),
     ),
     meta: { public: true },
   });

@@ -1,12 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { SearchResponse } from '../../../contract/search.ts';
 import { searchLimits } from '../../../contract/search-texts.ts';
-import { api } from '../../lib/api.ts';
+import * as api from '../../lib/api-routes.gen.ts';
 
 export function useGlobalSearch(q: string) {
   return useQuery({
     queryKey: ['search', q],
-    queryFn: ({ signal }) => api<SearchResponse>(`/search?q=${encodeURIComponent(q)}`, { signal }),
+    queryFn: ({ signal }) => api.search.search({ q }, { signal }),
     enabled: q.length >= searchLimits.minLength,
     placeholderData: keepPreviousData,
     staleTime: 30_000,

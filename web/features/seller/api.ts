@@ -1,24 +1,27 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SalesSummary, SellerListingPage, StockBody } from '../../../contract/stock.ts';
-import { api } from '../../lib/api.ts';
-import { stock } from '../../lib/api-routes.gen.ts';
+import type { StockBody } from '../../../contract/stock.ts';
+import * as api from '../../lib/api-routes.gen.ts';
 import { pagedQuery } from '../../lib/queries.ts';
 import { listingsRootKey } from '../../lib/query-roots.ts';
 
+const sellerRootKey = ['seller'] as const;
+
 export const sellerKeys = {
-  all: ['seller'] as const,
-  listings: ['seller', 'listings'] as const,
-  sales: ['seller', 'sales'] as const,
+  all: sellerRootKey,
+  listings: [...sellerRootKey, 'listings'] as const,
+  sales: [...sellerRootKey, 'sales'] as const,
 };
 
 export function useSellerListings() {
-  return useInfiniteQuery(pagedQuery<SellerListingPage>(sellerKeys.listings, '/seller/listings'));
+  return useInfiniteQuery(
+    pagedQuery(sellerKeys.listings, (cursor, signal) => api.seller.listings({ cursor }, { signal })),
+  );
 }
 
 export function useSalesSummary() {
   return useQuery({
     queryKey: sellerKeys.sales,
-    queryFn: ({ signal }) => api<SalesSummary>('/seller/sales', { signal }),
+    queryFn: ({ signal }) => api.seller.sales({ signal }),
   });
 }
 
@@ -26,7 +29,7 @@ export function useSalesSummary() {
 export function useSetStock() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: StockBody }) => stock.setStock({ id }, body),
+    mutationFn: ({ id, body }: { id: string; body: StockBody }) => api.stock.setStock({ id }, body),
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: sellerKeys.all }),

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SiteSettingValue } from '../../../contract/site.ts';
-import { api } from '../../lib/api.ts';
+import * as api from '../../lib/api-routes.gen.ts';
 
 /**
  * The `trust` setting (trust levels: what unlocks each, each one's limits), which the public config leaves
@@ -9,7 +8,7 @@ import { api } from '../../lib/api.ts';
 export function useTrustTerms(enabled: boolean) {
   return useQuery({
     queryKey: ['site-settings', 'trust'],
-    queryFn: ({ signal }) => api<SiteSettingValue<'trust'>>('/trust-levels', { signal }),
+    queryFn: ({ signal }) => api.trust.levels({ signal }),
     enabled,
   });
 }

@@ -9,7 +9,6 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { FollowResponse } from '../../../contract/profiles.ts';
 import type { HeldForReview } from '../../../contract/review.ts';
 import type {
   Comment,
@@ -22,6 +21,7 @@ import type {
   Stats,
 } from '../../../contract/social.ts';
 import { api } from '../../lib/api.ts';
+import * as routes from '../../lib/api-routes.gen.ts';
 import { postsRootKey } from '../../lib/query-roots.ts';
 import { myReviewItemsKey } from '../../lib/review-items.ts';
 
@@ -141,7 +141,7 @@ export function useToggleFollow() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, follow }: { userId: string; follow: boolean }) =>
-      api<FollowResponse>(`/users/${userId}/follow`, { method: follow ? 'PUT' : 'DELETE' }),
+      (follow ? routes.profiles.follow : routes.profiles.unfollow)({ id: userId }),
     onSuccess: (res, { userId }) => {
       updateCachedPosts(
         queryClient,

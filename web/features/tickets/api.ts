@@ -1,8 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SettleBody } from '../../../contract/orders.ts';
-import type { NewTicketBody, TicketDetail, TicketPage, TicketStatus } from '../../../contract/tickets.ts';
-import { api } from '../../lib/api.ts';
-import { orders } from '../../lib/api-routes.gen.ts';
+import type { NewTicketBody, TicketDetail, TicketStatus } from '../../../contract/tickets.ts';
+import * as api from '../../lib/api-routes.gen.ts';
 import { ordersRootKey, walletRootKey } from '../../lib/orders.ts';
 import { pagedQuery } from '../../lib/queries.ts';
 import { listingsRootKey, ticketsRootKey } from '../../lib/query-roots.ts';
@@ -12,25 +11,29 @@ export type AdminTicketFilter = 'all' | TicketStatus;
 
 export const ticketKeys = {
   all: ticketsRootKey,
-  mine: ['tickets', 'mine'] as const,
-  admin: (status: AdminTicketFilter, q: string) => ['tickets', 'admin', status, q] as const,
-  detail: (id: string) => ['tickets', 'detail', id] as const,
+  mine: [...ticketsRootKey, 'mine'] as const,
+  admin: (status: AdminTicketFilter, q: string) => [...ticketsRootKey, 'admin', status, q] as const,
+  detail: (id: string) => [...ticketsRootKey, 'detail', id] as const,
 };
 
 export function useMyTickets() {
-  return useInfiniteQuery(pagedQuery<TicketPage>(ticketKeys.mine, '/tickets'));
+  return useInfiniteQuery(
+    pagedQuery(ticketKeys.mine, (cursor, signal) => api.tickets.mine({ cursor }, { signal })),
+  );
 }
 
 export function useAdminTickets(status: AdminTicketFilter, q: string) {
   return useInfiniteQuery(
-    pagedQuery<TicketPage>(ticketKeys.admin(status, q), '/admin/tickets', { status, q }),
+    pagedQuery(ticketKeys.admin(status, q), (cursor, signal) =>
+      api.tickets.adminList({ status, q, cursor }, { signal }),
+    ),
   );
 }
 
 export function useTicket(id: string) {
   return useQuery({
     queryKey: ticketKeys.detail(id),
-    queryFn: ({ signal }) => api<TicketDetail>(`/tickets/${id}`, { signal }),
+    queryFn: ({ signal }) => api.tickets.get({ id }, { signal }),
     retry: false,
   });
 }
@@ -51,18 +54,18 @@ function useTicketMutation<V>(fn: (vars: V) => Promise<TicketDetail>) {
 }
 
 export function useCreateTicket() {
-  return useTicketMutation((body: NewTicketBody) => api<TicketDetail>('/tickets', { method: 'POST', body }));
+  return useTicketMutation((body: NewTicketBody) => api.tickets.create(body));
 }
 
 export function useReplyToTicket() {
   return useTicketMutation(({ id, message }: { id: string; message: string }) =>
-    api<TicketDetail>(`/tickets/${id}/messages`, { method: 'POST', body: { message } }),
+    api.tickets.reply({ id }, { message }),
   );
 }
 
 export function useSetTicketStatus() {
   return useTicketMutation(({ id, status }: { id: string; status: TicketStatus }) =>
-    api<TicketDetail>(`/tickets/${id}`, { method: 'PATCH', body: { status } }),
+    api.tickets.setStatus({ id }, { status }),
   );
 }
 
@@ -70,7 +73,7 @@ export function useSetTicketStatus() {
 export function useTicketOrder(orderId: string | null) {
   return useQuery({
     queryKey: [...ordersRootKey, 'detail', orderId],
-    queryFn: ({ signal }) => orders.get({ id: orderId ?? '' }, { signal }),
+    queryFn: ({ signal }) => api.orders.get({ id: orderId ?? '' }, { signal }),
     enabled: orderId !== null,
   });
 }
@@ -80,7 +83,7 @@ export function useSettleDispute() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ orderId, body }: { orderId: string; body: SettleBody }) =>
-      orders.settle({ id: orderId }, body),
+      api.orders.settle({ id: orderId }, body),
     onSuccess: async (order) => {
       queryClient.setQueryData([...ordersRootKey, 'detail', order.id], order);
       await Promise.all([
@@ -98,7 +101,7 @@ export function useSettleDispute() {
 export function useRevealContentLink() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (orderId: string) => orders.reveal({ id: orderId }),
+    mutationFn: (orderId: string) => api.orders.reveal({ id: orderId }),
     // The audit log (admin feature's key; features do not import each other) gains the entry.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'audit-log'] }),
   });

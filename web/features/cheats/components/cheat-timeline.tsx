@@ -4,6 +4,7 @@ import { type CheatStatusChange, cheatStatusLabels } from '../../../../contract/
 import { cheatUi as ui } from '../../../../contract/texts/cheat-ui.ts';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { formatDateLong, toIsoString } from '../../../lib/format.ts';
+import { withParts } from '../../../lib/text-parts.tsx';
 
 /** Every status change of a cheat, newest first, with who made it. */
 export function CheatTimeline({ timeline }: { timeline: CheatStatusChange[] }) {
@@ -19,8 +20,6 @@ export function CheatTimeline({ timeline }: { timeline: CheatStatusChange[] }) {
 }
 
 function TimelineStep({ step }: { step: CheatStatusChange }) {
-  // "by <name>": the words around the name's link, in the language's order.
-  const [before = '', after = ''] = ui.by('\u0000').split('\u0000');
   return (
     <li className="relative pb-5 pl-6 last:pb-0">
       <span
@@ -42,20 +41,17 @@ function TimelineStep({ step }: { step: CheatStatusChange }) {
       <p className="mt-0.5 text-xs text-muted">
         <time dateTime={toIsoString(step.at)}>{formatDateLong(step.at)}</time>
         {' · '}
-        {step.by ? (
-          <>
-            {before}
-            <Link
-              to={`/profile/${step.by.id}`}
-              className="text-primary underline underline-offset-2 hover:decoration-2"
-            >
-              {step.by.username}
-            </Link>
-            {after}
-          </>
-        ) : (
-          ui.by(ui.formerStaff)
-        )}
+        {step.by
+          ? withParts(
+              ui.by,
+              <Link
+                to={`/profile/${step.by.id}`}
+                className="text-primary underline underline-offset-2 hover:decoration-2"
+              >
+                {step.by.username}
+              </Link>,
+            )
+          : ui.by(ui.formerStaff)}
       </p>
     </li>
   );

@@ -17,7 +17,7 @@ import { ReportButton } from '../../../components/ui/report-button.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatDateLong, toIsoString } from '../../../lib/format.ts';
-import { withNumber } from '../../../lib/rich-message.tsx';
+import { withNumber } from '../../../lib/text-parts.tsx';
 import { toastOutcome } from '../../../lib/toast-outcome.ts';
 import { useDeleteReply, useLikeReply } from '../api.ts';
 import { EditReplyForm } from './edit-reply-form.tsx';

@@ -3,7 +3,7 @@ import { forumUi as ui } from '../../../../contract/texts/forum-ui.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatDateLong, toIsoString } from '../../../lib/format.ts';
-import { rich, slot } from '../../../lib/rich-message.tsx';
+import { withParts } from '../../../lib/text-parts.tsx';
 import { useRevisions } from '../api.ts';
 
 /** Staff: the earlier versions of a thread or a reply, newest first. */
@@ -32,8 +32,8 @@ export function RevisionsDialog({
           {query.data.items.map((r) => (
             <li key={r.id} className="rounded-xl border border-line p-3">
               <p className="text-xs text-muted">
-                {rich(
-                  r.editor ? ui.replacedBy(slot(0), r.editor.username) : ui.replaced(slot(0)),
+                {withParts(
+                  (when: string) => (r.editor ? ui.replacedBy(when, r.editor.username) : ui.replaced(when)),
                   <time dateTime={toIsoString(r.createdAt)}>{formatDateLong(r.createdAt)}</time>,
                 )}
               </p>

@@ -18,8 +18,8 @@ import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { formatDateShort, toIsoString } from '../../../lib/format.ts';
-import { rich, slot } from '../../../lib/rich-message.tsx';
 import { useSession } from '../../../lib/session.ts';
+import { withParts } from '../../../lib/text-parts.tsx';
 import { useForumCategories, useForumThreads } from '../api.ts';
 import { NewThreadDialog } from '../components/new-thread-dialog.tsx';
 import { VoteCounts } from '../components/vote-score.tsx';
@@ -116,18 +116,19 @@ export function ForumCategoryPage() {
                     </h2>
                     <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
                       <span>
-                        {rich(
-                          ui.byAuthor(slot(0)),
+                        {withParts(
+                          ui.byAuthor,
                           <Link to={`/profile/${th.author.id}`} className="text-fg hover:underline">
                             {th.author.username}
                           </Link>,
                         )}
                       </span>
                       <span>
-                        {rich(
-                          th.lastPoster && th.replyCount > 0
-                            ? ui.lastActivityBy(slot(0), th.lastPoster.username)
-                            : ui.lastActivity(slot(0)),
+                        {withParts(
+                          (when: string) =>
+                            th.lastPoster && th.replyCount > 0
+                              ? ui.lastActivityBy(when, th.lastPoster.username)
+                              : ui.lastActivity(when),
                           <time dateTime={toIsoString(th.lastActivityAt)}>
                             {formatDateShort(th.lastActivityAt)}
                           </time>,

@@ -8,8 +8,8 @@ import { Card } from '../../../components/ui/card.tsx';
 import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { withNumber } from '../../../lib/rich-message.tsx';
 import { useSession } from '../../../lib/session.ts';
+import { withNumber } from '../../../lib/text-parts.tsx';
 import { useFailureToast } from '../../../lib/use-failure-toast.ts';
 import { useForumCategories } from '../api.ts';
 

@@ -9,23 +9,17 @@ import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDateShort, toIsoString } from '../../../lib/format.ts';
+import { withParts } from '../../../lib/text-parts.tsx';
 import { useOrderDetail } from '../api.ts';
 import { BuyerOrderActions, OrderStatusBadge, SettlementSummary, TimeLeft } from './order-actions.tsx';
 
 const isOpen = (o: Order) => o.status === 'held' || o.status === 'disputed';
-
-/** A text naming someone, cut where the name goes (a link): the words before and after it, in the language's order. */
-function aroundName(text: (name: string) => string): [string, string] {
-  const [before = '', after = ''] = text('\u0000').split('\u0000');
-  return [before, after];
-}
 
 /** One of my orders: what, with whom, for how much, where it stands, and what I can do about it. */
 export function OrderCard({ order }: { order: Order }) {
   const bought = order.role === 'buyer';
   const counterparty = bought ? order.seller : order.buyer;
   const party = bought ? ui.fromSeller : ui.toBuyer;
-  const [before, after] = aroundName(party);
   return (
     <Card className="flex flex-col gap-3 p-4 sm:p-5">
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
@@ -52,17 +46,14 @@ export function OrderCard({ order }: { order: Order }) {
           <span className="font-semibold break-words">{order.listingTitle}</span>
         )}
         <p className="text-sm text-muted">
-          {counterparty ? (
-            <>
-              {before}
-              <Link to={`/profile/${counterparty.id}`} className="hover:text-fg hover:underline">
-                {counterparty.username}
-              </Link>
-              {after}
-            </>
-          ) : (
-            party(w.formerMember)
-          )}{' '}
+          {counterparty
+            ? withParts(
+                party,
+                <Link to={`/profile/${counterparty.id}`} className="hover:text-fg hover:underline">
+                  {counterparty.username}
+                </Link>,
+              )
+            : party(w.formerMember)}{' '}
           · <time dateTime={toIsoString(order.createdAt)}>{formatDateShort(order.createdAt)}</time>
         </p>
       </div>

@@ -11,7 +11,7 @@ import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { formatDateParts } from '../../../lib/format.ts';
-import { withNumber } from '../../../lib/rich-message.tsx';
+import { withNumber } from '../../../lib/text-parts.tsx';
 import { useFollowProfile } from '../api.ts';
 import { TrustBadge } from './trust-badge.tsx';
 

@@ -13,7 +13,7 @@ import { HostedImage } from '../../../components/ui/hosted-image.tsx';
 import { SellerFigures } from '../../../components/ui/seller-figures.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatDateLong, toIsoString } from '../../../lib/format.ts';
-import { withNumber } from '../../../lib/rich-message.tsx';
+import { withNumber } from '../../../lib/text-parts.tsx';
 import { useProfileFeedback, useProfilePosts } from '../api.ts';
 
 /** Feedback (filled by the marketplace) and the member's social posts with their like counts. */

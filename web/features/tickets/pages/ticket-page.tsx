@@ -7,8 +7,8 @@ import type { TicketDetail } from '../../../../contract/tickets.ts';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { formatDateLong, toIsoString } from '../../../lib/format.ts';
-import { rich, slot } from '../../../lib/rich-message.tsx';
 import { useSession } from '../../../lib/session.ts';
+import { withParts } from '../../../lib/text-parts.tsx';
 import { DisputeOrderPanel } from '../components/dispute-order-panel.tsx';
 import { TicketConversation } from '../components/ticket-conversation.tsx';
 import { TicketReplyForm } from '../components/ticket-reply-form.tsx';
@@ -37,8 +37,8 @@ function TicketView({ ticket }: { ticket: TicketDetail }) {
         </div>
         <p className="mt-1 text-sm text-muted">
           #{shortId(ticket.id)} ·{' '}
-          {rich(
-            ui.opened(slot(0)),
+          {withParts(
+            ui.opened,
             <time dateTime={toIsoString(ticket.createdAt)}>{formatDateLong(ticket.createdAt)}</time>,
           )}
         </p>

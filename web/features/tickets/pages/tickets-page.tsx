@@ -10,7 +10,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { formatDateLong, toIsoString } from '../../../lib/format.ts';
-import { rich, slot } from '../../../lib/rich-message.tsx';
+import { withParts } from '../../../lib/text-parts.tsx';
 import { useFailureToast } from '../../../lib/use-failure-toast.ts';
 import { useMyTickets } from '../api.ts';
 import { shortId, TicketStatusBadge } from '../components/ticket-status-badge.tsx';
@@ -47,8 +47,8 @@ export function TicketsPage() {
                     <p className="truncate font-semibold">{ticket.title}</p>
                     <p className="mt-1 text-xs text-muted">
                       #{shortId(ticket.id)} · {ui.messageCount(ticket.messageCount)} ·{' '}
-                      {rich(
-                        ui.updated(slot(0)),
+                      {withParts(
+                        ui.updated,
                         <time dateTime={toIsoString(ticket.updatedAt)}>
                           {formatDateLong(ticket.updatedAt)}
                         </time>,

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { errorResponse } from '../errors.ts';
+import {
+  adminProduct,
+  adminProductListQuery,
+  adminProductPage,
+  product,
+  productBody,
+  productIdParams,
+  productListQuery,
+  productPage,
+  productPinBody,
+  productStatusBody,
+} from '../products.ts';
+import type { RouteGroup } from './route.ts';
+
+/** The product catalogue, and its admin (staff read it, admins change it). */
+export const productRoutes = {
+  list: {
+    method: 'GET',
+    path: '/products',
+    access: 'public',
+    tags: ['products'],
+    summary: 'The catalogue: pinned first, then newest; active only unless status=all',
+    query: productListQuery,
+    response: { 200: productPage },
+  },
+  get: {
+    method: 'GET',
+    path: '/products/:id',
+    access: 'public',
+    tags: ['products'],
+    summary: 'One product',
+    params: productIdParams,
+    response: { 200: product },
+  },
+  adminList: {
+    method: 'GET',
+    path: '/admin/products',
+    access: 'staff',
+    summary: 'Every product with its sales link (staff)',
+    query: adminProductListQuery,
+    response: { 200: adminProductPage, 404: errorResponse },
+  },
+  create: {
+    method: 'POST',
+    path: '/admin/products',
+    access: 'admin',
+    summary: 'Add a product (admins)',
+    body: productBody,
+    response: { 201: adminProduct, 404: errorResponse },
+    success: 201,
+  },
+  edit: {
+    method: 'PUT',
+    path: '/admin/products/:id',
+    access: 'admin',
+    summary: "Edit a product's title, links and description (admins)",
+    params: productIdParams,
+    body: productBody,
+    response: { 200: adminProduct },
+  },
+  pin: {
+    method: 'PUT',
+    path: '/admin/products/:id/pin',
+    access: 'admin',
+    summary: 'Pin or unpin a product (admins)',
+    params: productIdParams,
+    body: productPinBody,
+    response: { 200: adminProduct },
+  },
+  setStatus: {
+    method: 'PUT',
+    path: '/admin/products/:id/status',
+    access: 'admin',
+    summary: 'Activate or deactivate a product (admins)',
+    params: productIdParams,
+    body: productStatusBody,
+    response: { 200: adminProduct },
+  },
+  remove: {
+    method: 'DELETE',
+    path: '/admin/products/:id',
+    access: 'admin',
+    summary: 'Delete a product (admins)',
+    params: productIdParams,
+    response: { 204: z.null() },
+    success: 204,
+  },
+} as const satisfies RouteGroup;
