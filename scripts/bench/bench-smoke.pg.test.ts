@@ -3,13 +3,15 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { TEMPLATE_DB } from '../../server/test/global-setup.ts';
 import { root } from './app-process.ts';
 
 /*
  * Every benchmark script runs end to end at a tiny size (issue 38): a benchmark that broke (a step that no
  * longer runs, a request the app now refuses) fails here instead of going unnoticed until someone measures.
  * The figures are not checked: at this size and on a shared machine they mean nothing; that each part ran
- * and counted what it made is. The PostgreSQL benchmarks run on the tests' server (BENCH_POSTGRES_URL).
+ * and counted what it made is. Every benchmark runs on the tests' PostgreSQL server (BENCH_POSTGRES_URL), bench:web
+ * too (its own default is PGlite), each on a copy of the migrated template (BENCH_POSTGRES_TEMPLATE).
  */
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'cm-bench-smoke-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -22,6 +24,8 @@ function runBench(script: string, env: Record<string, string>) {
       env: {
         ...(process.env as Record<string, string>),
         BENCH_POSTGRES_URL: inject('postgresUrl'),
+        // Each benchmark's database a copy of the tests' migrated template, not migrated again.
+        BENCH_POSTGRES_TEMPLATE: TEMPLATE_DB,
         // A loaded test machine must not have the apps shed the benchmark's requests (503).
         PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
         ...env,
@@ -90,6 +94,8 @@ describe('the benchmarks at a tiny size', { timeout: 240_000 }, () => {
       WEB_ROOT: webRoot,
       LIGHTHOUSE_RUNS: '0',
       BENCH_WEB_PAGES: '/',
+      // The stand-in page reads no data: the demo data set would be seeded for nothing.
+      BENCH_WEB_DEMO: 'false',
     });
     expect(code, output).toBe(0);
     // An LCP read (not 0: the page painted), its CLS, no API request from this page, and a verdict.

@@ -24,13 +24,21 @@ export async function benchPostgres(settings: Record<string, string> = {}): Prom
   };
 }
 
-/** Creates the database `server.url(name)` names (empty: the caller migrates it). */
+/**
+ * Creates the database `server.url(name)` names: empty (the caller migrates it), or, when
+ * BENCH_POSTGRES_TEMPLATE names a migrated database on the BENCH_POSTGRES_URL server (the tests' `cm_template`),
+ * a copy of it, so the smoke test does not run every migration again for each benchmark (the migrations then
+ * find nothing to do, as on a server that has been up for a while).
+ */
 export async function createBenchDatabase(server: BenchPostgres, name: string) {
   const pg = (await import('pg')).default;
   const admin = new pg.Client({ connectionString: server.url('postgres') });
+  const template = process.env.BENCH_POSTGRES_URL && process.env.BENCH_POSTGRES_TEMPLATE;
   await admin.connect();
   try {
-    await admin.query(`create database "${new URL(server.url(name)).pathname.slice(1)}"`);
+    await admin.query(
+      `create database "${new URL(server.url(name)).pathname.slice(1)}"${template ? ` template "${template}"` : ''}`,
+    );
   } finally {
     await admin.end();
   }

@@ -61,7 +61,8 @@ import { webhookStorm } from './webhook-storm.ts';
  *   BENCH_APP_NODE_OPTIONS      NODE_OPTIONS for the app's process (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof)
  *   BENCH_PG_STATEMENTS=1       after the main run, the statements that took PostgreSQL the most time
  *   BENCH_RESULTS (.tmp/bench-results.md)   where the report is written
- *   BENCH_POSTGRES_URL          an existing server to run on (a URL with {db}; see postgres.ts)
+ *   BENCH_POSTGRES_URL          an existing server to run on (a URL with {db}; see postgres.ts), and
+ *   BENCH_POSTGRES_TEMPLATE     a migrated database there to copy each database from
  *   BENCH_REPLICA=1             the app reads through a streaming replica (DATABASE_READ_URLS, issue 39); the
  *                               ceiling stays on the primary, so each ratio says what the router and replica cost
  */

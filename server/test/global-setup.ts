@@ -14,6 +14,11 @@ declare module 'vitest' {
     pgliteTemplate: string;
     /** PostgreSQL: the server's URL for a database name, with `{db}` in place of the name. */
     postgresUrl: string;
+    /**
+     * PostgreSQL: drop each file's database when the file closes it. Only in watch mode, where the server
+     * outlives any number of reruns; a run's databases go with the server's directory at its end.
+     */
+    dropTestDatabases: boolean;
   }
 }
 
@@ -33,6 +38,7 @@ export default async function setup(project: TestProject) {
     await database.close();
     project.provide('dbKind', 'postgres');
     project.provide('postgresUrl', server.url('{db}'));
+    project.provide('dropTestDatabases', project.vitest.config.watch);
     project.provide('pgliteTemplate', '');
     return () => {
       server.stop();
@@ -51,5 +57,6 @@ export default async function setup(project: TestProject) {
   project.provide('dbKind', 'pglite');
   project.provide('pgliteTemplate', file);
   project.provide('postgresUrl', '');
+  project.provide('dropTestDatabases', false);
   return () => rmSync(tmp, { recursive: true, force: true });
 }

@@ -101,6 +101,9 @@ export async function createTestDatabase(): Promise<{ database: Database; drop: 
       database,
       drop: async () => {
         await database.close();
+        // A run's databases are left to the server, whose directory goes at the run's end (global-setup.ts):
+        // a drop cost the server 0.1 CPU-seconds and the file 0.2–0.3 s, each of ~120 files. 12 MB each.
+        if (!inject('dropTestDatabases')) return;
         const c = new pg.Client({ connectionString: urlFor('postgres') });
         await c.connect();
         await c.query(`drop database if exists ${name} with (force)`);
