@@ -31,8 +31,10 @@ interface Seed {
 let seed: Seed;
 
 test.beforeAll(async ({ request }) => {
-  const member = await createUser(request, 'phone');
-  const other = await createUser(request, 'phone_other');
+  const [member, other] = await Promise.all([
+    createUser(request, 'phone'),
+    createUser(request, 'phone_other'),
+  ]);
   const { cheatId, productId } = await asAdmin(request, async () => {
     const cheat = await request.post('/api/v1/admin/cheats', {
       data: {
