@@ -28,8 +28,7 @@ interface Seed {
 let seed: Seed;
 
 test.beforeAll(async ({ request }) => {
-  const member = await createUser(request, 'a11y');
-  const other = await createUser(request, 'a11y_other');
+  const [member, other] = await Promise.all([createUser(request, 'a11y'), createUser(request, 'a11y_other')]);
   const { cheatId, productId } = await asAdmin(request, async () => {
     const cheat = await request.post('/api/v1/admin/cheats', {
       data: {

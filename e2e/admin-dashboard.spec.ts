@@ -1,17 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config.ts';
+import { signInAs } from './support/social.ts';
 import { createUser } from './support/users.ts';
 
 test('the dashboard shows the cards, latest posts and reports overview, and refreshes', async ({
   page,
   request,
 }) => {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page.getByRole('link', { name: 'Your profile' })).toBeVisible();
-  await page.goto('/admin');
+  await signInAs(page, E2E_ADMIN, '/admin');
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
   for (const label of ['Total Users', 'Total Posts', 'Active Cheats', 'Total Downloads']) {
     await expect(page.getByText(label, { exact: true })).toBeVisible();
@@ -33,12 +29,7 @@ test('the dashboard charts sign-ups, posts and sales over 30 days, with a table 
   request,
 }) => {
   await createUser(request, 'chart');
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page.getByRole('link', { name: 'Your profile' })).toBeVisible();
-  await page.goto('/admin');
+  await signInAs(page, E2E_ADMIN, '/admin');
   await expect(page.getByRole('heading', { name: 'Last 30 Days' })).toBeVisible();
   const chart = page.getByRole('img', { name: /^Last 30 days: \d+ sign-ups, \d+ posts, \d+ sales\.$/ });
   await expect(chart).toBeVisible();

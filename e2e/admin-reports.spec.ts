@@ -8,8 +8,10 @@ test.describe.configure({ timeout: 90_000 });
 
 /** A member posts something and another member reports it, both through the API. */
 async function reportedPost(request: APIRequestContext, text: string, reason: string) {
-  const author = await createUser(request, 'author');
-  const reporter = await createUser(request, 'reporter');
+  const [author, reporter] = await Promise.all([
+    createUser(request, 'author'),
+    createUser(request, 'reporter'),
+  ]);
   const [postId] = await seedPosts(request, author, [text]);
   const reportId = await asUser(request, reporter, async () => {
     const res = await request.post('/api/v1/reports', {

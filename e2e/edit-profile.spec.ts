@@ -57,8 +57,7 @@ test('a file that is not an image is refused, a taken username is named, Cancel 
   page,
   request,
 }) => {
-  const other = await createUser(request, 'taken');
-  const user = await createUser(request, 'editor');
+  const [other, user] = await Promise.all([createUser(request, 'taken'), createUser(request, 'editor')]);
   await signInAs(page, user, '/edit-profile');
 
   await page.getByLabel('Avatar image').setInputFiles({

@@ -9,8 +9,7 @@ test('a member quotes the thread and mentions another with the autocomplete; the
   request,
 }) => {
   test.slow(); // two accounts and the editor's chunk on a busy machine
-  const writer = await createUser(request, 'writer');
-  const reader = await createUser(request, 'reader');
+  const [writer, reader] = await Promise.all([createUser(request, 'writer'), createUser(request, 'reader')]);
   const title = `Mentions ${randomUUID().slice(0, 6)}`;
   const threadId = await asUser(request, writer, async () => {
     const categories = await (await request.get('/api/v1/forum/categories')).json();

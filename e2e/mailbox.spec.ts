@@ -37,18 +37,17 @@ test('the email-notifications switch decides whether a direct message reaches th
   browser,
   request,
 }) => {
-  const away = await createUser(request, 'away');
-  const witness = await createUser(request, 'witness');
+  const [away, witness] = await Promise.all([createUser(request, 'away'), createUser(request, 'witness')]);
   // A third member's home page shows who is online: it tells when the away member's closed browser is gone.
   const watcher = await pageAs(browser, await createUser(request, 'watcher'), '/');
   const onlineList = watcher
     .getByRole('complementary', { name: 'Online users' })
     .getByRole('list', { name: 'Online users list' });
-  const [first, second, third] = [
-    await createUser(request, 'dm_a'),
-    await createUser(request, 'dm_b'),
-    await createUser(request, 'dm_c'),
-  ];
+  const [first, second, third] = await Promise.all([
+    createUser(request, 'dm_a'),
+    createUser(request, 'dm_b'),
+    createUser(request, 'dm_c'),
+  ]);
 
   // On (the default): the message is mailed, with a link to the conversation.
   await directMessage(request, first, away, 'Are you still selling the kit?');

@@ -15,8 +15,7 @@ test('two members: new message, the other sees it, the bell counts it, reply, de
   browser,
   request,
 }) => {
-  const alice = await createUser(request, 'alice');
-  const bob = await createUser(request, 'bob');
+  const [alice, bob] = await Promise.all([createUser(request, 'alice'), createUser(request, 'bob')]);
   const aliceContext = await browser.newContext();
   const bobContext = await browser.newContext();
   const a = await aliceContext.newPage();
@@ -90,8 +89,7 @@ test('?recipient= preselects the recipient; the profile Message button leads the
   page,
   request,
 }) => {
-  const me = await createUser(request, 'sender');
-  const them = await createUser(request, 'target');
+  const [me, them] = await Promise.all([createUser(request, 'sender'), createUser(request, 'target')]);
   await signInAs(page, me, `/profile/${them.id}`);
   await page.getByRole('link', { name: 'Message', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/messages/new\\?recipient=${them.id}$`));

@@ -29,8 +29,7 @@ test('a buyer sends a seller a Discord handle: both see the warning on that mess
   browser,
   request,
 }) => {
-  const seller = await createUser(request, 'seller');
-  const buyer = await createUser(request, 'buyer');
+  const [seller, buyer] = await Promise.all([createUser(request, 'seller'), createUser(request, 'buyer')]);
   await seedListing(request, seller);
 
   const s = await pageAs(browser, seller, '/messages');

@@ -97,8 +97,7 @@ test('a member posts, likes, comments, deletes a comment and deletes the post', 
 });
 
 test('following an author fills the Following tab; unfollowing empties it', async ({ page, request }) => {
-  const author = await createUser(request, 'author');
-  const reader = await createUser(request, 'reader');
+  const [author, reader] = await Promise.all([createUser(request, 'author'), createUser(request, 'reader')]);
   const text = `Author news ${randomUUID().slice(0, 6)}`;
   await seedPosts(request, author, [text]);
   await signInAs(page, reader, '/posts');
@@ -133,8 +132,10 @@ test('the feed loads more posts as the member scrolls, and Share copies the link
   context,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const author = await createUser(request, 'prolific');
-  const reader = await createUser(request, 'scroller');
+  const [author, reader] = await Promise.all([
+    createUser(request, 'prolific'),
+    createUser(request, 'scroller'),
+  ]);
   const tag = randomUUID().slice(0, 6);
   const ids = await seedPosts(
     request,

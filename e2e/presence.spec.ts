@@ -6,8 +6,7 @@ test('home page: the online column lists both signed-in members once each, live,
   browser,
   request,
 }) => {
-  const ann = await createUser(request, 'ann');
-  const ben = await createUser(request, 'ben');
+  const [ann, ben] = await Promise.all([createUser(request, 'ann'), createUser(request, 'ben')]);
   const annContext = await browser.newContext();
   const benContext = await browser.newContext();
   const a = await annContext.newPage();
@@ -36,8 +35,7 @@ test('a member who turns off "Show me in the online list" leaves everyone\'s lis
   browser,
   request,
 }) => {
-  const cal = await createUser(request, 'cal');
-  const dee = await createUser(request, 'dee');
+  const [cal, dee] = await Promise.all([createUser(request, 'cal'), createUser(request, 'dee')]);
   const deePage = await pageAs(browser, dee, '/');
   const list = deePage
     .getByRole('complementary', { name: 'Online users' })

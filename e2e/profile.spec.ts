@@ -8,8 +8,7 @@ test('my own profile: Edit Profile, my private balance and credits, tabs with my
   page,
   request,
 }) => {
-  const me = await createUser(request, 'owner');
-  const other = await createUser(request, 'liker');
+  const [me, other] = await Promise.all([createUser(request, 'owner'), createUser(request, 'liker')]);
   const text = `My profile post ${randomUUID().slice(0, 6)}`;
   const [postId] = await seedPosts(request, me, [text]);
   await asUser(request, other, () => request.put(`/api/v1/posts/${postId}/like`));
@@ -42,8 +41,7 @@ test("another member's profile: no private cards; Follow, Unfollow and Message",
   page,
   request,
 }) => {
-  const me = await createUser(request, 'visitor');
-  const them = await createUser(request, 'followed');
+  const [me, them] = await Promise.all([createUser(request, 'visitor'), createUser(request, 'followed')]);
   await signInAs(page, me, `/profile/${them.id}`);
   await expect(page.getByRole('heading', { name: them.username, level: 1 })).toBeVisible();
   await expect(page.getByText('Main currency')).toHaveCount(0);
@@ -99,8 +97,7 @@ test("the Forum Posts tab lists the member's threads with category, date and vot
   page,
   request,
 }) => {
-  const author = await createUser(request, 'forumist');
-  const voter = await createUser(request, 'voter');
+  const [author, voter] = await Promise.all([createUser(request, 'forumist'), createUser(request, 'voter')]);
   const title = `Best settings for aim ${randomUUID().slice(0, 6)}`;
   const threadId = await asUser(request, author, async () => {
     const categories = await (await request.get('/api/v1/forum/categories')).json();

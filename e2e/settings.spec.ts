@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config.ts';
-import { signInAs } from './support/social.ts';
+import { asUser, signInAs } from './support/social.ts';
 import { totpFromKey } from './support/totp.ts';
 import { createUser } from './support/users.ts';
 
@@ -64,6 +64,8 @@ test('notification toggles persist after a reload and the sign-in shows in the h
   request,
 }) => {
   const user = await createUser(request, 'prefs');
+  // One sign-in through the API (another client), then this browser's, for the history below.
+  await asUser(request, user, async () => undefined);
   await signInAs(page, user, '/profile/settings');
 
   await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
@@ -87,7 +89,7 @@ test('notification toggles persist after a reload and the sign-in shows in the h
   await expect(security).toHaveAttribute('aria-checked', 'false');
   await expect(digest).toHaveValue('daily');
 
-  // createUser signed in once through the API, and this browser once: newest first.
+  // The API's sign-in and this browser's: newest first.
   const history = page.getByRole('list', { name: 'Recent sign-ins' });
   await expect(history.getByRole('listitem')).toHaveCount(2);
   await expect(history.getByRole('listitem').first()).toContainText(/Chrome \d+ on \w+/);

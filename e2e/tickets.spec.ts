@@ -87,8 +87,10 @@ test("another member's ticket is refused with the spec's message and returns to 
   browser,
   request,
 }) => {
-  const owner = await createUser(request, 'owner');
-  const stranger = await createUser(request, 'stranger');
+  const [owner, stranger] = await Promise.all([
+    createUser(request, 'owner'),
+    createUser(request, 'stranger'),
+  ]);
   const ownerCtx = await browser.newContext();
   const ownerPage = await ownerCtx.newPage();
   await signInAs(ownerPage, owner);

@@ -9,8 +9,10 @@ import { createModerator, createUser } from './support/users.ts';
 test.describe.configure({ timeout: 90_000 });
 
 test('a moderator deletes the image of a reported post: it no longer loads', async ({ browser, request }) => {
-  const author = await createUser(request, 'author');
-  const reporter = await createUser(request, 'reporter');
+  const [author, reporter] = await Promise.all([
+    createUser(request, 'author'),
+    createUser(request, 'reporter'),
+  ]);
   const text = `Look at my loot ${Date.now()}`;
   const { url, postId } = await asUser(request, author, async () => {
     const png = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#f97316' } })

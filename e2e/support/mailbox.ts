@@ -36,6 +36,12 @@ export function mailsTo(address: string): StoredMail[] | undefined {
   return mails.filter((m) => m.to === address);
 }
 
+/**
+ * How often a wait for a mail reads the mailbox: the server writes a sign-up's mail within about 100 ms of
+ * its answer, so expect.poll's default steps (100, 250, 500 ms, then every second) mostly waited past it.
+ */
+const MAIL_POLL = { intervals: [50, 50, 100, 100, 250] };
+
 /** The newest message the dev mailbox holds for an address (waits for it to arrive). */
 export async function latestMailTo(address: string): Promise<StoredMail> {
   let found: StoredMail | undefined;
@@ -43,7 +49,7 @@ export async function latestMailTo(address: string): Promise<StoredMail> {
     .poll(() => {
       found = mailsTo(address)?.at(-1);
       return found?.to;
-    })
+    }, MAIL_POLL)
     .toBe(address);
   return found!;
 }

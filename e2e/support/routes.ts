@@ -41,8 +41,10 @@ export interface RouteRecords {
 
 /** One of each record the router's detail pages show, made through the API (`prefix` names the members). */
 export async function seedRouteRecords(request: APIRequestContext, prefix: string): Promise<RouteRecords> {
-  const member = await createUser(request, prefix);
-  const other = await createUser(request, `${prefix}_other`);
+  const [member, other] = await Promise.all([
+    createUser(request, prefix),
+    createUser(request, `${prefix}_other`),
+  ]);
   const texts = {
     cheat: {
       title: 'Responsive Aim Assist with a long title to wrap on a phone',

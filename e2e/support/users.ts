@@ -44,12 +44,16 @@ export async function createUser(
   const verified = await request.post('/api/auth/verify-email', { data: { token } });
   expect(verified.status(), await verified.text()).toBe(200);
   consumeMail(verification);
-  const signIn = await request.post('/api/auth/sign-in/email', {
-    data: { email: user.email, password: user.password },
-  });
-  const body = await signIn.json();
-  await request.post('/api/auth/sign-out', { data: {} });
-  const created = { ...user, id: body.user.id as string };
+  // The id from the public member search (the username is new and unique), not from a sign-in: signing in
+  // and out again cost a password hash and two requests in each of a run's hundreds of members, and left the
+  // shared request context's cookies to whichever of two parallel calls signed out last.
+  const found = await request.get('/api/v1/users', { params: { q: user.username } });
+  expect(found.status(), await found.text()).toBe(200);
+  const matches = ((await found.json()).items as { id: string; username: string }[]).filter(
+    (u) => u.username === user.username,
+  );
+  expect(matches, `the member search finds ${user.username}`).toHaveLength(1);
+  const created = { ...user, id: matches[0]!.id };
   if (level) {
     const admin = await adminApi();
     const patched = await admin.patch(`/api/v1/admin/users/${created.id}`, { data: { trustLevel: level } });
