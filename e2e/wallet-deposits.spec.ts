@@ -41,6 +41,12 @@ test('a member adds credits through the sandbox checkout and sees them arrive wi
   await expect(depositStatus(waiting)).toContainText('Waiting for the payment processor…');
   await expect(card(waiting, 'Pending deposits').getByText('1,000', { exact: true })).toBeVisible();
 
+  // The toast lives two seconds: watched for from before the payment, so the checks on the paying tab that
+  // come first cannot outlast it (seen on a loaded machine: the toast had come and gone).
+  const waitingToast = waiting
+    .getByRole('status')
+    .filter({ hasText: /^1,000 credits added to your wallet$/ })
+    .waitFor({ state: 'visible', timeout: 60_000 });
   await page.getByRole('button', { name: 'Pay' }).click();
   await expect(page).toHaveURL(new RegExp(`/wallet\\?deposit=${depositId}$`));
   await expect(depositStatus(page)).toContainText('1,000 credits added to your wallet');
@@ -48,9 +54,7 @@ test('a member adds credits through the sandbox checkout and sees them arrive wi
 
   // The waiting tab turns credited on the live event, with its toast, and no reload.
   await expect(depositStatus(waiting)).toContainText('1,000 credits added to your wallet');
-  await expect(
-    waiting.getByRole('status').filter({ hasText: /^1,000 credits added to your wallet$/ }),
-  ).toBeVisible();
+  await waitingToast;
   await expect(card(waiting, 'Marketplace credits').getByText('1,000', { exact: true })).toBeVisible();
   await expect(card(waiting, 'Pending deposits').getByText('0', { exact: true })).toBeVisible();
 
