@@ -1,5 +1,5 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, like, sql } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, like, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { profiles, verifications } from '../../db/schema/index.ts';
 import type { MailJob } from '../../plugins/queue.ts';
