@@ -191,7 +191,7 @@ describe('delivery', () => {
     for (const d of [gone, missing, failing])
       await subscribe(t, member.cookie, { ...d, kinds: ['messages'] });
     await sendDm(sender, member, 'hello');
-    await t.app.jobs.settle();
+    await t.app.jobs.settle(30_000, { retries: false });
     const left = await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, member.id));
     expect(left.map((d) => d.endpoint)).toEqual([failing.endpoint]);
     expect(left[0]!.failures).toBeGreaterThanOrEqual(1);
