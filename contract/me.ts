@@ -3,6 +3,7 @@ import { usernameField } from './auth.ts';
 import { locales } from './i18n/locales.ts';
 import { digestPeriods, limits, roles } from './limits.ts';
 import { accountMessages } from './messages.ts';
+import { deviceFields } from './sessions.ts';
 
 /** A member's own profile, as returned to its owner. */
 export const meResponse = z.object({
@@ -74,7 +75,9 @@ export const loginEventItem = z.object({
   id: z.string(),
   createdAt: z.string(),
   ipAddress: z.string(),
+  /** As the browser sent it (shown on hover); the fields below are what the server read from it. */
   userAgent: z.string(),
+  ...deviceFields,
 });
 export type LoginEvent = z.infer<typeof loginEventItem>;
 export const loginsResponse = z.object({ items: z.array(loginEventItem) });

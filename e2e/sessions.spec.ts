@@ -20,6 +20,9 @@ test('settings lists my sessions and signs one out: that browser is signed out a
     await expect(list.getByRole('listitem')).toHaveCount(2);
     const mine = list.getByRole('listitem').filter({ hasText: 'This device' });
     await expect(mine).toHaveCount(1);
+    // The kind of device in words (the API sends a code), with the browser and system as the agent names them.
+    await expect(mine).toContainText(/Chrome \d+ on \w+/);
+    await expect(mine).toContainText('Computer');
     await expect(mine.getByRole('button', { name: /^Sign out/ })).toHaveCount(0);
 
     const theirs = list.getByRole('listitem').filter({ hasNotText: 'This device' });

@@ -176,6 +176,10 @@ describe('notifications and mails in the recipient’s language', () => {
     expect(alert?.subject).toBe('Пароль от вашего аккаунта CheatMarket изменён');
     expect(decoded(alert!.text)).toContain(`Привет, ${boris.username}!`);
     expect(decoded(alert!.html)).toContain('Это был не я');
+    // The device facts are worded too: no English left for a user agent the server could not read.
+    expect(decoded(alert!.text)).toContain('Устройство: Неизвестное устройство');
+    expect(decoded(alert!.text)).toContain('Браузер: Неизвестный браузер');
+    expect(decoded(alert!.text)).not.toMatch(/Unknown/);
   });
 
   it('Russian plurals for 1, 2, 5 and 21 in a notification and in a mail', async () => {

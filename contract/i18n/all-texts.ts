@@ -14,6 +14,7 @@ import '../search-texts.ts';
 import '../shell-messages.ts';
 import '../texts/account-ui.ts';
 import '../texts/auth-ui.ts';
+import '../texts/device-ui.ts';
 import '../texts/wallet-ui.ts';
 import '../texts/cheat-ui.ts';
 import '../texts/listing-ui.ts';

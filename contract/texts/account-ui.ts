@@ -30,7 +30,6 @@ export const accountUi = /* @__PURE__ */ defineMessages('accountUi', {
   uploadProgress: 'Upload progress',
   bio: 'Bio',
   bioPlaceholder: 'Tell the community about yourself',
-  unknownBrowser: 'Unknown browser',
   browserOnOs: (browser: string, os: string) => `${browser} on ${os}`,
   sessions: 'Sessions',
   signedInSessions: 'Signed-in sessions',

@@ -184,7 +184,11 @@ describe('GET /api/v1/me/logins', () => {
     expect(items).toHaveLength(10);
     expect(items.map((i) => i.userAgent)).toEqual(Array.from({ length: 10 }, (_, i) => `Agent/${10 - i}`));
     expect(items[0]!.ipAddress).toBe('127.0.0.1');
-    expect(Object.keys(items[0]!).sort()).toEqual(['createdAt', 'id', 'ipAddress', 'userAgent']);
+    expect(Object.keys(items[0]!).sort()).toEqual(
+      ['browser', 'createdAt', 'deviceKind', 'deviceModel', 'id', 'ipAddress', 'os', 'userAgent'].sort(),
+    );
+    // An agent that names no browser or system the server knows: codes and nulls, worded by the page.
+    expect(items[0]).toMatchObject({ deviceKind: 'unknown', deviceModel: null, browser: null, os: null });
     const total = await t.db.select().from(loginEvents).where(eq(loginEvents.userId, user.id));
     expect(total).toHaveLength(12);
     const mine = new Set(total.map((e) => e.id));

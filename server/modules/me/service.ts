@@ -7,6 +7,7 @@ import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { canModerate } from '../../policy.ts';
 import { signalPresenceChange } from '../realtime/presence.ts';
+import { deviceFields } from '../sessions/user-agent.ts';
 import { toAvatarWebp } from './avatar-image.ts';
 import {
   findAvatarData,
@@ -117,5 +118,7 @@ export async function saveSettings(db: Db, viewer: Viewer, input: UserSettingsIn
 
 export async function getLogins(db: Db, viewer: Viewer): Promise<{ items: LoginEvent[] }> {
   const rows = await listLatestLogins(db, viewer.id, LOGIN_HISTORY_SIZE);
-  return { items: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })) };
+  return {
+    items: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), ...deviceFields(r.userAgent) })),
+  };
 }

@@ -3,12 +3,13 @@ import type { IncomingHttpHeaders } from 'node:http';
 import fp from 'fastify-plugin';
 import type { Role } from '../../../contract/limits.ts';
 import { securityAlertTexts } from '../../../contract/mail.ts';
+import { deviceLabel, deviceUi } from '../../../contract/texts/device-ui.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { inLocale, type Locale } from '../../i18n.ts';
 import { enqueue, enqueueMail, mailIdFor } from '../../plugins/queue.ts';
 import { canModerate } from '../../policy.ts';
 import { findAlertRecipient, insertAlertToken, rememberDevice } from './queries.ts';
-import { describeUserAgent, deviceKey, networkOf } from './user-agent.ts';
+import { describeUserAgent, deviceKey, networkOf, UNKNOWN_NETWORK } from './user-agent.ts';
 
 export type AlertKind =
   | 'new-sign-in'
@@ -94,10 +95,12 @@ export function securityAlertMail(
   const t = inLocale(locale, securityAlertTexts);
   const { subject, line } = what[kind](d, t);
   const ua = describeUserAgent(d.userAgent);
+  const words = inLocale(locale, deviceUi);
+  const network = networkOf(d.ipAddress);
   const facts: [string, string][] = [
-    [t.device, ua.device],
-    [t.browser, t.browserOn(ua.browser, ua.os)],
-    [t.network, networkOf(d.ipAddress)],
+    [t.device, deviceLabel(words, ua)],
+    [t.browser, ua.browser ? t.browserOn(ua.browser, ua.os ?? words.unknownSystem) : words.unknownBrowser],
+    [t.network, network === UNKNOWN_NETWORK ? words.unknownNetwork : network],
     [t.time, `${(d.at ?? new Date()).toISOString().slice(0, 19).replace('T', ' ')} UTC`],
   ];
   const text = [

@@ -52,7 +52,7 @@ describe('new sign-in alerts', () => {
     expect(first).toHaveLength(1);
     expect(first[0]!.subject).toBe('New sign-in to your CheatMarket account');
     expect(first[0]!.text).toContain('Browser: Firefox 128 on Linux');
-    expect(first[0]!.text).toContain('Device: Desktop');
+    expect(first[0]!.text).toContain('Device: Computer');
     expect(first[0]!.text).toContain('Approximate network: 198.51.100.0/24');
     expect(first[0]!.text).not.toContain('198.51.100.20');
     expect(first[0]!.text).toMatch(/Time: \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC/);

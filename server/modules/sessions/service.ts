@@ -13,7 +13,7 @@ import {
   listLiveSessions,
   useAlertToken,
 } from './queries.ts';
-import { describeUserAgent } from './user-agent.ts';
+import { deviceFields } from './user-agent.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notFound = () => new AppError('NOT_FOUND', sessionMessages.sessionNotFound);
@@ -23,8 +23,8 @@ export async function listMySessions(db: Db, viewer: Viewer): Promise<SessionsRe
   return {
     items: rows.map((r) => ({
       id: r.id,
-      ...describeUserAgent(r.userAgent),
-      ipAddress: r.ipAddress || 'Unknown',
+      ...deviceFields(r.userAgent),
+      ipAddress: r.ipAddress || null,
       lastActiveAt: r.updatedAt.toISOString(),
       createdAt: r.createdAt.toISOString(),
       current: r.id === viewer.sessionId,

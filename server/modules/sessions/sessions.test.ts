@@ -36,14 +36,25 @@ describe('GET /api/v1/me/sessions', () => {
     expect(items.map((i) => i.id).sort()).toEqual(rows.map((r) => r.id).sort());
     const current = items.find((i) => i.current)!;
     expect(current).toMatchObject({
-      device: 'Mobile (Apple iPhone)',
+      deviceKind: 'mobile',
+      deviceModel: 'Apple iPhone',
       browser: 'Safari 17',
       os: 'iOS',
       ipAddress: '203.0.113.7',
       current: true,
     });
     expect(Object.keys(current).sort()).toEqual(
-      ['browser', 'createdAt', 'current', 'device', 'id', 'ipAddress', 'lastActiveAt', 'os'].sort(),
+      [
+        'browser',
+        'createdAt',
+        'current',
+        'deviceKind',
+        'deviceModel',
+        'id',
+        'ipAddress',
+        'lastActiveAt',
+        'os',
+      ].sort(),
     );
     expect(items.filter((i) => i.current)).toHaveLength(1);
     expect(new Date(String(current.lastActiveAt)).getTime()).toBeGreaterThan(0);
@@ -52,12 +63,20 @@ describe('GET /api/v1/me/sessions', () => {
     expect(res.body).not.toContain(otherRows[0]!.id);
   });
 
-  it('names an unknown user agent Unknown', async () => {
+  it('sends an unread user agent as codes and nulls, never English words (issue 41)', async () => {
     const user = await buildSignedInUser(t);
     const { items } = (await get('/api/v1/me/sessions', user.cookie)).json() as {
-      items: { browser: string; current: boolean }[];
+      items: Record<string, unknown>[];
     };
-    expect(items).toEqual([expect.objectContaining({ browser: 'Unknown', current: true })]);
+    expect(items).toEqual([
+      expect.objectContaining({
+        deviceKind: 'unknown',
+        deviceModel: null,
+        browser: null,
+        os: null,
+        current: true,
+      }),
+    ]);
   });
 });
 

@@ -1,30 +1,41 @@
 import { isIPv4, isIPv6 } from 'node:net';
 import Bowser from 'bowser';
+import { type DeviceKind, deviceKinds } from '../../../contract/texts/device-ui.ts';
 
 export interface DeviceInfo {
-  /** Desktop, Mobile, Tablet, … with the vendor and model when the user agent names them. */
-  device: string;
-  browser: string;
-  os: string;
+  kind: DeviceKind;
+  /** Vendor and model when the user agent names them. */
+  model: string | null;
+  /** Name and major version; null when the user agent names none. */
+  browser: string | null;
+  os: string | null;
 }
 
-const UNKNOWN = 'Unknown';
+/** What the known-device pairs store for a part the request did not tell (kept: stored rows use it). */
+export const UNKNOWN_NETWORK = 'Unknown';
+const UNKNOWN = UNKNOWN_NETWORK;
 
-/** What a user agent says about the device, parsed with bowser (MIT, no dependencies). */
+/** What a user agent says about the device, parsed with bowser (MIT, no dependencies); words are the reader's. */
 export function describeUserAgent(userAgent: string | null | undefined): DeviceInfo {
-  if (!userAgent || userAgent === UNKNOWN) return { device: UNKNOWN, browser: UNKNOWN, os: UNKNOWN };
+  if (!userAgent || userAgent === UNKNOWN) return { kind: 'unknown', model: null, browser: null, os: null };
   const parsed = Bowser.parse(userAgent);
   const type = parsed.platform.type;
-  const kind = type ? type.charAt(0).toUpperCase() + type.slice(1) : UNKNOWN;
   const model = [parsed.platform.vendor, parsed.platform.model].filter(Boolean).join(' ');
   const version = (v?: string) => (v ? ` ${v.split('.')[0]}` : '');
   return {
-    device: model ? `${kind} (${model})` : kind,
-    browser: parsed.browser.name ? `${parsed.browser.name}${version(parsed.browser.version)}` : UNKNOWN,
+    kind: (deviceKinds as readonly string[]).includes(type ?? '') ? (type as DeviceKind) : 'unknown',
+    model: model || null,
+    browser: parsed.browser.name ? `${parsed.browser.name}${version(parsed.browser.version)}` : null,
     os: parsed.os.name
       ? `${parsed.os.name}${parsed.os.versionName ? ` ${parsed.os.versionName}` : ''}`
-      : UNKNOWN,
+      : null,
   };
+}
+
+/** {@link describeUserAgent} as the API sends it (contract/sessions.ts `deviceFields`). */
+export function deviceFields(userAgent: string | null | undefined) {
+  const { kind, model, browser, os } = describeUserAgent(userAgent);
+  return { deviceKind: kind, deviceModel: model, browser, os };
 }
 
 /** The device part of a known-device pair: browser and OS families, no versions (an update is not new). */

@@ -5,6 +5,7 @@ import { sessionMessages } from '../../../../contract/messages.ts';
 import type { SessionItem } from '../../../../contract/sessions.ts';
 import { accountUi as ui } from '../../../../contract/texts/account-ui.ts';
 import { commonUi } from '../../../../contract/texts/common-ui.ts';
+import { deviceLabel, deviceUi } from '../../../../contract/texts/device-ui.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
@@ -15,12 +16,8 @@ import { errorMessage } from '../../../lib/api.ts';
 import { formatDateLong, toIsoString } from '../../../lib/format.ts';
 import { withParts } from '../../../lib/text-parts.tsx';
 import { useRevokeOtherSessions, useRevokeSession, useSessions } from '../api.ts';
+import { browserLabel, isHandheld } from '../device-words.ts';
 import { DeviceRow } from './device-row.tsx';
-
-const isPhone = (s: SessionItem) => /^(Mobile|Tablet)/.test(s.device);
-/** "Firefox 128 on Linux"; a user agent we could not read (a script, a bot) says so once. */
-const labelOf = (s: SessionItem) =>
-  s.browser === 'Unknown' ? ui.unknownBrowser : ui.browserOnOs(s.browser, s.os);
 
 /** Where I am signed in: each browser's session, this one first-class, any other signed out on confirm. */
 export function ActiveSessions() {
@@ -66,7 +63,7 @@ export function ActiveSessions() {
                 key={s.id}
                 className="flex-wrap"
                 icon={
-                  isPhone(s) ? (
+                  isHandheld(s) ? (
                     <Smartphone className="size-4" aria-hidden="true" />
                   ) : (
                     <Laptop className="size-4" aria-hidden="true" />
@@ -77,7 +74,7 @@ export function ActiveSessions() {
                     <Button
                       variant="outline"
                       size="sm"
-                      aria-label={ui.signOutNamed(labelOf(s))}
+                      aria-label={ui.signOutNamed(browserLabel(s))}
                       onClick={() => setSigningOut(s)}
                     >
                       {ui.signOut}
@@ -86,14 +83,13 @@ export function ActiveSessions() {
                 }
               >
                 <p className="flex flex-wrap items-center gap-2 text-sm font-medium">
-                  <span className="truncate">{labelOf(s)}</span>
+                  <span className="truncate">{browserLabel(s)}</span>
                   {s.current && <Badge tone="primary">{ui.thisDevice}</Badge>}
                 </p>
                 <p className="text-xs text-muted break-words">
-                  {/* The server's reading of the user agent (browser, system, device): a record's data. */}
-                  <span translate="no">{s.device}</span>
+                  <span>{deviceLabel(deviceUi, { kind: s.deviceKind, model: s.deviceModel })}</span>
                   <span aria-hidden="true"> · </span>
-                  <span>{ui.ipAddress(s.ipAddress)}</span>
+                  <span>{s.ipAddress ? ui.ipAddress(s.ipAddress) : deviceUi.unknownAddress}</span>
                   <span aria-hidden="true"> · </span>
                   <span>
                     {withParts(
@@ -120,7 +116,7 @@ export function ActiveSessions() {
         open={signingOut !== undefined}
         onOpenChange={(open) => !open && setSigningOut(undefined)}
         title={ui.signOutSessionTitle}
-        message={ui.signOutSessionConfirm(signingOut ? labelOf(signingOut) : '')}
+        message={ui.signOutSessionConfirm(signingOut ? browserLabel(signingOut) : '')}
         confirmLabel={ui.signOut}
         onConfirm={confirmOne}
         pending={revoke.isPending}

@@ -1,4 +1,4 @@
-import { History, Monitor } from 'lucide-react';
+import { History, Monitor, Smartphone } from 'lucide-react';
 import { accountMessages } from '../../../../contract/messages.ts';
 import { accountUi as ui } from '../../../../contract/texts/account-ui.ts';
 import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
@@ -6,7 +6,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { formatDateLong, toIsoString } from '../../../lib/format.ts';
 import { useLogins } from '../api.ts';
-import { describeUserAgent } from '../user-agent.ts';
+import { browserLabel, isHandheld } from '../device-words.ts';
 import { DeviceRow } from './device-row.tsx';
 
 /** The 10 latest sign-ins: date, IP address and browser. */
@@ -23,9 +23,18 @@ export function LoginActivity() {
       ) : (
         <ul className="divide-y divide-line" aria-label={ui.recentSignIns}>
           {logins.data.items.map((login) => (
-            <DeviceRow key={login.id} icon={<Monitor className="size-4" aria-hidden="true" />}>
+            <DeviceRow
+              key={login.id}
+              icon={
+                isHandheld(login) ? (
+                  <Smartphone className="size-4" aria-hidden="true" />
+                ) : (
+                  <Monitor className="size-4" aria-hidden="true" />
+                )
+              }
+            >
               <p className="truncate text-sm font-medium" title={login.userAgent}>
-                {describeUserAgent(login.userAgent)}
+                {browserLabel(login)}
               </p>
               <p className="text-xs text-muted">
                 <time dateTime={toIsoString(login.createdAt)}>{formatDateLong(login.createdAt)}</time>
