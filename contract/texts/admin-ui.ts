@@ -65,10 +65,7 @@ export const adminUi = /* @__PURE__ */ defineMessages('adminUi', {
   colUser: 'User',
   colRoleRank: 'Role · Rank',
   colStatusTrust: 'Status · Trust',
-  colBalance: 'Balance',
-  colCredits: 'Credits',
   colJoined: 'Joined',
-  colActions: 'Actions',
   banUserTitle: 'Ban user',
   unbanUserTitle: 'Unban user',
   allowSignIn: (username: string) => `Allow ${username} to sign in again?`,
@@ -99,9 +96,6 @@ export const adminUi = /* @__PURE__ */ defineMessages('adminUi', {
   unbanNamed: (username: string) => `Unban ${username}`,
   grantTo: (username: string) => `To ${username}`,
   amount: 'Amount',
-  currency: 'Currency',
-  credits: 'Credits',
-  balance: 'Balance',
   description: 'Description',
   // The audit log.
   auditIntro: 'Every staff action, who did it and when. Entries are never edited or removed.',
@@ -124,7 +118,6 @@ export const adminUi = /* @__PURE__ */ defineMessages('adminUi', {
   loadingReports: 'Loading reports…',
   colReport: 'Report',
   colReporter: 'Reporter',
-  colReason: 'Reason',
   colReportedContent: 'Reported content',
   deleteContentTitle: 'Delete content',
   /** `what` is one of the reportTargetNouns. */
@@ -202,7 +195,6 @@ export const adminUi = /* @__PURE__ */ defineMessages('adminUi', {
   rejectAndBanConfirm: (username: string) =>
     `The post is not published, ${username} is mailed the reason and banned: signed out everywhere at once, and unable to sign in again.`,
   rejectConfirm: (username: string) => `The post is not published and ${username} is mailed the reason.`,
-  reason: 'Reason',
   banSenderButton: 'Ban Sender',
   rejectAndBanButton: 'Reject and Ban',
   // Flagged feedback (possible vouch rings).
@@ -274,7 +266,6 @@ export const siteSettingsUi = /* @__PURE__ */ defineMessages('siteSettingsUi', {
   protectionHint: 'How long a buyer can dispute an order, 1 to 720 hours.',
   topUps: 'Top-ups',
   savesTopUps: 'top-ups',
-  currency: 'Currency',
   currencyHint: 'Three letters, like USD.',
   creditsPerUnit: 'Credits per currency unit',
   creditsPerUnitHint: '100 means a credit costs 0.01.',

@@ -22,7 +22,6 @@ export const componentsUi = /* @__PURE__ */ defineMessages('componentsUi', {
   reportThis: (what: string) => `Report this ${what}`,
   reportContent: 'Report content',
   whyReporting: 'Why are you reporting this?',
-  reason: 'Reason',
   leaveEmptyToCancel: 'Leave empty to cancel.',
   submitReport: 'Submit Report',
   watch: 'Watch',
@@ -80,7 +79,6 @@ export const settleUi = /* @__PURE__ */ defineMessages('settleUi', {
 export const webhooksUi = /* @__PURE__ */ defineMessages('webhooksUi', {
   title: 'Discord & Telegram',
   addForm: 'Add a webhook',
-  type: 'Type',
   url: 'Webhook URL',
   botToken: 'Bot token',
   chatId: 'Chat id',

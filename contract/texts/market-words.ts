@@ -5,13 +5,10 @@
 import { defineMessages } from '../i18n/define.ts';
 
 export const marketWords = /* @__PURE__ */ defineMessages('marketWords', {
-  all: 'All',
   active: 'Active',
   inactive: 'Inactive',
   sold: 'Sold',
   suspended: 'Suspended',
-  status: 'Status',
-  type: 'Type',
   title: 'Title',
   game: 'Game',
   description: 'Description',
@@ -20,10 +17,8 @@ export const marketWords = /* @__PURE__ */ defineMessages('marketWords', {
   stock: 'Stock',
   created: 'Created',
   lastUpdated: 'Last updated',
-  actions: 'Actions',
   listing: 'Listing',
   seller: 'Seller',
-  price: 'Price',
   edit: 'Edit',
   buyNow: 'Buy Now',
   createListing: 'Create Listing',

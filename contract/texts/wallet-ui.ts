@@ -50,7 +50,6 @@ export const walletUi = /* @__PURE__ */ defineMessages('walletUi', {
   noPaymentMethod:
     'Top-ups are not available yet: no payment method is set up on this site. Ask staff through a support ticket if you need credits.',
   presets: 'Presets',
-  credits: 'Credits',
   creditsRange: (min: number, max: number) =>
     `From ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')} credits.`,
   paymentMethod: 'Payment method',
@@ -59,14 +58,11 @@ export const walletUi = /* @__PURE__ */ defineMessages('walletUi', {
   creditsPerUnit: (credits: number, currency: string) =>
     `${credits.toLocaleString('en-US')} credits = 1 ${currency}.`,
   continueToPayment: 'Continue to payment',
-  all: 'All',
-  currency: 'Currency',
   mainBalance: 'Main balance',
   creditsWord: 'credits',
   balanceWord: 'balance',
   date: 'Date',
   description: 'Description',
-  balance: 'Balance',
   balanceAfter: (balance: number) => `Balance ${balance.toLocaleString('en-US')}`,
   exportHistory: 'Export history (CSV)',
   loadingHistory: 'Loading history…',
@@ -83,7 +79,6 @@ export const walletUi = /* @__PURE__ */ defineMessages('walletUi', {
   depositRefused: 'The payment processor refused this payment: nothing was credited.',
   depositReversed: (credits: number) =>
     `Reversed by a chargeback: ${credits.toLocaleString('en-US')} credits were taken back.`,
-  status: 'Status',
   twoFactorNeeded: (link: string) => `Withdrawing needs two-factor sign-in: ${link}.`,
   twoFactorLink: 'turn it on in Settings',
   nothingInReserve: (credits: number, days: number) =>
@@ -167,7 +162,6 @@ export const withdrawalQueueUi = /* @__PURE__ */ defineMessages('withdrawalQueue
   record: 'Record',
   request: 'Request',
   payoutTo: 'Payout to',
-  actions: 'Actions',
   unknownAge: 'unknown',
   days: (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`,
   months: (n: number) => `${n} ${n === 1 ? 'month' : 'months'}`,
@@ -193,5 +187,4 @@ export const withdrawalQueueUi = /* @__PURE__ */ defineMessages('withdrawalQueue
   rejectFailed: 'Failed to reject the withdrawal',
   rejectTitle: 'Reject withdrawal',
   rejectNote: 'The credits go back to the member, who sees the reason.',
-  reasonLabel: 'Reason',
 } as const);

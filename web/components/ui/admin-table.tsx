@@ -1,5 +1,6 @@
 import { Pin } from 'lucide-react';
 import type { CSSProperties, ReactNode } from 'react';
+import { commonUi } from '../../../contract/texts/common-ui.ts';
 import { type AdminListQuery, useAdminList } from '../../lib/admin-list.ts';
 import { cn } from '../../lib/cn.ts';
 import './admin-table.css';
@@ -16,14 +17,14 @@ interface AdminColumn {
 }
 
 /**
- * A column by its label (an Actions column, `adminUi.colActions` in any language, sits at the right edge), or
+ * A column by its label (an Actions column, `commonUi.actions` in any language, sits at the right edge), or
  * with its alignment.
  */
 type ColumnSpec = string | AdminColumn;
 
 const toColumn = (spec: ColumnSpec): AdminColumn =>
   typeof spec === 'string'
-    ? { label: spec, align: spec === 'Actions' || spec === adminUi.colActions ? 'right' : undefined }
+    ? { label: spec, align: spec === 'Actions' || spec === commonUi.actions ? 'right' : undefined }
     : spec;
 
 /**

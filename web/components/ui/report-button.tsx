@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { reportMessages as m } from '../../../contract/messages.ts';
 import type { ReportTargetType } from '../../../contract/reports.ts';
+import { commonUi } from '../../../contract/texts/common-ui.ts';
 import { reportTypeNouns, componentsUi as ui } from '../../../contract/texts/components-ui.ts';
 import { api, errorMessage } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
@@ -78,7 +79,7 @@ export function ReportButton({
       <Dialog open={open} onOpenChange={setOpen} title={ui.reportContent} description={ui.whyReporting}>
         <form noValidate onSubmit={submit} className="flex flex-col gap-4">
           <Textarea
-            label={ui.reason}
+            label={commonUi.reason}
             rows={4}
             maxLength={1000}
             value={reason}

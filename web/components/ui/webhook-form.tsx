@@ -8,6 +8,7 @@ import {
   type staffHookBody,
 } from '../../../contract/hooks.ts';
 import { hookMessages as m } from '../../../contract/messages.ts';
+import { commonUi } from '../../../contract/texts/common-ui.ts';
 import { webhooksUi as ui } from '../../../contract/texts/components-ui.ts';
 import { useZodForm } from '../../lib/forms.ts';
 import { toastOutcome } from '../../lib/toast-outcome.ts';
@@ -49,7 +50,7 @@ export function WebhookForm({
   );
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-3" aria-label={ui.addForm}>
-      <Select label={ui.type} {...form.field('kind')}>
+      <Select label={commonUi.type} {...form.field('kind')}>
         <Options values={hookKinds} labels={hookKindLabels} />
       </Select>
       {kind === 'discord' ? (

@@ -1,5 +1,6 @@
 import { paymentMessages as pm } from '../../../contract/messages.ts';
 import type { Deposit, DepositStatus } from '../../../contract/payments.ts';
+import { commonUi } from '../../../contract/texts/common-ui.ts';
 import { sentencesUi } from '../../../contract/texts/sentences-ui.ts';
 import {
   depositStatusLabels,
@@ -18,7 +19,10 @@ export const depositStatusTones: Record<DepositStatus, BadgeTone> = {
   reversed: 'danger',
 };
 /** The status filter's choices, in the active language (called at render). */
-export const depositFilters = (): Record<DepositFilter, string> => ({ all: ui.all, ...depositStatusLabels });
+export const depositFilters = (): Record<DepositFilter, string> => ({
+  all: commonUi.all,
+  ...depositStatusLabels,
+});
 
 export const withdrawalStatusTones: Record<WithdrawalStatus, BadgeTone> = {
   pending: 'warning',
@@ -28,7 +32,7 @@ export const withdrawalStatusTones: Record<WithdrawalStatus, BadgeTone> = {
   failed: 'danger',
 };
 export const withdrawalFilters = (): Record<WithdrawalFilter, string> => ({
-  all: ui.all,
+  all: commonUi.all,
   ...withdrawalStatusLabels,
 });
 

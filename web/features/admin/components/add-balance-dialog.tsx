@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { type AdminUserRow, addBalanceBody } from '../../../../contract/admin.ts';
 import { adminMessages as m } from '../../../../contract/messages.ts';
 import { adminUi as ui } from '../../../../contract/texts/admin-ui.ts';
+import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { SubmitRow } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -47,9 +48,9 @@ export function AddBalanceDialog({ user, onClose }: { user: AdminUserRow | undef
           step={1}
           {...field('amount', { valueAsNumber: true })}
         />
-        <Select label={ui.currency} {...field('currency')}>
-          <option value="credits">{ui.credits}</option>
-          <option value="balance">{ui.balance}</option>
+        <Select label={commonUi.currency} {...field('currency')}>
+          <option value="credits">{commonUi.credits}</option>
+          <option value="balance">{commonUi.balance}</option>
         </Select>
         <Input label={ui.description} {...field('description')} />
         <SubmitRow loading={add.isPending} cancel={onClose} className="mt-2">

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { reviewMessages as m } from '../../../../contract/messages.ts';
 import { type ReviewItem, rejectBody } from '../../../../contract/review.ts';
 import { adminUi as ui } from '../../../../contract/texts/admin-ui.ts';
+import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { SubmitRow } from '../../../components/ui/form-field.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
@@ -50,7 +51,7 @@ export function ReviewRejectDialog({
         <p className="text-sm text-muted">
           {message ? ui.banSenderConfirm(who) : ban ? ui.rejectAndBanConfirm(who) : ui.rejectConfirm(who)}
         </p>
-        <Textarea label={ui.reason} rows={3} {...field('reason', { counter: 500 })} />
+        <Textarea label={commonUi.reason} rows={3} {...field('reason', { counter: 500 })} />
         <SubmitRow variant="danger" loading={decide.isPending} cancel={onClose}>
           {message ? ui.banSenderButton : ban ? ui.rejectAndBanButton : ui.reject}
         </SubmitRow>

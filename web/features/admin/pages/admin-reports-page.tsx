@@ -2,6 +2,7 @@ import { Flag } from 'lucide-react';
 import { reportMessages as m, uploadMessages } from '../../../../contract/messages.ts';
 import type { AdminReport, ReportStatusFilter } from '../../../../contract/reports.ts';
 import { reportTargetNouns, adminUi as ui } from '../../../../contract/texts/admin-ui.ts';
+import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { pageTitles } from '../../../../contract/texts/shell-ui.ts';
 import { AdminTable } from '../../../components/ui/admin-table.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
@@ -72,9 +73,9 @@ export function AdminReportsPage() {
           columns={[
             ui.colReport,
             ui.colReporter,
-            ui.colReason,
+            commonUi.reason,
             ui.colReportedContent,
-            { label: ui.colActions, align: 'right' },
+            { label: commonUi.actions, align: 'right' },
           ]}
         >
           {(r) => (

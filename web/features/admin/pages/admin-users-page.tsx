@@ -4,6 +4,7 @@ import type { AdminUserRow } from '../../../../contract/admin.ts';
 import type { Role } from '../../../../contract/limits.ts';
 import { adminMessages as m, trustMessages as tm } from '../../../../contract/messages.ts';
 import { adminUi as ui } from '../../../../contract/texts/admin-ui.ts';
+import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { pageTitles } from '../../../../contract/texts/shell-ui.ts';
 import type { TrustLevel } from '../../../../contract/trust.ts';
 import { AdminTable } from '../../../components/ui/admin-table.tsx';
@@ -68,10 +69,10 @@ export function AdminUsersPage() {
           ui.colUser,
           ui.colRoleRank,
           ui.colStatusTrust,
-          { label: ui.colBalance, align: 'right' },
-          { label: ui.colCredits, align: 'right' },
+          { label: commonUi.balance, align: 'right' },
+          { label: commonUi.credits, align: 'right' },
           ui.colJoined,
-          { label: ui.colActions, align: 'right' },
+          { label: commonUi.actions, align: 'right' },
         ]}
       >
         {(u) => (

@@ -78,7 +78,7 @@ export function CheatFormDialog({
           <Input label={w.title} {...field('title')} />
           <div className="grid gap-4 sm:grid-cols-2">
             <Input label={w.game} {...field('game')} />
-            <Select label={w.status} {...field('status')}>
+            <Select label={commonUi.status} {...field('status')}>
               <Options values={cheatStatuses} labels={cheatStatusLabels} />
             </Select>
           </div>

@@ -5,6 +5,7 @@ import { cheatStatusLabels } from '../../../../contract/cheats.ts';
 import { isStaff } from '../../../../contract/limits.ts';
 import { cheatMessages as m } from '../../../../contract/messages.ts';
 import { cheatUi as ui } from '../../../../contract/texts/cheat-ui.ts';
+import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { marketWords as w } from '../../../../contract/texts/market-words.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { PagedGrid } from '../../../components/ui/card-grid.tsx';
@@ -47,9 +48,9 @@ export function CheatsPage() {
         className="mb-6"
       >
         <Segmented
-          label={w.status}
+          label={commonUi.status}
           value={status}
-          options={{ all: w.all, ...cheatStatusLabels }}
+          options={{ all: commonUi.all, ...cheatStatusLabels }}
           onChange={setStatus}
           className="self-start overflow-x-auto"
         />

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { detectionStatusLabels } from '../../../../contract/detection.ts';
 import { listingCreateBody } from '../../../../contract/marketplace.ts';
 import { marketplaceMessages as m, stockMessages as st } from '../../../../contract/messages.ts';
+import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { listingUi as ui } from '../../../../contract/texts/listing-ui.ts';
 import { listingTypeLabels } from '../../../../contract/texts/market-ui.ts';
 import { marketWords as w } from '../../../../contract/texts/market-words.ts';
@@ -77,7 +78,7 @@ export function CreateListingForm() {
         <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
           <Input label={w.title} className="sm:col-span-2" {...field('title')} />
           <Input label={w.game} {...field('game')} />
-          <Select label={w.type} {...field('type')}>
+          <Select label={commonUi.type} {...field('type')}>
             <option value="cheat">{listingTypeLabels.cheat}</option>
             <option value="account">{listingTypeLabels.account}</option>
             <option value="item">{listingTypeLabels.item}</option>

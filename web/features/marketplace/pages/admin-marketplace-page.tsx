@@ -3,6 +3,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import type { Listing } from '../../../../contract/marketplace.ts';
 import { marketplaceMessages as m } from '../../../../contract/messages.ts';
+import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { listingUi as ui } from '../../../../contract/texts/listing-ui.ts';
 import { listingTypeLabels } from '../../../../contract/texts/market-ui.ts';
 import { marketWords as w } from '../../../../contract/texts/market-words.ts';
@@ -75,12 +76,12 @@ export function AdminMarketplacePage() {
           placeholder: ui.adminSearchPlaceholder,
         }}
       >
-        <Segmented label={w.status} value={status} options={statusOptions()} onChange={setStatus} />
+        <Segmented label={commonUi.status} value={status} options={statusOptions()} onChange={setStatus} />
         <Segmented
-          label={w.type}
+          label={commonUi.type}
           value={type}
           options={{
-            all: w.all,
+            all: commonUi.all,
             cheat: listingTypeLabels.cheat,
             account: listingTypeLabels.account,
             item: listingTypeLabels.item,
@@ -92,7 +93,7 @@ export function AdminMarketplacePage() {
       <AdminTable
         query={query}
         texts={{ failed: m.loadListFailed, loading: w.loadingListings, empty: m.empty }}
-        columns={[w.listing, w.seller, w.price, w.status, w.created, w.actions]}
+        columns={[w.listing, w.seller, commonUi.price, commonUi.status, w.created, commonUi.actions]}
       >
         {(l) => (
           <AdminRow key={l.id}>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { orderMessages as m } from '../../../../contract/messages.ts';
 import type { Order } from '../../../../contract/orders.ts';
+import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { marketWords as w } from '../../../../contract/texts/market-words.ts';
 import { orderUi as ui } from '../../../../contract/texts/order-ui.ts';
 import { AdminIconLink, AdminRowActions } from '../../../components/ui/admin-row-actions.tsx';
@@ -29,7 +30,7 @@ export function AdminOrdersPage() {
     held: ui.filterHeld,
     released: ui.filterReleased,
     refunded: ui.filterRefunded,
-    all: w.all,
+    all: commonUi.all,
   };
 
   return (
@@ -38,12 +39,12 @@ export function AdminOrdersPage() {
         {ui.adminIntro}
       </PageHeader>
       <div className="mb-4 max-w-full overflow-x-auto">
-        <Segmented label={w.status} value={status} options={statusOptions} onChange={setStatus} />
+        <Segmented label={commonUi.status} value={status} options={statusOptions} onChange={setStatus} />
       </div>
       <AdminTable
         query={query}
         texts={{ failed: m.loadFailed, loading: ui.loading, empty: m.empty }}
-        columns={[w.listing, ui.buyerToSeller, w.price, w.status, ui.date, w.actions]}
+        columns={[w.listing, ui.buyerToSeller, commonUi.price, commonUi.status, ui.date, commonUi.actions]}
       >
         {(o) => (
           <AdminRow key={o.id}>

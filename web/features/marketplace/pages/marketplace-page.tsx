@@ -2,6 +2,7 @@ import { BarChart3, Plus, Receipt, Store } from 'lucide-react';
 import { useState } from 'react';
 import type { ListingSort } from '../../../../contract/marketplace.ts';
 import { marketplaceMessages as m, stockMessages as st } from '../../../../contract/messages.ts';
+import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { marketUi as ui } from '../../../../contract/texts/market-ui.ts';
 import { marketWords as w } from '../../../../contract/texts/market-words.ts';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
@@ -16,7 +17,7 @@ import { defaultListingFilters, type StatusFilter, type TypeFilter, useListings 
 import { ListingCard } from '../components/listing-card.tsx';
 
 /** The status filter's choices, read at render (the words follow the language). */
-export const statusOptions = () => ({ all: w.all, active: w.active, sold: w.sold });
+export const statusOptions = () => ({ all: commonUi.all, active: w.active, sold: w.sold });
 
 export function MarketplacePage() {
   const { user } = useSession();
@@ -57,11 +58,11 @@ export function MarketplacePage() {
           onChange={(e) => search.onChange(e.target.value)}
         />
         <div className="flex flex-col gap-3 md:flex-row md:flex-wrap md:items-end">
-          <Segmented label={w.status} value={status} options={statusOptions()} onChange={setStatus} />
+          <Segmented label={commonUi.status} value={status} options={statusOptions()} onChange={setStatus} />
           <Segmented
-            label={w.type}
+            label={commonUi.type}
             value={type}
-            options={{ all: w.all, cheat: ui.cheats, account: ui.accounts, item: ui.items }}
+            options={{ all: commonUi.all, cheat: ui.cheats, account: ui.accounts, item: ui.items }}
             onChange={setType}
           />
           <Select

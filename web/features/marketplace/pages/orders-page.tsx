@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import { useSearchParams } from 'react-router';
 import { orderMessages as m, stockMessages as st, watchMessages } from '../../../../contract/messages.ts';
 import type { Order } from '../../../../contract/orders.ts';
+import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { marketWords as w } from '../../../../contract/texts/market-words.ts';
 import { orderUi as ui } from '../../../../contract/texts/order-ui.ts';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
@@ -19,7 +20,7 @@ import { OrderCard } from '../components/order-card.tsx';
 
 /** My purchases and sales: escrow state, the protection window, the buyer's actions, settlements. */
 export function OrdersPage() {
-  const tabs: Record<OrderRole, string> = { all: w.all, buyer: ui.purchases, seller: ui.sales };
+  const tabs: Record<OrderRole, string> = { all: commonUi.all, buyer: ui.purchases, seller: ui.sales };
   const { value: role, tabStrip, tabPanel } = useTabs('orders', ui.title, tabs, 'all');
   const query = useOrders(role);
   useFailureToast(query.isError, 'orders-load', m.loadFailed, query.error);

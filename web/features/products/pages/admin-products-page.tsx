@@ -2,6 +2,7 @@ import { Eye, Package, Pencil, Plus, Power, PowerOff, Trash2 } from 'lucide-reac
 import { useState } from 'react';
 import { productMessages as m } from '../../../../contract/messages.ts';
 import type { AdminProduct, ProductStatus } from '../../../../contract/products.ts';
+import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { marketWords as w } from '../../../../contract/texts/market-words.ts';
 import { productUi as ui } from '../../../../contract/texts/product-ui.ts';
 import {
@@ -66,9 +67,9 @@ export function AdminProductsPage() {
       </PageHeader>
       <SearchFilters search={{ ...search, label: ui.search, placeholder: ui.searchPlaceholder }}>
         <Segmented
-          label={w.status}
+          label={commonUi.status}
           value={status}
-          options={{ all: w.all, active: w.active, inactive: w.inactive }}
+          options={{ all: commonUi.all, active: w.active, inactive: w.inactive }}
           onChange={setStatus}
         />
       </SearchFilters>
@@ -77,7 +78,7 @@ export function AdminProductsPage() {
         query={query}
         texts={{ failed: m.loadFailed, loading: ui.loading, empty: m.empty }}
         minWidth="min-w-[40rem]"
-        columns={[ui.product, w.status, w.created, w.actions]}
+        columns={[ui.product, commonUi.status, w.created, commonUi.actions]}
       >
         {(p) => (
           <AdminRow key={p.id}>

@@ -2,6 +2,7 @@ import { Package, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { productMessages as m } from '../../../../contract/messages.ts';
 import { cheatUi } from '../../../../contract/texts/cheat-ui.ts';
+import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { marketWords as w } from '../../../../contract/texts/market-words.ts';
 import { productUi as ui } from '../../../../contract/texts/product-ui.ts';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
@@ -36,9 +37,9 @@ export function ProductsPage() {
         className="mb-6"
       >
         <Segmented
-          label={w.status}
+          label={commonUi.status}
           value={status}
-          options={{ all: w.all, active: w.active }}
+          options={{ all: commonUi.all, active: w.active }}
           onChange={setStatus}
         />
       </SearchFilters>

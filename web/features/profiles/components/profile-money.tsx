@@ -1,5 +1,6 @@
 import { Coins, Wallet } from 'lucide-react';
 import type { PublicProfile } from '../../../../contract/profiles.ts';
+import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { profileUi as ui } from '../../../../contract/texts/profile-ui.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import { formatNumber } from '../../../lib/format.ts';
@@ -8,8 +9,8 @@ import { formatNumber } from '../../../lib/format.ts';
 export function ProfileMoney({ profile }: { profile: PublicProfile }) {
   if (profile.balance === undefined && profile.credits === undefined) return null;
   const moneyCards = [
-    { key: 'balance', label: ui.balance, hint: ui.mainCurrency, Icon: Wallet },
-    { key: 'credits', label: ui.credits, hint: ui.marketplaceCurrency, Icon: Coins },
+    { key: 'balance', label: commonUi.balance, hint: ui.mainCurrency, Icon: Wallet },
+    { key: 'credits', label: commonUi.credits, hint: ui.marketplaceCurrency, Icon: Coins },
   ] as const;
   return (
     <div className="grid gap-4 sm:grid-cols-2">

@@ -1,5 +1,6 @@
 import type { SiteSettingValue } from '../../../../contract/site.ts';
 import { siteSettingsUi as ui } from '../../../../contract/texts/admin-ui.ts';
+import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { Input } from '../../../components/ui/input.tsx';
 import { type NumberField, NumberFields, SettingCard, useSettingForm } from './setting-card.tsx';
 
@@ -32,7 +33,7 @@ export function PaymentsForm({ value }: { value: Payments }) {
       className="grid gap-4 sm:grid-cols-2"
     >
       <Input
-        label={ui.currency}
+        label={commonUi.currency}
         maxLength={3}
         autoCapitalize="characters"
         hint={ui.currencyHint}

@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { orderMessages as m } from '../../../../contract/messages.ts';
 import type { OrderDetail } from '../../../../contract/orders.ts';
+import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { ticketsUi as ui } from '../../../../contract/texts/tickets-ui.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -53,7 +54,7 @@ export function DisputeOrderPanel({ orderId, canSettle }: { orderId: string; can
         <dd>{order.buyer?.username ?? ui.deletedMember}</dd>
         <dt className="text-muted">{ui.seller}</dt>
         <dd>{order.seller?.username ?? ui.deletedMember}</dd>
-        <dt className="text-muted">{ui.price}</dt>
+        <dt className="text-muted">{commonUi.price}</dt>
         <dd>
           {ui.priceCredits(order.price)} <span className="text-muted">{ui.fee(order.fee)}</span>
         </dd>

@@ -2,6 +2,7 @@ import { LifeBuoy } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ticketMessages as m } from '../../../../contract/messages.ts';
+import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { ticketsUi as ui } from '../../../../contract/texts/tickets-ui.ts';
 import { ticketStatusLabels } from '../../../../contract/tickets.ts';
 import { AdminCell, AdminRow, AdminTable } from '../../../components/ui/admin-table.tsx';
@@ -17,7 +18,7 @@ export function AdminTicketsPage() {
   const [status, setStatus] = useState<AdminTicketFilter>('open');
   const search = useSearchText();
   const query = useAdminTickets(status, search.q);
-  const statusOptions = { all: ui.all, ...ticketStatusLabels };
+  const statusOptions = { all: commonUi.all, ...ticketStatusLabels };
 
   return (
     <div>
@@ -25,7 +26,7 @@ export function AdminTicketsPage() {
         {ui.manageIntro}
       </PageHeader>
       <SearchFilters search={{ ...search, label: ui.searchTickets, placeholder: ui.searchPlaceholder }}>
-        <Segmented label={ui.status} value={status} options={statusOptions} onChange={setStatus} />
+        <Segmented label={commonUi.status} value={status} options={statusOptions} onChange={setStatus} />
       </SearchFilters>
       <AdminTable
         query={query}
@@ -33,7 +34,7 @@ export function AdminTicketsPage() {
         columns={[
           ui.ticket,
           ui.submittedBy,
-          ui.status,
+          commonUi.status,
           { label: ui.messages, align: 'right' },
           ui.lastUpdate,
         ]}

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { paymentMessages as m } from '../../../../contract/messages.ts';
 import { createDepositBody, type DepositOptions, methodLabels } from '../../../../contract/payments.ts';
+import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { walletUi as ui } from '../../../../contract/texts/wallet-ui.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { SubmitRow } from '../../../components/ui/form-field.tsx';
@@ -90,7 +91,7 @@ function AddCreditsForm({ options, onClose }: { options: DepositOptions; onClose
         </div>
       )}
       <Input
-        label={ui.credits}
+        label={commonUi.credits}
         type="number"
         inputMode="numeric"
         min={options.minCredits}

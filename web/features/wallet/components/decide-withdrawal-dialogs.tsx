@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { withdrawalMessages as m } from '../../../../contract/messages.ts';
+import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { withdrawalQueueUi as q } from '../../../../contract/texts/wallet-ui.ts';
 import {
   type AdminWithdrawal,
@@ -80,7 +81,7 @@ export function RejectDialog({ withdrawal: w, onClose, decide }: DecideProps) {
     >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <p className="text-sm text-muted">{q.rejectNote}</p>
-        <Textarea label={q.reasonLabel} rows={3} {...field('reason', { counter: 1000 })} />
+        <Textarea label={commonUi.reason} rows={3} {...field('reason', { counter: 1000 })} />
         <SubmitRow variant="danger" loading={decide.isPending} cancel={onClose}>
           {q.reject}
         </SubmitRow>

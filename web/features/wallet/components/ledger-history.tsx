@@ -2,6 +2,7 @@ import { History } from 'lucide-react';
 import { useState } from 'react';
 import { walletMessages as m } from '../../../../contract/messages.ts';
 import type { LedgerEntry } from '../../../../contract/orders.ts';
+import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { walletUi as ui } from '../../../../contract/texts/wallet-ui.ts';
 import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -16,11 +17,11 @@ import { CsvLink } from './csv-link.tsx';
 const currencyWords = { credits: 'creditsWord', balance: 'balanceWord' } as const;
 
 /** The history table's columns; the date and the running balance give way on a phone. */
-const historyColumns: { label: 'date' | 'description' | 'amount' | 'balance'; className?: string }[] = [
-  { label: 'date', className: 'hidden sm:table-cell' },
-  { label: 'description' },
-  { label: 'amount', className: 'text-right' },
-  { label: 'balance', className: 'hidden text-right sm:table-cell' },
+const historyColumns: { key: string; label: () => string; className?: string }[] = [
+  { key: 'date', label: () => ui.date, className: 'hidden sm:table-cell' },
+  { key: 'description', label: () => ui.description },
+  { key: 'amount', label: () => ui.amount, className: 'text-right' },
+  { key: 'balance', label: () => commonUi.balance, className: 'hidden text-right sm:table-cell' },
 ];
 
 function Amount({ entry, showCurrency }: { entry: LedgerEntry; showCurrency: boolean }) {
@@ -77,8 +78,8 @@ export function LedgerHistory() {
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
   const showCurrency = currency === 'all';
   const currencyOptions: Record<LedgerCurrency, string> = {
-    all: ui.all,
-    credits: ui.credits,
+    all: commonUi.all,
+    credits: commonUi.credits,
     balance: ui.mainBalance,
   };
 
@@ -86,7 +87,7 @@ export function LedgerHistory() {
     <>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <Segmented
-          label={ui.currency}
+          label={commonUi.currency}
           value={currency}
           options={currencyOptions}
           onChange={setCurrency}
@@ -104,9 +105,9 @@ export function LedgerHistory() {
             <caption className="sr-only">{ui.historyCaption}</caption>
             <thead>
               <tr className="border-b border-line text-left text-xs tracking-wide text-muted uppercase">
-                {historyColumns.map(({ label, className }) => (
-                  <th key={label} scope="col" className={cn('px-5 py-2 font-semibold', className)}>
-                    {ui[label]}
+                {historyColumns.map(({ key, label, className }) => (
+                  <th key={key} scope="col" className={cn('px-5 py-2 font-semibold', className)}>
+                    {label()}
                   </th>
                 ))}
               </tr>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { walletUi as ui } from '../../../../contract/texts/wallet-ui.ts';
 import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -31,7 +32,7 @@ export function MoneyList<T extends { id: string }, F extends string>({
     <>
       <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
         <Select
-          label={ui.status}
+          label={commonUi.status}
           value={filter.value}
           onChange={(e) => filter.onChange(e.target.value as F)}
           className="w-full sm:w-56"

@@ -2,6 +2,7 @@ import { Pencil } from 'lucide-react';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { withdrawalMessages as m } from '../../../../contract/messages.ts';
+import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { walletUi as ui } from '../../../../contract/texts/wallet-ui.ts';
 import {
   createWithdrawalBody,
@@ -115,7 +116,7 @@ export function WithdrawForm({
       />
       <AddressLine address={address} now={now} onEdit={onEditAddress} />
       <Input
-        label={ui.credits}
+        label={commonUi.credits}
         type="number"
         inputMode="numeric"
         min={options.minCredits}

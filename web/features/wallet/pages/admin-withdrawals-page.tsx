@@ -1,5 +1,6 @@
 import { Banknote } from 'lucide-react';
 import { withdrawalMessages as m } from '../../../../contract/messages.ts';
+import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { sentencesUi } from '../../../../contract/texts/sentences-ui.ts';
 import {
   withdrawalQueueUi as q,
@@ -40,7 +41,7 @@ function WithdrawalQueue() {
     completed: withdrawalStatusLabels.completed,
     rejected: withdrawalStatusLabels.rejected,
     failed: withdrawalStatusLabels.failed,
-    all: ui.all,
+    all: commonUi.all,
   };
   const { value: status, tabStrip, tabPanel } = useTabs('withdrawals', q.statusTabs, tabs, 'pending');
   const query = useAdminWithdrawals(status);
@@ -60,7 +61,7 @@ function WithdrawalQueue() {
             empty: status === 'pending' ? m.queueEmpty : m.empty,
           }}
           minWidth="min-w-[56rem]"
-          columns={[q.member, q.record, q.request, q.payoutTo, q.actions]}
+          columns={[q.member, q.record, q.request, q.payoutTo, commonUi.actions]}
         >
           {(w) => (
             <AdminWithdrawalRow

@@ -2,6 +2,7 @@ import { FlaskConical } from 'lucide-react';
 import { useNavigate, useParams } from 'react-router';
 import { paymentMessages as m } from '../../../../contract/messages.ts';
 import type { SandboxInvoice } from '../../../../contract/payments.ts';
+import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { depositStatusLabels, walletUi as ui } from '../../../../contract/texts/wallet-ui.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -62,13 +63,13 @@ function Invoice({ invoice }: { invoice: SandboxInvoice }) {
       <Card className="flex flex-col gap-4 p-6">
         <h1 className="text-xl font-bold">{ui.sandboxTitle}</h1>
         <dl className="grid grid-cols-2 gap-y-2 text-sm">
-          <dt className="text-muted">{ui.credits}</dt>
+          <dt className="text-muted">{commonUi.credits}</dt>
           <dd className="text-right font-semibold tabular-nums">{formatNumber(invoice.credits)}</dd>
           <dt className="text-muted">{ui.amount}</dt>
           <dd className="text-right font-semibold tabular-nums">
             {invoice.amount} {invoice.currency}
           </dd>
-          <dt className="text-muted">{ui.status}</dt>
+          <dt className="text-muted">{commonUi.status}</dt>
           <dd className="text-right">
             <Badge tone={depositStatusTones[invoice.status]}>{depositStatusLabels[invoice.status]}</Badge>
           </dd>
