@@ -4,7 +4,6 @@ import { commonUi } from '../../../contract/texts/common-ui.ts';
 import { type AdminListQuery, useAdminList } from '../../lib/admin-list.ts';
 import { cn } from '../../lib/cn.ts';
 import './admin-table.css';
-import { adminUi } from '../../../contract/texts/admin-ui.ts';
 import { shellUi } from '../../../contract/texts/shell-ui.ts';
 import { Card } from './card.tsx';
 import { EmptyState } from './empty-state.tsx';

@@ -6,7 +6,6 @@ import { isStaff } from '../../../../contract/limits.ts';
 import { cheatMessages as m } from '../../../../contract/messages.ts';
 import { cheatUi as ui } from '../../../../contract/texts/cheat-ui.ts';
 import { commonUi } from '../../../../contract/texts/common-ui.ts';
-import { marketWords as w } from '../../../../contract/texts/market-words.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { PagedGrid } from '../../../components/ui/card-grid.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';

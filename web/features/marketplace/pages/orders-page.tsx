@@ -5,7 +5,6 @@ import { useSearchParams } from 'react-router';
 import { orderMessages as m, stockMessages as st, watchMessages } from '../../../../contract/messages.ts';
 import type { Order } from '../../../../contract/orders.ts';
 import { commonUi } from '../../../../contract/texts/common-ui.ts';
-import { marketWords as w } from '../../../../contract/texts/market-words.ts';
 import { orderUi as ui } from '../../../../contract/texts/order-ui.ts';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { SkeletonRows } from '../../../components/ui/card-grid.tsx';

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { commonUi } from '../../../../contract/texts/common-ui.ts';
-import { walletUi as ui } from '../../../../contract/texts/wallet-ui.ts';
 import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
