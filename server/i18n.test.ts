@@ -1,12 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { mailTexts } from '../contract/mail.ts';
 import { accountMessages, messages, notificationMessages, stockMessages } from '../contract/messages.ts';
-import { notifications, userSettings } from './db/schema/index.ts';
+import { marketplaceOrders, notifications, userSettings } from './db/schema/index.ts';
 import { inLocale } from './i18n.ts';
 import { renderMail } from './modules/mail/templates.ts';
 import { notify } from './modules/notifications/service.ts';
-import { buildSignedInUser, buildTwoFactorUser, buildUser } from './test/factories.ts';
+import { buildOrder, buildSignedInUser, buildTwoFactorUser, buildUser } from './test/factories.ts';
 import { mailSuite, type TestSmtp } from './test/smtp.ts';
 import type { TestApp } from './test/test-app.ts';
 
@@ -180,6 +180,31 @@ describe('notifications and mails in the recipient’s language', () => {
     expect(decoded(alert!.text)).toContain('Устройство: Неизвестное устройство');
     expect(decoded(alert!.text)).toContain('Браузер: Неизвестный браузер');
     expect(decoded(alert!.text)).not.toMatch(/Unknown/);
+  });
+
+  it('an order’s notifications are written in each party’s language: a confirmed delivery to a Russian seller', async () => {
+    const seller = await buildUser(t);
+    await speakRussian(seller.id);
+    const buyer = await buildSignedInUser(t);
+    const order = await buildOrder(t, { buyerId: buyer.id, sellerId: seller.id, price: 30 });
+    const [row] = await t.db.select().from(marketplaceOrders).where(eq(marketplaceOrders.id, order.id));
+    const res = await call('POST', `/api/v1/orders/${order.id}/confirm`, { cookie: buyer.cookie });
+    expect(res.statusCode, res.body).toBe(200);
+    const [note] = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, seller.id), eq(notifications.type, 'order_completed')));
+    const credits = row!.price - row!.fee;
+    // 30 less a fee below 10 %: 27 to 30 credits, each a Russian plural form the message names.
+    const [one, few] = [
+      credits % 10 === 1 && credits % 100 !== 11,
+      [2, 3, 4].includes(credits % 10) && ![12, 13, 14].includes(credits % 100),
+    ];
+    const word = one ? 'кредит' : few ? 'кредита' : 'кредитов';
+    expect(note).toMatchObject({
+      title: 'Оплата перечислена',
+      content: `${buyer.username} подтвердил(а) получение «${row!.listingTitle}». На ваш кошелёк зачислено: ${credits} ${word}.`,
+    });
   });
 
   it('Russian plurals for 1, 2, 5 and 21 in a notification and in a mail', async () => {

@@ -1,4 +1,5 @@
 import { ticketMessages as m, messages } from '../../../contract/messages.ts';
+import { orderNotices } from '../../../contract/texts/order-notices.ts';
 import {
   type NewTicketBody,
   type TicketDetail,
@@ -111,7 +112,7 @@ export async function replyToTicket(db: Db, viewer: Viewer, id: string, message:
       await notify(tx, {
         userId,
         type: 'ticket_reply',
-        title: staffReply ? 'Support replied to your ticket' : 'New reply on a support ticket',
+        title: staffReply ? orderNotices.staffRepliedTitle : orderNotices.ticketReplyTitle,
         content: ticket.title,
         data: { ticketId: id },
       });

@@ -10,10 +10,12 @@ import {
   type SettleBody,
   type settleBody,
 } from '../../../../contract/orders.ts';
+import { orderNotices as n } from '../../../../contract/texts/order-notices.ts';
 import { ticketLimits } from '../../../../contract/tickets.ts';
 import type { Db, Tx } from '../../../db/client.ts';
 import type { TimeKey } from '../../../db/cursor.ts';
 import { marketplaceOrders } from '../../../db/schema/index.ts';
+import { inLocale } from '../../../i18n.ts';
 import { AppError, orNotFound } from '../../../plugins/errors.ts';
 import type { Viewer } from '../../../plugins/viewer.ts';
 import {
@@ -221,8 +223,8 @@ export async function confirmDelivery(db: Db, viewer: Viewer, id: string) {
       await notify(tx, {
         userId: o.sellerId,
         type: 'order_completed',
-        title: 'Payment released',
-        content: `${viewer.username} confirmed delivery of ${o.listingTitle}. ${o.price - o.fee} credits were added to your wallet.`,
+        title: n.paymentReleasedTitle,
+        content: (l) => inLocale(l, n).deliveryConfirmed(viewer.username, o.listingTitle, o.price - o.fee),
         data: { orderId: o.id },
       });
     }
@@ -252,8 +254,8 @@ export async function releaseIfDue(db: Db, id: string) {
       await notify(tx, {
         userId: o.sellerId,
         type: 'order_completed',
-        title: 'Payment released',
-        content: `The buyer protection window for ${o.listingTitle} ended. ${o.price - o.fee} credits were added to your wallet.`,
+        title: n.paymentReleasedTitle,
+        content: (l) => inLocale(l, n).windowEndedSeller(o.listingTitle, o.price - o.fee),
         data: { orderId: o.id },
       });
     }
@@ -261,8 +263,8 @@ export async function releaseIfDue(db: Db, id: string) {
       await notify(tx, {
         userId: o.buyerId,
         type: 'order_completed',
-        title: 'Order completed',
-        content: `The buyer protection window for ${o.listingTitle} ended and the seller was paid.`,
+        title: n.orderCompletedTitle,
+        content: (l) => inLocale(l, n).windowEndedBuyer(o.listingTitle),
         data: { orderId: o.id },
       });
     }
@@ -320,8 +322,8 @@ export async function openDispute(db: Db, viewer: Viewer, id: string, reason: st
       await notify(tx, {
         userId: o.sellerId,
         type: 'order_update',
-        title: 'Order disputed',
-        content: `${viewer.username} opened a dispute about ${o.listingTitle}. The credits stay in escrow until staff settle it.`,
+        title: n.disputedTitle,
+        content: (l) => inLocale(l, n).disputed(viewer.username, o.listingTitle),
         data: { orderId: o.id, ticketId },
       });
       await announce(tx, { sellerId: o.sellerId }, 'dispute', {
@@ -419,8 +421,8 @@ export async function settleDispute(db: Db, viewer: Viewer, id: string, body: Se
       await notify(tx, {
         userId: o.buyerId,
         type: share.refund > 0 ? 'order_cancelled' : 'order_update',
-        title: 'Dispute settled',
-        content: `Your dispute about ${o.listingTitle} was settled: ${share.refund} credits were returned to you.`,
+        title: m.settled,
+        content: (l) => inLocale(l, n).settledBuyer(o.listingTitle, share.refund),
         data,
       });
     }
@@ -428,8 +430,8 @@ export async function settleDispute(db: Db, viewer: Viewer, id: string, body: Se
       await notify(tx, {
         userId: o.sellerId,
         type: 'order_update',
-        title: 'Dispute settled',
-        content: `The dispute about ${o.listingTitle} was settled: ${share.payout} credits were added to your wallet.`,
+        title: m.settled,
+        content: (l) => inLocale(l, n).settledSeller(o.listingTitle, share.payout),
         data,
       });
     }
