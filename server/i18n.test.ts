@@ -6,7 +6,14 @@ import { marketplaceOrders, notifications, userSettings } from './db/schema/inde
 import { inLocale } from './i18n.ts';
 import { renderMail } from './modules/mail/templates.ts';
 import { notify } from './modules/notifications/service.ts';
-import { buildOrder, buildSignedInUser, buildTwoFactorUser, buildUser } from './test/factories.ts';
+import {
+  buildForumCategory,
+  buildForumThread,
+  buildOrder,
+  buildSignedInUser,
+  buildTwoFactorUser,
+  buildUser,
+} from './test/factories.ts';
 import { mailSuite, type TestSmtp } from './test/smtp.ts';
 import type { TestApp } from './test/test-app.ts';
 
@@ -201,10 +208,37 @@ describe('notifications and mails in the recipient’s language', () => {
       [2, 3, 4].includes(credits % 10) && ![12, 13, 14].includes(credits % 100),
     ];
     const word = one ? 'кредит' : few ? 'кредита' : 'кредитов';
+    // The sale itself, written in the purchase's one statement, told the seller in Russian too.
+    const [sold] = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, seller.id), eq(notifications.type, 'order_new')));
+    expect(sold).toMatchObject({
+      title: 'Листинг продан',
+      content: `${buyer.username} купил(а) «${row!.listingTitle}». Кредиты удерживаются, пока покупатель не подтвердит получение.`,
+    });
     expect(note).toMatchObject({
       title: 'Оплата перечислена',
       content: `${buyer.username} подтвердил(а) получение «${row!.listingTitle}». На ваш кошелёк зачислено: ${credits} ${word}.`,
     });
+  });
+
+  it('one statement notifying many members words each notice in its member’s language: a mention of two', async () => {
+    const [author, boris, bob] = await Promise.all([buildSignedInUser(t), buildUser(t), buildUser(t)]);
+    await speakRussian(boris.id);
+    const categoryId = (await buildForumCategory(t)).id;
+    const thread = await buildForumThread(t, { userId: author.id, categoryId, title: 'Настройки прицела' });
+    const reply = await call(
+      'POST',
+      `/api/v1/forum/threads/${thread.id}/replies`,
+      { cookie: author.cookie },
+      { content: `@${boris.username} @${bob.username} have a look` },
+    );
+    expect(reply.statusCode, reply.body).toBe(201);
+    const titleOf = async (userId: string) =>
+      (await t.db.select().from(notifications).where(eq(notifications.userId, userId))).map((n) => n.title);
+    expect(await titleOf(boris.id)).toEqual([`${author.username} упомянул(а) вас`]);
+    expect(await titleOf(bob.id)).toEqual([`${author.username} mentioned you`]);
   });
 
   it('Russian plurals for 1, 2, 5 and 21 in a notification and in a mail', async () => {

@@ -21,7 +21,7 @@ import '../texts/listing-ui.ts';
 import '../texts/market-ui.ts';
 import '../texts/market-words.ts';
 import '../texts/order-ui.ts';
-import '../texts/order-notices.ts';
+import '../texts/notices.ts';
 import '../texts/order-status-ui.ts';
 import '../texts/sentences-ui.ts';
 import '../texts/trust-level-ui.ts';

@@ -6,7 +6,6 @@ import {
   type CheatDetail,
   type CheatStatus,
   cheatPageSize,
-  cheatStatusLabels,
 } from '../../../contract/cheats.ts';
 import { cheatMessages as m } from '../../../contract/messages.ts';
 import type { Db } from '../../db/client.ts';
@@ -127,11 +126,7 @@ export async function editCheat(db: Db, viewer: Viewer, id: string, body: CheatB
         toStatus: body.status,
         changedBy: viewer.id,
       });
-      await alertCheatWatchers(
-        tx,
-        { id, title: body.title, from: current, to: body.status, label: cheatStatusLabels[body.status] },
-        viewer.id,
-      );
+      await alertCheatWatchers(tx, { id, title: body.title, from: current, to: body.status }, viewer.id);
     }
     await audit(tx, {
       actorId: viewer.id,

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { forumMentionNotifyLimit } from '../../../contract/forum.ts';
+import { notices as n } from '../../../contract/texts/notices.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { forumThreads, notifications } from '../../db/schema/index.ts';
+import { inLocale } from '../../i18n.ts';
 import { notifyManyGrouped } from '../notifications/service.ts';
 import { findMentions, type MentionedMember, renderMarkdown } from './markdown.ts';
 import { findMembersByName, recordMentions } from './queries/mentions.ts';
@@ -57,7 +59,7 @@ export async function notifyMentions(
     sql`select u.id as user_id, ${title} as content, ${JSON.stringify(data)}::jsonb as data
       from unnest(${`{${notified.join(',')}}`}::uuid[]) as u(id)`,
     'forum_mention',
-    `${post.author.username} mentioned you`,
+    (l) => inLocale(l, n).mentionedTitle(post.author.username),
     sql`on conflict (user_id, (data ->> 'threadId')) where type = 'forum_mention' and read = false
       do update set title = excluded.title,
         content = ${count} || ' mentions in ' || ${title},

@@ -1,8 +1,15 @@
 import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { notices as n } from '../../../contract/texts/notices.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { forumReplies, forumThreads, forumThreadUsers } from '../../db/schema/index.ts';
 import { rows } from '../../db/sql.ts';
-import { markThreadRepliesReadSql, notifyManyGrouped, unreadRepliesGroup } from '../notifications/service.ts';
+import { inLocale } from '../../i18n.ts';
+import {
+  inMembersLanguage,
+  markThreadRepliesReadSql,
+  notifyManyGrouped,
+  unreadRepliesGroup,
+} from '../notifications/service.ts';
 
 /*
  * What's new (issue 17 item 6; decision 017, addendum "What's new"): watching, read positions, unread
@@ -149,12 +156,12 @@ export async function onReply(
     });
   await notifyManyGrouped(
     tx,
-    sql`select w.user_id, ${`1 new reply in ${thread.title}`}::text as content,
+    sql`select w.user_id, ${inMembersLanguage(sql`w.user_id`, (l) => inLocale(l, n).oneNewReply(thread.title))} as content,
           jsonb_build_object('threadId', ${thread.id}::text, 'count', '1') as data
         from ${forumThreadUsers} w
         where w.thread_id = ${thread.id}::uuid and w.watching and w.user_id <> ${reply.userId}::uuid`,
     'forum_reply',
-    'New replies',
+    (l) => inLocale(l, n).newRepliesTitle,
     unreadRepliesGroup(thread.title),
   );
 }

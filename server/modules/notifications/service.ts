@@ -1,8 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { locales, sourceLocale } from '../../../contract/i18n/locales.ts';
 import { notificationMessages } from '../../../contract/messages.ts';
 import { type NotificationPage, notificationLimits } from '../../../contract/notifications.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { notifications } from '../../db/schema/index.ts';
+import { notifications, userSettings } from '../../db/schema/index.ts';
 import type { NotificationType } from '../../db/schema/notifications.ts';
 import { rows } from '../../db/sql.ts';
 import { type Locale, translateText } from '../../i18n.ts';
@@ -59,15 +60,38 @@ export async function notify(tx: Tx | Db, input: NotifyInput, options: { mailLat
   return row;
 }
 
+/** A text as each language says it (`(l) => inLocale(l, group).key`), for a statement that writes to many members. */
+export type Wording = (locale: Locale, ...args: string[]) => string;
+
+/**
+ * A text in the language of the member `userId` names (their setting, else English), for a statement that
+ * notifies many members at once (issue 41): `wording` is called once per language. `args` are the row's own
+ * values (a title the statement reads), put where `wording` was handed their placeholders.
+ */
+export function inMembersLanguage(userId: SQL, wording: Wording, args: SQL[] = []): SQL {
+  const marks = args.map((_, i) => `\u2063${i}\u2063`);
+  const text = (locale: Locale) =>
+    args.reduce<SQL>(
+      (acc, arg, i) => sql`replace(${acc}, ${marks[i]}::text, ${arg})`,
+      sql`${wording(locale, ...marks)}::text`,
+    );
+  const others = locales.filter((l) => l !== sourceLocale);
+  return sql`(case (select ${userSettings.locale} from ${userSettings} where ${userSettings.userId} = ${userId})
+    ${sql.join(
+      others.map((l) => sql`when ${l} then ${text(l)}`),
+      sql` `,
+    )} else ${text(sourceLocale)} end)`;
+}
+
 /**
  * The body of a CTE that inserts one notification per row of `rows` (a query with `user_id`, `content` and a
  * jsonb `data`) and returns each new row's `user_id` and `id`: for a caller that notifies inside a statement
  * of its own (the purchase). Pair it with `fanOutAfterCommit` over that CTE for the live events. `id` names
  * the notification of a one-row `rows`, for a caller that enqueues its mail before the statement.
  */
-export function insertNotificationsSql(rows: SQL, type: NotificationType, title: string, id?: string): SQL {
+export function insertNotificationsSql(rows: SQL, type: NotificationType, title: Wording, id?: string): SQL {
   return sql`insert into ${notifications} (id, user_id, type, title, content, data)
-    select ${id ? sql`${id}::uuid` : sql`gen_random_uuid()`}, r.user_id, ${type}, ${title}, r.content, r.data
+    select ${id ? sql`${id}::uuid` : sql`gen_random_uuid()`}, r.user_id, ${type}, ${inMembersLanguage(sql`r.user_id`, title)}, r.content, r.data
     from (${rows}) r
     returning user_id, id`;
 }
@@ -102,7 +126,7 @@ export function unreadRepliesGroup(threadTitle: string): SQL {
  * Notifies every member `recipients` selects (with `user_id`, `content`, `data`) in one statement, in the caller's
  * transaction; each gets the live event after commit, however many they are.
  */
-export async function notifyMany(tx: Tx, recipients: SQL, type: NotificationType, title: string) {
+export async function notifyMany(tx: Tx, recipients: SQL, type: NotificationType, title: Wording) {
   const inserted = await rows<{ id: string }>(
     tx,
     sql`with inserted as (${insertNotificationsSql(recipients, type, title)}),
@@ -128,14 +152,15 @@ export async function notifyManyGrouped(
   tx: Tx,
   recipients: SQL,
   type: NotificationType,
-  title: string,
+  title: Wording,
   onConflict: SQL,
 ) {
   const inserted = await rows<{ id: string }>(
     tx,
     sql`with upserted as (
         insert into ${notifications} (user_id, type, title, content, data)
-        select r.user_id, ${type}, ${title}, r.content, r.data from (${recipients}) r
+        select r.user_id, ${type}, ${inMembersLanguage(sql`r.user_id`, title)}, r.content, r.data
+        from (${recipients}) r
         ${onConflict}
         returning user_id, id, (xmax = 0) as inserted
       ), live as (${fanOutAfterCommit(sql`upserted`, 'notification')})

@@ -1,5 +1,5 @@
 import { ticketMessages as m, messages } from '../../../contract/messages.ts';
-import { orderNotices } from '../../../contract/texts/order-notices.ts';
+import { notices } from '../../../contract/texts/notices.ts';
 import {
   type NewTicketBody,
   type TicketDetail,
@@ -112,7 +112,7 @@ export async function replyToTicket(db: Db, viewer: Viewer, id: string, message:
       await notify(tx, {
         userId,
         type: 'ticket_reply',
-        title: staffReply ? orderNotices.staffRepliedTitle : orderNotices.ticketReplyTitle,
+        title: staffReply ? notices.staffRepliedTitle : notices.ticketReplyTitle,
         content: ticket.title,
         data: { ticketId: id },
       });

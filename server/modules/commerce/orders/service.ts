@@ -10,7 +10,7 @@ import {
   type SettleBody,
   type settleBody,
 } from '../../../../contract/orders.ts';
-import { orderNotices as n } from '../../../../contract/texts/order-notices.ts';
+import { notices as n } from '../../../../contract/texts/notices.ts';
 import { ticketLimits } from '../../../../contract/tickets.ts';
 import type { Db, Tx } from '../../../db/client.ts';
 import type { TimeKey } from '../../../db/cursor.ts';

@@ -1,4 +1,5 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { notices as n } from '../../../../contract/texts/notices.ts';
 import type { Db, Tx } from '../../../db/client.ts';
 import {
   listingContentReveals,
@@ -8,8 +9,9 @@ import {
   profiles,
 } from '../../../db/schema/index.ts';
 import { type Executor, namedRows, rows } from '../../../db/sql.ts';
+import { inLocale } from '../../../i18n.ts';
 import { sellerHooksWanting } from '../../hooks/service.ts';
-import { insertNotificationsSql } from '../../notifications/service.ts';
+import { inMembersLanguage, insertNotificationsSql } from '../../notifications/service.ts';
 import { fanOutAfterCommit } from '../../realtime/bus.ts';
 import { watchListingsSql } from '../watches/queries.ts';
 
@@ -147,11 +149,11 @@ export async function purchase(
       }),
       note as (${insertNotificationsSql(
         sql`select o.seller_id as user_id,
-          ${input.buyerName}::text || ' bought ' || o.listing_title || '. The credits are held in escrow until the buyer confirms delivery.' as content,
+          ${inMembersLanguage(sql`o.seller_id`, (l, title) => inLocale(l, n).listingSold(input.buyerName, title), [sql`o.listing_title`])} as content,
           jsonb_build_object('listingId', o.listing_id, 'orderId', o.id) as data
         from ord o`,
         'order_new',
-        'Listing sold',
+        (l) => inLocale(l, n).listingSoldTitle,
         input.notificationId,
       )}),
       live as (${fanOutAfterCommit(sql`note`, 'notification')}),

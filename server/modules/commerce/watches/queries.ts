@@ -1,6 +1,7 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import type { CheatStatus } from '../../../../contract/cheats.ts';
-import type { DetectionStatus } from '../../../../contract/detection.ts';
+import { type CheatStatus, cheatStatusLabels } from '../../../../contract/cheats.ts';
+import { type DetectionStatus, detectionStatusLabels } from '../../../../contract/detection.ts';
+import { notices as n } from '../../../../contract/texts/notices.ts';
 import { detectedDispute } from '../../../../contract/watches.ts';
 import type { Tx } from '../../../db/client.ts';
 import {
@@ -11,7 +12,8 @@ import {
   marketplaceOrders as orders,
 } from '../../../db/schema/index.ts';
 import { type Executor, lockedRow } from '../../../db/sql.ts';
-import { notifyManyGrouped } from '../../notifications/service.ts';
+import { inLocale } from '../../../i18n.ts';
+import { inMembersLanguage, notifyManyGrouped } from '../../notifications/service.ts';
 
 /** Starts watching a cheat; false when there is no such cheat (watching twice is still watching). */
 export async function watchCheat(db: Executor, cheatId: string, userId: string) {
@@ -94,18 +96,20 @@ const latestAlert = sql`on conflict (user_id, coalesce(data ->> 'cheatId', data 
  */
 export async function alertCheatWatchers(
   tx: Tx,
-  cheat: { id: string; title: string; from: CheatStatus; to: CheatStatus; label: string },
+  cheat: { id: string; title: string; from: CheatStatus; to: CheatStatus },
   actorId: string,
 ) {
-  const content = `${cheat.title} is now ${cheat.label}.`;
+  const content = inMembersLanguage(sql`w.user_id`, (l) =>
+    inLocale(l, n).cheatStatus(cheat.title, inLocale(l, cheatStatusLabels)[cheat.to]),
+  );
   await notifyManyGrouped(
     tx,
-    sql`select w.user_id, ${content}::text as content,
+    sql`select w.user_id, ${content} as content,
         ${JSON.stringify({ cheatId: cheat.id })}::jsonb as data
       from ${cheatWatches} w
       where w.cheat_id = ${cheat.id}::uuid and w.user_id <> ${actorId}::uuid`,
     'detection_alert',
-    'Cheat status changed',
+    (l) => inLocale(l, n).cheatStatusTitle,
     latestAlert,
   );
 }
@@ -118,16 +122,18 @@ export async function alertCheatWatchers(
  */
 export async function alertListingWatchers(
   tx: Tx,
-  listing: { id: string; title: string; label: string; detected: boolean },
+  listing: { id: string; title: string; status: DetectionStatus; detected: boolean },
   actorId: string,
 ) {
-  const plain = `${listing.title} is now marked ${listing.label} by its seller.`;
-  const offer = `${listing.title} was marked Detected while your buyer protection is still on. You can open a dispute in one click.`;
+  const plain = inMembersLanguage(sql`r.user_id`, (l) =>
+    inLocale(l, n).listingStatus(listing.title, inLocale(l, detectionStatusLabels)[listing.status]),
+  );
+  const offer = inMembersLanguage(sql`r.user_id`, (l) => inLocale(l, n).detectedInWindow(listing.title));
   const inWindow = sql`o.status = 'held' and o.release_at > now()`;
   await notifyManyGrouped(
     tx,
     sql`select r.user_id,
-        case when h.id is null then ${plain}::text else ${offer}::text end as content,
+        case when h.id is null then ${plain} else ${offer} end as content,
         case when h.id is null then jsonb_build_object('listingId', ${listing.id}::text)
           else jsonb_build_object('listingId', ${listing.id}::text, 'orderId', h.id::text, 'dispute', ${detectedDispute}::text)
         end as data
@@ -144,7 +150,7 @@ export async function alertListingWatchers(
       ) h on true
       where r.user_id <> ${actorId}::uuid`,
     'detection_alert',
-    listing.detected ? 'Listing marked detected' : 'Detection status changed',
+    (l) => (listing.detected ? inLocale(l, n).listingDetectedTitle : inLocale(l, n).detectionChangedTitle),
     latestAlert,
   );
 }

@@ -1,4 +1,4 @@
-import { type DetectionStatus, detectionStatusLabels } from '../../../../contract/detection.ts';
+import type { DetectionStatus } from '../../../../contract/detection.ts';
 import { cheatMessages, marketplaceMessages } from '../../../../contract/messages.ts';
 import type { WatchState } from '../../../../contract/watches.ts';
 import type { Db } from '../../../db/client.ts';
@@ -60,7 +60,7 @@ export async function changeListingDetection(db: Db, viewer: Viewer, id: string,
     await q.setDetectionStatus(tx, id, to);
     await q.alertListingWatchers(
       tx,
-      { id, title: row.title, label: detectionStatusLabels[to], detected: to === 'detected' },
+      { id, title: row.title, status: to, detected: to === 'detected' },
       viewer.id,
     );
     if (!actsOnOwn(viewer, row.sellerId)) {

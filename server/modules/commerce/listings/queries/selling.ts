@@ -1,8 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { notices as n } from '../../../../../contract/texts/notices.ts';
 import type { Tx } from '../../../../db/client.ts';
 import { marketplaceListings as listings, userFollowers, userSettings } from '../../../../db/schema/index.ts';
 import type { Executor } from '../../../../db/sql.ts';
-import { notifyMany } from '../../../notifications/service.ts';
+import { inLocale } from '../../../../i18n.ts';
+import { inMembersLanguage, notifyMany } from '../../../notifications/service.ts';
 
 /* A seller's listings: create, edit, pin, suspend with a ban, delete, and tell the followers. */
 
@@ -65,11 +67,12 @@ export async function notifyFollowersOfListing(
 ) {
   await notifyMany(
     tx,
-    sql`select f.follower_id as user_id, ${`${sellerName} listed ${listing.title}`}::text as content,
+    sql`select f.follower_id as user_id,
+        ${inMembersLanguage(sql`f.follower_id`, (l) => inLocale(l, n).newListing(sellerName, listing.title))} as content,
         ${JSON.stringify({ listingId: listing.id })}::jsonb as data
       from ${userFollowers} f left join ${userSettings} s on s.user_id = f.follower_id
       where f.following_id = ${sellerId}::uuid and coalesce(s.marketplace_updates, true)`,
     'marketplace_new',
-    'New listing',
+    (l) => inLocale(l, n).newListingTitle,
   );
 }
