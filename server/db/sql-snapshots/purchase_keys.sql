@@ -34,24 +34,28 @@ with picked as (
       claimed as (update "listing_keys" set state = 'reserved', order_id = o.id, claimed_at = now()
               from ord o where "listing_keys"."id" in (select id from picked) returning 1),
       note as (insert into "notifications" (id, user_id, type, title, content, data)
-    select $21::uuid, r.user_id, $22, $23, r.content, r.data
+    select $21::uuid, r.user_id, $22, coalesce($23::jsonb ->> (select "user_settings"."locale"
+from "user_settings"
+where "user_settings"."user_id" = r.user_id), $24::text), r.content, r.data
     from (select o.seller_id as user_id,
-          $24::text || ' bought ' || o.listing_title || '. The credits are held in escrow until the buyer confirms delivery.' as content,
+          replace(coalesce($25::jsonb ->> (select "user_settings"."locale"
+from "user_settings"
+where "user_settings"."user_id" = o.seller_id), $26::text), $27::text, o.listing_title) as content,
           jsonb_build_object('listingId', o.listing_id, 'orderId', o.id) as data
         from ord o) r
     returning user_id, id),
-      live as (select pg_notify($25, json_build_object('event', $26::text, 'fanOut', json_agg(json_build_array(s.user_id, s.id)))::text)
-    from (select user_id, id, (row_number() over () - 1) / $27 as chunk from note) s
+      live as (select pg_notify($28, json_build_object('event', $29::text, 'fanOut', json_agg(json_build_array(s.user_id, s.id)))::text)
+    from (select user_id, id, (row_number() over () - 1) / $30 as chunk from note) s
     group by s.chunk),
       -- A buyer watches what they bought: detection alerts, and the dispute offer inside the window.
       watched as (insert into "listing_watches" (listing_id, user_id)
-    select r.listing_id, r.user_id from (select o.listing_id, $28::uuid as user_id from ord o) r
+    select r.listing_id, r.user_id from (select o.listing_id, $31::uuid as user_id from ord o) r
     on conflict do nothing
     returning 1),
       -- The answer hands the buyer the content link: their first reveal, recorded for disputes.
       revealed as (
         insert into "listing_content_reveals" (listing_id, order_id, user_id)
-        select o.listing_id, o.id, $29::uuid from ord o
+        select o.listing_id, o.id, $32::uuid from ord o
         returning id)
     select exists (select 1 from sold) as sold, o.id, o.listing_id, o.listing_title, o.seller_id,
       seller.username as seller_username, o.price::float8 as price, o.units, o.fee::float8 as fee,
@@ -63,8 +67,8 @@ from live) + (select count(*)
 from revealed) + (select count(*)
 from claimed) + (select count(*)
 from watched) as written,
-      (select l.price from "marketplace_listings" l where l.id = $30::uuid and l.status = 'active') as active_price,
-      (select l.stock from "marketplace_listings" l where l.id = $31::uuid and l.status = 'active') as active_stock
+      (select l.price from "marketplace_listings" l where l.id = $33::uuid and l.status = 'active') as active_price,
+      (select l.stock from "marketplace_listings" l where l.id = $34::uuid and l.status = 'active') as active_stock
     from (select 1) one
       left join ord o on true
       left join sold s on true

@@ -31,24 +31,28 @@ with  sold as (update "marketplace_listings" set stock = stock - $1::int,
         returning id, listing_id, listing_title, seller_id, price, units, fee, release_at, created_at),
       claimed as (select 1 where false),
       note as (insert into "notifications" (id, user_id, type, title, content, data)
-    select $23::uuid, r.user_id, $24, $25, r.content, r.data
+    select $23::uuid, r.user_id, $24, coalesce($25::jsonb ->> (select "user_settings"."locale"
+from "user_settings"
+where "user_settings"."user_id" = r.user_id), $26::text), r.content, r.data
     from (select o.seller_id as user_id,
-          $26::text || ' bought ' || o.listing_title || '. The credits are held in escrow until the buyer confirms delivery.' as content,
+          replace(coalesce($27::jsonb ->> (select "user_settings"."locale"
+from "user_settings"
+where "user_settings"."user_id" = o.seller_id), $28::text), $29::text, o.listing_title) as content,
           jsonb_build_object('listingId', o.listing_id, 'orderId', o.id) as data
         from ord o) r
     returning user_id, id),
-      live as (select pg_notify($27, json_build_object('event', $28::text, 'fanOut', json_agg(json_build_array(s.user_id, s.id)))::text)
-    from (select user_id, id, (row_number() over () - 1) / $29 as chunk from note) s
+      live as (select pg_notify($30, json_build_object('event', $31::text, 'fanOut', json_agg(json_build_array(s.user_id, s.id)))::text)
+    from (select user_id, id, (row_number() over () - 1) / $32 as chunk from note) s
     group by s.chunk),
       -- A buyer watches what they bought: detection alerts, and the dispute offer inside the window.
       watched as (insert into "listing_watches" (listing_id, user_id)
-    select r.listing_id, r.user_id from (select o.listing_id, $30::uuid as user_id from ord o) r
+    select r.listing_id, r.user_id from (select o.listing_id, $33::uuid as user_id from ord o) r
     on conflict do nothing
     returning 1),
       -- The answer hands the buyer the content link: their first reveal, recorded for disputes.
       revealed as (
         insert into "listing_content_reveals" (listing_id, order_id, user_id)
-        select o.listing_id, o.id, $31::uuid from ord o
+        select o.listing_id, o.id, $34::uuid from ord o
         returning id)
     select exists (select 1 from sold) as sold, o.id, o.listing_id, o.listing_title, o.seller_id,
       seller.username as seller_username, o.price::float8 as price, o.units, o.fee::float8 as fee,
@@ -60,8 +64,8 @@ from live) + (select count(*)
 from revealed) + (select count(*)
 from claimed) + (select count(*)
 from watched) as written,
-      (select l.price from "marketplace_listings" l where l.id = $32::uuid and l.status = 'active') as active_price,
-      (select l.stock from "marketplace_listings" l where l.id = $33::uuid and l.status = 'active') as active_stock
+      (select l.price from "marketplace_listings" l where l.id = $35::uuid and l.status = 'active') as active_price,
+      (select l.stock from "marketplace_listings" l where l.id = $36::uuid and l.status = 'active') as active_stock
     from (select 1) one
       left join ord o on true
       left join sold s on true

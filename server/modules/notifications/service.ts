@@ -70,17 +70,14 @@ export type Wording = (locale: Locale, ...args: string[]) => string;
  */
 export function inMembersLanguage(userId: SQL, wording: Wording, args: SQL[] = []): SQL {
   const marks = args.map((_, i) => `\u2063${i}\u2063`);
-  const text = (locale: Locale) =>
-    args.reduce<SQL>(
-      (acc, arg, i) => sql`replace(${acc}, ${marks[i]}::text, ${arg})`,
-      sql`${wording(locale, ...marks)}::text`,
-    );
-  const others = locales.filter((l) => l !== sourceLocale);
-  return sql`(case (select ${userSettings.locale} from ${userSettings} where ${userSettings.userId} = ${userId})
-    ${sql.join(
-      others.map((l) => sql`when ${l} then ${text(l)}`),
-      sql` `,
-    )} else ${text(sourceLocale)} end)`;
+  // One parameter for every language's text (a jsonb object read by the member's language), not one each.
+  const texts = Object.fromEntries(locales.map((l) => [l, wording(l, ...marks)]));
+  const locale = sql`(select ${userSettings.locale} from ${userSettings} where ${userSettings.userId} = ${userId})`;
+  return args.reduce<SQL>(
+    (acc, arg, i) => sql`replace(${acc}, ${marks[i]}::text, ${arg})`,
+    // A language no longer shipped reads English, as the catalogue does.
+    sql`coalesce(${JSON.stringify(texts)}::jsonb ->> ${locale}, ${texts[sourceLocale]}::text)`,
+  );
 }
 
 /**
