@@ -7,6 +7,7 @@ import { productRoutes } from './products.ts';
 import { profileRoutes } from './profiles.ts';
 import { searchRoutes } from './search.ts';
 import { sellerRoutes } from './seller.ts';
+import { socialRoutes } from './social.ts';
 import { stockRoutes } from './stock.ts';
 import { ticketRoutes } from './tickets.ts';
 import { trustRoutes } from './trust.ts';
@@ -30,5 +31,6 @@ export const routeTables = {
   search: searchRoutes,
   audit: auditRoutes,
   trust: trustRoutes,
+  social: socialRoutes,
 };
 export type RouteTables = typeof routeTables;

@@ -104,3 +104,16 @@ export const audit = /* @__PURE__ */ endpoints<RouteTables['audit']>({
 export const trust = /* @__PURE__ */ endpoints<RouteTables['trust']>({
   levels: 'GET /trust-levels',
 });
+
+export const social = /* @__PURE__ */ endpoints<RouteTables['social']>({
+  feed: 'GET /posts query',
+  createPost: 'POST /posts body',
+  deletePost: 'DELETE /posts/:id',
+  like: 'PUT /posts/:id/like',
+  unlike: 'DELETE /posts/:id/like',
+  comments: 'GET /posts/:id/comments query',
+  comment: 'POST /posts/:id/comments body',
+  deleteComment: 'DELETE /comments/:id',
+  byAuthor: 'GET /users/:id/posts query',
+  stats: 'GET /stats',
+});
