@@ -27,8 +27,6 @@ const serverByUrl = [
   'server/modules/payments/btcpay-routes.ts',
   'server/modules/payments/routes.ts',
   'server/modules/push/routes.ts',
-  'server/modules/reports/routes.ts',
-  'server/modules/reputation/routes.ts',
   'server/modules/review/routes.ts',
   'server/modules/sessions/routes.ts',
   'server/modules/site-settings/routes.ts',
@@ -44,7 +42,6 @@ const serverByUrl = [
 /** Web files still naming paths by hand. */
 const webByPath = [
   'web/app/layout/verify-email-banner.tsx',
-  'web/components/ui/report-button.tsx',
   'web/features/account/api.ts',
   'web/features/account/locale.ts',
   'web/features/account/passkeys-api.ts',

@@ -5,6 +5,8 @@ import { notificationRoutes } from './notifications.ts';
 import { orderRoutes } from './orders.ts';
 import { productRoutes } from './products.ts';
 import { profileRoutes } from './profiles.ts';
+import { reportRoutes } from './reports.ts';
+import { reputationRoutes } from './reputation.ts';
 import { searchRoutes } from './search.ts';
 import { sellerRoutes } from './seller.ts';
 import { socialRoutes } from './social.ts';
@@ -32,5 +34,7 @@ export const routeTables = {
   audit: auditRoutes,
   trust: trustRoutes,
   social: socialRoutes,
+  reputation: reputationRoutes,
+  reports: reportRoutes,
 };
 export type RouteTables = typeof routeTables;

@@ -117,3 +117,18 @@ export const social = /* @__PURE__ */ endpoints<RouteTables['social']>({
   byAuthor: 'GET /users/:id/posts query',
   stats: 'GET /stats',
 });
+
+export const reputation = /* @__PURE__ */ endpoints<RouteTables['reputation']>({
+  flagged: 'GET /admin/vouch-reviews query',
+  approve: 'POST /admin/vouch-reviews/:id/approve',
+  reject: 'POST /admin/vouch-reviews/:id/reject',
+});
+
+export const reports = /* @__PURE__ */ endpoints<RouteTables['reports']>({
+  create: 'POST /reports body',
+  list: 'GET /admin/reports query',
+  resolve: 'POST /admin/reports/:id/resolve',
+  dismiss: 'POST /admin/reports/:id/dismiss',
+  deleteContent: 'POST /admin/reports/:id/delete-content',
+  banUser: 'POST /admin/reports/:id/ban-user',
+});

@@ -7,8 +7,8 @@ import type {
   UserRank,
 } from '../../../contract/admin.ts';
 import type { Role } from '../../../contract/limits.ts';
-import type { AdminReportPage, ReportStatusFilter } from '../../../contract/reports.ts';
-import type { FlaggedVouchPage, VouchReviewStatus } from '../../../contract/reputation.ts';
+import type { ReportStatusFilter } from '../../../contract/reports.ts';
+import type { VouchReviewStatus } from '../../../contract/reputation.ts';
 import type { ReviewDecision, ReviewPage } from '../../../contract/review.ts';
 import type { ReviewStatus, TrustLevel } from '../../../contract/trust.ts';
 import { api } from '../../lib/api.ts';
@@ -85,17 +85,28 @@ export const reportKeys = {
 };
 
 export function useAdminReports(status: ReportStatusFilter) {
-  return useInfiniteQuery(pagedQuery<AdminReportPage>(reportKeys.list(status), '/admin/reports', { status }));
+  return useInfiniteQuery(
+    pagedQuery(reportKeys.list(status), (cursor, signal) =>
+      routes.reports.list({ status, cursor }, { signal }),
+    ),
+  );
 }
 
-export type ReportAction = 'resolve' | 'dismiss' | 'delete-content' | 'ban-user';
+/** A staff decision on a report, by the name of its route (contract/routes/reports.ts). */
+const reportActions = {
+  resolve: routes.reports.resolve,
+  dismiss: routes.reports.dismiss,
+  'delete-content': routes.reports.deleteContent,
+  'ban-user': routes.reports.banUser,
+};
+export type ReportAction = keyof typeof reportActions;
 
 /** A staff decision on a report: refreshes the report lists, the dashboard, the audit log and the users. */
 export function useReportAction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, action }: { id: string; action: ReportAction }) =>
-      api<unknown>(`/admin/reports/${id}/${action}`, { method: 'POST' }),
+    mutationFn: ({ id, action }: { id: string; action: ReportAction }): Promise<unknown> =>
+      reportActions[action]({ id }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: reportKeys.all }),
@@ -141,7 +152,9 @@ export const vouchReviewKeys = {
 
 export function useFlaggedVouches(status: VouchReviewStatus) {
   return useInfiniteQuery(
-    pagedQuery<FlaggedVouchPage>(vouchReviewKeys.list(status), '/admin/vouch-reviews', { status }),
+    pagedQuery(vouchReviewKeys.list(status), (cursor, signal) =>
+      routes.reputation.flagged({ status, cursor }, { signal }),
+    ),
   );
 }
 
@@ -150,7 +163,7 @@ export function useReviewVouch() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, action }: { id: string; action: 'approve' | 'reject' }) =>
-      api<unknown>(`/admin/vouch-reviews/${id}/${action}`, { method: 'POST' }),
+      routes.reputation[action]({ id }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: vouchReviewKeys.all }),
