@@ -1,5 +1,6 @@
 import { auditRoutes } from './audit.ts';
 import { cheatRoutes } from './cheats.ts';
+import { directMessageRoutes } from './direct-messages.ts';
 import { listingRoutes } from './listings.ts';
 import { notificationRoutes } from './notifications.ts';
 import { orderRoutes } from './orders.ts';
@@ -36,5 +37,6 @@ export const routeTables = {
   social: socialRoutes,
   reputation: reputationRoutes,
   reports: reportRoutes,
+  directMessages: directMessageRoutes,
 };
 export type RouteTables = typeof routeTables;

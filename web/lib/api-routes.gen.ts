@@ -132,3 +132,12 @@ export const reports = /* @__PURE__ */ endpoints<RouteTables['reports']>({
   deleteContent: 'POST /admin/reports/:id/delete-content',
   banUser: 'POST /admin/reports/:id/ban-user',
 });
+
+export const directMessages = /* @__PURE__ */ endpoints<RouteTables['directMessages']>({
+  conversations: 'GET /conversations query',
+  thread: 'GET /conversations/:userId query',
+  deleteConversation: 'DELETE /conversations/:userId',
+  send: 'POST /messages body',
+  block: 'PUT /users/:id/block',
+  unblock: 'DELETE /users/:id/block',
+});
