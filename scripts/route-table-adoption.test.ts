@@ -31,8 +31,6 @@ const serverByUrl = [
   'server/modules/site-settings/routes.ts',
   'server/modules/sso/routes.ts',
   'server/modules/uploads/routes.ts',
-  'server/modules/wallet/routes.ts',
-  'server/modules/withdrawals/routes.ts',
   // The metrics endpoint, outside /api (not in the table); where `route.get` is defined.
   'server/plugins/metrics.ts',
   'server/plugins/routes-for.ts',

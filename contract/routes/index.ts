@@ -14,7 +14,9 @@ import { socialRoutes } from './social.ts';
 import { stockRoutes } from './stock.ts';
 import { ticketRoutes } from './tickets.ts';
 import { trustRoutes } from './trust.ts';
+import { walletRoutes } from './wallet.ts';
 import { watchRoutes } from './watches.ts';
+import { withdrawalRoutes } from './withdrawals.ts';
 
 /**
  * Every group of the route table, under the name the web's client gives it (`api.listings.purchase`):
@@ -38,5 +40,7 @@ export const routeTables = {
   reputation: reputationRoutes,
   reports: reportRoutes,
   directMessages: directMessageRoutes,
+  wallet: walletRoutes,
+  withdrawals: withdrawalRoutes,
 };
 export type RouteTables = typeof routeTables;

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /**
  * The route table (issue 40): each endpoint is written once, here, as `{ method, path, access, summary,
@@ -14,6 +14,9 @@ import type { z } from 'zod';
  */
 export const accessLevels = ['public', 'member', 'staff', 'admin'] as const;
 export type AccessLevel = (typeof accessLevels)[number];
+
+/** A CSV download's body (the server sends it with its file name; the web links to it). */
+export const csvText = z.string().describe('text/csv');
 
 export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

@@ -141,3 +141,22 @@ export const directMessages = /* @__PURE__ */ endpoints<RouteTables['directMessa
   block: 'PUT /users/:id/block',
   unblock: 'DELETE /users/:id/block',
 });
+
+export const wallet = /* @__PURE__ */ endpoints<RouteTables['wallet']>({
+  summary: 'GET /wallet',
+  ledger: 'GET /wallet/ledger query',
+  ledgerCsv: 'GET /wallet/ledger/export.csv query',
+  convert: 'POST /wallet/convert body',
+});
+
+export const withdrawals = /* @__PURE__ */ endpoints<RouteTables['withdrawals']>({
+  options: 'GET /wallet/withdrawal-options',
+  payoutAddresses: 'GET /wallet/payout-addresses',
+  setPayoutAddress: 'PUT /wallet/payout-addresses body',
+  create: 'POST /wallet/withdrawals body',
+  mine: 'GET /wallet/withdrawals query',
+  mineCsv: 'GET /wallet/withdrawals/export.csv',
+  adminList: 'GET /admin/withdrawals query',
+  approve: 'POST /admin/withdrawals/:id/approve body',
+  reject: 'POST /admin/withdrawals/:id/reject body',
+});
