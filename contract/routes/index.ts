@@ -2,6 +2,7 @@ import { auditRoutes } from './audit.ts';
 import { cheatRoutes } from './cheats.ts';
 import { directMessageRoutes } from './direct-messages.ts';
 import { listingRoutes } from './listings.ts';
+import { meRoutes } from './me.ts';
 import { notificationRoutes } from './notifications.ts';
 import { orderRoutes } from './orders.ts';
 import { productRoutes } from './products.ts';
@@ -10,6 +11,7 @@ import { reportRoutes } from './reports.ts';
 import { reputationRoutes } from './reputation.ts';
 import { searchRoutes } from './search.ts';
 import { sellerRoutes } from './seller.ts';
+import { sessionRoutes } from './sessions.ts';
 import { socialRoutes } from './social.ts';
 import { stockRoutes } from './stock.ts';
 import { ticketRoutes } from './tickets.ts';
@@ -42,5 +44,7 @@ export const routeTables = {
   directMessages: directMessageRoutes,
   wallet: walletRoutes,
   withdrawals: withdrawalRoutes,
+  me: meRoutes,
+  sessions: sessionRoutes,
 };
 export type RouteTables = typeof routeTables;

@@ -39,6 +39,8 @@ export interface RouteEntry {
   query?: z.ZodType;
   headers?: z.ZodType;
   body?: z.ZodType;
+  /** A body that is not JSON (`['multipart/form-data']`): the web sends it with `upload()`, not the client. */
+  consumes?: readonly string[];
   /** A JSON body's shape per status (successes and the route's own refusals), or raw bytes' media types. */
   response: Readonly<Record<number, z.ZodType | ContentResponse>>;
   /** The status a success answers with when it is not 200 (the handler's value is sent with it). */

@@ -160,3 +160,20 @@ export const withdrawals = /* @__PURE__ */ endpoints<RouteTables['withdrawals']>
   approve: 'POST /admin/withdrawals/:id/approve body',
   reject: 'POST /admin/withdrawals/:id/reject body',
 });
+
+export const me = /* @__PURE__ */ endpoints<RouteTables['me']>({
+  get: 'GET /me',
+  update: 'PATCH /me body',
+  uploadAvatar: 'POST /me/avatar',
+  avatar: 'GET /avatars/:file',
+  settings: 'GET /me/settings',
+  saveSettings: 'PUT /me/settings body',
+  logins: 'GET /me/logins',
+});
+
+export const sessions = /* @__PURE__ */ endpoints<RouteTables['sessions']>({
+  list: 'GET /me/sessions',
+  revoke: 'DELETE /me/sessions/:id',
+  revokeOthers: 'POST /me/sessions/revoke-others',
+  notMe: 'POST /security/not-me body',
+});
