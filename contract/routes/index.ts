@@ -7,6 +7,7 @@ import { notificationRoutes } from './notifications.ts';
 import { orderRoutes } from './orders.ts';
 import { productRoutes } from './products.ts';
 import { profileRoutes } from './profiles.ts';
+import { pushRoutes } from './push.ts';
 import { reportRoutes } from './reports.ts';
 import { reputationRoutes } from './reputation.ts';
 import { searchRoutes } from './search.ts';
@@ -46,5 +47,6 @@ export const routeTables = {
   withdrawals: withdrawalRoutes,
   me: meRoutes,
   sessions: sessionRoutes,
+  push: pushRoutes,
 };
 export type RouteTables = typeof routeTables;

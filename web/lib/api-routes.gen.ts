@@ -177,3 +177,11 @@ export const sessions = /* @__PURE__ */ endpoints<RouteTables['sessions']>({
   revokeOthers: 'POST /me/sessions/revoke-others',
   notMe: 'POST /security/not-me body',
 });
+
+export const push = /* @__PURE__ */ endpoints<RouteTables['push']>({
+  key: 'GET /push/key',
+  devices: 'GET /me/push-subscriptions',
+  subscribe: 'PUT /me/push-subscriptions body',
+  setKinds: 'PATCH /me/push-subscriptions body',
+  unsubscribe: 'DELETE /me/push-subscriptions body',
+});
