@@ -1,6 +1,7 @@
 import { auditRoutes } from './audit.ts';
 import { cheatRoutes } from './cheats.ts';
 import { directMessageRoutes } from './direct-messages.ts';
+import { forumRoutes } from './forum.ts';
 import { listingRoutes } from './listings.ts';
 import { meRoutes } from './me.ts';
 import { notificationRoutes } from './notifications.ts';
@@ -48,5 +49,6 @@ export const routeTables = {
   me: meRoutes,
   sessions: sessionRoutes,
   push: pushRoutes,
+  forum: forumRoutes,
 };
 export type RouteTables = typeof routeTables;
