@@ -1,3 +1,4 @@
+import { adminRoutes } from './admin.ts';
 import { auditRoutes } from './audit.ts';
 import { cheatRoutes } from './cheats.ts';
 import { directMessageRoutes } from './direct-messages.ts';
@@ -14,6 +15,7 @@ import { reputationRoutes } from './reputation.ts';
 import { searchRoutes } from './search.ts';
 import { sellerRoutes } from './seller.ts';
 import { sessionRoutes } from './sessions.ts';
+import { siteSettingRoutes } from './site-settings.ts';
 import { socialRoutes } from './social.ts';
 import { stockRoutes } from './stock.ts';
 import { ticketRoutes } from './tickets.ts';
@@ -50,5 +52,7 @@ export const routeTables = {
   sessions: sessionRoutes,
   push: pushRoutes,
   forum: forumRoutes,
+  admin: adminRoutes,
+  siteSettings: siteSettingRoutes,
 };
 export type RouteTables = typeof routeTables;

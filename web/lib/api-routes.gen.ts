@@ -212,3 +212,19 @@ export const forum = /* @__PURE__ */ endpoints<RouteTables['forum']>({
   createCategory: 'POST /admin/forum/categories body',
   deleteCategory: 'DELETE /admin/forum/categories/:id',
 });
+
+export const admin = /* @__PURE__ */ endpoints<RouteTables['admin']>({
+  updateUser: 'PATCH /admin/users/:id body',
+  users: 'GET /admin/users query',
+  addBalance: 'POST /admin/users/:id/balance body',
+  dashboard: 'GET /admin/dashboard',
+  activity: 'GET /admin/dashboard/activity',
+  ranks: 'GET /admin/ranks',
+  setRank: 'PUT /admin/users/:id/rank body',
+});
+
+export const siteSettings = /* @__PURE__ */ endpoints<RouteTables['siteSettings']>({
+  public: 'GET /site-settings',
+  get: 'GET /admin/site-settings/:key',
+  set: 'PUT /admin/site-settings/:key body',
+});

@@ -1,11 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AddBalanceBody,
-  AdminActivity,
-  AdminDashboard,
-  AdminUserPage,
-  UserRank,
-} from '../../../contract/admin.ts';
+import type { AddBalanceBody, AdminUserPage } from '../../../contract/admin.ts';
 import type { Role } from '../../../contract/limits.ts';
 import type { ReportStatusFilter } from '../../../contract/reports.ts';
 import type { VouchReviewStatus } from '../../../contract/reputation.ts';
@@ -14,6 +8,7 @@ import type { ReviewStatus, TrustLevel } from '../../../contract/trust.ts';
 import { api } from '../../lib/api.ts';
 import * as routes from '../../lib/api-routes.gen.ts';
 import { pagedQuery, useRefreshingMutation } from '../../lib/queries.ts';
+import { forumRootKey, postsRootKey } from '../../lib/query-roots.ts';
 
 export const adminKeys = { audit: ['admin', 'audit-log'] as const };
 
@@ -53,27 +48,27 @@ export function useUpdateUser() {
     }: {
       id: string;
       patch: { banned?: boolean; role?: Role; trustLevel?: TrustLevel | null };
-    }) => api<unknown>(`/admin/users/${id}`, { method: 'PATCH', body: patch }),
+    }) => routes.admin.updateUser({ id }, patch),
   );
 }
 
 export function useAddBalance() {
   return useUserMutation(({ id, body }: { id: string; body: AddBalanceBody }) =>
-    api<unknown>(`/admin/users/${id}/balance`, { method: 'POST', body }),
+    routes.admin.addBalance({ id }, body),
   );
 }
 
 export function useAdminDashboard() {
   return useQuery({
     queryKey: ['admin', 'dashboard'],
-    queryFn: ({ signal }) => api<AdminDashboard>('/admin/dashboard', { signal }),
+    queryFn: ({ signal }) => routes.admin.dashboard({ signal }),
   });
 }
 
 export function useAdminActivity() {
   return useQuery({
     queryKey: ['admin', 'dashboard', 'activity'],
-    queryFn: ({ signal }) => api<AdminActivity>('/admin/dashboard/activity', { signal }),
+    queryFn: ({ signal }) => routes.admin.activity({ signal }),
   });
 }
 
@@ -131,7 +126,7 @@ export function useDeleteUpload() {
 export function useRanks(enabled: boolean) {
   return useQuery({
     queryKey: ['admin', 'ranks'],
-    queryFn: ({ signal }) => api<UserRank[]>('/admin/ranks', { signal }),
+    queryFn: ({ signal }) => routes.admin.ranks({ signal }),
     staleTime: 5 * 60_000,
     enabled,
   });
@@ -139,7 +134,7 @@ export function useRanks(enabled: boolean) {
 
 export function useSetRank() {
   return useUserMutation(({ id, rankId }: { id: string; rankId: string | null }) =>
-    api<unknown>(`/admin/users/${id}/rank`, { method: 'PUT', body: { rankId } }),
+    routes.admin.setRank({ id }, { rankId }),
   );
 }
 
@@ -209,7 +204,7 @@ export function useReviewDecision() {
       }),
     onSuccess: () =>
       Promise.all(
-        [reviewKeys.all, adminKeys.audit, userKeys.all, ['forum'], ['posts']].map((queryKey) =>
+        [reviewKeys.all, adminKeys.audit, userKeys.all, forumRootKey, postsRootKey].map((queryKey) =>
           queryClient.invalidateQueries({ queryKey }),
         ),
       ),
