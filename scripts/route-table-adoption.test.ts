@@ -22,7 +22,6 @@ const serverByUrl = [
   'server/modules/passkeys/routes.ts',
   'server/modules/payments/btcpay-routes.ts',
   'server/modules/payments/routes.ts',
-  'server/modules/review/routes.ts',
   'server/modules/sso/routes.ts',
   'server/modules/uploads/routes.ts',
   // The metrics endpoint, outside /api (not in the table); where `route.get` is defined.
@@ -40,7 +39,6 @@ const webByPath = [
   'web/features/site-settings/money-terms.ts',
   'web/features/wallet/api.ts',
   'web/lib/proof-of-work.ts',
-  'web/lib/review-items.ts',
   'web/lib/session.ts',
   'web/lib/webhooks.ts',
   // Where `api<T>` and `pagedQuery` are defined (their documentation shows the old way).

@@ -12,6 +12,7 @@ import { profileRoutes } from './profiles.ts';
 import { pushRoutes } from './push.ts';
 import { reportRoutes } from './reports.ts';
 import { reputationRoutes } from './reputation.ts';
+import { reviewRoutes } from './review.ts';
 import { searchRoutes } from './search.ts';
 import { sellerRoutes } from './seller.ts';
 import { sessionRoutes } from './sessions.ts';
@@ -54,5 +55,6 @@ export const routeTables = {
   forum: forumRoutes,
   admin: adminRoutes,
   siteSettings: siteSettingRoutes,
+  review: reviewRoutes,
 };
 export type RouteTables = typeof routeTables;

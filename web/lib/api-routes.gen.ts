@@ -228,3 +228,12 @@ export const siteSettings = /* @__PURE__ */ endpoints<RouteTables['siteSettings'
   get: 'GET /admin/site-settings/:key',
   set: 'PUT /admin/site-settings/:key body',
 });
+
+export const review = /* @__PURE__ */ endpoints<RouteTables['review']>({
+  mine: 'GET /me/review-items',
+  queue: 'GET /admin/review-items query',
+  count: 'GET /admin/review-items/count',
+  approve: 'POST /admin/review-items/:id/approve',
+  reject: 'POST /admin/review-items/:id/reject body',
+  rejectAndBan: 'POST /admin/review-items/:id/reject-and-ban body',
+});

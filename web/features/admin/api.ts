@@ -3,7 +3,6 @@ import type { AddBalanceBody, AdminUserPage } from '../../../contract/admin.ts';
 import type { Role } from '../../../contract/limits.ts';
 import type { ReportStatusFilter } from '../../../contract/reports.ts';
 import type { VouchReviewStatus } from '../../../contract/reputation.ts';
-import type { ReviewDecision, ReviewPage } from '../../../contract/review.ts';
 import type { ReviewStatus, TrustLevel } from '../../../contract/trust.ts';
 import { api } from '../../lib/api.ts';
 import * as routes from '../../lib/api-routes.gen.ts';
@@ -176,19 +175,24 @@ export const reviewKeys = {
 };
 
 export function useReviewQueue(status: ReviewStatus) {
-  return useInfiniteQuery(pagedQuery<ReviewPage>(reviewKeys.list(status), '/admin/review-items', { status }));
+  return useInfiniteQuery(
+    pagedQuery(reviewKeys.list(status), (cursor, signal) =>
+      routes.review.queue({ status, cursor }, { signal }),
+    ),
+  );
 }
 
 /** How many items wait for review: the admin menu's badge. */
 export function usePendingReviewCount() {
   return useQuery({
     queryKey: reviewKeys.count,
-    queryFn: ({ signal }) => api<{ pending: number }>('/admin/review-items/count', { signal }),
+    queryFn: ({ signal }) => routes.review.count({ signal }),
     staleTime: 30_000,
   });
 }
 
-export type ReviewAction = 'approve' | 'reject' | 'reject-and-ban';
+const rejections = { reject: routes.review.reject, 'reject-and-ban': routes.review.rejectAndBan };
+export type ReviewAction = 'approve' | keyof typeof rejections;
 
 /**
  * A decision on a queue item: refreshes the queue and its count, the audit log, the members list (a ban)
@@ -198,10 +202,10 @@ export function useReviewDecision() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, action, reason }: { id: string; action: ReviewAction; reason?: string }) =>
-      api<ReviewDecision>(`/admin/review-items/${id}/${action}`, {
-        method: 'POST',
-        ...(action === 'approve' ? {} : { body: { reason } }),
-      }),
+      action === 'approve'
+        ? routes.review.approve({ id })
+        : // A missing reason is the server's to refuse (its text), as before.
+          rejections[action]({ id }, { reason: reason as string }),
     onSuccess: () =>
       Promise.all(
         [reviewKeys.all, adminKeys.audit, userKeys.all, forumRootKey, postsRootKey].map((queryKey) =>
