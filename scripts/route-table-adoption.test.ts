@@ -16,7 +16,6 @@ const serverByUrl = [
   'server/modules/anti-bot/plugin.ts',
   'server/modules/auth/routes.ts',
   'server/modules/health/routes.ts',
-  'server/modules/hooks/routes.ts',
   'server/modules/link-cards/routes.ts',
   'server/modules/mail/routes.ts',
   'server/modules/passkeys/routes.ts',
@@ -40,7 +39,6 @@ const webByPath = [
   'web/features/wallet/api.ts',
   'web/lib/proof-of-work.ts',
   'web/lib/session.ts',
-  'web/lib/webhooks.ts',
   // Where `api<T>` and `pagedQuery` are defined (their documentation shows the old way).
   'web/lib/api.ts',
   'web/lib/queries.ts',

@@ -3,6 +3,7 @@ import { auditRoutes } from './audit.ts';
 import { cheatRoutes } from './cheats.ts';
 import { directMessageRoutes } from './direct-messages.ts';
 import { forumRoutes } from './forum.ts';
+import { sellerHookRoutes, staffHookRoutes } from './hooks.ts';
 import { listingRoutes } from './listings.ts';
 import { meRoutes } from './me.ts';
 import { notificationRoutes } from './notifications.ts';
@@ -56,5 +57,7 @@ export const routeTables = {
   admin: adminRoutes,
   siteSettings: siteSettingRoutes,
   review: reviewRoutes,
+  sellerHooks: sellerHookRoutes,
+  staffHooks: staffHookRoutes,
 };
 export type RouteTables = typeof routeTables;

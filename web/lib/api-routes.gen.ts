@@ -237,3 +237,17 @@ export const review = /* @__PURE__ */ endpoints<RouteTables['review']>({
   reject: 'POST /admin/review-items/:id/reject body',
   rejectAndBan: 'POST /admin/review-items/:id/reject-and-ban body',
 });
+
+export const sellerHooks = /* @__PURE__ */ endpoints<RouteTables['sellerHooks']>({
+  list: 'GET /me/hooks',
+  add: 'POST /me/hooks body',
+  test: 'POST /me/hooks/:id/test',
+  remove: 'DELETE /me/hooks/:id',
+});
+
+export const staffHooks = /* @__PURE__ */ endpoints<RouteTables['staffHooks']>({
+  list: 'GET /admin/hooks',
+  add: 'POST /admin/hooks body',
+  test: 'POST /admin/hooks/:id/test',
+  remove: 'DELETE /admin/hooks/:id',
+});
