@@ -17,7 +17,6 @@ const serverByUrl = [
   'server/modules/auth/routes.ts',
   'server/modules/health/routes.ts',
   'server/modules/link-cards/routes.ts',
-  'server/modules/mail/routes.ts',
   'server/modules/passkeys/routes.ts',
   'server/modules/payments/btcpay-routes.ts',
   'server/modules/payments/routes.ts',
