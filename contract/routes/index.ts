@@ -5,7 +5,6 @@ import { directMessageRoutes } from './direct-messages.ts';
 import { forumRoutes } from './forum.ts';
 import { sellerHookRoutes, staffHookRoutes } from './hooks.ts';
 import { listingRoutes } from './listings.ts';
-import { mailRoutes } from './mail.ts';
 import { meRoutes } from './me.ts';
 import { notificationRoutes } from './notifications.ts';
 import { orderRoutes } from './orders.ts';
@@ -60,6 +59,5 @@ export const routeTables = {
   review: reviewRoutes,
   sellerHooks: sellerHookRoutes,
   staffHooks: staffHookRoutes,
-  mail: mailRoutes,
 };
 export type RouteTables = typeof routeTables;

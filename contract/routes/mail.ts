@@ -4,7 +4,9 @@ import type { RouteGroup } from './route.ts';
 
 /**
  * The one-click unsubscribe of a mail kind (RFC 8058): the link is signed, so it works without signing in and
- * for that member and kind only. GET shows what a POST would do; POST turns it off.
+ * for that member and kind only. GET shows what a POST would do; POST turns it off. Not in `routeTables`
+ * (index.ts): the web calls neither (the links are in mails), so its generated client would carry them for
+ * nothing; server/plugins/route-table.test.ts checks them with the table.
  */
 export const mailRoutes = {
   unsubscribePreview: {

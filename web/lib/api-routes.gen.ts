@@ -251,8 +251,3 @@ export const staffHooks = /* @__PURE__ */ endpoints<RouteTables['staffHooks']>({
   test: 'POST /admin/hooks/:id/test',
   remove: 'DELETE /admin/hooks/:id',
 });
-
-export const mail = /* @__PURE__ */ endpoints<RouteTables['mail']>({
-  unsubscribePreview: 'GET /email/unsubscribe query',
-  unsubscribe: 'POST /email/unsubscribe query',
-});
