@@ -116,6 +116,14 @@ export const setRankBody = z
   .object({ rankId: z.uuid({ error: adminMessages.rankNotFound }).nullable() })
   .strict();
 export type SetRankBody = z.infer<typeof setRankBody>;
+/** A member's rank once set (null: cleared). */
+export const rankSet = z.object({ id: z.string(), rank: userRank.nullable() });
+/** A member's main balance and credits once an admin added to them. */
+export const balanceAdded = z.object({
+  id: z.string(),
+  balance: z.number().int(),
+  credits: z.number().int(),
+});
 
 export const activityDays = 30;
 /** The dashboard chart: sign-ups, forum posts and marketplace sales per UTC day, oldest first. */

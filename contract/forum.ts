@@ -107,7 +107,6 @@ export const forumThreadSummary = z.object({
 });
 export type ForumThreadSummary = z.infer<typeof forumThreadSummary>;
 export const forumThreadPage = pageOf(forumThreadSummary);
-export type ForumThreadPage = z.infer<typeof forumThreadPage>;
 
 /**
  * A thread with its Markdown source (`content`, for the edit form), the sanitized HTML made from it when it
@@ -164,26 +163,22 @@ export type ForumThreadView = z.infer<typeof forumThreadView>;
 
 export const watchBody = z.object({ watching: z.boolean() });
 export const watchResponse = z.object({ watching: z.boolean() });
-export type WatchResponse = z.infer<typeof watchResponse>;
 
 /** Read up to this reply (null: the opening post only); a read position never moves back. */
 export const readBody = z.object({ replyId: z.uuid({ error: m.replyNotFound }).nullable() });
 
 export const likeBody = z.object({ liked: z.boolean() });
 export const likeResponse = z.object({ likeCount: z.number().int(), liked: z.boolean() });
-export type LikeResponse = z.infer<typeof likeResponse>;
 
 export const voteResponse = z.object({
   upvotes: z.number().int(),
   downvotes: z.number().int(),
   myVote: z.union([z.literal(1), z.literal(-1), z.literal(0)]),
 });
-export type VoteResponse = z.infer<typeof voteResponse>;
 
 /** The home page's newest threads by last activity, across categories. */
 export const forumLatestSize = 5;
 export const forumLatestList = z.object({ items: z.array(forumThreadSummary) });
-export type ForumLatestList = z.infer<typeof forumLatestList>;
 
 /** Earlier versions of a thread or reply, newest first (staff). */
 export const forumRevision = z.object({

@@ -44,6 +44,8 @@ export const editProfileForm = z.object({
 });
 
 export const avatarResponse = z.object({ avatarUrl: z.string() });
+/** An avatar's file name (its address changes with each upload). */
+export const avatarFileParams = z.object({ file: z.string().max(64) });
 
 export const digestField = z.enum(digestPeriods, { error: accountMessages.digestInvalid });
 

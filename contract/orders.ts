@@ -130,6 +130,8 @@ export const ledgerQuery = z.object({
   cursor: cursorParam,
 });
 export type LedgerQuery = z.input<typeof ledgerQuery>;
+/** The CSV export's query: the whole history of one currency (or all). */
+export const ledgerExportQuery = ledgerQuery.pick({ currency: true });
 export const ledgerPageSize = 25;
 
 export const convertBody = z.object({

@@ -62,3 +62,8 @@ export const adminReport = z.object({
 export type AdminReport = z.infer<typeof adminReport>;
 export const adminReportPage = pageOf(adminReport);
 export type AdminReportPage = z.infer<typeof adminReportPage>;
+
+/** A staff decision on a report: its id and new status. */
+export const reportDecided = z.object({ id: z.string(), status: z.enum(reportStatuses) });
+/** The reported content's author, once banned. */
+export const reportAuthorBanned = z.object({ id: z.string(), username: z.string(), banned: z.boolean() });

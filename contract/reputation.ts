@@ -50,3 +50,6 @@ export const flaggedVouch = z.object({
 export type FlaggedVouch = z.infer<typeof flaggedVouch>;
 export const flaggedVouchPage = pageOf(flaggedVouch);
 export type FlaggedVouchPage = z.infer<typeof flaggedVouchPage>;
+
+/** A decision on flagged feedback: its id and the review it now has. */
+export const vouchReviewed = z.object({ id: z.string(), review: z.enum(vouchReviewStatuses) });

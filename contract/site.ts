@@ -220,3 +220,10 @@ export const publicConfig = z.object({
 });
 export type PublicConfig = z.infer<typeof publicConfig>;
 export type ExternalLinks = Pick<PublicConfig, 'supportStreamUrl' | 'communityChatUrl'>;
+
+/** A site setting's value as an admin writes it (checked against its key's schema by the server). */
+export const siteSettingBody = z.record(z.string(), z.unknown());
+/** One site setting as stored, or its default (null: external links never set). */
+export const storedSiteSetting = z.object({ key: z.string(), value: siteSettingBody.nullable() });
+/** One site setting once saved. */
+export const savedSiteSetting = z.object({ key: z.string(), value: siteSettingBody });

@@ -97,7 +97,8 @@ export type CommentPage = z.infer<typeof commentPage>;
 export const likeResponse = z.object({ liked: z.boolean(), likeCount: z.number().int() });
 export type LikeResponse = z.infer<typeof likeResponse>;
 
-export const okResponse = z.object({ ok: z.literal(true) });
+/** `{ ok: true }`, the answer of a write with nothing else to say: one shape, in contract/auth.ts. */
+export { okResponse } from './auth.ts';
 
 export const latestPostSchema = z.object({
   id: z.string(),

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /**
  * The route table (issue 40): each endpoint is written once, here, as `{ method, path, access, summary,
@@ -14,6 +14,9 @@ import type { z } from 'zod';
  */
 export const accessLevels = ['public', 'member', 'staff', 'admin'] as const;
 export type AccessLevel = (typeof accessLevels)[number];
+
+/** A CSV download's body (the server sends it with its file name; the web links to it). */
+export const csvText = z.string().describe('text/csv');
 
 export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -36,6 +39,8 @@ export interface RouteEntry {
   query?: z.ZodType;
   headers?: z.ZodType;
   body?: z.ZodType;
+  /** A body that is not JSON (`['multipart/form-data']`): the web sends it with `upload()`, not the client. */
+  consumes?: readonly string[];
   /** A JSON body's shape per status (successes and the route's own refusals), or raw bytes' media types. */
   response: Readonly<Record<number, z.ZodType | ContentResponse>>;
   /** The status a success answers with when it is not 200 (the handler's value is sent with it). */

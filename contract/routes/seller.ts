@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import { errorResponse } from '../errors.ts';
 import { salesSummary, sellerListingPage, sellerListingQuery } from '../stock.ts';
-import type { RouteGroup } from './route.ts';
+import { csvText, type RouteGroup } from './route.ts';
 
 /** A seller's dashboard: my listings with their figures, my sales, and the sales export. */
 export const sellerRoutes = {
@@ -26,6 +25,6 @@ export const sellerRoutes = {
     path: '/seller/sales.csv',
     access: 'member',
     summary: 'Every sale of mine as CSV (text/csv; cells that could run as formulas are escaped)',
-    response: { 200: z.string().describe('text/csv') },
+    response: { 200: csvText },
   },
 } as const satisfies RouteGroup;

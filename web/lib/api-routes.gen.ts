@@ -104,3 +104,150 @@ export const audit = /* @__PURE__ */ endpoints<RouteTables['audit']>({
 export const trust = /* @__PURE__ */ endpoints<RouteTables['trust']>({
   levels: 'GET /trust-levels',
 });
+
+export const social = /* @__PURE__ */ endpoints<RouteTables['social']>({
+  feed: 'GET /posts query',
+  createPost: 'POST /posts body',
+  deletePost: 'DELETE /posts/:id',
+  like: 'PUT /posts/:id/like',
+  unlike: 'DELETE /posts/:id/like',
+  comments: 'GET /posts/:id/comments query',
+  comment: 'POST /posts/:id/comments body',
+  deleteComment: 'DELETE /comments/:id',
+  byAuthor: 'GET /users/:id/posts query',
+  stats: 'GET /stats',
+});
+
+export const reputation = /* @__PURE__ */ endpoints<RouteTables['reputation']>({
+  flagged: 'GET /admin/vouch-reviews query',
+  approve: 'POST /admin/vouch-reviews/:id/approve',
+  reject: 'POST /admin/vouch-reviews/:id/reject',
+});
+
+export const reports = /* @__PURE__ */ endpoints<RouteTables['reports']>({
+  create: 'POST /reports body',
+  list: 'GET /admin/reports query',
+  resolve: 'POST /admin/reports/:id/resolve',
+  dismiss: 'POST /admin/reports/:id/dismiss',
+  deleteContent: 'POST /admin/reports/:id/delete-content',
+  banUser: 'POST /admin/reports/:id/ban-user',
+});
+
+export const directMessages = /* @__PURE__ */ endpoints<RouteTables['directMessages']>({
+  conversations: 'GET /conversations query',
+  thread: 'GET /conversations/:userId query',
+  deleteConversation: 'DELETE /conversations/:userId',
+  send: 'POST /messages body',
+  block: 'PUT /users/:id/block',
+  unblock: 'DELETE /users/:id/block',
+});
+
+export const wallet = /* @__PURE__ */ endpoints<RouteTables['wallet']>({
+  summary: 'GET /wallet',
+  ledger: 'GET /wallet/ledger query',
+  ledgerCsv: 'GET /wallet/ledger/export.csv query',
+  convert: 'POST /wallet/convert body',
+});
+
+export const withdrawals = /* @__PURE__ */ endpoints<RouteTables['withdrawals']>({
+  options: 'GET /wallet/withdrawal-options',
+  payoutAddresses: 'GET /wallet/payout-addresses',
+  setPayoutAddress: 'PUT /wallet/payout-addresses body',
+  create: 'POST /wallet/withdrawals body',
+  mine: 'GET /wallet/withdrawals query',
+  mineCsv: 'GET /wallet/withdrawals/export.csv',
+  adminList: 'GET /admin/withdrawals query',
+  approve: 'POST /admin/withdrawals/:id/approve body',
+  reject: 'POST /admin/withdrawals/:id/reject body',
+});
+
+export const me = /* @__PURE__ */ endpoints<RouteTables['me']>({
+  get: 'GET /me',
+  update: 'PATCH /me body',
+  uploadAvatar: 'POST /me/avatar',
+  avatar: 'GET /avatars/:file',
+  settings: 'GET /me/settings',
+  saveSettings: 'PUT /me/settings body',
+  logins: 'GET /me/logins',
+});
+
+export const sessions = /* @__PURE__ */ endpoints<RouteTables['sessions']>({
+  list: 'GET /me/sessions',
+  revoke: 'DELETE /me/sessions/:id',
+  revokeOthers: 'POST /me/sessions/revoke-others',
+  notMe: 'POST /security/not-me body',
+});
+
+export const push = /* @__PURE__ */ endpoints<RouteTables['push']>({
+  key: 'GET /push/key',
+  devices: 'GET /me/push-subscriptions',
+  subscribe: 'PUT /me/push-subscriptions body',
+  setKinds: 'PATCH /me/push-subscriptions body',
+  unsubscribe: 'DELETE /me/push-subscriptions body',
+});
+
+export const forum = /* @__PURE__ */ endpoints<RouteTables['forum']>({
+  categories: 'GET /forum/categories',
+  threads: 'GET /forum/threads query',
+  latest: 'GET /forum/threads/latest',
+  preview: 'POST /forum/preview body',
+  createThread: 'POST /forum/threads body',
+  thread: 'GET /forum/threads/:id',
+  deleteThread: 'DELETE /forum/threads/:id',
+  replies: 'GET /forum/threads/:id/replies query',
+  editThread: 'PATCH /forum/threads/:id body',
+  pin: 'PUT /forum/threads/:id/pin body',
+  lock: 'PUT /forum/threads/:id/lock body',
+  move: 'PUT /forum/threads/:id/category body',
+  threadRevisions: 'GET /forum/threads/:id/revisions',
+  editReply: 'PATCH /forum/replies/:id body',
+  deleteReply: 'DELETE /forum/replies/:id',
+  replyRevisions: 'GET /forum/replies/:id/revisions',
+  reply: 'POST /forum/threads/:id/replies body',
+  vote: 'PUT /forum/threads/:id/vote body',
+  watch: 'PUT /forum/threads/:id/watch body',
+  read: 'PUT /forum/threads/:id/read body',
+  likeReply: 'PUT /forum/replies/:id/like body',
+  byUser: 'GET /users/:id/forum-threads query',
+  createCategory: 'POST /admin/forum/categories body',
+  deleteCategory: 'DELETE /admin/forum/categories/:id',
+});
+
+export const admin = /* @__PURE__ */ endpoints<RouteTables['admin']>({
+  updateUser: 'PATCH /admin/users/:id body',
+  users: 'GET /admin/users query',
+  addBalance: 'POST /admin/users/:id/balance body',
+  dashboard: 'GET /admin/dashboard',
+  activity: 'GET /admin/dashboard/activity',
+  ranks: 'GET /admin/ranks',
+  setRank: 'PUT /admin/users/:id/rank body',
+});
+
+export const siteSettings = /* @__PURE__ */ endpoints<RouteTables['siteSettings']>({
+  public: 'GET /site-settings',
+  get: 'GET /admin/site-settings/:key',
+  set: 'PUT /admin/site-settings/:key body',
+});
+
+export const review = /* @__PURE__ */ endpoints<RouteTables['review']>({
+  mine: 'GET /me/review-items',
+  queue: 'GET /admin/review-items query',
+  count: 'GET /admin/review-items/count',
+  approve: 'POST /admin/review-items/:id/approve',
+  reject: 'POST /admin/review-items/:id/reject body',
+  rejectAndBan: 'POST /admin/review-items/:id/reject-and-ban body',
+});
+
+export const sellerHooks = /* @__PURE__ */ endpoints<RouteTables['sellerHooks']>({
+  list: 'GET /me/hooks',
+  add: 'POST /me/hooks body',
+  test: 'POST /me/hooks/:id/test',
+  remove: 'DELETE /me/hooks/:id',
+});
+
+export const staffHooks = /* @__PURE__ */ endpoints<RouteTables['staffHooks']>({
+  list: 'GET /admin/hooks',
+  add: 'POST /admin/hooks body',
+  test: 'POST /admin/hooks/:id/test',
+  remove: 'DELETE /admin/hooks/:id',
+});

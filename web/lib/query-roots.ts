@@ -8,3 +8,4 @@ export const ticketsRootKey = ['tickets'] as const;
 export const postsRootKey = ['posts'] as const;
 export const cheatsRootKey = ['cheats'] as const;
 export const notificationsRootKey = ['notifications'] as const;
+export const forumRootKey = ['forum'] as const;

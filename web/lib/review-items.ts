@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { MyReviewItem, MyReviewItems } from '../../contract/review.ts';
-import { api } from './api.ts';
+import type { MyReviewItem } from '../../contract/review.ts';
+import * as routes from './api-routes.gen.ts';
 import { useSession } from './session.ts';
 
 /** The member's own posts waiting for staff (issue 36): the forum and the feed show them where they would be. */
@@ -11,7 +11,7 @@ export function useMyReviewItems(show: (item: MyReviewItem) => boolean): MyRevie
   const { user } = useSession();
   const query = useQuery({
     queryKey: myReviewItemsKey,
-    queryFn: ({ signal }) => api<MyReviewItems>('/me/review-items', { signal }),
+    queryFn: ({ signal }) => routes.review.mine({ signal }),
     enabled: user !== null,
     staleTime: 30_000,
   });

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SessionUser } from '../../contract/auth.ts';
-import type { Me, UserSettings } from '../../contract/me.ts';
 import { shellMessages as messages } from '../../contract/shell-messages.ts';
 import { api } from './api.ts';
+import * as routes from './api-routes.gen.ts';
 import { loadRetry, useRetryToast } from './query-retry.ts';
 
 /*
@@ -35,7 +35,7 @@ export function useSession(): { user: SessionUser | null; isPending: boolean } {
  */
 export const settingsQuery = queryOptions({
   queryKey: settingsKey,
-  queryFn: ({ signal }) => api<UserSettings>('/me/settings', { signal }),
+  queryFn: ({ signal }) => routes.me.settings({ signal }),
   ...loadRetry,
 });
 
@@ -44,7 +44,7 @@ export function useMe() {
   const { user } = useSession();
   const query = useQuery({
     queryKey: meKey,
-    queryFn: ({ signal }) => api<Me>('/me', { signal }),
+    queryFn: ({ signal }) => routes.me.get({ signal }),
     enabled: user !== null,
     staleTime: 60_000,
     ...loadRetry,

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Hook, HookBody } from '../../contract/hooks.ts';
-import { api } from './api.ts';
+import * as routes from './api-routes.gen.ts';
 import { useRefreshingMutation } from './queries.ts';
 
 /**
@@ -9,23 +9,23 @@ import { useRefreshingMutation } from './queries.ts';
  */
 export type HookBase = '/me/hooks' | '/admin/hooks';
 const keyOf = (base: HookBase) => ['hooks', base] as const;
+const areas = { '/me/hooks': routes.sellerHooks, '/admin/hooks': routes.staffHooks };
+/** The area's body is checked by its own server route; the card's form builds either. */
+const add = (base: HookBase) => areas[base].add as (body: HookBody) => Promise<Hook>;
 
 export function useHooks(base: HookBase) {
   return useQuery({
     queryKey: keyOf(base),
-    queryFn: ({ signal }) => api<{ items: Hook[] }>(base, { signal }),
+    queryFn: ({ signal }) => areas[base].list({ signal }),
   });
 }
 
 export const useAddHook = (base: HookBase) =>
-  useRefreshingMutation((body: HookBody) => api<Hook>(base, { method: 'POST', body }), keyOf(base));
+  useRefreshingMutation((body: HookBody) => add(base)(body), keyOf(base));
 
 export const useRemoveHook = (base: HookBase) =>
-  useRefreshingMutation((id: string) => api<null>(`${base}/${id}`, { method: 'DELETE' }), keyOf(base));
+  useRefreshingMutation((id: string) => areas[base].remove({ id }), keyOf(base));
 
 /** A test message is queued; the list is read again for the hook's status once it has had time to go. */
 export const useTestHook = (base: HookBase) =>
-  useRefreshingMutation(
-    (id: string) => api<{ queued: true }>(`${base}/${id}/test`, { method: 'POST' }),
-    keyOf(base),
-  );
+  useRefreshingMutation((id: string) => areas[base].test({ id }), keyOf(base));

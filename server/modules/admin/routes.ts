@@ -1,20 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  addBalanceBody,
-  adminActivity,
-  adminDashboard,
-  adminUserPage,
-  adminUserPatch,
-  adminUserResponse,
-  adminUsersQuery,
-  setRankBody,
-  userIdParams,
-  userRank,
-  userRankList,
-} from '../../../contract/admin.ts';
-import { errorResponse } from '../../../contract/errors.ts';
-import { adminMessages } from '../../../contract/messages.ts';
+import { adminMessages as m } from '../../../contract/messages.ts';
+import { adminRoutes as r } from '../../../contract/routes/admin.ts';
 import type { Db } from '../../db/client.ts';
 import { routesFor } from '../../plugins/routes-for.ts';
 import { signedIn } from '../../plugins/viewer.ts';
@@ -28,83 +14,27 @@ import {
   updateUser,
 } from './service.ts';
 
+/** The routes of contract/routes/admin.ts: their handlers and the admins-only refusals' texts. */
 export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const route = routesFor(app, { tags: ['admin'], access: 'staff' });
-  const onUser = routesFor(app, { tags: ['admin'], access: 'staff', params: userIdParams });
+  const route = routesFor(app, { tags: ['admin'] });
 
-  onUser.patch(
-    '/admin/users/:id',
-    {
-      summary: "Ban or unban a member, or change a member's role (staff; roles admins only)",
-      body: adminUserPatch,
-      response: { 200: adminUserResponse },
-    },
-    async (request) => updateUser(db, signedIn(request), request.params.id, request.body, app.securityAlerts),
+  route.on(r.updateUser, {}, async (request) =>
+    updateUser(db, signedIn(request), request.params.id, request.body, app.securityAlerts),
   );
 
-  route.get(
-    '/admin/users',
-    {
-      summary: 'Members for staff: search by username or id, role filter, banned toggle',
-      querystring: adminUsersQuery,
-      response: { 200: adminUserPage },
-    },
-    async (request) => listUsers(db, signedIn(request), request.query),
+  route.on(r.users, {}, async (request) => listUsers(db, signedIn(request), request.query));
+
+  route.on(r.addBalance, { forbidden: m.onlyAdminsAddBalance }, async (request) =>
+    addBalance(db, signedIn(request), request.params.id, request.body),
   );
 
-  onUser.post(
-    '/admin/users/:id/balance',
-    {
-      access: 'admin',
-      forbidden: adminMessages.onlyAdminsAddBalance,
-      summary: "Add to a member's balance or credits through the wallet (admins)",
-      body: addBalanceBody,
-      response: {
-        200: z.object({ id: z.string(), balance: z.number().int(), credits: z.number().int() }),
-        409: errorResponse,
-      },
-    },
-    async (request) => addBalance(db, signedIn(request), request.params.id, request.body),
-  );
+  route.on(r.dashboard, {}, async (request) => getDashboard(db, signedIn(request)));
 
-  route.get(
-    '/admin/dashboard',
-    {
-      summary: 'Dashboard counts, latest forum posts and reports overview (staff)',
-      response: { 200: adminDashboard },
-    },
-    async (request) => getDashboard(db, signedIn(request)),
-  );
+  route.on(r.activity, {}, async (request) => getActivity(db, signedIn(request)));
 
-  route.get(
-    '/admin/dashboard/activity',
-    {
-      summary: 'Sign-ups, forum posts and marketplace sales per day over the last 30 days (staff)',
-      response: { 200: adminActivity },
-    },
-    async (request) => getActivity(db, signedIn(request)),
-  );
+  route.on(r.ranks, {}, async (request) => listRanks(db, signedIn(request)));
 
-  route.get(
-    '/admin/ranks',
-    {
-      summary: 'The seller ranks an admin can give (staff)',
-      response: { 200: userRankList },
-    },
-    async (request) => listRanks(db, signedIn(request)),
-  );
-
-  onUser.put(
-    '/admin/users/:id/rank',
-    {
-      access: 'admin',
-      forbidden: adminMessages.onlyAdminsRank,
-      summary: "Set or clear (null) a member's seller rank (admins)",
-      body: setRankBody,
-      response: {
-        200: z.object({ id: z.string(), rank: userRank.nullable() }),
-      },
-    },
-    async (request) => setRank(db, signedIn(request), request.params.id, request.body),
+  route.on(r.setRank, { forbidden: m.onlyAdminsRank }, async (request) =>
+    setRank(db, signedIn(request), request.params.id, request.body),
   );
 };

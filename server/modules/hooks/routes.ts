@@ -1,72 +1,30 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errorResponse } from '../../../contract/errors.ts';
-import {
-  hook,
-  hookIdParams,
-  hookList,
-  hookTestResult,
-  sellerHookBody,
-  staffHookBody,
-} from '../../../contract/hooks.ts';
+import { sellerHookRoutes, staffHookRoutes } from '../../../contract/routes/hooks.ts';
 import { routesFor } from '../../plugins/routes-for.ts';
 import { signedIn } from '../../plugins/viewer.ts';
-import { addHook, type HookDeps, type HookScope, listHooks, removeHook, testHook } from './service.ts';
+import { addHook, type HookDeps, listHooks, removeHook, testHook } from './service.ts';
 
 /**
- * Outgoing webhooks (issue 37 item 5): a seller's own under /me/hooks (any member sells), the site's staff
- * hook under /admin/hooks (admins; changes audited). The same four routes each.
+ * The routes of contract/routes/hooks.ts: a seller's own webhooks under /me/hooks, the site's staff hooks under
+ * /admin/hooks (admins; changes audited). The same four handlers each.
  */
 export const hookRoutes: FastifyPluginAsyncZod<HookDeps> = async (app, deps) => {
+  const route = routesFor(app, { tags: ['hooks'] });
   const areas = [
-    { scope: 'seller', base: '/me/hooks', access: 'member', body: sellerHookBody, who: 'my' },
-    { scope: 'staff', base: '/admin/hooks', access: 'admin', body: staffHookBody, who: 'the staff' },
+    ['seller', sellerHookRoutes],
+    ['staff', staffHookRoutes],
   ] as const;
-  for (const area of areas) {
-    const route = routesFor(app, { tags: ['hooks'], access: area.access });
-    const scope: HookScope = area.scope;
-    route.get(
-      area.base,
-      {
-        summary: `List ${area.who} Discord and Telegram webhooks (secrets masked)`,
-        response: { 200: hookList },
-      },
-      async (request) => listHooks(deps.db, signedIn(request), scope),
+  for (const [scope, r] of areas) {
+    route.on(r.list, {}, async (request) => listHooks(deps.db, signedIn(request), scope));
+    route.on(r.add, { limit: 'hookChangePerUser' }, async (request) =>
+      addHook(deps, signedIn(request), scope, request.body),
     );
-    route.post(
-      area.base,
-      {
-        limit: 'hookChangePerUser',
-        summary: `Add a Discord webhook or Telegram bot to ${area.who} webhooks`,
-        body: area.body,
-        success: 201,
-        response: { 201: hook, 409: errorResponse, 422: errorResponse },
-      },
-      async (request) => addHook(deps, signedIn(request), scope, request.body),
+    route.on(r.test, { limit: 'hookTestPerUser' }, async (request) =>
+      testHook(deps.db, signedIn(request), scope, request.params.id),
     );
-    route.post(
-      `${area.base}/:id/test`,
-      {
-        limit: 'hookTestPerUser',
-        summary: 'Send a test message through a webhook (queued like any event)',
-        params: hookIdParams,
-        response: { 200: hookTestResult, 409: errorResponse },
-      },
-      async (request) => testHook(deps.db, signedIn(request), scope, request.params.id),
-    );
-    route.delete(
-      `${area.base}/:id`,
-      {
-        limit: 'hookChangePerUser',
-        summary: 'Remove a webhook',
-        params: hookIdParams,
-        success: 204,
-        response: { 204: z.null() },
-      },
-      async (request) => {
-        await removeHook(deps.db, signedIn(request), scope, request.params.id);
-        return null;
-      },
-    );
+    route.on(r.remove, { limit: 'hookChangePerUser' }, async (request) => {
+      await removeHook(deps.db, signedIn(request), scope, request.params.id);
+      return null;
+    });
   }
 };

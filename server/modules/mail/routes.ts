@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponse } from '../../../contract/errors.ts';
-import { unsubscribeMessages, unsubscribeQuery, unsubscribeResponse } from '../../../contract/mail.ts';
+import { unsubscribeMessages } from '../../../contract/mail.ts';
+import { mailRoutes as r } from '../../../contract/routes/mail.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { routesFor } from '../../plugins/routes-for.ts';
@@ -12,7 +12,7 @@ import { type UnsubscribeKind, unsubscribe, verifyUnsubscribe } from './service.
  * (the person's confirmation, or a mail client's one-click `List-Unsubscribe=One-Click`) turns it off.
  */
 export const mailRoutes: FastifyPluginAsyncZod<{ db: Db; secret: string }> = async (app, { db, secret }) => {
-  const route = routesFor(app, { tags: ['email'], access: 'public' });
+  const route = routesFor(app, { tags: ['email'] });
 
   // Mail clients post the one-click body as a form; its only field is fixed, so it is not read.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, _body, done) =>
@@ -23,34 +23,17 @@ export const mailRoutes: FastifyPluginAsyncZod<{ db: Db; secret: string }> = asy
       throw new AppError('NOT_FOUND', unsubscribeMessages.invalidLink);
   };
 
-  route.get(
-    '/email/unsubscribe',
-    {
-      summary: 'What a signed unsubscribe link would turn off (changes nothing)',
-      querystring: unsubscribeQuery,
-      response: { 200: unsubscribeResponse, 404: errorResponse },
-    },
-    async (request) => {
-      check(request.query);
-      const { kind } = request.query;
-      return { kind, unsubscribed: false, message: unsubscribeMessages.confirm[kind] };
-    },
-  );
+  route.on(r.unsubscribePreview, {}, async (request) => {
+    check(request.query);
+    const { kind } = request.query;
+    return { kind, unsubscribed: false, message: unsubscribeMessages.confirm[kind] };
+  });
 
-  route.post(
-    '/email/unsubscribe',
-    {
-      limit: 'unsubscribePerIp',
-      summary: 'Turn off the mail kind of a signed unsubscribe link (one-click)',
-      querystring: unsubscribeQuery,
-      response: { 200: unsubscribeResponse, 404: errorResponse },
-    },
-    async (request) => {
-      check(request.query);
-      const { user, kind } = request.query;
-      if (!(await unsubscribe(db, user, kind)))
-        throw new AppError('NOT_FOUND', unsubscribeMessages.invalidLink);
-      return { kind, unsubscribed: true, message: unsubscribeMessages.done[kind] };
-    },
-  );
+  route.on(r.unsubscribe, { limit: 'unsubscribePerIp' }, async (request) => {
+    check(request.query);
+    const { user, kind } = request.query;
+    if (!(await unsubscribe(db, user, kind)))
+      throw new AppError('NOT_FOUND', unsubscribeMessages.invalidLink);
+    return { kind, unsubscribed: true, message: unsubscribeMessages.done[kind] };
+  });
 };

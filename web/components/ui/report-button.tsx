@@ -5,7 +5,8 @@ import { reportMessages as m } from '../../../contract/messages.ts';
 import type { ReportTargetType } from '../../../contract/reports.ts';
 import { commonUi } from '../../../contract/texts/common-ui.ts';
 import { reportTypeNouns, componentsUi as ui } from '../../../contract/texts/components-ui.ts';
-import { api, errorMessage } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/api.ts';
+import * as routes from '../../lib/api-routes.gen.ts';
 import { cn } from '../../lib/cn.ts';
 import { useSession } from '../../lib/session.ts';
 import { Button } from './button.tsx';
@@ -53,7 +54,7 @@ export function ReportButton({
     }
     setPending(true);
     try {
-      await api('/reports', { method: 'POST', body: { target: { type, id }, reason: text } });
+      await routes.reports.create({ target: { type, id }, reason: text });
       toast.success(m.submitted);
       setOpen(false);
     } catch (err) {

@@ -2,11 +2,11 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import type { changePasswordBody } from '../../../contract/auth.ts';
-import type { LoginEvent, Me, UserSettings, updateMeBody } from '../../../contract/me.ts';
+import type { Me, UserSettings, updateMeBody } from '../../../contract/me.ts';
 import { accountMessages } from '../../../contract/messages.ts';
-import type { SessionsResponse } from '../../../contract/sessions.ts';
 import type { LinkedAccounts, SsoProvider } from '../../../contract/sso.ts';
 import { api, upload } from '../../lib/api.ts';
+import * as routes from '../../lib/api-routes.gen.ts';
 import { useRefreshingMutation } from '../../lib/queries.ts';
 import { loadRetry } from '../../lib/query-retry.ts';
 import { postsRootKey } from '../../lib/query-roots.ts';
@@ -18,14 +18,14 @@ export const loginsKey = ['me', 'logins'] as const;
 
 export const loginsQuery = queryOptions({
   queryKey: loginsKey,
-  queryFn: ({ signal }) => api<{ items: LoginEvent[] }>('/me/logins', { signal }),
+  queryFn: ({ signal }) => routes.me.logins({ signal }),
   ...loadRetry,
 });
 
 export const sessionsKey = ['me', 'sessions'] as const;
 export const sessionsQuery = queryOptions({
   queryKey: sessionsKey,
-  queryFn: ({ signal }) => api<SessionsResponse>('/me/sessions', { signal }),
+  queryFn: ({ signal }) => routes.sessions.list({ signal }),
   ...loadRetry,
 });
 export const useSessions = () => useQuery(sessionsQuery);
@@ -33,7 +33,7 @@ export const useSessions = () => useQuery(sessionsQuery);
 export function useRevokeSession() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<Ok>(`/me/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => routes.sessions.revoke({ id }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
   });
 }
@@ -41,7 +41,7 @@ export function useRevokeSession() {
 export function useRevokeOtherSessions() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api<{ revoked: number }>('/me/sessions/revoke-others', { method: 'POST' }),
+    mutationFn: () => routes.sessions.revokeOthers(),
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
   });
 }
@@ -65,7 +65,7 @@ function useProfileChanged() {
 export function useUpdateProfile() {
   const changed = useProfileChanged();
   return useMutation({
-    mutationFn: (body: z.input<typeof updateMeBody>) => api<Me>('/me', { method: 'PATCH', body }),
+    mutationFn: (body: z.input<typeof updateMeBody>) => routes.me.update(body),
     onSuccess: (me) => changed(me),
   });
 }
@@ -89,7 +89,7 @@ export function useUploadAvatar() {
 export function useSaveSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UserSettings) => api<UserSettings>('/me/settings', { method: 'PUT', body }),
+    mutationFn: (body: UserSettings) => routes.me.saveSettings(body),
     onSuccess: (saved) => queryClient.setQueryData(settingsKey, saved),
   });
 }

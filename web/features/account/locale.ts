@@ -4,7 +4,8 @@ import toast from 'react-hot-toast';
 import type { Locale } from '../../../contract/i18n/locales.ts';
 import type { Me, UserSettings } from '../../../contract/me.ts';
 import { languageMessages } from '../../../contract/shell-messages.ts';
-import { api, errorMessage } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/api.ts';
+import * as routes from '../../lib/api-routes.gen.ts';
 import { chooseLocale, savableLocale, setActiveLocale, storeLocale } from '../../lib/locale.ts';
 import { meKey, settingsKey, settingsQuery, useMe, useSession } from '../../lib/session.ts';
 
@@ -38,10 +39,7 @@ export function useChooseLocale() {
     if (user && savableLocale(locale)) {
       try {
         const current = await queryClient.fetchQuery(settingsQuery);
-        const saved = await api<UserSettings>('/me/settings', {
-          method: 'PUT',
-          body: { ...current, locale } satisfies UserSettings,
-        });
+        const saved = await routes.me.saveSettings({ ...current, locale } satisfies UserSettings);
         queryClient.setQueryData(settingsKey, saved);
         queryClient.setQueryData<Me>(meKey, (me) => (me ? { ...me, locale: saved.locale } : me));
       } catch (err) {

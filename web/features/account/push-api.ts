@@ -1,16 +1,18 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { PushKind, pushDevice, pushDevices } from '../../../contract/push.ts';
-import { api } from '../../lib/api.ts';
+import type { PushKind, pushDevice, pushSubscriptionBody } from '../../../contract/push.ts';
+import * as routes from '../../lib/api-routes.gen.ts';
 import { serviceWorker } from '../../lib/service-worker.ts';
 
 type Device = z.infer<typeof pushDevice>;
+/** The browser's `toJSON()` types its endpoint and keys loosely; the server checks them. */
+type PushSubscriptionBody = z.input<typeof pushSubscriptionBody>;
 export const pushDevicesKey = ['me', 'push'] as const;
 export const usePushDevices = () =>
   useQuery(
     queryOptions({
       queryKey: pushDevicesKey,
-      queryFn: () => api<z.infer<typeof pushDevices>>('/me/push-subscriptions'),
+      queryFn: () => routes.push.devices(),
     }),
   );
 
@@ -34,7 +36,7 @@ export async function turnPushOn(
   registration: ServiceWorkerRegistration,
   kinds: PushKind[],
 ): Promise<Device> {
-  const { publicKey } = await api<{ publicKey: string }>('/push/key');
+  const { publicKey } = await routes.push.key();
   const subscription =
     (await registration.pushManager.getSubscription()) ??
     (await registration.pushManager.subscribe({
@@ -42,23 +44,20 @@ export async function turnPushOn(
       applicationServerKey: fromBase64url(publicKey),
     }));
   const json = subscription.toJSON();
-  return api<Device>('/me/push-subscriptions', {
-    method: 'PUT',
-    body: { endpoint: json.endpoint, keys: json.keys, kinds },
-  });
+  return routes.push.subscribe({ endpoint: json.endpoint, keys: json.keys, kinds } as PushSubscriptionBody);
 }
 
 export async function turnPushOff(registration: ServiceWorkerRegistration) {
   const subscription = await registration.pushManager.getSubscription();
   if (!subscription) return;
-  await api<null>('/me/push-subscriptions', { method: 'DELETE', body: { endpoint: subscription.endpoint } });
+  await routes.push.unsubscribe({ endpoint: subscription.endpoint });
   await subscription.unsubscribe();
 }
 
 export function useSetPushKinds() {
   const queryClient = useQueryClient();
   return (endpoint: string, kinds: PushKind[]) =>
-    api<Device>('/me/push-subscriptions', { method: 'PATCH', body: { endpoint, kinds } }).then((saved) => {
+    routes.push.setKinds({ endpoint, kinds }).then((saved) => {
       void queryClient.invalidateQueries({ queryKey: pushDevicesKey });
       return saved;
     });

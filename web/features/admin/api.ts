@@ -1,19 +1,13 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AddBalanceBody,
-  AdminActivity,
-  AdminDashboard,
-  AdminUserPage,
-  UserRank,
-} from '../../../contract/admin.ts';
+import type { AddBalanceBody, AdminUserPage } from '../../../contract/admin.ts';
 import type { Role } from '../../../contract/limits.ts';
-import type { AdminReportPage, ReportStatusFilter } from '../../../contract/reports.ts';
-import type { FlaggedVouchPage, VouchReviewStatus } from '../../../contract/reputation.ts';
-import type { ReviewDecision, ReviewPage } from '../../../contract/review.ts';
+import type { ReportStatusFilter } from '../../../contract/reports.ts';
+import type { VouchReviewStatus } from '../../../contract/reputation.ts';
 import type { ReviewStatus, TrustLevel } from '../../../contract/trust.ts';
 import { api } from '../../lib/api.ts';
 import * as routes from '../../lib/api-routes.gen.ts';
 import { pagedQuery, useRefreshingMutation } from '../../lib/queries.ts';
+import { forumRootKey, postsRootKey } from '../../lib/query-roots.ts';
 
 export const adminKeys = { audit: ['admin', 'audit-log'] as const };
 
@@ -53,27 +47,27 @@ export function useUpdateUser() {
     }: {
       id: string;
       patch: { banned?: boolean; role?: Role; trustLevel?: TrustLevel | null };
-    }) => api<unknown>(`/admin/users/${id}`, { method: 'PATCH', body: patch }),
+    }) => routes.admin.updateUser({ id }, patch),
   );
 }
 
 export function useAddBalance() {
   return useUserMutation(({ id, body }: { id: string; body: AddBalanceBody }) =>
-    api<unknown>(`/admin/users/${id}/balance`, { method: 'POST', body }),
+    routes.admin.addBalance({ id }, body),
   );
 }
 
 export function useAdminDashboard() {
   return useQuery({
     queryKey: ['admin', 'dashboard'],
-    queryFn: ({ signal }) => api<AdminDashboard>('/admin/dashboard', { signal }),
+    queryFn: ({ signal }) => routes.admin.dashboard({ signal }),
   });
 }
 
 export function useAdminActivity() {
   return useQuery({
     queryKey: ['admin', 'dashboard', 'activity'],
-    queryFn: ({ signal }) => api<AdminActivity>('/admin/dashboard/activity', { signal }),
+    queryFn: ({ signal }) => routes.admin.activity({ signal }),
   });
 }
 
@@ -85,17 +79,28 @@ export const reportKeys = {
 };
 
 export function useAdminReports(status: ReportStatusFilter) {
-  return useInfiniteQuery(pagedQuery<AdminReportPage>(reportKeys.list(status), '/admin/reports', { status }));
+  return useInfiniteQuery(
+    pagedQuery(reportKeys.list(status), (cursor, signal) =>
+      routes.reports.list({ status, cursor }, { signal }),
+    ),
+  );
 }
 
-export type ReportAction = 'resolve' | 'dismiss' | 'delete-content' | 'ban-user';
+/** A staff decision on a report, by the name of its route (contract/routes/reports.ts). */
+const reportActions = {
+  resolve: routes.reports.resolve,
+  dismiss: routes.reports.dismiss,
+  'delete-content': routes.reports.deleteContent,
+  'ban-user': routes.reports.banUser,
+};
+export type ReportAction = keyof typeof reportActions;
 
 /** A staff decision on a report: refreshes the report lists, the dashboard, the audit log and the users. */
 export function useReportAction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, action }: { id: string; action: ReportAction }) =>
-      api<unknown>(`/admin/reports/${id}/${action}`, { method: 'POST' }),
+    mutationFn: ({ id, action }: { id: string; action: ReportAction }): Promise<unknown> =>
+      reportActions[action]({ id }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: reportKeys.all }),
@@ -120,7 +125,7 @@ export function useDeleteUpload() {
 export function useRanks(enabled: boolean) {
   return useQuery({
     queryKey: ['admin', 'ranks'],
-    queryFn: ({ signal }) => api<UserRank[]>('/admin/ranks', { signal }),
+    queryFn: ({ signal }) => routes.admin.ranks({ signal }),
     staleTime: 5 * 60_000,
     enabled,
   });
@@ -128,7 +133,7 @@ export function useRanks(enabled: boolean) {
 
 export function useSetRank() {
   return useUserMutation(({ id, rankId }: { id: string; rankId: string | null }) =>
-    api<unknown>(`/admin/users/${id}/rank`, { method: 'PUT', body: { rankId } }),
+    routes.admin.setRank({ id }, { rankId }),
   );
 }
 
@@ -141,7 +146,9 @@ export const vouchReviewKeys = {
 
 export function useFlaggedVouches(status: VouchReviewStatus) {
   return useInfiniteQuery(
-    pagedQuery<FlaggedVouchPage>(vouchReviewKeys.list(status), '/admin/vouch-reviews', { status }),
+    pagedQuery(vouchReviewKeys.list(status), (cursor, signal) =>
+      routes.reputation.flagged({ status, cursor }, { signal }),
+    ),
   );
 }
 
@@ -150,7 +157,7 @@ export function useReviewVouch() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, action }: { id: string; action: 'approve' | 'reject' }) =>
-      api<unknown>(`/admin/vouch-reviews/${id}/${action}`, { method: 'POST' }),
+      routes.reputation[action]({ id }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: vouchReviewKeys.all }),
@@ -168,19 +175,24 @@ export const reviewKeys = {
 };
 
 export function useReviewQueue(status: ReviewStatus) {
-  return useInfiniteQuery(pagedQuery<ReviewPage>(reviewKeys.list(status), '/admin/review-items', { status }));
+  return useInfiniteQuery(
+    pagedQuery(reviewKeys.list(status), (cursor, signal) =>
+      routes.review.queue({ status, cursor }, { signal }),
+    ),
+  );
 }
 
 /** How many items wait for review: the admin menu's badge. */
 export function usePendingReviewCount() {
   return useQuery({
     queryKey: reviewKeys.count,
-    queryFn: ({ signal }) => api<{ pending: number }>('/admin/review-items/count', { signal }),
+    queryFn: ({ signal }) => routes.review.count({ signal }),
     staleTime: 30_000,
   });
 }
 
-export type ReviewAction = 'approve' | 'reject' | 'reject-and-ban';
+const rejections = { reject: routes.review.reject, 'reject-and-ban': routes.review.rejectAndBan };
+export type ReviewAction = 'approve' | keyof typeof rejections;
 
 /**
  * A decision on a queue item: refreshes the queue and its count, the audit log, the members list (a ban)
@@ -190,13 +202,13 @@ export function useReviewDecision() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, action, reason }: { id: string; action: ReviewAction; reason?: string }) =>
-      api<ReviewDecision>(`/admin/review-items/${id}/${action}`, {
-        method: 'POST',
-        ...(action === 'approve' ? {} : { body: { reason } }),
-      }),
+      action === 'approve'
+        ? routes.review.approve({ id })
+        : // A missing reason is the server's to refuse (its text), as before.
+          rejections[action]({ id }, { reason: reason as string }),
     onSuccess: () =>
       Promise.all(
-        [reviewKeys.all, adminKeys.audit, userKeys.all, ['forum'], ['posts']].map((queryKey) =>
+        [reviewKeys.all, adminKeys.audit, userKeys.all, forumRootKey, postsRootKey].map((queryKey) =>
           queryClient.invalidateQueries({ queryKey }),
         ),
       ),

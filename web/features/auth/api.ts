@@ -7,6 +7,7 @@ import type { resetPasswordBody, SignInResponse, signInBody, signUpBody } from '
 import { messages } from '../../../contract/common-messages.ts';
 import type { SsoProvider, SsoProviders, ssoPendingResponse } from '../../../contract/sso.ts';
 import { api } from '../../lib/api.ts';
+import * as routes from '../../lib/api-routes.gen.ts';
 import { useProofOfWork } from '../../lib/proof-of-work.ts';
 import { meKey, returnPath, type SessionResponse, sessionKey } from '../../lib/session.ts';
 
@@ -139,7 +140,7 @@ export function useVerifyEmail() {
 export function useConfirmNotMe() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { token: string }) => api<Ok>('/security/not-me', { method: 'POST', body }),
+    mutationFn: (body: { token: string }) => routes.sessions.notMe(body),
     onSuccess: () => {
       queryClient.setQueryData<SessionResponse>(sessionKey, { user: null });
       forgetUserData(queryClient);

@@ -8,28 +8,19 @@ import {
 } from '@tanstack/react-query';
 import type {
   EditThreadBody,
-  ForumCategory,
-  ForumLatestList,
   ForumReply,
   ForumReplyPage,
-  ForumRevisionList,
   ForumThread,
-  ForumThreadPage,
   ForumThreadView,
-  LikeResponse,
   NewThreadBody,
-  VoteResponse,
-  WatchResponse,
 } from '../../../contract/forum.ts';
-import type { HeldForReview } from '../../../contract/review.ts';
-import { api } from '../../lib/api.ts';
 import * as routes from '../../lib/api-routes.gen.ts';
 import { pagedQuery, useRefreshingMutation } from '../../lib/queries.ts';
-import { notificationsRootKey } from '../../lib/query-roots.ts';
+import { forumRootKey, notificationsRootKey } from '../../lib/query-roots.ts';
 import { myReviewItemsKey } from '../../lib/review-items.ts';
 
 export const forumKeys = {
-  all: ['forum'] as const,
+  all: forumRootKey,
   categories: ['forum', 'categories'] as const,
   threads: (categoryId: string) => ['forum', 'threads', categoryId] as const,
   thread: (id: string) => ['forum', 'thread', id] as const,
@@ -54,15 +45,14 @@ function mergeThread(queryClient: QueryClient, thread: ForumThread) {
 export function useLatestThreads() {
   return useQuery({
     queryKey: forumKeys.latest,
-    queryFn: ({ signal }) => api<ForumLatestList>('/forum/threads/latest', { signal }),
+    queryFn: ({ signal }) => routes.forum.latest({ signal }),
   });
 }
 
 /** Markdown rendered by the server's one renderer, for the editor's Preview tab. */
 export function usePreview() {
   return useMutation({
-    mutationFn: (content: string) =>
-      api<{ html: string }>('/forum/preview', { method: 'POST', body: { content } }),
+    mutationFn: (content: string) => routes.forum.preview({ content }),
   });
 }
 
@@ -80,7 +70,7 @@ export function useMentionSuggestions(q: string) {
 export function useEditThread(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: EditThreadBody) => api<ForumThread>(`/forum/threads/${id}`, { method: 'PATCH', body }),
+    mutationFn: (body: EditThreadBody) => routes.forum.editThread({ id }, body),
     onSuccess: (thread) => {
       mergeThread(queryClient, thread);
       return queryClient.invalidateQueries({ queryKey: forumKeys.all });
@@ -94,15 +84,12 @@ export type ThreadModeration = { pin: boolean } | { lock: boolean } | { category
 export function useModerateThread(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (change: ThreadModeration) => {
-      const [path, body] =
-        'pin' in change
-          ? ['pin', { pinned: change.pin }]
-          : 'lock' in change
-            ? ['lock', { locked: change.lock }]
-            : ['category', { categoryId: change.categoryId }];
-      return api<ForumThread>(`/forum/threads/${id}/${path}`, { method: 'PUT', body });
-    },
+    mutationFn: (change: ThreadModeration) =>
+      'pin' in change
+        ? routes.forum.pin({ id }, { pinned: change.pin })
+        : 'lock' in change
+          ? routes.forum.lock({ id }, { locked: change.lock })
+          : routes.forum.move({ id }, { categoryId: change.categoryId }),
     onSuccess: (thread) => {
       mergeThread(queryClient, thread);
       return queryClient.invalidateQueries({ queryKey: forumKeys.all });
@@ -112,8 +99,7 @@ export function useModerateThread(id: string) {
 
 export function useEditReply(threadId: string) {
   return useRefreshingMutation(
-    ({ id, content }: { id: string; content: string }) =>
-      api<ForumReply>(`/forum/replies/${id}`, { method: 'PATCH', body: { content } }),
+    ({ id, content }: { id: string; content: string }) => routes.forum.editReply({ id }, { content }),
     forumKeys.replies(threadId),
   );
 }
@@ -122,7 +108,7 @@ export function useEditReply(threadId: string) {
 export function useDeleteReply(threadId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<undefined>(`/forum/replies/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => routes.forum.deleteReply({ id }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: forumKeys.thread(threadId) }),
@@ -136,7 +122,8 @@ export function useDeleteReply(threadId: string) {
 export function useRevisions(kind: 'threads' | 'replies', id: string, enabled: boolean) {
   return useQuery({
     queryKey: forumKeys.revisions(kind, id),
-    queryFn: ({ signal }) => api<ForumRevisionList>(`/forum/${kind}/${id}/revisions`, { signal }),
+    queryFn: ({ signal }) =>
+      (kind === 'threads' ? routes.forum.threadRevisions : routes.forum.replyRevisions)({ id }, { signal }),
     enabled,
   });
 }
@@ -144,13 +131,15 @@ export function useRevisions(kind: 'threads' | 'replies', id: string, enabled: b
 export function useForumCategories() {
   return useQuery({
     queryKey: forumKeys.categories,
-    queryFn: ({ signal }) => api<{ items: ForumCategory[] }>('/forum/categories', { signal }),
+    queryFn: ({ signal }) => routes.forum.categories({ signal }),
   });
 }
 
 export function useForumThreads(categoryId: string) {
   return useInfiniteQuery(
-    pagedQuery<ForumThreadPage>(forumKeys.threads(categoryId), '/forum/threads', { categoryId }),
+    pagedQuery(forumKeys.threads(categoryId), (cursor, signal) =>
+      routes.forum.threads({ categoryId, cursor }, { signal }),
+    ),
   );
 }
 
@@ -161,7 +150,7 @@ export function useForumThreads(categoryId: string) {
 export function useForumThread(id: string) {
   return useQuery({
     queryKey: forumKeys.thread(id),
-    queryFn: ({ signal }) => api<ForumThreadView>(`/forum/threads/${id}`, { signal }),
+    queryFn: ({ signal }) => routes.forum.thread({ id }, { signal }),
   });
 }
 
@@ -174,10 +163,7 @@ export function useForumReplies(thread: ForumThreadView, from: 'start' | 'unread
   return useInfiniteQuery({
     queryKey: [...forumKeys.replies(thread.id), from],
     queryFn: ({ pageParam, signal }) =>
-      api<ForumReplyPage>(
-        `/forum/threads/${thread.id}/replies${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`,
-        { signal },
-      ),
+      routes.forum.replies({ id: thread.id }, { cursor: pageParam }, { signal }),
     initialPageParam: first,
     initialData: from === thread.repliesFrom ? { pages: [thread.replies], pageParams: [first] } : undefined,
     // Fresh until an action invalidates it: the thread request has just brought the first page.
@@ -190,8 +176,7 @@ export function useForumReplies(thread: ForumThreadView, from: 'start' | 'unread
 export function useMarkRead(threadId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (replyId: string | null) =>
-      api<undefined>(`/forum/threads/${threadId}/read`, { method: 'PUT', body: { replyId } }),
+    mutationFn: (replyId: string | null) => routes.forum.read({ id: threadId }, { replyId }),
     onSuccess: () =>
       Promise.all(
         [...forumKeys.categoryLists, notificationsRootKey].map((queryKey) =>
@@ -204,8 +189,7 @@ export function useMarkRead(threadId: string) {
 export function useWatch(threadId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (watching: boolean) =>
-      api<WatchResponse>(`/forum/threads/${threadId}/watch`, { method: 'PUT', body: { watching } }),
+    mutationFn: (watching: boolean) => routes.forum.watch({ id: threadId }, { watching }),
     onSuccess: ({ watching }) => {
       queryClient.setQueryData<ForumThreadView>(forumKeys.thread(threadId), (old) =>
         old ? { ...old, watching } : old,
@@ -221,8 +205,7 @@ export function useWatch(threadId: string) {
 export function useLikeReply(threadId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, liked }: { id: string; liked: boolean }) =>
-      api<LikeResponse>(`/forum/replies/${id}/like`, { method: 'PUT', body: { liked } }),
+    mutationFn: ({ id, liked }: { id: string; liked: boolean }) => routes.forum.likeReply({ id }, { liked }),
     onSuccess: (result, { id }) => {
       const update = (r: ForumReply) => (r.id === id ? { ...r, ...result } : r);
       queryClient.setQueriesData<InfiniteData<ForumReplyPage>>(
@@ -240,7 +223,7 @@ export function useLikeReply(threadId: string) {
 /** A new thread: published (the thread), or held for staff (issue 36: the queue item, shown to its author). */
 export function useCreateThread() {
   return useRefreshingMutation(
-    (body: NewThreadBody) => api<ForumThread | HeldForReview>('/forum/threads', { method: 'POST', body }),
+    (body: NewThreadBody) => routes.forum.createThread(body),
     forumKeys.all,
     myReviewItemsKey,
   );
@@ -249,11 +232,7 @@ export function useCreateThread() {
 /** A reply: published, or held for staff like a new thread. */
 export function useReply(threadId: string) {
   return useRefreshingMutation(
-    (content: string) =>
-      api<ForumReply | HeldForReview>(`/forum/threads/${threadId}/replies`, {
-        method: 'POST',
-        body: { content },
-      }),
+    (content: string) => routes.forum.reply({ id: threadId }, { content }),
     forumKeys.all,
     myReviewItemsKey,
   );
@@ -262,8 +241,7 @@ export function useReply(threadId: string) {
 export function useVote(threadId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (value: 1 | -1 | 0) =>
-      api<VoteResponse>(`/forum/threads/${threadId}/vote`, { method: 'PUT', body: { value } }),
+    mutationFn: (value: 1 | -1 | 0) => routes.forum.vote({ id: threadId }, { value }),
     onSuccess: (counts) => {
       queryClient.setQueryData<ForumThreadView>(forumKeys.thread(threadId), (old) =>
         old ? { ...old, ...counts } : old,
@@ -276,7 +254,7 @@ export function useVote(threadId: string) {
 export function useDeleteThread() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<undefined>(`/forum/threads/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => routes.forum.deleteThread({ id }),
     // Stale but not refetched now: the deleted thread's own page is still on screen until it navigates.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: forumKeys.all, refetchType: 'none' }),
   });
@@ -284,15 +262,11 @@ export function useDeleteThread() {
 
 export function useCreateCategory() {
   return useRefreshingMutation(
-    (body: { name: string; description: string }) =>
-      api<ForumCategory>('/admin/forum/categories', { method: 'POST', body }),
+    (body: { name: string; description: string }) => routes.forum.createCategory(body),
     forumKeys.categories,
   );
 }
 
 export function useDeleteCategory() {
-  return useRefreshingMutation(
-    (id: string) => api<void>(`/admin/forum/categories/${id}`, { method: 'DELETE' }),
-    forumKeys.all,
-  );
+  return useRefreshingMutation((id: string) => routes.forum.deleteCategory({ id }), forumKeys.all);
 }

@@ -1,7 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ConversationPage, DirectMessage, ThreadResponse } from '../../../contract/direct-messages.ts';
-import type { UserSummary } from '../../../contract/profiles.ts';
-import { api } from '../../lib/api.ts';
+import * as routes from '../../lib/api-routes.gen.ts';
 import { useRefreshingMutation } from '../../lib/queries.ts';
 import { notificationsRootKey } from '../../lib/query-roots.ts';
 
@@ -14,7 +12,7 @@ export const threadKey = (userId: string) => ['conversations', userId] as const;
 
 export const conversationsQuery = queryOptions({
   queryKey: conversationsKey,
-  queryFn: ({ signal }) => api<ConversationPage>('/conversations', { signal }),
+  queryFn: ({ signal }) => routes.directMessages.conversations({}, { signal }),
 });
 
 export function useConversations(enabled: boolean) {
@@ -26,7 +24,7 @@ export function useThread(userId: string | undefined) {
   return useQuery({
     queryKey: threadKey(userId ?? ''),
     queryFn: async ({ signal }) => {
-      const thread = await api<ThreadResponse>(`/conversations/${userId}`, { signal });
+      const thread = await routes.directMessages.thread({ userId: userId ?? '' }, {}, { signal });
       // Opening the thread marked my received messages read: the list's unread counts change.
       queryClient.invalidateQueries({ queryKey: conversationsKey, exact: true });
       queryClient.invalidateQueries({ queryKey: notificationsRootKey });
@@ -40,8 +38,7 @@ export function useThread(userId: string | undefined) {
 export function useSendMessage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { recipientId: string; message: string }) =>
-      api<DirectMessage>('/messages', { method: 'POST', body }),
+    mutationFn: (body: { recipientId: string; message: string }) => routes.directMessages.send(body),
     onSuccess: (_msg, body) => {
       queryClient.invalidateQueries({ queryKey: threadKey(body.recipientId) });
       queryClient.invalidateQueries({ queryKey: conversationsKey, exact: true });
@@ -52,7 +49,7 @@ export function useSendMessage() {
 export function useDeleteConversation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (userId: string) => api<{ ok: true }>(`/conversations/${userId}`, { method: 'DELETE' }),
+    mutationFn: (userId: string) => routes.directMessages.deleteConversation({ userId }),
     onSuccess: (_r, userId) => {
       queryClient.removeQueries({ queryKey: threadKey(userId) });
       queryClient.invalidateQueries({ queryKey: conversationsKey, exact: true });
@@ -63,7 +60,7 @@ export function useDeleteConversation() {
 export function useSetBlock(userId: string) {
   return useRefreshingMutation(
     (blocked: boolean) =>
-      api<{ blocked: boolean }>(`/users/${userId}/block`, { method: blocked ? 'PUT' : 'DELETE' }),
+      (blocked ? routes.directMessages.block : routes.directMessages.unblock)({ id: userId }),
     threadKey(userId),
   );
 }
@@ -71,7 +68,7 @@ export function useSetBlock(userId: string) {
 export function useUserSearch(q: string) {
   return useQuery({
     queryKey: ['users', 'search', q],
-    queryFn: ({ signal }) => api<{ items: UserSummary[] }>(`/users?q=${encodeURIComponent(q)}`, { signal }),
+    queryFn: ({ signal }) => routes.profiles.search({ q }, { signal }),
     placeholderData: (previous) => previous,
   });
 }
@@ -79,7 +76,7 @@ export function useUserSearch(q: string) {
 export function useUserSummary(userId: string | null) {
   return useQuery({
     queryKey: ['users', userId],
-    queryFn: ({ signal }) => api<UserSummary & Record<string, unknown>>(`/users/${userId}`, { signal }),
+    queryFn: ({ signal }) => routes.profiles.get({ id: userId ?? '' }, { signal }),
     enabled: Boolean(userId),
     retry: false,
   });

@@ -1,8 +1,5 @@
 import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ForumThreadPage } from '../../../contract/forum.ts';
 import type { PublicProfile } from '../../../contract/profiles.ts';
-import type { PostPage } from '../../../contract/social.ts';
-import { api } from '../../lib/api.ts';
 import * as routes from '../../lib/api-routes.gen.ts';
 import { pagedQuery } from '../../lib/queries.ts';
 import { loadRetry } from '../../lib/query-retry.ts';
@@ -27,7 +24,7 @@ export function useProfilePosts(id: string, enabled: boolean) {
   return useInfiniteQuery({
     queryKey: [...profileKey(id), 'posts'],
     queryFn: ({ pageParam, signal }) =>
-      api<PostPage>(`/users/${id}/posts${pageParam ? `?cursor=${pageParam}` : ''}`, { signal }),
+      routes.social.byAuthor({ id }, { cursor: pageParam ?? undefined }, { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     enabled,
@@ -51,9 +48,7 @@ export function useProfileForumThreads(id: string, enabled: boolean) {
   return useInfiniteQuery({
     queryKey: [...profileKey(id), 'forum-threads'],
     queryFn: ({ pageParam, signal }) =>
-      api<ForumThreadPage>(`/users/${id}/forum-threads${pageParam ? `?cursor=${pageParam}` : ''}`, {
-        signal,
-      }),
+      routes.forum.byUser({ id }, { cursor: pageParam ?? undefined }, { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     enabled,

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { DepositOptions } from '../../../contract/payments.ts';
 import type { SiteSettingValue } from '../../../contract/site.ts';
-import type { WithdrawalOptions } from '../../../contract/withdrawals.ts';
 import { api } from '../../lib/api.ts';
+import * as routes from '../../lib/api-routes.gen.ts';
 
 /*
  * The stored terms of top-ups and withdrawals, which the public config leaves out: read where members read
@@ -30,7 +30,7 @@ export function useWithdrawalTerms(enabled: boolean) {
   return useQuery({
     queryKey: ['site-settings', 'withdrawals'],
     queryFn: async ({ signal }): Promise<SiteSettingValue<'withdrawals'>> => {
-      const options = await api<WithdrawalOptions>('/wallet/withdrawal-options', { signal });
+      const options = await routes.withdrawals.options({ signal });
       const { reserveDays, minCredits, feePercent, addressHoldHours } = options;
       return { reserveDays, minCredits, feePercent, addressHoldHours };
     },

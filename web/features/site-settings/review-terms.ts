@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SiteSettingValue } from '../../../contract/site.ts';
-import { api } from '../../lib/api.ts';
+import * as routes from '../../lib/api-routes.gen.ts';
 
 /**
  * The review queue's rules (issue 36) as stored, which the public config leaves out: under the settings key,
@@ -10,7 +10,7 @@ export function useReviewTerms(enabled: boolean) {
   return useQuery({
     queryKey: ['site-settings', 'review'],
     queryFn: async ({ signal }) =>
-      (await api<{ value: SiteSettingValue<'review'> }>('/admin/site-settings/review', { signal })).value,
+      (await routes.siteSettings.get({ key: 'review' }, { signal })).value as SiteSettingValue<'review'>,
     enabled,
   });
 }

@@ -9,18 +9,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { HeldForReview } from '../../../contract/review.ts';
-import type {
-  Comment,
-  CommentPage,
-  createPostBody,
-  FeedTab,
-  LikeResponse,
-  Post,
-  PostPage,
-  Stats,
-} from '../../../contract/social.ts';
-import { api } from '../../lib/api.ts';
+import type { createPostBody, FeedTab, Post, PostPage } from '../../../contract/social.ts';
 import * as routes from '../../lib/api-routes.gen.ts';
 import { postsRootKey } from '../../lib/query-roots.ts';
 import { myReviewItemsKey } from '../../lib/review-items.ts';
@@ -44,7 +33,7 @@ export const feedQuery = (tab: FeedTab) =>
   infiniteQueryOptions({
     queryKey: feedKey(tab),
     queryFn: ({ pageParam, signal }) =>
-      api<PostPage>(`/posts?tab=${tab}${pageParam ? `&cursor=${pageParam}` : ''}`, { signal }),
+      routes.social.feed({ tab, cursor: pageParam ?? undefined }, { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
@@ -55,7 +44,7 @@ export function useFeed(tab: FeedTab, enabled: boolean) {
 
 export const statsQuery = queryOptions({
   queryKey: statsKey,
-  queryFn: ({ signal }) => api<Stats>('/stats', { signal }),
+  queryFn: ({ signal }) => routes.social.stats({ signal }),
   staleTime: 30_000,
   // The same for everyone: kept when members sign in or out.
   meta: { public: true },
@@ -80,8 +69,7 @@ function updateCachedPosts(queryClient: QueryClient, match: (p: Post) => boolean
 export function useCreatePost() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: z.output<typeof createPostBody>) =>
-      api<Post | HeldForReview>('/posts', { method: 'POST', body }),
+    mutationFn: (body: z.output<typeof createPostBody>) => routes.social.createPost(body),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: myReviewItemsKey }),
@@ -95,7 +83,7 @@ export function useCreatePost() {
 export function useDeletePost() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (postId: string) => api<{ ok: true }>(`/posts/${postId}`, { method: 'DELETE' }),
+    mutationFn: (postId: string) => routes.social.deletePost({ id: postId }),
     onSuccess: (_data, postId) => {
       editCachedFeed(queryClient, (posts) => posts.filter((p) => p.id !== postId));
       return Promise.all([
@@ -111,7 +99,7 @@ export function useToggleLike() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ postId, like }: { postId: string; like: boolean }) =>
-      api<LikeResponse>(`/posts/${postId}/like`, { method: like ? 'PUT' : 'DELETE' }),
+      (like ? routes.social.like : routes.social.unlike)({ id: postId }),
     onMutate: async ({ postId, like }) => {
       await queryClient.cancelQueries({ queryKey: feedRootKey });
       const before = queryClient.getQueriesData<FeedData>({ queryKey: feedRootKey });
@@ -160,7 +148,7 @@ export function useComments(postId: string, enabled: boolean) {
   return useInfiniteQuery({
     queryKey: commentsKey(postId),
     queryFn: ({ pageParam, signal }) =>
-      api<CommentPage>(`/posts/${postId}/comments${pageParam ? `?cursor=${pageParam}` : ''}`, { signal }),
+      routes.social.comments({ id: postId }, { cursor: pageParam ?? undefined }, { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     enabled,
@@ -178,8 +166,7 @@ function bumpCommentCount(queryClient: QueryClient, postId: string, delta: numbe
 export function useAddComment(postId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (content: string) =>
-      api<Comment>(`/posts/${postId}/comments`, { method: 'POST', body: { content } }),
+    mutationFn: (content: string) => routes.social.comment({ id: postId }, { content }),
     onSuccess: () => {
       bumpCommentCount(queryClient, postId, 1);
       return queryClient.invalidateQueries({ queryKey: commentsKey(postId) });
@@ -190,7 +177,7 @@ export function useAddComment(postId: string) {
 export function useDeleteComment(postId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (commentId: string) => api<{ ok: true }>(`/comments/${commentId}`, { method: 'DELETE' }),
+    mutationFn: (commentId: string) => routes.social.deleteComment({ id: commentId }),
     onSuccess: () => {
       bumpCommentCount(queryClient, postId, -1);
       return queryClient.invalidateQueries({ queryKey: commentsKey(postId) });

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ConvertBody, LedgerPage, LedgerQuery, WalletSummary } from '../../../contract/orders.ts';
+import type { ConvertBody, LedgerQuery } from '../../../contract/orders.ts';
 import type {
   CreateDepositBody,
   Deposit,
@@ -9,16 +9,12 @@ import type {
   SandboxInvoice,
 } from '../../../contract/payments.ts';
 import type {
-  AdminWithdrawalPage,
   CreateWithdrawalBody,
-  PayoutDestination,
   SetPayoutDestinationBody,
-  Withdrawal,
-  WithdrawalOptions,
-  WithdrawalPage,
   WithdrawalStatus,
 } from '../../../contract/withdrawals.ts';
 import { api } from '../../lib/api.ts';
+import * as routes from '../../lib/api-routes.gen.ts';
 import { walletRootKey } from '../../lib/orders.ts';
 import { pagedQuery, useRefreshingMutation } from '../../lib/queries.ts';
 import { meKey } from '../../lib/session.ts';
@@ -56,13 +52,15 @@ export const csvPaths = {
 export function useWallet() {
   return useQuery({
     queryKey: walletKeys.summary,
-    queryFn: ({ signal }) => api<WalletSummary>('/wallet', { signal }),
+    queryFn: ({ signal }) => routes.wallet.summary({ signal }),
   });
 }
 
 export function useLedger(currency: LedgerCurrency) {
   return useInfiniteQuery(
-    pagedQuery<LedgerPage>(walletKeys.ledger(currency), '/wallet/ledger', { currency }),
+    pagedQuery(walletKeys.ledger(currency), (cursor, signal) =>
+      routes.wallet.ledger({ currency, cursor }, { signal }),
+    ),
   );
 }
 
@@ -70,7 +68,7 @@ export function useLedger(currency: LedgerCurrency) {
 export function useConvertBalance() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ConvertBody) => api<WalletSummary>('/wallet/convert', { method: 'POST', body }),
+    mutationFn: (body: ConvertBody) => routes.wallet.convert(body),
     onSuccess: async (summary) => {
       queryClient.setQueryData(walletKeys.summary, summary);
       await Promise.all([
@@ -133,28 +131,29 @@ export function usePaySandbox(id: string) {
 export function useWithdrawalOptions() {
   return useQuery({
     queryKey: walletKeys.withdrawalOptions,
-    queryFn: ({ signal }) => api<WithdrawalOptions>('/wallet/withdrawal-options', { signal }),
+    queryFn: ({ signal }) => routes.withdrawals.options({ signal }),
   });
 }
 
 export function useWithdrawals(status: WithdrawalFilter) {
   return useInfiniteQuery(
-    pagedQuery<WithdrawalPage>(walletKeys.withdrawalList(status), '/wallet/withdrawals', { status }),
+    pagedQuery(walletKeys.withdrawalList(status), (cursor, signal) =>
+      routes.withdrawals.mine({ status, cursor }, { signal }),
+    ),
   );
 }
 
 export function usePayoutAddresses(enabled: boolean) {
   return useQuery({
     queryKey: walletKeys.payoutAddresses,
-    queryFn: ({ signal }) => api<{ items: PayoutDestination[] }>('/wallet/payout-addresses', { signal }),
+    queryFn: ({ signal }) => routes.withdrawals.payoutAddresses({ signal }),
     enabled,
   });
 }
 
 export function useSetPayoutAddress() {
   return useRefreshingMutation(
-    (body: SetPayoutDestinationBody) =>
-      api<{ items: PayoutDestination[] }>('/wallet/payout-addresses', { method: 'PUT', body }),
+    (body: SetPayoutDestinationBody) => routes.withdrawals.setPayoutAddress(body),
     walletKeys.payoutAddresses,
   );
 }
@@ -162,7 +161,7 @@ export function useSetPayoutAddress() {
 /** A request holds the credits at once: the summary, the history and the withdrawals refresh. */
 export function useCreateWithdrawal() {
   return useRefreshingMutation(
-    (body: CreateWithdrawalBody) => api<Withdrawal>('/wallet/withdrawals', { method: 'POST', body }),
+    (body: CreateWithdrawalBody) => routes.withdrawals.create(body),
     walletRootKey,
   );
 }
@@ -173,7 +172,9 @@ const adminWithdrawalsKey = ['admin', 'withdrawals'] as const;
 
 export function useAdminWithdrawals(status: WithdrawalFilter) {
   return useInfiniteQuery(
-    pagedQuery<AdminWithdrawalPage>([...adminWithdrawalsKey, status], '/admin/withdrawals', { status }),
+    pagedQuery([...adminWithdrawalsKey, status], (cursor, signal) =>
+      routes.withdrawals.adminList({ status, cursor }, { signal }),
+    ),
   );
 }
 
@@ -184,8 +185,10 @@ export type WithdrawalDecision =
 /** Approve (with a manual payout's reference) or reject (with the reason): the queue and the audit log refresh. */
 export function useDecideWithdrawal() {
   return useRefreshingMutation(
-    ({ id, action, ...body }: WithdrawalDecision) =>
-      api<Withdrawal>(`/admin/withdrawals/${id}/${action}`, { method: 'POST', body }),
+    (decision: WithdrawalDecision) =>
+      decision.action === 'approve'
+        ? routes.withdrawals.approve({ id: decision.id }, { reference: decision.reference })
+        : routes.withdrawals.reject({ id: decision.id }, { reason: decision.reason }),
     adminWithdrawalsKey,
     ['admin', 'audit-log'],
   );
