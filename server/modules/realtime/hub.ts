@@ -36,9 +36,9 @@ export function createHub<U>(opts: {
     const state = sockets.get(ws);
     if (!state || state.rooms.includes(room)) return;
     state.rooms.push(room);
-    let members = rooms.get(room);
-    if (!members) rooms.set(room, (members = new Set()));
-    members.add(ws);
+    const members = rooms.get(room);
+    if (members) members.add(ws);
+    else rooms.set(room, new Set([ws]));
   };
   const leave = (ws: WebSocket, room: string) => {
     const state = sockets.get(ws);
