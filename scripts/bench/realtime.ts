@@ -24,7 +24,7 @@ import { benchPostgres, createBenchDatabase } from './postgres.ts';
  *   - fan-out: a listing's 'marketplace_new' notification to BENCH_FOLLOWERS members (all N by default) at
  *     once (the one-statement insert plus pg_notify per 80 rows), from the transaction's start to each
  *     follower's 'notification' event.
- * 10,000 clients need two file descriptors each in this process and one in the app: raise `ulimit -n` first
+ * 10,000 clients need a file descriptor each in this process and one in the app: raise `ulimit -n` first
  * (the script checks and says so).
  * The clients run in this process on the same machine as the server: the figures include their CPU.
  * Environment: BENCH_CLIENTS (1000), BENCH_MESSAGES (3000), BENCH_SEND_CONCURRENCY (32), BENCH_FANOUTS (5),
@@ -191,6 +191,8 @@ try {
     const sentAt = new Map<string, number>();
     received.clear();
     let failed = 0;
+    /** Answers other than 201, by status (503: the app shed the request under load, plugins/pressure.ts). */
+    const refused = new Map<number, number>();
     const begin = performance.now();
     await pool(sends, concurrency, async ({ from, to }) => {
       sentAt.set(`${from.id}>${to.id}`, performance.now());
@@ -199,7 +201,10 @@ try {
         headers: { 'content-type': 'application/json', origin, cookie: cookieFor(from.token) },
         body: JSON.stringify({ recipientId: to.id, message: `bench message from ${from.username}` }),
       });
-      if (res.status !== 201) failed += 1;
+      if (res.status !== 201) {
+        failed += 1;
+        refused.set(res.status, (refused.get(res.status) ?? 0) + 1);
+      }
       await res.arrayBuffer();
     });
     const until = performance.now() + 10_000;
@@ -214,6 +219,7 @@ try {
       concurrency,
       delivered: received.size,
       failed,
+      refused: [...refused].map(([status, n]) => `${n}× ${status}`).join(', '),
       perSecond: (received.size / wall) * 1000,
       latency,
     };
@@ -274,7 +280,7 @@ try {
   );
   for (const run of dmRuns) {
     log(
-      `direct messages         ${run.delivered}/${run.count} delivered (${run.failed} failed requests), ` +
+      `direct messages         ${run.delivered}/${run.count} delivered (${run.failed} failed requests${run.failed ? `: ${run.refused}` : ''}), ` +
         `${run.concurrency} sender(s) at once, ${run.perSecond.toFixed(0)} messages/s`,
     );
     log(`  API request → live    ${summary(run.latency)}`);
