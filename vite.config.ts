@@ -74,6 +74,15 @@ export default defineConfig({
     strictPort: true,
     proxy: {
       '/media': { target: apiTarget, changeOrigin: true },
+      // The live WebSocket (contract/realtime.ts): the API takes upgrades from its own origins only.
+      '/live': {
+        target: apiTarget,
+        changeOrigin: true,
+        ws: true,
+        configure(proxy) {
+          proxy.on('proxyReqWs', (proxyReq) => proxyReq.setHeader('origin', apiTarget));
+        },
+      },
       '/api': {
         target: apiTarget,
         changeOrigin: true,

@@ -1,9 +1,13 @@
 /**
- * The live events between server and browser (socket.io), typed once for both sides. Payloads stay small
- * (ids): a client refetches what changed. The server queues room events with `publishAfterCommit`
- * (server/modules/realtime/bus.ts), so they arrive only for committed rows.
+ * The live events between server and browser (a plain WebSocket at {@link REALTIME_PATH}), typed once for both
+ * sides. Server → client frames are JSON text `[event, payload]`; client → server frames are `[event]`.
+ * Payloads stay small (ids): a client refetches what changed. The server queues room events with
+ * `publishAfterCommit` (server/modules/realtime/bus.ts), so they arrive only for committed rows.
  */
 import type { Role } from './limits.ts';
+
+/** The WebSocket's path on the site's own origin. */
+export const REALTIME_PATH = '/live';
 
 export interface PresenceUser {
   id: string;
@@ -44,4 +48,5 @@ export interface ClientToServerEvents {
 }
 
 export type ServerEventName = keyof ServerToClientEvents;
+export type ClientEventName = keyof ClientToServerEvents;
 export type ServerEventPayload<E extends ServerEventName> = Parameters<ServerToClientEvents[E]>[0];

@@ -118,7 +118,7 @@ export async function buildApp({ config, database, mailer, logger, logDestinatio
   app.setSerializerCompiler(serializerCompiler);
 
   // What the API generates (JSON over 1 KB) goes out br or gzip; the web app's files come compressed from
-  // the build (plugins/web.ts) and socket.io never passes through Fastify's routes (decision 012).
+  // the build (plugins/web.ts) and the WebSocket never passes through Fastify's routes (decision 012).
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) route.compress ??= false;
   });
@@ -254,7 +254,11 @@ export async function buildApp({ config, database, mailer, logger, logDestinatio
     { prefix: '/api/v1' },
   );
   await app.register(mediaRoutes, { db, bucket });
-  await app.register(realtimePlugin, { database, trustedOrigins: config.trustedOrigins });
+  await app.register(realtimePlugin, {
+    database,
+    trustedOrigins: config.trustedOrigins,
+    heartbeatMs: config.realtimeHeartbeatMs,
+  });
   await app.register(releaseJobPlugin, { db, intervalMs: config.escrowReleaseIntervalMs });
   await app.register(depositReconcilePlugin, {
     deps: payments,

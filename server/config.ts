@@ -67,6 +67,7 @@ const envSchema = z
     MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
     MAIL_RATE_PER_MEMBER_PER_HOUR: z.coerce.number().int().min(1).default(30),
     MAIL_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+    REALTIME_HEARTBEAT_MS: z.coerce.number().int().min(50).max(600_000).default(25_000),
     MAIL_AWAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
     PASSWORD_HASH_COST: z.coerce
       .number()
@@ -310,6 +311,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     sso: ssoConfig(e),
     /** Whether this instance runs queue jobs (every instance can still enqueue). */
     jobWorkers: e.JOB_WORKERS,
+    /** Every socket is pinged this often; one that has not answered the previous ping is dropped. */
+    realtimeHeartbeatMs: e.REALTIME_HEARTBEAT_MS,
     mail: {
       concurrency: e.MAIL_CONCURRENCY,
       limits: {

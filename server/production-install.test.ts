@@ -209,7 +209,7 @@ registerHooks({
         }),
     );
     expect(loaded.size).toBeGreaterThan(20);
-    // `debug` (under socket.io) tries `require('supports-color')` inside a try/catch and does without it.
+    // `debug` (under several dependencies) tries `require('supports-color')` inside a try/catch and does without it.
     const optional = new Set(['node_modules/supports-color', 'node_modules/has-flag']);
     const notInProduction = [...loaded].filter(
       (pkg) => !optional.has(pkg) && (!lock.packages[pkg] || lock.packages[pkg]!.dev),

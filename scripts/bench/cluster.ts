@@ -5,11 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
-import { io as connect, type Socket } from 'socket.io-client';
 import { openDatabase } from '../../server/db/client.ts';
 import { startPgbouncer } from '../../server/test/pgbouncer.ts';
 import { startPostgres } from '../../server/test/postgres-server.ts';
 import { startS3Server } from '../../server/test/s3-server.ts';
+import { connected, openSocket, type Socket } from '../../server/test/sockets.ts';
 import {
   type Child,
   freePort,
@@ -25,9 +25,9 @@ import { type BenchCounts, BIG_CATEGORY, COMMON_WORD, RARE_WORD, type Runner, se
  * `npm run bench:cluster` (issue 39): the whole topology on loopback, proven under load. A primary PostgreSQL,
  * a streaming replica of it (pg_basebackup -R), PgBouncer in transaction mode in front of the primary, the
  * loopback S3 store, three app instances (production mode) and Debian's nginx in front of them (round robin,
- * WebSocket upgrade for /socket.io/). Then a mixed load through nginx for BENCH_CLUSTER_SECONDS: 90 % reads
+ * WebSocket upgrade for /live). Then a mixed load through nginx for BENCH_CLUSTER_SECONDS: 90 % reads
  * (browse, search, listing details, the feed, forum threads) and 10 % writes (purchases, direct messages,
- * posts, forum replies, image uploads), beside BENCH_CLUSTER_SOCKETS signed-in socket.io clients spread over
+ * posts, forum replies, image uploads), beside BENCH_CLUSTER_SOCKETS signed-in WebSocket clients spread over
  * the instances by nginx. A third of the way in one instance is killed (SIGKILL); two thirds in, the replica
  * is stopped the way a crash would stop it. It fails on any loss:
  *   - the ledger check (`npm run check:ledger`) at the end;
@@ -38,7 +38,7 @@ import { type BenchCounts, BIG_CATEGORY, COMMON_WORD, RARE_WORD, type Runner, se
  * and when a phase answers under BENCH_CLUSTER_MIN_SUCCESS of its requests (the load did not carry on).
  * Needs Debian's postgresql, pgbouncer and nginx-light. Environment:
  *   BENCH_CLUSTER_SECONDS (60)      length of the load
- *   BENCH_CLUSTER_SOCKETS (3000)    signed-in socket.io clients (members with a session each)
+ *   BENCH_CLUSTER_SOCKETS (3000)    signed-in WebSocket clients (members with a session each)
  *   BENCH_CLUSTER_CONNECTIONS (12)  requests in flight at once
  *   BENCH_CLUSTER_WARMUP (5)        seconds of the same load first, unmeasured (its writes are checked too)
  *   BENCH_CLUSTER_MIN_SUCCESS (0.95)   the share of each phase's requests that must succeed
@@ -126,7 +126,7 @@ ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=10s;`
     proxy_set_header X-Forwarded-Proto $scheme;
     # A refused or reset connection tries the next instance; nginx never resends a POST it has sent.
     proxy_next_upstream error timeout;
-    location /socket.io/ {
+    location = /live {
       proxy_pass http://app;
       proxy_set_header Upgrade $http_upgrade;
       proxy_set_header Connection $connection_upgrade;
@@ -219,6 +219,8 @@ interface Sample {
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'cm-bench-cluster-'));
 const cleanup: (() => unknown)[] = [];
 const sockets: Socket[] = [];
+/** Set at the end: a socket closed then does not reconnect. */
+let stopping = false;
 
 async function main() {
   const started = performance.now();
@@ -349,26 +351,29 @@ async function main() {
     Array.from({ length: SOCKETS }, (_, i) => i),
     50,
     async (i) => {
-      const socket = connect(base, {
-        transports: ['websocket'],
-        reconnectionDelay: 500,
-        reconnectionDelayMax: 3000,
-        extraHeaders: { origin: publicUrl, cookie: cookies[i]! },
-      });
-      sockets.push(socket);
-      socket.on('connect', () => {
-        connectedAt[i] = performance.now();
-      });
-      socket.on('disconnect', () => {
-        droppedAt[i] = performance.now();
-      });
-      socket.on('message', (p: { id: string; recipientId: string }) => {
-        if (indexOf.get(p.recipientId) === i) delivered.set(p.id, (delivered.get(p.id) ?? 0) + 1);
-      });
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', () => resolve());
-        socket.once('connect_error', reject);
-      });
+      /** Opens member i's socket; once it has been open, a drop reconnects after 0.5, 1, 2, then 3 s. */
+      const openLive = (attempt: number) => {
+        const socket = openSocket(base, { origin: publicUrl, cookie: cookies[i]! });
+        sockets[i] = socket;
+        const retry = () => {
+          if (stopping) return;
+          setTimeout(() => openLive(attempt + 1), Math.min(3000, 500 * 2 ** attempt));
+        };
+        socket.on('connect', () => {
+          connectedAt[i] = performance.now();
+          attempt = 0;
+        });
+        socket.on('disconnect', () => {
+          droppedAt[i] = performance.now();
+          retry();
+        });
+        if (attempt > 0) socket.on('connect_error', retry);
+        socket.on('message', (p: { id: string; recipientId: string }) => {
+          if (indexOf.get(p.recipientId) === i) delivered.set(p.id, (delivered.get(p.id) ?? 0) + 1);
+        });
+        return socket;
+      };
+      await connected(openLive(0));
     },
   );
   log(`  connected in ${((performance.now() - connectStart) / 1000).toFixed(1)} s`);
@@ -539,7 +544,7 @@ async function main() {
     const killedAt = performance.now();
     events.push(`${((killedAt - loadStart) / 1000).toFixed(1)} s: instance 3 killed (SIGKILL)`);
     log(`  ${events.at(-1)}`);
-    // Its members' sockets reconnect through nginx to the two left (socket.io's back-off, at most 3 s).
+    // Its members' sockets reconnect through nginx to the two left (the bench client's back-off, at most 3 s).
     const droppedSince = () => droppedAt.filter((t) => t > killedAt).length;
     // Their drops are seen as nginx closes them: the wait for every socket starts once the first is seen.
     while (droppedSince() === 0 && performance.now() < killedAt + 5_000) await sleep(50);
@@ -731,6 +736,7 @@ async function main() {
 try {
   await main();
 } finally {
+  stopping = true;
   for (const x of sockets) x.disconnect();
   for (const step of cleanup) {
     try {

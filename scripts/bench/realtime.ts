@@ -4,34 +4,41 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { io as connect, type Socket } from 'socket.io-client';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { type Database, openDatabase } from '../../server/db/client.ts';
 import { notifyFollowersOfListing } from '../../server/modules/commerce/listings/queries/selling.ts';
+import { connected, openSocket, type Socket } from '../../server/test/sockets.ts';
 import { type Child, sessionCookie, startApp } from './app-process.ts';
 import { benchPostgres, createBenchDatabase } from './postgres.ts';
 
 /*
  * `npm run bench:realtime`: PostgreSQL on loopback, the app in production mode as a child process, and N
- * socket.io clients (default 1,000) signed in as N seeded members (rows and sessions written with SQL, cookies
+ * WebSocket clients (default 1,000) signed in as N seeded members (rows and sessions written with SQL, cookies
  * signed with the configured AUTH_SECRET, as better-auth signs them). Measures:
  *   - connect: wall time for all N handshakes (50 at a time), and per-handshake p50/p99;
- *   - memory: the app's RSS before and after, per connection;
+ *   - memory: the app's RSS and V8 heap (from its /metrics) before and after, per connection;
  *   - direct messages: M messages sent through the HTTP API (member i → member i+k), latency from the
- *     request's start to the recipient's 'message' event, p50/p95/p99, and delivered messages per second;
- *   - fan-out: a listing's 'marketplace_new' notification to all N members at once (the one-statement insert
- *     plus pg_notify per 80 rows), from the transaction's start to each member's 'notification' event.
+ *     request's start to the recipient's 'message' event, p50/p95/p99, and delivered messages per second,
+ *     with one sender and with BENCH_SEND_CONCURRENCY at once;
+ *   - fan-out: a listing's 'marketplace_new' notification to BENCH_FOLLOWERS members (all N by default) at
+ *     once (the one-statement insert plus pg_notify per 80 rows), from the transaction's start to each
+ *     follower's 'notification' event.
+ * 10,000 clients need a file descriptor each in this process and one in the app: raise `ulimit -n` first
+ * (the script checks and says so).
  * The clients run in this process on the same machine as the server: the figures include their CPU.
- * Environment: BENCH_CLIENTS (1000), BENCH_MESSAGES (3000), BENCH_SEND_CONCURRENCY (32), BENCH_FANOUTS (5).
+ * Environment: BENCH_CLIENTS (1000), BENCH_MESSAGES (3000), BENCH_SEND_CONCURRENCY (32), BENCH_FANOUTS (5),
+ * BENCH_FOLLOWERS (BENCH_CLIENTS).
  */
 const env = process.env;
 const CLIENTS = Number(env.BENCH_CLIENTS ?? 1000);
 const MESSAGES = Number(env.BENCH_MESSAGES ?? 3000);
 const SEND_CONCURRENCY = Number(env.BENCH_SEND_CONCURRENCY ?? 32);
 const FANOUTS = Number(env.BENCH_FANOUTS ?? 5);
+const FOLLOWERS = Math.min(CLIENTS, Number(env.BENCH_FOLLOWERS ?? CLIENTS));
 const CONNECT_CONCURRENCY = 50;
 const AUTH_SECRET = `bench-secret-${'x'.repeat(32)}`;
+const METRICS_TOKEN = `bench-metrics-${'x'.repeat(32)}`;
 
 const log = (msg: string) => console.log(msg);
 const ms = (v: number) => `${v.toFixed(1)} ms`;
@@ -50,6 +57,19 @@ const rssMb = (pid: number) => {
   return Number(line?.match(/(\d+)/)?.[1] ?? Number.NaN) / 1024;
 };
 const cookieFor = (token: string) => sessionCookie(AUTH_SECRET, token);
+/** This process's soft limit on open files (Linux's /proc). */
+const openFilesLimit = () => {
+  const line = readFileSync('/proc/self/limits', 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('Max open files'));
+  return Number(line?.split(/\s{2,}/)[1] ?? Number.POSITIVE_INFINITY);
+};
+if (openFilesLimit() < CLIENTS + 1000) {
+  console.error(
+    `${CLIENTS} clients need more open files than ${openFilesLimit()}: run \`ulimit -n 65536\` first`,
+  );
+  process.exit(1);
+}
 const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
 
 /** Runs `fn` over `items` with at most `limit` at once. */
@@ -81,6 +101,7 @@ try {
     AUTH_SECRET,
     // The API's per-member limits (messages per minute) would cap the sending loop, not the realtime path.
     RATE_LIMIT_SCALE: '0',
+    METRICS_TOKEN,
   });
   const pid = app.child.pid!;
   // PUBLIC_URL is the app's base URL, so that is the Origin the browser would send.
@@ -112,7 +133,7 @@ try {
   );
   await dbPool.query(
     `insert into user_followers (follower_id, following_id) select id, $2 from unnest($1::uuid[]) as f(id)`,
-    [members.map((m) => m.id), sellerId],
+    [members.slice(0, FOLLOWERS).map((m) => m.id), sellerId],
   );
   log(`seeded ${CLIENTS} members with sessions in ${ms(performance.now() - started)}`);
   const check = await fetch(`${app.base}/api/v1/notifications`, {
@@ -120,8 +141,17 @@ try {
   });
   if (check.status !== 200) throw new Error(`seeded session refused: ${check.status} ${await check.text()}`);
 
+  /** The app's V8 heap in use, from its own /metrics (prom-client's default metrics). */
+  const heapMb = async () => {
+    const res = await fetch(`${app!.base}/metrics`, {
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    const line = (await res.text()).split('\n').find((l) => l.startsWith('nodejs_heap_size_used_bytes '));
+    return Number(line?.split(' ')[1] ?? Number.NaN) / 1024 / 1024;
+  };
   await sleep(1000);
   const rssBefore = rssMb(pid);
+  const heapBefore = await heapMb();
 
   // Connect everyone.
   const received = new Map<string, number>();
@@ -130,11 +160,7 @@ try {
   const connectStart = performance.now();
   await pool(members, CONNECT_CONCURRENCY, async (member) => {
     const t0 = performance.now();
-    const socket = connect(app!.base, {
-      transports: ['websocket'],
-      reconnection: false,
-      extraHeaders: { origin, cookie: cookieFor(member.token) },
-    });
+    const socket = openSocket(app!.base, { origin, cookie: cookieFor(member.token) });
     sockets.push(socket);
     socket.on('message', (p: { senderId: string; recipientId: string }) => {
       if (p.recipientId === member.id) received.set(`${p.senderId}>${p.recipientId}`, performance.now());
@@ -144,16 +170,14 @@ try {
       list.push(performance.now());
       notified.set(member.id, list);
     });
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
+    await connected(socket);
     connectTimes.push(performance.now() - t0);
   });
   const connectWall = performance.now() - connectStart;
   // Presence batches and the first broadcasts settle; then the steady memory.
   await sleep(2000);
   const rssAfter = rssMb(pid);
+  const heapAfter = await heapMb();
   const presence = await dbPool.query('select count(distinct user_id)::int as n from realtime_presence');
 
   // Direct messages through the API: member i → member (i + 1 + round) mod N; one sender at a time for the
@@ -167,6 +191,8 @@ try {
     const sentAt = new Map<string, number>();
     received.clear();
     let failed = 0;
+    /** Answers other than 201, by status (503: the app shed the request under load, plugins/pressure.ts). */
+    const refused = new Map<number, number>();
     const begin = performance.now();
     await pool(sends, concurrency, async ({ from, to }) => {
       sentAt.set(`${from.id}>${to.id}`, performance.now());
@@ -175,7 +201,10 @@ try {
         headers: { 'content-type': 'application/json', origin, cookie: cookieFor(from.token) },
         body: JSON.stringify({ recipientId: to.id, message: `bench message from ${from.username}` }),
       });
-      if (res.status !== 201) failed += 1;
+      if (res.status !== 201) {
+        failed += 1;
+        refused.set(res.status, (refused.get(res.status) ?? 0) + 1);
+      }
       await res.arrayBuffer();
     });
     const until = performance.now() + 10_000;
@@ -190,6 +219,7 @@ try {
       concurrency,
       delivered: received.size,
       failed,
+      refused: [...refused].map(([status, n]) => `${n}× ${status}`).join(', '),
       perSecond: (received.size / wall) * 1000,
       latency,
     };
@@ -225,7 +255,7 @@ try {
       notifyFollowersOfListing(tx, sellerId, { id: randomUUID(), title: `Bench listing ${f}` }, 'rt_seller'),
     );
     const end = performance.now() + 10_000;
-    while (notified.size < CLIENTS && performance.now() < end) await sleep(10);
+    while (notified.size < FOLLOWERS && performance.now() < end) await sleep(10);
     const times = [...notified.values()].flat();
     fanDelivered += times.length;
     fanWallTotal += Math.max(...times) - t0;
@@ -235,7 +265,7 @@ try {
   const rssEnd = rssMb(pid);
 
   log('');
-  log(`clients                 ${CLIENTS} socket.io clients (WebSocket), signed in, one app instance`);
+  log(`clients                 ${CLIENTS} WebSocket clients (ws), signed in, one app instance`);
   log(
     `connect                 ${ms(connectWall)} for all (${CONNECT_CONCURRENCY} at a time), per handshake ${summary(connectTimes)}`,
   );
@@ -244,15 +274,19 @@ try {
     `memory (app RSS)        ${rssBefore.toFixed(1)} MB idle → ${rssAfter.toFixed(1)} MB connected → ${rssEnd.toFixed(1)} MB after the runs; ` +
       `${(((rssAfter - rssBefore) * 1024) / CLIENTS).toFixed(1)} kB per connection`,
   );
+  log(
+    `memory (app V8 heap)    ${heapBefore.toFixed(1)} MB idle → ${heapAfter.toFixed(1)} MB connected; ` +
+      `${(((heapAfter - heapBefore) * 1024) / CLIENTS).toFixed(1)} kB per connection`,
+  );
   for (const run of dmRuns) {
     log(
-      `direct messages         ${run.delivered}/${run.count} delivered (${run.failed} failed requests), ` +
+      `direct messages         ${run.delivered}/${run.count} delivered (${run.failed} failed requests${run.failed ? `: ${run.refused}` : ''}), ` +
         `${run.concurrency} sender(s) at once, ${run.perSecond.toFixed(0)} messages/s`,
     );
     log(`  API request → live    ${summary(run.latency)}`);
   }
   log(
-    `fan-out notifications   ${fanDelivered}/${FANOUTS * CLIENTS} delivered in ${FANOUTS} listings, ` +
+    `fan-out notifications   ${fanDelivered}/${FANOUTS * FOLLOWERS} delivered in ${FANOUTS} listings to ${FOLLOWERS} followers, ` +
       `${((fanDelivered / fanWallTotal) * 1000).toFixed(0)} notifications/s`,
   );
   log(`  transaction → live    ${summary(fanLatency)}`);

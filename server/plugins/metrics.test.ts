@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.ts';
 import { buildListing, buildSignedInUser, fundUser } from '../test/factories.ts';
+import { connected, openSocket, type Socket } from '../test/sockets.ts';
 import { buildTestApp, type TestApp } from '../test/test-app.ts';
 
 const TOKEN = 'metrics-token-for-the-test-0123456789';
@@ -148,16 +148,9 @@ describe('GET /metrics', () => {
     );
 
     // A member's socket: connected, and online.
-    const socket = connect(url, {
-      transports: ['websocket'],
-      reconnection: false,
-      extraHeaders: { origin: 'http://localhost:3000', cookie: buyer.cookie },
-    });
+    const socket = openSocket(url, { origin: 'http://localhost:3000', cookie: buyer.cookie });
     sockets.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
+    await connected(socket);
 
     const buy = (id: string, expectedPrice: number) =>
       t.app.inject({

@@ -1,17 +1,72 @@
 import { randomUUID } from 'node:crypto';
-import { io as connect, type Socket } from 'socket.io-client';
+import { EventEmitter } from 'node:events';
+import WebSocket from 'ws';
+import { type ClientEventName, REALTIME_PATH } from '../../contract/realtime.ts';
 import { REALTIME_CHANNEL } from '../modules/realtime/bus.ts';
 
-/** socket.io clients of one server (`base`), all closed by `closeAll` in the file's afterAll. */
+/**
+ * A `ws` client speaking the site's frames (contract/realtime.ts), with the shape tests use: `connect` once
+ * open, `connect_error` if refused, `disconnect` (with the close code) when it closes after opening, and each
+ * server event `[event, payload]` as an event of its own.
+ */
+export class Socket extends EventEmitter {
+  readonly ws: WebSocket;
+  constructor(url: string, headers: Record<string, string>, options: { autoPong?: boolean } = {}) {
+    super();
+    this.ws = new WebSocket(url, { headers, perMessageDeflate: false, autoPong: options.autoPong ?? true });
+    let opened = false;
+    this.ws.on('open', () => {
+      opened = true;
+      this.emit('connect');
+    });
+    this.ws.on('error', (err) => {
+      if (!opened) this.emit('connect_error', err);
+    });
+    this.ws.on('unexpected-response', (_req, res) => {
+      this.emit('connect_error', new Error(`refused: ${res.statusCode}`));
+      this.ws.terminate();
+    });
+    this.ws.on('close', (code) => {
+      if (opened) this.emit('disconnect', code);
+    });
+    this.ws.on('message', (data) => {
+      const [event, payload] = JSON.parse(data.toString()) as [string, unknown];
+      super.emit(event, payload);
+    });
+  }
+  get connected() {
+    return this.ws.readyState === WebSocket.OPEN;
+  }
+  /** Sends a client event (`["presence:join"]`); local events (`connect`…) are emitted as EventEmitter does. */
+  override emit(event: string, ...args: unknown[]): boolean {
+    if (event === 'presence:join' || event === 'presence:leave') {
+      this.ws.send(JSON.stringify([event satisfies ClientEventName]));
+      return true;
+    }
+    return super.emit(event, ...args);
+  }
+  disconnect() {
+    if (this.ws.readyState === WebSocket.CONNECTING) this.ws.terminate();
+    else this.ws.close();
+  }
+}
+
+/** The realtime address of a server whose HTTP base is `base` (http://host:port). */
+export const liveUrl = (base: string) => `${base.replace(/^http/, 'ws')}${REALTIME_PATH}`;
+
+/** A socket to `base` with these headers (Origin, Cookie); not waited for. */
+export const openSocket = (base: string, headers: { origin?: string; cookie?: string }) =>
+  new Socket(liveUrl(base), {
+    ...(headers.origin ? { origin: headers.origin } : {}),
+    ...(headers.cookie ? { cookie: headers.cookie } : {}),
+  });
+
+/** WebSocket clients of one server (`base`), all closed by `closeAll` in the file's afterAll. */
 export function socketClients(base: string, origin: string) {
   const opened: Socket[] = [];
   /** A websocket to `base` with the session cookie (a visitor without one); not waited for. */
   const open = (cookie?: string, headerOrigin: string | null = origin) => {
-    const socket = connect(base, {
-      transports: ['websocket'],
-      reconnection: false,
-      extraHeaders: { ...(headerOrigin ? { origin: headerOrigin } : {}), ...(cookie ? { cookie } : {}) },
-    });
+    const socket = openSocket(base, { ...(headerOrigin ? { origin: headerOrigin } : {}), cookie });
     opened.push(socket);
     return socket;
   };
@@ -29,6 +84,7 @@ export function socketClients(base: string, origin: string) {
 
 export const connected = (s: Socket) =>
   new Promise<void>((resolve, reject) => {
+    if (s.connected) return resolve();
     s.once('connect', () => resolve());
     s.once('connect_error', reject);
   });
@@ -64,7 +120,7 @@ const SENTINEL = 'test:sentinel';
 /**
  * Proves that nothing more is on its way to these sockets: a sentinel event is queued on the bus after the
  * action and waited for on each socket (its room: 'site' for a visitor, 'user:<id>' for a member).
- * PostgreSQL delivers notifications in commit order and socket.io keeps a socket's frames in order, so
+ * PostgreSQL delivers notifications in commit order and a WebSocket keeps its frames in order, so
  * anything the action queued would have arrived before the sentinel. No fixed sleep decides the result.
  * `notify` runs `select pg_notify(channel, payload)` on any connection to the database.
  */

@@ -1,22 +1,31 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { Socket as ClientSocket } from 'socket.io-client';
 import type {
-  ClientToServerEvents,
+  ClientEventName,
   PresenceSnapshot,
+  ServerEventName,
   ServerToClientEvents,
 } from '../../contract/realtime.ts';
 import { useSession } from './session.ts';
 
 export type { PresenceSnapshot } from '../../contract/realtime.ts';
 
-/** The tab's socket, typed by the realtime contract shared with the server. */
-export type Socket = ClientSocket<ServerToClientEvents, ClientToServerEvents>;
+/** The tab's socket (socket-open.ts), typed by the realtime contract shared with the server. */
+export interface Socket {
+  /** The WebSocket is open (and the server took the session cookie as it was at the handshake). */
+  readonly connected: boolean;
+  on<E extends ServerEventName>(event: E, handler: ServerToClientEvents[E]): void;
+  off<E extends ServerEventName>(event: E, handler: ServerToClientEvents[E]): void;
+  /** Sends a client event; dropped while not connected (a reconnect runs the listeners again). */
+  emit(event: ClientEventName): void;
+  /** Closes for good: no handler runs and no reconnect follows. */
+  disconnect(): void;
+}
 
 /** The tab's one connection, shared with the lazily loaded opener (socket-open.ts). */
 export const live = {
   socket: null as Socket | null,
-  /** Bumped by each open and close: a client library that arrives after its tab moved on is not used. */
+  /** Bumped by each open and close: an opener that arrives after its tab moved on is not used. */
   generation: 0,
   attempt: 0,
   retryTimer: null as ReturnType<typeof setTimeout> | null,
@@ -24,8 +33,8 @@ export const live = {
 };
 
 /**
- * The client library (about a tenth of the shell's code) and the code that wires its events are fetched after
- * the first screen has rendered, not with it: live updates can start a moment later, the page cannot.
+ * The code that opens the socket and wires its events is fetched after the first screen has rendered, not
+ * with it: live updates can start a moment later, the page cannot.
  */
 function connect(queryClient: QueryClient) {
   const mine = ++live.generation;
@@ -41,7 +50,6 @@ function close() {
   live.attempt = 0;
   const s = live.socket;
   live.socket = null;
-  s?.removeAllListeners();
   s?.disconnect();
 }
 

@@ -1,6 +1,5 @@
 import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forumMentionNotifyLimit, quoteMarkdown } from '../../../contract/forum.ts';
 import { forumPostPath, replyAnchor } from '../../../contract/forum-links.ts';
@@ -8,6 +7,7 @@ import { socialMessages } from '../../../contract/messages.ts';
 import { notificationTarget } from '../../../contract/notification-target.ts';
 import { forumMentions, forumReplies, forumThreads, notifications } from '../../db/schema/index.ts';
 import { type BuiltUser, buildForumCategory, buildSignedInUser, buildUser } from '../../test/factories.ts';
+import { connected, openSocket } from '../../test/sockets.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 
 /** Issue 17 item 4: @mentions cooked into profile links, notifying the mentioned member with blocks respected. */
@@ -266,16 +266,9 @@ describe('mention notifications', () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     const bob = await buildSignedInUser(t);
-    const socket: Socket = connect(url, {
-      transports: ['websocket'],
-      reconnection: false,
-      extraHeaders: { origin: 'http://localhost:3000', cookie: bob.cookie },
-    });
+    const socket = openSocket(url, { origin: 'http://localhost:3000', cookie: bob.cookie });
     try {
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', () => resolve());
-        socket.once('connect_error', reject);
-      });
+      await connected(socket);
       const arrived = new Promise<{ id: string }>((resolve) => socket.once('notification', resolve));
       const thread = await newThread();
       await replyTo(thread.id, `ping @${bob.username}`);

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
-import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, profiles, userFollowers, userSettings } from '../../db/schema/index.ts';
 import { buildSignedInUser } from '../../test/factories.ts';
-import { collect, drained, listenerDrained, socketClients, until } from '../../test/sockets.ts';
+import { collect, drained, listenerDrained, type Socket, socketClients, until } from '../../test/sockets.ts';
 import { countStatements } from '../../test/statement-counter.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { notifyFollowersOfListing } from '../commerce/listings/queries/selling.ts';

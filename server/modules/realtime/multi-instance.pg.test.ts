@@ -3,18 +3,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Child, startApp } from '../../../scripts/bench/app-process.ts';
 import { altchaAt } from '../../test/altcha.ts';
-import { next, socketClients } from '../../test/sockets.ts';
+import { next, type Socket, socketClients } from '../../test/sockets.ts';
 import { createTestDatabase } from '../../test/test-app.ts';
 import { REALTIME_CHANNEL } from './bus.ts';
 import { PRESENCE_HEARTBEAT_MS, PRESENCE_SIGNAL_ROOM } from './presence.ts';
 
 /**
  * Scale-out (decision 010): two real server processes (`node server/main.ts`) on one PostgreSQL database,
- * socket.io clients signed in on different instances. Events travel on the pg_notify bus and presence through
+ * WebSocket clients signed in on different instances. Events travel on the pg_notify bus and presence through
  * the shared presence tables, so what happens on A is seen live on B and the other way round.
  */
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cm-multi-'));

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   cheatMessages,
@@ -21,6 +20,7 @@ import {
 } from '../../../db/schema/index.ts';
 import { buildCheat, buildListing, buildSignedInUser, fundUser } from '../../../test/factories.ts';
 import { type Member, moneySuite } from '../../../test/money-suite.ts';
+import { connected, openSocket, type Socket } from '../../../test/sockets.ts';
 import { countStatements } from '../../../test/statement-counter.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 
@@ -266,16 +266,9 @@ describe('cheat status alerts', () => {
     const cheat = await buildCheat(t, { status: 'undetected' });
     const watcher = await buildSignedInUser(t);
     await call('PUT', `/api/v1/cheats/${cheat.id}/watch`, watcher.cookie);
-    const socket = connect(url, {
-      transports: ['websocket'],
-      reconnection: false,
-      extraHeaders: { origin: 'http://localhost:3000', cookie: watcher.cookie },
-    });
+    const socket = openSocket(url, { origin: 'http://localhost:3000', cookie: watcher.cookie });
     sockets.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
+    await connected(socket);
     const arrived = new Promise<{ id: string }>((resolve) => socket.once('notification', resolve));
     await call('PUT', `/api/v1/admin/cheats/${cheat.id}`, admin.cookie, cheatBody(cheat, 'other'));
     const event = await arrived;
