@@ -44,7 +44,7 @@ const MAX_CLIENT_FRAME_BYTES = 1024;
 const MAX_CLIENT_FRAMES_PER_BEAT = 60;
 
 /**
- * Plain WebSocket (`ws`) on the app's own HTTP server at {@link REALTIME_PATH} (decision 063). The upgrade
+ * Plain WebSocket (`ws`) on the app's own HTTP server at {@link REALTIME_PATH} (decision 064). The upgrade
  * must come from one of our origins (403 otherwise) and is authenticated from the session cookie (the same
  * better-auth lookup as HTTP requests; a banned member comes in as a visitor). Members join `user:<id>` and
  * `session:<id>`; everyone joins `site`. Events come from pg_notify (services publish inside their

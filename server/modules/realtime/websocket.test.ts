@@ -6,7 +6,7 @@ import { connected, drained, liveUrl, next, Socket, socketClients } from '../../
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 
 /*
- * The WebSocket itself (decision 063): who may open one, what a client may send, and the heartbeat. The app
+ * The WebSocket itself (decision 064): who may open one, what a client may send, and the heartbeat. The app
  * pings every 150 ms here (REALTIME_HEARTBEAT_MS) so a silent socket is found in well under a second.
  */
 const HEARTBEAT_MS = 150;
