@@ -11,7 +11,9 @@ import { firstScreens } from './web/app/first-screens.ts';
 
 const apiTarget = 'http://localhost:3000';
 /** The pages whose shared pieces get a chunk of their own (scripts/shared-chunk.ts). */
-const busiestPages = Object.values(firstScreens).flatMap((screen) => screen.modules ?? []);
+const busiestPages = Object.values(firstScreens)
+  .map((screen) => screen.modules ?? [])
+  .filter((modules) => modules.length > 0);
 /**
  * `PSEUDO_LOCALE=1 vite build` (npm run build:pseudo): the pseudo-locale build (docs/translating.md), into
  * dist/pseudo/web, offering the pseudo locale beside the others; its catalogue is generated from the contract's

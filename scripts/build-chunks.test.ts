@@ -80,9 +80,15 @@ describe('sharedChunks with the busiest pages named', () => {
     '/r/web/features/home/page.tsx': {
       imports: ['/r/web/components/ui/card.tsx', '/r/contract/texts/home.ts'],
     },
+    '/r/web/features/market/page.tsx': {
+      imports: ['/r/web/components/ui/card.tsx', '/r/contract/messages/market.ts'],
+    },
+    '/r/web/features/market/api.ts': { imports: ['/r/web/lib/filters.ts'] },
     '/r/web/components/ui/card.tsx': { imports: ['/r/web/lib/format.ts'] },
     '/r/web/lib/format.ts': {},
+    '/r/web/lib/filters.ts': {},
     '/r/contract/texts/home.ts': {},
+    '/r/contract/messages/market.ts': {},
     '/r/web/features/admin/page.tsx': {
       imports: [
         '/r/web/components/ui/card.tsx',
@@ -93,12 +99,20 @@ describe('sharedChunks with the busiest pages named', () => {
     '/r/web/components/ui/table.tsx': {},
     '/r/contract/texts/admin.ts': {},
   });
+  const busiest = [
+    ['web/features/home/page.tsx'],
+    ['web/features/market/page.tsx', 'web/features/market/api.ts'],
+  ];
 
-  it("puts what the busiest pages import in `shared` and the other pages' pieces in `shared-rest`", () => {
-    const chunk = sharedChunks(['web/features/home/page.tsx']);
+  it('what two busiest pages import goes in `shared`, what one imports in its own chunk, the rest in `shared-rest`', () => {
+    const chunk = sharedChunks(busiest);
     expect(chunk('/r/web/components/ui/card.tsx', pages)).toBe('shared');
     expect(chunk('/r/web/lib/format.ts', pages)).toBe('shared');
-    expect(chunk('/r/contract/texts/home.ts', pages)).toBe('shared');
+    // The home page never fetches the market's words, nor the market the home page's.
+    expect(chunk('/r/contract/texts/home.ts', pages)).toBe('shared-1');
+    expect(chunk('/r/contract/messages/market.ts', pages)).toBe('shared-2');
+    // A page's other listed modules count as the page.
+    expect(chunk('/r/web/lib/filters.ts', pages)).toBe('shared-2');
     expect(chunk('/r/web/components/ui/table.tsx', pages)).toBe('shared-rest');
     expect(chunk('/r/contract/texts/admin.ts', pages)).toBe('shared-rest');
     expect(chunk('/r/web/features/admin/page.tsx', pages)).toBeUndefined();

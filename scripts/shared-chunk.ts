@@ -21,15 +21,16 @@ const CATALOGUE = /\/contract\/i18n\/catalogues\//;
 const ICONS_INDEX = /\/lucide-react\/dist\/esm\/lucide-react\.mjs$/;
 
 /**
- * A fresh `manualChunks` function (its verdicts are per build). `busiestPages` are the modules of the pages a
- * visitor lands on most (web/app/first-screens.ts): the shared pieces they import statically form the `shared`
- * chunk, and the rest of the pages' shared pieces a second one, `shared-rest`. One chunk for all had grown to
- * 39 KB over the wire once every page's texts moved into the contract (issue 41), and the home page, the
- * marketplace and the feed paid for the admin's and the wallet's words before their first paint.
+ * A fresh `manualChunks` function (its verdicts are per build). `busiestPages` are the pages a visitor lands on
+ * most, each as its modules (web/app/first-screens.ts): the shared pieces two or more of them import statically
+ * form the `shared` chunk, those only one imports a chunk of that page's (`shared-1`…), and the rest of the
+ * pages' shared pieces `shared-rest`. One chunk for all had grown to 39 KB over the wire once every page's texts
+ * moved into the contract (issue 41), and the home page, the marketplace and the feed paid for the admin's and
+ * the wallet's words, and for each other's, before their first paint (decision 065).
  */
-export function sharedChunks(busiestPages: string[] = []): Rollup.GetManualChunk {
+export function sharedChunks(busiestPages: string[][] = []): Rollup.GetManualChunk {
   let shell: Set<string> | undefined;
-  let busiest: Set<string> | undefined;
+  let busiest: Map<string, string> | undefined;
   const verdicts = new Map<string, boolean>();
 
   /** The modules the entry imports statically, with an icon import counted as the icons it names. */
@@ -41,12 +42,23 @@ export function sharedChunks(busiestPages: string[] = []): Rollup.GetManualChunk
     return shell;
   }
 
-  /** What the busiest pages import statically. */
-  function busiestPieces(meta: Rollup.ManualChunkMeta): Set<string> {
-    busiest ??= staticClosure(
-      [...meta.getModuleIds()].filter((id) => busiestPages.some((page) => id.endsWith(`/${page}`))),
-      meta,
+  /**
+   * What the busiest pages import statically, each module with its chunk: `shared` when two or more of them
+   * import it, else that page's own (`shared-1`, `shared-2`…), so no busiest page fetches another's words.
+   */
+  function busiestPieces(meta: Rollup.ManualChunkMeta): Map<string, string> {
+    if (busiest) return busiest;
+    const ids = [...meta.getModuleIds()];
+    const closures = busiestPages.map((modules) =>
+      staticClosure(
+        ids.filter((id) => modules.some((page) => id.endsWith(`/${page}`))),
+        meta,
+      ),
     );
+    busiest = new Map();
+    closures.forEach((closure, i) => {
+      for (const id of closure) busiest?.set(id, busiest.has(id) ? 'shared' : `shared-${i + 1}`);
+    });
     return busiest;
   }
 
@@ -71,7 +83,7 @@ export function sharedChunks(busiestPages: string[] = []): Rollup.GetManualChunk
     if (firstScreen(meta).has(id)) return ENTRY.test(id) ? undefined : 'shell';
     if (!joins(id, meta)) return undefined;
     // With no page named, one shared chunk, as before the split.
-    return busiestPages.length === 0 || busiestPieces(meta).has(id) ? 'shared' : 'shared-rest';
+    return busiestPages.length === 0 ? 'shared' : (busiestPieces(meta).get(id) ?? 'shared-rest');
   };
 }
 
