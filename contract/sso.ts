@@ -26,6 +26,9 @@ export const ssoCallbackQuery = z.object({
   iss: z.string().max(2048).optional(),
 });
 
+/** The callback's only answer: a redirect back to the site (the page says how it went). */
+export const ssoCallbackRedirect = z.null().describe('A redirect to the site');
+
 /** A first sign-in waiting for its username. */
 export const ssoPendingResponse = z.object({
   provider: z.object({ id: z.enum(ssoProviders), label: z.string() }),

@@ -1,5 +1,6 @@
 import { adminRoutes } from './admin.ts';
 import { auditRoutes } from './audit.ts';
+import { authRoutes } from './auth.ts';
 import { cheatRoutes } from './cheats.ts';
 import { directMessageRoutes } from './direct-messages.ts';
 import { forumRoutes } from './forum.ts';
@@ -8,6 +9,7 @@ import { listingRoutes } from './listings.ts';
 import { meRoutes } from './me.ts';
 import { notificationRoutes } from './notifications.ts';
 import { orderRoutes } from './orders.ts';
+import { passkeyRoutes, passkeySignInRoutes } from './passkeys.ts';
 import { productRoutes } from './products.ts';
 import { profileRoutes } from './profiles.ts';
 import { pushRoutes } from './push.ts';
@@ -19,6 +21,7 @@ import { sellerRoutes } from './seller.ts';
 import { sessionRoutes } from './sessions.ts';
 import { siteSettingRoutes } from './site-settings.ts';
 import { socialRoutes } from './social.ts';
+import { linkedAccountRoutes, ssoRoutes } from './sso.ts';
 import { stockRoutes } from './stock.ts';
 import { ticketRoutes } from './tickets.ts';
 import { trustRoutes } from './trust.ts';
@@ -59,5 +62,10 @@ export const routeTables = {
   review: reviewRoutes,
   sellerHooks: sellerHookRoutes,
   staffHooks: staffHookRoutes,
+  auth: authRoutes,
+  passkeySignIn: passkeySignInRoutes,
+  sso: ssoRoutes,
+  passkeys: passkeyRoutes,
+  linkedAccounts: linkedAccountRoutes,
 };
 export type RouteTables = typeof routeTables;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { healthRoutes } from '../../contract/routes/health.ts';
 import { routeTables } from '../../contract/routes/index.ts';
 import { mailRoutes } from '../../contract/routes/mail.ts';
 import type { RouteEntry } from '../../contract/routes/route.ts';
@@ -21,12 +22,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 it('serves every entry of the route table with its access and summary', () => {
-  // The groups no web page calls (contract/routes/mail.ts) are served all the same.
-  const groups = [...Object.values(routeTables), mailRoutes];
+  // The groups no web page calls (contract/routes/mail.ts, health.ts) are served all the same.
+  const groups = [...Object.values(routeTables), mailRoutes, healthRoutes];
   const entries = groups.flatMap((group) => Object.values(group) as RouteEntry[]);
   expect(entries.length).toBeGreaterThan(0);
   for (const entry of entries) {
-    const documented = `/api/v1${entry.path.replace(/:(\w+)/g, '{$1}')}`;
+    const documented = `${entry.prefix ?? '/api/v1'}${entry.path.replace(/:(\w+)/g, '{$1}')}`;
     const operation = paths[documented]?.[entry.method.toLowerCase()];
     expect(operation, `${entry.method} ${entry.path} is not served`).toBeDefined();
     expect(operation?.['x-access'], `${entry.method} ${entry.path}`).toBe(entry.access);
