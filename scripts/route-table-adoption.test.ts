@@ -25,15 +25,10 @@ const serverByUrl = [
 
 /** Web files still naming paths by hand. */
 const webByPath = [
-  'web/app/layout/verify-email-banner.tsx',
-  'web/features/account/api.ts',
-  'web/features/account/passkeys-api.ts',
   'web/features/admin/api.ts',
-  'web/features/auth/api.ts',
   'web/features/site-settings/money-terms.ts',
   'web/features/wallet/api.ts',
   'web/lib/proof-of-work.ts',
-  'web/lib/session.ts',
   // Where `api<T>` and `pagedQuery` are defined (their documentation shows the old way).
   'web/lib/api.ts',
   'web/lib/queries.ts',
