@@ -15,8 +15,6 @@ const serverByUrl = [
   'server/app.ts',
   'server/modules/anti-bot/plugin.ts',
   'server/modules/link-cards/routes.ts',
-  'server/modules/payments/btcpay-routes.ts',
-  'server/modules/payments/routes.ts',
   'server/modules/uploads/routes.ts',
   // The metrics endpoint, outside /api (not in the table); where `route.get` is defined.
   'server/plugins/metrics.ts',
@@ -26,8 +24,6 @@ const serverByUrl = [
 /** Web files still naming paths by hand. */
 const webByPath = [
   'web/features/admin/api.ts',
-  'web/features/site-settings/money-terms.ts',
-  'web/features/wallet/api.ts',
   'web/lib/proof-of-work.ts',
   // Where `api<T>` and `pagedQuery` are defined (their documentation shows the old way).
   'web/lib/api.ts',

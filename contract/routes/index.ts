@@ -10,6 +10,7 @@ import { meRoutes } from './me.ts';
 import { notificationRoutes } from './notifications.ts';
 import { orderRoutes } from './orders.ts';
 import { passkeyRoutes, passkeySignInRoutes } from './passkeys.ts';
+import { depositRoutes } from './payments.ts';
 import { productRoutes } from './products.ts';
 import { profileRoutes } from './profiles.ts';
 import { pushRoutes } from './push.ts';
@@ -67,5 +68,6 @@ export const routeTables = {
   sso: ssoRoutes,
   passkeys: passkeyRoutes,
   linkedAccounts: linkedAccountRoutes,
+  deposits: depositRoutes,
 };
 export type RouteTables = typeof routeTables;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { healthRoutes } from '../../contract/routes/health.ts';
 import { routeTables } from '../../contract/routes/index.ts';
 import { mailRoutes } from '../../contract/routes/mail.ts';
+import { paymentWebhookRoutes } from '../../contract/routes/payments.ts';
 import type { RouteEntry } from '../../contract/routes/route.ts';
 import { buildTestApp, everyRouteEnv, type TestApp } from '../test/test-app.ts';
 
@@ -22,8 +23,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 it('serves every entry of the route table with its access and summary', () => {
-  // The groups no web page calls (contract/routes/mail.ts, health.ts) are served all the same.
-  const groups = [...Object.values(routeTables), mailRoutes, healthRoutes];
+  // The groups no web page calls (the mail's links, the health check, the processors' webhooks) are served all
+  // the same.
+  const groups = [...Object.values(routeTables), mailRoutes, healthRoutes, paymentWebhookRoutes];
   const entries = groups.flatMap((group) => Object.values(group) as RouteEntry[]);
   expect(entries.length).toBeGreaterThan(0);
   for (const entry of entries) {

@@ -294,3 +294,13 @@ export const linkedAccounts = /* @__PURE__ */ endpoints<RouteTables['linkedAccou
   link: 'POST /me/linked-accounts/:provider',
   unlink: 'DELETE /me/linked-accounts/:provider',
 });
+
+export const deposits = /* @__PURE__ */ endpoints<RouteTables['deposits']>({
+  options: 'GET /wallet/deposit-options',
+  create: 'POST /wallet/deposits body',
+  list: 'GET /wallet/deposits query',
+  exportCsv: 'GET /wallet/deposits/export.csv',
+  get: 'GET /wallet/deposits/:id',
+  sandbox: 'GET /payments/sandbox/:id',
+  paySandbox: 'POST /payments/sandbox/:id/pay body',
+});
