@@ -14,8 +14,9 @@ import { expect, it } from 'vitest';
 const serverByUrl = [
   'server/app.ts',
   'server/modules/anti-bot/plugin.ts',
+  // Public bytes outside /api and the route contract (no access level, no session looked up): robots.txt, the
+  // sitemaps and the link cards' images.
   'server/modules/link-cards/routes.ts',
-  'server/modules/uploads/routes.ts',
   // The metrics endpoint, outside /api (not in the table); where `route.get` is defined.
   'server/plugins/metrics.ts',
   'server/plugins/routes-for.ts',
@@ -23,7 +24,6 @@ const serverByUrl = [
 
 /** Web files still naming paths by hand. */
 const webByPath = [
-  'web/features/admin/api.ts',
   'web/lib/proof-of-work.ts',
   // Where `api<T>` and `pagedQuery` are defined (their documentation shows the old way).
   'web/lib/api.ts',

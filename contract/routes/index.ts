@@ -26,6 +26,7 @@ import { linkedAccountRoutes, ssoRoutes } from './sso.ts';
 import { stockRoutes } from './stock.ts';
 import { ticketRoutes } from './tickets.ts';
 import { trustRoutes } from './trust.ts';
+import { uploadRoutes } from './uploads.ts';
 import { walletRoutes } from './wallet.ts';
 import { watchRoutes } from './watches.ts';
 import { withdrawalRoutes } from './withdrawals.ts';
@@ -69,5 +70,6 @@ export const routeTables = {
   passkeys: passkeyRoutes,
   linkedAccounts: linkedAccountRoutes,
   deposits: depositRoutes,
+  uploads: uploadRoutes,
 };
 export type RouteTables = typeof routeTables;

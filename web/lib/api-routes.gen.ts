@@ -304,3 +304,8 @@ export const deposits = /* @__PURE__ */ endpoints<RouteTables['deposits']>({
   sandbox: 'GET /payments/sandbox/:id',
   paySandbox: 'POST /payments/sandbox/:id/pay body',
 });
+
+export const uploads = /* @__PURE__ */ endpoints<RouteTables['uploads']>({
+  upload: 'POST /uploads',
+  remove: 'DELETE /admin/uploads/:id',
+});
