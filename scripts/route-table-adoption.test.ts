@@ -13,7 +13,6 @@ import { expect, it } from 'vitest';
 /** Server files still declaring routes by URL: `route.get('/…', spec, handler)`, `staff.post('/…', …)`, `app.get('/…', …)`. */
 const serverByUrl = [
   'server/app.ts',
-  'server/modules/anti-bot/plugin.ts',
   // Public bytes outside /api and the route contract (no access level, no session looked up): robots.txt, the
   // sitemaps and the link cards' images.
   'server/modules/link-cards/routes.ts',
@@ -24,7 +23,6 @@ const serverByUrl = [
 
 /** Web files still naming paths by hand. */
 const webByPath = [
-  'web/lib/proof-of-work.ts',
   // Where `api<T>` and `pagedQuery` are defined (their documentation shows the old way).
   'web/lib/api.ts',
   'web/lib/queries.ts',

@@ -1,4 +1,5 @@
 import { adminRoutes } from './admin.ts';
+import { antiBotRoutes } from './anti-bot.ts';
 import { auditRoutes } from './audit.ts';
 import { authRoutes } from './auth.ts';
 import { cheatRoutes } from './cheats.ts';
@@ -71,5 +72,6 @@ export const routeTables = {
   linkedAccounts: linkedAccountRoutes,
   deposits: depositRoutes,
   uploads: uploadRoutes,
+  antiBot: antiBotRoutes,
 };
 export type RouteTables = typeof routeTables;

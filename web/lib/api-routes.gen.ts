@@ -309,3 +309,7 @@ export const uploads = /* @__PURE__ */ endpoints<RouteTables['uploads']>({
   upload: 'POST /uploads',
   remove: 'DELETE /admin/uploads/:id',
 });
+
+export const antiBot = /* @__PURE__ */ endpoints<RouteTables['antiBot']>({
+  challenge: 'GET /anti-bot/challenge',
+});
