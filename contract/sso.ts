@@ -12,7 +12,6 @@ export const ssoProviderParams = z.object({ provider: z.enum(ssoProviders) });
 export const ssoProvidersResponse = z.object({
   providers: z.array(z.object({ id: z.enum(ssoProviders), label: z.string() })),
 });
-export type SsoProviders = z.infer<typeof ssoProvidersResponse>['providers'];
 
 /** Where the browser goes next: the provider's authorization page. */
 export const ssoStartResponse = z.object({ url: z.string() });
