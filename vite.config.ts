@@ -10,6 +10,8 @@ import { sharedChunks } from './scripts/shared-chunk.ts';
 import { firstScreens } from './web/app/first-screens.ts';
 
 const apiTarget = 'http://localhost:3000';
+/** The pages whose shared pieces get a chunk of their own (scripts/shared-chunk.ts). */
+const busiestPages = Object.values(firstScreens).flatMap((screen) => screen.modules ?? []);
 /**
  * `PSEUDO_LOCALE=1 vite build` (npm run build:pseudo): the pseudo-locale build (docs/translating.md), into
  * dist/pseudo/web, offering the pseudo locale beside the others; its catalogue is generated from the contract's
@@ -67,7 +69,9 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     // Lazy chunks are named by their hash alone: the entry lists every chunk's file for its preloads (158
     // of them), and the names alone were 0.8 KB of the first screen's brotli bytes.
-    rollupOptions: { output: { chunkFileNames: 'assets/[hash].js', manualChunks: sharedChunks() } },
+    rollupOptions: {
+      output: { chunkFileNames: 'assets/[hash].js', manualChunks: sharedChunks(busiestPages) },
+    },
   },
   server: {
     port: 5173,

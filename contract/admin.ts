@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { roles } from './limits.ts';
-import { adminMessages, trustMessages } from './messages.ts';
+import { adminMessages } from './messages/admin.ts';
+import { trustMessages } from './messages/trust.ts';
 import { cursorParam, pageOf } from './pages.ts';
 import { person } from './people.ts';
 import { trustLevels } from './trust.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { messages } from './common-messages.ts';
 import { limits } from './limits.ts';
-import { accountMessages, messages } from './messages.ts';
+import { accountMessages } from './messages/account.ts';
 
 export const emailField = z
   .string({ error: messages.emailRequired })

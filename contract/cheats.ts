@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineMessages } from './i18n/define.ts';
-import { cheatMessages as m } from './messages.ts';
+import { cheatMessages as m } from './messages/cheat.ts';
 import { cursorParam, pageOf } from './pages.ts';
 import { person } from './people.ts';
 import { httpUrlField } from './products.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { directMessageTexts } from './messages.ts';
+import { directMessageTexts } from './messages/direct-messages.ts';
 import { pageOf } from './pages.ts';
 import { personWithAvatar } from './people.ts';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { forumPostPath } from './forum-links.ts';
-import { forumMessages as m } from './messages.ts';
+import { forumMessages as m } from './messages/forum.ts';
 import { cursorParam, pageOf } from './pages.ts';
 import { person, personWithAvatar } from './people.ts';
 

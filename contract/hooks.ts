@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineMessages } from './i18n/define.ts';
-import { hookMessages as m } from './messages.ts';
+import { hookMessages as m } from './messages/hook.ts';
 
 /** Outgoing webhooks (issue 37 item 5): where a seller or staff hear of events in Discord or Telegram. */
 export const hookKinds = ['discord', 'telegram'] as const;

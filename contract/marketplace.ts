@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { detectionStatuses } from './detection.ts';
-import { marketplaceMessages as m, stockMessages as st } from './messages.ts';
+import { marketplaceMessages as m } from './messages/marketplace.ts';
+import { stockMessages as st } from './messages/stock.ts';
 import { order } from './orders.ts';
 import { cursorParam, pageOf } from './pages.ts';
 import { person } from './people.ts';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { usernameField } from './auth.ts';
 import { locales } from './i18n/locales.ts';
 import { digestPeriods, limits, roles } from './limits.ts';
-import { accountMessages } from './messages.ts';
+import { accountMessages } from './messages/account.ts';
 import { deviceFields } from './sessions.ts';
 
 /** A member's own profile, as returned to its owner. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { notificationMessages } from './messages.ts';
+import { notificationMessages } from './messages/notification.ts';
 import { pageOf } from './pages.ts';
 
 export const notificationLimits = { pageSize: 20 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { orderMessages as m, walletMessages as w } from './messages.ts';
+import { orderMessages as m } from './messages/order.ts';
+import { walletMessages as w } from './messages/wallet.ts';
 import { cursorParam, pageOf } from './pages.ts';
 import { person } from './people.ts';
 

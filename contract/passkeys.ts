@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { passkeyMessages } from './messages.ts';
+import { passkeyMessages } from './messages/passkey.ts';
 
 /** Passkeys (WebAuthn, decision 038): what a member sees of one. Never the public key or the credential id. */
 export const passkeyItem = z.object({

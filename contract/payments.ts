@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineMessages } from './i18n/define.ts';
-import { paymentMessages as m } from './messages.ts';
+import { paymentMessages as m } from './messages/payment.ts';
 import { cursorParam, pageOf } from './pages.ts';
 
 /*

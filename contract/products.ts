@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isMediaPath } from './media.ts';
-import { productMessages as m } from './messages.ts';
+import { productMessages as m } from './messages/product.ts';
 import { cursorParam, pageOf } from './pages.ts';
 
 export const productStatuses = ['active', 'inactive'] as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { limits, roles } from './limits.ts';
-import { socialMessages } from './messages.ts';
+import { socialMessages } from './messages/social.ts';
 import { trustLevels } from './trust.ts';
 
 export const profileIdParams = z.object({ id: z.uuid({ error: socialMessages.profileNotFound }) });

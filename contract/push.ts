@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineMessages } from './i18n/define.ts';
-import { pushMessages as m } from './messages.ts';
+import { pushMessages as m } from './messages/push.ts';
 
 /** What a member may have pushed to a device (issue 37 item 4), each a group of notification types. */
 export const pushKinds = ['messages', 'orders', 'detection', 'mentions'] as const;

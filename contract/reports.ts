@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { reportMessages as m } from './messages.ts';
+import { reportMessages as m } from './messages/report.ts';
 import { cursorParam, pageOf } from './pages.ts';
 import { person } from './people.ts';
 

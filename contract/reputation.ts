@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { reputationMessages as m } from './messages.ts';
+import { reputationMessages as m } from './messages/reputation.ts';
 import { cursorParam, pageOf } from './pages.ts';
 import { person } from './people.ts';
 

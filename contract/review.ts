@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { reviewMessages as m } from './messages.ts';
+import { reviewMessages as m } from './messages/review.ts';
 import { cursorParam, pageOf } from './pages.ts';
 import { person } from './people.ts';
 import { reviewKinds, reviewReasons, reviewStatuses, trustLevels } from './trust.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { siteSettingsMessages as m } from './messages.ts';
+import { siteSettingsMessages as m } from './messages/site-settings.ts';
 
 export const animationTypes = ['snow', 'rain', 'sparkles', 'fire'] as const;
 export type AnimationType = (typeof animationTypes)[number];

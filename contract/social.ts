@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { roles } from './limits.ts';
 import { isMediaPath } from './media.ts';
-import { socialMessages } from './messages.ts';
+import { socialMessages } from './messages/social.ts';
 import { pageOf } from './pages.ts';
 import { socialLimits } from './social-limits.ts';
 

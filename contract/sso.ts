@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { usernameField } from './auth.ts';
-import { messages, ssoMessages } from './messages.ts';
+import { messages } from './common-messages.ts';
+import { ssoMessages } from './messages/sso.ts';
 
 /** The sign-in providers besides the password (issue 37); each is offered only when configured. */
 export const ssoProviders = ['discord', 'oidc'] as const;

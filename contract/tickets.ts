@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineMessages } from './i18n/define.ts';
-import { ticketMessages as m } from './messages.ts';
+import { ticketMessages as m } from './messages/ticket.ts';
 import { pageOf } from './pages.ts';
 import { person } from './people.ts';
 

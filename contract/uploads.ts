@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { uploadMessages } from './messages.ts';
+import { uploadMessages } from './messages/upload.ts';
 
 export const uploadResponse = z.object({
   id: z.string(),

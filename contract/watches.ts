@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { detectionStatuses } from './detection.ts';
-import { watchMessages as m } from './messages.ts';
+import { watchMessages as m } from './messages/watch.ts';
 
 /** Whether the caller now watches the cheat or listing (PUT: true, DELETE: false). */
 export const watchState = z.object({ watching: z.boolean() });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineMessages } from './i18n/define.ts';
-import { withdrawalMessages as m } from './messages.ts';
+import { withdrawalMessages as m } from './messages/withdrawal.ts';
 import { cursorParam, pageOf } from './pages.ts';
 import { person } from './people.ts';
 

@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { hookMessages as m } from '../contract/messages.ts';
+import { hookMessages as m } from '../contract/messages/hook.ts';
 import { E2E_ADMIN, E2E_HOOK_RECEIVER } from '../playwright.config.ts';
 import { signInAs } from './support/social.ts';
 import { createUser } from './support/users.ts';

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { pushMessages } from '../contract/messages.ts';
+import { pushMessages } from '../contract/messages/push.ts';
 import { pageAs } from './support/social.ts';
 import { createUser } from './support/users.ts';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { accountMessages } from '../contract/messages.ts';
+import { accountMessages } from '../contract/messages/account.ts';
 import { E2E_DISCORD } from '../playwright.config.ts';
 import { signInAs } from './support/social.ts';
 import { createUser } from './support/users.ts';

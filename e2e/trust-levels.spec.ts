@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { reviewMessages, trustMessages as tm } from '../contract/messages.ts';
+import { reviewMessages } from '../contract/messages/review.ts';
+import { trustMessages as tm } from '../contract/messages/trust.ts';
 import { siteSettingDefaults } from '../contract/site.ts';
 import { E2E_ADMIN } from '../playwright.config.ts';
 import { signInAs } from './support/social.ts';

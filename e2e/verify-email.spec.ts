@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
-import { antiBotMessages, trustMessages, verifyEmailMessages } from '../contract/messages.ts';
+import { antiBotMessages } from '../contract/messages/anti-bot.ts';
+import { trustMessages } from '../contract/messages/trust.ts';
+import { verifyEmailMessages } from '../contract/messages/verify-email.ts';
 import { latestMailTo, mailsTo, verifyLinkIn } from './support/mailbox.ts';
 import { signInAs } from './support/social.ts';
 

@@ -73,6 +73,38 @@ describe('sharedChunks (manualChunks)', () => {
   });
 });
 
+describe('sharedChunks with the busiest pages named', () => {
+  const pages = graph({
+    '/r/web/main.tsx': { imports: ['/r/web/app/layout.tsx'] },
+    '/r/web/app/layout.tsx': {},
+    '/r/web/features/home/page.tsx': {
+      imports: ['/r/web/components/ui/card.tsx', '/r/contract/texts/home.ts'],
+    },
+    '/r/web/components/ui/card.tsx': { imports: ['/r/web/lib/format.ts'] },
+    '/r/web/lib/format.ts': {},
+    '/r/contract/texts/home.ts': {},
+    '/r/web/features/admin/page.tsx': {
+      imports: [
+        '/r/web/components/ui/card.tsx',
+        '/r/web/components/ui/table.tsx',
+        '/r/contract/texts/admin.ts',
+      ],
+    },
+    '/r/web/components/ui/table.tsx': {},
+    '/r/contract/texts/admin.ts': {},
+  });
+
+  it("puts what the busiest pages import in `shared` and the other pages' pieces in `shared-rest`", () => {
+    const chunk = sharedChunks(['web/features/home/page.tsx']);
+    expect(chunk('/r/web/components/ui/card.tsx', pages)).toBe('shared');
+    expect(chunk('/r/web/lib/format.ts', pages)).toBe('shared');
+    expect(chunk('/r/contract/texts/home.ts', pages)).toBe('shared');
+    expect(chunk('/r/web/components/ui/table.tsx', pages)).toBe('shared-rest');
+    expect(chunk('/r/contract/texts/admin.ts', pages)).toBe('shared-rest');
+    expect(chunk('/r/web/features/admin/page.tsx', pages)).toBeUndefined();
+  });
+});
+
 function chunk(fileName: string, moduleIds: string[], imports: string[] = [], isEntry = false) {
   return { type: 'chunk', fileName, moduleIds, imports, isEntry } as unknown as Rollup.OutputChunk;
 }

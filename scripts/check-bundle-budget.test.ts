@@ -3,7 +3,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BUDGET_BYTES, measureFirstScreen, staticImports, wireBytes } from './check-bundle-budget.ts';
+import {
+  BUDGET_BYTES,
+  measureFirstScreen,
+  PAGE_BUDGET_BYTES,
+  staticImports,
+  wireBytes,
+} from './check-bundle-budget.ts';
 import { brotli } from './precompress.ts';
 
 const dirs: string[] = [];
@@ -126,6 +132,42 @@ describe('first-screen budget', () => {
     expect(de?.withinBudget).toBe(false);
     // English alone is within it, but the build fails on the one language that is not.
     expect(report.totalWire).toBeLessThan(BUDGET_BYTES);
+    expect(report.withinBudget).toBe(false);
+  });
+
+  it("adds each busiest page's own chunks to the English first screen, each judged on the page budget", () => {
+    const hints = JSON.stringify({
+      '*': { js: [], data: ['/api/auth/get-session'] },
+      '/': { js: ['/assets/home-j1.js', '/assets/shared-k2.js', '/assets/vendor-b2.js'], data: [] },
+      // Random bytes do not compress: this page alone goes over.
+      '/market': { js: ['/assets/market-l3.js', '/assets/shared-k2.js'], data: [] },
+      locales: { ru: ['/assets/ru-g7.js'] },
+    });
+    const files = {
+      'index.html': html.replace(
+        '<script src="/boot.js"></script>',
+        `<script type="application/json" id="first-screen">${hints}</script>\n<script src="/boot.js"></script>`,
+      ),
+      'boot.js': themeInit,
+      'assets/index-a1.js': text('entry', 200),
+      'assets/vendor-b2.js': text('vendor', 300),
+      'assets/index-c3.css': '.a{color:red}',
+      'assets/ru-g7.js': text('ru', 800),
+      'assets/home-j1.js': text('home', 400),
+      'assets/shared-k2.js': text('shared', 600),
+      'assets/market-l3.js': randomBytes(PAGE_BUDGET_BYTES),
+    };
+    const report = measureFirstScreen(webDir(files));
+    const wire = (name: keyof typeof files) => wireBytes(Buffer.from(files[name]));
+    expect(report.pages.map((p) => p.page)).toEqual(['/', '/market']);
+    const [home, market] = report.pages;
+    // A chunk the shell already loads (vendor) is not counted twice; a page without chunks ('*') is no page.
+    expect(home?.files.map((f) => f.file)).toEqual(['assets/home-j1.js', 'assets/shared-k2.js']);
+    expect(home?.totalWire).toBe(report.totalWire + wire('assets/home-j1.js') + wire('assets/shared-k2.js'));
+    expect(home?.withinBudget).toBe(true);
+    expect(market?.totalWire).toBeGreaterThan(PAGE_BUDGET_BYTES);
+    expect(market?.withinBudget).toBe(false);
+    expect(report.locales.every((l) => l.withinBudget)).toBe(true);
     expect(report.withinBudget).toBe(false);
   });
 

@@ -20,28 +20,34 @@ const CATALOGUE = /\/contract\/i18n\/catalogues\//;
 /** lucide-react's index re-exports every icon; only the icons a module names are its imports. */
 const ICONS_INDEX = /\/lucide-react\/dist\/esm\/lucide-react\.mjs$/;
 
-/** A fresh `manualChunks` function (its verdicts are per build). */
-export function sharedChunks(): Rollup.GetManualChunk {
+/**
+ * A fresh `manualChunks` function (its verdicts are per build). `busiestPages` are the modules of the pages a
+ * visitor lands on most (web/app/first-screens.ts): the shared pieces they import statically form the `shared`
+ * chunk, and the rest of the pages' shared pieces a second one, `shared-rest`. One chunk for all had grown to
+ * 39 KB over the wire once every page's texts moved into the contract (issue 41), and the home page, the
+ * marketplace and the feed paid for the admin's and the wallet's words before their first paint.
+ */
+export function sharedChunks(busiestPages: string[] = []): Rollup.GetManualChunk {
   let shell: Set<string> | undefined;
+  let busiest: Set<string> | undefined;
   const verdicts = new Map<string, boolean>();
 
   /** The modules the entry imports statically, with an icon import counted as the icons it names. */
   function firstScreen(meta: Rollup.ManualChunkMeta): Set<string> {
-    if (shell) return shell;
-    const found = new Set<string>();
-    const stack = [...meta.getModuleIds()].filter((id) => ENTRY.test(id));
-    while (stack.length) {
-      const id = stack.pop() as string;
-      if (found.has(id)) continue;
-      found.add(id);
-      const info = meta.getModuleInfo(id);
-      for (const dep of info?.importedIds ?? []) {
-        if (ICONS_INDEX.test(dep)) stack.push(...namedIcons(info?.code ?? '', dep, meta));
-        else stack.push(dep);
-      }
-    }
-    shell = found;
-    return found;
+    shell ??= staticClosure(
+      [...meta.getModuleIds()].filter((id) => ENTRY.test(id)),
+      meta,
+    );
+    return shell;
+  }
+
+  /** What the busiest pages import statically. */
+  function busiestPieces(meta: Rollup.ManualChunkMeta): Set<string> {
+    busiest ??= staticClosure(
+      [...meta.getModuleIds()].filter((id) => busiestPages.some((page) => id.endsWith(`/${page}`))),
+      meta,
+    );
+    return busiest;
   }
 
   function joins(id: string, meta: Rollup.ManualChunkMeta): boolean {
@@ -63,8 +69,27 @@ export function sharedChunks(): Rollup.GetManualChunk {
   return (id, meta) => {
     if (ICONS_INDEX.test(id)) return undefined;
     if (firstScreen(meta).has(id)) return ENTRY.test(id) ? undefined : 'shell';
-    return joins(id, meta) ? 'shared' : undefined;
+    if (!joins(id, meta)) return undefined;
+    // With no page named, one shared chunk, as before the split.
+    return busiestPages.length === 0 || busiestPieces(meta).has(id) ? 'shared' : 'shared-rest';
   };
+}
+
+/** Every module `roots` import statically, with an icon import counted as the icons it names. */
+function staticClosure(roots: string[], meta: Rollup.ManualChunkMeta): Set<string> {
+  const found = new Set<string>();
+  const stack = [...roots];
+  while (stack.length) {
+    const id = stack.pop() as string;
+    if (found.has(id)) continue;
+    found.add(id);
+    const info = meta.getModuleInfo(id);
+    for (const dep of info?.importedIds ?? []) {
+      if (ICONS_INDEX.test(dep)) stack.push(...namedIcons(info?.code ?? '', dep, meta));
+      else stack.push(dep);
+    }
+  }
+  return found;
 }
 
 /** The icon modules (and the index's own helpers) that `code` imports by name from lucide-react. */

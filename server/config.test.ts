@@ -37,7 +37,7 @@ describe('loadConfig', () => {
     expect(d.pressure).toEqual({
       maxEventLoopDelayMs: 1000,
       maxHeapUsedBytes: 0,
-      maxPoolWaiting: 50,
+      maxPoolWaitMs: 500,
       sampleIntervalMs: 1000,
       retryAfterSeconds: 10,
     });
@@ -48,7 +48,7 @@ describe('loadConfig', () => {
       METRICS_PORT: '9464',
       PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
       PRESSURE_MAX_HEAP_USED_BYTES: '1000000000',
-      PRESSURE_MAX_POOL_WAITING: '5',
+      PRESSURE_MAX_POOL_WAIT_MS: '5',
       PRESSURE_SAMPLE_INTERVAL_MS: '250',
       PRESSURE_RETRY_AFTER_SECONDS: '30',
     });
@@ -56,7 +56,7 @@ describe('loadConfig', () => {
     expect(c.pressure).toEqual({
       maxEventLoopDelayMs: 0,
       maxHeapUsedBytes: 1_000_000_000,
-      maxPoolWaiting: 5,
+      maxPoolWaitMs: 5,
       sampleIntervalMs: 250,
       retryAfterSeconds: 30,
     });
@@ -220,7 +220,11 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PRESSURE_MAX_HEAP_USED_BYTES: 'lots' })).toThrow(
       /PRESSURE_MAX_HEAP_USED_BYTES/,
     );
-    expect(() => loadConfig({ PRESSURE_MAX_POOL_WAITING: '1.5' })).toThrow(/PRESSURE_MAX_POOL_WAITING/);
+    expect(() => loadConfig({ PRESSURE_MAX_POOL_WAIT_MS: '1.5' })).toThrow(/PRESSURE_MAX_POOL_WAIT_MS/);
+    // The count it replaced is refused by name, with what to set instead.
+    expect(() => loadConfig({ PRESSURE_MAX_POOL_WAITING: '50' })).toThrow(
+      'PRESSURE_MAX_POOL_WAITING: replaced by PRESSURE_MAX_POOL_WAIT_MS: how long a query may wait for a connection, in ms',
+    );
     expect(() => loadConfig({ PRESSURE_SAMPLE_INTERVAL_MS: '5' })).toThrow(/PRESSURE_SAMPLE_INTERVAL_MS/);
     expect(() => loadConfig({ PRESSURE_RETRY_AFTER_SECONDS: '0' })).toThrow(/PRESSURE_RETRY_AFTER_SECONDS/);
   });

@@ -57,7 +57,14 @@ const envSchema = z
     METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
     PRESSURE_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
     PRESSURE_MAX_HEAP_USED_BYTES: z.coerce.number().int().min(0).default(0),
-    PRESSURE_MAX_POOL_WAITING: z.coerce.number().int().min(0).default(50),
+    PRESSURE_MAX_POOL_WAIT_MS: z.coerce.number().int().min(0).default(500),
+    // Replaced by PRESSURE_MAX_POOL_WAIT_MS: a count of waiting queries tripped at 50 connections of purchases
+    // while each waited a few ms. Named, so a deployment that still sets it is told instead of ignored.
+    PRESSURE_MAX_POOL_WAITING: z
+      .undefined({
+        error: 'replaced by PRESSURE_MAX_POOL_WAIT_MS: how long a query may wait for a connection, in ms',
+      })
+      .optional(),
     PRESSURE_SAMPLE_INTERVAL_MS: z.coerce.number().int().min(10).default(1000),
     PRESSURE_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).default(10),
     CLEAN_UP_INTERVAL_MS: z.coerce.number().int().min(0).default(3_600_000),
@@ -360,7 +367,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     pressure: {
       maxEventLoopDelayMs: e.PRESSURE_MAX_EVENT_LOOP_DELAY_MS,
       maxHeapUsedBytes: e.PRESSURE_MAX_HEAP_USED_BYTES,
-      maxPoolWaiting: e.PRESSURE_MAX_POOL_WAITING,
+      maxPoolWaitMs: e.PRESSURE_MAX_POOL_WAIT_MS,
       sampleIntervalMs: e.PRESSURE_SAMPLE_INTERVAL_MS,
       retryAfterSeconds: e.PRESSURE_RETRY_AFTER_SECONDS,
     },

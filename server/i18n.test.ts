@@ -1,11 +1,14 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { locales } from '../contract/i18n/locales.ts';
 import { mailTexts } from '../contract/mail.ts';
 import { accountMessages, messages, notificationMessages, stockMessages } from '../contract/messages.ts';
+import { notices } from '../contract/texts/notices.ts';
 import { marketplaceOrders, notifications, userSettings } from './db/schema/index.ts';
+import { rows } from './db/sql.ts';
 import { inLocale } from './i18n.ts';
 import { renderMail } from './modules/mail/templates.ts';
-import { notify } from './modules/notifications/service.ts';
+import { countedInMembersLanguage, notify } from './modules/notifications/service.ts';
 import {
   buildForumCategory,
   buildForumThread,
@@ -283,5 +286,72 @@ describe('notifications and mails in the recipient’s language', () => {
         { unreadCount: 2, unread: [], threads: [], listings: [], link: 'http://x' },
       ).text,
     ).toContain(mailTexts.unreadCount(2));
+  });
+
+  it('a grouped notice counting on in its statement: every language’s plural form for each count, as the catalogue words it', async () => {
+    const counts = [
+      0, 1, 2, 3, 4, 5, 11, 12, 14, 21, 22, 25, 100, 101, 102, 111, 112, 121, 125, 199, 200, 201, 211, 222,
+      999,
+    ];
+    for (const locale of locales) {
+      const member = await buildUser(t);
+      if (locale !== 'en') await t.db.insert(userSettings).values({ userId: member.id, locale });
+      const worded = await rows<{ n: number; text: string }>(
+        t.db,
+        sql`select c as n, ${countedInMembersLanguage(
+          sql`${member.id}::uuid`,
+          (l, n, thread) => inLocale(l, notices).newReplies(n, thread),
+          sql`c`,
+          [sql`${'Настройки прицела'}::text`],
+        )} as text from unnest(${`{${counts.join(',')}}`}::int[]) as c`,
+      );
+      expect(
+        worded.map((r) => [Number(r.n), r.text]),
+        locale,
+      ).toEqual(counts.map((n) => [n, inLocale(locale, notices).newReplies(n, 'Настройки прицела')]));
+    }
+    // English is the source's own words.
+    expect(inLocale('en', notices).newReplies(3, 'x')).toBe('3 new replies in x');
+  });
+
+  it('grouped forum notices count on in the watcher’s language: "3 новых ответа", "5 новых ответов", "2 упоминания"', async () => {
+    const [author, boris, replier] = await Promise.all([
+      buildSignedInUser(t),
+      buildSignedInUser(t),
+      buildSignedInUser(t),
+    ]);
+    await speakRussian(author.id);
+    await speakRussian(boris.id);
+    const categoryId = (await buildForumCategory(t)).id;
+    const thread = await buildForumThread(t, { userId: author.id, categoryId, title: 'Настройки прицела' });
+    const replyAs = async (cookie: string, content: string) => {
+      const res = await call('POST', `/api/v1/forum/threads/${thread.id}/replies`, { cookie }, { content });
+      expect(res.statusCode, res.body).toBe(201);
+    };
+    const contentsOf = async (userId: string, type: 'forum_reply' | 'forum_mention') =>
+      (
+        await t.db
+          .select()
+          .from(notifications)
+          .where(and(eq(notifications.userId, userId), eq(notifications.type, type)))
+      ).map((n) => n.content);
+    const watch = await call(
+      'PUT',
+      `/api/v1/forum/threads/${thread.id}/watch`,
+      { cookie: author.cookie },
+      {
+        watching: true,
+      },
+    );
+    expect(watch.statusCode, watch.body).toBe(200);
+    for (let i = 1; i <= 5; i++) {
+      await replyAs(replier.cookie, `Reply number ${i}`);
+      if (i === 3)
+        expect(await contentsOf(author.id, 'forum_reply')).toEqual(['3 новых ответа в «Настройки прицела»']);
+    }
+    expect(await contentsOf(author.id, 'forum_reply')).toEqual(['5 новых ответов в «Настройки прицела»']);
+    await replyAs(replier.cookie, `@${boris.username} look`);
+    await replyAs(replier.cookie, `@${boris.username} and again`);
+    expect(await contentsOf(boris.id, 'forum_mention')).toEqual(['2 упоминания в «Настройки прицела»']);
   });
 });

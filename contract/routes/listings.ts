@@ -13,7 +13,7 @@ import {
   listingPinBody,
   purchaseBody,
 } from '../marketplace.ts';
-import { socialMessages } from '../messages.ts';
+import { socialMessages } from '../messages/social.ts';
 import { orderDetail } from '../orders.ts';
 import type { RouteGroup } from './route.ts';
 

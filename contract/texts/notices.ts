@@ -36,6 +36,9 @@ export const notices = /* @__PURE__ */ defineMessages('notices', {
   mentionedTitle: (author: string) => `${author} mentioned you`,
   newRepliesTitle: 'New replies',
   oneNewReply: (thread: string) => `1 new reply in ${thread}`,
+  /** A grouped notice counting on (written in SQL by notifications/service.ts `countedInMembersLanguage`). */
+  newReplies: (count: number, thread: string) => `${count} new replies in ${thread}`,
+  mentions: (count: number, thread: string) => `${count} mentions in ${thread}`,
   staffRepliedTitle: 'Support replied to your ticket',
   ticketReplyTitle: 'New reply on a support ticket',
 } as const);

@@ -43,6 +43,13 @@ export interface DatabaseStats {
   total: number;
   idle: number;
   waiting: number;
+  /**
+   * How long a query now waits for a connection, in ms (load shedding's measure: a count of waiting queries
+   * says little without the pace they are served at). PostgreSQL: the waiting queries over the pool's pace of
+   * the last second (Little's law), Infinity while queries wait and none was served in that second. PGlite:
+   * how long the query next in line has been queued behind the one running.
+   */
+  waitMs: number;
   /** Queries started and not yet finished. */
   inFlight: number;
   /** Queries that failed on the query timeout since the start (PostgreSQL only). */
@@ -123,7 +130,14 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   return {
     stats: () => {
       const n = queries.inFlight();
-      return { total: 1, idle: n === 0 ? 1 : 0, waiting: queries.waiting(), inFlight: n, queryTimeouts: 0 };
+      return {
+        total: 1,
+        idle: n === 0 ? 1 : 0,
+        waiting: queries.waiting(),
+        waitMs: queries.waitMs(),
+        inFlight: n,
+        queryTimeouts: 0,
+      };
     },
     db,
     kind: 'pglite',
@@ -193,8 +207,37 @@ function sharePglite(client: PGlite) {
       }
       return Math.max(0, n - 1);
     },
+    waitMs: () => {
+      const [, next] = started;
+      return next ? performance.now() - next.at : 0;
+    },
   };
 }
+
+/** Connections handed out over the last second, in ten buckets of 100 ms: the pool's pace. */
+function paceMeter() {
+  const buckets = new Array<number>(10).fill(0);
+  let current = Math.floor(performance.now() / 100);
+  const roll = () => {
+    const now = Math.floor(performance.now() / 100);
+    for (let b = current + 1; b <= Math.min(now, current + 10); b++) buckets[b % 10] = 0;
+    current = Math.max(current, now);
+  };
+  return {
+    tick() {
+      roll();
+      buckets[current % 10]! += 1;
+    },
+    perSecond() {
+      roll();
+      return buckets.reduce((sum, n) => sum + n, 0);
+    },
+  };
+}
+
+/** Little's law: `waiting` queries served at `perSecond` wait this long (ms). */
+const waitFor = (waiting: number, perSecond: number) =>
+  waiting === 0 ? 0 : perSecond === 0 ? Number.POSITIVE_INFINITY : (waiting / perSecond) * 1000;
 
 const isQueryTimeout = (err: unknown) => (err as Error | undefined)?.message === 'Query read timeout';
 
@@ -272,6 +315,8 @@ function openPostgres(
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   let queryTimeouts = 0;
+  const pace = paceMeter();
+  pool.on('acquire', () => pace.tick());
   pool.on('connect', (client) => {
     // A client checked out of the pool has no 'error' listener (pg-pool removes its idle one), so a
     // connection lost mid-transaction (the database stopping) was an uncaught error that killed the process.
@@ -301,6 +346,7 @@ function openPostgres(
       total: pool.totalCount,
       idle: pool.idleCount,
       waiting: pool.waitingCount,
+      waitMs: waitFor(pool.waitingCount, pace.perSecond()),
       inFlight: pool.totalCount - pool.idleCount + pool.waitingCount,
       queryTimeouts,
     }),

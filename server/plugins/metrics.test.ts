@@ -66,6 +66,7 @@ const EVERY_METRIC = [
   'cm_db_pool_total',
   'cm_db_pool_idle',
   'cm_db_pool_waiting',
+  'cm_db_pool_wait_milliseconds',
   'cm_db_queries_in_flight',
   'cm_db_query_timeouts_total',
   'nodejs_eventloop_lag_seconds',

@@ -130,6 +130,11 @@ export const metricsPlugin = fp(
     pool('cm_db_pool_total', 'Database connections open (PGlite: 1)', () => database.stats().total);
     pool('cm_db_pool_idle', 'Database connections idle', () => database.stats().idle);
     pool('cm_db_pool_waiting', 'Queries waiting for a connection', () => database.stats().waiting);
+    pool(
+      'cm_db_pool_wait_milliseconds',
+      'How long a query now waits for a connection, as load shedding measures it (+Inf: none served while some wait)',
+      () => database.stats().waitMs,
+    );
     pool('cm_db_queries_in_flight', 'Queries started and not finished', () => database.stats().inFlight);
     mirroredCounter(
       registry,

@@ -96,12 +96,12 @@ describe('load shedding', () => {
     }
   });
 
-  it('sheds while more queries wait for a database connection than PRESSURE_MAX_POOL_WAITING, and recovers when they drain', async () => {
+  it('sheds while queries wait for a database connection longer than PRESSURE_MAX_POOL_WAIT_MS, and recovers when they drain', async () => {
     const webRoot = mkdtempSync(path.join(os.tmpdir(), 'cm-pressure-web-'));
     writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Shell</title>');
     const t = await buildTestApp({
       webRoot,
-      env: { PRESSURE_MAX_POOL_WAITING: '1', PRESSURE_SAMPLE_INTERVAL_MS: '50', METRICS_TOKEN: TOKEN },
+      env: { PRESSURE_MAX_POOL_WAIT_MS: '1', PRESSURE_SAMPLE_INTERVAL_MS: '50', METRICS_TOKEN: TOKEN },
     });
     try {
       await until(t, 200);
@@ -121,7 +121,7 @@ describe('load shedding', () => {
       const waiting = [1, 2, 3].map(() => t.db.execute(sql`select 1`).then(() => undefined));
       try {
         expectShed(await until(t, 503), '10');
-        expect(t.database.stats().waiting).toBeGreaterThan(1);
+        expect(t.database.stats().waitMs).toBeGreaterThan(1);
         const said = await health(t);
         expect(said.statusCode).toBe(503);
         expect(said.json()).toMatchObject({ pressure: { ok: false, tripped: ['databasePoolWaiting'] } });
@@ -135,7 +135,7 @@ describe('load shedding', () => {
         await Promise.all([...holders, ...waiting]);
       }
       await until(t, 200);
-      expect(t.database.stats().waiting).toBe(0);
+      expect(t.database.stats()).toMatchObject({ waiting: 0, waitMs: 0 });
       expect(await shedCount(t, 'databasePoolWaiting')).toBeGreaterThanOrEqual(1);
     } finally {
       await t.close();

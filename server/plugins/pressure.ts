@@ -22,8 +22,8 @@ const LOOP_RESOLUTION_MS = 10;
 export const notShed = { pressureHandler: () => undefined };
 
 /**
- * Load shedding with @fastify/under-pressure: when the event loop lags, the heap is too full or too many
- * queries wait for a database connection, every request is refused at once (before its session lookup)
+ * Load shedding with @fastify/under-pressure: when the event loop lags, the heap is too full or queries wait
+ * too long for a database connection, every request is refused at once (before its session lookup)
  * with 503, `Retry-After` and the API's error body, instead of queueing until everything times out (the page
  * shell and static files excepted: they cost next to nothing and let the app explain itself). The
  * values are sampled every `sampleIntervalMs` (the loop delay as the longest stall in that interval); once they are
@@ -56,7 +56,7 @@ export const pressurePlugin = fp(
       loop.reset();
       loopTripped =
         limits.maxEventLoopDelayMs > 0 && Number.isFinite(longest) && longest > limits.maxEventLoopDelayMs;
-      poolTripped = limits.maxPoolWaiting > 0 && database.stats().waiting > limits.maxPoolWaiting;
+      poolTripped = limits.maxPoolWaitMs > 0 && database.stats().waitMs > limits.maxPoolWaitMs;
       return !loopTripped && !poolTripped;
     };
 

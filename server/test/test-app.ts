@@ -181,7 +181,7 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     // No load shedding unless a test turns it on: building a second app in the same process blocks the
     // loop for seconds, which would shed the first one's requests.
     PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
-    PRESSURE_MAX_POOL_WAITING: '0',
+    PRESSURE_MAX_POOL_WAIT_MS: '0',
     ...options.env,
   });
   const outbox: MailMessage[] = [];

@@ -1,4 +1,4 @@
-import { passkeyMessages } from '../../contract/messages.ts';
+import { passkeyMessages } from '../../contract/messages/passkey.ts';
 import { errorMessage } from './api.ts';
 
 /**

@@ -2,7 +2,7 @@ import { solveChallenge } from 'altcha-lib/v1';
 import { useCallback, useState } from 'react';
 import toast from 'react-hot-toast';
 import { ALTCHA_HEADER } from '../../contract/anti-bot.ts';
-import { antiBotMessages } from '../../contract/messages.ts';
+import { antiBotMessages } from '../../contract/messages/anti-bot.ts';
 import { ApiError } from './api.ts';
 import * as routes from './api-routes.gen.ts';
 

@@ -1,5 +1,5 @@
 import { uploadLimits } from '../../contract/media.ts';
-import { uploadMessages } from '../../contract/messages.ts';
+import { uploadMessages } from '../../contract/messages/upload.ts';
 import type { UploadedImage } from '../../contract/uploads.ts';
 import { ApiError, type UploadOptions, upload } from './api.ts';
 

@@ -4,7 +4,7 @@ import { notices as n } from '../../../contract/texts/notices.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { forumThreads, notifications } from '../../db/schema/index.ts';
 import { inLocale } from '../../i18n.ts';
-import { notifyManyGrouped } from '../notifications/service.ts';
+import { countedInMembersLanguage, notifyManyGrouped } from '../notifications/service.ts';
 import { findMentions, type MentionedMember, renderMarkdown } from './markdown.ts';
 import { findMembersByName, recordMentions } from './queries/mentions.ts';
 
@@ -62,7 +62,12 @@ export async function notifyMentions(
     (l) => inLocale(l, n).mentionedTitle(post.author.username),
     sql`on conflict (user_id, (data ->> 'threadId')) where type = 'forum_mention' and read = false
       do update set title = excluded.title,
-        content = ${count} || ' mentions in ' || ${title},
+        content = ${countedInMembersLanguage(
+          sql`${notifications}.user_id`,
+          (l, c, thread) => inLocale(l, n).mentions(c, thread),
+          count,
+          [title],
+        )},
         data = excluded.data || jsonb_build_object('count', ${count}::text),
         created_at = now()`,
   );

@@ -2,11 +2,12 @@ import { type SQL, sql } from 'drizzle-orm';
 import { locales, sourceLocale } from '../../../contract/i18n/locales.ts';
 import { notificationMessages } from '../../../contract/messages.ts';
 import { type NotificationPage, notificationLimits } from '../../../contract/notifications.ts';
+import { notices } from '../../../contract/texts/notices.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { notifications, userSettings } from '../../db/schema/index.ts';
 import type { NotificationType } from '../../db/schema/notifications.ts';
 import { rows } from '../../db/sql.ts';
-import { type Locale, translateText } from '../../i18n.ts';
+import { inLocale, type Locale, translateText } from '../../i18n.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { enqueue, enqueueMany } from '../../plugins/queue.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
@@ -80,6 +81,69 @@ export function inMembersLanguage(userId: SQL, wording: Wording, args: SQL[] = [
   );
 }
 
+/** A text that counts, as each language says it: `(l, n, title) => inLocale(l, notices).newReplies(n, title)`. */
+export type CountedWording = (locale: Locale, count: number, ...args: string[]) => string;
+
+/**
+ * Counts up to here are looked up as they are; a larger count as 100 plus its last two digits, which keeps the
+ * plural category of every shipped language (they read n = 1, n % 10 and n % 100 of a whole number; es and
+ * pt-BR's "many" for whole millions aside).
+ */
+const PLURAL_SPAN = 200;
+const COUNT_MARK = '\u2063#\u2063';
+/** Placeholders for a wording's arguments: letters, so none can be taken for a count's digits. */
+const argMark = (i: number) => `\u2063${String.fromCharCode(65 + i)}\u2063`;
+
+/**
+ * For each language, its plural category of each count below PLURAL_SPAN as one letter (`cats`), and per letter
+ * the text with COUNT_MARK where the count goes (from a count of that category, so the grammar around it fits).
+ */
+function countedTexts(wording: CountedWording, argCount: number) {
+  const marks = Array.from({ length: argCount }, (_, i) => argMark(i));
+  return Object.fromEntries(
+    locales.map((locale) => {
+      const rules = new Intl.PluralRules(locale);
+      const categories = Array.from({ length: PLURAL_SPAN }, (_, n) => rules.select(n));
+      const letters = [...new Set(categories)];
+      const texts = Object.fromEntries(
+        letters.map((category, i) => {
+          const sample = categories.lastIndexOf(category);
+          const text = wording(locale, sample, ...marks).replace(
+            new RegExp(`(?<!\\d)${sample}(?!\\d)`),
+            COUNT_MARK,
+          );
+          return [String.fromCharCode(97 + i), text];
+        }),
+      );
+      const cats = categories.map((c) => String.fromCharCode(97 + letters.indexOf(c))).join('');
+      return [locale, { cats, ...texts }];
+    }),
+  );
+}
+
+/**
+ * inMembersLanguage for a text with a count that only the statement knows (a grouped notice counting on in
+ * its `on conflict` update): the plural form is chosen in SQL by the member's language.
+ */
+export function countedInMembersLanguage(
+  userId: SQL,
+  wording: CountedWording,
+  count: SQL,
+  args: SQL[] = [],
+): SQL {
+  const texts = JSON.stringify(countedTexts(wording, args.length));
+  const locale = sql`(select ${userSettings.locale} from ${userSettings} where ${userSettings.userId} = ${userId})`;
+  // The member's language, or English for none or one no longer shipped.
+  const own = sql`coalesce(${texts}::jsonb -> ${locale}, ${texts}::jsonb -> ${sourceLocale}::text)`;
+  const n = sql`(${count})::int`;
+  const key = sql`(case when ${n} < ${PLURAL_SPAN} then ${n} else 100 + ${n} % 100 end)`;
+  const text = sql`(${own} ->> substr(${own} ->> 'cats', ${key} + 1, 1))`;
+  return args.reduce<SQL>(
+    (acc, arg, i) => sql`replace(${acc}, ${argMark(i)}::text, ${arg})`,
+    sql`replace(${text}, ${COUNT_MARK}::text, ${n}::text)`,
+  );
+}
+
 /**
  * The body of a CTE that inserts one notification per row of `rows` (a query with `user_id`, `content` and a
  * jsonb `data`) and returns each new row's `user_id` and `id`: for a caller that notifies inside a statement
@@ -112,9 +176,15 @@ export function markThreadRepliesReadSql(userId: string, threadId: string, from:
  * replies in …") and moves to the top.
  */
 export function unreadRepliesGroup(threadTitle: string): SQL {
+  const count = sql`((${notifications}.data ->> 'count')::int + 1)`;
   return sql`on conflict (user_id, (data ->> 'threadId')) where type = 'forum_reply' and read = false
         do update set
-          content = ((${notifications}.data ->> 'count')::int + 1) || ${` new replies in ${threadTitle}`}::text,
+          content = ${countedInMembersLanguage(
+            sql`${notifications}.user_id`,
+            (l, n, thread) => inLocale(l, notices).newReplies(n, thread),
+            count,
+            [sql`${threadTitle}::text`],
+          )},
           data = ${notifications}.data || jsonb_build_object('count', ((${notifications}.data ->> 'count')::int + 1)::text),
           created_at = now()`;
 }

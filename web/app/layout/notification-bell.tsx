@@ -3,7 +3,7 @@ import { Bell, BellOff, CheckCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
-import { notificationMessages } from '../../../contract/messages.ts';
+import { notificationMessages } from '../../../contract/messages/notification.ts';
 import { notificationTarget } from '../../../contract/notification-target.ts';
 import type { Notification } from '../../../contract/notifications.ts';
 import { shellUi as ui } from '../../../contract/texts/shell-ui.ts';

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { MailWarning } from 'lucide-react';
 import toast from 'react-hot-toast';
-import { verifyEmailMessages as m } from '../../../contract/messages.ts';
+import { verifyEmailMessages as m } from '../../../contract/messages/verify-email.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import * as routes from '../../lib/api-routes.gen.ts';

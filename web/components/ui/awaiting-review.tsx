@@ -1,5 +1,5 @@
 import { Clock } from 'lucide-react';
-import { reviewMessages as m } from '../../../contract/messages.ts';
+import { reviewMessages as m } from '../../../contract/messages/review.ts';
 import type { MyReviewItem } from '../../../contract/review.ts';
 import { componentsUi as ui } from '../../../contract/texts/components-ui.ts';
 import { sentencesUi } from '../../../contract/texts/sentences-ui.ts';

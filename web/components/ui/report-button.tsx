@@ -1,7 +1,7 @@
 import { Flag } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
-import { reportMessages as m } from '../../../contract/messages.ts';
+import { reportMessages as m } from '../../../contract/messages/report.ts';
 import type { ReportTargetType } from '../../../contract/reports.ts';
 import { commonUi } from '../../../contract/texts/common-ui.ts';
 import { reportTypeNouns, componentsUi as ui } from '../../../contract/texts/components-ui.ts';

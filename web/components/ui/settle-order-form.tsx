@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import type { z } from 'zod';
-import { orderMessages as m } from '../../../contract/messages.ts';
+import { orderMessages as m } from '../../../contract/messages/order.ts';
 import { type Order, settleBody } from '../../../contract/orders.ts';
 import { settleUi as ui } from '../../../contract/texts/components-ui.ts';
 import { cn } from '../../lib/cn.ts';

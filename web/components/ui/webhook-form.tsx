@@ -7,7 +7,7 @@ import {
   type sellerHookBody,
   type staffHookBody,
 } from '../../../contract/hooks.ts';
-import { hookMessages as m } from '../../../contract/messages.ts';
+import { hookMessages as m } from '../../../contract/messages/hook.ts';
 import { commonUi } from '../../../contract/texts/common-ui.ts';
 import { webhooksUi as ui } from '../../../contract/texts/components-ui.ts';
 import { useZodForm } from '../../lib/forms.ts';

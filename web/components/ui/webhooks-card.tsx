@@ -8,7 +8,7 @@ import {
   type sellerHookBody,
   type staffHookBody,
 } from '../../../contract/hooks.ts';
-import { hookMessages as m } from '../../../contract/messages.ts';
+import { hookMessages as m } from '../../../contract/messages/hook.ts';
 import { webhooksUi as ui } from '../../../contract/texts/components-ui.ts';
 import { formatDateLong } from '../../lib/format.ts';
 import { toastOutcome } from '../../lib/toast-outcome.ts';

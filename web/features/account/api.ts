@@ -3,7 +3,7 @@ import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import type { changePasswordBody } from '../../../contract/auth.ts';
 import type { Me, UserSettings, updateMeBody } from '../../../contract/me.ts';
-import { accountMessages } from '../../../contract/messages.ts';
+import { accountMessages } from '../../../contract/messages/account.ts';
 import type { SsoProvider } from '../../../contract/sso.ts';
 import { upload } from '../../lib/api.ts';
 import * as routes from '../../lib/api-routes.gen.ts';

@@ -1,4 +1,4 @@
-import { paymentMessages as pm } from '../../../contract/messages.ts';
+import { paymentMessages as pm } from '../../../contract/messages/payment.ts';
 import type { Deposit, DepositStatus } from '../../../contract/payments.ts';
 import { commonUi } from '../../../contract/texts/common-ui.ts';
 import { sentencesUi } from '../../../contract/texts/sentences-ui.ts';

@@ -1,7 +1,7 @@
 import { Laptop, MonitorSmartphone, Smartphone } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { sessionMessages } from '../../../../contract/messages.ts';
+import { sessionMessages } from '../../../../contract/messages/session.ts';
 import type { SessionItem } from '../../../../contract/sessions.ts';
 import { accountUi as ui } from '../../../../contract/texts/account-ui.ts';
 import { commonUi } from '../../../../contract/texts/common-ui.ts';

@@ -1,7 +1,7 @@
 import { KeyRound } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { changePasswordForm } from '../../../../contract/auth.ts';
-import { accountMessages } from '../../../../contract/messages.ts';
+import { accountMessages } from '../../../../contract/messages/account.ts';
 import { accountUi as ui } from '../../../../contract/texts/account-ui.ts';
 import { authUi } from '../../../../contract/texts/auth-ui.ts';
 import { SubmitRow } from '../../../components/ui/form-field.tsx';

@@ -2,7 +2,7 @@ import { Link2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useSearchParams } from 'react-router';
-import { ssoMessages } from '../../../../contract/messages.ts';
+import { ssoMessages } from '../../../../contract/messages/sso.ts';
 import { isSsoErrorCode, type LinkedAccounts as Linked, ssoErrorText } from '../../../../contract/sso.ts';
 import { accountUi as ui } from '../../../../contract/texts/account-ui.ts';
 import { authUi } from '../../../../contract/texts/auth-ui.ts';

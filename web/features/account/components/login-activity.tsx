@@ -1,5 +1,5 @@
 import { History, Monitor, Smartphone } from 'lucide-react';
-import { accountMessages } from '../../../../contract/messages.ts';
+import { accountMessages } from '../../../../contract/messages/account.ts';
 import { accountUi as ui } from '../../../../contract/texts/account-ui.ts';
 import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import type { DigestPeriod } from '../../../../contract/limits.ts';
 import type { UserSettings } from '../../../../contract/me.ts';
-import { accountMessages } from '../../../../contract/messages.ts';
+import { accountMessages } from '../../../../contract/messages/account.ts';
 import { accountUi as ui } from '../../../../contract/texts/account-ui.ts';
 import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { sentencesUi } from '../../../../contract/texts/sentences-ui.ts';

@@ -1,7 +1,7 @@
 import { Cloud, KeyRound } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
-import { passkeyMessages } from '../../../../contract/messages.ts';
+import { passkeyMessages } from '../../../../contract/messages/passkey.ts';
 import type { PasskeyItem } from '../../../../contract/passkeys.ts';
 import { accountUi as ui } from '../../../../contract/texts/account-ui.ts';
 import { commonUi } from '../../../../contract/texts/common-ui.ts';

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { BellRing } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
-import { pushMessages } from '../../../../contract/messages.ts';
+import { pushMessages } from '../../../../contract/messages/push.ts';
 import { type PushKind, pushKindLabels, pushKinds } from '../../../../contract/push.ts';
 import { accountUi as ui } from '../../../../contract/texts/account-ui.ts';
 import { sentencesUi } from '../../../../contract/texts/sentences-ui.ts';

@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
 import { limits } from '../../../../contract/limits.ts';
 import { editProfileForm } from '../../../../contract/me.ts';
-import { accountMessages } from '../../../../contract/messages.ts';
+import { accountMessages } from '../../../../contract/messages/account.ts';
 import { accountUi as ui } from '../../../../contract/texts/account-ui.ts';
 import { authUi } from '../../../../contract/texts/auth-ui.ts';
 import { commonUi } from '../../../../contract/texts/common-ui.ts';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { type AdminUserRow, addBalanceBody } from '../../../../contract/admin.ts';
-import { adminMessages as m } from '../../../../contract/messages.ts';
+import { adminMessages as m } from '../../../../contract/messages/admin.ts';
 import { adminUi as ui } from '../../../../contract/texts/admin-ui.ts';
 import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';

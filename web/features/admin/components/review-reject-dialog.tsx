@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { reviewMessages as m } from '../../../../contract/messages.ts';
+import { reviewMessages as m } from '../../../../contract/messages/review.ts';
 import { type ReviewItem, rejectBody } from '../../../../contract/review.ts';
 import { adminUi as ui } from '../../../../contract/texts/admin-ui.ts';
 import { commonUi } from '../../../../contract/texts/common-ui.ts';

@@ -2,7 +2,7 @@ import { Ban, CircleCheck, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
 import type { AdminUserRow, UserRank } from '../../../../contract/admin.ts';
 import { type Role, roles } from '../../../../contract/limits.ts';
-import { trustMessages as tm } from '../../../../contract/messages.ts';
+import { trustMessages as tm } from '../../../../contract/messages/trust.ts';
 import { adminUi as ui } from '../../../../contract/texts/admin-ui.ts';
 import { trustLevelUi } from '../../../../contract/texts/trust-level-ui.ts';
 import { type TrustLevel, trustLevels } from '../../../../contract/trust.ts';

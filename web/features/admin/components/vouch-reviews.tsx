@@ -1,6 +1,6 @@
 import { ShieldQuestion, Star } from 'lucide-react';
 import { Link } from 'react-router';
-import { reputationMessages as m } from '../../../../contract/messages.ts';
+import { reputationMessages as m } from '../../../../contract/messages/reputation.ts';
 import type { FlaggedVouch, VouchReviewStatus } from '../../../../contract/reputation.ts';
 import { adminUi as ui } from '../../../../contract/texts/admin-ui.ts';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';

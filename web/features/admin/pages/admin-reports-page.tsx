@@ -1,5 +1,6 @@
 import { Flag } from 'lucide-react';
-import { reportMessages as m, uploadMessages } from '../../../../contract/messages.ts';
+import { reportMessages as m } from '../../../../contract/messages/report.ts';
+import { uploadMessages } from '../../../../contract/messages/upload.ts';
 import type { AdminReport, ReportStatusFilter } from '../../../../contract/reports.ts';
 import { reportTargetNouns, adminUi as ui } from '../../../../contract/texts/admin-ui.ts';
 import { commonUi } from '../../../../contract/texts/common-ui.ts';

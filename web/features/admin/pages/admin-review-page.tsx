@@ -1,6 +1,6 @@
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
-import { reviewMessages as m } from '../../../../contract/messages.ts';
+import { reviewMessages as m } from '../../../../contract/messages/review.ts';
 import type { ReviewItem } from '../../../../contract/review.ts';
 import { adminUi as ui } from '../../../../contract/texts/admin-ui.ts';
 import { pageTitles } from '../../../../contract/texts/shell-ui.ts';

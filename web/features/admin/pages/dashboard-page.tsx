@@ -10,7 +10,7 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { forumMessages } from '../../../../contract/messages.ts';
+import { forumMessages } from '../../../../contract/messages/forum.ts';
 import { adminUi as ui } from '../../../../contract/texts/admin-ui.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';

@@ -1,7 +1,7 @@
 import { ArrowLeft, LockKeyhole } from 'lucide-react';
 import { Link } from 'react-router';
 import { newPasswordForm } from '../../../../contract/auth.ts';
-import { messages } from '../../../../contract/messages.ts';
+import { messages } from '../../../../contract/common-messages.ts';
 import { authUi as ui } from '../../../../contract/texts/auth-ui.ts';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { useZodForm } from '../../../lib/forms.ts';

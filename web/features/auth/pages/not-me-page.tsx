@@ -1,6 +1,6 @@
 import { CheckCircle2, ShieldAlert } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
-import { sessionMessages } from '../../../../contract/messages.ts';
+import { sessionMessages } from '../../../../contract/messages/session.ts';
 import { authUi as ui } from '../../../../contract/texts/auth-ui.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api.ts';

@@ -1,7 +1,8 @@
 import { UserPlus } from 'lucide-react';
 import { Link } from 'react-router';
 import { registerForm } from '../../../../contract/auth.ts';
-import { antiBotMessages, messages } from '../../../../contract/messages.ts';
+import { messages } from '../../../../contract/common-messages.ts';
+import { antiBotMessages } from '../../../../contract/messages/anti-bot.ts';
 import { authUi as ui } from '../../../../contract/texts/auth-ui.ts';
 import { Input } from '../../../components/ui/input.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';

@@ -1,6 +1,6 @@
 import { UserPlus } from 'lucide-react';
 import { Link } from 'react-router';
-import { ssoMessages } from '../../../../contract/messages.ts';
+import { ssoMessages } from '../../../../contract/messages/sso.ts';
 import { ssoCompleteBody } from '../../../../contract/sso.ts';
 import { authUi as ui } from '../../../../contract/texts/auth-ui.ts';
 import { Input } from '../../../components/ui/input.tsx';

@@ -1,7 +1,7 @@
 import { CheckCircle2, MailCheck, MailX } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
-import { verifyEmailMessages as m } from '../../../../contract/messages.ts';
+import { verifyEmailMessages as m } from '../../../../contract/messages/verify-email.ts';
 import { authUi as ui } from '../../../../contract/texts/auth-ui.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { useVerifyEmail } from '../api.ts';

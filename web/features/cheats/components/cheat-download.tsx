@@ -1,7 +1,7 @@
 import { Download, ExternalLink, LogIn } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { cheatMessages as m } from '../../../../contract/messages.ts';
+import { cheatMessages as m } from '../../../../contract/messages/cheat.ts';
 import { cheatUi as ui } from '../../../../contract/texts/cheat-ui.ts';
 import { shellUi } from '../../../../contract/texts/shell-ui.ts';
 import { Button } from '../../../components/ui/button.tsx';

@@ -7,7 +7,7 @@ import {
   cheatStatuses,
   cheatStatusLabels,
 } from '../../../../contract/cheats.ts';
-import { cheatMessages as m } from '../../../../contract/messages.ts';
+import { cheatMessages as m } from '../../../../contract/messages/cheat.ts';
 import { cheatUi as ui } from '../../../../contract/texts/cheat-ui.ts';
 import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { marketWords as w } from '../../../../contract/texts/market-words.ts';

@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import { useNavigate, useParams } from 'react-router';
 import type { CheatDetail } from '../../../../contract/cheats.ts';
 import { isStaff } from '../../../../contract/limits.ts';
-import { cheatMessages as m } from '../../../../contract/messages.ts';
+import { cheatMessages as m } from '../../../../contract/messages/cheat.ts';
 import { cheatUi as ui } from '../../../../contract/texts/cheat-ui.ts';
 import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { marketWords as w } from '../../../../contract/texts/market-words.ts';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { cheatStatusLabels } from '../../../../contract/cheats.ts';
 import { isStaff } from '../../../../contract/limits.ts';
-import { cheatMessages as m } from '../../../../contract/messages.ts';
+import { cheatMessages as m } from '../../../../contract/messages/cheat.ts';
 import { cheatUi as ui } from '../../../../contract/texts/cheat-ui.ts';
 import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { Button } from '../../../components/ui/button.tsx';

@@ -2,7 +2,7 @@ import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { type ForumCategory, forumCategoryBody } from '../../../../contract/forum.ts';
-import { forumMessages as m } from '../../../../contract/messages.ts';
+import { forumMessages as m } from '../../../../contract/messages/forum.ts';
 import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { forumUi as ui } from '../../../../contract/texts/forum-ui.ts';
 import { shellUi } from '../../../../contract/texts/shell-ui.ts';

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import { type ForumReply, replyBody } from '../../../../contract/forum.ts';
-import { forumMessages as m } from '../../../../contract/messages.ts';
+import { forumMessages as m } from '../../../../contract/messages/forum.ts';
 import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { forumUi as ui } from '../../../../contract/texts/forum-ui.ts';
 import { shellUi } from '../../../../contract/texts/shell-ui.ts';

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import { editThreadBody, type ForumThread } from '../../../../contract/forum.ts';
-import { forumMessages as m } from '../../../../contract/messages.ts';
+import { forumMessages as m } from '../../../../contract/messages/forum.ts';
 import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
 import { forumUi as ui } from '../../../../contract/texts/forum-ui.ts';

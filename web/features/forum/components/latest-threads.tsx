@@ -1,6 +1,6 @@
 import { MessageSquare } from 'lucide-react';
 import { Link } from 'react-router';
-import { forumMessages as m } from '../../../../contract/messages.ts';
+import { forumMessages as m } from '../../../../contract/messages/forum.ts';
 import { forumListUi } from '../../../../contract/texts/forum-ui.ts';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatDateShort, toIsoString } from '../../../lib/format.ts';

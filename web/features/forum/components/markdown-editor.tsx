@@ -1,7 +1,7 @@
 import { Bold, Code, Image, Italic, Link2, List, Quote } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
-import { uploadMessages } from '../../../../contract/messages.ts';
+import { uploadMessages } from '../../../../contract/messages/upload.ts';
 import { forumUi as ui } from '../../../../contract/texts/forum-ui.ts';
 import { CookedHtml } from '../../../components/ui/cooked-html.tsx';
 import { controlClasses, FormField } from '../../../components/ui/form-field.tsx';

@@ -2,7 +2,7 @@ import { MessageSquare } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { ForumThreadView } from '../../../../contract/forum.ts';
 import { replyAnchor } from '../../../../contract/forum-links.ts';
-import { forumMessages as m } from '../../../../contract/messages.ts';
+import { forumMessages as m } from '../../../../contract/messages/forum.ts';
 import { forumUi as ui } from '../../../../contract/texts/forum-ui.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';

@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import type { ForumReply } from '../../../../contract/forum.ts';
 import { replyAnchor } from '../../../../contract/forum-links.ts';
-import { forumMessages as m } from '../../../../contract/messages.ts';
+import { forumMessages as m } from '../../../../contract/messages/forum.ts';
 import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
 import { forumUi as ui } from '../../../../contract/texts/forum-ui.ts';

@@ -1,4 +1,4 @@
-import { forumMessages as m } from '../../../../contract/messages.ts';
+import { forumMessages as m } from '../../../../contract/messages/forum.ts';
 import { forumUi as ui } from '../../../../contract/texts/forum-ui.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';

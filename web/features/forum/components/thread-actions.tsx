@@ -1,7 +1,7 @@
 import { History, Lock, Pencil, Pin } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { ForumThread } from '../../../../contract/forum.ts';
-import { forumMessages as m } from '../../../../contract/messages.ts';
+import { forumMessages as m } from '../../../../contract/messages/forum.ts';
 import { forumUi as ui } from '../../../../contract/texts/forum-ui.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Select } from '../../../components/ui/select.tsx';

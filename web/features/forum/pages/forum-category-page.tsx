@@ -2,7 +2,7 @@ import { ArrowLeft, Lock, MessageSquare, MessagesSquare, Pin, Plus } from 'lucid
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useParams } from 'react-router';
-import { forumMessages as m } from '../../../../contract/messages.ts';
+import { forumMessages as m } from '../../../../contract/messages/forum.ts';
 import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
 import { forumListUi, forumUi as ui } from '../../../../contract/texts/forum-ui.ts';
 import { shellUi } from '../../../../contract/texts/shell-ui.ts';

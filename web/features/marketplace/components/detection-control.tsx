@@ -7,7 +7,7 @@ import {
   detectionStatusLabels,
 } from '../../../../contract/detection.ts';
 import type { ListingDetail } from '../../../../contract/marketplace.ts';
-import { watchMessages as m } from '../../../../contract/messages.ts';
+import { watchMessages as m } from '../../../../contract/messages/watch.ts';
 import { listingUi as ui } from '../../../../contract/texts/listing-ui.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Options, Select } from '../../../components/ui/select.tsx';

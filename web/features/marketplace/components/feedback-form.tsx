@@ -2,7 +2,7 @@ import { Star } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { feedbackBody } from '../../../../contract/marketplace.ts';
-import { marketplaceMessages as m } from '../../../../contract/messages.ts';
+import { marketplaceMessages as m } from '../../../../contract/messages/marketplace.ts';
 import { listingUi as ui } from '../../../../contract/texts/listing-ui.ts';
 import { SubmitRow } from '../../../components/ui/form-field.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';

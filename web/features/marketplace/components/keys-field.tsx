@@ -2,7 +2,7 @@ import type { ChangeEvent } from 'react';
 import type { UseFormSetValue } from 'react-hook-form';
 import type { z } from 'zod';
 import type { listingCreateBody } from '../../../../contract/marketplace.ts';
-import { stockMessages as st } from '../../../../contract/messages.ts';
+import { stockMessages as st } from '../../../../contract/messages/stock.ts';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import type { ZodForm } from '../../../lib/forms.ts';
 

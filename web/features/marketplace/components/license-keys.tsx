@@ -2,7 +2,7 @@ import { KeyRound, PackageMinus, Upload } from 'lucide-react';
 import { type ChangeEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
-import { stockMessages as st } from '../../../../contract/messages.ts';
+import { stockMessages as st } from '../../../../contract/messages/stock.ts';
 import type { ClaimedKey } from '../../../../contract/stock.ts';
 import { listingUi as ui } from '../../../../contract/texts/listing-ui.ts';
 import { marketWords as w } from '../../../../contract/texts/market-words.ts';

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ListingDetail } from '../../../../contract/marketplace.ts';
-import { marketplaceMessages as m, watchMessages as w } from '../../../../contract/messages.ts';
+import { marketplaceMessages as m } from '../../../../contract/messages/marketplace.ts';
+import { watchMessages as w } from '../../../../contract/messages/watch.ts';
 import { apiError, type Handler, held, json, renderApp, serveApi } from '../../../test/render.tsx';
 import { listingKeys, useListing } from '../api.ts';
 import { ListingActions } from './listing-actions.tsx';

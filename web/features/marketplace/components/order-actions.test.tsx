@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { orderMessages as m } from '../../../../contract/messages.ts';
+import { orderMessages as m } from '../../../../contract/messages/order.ts';
 import type { Order, OrderDetail } from '../../../../contract/orders.ts';
 import { type ApiRequest, apiError, held, json, renderApp, serveApi } from '../../../test/render.tsx';
 import { orderKeys, useOrderDetail } from '../api.ts';

@@ -1,7 +1,7 @@
 import { CheckCircle2, Clock, ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { orderMessages as m } from '../../../../contract/messages.ts';
+import { orderMessages as m } from '../../../../contract/messages/order.ts';
 import { disputeBody, disputeReasonLimits, type Order } from '../../../../contract/orders.ts';
 import { orderUi as ui } from '../../../../contract/texts/order-ui.ts';
 import { Badge } from '../../../components/ui/badge.tsx';

@@ -2,7 +2,7 @@ import { Eye, Store, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import type { Listing } from '../../../../contract/marketplace.ts';
-import { marketplaceMessages as m } from '../../../../contract/messages.ts';
+import { marketplaceMessages as m } from '../../../../contract/messages/marketplace.ts';
 import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { listingUi as ui } from '../../../../contract/texts/listing-ui.ts';
 import { listingTypeLabels } from '../../../../contract/texts/market-ui.ts';

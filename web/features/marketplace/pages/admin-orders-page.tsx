@@ -1,7 +1,7 @@
 import { Eye, Gavel, LifeBuoy, Receipt } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { orderMessages as m } from '../../../../contract/messages.ts';
+import { orderMessages as m } from '../../../../contract/messages/order.ts';
 import type { Order } from '../../../../contract/orders.ts';
 import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { marketWords as w } from '../../../../contract/texts/market-words.ts';

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate, useParams } from 'react-router';
 import { listingEditBody } from '../../../../contract/marketplace.ts';
-import { marketplaceMessages as m } from '../../../../contract/messages.ts';
+import { marketplaceMessages as m } from '../../../../contract/messages/marketplace.ts';
 import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { listingUi as ui } from '../../../../contract/texts/listing-ui.ts';
 import { marketWords as w } from '../../../../contract/texts/market-words.ts';

@@ -1,7 +1,8 @@
 import { BarChart3, Plus, Receipt, Store } from 'lucide-react';
 import { useState } from 'react';
 import type { ListingSort } from '../../../../contract/marketplace.ts';
-import { marketplaceMessages as m, stockMessages as st } from '../../../../contract/messages.ts';
+import { marketplaceMessages as m } from '../../../../contract/messages/marketplace.ts';
+import { stockMessages as st } from '../../../../contract/messages/stock.ts';
 import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { marketUi as ui } from '../../../../contract/texts/market-ui.ts';
 import { marketWords as w } from '../../../../contract/texts/market-words.ts';

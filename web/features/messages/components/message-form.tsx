@@ -1,7 +1,7 @@
 import { Send } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { directMessageLimits, messageForm } from '../../../../contract/direct-messages.ts';
-import { directMessageTexts as t } from '../../../../contract/messages.ts';
+import { directMessageTexts as t } from '../../../../contract/messages/direct-messages.ts';
 import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
 import { messagesUi as ui } from '../../../../contract/texts/messages-ui.ts';
 import { SubmitRow } from '../../../components/ui/form-field.tsx';

@@ -1,5 +1,5 @@
 import { ShieldAlert } from 'lucide-react';
-import { directMessageTexts as t } from '../../../../contract/messages.ts';
+import { directMessageTexts as t } from '../../../../contract/messages/direct-messages.ts';
 
 /**
  * Shown under a message that names Discord, Telegram, an email or a phone between a buyer and a seller, to both

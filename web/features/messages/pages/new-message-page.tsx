@@ -1,7 +1,7 @@
 import { PenSquare, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { directMessageTexts as t } from '../../../../contract/messages.ts';
+import { directMessageTexts as t } from '../../../../contract/messages/direct-messages.ts';
 import type { UserSummary } from '../../../../contract/profiles.ts';
 import { messagesUi as ui } from '../../../../contract/texts/messages-ui.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
-import { productMessages as m } from '../../../../contract/messages.ts';
+import { productMessages as m } from '../../../../contract/messages/product.ts';
 import { type AdminProduct, productBody } from '../../../../contract/products.ts';
 import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { marketWords as w } from '../../../../contract/texts/market-words.ts';

@@ -1,6 +1,6 @@
 import { Eye, Package, Pencil, Plus, Power, PowerOff, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { productMessages as m } from '../../../../contract/messages.ts';
+import { productMessages as m } from '../../../../contract/messages/product.ts';
 import type { AdminProduct, ProductStatus } from '../../../../contract/products.ts';
 import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { marketWords as w } from '../../../../contract/texts/market-words.ts';

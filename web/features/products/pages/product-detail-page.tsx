@@ -1,7 +1,7 @@
 import { CalendarClock, CalendarPlus, PackageX, Pin, ShieldAlert } from 'lucide-react';
 import { useParams } from 'react-router';
 import { isMediaPath } from '../../../../contract/media.ts';
-import { productMessages as m } from '../../../../contract/messages.ts';
+import { productMessages as m } from '../../../../contract/messages/product.ts';
 import type { Product } from '../../../../contract/products.ts';
 import { marketWords as w } from '../../../../contract/texts/market-words.ts';
 import { productUi as ui } from '../../../../contract/texts/product-ui.ts';

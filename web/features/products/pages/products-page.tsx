@@ -1,6 +1,6 @@
 import { Package, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
-import { productMessages as m } from '../../../../contract/messages.ts';
+import { productMessages as m } from '../../../../contract/messages/product.ts';
 import { cheatUi } from '../../../../contract/texts/cheat-ui.ts';
 import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { marketWords as w } from '../../../../contract/texts/market-words.ts';

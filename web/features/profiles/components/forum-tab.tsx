@@ -1,6 +1,6 @@
 import { MessagesSquare, ThumbsDown, ThumbsUp } from 'lucide-react';
 import { Link } from 'react-router';
-import { forumMessages } from '../../../../contract/messages.ts';
+import { forumMessages } from '../../../../contract/messages/forum.ts';
 import { forumListUi } from '../../../../contract/texts/forum-ui.ts';
 import { shellUi } from '../../../../contract/texts/shell-ui.ts';
 import { Button } from '../../../components/ui/button.tsx';

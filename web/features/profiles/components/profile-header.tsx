@@ -1,6 +1,6 @@
 import { CalendarDays, MessageSquare, Pencil, UserCheck, UserPlus } from 'lucide-react';
 import toast from 'react-hot-toast';
-import { socialMessages } from '../../../../contract/messages.ts';
+import { socialMessages } from '../../../../contract/messages/social.ts';
 import type { PublicProfile } from '../../../../contract/profiles.ts';
 import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
 import { profileUi as ui } from '../../../../contract/texts/profile-ui.ts';

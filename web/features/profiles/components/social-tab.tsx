@@ -1,6 +1,7 @@
 import { Heart, Star, UserCheck } from 'lucide-react';
 import { Link } from 'react-router';
-import { marketplaceMessages, socialMessages } from '../../../../contract/messages.ts';
+import { marketplaceMessages } from '../../../../contract/messages/marketplace.ts';
+import { socialMessages } from '../../../../contract/messages/social.ts';
 import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
 import { profileUi as ui } from '../../../../contract/texts/profile-ui.ts';
 import { shellUi } from '../../../../contract/texts/shell-ui.ts';

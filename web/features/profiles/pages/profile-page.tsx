@@ -1,6 +1,6 @@
 import { UserX } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { socialMessages } from '../../../../contract/messages.ts';
+import { socialMessages } from '../../../../contract/messages/social.ts';
 import type { PublicProfile } from '../../../../contract/profiles.ts';
 import { profileUi as ui } from '../../../../contract/texts/profile-ui.ts';
 import { buttonClasses } from '../../../components/ui/button.tsx';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { sellerHookBody, sellerHookEvents } from '../../../../contract/hooks.ts';
-import { stockMessages as st } from '../../../../contract/messages.ts';
+import { stockMessages as st } from '../../../../contract/messages/stock.ts';
 import type { SellerListing } from '../../../../contract/stock.ts';
 import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { marketWords as w } from '../../../../contract/texts/market-words.ts';

@@ -9,7 +9,7 @@ import {
   useForm,
 } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { siteSettingsMessages as m } from '../../../../contract/messages.ts';
+import { siteSettingsMessages as m } from '../../../../contract/messages/site-settings.ts';
 import { type SiteSettingKey, siteSettingSchemas } from '../../../../contract/site.ts';
 import { siteSettingsUi as ui } from '../../../../contract/texts/admin-ui.ts';
 import { commonUi } from '../../../../contract/texts/common-ui.ts';

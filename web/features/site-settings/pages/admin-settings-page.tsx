@@ -1,7 +1,7 @@
 import { Settings } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { staffHookBody, staffHookEvents } from '../../../../contract/hooks.ts';
-import { siteSettingsMessages } from '../../../../contract/messages.ts';
+import { siteSettingsMessages } from '../../../../contract/messages/site-settings.ts';
 import { siteSettingsUi as ui } from '../../../../contract/texts/admin-ui.ts';
 import { pageTitles } from '../../../../contract/texts/shell-ui.ts';
 import { AdminOnlyPage } from '../../../components/ui/admin-only-page.tsx';

@@ -2,7 +2,7 @@ import { Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
-import { socialMessages } from '../../../../contract/messages.ts';
+import { socialMessages } from '../../../../contract/messages/social.ts';
 import type { Comment } from '../../../../contract/social.ts';
 import { socialLimits } from '../../../../contract/social-limits.ts';
 import { commonUi } from '../../../../contract/texts/common-ui.ts';

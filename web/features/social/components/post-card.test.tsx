@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { socialMessages as m } from '../../../../contract/messages.ts';
+import { socialMessages as m } from '../../../../contract/messages/social.ts';
 import type { Post } from '../../../../contract/social.ts';
 import { apiError, type Handler, held, json, renderApp, serveApi } from '../../../test/render.tsx';
 import { feedKey, useFeed } from '../api.ts';

@@ -2,7 +2,7 @@ import { Heart, MessageCircle, Share2, Trash2, UserCheck, UserPlus } from 'lucid
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
-import { socialMessages } from '../../../../contract/messages.ts';
+import { socialMessages } from '../../../../contract/messages/social.ts';
 import type { Post } from '../../../../contract/social.ts';
 import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { communityUi as c } from '../../../../contract/texts/community-ui.ts';

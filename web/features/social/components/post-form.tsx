@@ -1,7 +1,7 @@
 import { Send } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { socialMessages } from '../../../../contract/messages.ts';
+import { socialMessages } from '../../../../contract/messages/social.ts';
 import { isHeld } from '../../../../contract/review.ts';
 import { createPostBody, socialLimits } from '../../../../contract/social.ts';
 import { postCardUi as ui } from '../../../../contract/texts/social-ui.ts';

@@ -1,7 +1,7 @@
 import { LogIn, Newspaper, RefreshCw, Users } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
-import { socialMessages } from '../../../../contract/messages.ts';
+import { socialMessages } from '../../../../contract/messages/social.ts';
 import type { FeedTab } from '../../../../contract/social.ts';
 import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { communityUi as c } from '../../../../contract/texts/community-ui.ts';

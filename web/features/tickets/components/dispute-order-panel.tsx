@@ -1,7 +1,7 @@
 import { Eye, KeyRound, ShieldAlert } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
-import { orderMessages as m } from '../../../../contract/messages.ts';
+import { orderMessages as m } from '../../../../contract/messages/order.ts';
 import type { OrderDetail } from '../../../../contract/orders.ts';
 import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { ticketsUi as ui } from '../../../../contract/texts/tickets-ui.ts';

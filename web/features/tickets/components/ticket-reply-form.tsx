@@ -1,6 +1,6 @@
 import { Send } from 'lucide-react';
 import toast from 'react-hot-toast';
-import { ticketMessages as m } from '../../../../contract/messages.ts';
+import { ticketMessages as m } from '../../../../contract/messages/ticket.ts';
 import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
 import { ticketsUi as ui } from '../../../../contract/texts/tickets-ui.ts';
 import { ticketReplyBody } from '../../../../contract/tickets.ts';

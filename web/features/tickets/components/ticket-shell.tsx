@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { ticketMessages as m } from '../../../../contract/messages.ts';
+import { ticketMessages as m } from '../../../../contract/messages/ticket.ts';
 import { ticketsUi as ui } from '../../../../contract/texts/tickets-ui.ts';
 import type { TicketDetail } from '../../../../contract/tickets.ts';
 import { DetailPage, isMissing } from '../../../components/ui/detail-page.tsx';

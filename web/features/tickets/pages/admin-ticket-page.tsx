@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { ticketMessages as m } from '../../../../contract/messages.ts';
+import { ticketMessages as m } from '../../../../contract/messages/ticket.ts';
 import { ticketsUi as ui } from '../../../../contract/texts/tickets-ui.ts';
 import {
   type TicketDetail,

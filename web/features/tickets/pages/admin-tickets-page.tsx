@@ -1,7 +1,7 @@
 import { LifeBuoy } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ticketMessages as m } from '../../../../contract/messages.ts';
+import { ticketMessages as m } from '../../../../contract/messages/ticket.ts';
 import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { ticketsUi as ui } from '../../../../contract/texts/tickets-ui.ts';
 import { ticketStatusLabels } from '../../../../contract/tickets.ts';

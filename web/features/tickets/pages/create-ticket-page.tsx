@@ -1,7 +1,7 @@
 import { ArrowLeft, LifeBuoy } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
-import { ticketMessages as m } from '../../../../contract/messages.ts';
+import { ticketMessages as m } from '../../../../contract/messages/ticket.ts';
 import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
 import { shellUi } from '../../../../contract/texts/shell-ui.ts';
 import { ticketsUi as ui } from '../../../../contract/texts/tickets-ui.ts';

@@ -1,7 +1,7 @@
 import { Lock } from 'lucide-react';
 import { Link } from 'react-router';
 import { isStaff } from '../../../../contract/limits.ts';
-import { ticketMessages as m } from '../../../../contract/messages.ts';
+import { ticketMessages as m } from '../../../../contract/messages/ticket.ts';
 import { ticketsUi as ui } from '../../../../contract/texts/tickets-ui.ts';
 import type { TicketDetail } from '../../../../contract/tickets.ts';
 import { buttonClasses } from '../../../components/ui/button.tsx';

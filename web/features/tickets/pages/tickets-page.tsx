@@ -1,6 +1,6 @@
 import { ChevronRight, LifeBuoy, Plus } from 'lucide-react';
 import { Link } from 'react-router';
-import { ticketMessages as m } from '../../../../contract/messages.ts';
+import { ticketMessages as m } from '../../../../contract/messages/ticket.ts';
 import { shellUi } from '../../../../contract/texts/shell-ui.ts';
 import { ticketsUi as ui } from '../../../../contract/texts/tickets-ui.ts';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
-import { paymentMessages as m } from '../../../../contract/messages.ts';
+import { paymentMessages as m } from '../../../../contract/messages/payment.ts';
 import { createDepositBody, type DepositOptions, methodLabels } from '../../../../contract/payments.ts';
 import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { walletUi as ui } from '../../../../contract/texts/wallet-ui.ts';

@@ -1,6 +1,6 @@
 import { ArrowRightLeft } from 'lucide-react';
 import toast from 'react-hot-toast';
-import { walletMessages as m } from '../../../../contract/messages.ts';
+import { walletMessages as m } from '../../../../contract/messages/wallet.ts';
 import { convertBody } from '../../../../contract/orders.ts';
 import { walletUi as ui } from '../../../../contract/texts/wallet-ui.ts';
 import { Button } from '../../../components/ui/button.tsx';

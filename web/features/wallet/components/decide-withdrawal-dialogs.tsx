@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { withdrawalMessages as m } from '../../../../contract/messages.ts';
+import { withdrawalMessages as m } from '../../../../contract/messages/withdrawal.ts';
 import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { withdrawalQueueUi as q } from '../../../../contract/texts/wallet-ui.ts';
 import {

@@ -1,6 +1,6 @@
 import { ExternalLink } from 'lucide-react';
 import { useState } from 'react';
-import { paymentMessages as m } from '../../../../contract/messages.ts';
+import { paymentMessages as m } from '../../../../contract/messages/payment.ts';
 import { type Deposit, methodLabels } from '../../../../contract/payments.ts';
 import { depositStatusLabels, walletUi as ui } from '../../../../contract/texts/wallet-ui.ts';
 import { Badge } from '../../../components/ui/badge.tsx';

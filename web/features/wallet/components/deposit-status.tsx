@@ -1,7 +1,7 @@
 import { CheckCircle2, Clock, XCircle } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import toast from 'react-hot-toast';
-import { paymentMessages as m } from '../../../../contract/messages.ts';
+import { paymentMessages as m } from '../../../../contract/messages/payment.ts';
 import type { Deposit } from '../../../../contract/payments.ts';
 import { walletUi as ui } from '../../../../contract/texts/wallet-ui.ts';
 import { Card } from '../../../components/ui/card.tsx';

@@ -1,6 +1,6 @@
 import { History } from 'lucide-react';
 import { useState } from 'react';
-import { walletMessages as m } from '../../../../contract/messages.ts';
+import { walletMessages as m } from '../../../../contract/messages/wallet.ts';
 import type { LedgerEntry } from '../../../../contract/orders.ts';
 import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { walletUi as ui } from '../../../../contract/texts/wallet-ui.ts';

@@ -1,5 +1,5 @@
 import toast from 'react-hot-toast';
-import { withdrawalMessages as m } from '../../../../contract/messages.ts';
+import { withdrawalMessages as m } from '../../../../contract/messages/withdrawal.ts';
 import { walletUi as ui } from '../../../../contract/texts/wallet-ui.ts';
 import {
   type PayoutDestination,

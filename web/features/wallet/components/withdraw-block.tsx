@@ -1,7 +1,7 @@
 import { Info } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { withdrawalMessages as m } from '../../../../contract/messages.ts';
+import { withdrawalMessages as m } from '../../../../contract/messages/withdrawal.ts';
 import type { WalletSummary } from '../../../../contract/orders.ts';
 import { walletUi as ui } from '../../../../contract/texts/wallet-ui.ts';
 import type { WithdrawalOptions } from '../../../../contract/withdrawals.ts';

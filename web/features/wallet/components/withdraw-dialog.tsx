@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { withdrawalMessages as m } from '../../../../contract/messages.ts';
+import { withdrawalMessages as m } from '../../../../contract/messages/withdrawal.ts';
 import { walletUi as ui } from '../../../../contract/texts/wallet-ui.ts';
 import type { WithdrawalMethod, WithdrawalOptions } from '../../../../contract/withdrawals.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';

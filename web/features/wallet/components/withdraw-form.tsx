@@ -1,7 +1,7 @@
 import { Pencil } from 'lucide-react';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
-import { withdrawalMessages as m } from '../../../../contract/messages.ts';
+import { withdrawalMessages as m } from '../../../../contract/messages/withdrawal.ts';
 import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { walletUi as ui } from '../../../../contract/texts/wallet-ui.ts';
 import {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { withdrawalMessages as m } from '../../../../contract/messages.ts';
+import { withdrawalMessages as m } from '../../../../contract/messages/withdrawal.ts';
 import { walletUi as ui, withdrawalStatusLabels } from '../../../../contract/texts/wallet-ui.ts';
 import { type Withdrawal, withdrawalMethodLabels } from '../../../../contract/withdrawals.ts';
 import { Badge } from '../../../components/ui/badge.tsx';

@@ -1,5 +1,5 @@
 import { Banknote } from 'lucide-react';
-import { withdrawalMessages as m } from '../../../../contract/messages.ts';
+import { withdrawalMessages as m } from '../../../../contract/messages/withdrawal.ts';
 import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { sentencesUi } from '../../../../contract/texts/sentences-ui.ts';
 import {

@@ -1,6 +1,6 @@
 import { FlaskConical } from 'lucide-react';
 import { useNavigate, useParams } from 'react-router';
-import { paymentMessages as m } from '../../../../contract/messages.ts';
+import { paymentMessages as m } from '../../../../contract/messages/payment.ts';
 import type { SandboxInvoice } from '../../../../contract/payments.ts';
 import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { depositStatusLabels, walletUi as ui } from '../../../../contract/texts/wallet-ui.ts';

@@ -1,7 +1,8 @@
 import { AlertTriangle, ArrowUpRight, Plus, Receipt, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { walletMessages as m, paymentMessages as pm } from '../../../../contract/messages.ts';
+import { paymentMessages as pm } from '../../../../contract/messages/payment.ts';
+import { walletMessages as m } from '../../../../contract/messages/wallet.ts';
 import { walletUi as ui } from '../../../../contract/texts/wallet-ui.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';

@@ -1,0 +1,43 @@
+import { defineMessages } from '../i18n/define.ts';
+
+/** Spec §5 and §8 for edit profile, avatar, password change and settings, plus two-factor sign-in. */
+export const accountMessages = /* @__PURE__ */ defineMessages('accountMessages', {
+  noPasswordYet:
+    'You sign in with a linked account, so there is no password to change. To add one, sign out and use "Forgot password?" on the sign-in page.',
+  loginToUpdateProfile: 'You must be logged in to update your profile',
+  bioTooLong: 'Bio must be at most 500 characters',
+  onlyUsernameAndBio: 'Only username and bio can be changed here',
+  notAnImage: 'Please upload an image file',
+  imageTooLarge: 'The image must be 5 MB or smaller',
+  avatarNotFound: 'Avatar not found',
+  uploadAvatarFailed: 'Failed to upload avatar',
+  updateProfileFailed: 'Failed to update profile',
+  profileUpdated: 'Profile updated successfully',
+  settingsSaved: 'Settings saved successfully',
+  digestInvalid: 'Digest must be off, daily or weekly',
+  localeInvalid: 'Choose a language from the list',
+  saveSettingsFailed: 'Failed to save settings',
+  loadSettingsFailed: 'Failed to load settings',
+  loadLoginsFailed: 'Failed to load login history',
+  currentPasswordRequired: 'Current password is required',
+  currentPasswordIncorrect: 'Current password is incorrect',
+  newPasswordTooShort: 'New password must be at least 8 characters long',
+  newPasswordTooLong: 'New password must be at most 128 characters',
+  newPasswordsMismatch: 'New passwords do not match',
+  confirmNewPassword: 'Please confirm your new password',
+  passwordChanged: 'Password changed successfully',
+  changePasswordFailed: 'An error occurred while changing password',
+  codeRequired: 'Authentication code is required',
+  invalidCode: 'Invalid authentication code',
+  invalidBackupCode: 'Invalid backup code',
+  codeExpired: 'Your sign-in has expired. Please sign in again.',
+  tooManyCodeAttempts: 'Too many attempts. Please sign in again.',
+  accountLocked:
+    'Too many failed verification attempts. Your account is temporarily locked. Please try again later.',
+  twoFactorAlreadyEnabled: 'Two-factor sign-in is already enabled',
+  twoFactorNotEnabled: 'Two-factor sign-in is not enabled',
+  twoFactorNotStarted: 'Start two-factor setup first',
+  twoFactorEnabled: 'Two-factor sign-in enabled',
+  twoFactorDisabled: 'Two-factor sign-in disabled',
+  twoFactorFailed: 'Failed to update two-factor sign-in',
+} as const);

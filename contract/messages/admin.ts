@@ -1,0 +1,26 @@
+import { defineMessages } from '../i18n/define.ts';
+
+export const adminMessages = /* @__PURE__ */ defineMessages('adminMessages', {
+  userNotFound: 'User ID not found',
+  onlyAdminsChangeRoles: 'Only admins can change user roles',
+  ownRole: 'You cannot change your own role',
+  ownBan: 'You cannot ban yourself',
+  moderatorBanAdmin: 'Moderators cannot ban or unban admins',
+  amountRequired: 'Amount is required',
+  amountPositive: 'Amount must be positive',
+  descriptionRequired: 'Description is required',
+  onlyAdminsAddBalance: 'Only admins can add balance',
+  loadUsersFailed: 'Failed to load users',
+  addBalanceFailed: 'Failed to add balance',
+  statusFailed: 'Failed to update user status',
+  roleFailed: 'Failed to update user role',
+  banned: 'User banned',
+  unbanned: 'User unbanned',
+  roleUpdated: 'User role updated',
+  balanceAdded: 'Credits added successfully',
+  noUsers: 'No users found',
+  onlyAdminsRank: 'Only admins can change ranks',
+  rankNotFound: 'Rank not found',
+  rankUpdated: 'Rank updated',
+  rankFailed: 'Failed to update rank',
+} as const);

@@ -1,0 +1,25 @@
+import { defineMessages } from '../i18n/define.ts';
+
+export const cheatMessages = /* @__PURE__ */ defineMessages('cheatMessages', {
+  titleRequired: 'Title is required',
+  titleTooLong: 'Title must be less than 100 characters',
+  descriptionRequired: 'Description is required',
+  descriptionTooLong: 'Description must be less than 5000 characters',
+  gameRequired: 'Game is required',
+  gameTooLong: 'Game must be less than 100 characters',
+  downloadUrlRequired: 'Download link is required',
+  downloadUrlInvalid: 'Download link must start with http:// or https://',
+  notFound: 'Cheat not found',
+  loginToDownload: 'You must be logged in to download cheats',
+  onlyStaff: 'Only staff can publish or edit cheats',
+  loadFailed: 'Failed to load cheats',
+  detailFailed: 'Failed to load cheat details',
+  downloadFailed: 'Failed to start the download',
+  saveFailed: 'Failed to save cheat',
+  deleteFailed: 'Failed to delete cheat',
+  published: 'Cheat published successfully',
+  updated: 'Cheat updated successfully',
+  deleted: 'Cheat deleted successfully',
+  empty: 'No cheats found',
+  confirmDelete: 'Are you sure you want to delete this cheat? This action cannot be undone.',
+} as const);

@@ -1,0 +1,35 @@
+import { defineMessages } from '../i18n/define.ts';
+
+/** Buyer protection (issue 6): escrowed orders, disputes, settlements, the wallet. */
+export const orderMessages = /* @__PURE__ */ defineMessages('orderMessages', {
+  notFound: 'Order not found',
+  onlyBuyerConfirm: 'Only the buyer can confirm delivery',
+  onlyBuyerDispute: 'Only the buyer can open a dispute',
+  notHeld: 'This order is no longer awaiting delivery',
+  windowEnded: 'The buyer protection window for this order has ended',
+  notDisputed: 'Only disputed orders can be settled',
+  reasonTooShort: 'Reason must be at least 20 characters',
+  reasonTooLong: 'Reason must be at most 2000 characters',
+  noteRequired: 'A note is required',
+  noteTooLong: 'Note must be at most 2000 characters',
+  outcomeRequired: 'Choose how to settle the dispute',
+  splitAmountInvalid: 'The buyer refund of a split must be between 1 and the price minus 1',
+  onlyStaffSettle: 'Only staff can settle disputes',
+  confirmed: 'Delivery confirmed. The seller has been paid.',
+  confirmFailed: 'Failed to confirm delivery',
+  confirmPrompt:
+    'Confirm that you received what you bought? The seller will be paid and this cannot be undone.',
+  disputed: 'Dispute opened. Our staff will review it.',
+  disputeFailed: 'Failed to open dispute',
+  settled: 'Dispute settled',
+  settleFailed: 'Failed to settle dispute',
+  heldSettled: 'Order settled',
+  heldSettleFailed: 'Failed to settle order',
+  loadFailed: 'Failed to load orders',
+  empty: 'No orders yet',
+  onlyStaffReveal: 'Only staff can reveal a content link',
+  revealFailed: 'Failed to reveal the content link',
+  revealOnlyDisputed: 'A content link is revealed to staff only while the order is under dispute',
+  contentGone: 'The listing of this order no longer exists',
+  sellerBanned: "The seller's account is suspended: the credits stay in escrow until staff settle the order",
+} as const);

@@ -1,0 +1,25 @@
+import { defineMessages } from '../i18n/define.ts';
+
+export const paymentMessages = /* @__PURE__ */ defineMessages('paymentMessages', {
+  creditsRequired: 'Credits are required',
+  creditsWhole: 'Credits must be a whole number',
+  creditsPositive: 'Credits must be at least 1',
+  creditsTooHigh: 'Credits must be at most 1,000,000,000',
+  methodInvalid: 'Choose a payment method',
+  methodUnavailable: 'This payment method is not available',
+  belowMinimum: (min: number) => `The smallest top-up is ${min.toLocaleString('en-US')} credits`,
+  aboveMaximum: (max: number) => `The largest top-up is ${max.toLocaleString('en-US')} credits`,
+  accountNegative: 'Your credits are below zero after a chargeback: add credits to settle it first',
+  processorFailed: 'The payment processor did not answer. Nothing was charged; try again in a minute.',
+  depositNotFound: 'Deposit not found',
+  notSandbox: 'This deposit is not a sandbox deposit',
+  notPending: 'This deposit is no longer pending',
+  signatureInvalid: 'Invalid webhook signature',
+  webhookRetry: 'The payment processor could not be asked about this event: deliver it again later',
+  created: 'Redirecting to checkout…',
+  credited: (credits: number) => `${credits.toLocaleString('en-US')} credits added to your wallet`,
+  loadFailed: 'Failed to load deposits',
+  empty: 'No deposits yet',
+  paidPartial: 'Paid only in part: nothing was credited. Contact support about the amount paid.',
+  paidOver: 'Paid more than ordered: the credits ordered were added; staff have the rest on record.',
+} as const);

@@ -1,0 +1,37 @@
+import { messages } from '../common-messages.ts';
+import { defineMessages } from '../i18n/define.ts';
+
+/** Spec §5 and §8 Social, plus the profile page's texts. */
+export const socialMessages = /* @__PURE__ */ defineMessages('socialMessages', {
+  autocompleteInvalid: 'Type the start of a username: letters, numbers, _ and -',
+  contentRequired: 'Content is required',
+  contentTooLong: 'Post must be at most 2000 characters',
+  imageUrlInvalid: 'Image URL must start with http:// or https://',
+  commentEmpty: 'Comment cannot be empty',
+  commentTooLong: 'Comment must be at most 1000 characters',
+  loginToPost: 'You must be logged in to post',
+  loginToLike: 'You must be logged in to like posts',
+  loginToComment: 'You must be logged in to comment',
+  loginToFollow: 'You must be logged in to follow users',
+  loginToViewPosts: 'You must be logged in to see posts',
+  followSelf: 'You cannot follow yourself',
+  deleteOwnPosts: 'You can only delete your own posts',
+  deleteOwnComments: 'You can only delete your own comments',
+  postNotFound: 'Post not found',
+  commentNotFound: 'Comment not found',
+  profileNotFound: 'Profile not found',
+  invalidCursor: messages.invalidCursor,
+  loadPostsFailed: 'Failed to load posts',
+  followFailed: 'Failed to update follow status',
+  createPostFailed: 'Failed to create post',
+  likeFailed: 'Failed to like/unlike post',
+  deletePostFailed: 'Failed to delete post',
+  addCommentFailed: 'Failed to add comment',
+  deleteCommentFailed: 'Failed to delete comment',
+  followed: 'Following user',
+  unfollowed: 'Unfollowed user',
+  postCreated: 'Post created successfully',
+  postDeleted: 'Post deleted successfully',
+  commentDeleted: 'Comment deleted successfully',
+  linkCopied: 'Link copied to clipboard',
+} as const);
