@@ -77,7 +77,6 @@ export const okResponse = z.object({ ok: z.literal(true) });
 /** What sign-in answers when the account has two-factor sign-in: a code must follow. */
 export const twoFactorChallengeResponse = z.object({ twoFactorRequired: z.literal(true) });
 export const signInResponse = z.union([sessionResponse, twoFactorChallengeResponse]);
-export type SignInResponse = z.infer<typeof signInResponse>;
 
 export const changePasswordBody = z.object({
   currentPassword: z

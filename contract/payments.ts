@@ -92,3 +92,5 @@ export const sandboxPayBody = z.object({ outcome: z.enum(['paid', 'expired']) })
 
 /** A processor's webhook, acknowledged once what it asked has committed (or it was one we ignore). */
 export const webhookReceived = z.object({ received: z.literal(true) });
+/** Stripe's, saying too whether the event was one that changes a deposit. */
+export const stripeWebhookReceived = z.object({ received: z.literal(true), handled: z.boolean() });

@@ -13,7 +13,6 @@ export const ssoProviderParams = z.object({ provider: z.enum(ssoProviders) });
 export const ssoProvidersResponse = z.object({
   providers: z.array(z.object({ id: z.enum(ssoProviders), label: z.string() })),
 });
-export type SsoProviders = z.infer<typeof ssoProvidersResponse>['providers'];
 
 /** Where the browser goes next: the provider's authorization page. */
 export const ssoStartResponse = z.object({ url: z.string() });
@@ -26,6 +25,9 @@ export const ssoCallbackQuery = z.object({
   error_description: z.string().max(2048).optional(),
   iss: z.string().max(2048).optional(),
 });
+
+/** The callback's only answer: a redirect back to the site (the page says how it went). */
+export const ssoCallbackRedirect = z.null().describe('A redirect to the site');
 
 /** A first sign-in waiting for its username. */
 export const ssoPendingResponse = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uploadMessages } from './messages/upload.ts';
 
 export const uploadResponse = z.object({
   id: z.string(),
@@ -9,3 +10,7 @@ export const uploadResponse = z.object({
   height: z.number().int(),
 });
 export type UploadedImage = z.infer<typeof uploadResponse>;
+
+export const uploadIdParams = z.object({ id: z.uuid({ error: uploadMessages.notFound }) });
+/** A staff takedown's answer: the upload's id. */
+export const uploadDeleted = z.object({ id: z.string() });

@@ -20,7 +20,7 @@ const endpointOf = (e: RouteEntry) => {
     throw new Error(
       `${e.method} ${e.path}: the path names ${names.join()} but params declares ${declared.join()}`,
     );
-  return `${e.method} ${e.path}${e.body ? ' body' : e.query ? ' query' : ''}`;
+  return `${e.method} ${e.prefix ?? ''}${e.path}${e.body ? ' body' : e.query ? ' query' : ''}`;
 };
 
 export function generatedSource(): string {

@@ -13,15 +13,9 @@ import { expect, it } from 'vitest';
 /** Server files still declaring routes by URL: `route.get('/…', spec, handler)`, `staff.post('/…', …)`, `app.get('/…', …)`. */
 const serverByUrl = [
   'server/app.ts',
-  'server/modules/anti-bot/plugin.ts',
-  'server/modules/auth/routes.ts',
-  'server/modules/health/routes.ts',
+  // Public bytes outside /api and the route contract (no access level, no session looked up): robots.txt, the
+  // sitemaps and the link cards' images.
   'server/modules/link-cards/routes.ts',
-  'server/modules/passkeys/routes.ts',
-  'server/modules/payments/btcpay-routes.ts',
-  'server/modules/payments/routes.ts',
-  'server/modules/sso/routes.ts',
-  'server/modules/uploads/routes.ts',
   // The metrics endpoint, outside /api (not in the table); where `route.get` is defined.
   'server/plugins/metrics.ts',
   'server/plugins/routes-for.ts',
@@ -29,15 +23,6 @@ const serverByUrl = [
 
 /** Web files still naming paths by hand. */
 const webByPath = [
-  'web/app/layout/verify-email-banner.tsx',
-  'web/features/account/api.ts',
-  'web/features/account/passkeys-api.ts',
-  'web/features/admin/api.ts',
-  'web/features/auth/api.ts',
-  'web/features/site-settings/money-terms.ts',
-  'web/features/wallet/api.ts',
-  'web/lib/proof-of-work.ts',
-  'web/lib/session.ts',
   // Where `api<T>` and `pagedQuery` are defined (their documentation shows the old way).
   'web/lib/api.ts',
   'web/lib/queries.ts',

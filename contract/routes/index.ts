@@ -1,5 +1,7 @@
 import { adminRoutes } from './admin.ts';
+import { antiBotRoutes } from './anti-bot.ts';
 import { auditRoutes } from './audit.ts';
+import { authRoutes } from './auth.ts';
 import { cheatRoutes } from './cheats.ts';
 import { directMessageRoutes } from './direct-messages.ts';
 import { forumRoutes } from './forum.ts';
@@ -8,6 +10,8 @@ import { listingRoutes } from './listings.ts';
 import { meRoutes } from './me.ts';
 import { notificationRoutes } from './notifications.ts';
 import { orderRoutes } from './orders.ts';
+import { passkeyRoutes, passkeySignInRoutes } from './passkeys.ts';
+import { depositRoutes } from './payments.ts';
 import { productRoutes } from './products.ts';
 import { profileRoutes } from './profiles.ts';
 import { pushRoutes } from './push.ts';
@@ -19,9 +23,11 @@ import { sellerRoutes } from './seller.ts';
 import { sessionRoutes } from './sessions.ts';
 import { siteSettingRoutes } from './site-settings.ts';
 import { socialRoutes } from './social.ts';
+import { linkedAccountRoutes, ssoRoutes } from './sso.ts';
 import { stockRoutes } from './stock.ts';
 import { ticketRoutes } from './tickets.ts';
 import { trustRoutes } from './trust.ts';
+import { uploadRoutes } from './uploads.ts';
 import { walletRoutes } from './wallet.ts';
 import { watchRoutes } from './watches.ts';
 import { withdrawalRoutes } from './withdrawals.ts';
@@ -59,5 +65,13 @@ export const routeTables = {
   review: reviewRoutes,
   sellerHooks: sellerHookRoutes,
   staffHooks: staffHookRoutes,
+  auth: authRoutes,
+  passkeySignIn: passkeySignInRoutes,
+  sso: ssoRoutes,
+  passkeys: passkeyRoutes,
+  linkedAccounts: linkedAccountRoutes,
+  deposits: depositRoutes,
+  uploads: uploadRoutes,
+  antiBot: antiBotRoutes,
 };
 export type RouteTables = typeof routeTables;

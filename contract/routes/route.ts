@@ -20,6 +20,9 @@ export const csvText = z.string().describe('text/csv');
 
 export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** Where an entry is served when not under `/api/v1`: the sign-ins under `/api/auth`, the health check under `/api`. */
+export type RoutePrefix = '/api' | '/api/auth';
+
 /** A response that is not JSON: `{ description, content: { 'image/webp': { schema: z.file() } } }`. */
 export interface ContentResponse {
   description: string;
@@ -30,6 +33,11 @@ export interface RouteEntry {
   method: RouteMethod;
   /** Fastify's pattern, `/listings/:id/purchase`: each `:name` is a key of `params`. */
   path: string;
+  /**
+   * The mount `path` is under when not `/api/v1`: the server registers the entry only in a plugin with that
+   * prefix, and the web calls `${prefix}${path}`.
+   */
+  prefix?: RoutePrefix;
   access: AccessLevel;
   summary: string;
   description?: string;
@@ -50,8 +58,14 @@ export interface RouteEntry {
 /** A group of entries: `{ list: {...}, purchase: {...} }`, written `as const satisfies RouteGroup`. */
 export type RouteGroup = Record<string, RouteEntry>;
 
-/** What the web's path table holds for an entry: `POST /listings/:id/purchase body`. */
-export type EndpointOf<E extends RouteEntry> = `${E['method']} ${E['path']}${E extends { body: z.ZodType }
+/**
+ * What the web's path table holds for an entry: `POST /listings/:id/purchase body`, or with its prefix, `GET
+ * /api/auth/get-session` (the client's `api()` takes a path under `/api/` as it is and puts any other under
+ * `/api/v1`).
+ */
+export type EndpointOf<E extends RouteEntry> = `${E['method']} ${E extends { prefix: RoutePrefix }
+  ? E['prefix']
+  : ''}${E['path']}${E extends { body: z.ZodType }
   ? ' body'
   : E extends { query: z.ZodType }
     ? ' query'

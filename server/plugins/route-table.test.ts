@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { healthRoutes } from '../../contract/routes/health.ts';
 import { routeTables } from '../../contract/routes/index.ts';
 import { mailRoutes } from '../../contract/routes/mail.ts';
+import { paymentWebhookRoutes } from '../../contract/routes/payments.ts';
 import type { RouteEntry } from '../../contract/routes/route.ts';
 import { buildTestApp, everyRouteEnv, type TestApp } from '../test/test-app.ts';
 
@@ -21,12 +23,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 it('serves every entry of the route table with its access and summary', () => {
-  // The groups no web page calls (contract/routes/mail.ts) are served all the same.
-  const groups = [...Object.values(routeTables), mailRoutes];
+  // The groups no web page calls (the mail's links, the health check, the processors' webhooks) are served all
+  // the same.
+  const groups = [...Object.values(routeTables), mailRoutes, healthRoutes, paymentWebhookRoutes];
   const entries = groups.flatMap((group) => Object.values(group) as RouteEntry[]);
   expect(entries.length).toBeGreaterThan(0);
   for (const entry of entries) {
-    const documented = `/api/v1${entry.path.replace(/:(\w+)/g, '{$1}')}`;
+    const documented = `${entry.prefix ?? '/api/v1'}${entry.path.replace(/:(\w+)/g, '{$1}')}`;
     const operation = paths[documented]?.[entry.method.toLowerCase()];
     expect(operation, `${entry.method} ${entry.path} is not served`).toBeDefined();
     expect(operation?.['x-access'], `${entry.method} ${entry.path}`).toBe(entry.access);

@@ -154,7 +154,10 @@ export function routesFor<const D extends RouteDefaults>(app: ZodApp, defaults: 
      * argument; the schema built is the one `route.post(path, spec, handler)` would build.
      */
     on: <E extends RouteEntry>(entry: E, options: ServerOptions, handler: Handler<EntryShapes<E>>) => {
-      const { method, path, query, tags, ...shapes } = entry;
+      const { method, path, prefix = '/api/v1', query, tags, ...shapes } = entry;
+      // The web calls the entry under its prefix: served anywhere else, every call would be a 404.
+      if (app.prefix !== prefix)
+        throw new Error(`${method} ${prefix}${path} is registered under ${app.prefix || '/'}`);
       const lower = method.toLowerCase() as Lowercase<typeof method>;
       const spec = { ...shapes, querystring: query, tags: tags && [...tags], ...options };
       (declare(lower) as (url: string, spec: RouteSpec, handler: RouteHandlerMethod) => void)(

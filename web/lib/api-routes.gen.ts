@@ -251,3 +251,65 @@ export const staffHooks = /* @__PURE__ */ endpoints<RouteTables['staffHooks']>({
   test: 'POST /admin/hooks/:id/test',
   remove: 'DELETE /admin/hooks/:id',
 });
+
+export const auth = /* @__PURE__ */ endpoints<RouteTables['auth']>({
+  signUp: 'POST /api/auth/sign-up/email body',
+  verifyEmail: 'POST /api/auth/verify-email body',
+  sendVerificationEmail: 'POST /api/auth/send-verification-email',
+  signIn: 'POST /api/auth/sign-in/email body',
+  signOut: 'POST /api/auth/sign-out',
+  session: 'GET /api/auth/get-session',
+  requestPasswordReset: 'POST /api/auth/request-password-reset body',
+  resetPassword: 'POST /api/auth/reset-password body',
+  changePassword: 'POST /api/auth/change-password body',
+  enableTwoFactor: 'POST /api/auth/two-factor/enable body',
+  confirmTwoFactor: 'POST /api/auth/two-factor/confirm body',
+  disableTwoFactor: 'POST /api/auth/two-factor/disable body',
+  verifyTwoFactor: 'POST /api/auth/two-factor/verify body',
+});
+
+export const passkeySignIn = /* @__PURE__ */ endpoints<RouteTables['passkeySignIn']>({
+  options: 'POST /api/auth/passkey/options',
+  signIn: 'POST /api/auth/passkey/sign-in body',
+});
+
+export const sso = /* @__PURE__ */ endpoints<RouteTables['sso']>({
+  providers: 'GET /api/auth/sso/providers',
+  start: 'POST /api/auth/sso/:provider',
+  callback: 'GET /api/auth/sso/:provider/callback query',
+  pending: 'GET /api/auth/sso/pending',
+  complete: 'POST /api/auth/sso/complete body',
+});
+
+export const passkeys = /* @__PURE__ */ endpoints<RouteTables['passkeys']>({
+  list: 'GET /me/passkeys',
+  options: 'POST /me/passkeys/options',
+  add: 'POST /me/passkeys body',
+  rename: 'PATCH /me/passkeys/:id body',
+  remove: 'DELETE /me/passkeys/:id',
+});
+
+export const linkedAccounts = /* @__PURE__ */ endpoints<RouteTables['linkedAccounts']>({
+  list: 'GET /me/linked-accounts',
+  link: 'POST /me/linked-accounts/:provider',
+  unlink: 'DELETE /me/linked-accounts/:provider',
+});
+
+export const deposits = /* @__PURE__ */ endpoints<RouteTables['deposits']>({
+  options: 'GET /wallet/deposit-options',
+  create: 'POST /wallet/deposits body',
+  list: 'GET /wallet/deposits query',
+  exportCsv: 'GET /wallet/deposits/export.csv',
+  get: 'GET /wallet/deposits/:id',
+  sandbox: 'GET /payments/sandbox/:id',
+  paySandbox: 'POST /payments/sandbox/:id/pay body',
+});
+
+export const uploads = /* @__PURE__ */ endpoints<RouteTables['uploads']>({
+  upload: 'POST /uploads',
+  remove: 'DELETE /admin/uploads/:id',
+});
+
+export const antiBot = /* @__PURE__ */ endpoints<RouteTables['antiBot']>({
+  challenge: 'GET /anti-bot/challenge',
+});

@@ -1,9 +1,10 @@
 import { solveChallenge } from 'altcha-lib/v1';
 import { useCallback, useState } from 'react';
 import toast from 'react-hot-toast';
-import { ALTCHA_HEADER, type PowChallenge } from '../../contract/anti-bot.ts';
+import { ALTCHA_HEADER } from '../../contract/anti-bot.ts';
 import { antiBotMessages } from '../../contract/messages/anti-bot.ts';
-import { ApiError, api } from './api.ts';
+import { ApiError } from './api.ts';
+import * as routes from './api-routes.gen.ts';
 
 /**
  * Proof of work against bots (ALTCHA, issue 36): a challenge from our own server, solved in the browser with
@@ -11,7 +12,7 @@ import { ApiError, api } from './api.ts';
  * X-Altcha header. Each challenge works once, so every submit solves a fresh one.
  */
 export async function solvedHeaders(signal?: AbortSignal): Promise<Record<string, string>> {
-  const challenge = await api<PowChallenge>('/anti-bot/challenge', { signal });
+  const challenge = await routes.antiBot.challenge({ signal });
   const { promise, controller } = solveChallenge(
     challenge.challenge,
     challenge.salt,

@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SessionUser } from '../../contract/auth.ts';
 import { shellMessages as messages } from '../../contract/shell-messages.ts';
-import { api } from './api.ts';
 import * as routes from './api-routes.gen.ts';
 import { loadRetry, useRetryToast } from './query-retry.ts';
 
@@ -18,7 +17,7 @@ export const settingsKey = ['me', 'settings'] as const;
 
 export const sessionQuery = queryOptions({
   queryKey: sessionKey,
-  queryFn: ({ signal }) => api<SessionResponse>('/api/auth/get-session', { signal }),
+  queryFn: ({ signal }) => routes.auth.session({ signal }),
   staleTime: 5 * 60_000,
   ...loadRetry,
 });

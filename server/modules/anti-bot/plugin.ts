@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ALTCHA_HEADER, type ProofOfWork, powChallengeResponse } from '../../../contract/anti-bot.ts';
+import { ALTCHA_HEADER, type ProofOfWork } from '../../../contract/anti-bot.ts';
+import { antiBotRoutes as r } from '../../../contract/routes/anti-bot.ts';
 import type { Db } from '../../db/client.ts';
 import { rows } from '../../db/sql.ts';
 import { routesFor } from '../../plugins/routes-for.ts';
@@ -52,20 +53,10 @@ export const antiBotPlugin = fp<{ db: Db; secret: string }>(
 );
 
 export const antiBotRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const route = routesFor(app, { tags: ['anti-bot'], access: 'public' });
-  route.get(
-    '/anti-bot/challenge',
-    {
-      limit: 'powChallengePerIp',
-      summary:
-        'A signed proof-of-work challenge (ALTCHA v1, SHA-256): solved, it goes in the X-Altcha header of ' +
-        'sign-up, the reset request and a new member’s first post. Each works once, for 10 minutes.',
-      response: { 200: powChallengeResponse },
-    },
-    async (_request, reply) => {
-      // Each caller needs its own: no cache may hand one challenge to two people.
-      reply.header('cache-control', 'no-store');
-      return newChallenge(db, app.powKey);
-    },
-  );
+  const route = routesFor(app, { tags: ['anti-bot'] });
+  route.on(r.challenge, { limit: 'powChallengePerIp' }, async (_request, reply) => {
+    // Each caller needs its own: no cache may hand one challenge to two people.
+    reply.header('cache-control', 'no-store');
+    return newChallenge(db, app.powKey);
+  });
 };

@@ -1,28 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  changePasswordBody,
-  isTotpCode,
-  okResponse,
-  resetPasswordBody,
-  resetRequestBody,
-  sessionResponse,
-  signInBody,
-  signInResponse,
-  signUpBody,
-  twoFactorCodeBody,
-  twoFactorPasswordBody,
-  twoFactorSetupResponse,
-  verifyEmailBody,
-} from '../../../contract/auth.ts';
-import { type ErrorCode, errorResponse } from '../../../contract/errors.ts';
+import { isTotpCode } from '../../../contract/auth.ts';
+import type { ErrorCode } from '../../../contract/errors.ts';
 import {
   accountMessages,
   antiBotMessages,
   messages,
   verifyEmailMessages,
 } from '../../../contract/messages.ts';
+import { authRoutes as r } from '../../../contract/routes/auth.ts';
 import type { Db } from '../../db/client.ts';
 import { profiles } from '../../db/schema/index.ts';
 import { AppError, errorBody } from '../../plugins/errors.ts';
@@ -128,7 +115,7 @@ const CHANGE_PASSWORD_ERRORS: AuthErrorMap = {
  * own shapes: no session token ever appears in a body, only in the HttpOnly cookie.
  */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { db, publicUrl }) => {
-  const route = routesFor(app, { tags: ['auth'], access: 'public' });
+  const route = routesFor(app, { tags: ['auth'] });
 
   const publicOrigin = new URL(publicUrl).origin;
 
@@ -196,17 +183,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
     return { ok: true as const };
   }
 
-  route.post(
-    '/sign-up/email',
-    {
-      limit: ['signUpPerIp', 'signUpPerNetwork'],
-      proofOfWork: 'always',
-      summary:
-        'Create an account (the member then signs in); a solved challenge in X-Altcha. A verification link ' +
-        'is mailed to the address.',
-      body: signUpBody,
-      response: { 200: okResponse },
-    },
+  route.on(
+    r.signUp,
+    { limit: ['signUpPerIp', 'signUpPerNetwork'], proofOfWork: 'always' },
     async (request, reply) => {
       const { username, email, password } = request.body;
       if (isDisposableEmail(email))
@@ -245,58 +224,31 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
     },
   );
 
-  route.post(
-    '/verify-email',
-    {
-      limit: 'verifyEmailPerIp',
-      summary:
-        'Verify the address with the token of the emailed link (works once, for 24 hours, and only for the ' +
-        'address it was sent to)',
-      body: verifyEmailBody,
-      response: { 200: okResponse },
-    },
-    async (request) => {
-      const userId = await useVerifyToken(db, request.body.token);
-      if (!userId)
-        throw new AppError('BAD_REQUEST', verifyEmailMessages.invalidLink, {
-          token: verifyEmailMessages.invalidLink,
-        });
-      // A verified address may be what earns `member` (trust levels are worked out from the profile).
-      await refreshTrustLevel(db, userId);
-      return { ok: true as const };
-    },
-  );
+  route.on(r.verifyEmail, { limit: 'verifyEmailPerIp' }, async (request) => {
+    const userId = await useVerifyToken(db, request.body.token);
+    if (!userId)
+      throw new AppError('BAD_REQUEST', verifyEmailMessages.invalidLink, {
+        token: verifyEmailMessages.invalidLink,
+      });
+    // A verified address may be what earns `member` (trust levels are worked out from the profile).
+    await refreshTrustLevel(db, userId);
+    return { ok: true as const };
+  });
 
-  route.post(
-    '/send-verification-email',
-    {
-      access: 'member',
-      limit: 'verifyResendPerUser',
-      summary: 'Mail my address a new verification link',
-      response: { 200: okResponse, 409: errorResponse },
-    },
-    async (request) => {
-      const viewer = signedIn(request);
-      const [me] = await db
-        .select({ id: profiles.id, email: profiles.email, verified: profiles.emailVerified })
-        .from(profiles)
-        .where(eq(profiles.id, viewer.id));
-      if (!me || me.verified) throw new AppError('CONFLICT', verifyEmailMessages.alreadyVerified);
-      await queueVerificationMail(db, me);
-      return { ok: true as const };
-    },
-  );
+  route.on(r.sendVerificationEmail, { limit: 'verifyResendPerUser' }, async (request) => {
+    const viewer = signedIn(request);
+    const [me] = await db
+      .select({ id: profiles.id, email: profiles.email, verified: profiles.emailVerified })
+      .from(profiles)
+      .where(eq(profiles.id, viewer.id));
+    if (!me || me.verified) throw new AppError('CONFLICT', verifyEmailMessages.alreadyVerified);
+    await queueVerificationMail(db, me);
+    return { ok: true as const };
+  });
 
-  route.post(
-    '/sign-in/email',
-    {
-      limit: ['signInPerIp', 'signInPerAccountIp', 'signInPerAccount'],
-      summary:
-        'Sign in; sets the session cookie (a browser-session cookie when rememberMe is false). ' +
-        'With two-factor sign-in on, answers {twoFactorRequired:true}: POST /api/auth/two-factor/verify follows.',
-      body: signInBody,
-      response: { 200: signInResponse },
-    },
+  route.on(
+    r.signIn,
+    { limit: ['signInPerIp', 'signInPerAccountIp', 'signInPerAccount'] },
     async (request, reply) => {
       const { email, password, rememberMe } = request.body;
       const json = (await callAuth(request, reply, '/sign-in/email', {
@@ -315,39 +267,23 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
     },
   );
 
-  route.post(
-    '/sign-out',
-    { access: 'public', limit: 'signOutPerIp', summary: 'End this session', response: { 200: okResponse } },
-    async (request, reply) => {
-      await callAuth(request, reply, '/sign-out', {});
-      if (reply.sent) return reply;
-      return { ok: true as const };
-    },
-  );
+  route.on(r.signOut, { limit: 'signOutPerIp' }, async (request, reply) => {
+    await callAuth(request, reply, '/sign-out', {});
+    if (reply.sent) return reply;
+    return { ok: true as const };
+  });
 
-  route.get(
-    '/get-session',
-    { access: 'public', summary: 'The signed-in member, or null', response: { 200: sessionResponse } },
-    async (request) => {
-      const viewer = request.viewer;
-      if (!viewer) return { user: null };
-      return {
-        user: { id: viewer.id, username: viewer.username, role: viewer.role, avatarUrl: viewer.avatarUrl },
-      };
-    },
-  );
+  route.on(r.session, {}, async (request) => {
+    const viewer = request.viewer;
+    if (!viewer) return { user: null };
+    return {
+      user: { id: viewer.id, username: viewer.username, role: viewer.role, avatarUrl: viewer.avatarUrl },
+    };
+  });
 
-  route.post(
-    '/request-password-reset',
-    {
-      limit: ['resetPerIp', 'resetPerAccount'],
-      proofOfWork: 'always',
-      summary:
-        'Email a reset link (answers the same whether or not the address has an account); a solved ' +
-        'challenge in X-Altcha',
-      body: resetRequestBody,
-      response: { 200: okResponse },
-    },
+  route.on(
+    r.requestPasswordReset,
+    { limit: ['resetPerIp', 'resetPerAccount'], proofOfWork: 'always' },
     async (request) => {
       // Answered before the lookup, the token and the mail: a known and an unknown address take the same time
       // (one insert each), and the mail server's pace never reaches the request.
@@ -356,131 +292,70 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOpts> = async (app, { d
     },
   );
 
-  route.post(
-    '/reset-password',
-    {
-      limit: 'resetPerIp',
-      summary: 'Set a new password with the emailed token; ends every session of the account',
-      body: resetPasswordBody,
-      response: { 200: okResponse },
-    },
-    async (request, reply) => {
-      await callAuth(request, reply, '/reset-password', request.body);
-      if (reply.sent) return reply;
-      return { ok: true as const };
-    },
-  );
+  route.on(r.resetPassword, { limit: 'resetPerIp' }, async (request, reply) => {
+    await callAuth(request, reply, '/reset-password', request.body);
+    if (reply.sent) return reply;
+    return { ok: true as const };
+  });
 
-  route.post(
-    '/change-password',
-    {
-      access: 'member',
-      limit: 'changePasswordPerUser',
-      summary: 'Change my password (the current one is re-checked); signs out every other session',
-      body: changePasswordBody,
-      response: { 200: okResponse },
-    },
-    async (request, reply) => {
-      const viewer = signedIn(request);
-      // better-auth deletes every session of the account and gives this browser a fresh one.
-      await callAuth(
-        request,
-        reply,
-        '/change-password',
-        { ...request.body, revokeOtherSessions: true },
-        CHANGE_PASSWORD_ERRORS,
-      );
-      return alertChanged(request, reply, 'password-changed', viewer.id);
-    },
-  );
+  route.on(r.changePassword, { limit: 'changePasswordPerUser' }, async (request, reply) => {
+    const viewer = signedIn(request);
+    // better-auth deletes every session of the account and gives this browser a fresh one.
+    await callAuth(
+      request,
+      reply,
+      '/change-password',
+      { ...request.body, revokeOtherSessions: true },
+      CHANGE_PASSWORD_ERRORS,
+    );
+    return alertChanged(request, reply, 'password-changed', viewer.id);
+  });
 
-  route.post(
-    '/two-factor/enable',
-    {
-      access: 'member',
-      limit: 'twoFactorSetupPerUser',
-      summary:
-        'Start two-factor setup (password re-checked): the authenticator URI and one-time backup codes. ' +
-        'Sign-in asks for a code only after POST /api/auth/two-factor/confirm.',
-      body: twoFactorPasswordBody,
-      response: { 200: twoFactorSetupResponse, 409: errorResponse },
-    },
-    async (request, reply) => {
-      const _viewer = signedIn(request);
-      const json = (await callAuth(request, reply, '/two-factor/enable', {
-        password: request.body.password,
-        method: 'totp',
-      })) as { totpURI: string; backupCodes: string[] } | null;
-      if (reply.sent) return reply;
-      return { totpURI: json!.totpURI, backupCodes: json!.backupCodes };
-    },
-  );
+  route.on(r.enableTwoFactor, { limit: 'twoFactorSetupPerUser' }, async (request, reply) => {
+    const _viewer = signedIn(request);
+    const json = (await callAuth(request, reply, '/two-factor/enable', {
+      password: request.body.password,
+      method: 'totp',
+    })) as { totpURI: string; backupCodes: string[] } | null;
+    if (reply.sent) return reply;
+    return { totpURI: json!.totpURI, backupCodes: json!.backupCodes };
+  });
 
-  route.post(
-    '/two-factor/confirm',
-    {
-      access: 'member',
-      limit: 'twoFactorCodePerUser',
-      summary: 'Finish two-factor setup with a code from the authenticator app',
-      body: twoFactorCodeBody,
-      response: { 200: okResponse },
-    },
-    async (request, reply) => {
-      const viewer = signedIn(request);
-      const code = request.body.code.replaceAll(' ', '');
-      if (!isTotpCode(code)) {
-        throw new AppError('VALIDATION', accountMessages.invalidCode, { code: accountMessages.invalidCode });
-      }
-      await callAuth(request, reply, '/two-factor/verify-totp', { code });
-      return alertChanged(request, reply, 'two-factor-on', viewer.id);
-    },
-  );
+  route.on(r.confirmTwoFactor, { limit: 'twoFactorCodePerUser' }, async (request, reply) => {
+    const viewer = signedIn(request);
+    const code = request.body.code.replaceAll(' ', '');
+    if (!isTotpCode(code)) {
+      throw new AppError('VALIDATION', accountMessages.invalidCode, { code: accountMessages.invalidCode });
+    }
+    await callAuth(request, reply, '/two-factor/verify-totp', { code });
+    return alertChanged(request, reply, 'two-factor-on', viewer.id);
+  });
 
-  route.post(
-    '/two-factor/disable',
-    {
-      access: 'member',
-      limit: 'twoFactorSetupPerUser',
-      summary: 'Turn two-factor sign-in off (password re-checked)',
-      body: twoFactorPasswordBody,
-      response: { 200: okResponse },
-    },
-    async (request, reply) => {
-      const viewer = signedIn(request);
-      const [row] = await db
-        .select({ enabled: profiles.twoFactorEnabled })
-        .from(profiles)
-        .where(eq(profiles.id, viewer.id));
-      if (!row?.enabled) throw new AppError('BAD_REQUEST', accountMessages.twoFactorNotEnabled);
-      await callAuth(request, reply, '/two-factor/disable', { password: request.body.password });
-      return alertChanged(request, reply, 'two-factor-off', viewer.id);
-    },
-  );
+  route.on(r.disableTwoFactor, { limit: 'twoFactorSetupPerUser' }, async (request, reply) => {
+    const viewer = signedIn(request);
+    const [row] = await db
+      .select({ enabled: profiles.twoFactorEnabled })
+      .from(profiles)
+      .where(eq(profiles.id, viewer.id));
+    if (!row?.enabled) throw new AppError('BAD_REQUEST', accountMessages.twoFactorNotEnabled);
+    await callAuth(request, reply, '/two-factor/disable', { password: request.body.password });
+    return alertChanged(request, reply, 'two-factor-off', viewer.id);
+  });
 
-  route.post(
-    '/two-factor/verify',
-    {
-      limit: 'twoFactorCodePerIp',
-      summary:
-        'Complete a two-factor sign-in with a 6-digit code or a backup code (each backup code works once)',
-      body: twoFactorCodeBody,
-      response: { 200: sessionResponse, 401: errorResponse },
-    },
-    async (request, reply) => {
-      const raw = request.body.code;
-      const totp = isTotpCode(raw);
-      const json = (await callAuth(
-        request,
-        reply,
-        totp ? '/two-factor/verify-totp' : '/two-factor/verify-backup-code',
-        { code: totp ? raw.replaceAll(' ', '') : raw },
-      )) as { user: { id: string; name: string; role: 'user'; image?: string | null } } | null;
-      if (reply.sent) return reply;
-      const user = json!.user;
-      const signIn = { userId: user.id, ...requestDetails(request) };
-      const loginEventId = await recordLoginEvent(db, request.log, signIn);
-      await app.securityAlerts.signedIn({ ...signIn, loginEventId });
-      return { user: { id: user.id, username: user.name, role: user.role, avatarUrl: user.image ?? null } };
-    },
-  );
+  route.on(r.verifyTwoFactor, { limit: 'twoFactorCodePerIp' }, async (request, reply) => {
+    const raw = request.body.code;
+    const totp = isTotpCode(raw);
+    const json = (await callAuth(
+      request,
+      reply,
+      totp ? '/two-factor/verify-totp' : '/two-factor/verify-backup-code',
+      { code: totp ? raw.replaceAll(' ', '') : raw },
+    )) as { user: { id: string; name: string; role: 'user'; image?: string | null } } | null;
+    if (reply.sent) return reply;
+    const user = json!.user;
+    const signIn = { userId: user.id, ...requestDetails(request) };
+    const loginEventId = await recordLoginEvent(db, request.log, signIn);
+    await app.securityAlerts.signedIn({ ...signIn, loginEventId });
+    return { user: { id: user.id, username: user.name, role: user.role, avatarUrl: user.image ?? null } };
+  });
 };

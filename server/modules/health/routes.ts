@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { healthResponse } from '../../../contract/health.ts';
+import { healthRoutes as r } from '../../../contract/routes/health.ts';
 import type { Database } from '../../db/client.ts';
 import { notShed } from '../../plugins/pressure.ts';
 import { routesFor } from '../../plugins/routes-for.ts';
@@ -12,42 +12,32 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; retryAfte
 ) => {
   const route = routesFor(app, { tags: ['health'] });
 
-  route.get(
-    '/health',
-    {
-      access: 'public',
-      summary:
-        "The server's and the database's state, and which load-shedding limit is tripped (503 when the database does not answer or requests are being shed)",
-      response: { 200: healthResponse, 503: healthResponse },
-      // Answers under pressure too, to say which limit tripped.
-      config: notShed,
-    },
-    async (_request, reply) => {
-      const started = performance.now();
-      let ok = true;
-      let timer: NodeJS.Timeout | undefined;
-      try {
-        await Promise.race([
-          database.ping(),
-          new Promise((_, reject) => {
-            timer = setTimeout(() => reject(new Error('ping timeout')), PING_TIMEOUT_MS);
-          }),
-        ]);
-      } catch {
-        ok = false;
-      } finally {
-        clearTimeout(timer);
-      }
-      const tripped = app.pressure();
-      const healthy = ok && tripped.length === 0;
-      const body = {
-        status: healthy ? ('ok' as const) : ('degraded' as const),
-        database: { ok, kind: database.kind, latencyMs: Math.round(performance.now() - started) },
-        pressure: { ok: tripped.length === 0, tripped },
-        uptimeSeconds: Math.round(process.uptime()),
-      };
-      if (tripped.length > 0) reply.header('retry-after', String(retryAfterSeconds));
-      return reply.status(healthy ? 200 : 503).send(body);
-    },
-  );
+  // Answers under pressure too, to say which limit tripped.
+  route.on(r.get, { config: notShed }, async (_request, reply) => {
+    const started = performance.now();
+    let ok = true;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        database.ping(),
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error('ping timeout')), PING_TIMEOUT_MS);
+        }),
+      ]);
+    } catch {
+      ok = false;
+    } finally {
+      clearTimeout(timer);
+    }
+    const tripped = app.pressure();
+    const healthy = ok && tripped.length === 0;
+    const body = {
+      status: healthy ? ('ok' as const) : ('degraded' as const),
+      database: { ok, kind: database.kind, latencyMs: Math.round(performance.now() - started) },
+      pressure: { ok: tripped.length === 0, tripped },
+      uptimeSeconds: Math.round(process.uptime()),
+    };
+    if (tripped.length > 0) reply.header('retry-after', String(retryAfterSeconds));
+    return reply.status(healthy ? 200 : 503).send(body);
+  });
 };

@@ -1,9 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse } from '../../../contract/errors.ts';
 import { paymentMessages as m, messages } from '../../../contract/messages.ts';
-import { webhookReceived } from '../../../contract/payments.ts';
+import { paymentWebhookRoutes as webhooks } from '../../../contract/routes/payments.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { routesFor } from '../../plugins/routes-for.ts';
 import { applyPayoutOutcome } from '../withdrawals/decisions.ts';
@@ -66,92 +65,79 @@ export const btcpayWebhookRoutes: FastifyPluginAsyncZod<{
   const route = routesFor(app, { tags: ['payments'] });
   const payouts = btcpayPayoutSender(config);
 
-  route.post(
-    '/payments/btcpay/webhook',
-    {
-      access: 'public',
-      limit: 'btcpayWebhookPerIp',
-      summary:
-        "BTCPay Server's webhook: invoice events for top-ups, payout events for withdrawals (signed with BTCPay-Sig)",
-      description:
-        'Verifies `BTCPay-Sig: sha256=<hex HMAC-SHA256(secret, raw body)>`, then re-reads the invoice or payout from BTCPay and acts on its status. ' +
-        'Answers 200 once the change has committed (or for an event it ignores), 400 on a bad signature, 502 when BTCPay cannot be re-read.',
-      response: { 200: webhookReceived, 502: errorResponse },
-    },
-    async (request) => {
-      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      if (!btcpaySignatureValid(config.webhookSecret, raw, request.headers['btcpay-sig']))
-        throw new AppError('BAD_REQUEST', m.signatureInvalid);
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(raw.toString('utf8'));
-      } catch {
-        throw new AppError('BAD_REQUEST', messages.badRequest);
-      }
-      const read = webhookEvent.safeParse(parsed);
-      if (!read.success) throw new AppError('BAD_REQUEST', messages.badRequest);
-      const event = read.data;
-      const log = request.log.child({
-        deliveryId: event.deliveryId,
-        type: event.type,
-        invoiceId: event.invoiceId,
-        payoutId: event.payoutId,
-        isRedelivery: event.isRedelivery,
-      });
-      const ignored = { received: true as const };
-      if (payoutTypes.has(event.type) && event.payoutId) {
-        // The template's payout events do not list storeId (BTCPay's store events carry it): refused only when
-        // it names another store. The payout is ours by its payout_ref and re-read with our store's key anyway.
-        if (event.storeId !== undefined && event.storeId !== config.storeId) {
-          log.warn('btcpay webhook for another store: ignored');
-          return ignored;
-        }
-        const w = await findByPayoutRef(deps.db, event.payoutId);
-        if (!w) {
-          log.info('btcpay webhook for a payout that is no withdrawal of ours: ignored');
-          return ignored;
-        }
-        let outcome: Awaited<ReturnType<typeof payouts.check>>;
-        try {
-          // Never the body's word (its payoutState is a snapshot): the payout as BTCPay has it now.
-          outcome = await payouts.check(event.payoutId);
-        } catch (err) {
-          log.warn({ err: (err as Error).message }, 'btcpay payout could not be re-read');
-          if (err instanceof ProcessorUnavailable) throw new AppError('BAD_GATEWAY', m.processorFailed);
-          throw err;
-        }
-        const changed = await applyPayoutOutcome(deps.db, w.id, outcome);
-        log.info({ withdrawalId: w.id, outcome, changed }, 'btcpay payout webhook applied');
-        return ignored;
-      }
-      if (!handledTypes.has(event.type) || !event.invoiceId) return ignored;
-      if (event.storeId !== config.storeId) {
+  route.on(webhooks.btcpay, { limit: 'btcpayWebhookPerIp' }, async (request) => {
+    const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    if (!btcpaySignatureValid(config.webhookSecret, raw, request.headers['btcpay-sig']))
+      throw new AppError('BAD_REQUEST', m.signatureInvalid);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw.toString('utf8'));
+    } catch {
+      throw new AppError('BAD_REQUEST', messages.badRequest);
+    }
+    const read = webhookEvent.safeParse(parsed);
+    if (!read.success) throw new AppError('BAD_REQUEST', messages.badRequest);
+    const event = read.data;
+    const log = request.log.child({
+      deliveryId: event.deliveryId,
+      type: event.type,
+      invoiceId: event.invoiceId,
+      payoutId: event.payoutId,
+      isRedelivery: event.isRedelivery,
+    });
+    const ignored = { received: true as const };
+    if (payoutTypes.has(event.type) && event.payoutId) {
+      // The template's payout events do not list storeId (BTCPay's store events carry it): refused only when
+      // it names another store. The payout is ours by its payout_ref and re-read with our store's key anyway.
+      if (event.storeId !== undefined && event.storeId !== config.storeId) {
         log.warn('btcpay webhook for another store: ignored');
         return ignored;
       }
-      const deposit = await q.findByRef(deps.db, 'btcpay', { processorRef: event.invoiceId });
-      if (!deposit) {
-        log.info('btcpay webhook for an invoice that is no deposit of ours: ignored');
+      const w = await findByPayoutRef(deps.db, event.payoutId);
+      if (!w) {
+        log.info('btcpay webhook for a payout that is no withdrawal of ours: ignored');
         return ignored;
       }
-      let invoice: Awaited<ReturnType<typeof getInvoice>>;
-      let verdict: Awaited<ReturnType<typeof invoiceVerdict>>;
+      let outcome: Awaited<ReturnType<typeof payouts.check>>;
       try {
-        // Never the body's word: the invoice as BTCPay has it now.
-        invoice = await getInvoice(config, event.invoiceId);
-        if (!invoiceMatches(config, invoice, deposit)) {
-          log.error({ depositId: deposit.id }, 'btcpay invoice does not match its deposit: nothing done');
-          return ignored;
-        }
-        verdict = await invoiceVerdict(config, invoice);
+        // Never the body's word (its payoutState is a snapshot): the payout as BTCPay has it now.
+        outcome = await payouts.check(event.payoutId);
       } catch (err) {
-        log.warn({ err: (err as Error).message }, 'btcpay invoice could not be re-read');
+        log.warn({ err: (err as Error).message }, 'btcpay payout could not be re-read');
         if (err instanceof ProcessorUnavailable) throw new AppError('BAD_GATEWAY', m.processorFailed);
         throw err;
       }
-      const after = await applyVerdict(deps, deposit.id, verdict);
-      log.info({ depositId: deposit.id, status: after?.status }, 'btcpay webhook applied');
+      const changed = await applyPayoutOutcome(deps.db, w.id, outcome);
+      log.info({ withdrawalId: w.id, outcome, changed }, 'btcpay payout webhook applied');
       return ignored;
-    },
-  );
+    }
+    if (!handledTypes.has(event.type) || !event.invoiceId) return ignored;
+    if (event.storeId !== config.storeId) {
+      log.warn('btcpay webhook for another store: ignored');
+      return ignored;
+    }
+    const deposit = await q.findByRef(deps.db, 'btcpay', { processorRef: event.invoiceId });
+    if (!deposit) {
+      log.info('btcpay webhook for an invoice that is no deposit of ours: ignored');
+      return ignored;
+    }
+    let invoice: Awaited<ReturnType<typeof getInvoice>>;
+    let verdict: Awaited<ReturnType<typeof invoiceVerdict>>;
+    try {
+      // Never the body's word: the invoice as BTCPay has it now.
+      invoice = await getInvoice(config, event.invoiceId);
+      if (!invoiceMatches(config, invoice, deposit)) {
+        log.error({ depositId: deposit.id }, 'btcpay invoice does not match its deposit: nothing done');
+        return ignored;
+      }
+      verdict = await invoiceVerdict(config, invoice);
+    } catch (err) {
+      log.warn({ err: (err as Error).message }, 'btcpay invoice could not be re-read');
+      if (err instanceof ProcessorUnavailable) throw new AppError('BAD_GATEWAY', m.processorFailed);
+      throw err;
+    }
+    const after = await applyVerdict(deps, deposit.id, verdict);
+    log.info({ depositId: deposit.id, status: after?.status }, 'btcpay webhook applied');
+    return ignored;
+  });
 };

@@ -1,21 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { okResponse, sessionResponse } from '../../../contract/auth.ts';
-import { errorResponse } from '../../../contract/errors.ts';
 import { messages, ssoMessages } from '../../../contract/messages.ts';
-import {
-  linkedAccountsResponse,
-  type SsoErrorCode,
-  type SsoProvider,
-  ssoCallbackQuery,
-  ssoCompleteBody,
-  ssoPendingResponse,
-  ssoProviderParams,
-  ssoProvidersResponse,
-  ssoStartResponse,
-} from '../../../contract/sso.ts';
+import { linkedAccountRoutes as linked, ssoRoutes as r } from '../../../contract/routes/sso.ts';
+import type { SsoErrorCode, SsoProvider } from '../../../contract/sso.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { profiles } from '../../db/schema/index.ts';
@@ -92,7 +80,7 @@ function ssoFlows({ db, config }: SsoRoutesOpts) {
 export const ssoAuthRoutes: FastifyPluginAsyncZod<SsoRoutesOpts> = async (app, opts) => {
   const { db } = opts;
   const { providers, cookie, redirectUri, providerOr404, start } = ssoFlows(opts);
-  const route = routesFor(app, { tags: ['auth'], access: 'public' });
+  const route = routesFor(app, { tags: ['auth'] });
 
   /**
    * A session for the member through better-auth: `signed-in`, `two-factor` (the code step follows, as after a
@@ -125,98 +113,72 @@ export const ssoAuthRoutes: FastifyPluginAsyncZod<SsoRoutesOpts> = async (app, o
     }
   }
 
-  route.get(
-    '/sso/providers',
-    {
-      summary: 'The sign-in providers this site offers besides the password (each only when configured)',
-      response: { 200: ssoProvidersResponse },
-    },
-    async () => ({ providers: [...providers.values()].map((p) => ({ id: p.id, label: p.label })) }),
+  route.on(r.providers, {}, async () => ({
+    providers: [...providers.values()].map((p) => ({ id: p.id, label: p.label })),
+  }));
+
+  route.on(r.start, { limit: 'ssoStartPerIp' }, async (request, reply) =>
+    start(reply, providerOr404(request.params.provider), null),
   );
 
-  route.post(
-    '/sso/:provider',
-    {
-      limit: 'ssoStartPerIp',
-      summary:
-        "Start signing in with a provider: answers the provider's authorization URL (code flow with PKCE and " +
-        'state) and sets the flow cookie; the provider returns the browser to the callback',
-      params: ssoProviderParams,
-      response: { 200: ssoStartResponse, 502: errorResponse },
-    },
-    async (request, reply) => start(reply, providerOr404(request.params.provider), null),
-  );
+  route.on(r.callback, { limit: 'ssoCallbackPerIp' }, async (request, reply) => {
+    const provider = providerOr404(request.params.provider);
+    const clearState = cookie(STATE_COOKIE, '', 0);
+    const back = (code: SsoErrorCode, to = '/login') => {
+      reply.header('set-cookie', clearState);
+      return reply.redirect(`${to}?sso=${provider.id}&ssoError=${code}`, 302);
+    };
+    const { code, state, error } = request.query;
+    const bound = readCookie(request, STATE_COOKIE);
+    // The state must be the one this browser started with: a callback carried to another browser (login
+    // CSRF) or replayed finds no match.
+    if (!state || !bound || state !== bound) return back('expired');
+    const started = await sso.takeState(db, state);
+    if (!started || started.provider !== provider.id) return back('expired');
+    const linking = started.linkUserId;
+    if (linking && request.viewer?.id !== linking) return back('expired', '/profile/settings');
+    if (error || !code) return back('failed', linking ? '/profile/settings' : '/login');
+    let identity: Awaited<ReturnType<SignInProvider['identify']>>;
+    try {
+      identity = await provider.identify({
+        code,
+        codeVerifier: started.codeVerifier,
+        redirectUri: redirectUri(provider.id),
+      });
+    } catch (err) {
+      request.log.warn({ err, provider: provider.id }, 'sign-in provider unreachable');
+      identity = null;
+    }
+    if (!identity) return back('failed', linking ? '/profile/settings' : '/login');
 
-  route.get(
-    '/sso/:provider/callback',
-    {
-      limit: 'ssoCallbackPerIp',
-      summary:
-        'Where the provider returns the browser: checks state (against the flow cookie) and PKCE, then signs ' +
-        'in, goes on to pick a username (first sign-in), or links (from settings). Always a redirect.',
-      params: ssoProviderParams,
-      querystring: ssoCallbackQuery,
-      response: { 302: z.null().describe('A redirect to the site') },
-    },
-    async (request, reply) => {
-      const provider = providerOr404(request.params.provider);
-      const clearState = cookie(STATE_COOKIE, '', 0);
-      const back = (code: SsoErrorCode, to = '/login') => {
-        reply.header('set-cookie', clearState);
-        return reply.redirect(`${to}?sso=${provider.id}&ssoError=${code}`, 302);
-      };
-      const { code, state, error } = request.query;
-      const bound = readCookie(request, STATE_COOKIE);
-      // The state must be the one this browser started with: a callback carried to another browser (login
-      // CSRF) or replayed finds no match.
-      if (!state || !bound || state !== bound) return back('expired');
-      const started = await sso.takeState(db, state);
-      if (!started || started.provider !== provider.id) return back('expired');
-      const linking = started.linkUserId;
-      if (linking && request.viewer?.id !== linking) return back('expired', '/profile/settings');
-      if (error || !code) return back('failed', linking ? '/profile/settings' : '/login');
-      let identity: Awaited<ReturnType<SignInProvider['identify']>>;
-      try {
-        identity = await provider.identify({
-          code,
-          codeVerifier: started.codeVerifier,
-          redirectUri: redirectUri(provider.id),
+    if (linking) {
+      const outcome = await sso.linkAccount(db, linking, provider.id, identity.accountId);
+      if (outcome === 'linked-elsewhere') return back('linked-elsewhere', '/profile/settings');
+      if (outcome === 'other-account-linked') return back('already-linked', '/profile/settings');
+      if (outcome === 'linked')
+        await app.securityAlerts.changed('account-linked', linking, {
+          ...requestDetails(request),
+          provider: provider.label,
         });
-      } catch (err) {
-        request.log.warn({ err, provider: provider.id }, 'sign-in provider unreachable');
-        identity = null;
-      }
-      if (!identity) return back('failed', linking ? '/profile/settings' : '/login');
+      reply.header('set-cookie', clearState);
+      return reply.redirect(`/profile/settings?linked=${provider.id}`, 302);
+    }
 
-      if (linking) {
-        const outcome = await sso.linkAccount(db, linking, provider.id, identity.accountId);
-        if (outcome === 'linked-elsewhere') return back('linked-elsewhere', '/profile/settings');
-        if (outcome === 'other-account-linked') return back('already-linked', '/profile/settings');
-        if (outcome === 'linked')
-          await app.securityAlerts.changed('account-linked', linking, {
-            ...requestDetails(request),
-            provider: provider.label,
-          });
-        reply.header('set-cookie', clearState);
-        return reply.redirect(`/profile/settings?linked=${provider.id}`, 302);
-      }
-
-      const memberId = await sso.findLinkedMember(db, provider.id, identity.accountId);
-      if (memberId) {
-        const outcome = await signInMember(request, reply, memberId, provider, [clearState]);
-        if (outcome === 'banned') return reply.redirect(`/login?sso=${provider.id}&ssoError=banned`, 302);
-        if (outcome === 'two-factor') return reply.redirect('/login?twoFactor=1', 302);
-        return reply.redirect('/', 302);
-      }
-      // A new member. An address another account holds is never joined by its match alone.
-      if (!identity.email) return back('no-email');
-      if (await sso.emailInUse(db, identity.email)) return back('email-in-use');
-      const token = randomToken();
-      await sso.savePending(db, token, { ...identity, email: identity.email, provider: provider.id });
-      reply.header('set-cookie', [clearState, cookie(PENDING_COOKIE, token, sso.PENDING_TTL_MS / 1000)]);
-      return reply.redirect('/sso/username', 302);
-    },
-  );
+    const memberId = await sso.findLinkedMember(db, provider.id, identity.accountId);
+    if (memberId) {
+      const outcome = await signInMember(request, reply, memberId, provider, [clearState]);
+      if (outcome === 'banned') return reply.redirect(`/login?sso=${provider.id}&ssoError=banned`, 302);
+      if (outcome === 'two-factor') return reply.redirect('/login?twoFactor=1', 302);
+      return reply.redirect('/', 302);
+    }
+    // A new member. An address another account holds is never joined by its match alone.
+    if (!identity.email) return back('no-email');
+    if (await sso.emailInUse(db, identity.email)) return back('email-in-use');
+    const token = randomToken();
+    await sso.savePending(db, token, { ...identity, email: identity.email, provider: provider.id });
+    reply.header('set-cookie', [clearState, cookie(PENDING_COOKIE, token, sso.PENDING_TTL_MS / 1000)]);
+    return reply.redirect('/sso/username', 302);
+  });
 
   const pendingOr404 = async (request: FastifyRequest) => {
     const token = readCookie(request, PENDING_COOKIE);
@@ -226,138 +188,92 @@ export const ssoAuthRoutes: FastifyPluginAsyncZod<SsoRoutesOpts> = async (app, o
     return { token, pending, provider: providers.get(pending.provider)! };
   };
 
-  route.get(
-    '/sso/pending',
-    {
-      summary:
-        'The first sign-in waiting for its username (from the flow cookie), for the pick-a-username page',
-      response: { 200: ssoPendingResponse, 404: errorResponse },
-    },
-    async (request) => {
-      const { pending, provider } = await pendingOr404(request);
-      return {
-        provider: { id: provider.id, label: provider.label },
-        email: pending.email,
-        suggestedUsername: pending.suggestedUsername,
-      };
-    },
-  );
+  route.on(r.pending, {}, async (request) => {
+    const { pending, provider } = await pendingOr404(request);
+    return {
+      provider: { id: provider.id, label: provider.label },
+      email: pending.email,
+      suggestedUsername: pending.suggestedUsername,
+    };
+  });
 
-  route.post(
-    '/sso/complete',
-    {
-      limit: ['signUpPerIp', 'signUpPerNetwork'],
-      summary:
-        'Finish a first sign-in with the chosen username: creates the member with the provider account linked ' +
-        'and signs in',
-      body: ssoCompleteBody,
-      response: { 200: sessionResponse, 404: errorResponse, 409: errorResponse },
-    },
-    async (request, reply) => {
-      const { token, pending, provider } = await pendingOr404(request);
-      const { username } = request.body;
-      if (await sso.usernameInUse(db, username))
+  route.on(r.complete, { limit: ['signUpPerIp', 'signUpPerNetwork'] }, async (request, reply) => {
+    const { token, pending, provider } = await pendingOr404(request);
+    const { username } = request.body;
+    if (await sso.usernameInUse(db, username))
+      throw new AppError('CONFLICT', messages.usernameTaken, { username: messages.usernameTaken });
+    const outcome = await sso.createMember(db, pending, username);
+    if ('taken' in outcome) {
+      if (outcome.taken === 'username')
         throw new AppError('CONFLICT', messages.usernameTaken, { username: messages.usernameTaken });
-      const outcome = await sso.createMember(db, pending, username);
-      if ('taken' in outcome) {
-        if (outcome.taken === 'username')
-          throw new AppError('CONFLICT', messages.usernameTaken, { username: messages.usernameTaken });
-        await sso.dropPending(db, token);
-        throw new AppError(
-          'CONFLICT',
-          outcome.taken === 'email' ? ssoMessages.emailInUse(provider.label) : ssoMessages.pendingExpired,
-        );
-      }
       await sso.dropPending(db, token);
-      // An address the provider did not vouch for is verified as a password sign-up's is.
-      if (!pending.emailVerified)
-        await enqueueMail(db, {
-          to: pending.email,
-          template: 'verify-email',
-          data: {},
-          userId: outcome.userId,
-          link: { kind: 'verify-email' },
-        });
-      await signInMember(request, reply, outcome.userId, provider, [cookie(PENDING_COOKIE, '', 0)]);
-      const [member] = await db
-        .select({
-          id: profiles.id,
-          username: profiles.username,
-          role: profiles.role,
-          avatarUrl: profiles.avatarUrl,
-        })
-        .from(profiles)
-        .where(eq(profiles.id, outcome.userId));
-      return { user: member! };
-    },
-  );
+      throw new AppError(
+        'CONFLICT',
+        outcome.taken === 'email' ? ssoMessages.emailInUse(provider.label) : ssoMessages.pendingExpired,
+      );
+    }
+    await sso.dropPending(db, token);
+    // An address the provider did not vouch for is verified as a password sign-up's is.
+    if (!pending.emailVerified)
+      await enqueueMail(db, {
+        to: pending.email,
+        template: 'verify-email',
+        data: {},
+        userId: outcome.userId,
+        link: { kind: 'verify-email' },
+      });
+    await signInMember(request, reply, outcome.userId, provider, [cookie(PENDING_COOKIE, '', 0)]);
+    const [member] = await db
+      .select({
+        id: profiles.id,
+        username: profiles.username,
+        role: profiles.role,
+        avatarUrl: profiles.avatarUrl,
+      })
+      .from(profiles)
+      .where(eq(profiles.id, outcome.userId));
+    return { user: member! };
+  });
 };
 
 /** Settings: the member's linked accounts, linking another provider, unlinking one (never the last way in). */
 export const ssoMeRoutes: FastifyPluginAsyncZod<SsoRoutesOpts> = async (app, opts) => {
   const { db } = opts;
   const { providers, providerOr404, start } = ssoFlows(opts);
-  const route = routesFor(app, { tags: ['account'], access: 'member' });
+  const route = routesFor(app, { tags: ['account'] });
 
-  route.get(
-    '/me/linked-accounts',
-    {
-      summary: 'Every sign-in provider this site offers, with when mine was linked (null: not linked)',
-      response: { 200: linkedAccountsResponse },
-    },
-    async (request) => {
-      const viewer = signedIn(request);
-      const ways = await sso.waysIn(db, viewer.id);
-      return {
-        hasPassword: ways.hasPassword,
-        accounts: [...providers.values()].map((p) => ({
-          provider: p.id,
-          label: p.label,
-          linkedAt: ways.linked.find((l) => l.providerId === p.id)?.createdAt.toISOString() ?? null,
-        })),
-      };
-    },
-  );
+  route.on(linked.list, {}, async (request) => {
+    const viewer = signedIn(request);
+    const ways = await sso.waysIn(db, viewer.id);
+    return {
+      hasPassword: ways.hasPassword,
+      accounts: [...providers.values()].map((p) => ({
+        provider: p.id,
+        label: p.label,
+        linkedAt: ways.linked.find((l) => l.providerId === p.id)?.createdAt.toISOString() ?? null,
+      })),
+    };
+  });
 
-  route.post(
-    '/me/linked-accounts/:provider',
-    {
-      limit: 'ssoLinkPerUser',
-      summary:
-        "Start linking a provider to my account: answers the provider's authorization URL; the callback links " +
-        'it and returns to settings',
-      params: ssoProviderParams,
-      response: { 200: ssoStartResponse, 409: errorResponse, 502: errorResponse },
-    },
-    async (request, reply) => {
-      const viewer = signedIn(request);
-      const provider = providerOr404(request.params.provider);
-      const ways = await sso.waysIn(db, viewer.id);
-      if (ways.linked.some((l) => l.providerId === provider.id))
-        throw new AppError('CONFLICT', ssoMessages.alreadyLinked(provider.label));
-      return start(reply, provider, viewer.id);
-    },
-  );
+  route.on(linked.link, { limit: 'ssoLinkPerUser' }, async (request, reply) => {
+    const viewer = signedIn(request);
+    const provider = providerOr404(request.params.provider);
+    const ways = await sso.waysIn(db, viewer.id);
+    if (ways.linked.some((l) => l.providerId === provider.id))
+      throw new AppError('CONFLICT', ssoMessages.alreadyLinked(provider.label));
+    return start(reply, provider, viewer.id);
+  });
 
-  route.delete(
-    '/me/linked-accounts/:provider',
-    {
-      limit: 'ssoLinkPerUser',
-      summary: 'Unlink a provider from my account; refused while it is my only way to sign in',
-      params: ssoProviderParams,
-      response: { 200: okResponse, 409: errorResponse },
-    },
-    async (request) => {
-      const viewer = signedIn(request);
-      const provider = providerOr404(request.params.provider);
-      const outcome = await sso.unlinkAccount(db, viewer.id, provider.id);
-      if (outcome === 'not-linked') throw new AppError('NOT_FOUND', ssoMessages.notLinked(provider.label));
-      if (outcome === 'last-way-in') throw new AppError('CONFLICT', ssoMessages.lastWayIn);
-      await app.securityAlerts.changed('account-unlinked', viewer.id, {
-        ...requestDetails(request),
-        provider: provider.label,
-      });
-      return { ok: true as const };
-    },
-  );
+  route.on(linked.unlink, { limit: 'ssoLinkPerUser' }, async (request) => {
+    const viewer = signedIn(request);
+    const provider = providerOr404(request.params.provider);
+    const outcome = await sso.unlinkAccount(db, viewer.id, provider.id);
+    if (outcome === 'not-linked') throw new AppError('NOT_FOUND', ssoMessages.notLinked(provider.label));
+    if (outcome === 'last-way-in') throw new AppError('CONFLICT', ssoMessages.lastWayIn);
+    await app.securityAlerts.changed('account-unlinked', viewer.id, {
+      ...requestDetails(request),
+      provider: provider.label,
+    });
+    return { ok: true as const };
+  });
 };

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse } from '../../../contract/errors.ts';
 import { uploadLimits } from '../../../contract/media.ts';
 import { uploadMessages } from '../../../contract/messages.ts';
-import { uploadResponse } from '../../../contract/uploads.ts';
+import { uploadRoutes as r } from '../../../contract/routes/uploads.ts';
 import type { Db } from '../../db/client.ts';
 import { routesFor } from '../../plugins/routes-for.ts';
 import {
@@ -18,8 +17,6 @@ import { signedIn } from '../../plugins/viewer.ts';
 import type { MediaBucket } from './bucket.ts';
 import { deleteUploadAsStaff, getMedia, type UploadDeps, uploadImage } from './service.ts';
 
-const uploadIdParams = z.object({ id: z.uuid({ error: uploadMessages.notFound }) });
-
 /**
  * `POST /api/v1/uploads`: one image per request, re-encoded before it is stored (decision 023); at most
  * `gate.capacity` at once per instance, and a daily quota per member (issue 36). Staff delete any upload.
@@ -32,20 +29,9 @@ export const uploadRoutes: FastifyPluginAsyncZod<Omit<UploadDeps, 'gate'>> = asy
   // Scoped to this plugin: multipart bodies are accepted here and by the avatar upload only.
   await acceptOneFile(app, uploadLimits.maxBytes);
 
-  route.post(
-    '/uploads',
-    {
-      access: 'member',
-      unauthenticated: uploadMessages.loginToUpload,
-      limit: 'uploadPerUser',
-      summary:
-        'Upload an image (multipart, one file up to 8 MB and 40 megapixels, 16 for PNG, GIF and TIFF); ' +
-        'stored re-encoded as WebP (small PNGs stay PNG), at most 2000 px a side, without metadata, and ' +
-        "served at the returned url. 429 past the member's daily quota; 503 with Retry-After while this " +
-        'server is re-encoding as many images as it takes at once',
-      consumes: ['multipart/form-data'],
-      response: { 200: uploadResponse, 413: errorResponse, 503: errorResponse },
-    },
+  route.on(
+    r.upload,
+    { unauthenticated: uploadMessages.loginToUpload, limit: 'uploadPerUser' },
     async (request) => {
       const viewer = signedIn(request);
       const file = await uploadedFile(request, 'file', uploadMessages);
@@ -53,18 +39,8 @@ export const uploadRoutes: FastifyPluginAsyncZod<Omit<UploadDeps, 'gate'>> = asy
     },
   );
 
-  route.delete(
-    '/admin/uploads/:id',
-    {
-      access: 'staff',
-      tags: ['admin', 'uploads'],
-      params: uploadIdParams,
-      summary:
-        'Delete an uploaded image everywhere (staff): /media answers 404 from then on and the post, listing ' +
-        'and product image fields showing it are emptied; audited',
-      response: { 200: z.object({ id: z.string() }) },
-    },
-    async (request) => deleteUploadAsStaff(db, deps.bucket, signedIn(request), request.params.id),
+  route.on(r.remove, {}, async (request) =>
+    deleteUploadAsStaff(db, deps.bucket, signedIn(request), request.params.id),
   );
 };
 

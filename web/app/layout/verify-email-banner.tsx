@@ -3,7 +3,8 @@ import { MailWarning } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { verifyEmailMessages as m } from '../../../contract/messages/verify-email.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { ApiError, api, errorMessage } from '../../lib/api.ts';
+import { ApiError, errorMessage } from '../../lib/api.ts';
+import * as routes from '../../lib/api-routes.gen.ts';
 import { useMe } from '../../lib/session.ts';
 
 /**
@@ -13,7 +14,7 @@ import { useMe } from '../../lib/session.ts';
 export function VerifyEmailBanner() {
   const me = useMe().data;
   const resend = useMutation({
-    mutationFn: () => api<{ ok: true }>('/api/auth/send-verification-email', { method: 'POST', body: {} }),
+    mutationFn: () => routes.auth.sendVerificationEmail(),
     onSuccess: () => toast.success(m.resent),
     onError: (err) =>
       toast.error(

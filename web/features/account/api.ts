@@ -4,15 +4,13 @@ import type { z } from 'zod';
 import type { changePasswordBody } from '../../../contract/auth.ts';
 import type { Me, UserSettings, updateMeBody } from '../../../contract/me.ts';
 import { accountMessages } from '../../../contract/messages/account.ts';
-import type { LinkedAccounts, SsoProvider } from '../../../contract/sso.ts';
-import { api, upload } from '../../lib/api.ts';
+import type { SsoProvider } from '../../../contract/sso.ts';
+import { upload } from '../../lib/api.ts';
 import * as routes from '../../lib/api-routes.gen.ts';
 import { useRefreshingMutation } from '../../lib/queries.ts';
 import { loadRetry } from '../../lib/query-retry.ts';
 import { postsRootKey } from '../../lib/query-roots.ts';
 import { meKey, sessionKey, settingsKey, settingsQuery } from '../../lib/session.ts';
-
-type Ok = { ok: true };
 
 export const loginsKey = ['me', 'logins'] as const;
 
@@ -94,36 +92,26 @@ export function useSaveSettings() {
   });
 }
 
-export function useChangePassword() {
-  return useRefreshingMutation(
-    (body: z.output<typeof changePasswordBody>) =>
-      api<Ok>('/api/auth/change-password', { method: 'POST', body }),
+export const useChangePassword = () =>
+  useRefreshingMutation(
+    (body: z.output<typeof changePasswordBody>) => routes.auth.changePassword(body),
     loginsKey,
   );
-}
 
 export function useEnableTwoFactor() {
   return useMutation({
-    mutationFn: (body: { password: string }) =>
-      api<{ totpURI: string; backupCodes: string[] }>('/api/auth/two-factor/enable', {
-        method: 'POST',
-        body,
-      }),
+    mutationFn: (body: { password: string }) => routes.auth.enableTwoFactor(body),
   });
 }
 
 export function useConfirmTwoFactor() {
-  return useRefreshingMutation(
-    (body: { code: string }) => api<Ok>('/api/auth/two-factor/confirm', { method: 'POST', body }),
-    meKey,
-  );
+  return useRefreshingMutation((body: { code: string }) => routes.auth.confirmTwoFactor(body), meKey);
 }
 
 export function useDisableTwoFactor() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { password: string }) =>
-      api<Ok>('/api/auth/two-factor/disable', { method: 'POST', body }),
+    mutationFn: (body: { password: string }) => routes.auth.disableTwoFactor(body),
     // The toast lives here: the form that asked unmounts as soon as `me` says two-factor is off.
     onSuccess: () => {
       toast.success(accountMessages.twoFactorDisabled);
@@ -136,21 +124,20 @@ const linkedAccountsKey = ['me', 'linked-accounts'] as const;
 export const useLinkedAccounts = () =>
   useQuery({
     queryKey: linkedAccountsKey,
-    queryFn: ({ signal }) => api<LinkedAccounts>('/me/linked-accounts', { signal }),
+    queryFn: ({ signal }) => routes.linkedAccounts.list({ signal }),
     ...loadRetry,
   });
 
 /** Linking goes through the provider: the server answers its authorization page, the browser goes there. */
 export function useLinkAccount() {
   return useMutation({
-    mutationFn: (provider: SsoProvider) =>
-      api<{ url: string }>(`/me/linked-accounts/${provider}`, { method: 'POST', body: {} }),
+    mutationFn: (provider: SsoProvider) => routes.linkedAccounts.link({ provider }),
     onSuccess: ({ url }) => window.location.assign(url),
   });
 }
 
 export const useUnlinkAccount = () =>
   useRefreshingMutation(
-    (provider: SsoProvider) => api<Ok>(`/me/linked-accounts/${provider}`, { method: 'DELETE' }),
+    (provider: SsoProvider) => routes.linkedAccounts.unlink({ provider }),
     linkedAccountsKey,
   );

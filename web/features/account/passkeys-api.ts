@@ -1,10 +1,9 @@
 import { startRegistration } from '@simplewebauthn/browser';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type PasskeyItem, passkeyName } from '../../../contract/passkeys.ts';
-import { api } from '../../lib/api.ts';
+import { type AddPasskeyBody, passkeyName } from '../../../contract/passkeys.ts';
+import * as routes from '../../lib/api-routes.gen.ts';
 import { loadRetry } from '../../lib/query-retry.ts';
 
-type Ok = { ok: true };
 type CreationOptions = Parameters<typeof startRegistration>[0]['optionsJSON'];
 
 export const passkeysKey = ['me', 'passkeys'] as const;
@@ -12,7 +11,7 @@ export const usePasskeys = () =>
   useQuery(
     queryOptions({
       queryKey: passkeysKey,
-      queryFn: ({ signal }) => api<{ items: PasskeyItem[] }>('/me/passkeys', { signal }),
+      queryFn: ({ signal }) => routes.passkeys.list({ signal }),
       ...loadRetry,
     }),
   );
@@ -22,9 +21,11 @@ export function useAddPasskey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (name: string) => {
-      const { options } = await api<{ options: CreationOptions }>('/me/passkeys/options', { method: 'POST' });
-      const credential = await startRegistration({ optionsJSON: options });
-      return api<PasskeyItem>('/me/passkeys', { method: 'POST', body: { name, credential } });
+      const { options } = await routes.passkeys.options();
+      // The contract names only the challenge of what the verifier's library made, and takes any extension
+      // results; the browser's library types both in full.
+      const credential = await startRegistration({ optionsJSON: options as unknown as CreationOptions });
+      return routes.passkeys.add({ name, credential: credential as AddPasskeyBody['credential'] });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: passkeysKey }),
   });
@@ -33,8 +34,7 @@ export function useAddPasskey() {
 export function useRenamePasskey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, name }: { id: string; name: string }) =>
-      api<PasskeyItem>(`/me/passkeys/${encodeURIComponent(id)}`, { method: 'PATCH', body: { name } }),
+    mutationFn: ({ id, name }: { id: string; name: string }) => routes.passkeys.rename({ id }, { name }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: passkeysKey }),
   });
 }
@@ -42,7 +42,7 @@ export function useRenamePasskey() {
 export function useRemovePasskey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<Ok>(`/me/passkeys/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => routes.passkeys.remove({ id }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: passkeysKey }),
   });
 }

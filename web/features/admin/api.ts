@@ -1,10 +1,9 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AddBalanceBody, AdminUserPage } from '../../../contract/admin.ts';
+import type { AddBalanceBody } from '../../../contract/admin.ts';
 import type { Role } from '../../../contract/limits.ts';
 import type { ReportStatusFilter } from '../../../contract/reports.ts';
 import type { VouchReviewStatus } from '../../../contract/reputation.ts';
 import type { ReviewStatus, TrustLevel } from '../../../contract/trust.ts';
-import { api } from '../../lib/api.ts';
 import * as routes from '../../lib/api-routes.gen.ts';
 import { pagedQuery, useRefreshingMutation } from '../../lib/queries.ts';
 import { forumRootKey, postsRootKey } from '../../lib/query-roots.ts';
@@ -26,11 +25,9 @@ export const userKeys = {
 
 export function useAdminUsers(q: string, role: RoleFilter, banned: boolean) {
   return useInfiniteQuery(
-    pagedQuery<AdminUserPage>(userKeys.list(q, role, banned), '/admin/users', {
-      role,
-      banned: String(banned),
-      q,
-    }),
+    pagedQuery(userKeys.list(q, role, banned), (cursor, signal) =>
+      routes.admin.users({ role, banned: banned ? 'true' : 'false', q, cursor }, { signal }),
+    ),
   );
 }
 
@@ -114,7 +111,7 @@ export function useReportAction() {
 /** Staff take an uploaded image down everywhere (issue 36): the reports (their images) and audit log refresh. */
 export function useDeleteUpload() {
   return useRefreshingMutation(
-    (id: string) => api<unknown>(`/admin/uploads/${id}`, { method: 'DELETE' }),
+    (id: string) => routes.uploads.remove({ id }),
     reportKeys.all,
     adminKeys.audit,
   );

@@ -3,10 +3,10 @@ import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient }
 import toast from 'react-hot-toast';
 import { useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import type { resetPasswordBody, SignInResponse, signInBody, signUpBody } from '../../../contract/auth.ts';
+import type { resetPasswordBody, signInBody, signUpBody } from '../../../contract/auth.ts';
 import { messages } from '../../../contract/common-messages.ts';
-import type { SsoProvider, SsoProviders, ssoPendingResponse } from '../../../contract/sso.ts';
-import { api } from '../../lib/api.ts';
+import type { PasskeySignInBody } from '../../../contract/passkeys.ts';
+import type { SsoProvider } from '../../../contract/sso.ts';
 import * as routes from '../../lib/api-routes.gen.ts';
 import { useProofOfWork } from '../../lib/proof-of-work.ts';
 import { meKey, returnPath, type SessionResponse, sessionKey } from '../../lib/session.ts';
@@ -16,8 +16,6 @@ import { meKey, returnPath, type SessionResponse, sessionKey } from '../../lib/s
  * (the login form, a login-required page). So the success effects the spec names (toast, redirect) run
  * here, in the mutation's own callbacks, which outlive the component; pages handle errors.
  */
-
-type Ok = { ok: true };
 
 /** Drops every cached query that belonged to the previous visitor or member (public ones stay). */
 function forgetUserData(queryClient: QueryClient) {
@@ -30,7 +28,7 @@ export function useSignUp() {
   const pow = useProofOfWork();
   const mutation = useMutation({
     mutationFn: async (body: z.output<typeof signUpBody>) =>
-      api<Ok>('/api/auth/sign-up/email', { method: 'POST', body, headers: await pow.solve() }),
+      routes.auth.signUp(body, { headers: await pow.solve() }),
     onSuccess: async () => {
       toast.success(messages.registered);
       await navigate('/login');
@@ -58,8 +56,7 @@ function useSignedIn() {
 export function useSignIn() {
   const signedIn = useSignedIn();
   return useMutation({
-    mutationFn: (body: z.output<typeof signInBody>) =>
-      api<SignInResponse>('/api/auth/sign-in/email', { method: 'POST', body }),
+    mutationFn: (body: z.output<typeof signInBody>) => routes.auth.signIn(body),
     onSuccess: async (data) => {
       if ('twoFactorRequired' in data) return;
       await signedIn(data);
@@ -76,12 +73,12 @@ export function usePasskeySignIn() {
   const signedIn = useSignedIn();
   return useMutation({
     mutationFn: async () => {
-      const { options } = await api<{ options: Parameters<typeof startAuthentication>[0]['optionsJSON'] }>(
-        '/api/auth/passkey/options',
-        { method: 'POST' },
-      );
-      const credential = await startAuthentication({ optionsJSON: options });
-      return api<SessionResponse>('/api/auth/passkey/sign-in', { method: 'POST', body: { credential } });
+      const { options } = await routes.passkeySignIn.options();
+      // The contract names only the challenge of what the verifier's library made, and takes any extension
+      // results; the browser's library types both in full.
+      const optionsJSON = options as unknown as Parameters<typeof startAuthentication>[0]['optionsJSON'];
+      const credential = await startAuthentication({ optionsJSON });
+      return routes.passkeySignIn.signIn({ credential: credential as PasskeySignInBody['credential'] });
     },
     onSuccess: signedIn,
   });
@@ -91,8 +88,7 @@ export function usePasskeySignIn() {
 export function useVerifyTwoFactor() {
   const signedIn = useSignedIn();
   return useMutation({
-    mutationFn: (body: { code: string }) =>
-      api<SessionResponse>('/api/auth/two-factor/verify', { method: 'POST', body }),
+    mutationFn: (body: { code: string }) => routes.auth.verifyTwoFactor(body),
     onSuccess: signedIn,
   });
 }
@@ -106,7 +102,7 @@ export function useSignOut() {
     // at once: should React still show the page when the session empties (the route's own commit is a
     // transition a lazy chunk can hold back), its guard sees a navigation under way and waits for it.
     onMutate: () => navigate('/', { flushSync: true }),
-    mutationFn: () => api<Ok>('/api/auth/sign-out', { method: 'POST', body: {} }),
+    mutationFn: () => routes.auth.signOut(),
     onSuccess: async () => {
       queryClient.setQueryData<SessionResponse>(sessionKey, { user: null });
       forgetUserData(queryClient);
@@ -119,7 +115,7 @@ export function useRequestPasswordReset() {
   const pow = useProofOfWork();
   const mutation = useMutation({
     mutationFn: async (body: { email: string }) =>
-      api<Ok>('/api/auth/request-password-reset', { method: 'POST', body, headers: await pow.solve() }),
+      routes.auth.requestPasswordReset(body, { headers: await pow.solve() }),
   });
   return { ...mutation, solving: pow.solving };
 }
@@ -128,7 +124,7 @@ export function useRequestPasswordReset() {
 export function useVerifyEmail() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { token: string }) => api<Ok>('/api/auth/verify-email', { method: 'POST', body }),
+    mutationFn: (body: { token: string }) => routes.auth.verifyEmail(body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: meKey }),
   });
 }
@@ -151,8 +147,7 @@ export function useConfirmNotMe() {
 export function useResetPassword() {
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: (body: z.output<typeof resetPasswordBody>) =>
-      api<Ok>('/api/auth/reset-password', { method: 'POST', body }),
+    mutationFn: (body: z.output<typeof resetPasswordBody>) => routes.auth.resetPassword(body),
     onSuccess: async () => {
       toast.success(messages.passwordUpdated);
       await navigate('/login', { replace: true });
@@ -163,8 +158,7 @@ export function useResetPassword() {
 /** The sign-in providers besides the password (each only when the operator configured it). */
 const ssoProvidersQuery = queryOptions({
   queryKey: ['sso-providers'],
-  queryFn: ({ signal }) =>
-    api<{ providers: SsoProviders }>('/api/auth/sso/providers', { signal }).then((r) => r.providers),
+  queryFn: ({ signal }) => routes.sso.providers({ signal }).then((r) => r.providers),
   staleTime: Number.POSITIVE_INFINITY,
   meta: { public: true },
 });
@@ -173,8 +167,7 @@ export const useSsoProviders = () => useQuery(ssoProvidersQuery);
 /** Starts signing in with a provider: the server answers its authorization page, the browser goes there. */
 export function useStartSso() {
   return useMutation({
-    mutationFn: (provider: SsoProvider) =>
-      api<{ url: string }>(`/api/auth/sso/${provider}`, { method: 'POST', body: {} }),
+    mutationFn: (provider: SsoProvider) => routes.sso.start({ provider }),
     onSuccess: ({ url }) => window.location.assign(url),
   });
 }
@@ -183,7 +176,7 @@ export function useStartSso() {
 export const useSsoPending = () =>
   useQuery({
     queryKey: ['sso-pending'],
-    queryFn: ({ signal }) => api<z.output<typeof ssoPendingResponse>>('/api/auth/sso/pending', { signal }),
+    queryFn: ({ signal }) => routes.sso.pending({ signal }),
     retry: false,
   });
 
@@ -191,8 +184,7 @@ export const useSsoPending = () =>
 export function useCompleteSso() {
   const signedIn = useSignedIn();
   return useMutation({
-    mutationFn: (body: { username: string }) =>
-      api<SessionResponse>('/api/auth/sso/complete', { method: 'POST', body }),
+    mutationFn: (body: { username: string }) => routes.sso.complete(body),
     onSuccess: signedIn,
   });
 }

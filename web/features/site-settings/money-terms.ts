@@ -1,7 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { DepositOptions } from '../../../contract/payments.ts';
 import type { SiteSettingValue } from '../../../contract/site.ts';
-import { api } from '../../lib/api.ts';
 import * as routes from '../../lib/api-routes.gen.ts';
 
 /*
@@ -16,10 +14,7 @@ export function usePaymentTerms(enabled: boolean) {
   return useQuery({
     queryKey: ['site-settings', 'payments'],
     queryFn: async ({ signal }): Promise<SiteSettingValue<'payments'>> => {
-      const { currency, creditsPerUnit, minCredits, maxCredits } = await api<DepositOptions>(
-        '/wallet/deposit-options',
-        { signal },
-      );
+      const { currency, creditsPerUnit, minCredits, maxCredits } = await routes.deposits.options({ signal });
       return { currency, creditsPerUnit, minCredits, maxCredits };
     },
     enabled,

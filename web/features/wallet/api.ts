@@ -1,19 +1,11 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ConvertBody, LedgerQuery } from '../../../contract/orders.ts';
-import type {
-  CreateDepositBody,
-  Deposit,
-  DepositOptions,
-  DepositPage,
-  DepositStatus,
-  SandboxInvoice,
-} from '../../../contract/payments.ts';
+import type { CreateDepositBody, DepositStatus } from '../../../contract/payments.ts';
 import type {
   CreateWithdrawalBody,
   SetPayoutDestinationBody,
   WithdrawalStatus,
 } from '../../../contract/withdrawals.ts';
-import { api } from '../../lib/api.ts';
 import * as routes from '../../lib/api-routes.gen.ts';
 import { walletRootKey } from '../../lib/orders.ts';
 import { pagedQuery, useRefreshingMutation } from '../../lib/queries.ts';
@@ -84,7 +76,7 @@ export function useConvertBalance() {
 export function useDepositOptions(enabled = true) {
   return useQuery({
     queryKey: walletKeys.depositOptions,
-    queryFn: ({ signal }) => api<DepositOptions>('/wallet/deposit-options', { signal }),
+    queryFn: ({ signal }) => routes.deposits.options({ signal }),
     staleTime: 60_000,
     enabled,
   });
@@ -92,36 +84,36 @@ export function useDepositOptions(enabled = true) {
 
 export function useDeposits(status: DepositFilter) {
   return useInfiniteQuery(
-    pagedQuery<DepositPage>(walletKeys.depositList(status), '/wallet/deposits', { status }),
+    pagedQuery(walletKeys.depositList(status), (cursor, signal) =>
+      routes.deposits.list({ status, cursor }, { signal }),
+    ),
   );
 }
 
 export function useDeposit(id: string) {
   return useQuery({
     queryKey: walletKeys.deposit(id),
-    queryFn: ({ signal }) => api<Deposit>(`/wallet/deposits/${id}`, { signal }),
+    queryFn: ({ signal }) => routes.deposits.get({ id }, { signal }),
   });
 }
 
 /** Starts a top-up: the answer names the processor's checkout, where the browser goes next. */
 export function useCreateDeposit() {
   return useMutation({
-    mutationFn: (body: CreateDepositBody) =>
-      api<{ id: string; checkoutUrl: string }>('/wallet/deposits', { method: 'POST', body }),
+    mutationFn: (body: CreateDepositBody) => routes.deposits.create(body),
   });
 }
 
 export function useSandboxInvoice(id: string) {
   return useQuery({
     queryKey: walletKeys.sandbox(id),
-    queryFn: ({ signal }) => api<SandboxInvoice>(`/payments/sandbox/${id}`, { signal }),
+    queryFn: ({ signal }) => routes.deposits.sandbox({ id }, { signal }),
   });
 }
 
 export function usePaySandbox(id: string) {
   return useRefreshingMutation(
-    (outcome: 'paid' | 'expired') =>
-      api<SandboxInvoice>(`/payments/sandbox/${id}/pay`, { method: 'POST', body: { outcome } }),
+    (outcome: 'paid' | 'expired') => routes.deposits.paySandbox({ id }, { outcome }),
     walletRootKey,
   );
 }
