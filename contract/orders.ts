@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { orderMessages as m, walletMessages as w } from './messages.ts';
 import { cursorParam, pageOf } from './pages.ts';
 import { person } from './people.ts';
+import { textField } from './text-field.ts';
 
 export const orderStatuses = ['held', 'disputed', 'released', 'refunded'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
@@ -70,11 +71,7 @@ export const adminOrderListQuery = z.object({
 export type AdminOrderListQuery = z.input<typeof adminOrderListQuery>;
 
 export const disputeBody = z.object({
-  reason: z
-    .string({ error: m.reasonTooShort })
-    .trim()
-    .min(disputeReasonLimits.min, m.reasonTooShort)
-    .max(disputeReasonLimits.max, m.reasonTooLong),
+  reason: textField(disputeReasonLimits, m.reasonTooShort, m.reasonTooLong),
 });
 export type DisputeBody = z.input<typeof disputeBody>;
 
@@ -86,7 +83,7 @@ export const settleBody = z.object({
     .int(m.splitAmountInvalid)
     .min(1, m.splitAmountInvalid)
     .optional(),
-  note: z.string({ error: m.noteRequired }).trim().min(1, m.noteRequired).max(2000, m.noteTooLong),
+  note: textField({ max: 2000 }, m.noteRequired, m.noteTooLong),
 });
 export type SettleBody = z.input<typeof settleBody>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { reportMessages as m } from './messages.ts';
 import { cursorParam, pageOf } from './pages.ts';
 import { person } from './people.ts';
+import { textField } from './text-field.ts';
 
 export const reportTargetTypes = ['post', 'comment', 'thread', 'reply', 'cheat', 'listing'] as const;
 export type ReportTargetType = (typeof reportTargetTypes)[number];
@@ -9,11 +10,7 @@ export const reportLimits = { reason: { max: 1000 } } as const;
 
 export const reportBody = z.object({
   target: z.object({ type: z.enum(reportTargetTypes), id: z.uuid({ error: m.targetNotFound }) }),
-  reason: z
-    .string({ error: m.reasonRequired })
-    .trim()
-    .min(1, m.reasonRequired)
-    .max(reportLimits.reason.max, m.reasonTooLong),
+  reason: textField(reportLimits.reason, m.reasonRequired, m.reasonTooLong),
 });
 
 export const reportCreated = z.object({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { reviewMessages as m } from './messages.ts';
 import { cursorParam, pageOf } from './pages.ts';
 import { person } from './people.ts';
+import { textField } from './text-field.ts';
 import { reviewKinds, reviewReasons, reviewStatuses, trustLevels } from './trust.ts';
 
 /**
@@ -89,7 +90,7 @@ export const overlapCountCap = 50;
 export const overlapAccountsShown = 5;
 
 export const rejectBody = z.object({
-  reason: z.string({ error: m.reasonRequired }).trim().min(1, m.reasonRequired).max(500, m.reasonTooLong),
+  reason: textField({ max: 500 }, m.reasonRequired, m.reasonTooLong),
 });
 
 export const reviewDecision = z.object({
