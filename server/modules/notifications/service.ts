@@ -8,13 +8,14 @@ import type { NotificationType } from '../../db/schema/notifications.ts';
 import { rows } from '../../db/sql.ts';
 import { type Locale, translateText } from '../../i18n.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { enqueue, enqueueMany } from '../../plugins/queue.ts';
+import { enqueue, enqueueMail, enqueueMany, type MailJob } from '../../plugins/queue.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { authorize, notification } from '../../policy.ts';
 import { findLocale } from '../me/queries.ts';
 import { fanOutAfterCommit, publishAfterCommit } from '../realtime/bus.ts';
 import {
   countUnread,
+  findEmail,
   findNotificationOwner,
   insertNotification,
   markAllRead,
@@ -38,7 +39,11 @@ export interface NotifyInput {
  * Creates a notification inside the caller's transaction, so it exists exactly when the event does; the
  * live 'notification' event to the member's sockets is sent only once that transaction commits.
  */
-export async function notify(tx: Tx | Db, input: NotifyInput, options: { mailLater?: boolean } = {}) {
+export async function notify(
+  tx: Tx | Db,
+  input: NotifyInput,
+  options: { mailNow?: Pick<MailJob, 'template' | 'data'> } = {},
+) {
   // Written in the recipient's language (issue 41): their setting, else English; its mail reads the same row.
   const locale = (await findLocale(tx, input.userId)) ?? 'en';
   const row = await insertNotification(tx, {
@@ -55,8 +60,12 @@ export async function notify(tx: Tx | Db, input: NotifyInput, options: { mailLat
     payload: { id: row.id },
   });
   // Mailed later if the member stays away (modules/mail): queued with the row, so a rollback drops both.
-  // A caller that mails the event itself at once (a withdrawal decided) says `mailLater: false`.
-  if (options.mailLater !== false) await enqueue(tx, 'notification-mail', { notificationId: row.id });
+  // An event the member must hear of by mail whatever they do (a withdrawal decided) names its mail, sent at once.
+  if (!options.mailNow) await enqueue(tx, 'notification-mail', { notificationId: row.id });
+  else {
+    const to = await findEmail(tx, input.userId);
+    if (to) await enqueueMail(tx, { ...options.mailNow, to, userId: input.userId });
+  }
   return row;
 }
 
