@@ -5,7 +5,7 @@ import { order } from './orders.ts';
 import { cursorParam, pageOf } from './pages.ts';
 import { person } from './people.ts';
 import { httpUrlField, optionalImageField } from './products.ts';
-import { sellerReputation } from './reputation.ts';
+import { sellerReputation, vouch } from './reputation.ts';
 import { textField } from './text-field.ts';
 
 export const listingTypes = ['cheat', 'account', 'item', 'other'] as const;
@@ -190,12 +190,7 @@ export const listingDetail = listing.extend({
 });
 export type ListingDetail = z.infer<typeof listingDetail>;
 
-export const feedbackEntry = z.object({
-  id: z.string(),
-  rating: z.number().int(),
-  comment: z.string(),
-  listingId: z.string().nullable(),
-  listingTitle: z.string(),
+export const feedbackEntry = vouch.extend({
   author: person.nullable(),
   /** The caller's own vouch, held for staff as a possible vouch ring: shown to them only, as "Awaiting review". */
   awaitingReview: z.boolean(),

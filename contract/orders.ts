@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { orderMessages as m, walletMessages as w } from './messages.ts';
-import { cursorParam, pageOf } from './pages.ts';
+import { cursorParam, pageOf, statusPageQuery } from './pages.ts';
 import { person } from './people.ts';
 import { textField } from './text-field.ts';
 
@@ -64,10 +64,7 @@ export const orderListQuery = z.object({
 });
 export type OrderListQuery = z.input<typeof orderListQuery>;
 
-export const adminOrderListQuery = z.object({
-  status: z.enum(['all', ...orderStatuses]).default('disputed'),
-  cursor: cursorParam,
-});
+export const adminOrderListQuery = statusPageQuery(['all', ...orderStatuses], 'disputed');
 export type AdminOrderListQuery = z.input<typeof adminOrderListQuery>;
 
 export const disputeBody = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { reportMessages as m } from './messages.ts';
-import { cursorParam, pageOf } from './pages.ts';
+import { pageOf, statusPageQuery } from './pages.ts';
 import { person } from './people.ts';
 import { textField } from './text-field.ts';
 
@@ -28,10 +28,7 @@ export type ReportStatusFilter = (typeof reportStatusFilters)[number];
 export const adminReportPageSize = 20;
 
 /** Spec §9 default filter: reports pending. */
-export const adminReportsQuery = z.object({
-  status: z.enum(reportStatusFilters).default('pending'),
-  cursor: cursorParam,
-});
+export const adminReportsQuery = statusPageQuery(reportStatusFilters, 'pending');
 
 export const reportIdParams = z.object({ id: z.uuid({ error: m.notFound }) });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { reviewMessages as m } from './messages.ts';
-import { cursorParam, pageOf } from './pages.ts';
+import { pageOf, statusPageQuery } from './pages.ts';
 import { person } from './people.ts';
 import { textField } from './text-field.ts';
 import { reviewKinds, reviewReasons, reviewStatuses, trustLevels } from './trust.ts';
@@ -53,10 +53,7 @@ export type MyReviewItems = z.infer<typeof myReviewItems>;
 export const myReviewItemsLimit = 20;
 
 export const reviewPageSize = 20;
-export const reviewQuery = z.object({
-  status: z.enum(reviewStatuses).default('pending'),
-  cursor: cursorParam,
-});
+export const reviewQuery = statusPageQuery(reviewStatuses, 'pending');
 export const reviewItemParams = z.object({ id: z.uuid({ error: m.notFound }) });
 
 export const reviewItem = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineMessages } from './i18n/define.ts';
 import { withdrawalMessages as m } from './messages.ts';
-import { cursorParam, pageOf } from './pages.ts';
+import { pageOf, statusPageQuery } from './pages.ts';
 import { person } from './people.ts';
 import { textField } from './text-field.ts';
 
@@ -76,10 +76,7 @@ export const withdrawal = z.object({
 export type Withdrawal = z.infer<typeof withdrawal>;
 export const withdrawalPage = pageOf(withdrawal);
 export type WithdrawalPage = z.infer<typeof withdrawalPage>;
-export const withdrawalQuery = z.object({
-  status: z.enum(['all', ...withdrawalStatuses]).default('all'),
-  cursor: cursorParam,
-});
+export const withdrawalQuery = statusPageQuery(['all', ...withdrawalStatuses], 'all');
 export const withdrawalPageSize = 20;
 export const withdrawalIdParams = z.object({ id: z.uuid(m.notFound) });
 
@@ -96,10 +93,7 @@ export const adminWithdrawal = withdrawal.extend({
 export type AdminWithdrawal = z.infer<typeof adminWithdrawal>;
 export const adminWithdrawalPage = pageOf(adminWithdrawal);
 export type AdminWithdrawalPage = z.infer<typeof adminWithdrawalPage>;
-export const adminWithdrawalQuery = z.object({
-  status: z.enum(['all', ...withdrawalStatuses]).default('pending'),
-  cursor: cursorParam,
-});
+export const adminWithdrawalQuery = statusPageQuery(['all', ...withdrawalStatuses], 'pending');
 
 export const approveWithdrawalBody = z
   .object({
