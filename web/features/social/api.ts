@@ -10,7 +10,7 @@ import {
 import type { z } from 'zod';
 import type { createPostBody, FeedTab, Post, PostPage } from '../../../contract/social.ts';
 import * as routes from '../../lib/api-routes.gen.ts';
-import { pagedQuery } from '../../lib/queries.ts';
+import { pagedQuery, useRefreshingMutation } from '../../lib/queries.ts';
 import { postsRootKey } from '../../lib/query-roots.ts';
 import { myReviewItemsKey } from '../../lib/review-items.ts';
 
@@ -61,17 +61,13 @@ function updateCachedPosts(queryClient: QueryClient, match: (p: Post) => boolean
 }
 
 export function useCreatePost() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: z.output<typeof createPostBody>) => routes.social.createPost(body),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: myReviewItemsKey }),
-        queryClient.invalidateQueries({ queryKey: postsKey }),
-        queryClient.invalidateQueries({ queryKey: statsKey }),
-        queryClient.invalidateQueries({ queryKey: profilesKey }),
-      ]),
-  });
+  return useRefreshingMutation(
+    (body: z.output<typeof createPostBody>) => routes.social.createPost(body),
+    myReviewItemsKey,
+    postsKey,
+    statsKey,
+    profilesKey,
+  );
 }
 
 export function useDeletePost() {
