@@ -128,6 +128,15 @@ export function unreadRepliesGroup(threadTitle: string): SQL {
           created_at = now()`;
 }
 
+/** Each new notification's mail, queued to go out if its member stays away (modules/mail). */
+function mailLater(tx: Tx, inserted: { id: string }[]) {
+  return enqueueMany(
+    tx,
+    'notification-mail',
+    inserted.map((r) => ({ notificationId: r.id })),
+  );
+}
+
 /**
  * Notifies every member `recipients` selects (with `user_id`, `content`, `data`) in one statement, in the caller's
  * transaction; each gets the live event after commit, however many they are.
@@ -139,11 +148,7 @@ export async function notifyMany(tx: Tx, recipients: SQL, type: NotificationType
       live as (${fanOutAfterCommit(sql`inserted`, 'notification')})
       select i.id from inserted i, (select count(*) from live) l`,
   );
-  await enqueueMany(
-    tx,
-    'notification-mail',
-    inserted.map((r) => ({ notificationId: r.id })),
-  );
+  await mailLater(tx, inserted);
 }
 
 /**
@@ -172,11 +177,7 @@ export async function notifyManyGrouped(
       ), live as (${fanOutAfterCommit(sql`upserted`, 'notification')})
       select u.id from upserted u, (select count(*) from live) l where u.inserted`,
   );
-  await enqueueMany(
-    tx,
-    'notification-mail',
-    inserted.map((r) => ({ notificationId: r.id })),
-  );
+  await mailLater(tx, inserted);
 }
 
 export async function listNotifications(
