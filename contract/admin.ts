@@ -4,6 +4,7 @@ import { adminMessages } from './messages/admin.ts';
 import { trustMessages } from './messages/trust.ts';
 import { cursorParam, pageOf } from './pages.ts';
 import { person } from './people.ts';
+import { textField } from './text-field.ts';
 import { trustLevels } from './trust.ts';
 
 export const userIdParams = z.object({ id: z.uuid({ error: 'User ID not found' }) });
@@ -77,11 +78,11 @@ export const addBalanceBody = z.object({
     .min(1, adminMessages.amountPositive)
     .max(1_000_000_000, adminMessages.amountPositive),
   currency: z.enum(walletCurrencies),
-  description: z
-    .string({ error: adminMessages.descriptionRequired })
-    .trim()
-    .min(1, adminMessages.descriptionRequired)
-    .max(200, 'Description must be less than 200 characters'),
+  description: textField(
+    { max: 200 },
+    adminMessages.descriptionRequired,
+    'Description must be less than 200 characters',
+  ),
 });
 export type AddBalanceBody = z.output<typeof addBalanceBody>;
 

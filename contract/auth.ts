@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { messages } from './common-messages.ts';
 import { limits } from './limits.ts';
 import { accountMessages } from './messages/account.ts';
+import { textField } from './text-field.ts';
 
 export const emailField = z
   .string({ error: messages.emailRequired })
@@ -106,10 +107,6 @@ export const twoFactorSetupResponse = z.object({ totpURI: z.string(), backupCode
 
 /** A 6-digit code from the authenticator app, or one of the backup codes (e.g. `AbCdE-fGhIj`). */
 export const twoFactorCodeBody = z.object({
-  code: z
-    .string({ error: accountMessages.codeRequired })
-    .trim()
-    .min(1, accountMessages.codeRequired)
-    .max(32, accountMessages.invalidCode),
+  code: textField({ max: 32 }, accountMessages.codeRequired, accountMessages.invalidCode),
 });
 export const isTotpCode = (code: string) => /^\d{6}$/.test(code.replaceAll(' ', ''));

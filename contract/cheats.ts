@@ -4,6 +4,7 @@ import { cheatMessages as m } from './messages/cheat.ts';
 import { cursorParam, pageOf } from './pages.ts';
 import { person } from './people.ts';
 import { httpUrlField } from './products.ts';
+import { textField } from './text-field.ts';
 
 export const cheatStatuses = ['undetected', 'detected', 'other'] as const;
 export type CheatStatus = (typeof cheatStatuses)[number];
@@ -19,14 +20,11 @@ export const cheatStatusLabels: Record<CheatStatus, string> = /* @__PURE__ */ de
 export const cheatLimits = { title: { max: 100 }, game: { max: 100 }, description: { max: 5000 } } as const;
 export const cheatPageSize = 24;
 
-const required = (message: string, max: number, tooLong: string) =>
-  z.string({ error: message }).trim().min(1, message).max(max, tooLong);
-
 /** What staff send to publish or edit a cheat; a changed status is added to its timeline. */
 export const cheatBody = z.object({
-  title: required(m.titleRequired, cheatLimits.title.max, m.titleTooLong),
-  game: required(m.gameRequired, cheatLimits.game.max, m.gameTooLong),
-  description: required(m.descriptionRequired, cheatLimits.description.max, m.descriptionTooLong),
+  title: textField(cheatLimits.title, m.titleRequired, m.titleTooLong),
+  game: textField(cheatLimits.game, m.gameRequired, m.gameTooLong),
+  description: textField(cheatLimits.description, m.descriptionRequired, m.descriptionTooLong),
   status: z.enum(cheatStatuses).default('undetected'),
   downloadUrl: httpUrlField(m.downloadUrlRequired, m.downloadUrlInvalid),
 });

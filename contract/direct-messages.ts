@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { directMessageTexts } from './messages/direct-messages.ts';
 import { pageOf } from './pages.ts';
 import { personWithAvatar } from './people.ts';
+import { textField } from './text-field.ts';
 
 export const directMessageLimits = {
   message: { max: 2000 },
@@ -14,11 +15,11 @@ export const counterpartParams = z.object({ userId: z.uuid({ error: directMessag
 export const blockParams = z.object({ id: z.uuid({ error: directMessageTexts.userNotFound }) });
 export const dmPageQuery = z.object({ cursor: z.string().max(300).optional() });
 
-export const messageText = z
-  .string({ error: directMessageTexts.messageRequired })
-  .trim()
-  .min(1, directMessageTexts.messageRequired)
-  .max(directMessageLimits.message.max, directMessageTexts.messageTooLong);
+export const messageText = textField(
+  directMessageLimits.message,
+  directMessageTexts.messageRequired,
+  directMessageTexts.messageTooLong,
+);
 
 export const sendMessageBody = z.object({
   recipientId: z.uuid({ error: directMessageTexts.recipientRequired }),

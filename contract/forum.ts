@@ -3,6 +3,7 @@ import { forumPostPath } from './forum-links.ts';
 import { forumMessages as m } from './messages/forum.ts';
 import { cursorParam, pageOf } from './pages.ts';
 import { person, personWithAvatar } from './people.ts';
+import { textField } from './text-field.ts';
 
 export const forumLimits = {
   title: { min: 5, max: 100 },
@@ -16,35 +17,19 @@ export const forumMentionNotifyLimit = 10;
 export const forumReplyPageSize = 20;
 
 export const forumCategoryBody = z.object({
-  name: z
-    .string({ error: m.categoryNameRequired })
-    .trim()
-    .min(1, m.categoryNameRequired)
-    .max(forumLimits.categoryName.max, m.categoryNameTooLong),
+  name: textField(forumLimits.categoryName, m.categoryNameRequired, m.categoryNameTooLong),
   description: z.string().trim().max(300).default(''),
 });
 
 export const newThreadBody = z.object({
   categoryId: z.uuid({ error: m.categoryNotFound }),
-  title: z
-    .string({ error: m.titleTooShort })
-    .trim()
-    .min(forumLimits.title.min, m.titleTooShort)
-    .max(forumLimits.title.max, m.titleTooLong),
-  content: z
-    .string({ error: m.contentRequired })
-    .trim()
-    .min(1, m.contentRequired)
-    .max(forumLimits.content.max, m.contentTooLong),
+  title: textField(forumLimits.title, m.titleTooShort, m.titleTooLong),
+  content: textField(forumLimits.content, m.contentRequired, m.contentTooLong),
 });
 export type NewThreadBody = z.output<typeof newThreadBody>;
 
 export const replyBody = z.object({
-  content: z
-    .string({ error: m.replyRequired })
-    .trim()
-    .min(1, m.replyRequired)
-    .max(forumLimits.reply.max, m.replyTooLong),
+  content: textField(forumLimits.reply, m.replyRequired, m.replyTooLong),
 });
 
 /** An author's (or staff's) edit of a thread: its title and Markdown body. */

@@ -6,7 +6,8 @@ import { order } from './orders.ts';
 import { cursorParam, pageOf } from './pages.ts';
 import { person } from './people.ts';
 import { httpUrlField, optionalImageField } from './products.ts';
-import { sellerReputation } from './reputation.ts';
+import { sellerReputation, vouch } from './reputation.ts';
+import { textField } from './text-field.ts';
 
 export const listingTypes = ['cheat', 'account', 'item', 'other'] as const;
 /** The statuses anyone may filter by; a listing may also be `suspended` (its seller is banned). */
@@ -32,24 +33,14 @@ export const listingLimits = {
 } as const;
 export const listingPageSize = 24;
 
-const title = z
-  .string({ error: m.titleTooShort })
-  .trim()
-  .min(listingLimits.title.min, m.titleTooShort)
-  .max(listingLimits.title.max, m.titleTooLong);
-const description = z
-  .string({ error: m.descriptionTooShort })
-  .trim()
-  .min(listingLimits.description.min, m.descriptionTooShort)
-  .max(listingLimits.description.max, m.descriptionTooLong);
+const title = textField(listingLimits.title, m.titleTooShort, m.titleTooLong);
+const description = textField(listingLimits.description, m.descriptionTooShort, m.descriptionTooLong);
 /** Whole credits only; forms send numbers, so strings are refused like any other wrong type. */
 const price = z
   .number({ error: m.priceTooLow })
   .int(m.priceTooLow)
   .min(listingLimits.price.min, m.priceTooLow)
   .max(listingLimits.price.max, m.priceTooHigh);
-const requiredText = (message: string, max: number = listingLimits.text.max) =>
-  z.string({ error: message }).trim().min(1, message).max(max, message);
 
 export const stockField = z
   .number({ error: st.stockInvalid })
@@ -69,11 +60,11 @@ export const keysText = z
 
 export const listingCreateBody = z.object({
   title,
-  game: requiredText(m.gameRequired, listingLimits.game.max),
+  game: textField(listingLimits.game, m.gameRequired, m.gameRequired),
   type: z.enum(listingTypes).default('cheat'),
   detectionStatus: z.enum(detectionStatuses).default('unknown'),
-  features: requiredText(m.featuresRequired),
-  requirements: requiredText(m.requirementsRequired),
+  features: textField(listingLimits.text, m.featuresRequired, m.featuresRequired),
+  requirements: textField(listingLimits.text, m.requirementsRequired, m.requirementsRequired),
   description,
   contentLink: httpUrlField(m.contentLinkRequired, m.contentLinkInvalid),
   price,
@@ -117,11 +108,7 @@ export const feedbackBody = z.object({
     .int(m.ratingRequired)
     .min(1, m.ratingRequired)
     .max(5, m.ratingRequired),
-  comment: z
-    .string({ error: m.commentRequired })
-    .trim()
-    .min(1, m.commentRequired)
-    .max(listingLimits.comment.max, m.commentTooLong),
+  comment: textField(listingLimits.comment, m.commentRequired, m.commentTooLong),
 });
 export type FeedbackBody = z.input<typeof feedbackBody>;
 
@@ -204,12 +191,7 @@ export const listingDetail = listing.extend({
 });
 export type ListingDetail = z.infer<typeof listingDetail>;
 
-export const feedbackEntry = z.object({
-  id: z.string(),
-  rating: z.number().int(),
-  comment: z.string(),
-  listingId: z.string().nullable(),
-  listingTitle: z.string(),
+export const feedbackEntry = vouch.extend({
   author: person.nullable(),
   /** The caller's own vouch, held for staff as a possible vouch ring: shown to them only, as "Awaiting review". */
   awaitingReview: z.boolean(),

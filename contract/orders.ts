@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { orderMessages as m } from './messages/order.ts';
 import { walletMessages as w } from './messages/wallet.ts';
-import { cursorParam, pageOf } from './pages.ts';
+import { cursorParam, pageOf, statusPageQuery } from './pages.ts';
 import { person } from './people.ts';
+import { textField } from './text-field.ts';
 
 export const orderStatuses = ['held', 'disputed', 'released', 'refunded'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
@@ -64,18 +65,11 @@ export const orderListQuery = z.object({
 });
 export type OrderListQuery = z.input<typeof orderListQuery>;
 
-export const adminOrderListQuery = z.object({
-  status: z.enum(['all', ...orderStatuses]).default('disputed'),
-  cursor: cursorParam,
-});
+export const adminOrderListQuery = statusPageQuery(['all', ...orderStatuses], 'disputed');
 export type AdminOrderListQuery = z.input<typeof adminOrderListQuery>;
 
 export const disputeBody = z.object({
-  reason: z
-    .string({ error: m.reasonTooShort })
-    .trim()
-    .min(disputeReasonLimits.min, m.reasonTooShort)
-    .max(disputeReasonLimits.max, m.reasonTooLong),
+  reason: textField(disputeReasonLimits, m.reasonTooShort, m.reasonTooLong),
 });
 export type DisputeBody = z.input<typeof disputeBody>;
 
@@ -87,7 +81,7 @@ export const settleBody = z.object({
     .int(m.splitAmountInvalid)
     .min(1, m.splitAmountInvalid)
     .optional(),
-  note: z.string({ error: m.noteRequired }).trim().min(1, m.noteRequired).max(2000, m.noteTooLong),
+  note: textField({ max: 2000 }, m.noteRequired, m.noteTooLong),
 });
 export type SettleBody = z.input<typeof settleBody>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { passkeyMessages } from './messages/passkey.ts';
+import { textField } from './text-field.ts';
 
 /** Passkeys (WebAuthn, decision 038): what a member sees of one. Never the public key or the credential id. */
 export const passkeyItem = z.object({
@@ -16,11 +17,7 @@ export const passkeysResponse = z.object({ items: z.array(passkeyItem) });
 
 export const passkeyIdParams = z.object({ id: z.uuid({ error: passkeyMessages.notFound }) });
 
-export const passkeyName = z
-  .string({ error: passkeyMessages.nameRequired })
-  .trim()
-  .min(1, passkeyMessages.nameRequired)
-  .max(50, passkeyMessages.nameTooLong);
+export const passkeyName = textField({ max: 50 }, passkeyMessages.nameRequired, passkeyMessages.nameTooLong);
 
 export const renamePasskeyBody = z.object({ name: passkeyName });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineMessages } from './i18n/define.ts';
 import { paymentMessages as m } from './messages/payment.ts';
-import { cursorParam, pageOf } from './pages.ts';
+import { pageOf, statusPageQuery } from './pages.ts';
 
 /*
  * Top-ups (decision 032): a member buys credits from a payment processor. The server makes the invoice or
@@ -61,10 +61,7 @@ export const depositCreated = z.object({
 });
 export const depositPage = pageOf(deposit);
 export type DepositPage = z.infer<typeof depositPage>;
-export const depositQuery = z.object({
-  status: z.enum(['all', ...depositStatuses]).default('all'),
-  cursor: cursorParam,
-});
+export const depositQuery = statusPageQuery(['all', ...depositStatuses], 'all');
 export const depositPageSize = 20;
 export const depositIdParams = z.object({ id: z.uuid(m.depositNotFound) });
 

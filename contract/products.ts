@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isMediaPath } from './media.ts';
 import { productMessages as m } from './messages/product.ts';
 import { cursorParam, pageOf } from './pages.ts';
+import { textField } from './text-field.ts';
 
 export const productStatuses = ['active', 'inactive'] as const;
 export type ProductStatus = (typeof productStatuses)[number];
@@ -41,17 +42,9 @@ export const productLimits = {
 export const productPageSize = 24;
 
 export const productBody = z.object({
-  title: z
-    .string({ error: m.titleRequired })
-    .trim()
-    .min(1, m.titleRequired)
-    .max(productLimits.title.max, m.titleTooLong),
+  title: textField(productLimits.title, m.titleRequired, m.titleTooLong),
   salesUrl: httpUrlField(m.salesUrlRequired, m.salesUrlInvalid),
-  description: z
-    .string({ error: m.descriptionRequired })
-    .trim()
-    .min(1, m.descriptionRequired)
-    .max(productLimits.description.max, m.descriptionTooLong),
+  description: textField(productLimits.description, m.descriptionRequired, m.descriptionTooLong),
   imageUrl: optionalImageField(m.imageUrlInvalid),
 });
 export type ProductBody = z.output<typeof productBody>;

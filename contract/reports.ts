@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { reportMessages as m } from './messages/report.ts';
-import { cursorParam, pageOf } from './pages.ts';
+import { pageOf, statusPageQuery } from './pages.ts';
 import { person } from './people.ts';
+import { textField } from './text-field.ts';
 
 export const reportTargetTypes = ['post', 'comment', 'thread', 'reply', 'cheat', 'listing'] as const;
 export type ReportTargetType = (typeof reportTargetTypes)[number];
@@ -9,11 +10,7 @@ export const reportLimits = { reason: { max: 1000 } } as const;
 
 export const reportBody = z.object({
   target: z.object({ type: z.enum(reportTargetTypes), id: z.uuid({ error: m.targetNotFound }) }),
-  reason: z
-    .string({ error: m.reasonRequired })
-    .trim()
-    .min(1, m.reasonRequired)
-    .max(reportLimits.reason.max, m.reasonTooLong),
+  reason: textField(reportLimits.reason, m.reasonRequired, m.reasonTooLong),
 });
 
 export const reportCreated = z.object({
@@ -31,10 +28,7 @@ export type ReportStatusFilter = (typeof reportStatusFilters)[number];
 export const adminReportPageSize = 20;
 
 /** Spec §9 default filter: reports pending. */
-export const adminReportsQuery = z.object({
-  status: z.enum(reportStatusFilters).default('pending'),
-  cursor: cursorParam,
-});
+export const adminReportsQuery = statusPageQuery(reportStatusFilters, 'pending');
 
 export const reportIdParams = z.object({ id: z.uuid({ error: m.notFound }) });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { reputationMessages as m } from './messages/reputation.ts';
-import { cursorParam, pageOf } from './pages.ts';
+import { pageOf, statusPageQuery } from './pages.ts';
 import { person } from './people.ts';
 
 /**
@@ -22,18 +22,19 @@ export const vouchReviewStatuses = ['pending', 'approved', 'rejected'] as const;
 export type VouchReviewStatus = (typeof vouchReviewStatuses)[number];
 export const vouchReviewPageSize = 20;
 
-export const vouchReviewQuery = z.object({
-  status: z.enum(vouchReviewStatuses).default('pending'),
-  cursor: cursorParam,
-});
+export const vouchReviewQuery = statusPageQuery(vouchReviewStatuses, 'pending');
 export const vouchReviewParams = z.object({ id: z.uuid({ error: m.reviewNotFound }) });
 
-export const flaggedVouch = z.object({
+/** A vouch as each list of them shows it: its rating and comment, and the listing it was left on. */
+export const vouch = z.object({
   id: z.string(),
   rating: z.number().int(),
   comment: z.string(),
   listingId: z.string().nullable(),
   listingTitle: z.string(),
+});
+
+export const flaggedVouch = vouch.extend({
   from: person.nullable(),
   to: person,
   /** Orders between the two accounts (either way), and each account's orders in all. */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { reviewMessages as m } from './messages/review.ts';
-import { cursorParam, pageOf } from './pages.ts';
+import { pageOf, statusPageQuery } from './pages.ts';
 import { person } from './people.ts';
+import { textField } from './text-field.ts';
 import { reviewKinds, reviewReasons, reviewStatuses, trustLevels } from './trust.ts';
 
 /**
@@ -52,10 +53,7 @@ export type MyReviewItems = z.infer<typeof myReviewItems>;
 export const myReviewItemsLimit = 20;
 
 export const reviewPageSize = 20;
-export const reviewQuery = z.object({
-  status: z.enum(reviewStatuses).default('pending'),
-  cursor: cursorParam,
-});
+export const reviewQuery = statusPageQuery(reviewStatuses, 'pending');
 export const reviewItemParams = z.object({ id: z.uuid({ error: m.notFound }) });
 
 export const reviewItem = z.object({
@@ -89,7 +87,7 @@ export const overlapCountCap = 50;
 export const overlapAccountsShown = 5;
 
 export const rejectBody = z.object({
-  reason: z.string({ error: m.reasonRequired }).trim().min(1, m.reasonRequired).max(500, m.reasonTooLong),
+  reason: textField({ max: 500 }, m.reasonRequired, m.reasonTooLong),
 });
 
 export const reviewDecision = z.object({

@@ -4,6 +4,7 @@ import { isMediaPath } from './media.ts';
 import { socialMessages } from './messages/social.ts';
 import { pageOf } from './pages.ts';
 import { socialLimits } from './social-limits.ts';
+import { textField } from './text-field.ts';
 
 export { socialLimits };
 
@@ -43,20 +44,12 @@ function isHttpUrl(value: string): boolean {
 
 /** POST /posts; the post form uses it too. An empty image URL means none. */
 export const createPostBody = z.object({
-  content: z
-    .string({ error: socialMessages.contentRequired })
-    .trim()
-    .min(1, socialMessages.contentRequired)
-    .max(socialLimits.postContent.max, socialMessages.contentTooLong),
+  content: textField(socialLimits.postContent, socialMessages.contentRequired, socialMessages.contentTooLong),
   imageUrl: imageUrlField.nullish(),
 });
 
 export const createCommentBody = z.object({
-  content: z
-    .string({ error: socialMessages.commentEmpty })
-    .trim()
-    .min(1, socialMessages.commentEmpty)
-    .max(socialLimits.comment.max, socialMessages.commentTooLong),
+  content: textField(socialLimits.comment, socialMessages.commentEmpty, socialMessages.commentTooLong),
 });
 
 export const authorSchema = z.object({

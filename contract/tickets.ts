@@ -3,6 +3,7 @@ import { defineMessages } from './i18n/define.ts';
 import { ticketMessages as m } from './messages/ticket.ts';
 import { pageOf } from './pages.ts';
 import { person } from './people.ts';
+import { textField } from './text-field.ts';
 
 export const ticketLimits = {
   title: { min: 5, max: 100 },
@@ -26,25 +27,13 @@ const cursor = z.string().max(400).optional();
 export const ticketIdParams = z.object({ id: z.uuid({ error: m.notFound }) });
 
 export const newTicketBody = z.object({
-  title: z
-    .string({ error: m.titleTooShort })
-    .trim()
-    .min(ticketLimits.title.min, m.titleTooShort)
-    .max(ticketLimits.title.max, m.titleTooLong),
-  message: z
-    .string({ error: m.messageTooShort })
-    .trim()
-    .min(ticketLimits.message.min, m.messageTooShort)
-    .max(ticketLimits.message.max, m.messageTooLong),
+  title: textField(ticketLimits.title, m.titleTooShort, m.titleTooLong),
+  message: textField(ticketLimits.message, m.messageTooShort, m.messageTooLong),
 });
 export type NewTicketBody = z.output<typeof newTicketBody>;
 
 export const ticketReplyBody = z.object({
-  message: z
-    .string({ error: m.messageRequired })
-    .trim()
-    .min(1, m.messageRequired)
-    .max(ticketLimits.reply.max, m.messageTooLong),
+  message: textField(ticketLimits.reply, m.messageRequired, m.messageTooLong),
 });
 
 export const ticketStatusBody = z.object({ status: z.enum(ticketStatuses) });

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { defineMessages } from './i18n/define.ts';
 import { withdrawalMessages as m } from './messages/withdrawal.ts';
-import { cursorParam, pageOf } from './pages.ts';
+import { pageOf, statusPageQuery } from './pages.ts';
 import { person } from './people.ts';
+import { textField } from './text-field.ts';
 
 /*
  * Withdrawals (decision 032): a seller takes earned credits out, past the reserve, with a fresh
@@ -22,7 +23,7 @@ export const withdrawalMethodLabels: Record<WithdrawalMethod, string> = /* @__PU
   },
 );
 
-const totpCode = z.string({ error: m.codeRequired }).trim().min(1, m.codeRequired).max(32, m.codeInvalid);
+const totpCode = textField({ max: 32 }, m.codeRequired, m.codeInvalid);
 
 export const createWithdrawalBody = z
   .object({
@@ -41,11 +42,7 @@ export type CreateWithdrawalBody = z.input<typeof createWithdrawalBody>;
 export const setPayoutDestinationBody = z
   .object({
     method: z.enum(withdrawalMethods, { error: m.methodInvalid }),
-    destination: z
-      .string({ error: m.destinationRequired })
-      .trim()
-      .min(1, m.destinationRequired)
-      .max(200, m.destinationTooLong),
+    destination: textField({ max: 200 }, m.destinationRequired, m.destinationTooLong),
     code: totpCode,
   })
   .strict();
@@ -79,10 +76,7 @@ export const withdrawal = z.object({
 export type Withdrawal = z.infer<typeof withdrawal>;
 export const withdrawalPage = pageOf(withdrawal);
 export type WithdrawalPage = z.infer<typeof withdrawalPage>;
-export const withdrawalQuery = z.object({
-  status: z.enum(['all', ...withdrawalStatuses]).default('all'),
-  cursor: cursorParam,
-});
+export const withdrawalQuery = statusPageQuery(['all', ...withdrawalStatuses], 'all');
 export const withdrawalPageSize = 20;
 export const withdrawalIdParams = z.object({ id: z.uuid(m.notFound) });
 
@@ -99,10 +93,7 @@ export const adminWithdrawal = withdrawal.extend({
 export type AdminWithdrawal = z.infer<typeof adminWithdrawal>;
 export const adminWithdrawalPage = pageOf(adminWithdrawal);
 export type AdminWithdrawalPage = z.infer<typeof adminWithdrawalPage>;
-export const adminWithdrawalQuery = z.object({
-  status: z.enum(['all', ...withdrawalStatuses]).default('pending'),
-  cursor: cursorParam,
-});
+export const adminWithdrawalQuery = statusPageQuery(['all', ...withdrawalStatuses], 'pending');
 
 export const approveWithdrawalBody = z
   .object({
@@ -112,7 +103,7 @@ export const approveWithdrawalBody = z
   .strict();
 export const rejectWithdrawalBody = z
   .object({
-    reason: z.string({ error: m.reasonRequired }).trim().min(1, m.reasonRequired).max(1000, m.reasonTooLong),
+    reason: textField({ max: 1000 }, m.reasonRequired, m.reasonTooLong),
   })
   .strict();
 

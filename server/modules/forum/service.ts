@@ -435,15 +435,12 @@ export async function removeReply(db: Db, viewer: Viewer, id: string) {
     const found = orNotFound(await q.lockReply(tx, id), m.replyNotFound);
     authorize(viewer, 'delete', replySubject({ authorId: found.userId }));
     await q.deleteReply(tx, id);
-    if (!actsOnOwn(viewer, found.userId)) {
-      await audit(tx, {
-        actorId: viewer.id,
-        action: 'forum.reply.delete',
-        targetType: 'forum_reply',
-        targetId: id,
-        before: { threadId: found.threadId, userId: found.userId, content: found.content },
-      });
-    }
+    await auditOthers(tx, viewer, found.userId, {
+      action: 'forum.reply.delete',
+      targetType: 'forum_reply',
+      targetId: id,
+      before: { threadId: found.threadId, userId: found.userId, content: found.content },
+    });
   });
 }
 

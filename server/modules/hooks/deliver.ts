@@ -2,8 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Job } from 'pg-boss';
 import { hookKindLabels, hookLimits } from '../../../contract/hooks.ts';
 import { hookMessages as m } from '../../../contract/messages.ts';
-import { hooks, profiles } from '../../db/schema/index.ts';
-import { enqueue, enqueueMail, type JobData } from '../../plugins/queue.ts';
+import { hooks } from '../../db/schema/index.ts';
+import { enqueue, type JobData } from '../../plugins/queue.ts';
 import { type OutboundAnswer, postJsonOutbound, type publicHttpsAgent } from '../../security/outbound.ts';
 import { notify } from '../notifications/service.ts';
 import type { HookDeps } from './service.ts';
@@ -168,17 +168,11 @@ async function tellOwner(
   await notify(
     tx,
     { userId: hook.userId, type: 'hook_disabled', title: m.disabledTitle, content, data: { hookPath: path } },
-    { mailLater: false },
+    {
+      mailNow: {
+        template: 'notification',
+        data: { title: m.disabledTitle, content, link: `${publicUrl}${path}`, action: 'Open your webhooks' },
+      },
+    },
   );
-  const [owner] = await tx
-    .select({ email: profiles.email })
-    .from(profiles)
-    .where(eq(profiles.id, hook.userId));
-  if (owner)
-    await enqueueMail(tx, {
-      to: owner.email,
-      template: 'notification',
-      userId: hook.userId,
-      data: { title: m.disabledTitle, content, link: `${publicUrl}${path}`, action: 'Open your webhooks' },
-    });
 }

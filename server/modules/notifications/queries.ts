@@ -1,7 +1,7 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { asKeyText, keyset } from '../../db/cursor.ts';
-import { notifications } from '../../db/schema/index.ts';
+import { notifications, profiles } from '../../db/schema/index.ts';
 
 export async function insertNotification(db: Db | Tx, values: typeof notifications.$inferInsert) {
   const [row] = await db.insert(notifications).values(values).returning();
@@ -73,4 +73,10 @@ export async function markAllRead(db: Db, userId: string) {
     .where(and(eq(notifications.userId, userId), eq(notifications.read, false)))
     .returning({ id: notifications.id });
   return rows.length;
+}
+
+/** Where a member's mail goes, or undefined for a member who is gone. */
+export async function findEmail(tx: Db | Tx, userId: string) {
+  const [row] = await tx.select({ email: profiles.email }).from(profiles).where(eq(profiles.id, userId));
+  return row?.email;
 }

@@ -9,13 +9,14 @@ import type { NotificationType } from '../../db/schema/notifications.ts';
 import { rows } from '../../db/sql.ts';
 import { inLocale, type Locale, translateText } from '../../i18n.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { enqueue, enqueueMany } from '../../plugins/queue.ts';
+import { enqueue, enqueueMail, enqueueMany, type MailJob } from '../../plugins/queue.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { authorize, notification } from '../../policy.ts';
 import { findLocale } from '../me/queries.ts';
 import { fanOutAfterCommit, publishAfterCommit } from '../realtime/bus.ts';
 import {
   countUnread,
+  findEmail,
   findNotificationOwner,
   insertNotification,
   markAllRead,
@@ -39,7 +40,11 @@ export interface NotifyInput {
  * Creates a notification inside the caller's transaction, so it exists exactly when the event does; the
  * live 'notification' event to the member's sockets is sent only once that transaction commits.
  */
-export async function notify(tx: Tx | Db, input: NotifyInput, options: { mailLater?: boolean } = {}) {
+export async function notify(
+  tx: Tx | Db,
+  input: NotifyInput,
+  options: { mailNow?: Pick<MailJob, 'template' | 'data'> } = {},
+) {
   // Written in the recipient's language (issue 41): their setting, else English; its mail reads the same row.
   const locale = (await findLocale(tx, input.userId)) ?? 'en';
   const row = await insertNotification(tx, {
@@ -56,8 +61,12 @@ export async function notify(tx: Tx | Db, input: NotifyInput, options: { mailLat
     payload: { id: row.id },
   });
   // Mailed later if the member stays away (modules/mail): queued with the row, so a rollback drops both.
-  // A caller that mails the event itself at once (a withdrawal decided) says `mailLater: false`.
-  if (options.mailLater !== false) await enqueue(tx, 'notification-mail', { notificationId: row.id });
+  // An event the member must hear of by mail whatever they do (a withdrawal decided) names its mail, sent at once.
+  if (!options.mailNow) await enqueue(tx, 'notification-mail', { notificationId: row.id });
+  else {
+    const to = await findEmail(tx, input.userId);
+    if (to) await enqueueMail(tx, { ...options.mailNow, to, userId: input.userId });
+  }
   return row;
 }
 
@@ -189,6 +198,15 @@ export function unreadRepliesGroup(threadTitle: string): SQL {
           created_at = now()`;
 }
 
+/** Each new notification's mail, queued to go out if its member stays away (modules/mail). */
+function mailLater(tx: Tx, inserted: { id: string }[]) {
+  return enqueueMany(
+    tx,
+    'notification-mail',
+    inserted.map((r) => ({ notificationId: r.id })),
+  );
+}
+
 /**
  * Notifies every member `recipients` selects (with `user_id`, `content`, `data`) in one statement, in the caller's
  * transaction; each gets the live event after commit, however many they are.
@@ -200,11 +218,7 @@ export async function notifyMany(tx: Tx, recipients: SQL, type: NotificationType
       live as (${fanOutAfterCommit(sql`inserted`, 'notification')})
       select i.id from inserted i, (select count(*) from live) l`,
   );
-  await enqueueMany(
-    tx,
-    'notification-mail',
-    inserted.map((r) => ({ notificationId: r.id })),
-  );
+  await mailLater(tx, inserted);
 }
 
 /**
@@ -233,11 +247,7 @@ export async function notifyManyGrouped(
       ), live as (${fanOutAfterCommit(sql`upserted`, 'notification')})
       select u.id from upserted u, (select count(*) from live) l where u.inserted`,
   );
-  await enqueueMany(
-    tx,
-    'notification-mail',
-    inserted.map((r) => ({ notificationId: r.id })),
-  );
+  await mailLater(tx, inserted);
 }
 
 export async function listNotifications(

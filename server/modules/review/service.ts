@@ -11,7 +11,6 @@ import type { ReviewKind, ReviewStatus } from '../../../contract/trust.ts';
 import type { Db } from '../../db/client.ts';
 import type { reviewItems } from '../../db/schema/index.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { enqueueMail } from '../../plugins/queue.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { canModerate, ensure } from '../../policy.ts';
 import { applyUserPatch } from '../admin/service.ts';
@@ -170,16 +169,10 @@ async function decide(
           title: m.rejectedTitle,
           content: `${content} Reason: ${reason ?? ''}`,
         },
-        { mailLater: false },
+        {
+          mailNow: { template: 'content-review', data: { title: m.rejectedTitle, content, reason, banned } },
+        },
       );
-      const author = await q.findAuthor(tx, item.authorId);
-      if (author)
-        await enqueueMail(tx, {
-          to: author.email,
-          template: 'content-review',
-          userId: author.id,
-          data: { title: m.rejectedTitle, content, reason, banned },
-        });
     }
     await audit(tx, {
       actorId: viewer.id,

@@ -7,7 +7,7 @@ import {
 } from '../../../contract/stock.ts';
 import type { Db } from '../../db/client.ts';
 import type { TimeKey } from '../../db/cursor.ts';
-import { csvCell } from '../../plugins/csv.ts';
+import { csvInBatches } from '../../plugins/csv.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import * as q from './queries.ts';
 
@@ -89,32 +89,23 @@ const csvHeader = [
 ];
 
 /** Every sale of mine as CSV, newest first, read in batches so no statement grows with the seller. */
-export async function salesCsv(db: Db, viewer: Viewer, batch = 1000): Promise<string> {
-  const lines = [csvHeader.join(',')];
-  let after: TimeKey | undefined;
-  for (;;) {
-    const found = await q.salesBatch(db, viewer.id, after, batch);
-    for (const r of found) {
-      lines.push(
-        [
-          r.createdAt.toISOString(),
-          r.id,
-          r.listingTitle,
-          r.buyer ?? '',
-          r.units,
-          Number(r.price),
-          Number(r.fee),
-          r.status,
-          Number(r.sellerPayout),
-          Number(r.refundedAmount),
-        ]
-          .map(csvCell)
-          .join(','),
-      );
-    }
-    const last = found.at(-1);
-    if (!last || found.length < batch) break;
-    after = [last.createdAtKey, last.id];
-  }
-  return `${lines.join('\r\n')}\r\n`;
+export function salesCsv(db: Db, viewer: Viewer, batch = 1000): Promise<string> {
+  return csvInBatches(
+    csvHeader,
+    batch,
+    (after: TimeKey | undefined) => q.salesBatch(db, viewer.id, after, batch),
+    (r): TimeKey => [r.createdAtKey, r.id],
+    (r) => [
+      r.createdAt.toISOString(),
+      r.id,
+      r.listingTitle,
+      r.buyer ?? '',
+      r.units,
+      Number(r.price),
+      Number(r.fee),
+      r.status,
+      Number(r.sellerPayout),
+      Number(r.refundedAmount),
+    ],
+  );
 }

@@ -12,7 +12,7 @@ import {
   type WalletCurrency,
 } from '../../db/schema/index.ts';
 import { type Executor, rows } from '../../db/sql.ts';
-import { csvDocument } from '../../plugins/csv.ts';
+import { csvInBatches } from '../../plugins/csv.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { getMoneyTerms } from '../site-settings/service.ts';
@@ -394,28 +394,22 @@ export async function listLedger(
 }
 
 /** The member's whole history as CSV, read a keyset page at a time. */
-export async function ledgerCsv(db: Db, viewer: Viewer, currency: 'all' | WalletCurrency, batch = 1000) {
-  const lines: (string | number | null)[][] = [];
-  let after: TimeKey | undefined;
-  for (;;) {
-    const found = await q.listLedger(db, viewer.id, currency === 'all' ? undefined : currency, after, batch);
-    for (const { row } of found.slice(0, batch))
-      lines.push([
-        row.createdAt.toISOString(),
-        row.currency,
-        row.kind,
-        row.description,
-        row.amount,
-        row.balanceAfter,
-        row.orderId ?? row.depositId ?? row.withdrawalId,
-      ]);
-    const last = found.at(Math.min(found.length, batch) - 1);
-    if (!last || found.length <= batch) break;
-    after = [last.createdAtKey, last.row.id];
-  }
-  return csvDocument(
+export function ledgerCsv(db: Db, viewer: Viewer, currency: 'all' | WalletCurrency, batch = 1000) {
+  return csvInBatches(
     ['date', 'currency', 'kind', 'description', 'amount', 'balance_after', 'reference'],
-    lines,
+    batch,
+    (after: TimeKey | undefined) =>
+      q.listLedger(db, viewer.id, currency === 'all' ? undefined : currency, after, batch),
+    (r): TimeKey => [r.createdAtKey, r.row.id],
+    ({ row }) => [
+      row.createdAt.toISOString(),
+      row.currency,
+      row.kind,
+      row.description,
+      row.amount,
+      row.balanceAfter,
+      row.orderId ?? row.depositId ?? row.withdrawalId,
+    ],
   );
 }
 

@@ -10,7 +10,6 @@ import {
 } from '../../../contract/withdrawals.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, orNotFound } from '../../plugins/errors.ts';
-import { enqueueMail } from '../../plugins/queue.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { canAdminister, ensure } from '../../policy.ts';
 import { audit } from '../audit/service.ts';
@@ -83,16 +82,8 @@ async function tellMember(tx: Tx, w: q.WithdrawalRow, outcome: Outcome) {
   await notify(
     tx,
     { userId: w.userId, type: 'order_update', title, content, data: { withdrawalId: w.id } },
-    { mailLater: false },
+    { mailNow: { template: 'withdrawal', data: { title, content } } },
   );
-  const member = await q.memberContact(tx, w.userId);
-  if (member)
-    await enqueueMail(tx, {
-      to: member.email,
-      template: 'withdrawal',
-      userId: w.userId,
-      data: { title, content },
-    });
   await publishAfterCommit(tx, {
     room: `user:${w.userId}`,
     event: 'wallet',

@@ -33,14 +33,6 @@ export async function twoFactorEnabled(db: Db, userId: string) {
   return row?.on ?? false;
 }
 
-export async function memberContact(tx: Executor, userId: string) {
-  const [row] = await tx
-    .select({ email: profiles.email, username: profiles.username })
-    .from(profiles)
-    .where(eq(profiles.id, userId));
-  return row;
-}
-
 // --- payout destinations ---------------------------------------------------------------------------------
 
 export function listDestinations(db: Executor, userId: string) {

@@ -14,7 +14,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import type { TimeKey } from '../../db/cursor.ts';
 import { isUniqueViolation } from '../../db/sql.ts';
-import { csvCell } from '../../plugins/csv.ts';
+import { csvInBatches } from '../../plugins/csv.ts';
 import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { audit } from '../audit/service.ts';
@@ -278,36 +278,29 @@ const csvHeader = [
 ];
 
 /** Every withdrawal of mine as CSV, newest first, read in batches so no statement grows with the member. */
-export async function withdrawalsCsv(db: Db, viewer: Viewer, batch = 1000): Promise<string> {
-  const lines = [csvHeader.join(',')];
-  let after: TimeKey | undefined;
-  for (;;) {
-    const found = await q.mineBatch(db, viewer.id, after, batch);
-    for (const { row } of found) {
+export function withdrawalsCsv(db: Db, viewer: Viewer, batch = 1000): Promise<string> {
+  return csvInBatches(
+    csvHeader,
+    batch,
+    (after: TimeKey | undefined) => q.mineBatch(db, viewer.id, after, batch),
+    (r): TimeKey => [r.createdAtKey, r.row.id],
+    ({ row }) => {
       const w = toWithdrawal(row);
-      lines.push(
-        [
-          w.createdAt,
-          w.id,
-          w.method,
-          w.credits,
-          w.fee,
-          w.amount,
-          w.currency,
-          w.destination,
-          w.status,
-          w.reference ?? '',
-          w.reason ?? '',
-          w.decidedAt ?? '',
-          w.completedAt ?? '',
-        ]
-          .map(csvCell)
-          .join(','),
-      );
-    }
-    const last = found.at(-1);
-    if (!last || found.length < batch) break;
-    after = [last.createdAtKey, last.row.id];
-  }
-  return `${lines.join('\r\n')}\r\n`;
+      return [
+        w.createdAt,
+        w.id,
+        w.method,
+        w.credits,
+        w.fee,
+        w.amount,
+        w.currency,
+        w.destination,
+        w.status,
+        w.reference ?? '',
+        w.reason ?? '',
+        w.decidedAt ?? '',
+        w.completedAt ?? '',
+      ];
+    },
+  );
 }

@@ -6,17 +6,21 @@ export function EmptyState({
   text,
   icon,
   action,
+  compact,
   className,
 }: {
   text: string;
   icon?: ReactNode;
   action?: ReactNode;
+  /** A small box, for a side column or a list inside a page. */
+  compact?: boolean;
   className?: string;
 }) {
   return (
     <div
       className={cn(
-        'flex flex-col items-center gap-3 rounded-2xl border border-dashed border-line px-4 py-12 text-center text-muted',
+        'flex flex-col items-center gap-3 border border-dashed border-line px-4 text-center text-muted',
+        compact ? 'rounded-xl py-6' : 'rounded-2xl py-12',
         className,
       )}
     >

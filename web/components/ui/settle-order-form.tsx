@@ -6,9 +6,9 @@ import type { z } from 'zod';
 import { orderMessages as m } from '../../../contract/messages/order.ts';
 import { type Order, settleBody } from '../../../contract/orders.ts';
 import { settleUi as ui } from '../../../contract/texts/components-ui.ts';
-import { cn } from '../../lib/cn.ts';
 import { useZodForm } from '../../lib/forms.ts';
 import { Button } from './button.tsx';
+import { ChoiceCards } from './choice-cards.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { Input } from './input.tsx';
 import { Textarea } from './textarea.tsx';
@@ -43,14 +43,10 @@ function preview(order: Pick<Order, 'price' | 'fee'>, outcome: Outcome, buyerRef
 
 type SettleOut = z.output<typeof settleBody>;
 
-const outcomes = (): {
-  value: Outcome;
-  label: string;
-  text: (o: Pick<Order, 'price' | 'fee'>) => string;
-}[] => [
-  { value: 'refund', label: ui.refund, text: (o) => ui.refundText(o.price) },
-  { value: 'release', label: ui.release, text: (o) => ui.releaseText(o.price - o.fee, o.fee) },
-  { value: 'split', label: ui.split, text: () => ui.splitText },
+const outcomes = (o: Pick<Order, 'price' | 'fee'>): { value: Outcome; label: string; note: string }[] => [
+  { value: 'refund', label: ui.refund, note: ui.refundText(o.price) },
+  { value: 'release', label: ui.release, note: ui.releaseText(o.price - o.fee, o.fee) },
+  { value: 'split', label: ui.split, note: ui.splitText },
 ];
 
 export interface SettleOrderFormProps {
@@ -79,14 +75,7 @@ export function SettleOrderForm({ order, kind, onSettle, pending: saving }: Sett
       }),
     [order.price],
   );
-  const {
-    field,
-    register,
-    handleSubmit,
-    control,
-    failed,
-    formState: { errors },
-  } = useZodForm(schema, { defaultValues: { note: '' } });
+  const { field, handleSubmit, control, failed } = useZodForm(schema, { defaultValues: { note: '' } });
   const outcome = useWatch({ control, name: 'outcome' });
 
   const onSubmit = handleSubmit((body) =>
@@ -113,39 +102,13 @@ export function SettleOrderForm({ order, kind, onSettle, pending: saving }: Sett
         <Gavel className="size-4 text-primary" aria-hidden="true" />
         {words.action}
       </h3>
-      <fieldset
-        className="flex flex-col gap-2"
-        aria-describedby={errors.outcome ? 'settle-outcome-error' : undefined}
-      >
-        <legend className="mb-2 text-sm font-medium">{ui.outcome}</legend>
-        <div className="grid gap-2 md:grid-cols-3">
-          {outcomes().map((o) => (
-            <label
-              key={o.value}
-              className={cn(
-                'flex cursor-pointer gap-3 rounded-xl border p-3 text-sm transition-colors',
-                outcome === o.value ? 'border-primary bg-primary/5' : 'border-line hover:border-muted/50',
-              )}
-            >
-              <input
-                type="radio"
-                value={o.value}
-                className="mt-0.5 size-4 shrink-0 accent-primary"
-                {...register('outcome')}
-              />
-              <span>
-                <span className="block font-medium">{o.label}</span>
-                <span className="mt-0.5 block text-xs text-muted">{o.text(order)}</span>
-              </span>
-            </label>
-          ))}
-        </div>
-        {errors.outcome?.message && (
-          <p id="settle-outcome-error" role="alert" className="text-sm text-danger">
-            {errors.outcome.message}
-          </p>
-        )}
-      </fieldset>
+      <ChoiceCards
+        legend={ui.outcome}
+        value={outcome}
+        choices={outcomes(order)}
+        register={field('outcome')}
+        layout="grid gap-2 md:grid-cols-3"
+      />
       {outcome === 'split' && (
         <Input
           label={ui.buyerRefund}

@@ -94,18 +94,13 @@ export type ReportAction = keyof typeof reportActions;
 
 /** A staff decision on a report: refreshes the report lists, the dashboard, the audit log and the users. */
 export function useReportAction() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, action }: { id: string; action: ReportAction }): Promise<unknown> =>
-      reportActions[action]({ id }),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: reportKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ['admin', 'dashboard'] }),
-        queryClient.invalidateQueries({ queryKey: adminKeys.audit }),
-        queryClient.invalidateQueries({ queryKey: userKeys.all }),
-      ]),
-  });
+  return useRefreshingMutation(
+    ({ id, action }: { id: string; action: ReportAction }): Promise<unknown> => reportActions[action]({ id }),
+    reportKeys.all,
+    ['admin', 'dashboard'],
+    adminKeys.audit,
+    userKeys.all,
+  );
 }
 
 /** Staff take an uploaded image down everywhere (issue 36): the reports (their images) and audit log refresh. */
@@ -151,16 +146,11 @@ export function useFlaggedVouches(status: VouchReviewStatus) {
 
 /** Approve (it counts) or reject (it stays out) flagged feedback; refreshes the queue and the audit log. */
 export function useReviewVouch() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, action }: { id: string; action: 'approve' | 'reject' }) =>
-      routes.reputation[action]({ id }),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: vouchReviewKeys.all }),
-        queryClient.invalidateQueries({ queryKey: adminKeys.audit }),
-      ]),
-  });
+  return useRefreshingMutation(
+    ({ id, action }: { id: string; action: 'approve' | 'reject' }) => routes.reputation[action]({ id }),
+    vouchReviewKeys.all,
+    adminKeys.audit,
+  );
 }
 
 // --- the review queue (issue 36) -------------------------------------------------------------------

@@ -106,16 +106,12 @@ export function useEditReply(threadId: string) {
 
 /** Deletes a reply; the thread (its reply count) and its replies are read again. */
 export function useDeleteReply(threadId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => routes.forum.deleteReply({ id }),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: forumKeys.thread(threadId) }),
-        queryClient.invalidateQueries({ queryKey: forumKeys.replies(threadId) }),
-        queryClient.invalidateQueries({ queryKey: ['forum', 'threads'] }),
-      ]),
-  });
+  return useRefreshingMutation(
+    (id: string) => routes.forum.deleteReply({ id }),
+    forumKeys.thread(threadId),
+    forumKeys.replies(threadId),
+    ['forum', 'threads'],
+  );
 }
 
 /** Staff: earlier versions of a thread or a reply. */

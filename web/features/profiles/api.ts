@@ -22,11 +22,9 @@ export function useProfile(id: string) {
 
 export function useProfilePosts(id: string, enabled: boolean) {
   return useInfiniteQuery({
-    queryKey: [...profileKey(id), 'posts'],
-    queryFn: ({ pageParam, signal }) =>
-      routes.social.byAuthor({ id }, { cursor: pageParam ?? undefined }, { signal }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
+    ...pagedQuery([...profileKey(id), 'posts'], (cursor, signal) =>
+      routes.social.byAuthor({ id }, { cursor }, { signal }),
+    ),
     enabled,
   });
 }
@@ -46,11 +44,9 @@ export function useFollowProfile(id: string) {
 
 export function useProfileForumThreads(id: string, enabled: boolean) {
   return useInfiniteQuery({
-    queryKey: [...profileKey(id), 'forum-threads'],
-    queryFn: ({ pageParam, signal }) =>
-      routes.forum.byUser({ id }, { cursor: pageParam ?? undefined }, { signal }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
+    ...pagedQuery([...profileKey(id), 'forum-threads'], (cursor, signal) =>
+      routes.forum.byUser({ id }, { cursor }, { signal }),
+    ),
     enabled,
   });
 }

@@ -1,7 +1,7 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { StockBody } from '../../../contract/stock.ts';
 import * as api from '../../lib/api-routes.gen.ts';
-import { pagedQuery } from '../../lib/queries.ts';
+import { pagedQuery, useRefreshingMutation } from '../../lib/queries.ts';
 import { listingsRootKey } from '../../lib/query-roots.ts';
 
 const sellerRootKey = ['seller'] as const;
@@ -27,16 +27,11 @@ export function useSalesSummary() {
 
 /** A link listing's stock (restock) or either kind's low-stock warning; refreshes the dashboard and listings. */
 export function useSetStock() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: StockBody }) => api.stock.setStock({ id }, body),
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: sellerKeys.all }),
-        queryClient.invalidateQueries({ queryKey: listingsRootKey }),
-      ]);
-    },
-  });
+  return useRefreshingMutation(
+    ({ id, body }: { id: string; body: StockBody }) => api.stock.setStock({ id }, body),
+    sellerKeys.all,
+    listingsRootKey,
+  );
 }
 
 /** The CSV is a plain download from the server (text/csv with a file name): no script builds it. */

@@ -1,6 +1,5 @@
 import {
   type InfiniteData,
-  infiniteQueryOptions,
   type QueryClient,
   queryOptions,
   useInfiniteQuery,
@@ -11,6 +10,7 @@ import {
 import type { z } from 'zod';
 import type { createPostBody, FeedTab, Post, PostPage } from '../../../contract/social.ts';
 import * as routes from '../../lib/api-routes.gen.ts';
+import { pagedQuery, useRefreshingMutation } from '../../lib/queries.ts';
 import { postsRootKey } from '../../lib/query-roots.ts';
 import { myReviewItemsKey } from '../../lib/review-items.ts';
 
@@ -27,16 +27,10 @@ export const statsKey = ['stats'] as const;
 /** The profile feature's root key (its pages show a member's posts and counts). */
 const profilesKey = ['profile'] as const;
 
-type FeedData = InfiniteData<PostPage, string | null>;
+type FeedData = InfiniteData<PostPage, string | undefined>;
 
 export const feedQuery = (tab: FeedTab) =>
-  infiniteQueryOptions({
-    queryKey: feedKey(tab),
-    queryFn: ({ pageParam, signal }) =>
-      routes.social.feed({ tab, cursor: pageParam ?? undefined }, { signal }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-  });
+  pagedQuery(feedKey(tab), (cursor, signal) => routes.social.feed({ tab, cursor }, { signal }));
 
 export function useFeed(tab: FeedTab, enabled: boolean) {
   return useInfiniteQuery({ ...feedQuery(tab), enabled });
@@ -67,17 +61,13 @@ function updateCachedPosts(queryClient: QueryClient, match: (p: Post) => boolean
 }
 
 export function useCreatePost() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: z.output<typeof createPostBody>) => routes.social.createPost(body),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: myReviewItemsKey }),
-        queryClient.invalidateQueries({ queryKey: postsKey }),
-        queryClient.invalidateQueries({ queryKey: statsKey }),
-        queryClient.invalidateQueries({ queryKey: profilesKey }),
-      ]),
-  });
+  return useRefreshingMutation(
+    (body: z.output<typeof createPostBody>) => routes.social.createPost(body),
+    myReviewItemsKey,
+    postsKey,
+    statsKey,
+    profilesKey,
+  );
 }
 
 export function useDeletePost() {
@@ -146,11 +136,9 @@ export function useToggleFollow() {
 
 export function useComments(postId: string, enabled: boolean) {
   return useInfiniteQuery({
-    queryKey: commentsKey(postId),
-    queryFn: ({ pageParam, signal }) =>
-      routes.social.comments({ id: postId }, { cursor: pageParam ?? undefined }, { signal }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
+    ...pagedQuery(commentsKey(postId), (cursor, signal) =>
+      routes.social.comments({ id: postId }, { cursor }, { signal }),
+    ),
     enabled,
   });
 }

@@ -1,6 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
 import type { Db } from '../../../db/client.ts';
+import { sweepJobPlugin } from '../../../plugins/sweep-job.ts';
 import { releaseDueOrders } from './service.ts';
 
 /**
@@ -9,13 +8,9 @@ import { releaseDueOrders } from './service.ts';
  * instance queues the sweep on its timer, the stately queue keeps one waiting and one running across all of
  * them, and each release is still a conditional update only one transaction can win.
  */
-export const releaseJobPlugin = fp<{ db: Db; intervalMs: number }>(
-  async (app: FastifyInstance, { db, intervalMs }) => {
-    app.jobs.work('escrow-release', async () => {
-      const released = await releaseDueOrders(db);
-      if (released > 0) app.log.info({ released }, 'escrow released');
-    });
-    app.jobs.every('escrow-release', intervalMs);
-  },
-  { name: 'escrow-release-job', dependencies: ['job-queue'] },
+export const releaseJobPlugin = sweepJobPlugin<{ db: Db; intervalMs: number }>(
+  'escrow-release',
+  'escrow-release-job',
+  (_app, { db }) => releaseDueOrders(db),
+  { field: 'released', message: 'escrow released' },
 );

@@ -4,8 +4,8 @@ import type { WatchState } from '../../../../contract/watches.ts';
 import type { Db } from '../../../db/client.ts';
 import { AppError, orNotFound } from '../../../plugins/errors.ts';
 import type { Viewer } from '../../../plugins/viewer.ts';
-import { actsOnOwn, authorize, listing as listingSubject } from '../../../policy.ts';
-import { audit } from '../../audit/service.ts';
+import { authorize, listing as listingSubject } from '../../../policy.ts';
+import { auditOthers } from '../../audit/service.ts';
 import { findListingRow } from '../listings/queries/detail.ts';
 import * as q from './queries.ts';
 
@@ -63,15 +63,12 @@ export async function changeListingDetection(db: Db, viewer: Viewer, id: string,
       { id, title: row.title, status: to, detected: to === 'detected' },
       viewer.id,
     );
-    if (!actsOnOwn(viewer, row.sellerId)) {
-      await audit(tx, {
-        actorId: viewer.id,
-        action: 'listing.detection',
-        targetType: 'listing',
-        targetId: id,
-        before: { detectionStatus: row.detectionStatus },
-        after: { detectionStatus: to },
-      });
-    }
+    await auditOthers(tx, viewer, row.sellerId, {
+      action: 'listing.detection',
+      targetType: 'listing',
+      targetId: id,
+      before: { detectionStatus: row.detectionStatus },
+      after: { detectionStatus: to },
+    });
   });
 }

@@ -4,7 +4,6 @@ import toast from 'react-hot-toast';
 import { sessionMessages } from '../../../../contract/messages/session.ts';
 import type { SessionItem } from '../../../../contract/sessions.ts';
 import { accountUi as ui } from '../../../../contract/texts/account-ui.ts';
-import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { deviceLabel, deviceUi } from '../../../../contract/texts/device-ui.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -18,6 +17,7 @@ import { withParts } from '../../../lib/text-parts.tsx';
 import { useRevokeOtherSessions, useRevokeSession, useSessions } from '../api.ts';
 import { browserLabel, isHandheld } from '../device-words.ts';
 import { DeviceRow } from './device-row.tsx';
+import { LoadFailed } from './load-failed.tsx';
 
 /** Where I am signed in: each browser's session, this one first-class, any other signed out on confirm. */
 export function ActiveSessions() {
@@ -49,12 +49,7 @@ export function ActiveSessions() {
       {sessions.isPending ? (
         <SkeletonRows className="h-14 w-full" />
       ) : sessions.isError ? (
-        <div className="flex flex-wrap items-center gap-3">
-          <p className="text-sm text-danger">{sessionMessages.loadSessionsFailed}</p>
-          <Button variant="outline" size="sm" onClick={() => sessions.refetch()}>
-            {commonUi.tryAgain}
-          </Button>
-        </div>
+        <LoadFailed text={sessionMessages.loadSessionsFailed} retry={() => sessions.refetch()} />
       ) : (
         <>
           <ul className="divide-y divide-line" aria-label={ui.signedInSessions}>

@@ -4,8 +4,6 @@ import toast from 'react-hot-toast';
 import { passkeyMessages } from '../../../../contract/messages/passkey.ts';
 import type { PasskeyItem } from '../../../../contract/passkeys.ts';
 import { accountUi as ui } from '../../../../contract/texts/account-ui.ts';
-import { commonUi } from '../../../../contract/texts/common-ui.ts';
-import { Button } from '../../../components/ui/button.tsx';
 import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -16,6 +14,7 @@ import { errorMessage } from '../../../lib/api.ts';
 import { useTextField } from '../../../lib/forms.ts';
 import { passkeyFailure } from '../../../lib/passkeys.ts';
 import { nameError, useAddPasskey, usePasskeys, useRemovePasskey } from '../passkeys-api.ts';
+import { LoadFailed } from './load-failed.tsx';
 import { PasskeyRow } from './passkey-row.tsx';
 
 /**
@@ -43,12 +42,7 @@ export function PasskeysSection() {
       {passkeys.isPending ? (
         <SkeletonRows className="h-14 w-full" />
       ) : passkeys.isError ? (
-        <div className="flex flex-wrap items-center gap-3">
-          <p className="text-sm text-danger">{passkeyMessages.loadFailed}</p>
-          <Button variant="outline" size="sm" onClick={() => passkeys.refetch()}>
-            {commonUi.tryAgain}
-          </Button>
-        </div>
+        <LoadFailed text={passkeyMessages.loadFailed} retry={() => passkeys.refetch()} />
       ) : items.length === 0 ? (
         <EmptyState
           text={passkeyMessages.noPasskeys}

@@ -44,36 +44,24 @@ function accountAge(joinedAt: string) {
   return ui.joinedOn(formatDateShort(joinedAt));
 }
 
+function PlaceLink({ label, to, name }: { label: string; to: string; name: string }) {
+  return (
+    <>
+      {label}{' '}
+      <Link to={to} className="text-fg hover:text-primary">
+        {name}
+      </Link>
+    </>
+  );
+}
+
 /** Where the post would appear, or whom the message went to. */
 function Place({ item }: { item: ReviewItem }) {
   const { category, thread, recipient } = item.place;
   if (recipient)
-    return (
-      <>
-        {ui.placeTo}{' '}
-        <Link to={`/profile/${recipient.id}`} className="text-fg hover:text-primary">
-          {recipient.username}
-        </Link>
-      </>
-    );
-  if (thread)
-    return (
-      <>
-        {ui.placeIn}{' '}
-        <Link to={`/forum/post/${thread.id}`} className="text-fg hover:text-primary">
-          {thread.title}
-        </Link>
-      </>
-    );
-  if (category)
-    return (
-      <>
-        {ui.placeIn}{' '}
-        <Link to={`/forum/c/${category.id}`} className="text-fg hover:text-primary">
-          {category.name}
-        </Link>
-      </>
-    );
+    return <PlaceLink label={ui.placeTo} to={`/profile/${recipient.id}`} name={recipient.username} />;
+  if (thread) return <PlaceLink label={ui.placeIn} to={`/forum/post/${thread.id}`} name={thread.title} />;
+  if (category) return <PlaceLink label={ui.placeIn} to={`/forum/c/${category.id}`} name={category.name} />;
   return item.kind === 'social_post' ? ui.inTheFeed : null;
 }
 

@@ -1,20 +1,17 @@
 import { CheckCircle2, ShieldAlert } from 'lucide-react';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { sessionMessages } from '../../../../contract/messages/session.ts';
 import { authUi as ui } from '../../../../contract/texts/auth-ui.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { useConfirmNotMe } from '../api.ts';
 import { AuthCard, linkClasses } from '../components/auth-card.tsx';
-
-/** The alert's link is /security/not-me#token=… : like the reset link, the token stays out of server logs. */
-function notMeToken(hash: string): string | null {
-  return new URLSearchParams(hash.replace(/^#/, '')).get('token');
-}
+import { useFragment } from '../fragment.ts';
 
 /** Nothing happens on opening the link (mail scanners open links); only the button's POST acts. */
 export function NotMePage() {
-  const token = notMeToken(useLocation().hash);
+  // The alert's link is /security/not-me#token=…
+  const token = useFragment().get('token');
   const confirm = useConfirmNotMe();
   const back = (
     <Link to="/login" className={linkClasses}>

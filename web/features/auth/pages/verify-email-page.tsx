@@ -1,20 +1,17 @@
 import { CheckCircle2, MailCheck, MailX } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { verifyEmailMessages as m } from '../../../../contract/messages/verify-email.ts';
 import { authUi as ui } from '../../../../contract/texts/auth-ui.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { useVerifyEmail } from '../api.ts';
 import { AuthCard, linkClasses } from '../components/auth-card.tsx';
-
-/** The link is /verify-email#token=… : like the reset link, the token stays out of server logs and Referers. */
-function verifyToken(hash: string): string | null {
-  return new URLSearchParams(hash.replace(/^#/, '')).get('token');
-}
+import { useFragment } from '../fragment.ts';
 
 /** Opening the link verifies the address (once); the banner goes with the member's profile read again. */
 export function VerifyEmailPage() {
-  const token = verifyToken(useLocation().hash);
+  // The link is /verify-email#token=…
+  const token = useFragment().get('token');
   const verify = useVerifyEmail();
   const sent = useRef(false);
   useEffect(() => {

@@ -11,9 +11,8 @@ import { cheatMessages as m } from '../../../../contract/messages/cheat.ts';
 import { cheatUi as ui } from '../../../../contract/texts/cheat-ui.ts';
 import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { marketWords as w } from '../../../../contract/texts/market-words.ts';
-import { shellUi } from '../../../../contract/texts/shell-ui.ts';
-import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
+import { SubmitRow } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Options, Select } from '../../../components/ui/select.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -84,14 +83,13 @@ export function CheatFormDialog({
           </div>
           <Input label={ui.downloadLink} type="url" placeholder="https://" {...field('downloadUrl')} />
           <Textarea label={w.description} {...field('description')} />
-          <div className="mt-2 flex justify-end gap-2">
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              {shellUi.cancel}
-            </Button>
-            <Button type="submit" loading={publish.isPending || update.isPending}>
-              {cheat ? commonUi.saveChanges : ui.publish}
-            </Button>
-          </div>
+          <SubmitRow
+            cancel={() => onOpenChange(false)}
+            className="mt-2"
+            loading={publish.isPending || update.isPending}
+          >
+            {cheat ? commonUi.saveChanges : ui.publish}
+          </SubmitRow>
         </form>
       )}
     </Dialog>

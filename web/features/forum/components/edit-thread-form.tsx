@@ -7,8 +7,7 @@ import { forumMessages as m } from '../../../../contract/messages/forum.ts';
 import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
 import { forumUi as ui } from '../../../../contract/texts/forum-ui.ts';
-import { shellUi } from '../../../../contract/texts/shell-ui.ts';
-import { Button } from '../../../components/ui/button.tsx';
+import { SubmitRow } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
@@ -46,14 +45,9 @@ export function EditThreadForm({ thread, onDone }: { thread: ForumThread; onDone
     <form noValidate onSubmit={onSubmit} className="mt-4 flex flex-col gap-4">
       <Input label={c.title} error={errors.title?.message} {...register('title')} />
       <MarkdownField control={control} name="content" label={ui.content} error={errors.content?.message} />
-      <div className="flex justify-end gap-2">
-        <Button variant="outline" onClick={onDone}>
-          {shellUi.cancel}
-        </Button>
-        <Button type="submit" loading={edit.isPending}>
-          {commonUi.save}
-        </Button>
-      </div>
+      <SubmitRow cancel={onDone} loading={edit.isPending}>
+        {commonUi.save}
+      </SubmitRow>
     </form>
   );
 }

@@ -2,6 +2,7 @@ import { MessageSquare } from 'lucide-react';
 import { Link } from 'react-router';
 import { forumMessages as m } from '../../../../contract/messages/forum.ts';
 import { forumListUi } from '../../../../contract/texts/forum-ui.ts';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatDateShort, toIsoString } from '../../../lib/format.ts';
 import { useLatestThreads } from '../api.ts';
@@ -21,11 +22,7 @@ export function LatestThreads() {
   }
   const threads = query.data?.items ?? [];
   if (threads.length === 0) {
-    return (
-      <p className="rounded-xl border border-dashed border-line px-4 py-6 text-center text-sm text-muted">
-        {m.noThreads}
-      </p>
-    );
+    return <EmptyState compact text={m.noThreads} />;
   }
   return (
     <ul className="flex flex-col gap-1" aria-label={m.latestThreads}>

@@ -7,9 +7,8 @@ import { reviewMessages as r } from '../../../../contract/messages/review.ts';
 import { isHeld } from '../../../../contract/review.ts';
 import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
 import { forumUi as ui } from '../../../../contract/texts/forum-ui.ts';
-import { shellUi } from '../../../../contract/texts/shell-ui.ts';
-import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
+import { SubmitRow } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { useZodForm } from '../../../lib/forms.ts';
 import { useCreateThread } from '../api.ts';
@@ -57,14 +56,9 @@ export function NewThreadDialog({
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <Input label={c.title} {...field('title')} />
         <MarkdownField control={control} name="content" label={ui.content} />
-        <div className="mt-2 flex justify-end gap-2">
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            {shellUi.cancel}
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            {ui.postThread}
-          </Button>
-        </div>
+        <SubmitRow cancel={() => onOpenChange(false)} className="mt-2" loading={create.isPending}>
+          {ui.postThread}
+        </SubmitRow>
       </form>
     </Dialog>
   );

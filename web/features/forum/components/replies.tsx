@@ -5,6 +5,7 @@ import { replyAnchor } from '../../../../contract/forum-links.ts';
 import { forumMessages as m } from '../../../../contract/messages/forum.ts';
 import { forumUi as ui } from '../../../../contract/texts/forum-ui.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -71,9 +72,7 @@ export function Replies({ thread }: { thread: ForumThreadView }) {
           <Skeleton className="h-16 w-full" />
         </div>
       ) : items.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-line px-4 py-6 text-center text-sm text-muted">
-          {m.noReplies}
-        </p>
+        <EmptyState compact text={m.noReplies} />
       ) : (
         <ol aria-label={ui.replies} className="flex flex-col divide-y divide-line">
           {items.map((r) => (

@@ -1,4 +1,4 @@
-import { KeyRound, PackageMinus, Upload } from 'lucide-react';
+import { PackageMinus, Upload } from 'lucide-react';
 import { type ChangeEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
@@ -11,6 +11,7 @@ import { ConfirmDialog, useConfirm } from '../../../components/ui/confirm-dialog
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { useListingKeys, useOrderKeys, useUploadKeys, useWithdrawKeys } from '../api.ts';
+import { DeliveredBox } from './delivered-box.tsx';
 
 /** The buyer's own keys of their order, as text (never markup). */
 export function BuyerKeys({ orderId }: { orderId: string }) {
@@ -18,22 +19,15 @@ export function BuyerKeys({ orderId }: { orderId: string }) {
   const keys = query.data?.keys ?? [];
   if (!query.data || keys.length === 0) return null;
   return (
-    <section
-      aria-label={st.yourKeys}
-      className="mt-6 flex items-start gap-3 rounded-xl border border-success/30 bg-success/10 p-4"
-    >
-      <KeyRound className="mt-0.5 size-5 shrink-0 text-success" aria-hidden="true" />
-      <div className="min-w-0">
-        <p className="font-semibold">{st.yourKeys}</p>
-        <ul className="mt-1 flex flex-col gap-1">
-          {keys.map((k) => (
-            <li key={k.id}>
-              <code className="break-all">{k.key}</code>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <DeliveredBox label={st.yourKeys} title={st.yourKeys}>
+      <ul className="mt-1 flex flex-col gap-1">
+        {keys.map((k) => (
+          <li key={k.id}>
+            <code className="break-all">{k.key}</code>
+          </li>
+        ))}
+      </ul>
+    </DeliveredBox>
   );
 }
 

@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog, useConfirm } from '../../../components/ui/confirm-dialog.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { SubmitRow } from '../../../components/ui/form-field.tsx';
+import { SettlementNote } from '../../../components/ui/settlement-note.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { useZodForm } from '../../../lib/forms.ts';
@@ -141,13 +142,10 @@ export function SettlementSummary({ order }: { order: Order }) {
     );
   }
   return (
-    <div className="rounded-xl border border-line bg-surface-2 px-4 py-3 text-sm">
-      <p className="font-medium">{ui.disputeSettled(order.refundedAmount, order.sellerPayout)}</p>
-      {order.settlementNote && (
-        <p className="mt-1 break-words whitespace-pre-line text-muted">
-          <span className="font-medium text-fg">{ui.staffNote}</span> {order.settlementNote}
-        </p>
-      )}
-    </div>
+    <SettlementNote
+      summary={ui.disputeSettled(order.refundedAmount, order.sellerPayout)}
+      noteLabel={ui.staffNote}
+      note={order.settlementNote}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { KeyRound, Star } from 'lucide-react';
+import { Star } from 'lucide-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import type { ListingDetail } from '../../../../contract/marketplace.ts';
@@ -15,6 +15,7 @@ import { DetailPage, ImageDetailSkeleton, NotFoundCard } from '../../../componen
 import { ExternalImageLink } from '../../../components/ui/hosted-image.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useListing } from '../api.ts';
+import { DeliveredBox } from '../components/delivered-box.tsx';
 import { DetectionControl } from '../components/detection-control.tsx';
 import { FeedbackForm } from '../components/feedback-form.tsx';
 import { BuyerKeys, SellerKeys } from '../components/license-keys.tsx';
@@ -86,23 +87,16 @@ function ListingView({ listing }: { listing: ListingDetail }) {
         {abilities.setDetection && <DetectionControl listing={listing} />}
 
         {listing.contentLink && (
-          <section
-            aria-label={ui.contentLinkRegion}
-            className="mt-6 flex items-start gap-3 rounded-xl border border-success/30 bg-success/10 p-4"
-          >
-            <KeyRound className="mt-0.5 size-5 shrink-0 text-success" aria-hidden="true" />
-            <div className="min-w-0">
-              <p className="font-semibold">{ui.contentLink}</p>
-              <a
-                href={listing.contentLink}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="break-all text-primary underline"
-              >
-                {listing.contentLink}
-              </a>
-            </div>
-          </section>
+          <DeliveredBox label={ui.contentLinkRegion} title={ui.contentLink}>
+            <a
+              href={listing.contentLink}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="break-all text-primary underline"
+            >
+              {listing.contentLink}
+            </a>
+          </DeliveredBox>
         )}
 
         {isBuyer && listing.deliveryKind === 'keys' && listing.order && (

@@ -5,9 +5,8 @@ import { type AdminProduct, productBody } from '../../../../contract/products.ts
 import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { marketWords as w } from '../../../../contract/texts/market-words.ts';
 import { productUi as ui } from '../../../../contract/texts/product-ui.ts';
-import { shellUi } from '../../../../contract/texts/shell-ui.ts';
-import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
+import { SubmitRow } from '../../../components/ui/form-field.tsx';
 import { ImageUrlField } from '../../../components/ui/image-upload.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
@@ -72,14 +71,13 @@ export function ProductFormDialog({
         <Input label={ui.salesUrl} type="url" placeholder="https://" {...field('salesUrl')} />
         <ImageUrlField {...field('imageUrl')} upload={upload('imageUrl')} />
         <Textarea label={w.description} {...field('description')} />
-        <div className="mt-2 flex justify-end gap-2">
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            {shellUi.cancel}
-          </Button>
-          <Button type="submit" loading={create.isPending || update.isPending}>
-            {product ? commonUi.saveChanges : ui.addProduct}
-          </Button>
-        </div>
+        <SubmitRow
+          cancel={() => onOpenChange(false)}
+          className="mt-2"
+          loading={create.isPending || update.isPending}
+        >
+          {product ? commonUi.saveChanges : ui.addProduct}
+        </SubmitRow>
       </form>
     </Dialog>
   );

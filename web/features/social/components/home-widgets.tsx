@@ -4,6 +4,7 @@ import { homeSocialUi as ui } from '../../../../contract/texts/social-ui.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatDateShort, formatNumber, toIsoString } from '../../../lib/format.ts';
 import { useStats } from '../api.ts';
@@ -52,11 +53,7 @@ export function LatestPosts() {
   }
   const posts = stats.data?.latestPosts ?? [];
   if (posts.length === 0) {
-    return (
-      <p className="rounded-xl border border-dashed border-line px-4 py-6 text-center text-sm text-muted">
-        {ui.noPosts}
-      </p>
-    );
+    return <EmptyState compact text={ui.noPosts} />;
   }
   return (
     <ul className="flex flex-col gap-1" aria-label={ui.latestPosts}>

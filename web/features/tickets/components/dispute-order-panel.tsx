@@ -9,6 +9,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { SettleOrderForm } from '../../../components/ui/settle-order-form.tsx';
+import { SettlementNote } from '../../../components/ui/settlement-note.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { formatDateLong, toIsoString } from '../../../lib/format.ts';
@@ -68,14 +69,12 @@ export function DisputeOrderPanel({ orderId, canSettle }: { orderId: string; can
         )}
       </dl>
       {order.settledAt && (
-        <div className="mt-4 rounded-xl border border-line bg-surface-2 px-4 py-3 text-sm">
-          <p className="font-medium">{ui.settled(order.refundedAmount, order.sellerPayout)}</p>
-          {order.settlementNote && (
-            <p className="mt-1 break-words whitespace-pre-line text-muted">
-              <span className="font-medium text-fg">{ui.staffNote}</span> {order.settlementNote}
-            </p>
-          )}
-        </div>
+        <SettlementNote
+          className="mt-4"
+          summary={ui.settled(order.refundedAmount, order.sellerPayout)}
+          noteLabel={ui.staffNote}
+          note={order.settlementNote}
+        />
       )}
       {canSettle && order.status === 'disputed' && <RevealContentLink orderId={order.id} />}
       {canSettle && order.status === 'disputed' && <DisputeSettleForm order={order} />}

@@ -1,14 +1,13 @@
 import { ArrowLeft, LifeBuoy } from 'lucide-react';
 import toast from 'react-hot-toast';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { ticketMessages as m } from '../../../../contract/messages/ticket.ts';
 import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
-import { shellUi } from '../../../../contract/texts/shell-ui.ts';
 import { ticketsUi as ui } from '../../../../contract/texts/tickets-ui.ts';
 import { newTicketBody } from '../../../../contract/tickets.ts';
-import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { SubmitRow } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
@@ -44,14 +43,9 @@ export function CreateTicketPage() {
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
           <Input label={c.title} {...field('title')} />
           <Textarea label={c.message} rows={8} hint={ui.messageHint} {...field('message')} />
-          <div className="flex justify-end gap-2">
-            <Link to="/tickets" className={buttonClasses('outline')}>
-              {shellUi.cancel}
-            </Link>
-            <Button type="submit" loading={create.isPending}>
-              {ui.createTicket}
-            </Button>
-          </div>
+          <SubmitRow cancel="/tickets" loading={create.isPending}>
+            {ui.createTicket}
+          </SubmitRow>
         </form>
       </Card>
     </div>

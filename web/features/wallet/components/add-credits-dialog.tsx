@@ -4,6 +4,7 @@ import { paymentMessages as m } from '../../../../contract/messages/payment.ts';
 import { createDepositBody, type DepositOptions, methodLabels } from '../../../../contract/payments.ts';
 import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { walletUi as ui } from '../../../../contract/texts/wallet-ui.ts';
+import { ChoiceCards } from '../../../components/ui/choice-cards.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { SubmitRow } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -15,7 +16,6 @@ import { withParts } from '../../../lib/text-parts.tsx';
 import { useFailureToast } from '../../../lib/use-failure-toast.ts';
 import { useCreateDeposit, useDepositOptions } from '../api.ts';
 import { formatPrice } from '../labels.ts';
-import { ChoiceCards } from './choice-cards.tsx';
 
 /** Add credits: a preset or a custom amount, a configured payment method, the price; then off to checkout. */
 export function AddCreditsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

@@ -12,6 +12,7 @@ import {
   withdrawalMethodLabels,
 } from '../../../../contract/withdrawals.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { ChoiceCards } from '../../../components/ui/choice-cards.tsx';
 import { SubmitRow } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { formatDateLong } from '../../../lib/format.ts';
@@ -19,7 +20,6 @@ import { useZodForm } from '../../../lib/forms.ts';
 import { useNow } from '../../../lib/orders.ts';
 import { useCreateWithdrawal } from '../api.ts';
 import { formatPrice } from '../labels.ts';
-import { ChoiceCards } from './choice-cards.tsx';
 import { CodeInput } from './code-input.tsx';
 
 /** The method's payout address, whether it can be used yet, and the way to set or change it. */
