@@ -7,13 +7,16 @@ import { pseudoLocale } from './contract/i18n/pseudo.ts';
 import { firstScreenHints } from './scripts/first-screen-hints.ts';
 import { precompress } from './scripts/precompress.ts';
 import { sharedChunks } from './scripts/shared-chunk.ts';
-import { firstScreens } from './web/app/first-screens.ts';
+import { firstScreens, shellLazyModules } from './web/app/first-screens.ts';
 
 const apiTarget = 'http://localhost:3000';
 /** The pages whose shared pieces get a chunk of their own (scripts/shared-chunk.ts). */
-const busiestPages = Object.values(firstScreens)
-  .map((screen) => screen.modules ?? [])
-  .filter((modules) => modules.length > 0);
+const busiestPages = [
+  ...Object.values(firstScreens)
+    .map((screen) => screen.modules ?? [])
+    .filter((modules) => modules.length > 0),
+  shellLazyModules,
+];
 /**
  * `PSEUDO_LOCALE=1 vite build` (npm run build:pseudo): the pseudo-locale build (docs/translating.md), into
  * dist/pseudo/web, offering the pseudo locale beside the others; its catalogue is generated from the contract's

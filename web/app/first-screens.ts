@@ -32,3 +32,15 @@ export const firstScreens: Record<string, FirstScreen> = {
     data: [],
   },
 };
+
+/**
+ * The shell's pieces that load lazily on every page after its first paint (the header's search box; a member's
+ * bell, account menu and live socket). The build gives what they import a chunk of their own beside the busiest
+ * pages' (scripts/shared-chunk.ts), so loading them never pulls in the chunk of every other page's shared pieces.
+ */
+export const shellLazyModules = [
+  'web/features/search/components/global-search.tsx',
+  'web/app/layout/notification-bell.tsx',
+  'web/app/layout/account-actions.tsx',
+  'web/lib/socket-open.ts',
+];
