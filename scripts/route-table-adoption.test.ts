@@ -45,7 +45,7 @@ const matching = (dir: string, pattern: RegExp) =>
 const byUrl =
   /\b(?:route|app)\.(?:get|post|put|patch|delete)\(|\.(?:get|post|put|patch|delete)\(\s*['`]\/|\[\w+\]\(\s*['`]\//;
 /** `api<T>(…)`, `api('/…')` or `pagedQuery(key, '/…')` (a string path in place of a generated call). */
-const byPath = /\bapi<|\bapi\(\s*['`]|\bpagedQuery(?:<[^(]*>)?\([^,]+,\s*['`]/;
+const byPath = /\bapi<|\bapi\(\s*['`]|\bpagedQuery(?:<[^(]*>)?\([^,]+,\s*['`]\//;
 
 it('declares every server route through the route table, but for the files not converted yet', () => {
   expect(matching('server', byUrl)).toEqual([...serverByUrl].sort());
