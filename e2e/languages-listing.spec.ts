@@ -96,6 +96,8 @@ test('a listing page in every language: labels, price, buy button and its confir
     await expect(
       dialog.getByRole('button', { name: t(listingUi, 'buyFor', price), exact: true }),
     ).toBeVisible();
+    // Listening for Escape starts with focus moving in (the same effects), not with being shown.
+    await expect(dialog.locator(':focus')).toHaveCount(1);
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
   }

@@ -34,6 +34,11 @@ async function walk(page: Page): Promise<string[]> {
     await more.click();
     await expect(page.getByRole('dialog', { name: 'More' })).toBeVisible();
     problems.push(...(await overflows(page)).map((p) => `More sheet: ${p}`));
+    // Shown is not yet listening: Radix moves focus into the sheet and starts listening for Escape in the same
+    // effects, which a loaded machine ran after this key (CI: the sheet stayed open, its Close button focused).
+    await expect(
+      page.getByRole('dialog', { name: 'More' }).getByRole('button', { name: 'Close' }),
+    ).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog', { name: 'More' })).toHaveCount(0);
   }
