@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, like, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { profiles, verifications } from '../../db/schema/index.ts';
-import type { MailJob } from '../../plugins/queue.ts';
+import { enqueueMail, type MailJob } from '../../plugins/queue.ts';
 import { issueAlertToken } from '../sessions/queries.ts';
 import type { Auth } from './auth.ts';
 import { putVerification } from './verifications.ts';
@@ -108,5 +108,16 @@ export async function useVerifyToken(db: Db, token: string): Promise<string | nu
         and(like(verifications.identifier, `${VERIFY_PREFIX}%`), like(verifications.value, `${userId}:%`)),
       );
     return member.id;
+  });
+}
+
+/** The verification mail: the job names the kind of link only; the mail worker makes the token (mail-links.ts). */
+export function queueVerificationMail(db: Db, member: { id: string; email: string }) {
+  return enqueueMail(db, {
+    to: member.email,
+    template: 'verify-email',
+    data: {},
+    userId: member.id,
+    link: { kind: 'verify-email' },
   });
 }

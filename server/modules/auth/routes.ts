@@ -20,18 +20,7 @@ import { isDisposableEmail } from '../anti-bot/disposable.ts';
 import { type AlertKind, requestDetails } from '../sessions/alerts.ts';
 import { refreshTrustLevel } from '../trust/service.ts';
 import { CLIENT_IP_HEADER, recordLoginEvent } from './auth.ts';
-import { useVerifyToken } from './mail-links.ts';
-
-/** The verification mail: the job names the kind of link only; the mail worker makes the token (mail-links.ts). */
-function queueVerificationMail(db: Db, member: { id: string; email: string }) {
-  return enqueueMail(db, {
-    to: member.email,
-    template: 'verify-email',
-    data: {},
-    userId: member.id,
-    link: { kind: 'verify-email' },
-  });
-}
+import { queueVerificationMail, useVerifyToken } from './mail-links.ts';
 
 /**
  * The reset request, run by the queue: the address is looked up and the mail queued naming only the kind of

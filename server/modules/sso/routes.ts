@@ -8,10 +8,10 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { profiles } from '../../db/schema/index.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { enqueueMail } from '../../plugins/queue.ts';
 import { routesFor } from '../../plugins/routes-for.ts';
 import { signedIn, toWebHeaders } from '../../plugins/viewer.ts';
 import { CLIENT_IP_HEADER } from '../auth/auth.ts';
+import { queueVerificationMail } from '../auth/mail-links.ts';
 import { requestDetails } from '../sessions/alerts.ts';
 import { providerRequests } from './http.ts';
 import { codeChallengeOf, randomToken, type SignInProvider, signInProviders } from './providers.ts';
@@ -214,14 +214,7 @@ export const ssoAuthRoutes: FastifyPluginAsyncZod<SsoRoutesOpts> = async (app, o
     }
     await sso.dropPending(db, token);
     // An address the provider did not vouch for is verified as a password sign-up's is.
-    if (!pending.emailVerified)
-      await enqueueMail(db, {
-        to: pending.email,
-        template: 'verify-email',
-        data: {},
-        userId: outcome.userId,
-        link: { kind: 'verify-email' },
-      });
+    if (!pending.emailVerified) await queueVerificationMail(db, { id: outcome.userId, email: pending.email });
     await signInMember(request, reply, outcome.userId, provider, [cookie(PENDING_COOKIE, '', 0)]);
     const [member] = await db
       .select({
