@@ -27,16 +27,22 @@ const pseudoCatalogue = `dist/pseudo-catalogue/${pseudoLocale}.json`;
 const routerBuild = (file: string) =>
   fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
 
-export default defineConfig({
+/**
+ * `vite build --ssr` (part of `npm run build`): the public pages' server renderer (web/entry-server.tsx,
+ * decision 067) into dist/render, one self-contained module with the same aliases as the browser's build, so the
+ * markup it draws is the one the browser hydrates.
+ */
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'web',
   plugins: [
     react(),
     tailwindcss(),
-    firstScreenHints(
-      firstScreens,
-      fileURLToPath(new URL('.', import.meta.url)),
-      pseudo ? { [pseudoLocale]: pseudoCatalogue } : {},
-    ),
+    !isSsrBuild &&
+      firstScreenHints(
+        firstScreens,
+        fileURLToPath(new URL('.', import.meta.url)),
+        pseudo ? { [pseudoLocale]: pseudoCatalogue } : {},
+      ),
     pseudo && {
       name: 'cheatmarket:pseudo-catalogue',
       apply: 'build',
@@ -45,7 +51,7 @@ export default defineConfig({
         execFileSync('node', ['scripts/pseudo-locale.ts', pseudoCatalogue], { stdio: 'inherit' });
       },
     },
-    precompress(),
+    !isSsrBuild && precompress(),
   ],
   // The tag web/lib/locale.ts adds to the languages this build offers ('' in every build but the pseudo one).
   define: { __PSEUDO_LOCALE__: JSON.stringify(pseudo ? pseudoLocale : '') },
@@ -61,23 +67,33 @@ export default defineConfig({
           { find: /^react-router$/, replacement: routerBuild('index.mjs') },
           { find: /^react-router\/dom$/, replacement: routerBuild('dom-export.mjs') },
           { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+          { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
           { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
           { find: /^react-dom$|^react$/, replacement: 'preact/compat' },
         ]
       : [],
   },
-  build: {
-    outDir: pseudo ? '../dist/pseudo/web' : '../dist/web',
-    emptyOutDir: true,
-    target: 'es2022',
-    // Every browser that runs es2022 knows <link rel=modulepreload>: no polyfill in the first screen.
-    modulePreload: { polyfill: false },
-    // Lazy chunks are named by their hash alone: the entry lists every chunk's file for its preloads (158
-    // of them), and the names alone were 0.8 KB of the first screen's brotli bytes.
-    rollupOptions: {
-      output: { chunkFileNames: 'assets/[hash].js', manualChunks: sharedChunks(busiestPages) },
-    },
-  },
+  ssr: { noExternal: true, target: 'node' },
+  build: isSsrBuild
+    ? {
+        outDir: pseudo ? '../dist/pseudo/render' : '../dist/render',
+        emptyOutDir: true,
+        target: 'node22',
+        copyPublicDir: false,
+        rollupOptions: { input: 'web/entry-server.tsx', output: { inlineDynamicImports: true } },
+      }
+    : {
+        outDir: pseudo ? '../dist/pseudo/web' : '../dist/web',
+        emptyOutDir: true,
+        target: 'es2022',
+        // Every browser that runs es2022 knows <link rel=modulepreload>: no polyfill in the first screen.
+        modulePreload: { polyfill: false },
+        // Lazy chunks are named by their hash alone: the entry lists every chunk's file for its preloads (158
+        // of them), and the names alone were 0.8 KB of the first screen's brotli bytes.
+        rollupOptions: {
+          output: { chunkFileNames: 'assets/[hash].js', manualChunks: sharedChunks(busiestPages) },
+        },
+      },
   server: {
     port: 5173,
     strictPort: true,
@@ -106,4 +122,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -5,6 +5,7 @@ import { createUser } from './support/users.ts';
 /*
  * Decision 029: index.html lists, per path, the page's chunks and the API reads of its first screen, and
  * public/boot.js starts them before the app's code has arrived; the API client then takes each response once.
+ * A visitor's public page comes drawn by the server with its data instead (decision 067): no read is started.
  * These check it from the browser: each hinted read is taken by the app (none left over, none fetched
  * twice), each hinted chunk is a real file, and a response is never served twice.
  */
@@ -41,17 +42,37 @@ async function openCounting(page: Page, path: string) {
 }
 
 for (const path of ['/', '/marketplace', '/posts']) {
-  test(`a visitor's ${path} takes each early read once and fetches nothing twice`, async ({ page }) => {
+  test(`a visitor's ${path} arrives drawn with its data: no early read, its chunks preloaded, nothing twice`, async ({
+    page,
+  }) => {
     const { gets, failed, hints } = await openCounting(page, path);
+    // The server drew the page (decision 067): the reads boot.js would start are in the page's state.
+    await expect(page.locator('html')).toHaveAttribute('data-drawn', '');
     const hinted = [...(hints['*']?.data ?? []), ...(hints[path]?.data ?? [])];
     expect(hinted.length).toBeGreaterThanOrEqual(2);
-    for (const url of hinted) expect(gets.get(url), url).toBe(1);
+    for (const url of hinted) expect(gets.get(url), url).toBeUndefined();
     for (const [url, count] of gets) expect(count, url).toBe(1);
     expect(hints[path]?.js.length, 'the page has chunks of its own to preload').toBeGreaterThan(0);
     const preloaded = await page
       .locator('link[rel="modulepreload"]')
       .evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
     for (const file of hints[path]?.js ?? []) expect(preloaded).toContain(file);
+    expect(failed).toEqual([]);
+  });
+}
+
+for (const path of ['/', '/marketplace']) {
+  test(`a member's ${path} takes each early read once and fetches nothing twice`, async ({
+    page,
+    request,
+  }) => {
+    const member = await createUser(request, 'earlyreads');
+    await signInAs(page, member);
+    const { gets, failed, hints } = await openCounting(page, path);
+    const hinted = [...(hints['*']?.data ?? []), ...(hints[path]?.data ?? [])];
+    expect(hinted.length).toBeGreaterThanOrEqual(2);
+    for (const url of hinted) expect(gets.get(url), url).toBe(1);
+    for (const [url, count] of gets) expect(count, url).toBe(1);
     expect(failed).toEqual([]);
   });
 }

@@ -26,7 +26,7 @@ export function newestChange(target: string): number {
 }
 
 /**
- * `missing` without `dist/web/index.html`, `stale` when a source changed after it was written, else
+ * `missing` without `dist/web/index.html` (or its renderer, dist/render), `stale` when a source changed after it was written, else
  * `fresh`. An install without the sources (a server that only got `dist/`) is always fresh.
  */
 export function bundleState(
@@ -35,6 +35,9 @@ export function bundleState(
 ): 'missing' | 'stale' | 'fresh' {
   const index = path.join(webRoot, 'index.html');
   if (!existsSync(index)) return 'missing';
+  // The public pages' server renderer (decision 067), written by the same build beside the web root.
+  const renderer = path.join(path.dirname(webRoot), 'render', 'entry-server.js');
+  if (existsSync(path.join(root, 'web', 'entry-server.tsx')) && !existsSync(renderer)) return 'missing';
   const built = statSync(index).mtimeMs;
   const newest = Math.max(...BUNDLE_SOURCES.map((s) => newestChange(path.join(root, s))));
   return newest > built ? 'stale' : 'fresh';

@@ -1,6 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
+import { PassThrough, type Transform } from 'node:stream';
+import {
+  brotliCompressSync,
+  createBrotliCompress,
+  createGzip,
+  gzipSync,
+  constants as zlibConstants,
+} from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -9,11 +16,18 @@ import type { Db } from '../db/client.ts';
 import { resolveCard } from '../modules/link-cards/cards.ts';
 import { carriesCard, renderHead, withCard } from '../modules/link-cards/head.ts';
 import { errorBody } from './errors.ts';
+import { loadPageRenderer, pageAndClosing, splitAtRoot, takesPage } from './page-render.ts';
 
+// A page is a few KB: brotli at 5 takes well under a millisecond and beats gzip's best.
+const brotliOptions = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } };
 const encoders = {
-  // A page is a couple of KB: brotli at 5 takes well under a millisecond and beats gzip's best.
-  br: (html: string) => brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }),
+  br: (html: string) => brotliCompressSync(html, brotliOptions),
   gzip: (html: string) => gzipSync(html),
+};
+/** The same encodings as streams, for a page sent in two parts (its head before its drawn body). */
+const streamEncoders: Record<keyof typeof encoders, () => Transform> = {
+  br: () => createBrotliCompress(brotliOptions),
+  gzip: () => createGzip(),
 };
 
 /** br, else gzip, if the client accepts it (a `;q=0` refuses); null for neither. */
@@ -39,7 +53,9 @@ function preferredEncoding(header: string | undefined): keyof typeof encoders | 
  *
  * A public page (a listing, thread, cheat, product, profile, category, or a list page) is answered with
  * index.html carrying that page's own title, description and Open Graph tags (issue 37: link previews),
- * compressed on the fly since it is made per request; any other path gets the prebuilt file.
+ * compressed on the fly since it is made per request; any other path gets the prebuilt file. For a visitor,
+ * that public page's first screen is drawn into it on the server (page-render.ts) when the build wrote a
+ * renderer (dist/render beside dist/web).
  */
 export const webPlugin = fp(
   async (app: FastifyInstance, opts: { root: string; db: Db; publicUrl: string }) => {
@@ -48,6 +64,10 @@ export const webPlugin = fp(
     const template = hasBundle ? readFileSync(indexFile, 'utf8') : '';
     // A web root whose index.html lacks the default head (not the build's) is served as it is.
     const cards = carriesCard(template);
+    const drawPage =
+      hasBundle && takesPage(template)
+        ? await loadPageRenderer(app, path.join(path.dirname(opts.root), 'render', 'entry-server.js'))
+        : null;
     if (hasBundle) {
       await app.register(fastifyStatic, {
         root: opts.root,
@@ -75,8 +95,18 @@ export const webPlugin = fp(
         const html = withCard(template, renderHead(card, opts.publicUrl));
         reply.type('text/html; charset=utf-8').header('vary', 'Accept-Encoding');
         const encoding = preferredEncoding(request.headers['accept-encoding']);
-        if (!encoding) return reply.send(html);
-        return reply.header('content-encoding', encoding).send(encoders[encoding](html));
+        if (encoding) reply.header('content-encoding', encoding);
+        if (request.method === 'GET' && drawPage && (await drawPage.drawsFor(request))) {
+          // The head goes at once (the browser starts on the styles and code), the drawn page when it is ready.
+          const [opening, closing] = splitAtRoot(html);
+          const body = encoding ? streamEncoders[encoding]() : new PassThrough();
+          reply.send(body);
+          body.write(opening);
+          (body as Partial<{ flush(): void }>).flush?.();
+          body.end(pageAndClosing(await drawPage.draw(request), closing));
+          return reply;
+        }
+        return reply.send(encoding ? encoders[encoding](html) : html);
       }
       return reply.status(404).send(errorBody('NOT_FOUND', messages.notFound));
     });

@@ -1,11 +1,12 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { queryClient } from '../lib/query-client.ts';
 import { ToastLimit, Toasts } from './toasts.tsx';
 
-export function Providers({ children }: { children: ReactNode }) {
+/** `client`: the tab's one cache, or on the server a fresh one per page drawn (web/entry-server.tsx). */
+export function Providers({ children, client = queryClient }: { children: ReactNode; client?: QueryClient }) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={client}>
       {children}
       <Toasts />
       <ToastLimit />

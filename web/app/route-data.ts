@@ -11,6 +11,8 @@ import { sessionQuery } from '../lib/session.ts';
  */
 function prefetch(start: (client: QueryClient) => Promise<unknown>): LoaderFunction {
   return () => {
+    // On the server the page's render itself asks for its data (web/entry-server.tsx), into its own cache.
+    if (import.meta.env.SSR) return null;
     start(queryClient).catch(() => {});
     return null;
   };

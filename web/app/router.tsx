@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 // The DOM build of the provider: it lets navigations use ReactDOM.flushSync (the sign-out relies on it).
 import { RouterProvider } from 'react-router/dom';
 import type { PageTitle } from '../../contract/texts/shell-ui.ts';
@@ -322,4 +322,19 @@ let router: ReturnType<typeof createBrowserRouter> | undefined;
 export function AppRouter() {
   router ??= createBrowserRouter(routes);
   return <RouterProvider router={router} />;
+}
+
+/**
+ * The router for a page the server drew (web/entry-server.tsx): the matched routes' lazy modules loaded first
+ * and the loaders' data taken as given, so its first render is the server's markup, not a loading skeleton.
+ */
+export async function prepareHydration(loaderData: Record<string, unknown>) {
+  const lazyMatches = (matchRoutes(routes, window.location) ?? []).filter((match) => match.route.lazy);
+  await Promise.all(
+    lazyMatches.map(async ({ route }) => {
+      const loaded = await (route.lazy as () => Promise<Partial<RouteObject>>)();
+      Object.assign(route, loaded, { lazy: undefined });
+    }),
+  );
+  router = createBrowserRouter(routes, { hydrationData: { loaderData } });
 }

@@ -118,6 +118,15 @@ export function isRetryable(err: unknown): boolean {
   return err instanceof ApiError && (err.status === 0 || err.status >= 500);
 }
 
+/** How a request reaches the API: the browser's fetch, or on the server's first render the app itself. */
+export type Transport = (url: string, init: RequestInit) => Promise<Response>;
+let transport: Transport = (url, init) => fetch(url, init);
+
+/** The server's first render (web/entry-server.tsx) answers the client's calls in process. */
+export function setApiTransport(next: Transport) {
+  transport = next;
+}
+
 async function send<T>(
   url: string,
   method: HttpMethod,
@@ -135,7 +144,7 @@ async function send<T>(
   let response: Response;
   try {
     response = await (takeEarlyResponse(url, method) ??
-      fetch(url, {
+      transport(url, {
         method,
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),

@@ -5,8 +5,9 @@ export type Theme = 'light' | 'dark';
 const STORAGE_KEY = 'theme';
 const listeners = new Set<() => void>();
 
-/** The theme public/boot.js applied before paint (the class on <html> is the truth). */
+/** The theme public/boot.js applied before paint (the class on <html> is the truth); dark on the server. */
 function currentTheme(): Theme {
+  if (typeof document === 'undefined') return 'dark';
   return document.documentElement.classList.contains('dark') ? 'dark' : 'light';
 }
 

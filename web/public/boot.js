@@ -26,8 +26,10 @@
       link.href = href;
       document.head.appendChild(link);
     }
+    // A page the server drew (decision 067) came with its data: nothing to fetch early.
+    const drawn = root.hasAttribute('data-drawn');
     const early = {};
-    for (const url of [...(hints['*']?.data || []), ...(screen.data || [])]) {
+    for (const url of drawn ? [] : [...(hints['*']?.data || []), ...(screen.data || [])]) {
       early[url] = fetch(url, { headers: { accept: 'application/json' }, credentials: 'same-origin' });
       // A response nobody takes (the visitor left at once) must not be an unhandled rejection.
       early[url].catch(() => {});
@@ -57,6 +59,8 @@
       if (locale) break;
     }
     if (locale && locale !== 'en') {
+      // The server draws in English: hidden until the app draws it again in this language (web/main.tsx).
+      if (drawn) root.setAttribute('data-redraw', '');
       root.lang = locale;
       root.dir = /^(ar|fa|he|ur|yi)\b/.test(locale) ? 'rtl' : 'ltr';
       for (const href of hints.locales[locale] || []) {

@@ -3,8 +3,9 @@ import { shellUi as ui } from '../../../contract/texts/shell-ui.ts';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { useTheme } from '../../lib/theme.ts';
 
+/** Both icons, the theme's class on <html> showing one: the server draws this without knowing the theme. */
 export function ThemeToggle() {
-  const { theme, toggle } = useTheme();
+  const { toggle } = useTheme();
   return (
     <button
       type="button"
@@ -12,11 +13,8 @@ export function ThemeToggle() {
       aria-label={ui.toggleTheme}
       className={buttonClasses('ghost', 'icon')}
     >
-      {theme === 'dark' ? (
-        <Sun className="size-5" aria-hidden="true" />
-      ) : (
-        <Moon className="size-5" aria-hidden="true" />
-      )}
+      <Sun className="hidden size-5 dark:block" aria-hidden="true" />
+      <Moon className="size-5 dark:hidden" aria-hidden="true" />
     </button>
   );
 }

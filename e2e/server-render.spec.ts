@@ -1,0 +1,104 @@
+import { expect, type Page, test } from '@playwright/test';
+import { seedProducts } from './support/catalogue.ts';
+import { signInAs } from './support/social.ts';
+import { createUser } from './support/users.ts';
+
+/*
+ * Issue 38 item 3 (decision 067): a visitor's public page arrives drawn by the server with its data, and the
+ * browser takes it over (hydrates) instead of drawing it again; members and other languages are drawn in the
+ * browser as before.
+ */
+
+/** The API reads the page makes from now on (GET, path and query). */
+function apiReads(page: Page) {
+  const reads: string[] = [];
+  page.on('request', (req) => {
+    const url = new URL(req.url());
+    if (req.method() === 'GET' && url.pathname.startsWith('/api/')) reads.push(url.pathname + url.search);
+  });
+  return reads;
+}
+
+test('a product page is readable with scripts off: the server drew it, data included', async ({
+  browser,
+  request,
+}) => {
+  const title = `Drawn loader ${Date.now()}`;
+  const [product] = await seedProducts(request, [
+    { title, description: 'Signed builds, updated daily.', salesUrl: 'https://shop.example.com/drawn' },
+  ]);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`/products/${product!.id}`);
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  await expect(page.getByText('Signed builds, updated daily.')).toBeVisible();
+  await page.goto('/products');
+  await expect(page.getByRole('heading', { name: 'Products' })).toBeVisible();
+  await expect(page.getByText(title)).toBeVisible();
+  await context.close();
+});
+
+test('the drawn marketplace comes alive without fetching its first screen again, and navigates in place', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  const reads = apiReads(page);
+  await page.goto('/marketplace');
+  await expect(page.locator('html')).toHaveAttribute('data-drawn', '');
+  await expect(page.getByRole('heading', { name: 'Marketplace' })).toBeVisible();
+  // Taken over, not drawn again: a filter answers (a new read), and no read repeated the drawn screen's.
+  await page.evaluate(() => {
+    (window as { sameDocument?: boolean }).sameDocument = true;
+  });
+  await page.getByRole('button', { name: 'Sold' }).click();
+  await expect.poll(() => reads.some((r) => r.startsWith('/api/v1/listings?status=sold'))).toBe(true);
+  expect(reads.filter((r) => r.startsWith('/api/v1/listings?status=active'))).toEqual([]);
+  expect(reads).not.toContain('/api/auth/get-session');
+  expect(reads).not.toContain('/api/v1/site-settings');
+  // A link is followed by the app in the same document, not by a new page load.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Forum' }).click();
+  await expect(page).toHaveURL(/\/forum$/);
+  await expect(page.getByRole('heading', { name: 'Forum', level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  expect(errors).toEqual([]);
+});
+
+test('a visitor who chose German on this device sees the page drawn again in German', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'en-US' });
+  await context.addInitScript(() => window.localStorage.setItem('locale', 'de'));
+  const page = await context.newPage();
+  const response = await page.goto('/forum');
+  // The server drew it in English (the browser asked for English)...
+  expect(await response!.text()).toContain('data-drawn');
+  // ...and the app drew it again in German, then showed it.
+  await expect(page.getByRole('heading', { name: 'Forum', level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Anmelden' }).first()).toBeVisible();
+  await expect(page.locator('html')).not.toHaveAttribute('data-redraw');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await context.close();
+});
+
+test("a browser asking for German is not sent an English drawing; a member's page is not drawn", async ({
+  browser,
+  page,
+  request,
+}) => {
+  const context = await browser.newContext({ locale: 'de-DE' });
+  const german = await context.newPage();
+  const response = await german.goto('/forum');
+  expect(await response!.text()).not.toContain('data-drawn');
+  await expect(german.getByRole('link', { name: 'Anmelden' }).first()).toBeVisible();
+  await context.close();
+
+  const member = await createUser(request, 'drawnmember');
+  await signInAs(page, member);
+  const own = await page.goto('/marketplace');
+  const html = await own!.text();
+  expect(html).not.toContain('data-drawn');
+  expect(html).toContain('<div id="root"></div>');
+  await expect(page.getByRole('link', { name: 'Your profile' })).toBeVisible();
+});
