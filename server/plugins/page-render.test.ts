@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profiles } from '../db/schema/index.ts';
 import { buildSignedInUser, buildUser } from '../test/factories.ts';
 import { buildTestApp, type TestApp } from '../test/test-app.ts';
+import { MAX_DRAWS_IN_FLIGHT } from './page-render.ts';
 
 /*
  * Issue 38 item 3 (decision 067): a visitor's public page is sent with its first screen drawn on the server.
@@ -29,6 +30,11 @@ export const SERVER_STATE_ID = 'server-state';
 export function setApiTransport(next) { transport = next; }
 export async function render(url) {
   if (url.includes('fail=1')) throw new Error('this page cannot be drawn');
+  if (url.includes('hold=1')) {
+    globalThis.drawsWaiting = (globalThis.drawsWaiting ?? 0) + 1;
+    await globalThis.drawGate;
+    globalThis.drawsWaiting--;
+  }
   const res = await transport('/api/v1/stats', { method: 'GET', headers: { accept: 'application/json' } });
   const stats = await res.json();
   return { html: '<p>' + url + ' ' + res.status + ' members=' + stats.members + '</p>', state: JSON.stringify({ members: stats.members }), status: 200 };
@@ -51,6 +57,8 @@ afterAll(async () => {
 });
 
 const drawnRoot = /<div id="root"><p>([^<]*)<\/p><\/div>/;
+
+const countDrawsWaiting = () => (globalThis as { drawsWaiting?: number }).drawsWaiting ?? 0;
 
 async function memberCount() {
   const [row] = await t.db.select({ n: count() }).from(profiles);
@@ -138,5 +146,24 @@ describe('pages the server does not draw', () => {
     const entry = lines.slice(at, at + 40).join('\n');
     expect(entry).toContain('/marketplace?fail=1');
     expect(entry).toContain('this page cannot be drawn');
+  });
+
+  it(`past ${MAX_DRAWS_IN_FLIGHT} pages drawn at once, the next visitor gets the page drawn in their browser`, async () => {
+    let open = () => {};
+    (globalThis as { drawGate?: Promise<void> }).drawGate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const held = Array.from({ length: MAX_DRAWS_IN_FLIGHT }, () =>
+      t.app.inject({ method: 'GET', url: '/forum?hold=1' }),
+    );
+    // Each held draw waits at the gate (nothing else is drawing).
+    await expect.poll(() => countDrawsWaiting()).toBe(MAX_DRAWS_IN_FLIGHT);
+    const extra = await t.app.inject({ method: 'GET', url: '/forum' });
+    expect(extra.statusCode).toBe(200);
+    expect(extra.body).not.toContain('server-state');
+    open();
+    for (const res of await Promise.all(held)) expect(res.body).toMatch(drawnRoot);
+    // The count went back down: the next visitor's page is drawn again.
+    expect((await t.app.inject({ method: 'GET', url: '/forum' })).body).toMatch(drawnRoot);
   });
 });

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { negotiateLocale, sourceLocale } from '../../contract/i18n/locales.ts';
@@ -28,6 +29,12 @@ export interface DrawnPage {
   stateId: string;
 }
 
+/**
+ * Pages drawn at once, at most. Drawing is CPU work a plain page never cost; past this, a visitor gets the page
+ * drawn in their browser, as before, rather than waiting behind others (a crowd from a shared link, a crawler).
+ */
+export const MAX_DRAWS_IN_FLIGHT = Math.max(2, availableParallelism() * 2);
+
 /** The visitor a render runs for: its API calls come from their address (rate limits count them as theirs). */
 const visitor = new AsyncLocalStorage<string>();
 
@@ -51,6 +58,7 @@ export async function loadPageRenderer(app: FastifyInstance, file: string): Prom
     return new Response(empty ? null : answer.body, { status: answer.statusCode, headers });
   });
 
+  let inFlight = 0;
   return {
     async drawsFor(request) {
       // A member's pages are their own and drawn in their browser; so is a page in another language than the
@@ -59,6 +67,8 @@ export async function loadPageRenderer(app: FastifyInstance, file: string): Prom
       return !(request.headers.cookie && (await app.sessionViewer(request.headers)));
     },
     async draw(request) {
+      if (inFlight >= MAX_DRAWS_IN_FLIGHT) return null;
+      inFlight++;
       try {
         const page = await visitor.run(request.ip, () => renderer.render(request.url));
         return page && { html: page.html, state: page.state, stateId: renderer.SERVER_STATE_ID };
@@ -66,6 +76,8 @@ export async function loadPageRenderer(app: FastifyInstance, file: string): Prom
         // The page still works, drawn in the browser as before; the log says what the server could not draw.
         request.log.error({ err, url: request.url }, 'page not drawn on the server');
         return null;
+      } finally {
+        inFlight--;
       }
     },
   };
