@@ -62,10 +62,7 @@ for (const path of ['/', '/marketplace', '/posts']) {
 }
 
 for (const path of ['/', '/marketplace']) {
-  test(`a member's ${path} takes each early read once`, async ({
-    page,
-    request,
-  }) => {
+  test(`a member's ${path} takes each early read once`, async ({ page, request }) => {
     const member = await createUser(request, 'earlyreads');
     await signInAs(page, member);
     const { gets, failed, hints } = await openCounting(page, path);
