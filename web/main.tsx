@@ -1,6 +1,6 @@
 import { hydrate as hydrateQueries } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot } from 'react-dom/client';
 import { sourceLocale } from '../contract/i18n/locales.ts';
 import { Providers } from './app/providers.tsx';
 import { AppRouter, prepareHydration } from './app/router.tsx';
@@ -38,17 +38,24 @@ function render() {
   });
 }
 
-/** Takes over the server's markup: the page's own chunk first, so the first render matches it. */
-async function hydrate(loaderData: Record<string, unknown>) {
+/**
+ * Takes over the server's markup: the page's own chunk first, so the first render is the page and not its
+ * skeleton. Rendered over the markup rather than hydrated: Preact's `render` reuses the server's elements and
+ * corrects their attributes, where `hydrate` keeps them as the server wrote them. The server's element ids
+ * (`useDomId`) and the look of the shell's lazy pieces (drawn whole on the server, by their placeholder here
+ * until their chunk arrives) differ from the browser's, and an `aria-controls` kept from the server named
+ * nothing.
+ */
+async function takeOver(loaderData: Record<string, unknown>) {
   await prepareHydration(loaderData);
-  if (root) hydrateRoot(root, app);
+  if (root) createRoot(root).render(app);
 }
 
 // This device's language, else the browser's (a member's saved one follows with their settings): English
 // renders at once; another first fetches its catalogue (boot.js has already preloaded it), so no English flashes.
 const locale = chooseLocale();
 if (locale === sourceLocale) {
-  if (drawn) hydrate(drawn.loaderData).catch(render);
+  if (drawn) takeOver(drawn.loaderData).catch(render);
   else render();
 } else
   setActiveLocale(locale)
