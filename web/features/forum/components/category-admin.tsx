@@ -3,7 +3,6 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { type ForumCategory, forumCategoryBody } from '../../../../contract/forum.ts';
 import { forumMessages as m } from '../../../../contract/messages/forum.ts';
-import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { forumUi as ui } from '../../../../contract/texts/forum-ui.ts';
 import { shellUi } from '../../../../contract/texts/shell-ui.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -83,7 +82,6 @@ export function DeleteCategoryButton({ category }: { category: ForumCategory }) 
         {...deleting.dialog}
         title={ui.deleteCategory}
         message={ui.deleteCategoryConfirm(category.name, category.threadCount)}
-        confirmLabel={commonUi.delete}
       />
     </>
   );

@@ -5,7 +5,6 @@ import { Link } from 'react-router';
 import type { ForumReply } from '../../../../contract/forum.ts';
 import { replyAnchor } from '../../../../contract/forum-links.ts';
 import { forumMessages as m } from '../../../../contract/messages/forum.ts';
-import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
 import { forumUi as ui } from '../../../../contract/texts/forum-ui.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
@@ -142,12 +141,7 @@ export function ReplyItem({
           </IconAction>
         )}
       </div>
-      <ConfirmDialog
-        {...deleting.dialog}
-        title={ui.deleteReply}
-        message={m.confirmDeleteReply}
-        confirmLabel={commonUi.delete}
-      />
+      <ConfirmDialog {...deleting.dialog} title={ui.deleteReply} message={m.confirmDeleteReply} />
       <RevisionsDialog
         kind="replies"
         id={r.id}

@@ -4,7 +4,6 @@ import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { ForumThreadView } from '../../../../contract/forum.ts';
 import { forumMessages as m } from '../../../../contract/messages/forum.ts';
-import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
 import { forumUi as ui } from '../../../../contract/texts/forum-ui.ts';
 import { sentencesUi } from '../../../../contract/texts/sentences-ui.ts';
@@ -182,12 +181,7 @@ function ThreadView({ thread }: { thread: ForumThreadView }) {
         </Card>
       )}
 
-      <ConfirmDialog
-        {...deleting.dialog}
-        title={ui.deleteThread}
-        message={m.confirmDelete}
-        confirmLabel={commonUi.delete}
-      />
+      <ConfirmDialog {...deleting.dialog} title={ui.deleteThread} message={m.confirmDelete} />
       <RevisionsDialog
         kind="threads"
         id={thread.id}

@@ -5,7 +5,6 @@ import { Link, NavLink, useNavigate, useParams } from 'react-router';
 import { messages } from '../../../../contract/common-messages.ts';
 import type { Conversation, ThreadResponse } from '../../../../contract/direct-messages.ts';
 import { directMessageTexts as t } from '../../../../contract/messages/direct-messages.ts';
-import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { messagesUi as ui } from '../../../../contract/texts/messages-ui.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
@@ -239,12 +238,7 @@ function Thread({ userId, meId }: { userId: string; meId: string }) {
           <MessageForm recipientId={userId} />
         )}
       </div>
-      <ConfirmDialog
-        {...deleting.dialog}
-        title={ui.deleteConversationTitle}
-        message={t.confirmDelete}
-        confirmLabel={commonUi.delete}
-      />
+      <ConfirmDialog {...deleting.dialog} title={ui.deleteConversationTitle} message={t.confirmDelete} />
     </section>
   );
 }

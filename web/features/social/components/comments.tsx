@@ -5,7 +5,6 @@ import { Link } from 'react-router';
 import { socialMessages } from '../../../../contract/messages/social.ts';
 import type { Comment } from '../../../../contract/social.ts';
 import { socialLimits } from '../../../../contract/social-limits.ts';
-import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { postCardUi as ui } from '../../../../contract/texts/social-ui.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -88,7 +87,6 @@ export function Comments({ postId, viewerId }: { postId: string; viewerId: strin
         onOpenChange={(open) => !open && setToDelete(null)}
         title={ui.deleteCommentTitle}
         message={ui.deleteCommentConfirm}
-        confirmLabel={commonUi.delete}
         pending={remove.isPending}
         onConfirm={() =>
           toDelete &&

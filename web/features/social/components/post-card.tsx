@@ -4,7 +4,6 @@ import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { socialMessages } from '../../../../contract/messages/social.ts';
 import type { Post } from '../../../../contract/social.ts';
-import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
 import { postCardUi as ui } from '../../../../contract/texts/social-ui.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
@@ -187,12 +186,7 @@ export function PostCard({ post, viewerId }: { post: Post; viewerId: string }) {
         <div id={commentsId}>{showComments && <Comments postId={post.id} viewerId={viewerId} />}</div>
       </article>
 
-      <ConfirmDialog
-        {...deleting.dialog}
-        title={ui.deletePostTitle}
-        message={ui.deletePostConfirm}
-        confirmLabel={commonUi.delete}
-      />
+      <ConfirmDialog {...deleting.dialog} title={ui.deletePostTitle} message={ui.deletePostConfirm} />
     </Card>
   );
 }
