@@ -6,6 +6,7 @@ import { AdminCell, AdminRow } from '../../../components/ui/admin-table.tsx';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Img } from '../../../components/ui/img.tsx';
+import { ProfileLink } from '../../../components/ui/profile-link.tsx';
 import { formatDateLong, toIsoString } from '../../../lib/format.ts';
 import { DecisionButtons } from './decision-buttons.tsx';
 
@@ -93,10 +94,7 @@ function ReportedContent({ report }: { report: AdminReport }) {
       )}
       {target.author && (
         <p className="mt-0.5 text-xs text-muted">
-          {ui.by}{' '}
-          <Link to={`/profile/${target.author.id}`} className="hover:text-primary">
-            {target.author.username}
-          </Link>
+          {ui.by} <ProfileLink person={target.author} className="hover:text-primary" />
         </p>
       )}
     </div>
@@ -143,9 +141,7 @@ export function ReportRow({
       <AdminCell>
         <span className="text-xs text-muted md:hidden">{ui.reportedBy} </span>
         {r.reporter ? (
-          <Link to={`/profile/${r.reporter.id}`} className="font-medium hover:text-primary">
-            {r.reporter.username}
-          </Link>
+          <ProfileLink person={r.reporter} className="font-medium hover:text-primary" />
         ) : (
           <span className="text-muted italic">{ui.deletedUser}</span>
         )}

@@ -6,6 +6,7 @@ import type { ReviewKind, ReviewReason, ReviewStatus } from '../../../../contrac
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { ProfileLink } from '../../../components/ui/profile-link.tsx';
 import { formatDateLong, formatDateShort, toIsoString } from '../../../lib/format.ts';
 import type { ReviewAction } from '../api.ts';
 import { trustLevelLabels } from './user-row.tsx';
@@ -116,9 +117,7 @@ export function ReviewCard({
       <dl className="grid gap-x-4 gap-y-1.5 text-xs text-muted sm:grid-cols-[auto_1fr]">
         <dt className="font-medium text-fg">{ui.author}</dt>
         <dd className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <Link to={`/profile/${author.id}`} className="font-semibold text-fg hover:text-primary">
-            {author.username}
-          </Link>
+          <ProfileLink person={author} className="font-semibold text-fg hover:text-primary" />
           <span>{accountAge(author.joinedAt)}</span>
           <Badge tone={author.trustLevel === 'new' ? 'warning' : 'neutral'}>
             {trustLevelLabels()[author.trustLevel]}

@@ -1,5 +1,4 @@
 import { Ban, CircleCheck, Wallet } from 'lucide-react';
-import { Link } from 'react-router';
 import type { AdminUserRow, UserRank } from '../../../../contract/admin.ts';
 import { type Role, roles } from '../../../../contract/limits.ts';
 import { trustMessages as tm } from '../../../../contract/messages/trust.ts';
@@ -11,6 +10,7 @@ import { AdminCell, AdminRow } from '../../../components/ui/admin-table.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { ProfileLink } from '../../../components/ui/profile-link.tsx';
 import { Options } from '../../../components/ui/select.tsx';
 import { formatDateShort, formatNumber, toIsoString } from '../../../lib/format.ts';
 
@@ -68,9 +68,7 @@ export function UserRow({
         <div className="flex items-center gap-3">
           <Avatar username={u.username} avatarUrl={u.avatarUrl} />
           <div className="min-w-0">
-            <Link to={`/profile/${u.id}`} className="font-medium hover:text-primary">
-              {u.username}
-            </Link>
+            <ProfileLink person={u} className="font-medium hover:text-primary" />
             <p className="text-xs text-muted">
               <code>{u.id.slice(0, 8)}</code>
               {own && ` · ${ui.you}`}

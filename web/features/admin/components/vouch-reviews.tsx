@@ -7,6 +7,7 @@ import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
+import { ProfileLink } from '../../../components/ui/profile-link.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Tabs, useTabs } from '../../../components/ui/tabs.tsx';
 import { useAdminList } from '../../../lib/admin-list.ts';
@@ -28,9 +29,7 @@ const tones: Record<VouchReviewStatus, BadgeTone> = {
 
 const Person = ({ who }: { who: { id: string; username: string } | null }) =>
   who ? (
-    <Link to={`/profile/${who.id}`} className="font-medium hover:text-primary">
-      {who.username}
-    </Link>
+    <ProfileLink person={who} className="font-medium hover:text-primary" />
   ) : (
     <span className="text-muted italic">{ui.deletedUser}</span>
   );

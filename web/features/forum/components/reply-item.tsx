@@ -1,7 +1,6 @@
 import { Heart, History, Pencil, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import toast from 'react-hot-toast';
-import { Link } from 'react-router';
 import type { ForumReply } from '../../../../contract/forum.ts';
 import { replyAnchor } from '../../../../contract/forum-links.ts';
 import { forumMessages as m } from '../../../../contract/messages/forum.ts';
@@ -12,6 +11,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog, useConfirm } from '../../../components/ui/confirm-dialog.tsx';
 import { CookedHtml } from '../../../components/ui/cooked-html.tsx';
+import { ProfileLink } from '../../../components/ui/profile-link.tsx';
 import { ReportButton } from '../../../components/ui/report-button.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -102,10 +102,8 @@ export function ReplyItem({
           </p>
         )}
         <p className="flex flex-wrap items-center gap-1 text-xs text-muted">
-          <Link to={`/profile/${r.author.id}`} className="font-medium text-fg hover:underline">
-            {r.author.username}
-          </Link>
-          · <time dateTime={toIsoString(r.createdAt)}>{formatDateLong(r.createdAt)}</time>
+          <ProfileLink person={r.author} className="font-medium text-fg hover:underline" />·{' '}
+          <time dateTime={toIsoString(r.createdAt)}>{formatDateLong(r.createdAt)}</time>
           {r.editedAt && <Edited at={r.editedAt} />}
         </p>
         {editing ? (

@@ -16,6 +16,7 @@ import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { ProfileLink } from '../../../components/ui/profile-link.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { formatDateShort, toIsoString } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -118,9 +119,7 @@ export function ForumCategoryPage() {
                       <span>
                         {withParts(
                           ui.byAuthor,
-                          <Link to={`/profile/${th.author.id}`} className="text-fg hover:underline">
-                            {th.author.username}
-                          </Link>,
+                          <ProfileLink person={th.author} className="text-fg hover:underline" />,
                         )}
                       </span>
                       <span>

@@ -17,6 +17,7 @@ import { ConfirmDialog, useConfirm } from '../../../components/ui/confirm-dialog
 import { CookedHtml } from '../../../components/ui/cooked-html.tsx';
 import { DetailPage } from '../../../components/ui/detail-page.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { ProfileLink } from '../../../components/ui/profile-link.tsx';
 import { ReportButton } from '../../../components/ui/report-button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api.ts';
@@ -140,9 +141,7 @@ function ThreadView({ thread }: { thread: ForumThreadView }) {
               avatarUrl={thread.author.avatarUrl}
               className="size-6 text-xs"
             />
-            <Link to={`/profile/${thread.author.id}`} className="font-medium text-fg hover:underline">
-              {thread.author.username}
-            </Link>
+            <ProfileLink person={thread.author} className="font-medium text-fg hover:underline" />
             <span aria-hidden="true">·</span>
             <time dateTime={toIsoString(thread.createdAt)}>{formatDateLong(thread.createdAt)}</time>
             {thread.editedAt && <Edited at={thread.editedAt} />}

@@ -7,6 +7,7 @@ import { orderUi as ui } from '../../../../contract/texts/order-ui.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { ProfileLink } from '../../../components/ui/profile-link.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDateShort, toIsoString } from '../../../lib/format.ts';
 import { withParts } from '../../../lib/text-parts.tsx';
@@ -49,9 +50,7 @@ export function OrderCard({ order }: { order: Order }) {
           {counterparty
             ? withParts(
                 party,
-                <Link to={`/profile/${counterparty.id}`} className="hover:text-fg hover:underline">
-                  {counterparty.username}
-                </Link>,
+                <ProfileLink person={counterparty} className="hover:text-fg hover:underline" />,
               )
             : party(w.formerMember)}{' '}
           · <time dateTime={toIsoString(order.createdAt)}>{formatDateShort(order.createdAt)}</time>

@@ -11,6 +11,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { HostedImage } from '../../../components/ui/hosted-image.tsx';
+import { ProfileLink } from '../../../components/ui/profile-link.tsx';
 import { SellerFigures } from '../../../components/ui/seller-figures.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatDateLong, toIsoString } from '../../../lib/format.ts';
@@ -65,9 +66,7 @@ export function SocialTab({ userId }: { userId: string }) {
                 <Card className="p-4">
                   <div className="flex flex-wrap items-center gap-2 text-sm">
                     {f.author ? (
-                      <Link to={`/profile/${f.author.id}`} className="font-medium hover:underline">
-                        {f.author.username}
-                      </Link>
+                      <ProfileLink person={f.author} className="font-medium hover:underline" />
                     ) : (
                       <span className="font-medium text-muted">{ui.formerMember}</span>
                     )}

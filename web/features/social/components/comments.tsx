@@ -10,6 +10,7 @@ import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { controlClasses } from '../../../components/ui/form-field.tsx';
+import { ProfileLink } from '../../../components/ui/profile-link.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { formatDateLong, formatDateShort, toIsoString } from '../../../lib/format.ts';
@@ -43,9 +44,7 @@ export function Comments({ postId, viewerId }: { postId: string; viewerId: strin
               </Link>
               <div className="min-w-0 flex-1 rounded-xl bg-surface px-3 py-2 shadow-sm">
                 <div className="flex items-center gap-2 text-xs">
-                  <Link to={`/profile/${c.author.id}`} className="font-semibold text-fg hover:underline">
-                    {c.author.username}
-                  </Link>
+                  <ProfileLink person={c.author} className="font-semibold text-fg hover:underline" />
                   <time
                     dateTime={toIsoString(c.createdAt)}
                     title={formatDateLong(c.createdAt)}

@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { ticketMessages as m } from '../../../../contract/messages/ticket.ts';
 import { ticketsUi as ui } from '../../../../contract/texts/tickets-ui.ts';
 import {
@@ -9,6 +8,7 @@ import {
 } from '../../../../contract/tickets.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { ProfileLink } from '../../../components/ui/profile-link.tsx';
 import { formatDateLong, toIsoString } from '../../../lib/format.ts';
 import { toastOutcome } from '../../../lib/toast-outcome.ts';
 import { useSetTicketStatus } from '../api.ts';
@@ -45,9 +45,7 @@ function AdminTicketView({ ticket }: { ticket: TicketDetail }) {
             <dd>#{shortId(ticket.id)}</dd>
             <dt>{ui.submittedBy}</dt>
             <dd>
-              <Link to={`/profile/${ticket.user.id}`} className="font-medium text-fg hover:text-primary">
-                {ticket.user.username}
-              </Link>
+              <ProfileLink person={ticket.user} className="font-medium text-fg hover:text-primary" />
             </dd>
             <dt>{ui.created}</dt>
             <dd>

@@ -1,5 +1,4 @@
 import { Check, X } from 'lucide-react';
-import { Link } from 'react-router';
 import {
   withdrawalQueueUi as q,
   walletUi as ui,
@@ -9,6 +8,7 @@ import { type AdminWithdrawal, withdrawalMethodLabels } from '../../../../contra
 import { AdminCell, AdminRow } from '../../../components/ui/admin-table.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { ProfileLink } from '../../../components/ui/profile-link.tsx';
 import { formatDateLong, toIsoString } from '../../../lib/format.ts';
 import { withdrawalStatusTones } from '../labels.ts';
 
@@ -46,9 +46,7 @@ export function AdminWithdrawalRow({
       <AdminCell>
         <div>
           {w.member ? (
-            <Link to={`/profile/${w.member.id}`} className="font-medium hover:text-primary">
-              {w.member.username}
-            </Link>
+            <ProfileLink person={w.member} className="font-medium hover:text-primary" />
           ) : (
             <span className="text-muted italic">{q.deletedUser}</span>
           )}
