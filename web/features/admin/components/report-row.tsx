@@ -5,9 +5,9 @@ import { adminUi as ui } from '../../../../contract/texts/admin-ui.ts';
 import { AdminCell, AdminRow } from '../../../components/ui/admin-table.tsx';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { DateTime } from '../../../components/ui/date-time.tsx';
 import { Img } from '../../../components/ui/img.tsx';
 import { ProfileLink } from '../../../components/ui/profile-link.tsx';
-import { formatDateLong, toIsoString } from '../../../lib/format.ts';
 import { DecisionButtons } from './decision-buttons.tsx';
 
 const statusLabels = (): Record<ReportStatus, string> => ({
@@ -134,7 +134,7 @@ export function ReportRow({
             {statusLabels()[r.status]}
           </Badge>
           <p className="text-xs text-muted max-md:w-full md:mt-1.5">
-            <time dateTime={toIsoString(r.createdAt)}>{formatDateLong(r.createdAt)}</time>
+            <DateTime at={r.createdAt} />
           </p>
         </div>
       </AdminCell>
@@ -191,7 +191,7 @@ export function ReportRow({
               {r.resolvedAt && (
                 <>
                   <br />
-                  <time dateTime={toIsoString(r.resolvedAt)}>{formatDateLong(r.resolvedAt)}</time>
+                  <DateTime at={r.resolvedAt} />
                 </>
               )}
             </p>

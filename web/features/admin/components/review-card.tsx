@@ -6,8 +6,9 @@ import type { ReviewKind, ReviewReason, ReviewStatus } from '../../../../contrac
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { DateTime } from '../../../components/ui/date-time.tsx';
 import { ProfileLink } from '../../../components/ui/profile-link.tsx';
-import { formatDateLong, formatDateShort, toIsoString } from '../../../lib/format.ts';
+import { formatDateShort } from '../../../lib/format.ts';
 import type { ReviewAction } from '../api.ts';
 import { trustLevelLabels } from './user-row.tsx';
 
@@ -93,9 +94,7 @@ export function ReviewCard({
         <span className="text-muted">
           <Place item={item} />
         </span>
-        <time className="ml-auto text-xs text-muted" dateTime={toIsoString(item.createdAt)}>
-          {formatDateLong(item.createdAt)}
-        </time>
+        <DateTime at={item.createdAt} className="ml-auto text-xs text-muted" />
       </div>
 
       <ul aria-label={ui.reasons} className="flex flex-wrap gap-1.5">

@@ -10,9 +10,10 @@ import { AdminCell, AdminRow } from '../../../components/ui/admin-table.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { DateTime } from '../../../components/ui/date-time.tsx';
 import { ProfileLink } from '../../../components/ui/profile-link.tsx';
 import { Options } from '../../../components/ui/select.tsx';
-import { formatDateShort, formatNumber, toIsoString } from '../../../lib/format.ts';
+import { formatNumber } from '../../../lib/format.ts';
 
 /** Each role's name in the active language (read at render). */
 export const roleLabels = (): Record<Role, string> => ({
@@ -145,7 +146,7 @@ export function UserRow({
         <span title={u.credits < 0 ? ui.belowZero : undefined}>{formatNumber(u.credits)}</span>
       </AdminCell>
       <AdminCell className="whitespace-nowrap text-muted">
-        <time dateTime={toIsoString(u.createdAt)}>{formatDateShort(u.createdAt)}</time>
+        <DateTime at={u.createdAt} short />
       </AdminCell>
       <AdminRowActions gap="gap-2">
         {isAdmin && (

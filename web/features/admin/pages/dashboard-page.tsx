@@ -16,11 +16,12 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
+import { DateTime } from '../../../components/ui/date-time.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { formatDateLong, formatNumber, toIsoString } from '../../../lib/format.ts';
+import { formatNumber } from '../../../lib/format.ts';
 import { useFailureToast } from '../../../lib/use-failure-toast.ts';
 import { useAdminActivity, useAdminDashboard } from '../api.ts';
 import { ActivityChart } from '../components/activity-chart.tsx';
@@ -132,8 +133,7 @@ export function DashboardPage() {
                       </Link>
                       <Badge>{p.category.name}</Badge>
                       <span className="w-full text-xs text-muted">
-                        {ui.byAuthor(p.author.username)} ·{' '}
-                        <time dateTime={toIsoString(p.createdAt)}>{formatDateLong(p.createdAt)}</time>
+                        {ui.byAuthor(p.author.username)} · <DateTime at={p.createdAt} />
                       </span>
                     </li>
                   ))}

@@ -11,11 +11,11 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog, useConfirm } from '../../../components/ui/confirm-dialog.tsx';
 import { CookedHtml } from '../../../components/ui/cooked-html.tsx';
+import { DateTime } from '../../../components/ui/date-time.tsx';
 import { ProfileLink } from '../../../components/ui/profile-link.tsx';
 import { ReportButton } from '../../../components/ui/report-button.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
-import { formatDateLong, toIsoString } from '../../../lib/format.ts';
 import { withNumber } from '../../../lib/text-parts.tsx';
 import { toastOutcome } from '../../../lib/toast-outcome.ts';
 import { useDeleteReply, useLikeReply } from '../api.ts';
@@ -103,7 +103,7 @@ export function ReplyItem({
         )}
         <p className="flex flex-wrap items-center gap-1 text-xs text-muted">
           <ProfileLink person={r.author} className="font-medium text-fg hover:underline" />·{' '}
-          <time dateTime={toIsoString(r.createdAt)}>{formatDateLong(r.createdAt)}</time>
+          <DateTime at={r.createdAt} />
           {r.editedAt && <Edited at={r.editedAt} />}
         </p>
         {editing ? (

@@ -15,13 +15,13 @@ import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog, useConfirm } from '../../../components/ui/confirm-dialog.tsx';
 import { CookedHtml } from '../../../components/ui/cooked-html.tsx';
+import { DateTime } from '../../../components/ui/date-time.tsx';
 import { DetailPage } from '../../../components/ui/detail-page.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ProfileLink } from '../../../components/ui/profile-link.tsx';
 import { ReportButton } from '../../../components/ui/report-button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api.ts';
-import { formatDateLong, toIsoString } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useDeleteThread, useForumThread } from '../api.ts';
 import { EditThreadForm } from '../components/edit-thread-form.tsx';
@@ -143,7 +143,7 @@ function ThreadView({ thread }: { thread: ForumThreadView }) {
             />
             <ProfileLink person={thread.author} className="font-medium text-fg hover:underline" />
             <span aria-hidden="true">·</span>
-            <time dateTime={toIsoString(thread.createdAt)}>{formatDateLong(thread.createdAt)}</time>
+            <DateTime at={thread.createdAt} />
             {thread.editedAt && <Edited at={thread.editedAt} />}
           </p>
           {editing ? (

@@ -7,9 +7,9 @@ import { orderUi as ui } from '../../../../contract/texts/order-ui.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { DateTime } from '../../../components/ui/date-time.tsx';
 import { ProfileLink } from '../../../components/ui/profile-link.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { formatDateShort, toIsoString } from '../../../lib/format.ts';
 import { withParts } from '../../../lib/text-parts.tsx';
 import { useOrderDetail } from '../api.ts';
 import { BuyerOrderActions, OrderStatusBadge, SettlementSummary, TimeLeft } from './order-actions.tsx';
@@ -53,7 +53,7 @@ export function OrderCard({ order }: { order: Order }) {
                 <ProfileLink person={counterparty} className="hover:text-fg hover:underline" />,
               )
             : party(w.formerMember)}{' '}
-          · <time dateTime={toIsoString(order.createdAt)}>{formatDateShort(order.createdAt)}</time>
+          · <DateTime at={order.createdAt} short />
         </p>
       </div>
 

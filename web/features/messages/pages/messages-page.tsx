@@ -10,13 +10,14 @@ import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { ConfirmDialog, useConfirm } from '../../../components/ui/confirm-dialog.tsx';
+import { DateTime } from '../../../components/ui/date-time.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { SignedOut } from '../../../components/ui/signed-out.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
-import { formatDateLong, formatDateParts, toIsoString } from '../../../lib/format.ts';
+import { formatDateParts, toIsoString } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useFailureToast } from '../../../lib/use-failure-toast.ts';
 import { useConversations, useDeleteConversation, useSetBlock, useThread } from '../api.ts';
@@ -213,9 +214,7 @@ function Thread({ userId, meId }: { userId: string; meId: string }) {
                   {m.message}
                 </p>
                 {m.offPlatform && <OffPlatformWarning />}
-                <time dateTime={toIsoString(m.createdAt)} className="mt-0.5 text-[0.7rem] text-muted">
-                  {formatDateLong(m.createdAt)}
-                </time>
+                <DateTime at={m.createdAt} className="mt-0.5 text-[0.7rem] text-muted" />
               </li>
             );
           })

@@ -7,9 +7,9 @@ import { marketWords as w } from '../../../../contract/texts/market-words.ts';
 import { productUi as ui } from '../../../../contract/texts/product-ui.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { DateTime } from '../../../components/ui/date-time.tsx';
 import { DetailPage, ImageDetailSkeleton, NotFoundCard } from '../../../components/ui/detail-page.tsx';
 import { ExternalImageLink } from '../../../components/ui/hosted-image.tsx';
-import { formatDateLong, toIsoString } from '../../../lib/format.ts';
 import { useProduct } from '../api.ts';
 import { BuyNowLink, ProductImage } from '../components/product-card.tsx';
 
@@ -72,14 +72,14 @@ function ProductDetail({ product }: { product: Product }) {
             <CalendarPlus className="size-4 text-primary" aria-hidden="true" />
             <dt className="text-muted">{w.created}</dt>
             <dd className="ml-auto font-medium">
-              <time dateTime={toIsoString(product.createdAt)}>{formatDateLong(product.createdAt)}</time>
+              <DateTime at={product.createdAt} />
             </dd>
           </div>
           <div className="flex items-center gap-2 rounded-xl bg-surface-2 px-4 py-3">
             <CalendarClock className="size-4 text-primary" aria-hidden="true" />
             <dt className="text-muted">{w.lastUpdated}</dt>
             <dd className="ml-auto font-medium">
-              <time dateTime={toIsoString(product.updatedAt)}>{formatDateLong(product.updatedAt)}</time>
+              <DateTime at={product.updatedAt} />
             </dd>
           </div>
         </dl>

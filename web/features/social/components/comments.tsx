@@ -9,11 +9,11 @@ import { postCardUi as ui } from '../../../../contract/texts/social-ui.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { DateTime } from '../../../components/ui/date-time.tsx';
 import { controlClasses } from '../../../components/ui/form-field.tsx';
 import { ProfileLink } from '../../../components/ui/profile-link.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api.ts';
-import { formatDateLong, formatDateShort, toIsoString } from '../../../lib/format.ts';
 import { useDomId } from '../../../lib/use-dom-id.ts';
 import { useAddComment, useComments, useDeleteComment } from '../api.ts';
 
@@ -45,13 +45,7 @@ export function Comments({ postId, viewerId }: { postId: string; viewerId: strin
               <div className="min-w-0 flex-1 rounded-xl bg-surface px-3 py-2 shadow-sm">
                 <div className="flex items-center gap-2 text-xs">
                   <ProfileLink person={c.author} className="font-semibold text-fg hover:underline" />
-                  <time
-                    dateTime={toIsoString(c.createdAt)}
-                    title={formatDateLong(c.createdAt)}
-                    className="text-muted"
-                  >
-                    {formatDateShort(c.createdAt)}
-                  </time>
+                  <DateTime at={c.createdAt} short titled className="text-muted" />
                   {c.author.id === viewerId && (
                     <button
                       type="button"

@@ -11,11 +11,12 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog, useConfirm } from '../../../components/ui/confirm-dialog.tsx';
+import { DateTime } from '../../../components/ui/date-time.tsx';
 import { HostedImage } from '../../../components/ui/hosted-image.tsx';
 import { ReportButton } from '../../../components/ui/report-button.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
-import { formatDateLong, formatNumber, toIsoString } from '../../../lib/format.ts';
+import { formatNumber } from '../../../lib/format.ts';
 import { useDeletePost, useToggleFollow, useToggleLike } from '../api.ts';
 import { Comments } from './comments.tsx';
 
@@ -105,9 +106,7 @@ export function PostCard({ post, viewerId }: { post: Post; viewerId: string }) {
               {post.author.role === 'admin' && <Badge tone="danger">{c.admin}</Badge>}
               {post.author.role === 'moderator' && <Badge tone="primary">{c.moderator}</Badge>}
             </div>
-            <time dateTime={toIsoString(post.createdAt)} className="text-xs text-muted">
-              {formatDateLong(post.createdAt)}
-            </time>
+            <DateTime at={post.createdAt} className="text-xs text-muted" />
           </div>
           {!mine && (
             <Button

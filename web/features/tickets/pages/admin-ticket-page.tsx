@@ -8,8 +8,8 @@ import {
 } from '../../../../contract/tickets.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { DateTime } from '../../../components/ui/date-time.tsx';
 import { ProfileLink } from '../../../components/ui/profile-link.tsx';
-import { formatDateLong, toIsoString } from '../../../lib/format.ts';
 import { toastOutcome } from '../../../lib/toast-outcome.ts';
 import { useSetTicketStatus } from '../api.ts';
 import { DisputeOrderPanel } from '../components/dispute-order-panel.tsx';
@@ -49,17 +49,17 @@ function AdminTicketView({ ticket }: { ticket: TicketDetail }) {
             </dd>
             <dt>{ui.created}</dt>
             <dd>
-              <time dateTime={toIsoString(ticket.createdAt)}>{formatDateLong(ticket.createdAt)}</time>
+              <DateTime at={ticket.createdAt} />
             </dd>
             <dt>{ui.lastUpdate}</dt>
             <dd>
-              <time dateTime={toIsoString(ticket.updatedAt)}>{formatDateLong(ticket.updatedAt)}</time>
+              <DateTime at={ticket.updatedAt} />
             </dd>
             {ticket.closedAt && (
               <>
                 <dt>{ticketStatusLabels.closed}</dt>
                 <dd>
-                  <time dateTime={toIsoString(ticket.closedAt)}>{formatDateLong(ticket.closedAt)}</time>
+                  <DateTime at={ticket.closedAt} />
                 </dd>
               </>
             )}

@@ -8,8 +8,8 @@ import { type AdminWithdrawal, withdrawalMethodLabels } from '../../../../contra
 import { AdminCell, AdminRow } from '../../../components/ui/admin-table.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { DateTime } from '../../../components/ui/date-time.tsx';
 import { ProfileLink } from '../../../components/ui/profile-link.tsx';
-import { formatDateLong, toIsoString } from '../../../lib/format.ts';
 import { withdrawalStatusTones } from '../labels.ts';
 
 const dayMs = 86_400_000;
@@ -66,9 +66,7 @@ export function AdminWithdrawalRow({
           <p className="text-xs text-muted tabular-nums">
             {ui.feeAndPayout(w.fee, `${w.amount} ${w.currency}`)}
           </p>
-          <time dateTime={toIsoString(w.createdAt)} className="text-xs text-muted">
-            {formatDateLong(w.createdAt)}
-          </time>
+          <DateTime at={w.createdAt} className="text-xs text-muted" />
         </div>
       </AdminCell>
       <AdminCell className="md:max-w-56">
