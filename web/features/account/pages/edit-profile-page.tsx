@@ -141,8 +141,12 @@ function EditProfileForm({ me }: { me: NonNullable<ReturnType<typeof useMe>['dat
                   onChange={onPick}
                   disabled={busy}
                 />
-                <Button variant="outline" onClick={() => fileInput.current?.click()} disabled={busy}>
-                  <ImageUp className="size-4" aria-hidden="true" />
+                <Button
+                  variant="outline"
+                  onClick={() => fileInput.current?.click()}
+                  disabled={busy}
+                  icon={ImageUp}
+                >
                   {file ? ui.chooseAnotherImage : ui.uploadAvatar}
                 </Button>
                 <p id={fileHintId} className={fileError ? 'text-sm text-danger' : 'text-xs text-muted'}>

@@ -153,36 +153,36 @@ export function ReviewCard({
       {item.status === 'pending' ? (
         <div className="flex flex-wrap gap-2">
           <Button
+            icon={Check}
             variant="outline"
             size="sm"
             disabled={busy}
             aria-label={message ? ui.dismissItem(about) : ui.approveItem(about)}
             onClick={() => onDecide('approve')}
           >
-            <Check className="size-4" aria-hidden="true" />
             {message ? ui.dismiss : ui.approve}
           </Button>
           {!message && (
             <Button
+              icon={X}
               variant="ghost"
               size="sm"
               disabled={busy}
               aria-label={ui.rejectItem(about)}
               onClick={() => onDecide('reject')}
             >
-              <X className="size-4" aria-hidden="true" />
               {ui.reject}
             </Button>
           )}
           {canBan && (
             <Button
+              icon={Ban}
               variant="danger"
               size="sm"
               disabled={busy}
               aria-label={message ? ui.banSenderOf(about) : ui.rejectAndBanItem(about)}
               onClick={() => onDecide('reject-and-ban')}
             >
-              <Ban className="size-4" aria-hidden="true" />
               {message ? ui.banSender : ui.rejectAndBan}
             </Button>
           )}

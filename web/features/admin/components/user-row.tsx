@@ -151,14 +151,13 @@ export function UserRow({
       <AdminRowActions gap="gap-2">
         {isAdmin && (
           <Button
+            icon={Wallet}
             variant="outline"
             size="sm"
             aria-label={ui.addBalanceTo(u.username)}
             title={ui.addBalance}
             onClick={onGrant}
-          >
-            <Wallet className="size-4" aria-hidden="true" />
-          </Button>
+          ></Button>
         )}
         {canBan && (
           <Button

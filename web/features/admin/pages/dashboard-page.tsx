@@ -71,6 +71,7 @@ export function DashboardPage() {
         icon={LayoutDashboard}
         actions={
           <Button
+            icon={RefreshCw}
             variant="outline"
             loading={query.isFetching || activity.isFetching}
             onClick={() => {
@@ -78,7 +79,6 @@ export function DashboardPage() {
               void activity.refetch();
             }}
           >
-            <RefreshCw className="size-4" aria-hidden="true" />
             {ui.refresh}
           </Button>
         }

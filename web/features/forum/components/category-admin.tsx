@@ -33,8 +33,7 @@ export function NewCategoryButton() {
 
   return (
     <>
-      <Button onClick={() => setOpen(true)}>
-        <Plus className="size-4" aria-hidden="true" />
+      <Button onClick={() => setOpen(true)} icon={Plus}>
         {ui.newCategory}
       </Button>
       <Dialog open={open} onOpenChange={setOpen} title={ui.newCategory}>
@@ -71,13 +70,12 @@ export function DeleteCategoryButton({ category }: { category: ForumCategory }) 
   return (
     <>
       <Button
+        icon={Trash2}
         variant="ghost"
         size="icon"
         aria-label={ui.deleteCategoryNamed(category.name)}
         onClick={deleting.ask}
-      >
-        <Trash2 className="size-4" aria-hidden="true" />
-      </Button>
+      ></Button>
       <ConfirmDialog
         {...deleting.dialog}
         title={ui.deleteCategory}

@@ -63,8 +63,7 @@ export function ForumCategoryPage() {
         icon={MessagesSquare}
         actions={
           user ? (
-            <Button onClick={() => setComposing(true)} disabled={!category}>
-              <Plus className="size-4" aria-hidden="true" />
+            <Button onClick={() => setComposing(true)} disabled={!category} icon={Plus}>
               {ui.newThread}
             </Button>
           ) : (

@@ -109,14 +109,13 @@ function ThreadView({ thread }: { thread: ForumThreadView }) {
             </span>
             {canDelete && (
               <Button
+                icon={Trash2}
                 variant="ghost"
                 size="icon"
                 className="-mt-1 -mr-2 size-9 hover:text-danger"
                 aria-label={ui.deleteThread}
                 onClick={deleting.ask}
-              >
-                <Trash2 className="size-4" aria-hidden="true" />
-              </Button>
+              ></Button>
             )}
           </div>
           {(thread.isPinned || thread.isLocked) && (

@@ -88,8 +88,7 @@ function ContentLink({ orderId }: { orderId: string }) {
   const detail = useOrderDetail(orderId, shown);
   if (!shown) {
     return (
-      <Button size="sm" variant="ghost" onClick={() => setShown(true)}>
-        <KeyRound className="size-4" aria-hidden="true" />
+      <Button size="sm" variant="ghost" onClick={() => setShown(true)} icon={KeyRound}>
         {ui.showContentLink}
       </Button>
     );

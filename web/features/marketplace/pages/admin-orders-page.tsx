@@ -82,8 +82,12 @@ export function AdminOrdersPage() {
                 </Link>
               )}
               {o.abilities.settle && o.status === 'held' && (
-                <Button size="sm" onClick={() => setSettling(o)} aria-label={ui.settleItem(o.listingTitle)}>
-                  <Gavel className="size-4" aria-hidden="true" />
+                <Button
+                  size="sm"
+                  onClick={() => setSettling(o)}
+                  aria-label={ui.settleItem(o.listingTitle)}
+                  icon={Gavel}
+                >
                   {ui.settle}
                 </Button>
               )}

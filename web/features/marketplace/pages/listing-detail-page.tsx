@@ -107,8 +107,7 @@ function ListingView({ listing }: { listing: ListingDetail }) {
           {feedbackOpen ? (
             <FeedbackForm listingId={listing.id} onClose={() => setFeedbackOpen(false)} />
           ) : (
-            <Button variant="outline" onClick={() => setFeedbackOpen(true)}>
-              <Star className="size-4" aria-hidden="true" />
+            <Button variant="outline" onClick={() => setFeedbackOpen(true)} icon={Star}>
               {ui.leaveFeedback}
             </Button>
           )}

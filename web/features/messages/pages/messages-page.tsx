@@ -247,6 +247,7 @@ function BlockButton({ thread }: { thread: ThreadResponse }) {
   const blocked = thread.blockedByMe;
   return (
     <Button
+      icon={Ban}
       variant="ghost"
       size="sm"
       loading={block.isPending}
@@ -257,7 +258,6 @@ function BlockButton({ thread }: { thread: ThreadResponse }) {
         })
       }
     >
-      <Ban className="size-4" aria-hidden="true" />
       {blocked ? ui.unblock : ui.block}
     </Button>
   );

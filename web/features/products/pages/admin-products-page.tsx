@@ -57,8 +57,7 @@ export function AdminProductsPage() {
         title={ui.adminTitle}
         icon={Package}
         actions={
-          <Button onClick={() => openForm()}>
-            <Plus className="size-4" aria-hidden="true" />
+          <Button onClick={() => openForm()} icon={Plus}>
             {ui.addProduct}
           </Button>
         }

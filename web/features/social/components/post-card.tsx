@@ -131,14 +131,13 @@ export function PostCard({ post, viewerId }: { post: Post; viewerId: string }) {
           {!mine && <ReportButton type="post" id={post.id} compact />}
           {mine && (
             <Button
+              icon={Trash2}
               variant="ghost"
               size="icon"
               aria-label={ui.deletePost}
               onClick={deleting.ask}
               className="hover:text-danger"
-            >
-              <Trash2 className="size-4" aria-hidden="true" />
-            </Button>
+            ></Button>
           )}
         </header>
 

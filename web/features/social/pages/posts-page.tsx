@@ -84,8 +84,7 @@ function Feed({ viewerId }: { viewerId: string }) {
             <EmptyState
               text={socialMessages.loadPostsFailed}
               action={
-                <Button variant="outline" size="sm" onClick={() => feed.refetch()}>
-                  <RefreshCw className="size-4" aria-hidden="true" />
+                <Button variant="outline" size="sm" onClick={() => feed.refetch()} icon={RefreshCw}>
                   {commonUi.tryAgain}
                 </Button>
               }

@@ -113,13 +113,13 @@ function RevealContentLink({ orderId }: { orderId: string }) {
   return (
     <div className="mt-4">
       <Button
+        icon={Eye}
         variant="outline"
         loading={reveal.isPending}
         onClick={() =>
           reveal.mutate(orderId, { onError: (err) => toast.error(errorMessage(err, m.revealFailed)) })
         }
       >
-        <Eye className="size-4" aria-hidden="true" />
         {ui.revealContentLink}
       </Button>
       <p className="mt-1 text-xs text-muted">{ui.revealHint}</p>

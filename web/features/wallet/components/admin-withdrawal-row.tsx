@@ -79,17 +79,23 @@ export function AdminWithdrawalRow({
         {w.status === 'pending' ? (
           <div className="flex flex-wrap gap-2 md:justify-end">
             <Button
+              icon={Check}
               variant="outline"
               size="sm"
               aria-label={q.approveOf(who)}
               disabled={busy}
               onClick={onApprove}
             >
-              <Check className="size-4" aria-hidden="true" />
               {q.approve}
             </Button>
-            <Button variant="ghost" size="sm" aria-label={q.rejectOf(who)} disabled={busy} onClick={onReject}>
-              <X className="size-4" aria-hidden="true" />
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={q.rejectOf(who)}
+              disabled={busy}
+              onClick={onReject}
+              icon={X}
+            >
               {q.reject}
             </Button>
           </div>
