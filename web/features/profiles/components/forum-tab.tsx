@@ -2,11 +2,10 @@ import { MessagesSquare, ThumbsDown, ThumbsUp } from 'lucide-react';
 import { Link } from 'react-router';
 import { forumMessages } from '../../../../contract/messages/forum.ts';
 import { forumListUi } from '../../../../contract/texts/forum-ui.ts';
-import { shellUi } from '../../../../contract/texts/shell-ui.ts';
-import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { DateTime } from '../../../components/ui/date-time.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useProfileForumThreads } from '../api.ts';
 
@@ -62,15 +61,7 @@ export function ForumTab({ userId }: { userId: string }) {
           </li>
         ))}
       </ul>
-      {threads.hasNextPage && (
-        <Button
-          variant="secondary"
-          onClick={() => threads.fetchNextPage()}
-          loading={threads.isFetchingNextPage}
-        >
-          {shellUi.loadMore}
-        </Button>
-      )}
+      <LoadMore query={threads} variant="secondary" className="flex flex-col" />
     </div>
   );
 }

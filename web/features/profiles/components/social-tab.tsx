@@ -4,14 +4,13 @@ import { marketplaceMessages } from '../../../../contract/messages/marketplace.t
 import { socialMessages } from '../../../../contract/messages/social.ts';
 import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
 import { profileUi as ui } from '../../../../contract/texts/profile-ui.ts';
-import { shellUi } from '../../../../contract/texts/shell-ui.ts';
 import { homeSocialUi } from '../../../../contract/texts/social-ui.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { DateTime } from '../../../components/ui/date-time.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { HostedImage } from '../../../components/ui/hosted-image.tsx';
+import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { ProfileLink } from '../../../components/ui/profile-link.tsx';
 import { SellerFigures } from '../../../components/ui/seller-figures.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -152,16 +151,7 @@ export function SocialTab({ userId }: { userId: string }) {
             ))}
           </ul>
         )}
-        {posts.hasNextPage && (
-          <Button
-            variant="outline"
-            className="self-center"
-            loading={posts.isFetchingNextPage}
-            onClick={() => posts.fetchNextPage()}
-          >
-            {shellUi.loadMore}
-          </Button>
-        )}
+        <LoadMore query={posts} className="self-center" />
       </section>
     </div>
   );

@@ -11,6 +11,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { DateTime } from '../../../components/ui/date-time.tsx';
 import { controlClasses } from '../../../components/ui/form-field.tsx';
+import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { ProfileLink } from '../../../components/ui/profile-link.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api.ts';
@@ -63,17 +64,7 @@ export function Comments({ postId, viewerId }: { postId: string; viewerId: strin
           ))}
         </ul>
       )}
-      {query.hasNextPage && (
-        <Button
-          variant="ghost"
-          size="sm"
-          className="mt-2"
-          loading={query.isFetchingNextPage}
-          onClick={() => query.fetchNextPage()}
-        >
-          {ui.showMoreComments}
-        </Button>
-      )}
+      <LoadMore query={query} label={ui.showMoreComments} variant="ghost" size="sm" className="mt-2" />
       <AddCommentForm postId={postId} />
       <ConfirmDialog
         open={toDelete !== null}
