@@ -20,7 +20,7 @@ import { DateTime } from '../../../components/ui/date-time.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { Loading, Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { useFailureToast } from '../../../lib/use-failure-toast.ts';
 import { useAdminActivity, useAdminDashboard } from '../api.ts';
@@ -111,10 +111,9 @@ export function DashboardPage() {
             ) : activity.isError ? (
               <EmptyState text={ui.chartFailed} />
             ) : (
-              <div role="status" aria-live="polite">
-                <span className="sr-only">{ui.loadingChart}</span>
+              <Loading label={ui.loadingChart}>
                 <Skeleton className="h-52 w-full" />
-              </div>
+              </Loading>
             )}
           </SectionCard>
           <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
