@@ -43,16 +43,20 @@ export function SkeletonRows({
   /** The block's own classes, for placeholders laid out as a grid rather than a column. */
   layout?: string;
 }) {
-  const announce = label
-    ? ({ role: 'status', 'aria-live': 'polite' } as const)
-    : ({ 'aria-hidden': true } as const);
+  const bars = Array.from({ length: rows }, (_, i) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders, never reordered
+    <Skeleton key={i} className={className} />
+  ));
+  if (label) {
+    return (
+      <Loading label={label} className={layout}>
+        {bars}
+      </Loading>
+    );
+  }
   return (
-    <div className={layout} {...announce}>
-      {label && <span className="sr-only">{label}</span>}
-      {Array.from({ length: rows }, (_, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders, never reordered
-        <Skeleton key={i} className={className} />
-      ))}
+    <div className={layout} aria-hidden="true">
+      {bars}
     </div>
   );
 }
