@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { detectionStatuses } from './detection.ts';
 import { marketplaceMessages as m } from './messages/marketplace.ts';
 import { stockMessages as st } from './messages/stock.ts';
+import { wholeField } from './number-field.ts';
 import { order } from './orders.ts';
 import { cursorParam, pageOf } from './pages.ts';
 import { person } from './people.ts';
@@ -42,17 +43,8 @@ const price = z
   .min(listingLimits.price.min, m.priceTooLow)
   .max(listingLimits.price.max, m.priceTooHigh);
 
-export const stockField = z
-  .number({ error: st.stockInvalid })
-  .int(st.stockInvalid)
-  .min(listingLimits.stock.min, st.stockInvalid)
-  .max(listingLimits.stock.max, st.stockInvalid);
-export const lowStockThresholdField = z
-  .number({ error: st.thresholdInvalid })
-  .int(st.thresholdInvalid)
-  .min(listingLimits.stock.min, st.thresholdInvalid)
-  .max(listingLimits.stock.max, st.thresholdInvalid)
-  .nullable();
+export const stockField = wholeField(listingLimits.stock, st.stockInvalid);
+export const lowStockThresholdField = wholeField(listingLimits.stock, st.thresholdInvalid).nullable();
 /** Pasted or read from a .txt file: one key per line (the server checks each line and answers line numbers). */
 export const keysText = z
   .string({ error: st.keysRequired })
@@ -88,26 +80,13 @@ export type ListingEditBody = z.input<typeof listingEditBody>;
 
 /** The price the buyer was shown: the sale happens only at that price (no bait between look and click). */
 export const purchaseBody = z.object({
-  expectedPrice: z
-    .number({ error: m.expectedPriceRequired })
-    .int(m.expectedPriceRequired)
-    .min(listingLimits.price.min, m.expectedPriceRequired)
-    .max(listingLimits.price.max, m.expectedPriceRequired),
+  expectedPrice: wholeField(listingLimits.price, m.expectedPriceRequired),
   /** Units in this one order (one escrow hold, one fee on the total). */
-  units: z
-    .number({ error: st.unitsInvalid })
-    .int(st.unitsInvalid)
-    .min(listingLimits.units.min, st.unitsInvalid)
-    .max(listingLimits.units.max, st.unitsInvalid)
-    .default(1),
+  units: wholeField(listingLimits.units, st.unitsInvalid).default(1),
 });
 
 export const feedbackBody = z.object({
-  rating: z
-    .number({ error: m.ratingRequired })
-    .int(m.ratingRequired)
-    .min(1, m.ratingRequired)
-    .max(5, m.ratingRequired),
+  rating: wholeField({ min: 1, max: 5 }, m.ratingRequired),
   comment: textField(listingLimits.comment, m.commentRequired, m.commentTooLong),
 });
 export type FeedbackBody = z.input<typeof feedbackBody>;

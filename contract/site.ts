@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { siteSettingsMessages as m } from './messages/site-settings.ts';
+import { wholeField } from './number-field.ts';
 
 export const animationTypes = ['snow', 'rain', 'sparkles', 'fire'] as const;
 export type AnimationType = (typeof animationTypes)[number];
@@ -26,15 +27,9 @@ const notInCents = new Set(
   ),
 );
 
-const topUpCredits = z
-  .number({ error: m.topUpRange })
-  .int(m.topUpRange)
-  .min(1, m.topUpRange)
-  .max(100_000_000, m.topUpRange);
+const topUpCredits = wholeField({ min: 1, max: 100_000_000 }, m.topUpRange);
 
-const whole = (max: number, message: string) =>
-  z.number({ error: message }).int(message).min(0, message).max(max, message);
-const trustLimit = whole(100_000_000, m.trustLimitRange);
+const trustLimit = wholeField({ min: 0, max: 100_000_000 }, m.trustLimitRange);
 
 /** What one trust level may do (issue 36); a limit of 0 means not at all. */
 const levelLimits = z
@@ -54,13 +49,13 @@ export const siteSettingSchemas = {
   animations: z.object({ enabled: z.boolean(), type: z.enum(animationTypes) }).strict(),
   marketplace_fee: z
     .object({
-      percentage: z.number({ error: m.feeRange }).int(m.feeRange).min(0, m.feeRange).max(50, m.feeRange),
+      percentage: wholeField({ min: 0, max: 50 }, m.feeRange),
     })
     .strict(),
   site_theme: z.object({ primaryColor: hex, secondaryColor: hex }).strict(),
   buyer_protection: z
     .object({
-      hours: z.number({ error: m.hoursRange }).int(m.hoursRange).min(1, m.hoursRange).max(720, m.hoursRange),
+      hours: wholeField({ min: 1, max: 720 }, m.hoursRange),
     })
     .strict(),
   external_links: z.object({ supportStreamUrl: link, communityChatUrl: link }).strict(),
@@ -71,11 +66,7 @@ export const siteSettingSchemas = {
         .string({ error: m.currencyInvalid })
         .regex(/^[A-Z]{3}$/, m.currencyInvalid)
         .refine((c) => !notInCents.has(c), m.currencyNotInCents),
-      creditsPerUnit: z
-        .number({ error: m.creditsPerUnitRange })
-        .int(m.creditsPerUnitRange)
-        .min(1, m.creditsPerUnitRange)
-        .max(10_000, m.creditsPerUnitRange),
+      creditsPerUnit: wholeField({ min: 1, max: 10_000 }, m.creditsPerUnitRange),
       minCredits: topUpCredits,
       maxCredits: topUpCredits,
     })
@@ -84,27 +75,11 @@ export const siteSettingSchemas = {
   /** Withdrawals: days earnings wait after release, the smallest request, the platform's fee. */
   withdrawals: z
     .object({
-      reserveDays: z
-        .number({ error: m.reserveRange })
-        .int(m.reserveRange)
-        .min(0, m.reserveRange)
-        .max(90, m.reserveRange),
-      minCredits: z
-        .number({ error: m.withdrawalMinRange })
-        .int(m.withdrawalMinRange)
-        .min(1, m.withdrawalMinRange)
-        .max(100_000_000, m.withdrawalMinRange),
-      feePercent: z
-        .number({ error: m.withdrawalFeeRange })
-        .int(m.withdrawalFeeRange)
-        .min(0, m.withdrawalFeeRange)
-        .max(50, m.withdrawalFeeRange),
+      reserveDays: wholeField({ min: 0, max: 90 }, m.reserveRange),
+      minCredits: wholeField({ min: 1, max: 100_000_000 }, m.withdrawalMinRange),
+      feePercent: wholeField({ min: 0, max: 50 }, m.withdrawalFeeRange),
       /** How long a new payout address waits before a withdrawal may use it (default 24). */
-      addressHoldHours: z
-        .number({ error: m.addressHoldRange })
-        .int(m.addressHoldRange)
-        .min(0, m.addressHoldRange)
-        .max(168, m.addressHoldRange)
+      addressHoldHours: wholeField({ min: 0, max: 168 }, m.addressHoldRange)
         // Stored before the hold became a setting: the hold it always had.
         .default(24),
     })
@@ -116,10 +91,10 @@ export const siteSettingSchemas = {
    */
   trust: z
     .object({
-      memberAfterDays: whole(365, m.trustDaysRange),
-      memberAfterPosts: whole(1000, m.trustCountRange),
-      trustedAfterDays: whole(365, m.trustDaysRange),
-      trustedAfterSales: whole(1000, m.trustCountRange),
+      memberAfterDays: wholeField({ min: 0, max: 365 }, m.trustDaysRange),
+      memberAfterPosts: wholeField({ min: 0, max: 1000 }, m.trustCountRange),
+      trustedAfterDays: wholeField({ min: 0, max: 365 }, m.trustDaysRange),
+      trustedAfterSales: wholeField({ min: 0, max: 1000 }, m.trustCountRange),
       unverifiedContactsPerDay: trustLimit,
       limits: z.object({ new: levelLimits, member: levelLimits, trusted: levelLimits }).strict(),
     })
@@ -127,8 +102,8 @@ export const siteSettingSchemas = {
   /** The review queue (issue 36): how many first posts wait for staff, and what sends any post there. */
   review: z
     .object({
-      firstPosts: whole(50, m.reviewCountRange),
-      maxLinks: whole(100, m.trustLimitRange),
+      firstPosts: wholeField({ min: 0, max: 50 }, m.reviewCountRange),
+      maxLinks: wholeField({ min: 0, max: 100 }, m.trustLimitRange),
       spamDomains: z
         .array(
           z
@@ -143,11 +118,7 @@ export const siteSettingSchemas = {
   /** Bot defences (issue 36): the ALTCHA challenge's cost (its largest number) on sign-up, reset and first post. */
   anti_bot: z
     .object({
-      powCost: z
-        .number({ error: m.powCostRange })
-        .int(m.powCostRange)
-        .min(1000, m.powCostRange)
-        .max(10_000_000, m.powCostRange),
+      powCost: wholeField({ min: 1000, max: 10_000_000 }, m.powCostRange),
     })
     .strict(),
 } as const;

@@ -44,8 +44,8 @@ const matching = (dir: string, pattern: RegExp) =>
 /** `route.get(…)`, or any call whose first argument is a path literal: `staff.post('/…'`, `route[method]('/…'`. */
 const byUrl =
   /\b(?:route|app)\.(?:get|post|put|patch|delete)\(|\.(?:get|post|put|patch|delete)\(\s*['`]\/|\[\w+\]\(\s*['`]\//;
-/** `api<T>(…)`, `api('/…')` or `pagedQuery(key, '/…')` (a string path in place of a generated call). */
-const byPath = /\bapi<|\bapi\(\s*['`]|\bpagedQuery(?:<[^(]*>)?\([^,]+,\s*['`]\//;
+/** `api<T>(…)`, `api('/…')` or `(use)pagedQuery(key, '/…')` (a string path in place of a generated call). */
+const byPath = /\bapi<|\bapi\(\s*['`]|\b(?:pagedQuery|usePagedQuery)(?:<[^(]*>)?\([^,]+,\s*['`]\//;
 
 it('declares every server route through the route table, but for the files not converted yet', () => {
   expect(matching('server', byUrl)).toEqual([...serverByUrl].sort());

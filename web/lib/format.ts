@@ -30,7 +30,7 @@ const longFormat = perLocale((l) => new Intl.DateTimeFormat(l, { dateStyle: 'lon
 const shortFormat = perLocale((l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium' }));
 const numberFormat = perLocale((l) => new Intl.NumberFormat(l));
 
-type DateInput = string | number | Date;
+export type DateInput = string | number | Date;
 
 function toDate(value: DateInput): Date | null {
   const date = value instanceof Date ? value : new Date(value);

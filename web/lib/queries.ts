@@ -1,4 +1,10 @@
-import { infiniteQueryOptions, type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  type QueryKey,
+  useInfiniteQuery,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { api, withQuery } from './api.ts';
 
 type ListParams = Record<string, string | undefined>;
@@ -24,6 +30,15 @@ export function pagedQuery<Page extends { nextCursor: string | null }>(
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
+}
+
+/** A component's read of a `pagedQuery` list: its pages so far, and the next one on demand. */
+export function usePagedQuery<Page extends { nextCursor: string | null }>(
+  queryKey: QueryKey,
+  readPage: string | PageReader<Page>,
+  params?: ListParams,
+) {
+  return useInfiniteQuery(pagedQuery(queryKey, readPage, params));
 }
 
 /** A mutation that, once it succeeds, refreshes every query under each of `keys` (and is pending until then). */

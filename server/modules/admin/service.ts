@@ -93,8 +93,7 @@ export async function applyUserPatch(
     trustLevel !== undefined &&
     (updated.trustLevel !== target.trustLevel || updated.trustLevelLocked !== target.trustLevelLocked)
   ) {
-    await audit(tx, {
-      actorId: viewer.id,
+    await audit(tx, viewer, {
       action: 'user.trust_level',
       targetType: 'user',
       targetId: target.id,
@@ -106,8 +105,7 @@ export async function applyUserPatch(
   if (patch.banned !== undefined && patch.banned !== target.banned)
     await suspendSellerListings(tx, target.id, patch.banned);
   if (patch.banned !== undefined && patch.banned !== target.banned) {
-    await audit(tx, {
-      actorId: viewer.id,
+    await audit(tx, viewer, {
       action: patch.banned ? 'user.ban' : 'user.unban',
       targetType: 'user',
       targetId: target.id,
@@ -118,8 +116,7 @@ export async function applyUserPatch(
   if (updated.banned && !target.banned) changes.push({ kind: 'banned', userId: target.id });
   if (patch.role !== undefined && patch.role !== target.role) {
     changes.push({ kind: 'role-changed', userId: target.id, role: updated.role });
-    await audit(tx, {
-      actorId: viewer.id,
+    await audit(tx, viewer, {
       action: 'user.role',
       targetType: 'user',
       targetId: target.id,
@@ -183,8 +180,7 @@ export async function addBalance(db: Db, viewer: Viewer, targetId: string, body:
       adminId: viewer.id,
     });
     if (value === null) throw new AppError('NOT_FOUND', adminMessages.userNotFound);
-    await audit(tx, {
-      actorId: viewer.id,
+    await audit(tx, viewer, {
       action: 'user.grant',
       targetType: 'user',
       targetId,
@@ -245,8 +241,7 @@ export async function setRank(db: Db, viewer: Viewer, targetId: string, body: Se
     const before = target.rankId ? ((await findRank(tx, target.rankId)) ?? null) : null;
     if ((rank?.id ?? null) !== target.rankId) {
       await setUserRank(tx, targetId, rank?.id ?? null);
-      await audit(tx, {
-        actorId: viewer.id,
+      await audit(tx, viewer, {
         action: 'user.rank',
         targetType: 'user',
         targetId,

@@ -6,7 +6,6 @@ import { actsOnOwn, canModerate, ensure } from '../../policy.ts';
 import * as q from './queries.ts';
 
 export interface AuditRecord {
-  actorId: string;
   /** What was done, e.g. 'user.ban', 'product.delete', 'settings.update'. */
   action: string;
   targetType: string;
@@ -16,15 +15,13 @@ export interface AuditRecord {
 }
 
 /**
- * Records one staff action. Call it inside the transaction that makes the change, so the change and
- * its record land (or fail) together. The log is append-only: nothing here updates or deletes.
+ * Records one staff action by `viewer`. Call it inside the transaction that makes the change, so the change
+ * and its record land (or fail) together. The log is append-only: nothing here updates or deletes.
  */
-export async function audit(tx: Db | Tx, record: AuditRecord) {
+export async function audit(tx: Db | Tx, viewer: { id: string }, record: AuditRecord) {
   await q.insertAudit(tx, {
-    actorId: record.actorId,
-    action: record.action,
-    targetType: record.targetType,
-    targetId: record.targetId,
+    ...record,
+    actorId: viewer.id,
     before: record.before ?? null,
     after: record.after ?? null,
   });
@@ -38,10 +35,10 @@ export async function auditOthers(
   tx: Db | Tx,
   viewer: { id: string },
   ownerId: string | null,
-  record: Omit<AuditRecord, 'actorId'>,
+  record: AuditRecord,
 ) {
   if (actsOnOwn(viewer, ownerId)) return;
-  await audit(tx, { actorId: viewer.id, ...record });
+  await audit(tx, viewer, record);
 }
 
 /** The audit log for staff, newest first. */

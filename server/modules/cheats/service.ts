@@ -101,8 +101,7 @@ export async function publishCheat(db: Db, viewer: Viewer, body: CheatBody) {
       toStatus: row.status,
       changedBy: viewer.id,
     });
-    await audit(tx, {
-      actorId: viewer.id,
+    await audit(tx, viewer, {
       action: 'cheat.publish',
       targetType: 'cheat',
       targetId: row.id,
@@ -128,8 +127,7 @@ export async function editCheat(db: Db, viewer: Viewer, id: string, body: CheatB
       });
       await alertCheatWatchers(tx, { id, title: body.title, from: current, to: body.status }, viewer.id);
     }
-    await audit(tx, {
-      actorId: viewer.id,
+    await audit(tx, viewer, {
       action: 'cheat.update',
       targetType: 'cheat',
       targetId: id,
@@ -144,6 +142,6 @@ export async function removeCheat(db: Db, viewer: Viewer, id: string) {
   ensure(canModerate(viewer), m.onlyStaff);
   await db.transaction(async (tx) => {
     if (!(await q.deleteCheat(tx, id))) throw new AppError('NOT_FOUND', m.notFound);
-    await audit(tx, { actorId: viewer.id, action: 'cheat.delete', targetType: 'cheat', targetId: id });
+    await audit(tx, viewer, { action: 'cheat.delete', targetType: 'cheat', targetId: id });
   });
 }

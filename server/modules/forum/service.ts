@@ -350,8 +350,7 @@ export async function editThread(db: Db, viewer: Viewer, id: string, body: EditT
     if (actsOnOwn(viewer, thread.userId)) {
       await notifyMentions(tx, { threadId: id, replyId: null, author: viewer }, cooked.addressed);
     } else {
-      await audit(tx, {
-        actorId: viewer.id,
+      await audit(tx, viewer, {
         action: 'forum.thread.edit',
         targetType: 'forum_thread',
         targetId: id,
@@ -371,14 +370,14 @@ export async function moderateThread(db: Db, viewer: Viewer, id: string, change:
   ensure(canModerate(viewer), m.moderatorsOnly);
   await db.transaction(async (tx) => {
     const thread = orNotFound(await q.lockThread(tx, id), m.threadNotFound);
-    const record = { actorId: viewer.id, targetType: 'forum_thread', targetId: id };
+    const record = { targetType: 'forum_thread', targetId: id };
     if ('categoryId' in change) {
       if (!(await q.findCategory(tx, change.categoryId))) {
         throw new AppError('NOT_FOUND', m.categoryNotFound, { categoryId: m.categoryNotFound });
       }
       if (change.categoryId === thread.categoryId) return;
       await q.moveThread(tx, id, thread.categoryId, change.categoryId);
-      await audit(tx, {
+      await audit(tx, viewer, {
         ...record,
         action: 'forum.thread.move',
         before: { categoryId: thread.categoryId },
@@ -392,7 +391,7 @@ export async function moderateThread(db: Db, viewer: Viewer, id: string, change:
           : (['isLocked', 'lock', change.isLocked] as const);
       if (value === thread[flag]) return;
       await q.setThreadFlags(tx, id, change);
-      await audit(tx, {
+      await audit(tx, viewer, {
         ...record,
         action: `forum.thread.${value ? '' : 'un'}${verb}`,
         before: { [flag]: thread[flag] },
@@ -416,8 +415,7 @@ export async function editReply(db: Db, viewer: Viewer, id: string, content: str
       const post = { threadId: found.threadId, replyId: id, author: viewer };
       await notifyMentions(tx, post, cooked.addressed);
     } else {
-      await audit(tx, {
-        actorId: viewer.id,
+      await audit(tx, viewer, {
         action: 'forum.reply.edit',
         targetType: 'forum_reply',
         targetId: id,
@@ -483,8 +481,7 @@ export async function createCategory(db: Db, viewer: Viewer, body: { name: strin
   const row = await db.transaction(async (tx) => {
     const made = await q.insertCategory(tx, body);
     if (made)
-      await audit(tx, {
-        actorId: viewer.id,
+      await audit(tx, viewer, {
         action: 'forum.category.create',
         targetType: 'forum_category',
         targetId: made.id,
@@ -506,8 +503,7 @@ export async function removeCategory(db: Db, viewer: Viewer, id: string) {
   ensure(canAdminister(viewer), m.onlyAdminsCategories);
   const done = await db.transaction(async (tx) => {
     if (!(await q.deleteCategory(tx, id))) return false;
-    await audit(tx, {
-      actorId: viewer.id,
+    await audit(tx, viewer, {
       action: 'forum.category.delete',
       targetType: 'forum_category',
       targetId: id,

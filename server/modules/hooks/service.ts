@@ -116,8 +116,7 @@ export async function addHook(deps: HookDeps, viewer: Viewer, scope: HookScope, 
       .returning(shown);
     const added = toHook(row!);
     if (scope === 'staff')
-      await audit(tx, {
-        actorId: viewer.id,
+      await audit(tx, viewer, {
         action: 'hook.add',
         targetType: 'hook',
         targetId: added.id,
@@ -135,8 +134,7 @@ export async function removeHook(db: Db, viewer: Viewer, scope: HookScope, id: s
       .returning(shown);
     orNotFound(gone, m.notFound);
     if (scope === 'staff')
-      await audit(tx, {
-        actorId: viewer.id,
+      await audit(tx, viewer, {
         action: 'hook.remove',
         targetType: 'hook',
         targetId: id,

@@ -89,8 +89,7 @@ export async function createProduct(db: Db, viewer: Viewer, body: ProductBody) {
   return db.transaction(async (tx) => {
     const row = await q.insertProduct(tx, body);
     await markReferenced(tx, row.imageUrl);
-    await audit(tx, {
-      actorId: viewer.id,
+    await audit(tx, viewer, {
       action: 'product.create',
       targetType: 'product',
       targetId: row.id,
@@ -115,8 +114,7 @@ function changeProduct(
     const row = await q.updateProduct(tx, id, patch, touch);
     if (!row) throw new AppError('NOT_FOUND', m.notFound);
     await markReferenced(tx, row.imageUrl);
-    await audit(tx, {
-      actorId: viewer.id,
+    await audit(tx, viewer, {
       action,
       targetType: 'product',
       targetId: id,
@@ -163,8 +161,7 @@ export async function removeProduct(db: Db, viewer: Viewer, id: string) {
   await db.transaction(async (tx) => {
     const before = await q.findProduct(tx, id);
     if (!before || !(await q.deleteProduct(tx, id))) throw new AppError('NOT_FOUND', m.notFound);
-    await audit(tx, {
-      actorId: viewer.id,
+    await audit(tx, viewer, {
       action: 'product.delete',
       targetType: 'product',
       targetId: id,

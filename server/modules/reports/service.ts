@@ -129,8 +129,7 @@ export async function decideReport(
     const report = await lockPending(tx, id);
     const updated = await q.decideReport(tx, id, status, viewer.id);
     if (!updated) throw new AppError('CONFLICT', m.alreadyHandled);
-    await audit(tx, {
-      actorId: viewer.id,
+    await audit(tx, viewer, {
       action: status === 'resolved' ? 'report.resolve' : 'report.dismiss',
       targetType: 'report',
       targetId: id,
@@ -155,8 +154,7 @@ export async function deleteReportedContent(
     if (!targetId || !deleted) throw new AppError('NOT_FOUND', m.targetNotFound);
     const updated = await q.decideReport(tx, id, 'resolved', viewer.id);
     if (!updated) throw new AppError('CONFLICT', m.alreadyHandled);
-    await audit(tx, {
-      actorId: viewer.id,
+    await audit(tx, viewer, {
       action: 'report.delete_content',
       targetType: 'report',
       targetId: id,
@@ -183,8 +181,7 @@ export async function banReportedAuthor(
     if (authorId === undefined) throw new AppError('NOT_FOUND', m.targetNotFound);
     if (authorId === null) throw new AppError('NOT_FOUND', m.noAuthor);
     const banned = await applyUserPatch(tx, viewer, authorId, { banned: true }, changes);
-    await audit(tx, {
-      actorId: viewer.id,
+    await audit(tx, viewer, {
       action: 'report.ban_user',
       targetType: 'report',
       targetId: id,

@@ -76,8 +76,7 @@ export async function reviewVouch(db: Db, viewer: Viewer, id: string, decision: 
   const done = await db.transaction(async (tx) => {
     const row = await q.review(tx, id, decision, viewer.id);
     if (!row) return false;
-    await audit(tx, {
-      actorId: viewer.id,
+    await audit(tx, viewer, {
       action: decision === 'approved' ? 'vouch.approve' : 'vouch.reject',
       targetType: 'vouch',
       targetId: id,

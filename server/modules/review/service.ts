@@ -174,8 +174,7 @@ async function decide(
         },
       );
     }
-    await audit(tx, {
-      actorId: viewer.id,
+    await audit(tx, viewer, {
       action: `review.${message && decision === 'approve' ? 'dismiss' : decision}`,
       targetType: 'review_item',
       targetId: id,

@@ -88,8 +88,7 @@ export async function updateSetting(db: Db, viewer: Viewer, key: SiteSettingKey,
   await db.transaction(async (tx) => {
     const before = await q.readOne(tx, key);
     await q.upsert(tx, key, parsed.data, viewer.id);
-    await audit(tx, {
-      actorId: viewer.id,
+    await audit(tx, viewer, {
       action: 'settings.update',
       targetType: 'site_setting',
       targetId: key,

@@ -128,8 +128,7 @@ export async function setTicketStatus(db: Db, viewer: Viewer, id: string, status
     const ticket = orNotFound(await q.lockTicket(tx, id), m.notFound);
     if (ticket.status === status) return;
     await q.updateTicket(tx, id, { status, closedAt: status === 'closed' ? new Date() : null });
-    await audit(tx, {
-      actorId: viewer.id,
+    await audit(tx, viewer, {
       action: 'ticket.status',
       targetType: 'ticket',
       targetId: id,

@@ -160,8 +160,7 @@ export async function deleteUploadAsStaff(
     const row = await q.deleteUpload(tx, id);
     if (!row) throw new AppError('NOT_FOUND', uploadMessages.notFound);
     const cleared = await q.clearImageFields(tx, mediaUrlFor(row.id, row.mime));
-    await audit(tx, {
-      actorId: viewer.id,
+    await audit(tx, viewer, {
       action: 'upload.delete',
       targetType: 'upload',
       targetId: row.id,

@@ -125,8 +125,7 @@ async function decidePending(
 ) {
   const w = await q.transition(tx, id, 'pending', { ...change, decidedBy: viewer.id, decidedAt: sql`now()` });
   if (!w) throw notPending();
-  await audit(tx, {
-    actorId: viewer.id,
+  await audit(tx, viewer, {
     action: change.status === 'rejected' ? 'withdrawal.reject' : 'withdrawal.approve',
     targetType: 'withdrawal',
     targetId: id,

@@ -165,8 +165,7 @@ export async function setDestination(
       terms.addressHoldHours,
     );
     await deps.alerts.changed('payout-address-changed', viewer.id, origin, tx);
-    await audit(tx, {
-      actorId: viewer.id,
+    await audit(tx, viewer, {
       action: 'payout_destination.set',
       targetType: 'user',
       targetId: viewer.id,

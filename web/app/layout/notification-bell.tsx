@@ -8,6 +8,7 @@ import { notificationTarget } from '../../../contract/notification-target.ts';
 import type { Notification } from '../../../contract/notifications.ts';
 import { shellUi as ui } from '../../../contract/texts/shell-ui.ts';
 import { buttonClasses } from '../../components/ui/button.tsx';
+import { DateTime } from '../../components/ui/date-time.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import {
   useMarkAllNotificationsRead,
@@ -15,7 +16,6 @@ import {
   useUnreadNotifications,
 } from '../../features/notifications/api.ts';
 import { errorMessage } from '../../lib/api.ts';
-import { formatDateLong, toIsoString } from '../../lib/format.ts';
 import { cheatsRootKey, listingsRootKey } from '../../lib/query-roots.ts';
 import { useDomId } from '../../lib/use-dom-id.ts';
 
@@ -123,9 +123,7 @@ export function NotificationBell() {
                   >
                     <span className="block text-sm font-semibold">{n.title}</span>
                     <span className="line-clamp-2 block text-sm break-words text-muted">{n.content}</span>
-                    <time dateTime={toIsoString(n.createdAt)} className="block text-xs text-muted">
-                      {formatDateLong(n.createdAt)}
-                    </time>
+                    <DateTime at={n.createdAt} className="block text-xs text-muted" />
                   </button>
                 </li>
               ))}

@@ -4,10 +4,10 @@ import type { MyReviewItem } from '../../../contract/review.ts';
 import { componentsUi as ui } from '../../../contract/texts/components-ui.ts';
 import { sentencesUi } from '../../../contract/texts/sentences-ui.ts';
 import { cn } from '../../lib/cn.ts';
-import { formatDateLong, toIsoString } from '../../lib/format.ts';
 import { useMyReviewItems } from '../../lib/review-items.ts';
 import { Badge } from './badge.tsx';
 import { Card } from './card.tsx';
+import { DateTime } from './date-time.tsx';
 
 /** The notice a form shows once what was sent is held for staff (issue 36), announced to screen readers. */
 export function AwaitingReviewNotice({ className }: { className?: string }) {
@@ -45,9 +45,7 @@ export function AwaitingReview({ show, label }: { show: (item: MyReviewItem) => 
                 {ui.awaitingReview}
               </Badge>
               <span className="text-muted">{m.awaitingReview}</span>
-              <time className="ml-auto text-xs text-muted" dateTime={toIsoString(item.createdAt)}>
-                {formatDateLong(item.createdAt)}
-              </time>
+              <DateTime at={item.createdAt} className="ml-auto text-xs text-muted" />
             </div>
             {item.content.title && <p className="font-semibold break-words">{item.content.title}</p>}
             <p className="line-clamp-6 break-words whitespace-pre-line">{item.content.text}</p>

@@ -1,3 +1,4 @@
+import type { LucideIcon } from 'lucide-react';
 import type { ButtonHTMLAttributes } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { Spinner } from './spinner.tsx';
@@ -38,12 +39,15 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   size?: ButtonSize;
   /** Shows a spinner and blocks clicks while an action runs. */
   loading?: boolean;
+  /** A decorative icon before the label, as ButtonLink's. */
+  icon?: LucideIcon;
 }
 
 export function Button({
   variant,
   size,
   loading = false,
+  icon: Icon,
   disabled,
   className,
   children,
@@ -59,6 +63,7 @@ export function Button({
       {...props}
     >
       {loading && <Spinner className="size-4" />}
+      {Icon && <Icon className="size-4" aria-hidden="true" />}
       {children}
     </button>
   );

@@ -5,13 +5,12 @@ import { cn } from '../../lib/cn.ts';
 import { useFailureToast } from '../../lib/use-failure-toast.ts';
 import { EmptyState } from './empty-state.tsx';
 import { LoadMore, type PagedQuery } from './load-more.tsx';
-import { Skeleton } from './skeleton.tsx';
+import { Loading, Skeleton } from './skeleton.tsx';
 
 /** Spec §9: a grid loads behind 6 skeleton cards. */
 export function CardGridSkeleton({ cards = 6, label }: { cards?: number; label?: string }) {
   return (
-    <div role="status" aria-live="polite" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      <span className="sr-only">{label ?? shellUi.loading}</span>
+    <Loading label={label ?? shellUi.loading} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {Array.from({ length: cards }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders, never reordered
         <div key={i} data-testid="skeleton-card" className="rounded-2xl border border-line bg-surface p-5">
@@ -22,7 +21,7 @@ export function CardGridSkeleton({ cards = 6, label }: { cards?: number; label?:
           <Skeleton className="mt-5 h-9 w-28" />
         </div>
       ))}
-    </div>
+    </Loading>
   );
 }
 
@@ -44,16 +43,20 @@ export function SkeletonRows({
   /** The block's own classes, for placeholders laid out as a grid rather than a column. */
   layout?: string;
 }) {
-  const announce = label
-    ? ({ role: 'status', 'aria-live': 'polite' } as const)
-    : ({ 'aria-hidden': true } as const);
+  const bars = Array.from({ length: rows }, (_, i) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders, never reordered
+    <Skeleton key={i} className={className} />
+  ));
+  if (label) {
+    return (
+      <Loading label={label} className={layout}>
+        {bars}
+      </Loading>
+    );
+  }
   return (
-    <div className={layout} {...announce}>
-      {label && <span className="sr-only">{label}</span>}
-      {Array.from({ length: rows }, (_, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders, never reordered
-        <Skeleton key={i} className={className} />
-      ))}
+    <div className={layout} aria-hidden="true">
+      {bars}
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { ApiError } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { ButtonLink } from './button-link.tsx';
 import { Card } from './card.tsx';
-import { Skeleton } from './skeleton.tsx';
+import { Loading, Skeleton } from './skeleton.tsx';
 
 /** A detail that does not exist: 404, or 400 for an id that is not a UUID (a typed or truncated link). */
 export const isMissing = (err: unknown) =>
@@ -89,11 +89,10 @@ export function DetailPage<T>({
   }
   if (query.data === undefined) {
     return (
-      <div role="status" aria-live="polite" className={className}>
-        <span className="sr-only">{loadingLabel}</span>
+      <Loading label={loadingLabel} className={className}>
         {backLink}
         {skeleton}
-      </div>
+      </Loading>
     );
   }
   return (

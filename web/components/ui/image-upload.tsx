@@ -86,13 +86,18 @@ export function ImageUpload({
         aria-hidden="true"
         onChange={(e) => void send(e.target.files?.[0])}
       />
-      <Button type="button" variant="outline" size="sm" loading={busy} onClick={() => input.current?.click()}>
-        <ImagePlus className="size-4" aria-hidden="true" />
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        loading={busy}
+        onClick={() => input.current?.click()}
+        icon={ImagePlus}
+      >
         {busy ? uploadMessages.uploading : (label ?? ui.uploadImage)}
       </Button>
       {value && (
-        <Button type="button" variant="ghost" size="sm" onClick={() => onChange('')}>
-          <X className="size-4" aria-hidden="true" />
+        <Button type="button" variant="ghost" size="sm" onClick={() => onChange('')} icon={X}>
           {ui.removeImage}
         </Button>
       )}

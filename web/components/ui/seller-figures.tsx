@@ -1,6 +1,7 @@
 import type { SellerReputation } from '../../../contract/reputation.ts';
 import { componentsUi as ui } from '../../../contract/texts/components-ui.ts';
-import { formatDateShort, formatNumber, toIsoString } from '../../lib/format.ts';
+import { formatNumber } from '../../lib/format.ts';
+import { DateTime } from './date-time.tsx';
 
 /**
  * A seller's figures beside the average rating, as the server computed them: orders completed, the share
@@ -20,9 +21,7 @@ export function SellerFigures({ reputation }: { reputation: SellerReputation }) 
       <div>
         <dt className="text-muted">{ui.memberSince}</dt>
         <dd className="font-semibold">
-          <time dateTime={toIsoString(reputation.memberSince)}>
-            {formatDateShort(reputation.memberSince)}
-          </time>
+          <DateTime at={reputation.memberSince} short />
         </dd>
       </div>
     </dl>

@@ -126,8 +126,7 @@ export function SettleOrderForm({ order, kind, onSettle, pending: saving }: Sett
       )}
       <Textarea label={ui.note} rows={3} maxLength={2000} hint={words.noteHint} {...field('note')} />
       <div>
-        <Button type="submit">
-          <Gavel className="size-4" aria-hidden="true" />
+        <Button type="submit" icon={Gavel}>
           {words.action}
         </Button>
       </div>

@@ -1,19 +1,17 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AddBalanceBody } from '../../../contract/admin.ts';
 import type { Role } from '../../../contract/limits.ts';
 import type { ReportStatusFilter } from '../../../contract/reports.ts';
 import type { VouchReviewStatus } from '../../../contract/reputation.ts';
 import type { ReviewStatus, TrustLevel } from '../../../contract/trust.ts';
 import * as routes from '../../lib/api-routes.gen.ts';
-import { pagedQuery, useRefreshingMutation } from '../../lib/queries.ts';
+import { usePagedQuery, useRefreshingMutation } from '../../lib/queries.ts';
 import { forumRootKey, postsRootKey } from '../../lib/query-roots.ts';
 
 export const adminKeys = { audit: ['admin', 'audit-log'] as const };
 
 export function useAuditLog() {
-  return useInfiniteQuery(
-    pagedQuery(adminKeys.audit, (cursor, signal) => routes.audit.list({ cursor }, { signal })),
-  );
+  return usePagedQuery(adminKeys.audit, (cursor, signal) => routes.audit.list({ cursor }, { signal }));
 }
 
 export type RoleFilter = 'all' | Role;
@@ -24,10 +22,8 @@ export const userKeys = {
 };
 
 export function useAdminUsers(q: string, role: RoleFilter, banned: boolean) {
-  return useInfiniteQuery(
-    pagedQuery(userKeys.list(q, role, banned), (cursor, signal) =>
-      routes.admin.users({ role, banned: banned ? 'true' : 'false', q, cursor }, { signal }),
-    ),
+  return usePagedQuery(userKeys.list(q, role, banned), (cursor, signal) =>
+    routes.admin.users({ role, banned: banned ? 'true' : 'false', q, cursor }, { signal }),
   );
 }
 
@@ -76,10 +72,8 @@ export const reportKeys = {
 };
 
 export function useAdminReports(status: ReportStatusFilter) {
-  return useInfiniteQuery(
-    pagedQuery(reportKeys.list(status), (cursor, signal) =>
-      routes.reports.list({ status, cursor }, { signal }),
-    ),
+  return usePagedQuery(reportKeys.list(status), (cursor, signal) =>
+    routes.reports.list({ status, cursor }, { signal }),
   );
 }
 
@@ -137,10 +131,8 @@ export const vouchReviewKeys = {
 };
 
 export function useFlaggedVouches(status: VouchReviewStatus) {
-  return useInfiniteQuery(
-    pagedQuery(vouchReviewKeys.list(status), (cursor, signal) =>
-      routes.reputation.flagged({ status, cursor }, { signal }),
-    ),
+  return usePagedQuery(vouchReviewKeys.list(status), (cursor, signal) =>
+    routes.reputation.flagged({ status, cursor }, { signal }),
   );
 }
 
@@ -162,10 +154,8 @@ export const reviewKeys = {
 };
 
 export function useReviewQueue(status: ReviewStatus) {
-  return useInfiniteQuery(
-    pagedQuery(reviewKeys.list(status), (cursor, signal) =>
-      routes.review.queue({ status, cursor }, { signal }),
-    ),
+  return usePagedQuery(reviewKeys.list(status), (cursor, signal) =>
+    routes.review.queue({ status, cursor }, { signal }),
   );
 }
 

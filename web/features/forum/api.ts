@@ -15,7 +15,7 @@ import type {
   NewThreadBody,
 } from '../../../contract/forum.ts';
 import * as routes from '../../lib/api-routes.gen.ts';
-import { pagedQuery, useRefreshingMutation } from '../../lib/queries.ts';
+import { usePagedQuery, useRefreshingMutation } from '../../lib/queries.ts';
 import { forumRootKey, notificationsRootKey } from '../../lib/query-roots.ts';
 import { myReviewItemsKey } from '../../lib/review-items.ts';
 
@@ -132,10 +132,8 @@ export function useForumCategories() {
 }
 
 export function useForumThreads(categoryId: string) {
-  return useInfiniteQuery(
-    pagedQuery(forumKeys.threads(categoryId), (cursor, signal) =>
-      routes.forum.threads({ categoryId, cursor }, { signal }),
-    ),
+  return usePagedQuery(forumKeys.threads(categoryId), (cursor, signal) =>
+    routes.forum.threads({ categoryId, cursor }, { signal }),
   );
 }
 

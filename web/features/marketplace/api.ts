@@ -15,7 +15,7 @@ import type {
 import type { DetectionBody } from '../../../contract/watches.ts';
 import * as api from '../../lib/api-routes.gen.ts';
 import { ordersRootKey, walletRootKey } from '../../lib/orders.ts';
-import { pagedQuery } from '../../lib/queries.ts';
+import { pagedQuery, usePagedQuery } from '../../lib/queries.ts';
 import { listingsRootKey, ticketsRootKey } from '../../lib/query-roots.ts';
 import { meKey } from '../../lib/session.ts';
 
@@ -60,10 +60,8 @@ export function useListings(f: ListingFilters) {
 }
 
 export function useAdminListings(f: ListingFilters) {
-  return useInfiniteQuery(
-    pagedQuery(listingKeys.admin(f), (cursor, signal) =>
-      api.listings.adminList({ ...f, cursor }, { signal }),
-    ),
+  return usePagedQuery(listingKeys.admin(f), (cursor, signal) =>
+    api.listings.adminList({ ...f, cursor }, { signal }),
   );
 }
 
@@ -80,16 +78,14 @@ export function useListing(id: string) {
 }
 
 export function useOrders(role: OrderRole) {
-  return useInfiniteQuery(
-    pagedQuery(orderKeys.mine(role), (cursor, signal) => api.orders.list({ role, cursor }, { signal })),
+  return usePagedQuery(orderKeys.mine(role), (cursor, signal) =>
+    api.orders.list({ role, cursor }, { signal }),
   );
 }
 
 export function useAdminOrders(status: AdminOrderStatus) {
-  return useInfiniteQuery(
-    pagedQuery(orderKeys.admin(status), (cursor, signal) =>
-      api.orders.adminList({ status, cursor }, { signal }),
-    ),
+  return usePagedQuery(orderKeys.admin(status), (cursor, signal) =>
+    api.orders.adminList({ status, cursor }, { signal }),
   );
 }
 

@@ -1,7 +1,7 @@
 import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { AdminProduct, ProductBody, ProductStatus } from '../../../contract/products.ts';
 import * as api from '../../lib/api-routes.gen.ts';
-import { pagedQuery, useRefreshingMutation } from '../../lib/queries.ts';
+import { pagedQuery, usePagedQuery, useRefreshingMutation } from '../../lib/queries.ts';
 
 const productsRootKey = ['products'] as const;
 
@@ -39,10 +39,8 @@ export function useProduct(id: string) {
 }
 
 export function useAdminProducts(status: 'all' | ProductStatus, q: string) {
-  return useInfiniteQuery(
-    pagedQuery(productKeys.admin(status, q), (cursor, signal) =>
-      api.products.adminList({ status, q, cursor }, { signal }),
-    ),
+  return usePagedQuery(productKeys.admin(status, q), (cursor, signal) =>
+    api.products.adminList({ status, q, cursor }, { signal }),
   );
 }
 

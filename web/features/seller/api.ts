@@ -1,7 +1,7 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { StockBody } from '../../../contract/stock.ts';
 import * as api from '../../lib/api-routes.gen.ts';
-import { pagedQuery, useRefreshingMutation } from '../../lib/queries.ts';
+import { usePagedQuery, useRefreshingMutation } from '../../lib/queries.ts';
 import { listingsRootKey } from '../../lib/query-roots.ts';
 
 const sellerRootKey = ['seller'] as const;
@@ -13,9 +13,7 @@ export const sellerKeys = {
 };
 
 export function useSellerListings() {
-  return useInfiniteQuery(
-    pagedQuery(sellerKeys.listings, (cursor, signal) => api.seller.listings({ cursor }, { signal })),
-  );
+  return usePagedQuery(sellerKeys.listings, (cursor, signal) => api.seller.listings({ cursor }, { signal }));
 }
 
 export function useSalesSummary() {

@@ -1,9 +1,9 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SettleBody } from '../../../contract/orders.ts';
 import type { NewTicketBody, TicketDetail, TicketStatus } from '../../../contract/tickets.ts';
 import * as api from '../../lib/api-routes.gen.ts';
 import { ordersRootKey, walletRootKey } from '../../lib/orders.ts';
-import { pagedQuery } from '../../lib/queries.ts';
+import { usePagedQuery } from '../../lib/queries.ts';
 import { listingsRootKey, ticketsRootKey } from '../../lib/query-roots.ts';
 import { meKey } from '../../lib/session.ts';
 
@@ -17,16 +17,12 @@ export const ticketKeys = {
 };
 
 export function useMyTickets() {
-  return useInfiniteQuery(
-    pagedQuery(ticketKeys.mine, (cursor, signal) => api.tickets.mine({ cursor }, { signal })),
-  );
+  return usePagedQuery(ticketKeys.mine, (cursor, signal) => api.tickets.mine({ cursor }, { signal }));
 }
 
 export function useAdminTickets(status: AdminTicketFilter, q: string) {
-  return useInfiniteQuery(
-    pagedQuery(ticketKeys.admin(status, q), (cursor, signal) =>
-      api.tickets.adminList({ status, q, cursor }, { signal }),
-    ),
+  return usePagedQuery(ticketKeys.admin(status, q), (cursor, signal) =>
+    api.tickets.adminList({ status, q, cursor }, { signal }),
   );
 }
 

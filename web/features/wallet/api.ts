@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ConvertBody, LedgerQuery } from '../../../contract/orders.ts';
 import type { CreateDepositBody, DepositStatus } from '../../../contract/payments.ts';
 import type {
@@ -8,7 +8,7 @@ import type {
 } from '../../../contract/withdrawals.ts';
 import * as routes from '../../lib/api-routes.gen.ts';
 import { walletRootKey } from '../../lib/orders.ts';
-import { pagedQuery, useRefreshingMutation } from '../../lib/queries.ts';
+import { usePagedQuery, useRefreshingMutation } from '../../lib/queries.ts';
 import { meKey } from '../../lib/session.ts';
 
 export type LedgerCurrency = NonNullable<LedgerQuery['currency']>;
@@ -49,10 +49,8 @@ export function useWallet() {
 }
 
 export function useLedger(currency: LedgerCurrency) {
-  return useInfiniteQuery(
-    pagedQuery(walletKeys.ledger(currency), (cursor, signal) =>
-      routes.wallet.ledger({ currency, cursor }, { signal }),
-    ),
+  return usePagedQuery(walletKeys.ledger(currency), (cursor, signal) =>
+    routes.wallet.ledger({ currency, cursor }, { signal }),
   );
 }
 
@@ -83,10 +81,8 @@ export function useDepositOptions(enabled = true) {
 }
 
 export function useDeposits(status: DepositFilter) {
-  return useInfiniteQuery(
-    pagedQuery(walletKeys.depositList(status), (cursor, signal) =>
-      routes.deposits.list({ status, cursor }, { signal }),
-    ),
+  return usePagedQuery(walletKeys.depositList(status), (cursor, signal) =>
+    routes.deposits.list({ status, cursor }, { signal }),
   );
 }
 
@@ -128,10 +124,8 @@ export function useWithdrawalOptions() {
 }
 
 export function useWithdrawals(status: WithdrawalFilter) {
-  return useInfiniteQuery(
-    pagedQuery(walletKeys.withdrawalList(status), (cursor, signal) =>
-      routes.withdrawals.mine({ status, cursor }, { signal }),
-    ),
+  return usePagedQuery(walletKeys.withdrawalList(status), (cursor, signal) =>
+    routes.withdrawals.mine({ status, cursor }, { signal }),
   );
 }
 
@@ -163,10 +157,8 @@ export function useCreateWithdrawal() {
 const adminWithdrawalsKey = ['admin', 'withdrawals'] as const;
 
 export function useAdminWithdrawals(status: WithdrawalFilter) {
-  return useInfiniteQuery(
-    pagedQuery([...adminWithdrawalsKey, status], (cursor, signal) =>
-      routes.withdrawals.adminList({ status, cursor }, { signal }),
-    ),
+  return usePagedQuery([...adminWithdrawalsKey, status], (cursor, signal) =>
+    routes.withdrawals.adminList({ status, cursor }, { signal }),
   );
 }
 

@@ -331,8 +331,7 @@ export async function setListingPinned(db: Db, viewer: Viewer, id: string, isPin
   ensure(canAdminister(viewer), m.onlyAdminsPin);
   const done = await db.transaction(async (tx) => {
     if (!(await q.setPinned(tx, id, isPinned))) return false;
-    await audit(tx, {
-      actorId: viewer.id,
+    await audit(tx, viewer, {
       action: isPinned ? 'listing.pin' : 'listing.unpin',
       targetType: 'listing',
       targetId: id,
@@ -349,8 +348,7 @@ export async function adminDeleteListing(db: Db, viewer: Viewer, id: string) {
   const deleted = await db.transaction(async (tx) => {
     await deleteUnsoldKeys(tx, id);
     if (!(await q.deleteListing(tx, id, false))) return false;
-    await audit(tx, {
-      actorId: viewer.id,
+    await audit(tx, viewer, {
       action: 'listing.admin_delete',
       targetType: 'listing',
       targetId: id,

@@ -112,8 +112,7 @@ export async function revealContentLink(db: Db, cipher: ContentCipher, viewer: V
   const listingId = o.listingId;
   await db.transaction(async (tx) => {
     if (!(await logReveal(tx, { listingId, orderId: o.id, userId: viewer.id }))) return;
-    await audit(tx, {
-      actorId: viewer.id,
+    await audit(tx, viewer, {
       action: 'order.reveal_content',
       targetType: 'order',
       targetId: o.id,
@@ -408,8 +407,7 @@ export async function settleDispute(db: Db, viewer: Viewer, id: string, body: Se
         message: `Dispute settled (${outcomeWords[body.outcome]}: ${share.refund} credits to the buyer, ${share.payout} to the seller). ${body.note}`,
       });
     }
-    await audit(tx, {
-      actorId: viewer.id,
+    await audit(tx, viewer, {
       action: 'order.settle',
       targetType: 'order',
       targetId: o.id,

@@ -9,10 +9,10 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { DateTime } from '../../../components/ui/date-time.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { errorMessage } from '../../../lib/api.ts';
-import { formatDateLong, toIsoString } from '../../../lib/format.ts';
 import { withParts } from '../../../lib/text-parts.tsx';
 import { useRevokeOtherSessions, useRevokeSession, useSessions } from '../api.ts';
 import { browserLabel, isHandheld } from '../device-words.ts';
@@ -86,12 +86,7 @@ export function ActiveSessions() {
                   <span aria-hidden="true"> · </span>
                   <span>{s.ipAddress ? ui.ipAddress(s.ipAddress) : deviceUi.unknownAddress}</span>
                   <span aria-hidden="true"> · </span>
-                  <span>
-                    {withParts(
-                      ui.lastActive,
-                      <time dateTime={toIsoString(s.lastActiveAt)}>{formatDateLong(s.lastActiveAt)}</time>,
-                    )}
-                  </span>
+                  <span>{withParts(ui.lastActive, <DateTime at={s.lastActiveAt} />)}</span>
                 </p>
               </DeviceRow>
             ))}

@@ -2,9 +2,9 @@ import { History, Monitor, Smartphone } from 'lucide-react';
 import { accountMessages } from '../../../../contract/messages/account.ts';
 import { accountUi as ui } from '../../../../contract/texts/account-ui.ts';
 import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
+import { DateTime } from '../../../components/ui/date-time.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
-import { formatDateLong, toIsoString } from '../../../lib/format.ts';
 import { useLogins } from '../api.ts';
 import { browserLabel, isHandheld } from '../device-words.ts';
 import { DeviceRow } from './device-row.tsx';
@@ -37,7 +37,7 @@ export function LoginActivity() {
                 {browserLabel(login)}
               </p>
               <p className="text-xs text-muted">
-                <time dateTime={toIsoString(login.createdAt)}>{formatDateLong(login.createdAt)}</time>
+                <DateTime at={login.createdAt} />
                 <span aria-hidden="true"> · </span>
                 <span>{ui.ipAddress(login.ipAddress)}</span>
               </p>

@@ -7,10 +7,10 @@ import { accountUi as ui } from '../../../../contract/texts/account-ui.ts';
 import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { DateTime } from '../../../components/ui/date-time.tsx';
 import { SubmitRow } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { errorMessage } from '../../../lib/api.ts';
-import { formatDateLong, toIsoString } from '../../../lib/format.ts';
 import { withParts } from '../../../lib/text-parts.tsx';
 import { nameError, useRenamePasskey } from '../passkeys-api.ts';
 import { DeviceRow } from './device-row.tsx';
@@ -56,21 +56,11 @@ export function PasskeyRow({ passkey, onRemove }: { passkey: PasskeyItem; onRemo
             <Badge tone="neutral">{synced ? ui.synced : ui.deviceOnly}</Badge>
           </p>
           <p className="text-xs text-muted break-words">
-            <span>
-              {withParts(
-                ui.addedOn,
-                <time dateTime={toIsoString(passkey.createdAt)}>{formatDateLong(passkey.createdAt)}</time>,
-              )}
-            </span>
+            <span>{withParts(ui.addedOn, <DateTime at={passkey.createdAt} />)}</span>
             <span aria-hidden="true"> · </span>
             <span>
               {passkey.lastUsedAt
-                ? withParts(
-                    ui.lastUsed,
-                    <time dateTime={toIsoString(passkey.lastUsedAt)}>
-                      {formatDateLong(passkey.lastUsedAt)}
-                    </time>,
-                  )
+                ? withParts(ui.lastUsed, <DateTime at={passkey.lastUsedAt} />)
                 : ui.neverUsed}
             </span>
           </p>

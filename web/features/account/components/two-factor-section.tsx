@@ -191,22 +191,21 @@ function ConfirmSetup({ setup, onDone }: { setup: Setup; onDone: () => void }) {
               {secret}
             </code>
             <Button
+              icon={Copy}
               variant="ghost"
               size="icon"
               aria-label={ui.copyKey}
               onClick={() => copy(secret, ui.keyCopied)}
-            >
-              <Copy className="size-4" aria-hidden="true" />
-            </Button>
+            ></Button>
           </div>
           <div className="mt-2 flex items-center justify-between">
             <p className="text-sm font-medium">{ui.backupCodesOnce}</p>
             <Button
+              icon={Copy}
               variant="ghost"
               size="sm"
               onClick={() => copy(setup.backupCodes.join('\n'), ui.backupCodesCopied)}
             >
-              <Copy className="size-4" aria-hidden="true" />
               {ui.copyAll}
             </Button>
           </div>

@@ -14,7 +14,7 @@ import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { Loading, Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { useZodForm } from '../../../lib/forms.ts';
@@ -28,8 +28,7 @@ export function EditProfilePage() {
   const me = useMe();
   if (!me.data) {
     return (
-      <div className="mx-auto w-full max-w-2xl" role="status" aria-live="polite">
-        <span className="sr-only">{shellUi.loading}</span>
+      <Loading label={shellUi.loading} className="mx-auto w-full max-w-2xl">
         <Skeleton className="h-8 w-48" />
         <Card className="mt-6 flex flex-col gap-5 p-6">
           <div className="flex items-center gap-4">
@@ -39,7 +38,7 @@ export function EditProfilePage() {
           <Skeleton className="h-11 w-full" />
           <Skeleton className="h-28 w-full" />
         </Card>
-      </div>
+      </Loading>
     );
   }
   return <EditProfileForm me={me.data} />;
@@ -141,8 +140,12 @@ function EditProfileForm({ me }: { me: NonNullable<ReturnType<typeof useMe>['dat
                   onChange={onPick}
                   disabled={busy}
                 />
-                <Button variant="outline" onClick={() => fileInput.current?.click()} disabled={busy}>
-                  <ImageUp className="size-4" aria-hidden="true" />
+                <Button
+                  variant="outline"
+                  onClick={() => fileInput.current?.click()}
+                  disabled={busy}
+                  icon={ImageUp}
+                >
                   {file ? ui.chooseAnotherImage : ui.uploadAvatar}
                 </Button>
                 <p id={fileHintId} className={fileError ? 'text-sm text-danger' : 'text-xs text-muted'}>

@@ -5,8 +5,9 @@ import { adminUi as ui } from '../../../../contract/texts/admin-ui.ts';
 import { AdminCell, AdminRow } from '../../../components/ui/admin-table.tsx';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { DateTime } from '../../../components/ui/date-time.tsx';
 import { Img } from '../../../components/ui/img.tsx';
-import { formatDateLong, toIsoString } from '../../../lib/format.ts';
+import { ProfileLink } from '../../../components/ui/profile-link.tsx';
 import { DecisionButtons } from './decision-buttons.tsx';
 
 const statusLabels = (): Record<ReportStatus, string> => ({
@@ -93,10 +94,7 @@ function ReportedContent({ report }: { report: AdminReport }) {
       )}
       {target.author && (
         <p className="mt-0.5 text-xs text-muted">
-          {ui.by}{' '}
-          <Link to={`/profile/${target.author.id}`} className="hover:text-primary">
-            {target.author.username}
-          </Link>
+          {ui.by} <ProfileLink person={target.author} className="hover:text-primary" />
         </p>
       )}
     </div>
@@ -136,16 +134,14 @@ export function ReportRow({
             {statusLabels()[r.status]}
           </Badge>
           <p className="text-xs text-muted max-md:w-full md:mt-1.5">
-            <time dateTime={toIsoString(r.createdAt)}>{formatDateLong(r.createdAt)}</time>
+            <DateTime at={r.createdAt} />
           </p>
         </div>
       </AdminCell>
       <AdminCell>
         <span className="text-xs text-muted md:hidden">{ui.reportedBy} </span>
         {r.reporter ? (
-          <Link to={`/profile/${r.reporter.id}`} className="font-medium hover:text-primary">
-            {r.reporter.username}
-          </Link>
+          <ProfileLink person={r.reporter} className="font-medium hover:text-primary" />
         ) : (
           <span className="text-muted italic">{ui.deletedUser}</span>
         )}
@@ -195,7 +191,7 @@ export function ReportRow({
               {r.resolvedAt && (
                 <>
                   <br />
-                  <time dateTime={toIsoString(r.resolvedAt)}>{formatDateLong(r.resolvedAt)}</time>
+                  <DateTime at={r.resolvedAt} />
                 </>
               )}
             </p>

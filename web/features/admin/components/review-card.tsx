@@ -6,7 +6,9 @@ import type { ReviewKind, ReviewReason, ReviewStatus } from '../../../../contrac
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { formatDateLong, formatDateShort, toIsoString } from '../../../lib/format.ts';
+import { DateTime } from '../../../components/ui/date-time.tsx';
+import { ProfileLink } from '../../../components/ui/profile-link.tsx';
+import { formatDateShort } from '../../../lib/format.ts';
 import type { ReviewAction } from '../api.ts';
 import { trustLevelLabels } from './user-row.tsx';
 
@@ -92,9 +94,7 @@ export function ReviewCard({
         <span className="text-muted">
           <Place item={item} />
         </span>
-        <time className="ml-auto text-xs text-muted" dateTime={toIsoString(item.createdAt)}>
-          {formatDateLong(item.createdAt)}
-        </time>
+        <DateTime at={item.createdAt} className="ml-auto text-xs text-muted" />
       </div>
 
       <ul aria-label={ui.reasons} className="flex flex-wrap gap-1.5">
@@ -116,9 +116,7 @@ export function ReviewCard({
       <dl className="grid gap-x-4 gap-y-1.5 text-xs text-muted sm:grid-cols-[auto_1fr]">
         <dt className="font-medium text-fg">{ui.author}</dt>
         <dd className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <Link to={`/profile/${author.id}`} className="font-semibold text-fg hover:text-primary">
-            {author.username}
-          </Link>
+          <ProfileLink person={author} className="font-semibold text-fg hover:text-primary" />
           <span>{accountAge(author.joinedAt)}</span>
           <Badge tone={author.trustLevel === 'new' ? 'warning' : 'neutral'}>
             {trustLevelLabels()[author.trustLevel]}
@@ -155,36 +153,36 @@ export function ReviewCard({
       {item.status === 'pending' ? (
         <div className="flex flex-wrap gap-2">
           <Button
+            icon={Check}
             variant="outline"
             size="sm"
             disabled={busy}
             aria-label={message ? ui.dismissItem(about) : ui.approveItem(about)}
             onClick={() => onDecide('approve')}
           >
-            <Check className="size-4" aria-hidden="true" />
             {message ? ui.dismiss : ui.approve}
           </Button>
           {!message && (
             <Button
+              icon={X}
               variant="ghost"
               size="sm"
               disabled={busy}
               aria-label={ui.rejectItem(about)}
               onClick={() => onDecide('reject')}
             >
-              <X className="size-4" aria-hidden="true" />
               {ui.reject}
             </Button>
           )}
           {canBan && (
             <Button
+              icon={Ban}
               variant="danger"
               size="sm"
               disabled={busy}
               aria-label={message ? ui.banSenderOf(about) : ui.rejectAndBanItem(about)}
               onClick={() => onDecide('reject-and-ban')}
             >
-              <Ban className="size-4" aria-hidden="true" />
               {message ? ui.banSender : ui.rejectAndBan}
             </Button>
           )}

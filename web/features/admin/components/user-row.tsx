@@ -1,5 +1,4 @@
 import { Ban, CircleCheck, Wallet } from 'lucide-react';
-import { Link } from 'react-router';
 import type { AdminUserRow, UserRank } from '../../../../contract/admin.ts';
 import { type Role, roles } from '../../../../contract/limits.ts';
 import { trustMessages as tm } from '../../../../contract/messages/trust.ts';
@@ -11,8 +10,10 @@ import { AdminCell, AdminRow } from '../../../components/ui/admin-table.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { DateTime } from '../../../components/ui/date-time.tsx';
+import { ProfileLink } from '../../../components/ui/profile-link.tsx';
 import { Options } from '../../../components/ui/select.tsx';
-import { formatDateShort, formatNumber, toIsoString } from '../../../lib/format.ts';
+import { formatNumber } from '../../../lib/format.ts';
 
 /** Each role's name in the active language (read at render). */
 export const roleLabels = (): Record<Role, string> => ({
@@ -68,9 +69,7 @@ export function UserRow({
         <div className="flex items-center gap-3">
           <Avatar username={u.username} avatarUrl={u.avatarUrl} />
           <div className="min-w-0">
-            <Link to={`/profile/${u.id}`} className="font-medium hover:text-primary">
-              {u.username}
-            </Link>
+            <ProfileLink person={u} className="font-medium hover:text-primary" />
             <p className="text-xs text-muted">
               <code>{u.id.slice(0, 8)}</code>
               {own && ` · ${ui.you}`}
@@ -147,19 +146,18 @@ export function UserRow({
         <span title={u.credits < 0 ? ui.belowZero : undefined}>{formatNumber(u.credits)}</span>
       </AdminCell>
       <AdminCell className="whitespace-nowrap text-muted">
-        <time dateTime={toIsoString(u.createdAt)}>{formatDateShort(u.createdAt)}</time>
+        <DateTime at={u.createdAt} short />
       </AdminCell>
       <AdminRowActions gap="gap-2">
         {isAdmin && (
           <Button
+            icon={Wallet}
             variant="outline"
             size="sm"
             aria-label={ui.addBalanceTo(u.username)}
             title={ui.addBalance}
             onClick={onGrant}
-          >
-            <Wallet className="size-4" aria-hidden="true" />
-          </Button>
+          ></Button>
         )}
         {canBan && (
           <Button

@@ -5,12 +5,13 @@ import type { FlaggedVouch, VouchReviewStatus } from '../../../../contract/reput
 import { adminUi as ui } from '../../../../contract/texts/admin-ui.ts';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { DateTime } from '../../../components/ui/date-time.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
+import { ProfileLink } from '../../../components/ui/profile-link.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Tabs, useTabs } from '../../../components/ui/tabs.tsx';
 import { useAdminList } from '../../../lib/admin-list.ts';
-import { formatDateLong, toIsoString } from '../../../lib/format.ts';
 import { toastOutcome } from '../../../lib/toast-outcome.ts';
 import { useFlaggedVouches, useReviewVouch } from '../api.ts';
 import { DecisionButtons } from './decision-buttons.tsx';
@@ -28,9 +29,7 @@ const tones: Record<VouchReviewStatus, BadgeTone> = {
 
 const Person = ({ who }: { who: { id: string; username: string } | null }) =>
   who ? (
-    <Link to={`/profile/${who.id}`} className="font-medium hover:text-primary">
-      {who.username}
-    </Link>
+    <ProfileLink person={who} className="font-medium hover:text-primary" />
   ) : (
     <span className="text-muted italic">{ui.deletedUser}</span>
   );
@@ -85,9 +84,7 @@ export function VouchReviews() {
                       <Star className="size-4 fill-amber-400 text-amber-400" aria-hidden="true" />
                       {v.rating}/5
                     </span>
-                    <time className="ml-auto text-xs text-muted" dateTime={toIsoString(v.createdAt)}>
-                      {formatDateLong(v.createdAt)}
-                    </time>
+                    <DateTime at={v.createdAt} className="ml-auto text-xs text-muted" />
                   </div>
                   <p className="break-words whitespace-pre-line">{v.comment}</p>
                   <p className="text-xs text-muted">

@@ -3,8 +3,8 @@ import { adminUi as ui } from '../../../../contract/texts/admin-ui.ts';
 import { pageTitles } from '../../../../contract/texts/shell-ui.ts';
 import { AdminCell, AdminTable } from '../../../components/ui/admin-table.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
+import { DateTime } from '../../../components/ui/date-time.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { formatDateLong, toIsoString } from '../../../lib/format.ts';
 import { useAuditLog } from '../api.ts';
 
 /** before/after as short "key: value" text; user content is rendered as text, never HTML. */
@@ -37,7 +37,7 @@ export function AuditLogPage() {
         {(e) => (
           <tr key={e.id} className="border-b border-line align-top last:border-0">
             <AdminCell className="whitespace-nowrap text-muted">
-              <time dateTime={toIsoString(e.createdAt)}>{formatDateLong(e.createdAt)}</time>
+              <DateTime at={e.createdAt} />
             </AdminCell>
             <AdminCell className="font-medium">{e.actor?.username ?? ui.deletedAccount}</AdminCell>
             <AdminCell data>

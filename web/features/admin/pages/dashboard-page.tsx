@@ -16,11 +16,12 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
+import { DateTime } from '../../../components/ui/date-time.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { formatDateLong, formatNumber, toIsoString } from '../../../lib/format.ts';
+import { Loading, Skeleton } from '../../../components/ui/skeleton.tsx';
+import { formatNumber } from '../../../lib/format.ts';
 import { useFailureToast } from '../../../lib/use-failure-toast.ts';
 import { useAdminActivity, useAdminDashboard } from '../api.ts';
 import { ActivityChart } from '../components/activity-chart.tsx';
@@ -70,6 +71,7 @@ export function DashboardPage() {
         icon={LayoutDashboard}
         actions={
           <Button
+            icon={RefreshCw}
             variant="outline"
             loading={query.isFetching || activity.isFetching}
             onClick={() => {
@@ -77,7 +79,6 @@ export function DashboardPage() {
               void activity.refetch();
             }}
           >
-            <RefreshCw className="size-4" aria-hidden="true" />
             {ui.refresh}
           </Button>
         }
@@ -110,10 +111,9 @@ export function DashboardPage() {
             ) : activity.isError ? (
               <EmptyState text={ui.chartFailed} />
             ) : (
-              <div role="status" aria-live="polite">
-                <span className="sr-only">{ui.loadingChart}</span>
+              <Loading label={ui.loadingChart}>
                 <Skeleton className="h-52 w-full" />
-              </div>
+              </Loading>
             )}
           </SectionCard>
           <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
@@ -132,8 +132,7 @@ export function DashboardPage() {
                       </Link>
                       <Badge>{p.category.name}</Badge>
                       <span className="w-full text-xs text-muted">
-                        {ui.byAuthor(p.author.username)} ·{' '}
-                        <time dateTime={toIsoString(p.createdAt)}>{formatDateLong(p.createdAt)}</time>
+                        {ui.byAuthor(p.author.username)} · <DateTime at={p.createdAt} />
                       </span>
                     </li>
                   ))}

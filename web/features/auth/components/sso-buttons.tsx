@@ -33,6 +33,7 @@ export function SsoButtons() {
         <div className="mb-4 flex flex-col gap-2">
           {providers.map((p) => (
             <Button
+              icon={KeyRound}
               key={p.id}
               type="button"
               variant="outline"
@@ -45,7 +46,6 @@ export function SsoButtons() {
                 })
               }
             >
-              <KeyRound className="size-4" aria-hidden="true" />
               {ssoMessages.continueWith(p.label)}
             </Button>
           ))}

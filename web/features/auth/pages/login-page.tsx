@@ -89,6 +89,7 @@ function PasskeySignIn({ label = ui.passkeySignIn }: { label?: string }) {
         <span className="h-px flex-1 bg-line" />
       </div>
       <Button
+        icon={KeyRound}
         variant="outline"
         size="lg"
         className="w-full"
@@ -99,7 +100,6 @@ function PasskeySignIn({ label = ui.passkeySignIn }: { label?: string }) {
           })
         }
       >
-        <KeyRound className="size-4" aria-hidden="true" />
         {label}
       </Button>
     </div>

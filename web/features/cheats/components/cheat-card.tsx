@@ -3,8 +3,9 @@ import type { CheatCard } from '../../../../contract/cheats.ts';
 import { cheatUi as ui } from '../../../../contract/texts/cheat-ui.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import { CardTitle } from '../../../components/ui/cover-card.tsx';
+import { DateTime } from '../../../components/ui/date-time.tsx';
 import { WatchButton } from '../../../components/ui/watch-button.tsx';
-import { formatDateShort, formatNumber, toIsoString } from '../../../lib/format.ts';
+import { formatNumber } from '../../../lib/format.ts';
 import { useWatchCheat } from '../api.ts';
 import { CheatStatusBadge } from './cheat-status-badge.tsx';
 
@@ -30,7 +31,7 @@ export function CheatCardItem({ cheat: c, watchable }: { cheat: CheatCard; watch
             {ui.downloadsCount(formatNumber(c.downloads))}
           </span>
           <span className="flex items-center gap-3">
-            <time dateTime={toIsoString(c.createdAt)}>{formatDateShort(c.createdAt)}</time>
+            <DateTime at={c.createdAt} short />
             {watchable && <CardWatch cheat={c} />}
           </span>
         </div>

@@ -30,8 +30,7 @@ export function CheatDownload({ cheatId }: { cheatId: string }) {
         {user ? (
           <>
             <p className="text-sm text-muted">{ui.downloadHint}</p>
-            <Button onClick={startDownload} loading={download.isPending}>
-              <Download className="size-4" aria-hidden="true" />
+            <Button onClick={startDownload} loading={download.isPending} icon={Download}>
               {ui.download}
             </Button>
           </>

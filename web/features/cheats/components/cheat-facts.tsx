@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 import type { CheatDetail } from '../../../../contract/cheats.ts';
 import { cheatUi as ui } from '../../../../contract/texts/cheat-ui.ts';
 import { marketWords as w } from '../../../../contract/texts/market-words.ts';
-import { formatDateLong, formatNumber, toIsoString } from '../../../lib/format.ts';
+import { DateTime } from '../../../components/ui/date-time.tsx';
+import { formatNumber } from '../../../lib/format.ts';
 
 /** Downloads, publisher and last update, side by side. */
 export function CheatFacts({ cheat }: { cheat: CheatDetail }) {
@@ -31,7 +32,7 @@ export function CheatFacts({ cheat }: { cheat: CheatDetail }) {
       </Fact>
       <Fact icon={<CalendarClock className="size-4" aria-hidden="true" />} term={w.lastUpdated}>
         <dd className="mt-1 font-medium">
-          <time dateTime={toIsoString(cheat.updatedAt)}>{formatDateLong(cheat.updatedAt)}</time>
+          <DateTime at={cheat.updatedAt} />
         </dd>
       </Fact>
     </dl>

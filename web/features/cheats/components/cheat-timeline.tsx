@@ -2,8 +2,8 @@ import { ArrowRight, History } from 'lucide-react';
 import { Link } from 'react-router';
 import { type CheatStatusChange, cheatStatusLabels } from '../../../../contract/cheats.ts';
 import { cheatUi as ui } from '../../../../contract/texts/cheat-ui.ts';
+import { DateTime } from '../../../components/ui/date-time.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
-import { formatDateLong, toIsoString } from '../../../lib/format.ts';
 import { withParts } from '../../../lib/text-parts.tsx';
 
 /** Every status change of a cheat, newest first, with who made it. */
@@ -39,7 +39,7 @@ function TimelineStep({ step }: { step: CheatStatusChange }) {
         )}
       </p>
       <p className="mt-0.5 text-xs text-muted">
-        <time dateTime={toIsoString(step.at)}>{formatDateLong(step.at)}</time>
+        <DateTime at={step.at} />
         {' · '}
         {step.by
           ? withParts(

@@ -94,12 +94,16 @@ function CheatView({ cheat }: { cheat: CheatDetail }) {
             )}
             {staff && (
               <>
-                <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
-                  <Pencil className="size-4" aria-hidden="true" />
+                <Button variant="outline" size="sm" onClick={() => setEditing(true)} icon={Pencil}>
                   {w.edit}
                 </Button>
-                <Button variant="ghost" size="sm" className="hover:text-danger" onClick={deleting.ask}>
-                  <Trash2 className="size-4" aria-hidden="true" />
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="hover:text-danger"
+                  onClick={deleting.ask}
+                  icon={Trash2}
+                >
                   {commonUi.delete}
                 </Button>
               </>

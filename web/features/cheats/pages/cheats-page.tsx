@@ -32,8 +32,7 @@ export function CheatsPage() {
         icon={ShieldCheck}
         actions={
           user && isStaff(user.role) ? (
-            <Button onClick={() => setPublishing(true)}>
-              <Plus className="size-4" aria-hidden="true" />
+            <Button onClick={() => setPublishing(true)} icon={Plus}>
               {ui.publish}
             </Button>
           ) : undefined

@@ -3,7 +3,6 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { type ForumCategory, forumCategoryBody } from '../../../../contract/forum.ts';
 import { forumMessages as m } from '../../../../contract/messages/forum.ts';
-import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { forumUi as ui } from '../../../../contract/texts/forum-ui.ts';
 import { shellUi } from '../../../../contract/texts/shell-ui.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -34,8 +33,7 @@ export function NewCategoryButton() {
 
   return (
     <>
-      <Button onClick={() => setOpen(true)}>
-        <Plus className="size-4" aria-hidden="true" />
+      <Button onClick={() => setOpen(true)} icon={Plus}>
         {ui.newCategory}
       </Button>
       <Dialog open={open} onOpenChange={setOpen} title={ui.newCategory}>
@@ -72,18 +70,16 @@ export function DeleteCategoryButton({ category }: { category: ForumCategory }) 
   return (
     <>
       <Button
+        icon={Trash2}
         variant="ghost"
         size="icon"
         aria-label={ui.deleteCategoryNamed(category.name)}
         onClick={deleting.ask}
-      >
-        <Trash2 className="size-4" aria-hidden="true" />
-      </Button>
+      ></Button>
       <ConfirmDialog
         {...deleting.dialog}
         title={ui.deleteCategory}
         message={ui.deleteCategoryConfirm(category.name, category.threadCount)}
-        confirmLabel={commonUi.delete}
       />
     </>
   );

@@ -2,9 +2,9 @@ import { MessageSquare } from 'lucide-react';
 import { Link } from 'react-router';
 import { forumMessages as m } from '../../../../contract/messages/forum.ts';
 import { forumListUi } from '../../../../contract/texts/forum-ui.ts';
+import { DateTime } from '../../../components/ui/date-time.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { formatDateShort, toIsoString } from '../../../lib/format.ts';
 import { useLatestThreads } from '../api.ts';
 
 /** The home page's newest forum threads by last activity, with their category and reply count. */
@@ -39,9 +39,7 @@ export function LatestThreads() {
                 <MessageSquare className="size-3" aria-hidden="true" />
                 {forumListUi.replyCount(th.replyCount)}
               </span>
-              <time dateTime={toIsoString(th.lastActivityAt)} className="ml-auto shrink-0">
-                {formatDateShort(th.lastActivityAt)}
-              </time>
+              <DateTime at={th.lastActivityAt} short className="ml-auto shrink-0" />
             </p>
           </Link>
         </li>

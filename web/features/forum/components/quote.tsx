@@ -79,6 +79,7 @@ export function QuoteButton({
   };
   return (
     <Button
+      icon={Quote}
       variant="ghost"
       size="icon"
       className="size-8"
@@ -87,8 +88,6 @@ export function QuoteButton({
       // Keeps the reader's selection: pressing a button must not clear what they chose to quote.
       onPointerDown={(e) => e.preventDefault()}
       onClick={quote}
-    >
-      <Quote className="size-4" aria-hidden="true" />
-    </Button>
+    ></Button>
   );
 }

@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { Loading, Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useForumReplies, useMarkRead } from '../api.ts';
 import { useScrollToReply } from './reply-anchor.ts';
@@ -67,10 +67,9 @@ export function Replies({ thread }: { thread: ForumThreadView }) {
         )
       )}
       {query.isPending ? (
-        <div role="status" aria-live="polite">
-          <span className="sr-only">{ui.loadingReplies}</span>
+        <Loading label={ui.loadingReplies}>
           <Skeleton className="h-16 w-full" />
-        </div>
+        </Loading>
       ) : items.length === 0 ? (
         <EmptyState compact text={m.noReplies} />
       ) : (

@@ -1,11 +1,9 @@
 import { Heart, History, Pencil, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import toast from 'react-hot-toast';
-import { Link } from 'react-router';
 import type { ForumReply } from '../../../../contract/forum.ts';
 import { replyAnchor } from '../../../../contract/forum-links.ts';
 import { forumMessages as m } from '../../../../contract/messages/forum.ts';
-import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
 import { forumUi as ui } from '../../../../contract/texts/forum-ui.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
@@ -13,10 +11,11 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog, useConfirm } from '../../../components/ui/confirm-dialog.tsx';
 import { CookedHtml } from '../../../components/ui/cooked-html.tsx';
+import { DateTime } from '../../../components/ui/date-time.tsx';
+import { ProfileLink } from '../../../components/ui/profile-link.tsx';
 import { ReportButton } from '../../../components/ui/report-button.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
-import { formatDateLong, toIsoString } from '../../../lib/format.ts';
 import { withNumber } from '../../../lib/text-parts.tsx';
 import { toastOutcome } from '../../../lib/toast-outcome.ts';
 import { useDeleteReply, useLikeReply } from '../api.ts';
@@ -103,10 +102,8 @@ export function ReplyItem({
           </p>
         )}
         <p className="flex flex-wrap items-center gap-1 text-xs text-muted">
-          <Link to={`/profile/${r.author.id}`} className="font-medium text-fg hover:underline">
-            {r.author.username}
-          </Link>
-          · <time dateTime={toIsoString(r.createdAt)}>{formatDateLong(r.createdAt)}</time>
+          <ProfileLink person={r.author} className="font-medium text-fg hover:underline" />·{' '}
+          <DateTime at={r.createdAt} />
           {r.editedAt && <Edited at={r.editedAt} />}
         </p>
         {editing ? (
@@ -142,12 +139,7 @@ export function ReplyItem({
           </IconAction>
         )}
       </div>
-      <ConfirmDialog
-        {...deleting.dialog}
-        title={ui.deleteReply}
-        message={m.confirmDeleteReply}
-        confirmLabel={commonUi.delete}
-      />
+      <ConfirmDialog {...deleting.dialog} title={ui.deleteReply} message={m.confirmDeleteReply} />
       <RevisionsDialog
         kind="replies"
         id={r.id}

@@ -1,8 +1,8 @@
 import { forumMessages as m } from '../../../../contract/messages/forum.ts';
 import { forumUi as ui } from '../../../../contract/texts/forum-ui.ts';
+import { DateTime } from '../../../components/ui/date-time.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { formatDateLong, toIsoString } from '../../../lib/format.ts';
 import { withParts } from '../../../lib/text-parts.tsx';
 import { useRevisions } from '../api.ts';
 
@@ -34,7 +34,7 @@ export function RevisionsDialog({
               <p className="text-xs text-muted">
                 {withParts(
                   (when: string) => (r.editor ? ui.replacedBy(when, r.editor.username) : ui.replaced(when)),
-                  <time dateTime={toIsoString(r.createdAt)}>{formatDateLong(r.createdAt)}</time>,
+                  <DateTime at={r.createdAt} />,
                 )}
               </p>
               {r.title && <p className="mt-1 font-semibold">{r.title}</p>}

@@ -28,8 +28,7 @@ export function ThreadActions({
   return (
     <div className="mt-5 flex flex-wrap items-end gap-2 border-t border-line pt-4">
       {abilities.edit && (
-        <Button variant="outline" size="sm" onClick={onEdit}>
-          <Pencil className="size-4" aria-hidden="true" />
+        <Button variant="outline" size="sm" onClick={onEdit} icon={Pencil}>
           {ui.edit}
         </Button>
       )}
@@ -52,8 +51,7 @@ export function ThreadActions({
         />
       )}
       {abilities.revisions && (
-        <Button variant="outline" size="sm" onClick={onHistory}>
-          <History className="size-4" aria-hidden="true" />
+        <Button variant="outline" size="sm" onClick={onHistory} icon={History}>
           {ui.history}
         </Button>
       )}

@@ -13,11 +13,12 @@ import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
+import { DateTime } from '../../../components/ui/date-time.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { ProfileLink } from '../../../components/ui/profile-link.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { formatDateShort, toIsoString } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { withParts } from '../../../lib/text-parts.tsx';
 import { useForumCategories, useForumThreads } from '../api.ts';
@@ -62,8 +63,7 @@ export function ForumCategoryPage() {
         icon={MessagesSquare}
         actions={
           user ? (
-            <Button onClick={() => setComposing(true)} disabled={!category}>
-              <Plus className="size-4" aria-hidden="true" />
+            <Button onClick={() => setComposing(true)} disabled={!category} icon={Plus}>
               {ui.newThread}
             </Button>
           ) : (
@@ -118,9 +118,7 @@ export function ForumCategoryPage() {
                       <span>
                         {withParts(
                           ui.byAuthor,
-                          <Link to={`/profile/${th.author.id}`} className="text-fg hover:underline">
-                            {th.author.username}
-                          </Link>,
+                          <ProfileLink person={th.author} className="text-fg hover:underline" />,
                         )}
                       </span>
                       <span>
@@ -129,9 +127,7 @@ export function ForumCategoryPage() {
                             th.lastPoster && th.replyCount > 0
                               ? ui.lastActivityBy(when, th.lastPoster.username)
                               : ui.lastActivity(when),
-                          <time dateTime={toIsoString(th.lastActivityAt)}>
-                            {formatDateShort(th.lastActivityAt)}
-                          </time>,
+                          <DateTime at={th.lastActivityAt} short />,
                         )}
                       </span>
                       <span className="inline-flex items-center gap-1">

@@ -4,7 +4,6 @@ import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { ForumThreadView } from '../../../../contract/forum.ts';
 import { forumMessages as m } from '../../../../contract/messages/forum.ts';
-import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
 import { forumUi as ui } from '../../../../contract/texts/forum-ui.ts';
 import { sentencesUi } from '../../../../contract/texts/sentences-ui.ts';
@@ -16,12 +15,13 @@ import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog, useConfirm } from '../../../components/ui/confirm-dialog.tsx';
 import { CookedHtml } from '../../../components/ui/cooked-html.tsx';
+import { DateTime } from '../../../components/ui/date-time.tsx';
 import { DetailPage } from '../../../components/ui/detail-page.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { ProfileLink } from '../../../components/ui/profile-link.tsx';
 import { ReportButton } from '../../../components/ui/report-button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api.ts';
-import { formatDateLong, toIsoString } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useDeleteThread, useForumThread } from '../api.ts';
 import { EditThreadForm } from '../components/edit-thread-form.tsx';
@@ -109,14 +109,13 @@ function ThreadView({ thread }: { thread: ForumThreadView }) {
             </span>
             {canDelete && (
               <Button
+                icon={Trash2}
                 variant="ghost"
                 size="icon"
                 className="-mt-1 -mr-2 size-9 hover:text-danger"
                 aria-label={ui.deleteThread}
                 onClick={deleting.ask}
-              >
-                <Trash2 className="size-4" aria-hidden="true" />
-              </Button>
+              ></Button>
             )}
           </div>
           {(thread.isPinned || thread.isLocked) && (
@@ -141,11 +140,9 @@ function ThreadView({ thread }: { thread: ForumThreadView }) {
               avatarUrl={thread.author.avatarUrl}
               className="size-6 text-xs"
             />
-            <Link to={`/profile/${thread.author.id}`} className="font-medium text-fg hover:underline">
-              {thread.author.username}
-            </Link>
+            <ProfileLink person={thread.author} className="font-medium text-fg hover:underline" />
             <span aria-hidden="true">·</span>
-            <time dateTime={toIsoString(thread.createdAt)}>{formatDateLong(thread.createdAt)}</time>
+            <DateTime at={thread.createdAt} />
             {thread.editedAt && <Edited at={thread.editedAt} />}
           </p>
           {editing ? (
@@ -182,12 +179,7 @@ function ThreadView({ thread }: { thread: ForumThreadView }) {
         </Card>
       )}
 
-      <ConfirmDialog
-        {...deleting.dialog}
-        title={ui.deleteThread}
-        message={m.confirmDelete}
-        confirmLabel={commonUi.delete}
-      />
+      <ConfirmDialog {...deleting.dialog} title={ui.deleteThread} message={m.confirmDelete} />
       <RevisionsDialog
         kind="threads"
         id={thread.id}

@@ -131,13 +131,11 @@ export function SellerKeys({ listingId }: { listingId: string }) {
         <input type="file" accept=".txt,text/plain" onChange={(e) => void readFile(e)} />
       </label>
       <div className="flex flex-wrap gap-2">
-        <Button onClick={add} loading={upload.isPending} disabled={!text.trim()}>
-          <Upload className="size-4" aria-hidden="true" />
+        <Button onClick={add} loading={upload.isPending} disabled={!text.trim()} icon={Upload}>
           {ui.addKeys}
         </Button>
         {page && page.counts.available > 0 && (
-          <Button variant="outline" onClick={withdrawing.ask}>
-            <PackageMinus className="size-4" aria-hidden="true" />
+          <Button variant="outline" onClick={withdrawing.ask} icon={PackageMinus}>
             {ui.withdrawUnsold}
           </Button>
         )}

@@ -87,12 +87,12 @@ export function ListingActions({ listing }: { listing: ListingDetail }) {
         )}
         {abilities.buy && (
           <Button
+            icon={ShoppingCart}
             onClick={() => {
               setBuyKey(crypto.randomUUID());
               buying.ask();
             }}
           >
-            <ShoppingCart className="size-4" aria-hidden="true" />
             {w.buyNow}
           </Button>
         )}
@@ -102,8 +102,7 @@ export function ListingActions({ listing }: { listing: ListingDetail }) {
           </ButtonLink>
         )}
         {abilities.delete && (
-          <Button variant="danger" onClick={deleting.ask}>
-            <Trash2 className="size-4" aria-hidden="true" />
+          <Button variant="danger" onClick={deleting.ask} icon={Trash2}>
             {commonUi.delete}
           </Button>
         )}

@@ -1,11 +1,11 @@
 import { UserCheck } from 'lucide-react';
-import { Link } from 'react-router';
 import type { ListingDetail } from '../../../../contract/marketplace.ts';
 import { listingUi as ui } from '../../../../contract/texts/listing-ui.ts';
 import { marketWords as w } from '../../../../contract/texts/market-words.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
+import { DateTime } from '../../../components/ui/date-time.tsx';
+import { ProfileLink } from '../../../components/ui/profile-link.tsx';
 import { SellerFigures } from '../../../components/ui/seller-figures.tsx';
-import { formatDateLong, toIsoString } from '../../../lib/format.ts';
 import { SellerLine } from './listing-card.tsx';
 
 /** The seller with their reputation, and the buyer once sold (else when it was listed). */
@@ -31,20 +31,12 @@ export function ListingParties({ listing }: { listing: ListingDetail }) {
                 avatarUrl={listing.buyer.avatarUrl}
                 className="size-7 text-xs"
               />
-              <Link to={`/profile/${listing.buyer.id}`} className="font-medium hover:underline">
-                {listing.buyer.username}
-              </Link>
+              <ProfileLink person={listing.buyer} className="font-medium hover:underline" />
               <UserCheck className="size-4 text-success" aria-hidden="true" />
-              {listing.soldAt && (
-                <time className="ml-auto text-xs text-muted" dateTime={toIsoString(listing.soldAt)}>
-                  {formatDateLong(listing.soldAt)}
-                </time>
-              )}
+              {listing.soldAt && <DateTime at={listing.soldAt} className="ml-auto text-xs text-muted" />}
             </div>
           ) : (
-            <time className="font-medium" dateTime={toIsoString(listing.createdAt)}>
-              {formatDateLong(listing.createdAt)}
-            </time>
+            <DateTime at={listing.createdAt} className="font-medium" />
           )}
         </dd>
       </div>

@@ -55,12 +55,10 @@ export function BuyerOrderActions({ order }: { order: Order }) {
 
   return (
     <>
-      <Button size="sm" onClick={confirming.ask}>
-        <CheckCircle2 className="size-4" aria-hidden="true" />
+      <Button size="sm" onClick={confirming.ask} icon={CheckCircle2}>
         {ui.confirmDelivery}
       </Button>
-      <Button size="sm" variant="outline" onClick={() => setDisputing(true)}>
-        <ShieldAlert className="size-4" aria-hidden="true" />
+      <Button size="sm" variant="outline" onClick={() => setDisputing(true)} icon={ShieldAlert}>
         {ui.openDispute}
       </Button>
       <ConfirmDialog

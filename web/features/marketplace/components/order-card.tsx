@@ -7,8 +7,9 @@ import { orderUi as ui } from '../../../../contract/texts/order-ui.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { DateTime } from '../../../components/ui/date-time.tsx';
+import { ProfileLink } from '../../../components/ui/profile-link.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { formatDateShort, toIsoString } from '../../../lib/format.ts';
 import { withParts } from '../../../lib/text-parts.tsx';
 import { useOrderDetail } from '../api.ts';
 import { BuyerOrderActions, OrderStatusBadge, SettlementSummary, TimeLeft } from './order-actions.tsx';
@@ -49,12 +50,10 @@ export function OrderCard({ order }: { order: Order }) {
           {counterparty
             ? withParts(
                 party,
-                <Link to={`/profile/${counterparty.id}`} className="hover:text-fg hover:underline">
-                  {counterparty.username}
-                </Link>,
+                <ProfileLink person={counterparty} className="hover:text-fg hover:underline" />,
               )
             : party(w.formerMember)}{' '}
-          · <time dateTime={toIsoString(order.createdAt)}>{formatDateShort(order.createdAt)}</time>
+          · <DateTime at={order.createdAt} short />
         </p>
       </div>
 
@@ -89,8 +88,7 @@ function ContentLink({ orderId }: { orderId: string }) {
   const detail = useOrderDetail(orderId, shown);
   if (!shown) {
     return (
-      <Button size="sm" variant="ghost" onClick={() => setShown(true)}>
-        <KeyRound className="size-4" aria-hidden="true" />
+      <Button size="sm" variant="ghost" onClick={() => setShown(true)} icon={KeyRound}>
         {ui.showContentLink}
       </Button>
     );

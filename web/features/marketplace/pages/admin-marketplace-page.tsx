@@ -16,11 +16,11 @@ import {
 import { AdminCell, AdminItemCell, AdminRow, AdminTable } from '../../../components/ui/admin-table.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { DateTime } from '../../../components/ui/date-time.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { SearchFilters } from '../../../components/ui/search-input.tsx';
 import { Segmented } from '../../../components/ui/segmented.tsx';
 import { useRowDelete } from '../../../lib/admin-list.ts';
-import { formatDateShort, toIsoString } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { toastOutcome } from '../../../lib/toast-outcome.ts';
 import { useSearchText } from '../../../lib/use-debounced-value.ts';
@@ -114,7 +114,7 @@ export function AdminMarketplacePage() {
               </Badge>
             </AdminCell>
             <AdminCell className="whitespace-nowrap text-muted">
-              <time dateTime={toIsoString(l.createdAt)}>{formatDateShort(l.createdAt)}</time>
+              <DateTime at={l.createdAt} short />
             </AdminCell>
             <AdminRowActions>
               <AdminIconLink to={`/marketplace/${l.id}`} label={w.view(l.title)}>

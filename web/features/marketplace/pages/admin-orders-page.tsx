@@ -9,11 +9,11 @@ import { orderUi as ui } from '../../../../contract/texts/order-ui.ts';
 import { AdminIconLink, AdminRowActions } from '../../../components/ui/admin-row-actions.tsx';
 import { AdminCell, AdminRow, AdminTable } from '../../../components/ui/admin-table.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { DateTime } from '../../../components/ui/date-time.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Segmented } from '../../../components/ui/segmented.tsx';
 import { SettleOrderForm } from '../../../components/ui/settle-order-form.tsx';
-import { formatDateShort, toIsoString } from '../../../lib/format.ts';
 import { formatTimeLeft, useNow } from '../../../lib/orders.ts';
 import { type AdminOrderStatus, useAdminOrders, useSettleHeldOrder } from '../api.ts';
 import { OrderStatusBadge } from '../components/order-actions.tsx';
@@ -68,9 +68,7 @@ export function AdminOrdersPage() {
               )}
             </AdminCell>
             <AdminCell className="whitespace-nowrap text-muted">
-              <time dateTime={toIsoString(o.disputedAt ?? o.createdAt)}>
-                {formatDateShort(o.disputedAt ?? o.createdAt)}
-              </time>
+              <DateTime at={o.disputedAt ?? o.createdAt} short />
             </AdminCell>
             <AdminRowActions>
               {o.ticketId && (
@@ -84,8 +82,12 @@ export function AdminOrdersPage() {
                 </Link>
               )}
               {o.abilities.settle && o.status === 'held' && (
-                <Button size="sm" onClick={() => setSettling(o)} aria-label={ui.settleItem(o.listingTitle)}>
-                  <Gavel className="size-4" aria-hidden="true" />
+                <Button
+                  size="sm"
+                  onClick={() => setSettling(o)}
+                  aria-label={ui.settleItem(o.listingTitle)}
+                  icon={Gavel}
+                >
                   {ui.settle}
                 </Button>
               )}

@@ -2,7 +2,6 @@ import { Star } from 'lucide-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import type { ListingDetail } from '../../../../contract/marketplace.ts';
-import { isMediaPath } from '../../../../contract/media.ts';
 import { marketplaceMessages as m } from '../../../../contract/messages/marketplace.ts';
 import { stockMessages as st } from '../../../../contract/messages/stock.ts';
 import { listingUi as ui } from '../../../../contract/texts/listing-ui.ts';
@@ -10,9 +9,8 @@ import { listingTypeLabels } from '../../../../contract/texts/market-ui.ts';
 import { marketWords as w } from '../../../../contract/texts/market-words.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
 import { DetailPage, ImageDetailSkeleton, NotFoundCard } from '../../../components/ui/detail-page.tsx';
-import { ExternalImageLink } from '../../../components/ui/hosted-image.tsx';
+import { ImageDetailCard } from '../../../components/ui/image-detail-card.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useListing } from '../api.ts';
 import { DeliveredBox } from '../components/delivered-box.tsx';
@@ -61,73 +59,66 @@ function ListingView({ listing }: { listing: ListingDetail }) {
   const { abilities } = listing;
 
   return (
-    <Card className="overflow-hidden">
-      <ListingImage listing={listing} className="h-56 sm:h-72" />
-      {listing.imageUrl && !isMediaPath(listing.imageUrl) && (
-        <ExternalImageLink href={listing.imageUrl} className="px-6 pt-4 sm:px-8" />
+    <ImageDetailCard
+      image={<ListingImage listing={listing} className="h-56 sm:h-72" />}
+      imageUrl={listing.imageUrl}
+      badges={
+        <>
+          <Badge tone={active ? 'success' : 'neutral'}>
+            {active ? w.active : listing.status === 'suspended' ? w.suspended : soldLabel}
+          </Badge>
+          {active && listing.stock > 1 && <Badge tone="neutral">{st.inStock(listing.stock)}</Badge>}
+          <Badge tone="primary">{listingTypeLabels[listing.type]}</Badge>
+          <DetectionBadge listing={listing} />
+        </>
+      }
+      title={listing.title}
+      under={<p className="mt-1 text-muted">{listing.game}</p>}
+      aside={<p className="text-2xl font-bold text-primary">{w.credits(listing.price)}</p>}
+    >
+      <ListingActions listing={listing} />
+      {abilities.setDetection && <DetectionControl listing={listing} />}
+
+      {listing.contentLink && (
+        <DeliveredBox label={ui.contentLinkRegion} title={ui.contentLink}>
+          <a
+            href={listing.contentLink}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="break-all text-primary underline"
+          >
+            {listing.contentLink}
+          </a>
+        </DeliveredBox>
       )}
-      <div className="p-6 sm:p-8">
-        <div className="flex flex-wrap items-start justify-between gap-4">
-          <div className="min-w-0">
-            <div className="mb-2 flex flex-wrap gap-1.5">
-              <Badge tone={active ? 'success' : 'neutral'}>
-                {active ? w.active : listing.status === 'suspended' ? w.suspended : soldLabel}
-              </Badge>
-              {active && listing.stock > 1 && <Badge tone="neutral">{st.inStock(listing.stock)}</Badge>}
-              <Badge tone="primary">{listingTypeLabels[listing.type]}</Badge>
-              <DetectionBadge listing={listing} />
-            </div>
-            <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{listing.title}</h1>
-            <p className="mt-1 text-muted">{listing.game}</p>
-          </div>
-          <p className="text-2xl font-bold text-primary">{w.credits(listing.price)}</p>
-        </div>
 
-        <ListingActions listing={listing} />
-        {abilities.setDetection && <DetectionControl listing={listing} />}
+      {isBuyer && listing.deliveryKind === 'keys' && listing.order && (
+        <BuyerKeys orderId={listing.order.id} />
+      )}
 
-        {listing.contentLink && (
-          <DeliveredBox label={ui.contentLinkRegion} title={ui.contentLink}>
-            <a
-              href={listing.contentLink}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="break-all text-primary underline"
-            >
-              {listing.contentLink}
-            </a>
-          </DeliveredBox>
-        )}
+      {isSeller && listing.deliveryKind === 'keys' && listing.status !== 'suspended' && (
+        <SellerKeys listingId={listing.id} />
+      )}
 
-        {isBuyer && listing.deliveryKind === 'keys' && listing.order && (
-          <BuyerKeys orderId={listing.order.id} />
-        )}
+      {listing.order && <OrderPanel order={listing.order} />}
 
-        {isSeller && listing.deliveryKind === 'keys' && listing.status !== 'suspended' && (
-          <SellerKeys listingId={listing.id} />
-        )}
+      {abilities.feedback && (
+        <section className="mt-6 rounded-xl border border-line p-4">
+          {feedbackOpen ? (
+            <FeedbackForm listingId={listing.id} onClose={() => setFeedbackOpen(false)} />
+          ) : (
+            <Button variant="outline" onClick={() => setFeedbackOpen(true)} icon={Star}>
+              {ui.leaveFeedback}
+            </Button>
+          )}
+        </section>
+      )}
 
-        {listing.order && <OrderPanel order={listing.order} />}
+      <Section title={w.description} text={listing.description} />
+      <Section title={w.features} text={listing.features} />
+      <Section title={w.requirements} text={listing.requirements} />
 
-        {abilities.feedback && (
-          <section className="mt-6 rounded-xl border border-line p-4">
-            {feedbackOpen ? (
-              <FeedbackForm listingId={listing.id} onClose={() => setFeedbackOpen(false)} />
-            ) : (
-              <Button variant="outline" onClick={() => setFeedbackOpen(true)}>
-                <Star className="size-4" aria-hidden="true" />
-                {ui.leaveFeedback}
-              </Button>
-            )}
-          </section>
-        )}
-
-        <Section title={w.description} text={listing.description} />
-        <Section title={w.features} text={listing.features} />
-        <Section title={w.requirements} text={listing.requirements} />
-
-        <ListingParties listing={listing} />
-      </div>
-    </Card>
+      <ListingParties listing={listing} />
+    </ImageDetailCard>
   );
 }

@@ -5,19 +5,19 @@ import { Link, NavLink, useNavigate, useParams } from 'react-router';
 import { messages } from '../../../../contract/common-messages.ts';
 import type { Conversation, ThreadResponse } from '../../../../contract/direct-messages.ts';
 import { directMessageTexts as t } from '../../../../contract/messages/direct-messages.ts';
-import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { messagesUi as ui } from '../../../../contract/texts/messages-ui.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { ConfirmDialog, useConfirm } from '../../../components/ui/confirm-dialog.tsx';
+import { DateTime } from '../../../components/ui/date-time.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { SignedOut } from '../../../components/ui/signed-out.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
-import { formatDateLong, formatDateParts, toIsoString } from '../../../lib/format.ts';
+import { formatDateParts, toIsoString } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useFailureToast } from '../../../lib/use-failure-toast.ts';
 import { useConversations, useDeleteConversation, useSetBlock, useThread } from '../api.ts';
@@ -214,9 +214,7 @@ function Thread({ userId, meId }: { userId: string; meId: string }) {
                   {m.message}
                 </p>
                 {m.offPlatform && <OffPlatformWarning />}
-                <time dateTime={toIsoString(m.createdAt)} className="mt-0.5 text-[0.7rem] text-muted">
-                  {formatDateLong(m.createdAt)}
-                </time>
+                <DateTime at={m.createdAt} className="mt-0.5 text-[0.7rem] text-muted" />
               </li>
             );
           })
@@ -239,12 +237,7 @@ function Thread({ userId, meId }: { userId: string; meId: string }) {
           <MessageForm recipientId={userId} />
         )}
       </div>
-      <ConfirmDialog
-        {...deleting.dialog}
-        title={ui.deleteConversationTitle}
-        message={t.confirmDelete}
-        confirmLabel={commonUi.delete}
-      />
+      <ConfirmDialog {...deleting.dialog} title={ui.deleteConversationTitle} message={t.confirmDelete} />
     </section>
   );
 }
@@ -254,6 +247,7 @@ function BlockButton({ thread }: { thread: ThreadResponse }) {
   const blocked = thread.blockedByMe;
   return (
     <Button
+      icon={Ban}
       variant="ghost"
       size="sm"
       loading={block.isPending}
@@ -264,7 +258,6 @@ function BlockButton({ thread }: { thread: ThreadResponse }) {
         })
       }
     >
-      <Ban className="size-4" aria-hidden="true" />
       {blocked ? ui.unblock : ui.block}
     </Button>
   );

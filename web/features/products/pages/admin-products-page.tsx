@@ -15,11 +15,11 @@ import { AdminCell, AdminItemCell, AdminRow, AdminTable } from '../../../compone
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { DateTime } from '../../../components/ui/date-time.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { SearchFilters } from '../../../components/ui/search-input.tsx';
 import { Segmented } from '../../../components/ui/segmented.tsx';
 import { useRowDelete } from '../../../lib/admin-list.ts';
-import { formatDateShort, toIsoString } from '../../../lib/format.ts';
 import { toastOutcome } from '../../../lib/toast-outcome.ts';
 import { useSearchText } from '../../../lib/use-debounced-value.ts';
 import { useAdminProducts, useDeleteProduct, usePinProduct, useSetProductStatus } from '../api.ts';
@@ -57,8 +57,7 @@ export function AdminProductsPage() {
         title={ui.adminTitle}
         icon={Package}
         actions={
-          <Button onClick={() => openForm()}>
-            <Plus className="size-4" aria-hidden="true" />
+          <Button onClick={() => openForm()} icon={Plus}>
             {ui.addProduct}
           </Button>
         }
@@ -95,7 +94,7 @@ export function AdminProductsPage() {
               </Badge>
             </AdminCell>
             <AdminCell className="whitespace-nowrap text-muted">
-              <time dateTime={toIsoString(p.createdAt)}>{formatDateShort(p.createdAt)}</time>
+              <DateTime at={p.createdAt} short />
             </AdminCell>
             <AdminRowActions>
               <AdminPinButton pinned={p.isPinned} title={p.title} onClick={() => togglePin(p)} />

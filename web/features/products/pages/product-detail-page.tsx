@@ -1,15 +1,13 @@
-import { CalendarClock, CalendarPlus, PackageX, Pin, ShieldAlert } from 'lucide-react';
+import { CalendarClock, CalendarPlus, type LucideIcon, PackageX, Pin, ShieldAlert } from 'lucide-react';
 import { useParams } from 'react-router';
-import { isMediaPath } from '../../../../contract/media.ts';
 import { productMessages as m } from '../../../../contract/messages/product.ts';
 import type { Product } from '../../../../contract/products.ts';
 import { marketWords as w } from '../../../../contract/texts/market-words.ts';
 import { productUi as ui } from '../../../../contract/texts/product-ui.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Card } from '../../../components/ui/card.tsx';
+import { DateTime } from '../../../components/ui/date-time.tsx';
 import { DetailPage, ImageDetailSkeleton, NotFoundCard } from '../../../components/ui/detail-page.tsx';
-import { ExternalImageLink } from '../../../components/ui/hosted-image.tsx';
-import { formatDateLong, toIsoString } from '../../../lib/format.ts';
+import { ImageDetailCard } from '../../../components/ui/image-detail-card.tsx';
 import { useProduct } from '../api.ts';
 import { BuyNowLink, ProductImage } from '../components/product-card.tsx';
 
@@ -35,66 +33,61 @@ export function ProductDetailPage() {
   );
 }
 
+/** One of the product's dates in a tile: its icon, what it is and when. */
+function DateTile({ icon: Icon, term, at }: { icon: LucideIcon; term: string; at: string }) {
+  return (
+    <div className="flex items-center gap-2 rounded-xl bg-surface-2 px-4 py-3">
+      <Icon className="size-4 text-primary" aria-hidden="true" />
+      <dt className="text-muted">{term}</dt>
+      <dd className="ml-auto font-medium">
+        <DateTime at={at} />
+      </dd>
+    </div>
+  );
+}
+
 function ProductDetail({ product }: { product: Product }) {
   const active = product.status === 'active';
   return (
-    <Card className="overflow-hidden">
-      <ProductImage product={product} className="h-56 sm:h-72" />
-      {product.imageUrl && !isMediaPath(product.imageUrl) && (
-        <ExternalImageLink href={product.imageUrl} className="px-6 pt-4 sm:px-8" />
-      )}
-      <div className="p-6 sm:p-8">
-        <div className="flex flex-wrap items-start justify-between gap-4">
-          <div className="min-w-0">
-            <div className="mb-2 flex flex-wrap gap-1.5">
-              {product.isPinned && (
-                <Badge tone="primary">
-                  <Pin className="size-3" aria-hidden="true" />
-                  {ui.pinned}
-                </Badge>
-              )}
-              <Badge tone={active ? 'success' : 'neutral'}>{active ? w.active : w.inactive}</Badge>
-            </div>
-            <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{product.title}</h1>
-          </div>
-          {active && product.salesUrl && <BuyNowLink href={product.salesUrl} className="h-11 px-5" />}
+    <ImageDetailCard
+      image={<ProductImage product={product} className="h-56 sm:h-72" />}
+      imageUrl={product.imageUrl}
+      badges={
+        <>
+          {product.isPinned && (
+            <Badge tone="primary">
+              <Pin className="size-3" aria-hidden="true" />
+              {ui.pinned}
+            </Badge>
+          )}
+          <Badge tone={active ? 'success' : 'neutral'}>{active ? w.active : w.inactive}</Badge>
+        </>
+      }
+      title={product.title}
+      aside={active && product.salesUrl && <BuyNowLink href={product.salesUrl} className="h-11 px-5" />}
+    >
+      <section aria-labelledby="description-heading" className="mt-6">
+        <h2 id="description-heading" className="text-sm font-semibold tracking-wide text-muted uppercase">
+          {w.description}
+        </h2>
+        <p className="mt-2 leading-relaxed break-words whitespace-pre-line">{product.description}</p>
+      </section>
+
+      <dl className="mt-6 grid gap-3 text-sm sm:grid-cols-2">
+        <DateTile icon={CalendarPlus} term={w.created} at={product.createdAt} />
+        <DateTile icon={CalendarClock} term={w.lastUpdated} at={product.updatedAt} />
+      </dl>
+
+      <aside
+        aria-label={ui.safetyNotice}
+        className="mt-6 flex gap-3 rounded-xl border border-amber-500/30 bg-amber-500/10 p-4 text-sm"
+      >
+        <ShieldAlert className="size-5 shrink-0 text-amber-500" aria-hidden="true" />
+        <div>
+          <p className="font-semibold">{ui.safetyNotice}</p>
+          <p className="mt-1 leading-relaxed text-muted">{ui.safetyText}</p>
         </div>
-
-        <section aria-labelledby="description-heading" className="mt-6">
-          <h2 id="description-heading" className="text-sm font-semibold tracking-wide text-muted uppercase">
-            {w.description}
-          </h2>
-          <p className="mt-2 leading-relaxed break-words whitespace-pre-line">{product.description}</p>
-        </section>
-
-        <dl className="mt-6 grid gap-3 text-sm sm:grid-cols-2">
-          <div className="flex items-center gap-2 rounded-xl bg-surface-2 px-4 py-3">
-            <CalendarPlus className="size-4 text-primary" aria-hidden="true" />
-            <dt className="text-muted">{w.created}</dt>
-            <dd className="ml-auto font-medium">
-              <time dateTime={toIsoString(product.createdAt)}>{formatDateLong(product.createdAt)}</time>
-            </dd>
-          </div>
-          <div className="flex items-center gap-2 rounded-xl bg-surface-2 px-4 py-3">
-            <CalendarClock className="size-4 text-primary" aria-hidden="true" />
-            <dt className="text-muted">{w.lastUpdated}</dt>
-            <dd className="ml-auto font-medium">
-              <time dateTime={toIsoString(product.updatedAt)}>{formatDateLong(product.updatedAt)}</time>
-            </dd>
-          </div>
-        </dl>
-
-        <aside
-          aria-label={ui.safetyNotice}
-          className="mt-6 flex gap-3 rounded-xl border border-amber-500/30 bg-amber-500/10 p-4 text-sm"
-        >
-          <ShieldAlert className="size-5 shrink-0 text-amber-500" aria-hidden="true" />
-          <div>
-            <p className="font-semibold">{ui.safetyNotice}</p>
-            <p className="mt-1 leading-relaxed text-muted">{ui.safetyText}</p>
-          </div>
-        </aside>
-      </div>
-    </Card>
+      </aside>
+    </ImageDetailCard>
   );
 }

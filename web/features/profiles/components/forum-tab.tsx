@@ -2,12 +2,11 @@ import { MessagesSquare, ThumbsDown, ThumbsUp } from 'lucide-react';
 import { Link } from 'react-router';
 import { forumMessages } from '../../../../contract/messages/forum.ts';
 import { forumListUi } from '../../../../contract/texts/forum-ui.ts';
-import { shellUi } from '../../../../contract/texts/shell-ui.ts';
-import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { DateTime } from '../../../components/ui/date-time.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { formatDateShort, toIsoString } from '../../../lib/format.ts';
 import { useProfileForumThreads } from '../api.ts';
 
 /** The profile's Forum Posts tab: the member's threads with title, category, date and votes. */
@@ -45,8 +44,7 @@ export function ForumTab({ userId }: { userId: string }) {
                   {thread.title}
                 </Link>
                 <p className="mt-1 text-sm text-muted">
-                  {thread.category.name} ·{' '}
-                  <time dateTime={toIsoString(thread.createdAt)}>{formatDateShort(thread.createdAt)}</time>
+                  {thread.category.name} · <DateTime at={thread.createdAt} short />
                 </p>
               </div>
               <div className="flex items-center gap-4 text-sm tabular-nums text-muted">
@@ -63,15 +61,7 @@ export function ForumTab({ userId }: { userId: string }) {
           </li>
         ))}
       </ul>
-      {threads.hasNextPage && (
-        <Button
-          variant="secondary"
-          onClick={() => threads.fetchNextPage()}
-          loading={threads.isFetchingNextPage}
-        >
-          {shellUi.loadMore}
-        </Button>
-      )}
+      <LoadMore query={threads} variant="secondary" className="flex flex-col" />
     </div>
   );
 }

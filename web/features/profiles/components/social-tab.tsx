@@ -4,16 +4,16 @@ import { marketplaceMessages } from '../../../../contract/messages/marketplace.t
 import { socialMessages } from '../../../../contract/messages/social.ts';
 import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
 import { profileUi as ui } from '../../../../contract/texts/profile-ui.ts';
-import { shellUi } from '../../../../contract/texts/shell-ui.ts';
 import { homeSocialUi } from '../../../../contract/texts/social-ui.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { DateTime } from '../../../components/ui/date-time.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { HostedImage } from '../../../components/ui/hosted-image.tsx';
+import { LoadMore } from '../../../components/ui/load-more.tsx';
+import { ProfileLink } from '../../../components/ui/profile-link.tsx';
 import { SellerFigures } from '../../../components/ui/seller-figures.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { formatDateLong, toIsoString } from '../../../lib/format.ts';
 import { withNumber } from '../../../lib/text-parts.tsx';
 import { useProfileFeedback, useProfilePosts } from '../api.ts';
 
@@ -65,16 +65,12 @@ export function SocialTab({ userId }: { userId: string }) {
                 <Card className="p-4">
                   <div className="flex flex-wrap items-center gap-2 text-sm">
                     {f.author ? (
-                      <Link to={`/profile/${f.author.id}`} className="font-medium hover:underline">
-                        {f.author.username}
-                      </Link>
+                      <ProfileLink person={f.author} className="font-medium hover:underline" />
                     ) : (
                       <span className="font-medium text-muted">{ui.formerMember}</span>
                     )}
                     <span className="text-muted">·</span>
-                    <time className="text-muted" dateTime={toIsoString(f.createdAt)}>
-                      {formatDateLong(f.createdAt)}
-                    </time>
+                    <DateTime at={f.createdAt} className="text-muted" />
                     {/* Only its author sees a vouch held for review, until staff decide. */}
                     {f.awaitingReview && <Badge tone="warning">{marketplaceMessages.awaitingReview}</Badge>}
                     <span className="ml-auto flex" role="img" aria-label={ui.stars(f.rating)}>
@@ -137,7 +133,7 @@ export function SocialTab({ userId }: { userId: string }) {
                     />
                   )}
                   <div className="mt-3 flex items-center justify-between text-xs text-muted">
-                    <time dateTime={toIsoString(post.createdAt)}>{formatDateLong(post.createdAt)}</time>
+                    <DateTime at={post.createdAt} />
                     <span className="inline-flex items-center gap-1">
                       <Heart className="size-3.5" aria-hidden="true" />
                       {withNumber(
@@ -155,16 +151,7 @@ export function SocialTab({ userId }: { userId: string }) {
             ))}
           </ul>
         )}
-        {posts.hasNextPage && (
-          <Button
-            variant="outline"
-            className="self-center"
-            loading={posts.isFetchingNextPage}
-            onClick={() => posts.fetchNextPage()}
-          >
-            {shellUi.loadMore}
-          </Button>
-        )}
+        <LoadMore query={posts} className="self-center" />
       </section>
     </div>
   );

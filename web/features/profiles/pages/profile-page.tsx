@@ -6,7 +6,7 @@ import { profileUi as ui } from '../../../../contract/texts/profile-ui.ts';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { Loading, Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Tabs, useTabs } from '../../../components/ui/tabs.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -66,8 +66,7 @@ function ProfileView({ profile }: { profile: PublicProfile }) {
 
 function ProfileSkeleton() {
   return (
-    <div role="status" aria-live="polite" className="mx-auto flex w-full max-w-4xl flex-col gap-6">
-      <span className="sr-only">{ui.loadingProfile}</span>
+    <Loading label={ui.loadingProfile} className="mx-auto flex w-full max-w-4xl flex-col gap-6">
       <Card className="overflow-hidden">
         <Skeleton className="h-24 rounded-none sm:h-32" />
         <div className="flex items-end gap-4 px-5 pb-6 sm:px-8">
@@ -80,6 +79,6 @@ function ProfileSkeleton() {
       </Card>
       <Skeleton className="h-10 w-72" />
       <Skeleton className="h-32 w-full" />
-    </div>
+    </Loading>
   );
 }

@@ -5,15 +5,16 @@ import { Link } from 'react-router';
 import { socialMessages } from '../../../../contract/messages/social.ts';
 import type { Comment } from '../../../../contract/social.ts';
 import { socialLimits } from '../../../../contract/social-limits.ts';
-import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { postCardUi as ui } from '../../../../contract/texts/social-ui.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { DateTime } from '../../../components/ui/date-time.tsx';
 import { controlClasses } from '../../../components/ui/form-field.tsx';
+import { LoadMore } from '../../../components/ui/load-more.tsx';
+import { ProfileLink } from '../../../components/ui/profile-link.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api.ts';
-import { formatDateLong, formatDateShort, toIsoString } from '../../../lib/format.ts';
 import { useDomId } from '../../../lib/use-dom-id.ts';
 import { useAddComment, useComments, useDeleteComment } from '../api.ts';
 
@@ -44,16 +45,8 @@ export function Comments({ postId, viewerId }: { postId: string; viewerId: strin
               </Link>
               <div className="min-w-0 flex-1 rounded-xl bg-surface px-3 py-2 shadow-sm">
                 <div className="flex items-center gap-2 text-xs">
-                  <Link to={`/profile/${c.author.id}`} className="font-semibold text-fg hover:underline">
-                    {c.author.username}
-                  </Link>
-                  <time
-                    dateTime={toIsoString(c.createdAt)}
-                    title={formatDateLong(c.createdAt)}
-                    className="text-muted"
-                  >
-                    {formatDateShort(c.createdAt)}
-                  </time>
+                  <ProfileLink person={c.author} className="font-semibold text-fg hover:underline" />
+                  <DateTime at={c.createdAt} short titled className="text-muted" />
                   {c.author.id === viewerId && (
                     <button
                       type="button"
@@ -71,24 +64,13 @@ export function Comments({ postId, viewerId }: { postId: string; viewerId: strin
           ))}
         </ul>
       )}
-      {query.hasNextPage && (
-        <Button
-          variant="ghost"
-          size="sm"
-          className="mt-2"
-          loading={query.isFetchingNextPage}
-          onClick={() => query.fetchNextPage()}
-        >
-          {ui.showMoreComments}
-        </Button>
-      )}
+      <LoadMore query={query} label={ui.showMoreComments} variant="ghost" size="sm" className="mt-2" />
       <AddCommentForm postId={postId} />
       <ConfirmDialog
         open={toDelete !== null}
         onOpenChange={(open) => !open && setToDelete(null)}
         title={ui.deleteCommentTitle}
         message={ui.deleteCommentConfirm}
-        confirmLabel={commonUi.delete}
         pending={remove.isPending}
         onConfirm={() =>
           toDelete &&

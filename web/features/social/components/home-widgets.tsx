@@ -4,9 +4,10 @@ import { homeSocialUi as ui } from '../../../../contract/texts/social-ui.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
+import { DateTime } from '../../../components/ui/date-time.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { formatDateShort, formatNumber, toIsoString } from '../../../lib/format.ts';
+import { formatNumber } from '../../../lib/format.ts';
 import { useStats } from '../api.ts';
 
 /** Home: Members, Posts and Downloads (one request, shared with the latest posts). */
@@ -67,9 +68,7 @@ export function LatestPosts() {
             <div className="min-w-0 flex-1">
               <p className="flex items-center justify-between gap-2 text-xs">
                 <span className="truncate font-semibold text-fg">{post.author.username}</span>
-                <time dateTime={toIsoString(post.createdAt)} className="shrink-0 text-muted">
-                  {formatDateShort(post.createdAt)}
-                </time>
+                <DateTime at={post.createdAt} short className="shrink-0 text-muted" />
               </p>
               <p className="mt-0.5 line-clamp-2 text-sm break-words text-muted">{post.excerpt}</p>
             </div>

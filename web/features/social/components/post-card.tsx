@@ -4,7 +4,6 @@ import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { socialMessages } from '../../../../contract/messages/social.ts';
 import type { Post } from '../../../../contract/social.ts';
-import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
 import { postCardUi as ui } from '../../../../contract/texts/social-ui.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
@@ -12,11 +11,12 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog, useConfirm } from '../../../components/ui/confirm-dialog.tsx';
+import { DateTime } from '../../../components/ui/date-time.tsx';
 import { HostedImage } from '../../../components/ui/hosted-image.tsx';
 import { ReportButton } from '../../../components/ui/report-button.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
-import { formatDateLong, formatNumber, toIsoString } from '../../../lib/format.ts';
+import { formatNumber } from '../../../lib/format.ts';
 import { useDeletePost, useToggleFollow, useToggleLike } from '../api.ts';
 import { Comments } from './comments.tsx';
 
@@ -106,9 +106,7 @@ export function PostCard({ post, viewerId }: { post: Post; viewerId: string }) {
               {post.author.role === 'admin' && <Badge tone="danger">{c.admin}</Badge>}
               {post.author.role === 'moderator' && <Badge tone="primary">{c.moderator}</Badge>}
             </div>
-            <time dateTime={toIsoString(post.createdAt)} className="text-xs text-muted">
-              {formatDateLong(post.createdAt)}
-            </time>
+            <DateTime at={post.createdAt} className="text-xs text-muted" />
           </div>
           {!mine && (
             <Button
@@ -133,14 +131,13 @@ export function PostCard({ post, viewerId }: { post: Post; viewerId: string }) {
           {!mine && <ReportButton type="post" id={post.id} compact />}
           {mine && (
             <Button
+              icon={Trash2}
               variant="ghost"
               size="icon"
               aria-label={ui.deletePost}
               onClick={deleting.ask}
               className="hover:text-danger"
-            >
-              <Trash2 className="size-4" aria-hidden="true" />
-            </Button>
+            ></Button>
           )}
         </header>
 
@@ -187,12 +184,7 @@ export function PostCard({ post, viewerId }: { post: Post; viewerId: string }) {
         <div id={commentsId}>{showComments && <Comments postId={post.id} viewerId={viewerId} />}</div>
       </article>
 
-      <ConfirmDialog
-        {...deleting.dialog}
-        title={ui.deletePostTitle}
-        message={ui.deletePostConfirm}
-        confirmLabel={commonUi.delete}
-      />
+      <ConfirmDialog {...deleting.dialog} title={ui.deletePostTitle} message={ui.deletePostConfirm} />
     </Card>
   );
 }

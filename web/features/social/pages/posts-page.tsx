@@ -12,7 +12,7 @@ import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { Loading, Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Tabs, useTabs } from '../../../components/ui/tabs.tsx';
 import { useSession } from '../../../lib/session.ts';
@@ -84,8 +84,7 @@ function Feed({ viewerId }: { viewerId: string }) {
             <EmptyState
               text={socialMessages.loadPostsFailed}
               action={
-                <Button variant="outline" size="sm" onClick={() => feed.refetch()}>
-                  <RefreshCw className="size-4" aria-hidden="true" />
+                <Button variant="outline" size="sm" onClick={() => feed.refetch()} icon={RefreshCw}>
                   {commonUi.tryAgain}
                 </Button>
               }
@@ -143,8 +142,7 @@ function SignInPrompt() {
 
 function FeedSkeleton() {
   return (
-    <div role="status" aria-live="polite" className="flex flex-col gap-4">
-      <span className="sr-only">{c.loadingPosts}</span>
+    <Loading label={c.loadingPosts} className="flex flex-col gap-4">
       {Array.from({ length: 3 }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders, never reordered
         <Card key={i} className="p-5">
@@ -159,6 +157,6 @@ function FeedSkeleton() {
           <Skeleton className="mt-2 h-4 w-4/5" />
         </Card>
       ))}
-    </div>
+    </Loading>
   );
 }

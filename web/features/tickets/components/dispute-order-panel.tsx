@@ -8,11 +8,11 @@ import { ticketsUi as ui } from '../../../../contract/texts/tickets-ui.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { DateTime } from '../../../components/ui/date-time.tsx';
 import { SettleOrderForm } from '../../../components/ui/settle-order-form.tsx';
 import { SettlementNote } from '../../../components/ui/settlement-note.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api.ts';
-import { formatDateLong, toIsoString } from '../../../lib/format.ts';
 import { orderStatusLabel, orderStatusTones } from '../../../lib/orders.ts';
 import { useRevealContentLink, useSettleDispute, useTicketOrder } from '../api.ts';
 
@@ -63,7 +63,7 @@ export function DisputeOrderPanel({ orderId, canSettle }: { orderId: string; can
           <>
             <dt className="text-muted">{ui.disputed}</dt>
             <dd>
-              <time dateTime={toIsoString(order.disputedAt)}>{formatDateLong(order.disputedAt)}</time>
+              <DateTime at={order.disputedAt} />
             </dd>
           </>
         )}
@@ -113,13 +113,13 @@ function RevealContentLink({ orderId }: { orderId: string }) {
   return (
     <div className="mt-4">
       <Button
+        icon={Eye}
         variant="outline"
         loading={reveal.isPending}
         onClick={() =>
           reveal.mutate(orderId, { onError: (err) => toast.error(errorMessage(err, m.revealFailed)) })
         }
       >
-        <Eye className="size-4" aria-hidden="true" />
         {ui.revealContentLink}
       </Button>
       <p className="mt-1 text-xs text-muted">{ui.revealHint}</p>

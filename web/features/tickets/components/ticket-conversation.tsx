@@ -3,8 +3,8 @@ import { ticketsUi as ui } from '../../../../contract/texts/tickets-ui.ts';
 import type { TicketMessage } from '../../../../contract/tickets.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
+import { DateTime } from '../../../components/ui/date-time.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { formatDateLong, toIsoString } from '../../../lib/format.ts';
 
 /** The ticket's messages, oldest first; staff replies are marked and tinted. */
 export function TicketConversation({ messages }: { messages: TicketMessage[] }) {
@@ -31,9 +31,7 @@ export function TicketConversation({ messages }: { messages: TicketMessage[] }) 
                 {ui.staff}
               </Badge>
             )}
-            <time className="ml-auto text-xs text-muted" dateTime={toIsoString(msg.createdAt)}>
-              {formatDateLong(msg.createdAt)}
-            </time>
+            <DateTime at={msg.createdAt} className="ml-auto text-xs text-muted" />
           </div>
           <p className="text-sm break-words whitespace-pre-wrap">{msg.message}</p>
         </li>

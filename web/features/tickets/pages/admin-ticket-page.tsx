@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { ticketMessages as m } from '../../../../contract/messages/ticket.ts';
 import { ticketsUi as ui } from '../../../../contract/texts/tickets-ui.ts';
 import {
@@ -9,7 +8,8 @@ import {
 } from '../../../../contract/tickets.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { formatDateLong, toIsoString } from '../../../lib/format.ts';
+import { DateTime } from '../../../components/ui/date-time.tsx';
+import { ProfileLink } from '../../../components/ui/profile-link.tsx';
 import { toastOutcome } from '../../../lib/toast-outcome.ts';
 import { useSetTicketStatus } from '../api.ts';
 import { DisputeOrderPanel } from '../components/dispute-order-panel.tsx';
@@ -45,23 +45,21 @@ function AdminTicketView({ ticket }: { ticket: TicketDetail }) {
             <dd>#{shortId(ticket.id)}</dd>
             <dt>{ui.submittedBy}</dt>
             <dd>
-              <Link to={`/profile/${ticket.user.id}`} className="font-medium text-fg hover:text-primary">
-                {ticket.user.username}
-              </Link>
+              <ProfileLink person={ticket.user} className="font-medium text-fg hover:text-primary" />
             </dd>
             <dt>{ui.created}</dt>
             <dd>
-              <time dateTime={toIsoString(ticket.createdAt)}>{formatDateLong(ticket.createdAt)}</time>
+              <DateTime at={ticket.createdAt} />
             </dd>
             <dt>{ui.lastUpdate}</dt>
             <dd>
-              <time dateTime={toIsoString(ticket.updatedAt)}>{formatDateLong(ticket.updatedAt)}</time>
+              <DateTime at={ticket.updatedAt} />
             </dd>
             {ticket.closedAt && (
               <>
                 <dt>{ticketStatusLabels.closed}</dt>
                 <dd>
-                  <time dateTime={toIsoString(ticket.closedAt)}>{formatDateLong(ticket.closedAt)}</time>
+                  <DateTime at={ticket.closedAt} />
                 </dd>
               </>
             )}

@@ -6,10 +6,10 @@ import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { ticketsUi as ui } from '../../../../contract/texts/tickets-ui.ts';
 import { ticketStatusLabels } from '../../../../contract/tickets.ts';
 import { AdminCell, AdminRow, AdminTable } from '../../../components/ui/admin-table.tsx';
+import { DateTime } from '../../../components/ui/date-time.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { SearchFilters } from '../../../components/ui/search-input.tsx';
 import { Segmented } from '../../../components/ui/segmented.tsx';
-import { formatDateLong, toIsoString } from '../../../lib/format.ts';
 import { useSearchText } from '../../../lib/use-debounced-value.ts';
 import { type AdminTicketFilter, useAdminTickets } from '../api.ts';
 import { shortId, TicketStatusBadge } from '../components/ticket-status-badge.tsx';
@@ -56,7 +56,7 @@ export function AdminTicketsPage() {
             </AdminCell>
             <AdminCell className="text-right tabular-nums">{t.messageCount}</AdminCell>
             <AdminCell className="whitespace-nowrap text-muted">
-              <time dateTime={toIsoString(t.updatedAt)}>{formatDateLong(t.updatedAt)}</time>
+              <DateTime at={t.updatedAt} />
             </AdminCell>
           </AdminRow>
         )}

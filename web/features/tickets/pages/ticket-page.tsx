@@ -6,7 +6,7 @@ import { ticketsUi as ui } from '../../../../contract/texts/tickets-ui.ts';
 import type { TicketDetail } from '../../../../contract/tickets.ts';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { formatDateLong, toIsoString } from '../../../lib/format.ts';
+import { DateTime } from '../../../components/ui/date-time.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { withParts } from '../../../lib/text-parts.tsx';
 import { DisputeOrderPanel } from '../components/dispute-order-panel.tsx';
@@ -36,11 +36,7 @@ function TicketView({ ticket }: { ticket: TicketDetail }) {
           <TicketStatusBadge status={ticket.status} />
         </div>
         <p className="mt-1 text-sm text-muted">
-          #{shortId(ticket.id)} ·{' '}
-          {withParts(
-            ui.opened,
-            <time dateTime={toIsoString(ticket.createdAt)}>{formatDateLong(ticket.createdAt)}</time>,
-          )}
+          #{shortId(ticket.id)} · {withParts(ui.opened, <DateTime at={ticket.createdAt} />)}
         </p>
       </header>
       {ticket.orderId && (

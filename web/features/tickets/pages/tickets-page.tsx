@@ -6,10 +6,10 @@ import { ticketsUi as ui } from '../../../../contract/texts/tickets-ui.ts';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
+import { DateTime } from '../../../components/ui/date-time.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { formatDateLong, toIsoString } from '../../../lib/format.ts';
 import { withParts } from '../../../lib/text-parts.tsx';
 import { useFailureToast } from '../../../lib/use-failure-toast.ts';
 import { useMyTickets } from '../api.ts';
@@ -47,12 +47,7 @@ export function TicketsPage() {
                     <p className="truncate font-semibold">{ticket.title}</p>
                     <p className="mt-1 text-xs text-muted">
                       #{shortId(ticket.id)} · {ui.messageCount(ticket.messageCount)} ·{' '}
-                      {withParts(
-                        ui.updated,
-                        <time dateTime={toIsoString(ticket.updatedAt)}>
-                          {formatDateLong(ticket.updatedAt)}
-                        </time>,
-                      )}
+                      {withParts(ui.updated, <DateTime at={ticket.updatedAt} />)}
                     </p>
                   </div>
                   <TicketStatusBadge status={ticket.status} />

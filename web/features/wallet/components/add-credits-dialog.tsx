@@ -8,7 +8,7 @@ import { ChoiceCards } from '../../../components/ui/choice-cards.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { SubmitRow } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { Loading, Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { useZodForm } from '../../../lib/forms.ts';
@@ -29,11 +29,10 @@ export function AddCreditsDialog({ open, onClose }: { open: boolean; onClose: ()
       description={ui.addCreditsIntro}
     >
       {!options.data ? (
-        <div role="status" aria-live="polite" className="flex flex-col gap-3">
-          <span className="sr-only">{ui.loadingPaymentOptions}</span>
+        <Loading label={ui.loadingPaymentOptions} className="flex flex-col gap-3">
           <Skeleton className="h-11 w-full" />
           <Skeleton className="h-24 w-full" />
-        </div>
+        </Loading>
       ) : options.data.methods.length === 0 ? (
         <p className="rounded-xl border border-dashed border-line p-4 text-sm text-muted">
           {ui.noPaymentMethod}

@@ -1,5 +1,4 @@
 import { Check, X } from 'lucide-react';
-import { Link } from 'react-router';
 import {
   withdrawalQueueUi as q,
   walletUi as ui,
@@ -9,7 +8,8 @@ import { type AdminWithdrawal, withdrawalMethodLabels } from '../../../../contra
 import { AdminCell, AdminRow } from '../../../components/ui/admin-table.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { formatDateLong, toIsoString } from '../../../lib/format.ts';
+import { DateTime } from '../../../components/ui/date-time.tsx';
+import { ProfileLink } from '../../../components/ui/profile-link.tsx';
 import { withdrawalStatusTones } from '../labels.ts';
 
 const dayMs = 86_400_000;
@@ -46,9 +46,7 @@ export function AdminWithdrawalRow({
       <AdminCell>
         <div>
           {w.member ? (
-            <Link to={`/profile/${w.member.id}`} className="font-medium hover:text-primary">
-              {w.member.username}
-            </Link>
+            <ProfileLink person={w.member} className="font-medium hover:text-primary" />
           ) : (
             <span className="text-muted italic">{q.deletedUser}</span>
           )}
@@ -68,9 +66,7 @@ export function AdminWithdrawalRow({
           <p className="text-xs text-muted tabular-nums">
             {ui.feeAndPayout(w.fee, `${w.amount} ${w.currency}`)}
           </p>
-          <time dateTime={toIsoString(w.createdAt)} className="text-xs text-muted">
-            {formatDateLong(w.createdAt)}
-          </time>
+          <DateTime at={w.createdAt} className="text-xs text-muted" />
         </div>
       </AdminCell>
       <AdminCell className="md:max-w-56">
@@ -83,17 +79,23 @@ export function AdminWithdrawalRow({
         {w.status === 'pending' ? (
           <div className="flex flex-wrap gap-2 md:justify-end">
             <Button
+              icon={Check}
               variant="outline"
               size="sm"
               aria-label={q.approveOf(who)}
               disabled={busy}
               onClick={onApprove}
             >
-              <Check className="size-4" aria-hidden="true" />
               {q.approve}
             </Button>
-            <Button variant="ghost" size="sm" aria-label={q.rejectOf(who)} disabled={busy} onClick={onReject}>
-              <X className="size-4" aria-hidden="true" />
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={q.rejectOf(who)}
+              disabled={busy}
+              onClick={onReject}
+              icon={X}
+            >
               {q.reject}
             </Button>
           </div>

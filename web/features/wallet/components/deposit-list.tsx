@@ -4,8 +4,8 @@ import { paymentMessages as m } from '../../../../contract/messages/payment.ts';
 import { type Deposit, methodLabels } from '../../../../contract/payments.ts';
 import { depositStatusLabels, walletUi as ui } from '../../../../contract/texts/wallet-ui.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
+import { DateTime } from '../../../components/ui/date-time.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { formatDateLong, formatDateShort, toIsoString } from '../../../lib/format.ts';
 import { csvPaths, type DepositFilter, useDeposits } from '../api.ts';
 import { depositFilters, depositSentence, depositStatusTones } from '../labels.ts';
 import { MoneyList } from './money-list.tsx';
@@ -20,13 +20,7 @@ function DepositItem({ deposit: d }: { deposit: Deposit }) {
           {d.amount} {d.currency}
         </span>
         <Badge tone={depositStatusTones[d.status]}>{depositStatusLabels[d.status]}</Badge>
-        <time
-          dateTime={toIsoString(d.createdAt)}
-          title={formatDateLong(d.createdAt)}
-          className="text-xs text-muted sm:ml-auto"
-        >
-          {formatDateShort(d.createdAt)}
-        </time>
+        <DateTime at={d.createdAt} short titled className="text-xs text-muted sm:ml-auto" />
       </div>
       <p className="text-xs text-muted">{methodLabels[d.method]}</p>
       {(troubled || d.status !== 'settled') && (

@@ -5,11 +5,12 @@ import type { LedgerEntry } from '../../../../contract/orders.ts';
 import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { walletUi as ui } from '../../../../contract/texts/wallet-ui.ts';
 import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
+import { DateTime } from '../../../components/ui/date-time.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { Segmented } from '../../../components/ui/segmented.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { formatDateLong, formatDateShort, formatNumber, toIsoString } from '../../../lib/format.ts';
+import { formatNumber } from '../../../lib/format.ts';
 import { useFailureToast } from '../../../lib/use-failure-toast.ts';
 import { csvPaths, type LedgerCurrency, useLedger } from '../api.ts';
 import { CsvLink } from './csv-link.tsx';
@@ -46,16 +47,12 @@ function HistoryRow({ entry: e, showCurrency }: { entry: LedgerEntry; showCurren
   return (
     <tr className="border-b border-line last:border-0">
       <td className="hidden px-5 py-3 whitespace-nowrap text-muted sm:table-cell">
-        <time dateTime={toIsoString(e.createdAt)} title={formatDateLong(e.createdAt)}>
-          {formatDateShort(e.createdAt)}
-        </time>
+        <DateTime at={e.createdAt} short titled />
       </td>
       <td className="px-5 py-3">
         <span className="break-words">{e.description}</span>
         {/* On narrow screens the date sits under the description. */}
-        <time dateTime={toIsoString(e.createdAt)} className="mt-0.5 block text-xs text-muted sm:hidden">
-          {formatDateShort(e.createdAt)}
-        </time>
+        <DateTime at={e.createdAt} short className="mt-0.5 block text-xs text-muted sm:hidden" />
       </td>
       <td className="px-5 py-3 text-right align-top sm:align-middle">
         <Amount entry={e} showCurrency={showCurrency} />

@@ -3,7 +3,7 @@ import { withdrawalMessages as m } from '../../../../contract/messages/withdrawa
 import { walletUi as ui } from '../../../../contract/texts/wallet-ui.ts';
 import type { WithdrawalMethod, WithdrawalOptions } from '../../../../contract/withdrawals.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { Loading, Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useFailureToast } from '../../../lib/use-failure-toast.ts';
 import { usePayoutAddresses } from '../api.ts';
 import { PayoutAddressForm } from './payout-address-form.tsx';
@@ -52,11 +52,10 @@ export function WithdrawDialog({
           {ui.noPayoutMethod}
         </p>
       ) : !addresses.data ? (
-        <div role="status" aria-live="polite" className="flex flex-col gap-3">
-          <span className="sr-only">{ui.loadingPayoutAddresses}</span>
+        <Loading label={ui.loadingPayoutAddresses} className="flex flex-col gap-3">
           <Skeleton className="h-24 w-full" />
           <Skeleton className="h-11 w-full" />
-        </div>
+        </Loading>
       ) : editing ? (
         <PayoutAddressForm method={method} current={current} onDone={() => setEditing(false)} />
       ) : (

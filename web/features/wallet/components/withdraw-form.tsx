@@ -48,8 +48,7 @@ function AddressLine({
           </p>
         )}
       </div>
-      <Button variant="outline" size="sm" onClick={onEdit}>
-        <Pencil className="size-4" aria-hidden="true" />
+      <Button variant="outline" size="sm" onClick={onEdit} icon={Pencil}>
         {address ? ui.changeAddress : ui.setAddress}
       </Button>
     </div>

@@ -3,7 +3,7 @@ import { withdrawalMessages as m } from '../../../../contract/messages/withdrawa
 import { walletUi as ui, withdrawalStatusLabels } from '../../../../contract/texts/wallet-ui.ts';
 import { type Withdrawal, withdrawalMethodLabels } from '../../../../contract/withdrawals.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { formatDateLong, formatDateShort, toIsoString } from '../../../lib/format.ts';
+import { DateTime } from '../../../components/ui/date-time.tsx';
 import { csvPaths, useWithdrawals, type WithdrawalFilter } from '../api.ts';
 import { withdrawalFilters, withdrawalStatusTones } from '../labels.ts';
 import { MoneyList } from './money-list.tsx';
@@ -15,13 +15,7 @@ function WithdrawalItem({ withdrawal: w }: { withdrawal: Withdrawal }) {
         <span className="font-semibold tabular-nums">{ui.creditsAmount(w.credits)}</span>
         <span className="text-muted tabular-nums">{ui.feeAndPayout(w.fee, `${w.amount} ${w.currency}`)}</span>
         <Badge tone={withdrawalStatusTones[w.status]}>{withdrawalStatusLabels[w.status]}</Badge>
-        <time
-          dateTime={toIsoString(w.createdAt)}
-          title={formatDateLong(w.createdAt)}
-          className="text-xs text-muted sm:ml-auto"
-        >
-          {formatDateShort(w.createdAt)}
-        </time>
+        <DateTime at={w.createdAt} short titled className="text-xs text-muted sm:ml-auto" />
       </div>
       <p className="text-xs break-all text-muted">
         {ui.methodTo(withdrawalMethodLabels[w.method], w.destination)}

@@ -54,17 +54,16 @@ export function WalletPage() {
         icon={Wallet}
         actions={
           <>
-            <Button onClick={() => setDialog('add')}>
-              <Plus className="size-4" aria-hidden="true" />
+            <Button onClick={() => setDialog('add')} icon={Plus}>
               {ui.addCredits}
             </Button>
             <Button
+              icon={ArrowUpRight}
               variant="outline"
               disabled={!w || !options.data || blocked !== null}
               aria-describedby={blocked ? noteId : undefined}
               onClick={() => setDialog('withdraw')}
             >
-              <ArrowUpRight className="size-4" aria-hidden="true" />
               {ui.withdraw}
             </Button>
             <ButtonLink to="/orders" icon={Receipt} variant="ghost">
