@@ -126,7 +126,8 @@ const cases: Record<string, { about: string; run: (db: Db) => Promise<unknown> }
     run: (db) => selectThreadPage(db, member, other, undefined, 30),
   },
   dm_send: {
-    about: 'a direct message: the checks, the message, both conversation rows, the notification and the live events',
+    about:
+      'a direct message: the checks, the message, both conversation rows, the notification and the live events',
     run: (db) =>
       rolledBack(db, (tx) =>
         sendIfAllowed(tx, {
