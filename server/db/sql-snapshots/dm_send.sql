@@ -9,10 +9,12 @@ where "user_blocks"."blocker_id" = $1::uuid and "user_blocks"."blocked_id" = p.i
         exists(select 1
 from "user_blocks"
 where "user_blocks"."blocker_id" = p.id and "user_blocks"."blocked_id" = $2::uuid) as blocked_by_them,
-        exists(select 1
+        (exists(select 1
 from "direct_messages"
-where ("direct_messages"."sender_id" = $3::uuid and "direct_messages"."recipient_id" = p.id)
-          or ("direct_messages"."sender_id" = p.id and "direct_messages"."recipient_id" = $4::uuid)) as known
+where "direct_messages"."sender_id" = $3::uuid and "direct_messages"."recipient_id" = p.id)
+    or exists(select 1
+from "direct_messages"
+where "direct_messages"."sender_id" = p.id and "direct_messages"."recipient_id" = $4::uuid)) as known
       from "profiles" p where p.id = $5::uuid
     ), may as (
       select id, known or $6::boolean as sends from other

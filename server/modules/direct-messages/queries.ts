@@ -226,6 +226,10 @@ export async function sendIfAllowed(tx: Tx, input: SendInput) {
   const me = sql`${input.senderId}::uuid`;
   const dm = directMessages;
   const blocks = userBlocks;
+  // Each direction its own probe of the pair index, which stops at its first row: an OR of the two may collect
+  // every row of a long conversation in a bitmap first.
+  const known = sql`(exists(select 1 from ${dm} where ${dm.senderId} = ${me} and ${dm.recipientId} = p.id)
+    or exists(select 1 from ${dm} where ${dm.senderId} = p.id and ${dm.recipientId} = ${me}))`;
   const message = sql`json_build_object('id', m.id, 'senderId', m.sender_id, 'recipientId', m.recipient_id, 'offPlatform', m.off_platform)`;
   const [row] = await namedRows<SendRow>(
     tx,
@@ -235,8 +239,7 @@ export async function sendIfAllowed(tx: Tx, input: SendInput) {
       select p.id,
         exists(select 1 from ${blocks} where ${blocks.blockerId} = ${me} and ${blocks.blockedId} = p.id) as blocked_by_me,
         exists(select 1 from ${blocks} where ${blocks.blockerId} = p.id and ${blocks.blockedId} = ${me}) as blocked_by_them,
-        exists(select 1 from ${dm} where (${dm.senderId} = ${me} and ${dm.recipientId} = p.id)
-          or (${dm.senderId} = p.id and ${dm.recipientId} = ${me})) as known
+        ${known} as known
       from ${profiles} p where p.id = ${input.recipientId}::uuid
     ), may as (
       select id, known or ${input.firstContact.allowed}::boolean as sends from other
