@@ -8,7 +8,7 @@ import { marketplaceOrders, notifications, userSettings } from './db/schema/inde
 import { rows } from './db/sql.ts';
 import { inLocale } from './i18n.ts';
 import { renderMail } from './modules/mail/templates.ts';
-import { countedInMembersLanguage, notify } from './modules/notifications/service.ts';
+import { countedInMembersLanguage, memberLocale, notify } from './modules/notifications/service.ts';
 import {
   buildForumCategory,
   buildForumThread,
@@ -299,7 +299,7 @@ describe('notifications and mails in the recipient’s language', () => {
       const worded = await rows<{ n: number; text: string }>(
         t.db,
         sql`select c as n, ${countedInMembersLanguage(
-          sql`${member.id}::uuid`,
+          memberLocale(sql`${member.id}::uuid`),
           (l, n, thread) => inLocale(l, notices).newReplies(n, thread),
           sql`c`,
           [sql`${'Настройки прицела'}::text`],

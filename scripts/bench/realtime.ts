@@ -20,7 +20,9 @@ import { benchPostgres, createBenchDatabase } from './postgres.ts';
  *   - memory: the app's RSS and V8 heap (from its /metrics) before and after, per connection;
  *   - direct messages: M messages sent through the HTTP API (member i → member i+k), latency from the
  *     request's start to the recipient's 'message' event, p50/p95/p99, and delivered messages per second,
- *     with one sender and with BENCH_SEND_CONCURRENCY at once;
+ *     with one sender and with BENCH_SEND_CONCURRENCY at once, and the CPU time per message of the app (its
+ *     job workers' share included: each message queues a notification-mail job they decide) and of the
+ *     database's backends;
  *   - fan-out: a listing's 'marketplace_new' notification to BENCH_FOLLOWERS members (all N by default) at
  *     once (the one-statement insert plus pg_notify per 80 rows), from the transaction's start to each
  *     follower's 'notification' event.
@@ -55,6 +57,11 @@ const rssMb = (pid: number) => {
     .split('\n')
     .find((l) => l.startsWith('VmRSS:'));
   return Number(line?.match(/(\d+)/)?.[1] ?? Number.NaN) / 1024;
+};
+/** CPU time a process has used so far, user and system, in ms (from /proc, Linux; ticks of 10 ms). */
+const cpuMs = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 };
 const cookieFor = (token: string) => sessionCookie(AUTH_SECRET, token);
 /** This process's soft limit on open files (Linux's /proc). */
@@ -180,6 +187,25 @@ try {
   const heapAfter = await heapMb();
   const presence = await dbPool.query('select count(distinct user_id)::int as n from realtime_presence');
 
+  /** CPU time used so far by each backend of this database (from /proc). */
+  const backendCpu = async () => {
+    const backends = await dbPool.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = current_database()',
+    );
+    const now = new Map<number, number>();
+    for (const { pid: backend } of backends.rows) {
+      try {
+        now.set(backend, cpuMs(backend));
+      } catch {
+        // Ended since the list was read.
+      }
+    }
+    return now;
+  };
+  /** CPU time the database's backends used since `since` (a backend started later counts from 0). */
+  const backendCpuSince = async (since: Map<number, number>) =>
+    [...(await backendCpu())].reduce((sum, [backend, ms]) => sum + ms - (since.get(backend) ?? 0), 0);
+
   // Direct messages through the API: member i → member (i + 1 + round) mod N; one sender at a time for the
   // latency of one message, then many at once for throughput (where queueing adds to the latency).
   const runDms = async (count: number, concurrency: number) => {
@@ -194,6 +220,8 @@ try {
     /** Answers other than 201, by status (503: the app shed the request under load, plugins/pressure.ts). */
     const refused = new Map<number, number>();
     const begin = performance.now();
+    const cpuBefore = cpuMs(pid);
+    const databaseBefore = await backendCpu();
     await pool(sends, concurrency, async ({ from, to }) => {
       sentAt.set(`${from.id}>${to.id}`, performance.now());
       const res = await fetch(`${app!.base}/api/v1/messages`, {
@@ -209,6 +237,8 @@ try {
     });
     const until = performance.now() + 10_000;
     while (received.size < sentAt.size - failed && performance.now() < until) await sleep(20);
+    const cpuPerMessage = (cpuMs(pid) - cpuBefore) / count;
+    const databaseCpuPerMessage = (await backendCpuSince(databaseBefore)) / count;
     const wall = Math.max(...received.values()) - begin;
     const latency = [...sentAt].flatMap(([key, t0]) => {
       const t1 = received.get(key);
@@ -221,6 +251,8 @@ try {
       failed,
       refused: [...refused].map(([status, n]) => `${n}× ${status}`).join(', '),
       perSecond: (received.size / wall) * 1000,
+      cpuPerMessage,
+      databaseCpuPerMessage,
       latency,
     };
   };
@@ -281,7 +313,7 @@ try {
   for (const run of dmRuns) {
     log(
       `direct messages         ${run.delivered}/${run.count} delivered (${run.failed} failed requests${run.failed ? `: ${run.refused}` : ''}), ` +
-        `${run.concurrency} sender(s) at once, ${run.perSecond.toFixed(0)} messages/s`,
+        `${run.concurrency} sender(s) at once, ${run.perSecond.toFixed(0)} messages/s, CPU per message: app ${run.cpuPerMessage.toFixed(2)} ms, PostgreSQL ${run.databaseCpuPerMessage.toFixed(2)} ms`,
     );
     log(`  API request → live    ${summary(run.latency)}`);
   }

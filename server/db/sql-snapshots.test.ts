@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notificationMessages } from '../../contract/messages.ts';
+import { translateText } from '../i18n.ts';
 import { listListings } from '../modules/commerce/listings/queries/browse.ts';
 import { findListing } from '../modules/commerce/listings/queries/detail.ts';
 import { lockForPurchase, purchase } from '../modules/commerce/purchase/queries.ts';
@@ -9,6 +12,7 @@ import {
   findCounterpart,
   selectConversationPage,
   selectThreadPage,
+  sendIfAllowed,
 } from '../modules/direct-messages/queries.ts';
 import { listCategories } from '../modules/forum/queries/categories.ts';
 import { listReplies } from '../modules/forum/queries/replies.ts';
@@ -22,6 +26,7 @@ import { createRateLimiter } from '../plugins/rate-limit.ts';
 import { countStatements } from '../test/statement-counter.ts';
 import { buildTestApp, type TestApp } from '../test/test-app.ts';
 import type { Db } from './client.ts';
+import { lockKeyCall } from './sql.ts';
 
 /*
  * The SQL text of the hot statements, committed under server/db/sql-snapshots/ (immich's @GenerateSql idea):
@@ -119,6 +124,25 @@ const cases: Record<string, { about: string; run: (db: Db) => Promise<unknown> }
   dm_thread_page: {
     about: "a conversation thread's latest messages",
     run: (db) => selectThreadPage(db, member, other, undefined, 30),
+  },
+  dm_send: {
+    about:
+      'a direct message: the checks, the message, both conversation rows, the notification and the live events',
+    run: (db) =>
+      rolledBack(db, (tx) =>
+        sendIfAllowed(tx, {
+          senderId: member,
+          recipientId: other,
+          message: 'hello',
+          offPlatform: sql`false`,
+          firstContact: { allowed: false, lock: lockKeyCall(`new-contact:${member}`) },
+          notification: {
+            id,
+            title: (l) => translateText(l, notificationMessages.newMessageTitle),
+            content: () => 'member: hello',
+          },
+        }),
+      ),
   },
   search: {
     about: 'global search (words the index answers)',

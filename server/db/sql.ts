@@ -12,8 +12,11 @@ export type Executor = Db | Tx;
  * count-then-write, such as a quota or a daily limit): a transaction-scoped advisory lock, freed at commit.
  */
 export async function lockKey(tx: Tx, key: string) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+  await tx.execute(sql`select ${lockKeyCall(key)}`);
 }
+
+/** lockKey's call, for a statement that takes the lock itself, for the rows it names (a CTE's). */
+export const lockKeyCall = (key: string) => sql`pg_advisory_xact_lock(hashtextextended(${key}, 0))`;
 
 /**
  * The row of `table` with this id, locked until the transaction ends (SELECT … FOR UPDATE): the given

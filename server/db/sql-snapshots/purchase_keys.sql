@@ -34,15 +34,16 @@ with picked as (
       claimed as (update "listing_keys" set state = 'reserved', order_id = o.id, claimed_at = now()
               from ord o where "listing_keys"."id" in (select id from picked) returning 1),
       note as (insert into "notifications" (id, user_id, type, title, content, data)
-    select $21::uuid, r.user_id, $22, coalesce($23::jsonb ->> (select "user_settings"."locale"
-from "user_settings"
-where "user_settings"."user_id" = r.user_id), $24::text), r.content, r.data
-    from (select o.seller_id as user_id,
-          replace(coalesce($25::jsonb ->> (select "user_settings"."locale"
-from "user_settings"
-where "user_settings"."user_id" = o.seller_id), $26::text), $27::text, o.listing_title) as content,
+    select $21::uuid, r.user_id, $22, (select coalesce(v.texts ->> r.locale, v.texts ->> $23::text)
+from (values ($24::jsonb)) v(texts)), r.content, r.data
+    from (select o.seller_id as user_id, ml.locale,
+          replace((select coalesce(v.texts ->> ml.locale, v.texts ->> $25::text)
+from (values ($26::jsonb)) v(texts)), $27::text, o.listing_title) as content,
           jsonb_build_object('listingId', o.listing_id, 'orderId', o.id) as data
-        from ord o) r
+       
+from ord o, lateral (select (select "user_settings"."locale"
+from "user_settings"
+where "user_settings"."user_id" = o.seller_id) as locale) ml) r
     returning user_id, id),
       live as (select pg_notify($28, json_build_object('event', $29::text, 'fanOut', json_agg(json_build_array(s.user_id, s.id)))::text)
     from (select user_id, id, (row_number() over () - 1) / $30 as chunk from note) s

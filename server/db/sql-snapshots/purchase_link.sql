@@ -31,15 +31,16 @@ with  sold as (update "marketplace_listings" set stock = stock - $1::int,
         returning id, listing_id, listing_title, seller_id, price, units, fee, release_at, created_at),
       claimed as (select 1 where false),
       note as (insert into "notifications" (id, user_id, type, title, content, data)
-    select $23::uuid, r.user_id, $24, coalesce($25::jsonb ->> (select "user_settings"."locale"
-from "user_settings"
-where "user_settings"."user_id" = r.user_id), $26::text), r.content, r.data
-    from (select o.seller_id as user_id,
-          replace(coalesce($27::jsonb ->> (select "user_settings"."locale"
-from "user_settings"
-where "user_settings"."user_id" = o.seller_id), $28::text), $29::text, o.listing_title) as content,
+    select $23::uuid, r.user_id, $24, (select coalesce(v.texts ->> r.locale, v.texts ->> $25::text)
+from (values ($26::jsonb)) v(texts)), r.content, r.data
+    from (select o.seller_id as user_id, ml.locale,
+          replace((select coalesce(v.texts ->> ml.locale, v.texts ->> $27::text)
+from (values ($28::jsonb)) v(texts)), $29::text, o.listing_title) as content,
           jsonb_build_object('listingId', o.listing_id, 'orderId', o.id) as data
-        from ord o) r
+       
+from ord o, lateral (select (select "user_settings"."locale"
+from "user_settings"
+where "user_settings"."user_id" = o.seller_id) as locale) ml) r
     returning user_id, id),
       live as (select pg_notify($30, json_build_object('event', $31::text, 'fanOut', json_agg(json_build_array(s.user_id, s.id)))::text)
     from (select user_id, id, (row_number() over () - 1) / $32 as chunk from note) s

@@ -82,6 +82,25 @@ describe('POST /api/v1/messages', () => {
     });
     expect(await t.db.select().from(notifications).where(eq(notifications.userId, alice.id))).toHaveLength(0);
   });
+
+  it('costs one statement and the mail job between members who wrote before; a first contact two more', async () => {
+    const [x, y] = [await buildSignedInUser(t), await buildSignedInUser(t)];
+    // What the send itself sends: the session lookup and the rate limit's hit are every write's.
+    const sending =
+      /direct_messages|conversations|notifications|user_blocks|user_settings|site_settings|pgboss|pg_notify|pg_advisory/;
+    const first = await countStatements(t.database, () => send(x, y, 'first'));
+    expect(first.result.statusCode).toBe(201);
+    // The send (which finds no earlier message and takes the first-contact lock), the count under that
+    // lock, the send again, the job.
+    expect(first.statements.filter((s) => sending.test(s))).toHaveLength(4);
+    const again = await countStatements(t.database, () => send(y, x, 'again'));
+    expect(again.result.statusCode).toBe(201);
+    expect(again.statements.filter((s) => sending.test(s))).toHaveLength(2);
+    const toX = await t.db.select().from(notifications).where(eq(notifications.userId, x.id));
+    expect(toX).toMatchObject([
+      { type: 'message_new', content: `${y.username}: again`, data: { conversationUserId: y.id } },
+    ]);
+  });
 });
 
 describe('blocks', () => {

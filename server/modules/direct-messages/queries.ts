@@ -4,7 +4,14 @@ import type { Db, Tx } from '../../db/client.ts';
 import { asKeyText, keyset, type TimeKey } from '../../db/cursor.ts';
 import { readStatements } from '../../db/prepared.ts';
 import { conversations, directMessages, profiles, userBlocks } from '../../db/schema/index.ts';
-import { rows } from '../../db/sql.ts';
+import { namedRows, rows } from '../../db/sql.ts';
+import {
+  inMembersLanguage,
+  insertNotificationsSql,
+  memberLocale,
+  type Wording,
+} from '../notifications/service.ts';
+import { fanOutAfterCommit, publishRowsAfterCommit } from '../realtime/bus.ts';
 
 /**
  * My conversations, newest first, in ONE statement: a keyset scan of my rows in `conversations` (the latest
@@ -181,8 +188,11 @@ export async function markThreadRead(db: Db, me: string, other: string) {
   return row!.n;
 }
 
-interface MessageRow {
-  id: string;
+interface SendRow {
+  found: boolean;
+  blocked_by_me: boolean | null;
+  blocked_by_them: boolean | null;
+  id: string | null;
   sender_id: string;
   recipient_id: string;
   message: string;
@@ -191,20 +201,54 @@ interface MessageRow {
   created_at: Date | string;
 }
 
+export interface SendInput {
+  senderId: string;
+  recipientId: string;
+  message: string;
+  /** An SQL boolean: the message is stored with `off_platform` set (trust/off-platform.ts). */
+  offPlatform: SQL;
+  /** Whether a first message between the two may go now, and the SQL call that locks before one is decided. */
+  firstContact: { allowed: boolean; lock: SQL };
+  /** The recipient's notification: its id (the caller queues its mail), title and content in their language. */
+  notification: { id: string; title: Wording; content: Wording };
+}
+
 /**
- * The message and both sides' conversation rows in one statement. A concurrent, earlier-stamped send that
- * commits later never replaces a newer latest message; the unread count still counts it.
+ * A message sent in ONE statement, when it may go: the counterpart exists, neither blocks the other, and the
+ * two exchanged a message before or `firstContact.allowed`. It writes the message, both sides' conversation
+ * rows (a concurrent, earlier-stamped send that commits later never replaces a newer latest message; the unread
+ * count still counts it) and the recipient's notification, and queues the 'notification' event and both sides'
+ * 'message' events for the commit. A first contact that may not go yet writes nothing and runs
+ * `firstContact.lock` instead: the caller decides under that lock, in a statement of its own (whose snapshot
+ * sees what committed while it waited), then sends again. Named: a DM costs this one statement.
  */
-export async function insertMessage(
-  tx: Tx,
-  values: { senderId: string; recipientId: string; message: string; offPlatform: boolean },
-) {
-  const [row] = await rows<MessageRow>(
+export async function sendIfAllowed(tx: Tx, input: SendInput) {
+  const me = sql`${input.senderId}::uuid`;
+  const dm = directMessages;
+  const blocks = userBlocks;
+  // Each direction its own probe of the pair index, which stops at its first row: an OR of the two may collect
+  // every row of a long conversation in a bitmap first.
+  const known = sql`(exists(select 1 from ${dm} where ${dm.senderId} = ${me} and ${dm.recipientId} = p.id)
+    or exists(select 1 from ${dm} where ${dm.senderId} = p.id and ${dm.recipientId} = ${me}))`;
+  const message = sql`json_build_object('id', m.id, 'senderId', m.sender_id, 'recipientId', m.recipient_id, 'offPlatform', m.off_platform)`;
+  const [row] = await namedRows<SendRow>(
     tx,
+    'dm_send',
     sql`
-    with m as (
-      insert into ${directMessages} (sender_id, recipient_id, message, off_platform)
-      values (${values.senderId}::uuid, ${values.recipientId}::uuid, ${values.message}, ${values.offPlatform})
+    with other as (
+      select p.id,
+        exists(select 1 from ${blocks} where ${blocks.blockerId} = ${me} and ${blocks.blockedId} = p.id) as blocked_by_me,
+        exists(select 1 from ${blocks} where ${blocks.blockerId} = p.id and ${blocks.blockedId} = ${me}) as blocked_by_them,
+        ${known} as known
+      from ${profiles} p where p.id = ${input.recipientId}::uuid
+    ), may as (
+      select id, known or ${input.firstContact.allowed}::boolean as sends from other
+      where not blocked_by_me and not blocked_by_them
+    ), locked as (
+      select ${input.firstContact.lock} from may where not sends
+    ), m as (
+      insert into ${dm} (sender_id, recipient_id, message, off_platform)
+      select ${me}, may.id, ${input.message}::text, ${input.offPlatform} from may where sends
       returning id, sender_id, recipient_id, message, read, off_platform, created_at
     ), sides as (
       insert into ${conversations} as c (owner_id, other_id, last_message_id, last_at, unread)
@@ -215,17 +259,40 @@ export async function insertMessage(
         last_message_id = case when excluded.last_at >= c.last_at then excluded.last_message_id else c.last_message_id end,
         last_at = greatest(c.last_at, excluded.last_at),
         unread = c.unread + excluded.unread
-    )
-    select * from m`,
+    ), note as (${insertNotificationsSql(
+      sql`select m.recipient_id as user_id, ml.locale,
+          ${inMembersLanguage(sql`ml.locale`, input.notification.content)} as content,
+          ${JSON.stringify({ conversationUserId: input.senderId })}::jsonb as data
+        from m, lateral (select ${memberLocale(sql`m.recipient_id`)} as locale) ml`,
+      'message_new',
+      input.notification.title,
+      input.notification.id,
+    )}), live as (${fanOutAfterCommit(sql`note`, 'notification')}),
+    told as (${publishRowsAfterCommit(
+      sql`select 'user:' || m.recipient_id as room, ${message} as payload from m
+        union all select 'user:' || m.sender_id, ${message} from m`,
+      'message',
+    )})
+    select o.id is not null as found, o.blocked_by_me, o.blocked_by_them,
+      m.id, m.sender_id, m.recipient_id, m.message, m.read, m.off_platform, m.created_at,
+      (select count(*) from locked) + (select count(*) from live) + (select count(*) from told) as queued
+    from (select 1) one left join other o on true left join m on true`,
   );
   return {
-    id: row!.id,
-    senderId: row!.sender_id,
-    recipientId: row!.recipient_id,
-    message: row!.message,
-    read: row!.read,
-    offPlatform: row!.off_platform,
-    createdAt: new Date(row!.created_at),
+    found: row!.found,
+    blockedByMe: row!.blocked_by_me === true,
+    blockedByThem: row!.blocked_by_them === true,
+    sent: row!.id
+      ? {
+          id: row!.id,
+          senderId: row!.sender_id,
+          recipientId: row!.recipient_id,
+          message: row!.message,
+          read: row!.read,
+          offPlatform: row!.off_platform,
+          createdAt: new Date(row!.created_at),
+        }
+      : undefined,
   };
 }
 

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import {
   type ConversationPage,
   type DirectMessage,
@@ -6,24 +8,24 @@ import {
 } from '../../../contract/direct-messages.ts';
 import { directMessageTexts, notificationMessages } from '../../../contract/messages.ts';
 import type { Db } from '../../db/client.ts';
+import { translateText } from '../../i18n.ts';
 import { AppError, orNotFound } from '../../plugins/errors.ts';
+import { enqueue } from '../../plugins/queue.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { isSelf } from '../../policy.ts';
-import { notify } from '../notifications/service.ts';
-import { publishAfterCommit } from '../realtime/bus.ts';
 import { flagOffPlatformMessage } from '../review/hold.ts';
-import { offPlatformKinds } from '../trust/off-platform.ts';
-import { limitNewContact } from '../trust/service.ts';
+import { offPlatformCheck } from '../trust/off-platform.ts';
+import { limitLockedNewContact, limitsNewContacts, newContactLock } from '../trust/service.ts';
 import {
   addBlock,
   conversationKeyset,
   deleteConversationFor,
   findCounterpart,
-  insertMessage,
   markThreadRead,
   removeBlock,
   selectConversationPage,
   selectThreadPage,
+  sendIfAllowed,
   threadKeyset,
 } from './queries.ts';
 
@@ -101,7 +103,8 @@ export async function getThread(
 /**
  * Sends a message; the recipient gets a message_new notification and both sides' sockets hear of it. Between
  * trading partners (trust/off-platform.ts), a message naming Discord, Telegram, an email or a phone is delivered
- * with `off_platform` set, so both sides see the warning, and is flagged to staff.
+ * with `off_platform` set, so both sides see the warning, and is flagged to staff. A known pair's message is one
+ * statement and its mail job; a first contact is decided by the trust limits in between (queries.ts sendIfAllowed).
  */
 export async function sendMessage(
   { db }: DirectMessageDeps,
@@ -114,32 +117,37 @@ export async function sendMessage(
       recipientId: directMessageTexts.cannotMessageSelf,
     });
   }
+  const check = offPlatformCheck(sql`${viewer.id}::uuid`, sql`${body.recipientId}::uuid`, body.message);
+  const content = `${viewer.username}: ${body.message.slice(0, EXCERPT)}`;
+  const notificationId = randomUUID();
   return db.transaction(async (tx) => {
-    const other = orNotFound(
-      await findCounterpart(tx, viewer.id, body.recipientId),
-      directMessageTexts.userNotFound,
-    );
-    if (other.blockedByMe) throw new AppError('FORBIDDEN', directMessageTexts.blockedByMe);
-    if (other.blockedByThem) throw new AppError('FORBIDDEN', directMessageTexts.blockedByThem);
-    await limitNewContact(tx, viewer, other.id);
-    const kinds = await offPlatformKinds(tx, viewer.id, other.id, body.message);
-    const row = await insertMessage(tx, {
-      senderId: viewer.id,
-      recipientId: other.id,
-      message: body.message,
-      offPlatform: kinds.length > 0,
-    });
-    if (row.offPlatform) await flagOffPlatformMessage(tx, row, kinds, ipAddress);
-    await notify(tx, {
-      userId: other.id,
-      type: 'message_new',
-      title: notificationMessages.newMessageTitle,
-      content: `${viewer.username}: ${body.message.slice(0, EXCERPT)}`,
-      data: { conversationUserId: viewer.id },
-    });
-    const payload = { id: row.id, senderId: viewer.id, recipientId: other.id, offPlatform: row.offPlatform };
-    await publishAfterCommit(tx, { room: `user:${other.id}`, event: 'message', payload });
-    await publishAfterCommit(tx, { room: `user:${viewer.id}`, event: 'message', payload });
+    const send = async (firstContactAllowed: boolean) => {
+      const attempt = await sendIfAllowed(tx, {
+        senderId: viewer.id,
+        recipientId: body.recipientId,
+        message: body.message,
+        offPlatform: check.flagged,
+        firstContact: { allowed: firstContactAllowed, lock: newContactLock(viewer) },
+        notification: {
+          id: notificationId,
+          title: (l) => translateText(l, notificationMessages.newMessageTitle),
+          content: (l) => translateText(l, content),
+        },
+      });
+      if (!attempt.found) throw new AppError('NOT_FOUND', directMessageTexts.userNotFound);
+      if (attempt.blockedByMe) throw new AppError('FORBIDDEN', directMessageTexts.blockedByMe);
+      if (attempt.blockedByThem) throw new AppError('FORBIDDEN', directMessageTexts.blockedByThem);
+      return attempt.sent;
+    };
+    let row = await send(!limitsNewContacts(viewer));
+    if (!row) {
+      // A first contact: the statement took the sender's lock; the limit counts under it, then it goes.
+      await limitLockedNewContact(tx, viewer, body.recipientId);
+      row = (await send(true))!;
+    }
+    if (row.offPlatform) await flagOffPlatformMessage(tx, row, check.kinds, ipAddress);
+    // Mailed later if the member stays away (modules/mail), as notify() queues it: with the row, in this transaction.
+    await enqueue(tx, 'notification-mail', { notificationId });
     return {
       id: row.id,
       senderId: row.senderId,

@@ -4,7 +4,7 @@ import { notices as n } from '../../../contract/texts/notices.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { forumThreads, notifications } from '../../db/schema/index.ts';
 import { inLocale } from '../../i18n.ts';
-import { countedInMembersLanguage, notifyManyGrouped } from '../notifications/service.ts';
+import { countedInMembersLanguage, memberLocale, notifyManyGrouped } from '../notifications/service.ts';
 import { findMentions, type MentionedMember, renderMarkdown } from './markdown.ts';
 import { findMembersByName, recordMentions } from './queries/mentions.ts';
 
@@ -56,14 +56,14 @@ export async function notifyMentions(
   const count = sql`(coalesce((${notifications}.data ->> 'count')::int, 1) + 1)`;
   await notifyManyGrouped(
     tx,
-    sql`select u.id as user_id, ${title} as content, ${JSON.stringify(data)}::jsonb as data
+    sql`select u.id as user_id, ${memberLocale(sql`u.id`)} as locale, ${title} as content, ${JSON.stringify(data)}::jsonb as data
       from unnest(${`{${notified.join(',')}}`}::uuid[]) as u(id)`,
     'forum_mention',
     (l) => inLocale(l, n).mentionedTitle(post.author.username),
     sql`on conflict (user_id, (data ->> 'threadId')) where type = 'forum_mention' and read = false
       do update set title = excluded.title,
         content = ${countedInMembersLanguage(
-          sql`${notifications}.user_id`,
+          memberLocale(sql`${notifications}.user_id`),
           (l, c, thread) => inLocale(l, n).mentions(c, thread),
           count,
           [title],

@@ -7,6 +7,7 @@ import { inLocale } from '../../i18n.ts';
 import {
   inMembersLanguage,
   markThreadRepliesReadSql,
+  memberLocale,
   notifyManyGrouped,
   unreadRepliesGroup,
 } from '../notifications/service.ts';
@@ -156,9 +157,10 @@ export async function onReply(
     });
   await notifyManyGrouped(
     tx,
-    sql`select w.user_id, ${inMembersLanguage(sql`w.user_id`, (l) => inLocale(l, n).oneNewReply(thread.title))} as content,
+    sql`select w.user_id, ml.locale,
+          ${inMembersLanguage(sql`ml.locale`, (l) => inLocale(l, n).oneNewReply(thread.title))} as content,
           jsonb_build_object('threadId', ${thread.id}::text, 'count', '1') as data
-        from ${forumThreadUsers} w
+        from ${forumThreadUsers} w, lateral (select ${memberLocale(sql`w.user_id`)} as locale) ml
         where w.thread_id = ${thread.id}::uuid and w.watching and w.user_id <> ${reply.userId}::uuid`,
     'forum_reply',
     (l) => inLocale(l, n).newRepliesTitle,

@@ -74,19 +74,31 @@ export async function notify(
 export type Wording = (locale: Locale, ...args: string[]) => string;
 
 /**
- * A text in the language of the member `userId` names (their setting, else English), for a statement that
- * notifies many members at once (issue 41): `wording` is called once per language. `args` are the row's own
- * values (a title the statement reads), put where `wording` was handed their placeholders.
+ * The language of the member `userId` names, as SQL: their setting, or null for none. A statement that writes a
+ * member's row in their language reads it once per row (`lateral (select ${memberLocale(…)} as locale) ml`)
+ * and hands `ml.locale` to every text of the row.
  */
-export function inMembersLanguage(userId: SQL, wording: Wording, args: SQL[] = []): SQL {
+export const memberLocale = (userId: SQL) =>
+  sql`(select ${userSettings.locale} from ${userSettings} where ${userSettings.userId} = ${userId})`;
+
+/**
+ * A text in the language `locale` names (an SQL expression, usually memberLocale's; English for none), for a
+ * statement that notifies many members at once (issue 41): `wording` is called once per language. `args` are
+ * the row's own values (a title the statement reads), put where `wording` was handed their placeholders.
+ */
+export function inMembersLanguage(locale: SQL, wording: Wording, args: SQL[] = []): SQL {
   const marks = args.map((_, i) => `\u2063${i}\u2063`);
-  // One parameter for every language's text (a jsonb object read by the member's language), not one each.
   const texts = Object.fromEntries(locales.map((l) => [l, wording(l, ...marks)]));
-  const locale = sql`(select ${userSettings.locale} from ${userSettings} where ${userSettings.userId} = ${userId})`;
+  const source = texts[sourceLocale]!;
+  const same = locales.every((l) => texts[l] === source);
   return args.reduce<SQL>(
     (acc, arg, i) => sql`replace(${acc}, ${marks[i]}::text, ${arg})`,
-    // A language no longer shipped reads English, as the catalogue does.
-    sql`coalesce(${JSON.stringify(texts)}::jsonb ->> ${locale}, ${texts[sourceLocale]}::text)`,
+    same
+      ? // A text every language says alike (a member's own words) reads no language.
+        sql`${source}::text`
+      : // One parameter for every language's text (a jsonb object read by the language); a language no longer
+        // shipped reads English, as the catalogue does.
+        sql`(select coalesce(v.texts ->> ${locale}, v.texts ->> ${sourceLocale}::text) from (values (${JSON.stringify(texts)}::jsonb)) v(texts))`,
   );
 }
 
@@ -135,33 +147,29 @@ function countedTexts(wording: CountedWording, argCount: number) {
  * its `on conflict` update): the plural form is chosen in SQL by the member's language.
  */
 export function countedInMembersLanguage(
-  userId: SQL,
+  locale: SQL,
   wording: CountedWording,
   count: SQL,
   args: SQL[] = [],
 ): SQL {
   const texts = JSON.stringify(countedTexts(wording, args.length));
-  const locale = sql`(select ${userSettings.locale} from ${userSettings} where ${userSettings.userId} = ${userId})`;
-  // The member's language, or English for none or one no longer shipped.
-  const own = sql`coalesce(${texts}::jsonb -> ${locale}, ${texts}::jsonb -> ${sourceLocale}::text)`;
-  const n = sql`(${count})::int`;
-  const key = sql`(case when ${n} < ${PLURAL_SPAN} then ${n} else 100 + ${n} % 100 end)`;
-  const text = sql`(${own} ->> substr(${own} ->> 'cats', ${key} + 1, 1))`;
-  return args.reduce<SQL>(
-    (acc, arg, i) => sql`replace(${acc}, ${argMark(i)}::text, ${arg})`,
-    sql`replace(${text}, ${COUNT_MARK}::text, ${n}::text)`,
-  );
+  // The language's forms (English for none or one no longer shipped), the count's plural letter, its text.
+  const key = sql`(case when c.n < ${PLURAL_SPAN} then c.n else 100 + c.n % 100 end)`;
+  const text = sql`(select replace(c.own ->> substr(c.own ->> 'cats', ${key} + 1, 1), ${COUNT_MARK}::text, c.n::text)
+    from (select coalesce(v.texts -> ${locale}, v.texts -> ${sourceLocale}::text) as own, (${count})::int as n
+      from (values (${texts}::jsonb)) v(texts)) c)`;
+  return args.reduce<SQL>((acc, arg, i) => sql`replace(${acc}, ${argMark(i)}::text, ${arg})`, text);
 }
 
 /**
- * The body of a CTE that inserts one notification per row of `rows` (a query with `user_id`, `content` and a
- * jsonb `data`) and returns each new row's `user_id` and `id`: for a caller that notifies inside a statement
+ * The body of a CTE that inserts one notification per row of `rows` (a query with `user_id`, their `locale`
+ * as memberLocale reads it, `content` and a jsonb `data`) and returns each new row's `user_id` and `id`: for a caller that notifies inside a statement
  * of its own (the purchase). Pair it with `fanOutAfterCommit` over that CTE for the live events. `id` names
  * the notification of a one-row `rows`, for a caller that enqueues its mail before the statement.
  */
 export function insertNotificationsSql(rows: SQL, type: NotificationType, title: Wording, id?: string): SQL {
   return sql`insert into ${notifications} (id, user_id, type, title, content, data)
-    select ${id ? sql`${id}::uuid` : sql`gen_random_uuid()`}, r.user_id, ${type}, ${inMembersLanguage(sql`r.user_id`, title)}, r.content, r.data
+    select ${id ? sql`${id}::uuid` : sql`gen_random_uuid()`}, r.user_id, ${type}, ${inMembersLanguage(sql`r.locale`, title)}, r.content, r.data
     from (${rows}) r
     returning user_id, id`;
 }
@@ -189,7 +197,7 @@ export function unreadRepliesGroup(threadTitle: string): SQL {
   return sql`on conflict (user_id, (data ->> 'threadId')) where type = 'forum_reply' and read = false
         do update set
           content = ${countedInMembersLanguage(
-            sql`${notifications}.user_id`,
+            memberLocale(sql`${notifications}.user_id`),
             (l, n, thread) => inLocale(l, notices).newReplies(n, thread),
             count,
             [sql`${threadTitle}::text`],
@@ -208,7 +216,7 @@ function mailLater(tx: Tx, inserted: { id: string }[]) {
 }
 
 /**
- * Notifies every member `recipients` selects (with `user_id`, `content`, `data`) in one statement, in the caller's
+ * Notifies every member `recipients` selects (with `user_id`, `locale`, `content`, `data`) in one statement, in the caller's
  * transaction; each gets the live event after commit, however many they are.
  */
 export async function notifyMany(tx: Tx, recipients: SQL, type: NotificationType, title: Wording) {
@@ -222,7 +230,7 @@ export async function notifyMany(tx: Tx, recipients: SQL, type: NotificationType
 }
 
 /**
- * Notifies every member `recipients` selects (with `user_id`, `content`, `data`, one row per member) where a
+ * Notifies every member `recipients` selects (with `user_id`, `locale`, `content`, `data`, one row per member) where a
  * member's unread notification of the kind is kept one per group (issue 36: floods grouped like forum
  * replies): `onConflict` names the group's unique index (`on conflict (…) where … do update set …`, the
  * existing row as `notifications`, the new one as `excluded`). Each member gets the live event; a mail is
@@ -240,7 +248,7 @@ export async function notifyManyGrouped(
     tx,
     sql`with upserted as (
         insert into ${notifications} (user_id, type, title, content, data)
-        select r.user_id, ${type}, ${inMembersLanguage(sql`r.user_id`, title)}, r.content, r.data
+        select r.user_id, ${type}, ${inMembersLanguage(sql`r.locale`, title)}, r.content, r.data
         from (${recipients}) r
         ${onConflict}
         returning user_id, id, (xmax = 0) as inserted

@@ -28,6 +28,18 @@ export async function publishAfterCommit(db: Db | Tx, event: RealtimeEvent) {
 }
 
 /**
+ * SQL that queues `event` for each row of `source` (a query with a `room` text and a json `payload`, as
+ * publishAfterCommit's event has them), in the same statement and transaction: for a statement that writes
+ * rows and tells of them in one round trip. The payloads must be the event's, as the contract says.
+ */
+export function publishRowsAfterCommit(source: SQL, event: ServerEventName): SQL {
+  // Built right where it is executed, once per statement.
+  published++;
+  return sql`select pg_notify(${REALTIME_CHANNEL}, json_build_object('room', e.room, 'event', ${event}::text, 'payload', e.payload)::text)
+    from (${source}) e`;
+}
+
+/**
  * One live event for many members at once, for rows written by one statement (a listing's followers): each
  * `[userId, id]` pair becomes `event` with `{ id }` in that member's room, on every instance.
  */

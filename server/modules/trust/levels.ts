@@ -20,7 +20,15 @@ export async function trustTerms(db: Executor): Promise<TrustTerms> {
     .select({ value: siteSettings.value })
     .from(siteSettings)
     .where(sql`${siteSettings.key} = 'trust'`);
-  const parsed = siteSettingSchemas.trust.safeParse(row?.value);
+  return termsFrom(row?.value);
+}
+
+/** The stored `trust` setting as an SQL value (null when none is stored), for a statement that reads it along. */
+export const trustSetting = sql<unknown>`(select ${siteSettings.value} from ${siteSettings} where ${siteSettings.key} = 'trust')`;
+
+/** The terms a stored `trust` setting holds, or the defaults when none is stored (or it no longer parses). */
+export function termsFrom(value: unknown): TrustTerms {
+  const parsed = siteSettingSchemas.trust.safeParse(value);
   return parsed.success ? parsed.data : (siteSettingDefaults.trust as TrustTerms);
 }
 

@@ -1,9 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { contactKindNames, marketplaceMessages } from '../../../contract/messages.ts';
-import type { Db, Tx } from '../../db/client.ts';
-import { rows } from '../../db/sql.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { type ContactKind, detectOffPlatformContact } from './contact-detector.ts';
+import { detectOffPlatformContact } from './contact-detector.ts';
 
 /**
  * Where off-platform contact details are stopped (issue 36 item 4): a listing's public text is refused, and a
@@ -30,32 +28,23 @@ export function refuseListingContacts(fields: Record<string, string | undefined>
 /**
  * Whether two members trade with each other, the rule under which their messages are checked: an order between
  * them (either way, any status), or either of them has an active listing (a buyer asking a seller about one).
- * Two members with neither are not a buyer and a seller: their messages are not checked.
+ * Two members with neither are not a buyer and a seller: their messages are not checked. An SQL boolean over
+ * the two members' ids.
  */
-async function tradePartners(db: Db | Tx, a: string, b: string): Promise<boolean> {
-  const [row] = await rows<{ yes: boolean }>(
-    db,
-    sql`select exists(
-          select 1 from marketplace_orders
-          where (buyer_id = ${a}::uuid and seller_id = ${b}::uuid) or (buyer_id = ${b}::uuid and seller_id = ${a}::uuid)
-        ) or exists(
-          select 1 from marketplace_listings where user_id in (${a}::uuid, ${b}::uuid) and status = 'active'
-        ) as yes`,
-  );
-  return Boolean(row?.yes);
-}
+const tradePartners = (a: SQL, b: SQL) =>
+  sql<boolean>`(exists(
+      select 1 from marketplace_orders
+      where (buyer_id = ${a} and seller_id = ${b}) or (buyer_id = ${b} and seller_id = ${a})
+    ) or exists(
+      select 1 from marketplace_listings where user_id in (${a}, ${b}) and status = 'active'
+    ))`;
 
 /**
- * The kinds of contact a direct message names when its two members trade with each other (empty otherwise):
- * the caller stores the message with `off_platform` set when any is found.
+ * A direct message's check, for the statement that stores it: the kinds of contact its text names, and
+ * `flagged`, an SQL boolean that holds when it names some and its two members trade with each other (a plain
+ * false, reading nothing, when it names none). The message is stored with `off_platform` = flagged.
  */
-export async function offPlatformKinds(
-  db: Db | Tx,
-  senderId: string,
-  recipientId: string,
-  text: string,
-): Promise<ContactKind[]> {
+export function offPlatformCheck(sender: SQL, recipient: SQL, text: string) {
   const { kinds } = detectOffPlatformContact(text);
-  if (kinds.length === 0) return [];
-  return (await tradePartners(db, senderId, recipientId)) ? kinds : [];
+  return { kinds, flagged: kinds.length > 0 ? tradePartners(sender, recipient) : sql<boolean>`false` };
 }

@@ -1,17 +1,18 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { directMessages, marketplaceListings } from '../../db/schema/index.ts';
 import { type Executor, rows } from '../../db/sql.ts';
+import { termsFrom, trustSetting } from './levels.ts';
 
 /**
- * Whether two members ever exchanged a message (either way), and how many members `senderId` wrote to for the
- * first time in the last 24 hours (first messages to counterparts with no earlier message between them).
- * One statement; both reads walk the pair indexes.
+ * Whether two members ever exchanged a message (either way), how many members `senderId` wrote to for the
+ * first time in the last 24 hours (first messages to counterparts with no earlier message between them), and
+ * the stored trust terms that limit it. One statement; both reads walk the pair indexes.
  */
 export async function contactStanding(db: Executor, senderId: string, recipientId: string) {
   const dm = directMessages;
-  const [row] = await rows<{ known: boolean; started_today: number }>(
+  const [row] = await rows<{ known: boolean; started_today: number; terms: unknown }>(
     db,
-    sql`select
+    sql`select ${trustSetting} as terms,
       exists (select 1 from ${dm} where (${dm.senderId} = ${senderId}::uuid and ${dm.recipientId} = ${recipientId}::uuid)
         or (${dm.senderId} = ${recipientId}::uuid and ${dm.recipientId} = ${senderId}::uuid)) as known,
       (select count(*)::int from ${dm} m
@@ -21,7 +22,7 @@ export async function contactStanding(db: Executor, senderId: string, recipientI
               or (e.sender_id = m.recipient_id and e.recipient_id = m.sender_id))
               and (e.created_at, e.id) < (m.created_at, m.id))) as started_today`,
   );
-  return { known: row!.known, startedToday: row!.started_today };
+  return { known: row!.known, startedToday: row!.started_today, terms: termsFrom(row!.terms) };
 }
 
 /** A seller's listings on sale now. */

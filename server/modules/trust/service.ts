@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/client.ts';
-import { type Executor, lockKey } from '../../db/sql.ts';
+import { type Executor, lockKey, lockKeyCall } from '../../db/sql.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { canModerate } from '../../policy.ts';
 import { trustTerms } from './levels.ts';
@@ -19,15 +19,31 @@ export async function limitPost(db: Executor, viewer: Viewer, reach: { links: nu
   limits.ensurePostReach(viewer, await trustTerms(db), reach);
 }
 
-/** A direct message: limited only when it is the first ever between the two. */
-export async function limitNewContact(tx: Tx, viewer: Viewer, recipientId: string) {
-  if (canModerate(viewer)) return;
-  if ((await q.contactStanding(tx, viewer.id, recipientId)).known) return;
-  // A first contact counts the day's others: two sent at once must not both see the count before either.
-  await lockKey(tx, `new-contact:${viewer.id}`);
+/*
+ * A direct message is limited only when it is the first ever between the two. The send statement tells a
+ * known pair (it sends at once) from a first contact, for which it takes `newContactLock` instead of sending;
+ * then `limitLockedNewContact` counts the day's others under that lock, and the send goes again.
+ */
+
+/** Whether the sender's first contacts are limited at all (staff's are not). */
+export const limitsNewContacts = (viewer: Viewer) => !canModerate(viewer);
+
+/**
+ * The sender's first-contact lock, as an SQL call: two first messages sent at once must not both see the count
+ * before either.
+ */
+export const newContactLock = (viewer: Viewer) => lockKeyCall(`new-contact:${viewer.id}`);
+
+/**
+ * Refuses a first contact past the level's daily limit. Only under newContactLock, taken earlier in the same
+ * transaction: this statement's snapshot, taken after it, sees every first contact committed before.
+ */
+export async function limitLockedNewContact(tx: Tx, viewer: Viewer, recipientId: string) {
+  if (!limitsNewContacts(viewer)) return;
   const contact = await q.contactStanding(tx, viewer.id, recipientId);
+  // A message between the two committed while this one waited for the lock: no longer a first contact.
   if (contact.known) return;
-  limits.ensureNewContact(viewer, await trustTerms(tx), contact.startedToday);
+  limits.ensureNewContact(viewer, contact.terms, contact.startedToday);
 }
 
 /** A new listing at `price`: selling allowed at all, listings active at once, the price cap. */

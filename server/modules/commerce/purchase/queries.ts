@@ -11,7 +11,7 @@ import {
 import { type Executor, namedRows, rows } from '../../../db/sql.ts';
 import { inLocale } from '../../../i18n.ts';
 import { sellerHooksWanting } from '../../hooks/service.ts';
-import { inMembersLanguage, insertNotificationsSql } from '../../notifications/service.ts';
+import { inMembersLanguage, insertNotificationsSql, memberLocale } from '../../notifications/service.ts';
 import { fanOutAfterCommit } from '../../realtime/bus.ts';
 import { watchListingsSql } from '../watches/queries.ts';
 
@@ -148,10 +148,10 @@ export async function purchase(
           : sql`select 1 where false`
       }),
       note as (${insertNotificationsSql(
-        sql`select o.seller_id as user_id,
-          ${inMembersLanguage(sql`o.seller_id`, (l, title) => inLocale(l, n).listingSold(input.buyerName, title), [sql`o.listing_title`])} as content,
+        sql`select o.seller_id as user_id, ml.locale,
+          ${inMembersLanguage(sql`ml.locale`, (l, title) => inLocale(l, n).listingSold(input.buyerName, title), [sql`o.listing_title`])} as content,
           jsonb_build_object('listingId', o.listing_id, 'orderId', o.id) as data
-        from ord o`,
+        from ord o, lateral (select ${memberLocale(sql`o.seller_id`)} as locale) ml`,
         'order_new',
         (l) => inLocale(l, n).listingSoldTitle,
         input.notificationId,

@@ -13,7 +13,7 @@ import {
 } from '../../../db/schema/index.ts';
 import { type Executor, lockedRow } from '../../../db/sql.ts';
 import { inLocale } from '../../../i18n.ts';
-import { inMembersLanguage, notifyManyGrouped } from '../../notifications/service.ts';
+import { inMembersLanguage, memberLocale, notifyManyGrouped } from '../../notifications/service.ts';
 
 /** Starts watching a cheat; false when there is no such cheat (watching twice is still watching). */
 export async function watchCheat(db: Executor, cheatId: string, userId: string) {
@@ -99,14 +99,14 @@ export async function alertCheatWatchers(
   cheat: { id: string; title: string; from: CheatStatus; to: CheatStatus },
   actorId: string,
 ) {
-  const content = inMembersLanguage(sql`w.user_id`, (l) =>
+  const content = inMembersLanguage(sql`ml.locale`, (l) =>
     inLocale(l, n).cheatStatus(cheat.title, inLocale(l, cheatStatusLabels)[cheat.to]),
   );
   await notifyManyGrouped(
     tx,
-    sql`select w.user_id, ${content} as content,
+    sql`select w.user_id, ml.locale, ${content} as content,
         ${JSON.stringify({ cheatId: cheat.id })}::jsonb as data
-      from ${cheatWatches} w
+      from ${cheatWatches} w, lateral (select ${memberLocale(sql`w.user_id`)} as locale) ml
       where w.cheat_id = ${cheat.id}::uuid and w.user_id <> ${actorId}::uuid`,
     'detection_alert',
     (l) => inLocale(l, n).cheatStatusTitle,
@@ -125,14 +125,14 @@ export async function alertListingWatchers(
   listing: { id: string; title: string; status: DetectionStatus; detected: boolean },
   actorId: string,
 ) {
-  const plain = inMembersLanguage(sql`r.user_id`, (l) =>
+  const plain = inMembersLanguage(sql`ml.locale`, (l) =>
     inLocale(l, n).listingStatus(listing.title, inLocale(l, detectionStatusLabels)[listing.status]),
   );
-  const offer = inMembersLanguage(sql`r.user_id`, (l) => inLocale(l, n).detectedInWindow(listing.title));
+  const offer = inMembersLanguage(sql`ml.locale`, (l) => inLocale(l, n).detectedInWindow(listing.title));
   const inWindow = sql`o.status = 'held' and o.release_at > now()`;
   await notifyManyGrouped(
     tx,
-    sql`select r.user_id,
+    sql`select r.user_id, ml.locale,
         case when h.id is null then ${plain} else ${offer} end as content,
         case when h.id is null then jsonb_build_object('listingId', ${listing.id}::text)
           else jsonb_build_object('listingId', ${listing.id}::text, 'orderId', h.id::text, 'dispute', ${detectedDispute}::text)
@@ -148,6 +148,7 @@ export async function alertListingWatchers(
         where ${listing.detected} and o.listing_id = ${listing.id}::uuid and o.buyer_id = r.user_id and ${inWindow}
         order by o.release_at desc limit 1
       ) h on true
+      cross join lateral (select ${memberLocale(sql`r.user_id`)} as locale) ml
       where r.user_id <> ${actorId}::uuid`,
     'detection_alert',
     (l) => (listing.detected ? inLocale(l, n).listingDetectedTitle : inLocale(l, n).detectionChangedTitle),

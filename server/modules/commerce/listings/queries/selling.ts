@@ -67,8 +67,8 @@ export async function notifyFollowersOfListing(
 ) {
   await notifyMany(
     tx,
-    sql`select f.follower_id as user_id,
-        ${inMembersLanguage(sql`f.follower_id`, (l) => inLocale(l, n).newListing(sellerName, listing.title))} as content,
+    sql`select f.follower_id as user_id, s.locale,
+        ${inMembersLanguage(sql`s.locale`, (l) => inLocale(l, n).newListing(sellerName, listing.title))} as content,
         ${JSON.stringify({ listingId: listing.id })}::jsonb as data
       from ${userFollowers} f left join ${userSettings} s on s.user_id = f.follower_id
       where f.following_id = ${sellerId}::uuid and coalesce(s.marketplace_updates, true)`,
