@@ -67,6 +67,8 @@ test('the catalogue shows 6 skeleton cards while it loads', async ({ page }) => 
   // A visitor's first load comes drawn with its data (decision 067): the skeleton shows on the way in from
   // another page, while the catalogue's read is held.
   await page.goto('/cheats');
+  // Taken over by the app (a click before that would load the drawn catalogue from the server).
+  await expect(page.locator('html')).not.toHaveAttribute('data-drawn');
   await page.getByRole('link', { name: 'Products' }).first().click();
   await expect(page.getByTestId('skeleton-card')).toHaveCount(6);
   release();

@@ -48,7 +48,10 @@ function render() {
  */
 async function takeOver(loaderData: Record<string, unknown>) {
   await prepareHydration(loaderData);
-  if (root) createRoot(root).render(app);
+  if (!root) return;
+  createRoot(root).render(app);
+  // The page is the app's now (boot.js read the mark at load; links and buttons work from here on).
+  document.documentElement.removeAttribute('data-drawn');
 }
 
 // This device's language, else the browser's (a member's saved one follows with their settings): English
