@@ -1,4 +1,5 @@
 import { hydrate as hydrateQueries } from '@tanstack/react-query';
+import { type ComponentChild, render as renderOver } from 'preact';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { sourceLocale } from '../contract/i18n/locales.ts';
@@ -40,16 +41,17 @@ function render() {
 
 /**
  * Takes over the server's markup: the page's own chunk first, so the first render is the page and not its
- * skeleton. Rendered over the markup rather than hydrated: Preact's `render` reuses the server's elements and
- * corrects their attributes, where `hydrate` keeps them as the server wrote them. The server's element ids
- * (`useDomId`) and the look of the shell's lazy pieces (drawn whole on the server, by their placeholder here
- * until their chunk arrives) differ from the browser's, and an `aria-controls` kept from the server named
- * nothing.
+ * skeleton. Rendered over the markup rather than hydrated: Preact's own `render` reuses the server's elements
+ * (and keeps a lazy piece's until its chunk arrives) and corrects their attributes, where `hydrate` keeps the
+ * attributes as the server wrote them: the server's element ids (`useDomId`) are not the browser's, and an
+ * `aria-controls` kept from the server named nothing. Not `createRoot` (Preact's React layer): like React, it
+ * empties the element first, and the page was drawn again from scratch, its largest paint with it. Only the
+ * production build, where React is Preact (decision 030), gets drawn pages.
  */
 async function takeOver(loaderData: Record<string, unknown>) {
   await prepareHydration(loaderData);
   if (!root) return;
-  createRoot(root).render(app);
+  renderOver(app as unknown as ComponentChild, root);
   // The page is the app's now (boot.js read the mark at load; links and buttons work from here on).
   document.documentElement.removeAttribute('data-drawn');
 }
