@@ -189,22 +189,36 @@ function pathsFor(role: 'visitor' | 'member' | 'admin'): string[] {
  * The error texts the API sent this page: the server words them in `locales` only (decision 047), so in the
  * pseudo locale they arrive in English; exactly those texts are not the web catalogue's to check.
  */
-function serverTexts(page: Page): Set<string> {
+function serverTexts(page: Page): ServerTexts {
   const texts = new Set<string>();
-  page.on('response', async (res) => {
+  const reading = new Set<Promise<void>>();
+  page.on('response', (res) => {
     if (!res.url().includes('/api/') || res.status() < 400) return;
-    const body = await res.json().catch(() => null);
-    const message = body?.error?.message;
-    if (typeof message === 'string') texts.add(message);
+    const read: Promise<void> = res
+      .json()
+      .then((body) => {
+        const message = body?.error?.message;
+        if (typeof message === 'string') texts.add(message);
+      })
+      .catch(() => {})
+      .finally(() => reading.delete(read));
+    reading.add(read);
   });
-  return texts;
+  // The page shows a message as soon as its answer arrives; reading the same body here takes its own time.
+  return { texts, read: async () => void (await Promise.all([...reading])) };
+}
+
+interface ServerTexts {
+  texts: Set<string>;
+  /** Waits for the answers already received to be read (their texts in `texts`). */
+  read(): Promise<void>;
 }
 
 /** Every route the role sees, in one page, client-side; the findings named by role and path. */
 async function walk(
   page: Page,
   role: 'visitor' | 'member' | 'admin',
-  fromServer: Set<string>,
+  fromServer: ServerTexts,
 ): Promise<string[]> {
   const problems: string[] = [];
   for (const path of pathsFor(role)) {
@@ -212,7 +226,8 @@ async function walk(
     // The page's heading (or a signed-out page's sentence), then its data rather than its skeleton.
     await expect(page.locator('main :is(h1, p):visible').first()).toBeVisible();
     await expect(page.locator('main .animate-pulse, main [aria-busy="true"]')).toHaveCount(0);
-    const { untranslated, overflow } = await inspect(page, [...known, ...fromServer]);
+    await fromServer.read();
+    const { untranslated, overflow } = await inspect(page, [...known, ...fromServer.texts]);
     problems.push(
       ...untranslated.map((p) => `${role} ${path}: not from the catalogue: ${p}`),
       ...overflow.map((p) => `${role} ${path}: ${p}`),
