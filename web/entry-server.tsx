@@ -23,8 +23,6 @@ export interface ServerRender {
   html: string;
   /** The state the browser hydrates with, as JSON safe inside a <script> element. */
   state: string;
-  /** 404 for a path no route knows; 200 otherwise (a missing listing is the page's own "not found"). */
-  status: number;
 }
 
 /** The server hands in the app itself (`app.inject`) as the API client's transport. */
@@ -58,7 +56,7 @@ export async function render(url: string): Promise<ServerRender | null> {
     queries: dehydrate(client),
     loaderData: context.loaderData,
   };
-  return { html, state: scriptSafe(JSON.stringify(state)), status: context.statusCode };
+  return { html, state: scriptSafe(JSON.stringify(state)) };
 }
 
 /** A query the render built and nothing has fetched yet, unless it is switched off (`enabled: false`). */

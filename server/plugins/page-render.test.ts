@@ -37,7 +37,7 @@ export async function render(url) {
   }
   const res = await transport('/api/v1/stats', { method: 'GET', headers: { accept: 'application/json' } });
   const stats = await res.json();
-  return { html: '<p>' + url + ' ' + res.status + ' members=' + stats.members + '</p>', state: JSON.stringify({ members: stats.members }), status: 200 };
+  return { html: '<p>' + url + ' ' + res.status + ' members=' + stats.members + '</p>', state: JSON.stringify({ members: stats.members }) };
 }
 `,
 );

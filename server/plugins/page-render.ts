@@ -12,7 +12,7 @@ import { negotiateLocale, sourceLocale } from '../../contract/i18n/locales.ts';
  */
 
 interface RendererModule {
-  render(url: string): Promise<{ html: string; state: string; status: number } | null>;
+  render(url: string): Promise<{ html: string; state: string } | null>;
   setApiTransport(transport: (url: string, init: RequestInit) => Promise<Response>): void;
   SERVER_STATE_ID: string;
 }
