@@ -15,6 +15,26 @@ export async function lockKey(tx: Tx, key: string) {
   await tx.execute(sql`select ${lockKeyCall(key)}`);
 }
 
+/**
+ * Runs one `work` at a time per `key` in this process, the rest waiting in memory. For work that takes the same
+ * lockKey: without it, a member's burst of such requests each held a pool connection while waiting on their
+ * own lock, and fourteen at once took all ten of an instance's connections from everyone else (503s after the
+ * pool's 3 s). The lock still orders instances; this only keeps the waiting off the pool.
+ */
+export function oneAtATime<T>(key: string, work: () => Promise<T>): Promise<T> {
+  const run = (queues.get(key) ?? Promise.resolve()).then(work);
+  const settled = run.then(
+    () => {},
+    () => {},
+  );
+  queues.set(key, settled);
+  void settled.then(() => {
+    if (queues.get(key) === settled) queues.delete(key);
+  });
+  return run;
+}
+const queues = new Map<string, Promise<void>>();
+
 /** lockKey's call, for a statement that takes the lock itself, for the rows it names (a CTE's). */
 export const lockKeyCall = (key: string) => sql`pg_advisory_xact_lock(hashtextextended(${key}, 0))`;
 

@@ -8,6 +8,7 @@ import {
 } from '../../../contract/direct-messages.ts';
 import { directMessageTexts, notificationMessages } from '../../../contract/messages.ts';
 import type { Db } from '../../db/client.ts';
+import { oneAtATime } from '../../db/sql.ts';
 import { translateText } from '../../i18n.ts';
 import { AppError, orNotFound } from '../../plugins/errors.ts';
 import { enqueue } from '../../plugins/queue.ts';
@@ -15,7 +16,7 @@ import type { Viewer } from '../../plugins/viewer.ts';
 import { isSelf } from '../../policy.ts';
 import { flagOffPlatformMessage } from '../review/hold.ts';
 import { offPlatformCheck } from '../trust/off-platform.ts';
-import { limitLockedNewContact, limitsNewContacts, newContactLock } from '../trust/service.ts';
+import { limitLockedNewContact, limitsNewContacts, newContactKey, newContactLock } from '../trust/service.ts';
 import {
   addBlock,
   conversationKeyset,
@@ -120,44 +121,47 @@ export async function sendMessage(
   const check = offPlatformCheck(sql`${viewer.id}::uuid`, sql`${body.recipientId}::uuid`, body.message);
   const content = `${viewer.username}: ${body.message.slice(0, EXCERPT)}`;
   const notificationId = randomUUID();
-  return db.transaction(async (tx) => {
-    const send = async (firstContactAllowed: boolean) => {
-      const attempt = await sendIfAllowed(tx, {
-        senderId: viewer.id,
-        recipientId: body.recipientId,
-        message: body.message,
-        offPlatform: check.flagged,
-        firstContact: { allowed: firstContactAllowed, lock: newContactLock(viewer) },
-        notification: {
-          id: notificationId,
-          title: (l) => translateText(l, notificationMessages.newMessageTitle),
-          content: (l) => translateText(l, content),
-        },
-      });
-      if (!attempt.found) throw new AppError('NOT_FOUND', directMessageTexts.userNotFound);
-      if (attempt.blockedByMe) throw new AppError('FORBIDDEN', directMessageTexts.blockedByMe);
-      if (attempt.blockedByThem) throw new AppError('FORBIDDEN', directMessageTexts.blockedByThem);
-      return attempt.sent;
-    };
-    let row = await send(!limitsNewContacts(viewer));
-    if (!row) {
-      // A first contact: the statement took the sender's lock; the limit counts under it, then it goes.
-      await limitLockedNewContact(tx, viewer, body.recipientId);
-      row = (await send(true))!;
-    }
-    if (row.offPlatform) await flagOffPlatformMessage(tx, row, check.kinds, ipAddress);
-    // Mailed later if the member stays away (modules/mail), as notify() queues it: with the row, in this transaction.
-    await enqueue(tx, 'notification-mail', { notificationId });
-    return {
-      id: row.id,
-      senderId: row.senderId,
-      recipientId: row.recipientId,
-      message: row.message,
-      read: row.read,
-      offPlatform: row.offPlatform,
-      createdAt: row.createdAt.toISOString(),
-    };
-  });
+  // A first contact waits for the sender's lock: their other sends wait here, not on a pool connection.
+  return oneAtATime(newContactKey(viewer), () =>
+    db.transaction(async (tx) => {
+      const send = async (firstContactAllowed: boolean) => {
+        const attempt = await sendIfAllowed(tx, {
+          senderId: viewer.id,
+          recipientId: body.recipientId,
+          message: body.message,
+          offPlatform: check.flagged,
+          firstContact: { allowed: firstContactAllowed, lock: newContactLock(viewer) },
+          notification: {
+            id: notificationId,
+            title: (l) => translateText(l, notificationMessages.newMessageTitle),
+            content: (l) => translateText(l, content),
+          },
+        });
+        if (!attempt.found) throw new AppError('NOT_FOUND', directMessageTexts.userNotFound);
+        if (attempt.blockedByMe) throw new AppError('FORBIDDEN', directMessageTexts.blockedByMe);
+        if (attempt.blockedByThem) throw new AppError('FORBIDDEN', directMessageTexts.blockedByThem);
+        return attempt.sent;
+      };
+      let row = await send(!limitsNewContacts(viewer));
+      if (!row) {
+        // A first contact: the statement took the sender's lock; the limit counts under it, then it goes.
+        await limitLockedNewContact(tx, viewer, body.recipientId);
+        row = (await send(true))!;
+      }
+      if (row.offPlatform) await flagOffPlatformMessage(tx, row, check.kinds, ipAddress);
+      // Mailed later if the member stays away (modules/mail), as notify() queues it: with the row, in this transaction.
+      await enqueue(tx, 'notification-mail', { notificationId });
+      return {
+        id: row.id,
+        senderId: row.senderId,
+        recipientId: row.recipientId,
+        message: row.message,
+        read: row.read,
+        offPlatform: row.offPlatform,
+        createdAt: row.createdAt.toISOString(),
+      };
+    }),
+  );
 }
 
 /** Deletes the conversation for me only; the other member keeps their copy. */

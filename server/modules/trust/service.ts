@@ -32,7 +32,9 @@ export const limitsNewContacts = (viewer: Viewer) => !canModerate(viewer);
  * The sender's first-contact lock, as an SQL call: two first messages sent at once must not both see the count
  * before either.
  */
-export const newContactLock = (viewer: Viewer) => lockKeyCall(`new-contact:${viewer.id}`);
+export const newContactLock = (viewer: Viewer) => lockKeyCall(newContactKey(viewer));
+/** That lock's key, for `oneAtATime` around the send. */
+export const newContactKey = (viewer: Viewer) => `new-contact:${viewer.id}`;
 
 /**
  * Refuses a first contact past the level's daily limit. Only under newContactLock, taken earlier in the same
