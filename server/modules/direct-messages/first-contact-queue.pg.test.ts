@@ -52,7 +52,7 @@ it("a burst of first messages waiting on the sender's lock leaves the pool to ev
   const waitingOnLock = () =>
     t.db
       .execute(sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted`)
-      .then((r) => (r.rows as { n: number }[])[0]!.n);
+      .then((r) => (r as { rows: { n: number }[] }).rows[0]!.n);
   await expect.poll(waitingOnLock).toBe(1);
 
   // Before: the twelve held the test pool's five connections and this read waited for one until the pool gave up.
