@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { WithdrawalMethod, WithdrawalStatus } from '../../../contract/withdrawals.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { asKeyText, newestFirst, type TimeKey } from '../../db/cursor.ts';
+import { asKeyText, keyedRows, newestFirst, type TimeKey } from '../../db/cursor.ts';
 import { payoutDestinations, profiles, withdrawals } from '../../db/schema/index.ts';
 import { type Executor, lockedRow, rows } from '../../db/sql.ts';
 
@@ -158,18 +158,14 @@ export function listMine(
   userId: string,
   f: { status?: WithdrawalStatus; after?: TimeKey; limit: number },
 ) {
-  return db
-    .select({ row: withdrawals, createdAtKey: asKeyText(withdrawals.createdAt) })
-    .from(withdrawals)
-    .where(
-      and(
-        eq(withdrawals.userId, userId),
-        f.status ? eq(withdrawals.status, f.status) : undefined,
-        withdrawalKeyset.after(f.after),
-      ),
-    )
-    .orderBy(...withdrawalKeyset.orderBy)
-    .limit(withdrawalKeyset.limit(f.limit));
+  return keyedRows(
+    db,
+    withdrawals,
+    withdrawalKeyset,
+    [eq(withdrawals.userId, userId), f.status ? eq(withdrawals.status, f.status) : undefined],
+    f.after,
+    f.limit,
+  );
 }
 
 export interface AdminWithdrawalRow extends WithdrawalRow {
