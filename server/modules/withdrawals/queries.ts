@@ -4,7 +4,7 @@ import type { WithdrawalMethod, WithdrawalStatus } from '../../../contract/withd
 import type { Db, Tx } from '../../db/client.ts';
 import { asKeyText, keyedRows, newestFirst, type TimeKey } from '../../db/cursor.ts';
 import { payoutDestinations, profiles, withdrawals } from '../../db/schema/index.ts';
-import { type Executor, lockedRow, rows } from '../../db/sql.ts';
+import { type Executor, lockedRow, rowById, rows } from '../../db/sql.ts';
 
 /** Newest first: withdrawals_user_idx for a member's own, withdrawals_status_idx for staff's queue. */
 export const withdrawalKeyset = newestFirst(withdrawals.createdAt, withdrawals.id);
@@ -26,10 +26,7 @@ export async function lockMember(tx: Tx, userId: string) {
 }
 
 export async function twoFactorEnabled(db: Db, userId: string) {
-  const [row] = await db
-    .select({ on: profiles.twoFactorEnabled })
-    .from(profiles)
-    .where(eq(profiles.id, userId));
+  const row = await rowById(db, profiles, { on: profiles.twoFactorEnabled }, userId);
   return row?.on ?? false;
 }
 
