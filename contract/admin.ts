@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParams } from './id-params.ts';
 import { roles } from './limits.ts';
 import { adminMessages } from './messages/admin.ts';
 import { trustMessages } from './messages/trust.ts';
@@ -7,7 +8,7 @@ import { person } from './people.ts';
 import { textField } from './text-field.ts';
 import { trustLevels } from './trust.ts';
 
-export const userIdParams = z.object({ id: z.uuid({ error: 'User ID not found' }) });
+export const userIdParams = idParams('User ID not found');
 
 /**
  * `trustLevel` (staff): a level sets the member there and locks it; null unlocks it, and the level is

@@ -24,6 +24,25 @@ export const newPasswordField = z
   .min(limits.password.min, messages.passwordTooShort)
   .max(limits.password.max, messages.passwordTooLong);
 
+/**
+ * A form's second typing of the new password, checked in the browser only: required, and equal to `field`
+ * (its message under the confirmation).
+ */
+function withConfirmation<Shape extends z.ZodRawShape>(
+  schema: z.ZodObject<Shape>,
+  field: keyof Shape & string,
+  required: string,
+  mismatch: string,
+) {
+  return schema.extend({ confirmPassword: z.string().min(1, required) }).refine(
+    (v) => {
+      const typed = v as Record<string, unknown>;
+      return typed[field] === typed.confirmPassword;
+    },
+    { message: mismatch, path: ['confirmPassword'] },
+  );
+}
+
 /** What the server accepts at POST /api/auth/sign-up/email. */
 export const signUpBody = z.object({
   username: usernameField,
@@ -31,13 +50,12 @@ export const signUpBody = z.object({
   password: newPasswordField,
 });
 
-/** The register form adds the confirmation, checked in the browser only. */
-export const registerForm = signUpBody
-  .extend({ confirmPassword: z.string().min(1, messages.confirmRequired) })
-  .refine((v) => v.password === v.confirmPassword, {
-    message: messages.passwordsMismatch,
-    path: ['confirmPassword'],
-  });
+export const registerForm = withConfirmation(
+  signUpBody,
+  'password',
+  messages.confirmRequired,
+  messages.passwordsMismatch,
+);
 
 export const signInBody = z.object({
   email: emailField,
@@ -55,15 +73,12 @@ export const resetPasswordBody = z.object({
   newPassword: newPasswordField,
 });
 
-export const newPasswordForm = z
-  .object({
-    password: newPasswordField,
-    confirmPassword: z.string().min(1, messages.confirmRequired),
-  })
-  .refine((v) => v.password === v.confirmPassword, {
-    message: messages.passwordsMismatch,
-    path: ['confirmPassword'],
-  });
+export const newPasswordForm = withConfirmation(
+  z.object({ password: newPasswordField }),
+  'password',
+  messages.confirmRequired,
+  messages.passwordsMismatch,
+);
 
 export const sessionUser = z.object({
   id: z.string(),
@@ -90,13 +105,12 @@ export const changePasswordBody = z.object({
     .max(limits.password.max, accountMessages.newPasswordTooLong),
 });
 
-/** The settings form adds the confirmation, checked in the browser only. */
-export const changePasswordForm = changePasswordBody
-  .extend({ confirmPassword: z.string().min(1, accountMessages.confirmNewPassword) })
-  .refine((v) => v.newPassword === v.confirmPassword, {
-    message: accountMessages.newPasswordsMismatch,
-    path: ['confirmPassword'],
-  });
+export const changePasswordForm = withConfirmation(
+  changePasswordBody,
+  'newPassword',
+  accountMessages.confirmNewPassword,
+  accountMessages.newPasswordsMismatch,
+);
 
 /** Enabling or disabling two-factor sign-in re-checks the password. */
 export const twoFactorPasswordBody = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineMessages } from './i18n/define.ts';
+import { idParams } from './id-params.ts';
 import { cheatMessages as m } from './messages/cheat.ts';
 import { cursorParam, pageOf } from './pages.ts';
 import { person } from './people.ts';
@@ -30,7 +31,7 @@ export const cheatBody = z.object({
 });
 export type CheatBody = z.output<typeof cheatBody>;
 
-export const cheatIdParams = z.object({ id: z.uuid({ error: m.notFound }) });
+export const cheatIdParams = idParams(m.notFound);
 
 export const cheatListQuery = z.object({
   status: z.enum(['all', ...cheatStatuses]).default('all'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParams } from './id-params.ts';
 import { directMessageTexts } from './messages/direct-messages.ts';
 import { pageOf } from './pages.ts';
 import { personWithAvatar } from './people.ts';
@@ -12,7 +13,7 @@ export const directMessageLimits = {
 } as const;
 
 export const counterpartParams = z.object({ userId: z.uuid({ error: directMessageTexts.userNotFound }) });
-export const blockParams = z.object({ id: z.uuid({ error: directMessageTexts.userNotFound }) });
+export const blockParams = idParams(directMessageTexts.userNotFound);
 export const dmPageQuery = z.object({ cursor: z.string().max(300).optional() });
 
 export const messageText = textField(

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { forumPostPath } from './forum-links.ts';
+import { idParams } from './id-params.ts';
 import { forumMessages as m } from './messages/forum.ts';
 import { cursorParam, pageOf } from './pages.ts';
 import { person, personWithAvatar } from './people.ts';
@@ -49,10 +50,10 @@ export const moveBody = z.object({ categoryId: z.uuid({ error: m.categoryNotFoun
 /** +1 up, -1 down, 0 removes the member's vote. */
 export const voteBody = z.object({ value: z.union([z.literal(1), z.literal(-1), z.literal(0)]) });
 
-export const threadIdParams = z.object({ id: z.uuid({ error: m.threadNotFound }) });
-export const replyIdParams = z.object({ id: z.uuid({ error: m.replyNotFound }) });
-export const categoryIdParams = z.object({ id: z.uuid({ error: m.categoryNotFound }) });
-export const forumUserParams = z.object({ id: z.uuid({ error: 'Profile not found' }) });
+export const threadIdParams = idParams(m.threadNotFound);
+export const replyIdParams = idParams(m.replyNotFound);
+export const categoryIdParams = idParams(m.categoryNotFound);
+export const forumUserParams = idParams('Profile not found');
 
 export const threadListQuery = z.object({
   categoryId: z.uuid({ error: m.categoryNotFound }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineMessages } from './i18n/define.ts';
+import { idParams } from './id-params.ts';
 import { hookMessages as m } from './messages/hook.ts';
 
 /** Outgoing webhooks (issue 37 item 5): where a seller or staff hear of events in Discord or Telegram. */
@@ -82,4 +83,4 @@ export const hookLimits = {
   maxFailures: 10,
 } as const;
 
-export const hookIdParams = z.object({ id: z.uuid({ error: m.notFound }) });
+export const hookIdParams = idParams(m.notFound);

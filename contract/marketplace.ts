@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { detectionStatuses } from './detection.ts';
+import { idParams } from './id-params.ts';
 import { marketplaceMessages as m } from './messages/marketplace.ts';
 import { stockMessages as st } from './messages/stock.ts';
 import { wholeField } from './number-field.ts';
@@ -91,7 +92,7 @@ export const feedbackBody = z.object({
 });
 export type FeedbackBody = z.input<typeof feedbackBody>;
 
-export const listingIdParams = z.object({ id: z.uuid({ error: m.notFound }) });
+export const listingIdParams = idParams(m.notFound);
 export const listingPinBody = z.object({ isPinned: z.boolean() });
 
 export const listingListQuery = z.object({

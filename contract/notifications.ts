@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { idParams } from './id-params.ts';
 import { notificationMessages } from './messages/notification.ts';
 import { pageOf } from './pages.ts';
 
 export const notificationLimits = { pageSize: 20 } as const;
 
-export const notificationIdParams = z.object({ id: z.uuid({ error: notificationMessages.notFound }) });
+export const notificationIdParams = idParams(notificationMessages.notFound);
 
 export const notificationQuery = z.object({
   /** 'unread' (the bell) or 'all' (unread first, then read; newest first within each). */

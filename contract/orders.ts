@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParams } from './id-params.ts';
 import { orderMessages as m } from './messages/order.ts';
 import { walletMessages as w } from './messages/wallet.ts';
 import { cursorParam, pageOf, statusPageQuery } from './pages.ts';
@@ -11,7 +12,7 @@ export const orderPageSize = 24;
 export const disputeReasonLimits = { min: 20, max: 2000 } as const;
 export const settlementOutcomes = ['refund', 'release', 'split'] as const;
 
-export const orderIdParams = z.object({ id: z.uuid({ error: m.notFound }) });
+export const orderIdParams = idParams(m.notFound);
 
 const party = person;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParams } from './id-params.ts';
 import { passkeyMessages } from './messages/passkey.ts';
 import { textField } from './text-field.ts';
 
@@ -15,7 +16,7 @@ export const passkeyItem = z.object({
 export type PasskeyItem = z.infer<typeof passkeyItem>;
 export const passkeysResponse = z.object({ items: z.array(passkeyItem) });
 
-export const passkeyIdParams = z.object({ id: z.uuid({ error: passkeyMessages.notFound }) });
+export const passkeyIdParams = idParams(passkeyMessages.notFound);
 
 export const passkeyName = textField({ max: 50 }, passkeyMessages.nameRequired, passkeyMessages.nameTooLong);
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineMessages } from './i18n/define.ts';
+import { idParams } from './id-params.ts';
 import { paymentMessages as m } from './messages/payment.ts';
 import { pageOf, statusPageQuery } from './pages.ts';
 
@@ -63,7 +64,7 @@ export const depositPage = pageOf(deposit);
 export type DepositPage = z.infer<typeof depositPage>;
 export const depositQuery = statusPageQuery(['all', ...depositStatuses], 'all');
 export const depositPageSize = 20;
-export const depositIdParams = z.object({ id: z.uuid(m.depositNotFound) });
+export const depositIdParams = idParams(m.depositNotFound);
 
 /** What the Add credits dialog offers: the configured methods and the site's terms. */
 export const depositOptions = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParams } from './id-params.ts';
 import { isMediaPath } from './media.ts';
 import { productMessages as m } from './messages/product.ts';
 import { cursorParam, pageOf } from './pages.ts';
@@ -49,7 +50,7 @@ export const productBody = z.object({
 });
 export type ProductBody = z.output<typeof productBody>;
 
-export const productIdParams = z.object({ id: z.uuid({ error: m.notFound }) });
+export const productIdParams = idParams(m.notFound);
 export const productPinBody = z.object({ isPinned: z.boolean() });
 export const productStatusBody = z.object({ status: z.enum(productStatuses) });
 

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { idParams } from './id-params.ts';
 import { limits, roles } from './limits.ts';
 import { socialMessages } from './messages/social.ts';
 import { trustLevels } from './trust.ts';
 
-export const profileIdParams = z.object({ id: z.uuid({ error: socialMessages.profileNotFound }) });
+export const profileIdParams = idParams(socialMessages.profileNotFound);
 
 /**
  * GET /users/:id. `balance` and `credits` are private: present only when the viewer is the owner or staff,

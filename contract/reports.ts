@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParams } from './id-params.ts';
 import { reportMessages as m } from './messages/report.ts';
 import { pageOf, statusPageQuery } from './pages.ts';
 import { person } from './people.ts';
@@ -30,7 +31,7 @@ export const adminReportPageSize = 20;
 /** Spec §9 default filter: reports pending. */
 export const adminReportsQuery = statusPageQuery(reportStatusFilters, 'pending');
 
-export const reportIdParams = z.object({ id: z.uuid({ error: m.notFound }) });
+export const reportIdParams = idParams(m.notFound);
 
 export const adminReport = z.object({
   id: z.string(),

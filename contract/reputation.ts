@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParams } from './id-params.ts';
 import { reputationMessages as m } from './messages/reputation.ts';
 import { pageOf, statusPageQuery } from './pages.ts';
 import { person } from './people.ts';
@@ -23,7 +24,7 @@ export type VouchReviewStatus = (typeof vouchReviewStatuses)[number];
 export const vouchReviewPageSize = 20;
 
 export const vouchReviewQuery = statusPageQuery(vouchReviewStatuses, 'pending');
-export const vouchReviewParams = z.object({ id: z.uuid({ error: m.reviewNotFound }) });
+export const vouchReviewParams = idParams(m.reviewNotFound);
 
 /** A vouch as each list of them shows it: its rating and comment, and the listing it was left on. */
 export const vouch = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParams } from './id-params.ts';
 import { reviewMessages as m } from './messages/review.ts';
 import { pageOf, statusPageQuery } from './pages.ts';
 import { person } from './people.ts';
@@ -54,7 +55,7 @@ export const myReviewItemsLimit = 20;
 
 export const reviewPageSize = 20;
 export const reviewQuery = statusPageQuery(reviewStatuses, 'pending');
-export const reviewItemParams = z.object({ id: z.uuid({ error: m.notFound }) });
+export const reviewItemParams = idParams(m.notFound);
 
 export const reviewItem = z.object({
   id: z.string(),

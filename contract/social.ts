@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParams } from './id-params.ts';
 import { roles } from './limits.ts';
 import { isMediaPath } from './media.ts';
 import { socialMessages } from './messages/social.ts';
@@ -17,8 +18,8 @@ export const cursorField = z
   .max(200, socialMessages.invalidCursor)
   .regex(/^[A-Za-z0-9_-]+$/, socialMessages.invalidCursor);
 
-export const postIdParams = z.object({ id: z.uuid({ error: socialMessages.postNotFound }) });
-export const commentIdParams = z.object({ id: z.uuid({ error: socialMessages.commentNotFound }) });
+export const postIdParams = idParams(socialMessages.postNotFound);
+export const commentIdParams = idParams(socialMessages.commentNotFound);
 
 export const feedQuery = z.object({
   tab: z.enum(feedTabs).default('for-you'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineMessages } from './i18n/define.ts';
+import { idParams } from './id-params.ts';
 import { ticketMessages as m } from './messages/ticket.ts';
 import { pageOf } from './pages.ts';
 import { person } from './people.ts';
@@ -24,7 +25,7 @@ export const ticketStatusLabels: Record<TicketStatus, string> = /* @__PURE__ */ 
 
 const cursor = z.string().max(400).optional();
 
-export const ticketIdParams = z.object({ id: z.uuid({ error: m.notFound }) });
+export const ticketIdParams = idParams(m.notFound);
 
 export const newTicketBody = z.object({
   title: textField(ticketLimits.title, m.titleTooShort, m.titleTooLong),

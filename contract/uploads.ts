@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParams } from './id-params.ts';
 import { uploadMessages } from './messages/upload.ts';
 
 export const uploadResponse = z.object({
@@ -11,6 +12,6 @@ export const uploadResponse = z.object({
 });
 export type UploadedImage = z.infer<typeof uploadResponse>;
 
-export const uploadIdParams = z.object({ id: z.uuid({ error: uploadMessages.notFound }) });
+export const uploadIdParams = idParams(uploadMessages.notFound);
 /** A staff takedown's answer: the upload's id. */
 export const uploadDeleted = z.object({ id: z.string() });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineMessages } from './i18n/define.ts';
+import { idParams } from './id-params.ts';
 import { withdrawalMessages as m } from './messages/withdrawal.ts';
 import { pageOf, statusPageQuery } from './pages.ts';
 import { person } from './people.ts';
@@ -78,7 +79,7 @@ export const withdrawalPage = pageOf(withdrawal);
 export type WithdrawalPage = z.infer<typeof withdrawalPage>;
 export const withdrawalQuery = statusPageQuery(['all', ...withdrawalStatuses], 'all');
 export const withdrawalPageSize = 20;
-export const withdrawalIdParams = z.object({ id: z.uuid(m.notFound) });
+export const withdrawalIdParams = idParams(m.notFound);
 
 /** The staff queue's row: the request and what to judge the seller by. */
 export const adminWithdrawal = withdrawal.extend({

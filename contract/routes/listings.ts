@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { errorResponse } from '../errors.ts';
+import { idParams } from '../id-params.ts';
 import {
   feedbackBody,
   feedbackPage,
@@ -99,7 +100,7 @@ export const listingRoutes = {
     access: 'public',
     summary:
       "A member's feedback received as a seller: average rating, vouch count, entries (and the caller's own vouch while it awaits review)",
-    params: z.object({ id: z.uuid({ error: socialMessages.profileNotFound }) }),
+    params: idParams(socialMessages.profileNotFound),
     query: z.object({ cursor: z.string().max(400).optional() }),
     response: { 200: feedbackPage },
   },

@@ -1,7 +1,9 @@
-import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { messages } from '../../contract/messages.ts';
 import { AppError } from '../plugins/errors.ts';
+import type { Executor } from './sql.ts';
 
 /*
  * Keyset pagination, one way for every list: a cursor is the last row's sort key and id, as opaque base64url
@@ -177,4 +179,26 @@ export const asKeyText = (time: SQLWrapper) => sql<string>`${time}::text`;
 /** Newest first by a time column, the id breaking ties: most lists' order, read from a `(…, time desc, id desc)` index. */
 export function newestFirst(time: SQLWrapper, id: SQLWrapper) {
   return keyset({ column: time, kind: 'time', dir: 'desc' }, { column: id, kind: 'uuid', dir: 'desc' });
+}
+
+/**
+ * A page of one table's rows that match `where`, in the keyset's order after `after`: each as `{ row,
+ * createdAtKey }`, the row and its creation time as a cursor carries it.
+ */
+export function keyedRows<T extends PgTable & { createdAt: PgColumn }, V extends readonly unknown[]>(
+  db: Executor,
+  table: T,
+  keys: Keyset<V>,
+  where: (SQL | undefined)[],
+  after: V | undefined,
+  limit: number,
+): Promise<{ row: T['$inferSelect']; createdAtKey: string }[]> {
+  // Drizzle's select cannot take a table of a generic type; the result's shape is spelled out above instead.
+  const any = table as PgTable;
+  return db
+    .select({ row: any, createdAtKey: asKeyText(table.createdAt) })
+    .from(any)
+    .where(and(...where, keys.after(after)))
+    .orderBy(...keys.orderBy)
+    .limit(keys.limit(limit));
 }

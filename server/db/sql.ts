@@ -38,17 +38,30 @@ const queues = new Map<string, Promise<void>>();
 /** lockKey's call, for a statement that takes the lock itself, for the rows it names (a CTE's). */
 export const lockKeyCall = (key: string) => sql`pg_advisory_xact_lock(hashtextextended(${key}, 0))`;
 
+/** The row of `table` with this id: the given columns, or undefined when there is no such row. */
+export async function rowById<S extends SelectedFields>(
+  db: Executor,
+  table: PgTable & { id: PgColumn },
+  columns: S,
+  id: string,
+): Promise<SelectResultFields<S> | undefined> {
+  const found = await db.select(columns).from(table).where(eq(table.id, id));
+  return (found as SelectResultFields<S>[])[0];
+}
+
 /**
  * The row of `table` with this id, locked until the transaction ends (SELECT … FOR UPDATE): the given
  * columns, or undefined when there is no such row. Changes to one row made this way run one at a time.
+ * `key share` only holds the row against its deletion (and a change of its key), for a write that refers to it.
  */
 export async function lockedRow<S extends SelectedFields>(
   tx: Tx,
   table: PgTable & { id: PgColumn },
   columns: S,
   id: string,
+  strength: 'update' | 'key share' = 'update',
 ): Promise<SelectResultFields<S> | undefined> {
-  const found = await tx.select(columns).from(table).where(eq(table.id, id)).for('update');
+  const found = await tx.select(columns).from(table).where(eq(table.id, id)).for(strength);
   return (found as SelectResultFields<S>[])[0];
 }
 

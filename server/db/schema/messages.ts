@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { profiles } from './auth.ts';
 import { belongsTo, createdAt, primaryId } from './columns.ts';
+import { memberTies } from './member-marks.ts';
 
 /**
  * A private message between two members. Each side deletes its copy of a conversation on its own
@@ -33,19 +34,7 @@ export const directMessages = pgTable(
 );
 
 /** A member blocking another: neither can message the other while the row exists. */
-export const userBlocks = pgTable(
-  'user_blocks',
-  {
-    blockerId: belongsTo('blocker_id', () => profiles.id),
-    blockedId: belongsTo('blocked_id', () => profiles.id),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.blockerId, t.blockedId] }),
-    index('user_blocks_blocked_idx').on(t.blockedId),
-    check('user_blocks_not_self', sql`${t.blockerId} <> ${t.blockedId}`),
-  ],
-);
+export const userBlocks = memberTies('user_blocks', 'blockerId', 'blockedId');
 
 /**
  * One row per member and counterpart they can see messages with: the latest visible message and how many are

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { profiles } from './auth.ts';
 import { belongsTo, createdAt, primaryId } from './columns.ts';
-import { memberMarks } from './member-marks.ts';
+import { memberMarks, memberTies } from './member-marks.ts';
 
 /**
  * A post of the social feed. `like_count` and `comment_count` are kept exact by the service, in the same
@@ -33,19 +33,7 @@ export const socialPosts = pgTable(
 export const postLikes = memberMarks('post_likes', 'postId', () => socialPosts.id);
 
 /** Who follows whom; the primary key (follower first) also serves "whom do I follow". */
-export const userFollowers = pgTable(
-  'user_followers',
-  {
-    followerId: belongsTo('follower_id', () => profiles.id),
-    followingId: belongsTo('following_id', () => profiles.id),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.followerId, t.followingId] }),
-    index('user_followers_following_idx').on(t.followingId),
-    check('user_followers_not_self', sql`${t.followerId} <> ${t.followingId}`),
-  ],
-);
+export const userFollowers = memberTies('user_followers', 'followerId', 'followingId');
 
 export const socialComments = pgTable(
   'social_comments',

@@ -10,7 +10,7 @@ import {
   userRanks,
 } from '../../db/schema/index.ts';
 import { containing } from '../../db/search.ts';
-import { lockedRow, rows } from '../../db/sql.ts';
+import { lockedRow, rowById, rows } from '../../db/sql.ts';
 
 /** What staff read and change of a member: read before a change and answered after it. */
 const adminUserColumns = {
@@ -73,12 +73,8 @@ export async function listUsers(
     .limit(userKeyset.limit(f.limit));
 }
 
-export async function findWallet(db: Db | Tx, id: string) {
-  const [row] = await db
-    .select({ id: profiles.id, balance: profiles.balance, credits: profiles.credits })
-    .from(profiles)
-    .where(eq(profiles.id, id));
-  return row;
+export function findWallet(db: Db | Tx, id: string) {
+  return rowById(db, profiles, { id: profiles.id, balance: profiles.balance, credits: profiles.credits }, id);
 }
 
 const startOfDay = sql`date_trunc('day', now() at time zone 'utc') at time zone 'utc'`;
@@ -131,12 +127,8 @@ export async function listRanks(db: Db | Tx) {
     .orderBy(asc(userRanks.name));
 }
 
-export async function findRank(db: Db | Tx, id: string) {
-  const [row] = await db
-    .select({ id: userRanks.id, name: userRanks.name, color: userRanks.color })
-    .from(userRanks)
-    .where(eq(userRanks.id, id));
-  return row;
+export function findRank(db: Db | Tx, id: string) {
+  return rowById(db, userRanks, { id: userRanks.id, name: userRanks.name, color: userRanks.color }, id);
 }
 
 /** The member's rank before the change, the row locked for this transaction; undefined when unknown. */

@@ -41,6 +41,12 @@ function restore<T>(row: T, raws: Map<string, string>): T {
   return raw === undefined ? row : ({ ...(row as Row), token: raw } as T);
 }
 
+/** A session call that answers one row, run with its conditions hashed; the row comes back with the raw token. */
+async function oneRow<T>(where: Where[] | undefined, call: (hashed: Where[]) => Promise<T>): Promise<T> {
+  const raws = new Map<string, string>();
+  return restore(await call(hashWhere(where, raws) ?? []), raws);
+}
+
 /**
  * better-auth's adapter with session tokens stored hashed: a session is created with the hash of its token
  * (and returned with the raw one, for the cookie), and every lookup, update or delete by token compares
@@ -59,8 +65,7 @@ function hashingAdapter<A extends Omit<Adapter, 'transaction'>>(inner: A): A {
     },
     async findOne(args) {
       if (!isSession(args.model)) return inner.findOne(args);
-      const raws = new Map<string, string>();
-      return restore(await inner.findOne({ ...args, where: hashWhere(args.where, raws) ?? [] }), raws);
+      return oneRow(args.where, (where) => inner.findOne({ ...args, where }));
     },
     async findMany(args) {
       if (!isSession(args.model)) return inner.findMany(args);
@@ -74,10 +79,9 @@ function hashingAdapter<A extends Omit<Adapter, 'transaction'>>(inner: A): A {
     },
     async update(args) {
       if (!isSession(args.model)) return inner.update(args);
-      const raws = new Map<string, string>();
       const update = { ...args.update };
       if (typeof update.token === 'string') update.token = hashSessionToken(update.token);
-      return restore(await inner.update({ ...args, where: hashWhere(args.where, raws) ?? [], update }), raws);
+      return oneRow(args.where, (where) => inner.update({ ...args, where, update }));
     },
     async updateMany(args) {
       if (!isSession(args.model)) return inner.updateMany(args);
@@ -93,13 +97,11 @@ function hashingAdapter<A extends Omit<Adapter, 'transaction'>>(inner: A): A {
     },
     async consumeOne(args) {
       if (!isSession(args.model)) return inner.consumeOne(args);
-      const raws = new Map<string, string>();
-      return restore(await inner.consumeOne({ ...args, where: hashWhere(args.where, raws) ?? [] }), raws);
+      return oneRow(args.where, (where) => inner.consumeOne({ ...args, where }));
     },
     async incrementOne(args) {
       if (!isSession(args.model)) return inner.incrementOne(args);
-      const raws = new Map<string, string>();
-      return restore(await inner.incrementOne({ ...args, where: hashWhere(args.where, raws) ?? [] }), raws);
+      return oneRow(args.where, (where) => inner.incrementOne({ ...args, where }));
     },
   };
   return wrapped;

@@ -2,6 +2,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { asKeyText, keyset } from '../../db/cursor.ts';
 import { notifications, profiles } from '../../db/schema/index.ts';
+import { rowById } from '../../db/sql.ts';
 
 export async function insertNotification(db: Db | Tx, values: typeof notifications.$inferInsert) {
   const [row] = await db.insert(notifications).values(values).returning();
@@ -54,12 +55,8 @@ export async function countUnread(db: Db, userId: string) {
   return row?.n ?? 0;
 }
 
-export async function findNotificationOwner(db: Db, id: string) {
-  const [row] = await db
-    .select({ userId: notifications.userId })
-    .from(notifications)
-    .where(eq(notifications.id, id));
-  return row;
+export function findNotificationOwner(db: Db, id: string) {
+  return rowById(db, notifications, { userId: notifications.userId }, id);
 }
 
 export async function markRead(db: Db, id: string) {

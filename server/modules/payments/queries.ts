@@ -1,7 +1,7 @@
 import { and, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { DepositStatus } from '../../../contract/payments.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { asKeyText, newestFirst, type TimeKey } from '../../db/cursor.ts';
+import { keyedRows, newestFirst, type TimeKey } from '../../db/cursor.ts';
 import { deposits, profiles } from '../../db/schema/index.ts';
 
 export type DepositRow = typeof deposits.$inferSelect;
@@ -86,12 +86,7 @@ export async function listDeposits(
 ) {
   const where: SQL[] = [eq(deposits.userId, userId)];
   if (status) where.push(eq(deposits.status, status));
-  return db
-    .select({ row: deposits, createdAtKey: asKeyText(deposits.createdAt) })
-    .from(deposits)
-    .where(and(...where, depositKeyset.after(after)))
-    .orderBy(...depositKeyset.orderBy)
-    .limit(depositKeyset.limit(limit));
+  return keyedRows(db, deposits, depositKeyset, where, after, limit);
 }
 
 /** Pending deposits whose processor window has closed (deposits_pending_idx), oldest first. */

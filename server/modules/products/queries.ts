@@ -1,6 +1,6 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { asKeyText, keyset } from '../../db/cursor.ts';
+import { keyedRows, keyset } from '../../db/cursor.ts';
 import { products } from '../../db/schema/index.ts';
 import { containing } from '../../db/search.ts';
 
@@ -25,12 +25,7 @@ export async function listProducts(db: Db, { status, q, after, limit }: ProductF
   const where: SQL[] = [];
   if (status) where.push(eq(products.status, status));
   if (q) where.push(containing(q, products.title, products.description));
-  return db
-    .select({ row: products, createdAtKey: asKeyText(products.createdAt) })
-    .from(products)
-    .where(and(...where, productKeyset.after(after)))
-    .orderBy(...productKeyset.orderBy)
-    .limit(productKeyset.limit(limit));
+  return keyedRows(db, products, productKeyset, where, after, limit);
 }
 
 export async function findProduct(db: Db | Tx, id: string) {

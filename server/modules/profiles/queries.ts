@@ -2,6 +2,7 @@ import { and, asc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { profiles, userFollowers } from '../../db/schema/index.ts';
 import { containing } from '../../db/search.ts';
+import { lockedRow } from '../../db/sql.ts';
 
 /** A profile with its follow counts and the viewer's follow state, in one statement. */
 export async function selectProfile(db: Db, id: string, viewerId: string | null) {
@@ -26,13 +27,8 @@ export async function selectProfile(db: Db, id: string, viewerId: string | null)
   return row;
 }
 
-export async function lockProfile(tx: Tx, id: string) {
-  const [row] = await tx
-    .select({ id: profiles.id })
-    .from(profiles)
-    .where(eq(profiles.id, id))
-    .for('key share');
-  return row;
+export function lockProfile(tx: Tx, id: string) {
+  return lockedRow(tx, profiles, { id: profiles.id }, id, 'key share');
 }
 
 export async function insertFollow(tx: Tx, followerId: string, followingId: string) {

@@ -20,30 +20,25 @@ import { deleteReply } from '../forum/queries/replies.ts';
 import { deleteThread } from '../forum/queries/threads.ts';
 import { deleteComment, deletePost } from '../social/queries.ts';
 
+/** Each kind of reported content: its table, and the column naming its author. */
+const targetTables: Record<ReportTargetType, { table: PgTable & { id: PgColumn }; author: PgColumn }> = {
+  post: { table: socialPosts, author: socialPosts.userId },
+  comment: { table: socialComments, author: socialComments.userId },
+  thread: { table: forumThreads, author: forumThreads.userId },
+  reply: { table: forumReplies, author: forumReplies.userId },
+  cheat: { table: cheats, author: cheats.publishedBy },
+  listing: { table: marketplaceListings, author: marketplaceListings.userId },
+};
+
 /** The reported content's author (null when it has none, e.g. a cheat whose publisher left), or undefined if missing. */
 export async function findTargetAuthor(
   db: Db | Tx,
   type: ReportTargetType,
   id: string,
 ): Promise<string | null | undefined> {
-  const pick = async (table: PgTable, idColumn: PgColumn, author: PgColumn) => {
-    const [row] = await db.select({ author }).from(table).where(eq(idColumn, id));
-    return row ? ((row.author as string | null) ?? null) : undefined;
-  };
-  switch (type) {
-    case 'post':
-      return pick(socialPosts, socialPosts.id, socialPosts.userId);
-    case 'comment':
-      return pick(socialComments, socialComments.id, socialComments.userId);
-    case 'thread':
-      return pick(forumThreads, forumThreads.id, forumThreads.userId);
-    case 'reply':
-      return pick(forumReplies, forumReplies.id, forumReplies.userId);
-    case 'cheat':
-      return pick(cheats, cheats.id, cheats.publishedBy);
-    case 'listing':
-      return pick(marketplaceListings, marketplaceListings.id, marketplaceListings.userId);
-  }
+  const { table, author } = targetTables[type];
+  const [row] = await db.select({ author }).from(table).where(eq(table.id, id));
+  return row ? ((row.author as string | null) ?? null) : undefined;
 }
 
 const targetColumn = {

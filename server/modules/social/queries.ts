@@ -10,7 +10,7 @@ import {
   socialPosts,
   userFollowers,
 } from '../../db/schema/index.ts';
-import { rows } from '../../db/sql.ts';
+import { lockedRow, rowById, rows } from '../../db/sql.ts';
 
 /** Posts newest first: social_posts_feed_idx / social_posts_author_idx (DESC NULLS FIRST). */
 export const postKeyset = keyset(
@@ -113,12 +113,8 @@ export async function insertPost(
   return row!;
 }
 
-export async function findPostOwner(db: Db | Tx, id: string) {
-  const [row] = await db
-    .select({ id: socialPosts.id, userId: socialPosts.userId })
-    .from(socialPosts)
-    .where(eq(socialPosts.id, id));
-  return row;
+export function findPostOwner(db: Db | Tx, id: string) {
+  return rowById(db, socialPosts, { id: socialPosts.id, userId: socialPosts.userId }, id);
 }
 
 export async function profileExists(db: Db, id: string) {
@@ -127,13 +123,8 @@ export async function profileExists(db: Db, id: string) {
 }
 
 /** Inside a write: the post, locked against deletion until the transaction ends (no FK race). */
-export async function lockPost(tx: Tx, id: string) {
-  const [row] = await tx
-    .select({ id: socialPosts.id })
-    .from(socialPosts)
-    .where(eq(socialPosts.id, id))
-    .for('key share');
-  return row;
+export function lockPost(tx: Tx, id: string) {
+  return lockedRow(tx, socialPosts, { id: socialPosts.id }, id, 'key share');
 }
 
 /** Deletes a post (its comments and likes go with it); its author and text, or undefined when already gone. */
@@ -208,12 +199,13 @@ export async function insertComment(tx: Tx, values: { postId: string; userId: st
   return row!;
 }
 
-export async function findComment(db: Db | Tx, id: string) {
-  const [row] = await db
-    .select({ id: socialComments.id, postId: socialComments.postId, userId: socialComments.userId })
-    .from(socialComments)
-    .where(eq(socialComments.id, id));
-  return row;
+export function findComment(db: Db | Tx, id: string) {
+  return rowById(
+    db,
+    socialComments,
+    { id: socialComments.id, postId: socialComments.postId, userId: socialComments.userId },
+    id,
+  );
 }
 
 /** Deletes a comment and keeps its post's counter right; its author and text, or undefined when already gone. */

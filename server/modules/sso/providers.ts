@@ -77,6 +77,24 @@ async function fetchUser(request: ProviderRequest, url: string, accessToken: str
   return answer.body as Record<string, unknown>;
 }
 
+/**
+ * The person a sign-in's code stands for: the code exchanged for an access token, the userinfo read with it,
+ * and the person's id in it (`idField`); null when either step refuses or the answer names no one.
+ */
+async function personOf(
+  request: ProviderRequest,
+  endpoints: Endpoints,
+  client: { clientId: string; clientSecret: string },
+  opts: { code: string; codeVerifier: string; redirectUri: string },
+  idField: 'id' | 'sub',
+) {
+  const accessToken = await exchangeCode(request, endpoints, client, opts);
+  if (!accessToken) return null;
+  const user = await fetchUser(request, endpoints.userinfo, accessToken);
+  const id = str(user?.[idField]);
+  return user && id ? { id, user } : null;
+}
+
 function authorizeUrl(
   endpoint: string,
   params: Record<string, string>,
@@ -116,11 +134,9 @@ function discordProvider(
       return authorizeUrl(endpoints.authorize, { client_id: config.clientId, scope: 'identify email' }, opts);
     },
     async identify(opts) {
-      const accessToken = await exchangeCode(request, endpoints, config, opts);
-      if (!accessToken) return null;
-      const user = await fetchUser(request, endpoints.userinfo, accessToken);
-      const id = str(user?.id);
-      if (!user || !id) return null;
+      const person = await personOf(request, endpoints, config, opts, 'id');
+      if (!person) return null;
+      const { id, user } = person;
       return {
         accountId: id,
         email: str(user.email),
@@ -170,12 +186,9 @@ function oidcProvider(config: NonNullable<SsoConfig['oidc']>, request: ProviderR
       return authorizeUrl(e.authorize, { client_id: config.clientId, scope: 'openid email profile' }, opts);
     },
     async identify(opts) {
-      const e = await endpoints();
-      const accessToken = await exchangeCode(request, e, config, opts);
-      if (!accessToken) return null;
-      const user = await fetchUser(request, e.userinfo, accessToken);
-      const sub = str(user?.sub);
-      if (!user || !sub) return null;
+      const person = await personOf(request, await endpoints(), config, opts, 'sub');
+      if (!person) return null;
+      const { id: sub, user } = person;
       return {
         // `sub` is unique only within its issuer (OpenID Connect Core 5.7): the pair is the person, so a new
         // OIDC_ISSUER can never sign someone into an account linked at the old one.

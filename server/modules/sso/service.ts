@@ -69,23 +69,19 @@ export async function findLinkedMember(db: Db, provider: SsoProvider, accountId:
   return row?.userId ?? null;
 }
 
-export async function emailInUse(db: Db, email: string) {
+/** Whether a member holds this address or name, letter case aside (as the unique indexes compare them). */
+async function inUse(db: Db, column: typeof profiles.email | typeof profiles.username, value: string) {
   const [row] = await db
     .select({ id: profiles.id })
     .from(profiles)
-    .where(sql`lower(${profiles.email}) = ${email.toLowerCase()}`)
+    .where(sql`lower(${column}) = ${value.toLowerCase()}`)
     .limit(1);
   return Boolean(row);
 }
 
-export async function usernameInUse(db: Db, username: string) {
-  const [row] = await db
-    .select({ id: profiles.id })
-    .from(profiles)
-    .where(sql`lower(${profiles.username}) = ${username.toLowerCase()}`)
-    .limit(1);
-  return Boolean(row);
-}
+export const emailInUse = (db: Db, email: string) => inUse(db, profiles.email, email);
+
+export const usernameInUse = (db: Db, username: string) => inUse(db, profiles.username, username);
 
 export type CreateOutcome = { userId: string } | { taken: 'username' | 'email' | 'account' };
 

@@ -11,12 +11,18 @@ export type TicketCursor = [updatedAt: string, id: string];
 
 const messageCount = sql<number>`(select count(*)::int from ${ticketMessages} where ${ticketMessages.ticketId} = ${tickets.id})`;
 
-const summaryColumns = {
-  row: tickets,
-  updatedAtKey: asKeyText(tickets.updatedAt),
-  username: profiles.username,
-  messageCount,
-};
+/** Tickets as lists and pages show them: the row, its submitter's name and its message count. */
+function selectSummaries(db: Db | Tx) {
+  return db
+    .select({
+      row: tickets,
+      updatedAtKey: asKeyText(tickets.updatedAt),
+      username: profiles.username,
+      messageCount,
+    })
+    .from(tickets)
+    .innerJoin(profiles, eq(profiles.id, tickets.userId));
+}
 
 export interface TicketFilter {
   userId?: string;
@@ -33,21 +39,14 @@ export async function listTickets(db: Db, { userId, status, q, after, limit }: T
   if (userId) where.push(or(eq(tickets.userId, userId), eq(tickets.partyId, userId))!);
   if (status) where.push(eq(tickets.status, status));
   if (q) where.push(or(containing(q, tickets.title), byUsername(q, tickets.userId))!);
-  return db
-    .select(summaryColumns)
-    .from(tickets)
-    .innerJoin(profiles, eq(profiles.id, tickets.userId))
+  return selectSummaries(db)
     .where(and(...where, ticketKeyset.after(after)))
     .orderBy(...ticketKeyset.orderBy)
     .limit(ticketKeyset.limit(limit));
 }
 
 export async function findTicket(db: Db | Tx, id: string) {
-  const [found] = await db
-    .select(summaryColumns)
-    .from(tickets)
-    .innerJoin(profiles, eq(profiles.id, tickets.userId))
-    .where(eq(tickets.id, id));
+  const [found] = await selectSummaries(db).where(eq(tickets.id, id));
   return found;
 }
 

@@ -1,6 +1,6 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { asKeyText, newestFirst, type TimeKey } from '../../db/cursor.ts';
+import { keyedRows, newestFirst, type TimeKey } from '../../db/cursor.ts';
 import { ledgerEntries, profiles } from '../../db/schema/index.ts';
 import { rows } from '../../db/sql.ts';
 
@@ -39,12 +39,7 @@ export async function listLedger(
 ) {
   const where: SQL[] = [eq(ledgerEntries.userId, userId), eq(ledgerEntries.account, 'user')];
   if (currency) where.push(eq(ledgerEntries.currency, currency));
-  return db
-    .select({ row: ledgerEntries, createdAtKey: asKeyText(ledgerEntries.createdAt) })
-    .from(ledgerEntries)
-    .where(and(...where, ledgerKeyset.after(after)))
-    .orderBy(...ledgerKeyset.orderBy)
-    .limit(ledgerKeyset.limit(limit));
+  return keyedRows(db, ledgerEntries, ledgerKeyset, where, after, limit);
 }
 
 /**

@@ -2,9 +2,9 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { WithdrawalMethod, WithdrawalStatus } from '../../../contract/withdrawals.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { asKeyText, newestFirst, type TimeKey } from '../../db/cursor.ts';
+import { asKeyText, keyedRows, newestFirst, type TimeKey } from '../../db/cursor.ts';
 import { payoutDestinations, profiles, withdrawals } from '../../db/schema/index.ts';
-import { type Executor, lockedRow, rows } from '../../db/sql.ts';
+import { type Executor, lockedRow, rowById, rows } from '../../db/sql.ts';
 
 /** Newest first: withdrawals_user_idx for a member's own, withdrawals_status_idx for staff's queue. */
 export const withdrawalKeyset = newestFirst(withdrawals.createdAt, withdrawals.id);
@@ -26,10 +26,7 @@ export async function lockMember(tx: Tx, userId: string) {
 }
 
 export async function twoFactorEnabled(db: Db, userId: string) {
-  const [row] = await db
-    .select({ on: profiles.twoFactorEnabled })
-    .from(profiles)
-    .where(eq(profiles.id, userId));
+  const row = await rowById(db, profiles, { on: profiles.twoFactorEnabled }, userId);
   return row?.on ?? false;
 }
 
@@ -158,18 +155,14 @@ export function listMine(
   userId: string,
   f: { status?: WithdrawalStatus; after?: TimeKey; limit: number },
 ) {
-  return db
-    .select({ row: withdrawals, createdAtKey: asKeyText(withdrawals.createdAt) })
-    .from(withdrawals)
-    .where(
-      and(
-        eq(withdrawals.userId, userId),
-        f.status ? eq(withdrawals.status, f.status) : undefined,
-        withdrawalKeyset.after(f.after),
-      ),
-    )
-    .orderBy(...withdrawalKeyset.orderBy)
-    .limit(withdrawalKeyset.limit(f.limit));
+  return keyedRows(
+    db,
+    withdrawals,
+    withdrawalKeyset,
+    [eq(withdrawals.userId, userId), f.status ? eq(withdrawals.status, f.status) : undefined],
+    f.after,
+    f.limit,
+  );
 }
 
 export interface AdminWithdrawalRow extends WithdrawalRow {

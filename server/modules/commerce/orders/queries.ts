@@ -8,7 +8,7 @@ import {
   profiles,
   tickets,
 } from '../../../db/schema/index.ts';
-import type { Executor } from '../../../db/sql.ts';
+import { type Executor, rowById } from '../../../db/sql.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderStatus = OrderRow['status'];
@@ -49,10 +49,7 @@ export async function findOrderForListing(db: Executor, listingId: string, buyer
 }
 
 export async function findContentLink(db: Executor, listingId: string) {
-  const [row] = await db
-    .select({ contentLink: listings.contentLink })
-    .from(listings)
-    .where(eq(listings.id, listingId));
+  const row = await rowById(db, listings, { contentLink: listings.contentLink }, listingId);
   return row?.contentLink ?? null;
 }
 

@@ -31,7 +31,7 @@ import {
 import type { ContentCipher } from '../../../security/content-cipher.ts';
 import { audit } from '../../audit/service.ts';
 import { announce } from '../../hooks/service.ts';
-import { notify } from '../../notifications/service.ts';
+import { type NotifyInput, notify } from '../../notifications/service.ts';
 import { closeDisputeTicket, openDisputeTicket } from '../../tickets/queries.ts';
 import { refreshTrustLevel } from '../../trust/service.ts';
 import { AccountLimitError, settleEscrow } from '../../wallet/service.ts';
@@ -49,6 +49,11 @@ import * as q from './queries.ts';
  */
 
 type SettleInput = z.output<typeof settleBody>;
+
+/** Tells a party of the order, unless their account is gone (the order keeps a null id then). */
+async function tellParty(tx: Tx, userId: string | null, notice: Omit<NotifyInput, 'userId'>) {
+  if (userId) await notify(tx, { userId, ...notice });
+}
 
 function toOrder(r: q.OrderWithPeople, viewer: Viewer | null): Order {
   const o = r.row;
@@ -218,15 +223,12 @@ export async function confirmDelivery(db: Db, viewer: Viewer, id: string) {
     if (!o) return false;
     await payOutRelease(tx, o, `Sale of "${o.listingTitle}" (delivery confirmed)`);
     await refreshPartiesTrust(tx, o);
-    if (o.sellerId) {
-      await notify(tx, {
-        userId: o.sellerId,
-        type: 'order_completed',
-        title: n.paymentReleasedTitle,
-        content: (l) => inLocale(l, n).deliveryConfirmed(viewer.username, o.listingTitle, o.price - o.fee),
-        data: { orderId: o.id },
-      });
-    }
+    await tellParty(tx, o.sellerId, {
+      type: 'order_completed',
+      title: n.paymentReleasedTitle,
+      content: (l) => inLocale(l, n).deliveryConfirmed(viewer.username, o.listingTitle, o.price - o.fee),
+      data: { orderId: o.id },
+    });
     return true;
   });
   if (!done)
@@ -249,24 +251,18 @@ export async function releaseIfDue(db: Db, id: string) {
     if (!o) return false;
     await payOutRelease(tx, o, `Sale of "${o.listingTitle}" (protection window ended)`);
     await refreshPartiesTrust(tx, o);
-    if (o.sellerId) {
-      await notify(tx, {
-        userId: o.sellerId,
-        type: 'order_completed',
-        title: n.paymentReleasedTitle,
-        content: (l) => inLocale(l, n).windowEndedSeller(o.listingTitle, o.price - o.fee),
-        data: { orderId: o.id },
-      });
-    }
-    if (o.buyerId) {
-      await notify(tx, {
-        userId: o.buyerId,
-        type: 'order_completed',
-        title: n.orderCompletedTitle,
-        content: (l) => inLocale(l, n).windowEndedBuyer(o.listingTitle),
-        data: { orderId: o.id },
-      });
-    }
+    await tellParty(tx, o.sellerId, {
+      type: 'order_completed',
+      title: n.paymentReleasedTitle,
+      content: (l) => inLocale(l, n).windowEndedSeller(o.listingTitle, o.price - o.fee),
+      data: { orderId: o.id },
+    });
+    await tellParty(tx, o.buyerId, {
+      type: 'order_completed',
+      title: n.orderCompletedTitle,
+      content: (l) => inLocale(l, n).windowEndedBuyer(o.listingTitle),
+      data: { orderId: o.id },
+    });
     return true;
   });
 }
@@ -415,24 +411,18 @@ export async function settleDispute(db: Db, viewer: Viewer, id: string, body: Se
       after: { status: o.status, outcome: body.outcome, ...share, note: body.note },
     });
     const data = { orderId: o.id, ...(ticketId ? { ticketId } : {}) };
-    if (o.buyerId) {
-      await notify(tx, {
-        userId: o.buyerId,
-        type: share.refund > 0 ? 'order_cancelled' : 'order_update',
-        title: m.settled,
-        content: (l) => inLocale(l, n).settledBuyer(o.listingTitle, share.refund),
-        data,
-      });
-    }
-    if (o.sellerId) {
-      await notify(tx, {
-        userId: o.sellerId,
-        type: 'order_update',
-        title: m.settled,
-        content: (l) => inLocale(l, n).settledSeller(o.listingTitle, share.payout),
-        data,
-      });
-    }
+    await tellParty(tx, o.buyerId, {
+      type: share.refund > 0 ? 'order_cancelled' : 'order_update',
+      title: m.settled,
+      content: (l) => inLocale(l, n).settledBuyer(o.listingTitle, share.refund),
+      data,
+    });
+    await tellParty(tx, o.sellerId, {
+      type: 'order_update',
+      title: m.settled,
+      content: (l) => inLocale(l, n).settledSeller(o.listingTitle, share.payout),
+      data,
+    });
     return true;
   });
   if (!done) throw new AppError('CONFLICT', m.notDisputed);

@@ -9,7 +9,7 @@ import {
   forumThreads,
   profiles,
 } from '../../../db/schema/index.ts';
-import { lockedRow, rows } from '../../../db/sql.ts';
+import { lockedRow, rowById, rows } from '../../../db/sql.ts';
 import type { KeyCursor } from './thread-lists.ts';
 
 /* A thread's replies: the page, likes, create, edit and delete. */
@@ -168,12 +168,13 @@ export async function insertReply(
   return row!;
 }
 
-export async function findAuthor(db: Db, id: string) {
-  const [row] = await db
-    .select({ id: profiles.id, username: profiles.username, avatarUrl: profiles.avatarUrl })
-    .from(profiles)
-    .where(eq(profiles.id, id));
-  return row;
+export function findAuthor(db: Db, id: string) {
+  return rowById(
+    db,
+    profiles,
+    { id: profiles.id, username: profiles.username, avatarUrl: profiles.avatarUrl },
+    id,
+  );
 }
 
 export async function likedBy(db: Db, replyId: string, userId: string) {
