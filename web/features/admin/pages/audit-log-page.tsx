@@ -4,7 +4,7 @@ import { pageTitles } from '../../../../contract/texts/shell-ui.ts';
 import { AdminCell, AdminTable } from '../../../components/ui/admin-table.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { DateTime } from '../../../components/ui/date-time.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Page } from '../../../components/ui/page-header.tsx';
 import { useAuditLog } from '../api.ts';
 
 /** before/after as short "key: value" text; user content is rendered as text, never HTML. */
@@ -20,10 +20,7 @@ export function AuditLogPage() {
   const query = useAuditLog();
 
   return (
-    <div>
-      <PageHeader title={pageTitles.auditLog} icon={ScrollText}>
-        {ui.auditIntro}
-      </PageHeader>
+    <Page title={pageTitles.auditLog} icon={ScrollText} intro={ui.auditIntro}>
       <AdminTable
         query={query}
         texts={{
@@ -56,6 +53,6 @@ export function AuditLogPage() {
           </tr>
         )}
       </AdminTable>
-    </div>
+    </Page>
   );
 }

@@ -17,7 +17,7 @@ import { AdminCell, AdminItemCell, AdminRow, AdminTable } from '../../../compone
 import { Badge } from '../../../components/ui/badge.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { DateTime } from '../../../components/ui/date-time.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Page } from '../../../components/ui/page-header.tsx';
 import { SearchFilters } from '../../../components/ui/search-input.tsx';
 import { Segmented } from '../../../components/ui/segmented.tsx';
 import { useRowDelete } from '../../../lib/admin-list.ts';
@@ -64,10 +64,7 @@ export function AdminMarketplacePage() {
   };
 
   return (
-    <div>
-      <PageHeader title={ui.adminTitle} icon={Store}>
-        {ui.adminIntro}
-      </PageHeader>
+    <Page title={ui.adminTitle} icon={Store} intro={ui.adminIntro}>
       <SearchFilters
         from="lg"
         search={{
@@ -133,6 +130,6 @@ export function AdminMarketplacePage() {
         title={ui.deleteListing}
         message={ui.deleteNamedConfirm(deleting.row?.title ?? '')}
       />
-    </div>
+    </Page>
   );
 }

@@ -11,7 +11,7 @@ import { AdminCell, AdminRow, AdminTable } from '../../../components/ui/admin-ta
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { DateTime } from '../../../components/ui/date-time.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Page } from '../../../components/ui/page-header.tsx';
 import { Segmented } from '../../../components/ui/segmented.tsx';
 import { SettleOrderForm } from '../../../components/ui/settle-order-form.tsx';
 import { formatTimeLeft, useNow } from '../../../lib/orders.ts';
@@ -34,10 +34,7 @@ export function AdminOrdersPage() {
   };
 
   return (
-    <div>
-      <PageHeader title={ui.title} icon={Receipt}>
-        {ui.adminIntro}
-      </PageHeader>
+    <Page title={ui.title} icon={Receipt} intro={ui.adminIntro}>
       <div className="mb-4 max-w-full overflow-x-auto">
         <Segmented label={commonUi.status} value={status} options={statusOptions} onChange={setStatus} />
       </div>
@@ -118,6 +115,6 @@ export function AdminOrdersPage() {
           />
         )}
       </Dialog>
-    </div>
+    </Page>
   );
 }

@@ -12,7 +12,7 @@ import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { ConfirmDialog, useConfirm } from '../../../components/ui/confirm-dialog.tsx';
 import { DateTime } from '../../../components/ui/date-time.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Page } from '../../../components/ui/page-header.tsx';
 import { SignedOut } from '../../../components/ui/signed-out.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
@@ -30,17 +30,14 @@ export function MessagesPage() {
   const { user, isPending } = useSession();
   if (isPending) return <Skeleton className="h-96 w-full rounded-2xl" />;
   if (!user) return <SignedOut text={t.loginToView} />;
+  const actions = (
+    <ButtonLink to="/messages/new" icon={PenSquare}>
+      {ui.newMessage}
+    </ButtonLink>
+  );
+
   return (
-    <div className="mx-auto w-full max-w-6xl">
-      <PageHeader
-        title={ui.messages}
-        icon={MessageSquare}
-        actions={
-          <ButtonLink to="/messages/new" icon={PenSquare}>
-            {ui.newMessage}
-          </ButtonLink>
-        }
-      />
+    <Page width="max-w-6xl" title={ui.messages} icon={MessageSquare} actions={actions}>
       <div className="grid gap-4 md:grid-cols-[20rem_1fr]">
         <div className={cn('min-w-0', userId && 'hidden md:block')}>
           <ConversationList activeId={userId} />
@@ -57,7 +54,7 @@ export function MessagesPage() {
           )}
         </div>
       </div>
-    </div>
+    </Page>
   );
 }
 

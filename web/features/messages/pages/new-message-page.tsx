@@ -7,7 +7,7 @@ import { messagesUi as ui } from '../../../../contract/texts/messages-ui.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Page } from '../../../components/ui/page-header.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { SignedOut } from '../../../components/ui/signed-out.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -35,8 +35,7 @@ export function NewMessagePage() {
   };
 
   return (
-    <div className="mx-auto w-full max-w-2xl">
-      <PageHeader title={ui.newMessage} icon={PenSquare} />
+    <Page width="max-w-2xl" title={ui.newMessage} icon={PenSquare}>
       <Card className="flex flex-col gap-5 p-5">
         {recipient ? (
           <div className="flex flex-wrap items-center gap-3 rounded-xl border border-line bg-surface-2/60 p-3">
@@ -67,7 +66,7 @@ export function NewMessagePage() {
           />
         )}
       </Card>
-    </div>
+    </Page>
   );
 }
 

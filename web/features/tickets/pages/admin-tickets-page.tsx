@@ -7,7 +7,7 @@ import { ticketsUi as ui } from '../../../../contract/texts/tickets-ui.ts';
 import { ticketStatusLabels } from '../../../../contract/tickets.ts';
 import { AdminCell, AdminRow, AdminTable } from '../../../components/ui/admin-table.tsx';
 import { DateTime } from '../../../components/ui/date-time.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Page } from '../../../components/ui/page-header.tsx';
 import { SearchFilters } from '../../../components/ui/search-input.tsx';
 import { Segmented } from '../../../components/ui/segmented.tsx';
 import { useSearchText } from '../../../lib/use-debounced-value.ts';
@@ -21,10 +21,7 @@ export function AdminTicketsPage() {
   const statusOptions = { all: commonUi.all, ...ticketStatusLabels };
 
   return (
-    <div>
-      <PageHeader title={ui.manageTickets} icon={LifeBuoy}>
-        {ui.manageIntro}
-      </PageHeader>
+    <Page title={ui.manageTickets} icon={LifeBuoy} intro={ui.manageIntro}>
       <SearchFilters search={{ ...search, label: ui.searchTickets, placeholder: ui.searchPlaceholder }}>
         <Segmented label={commonUi.status} value={status} options={statusOptions} onChange={setStatus} />
       </SearchFilters>
@@ -61,6 +58,6 @@ export function AdminTicketsPage() {
           </AdminRow>
         )}
       </AdminTable>
-    </div>
+    </Page>
   );
 }
