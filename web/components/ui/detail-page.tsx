@@ -1,4 +1,4 @@
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, type LucideIcon } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
@@ -19,10 +19,10 @@ interface DetailQuery<T> {
 }
 
 /** The not-found card a detail page shows in place of its item, the spec's words as its heading. */
-export function NotFoundCard({ text, icon }: { text: string; icon?: ReactNode }) {
+export function NotFoundCard({ text, icon: Icon }: { text: string; icon?: LucideIcon }) {
   return (
-    <Card className={cn('px-6 py-16 text-center', icon !== undefined && 'flex flex-col items-center gap-3')}>
-      {icon}
+    <Card className={cn('px-6 py-16 text-center', Icon !== undefined && 'flex flex-col items-center gap-3')}>
+      {Icon && <Icon className="size-10 text-muted" aria-hidden="true" />}
       <h1 className="text-xl font-semibold">{text}</h1>
     </Card>
   );
