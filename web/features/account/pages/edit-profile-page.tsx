@@ -128,7 +128,7 @@ function EditProfileForm({ me }: { me: NonNullable<ReturnType<typeof useMe>['dat
                     className="size-24 rounded-full object-cover ring-2 ring-primary/40"
                   />
                 ) : (
-                  <Avatar username={me.username} avatarUrl={me.avatarUrl} className="size-24 text-3xl" />
+                  <Avatar person={me} className="size-24 text-3xl" />
                 )}
               </div>
               <div className="flex min-w-0 flex-col gap-2">

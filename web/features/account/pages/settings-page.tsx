@@ -63,7 +63,7 @@ export function SettingsPage() {
 function ProfileSummary({ me }: { me: Me }) {
   return (
     <Card className="flex flex-wrap items-center gap-4 p-5">
-      <Avatar username={me.username} avatarUrl={me.avatarUrl} className="size-16 text-2xl" />
+      <Avatar person={me} className="size-16 text-2xl" />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
           <p className="truncate text-lg font-semibold">{me.username}</p>

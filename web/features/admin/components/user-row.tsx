@@ -67,7 +67,7 @@ export function UserRow({
     <AdminRow>
       <AdminCell>
         <div className="flex items-center gap-3">
-          <Avatar username={u.username} avatarUrl={u.avatarUrl} />
+          <Avatar person={u} />
           <div className="min-w-0">
             <ProfileLink person={u} className="font-medium hover:text-primary" />
             <p className="text-xs text-muted">

@@ -94,7 +94,7 @@ export function ReplyItem({
       tabIndex={-1}
       className="flex scroll-mt-20 gap-3 rounded-xl py-4 outline-none first:pt-0 last:pb-0 focus:bg-surface-2"
     >
-      <Avatar username={r.author.username} avatarUrl={r.author.avatarUrl} className="size-8" />
+      <Avatar person={r.author} className="size-8" />
       <div className="min-w-0 flex-1">
         {firstUnread && (
           <p className="mb-1">

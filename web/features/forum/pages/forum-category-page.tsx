@@ -86,7 +86,7 @@ export function ForumCategoryPage() {
             {items.map((th) => (
               <li key={th.id}>
                 <Card className="flex items-start gap-4 p-4 transition hover:border-primary/40 sm:p-5">
-                  <Avatar username={th.author.username} avatarUrl={th.author.avatarUrl} />
+                  <Avatar person={th.author} />
                   <div className="min-w-0 flex-1">
                     <h2 className="font-semibold leading-6 break-words">
                       {/* A block of the line's height: a short title is still a 24 px target (WCAG 2.5.8). */}

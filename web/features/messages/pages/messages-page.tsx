@@ -96,7 +96,7 @@ function ConversationItem({ conversation: c, active }: { conversation: Conversat
         active && 'bg-surface-2',
       )}
     >
-      <Avatar username={c.user.username} avatarUrl={c.user.avatarUrl} />
+      <Avatar person={c.user} />
       <span className="min-w-0 flex-1">
         <span className="flex items-baseline justify-between gap-2">
           <span className="truncate text-sm font-semibold">{c.user.username}</span>
@@ -183,7 +183,7 @@ function Thread({ userId, meId }: { userId: string; meId: string }) {
           to={`/profile/${thread.user.id}`}
           className="flex min-w-0 flex-1 items-center gap-3 hover:underline"
         >
-          <Avatar username={thread.user.username} avatarUrl={thread.user.avatarUrl} />
+          <Avatar person={thread.user} />
           <h2 className="truncate font-semibold">{thread.user.username}</h2>
         </Link>
         <BlockButton thread={thread} />

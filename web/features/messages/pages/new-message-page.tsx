@@ -39,7 +39,7 @@ export function NewMessagePage() {
       <Card className="flex flex-col gap-5 p-5">
         {recipient ? (
           <div className="flex flex-wrap items-center gap-3 rounded-xl border border-line bg-surface-2/60 p-3">
-            <Avatar username={recipient.username} avatarUrl={recipient.avatarUrl} />
+            <Avatar person={recipient} />
             <div className="min-w-0 flex-1">
               <p className="text-xs text-muted">{ui.to}</p>
               <p className="truncate font-semibold">{recipient.username}</p>
@@ -105,7 +105,7 @@ function RecipientPicker({ meId, onPick }: { meId: string; onPick: (u: UserSumma
                 onClick={() => onPick(u)}
                 className="flex w-full items-center gap-3 rounded-xl px-3 py-2 text-left transition-colors hover:bg-surface-2 focus-visible:bg-surface-2 focus-visible:outline-2 focus-visible:outline-primary/40"
               >
-                <Avatar username={u.username} avatarUrl={u.avatarUrl} />
+                <Avatar person={u} />
                 <span className="truncate text-sm font-medium">{u.username}</span>
               </button>
             </li>

@@ -25,8 +25,7 @@ export function ProfileHeader({ profile, own }: { profile: PublicProfile; own: b
       />
       <div className="flex flex-col gap-4 px-5 pb-6 sm:flex-row sm:items-end sm:px-8">
         <Avatar
-          username={profile.username}
-          avatarUrl={profile.avatarUrl}
+          person={profile}
           className="-mt-12 size-24 border-4 border-surface text-3xl! sm:-mt-14 sm:size-28"
         />
         <div className="min-w-0 flex-1">

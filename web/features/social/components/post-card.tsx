@@ -92,7 +92,7 @@ export function PostCard({ post, viewerId }: { post: Post; viewerId: string }) {
       <article aria-labelledby={`post-${post.id}-author`}>
         <header className="flex items-center gap-3 px-5 pt-5">
           <Link to={`/profile/${post.author.id}`} tabIndex={-1} aria-hidden="true">
-            <Avatar username={post.author.username} avatarUrl={post.author.avatarUrl} className="size-10" />
+            <Avatar person={post.author} className="size-10" />
           </Link>
           <div className="min-w-0 flex-1">
             <div className="flex flex-wrap items-center gap-2">
