@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { newPasswordForm } from '../../../../contract/auth.ts';
 import { messages } from '../../../../contract/common-messages.ts';
 import { authUi as ui } from '../../../../contract/texts/auth-ui.ts';
-import { PasswordInput } from '../../../components/ui/password-input.tsx';
+import { NewPasswordInputs } from '../../../components/ui/password-input.tsx';
 import { useZodForm } from '../../../lib/forms.ts';
 import { useResetPassword } from '../api.ts';
 import { AuthCard, AuthForm, linkClasses } from './auth-card.tsx';
@@ -35,16 +35,10 @@ export function NewPasswordForm({ token }: { token: string }) {
       }
     >
       <AuthForm onSubmit={onSubmit} submitLabel={ui.updatePassword} pending={resetPassword.isPending}>
-        <PasswordInput
-          label={ui.newPassword}
-          autoComplete="new-password"
+        <NewPasswordInputs
           hint={ui.passwordHint}
-          {...field('password')}
-        />
-        <PasswordInput
-          label={ui.confirmNewPassword}
-          autoComplete="new-password"
-          {...field('confirmPassword')}
+          password={field('password')}
+          confirm={field('confirmPassword')}
         />
       </AuthForm>
     </AuthCard>
