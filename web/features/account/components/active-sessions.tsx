@@ -56,13 +56,7 @@ export function ActiveSessions() {
               <DeviceRow
                 key={s.id}
                 className="flex-wrap"
-                icon={
-                  isHandheld(s) ? (
-                    <Smartphone className="size-4" aria-hidden="true" />
-                  ) : (
-                    <Laptop className="size-4" aria-hidden="true" />
-                  )
-                }
+                icon={isHandheld(s) ? Smartphone : Laptop}
                 action={
                   !s.current && (
                     <Button

@@ -165,12 +165,8 @@ export function UserRow({
             size="sm"
             aria-label={u.banned ? ui.unbanNamed(u.username) : ui.banNamed(u.username)}
             onClick={onBan}
+            icon={u.banned ? CircleCheck : Ban}
           >
-            {u.banned ? (
-              <CircleCheck className="size-4" aria-hidden="true" />
-            ) : (
-              <Ban className="size-4" aria-hidden="true" />
-            )}
             {u.banned ? ui.unban : ui.ban}
           </Button>
         )}

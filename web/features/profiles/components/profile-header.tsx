@@ -90,12 +90,8 @@ function FollowButton({ profile }: { profile: PublicProfile }) {
           onError: (err) => toast.error(errorMessage(err, socialMessages.followFailed)),
         })
       }
+      icon={profile.isFollowing ? UserCheck : UserPlus}
     >
-      {profile.isFollowing ? (
-        <UserCheck className="size-4" aria-hidden="true" />
-      ) : (
-        <UserPlus className="size-4" aria-hidden="true" />
-      )}
       {profile.isFollowing ? c.unfollow : c.follow}
     </Button>
   );

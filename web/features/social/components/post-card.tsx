@@ -119,12 +119,8 @@ export function PostCard({ post, viewerId }: { post: Post; viewerId: string }) {
                   ? ui.unfollowUser(post.author.username)
                   : ui.followUser(post.author.username)
               }
+              icon={post.followingAuthor ? UserCheck : UserPlus}
             >
-              {post.followingAuthor ? (
-                <UserCheck className="size-4" aria-hidden="true" />
-              ) : (
-                <UserPlus className="size-4" aria-hidden="true" />
-              )}
               <span aria-hidden="true">{post.followingAuthor ? c.unfollow : c.follow}</span>
             </Button>
           )}
