@@ -6,11 +6,10 @@ import { adminUi as ui } from '../../../../contract/texts/admin-ui.ts';
 import { trustLevelUi } from '../../../../contract/texts/trust-level-ui.ts';
 import { type TrustLevel, trustLevels } from '../../../../contract/trust.ts';
 import { AdminRowActions } from '../../../components/ui/admin-row-actions.tsx';
-import { AdminCell, AdminRow } from '../../../components/ui/admin-table.tsx';
+import { AdminCell, AdminDateCell, AdminRow } from '../../../components/ui/admin-table.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { DateTime } from '../../../components/ui/date-time.tsx';
 import { ProfileLink } from '../../../components/ui/profile-link.tsx';
 import { Options } from '../../../components/ui/select.tsx';
 import { formatNumber } from '../../../lib/format.ts';
@@ -145,9 +144,7 @@ export function UserRow({
       <AdminCell className={`text-right tabular-nums${u.credits < 0 ? ' font-medium text-danger' : ''}`}>
         <span title={u.credits < 0 ? ui.belowZero : undefined}>{formatNumber(u.credits)}</span>
       </AdminCell>
-      <AdminCell className="whitespace-nowrap text-muted">
-        <DateTime at={u.createdAt} short />
-      </AdminCell>
+      <AdminDateCell at={u.createdAt} short />
       <AdminRowActions gap="gap-2">
         {isAdmin && (
           <Button

@@ -1,9 +1,8 @@
 import { ScrollText } from 'lucide-react';
 import { adminUi as ui } from '../../../../contract/texts/admin-ui.ts';
 import { pageTitles } from '../../../../contract/texts/shell-ui.ts';
-import { AdminCell, AdminTable } from '../../../components/ui/admin-table.tsx';
+import { AdminCell, AdminDateCell, AdminTable } from '../../../components/ui/admin-table.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { DateTime } from '../../../components/ui/date-time.tsx';
 import { Page } from '../../../components/ui/page-header.tsx';
 import { useAuditLog } from '../api.ts';
 
@@ -33,9 +32,7 @@ export function AuditLogPage() {
       >
         {(e) => (
           <tr key={e.id} className="border-b border-line align-top last:border-0">
-            <AdminCell className="whitespace-nowrap text-muted">
-              <DateTime at={e.createdAt} />
-            </AdminCell>
+            <AdminDateCell at={e.createdAt} />
             <AdminCell className="font-medium">{e.actor?.username ?? ui.deletedAccount}</AdminCell>
             <AdminCell data>
               <Badge tone="primary">{e.action}</Badge>

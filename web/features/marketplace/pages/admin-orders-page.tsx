@@ -7,9 +7,8 @@ import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { marketWords as w } from '../../../../contract/texts/market-words.ts';
 import { orderUi as ui } from '../../../../contract/texts/order-ui.ts';
 import { AdminIconLink, AdminRowActions } from '../../../components/ui/admin-row-actions.tsx';
-import { AdminCell, AdminRow, AdminTable } from '../../../components/ui/admin-table.tsx';
+import { AdminCell, AdminDateCell, AdminRow, AdminTable } from '../../../components/ui/admin-table.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { DateTime } from '../../../components/ui/date-time.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Page } from '../../../components/ui/page-header.tsx';
 import { Segmented } from '../../../components/ui/segmented.tsx';
@@ -64,9 +63,7 @@ export function AdminOrdersPage() {
                 </p>
               )}
             </AdminCell>
-            <AdminCell className="whitespace-nowrap text-muted">
-              <DateTime at={o.disputedAt ?? o.createdAt} short />
-            </AdminCell>
+            <AdminDateCell at={o.disputedAt ?? o.createdAt} short />
             <AdminRowActions>
               {o.ticketId && (
                 <Link

@@ -11,11 +11,16 @@ import {
   AdminPinButton,
   AdminRowActions,
 } from '../../../components/ui/admin-row-actions.tsx';
-import { AdminCell, AdminItemCell, AdminRow, AdminTable } from '../../../components/ui/admin-table.tsx';
+import {
+  AdminCell,
+  AdminDateCell,
+  AdminItemCell,
+  AdminRow,
+  AdminTable,
+} from '../../../components/ui/admin-table.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { DateTime } from '../../../components/ui/date-time.tsx';
 import { Page } from '../../../components/ui/page-header.tsx';
 import { SearchFilters } from '../../../components/ui/search-input.tsx';
 import { Segmented } from '../../../components/ui/segmented.tsx';
@@ -88,9 +93,7 @@ export function AdminProductsPage() {
                 {p.status === 'active' ? w.active : w.inactive}
               </Badge>
             </AdminCell>
-            <AdminCell className="whitespace-nowrap text-muted">
-              <DateTime at={p.createdAt} short />
-            </AdminCell>
+            <AdminDateCell at={p.createdAt} short />
             <AdminRowActions>
               <AdminPinButton pinned={p.isPinned} title={p.title} onClick={() => togglePin(p)} />
               <AdminIconButton label={w.editItem(p.title)} onClick={() => openForm(p)}>

@@ -5,8 +5,7 @@ import { ticketMessages as m } from '../../../../contract/messages/ticket.ts';
 import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { ticketsUi as ui } from '../../../../contract/texts/tickets-ui.ts';
 import { ticketStatusLabels } from '../../../../contract/tickets.ts';
-import { AdminCell, AdminRow, AdminTable } from '../../../components/ui/admin-table.tsx';
-import { DateTime } from '../../../components/ui/date-time.tsx';
+import { AdminCell, AdminDateCell, AdminRow, AdminTable } from '../../../components/ui/admin-table.tsx';
 import { Page } from '../../../components/ui/page-header.tsx';
 import { SearchFilters } from '../../../components/ui/search-input.tsx';
 import { Segmented } from '../../../components/ui/segmented.tsx';
@@ -52,9 +51,7 @@ export function AdminTicketsPage() {
               <TicketStatusBadge status={t.status} />
             </AdminCell>
             <AdminCell className="text-right tabular-nums">{t.messageCount}</AdminCell>
-            <AdminCell className="whitespace-nowrap text-muted">
-              <DateTime at={t.updatedAt} />
-            </AdminCell>
+            <AdminDateCell at={t.updatedAt} />
           </AdminRow>
         )}
       </AdminTable>
