@@ -82,11 +82,11 @@ export function EmailInput(props: Omit<InputProps, 'label' | 'type'>) {
 
 export const linkClasses = 'font-medium text-primary underline underline-offset-2 hover:decoration-2';
 
-/** An auth card's footer: the question, then the link that answers it. */
-export function AuthLink({ prompt, to, children }: { prompt: string; to: string; children: ReactNode }) {
+/** A link on an auth card, after the question it answers if there is one. */
+export function AuthLink({ prompt, to, children }: { prompt?: string; to: string; children: ReactNode }) {
   return (
     <>
-      {prompt}{' '}
+      {prompt && <>{prompt} </>}
       <Link to={to} className={linkClasses}>
         {children}
       </Link>
