@@ -1,11 +1,11 @@
-import { ArrowLeft, type LucideIcon } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
-import { ButtonLink } from './button-link.tsx';
 import { Card } from './card.tsx';
+import { PageBackLink } from './page-header.tsx';
 import { Loading, Skeleton } from './skeleton.tsx';
 
 /** A detail that does not exist: 404, or 400 for an id that is not a UUID (a typed or truncated link). */
@@ -73,11 +73,7 @@ export function DetailPage<T>({
     void navigate(leaveTo, { replace: true });
   }, [failure, leaveTo, navigate]);
 
-  const backLink = (
-    <ButtonLink to={back.to} icon={ArrowLeft} variant="ghost" size="sm" className="mb-4 -ml-2">
-      {back.label}
-    </ButtonLink>
-  );
+  const backLink = <PageBackLink {...back} />;
 
   if (showNotFound) {
     return (
