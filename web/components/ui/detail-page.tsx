@@ -1,11 +1,11 @@
-import type { LucideIcon } from 'lucide-react';
+import { ArrowLeft, type LucideIcon } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
+import { ButtonLink } from './button-link.tsx';
 import { Card } from './card.tsx';
-import { PageBackLink } from './page-header.tsx';
 import { Loading, Skeleton } from './skeleton.tsx';
 
 /** A detail that does not exist: 404, or 400 for an id that is not a UUID (a typed or truncated link). */
@@ -25,6 +25,15 @@ export function NotFoundCard({ text, icon: Icon }: { text: string; icon?: Lucide
       {Icon && <Icon className="size-10 text-muted" aria-hidden="true" />}
       <h1 className="text-xl font-semibold">{text}</h1>
     </Card>
+  );
+}
+
+/** The link back above a detail page's item, or above a `Page`'s header (its `back`). */
+export function PageBackLink({ to, label }: { to: string; label: ReactNode }) {
+  return (
+    <ButtonLink to={to} icon={ArrowLeft} variant="ghost" size="sm" className="mb-4 -ml-2">
+      {label}
+    </ButtonLink>
   );
 }
 

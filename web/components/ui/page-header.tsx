@@ -1,7 +1,6 @@
-import { ArrowLeft, type LucideIcon } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
-import { ButtonLink } from './button-link.tsx';
 
 interface PageHeaderProps {
   title: string;
@@ -31,18 +30,9 @@ export function PageHeader({ title, icon: Icon, iconSize = 'size-6', actions, ch
   );
 }
 
-/** The link back above a page's header (or above a detail page's item). */
-export function PageBackLink({ to, label }: { to: string; label: ReactNode }) {
-  return (
-    <ButtonLink to={to} icon={ArrowLeft} variant="ghost" size="sm" className="mb-4 -ml-2">
-      {label}
-    </ButtonLink>
-  );
-}
-
 /**
- * A page under its header (`intro` the line under the title), after the link `back` if it has one: its
- * column is `width` wide, centred; none for a page inside the admin layout, which has its own.
+ * A page under its header (`intro` the line under the title), after its `back` link (`PageBackLink`) if it
+ * has one: its column is `width` wide, centred; none for a page inside the admin layout, which has its own.
  */
 export function Page({
   width,
@@ -52,13 +42,13 @@ export function Page({
   ...header
 }: Omit<PageHeaderProps, 'children'> & {
   width?: 'max-w-2xl' | 'max-w-3xl' | 'max-w-4xl' | 'max-w-5xl' | 'max-w-6xl';
-  back?: { to: string; label: ReactNode };
+  back?: ReactNode;
   intro?: ReactNode;
   children: ReactNode;
 }) {
   return (
     <div className={width && cn('mx-auto w-full', width)}>
-      {back && <PageBackLink {...back} />}
+      {back}
       <PageHeader {...header}>{intro}</PageHeader>
       {children}
     </div>

@@ -13,9 +13,10 @@ import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
 import { DateTime } from '../../../components/ui/date-time.tsx';
+import { PageBackLink } from '../../../components/ui/detail-page.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
-import { Page, PageBackLink } from '../../../components/ui/page-header.tsx';
+import { Page } from '../../../components/ui/page-header.tsx';
 import { ProfileLink } from '../../../components/ui/profile-link.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -39,11 +40,11 @@ export function ForumCategoryPage() {
     if (threads.isError && !missing) toast.error(m.loadFailed, { id: 'forum-threads' });
   }, [threads.isError, missing]);
 
-  const back = { to: '/forum', label: ui.allCategories };
+  const back = <PageBackLink to="/forum" label={ui.allCategories} />;
   if (missing) {
     return (
       <div className="mx-auto w-full max-w-4xl">
-        <PageBackLink {...back} />
+        {back}
         <EmptyState text={m.categoryNotFound} />
       </div>
     );

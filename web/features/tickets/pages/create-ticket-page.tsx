@@ -6,6 +6,7 @@ import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
 import { ticketsUi as ui } from '../../../../contract/texts/tickets-ui.ts';
 import { newTicketBody } from '../../../../contract/tickets.ts';
 import { Card } from '../../../components/ui/card.tsx';
+import { PageBackLink } from '../../../components/ui/detail-page.tsx';
 import { SubmitRow } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Page } from '../../../components/ui/page-header.tsx';
@@ -33,7 +34,7 @@ export function CreateTicketPage() {
   return (
     <Page
       width="max-w-2xl"
-      back={{ to: '/tickets', label: ui.supportTickets }}
+      back={<PageBackLink to="/tickets" label={ui.supportTickets} />}
       title={ui.newTicket}
       icon={LifeBuoy}
       intro={ui.newTicketIntro}
