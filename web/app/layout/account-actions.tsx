@@ -40,7 +40,7 @@ export function AccountActions({ user }: { user: SessionUser }) {
         aria-label={ui.yourProfile}
         className="ml-1 rounded-full ring-2 ring-transparent transition hover:ring-primary/50"
       >
-        <Avatar username={me?.username ?? user.username} avatarUrl={me ? me.avatarUrl : user.avatarUrl} />
+        <Avatar person={me ?? user} />
       </Link>
     </>
   );

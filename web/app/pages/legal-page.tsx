@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Card } from '../../components/ui/card.tsx';
-import { PageHeader } from '../../components/ui/page-header.tsx';
+import { Page } from '../../components/ui/page-header.tsx';
 
 export interface LegalSection {
   heading: string;
@@ -18,8 +18,7 @@ export function LegalPage({
   sections: LegalSection[];
 }) {
   return (
-    <div className="mx-auto w-full max-w-3xl">
-      <PageHeader title={title}>{intro}</PageHeader>
+    <Page width="max-w-3xl" title={title} intro={intro}>
       <Card className="p-6 sm:p-8">
         {sections.map((section, i) => (
           <section key={section.heading} className="mt-8 first:mt-0">
@@ -30,6 +29,6 @@ export function LegalPage({
           </section>
         ))}
       </Card>
-    </div>
+    </Page>
   );
 }

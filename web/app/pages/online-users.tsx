@@ -55,7 +55,7 @@ export function OnlineUsers() {
                 className="flex items-center gap-2.5 rounded-xl px-2 py-1.5 text-sm transition-colors hover:bg-surface-2"
               >
                 <span className="relative">
-                  <Avatar username={u.username} avatarUrl={u.avatarUrl} className="size-8" />
+                  <Avatar person={u} className="size-8" />
                   <span
                     className="absolute right-0 bottom-0 size-2.5 rounded-full border-2 border-surface bg-success"
                     aria-hidden="true"

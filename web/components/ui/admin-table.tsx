@@ -6,6 +6,7 @@ import { cn } from '../../lib/cn.ts';
 import './admin-table.css';
 import { shellUi } from '../../../contract/texts/shell-ui.ts';
 import { Card } from './card.tsx';
+import { DateTime } from './date-time.tsx';
 import { EmptyState } from './empty-state.tsx';
 import { LoadMore } from './load-more.tsx';
 import { Skeleton } from './skeleton.tsx';
@@ -85,6 +86,15 @@ export function AdminCell({
     <td className={cn('px-4 py-3', className)} translate={data ? 'no' : undefined}>
       {children}
     </td>
+  );
+}
+
+/** A row's date, muted and on one line. */
+export function AdminDateCell({ at, short }: { at: string; short?: boolean }) {
+  return (
+    <AdminCell className="whitespace-nowrap text-muted">
+      <DateTime at={at} short={short} />
+    </AdminCell>
   );
 }
 

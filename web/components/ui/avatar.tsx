@@ -3,12 +3,10 @@ import { Img } from './img.tsx';
 
 /** The member's picture; the first letter of the username shows when there is none or it fails. */
 export function Avatar({
-  username,
-  avatarUrl,
+  person: { username, avatarUrl },
   className,
 }: {
-  username: string;
-  avatarUrl?: string | null;
+  person: { username: string; avatarUrl?: string | null };
   className?: string;
 }) {
   return (

@@ -1,4 +1,4 @@
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, type LucideIcon } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
@@ -19,12 +19,21 @@ interface DetailQuery<T> {
 }
 
 /** The not-found card a detail page shows in place of its item, the spec's words as its heading. */
-export function NotFoundCard({ text, icon }: { text: string; icon?: ReactNode }) {
+export function NotFoundCard({ text, icon: Icon }: { text: string; icon?: LucideIcon }) {
   return (
-    <Card className={cn('px-6 py-16 text-center', icon !== undefined && 'flex flex-col items-center gap-3')}>
-      {icon}
+    <Card className={cn('px-6 py-16 text-center', Icon !== undefined && 'flex flex-col items-center gap-3')}>
+      {Icon && <Icon className="size-10 text-muted" aria-hidden="true" />}
       <h1 className="text-xl font-semibold">{text}</h1>
     </Card>
+  );
+}
+
+/** The link back above a detail page's item, or above a `Page`'s header (its `back`). */
+export function PageBackLink({ to, label }: { to: string; label: ReactNode }) {
+  return (
+    <ButtonLink to={to} icon={ArrowLeft} variant="ghost" size="sm" className="mb-4 -ml-2">
+      {label}
+    </ButtonLink>
   );
 }
 
@@ -73,11 +82,7 @@ export function DetailPage<T>({
     void navigate(leaveTo, { replace: true });
   }, [failure, leaveTo, navigate]);
 
-  const backLink = (
-    <ButtonLink to={back.to} icon={ArrowLeft} variant="ghost" size="sm" className="mb-4 -ml-2">
-      {back.label}
-    </ButtonLink>
-  );
+  const backLink = <PageBackLink {...back} />;
 
   if (showNotFound) {
     return (

@@ -1,5 +1,6 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
+import { authUi } from '../../../contract/texts/auth-ui.ts';
 import { componentsUi as ui } from '../../../contract/texts/components-ui.ts';
 import { controlClasses, FormField } from './form-field.tsx';
 import type { InputProps } from './input.tsx';
@@ -33,5 +34,25 @@ export function PasswordInput({ label, error, hint, className, ...props }: Omit<
         </div>
       )}
     </FormField>
+  );
+}
+
+type PasswordFieldProps = Omit<InputProps, 'type' | 'label'>;
+
+/** A new password (`hint` under it) and its confirmation: the reset link's form and the account's change. */
+export function NewPasswordInputs({
+  hint,
+  password,
+  confirm,
+}: {
+  hint: string;
+  password: PasswordFieldProps;
+  confirm: PasswordFieldProps;
+}) {
+  return (
+    <>
+      <PasswordInput label={authUi.newPassword} autoComplete="new-password" hint={hint} {...password} />
+      <PasswordInput label={authUi.confirmNewPassword} autoComplete="new-password" {...confirm} />
+    </>
   );
 }

@@ -73,8 +73,8 @@ export function ReportButton({
         aria-label={compact ? ui.reportThis(reportTypeNouns[type]) : undefined}
         title={compact ? ui.reportThis(reportTypeNouns[type]) : undefined}
         className={cn(compact && 'size-8 text-muted hover:text-danger', className)}
+        icon={Flag}
       >
-        <Flag className="size-4" aria-hidden="true" />
         {!compact && (label ?? ui.report)}
       </Button>
       <Dialog open={open} onOpenChange={setOpen} title={ui.reportContent} description={ui.whyReporting}>

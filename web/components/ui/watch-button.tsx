@@ -33,12 +33,8 @@ export function WatchButton({
       loading={pending}
       aria-describedby={describedBy}
       onClick={() => void click()}
+      icon={watching ? BellOff : Bell}
     >
-      {watching ? (
-        <BellOff className="size-4" aria-hidden="true" />
-      ) : (
-        <Bell className="size-4" aria-hidden="true" />
-      )}
       {watching ? ui.unwatch : ui.watch}
     </Button>
   );

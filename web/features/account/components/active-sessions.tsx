@@ -1,6 +1,4 @@
 import { Laptop, MonitorSmartphone, Smartphone } from 'lucide-react';
-import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { sessionMessages } from '../../../../contract/messages/session.ts';
 import type { SessionItem } from '../../../../contract/sessions.ts';
 import { accountUi as ui } from '../../../../contract/texts/account-ui.ts';
@@ -8,12 +6,13 @@ import { deviceLabel, deviceUi } from '../../../../contract/texts/device-ui.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { ConfirmDialog, useConfirm } from '../../../components/ui/confirm-dialog.tsx';
 import { DateTime } from '../../../components/ui/date-time.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
-import { errorMessage } from '../../../lib/api.ts';
+import { useRowConfirm } from '../../../lib/admin-list.ts';
 import { withParts } from '../../../lib/text-parts.tsx';
+import { toastOutcome } from '../../../lib/toast-outcome.ts';
 import { useRevokeOtherSessions, useRevokeSession, useSessions } from '../api.ts';
 import { browserLabel, isHandheld } from '../device-words.ts';
 import { DeviceRow } from './device-row.tsx';
@@ -24,25 +23,25 @@ export function ActiveSessions() {
   const sessions = useSessions();
   const revoke = useRevokeSession();
   const revokeOthers = useRevokeOtherSessions();
-  const [signingOut, setSigningOut] = useState<SessionItem | undefined>();
-  const [signingOutOthers, setSigningOutOthers] = useState(false);
+  const signingOut = useRowConfirm<SessionItem>();
   const items = sessions.data?.items ?? [];
   const others = items.filter((s) => !s.current);
 
-  const confirmOne = () => {
-    if (!signingOut) return;
-    revoke.mutate(signingOut.id, {
-      onSuccess: () => toast.success(sessionMessages.sessionSignedOut),
-      onError: (err) => toast.error(errorMessage(err, sessionMessages.signOutSessionFailed)),
-      onSettled: () => setSigningOut(undefined),
+  const failed = sessionMessages.signOutSessionFailed;
+  const confirmOne = () =>
+    signingOut.row &&
+    revoke.mutate(signingOut.row.id, {
+      ...toastOutcome(sessionMessages.sessionSignedOut, failed),
+      onSettled: signingOut.close,
     });
-  };
-  const confirmOthers = () =>
-    revokeOthers.mutate(undefined, {
-      onSuccess: () => toast.success(sessionMessages.otherSessionsSignedOut),
-      onError: (err) => toast.error(errorMessage(err, sessionMessages.signOutSessionFailed)),
-      onSettled: () => setSigningOutOthers(false),
-    });
+  const signingOutOthers = useConfirm(
+    (close) =>
+      revokeOthers.mutate(undefined, {
+        ...toastOutcome(sessionMessages.otherSessionsSignedOut, failed),
+        onSettled: close,
+      }),
+    revokeOthers.isPending,
+  );
 
   return (
     <SectionCard title={ui.sessions} icon={MonitorSmartphone}>
@@ -57,20 +56,14 @@ export function ActiveSessions() {
               <DeviceRow
                 key={s.id}
                 className="flex-wrap"
-                icon={
-                  isHandheld(s) ? (
-                    <Smartphone className="size-4" aria-hidden="true" />
-                  ) : (
-                    <Laptop className="size-4" aria-hidden="true" />
-                  )
-                }
+                icon={isHandheld(s) ? Smartphone : Laptop}
                 action={
                   !s.current && (
                     <Button
                       variant="outline"
                       size="sm"
                       aria-label={ui.signOutNamed(browserLabel(s))}
-                      onClick={() => setSigningOut(s)}
+                      onClick={() => signingOut.ask(s)}
                     >
                       {ui.signOut}
                     </Button>
@@ -95,7 +88,7 @@ export function ActiveSessions() {
             <EmptyState text={sessionMessages.noOtherSessions} className="mt-2 py-6" />
           ) : (
             <div className="mt-4 flex justify-end">
-              <Button variant="danger" className="w-full sm:w-auto" onClick={() => setSigningOutOthers(true)}>
+              <Button variant="danger" className="w-full sm:w-auto" onClick={signingOutOthers.ask}>
                 {ui.signOutOthers}
               </Button>
             </div>
@@ -103,22 +96,18 @@ export function ActiveSessions() {
         </>
       )}
       <ConfirmDialog
-        open={signingOut !== undefined}
-        onOpenChange={(open) => !open && setSigningOut(undefined)}
+        {...signingOut.dialog}
         title={ui.signOutSessionTitle}
-        message={ui.signOutSessionConfirm(signingOut ? browserLabel(signingOut) : '')}
+        message={ui.signOutSessionConfirm(signingOut.row ? browserLabel(signingOut.row) : '')}
         confirmLabel={ui.signOut}
         onConfirm={confirmOne}
         pending={revoke.isPending}
       />
       <ConfirmDialog
-        open={signingOutOthers}
-        onOpenChange={setSigningOutOthers}
+        {...signingOutOthers.dialog}
         title={ui.signOutOthers}
         message={ui.signOutOthersConfirm(others.length)}
         confirmLabel={ui.signOutAll}
-        onConfirm={confirmOthers}
-        pending={revokeOthers.isPending}
       />
     </SectionCard>
   );

@@ -3,9 +3,8 @@ import toast from 'react-hot-toast';
 import { changePasswordForm } from '../../../../contract/auth.ts';
 import { accountMessages } from '../../../../contract/messages/account.ts';
 import { accountUi as ui } from '../../../../contract/texts/account-ui.ts';
-import { authUi } from '../../../../contract/texts/auth-ui.ts';
 import { SubmitRow } from '../../../components/ui/form-field.tsx';
-import { PasswordInput } from '../../../components/ui/password-input.tsx';
+import { NewPasswordInputs, PasswordInput } from '../../../components/ui/password-input.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { useZodForm } from '../../../lib/forms.ts';
 import { useChangePassword, useLinkedAccounts } from '../api.ts';
@@ -50,16 +49,10 @@ function PasswordForm() {
           autoComplete="current-password"
           {...field('currentPassword')}
         />
-        <PasswordInput
-          label={authUi.newPassword}
-          autoComplete="new-password"
+        <NewPasswordInputs
           hint={ui.newPasswordHint}
-          {...field('newPassword')}
-        />
-        <PasswordInput
-          label={authUi.confirmNewPassword}
-          autoComplete="new-password"
-          {...field('confirmPassword')}
+          password={field('newPassword')}
+          confirm={field('confirmPassword')}
         />
         <SubmitRow loading={changePassword.isPending}>{ui.changePassword}</SubmitRow>
       </form>

@@ -23,16 +23,7 @@ export function LoginActivity() {
       ) : (
         <ul className="divide-y divide-line" aria-label={ui.recentSignIns}>
           {logins.data.items.map((login) => (
-            <DeviceRow
-              key={login.id}
-              icon={
-                isHandheld(login) ? (
-                  <Smartphone className="size-4" aria-hidden="true" />
-                ) : (
-                  <Monitor className="size-4" aria-hidden="true" />
-                )
-              }
-            >
+            <DeviceRow key={login.id} icon={isHandheld(login) ? Smartphone : Monitor}>
               <p className="truncate text-sm font-medium" title={login.userAgent}>
                 {browserLabel(login)}
               </p>

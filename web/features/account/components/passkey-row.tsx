@@ -22,13 +22,7 @@ export function PasskeyRow({ passkey, onRemove }: { passkey: PasskeyItem; onRemo
   return (
     <DeviceRow
       className="flex-wrap"
-      icon={
-        synced ? (
-          <Cloud className="size-4" aria-hidden="true" />
-        ) : (
-          <KeyRound className="size-4" aria-hidden="true" />
-        )
-      }
+      icon={synced ? Cloud : KeyRound}
       action={
         !renaming && (
           <div className="flex gap-2">

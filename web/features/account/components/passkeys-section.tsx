@@ -1,5 +1,5 @@
 import { Fingerprint, KeyRound } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { passkeyMessages } from '../../../../contract/messages/passkey.ts';
 import type { PasskeyItem } from '../../../../contract/passkeys.ts';
@@ -10,9 +10,10 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { SubmitRow } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
-import { errorMessage } from '../../../lib/api.ts';
+import { useRowConfirm } from '../../../lib/admin-list.ts';
 import { useTextField } from '../../../lib/forms.ts';
 import { passkeyFailure } from '../../../lib/passkeys.ts';
+import { toastOutcome } from '../../../lib/toast-outcome.ts';
 import { nameError, useAddPasskey, usePasskeys, useRemovePasskey } from '../passkeys-api.ts';
 import { LoadFailed } from './load-failed.tsx';
 import { PasskeyRow } from './passkey-row.tsx';
@@ -24,17 +25,15 @@ import { PasskeyRow } from './passkey-row.tsx';
 export function PasskeysSection() {
   const passkeys = usePasskeys();
   const remove = useRemovePasskey();
-  const [removing, setRemoving] = useState<PasskeyItem | undefined>();
+  const removing = useRowConfirm<PasskeyItem>();
   const items = passkeys.data?.items ?? [];
 
-  const confirmRemove = () => {
-    if (!removing) return;
-    remove.mutate(removing.id, {
-      onSuccess: () => toast.success(passkeyMessages.removed),
-      onError: (err) => toast.error(errorMessage(err, passkeyMessages.removeFailed)),
-      onSettled: () => setRemoving(undefined),
+  const confirmRemove = () =>
+    removing.row &&
+    remove.mutate(removing.row.id, {
+      ...toastOutcome(passkeyMessages.removed, passkeyMessages.removeFailed),
+      onSettled: removing.close,
     });
-  };
 
   return (
     <SectionCard title={ui.passkeys} icon={KeyRound}>
@@ -52,16 +51,15 @@ export function PasskeysSection() {
       ) : (
         <ul className="divide-y divide-line" aria-label={ui.passkeys}>
           {items.map((p) => (
-            <PasskeyRow key={p.id} passkey={p} onRemove={() => setRemoving(p)} />
+            <PasskeyRow key={p.id} passkey={p} onRemove={() => removing.ask(p)} />
           ))}
         </ul>
       )}
       <AddPasskeyForm />
       <ConfirmDialog
-        open={removing !== undefined}
-        onOpenChange={(open) => !open && setRemoving(undefined)}
+        {...removing.dialog}
         title={ui.removePasskeyTitle}
-        message={ui.removePasskeyConfirm(removing?.name ?? '')}
+        message={ui.removePasskeyConfirm(removing.row?.name ?? '')}
         confirmLabel={ui.remove}
         onConfirm={confirmRemove}
         pending={remove.isPending}

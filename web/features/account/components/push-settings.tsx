@@ -55,39 +55,35 @@ export function PushSettings() {
       : undefined;
   const refresh = () => queryClient.invalidateQueries({ queryKey: pushDevicesKey });
 
-  const turnOn = async () => {
-    if (here.state !== 'ready') return;
-    setBusy(true);
-    try {
-      if ((await Notification.requestPermission()) !== 'granted') {
-        toast.error(pushMessages.denied);
-        return;
+  /** Switches this device, `step` answering its endpoint afterwards (undefined: nothing changed). */
+  const switchWith =
+    (step: (registration: ServiceWorkerRegistration) => Promise<string | null | undefined>, done: string) =>
+    async () => {
+      if (here.state !== 'ready') return;
+      setBusy(true);
+      try {
+        const endpoint = await step(here.registration);
+        if (endpoint === undefined) return;
+        setHere({ ...here, endpoint });
+        await refresh();
+        toast.success(done);
+      } catch (err) {
+        toast.error(errorMessage(err, pushMessages.unsupported));
+      } finally {
+        setBusy(false);
       }
-      const saved = await turnPushOn(here.registration, [...pushKinds]);
-      setHere({ ...here, endpoint: saved.endpoint });
-      await refresh();
-      toast.success(pushMessages.turnedOn);
-    } catch (err) {
-      toast.error(errorMessage(err, pushMessages.unsupported));
-    } finally {
-      setBusy(false);
+    };
+  const turnOn = switchWith(async (registration) => {
+    if ((await Notification.requestPermission()) !== 'granted') {
+      toast.error(pushMessages.denied);
+      return undefined;
     }
-  };
-
-  const turnOff = async () => {
-    if (here.state !== 'ready') return;
-    setBusy(true);
-    try {
-      await turnPushOff(here.registration);
-      setHere({ ...here, endpoint: null });
-      await refresh();
-      toast.success(pushMessages.turnedOff);
-    } catch (err) {
-      toast.error(errorMessage(err, pushMessages.unsupported));
-    } finally {
-      setBusy(false);
-    }
-  };
+    return (await turnPushOn(registration, [...pushKinds])).endpoint;
+  }, pushMessages.turnedOn);
+  const turnOff = switchWith(async (registration) => {
+    await turnPushOff(registration);
+    return null;
+  }, pushMessages.turnedOff);
 
   const toggleKind = (kind: PushKind, on: boolean) => {
     if (!device) return;

@@ -13,7 +13,7 @@ import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Page } from '../../../components/ui/page-header.tsx';
 import { Loading, Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api.ts';
@@ -108,10 +108,13 @@ function EditProfileForm({ me }: { me: NonNullable<ReturnType<typeof useMe>['dat
   });
 
   return (
-    <div className="mx-auto w-full max-w-2xl">
-      <PageHeader title={ui.editProfile} icon={UserPen} iconSize="size-5">
-        {ui.editProfileIntro}
-      </PageHeader>
+    <Page
+      width="max-w-2xl"
+      title={ui.editProfile}
+      icon={UserPen}
+      iconSize="size-5"
+      intro={ui.editProfileIntro}
+    >
       <Card className="p-5 sm:p-6">
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-6">
           <fieldset className="flex flex-col gap-3">
@@ -125,7 +128,7 @@ function EditProfileForm({ me }: { me: NonNullable<ReturnType<typeof useMe>['dat
                     className="size-24 rounded-full object-cover ring-2 ring-primary/40"
                   />
                 ) : (
-                  <Avatar username={me.username} avatarUrl={me.avatarUrl} className="size-24 text-3xl" />
+                  <Avatar person={me} className="size-24 text-3xl" />
                 )}
               </div>
               <div className="flex min-w-0 flex-col gap-2">
@@ -185,6 +188,6 @@ function EditProfileForm({ me }: { me: NonNullable<ReturnType<typeof useMe>['dat
           </div>
         </form>
       </Card>
-    </div>
+    </Page>
   );
 }

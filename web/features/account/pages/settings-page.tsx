@@ -8,7 +8,7 @@ import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Page } from '../../../components/ui/page-header.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -29,11 +29,15 @@ import { useChooseLocale } from '../locale.ts';
 
 export function SettingsPage() {
   const me = useMe().data;
+
   return (
-    <div className="mx-auto w-full max-w-5xl">
-      <PageHeader title={ui.settingsTitle} icon={Settings} iconSize="size-5">
-        {ui.settingsIntro}
-      </PageHeader>
+    <Page
+      width="max-w-5xl"
+      title={ui.settingsTitle}
+      icon={Settings}
+      iconSize="size-5"
+      intro={ui.settingsIntro}
+    >
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="flex min-w-0 flex-col gap-6">
           {me ? <ProfileSummary me={me} /> : <Skeleton className="h-28 w-full rounded-2xl" />}
@@ -52,14 +56,14 @@ export function SettingsPage() {
           <SecurityTips />
         </div>
       </div>
-    </div>
+    </Page>
   );
 }
 
 function ProfileSummary({ me }: { me: Me }) {
   return (
     <Card className="flex flex-wrap items-center gap-4 p-5">
-      <Avatar username={me.username} avatarUrl={me.avatarUrl} className="size-16 text-2xl" />
+      <Avatar person={me} className="size-16 text-2xl" />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
           <p className="truncate text-lg font-semibold">{me.username}</p>

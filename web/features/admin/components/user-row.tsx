@@ -6,11 +6,10 @@ import { adminUi as ui } from '../../../../contract/texts/admin-ui.ts';
 import { trustLevelUi } from '../../../../contract/texts/trust-level-ui.ts';
 import { type TrustLevel, trustLevels } from '../../../../contract/trust.ts';
 import { AdminRowActions } from '../../../components/ui/admin-row-actions.tsx';
-import { AdminCell, AdminRow } from '../../../components/ui/admin-table.tsx';
+import { AdminCell, AdminDateCell, AdminRow } from '../../../components/ui/admin-table.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { DateTime } from '../../../components/ui/date-time.tsx';
 import { ProfileLink } from '../../../components/ui/profile-link.tsx';
 import { Options } from '../../../components/ui/select.tsx';
 import { formatNumber } from '../../../lib/format.ts';
@@ -67,7 +66,7 @@ export function UserRow({
     <AdminRow>
       <AdminCell>
         <div className="flex items-center gap-3">
-          <Avatar username={u.username} avatarUrl={u.avatarUrl} />
+          <Avatar person={u} />
           <div className="min-w-0">
             <ProfileLink person={u} className="font-medium hover:text-primary" />
             <p className="text-xs text-muted">
@@ -145,9 +144,7 @@ export function UserRow({
       <AdminCell className={`text-right tabular-nums${u.credits < 0 ? ' font-medium text-danger' : ''}`}>
         <span title={u.credits < 0 ? ui.belowZero : undefined}>{formatNumber(u.credits)}</span>
       </AdminCell>
-      <AdminCell className="whitespace-nowrap text-muted">
-        <DateTime at={u.createdAt} short />
-      </AdminCell>
+      <AdminDateCell at={u.createdAt} short />
       <AdminRowActions gap="gap-2">
         {isAdmin && (
           <Button
@@ -165,12 +162,8 @@ export function UserRow({
             size="sm"
             aria-label={u.banned ? ui.unbanNamed(u.username) : ui.banNamed(u.username)}
             onClick={onBan}
+            icon={u.banned ? CircleCheck : Ban}
           >
-            {u.banned ? (
-              <CircleCheck className="size-4" aria-hidden="true" />
-            ) : (
-              <Ban className="size-4" aria-hidden="true" />
-            )}
             {u.banned ? ui.unban : ui.ban}
           </Button>
         )}

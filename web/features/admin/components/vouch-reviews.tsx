@@ -1,5 +1,4 @@
 import { ShieldQuestion, Star } from 'lucide-react';
-import { Link } from 'react-router';
 import { reputationMessages as m } from '../../../../contract/messages/reputation.ts';
 import type { FlaggedVouch, VouchReviewStatus } from '../../../../contract/reputation.ts';
 import { adminUi as ui } from '../../../../contract/texts/admin-ui.ts';
@@ -7,6 +6,7 @@ import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { DateTime } from '../../../components/ui/date-time.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { ListingTitle } from '../../../components/ui/listing-title.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { ProfileLink } from '../../../components/ui/profile-link.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -88,15 +88,8 @@ export function VouchReviews() {
                   </div>
                   <p className="break-words whitespace-pre-line">{v.comment}</p>
                   <p className="text-xs text-muted">
-                    {ui.on}{' '}
-                    {v.listingId ? (
-                      <Link to={`/marketplace/${v.listingId}`} className="hover:text-primary">
-                        {v.listingTitle}
-                      </Link>
-                    ) : (
-                      v.listingTitle
-                    )}
-                    . {ui.pairOrders(v.pairOrders, v.fromOrders, v.toOrders)}
+                    {ui.on} <ListingTitle of={v} className="hover:text-primary" />.{' '}
+                    {ui.pairOrders(v.pairOrders, v.fromOrders, v.toOrders)}
                   </p>
                   {v.review === 'pending' ? (
                     <div className="flex flex-wrap gap-2">

@@ -7,7 +7,7 @@ import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { pageTitles } from '../../../../contract/texts/shell-ui.ts';
 import { AdminTable } from '../../../components/ui/admin-table.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Page } from '../../../components/ui/page-header.tsx';
 import { Tabs, useTabs } from '../../../components/ui/tabs.tsx';
 import { useRowConfirm, useRowDelete } from '../../../lib/admin-list.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -57,10 +57,7 @@ export function AdminReportsPage() {
     );
 
   return (
-    <div>
-      <PageHeader title={pageTitles.manageReports} icon={Flag}>
-        {ui.reportsIntro}
-      </PageHeader>
+    <Page title={pageTitles.manageReports} icon={Flag} intro={ui.reportsIntro}>
       <Tabs {...tabStrip} className="mb-4 overflow-x-auto" />
       {/* Below md the table's rows stack as cards (no sideways scrolling to reach the actions). */}
       <div
@@ -113,6 +110,6 @@ export function AdminReportsPage() {
         message={uploadMessages.confirmDelete}
         confirmLabel={ui.deleteImage}
       />
-    </div>
+    </Page>
   );
 }

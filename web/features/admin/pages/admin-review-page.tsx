@@ -7,7 +7,7 @@ import { pageTitles } from '../../../../contract/texts/shell-ui.ts';
 import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Page } from '../../../components/ui/page-header.tsx';
 import { Tabs, useTabs } from '../../../components/ui/tabs.tsx';
 import { useAdminList } from '../../../lib/admin-list.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -39,10 +39,7 @@ export function AdminReviewPage() {
   const canBan = (item: ReviewItem) => item.author.id !== me?.id && !item.author.banned;
 
   return (
-    <div>
-      <PageHeader title={pageTitles.review} icon={ShieldCheck}>
-        {ui.reviewIntro}
-      </PageHeader>
+    <Page title={pageTitles.review} icon={ShieldCheck} intro={ui.reviewIntro}>
       <Tabs {...tabStrip} className="mb-4 overflow-x-auto" />
       <div {...tabPanel} className="outline-none">
         {query.isPending ? (
@@ -69,6 +66,6 @@ export function AdminReviewPage() {
         <LoadMore query={query} />
       </div>
       <ReviewRejectDialog target={rejecting} onClose={() => setRejecting(undefined)} decide={decide} />
-    </div>
+    </Page>
   );
 }

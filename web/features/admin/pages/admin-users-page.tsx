@@ -10,7 +10,7 @@ import { pageTitles } from '../../../../contract/texts/shell-ui.ts';
 import type { TrustLevel } from '../../../../contract/trust.ts';
 import { AdminTable } from '../../../components/ui/admin-table.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Page } from '../../../components/ui/page-header.tsx';
 import { useRowConfirm } from '../../../lib/admin-list.ts';
 import { useSession } from '../../../lib/session.ts';
 import { toastOutcome } from '../../../lib/toast-outcome.ts';
@@ -50,10 +50,7 @@ export function AdminUsersPage() {
   const canBan = (u: AdminUserRow) => u.id !== me?.id && (isAdmin || u.role !== 'admin');
 
   return (
-    <div>
-      <PageHeader title={pageTitles.manageUsers} icon={Users}>
-        {ui.usersIntro}
-      </PageHeader>
+    <Page title={pageTitles.manageUsers} icon={Users} intro={ui.usersIntro}>
       <UserFilters
         onSearch={setQ}
         role={role}
@@ -109,6 +106,6 @@ export function AdminUsersPage() {
         pending={update.isPending}
       />
       <AddBalanceDialog user={granting} onClose={() => setGranting(undefined)} />
-    </div>
+    </Page>
   );
 }

@@ -1,10 +1,9 @@
 import { ScrollText } from 'lucide-react';
 import { adminUi as ui } from '../../../../contract/texts/admin-ui.ts';
 import { pageTitles } from '../../../../contract/texts/shell-ui.ts';
-import { AdminCell, AdminTable } from '../../../components/ui/admin-table.tsx';
+import { AdminCell, AdminDateCell, AdminTable } from '../../../components/ui/admin-table.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { DateTime } from '../../../components/ui/date-time.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Page } from '../../../components/ui/page-header.tsx';
 import { useAuditLog } from '../api.ts';
 
 /** before/after as short "key: value" text; user content is rendered as text, never HTML. */
@@ -20,10 +19,7 @@ export function AuditLogPage() {
   const query = useAuditLog();
 
   return (
-    <div>
-      <PageHeader title={pageTitles.auditLog} icon={ScrollText}>
-        {ui.auditIntro}
-      </PageHeader>
+    <Page title={pageTitles.auditLog} icon={ScrollText} intro={ui.auditIntro}>
       <AdminTable
         query={query}
         texts={{
@@ -36,9 +32,7 @@ export function AuditLogPage() {
       >
         {(e) => (
           <tr key={e.id} className="border-b border-line align-top last:border-0">
-            <AdminCell className="whitespace-nowrap text-muted">
-              <DateTime at={e.createdAt} />
-            </AdminCell>
+            <AdminDateCell at={e.createdAt} />
             <AdminCell className="font-medium">{e.actor?.username ?? ui.deletedAccount}</AdminCell>
             <AdminCell data>
               <Badge tone="primary">{e.action}</Badge>
@@ -56,6 +50,6 @@ export function AuditLogPage() {
           </tr>
         )}
       </AdminTable>
-    </div>
+    </Page>
   );
 }

@@ -18,7 +18,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
 import { DateTime } from '../../../components/ui/date-time.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Page } from '../../../components/ui/page-header.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { Loading, Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatNumber } from '../../../lib/format.ts';
@@ -64,27 +64,22 @@ export function DashboardPage() {
   useFailureToast(query.isError, 'dash-load', ui.dashboardFailed, query.error);
   const d = query.data;
 
+  const actions = (
+    <Button
+      icon={RefreshCw}
+      variant="outline"
+      loading={query.isFetching || activity.isFetching}
+      onClick={() => {
+        void query.refetch();
+        void activity.refetch();
+      }}
+    >
+      {ui.refresh}
+    </Button>
+  );
+
   return (
-    <div>
-      <PageHeader
-        title={ui.dashboardTitle}
-        icon={LayoutDashboard}
-        actions={
-          <Button
-            icon={RefreshCw}
-            variant="outline"
-            loading={query.isFetching || activity.isFetching}
-            onClick={() => {
-              void query.refetch();
-              void activity.refetch();
-            }}
-          >
-            {ui.refresh}
-          </Button>
-        }
-      >
-        {ui.dashboardIntro}
-      </PageHeader>
+    <Page title={ui.dashboardTitle} icon={LayoutDashboard} intro={ui.dashboardIntro} actions={actions}>
       {!d ? (
         <SkeletonRows
           label={ui.loadingDashboard}
@@ -159,6 +154,6 @@ export function DashboardPage() {
           </div>
         </>
       )}
-    </div>
+    </Page>
   );
 }

@@ -1,5 +1,6 @@
-import type { LucideIcon } from 'lucide-react';
+import { ArrowLeft, type LucideIcon } from 'lucide-react';
 import type { FormEventHandler, ReactNode } from 'react';
+import { Link } from 'react-router';
 import { authUi as ui } from '../../../../contract/texts/auth-ui.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -80,3 +81,25 @@ export function EmailInput(props: Omit<InputProps, 'label' | 'type'>) {
 }
 
 export const linkClasses = 'font-medium text-primary underline underline-offset-2 hover:decoration-2';
+
+/** A link on an auth card, after the question it answers if there is one. */
+export function AuthLink({ prompt, to, children }: { prompt?: string; to: string; children: ReactNode }) {
+  return (
+    <>
+      {prompt && <>{prompt} </>}
+      <Link to={to} className={linkClasses}>
+        {children}
+      </Link>
+    </>
+  );
+}
+
+/** The footer of the password-reset screens. */
+export function BackToLogin() {
+  return (
+    <Link to="/login" className={`inline-flex items-center gap-1.5 ${linkClasses}`}>
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      {ui.backToLogin}
+    </Link>
+  );
+}

@@ -1,12 +1,11 @@
-import { ArrowLeft, LockKeyhole } from 'lucide-react';
-import { Link } from 'react-router';
+import { LockKeyhole } from 'lucide-react';
 import { newPasswordForm } from '../../../../contract/auth.ts';
 import { messages } from '../../../../contract/common-messages.ts';
 import { authUi as ui } from '../../../../contract/texts/auth-ui.ts';
-import { PasswordInput } from '../../../components/ui/password-input.tsx';
+import { NewPasswordInputs } from '../../../components/ui/password-input.tsx';
 import { useZodForm } from '../../../lib/forms.ts';
 import { useResetPassword } from '../api.ts';
-import { AuthCard, AuthForm, linkClasses } from './auth-card.tsx';
+import { AuthCard, AuthForm, BackToLogin } from './auth-card.tsx';
 
 /** Second step of the reset: the emailed link brought a token; choose the new password. */
 export function NewPasswordForm({ token }: { token: string }) {
@@ -27,24 +26,13 @@ export function NewPasswordForm({ token }: { token: string }) {
       icon={LockKeyhole}
       title={ui.newPasswordTitle}
       subtitle={ui.newPasswordSubtitle}
-      footer={
-        <Link to="/login" className={`inline-flex items-center gap-1.5 ${linkClasses}`}>
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          {ui.backToLogin}
-        </Link>
-      }
+      footer={<BackToLogin />}
     >
       <AuthForm onSubmit={onSubmit} submitLabel={ui.updatePassword} pending={resetPassword.isPending}>
-        <PasswordInput
-          label={ui.newPassword}
-          autoComplete="new-password"
+        <NewPasswordInputs
           hint={ui.passwordHint}
-          {...field('password')}
-        />
-        <PasswordInput
-          label={ui.confirmNewPassword}
-          autoComplete="new-password"
-          {...field('confirmPassword')}
+          password={field('password')}
+          confirm={field('confirmPassword')}
         />
       </AuthForm>
     </AuthCard>

@@ -1,7 +1,6 @@
-import { ArrowLeft, KeyRound, MailCheck } from 'lucide-react';
+import { KeyRound, MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { Link } from 'react-router';
 import { resetRequestBody } from '../../../../contract/auth.ts';
 import { messages } from '../../../../contract/common-messages.ts';
 import { antiBotMessages } from '../../../../contract/messages/anti-bot.ts';
@@ -10,16 +9,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { useZodForm } from '../../../lib/forms.ts';
 import { withParts } from '../../../lib/text-parts.tsx';
 import { useRequestPasswordReset } from '../api.ts';
-import { AuthCard, AuthForm, EmailInput, linkClasses } from './auth-card.tsx';
-
-function BackToLogin() {
-  return (
-    <Link to="/login" className={`inline-flex items-center gap-1.5 ${linkClasses}`}>
-      <ArrowLeft className="size-4" aria-hidden="true" />
-      {ui.backToLogin}
-    </Link>
-  );
-}
+import { AuthCard, AuthForm, BackToLogin, EmailInput } from './auth-card.tsx';
 
 export function RequestResetForm() {
   const [sentTo, setSentTo] = useState<string | null>(null);

@@ -15,7 +15,7 @@ import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { useTextField, useZodForm } from '../../../lib/forms.ts';
 import { passkeyFailure } from '../../../lib/passkeys.ts';
 import { usePasskeySignIn, useSignIn, useVerifyTwoFactor } from '../api.ts';
-import { AuthCard, AuthForm, EmailInput, linkClasses } from '../components/auth-card.tsx';
+import { AuthCard, AuthForm, AuthLink, EmailInput, linkClasses } from '../components/auth-card.tsx';
 import { SsoButtons } from '../components/sso-buttons.tsx';
 
 export function LoginPage() {
@@ -51,12 +51,9 @@ function PasswordStep({ onCodeRequired }: { onCodeRequired: () => void }) {
       title={ui.signIn}
       subtitle={ui.signInSubtitle}
       footer={
-        <>
-          {ui.noAccount}{' '}
-          <Link to="/register" className={linkClasses}>
-            {ui.signUp}
-          </Link>
-        </>
+        <AuthLink prompt={ui.noAccount} to="/register">
+          {ui.signUp}
+        </AuthLink>
       }
     >
       <SsoButtons />

@@ -1,11 +1,10 @@
 import { CheckCircle2, ShieldAlert } from 'lucide-react';
-import { Link } from 'react-router';
 import { sessionMessages } from '../../../../contract/messages/session.ts';
 import { authUi as ui } from '../../../../contract/texts/auth-ui.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { useConfirmNotMe } from '../api.ts';
-import { AuthCard, linkClasses } from '../components/auth-card.tsx';
+import { AuthCard, AuthLink } from '../components/auth-card.tsx';
 import { useFragment } from '../fragment.ts';
 
 /** Nothing happens on opening the link (mail scanners open links); only the button's POST acts. */
@@ -13,11 +12,7 @@ export function NotMePage() {
   // The alert's link is /security/not-me#token=…
   const token = useFragment().get('token');
   const confirm = useConfirmNotMe();
-  const back = (
-    <Link to="/login" className={linkClasses}>
-      {ui.goToSignIn}
-    </Link>
-  );
+  const back = <AuthLink to="/login">{ui.goToSignIn}</AuthLink>;
 
   if (confirm.isSuccess) {
     return (

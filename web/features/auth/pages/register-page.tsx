@@ -9,7 +9,7 @@ import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { useZodForm } from '../../../lib/forms.ts';
 import { withParts } from '../../../lib/text-parts.tsx';
 import { useSignUp } from '../api.ts';
-import { AuthCard, AuthForm, EmailInput, linkClasses } from '../components/auth-card.tsx';
+import { AuthCard, AuthForm, AuthLink, EmailInput, linkClasses } from '../components/auth-card.tsx';
 import { SsoButtons } from '../components/sso-buttons.tsx';
 
 export function RegisterPage() {
@@ -31,12 +31,9 @@ export function RegisterPage() {
       title={ui.registerTitle}
       subtitle={ui.registerSubtitle}
       footer={
-        <>
-          {ui.haveAccount}{' '}
-          <Link to="/login" className={linkClasses}>
-            {ui.signIn}
-          </Link>
-        </>
+        <AuthLink prompt={ui.haveAccount} to="/login">
+          {ui.signIn}
+        </AuthLink>
       }
     >
       <SsoButtons />

@@ -1,5 +1,4 @@
 import { UserPlus } from 'lucide-react';
-import { Link } from 'react-router';
 import { ssoMessages } from '../../../../contract/messages/sso.ts';
 import { ssoCompleteBody } from '../../../../contract/sso.ts';
 import { authUi as ui } from '../../../../contract/texts/auth-ui.ts';
@@ -8,7 +7,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { useZodForm } from '../../../lib/forms.ts';
 import { useCompleteSso, useSsoPending } from '../api.ts';
-import { AuthCard, AuthForm, linkClasses } from '../components/auth-card.tsx';
+import { AuthCard, AuthForm, AuthLink } from '../components/auth-card.tsx';
 
 /** A first sign-in with a provider: the member picks a username before the account is made. */
 export function SsoUsernamePage() {
@@ -21,9 +20,7 @@ export function SsoUsernamePage() {
         title={ssoMessages.pickUsernameTitle}
         subtitle={errorMessage(pending.error, ssoMessages.pendingExpired)}
       >
-        <Link to="/login" className={linkClasses}>
-          {ui.backToSignIn}
-        </Link>
+        <AuthLink to="/login">{ui.backToSignIn}</AuthLink>
       </AuthCard>
     );
   return (

@@ -1,11 +1,10 @@
 import { CheckCircle2, MailCheck, MailX } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router';
 import { verifyEmailMessages as m } from '../../../../contract/messages/verify-email.ts';
 import { authUi as ui } from '../../../../contract/texts/auth-ui.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { useVerifyEmail } from '../api.ts';
-import { AuthCard, linkClasses } from '../components/auth-card.tsx';
+import { AuthCard, AuthLink } from '../components/auth-card.tsx';
 import { useFragment } from '../fragment.ts';
 
 /** Opening the link verifies the address (once); the banner goes with the member's profile read again. */
@@ -20,11 +19,7 @@ export function VerifyEmailPage() {
     verify.mutate({ token });
   }, [token, verify]);
 
-  const home = (
-    <Link to="/" className={linkClasses}>
-      {m.backHome}
-    </Link>
-  );
+  const home = <AuthLink to="/">{m.backHome}</AuthLink>;
   if (verify.isSuccess) {
     return (
       <AuthCard icon={CheckCircle2} title={m.verified} subtitle={ui.verifiedSubtitle} footer={home}>

@@ -42,12 +42,7 @@ export function CheatDetailPage() {
           <Skeleton className="mt-6 h-48 w-full rounded-2xl" />
         </>
       }
-      notFound={
-        <NotFoundCard
-          text={m.notFound}
-          icon={<ShieldX className="size-10 text-muted" aria-hidden="true" />}
-        />
-      }
+      notFound={<NotFoundCard text={m.notFound} icon={ShieldX} />}
       failedText={m.detailFailed}
     >
       {(cheat) => <CheatView cheat={cheat} />}

@@ -8,7 +8,7 @@ import { cheatUi as ui } from '../../../../contract/texts/cheat-ui.ts';
 import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { PagedGrid } from '../../../components/ui/card-grid.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Page } from '../../../components/ui/page-header.tsx';
 import { SearchFilters } from '../../../components/ui/search-input.tsx';
 import { Segmented } from '../../../components/ui/segmented.tsx';
 import { useSession } from '../../../lib/session.ts';
@@ -25,21 +25,15 @@ export function CheatsPage() {
   const [publishing, setPublishing] = useState(false);
   const query = useCheats(status, search.q);
 
+  const actions =
+    user && isStaff(user.role) ? (
+      <Button onClick={() => setPublishing(true)} icon={Plus}>
+        {ui.publish}
+      </Button>
+    ) : undefined;
+
   return (
-    <div className="mx-auto w-full max-w-6xl">
-      <PageHeader
-        title={ui.title}
-        icon={ShieldCheck}
-        actions={
-          user && isStaff(user.role) ? (
-            <Button onClick={() => setPublishing(true)} icon={Plus}>
-              {ui.publish}
-            </Button>
-          ) : undefined
-        }
-      >
-        {ui.intro}
-      </PageHeader>
+    <Page width="max-w-6xl" title={ui.title} icon={ShieldCheck} intro={ui.intro} actions={actions}>
       <SearchFilters
         search={{ ...search, label: ui.search, placeholder: ui.searchPlaceholder }}
         from="md"
@@ -61,6 +55,6 @@ export function CheatsPage() {
         onOpenChange={setPublishing}
         onSaved={(saved) => void navigate(`/cheats/${saved.id}`)}
       />
-    </div>
+    </Page>
   );
 }

@@ -26,12 +26,7 @@ export function EditReplyForm({
   onDone: () => void;
 }) {
   const edit = useEditReply(threadId);
-  const {
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<ReplyIn, unknown, ReplyOut>({
+  const { control, handleSubmit, setError } = useForm<ReplyIn, unknown, ReplyOut>({
     resolver: zodResolver(replyBody),
     defaultValues: { content: reply.content },
   });
@@ -52,13 +47,7 @@ export function EditReplyForm({
   );
   return (
     <form noValidate onSubmit={onSubmit} className="mt-2 flex flex-col gap-3">
-      <MarkdownField
-        control={control}
-        name="content"
-        label={ui.editReply}
-        error={errors.content?.message}
-        rows={4}
-      />
+      <MarkdownField control={control} name="content" label={ui.editReply} rows={4} />
       <div className="flex justify-end gap-2">
         <Button variant="outline" size="sm" onClick={onDone}>
           {shellUi.cancel}

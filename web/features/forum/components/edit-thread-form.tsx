@@ -44,7 +44,7 @@ export function EditThreadForm({ thread, onDone }: { thread: ForumThread; onDone
   return (
     <form noValidate onSubmit={onSubmit} className="mt-4 flex flex-col gap-4">
       <Input label={c.title} error={errors.title?.message} {...register('title')} />
-      <MarkdownField control={control} name="content" label={ui.content} error={errors.content?.message} />
+      <MarkdownField control={control} name="content" label={ui.content} />
       <SubmitRow cancel={onDone} loading={edit.isPending}>
         {commonUi.save}
       </SubmitRow>

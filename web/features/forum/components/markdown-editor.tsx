@@ -180,13 +180,11 @@ export function MarkdownField<T extends FieldValues, C, O extends FieldValues>({
   control,
   name,
   label,
-  error,
   rows,
 }: {
   control: Control<T, C, O>;
   name: Path<T>;
   label: string;
-  error?: string;
   rows?: number;
 }) {
   return (
@@ -200,7 +198,7 @@ export function MarkdownField<T extends FieldValues, C, O extends FieldValues>({
           value={(field.value as string | undefined) ?? ''}
           onChange={field.onChange}
           onBlur={field.onBlur}
-          error={error ?? fieldState.error?.message}
+          error={fieldState.error?.message}
           rows={rows}
         />
       )}

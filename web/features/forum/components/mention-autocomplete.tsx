@@ -119,7 +119,7 @@ export function useMentionAutocomplete({ textarea, value, onChange }: EditorText
                   i === current && 'bg-surface-2',
                 )}
               >
-                <Avatar username={user.username} avatarUrl={user.avatarUrl} className="size-7 text-xs" />
+                <Avatar person={user} className="size-7 text-xs" />
                 <span className="truncate">{user.username}</span>
               </div>
             ))}

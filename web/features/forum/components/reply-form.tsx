@@ -24,18 +24,12 @@ export function ReplyForm({ threadId }: { threadId: string }) {
   // The last reply sent was held for staff (issue 36): the form says so until the next one.
   const [held, setHeld] = useState(false);
   const form = useRef<HTMLFormElement>(null);
-  const {
-    control,
-    handleSubmit,
-    reset,
-    setError,
-    getValues,
-    setValue,
-    formState: { errors },
-  } = useForm<ReplyIn, unknown, ReplyOut>({
-    resolver: zodResolver(replyBody),
-    defaultValues: { content: '' },
-  });
+  const { control, handleSubmit, reset, setError, getValues, setValue } = useForm<ReplyIn, unknown, ReplyOut>(
+    {
+      resolver: zodResolver(replyBody),
+      defaultValues: { content: '' },
+    },
+  );
   // A quote goes after what is written already, and the caret after the quote.
   useQuoteTarget((quote) => {
     const written = (getValues('content') ?? '').trimEnd();
@@ -67,13 +61,7 @@ export function ReplyForm({ threadId }: { threadId: string }) {
   return (
     <Card className="mt-4 p-5">
       <form ref={form} noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
-        <MarkdownField
-          control={control}
-          name="content"
-          label={c.yourReply}
-          error={errors.content?.message}
-          rows={4}
-        />
+        <MarkdownField control={control} name="content" label={c.yourReply} rows={4} />
         {held && <AwaitingReviewNotice />}
         <SubmitRow loading={send.isPending}>{ui.postReply}</SubmitRow>
       </form>

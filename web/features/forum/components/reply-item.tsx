@@ -1,5 +1,5 @@
-import { Heart, History, Pencil, Trash2 } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { Heart, History, type LucideIcon, Pencil, Trash2 } from 'lucide-react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import type { ForumReply } from '../../../../contract/forum.ts';
 import { replyAnchor } from '../../../../contract/forum-links.ts';
@@ -94,7 +94,7 @@ export function ReplyItem({
       tabIndex={-1}
       className="flex scroll-mt-20 gap-3 rounded-xl py-4 outline-none first:pt-0 last:pb-0 focus:bg-surface-2"
     >
-      <Avatar username={r.author.username} avatarUrl={r.author.avatarUrl} className="size-8" />
+      <Avatar person={r.author} className="size-8" />
       <div className="min-w-0 flex-1">
         {firstUnread && (
           <p className="mb-1">
@@ -124,19 +124,18 @@ export function ReplyItem({
         />
         {signedInId && signedInId !== r.author.id && <ReportButton type="reply" id={r.id} compact />}
         {r.abilities.edit && !editing && (
-          <IconAction label={ui.editReply} onClick={() => setEditing(true)}>
-            <Pencil className="size-4" aria-hidden="true" />
-          </IconAction>
+          <IconAction label={ui.editReply} icon={Pencil} onClick={() => setEditing(true)} />
         )}
         {r.abilities.revisions && r.editedAt && (
-          <IconAction label={ui.replyHistory} onClick={() => setHistory(true)}>
-            <History className="size-4" aria-hidden="true" />
-          </IconAction>
+          <IconAction label={ui.replyHistory} icon={History} onClick={() => setHistory(true)} />
         )}
         {r.abilities.delete && (
-          <IconAction label={ui.deleteReply} className="hover:text-danger" onClick={deleting.ask}>
-            <Trash2 className="size-4" aria-hidden="true" />
-          </IconAction>
+          <IconAction
+            label={ui.deleteReply}
+            className="hover:text-danger"
+            icon={Trash2}
+            onClick={deleting.ask}
+          />
         )}
       </div>
       <ConfirmDialog {...deleting.dialog} title={ui.deleteReply} message={m.confirmDeleteReply} />
@@ -153,14 +152,14 @@ export function ReplyItem({
 
 function IconAction({
   label,
+  icon,
   className,
   onClick,
-  children,
 }: {
   label: string;
+  icon: LucideIcon;
   className?: string;
   onClick: () => void;
-  children: ReactNode;
 }) {
   return (
     <Button
@@ -168,9 +167,8 @@ function IconAction({
       size="icon"
       className={cn('size-8', className)}
       aria-label={label}
+      icon={icon}
       onClick={onClick}
-    >
-      {children}
-    </Button>
+    />
   );
 }

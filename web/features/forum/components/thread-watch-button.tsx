@@ -23,12 +23,8 @@ export function ThreadWatchButton({ thread }: { thread: ForumThreadView }) {
           onError: (err) => toast.error(errorMessage(err, ui.actionFailed)),
         })
       }
+      icon={thread.watching ? BellOff : Bell}
     >
-      {thread.watching ? (
-        <BellOff className="size-4" aria-hidden="true" />
-      ) : (
-        <Bell className="size-4" aria-hidden="true" />
-      )}
       {thread.watching ? ui.unwatch : ui.watch}
     </Button>
   );

@@ -1,4 +1,4 @@
-import { ArrowLeft, Lock, MessageSquare, MessagesSquare, Pin, Plus } from 'lucide-react';
+import { Lock, MessageSquare, MessagesSquare, Pin, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useParams } from 'react-router';
@@ -10,13 +10,13 @@ import { Avatar } from '../../../components/ui/avatar.tsx';
 import { AwaitingReview } from '../../../components/ui/awaiting-review.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
 import { DateTime } from '../../../components/ui/date-time.tsx';
+import { PageBackLink } from '../../../components/ui/detail-page.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Page } from '../../../components/ui/page-header.tsx';
 import { ProfileLink } from '../../../components/ui/profile-link.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -40,11 +40,7 @@ export function ForumCategoryPage() {
     if (threads.isError && !missing) toast.error(m.loadFailed, { id: 'forum-threads' });
   }, [threads.isError, missing]);
 
-  const back = (
-    <ButtonLink to="/forum" icon={ArrowLeft} variant="ghost" size="sm" className="mb-4 -ml-2">
-      {ui.allCategories}
-    </ButtonLink>
-  );
+  const back = <PageBackLink to="/forum" label={ui.allCategories} />;
   if (missing) {
     return (
       <div className="mx-auto w-full max-w-4xl">
@@ -55,26 +51,24 @@ export function ForumCategoryPage() {
   }
 
   const items = threads.data?.pages.flatMap((p) => p.items) ?? [];
+  const actions = user ? (
+    <Button onClick={() => setComposing(true)} disabled={!category} icon={Plus}>
+      {ui.newThread}
+    </Button>
+  ) : (
+    <Link to="/login" className={buttonClasses('outline', 'md')}>
+      {ui.loginToPost}
+    </Link>
+  );
   return (
-    <div className="mx-auto w-full max-w-4xl">
-      {back}
-      <PageHeader
-        title={category?.name ?? ui.forum}
-        icon={MessagesSquare}
-        actions={
-          user ? (
-            <Button onClick={() => setComposing(true)} disabled={!category} icon={Plus}>
-              {ui.newThread}
-            </Button>
-          ) : (
-            <Link to="/login" className={buttonClasses('outline', 'md')}>
-              {ui.loginToPost}
-            </Link>
-          )
-        }
-      >
-        {category?.description}
-      </PageHeader>
+    <Page
+      width="max-w-4xl"
+      back={back}
+      title={category?.name ?? ui.forum}
+      icon={MessagesSquare}
+      intro={category?.description}
+      actions={actions}
+    >
       <AwaitingReview show={(i) => i.categoryId === categoryId} label={ui.threadsAwaiting} />
       {threads.isPending ? (
         <SkeletonRows label={ui.loadingThreads} rows={6} className="h-20 w-full rounded-2xl" />
@@ -86,7 +80,7 @@ export function ForumCategoryPage() {
             {items.map((th) => (
               <li key={th.id}>
                 <Card className="flex items-start gap-4 p-4 transition hover:border-primary/40 sm:p-5">
-                  <Avatar username={th.author.username} avatarUrl={th.author.avatarUrl} />
+                  <Avatar person={th.author} />
                   <div className="min-w-0 flex-1">
                     <h2 className="font-semibold leading-6 break-words">
                       {/* A block of the line's height: a short title is still a 24 px target (WCAG 2.5.8). */}
@@ -152,6 +146,6 @@ export function ForumCategoryPage() {
           categoryName={category.name}
         />
       )}
-    </div>
+    </Page>
   );
 }

@@ -7,7 +7,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Page } from '../../../components/ui/page-header.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { withNumber } from '../../../lib/text-parts.tsx';
 import { useFailureToast } from '../../../lib/use-failure-toast.ts';
@@ -23,21 +23,14 @@ export function ForumPage() {
   const isAdmin = useSession().user?.role === 'admin';
   useFailureToast(query.isError, 'forum-categories', m.loadFailed);
 
+  const actions = isAdmin ? (
+    <Suspense fallback={null}>
+      <NewCategoryButton />
+    </Suspense>
+  ) : undefined;
+
   return (
-    <div className="mx-auto w-full max-w-4xl">
-      <PageHeader
-        title={ui.forum}
-        icon={MessagesSquare}
-        actions={
-          isAdmin ? (
-            <Suspense fallback={null}>
-              <NewCategoryButton />
-            </Suspense>
-          ) : undefined
-        }
-      >
-        {ui.intro}
-      </PageHeader>
+    <Page width="max-w-4xl" title={ui.forum} icon={MessagesSquare} intro={ui.intro} actions={actions}>
       {query.isPending ? (
         <SkeletonRows label={ui.loadingCategories} rows={4} className="h-20 w-full rounded-2xl" />
       ) : !query.data?.items.length ? (
@@ -86,6 +79,6 @@ export function ForumPage() {
           ))}
         </ul>
       )}
-    </div>
+    </Page>
   );
 }

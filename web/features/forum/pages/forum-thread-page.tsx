@@ -135,11 +135,7 @@ function ThreadView({ thread }: { thread: ForumThreadView }) {
             </p>
           )}
           <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-muted">
-            <Avatar
-              username={thread.author.username}
-              avatarUrl={thread.author.avatarUrl}
-              className="size-6 text-xs"
-            />
+            <Avatar person={thread.author} className="size-6 text-xs" />
             <ProfileLink person={thread.author} className="font-medium text-fg hover:underline" />
             <span aria-hidden="true">·</span>
             <DateTime at={thread.createdAt} />

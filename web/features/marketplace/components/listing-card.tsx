@@ -31,7 +31,7 @@ export function ListingImage({ listing, className }: { listing: Listing; classNa
 export function SellerLine({ seller }: { seller: Listing['seller'] }) {
   return (
     <div className="flex min-w-0 items-center gap-2 text-sm">
-      <Avatar username={seller.username} avatarUrl={seller.avatarUrl} className="size-7 text-xs" />
+      <Avatar person={seller} className="size-7 text-xs" />
       <Link
         to={`/profile/${seller.id}`}
         className="truncate font-medium hover:underline"

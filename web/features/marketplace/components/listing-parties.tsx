@@ -26,11 +26,7 @@ export function ListingParties({ listing }: { listing: ListingDetail }) {
         <dd>
           {listing.buyer ? (
             <div className="flex items-center gap-2">
-              <Avatar
-                username={listing.buyer.username}
-                avatarUrl={listing.buyer.avatarUrl}
-                className="size-7 text-xs"
-              />
+              <Avatar person={listing.buyer} className="size-7 text-xs" />
               <ProfileLink person={listing.buyer} className="font-medium hover:underline" />
               <UserCheck className="size-4 text-success" aria-hidden="true" />
               {listing.soldAt && <DateTime at={listing.soldAt} className="ml-auto text-xs text-muted" />}

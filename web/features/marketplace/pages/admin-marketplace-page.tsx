@@ -13,11 +13,16 @@ import {
   AdminPinButton,
   AdminRowActions,
 } from '../../../components/ui/admin-row-actions.tsx';
-import { AdminCell, AdminItemCell, AdminRow, AdminTable } from '../../../components/ui/admin-table.tsx';
+import {
+  AdminCell,
+  AdminDateCell,
+  AdminItemCell,
+  AdminRow,
+  AdminTable,
+} from '../../../components/ui/admin-table.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { DateTime } from '../../../components/ui/date-time.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Page } from '../../../components/ui/page-header.tsx';
 import { SearchFilters } from '../../../components/ui/search-input.tsx';
 import { Segmented } from '../../../components/ui/segmented.tsx';
 import { useRowDelete } from '../../../lib/admin-list.ts';
@@ -64,10 +69,7 @@ export function AdminMarketplacePage() {
   };
 
   return (
-    <div>
-      <PageHeader title={ui.adminTitle} icon={Store}>
-        {ui.adminIntro}
-      </PageHeader>
+    <Page title={ui.adminTitle} icon={Store} intro={ui.adminIntro}>
       <SearchFilters
         from="lg"
         search={{
@@ -113,9 +115,7 @@ export function AdminMarketplacePage() {
                 {l.status === 'active' ? w.active : w.sold}
               </Badge>
             </AdminCell>
-            <AdminCell className="whitespace-nowrap text-muted">
-              <DateTime at={l.createdAt} short />
-            </AdminCell>
+            <AdminDateCell at={l.createdAt} short />
             <AdminRowActions>
               <AdminIconLink to={`/marketplace/${l.id}`} label={w.view(l.title)}>
                 <Eye className="size-4" aria-hidden="true" />
@@ -133,6 +133,6 @@ export function AdminMarketplacePage() {
         title={ui.deleteListing}
         message={ui.deleteNamedConfirm(deleting.row?.title ?? '')}
       />
-    </div>
+    </Page>
   );
 }

@@ -7,11 +7,10 @@ import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { marketWords as w } from '../../../../contract/texts/market-words.ts';
 import { orderUi as ui } from '../../../../contract/texts/order-ui.ts';
 import { AdminIconLink, AdminRowActions } from '../../../components/ui/admin-row-actions.tsx';
-import { AdminCell, AdminRow, AdminTable } from '../../../components/ui/admin-table.tsx';
+import { AdminCell, AdminDateCell, AdminRow, AdminTable } from '../../../components/ui/admin-table.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { DateTime } from '../../../components/ui/date-time.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Page } from '../../../components/ui/page-header.tsx';
 import { Segmented } from '../../../components/ui/segmented.tsx';
 import { SettleOrderForm } from '../../../components/ui/settle-order-form.tsx';
 import { formatTimeLeft, useNow } from '../../../lib/orders.ts';
@@ -34,10 +33,7 @@ export function AdminOrdersPage() {
   };
 
   return (
-    <div>
-      <PageHeader title={ui.title} icon={Receipt}>
-        {ui.adminIntro}
-      </PageHeader>
+    <Page title={ui.title} icon={Receipt} intro={ui.adminIntro}>
       <div className="mb-4 max-w-full overflow-x-auto">
         <Segmented label={commonUi.status} value={status} options={statusOptions} onChange={setStatus} />
       </div>
@@ -67,9 +63,7 @@ export function AdminOrdersPage() {
                 </p>
               )}
             </AdminCell>
-            <AdminCell className="whitespace-nowrap text-muted">
-              <DateTime at={o.disputedAt ?? o.createdAt} short />
-            </AdminCell>
+            <AdminDateCell at={o.disputedAt ?? o.createdAt} short />
             <AdminRowActions>
               {o.ticketId && (
                 <Link
@@ -118,6 +112,6 @@ export function AdminOrdersPage() {
           />
         )}
       </Dialog>
-    </div>
+    </Page>
   );
 }

@@ -8,7 +8,7 @@ import { marketUi as ui } from '../../../../contract/texts/market-ui.ts';
 import { marketWords as w } from '../../../../contract/texts/market-words.ts';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { PagedGrid } from '../../../components/ui/card-grid.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Page } from '../../../components/ui/page-header.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { Segmented } from '../../../components/ui/segmented.tsx';
 import { Select } from '../../../components/ui/select.tsx';
@@ -28,29 +28,22 @@ export function MarketplacePage() {
   const search = useSearchText();
   const query = useListings({ status, type, sort, q: search.q });
 
+  const actions = user && (
+    <>
+      <ButtonLink to="/orders" icon={Receipt} variant="outline">
+        {ui.myOrders}
+      </ButtonLink>
+      <ButtonLink to="/seller" icon={BarChart3} variant="outline">
+        {st.dashboardTitle}
+      </ButtonLink>
+      <ButtonLink to="/marketplace/create" icon={Plus}>
+        {w.createListing}
+      </ButtonLink>
+    </>
+  );
+
   return (
-    <div className="mx-auto w-full max-w-6xl">
-      <PageHeader
-        title={ui.title}
-        icon={Store}
-        actions={
-          user && (
-            <>
-              <ButtonLink to="/orders" icon={Receipt} variant="outline">
-                {ui.myOrders}
-              </ButtonLink>
-              <ButtonLink to="/seller" icon={BarChart3} variant="outline">
-                {st.dashboardTitle}
-              </ButtonLink>
-              <ButtonLink to="/marketplace/create" icon={Plus}>
-                {w.createListing}
-              </ButtonLink>
-            </>
-          )
-        }
-      >
-        {ui.intro}
-      </PageHeader>
+    <Page width="max-w-6xl" title={ui.title} icon={Store} intro={ui.intro} actions={actions}>
       <div className="mb-6 flex flex-col gap-3">
         <SearchInput
           label={w.searchListings}
@@ -86,6 +79,6 @@ export function MarketplacePage() {
       >
         {(l) => <ListingCard listing={l} />}
       </PagedGrid>
-    </div>
+    </Page>
   );
 }

@@ -12,7 +12,7 @@ import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Page } from '../../../components/ui/page-header.tsx';
 import { Tabs, useTabs } from '../../../components/ui/tabs.tsx';
 import { useFailureToast } from '../../../lib/use-failure-toast.ts';
 import { type OrderRole, useOrderDetail, useOrders } from '../api.ts';
@@ -30,24 +30,19 @@ export function OrdersPage() {
   const [params, setParams] = useSearchParams();
   const disputeId = params.get('dispute');
 
+  const actions = (
+    <>
+      <ButtonLink to="/seller" icon={BarChart3} variant="outline">
+        {st.dashboardTitle}
+      </ButtonLink>
+      <ButtonLink to="/wallet" icon={Wallet} variant="outline">
+        {ui.wallet}
+      </ButtonLink>
+    </>
+  );
+
   return (
-    <div className="mx-auto w-full max-w-4xl">
-      <PageHeader
-        title={ui.title}
-        icon={Receipt}
-        actions={
-          <>
-            <ButtonLink to="/seller" icon={BarChart3} variant="outline">
-              {st.dashboardTitle}
-            </ButtonLink>
-            <ButtonLink to="/wallet" icon={Wallet} variant="outline">
-              {ui.wallet}
-            </ButtonLink>
-          </>
-        }
-      >
-        {ui.intro}
-      </PageHeader>
+    <Page width="max-w-4xl" title={ui.title} icon={Receipt} intro={ui.intro} actions={actions}>
       <Tabs {...tabStrip} className="mb-5" />
       <div {...tabPanel} className="focus-visible:outline-none">
         {query.isPending ? (
@@ -68,7 +63,7 @@ export function OrdersPage() {
       {disputeId && (
         <DisputeOffer key={disputeId} orderId={disputeId} onDone={() => setParams({}, { replace: true })} />
       )}
-    </div>
+    </Page>
   );
 }
 

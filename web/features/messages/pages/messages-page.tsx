@@ -12,7 +12,7 @@ import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { ConfirmDialog, useConfirm } from '../../../components/ui/confirm-dialog.tsx';
 import { DateTime } from '../../../components/ui/date-time.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Page } from '../../../components/ui/page-header.tsx';
 import { SignedOut } from '../../../components/ui/signed-out.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
@@ -30,17 +30,14 @@ export function MessagesPage() {
   const { user, isPending } = useSession();
   if (isPending) return <Skeleton className="h-96 w-full rounded-2xl" />;
   if (!user) return <SignedOut text={t.loginToView} />;
+  const actions = (
+    <ButtonLink to="/messages/new" icon={PenSquare}>
+      {ui.newMessage}
+    </ButtonLink>
+  );
+
   return (
-    <div className="mx-auto w-full max-w-6xl">
-      <PageHeader
-        title={ui.messages}
-        icon={MessageSquare}
-        actions={
-          <ButtonLink to="/messages/new" icon={PenSquare}>
-            {ui.newMessage}
-          </ButtonLink>
-        }
-      />
+    <Page width="max-w-6xl" title={ui.messages} icon={MessageSquare} actions={actions}>
       <div className="grid gap-4 md:grid-cols-[20rem_1fr]">
         <div className={cn('min-w-0', userId && 'hidden md:block')}>
           <ConversationList activeId={userId} />
@@ -57,7 +54,7 @@ export function MessagesPage() {
           )}
         </div>
       </div>
-    </div>
+    </Page>
   );
 }
 
@@ -99,7 +96,7 @@ function ConversationItem({ conversation: c, active }: { conversation: Conversat
         active && 'bg-surface-2',
       )}
     >
-      <Avatar username={c.user.username} avatarUrl={c.user.avatarUrl} />
+      <Avatar person={c.user} />
       <span className="min-w-0 flex-1">
         <span className="flex items-baseline justify-between gap-2">
           <span className="truncate text-sm font-semibold">{c.user.username}</span>
@@ -186,7 +183,7 @@ function Thread({ userId, meId }: { userId: string; meId: string }) {
           to={`/profile/${thread.user.id}`}
           className="flex min-w-0 flex-1 items-center gap-3 hover:underline"
         >
-          <Avatar username={thread.user.username} avatarUrl={thread.user.avatarUrl} />
+          <Avatar person={thread.user} />
           <h2 className="truncate font-semibold">{thread.user.username}</h2>
         </Link>
         <BlockButton thread={thread} />

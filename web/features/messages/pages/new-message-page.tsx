@@ -7,7 +7,7 @@ import { messagesUi as ui } from '../../../../contract/texts/messages-ui.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Page } from '../../../components/ui/page-header.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { SignedOut } from '../../../components/ui/signed-out.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -35,12 +35,11 @@ export function NewMessagePage() {
   };
 
   return (
-    <div className="mx-auto w-full max-w-2xl">
-      <PageHeader title={ui.newMessage} icon={PenSquare} />
+    <Page width="max-w-2xl" title={ui.newMessage} icon={PenSquare}>
       <Card className="flex flex-col gap-5 p-5">
         {recipient ? (
           <div className="flex flex-wrap items-center gap-3 rounded-xl border border-line bg-surface-2/60 p-3">
-            <Avatar username={recipient.username} avatarUrl={recipient.avatarUrl} />
+            <Avatar person={recipient} />
             <div className="min-w-0 flex-1">
               <p className="text-xs text-muted">{ui.to}</p>
               <p className="truncate font-semibold">{recipient.username}</p>
@@ -67,7 +66,7 @@ export function NewMessagePage() {
           />
         )}
       </Card>
-    </div>
+    </Page>
   );
 }
 
@@ -106,7 +105,7 @@ function RecipientPicker({ meId, onPick }: { meId: string; onPick: (u: UserSumma
                 onClick={() => onPick(u)}
                 className="flex w-full items-center gap-3 rounded-xl px-3 py-2 text-left transition-colors hover:bg-surface-2 focus-visible:bg-surface-2 focus-visible:outline-2 focus-visible:outline-primary/40"
               >
-                <Avatar username={u.username} avatarUrl={u.avatarUrl} />
+                <Avatar person={u} />
                 <span className="truncate text-sm font-medium">{u.username}</span>
               </button>
             </li>

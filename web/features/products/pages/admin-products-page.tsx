@@ -11,12 +11,17 @@ import {
   AdminPinButton,
   AdminRowActions,
 } from '../../../components/ui/admin-row-actions.tsx';
-import { AdminCell, AdminItemCell, AdminRow, AdminTable } from '../../../components/ui/admin-table.tsx';
+import {
+  AdminCell,
+  AdminDateCell,
+  AdminItemCell,
+  AdminRow,
+  AdminTable,
+} from '../../../components/ui/admin-table.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { DateTime } from '../../../components/ui/date-time.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Page } from '../../../components/ui/page-header.tsx';
 import { SearchFilters } from '../../../components/ui/search-input.tsx';
 import { Segmented } from '../../../components/ui/segmented.tsx';
 import { useRowDelete } from '../../../lib/admin-list.ts';
@@ -51,19 +56,14 @@ export function AdminProductsPage() {
       toastOutcome((r) => (r?.status === 'active' ? m.activated : m.deactivated), m.statusFailed),
     );
 
+  const actions = (
+    <Button onClick={() => openForm()} icon={Plus}>
+      {ui.addProduct}
+    </Button>
+  );
+
   return (
-    <div>
-      <PageHeader
-        title={ui.adminTitle}
-        icon={Package}
-        actions={
-          <Button onClick={() => openForm()} icon={Plus}>
-            {ui.addProduct}
-          </Button>
-        }
-      >
-        {ui.adminIntro}
-      </PageHeader>
+    <Page title={ui.adminTitle} icon={Package} intro={ui.adminIntro} actions={actions}>
       <SearchFilters search={{ ...search, label: ui.search, placeholder: ui.searchPlaceholder }}>
         <Segmented
           label={commonUi.status}
@@ -93,9 +93,7 @@ export function AdminProductsPage() {
                 {p.status === 'active' ? w.active : w.inactive}
               </Badge>
             </AdminCell>
-            <AdminCell className="whitespace-nowrap text-muted">
-              <DateTime at={p.createdAt} short />
-            </AdminCell>
+            <AdminDateCell at={p.createdAt} short />
             <AdminRowActions>
               <AdminPinButton pinned={p.isPinned} title={p.title} onClick={() => togglePin(p)} />
               <AdminIconButton label={w.editItem(p.title)} onClick={() => openForm(p)}>
@@ -124,6 +122,6 @@ export function AdminProductsPage() {
 
       <ProductFormDialog open={formOpen} onOpenChange={setFormOpen} product={editing} />
       <ConfirmDialog {...deleting.dialog} title={ui.deleteProduct} message={m.confirmDelete} />
-    </div>
+    </Page>
   );
 }

@@ -20,12 +20,7 @@ export function ProductDetailPage() {
       width="max-w-4xl"
       loadingLabel={ui.loadingOne}
       skeleton={<ImageDetailSkeleton lines={2} />}
-      notFound={
-        <NotFoundCard
-          text={m.notFound}
-          icon={<PackageX className="size-10 text-muted" aria-hidden="true" />}
-        />
-      }
+      notFound={<NotFoundCard text={m.notFound} icon={PackageX} />}
       failedText={m.detailFailed}
     >
       {(product) => <ProductDetail product={product} />}

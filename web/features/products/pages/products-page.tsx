@@ -7,7 +7,7 @@ import { marketWords as w } from '../../../../contract/texts/market-words.ts';
 import { productUi as ui } from '../../../../contract/texts/product-ui.ts';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { PagedGrid } from '../../../components/ui/card-grid.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Page } from '../../../components/ui/page-header.tsx';
 import { SearchFilters } from '../../../components/ui/search-input.tsx';
 import { Segmented } from '../../../components/ui/segmented.tsx';
 import { useSearchText } from '../../../lib/use-debounced-value.ts';
@@ -19,19 +19,14 @@ export function ProductsPage() {
   const search = useSearchText();
   const query = useProducts(status, search.q);
 
+  const actions = (
+    <ButtonLink to="/cheats" icon={ShieldCheck} variant="outline">
+      {cheatUi.title}
+    </ButtonLink>
+  );
+
   return (
-    <div className="mx-auto w-full max-w-6xl">
-      <PageHeader
-        title={ui.title}
-        icon={Package}
-        actions={
-          <ButtonLink to="/cheats" icon={ShieldCheck} variant="outline">
-            {cheatUi.title}
-          </ButtonLink>
-        }
-      >
-        {ui.intro}
-      </PageHeader>
+    <Page width="max-w-6xl" title={ui.title} icon={Package} intro={ui.intro} actions={actions}>
       <SearchFilters
         search={{ ...search, label: ui.search, placeholder: ui.searchPlaceholder }}
         className="mb-6"
@@ -46,6 +41,6 @@ export function ProductsPage() {
       <PagedGrid query={query} failedText={m.loadFailed} loadingLabel={ui.loading} emptyText={m.empty}>
         {(p) => <ProductCard product={p} />}
       </PagedGrid>
-    </div>
+    </Page>
   );
 }

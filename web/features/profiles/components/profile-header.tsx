@@ -25,8 +25,7 @@ export function ProfileHeader({ profile, own }: { profile: PublicProfile; own: b
       />
       <div className="flex flex-col gap-4 px-5 pb-6 sm:flex-row sm:items-end sm:px-8">
         <Avatar
-          username={profile.username}
-          avatarUrl={profile.avatarUrl}
+          person={profile}
           className="-mt-12 size-24 border-4 border-surface text-3xl! sm:-mt-14 sm:size-28"
         />
         <div className="min-w-0 flex-1">
@@ -91,12 +90,8 @@ function FollowButton({ profile }: { profile: PublicProfile }) {
           onError: (err) => toast.error(errorMessage(err, socialMessages.followFailed)),
         })
       }
+      icon={profile.isFollowing ? UserCheck : UserPlus}
     >
-      {profile.isFollowing ? (
-        <UserCheck className="size-4" aria-hidden="true" />
-      ) : (
-        <UserPlus className="size-4" aria-hidden="true" />
-      )}
       {profile.isFollowing ? c.unfollow : c.follow}
     </Button>
   );

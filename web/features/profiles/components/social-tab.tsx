@@ -1,5 +1,4 @@
 import { Heart, Star, UserCheck } from 'lucide-react';
-import { Link } from 'react-router';
 import { marketplaceMessages } from '../../../../contract/messages/marketplace.ts';
 import { socialMessages } from '../../../../contract/messages/social.ts';
 import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
@@ -10,6 +9,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { DateTime } from '../../../components/ui/date-time.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { HostedImage } from '../../../components/ui/hosted-image.tsx';
+import { ListingTitle } from '../../../components/ui/listing-title.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { ProfileLink } from '../../../components/ui/profile-link.tsx';
 import { SellerFigures } from '../../../components/ui/seller-figures.tsx';
@@ -87,13 +87,7 @@ export function SocialTab({ userId }: { userId: string }) {
                   </div>
                   <p className="mt-2 text-sm break-words whitespace-pre-line">{f.comment}</p>
                   <p className="mt-1 text-xs text-muted">
-                    {f.listingId ? (
-                      <Link to={`/marketplace/${f.listingId}`} className="hover:underline">
-                        {f.listingTitle}
-                      </Link>
-                    ) : (
-                      f.listingTitle
-                    )}
+                    <ListingTitle of={f} className="hover:underline" />
                   </p>
                 </Card>
               </li>

@@ -184,13 +184,7 @@ export function GlobalSearch() {
                           index === active && 'bg-surface-2',
                         )}
                       >
-                        {option.avatar && (
-                          <Avatar
-                            username={option.avatar.username}
-                            avatarUrl={option.avatar.avatarUrl}
-                            className="size-7 text-xs"
-                          />
-                        )}
+                        {option.avatar && <Avatar person={option.avatar} className="size-7 text-xs" />}
                         <span className="min-w-0 flex-1 truncate">{option.label}</span>
                         {option.extra}
                       </div>

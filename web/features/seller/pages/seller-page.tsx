@@ -15,7 +15,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Page } from '../../../components/ui/page-header.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { WebhooksCard } from '../../../components/ui/webhooks-card.tsx';
 import { errorMessage } from '../../../lib/api.ts';
@@ -127,25 +127,20 @@ export function SellerPage() {
   const items = listings.data?.pages.flatMap((p) => p.items) ?? [];
   const summary = sales.data;
 
+  const actions = (
+    <>
+      <a href={salesCsvPath} download className={buttonClasses('outline', 'md')}>
+        <Download className="size-4" aria-hidden="true" />
+        {st.exportCsv}
+      </a>
+      <ButtonLink to="/marketplace/create" icon={Plus}>
+        {w.createListing}
+      </ButtonLink>
+    </>
+  );
+
   return (
-    <div className="mx-auto w-full max-w-5xl">
-      <PageHeader
-        title={st.dashboardTitle}
-        icon={BarChart3}
-        actions={
-          <>
-            <a href={salesCsvPath} download className={buttonClasses('outline', 'md')}>
-              <Download className="size-4" aria-hidden="true" />
-              {st.exportCsv}
-            </a>
-            <ButtonLink to="/marketplace/create" icon={Plus}>
-              {w.createListing}
-            </ButtonLink>
-          </>
-        }
-      >
-        {ui.intro}
-      </PageHeader>
+    <Page width="max-w-5xl" title={st.dashboardTitle} icon={BarChart3} intro={ui.intro} actions={actions}>
       <section aria-label={ui.last30Days} className="mb-6">
         <Card className="flex flex-col gap-4 p-4 sm:p-5">
           <h2 className="font-semibold">{ui.last30Days}</h2>
@@ -187,6 +182,6 @@ export function SellerPage() {
           intro={ui.hooksIntro}
         />
       </section>
-    </div>
+    </Page>
   );
 }

@@ -41,7 +41,7 @@ export function Comments({ postId, viewerId }: { postId: string; viewerId: strin
           {comments.map((c) => (
             <li key={c.id} className="flex gap-3">
               <Link to={`/profile/${c.author.id}`} aria-hidden="true" tabIndex={-1}>
-                <Avatar username={c.author.username} avatarUrl={c.author.avatarUrl} className="size-8" />
+                <Avatar person={c.author} className="size-8" />
               </Link>
               <div className="min-w-0 flex-1 rounded-xl bg-surface px-3 py-2 shadow-sm">
                 <div className="flex items-center gap-2 text-xs">

@@ -64,7 +64,7 @@ export function LatestPosts() {
             to={`/posts#post-${post.id}`}
             className="flex gap-3 rounded-xl p-2 transition-colors hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-primary"
           >
-            <Avatar username={post.author.username} avatarUrl={post.author.avatarUrl} className="size-8" />
+            <Avatar person={post.author} className="size-8" />
             <div className="min-w-0 flex-1">
               <p className="flex items-center justify-between gap-2 text-xs">
                 <span className="truncate font-semibold text-fg">{post.author.username}</span>

@@ -92,7 +92,7 @@ export function PostCard({ post, viewerId }: { post: Post; viewerId: string }) {
       <article aria-labelledby={`post-${post.id}-author`}>
         <header className="flex items-center gap-3 px-5 pt-5">
           <Link to={`/profile/${post.author.id}`} tabIndex={-1} aria-hidden="true">
-            <Avatar username={post.author.username} avatarUrl={post.author.avatarUrl} className="size-10" />
+            <Avatar person={post.author} className="size-10" />
           </Link>
           <div className="min-w-0 flex-1">
             <div className="flex flex-wrap items-center gap-2">
@@ -119,12 +119,8 @@ export function PostCard({ post, viewerId }: { post: Post; viewerId: string }) {
                   ? ui.unfollowUser(post.author.username)
                   : ui.followUser(post.author.username)
               }
+              icon={post.followingAuthor ? UserCheck : UserPlus}
             >
-              {post.followingAuthor ? (
-                <UserCheck className="size-4" aria-hidden="true" />
-              ) : (
-                <UserPlus className="size-4" aria-hidden="true" />
-              )}
               <span aria-hidden="true">{post.followingAuthor ? c.unfollow : c.follow}</span>
             </Button>
           )}

@@ -11,7 +11,7 @@ import { AwaitingReview } from '../../../components/ui/awaiting-review.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Page } from '../../../components/ui/page-header.tsx';
 import { Loading, Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Tabs, useTabs } from '../../../components/ui/tabs.tsx';
@@ -25,13 +25,11 @@ const PostForm = lazy(() => import('../components/post-form.tsx').then((m) => ({
 
 export function PostsPage() {
   const { user, isPending } = useSession();
+
   return (
-    <div className="mx-auto w-full max-w-2xl">
-      <PageHeader title={ui.title} icon={Newspaper} iconSize="size-5">
-        {ui.intro}
-      </PageHeader>
+    <Page width="max-w-2xl" title={ui.title} icon={Newspaper} iconSize="size-5" intro={ui.intro}>
       {isPending ? <FeedSkeleton /> : user ? <Feed viewerId={user.id} /> : <SignInPrompt />}
-    </div>
+    </Page>
   );
 }
 

@@ -1,6 +1,5 @@
 import { Eye, KeyRound, ShieldAlert } from 'lucide-react';
 import toast from 'react-hot-toast';
-import { Link } from 'react-router';
 import { orderMessages as m } from '../../../../contract/messages/order.ts';
 import type { OrderDetail } from '../../../../contract/orders.ts';
 import { commonUi } from '../../../../contract/texts/common-ui.ts';
@@ -9,6 +8,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { DateTime } from '../../../components/ui/date-time.tsx';
+import { ListingTitle } from '../../../components/ui/listing-title.tsx';
 import { SettleOrderForm } from '../../../components/ui/settle-order-form.tsx';
 import { SettlementNote } from '../../../components/ui/settlement-note.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -43,13 +43,7 @@ export function DisputeOrderPanel({ orderId, canSettle }: { orderId: string; can
       <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
         <dt className="text-muted">{ui.listing}</dt>
         <dd className="break-words">
-          {order.listingId ? (
-            <Link to={`/marketplace/${order.listingId}`} className="font-medium hover:underline">
-              {order.listingTitle}
-            </Link>
-          ) : (
-            order.listingTitle
-          )}
+          <ListingTitle of={order} className="font-medium hover:underline" />
         </dd>
         <dt className="text-muted">{ui.buyer}</dt>
         <dd>{order.buyer?.username ?? ui.deletedMember}</dd>

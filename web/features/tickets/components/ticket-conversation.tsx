@@ -19,11 +19,7 @@ export function TicketConversation({ messages }: { messages: TicketMessage[] }) 
           )}
         >
           <div className="mb-2 flex flex-wrap items-center gap-2 text-sm">
-            <Avatar
-              username={msg.author.username}
-              avatarUrl={msg.author.avatarUrl}
-              className="size-7 text-xs"
-            />
+            <Avatar person={msg.author} className="size-7 text-xs" />
             <span className="font-semibold">{msg.author.username}</span>
             {msg.isStaffReply && (
               <Badge tone="primary">

@@ -5,9 +5,8 @@ import { ticketMessages as m } from '../../../../contract/messages/ticket.ts';
 import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { ticketsUi as ui } from '../../../../contract/texts/tickets-ui.ts';
 import { ticketStatusLabels } from '../../../../contract/tickets.ts';
-import { AdminCell, AdminRow, AdminTable } from '../../../components/ui/admin-table.tsx';
-import { DateTime } from '../../../components/ui/date-time.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { AdminCell, AdminDateCell, AdminRow, AdminTable } from '../../../components/ui/admin-table.tsx';
+import { Page } from '../../../components/ui/page-header.tsx';
 import { SearchFilters } from '../../../components/ui/search-input.tsx';
 import { Segmented } from '../../../components/ui/segmented.tsx';
 import { useSearchText } from '../../../lib/use-debounced-value.ts';
@@ -21,10 +20,7 @@ export function AdminTicketsPage() {
   const statusOptions = { all: commonUi.all, ...ticketStatusLabels };
 
   return (
-    <div>
-      <PageHeader title={ui.manageTickets} icon={LifeBuoy}>
-        {ui.manageIntro}
-      </PageHeader>
+    <Page title={ui.manageTickets} icon={LifeBuoy} intro={ui.manageIntro}>
       <SearchFilters search={{ ...search, label: ui.searchTickets, placeholder: ui.searchPlaceholder }}>
         <Segmented label={commonUi.status} value={status} options={statusOptions} onChange={setStatus} />
       </SearchFilters>
@@ -55,12 +51,10 @@ export function AdminTicketsPage() {
               <TicketStatusBadge status={t.status} />
             </AdminCell>
             <AdminCell className="text-right tabular-nums">{t.messageCount}</AdminCell>
-            <AdminCell className="whitespace-nowrap text-muted">
-              <DateTime at={t.updatedAt} />
-            </AdminCell>
+            <AdminDateCell at={t.updatedAt} />
           </AdminRow>
         )}
       </AdminTable>
-    </div>
+    </Page>
   );
 }

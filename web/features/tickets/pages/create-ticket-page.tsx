@@ -1,15 +1,15 @@
-import { ArrowLeft, LifeBuoy } from 'lucide-react';
+import { LifeBuoy } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { ticketMessages as m } from '../../../../contract/messages/ticket.ts';
 import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
 import { ticketsUi as ui } from '../../../../contract/texts/tickets-ui.ts';
 import { newTicketBody } from '../../../../contract/tickets.ts';
-import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { PageBackLink } from '../../../components/ui/detail-page.tsx';
 import { SubmitRow } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Page } from '../../../components/ui/page-header.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { useZodForm } from '../../../lib/forms.ts';
 import { useCreateTicket } from '../api.ts';
@@ -32,13 +32,13 @@ export function CreateTicketPage() {
   );
 
   return (
-    <div className="mx-auto w-full max-w-2xl">
-      <ButtonLink to="/tickets" icon={ArrowLeft} variant="ghost" size="sm" className="mb-4 -ml-2">
-        {ui.supportTickets}
-      </ButtonLink>
-      <PageHeader title={ui.newTicket} icon={LifeBuoy}>
-        {ui.newTicketIntro}
-      </PageHeader>
+    <Page
+      width="max-w-2xl"
+      back={<PageBackLink to="/tickets" label={ui.supportTickets} />}
+      title={ui.newTicket}
+      icon={LifeBuoy}
+      intro={ui.newTicketIntro}
+    >
       <Card className="p-5 sm:p-6">
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
           <Input label={c.title} {...field('title')} />
@@ -48,6 +48,6 @@ export function CreateTicketPage() {
           </SubmitRow>
         </form>
       </Card>
-    </div>
+    </Page>
   );
 }

@@ -9,7 +9,7 @@ import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
 import { DateTime } from '../../../components/ui/date-time.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Page } from '../../../components/ui/page-header.tsx';
 import { withParts } from '../../../lib/text-parts.tsx';
 import { useFailureToast } from '../../../lib/use-failure-toast.ts';
 import { useMyTickets } from '../api.ts';
@@ -26,10 +26,13 @@ export function TicketsPage() {
   );
 
   return (
-    <div className="mx-auto w-full max-w-3xl">
-      <PageHeader title={ui.supportTickets} icon={LifeBuoy} actions={newTicket}>
-        {ui.ticketsIntro}
-      </PageHeader>
+    <Page
+      width="max-w-3xl"
+      title={ui.supportTickets}
+      icon={LifeBuoy}
+      intro={ui.ticketsIntro}
+      actions={newTicket}
+    >
       {query.isPending ? (
         <SkeletonRows label={ui.loadingTickets} rows={4} className="h-20 w-full rounded-2xl" />
       ) : items.length === 0 ? (
@@ -59,6 +62,6 @@ export function TicketsPage() {
         </ul>
       )}
       <LoadMore query={query} label={shellUi.loadMore} variant="ghost" className="mt-4 flex justify-center" />
-    </div>
+    </Page>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { type FormEvent, type ReactNode, useEffect } from 'react';
 import { withdrawalMessages as m } from '../../../../contract/messages/withdrawal.ts';
 import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { withdrawalQueueUi as q } from '../../../../contract/texts/wallet-ui.ts';
@@ -26,6 +26,32 @@ const summary = (w: AdminWithdrawal | undefined) =>
     ? q.summary(w.credits, w.member?.username ?? q.deletedMember, `${w.amount} ${w.currency}`, w.destination)
     : undefined;
 
+/** The dialog around a decision's form, under the withdrawal's summary. */
+function DecideDialog({
+  withdrawal: w,
+  onClose,
+  title,
+  onSubmit,
+  children,
+}: Omit<DecideProps, 'decide'> & {
+  title: string;
+  onSubmit: (event: FormEvent) => void;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog
+      open={w !== undefined}
+      onOpenChange={(open) => !open && onClose()}
+      title={title}
+      description={summary(w)}
+    >
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        {children}
+      </form>
+    </Dialog>
+  );
+}
+
 /** A manual payout is approved with its reference (the transfer staff made); a BTCPay one needs none. */
 export function ApproveDialog({ withdrawal: w, onClose, decide }: DecideProps) {
   const { field, handleSubmit, reset, setError } = useZodForm(approveWithdrawalBody);
@@ -42,23 +68,16 @@ export function ApproveDialog({ withdrawal: w, onClose, decide }: DecideProps) {
     );
   });
   return (
-    <Dialog
-      open={w !== undefined}
-      onOpenChange={(open) => !open && onClose()}
-      title={q.approveTitle}
-      description={summary(w)}
-    >
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        {manual ? (
-          <Input label={q.payoutReference} hint={q.payoutReferenceHint} {...field('reference')} />
-        ) : (
-          <p className="text-sm text-muted">{q.btcpayNote}</p>
-        )}
-        <SubmitRow loading={decide.isPending} cancel={onClose}>
-          {q.approve}
-        </SubmitRow>
-      </form>
-    </Dialog>
+    <DecideDialog withdrawal={w} onClose={onClose} title={q.approveTitle} onSubmit={onSubmit}>
+      {manual ? (
+        <Input label={q.payoutReference} hint={q.payoutReferenceHint} {...field('reference')} />
+      ) : (
+        <p className="text-sm text-muted">{q.btcpayNote}</p>
+      )}
+      <SubmitRow loading={decide.isPending} cancel={onClose}>
+        {q.approve}
+      </SubmitRow>
+    </DecideDialog>
   );
 }
 
@@ -73,19 +92,12 @@ export function RejectDialog({ withdrawal: w, onClose, decide }: DecideProps) {
     decide.mutate({ id: w.id, action: 'reject', reason }, toastOutcome(m.rejected, q.rejectFailed, onClose));
   });
   return (
-    <Dialog
-      open={w !== undefined}
-      onOpenChange={(open) => !open && onClose()}
-      title={q.rejectTitle}
-      description={summary(w)}
-    >
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <p className="text-sm text-muted">{q.rejectNote}</p>
-        <Textarea label={commonUi.reason} rows={3} {...field('reason', { counter: 1000 })} />
-        <SubmitRow variant="danger" loading={decide.isPending} cancel={onClose}>
-          {q.reject}
-        </SubmitRow>
-      </form>
-    </Dialog>
+    <DecideDialog withdrawal={w} onClose={onClose} title={q.rejectTitle} onSubmit={onSubmit}>
+      <p className="text-sm text-muted">{q.rejectNote}</p>
+      <Textarea label={commonUi.reason} rows={3} {...field('reason', { counter: 1000 })} />
+      <SubmitRow variant="danger" loading={decide.isPending} cancel={onClose}>
+        {q.reject}
+      </SubmitRow>
+    </DecideDialog>
   );
 }
