@@ -104,3 +104,13 @@ test("a browser asking for German is not sent an English drawing; a member's pag
   expect(html).toContain('<div id="root"></div>');
   await expect(page.getByRole('link', { name: 'Your profile' })).toBeVisible();
 });
+
+test('a login-required page under a public address is not drawn: the visitor is sent to sign in', async ({
+  page,
+}) => {
+  // /profile/:userId has a link card, so /profile/settings asks to be drawn; it is the member's own settings.
+  const response = await page.goto('/profile/settings');
+  expect(await response!.text()).not.toContain('id="server-state"');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible();
+});

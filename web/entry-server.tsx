@@ -6,7 +6,7 @@ import { Providers } from './app/providers.tsx';
 import { routes } from './app/router.tsx';
 import { setApiTransport } from './lib/api.ts';
 import { newQueryClient } from './lib/query-client.ts';
-import { SERVER_STATE_ID, type ServerState } from './lib/server-state.ts';
+import { SERVER_STATE_ID, ServerDraw, type ServerState } from './lib/server-state.ts';
 import { sessionKey } from './lib/session.ts';
 
 /*
@@ -28,7 +28,7 @@ export interface ServerRender {
 /** The server hands in the app itself (`app.inject`) as the API client's transport. */
 export { SERVER_STATE_ID, setApiTransport };
 
-/** Renders `url` (path and query) for a visitor; null when the routes answer with a redirect. */
+/** Renders `url` (path and query) for a visitor; null when the routes or a page answer with a redirect. */
 export async function render(url: string): Promise<ServerRender | null> {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(new URL(url, 'http://localhost')));
@@ -37,14 +37,18 @@ export async function render(url: string): Promise<ServerRender | null> {
   // Only a visitor's page is drawn here (the server checked): the shell knows so without asking.
   client.setQueryData(sessionKey, { user: null });
   const router = createStaticRouter(handler.dataRoutes, context);
+  const drawing = { redirected: false };
   const page: ReactElement = (
-    <Providers client={client}>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
-    </Providers>
+    <ServerDraw.Provider value={drawing}>
+      <Providers client={client}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </Providers>
+    </ServerDraw.Provider>
   );
   // Preact's own renderer (the build's React is Preact, decision 030); async, as the shell's lazy pieces suspend.
   const draw = () => renderToStringAsync(page as unknown as Parameters<typeof renderToStringAsync>[0]);
   let html = await draw();
+  if (drawing.redirected) return null;
   for (let round = 1; round < MAX_ROUNDS; round++) {
     const asked = client.getQueryCache().getAll().filter(waiting);
     if (asked.length === 0) break;

@@ -1,5 +1,7 @@
+import { useContext } from 'react';
 import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { PageSkeleton } from '../components/ui/skeleton.tsx';
+import { ServerDraw } from '../lib/server-state.ts';
 import { useSession } from '../lib/session.ts';
 
 /** Login-required pages: visitors go to /login (the session's load shows a skeleton, never a redirect). */
@@ -18,6 +20,11 @@ export function RequireAuth() {
  */
 export function ToSignIn() {
   const { pathname } = useLocation();
+  const drawing = useContext(ServerDraw);
   if (useNavigation().state !== 'idle') return <PageSkeleton />;
+  if (drawing) {
+    drawing.redirected = true;
+    return null;
+  }
   return <Navigate to="/login" replace state={{ from: pathname }} />;
 }
