@@ -81,6 +81,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
+  // A pseudo-locale run may go beside the main one (.ci/run): each cleans its own results at its start.
+  outputDir: PSEUDO ? 'test-results/pseudo' : 'test-results/main',
   use: {
     baseURL: E2E_BASE_URL,
     // No trace unless asked for (`npx playwright test --trace retain-on-failure` to debug a failure): it is
