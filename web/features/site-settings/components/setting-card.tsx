@@ -21,7 +21,7 @@ import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
 import { useUpdateSiteSetting } from '../api.ts';
 
 /** One setting's form: validated by the contract's schema for its key, saved on its own. */
-export function useSettingForm<T extends FieldValues>(key: SiteSettingKey, values: T) {
+function useSettingForm<T extends FieldValues>(key: SiteSettingKey, values: T) {
   const update = useUpdateSiteSetting();
   // biome-ignore lint/suspicious/noExplicitAny: the schema of `key` validates exactly T
   const form = useForm<T>({ resolver: zodResolver(siteSettingSchemas[key] as any), values });
@@ -40,7 +40,10 @@ export function useSettingForm<T extends FieldValues>(key: SiteSettingKey, value
   return { form, onSubmit, pending: update.isPending };
 }
 
-/** One setting's card: its fields in a form of their own, with the Save button (named for the setting). */
+/**
+ * One setting's card: its fields in a form of their own, with the Save button (named for the setting). A form
+ * whose shape differs from its setting's (the review queue's) brings its own submit; the others are `SettingForm`.
+ */
 export function SettingCard({
   title,
   saves,
@@ -65,6 +68,33 @@ export function SettingCard({
         </div>
       </form>
     </SectionCard>
+  );
+}
+
+/**
+ * A setting's card with its form: `children` lays out the setting's fields in the form, which validates
+ * `value` by the contract's schema for `setting` and saves it on its own.
+ */
+export function SettingForm<T extends FieldValues>({
+  setting: key,
+  value,
+  title,
+  saves,
+  className,
+  children,
+}: {
+  setting: SiteSettingKey;
+  value: T;
+  title: string;
+  saves: string;
+  className?: string;
+  children: (form: UseFormReturn<T>) => ReactNode;
+}) {
+  const setting = useSettingForm(key, value);
+  return (
+    <SettingCard title={title} saves={saves} setting={setting} className={className}>
+      {children(setting.form)}
+    </SettingCard>
   );
 }
 
