@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import type { ReviewItem } from '../../../../contract/review.ts';
 import { reviewKindNouns, adminUi as ui } from '../../../../contract/texts/admin-ui.ts';
 import type { ReviewKind, ReviewReason, ReviewStatus } from '../../../../contract/trust.ts';
+import { AdminDecisionButtons } from '../../../components/ui/admin-row-actions.tsx';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { DateTime } from '../../../components/ui/date-time.tsx';
 import { ProfileLink } from '../../../components/ui/profile-link.tsx';
@@ -151,42 +151,32 @@ export function ReviewCard({
       </dl>
 
       {item.status === 'pending' ? (
-        <div className="flex flex-wrap gap-2">
-          <Button
-            icon={Check}
-            variant="outline"
-            size="sm"
-            disabled={busy}
-            aria-label={message ? ui.dismissItem(about) : ui.approveItem(about)}
-            onClick={() => onDecide('approve')}
-          >
-            {message ? ui.dismiss : ui.approve}
-          </Button>
-          {!message && (
-            <Button
-              icon={X}
-              variant="ghost"
-              size="sm"
-              disabled={busy}
-              aria-label={ui.rejectItem(about)}
-              onClick={() => onDecide('reject')}
-            >
-              {ui.reject}
-            </Button>
-          )}
-          {canBan && (
-            <Button
-              icon={Ban}
-              variant="danger"
-              size="sm"
-              disabled={busy}
-              aria-label={message ? ui.banSenderOf(about) : ui.rejectAndBanItem(about)}
-              onClick={() => onDecide('reject-and-ban')}
-            >
-              {message ? ui.banSender : ui.rejectAndBan}
-            </Button>
-          )}
-        </div>
+        <AdminDecisionButtons
+          busy={busy}
+          decisions={[
+            {
+              icon: Check,
+              variant: 'outline',
+              label: message ? ui.dismissItem(about) : ui.approveItem(about),
+              text: message ? ui.dismiss : ui.approve,
+              onClick: () => onDecide('approve'),
+            },
+            !message && {
+              icon: X,
+              variant: 'ghost',
+              label: ui.rejectItem(about),
+              text: ui.reject,
+              onClick: () => onDecide('reject'),
+            },
+            canBan && {
+              icon: Ban,
+              variant: 'danger',
+              label: message ? ui.banSenderOf(about) : ui.rejectAndBanItem(about),
+              text: message ? ui.banSender : ui.rejectAndBan,
+              onClick: () => onDecide('reject-and-ban'),
+            },
+          ]}
+        />
       ) : (
         item.decision && (
           <p className="flex flex-wrap items-center gap-1 text-xs text-muted">
