@@ -24,13 +24,7 @@ const withdrawalNumbers = (): NumberField<Withdrawals>[] => [
 /** What a credit costs and how many one top-up may buy. */
 export function PaymentsForm({ value }: { value: Payments }) {
   return (
-    <SettingForm
-      setting="payments"
-      value={value}
-      title={ui.topUps}
-      saves={ui.savesTopUps}
-      className="grid gap-4 sm:grid-cols-2"
-    >
+    <SettingForm setting="payments" value={value} layout="grid">
       {(form) => (
         <>
           <Input
@@ -51,13 +45,7 @@ export function PaymentsForm({ value }: { value: Payments }) {
 /** How long earnings wait, the smallest withdrawal and the platform's fee on it. */
 export function WithdrawalsForm({ value }: { value: Withdrawals }) {
   return (
-    <SettingForm
-      setting="withdrawals"
-      value={value}
-      title={ui.withdrawals}
-      saves={ui.savesWithdrawals}
-      className="grid gap-4 sm:grid-cols-2"
-    >
+    <SettingForm setting="withdrawals" value={value} layout="grid">
       {(form) => <NumberFields form={form} fields={withdrawalNumbers()} />}
     </SettingForm>
   );

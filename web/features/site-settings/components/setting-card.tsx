@@ -40,29 +40,48 @@ function useSettingForm<T extends FieldValues>(key: SiteSettingKey, values: T) {
   return { form, onSubmit, pending: update.isPending };
 }
 
+/** The settings with a card on the settings page: all but the anti-bot cost, which the page does not show. */
+type CardSetting = Exclude<SiteSettingKey, 'anti_bot'>;
+
+// Read at render, so they are in the active language: each setting's card title and the name its Save gives.
+const cardTexts = (): Record<CardSetting, { title: string; saves: string }> => ({
+  animations: { title: ui.animations, saves: ui.savesAnimations },
+  marketplace_fee: { title: ui.marketplaceFee, saves: ui.savesFee },
+  site_theme: { title: ui.themeColours, saves: ui.savesTheme },
+  buyer_protection: { title: ui.buyerProtection, saves: ui.savesProtection },
+  external_links: { title: ui.externalLinks, saves: ui.savesLinks },
+  payments: { title: ui.topUps, saves: ui.savesTopUps },
+  withdrawals: { title: ui.withdrawals, saves: ui.savesWithdrawals },
+  review: { title: ui.reviewQueue, saves: ui.savesReview },
+  trust: { title: ui.trustLevels, saves: ui.savesTrust },
+});
+
+/** How a card lays out its fields: two columns, one column, or as they come. */
+const layouts = { grid: 'grid gap-4 sm:grid-cols-2', column: 'flex flex-col gap-4' };
+type SettingLayout = keyof typeof layouts;
+
 /**
  * One setting's card: its fields in a form of their own, with the Save button (named for the setting). A form
  * whose shape differs from its setting's (the review queue's) brings its own submit; the others are `SettingForm`.
  */
 export function SettingCard({
-  title,
-  saves,
   setting,
-  className,
+  submit,
+  layout,
   children,
 }: {
-  title: string;
-  saves: string;
-  setting: { onSubmit: () => void; pending: boolean };
-  className?: string;
+  setting: CardSetting;
+  submit: { onSubmit: () => void; pending: boolean };
+  layout?: SettingLayout;
   children: ReactNode;
 }) {
+  const { title, saves } = cardTexts()[setting];
   return (
     <SectionCard title={title}>
-      <form noValidate onSubmit={setting.onSubmit} className={className}>
+      <form noValidate onSubmit={submit.onSubmit} className={layout && layouts[layout]}>
         {children}
         <div className="mt-4 flex justify-end">
-          <Button type="submit" size="sm" loading={setting.pending} aria-label={ui.saveNamed(saves)}>
+          <Button type="submit" size="sm" loading={submit.pending} aria-label={ui.saveNamed(saves)}>
             {commonUi.save}
           </Button>
         </div>
@@ -76,24 +95,20 @@ export function SettingCard({
  * `value` by the contract's schema for `setting` and saves it on its own.
  */
 export function SettingForm<T extends FieldValues>({
-  setting: key,
+  setting,
   value,
-  title,
-  saves,
-  className,
+  layout,
   children,
 }: {
-  setting: SiteSettingKey;
+  setting: CardSetting;
   value: T;
-  title: string;
-  saves: string;
-  className?: string;
+  layout?: SettingLayout;
   children: (form: UseFormReturn<T>) => ReactNode;
 }) {
-  const setting = useSettingForm(key, value);
+  const submit = useSettingForm(setting, value);
   return (
-    <SettingCard title={title} saves={saves} setting={setting} className={className}>
-      {children(setting.form)}
+    <SettingCard setting={setting} submit={submit} layout={layout}>
+      {children(submit.form)}
     </SettingCard>
   );
 }

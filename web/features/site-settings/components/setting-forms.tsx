@@ -10,7 +10,7 @@ const animationLabels = () => ({ snow: ui.snow, rain: ui.rain, sparkles: ui.spar
 
 export function AnimationsForm({ value }: { value: PublicConfig['animations'] }) {
   return (
-    <SettingForm setting="animations" value={value} title={ui.animations} saves={ui.savesAnimations}>
+    <SettingForm setting="animations" value={value}>
       {(form) => (
         <>
           <Controller
@@ -36,7 +36,7 @@ export function AnimationsForm({ value }: { value: PublicConfig['animations'] })
 
 export function FeeForm({ value }: { value: PublicConfig['marketplaceFee'] }) {
   return (
-    <SettingForm setting="marketplace_fee" value={value} title={ui.marketplaceFee} saves={ui.savesFee}>
+    <SettingForm setting="marketplace_fee" value={value}>
       {(form) => (
         <NumberFields
           form={form}
@@ -78,13 +78,7 @@ function ColourField({
 
 export function ThemeForm({ value }: { value: PublicConfig['siteTheme'] }) {
   return (
-    <SettingForm
-      setting="site_theme"
-      value={value}
-      title={ui.themeColours}
-      saves={ui.savesTheme}
-      className="flex flex-col gap-4"
-    >
+    <SettingForm setting="site_theme" value={value} layout="column">
       {(form) => (
         <>
           <ColourField label={ui.primaryColour} name="primaryColor" form={form} />
@@ -103,9 +97,7 @@ export function LinksForm({ value }: { value: Pick<PublicConfig, 'supportStreamU
         supportStreamUrl: value.supportStreamUrl ?? '',
         communityChatUrl: value.communityChatUrl ?? '',
       }}
-      title={ui.externalLinks}
-      saves={ui.savesLinks}
-      className="flex flex-col gap-4"
+      layout="column"
     >
       {(form) => (
         <>
@@ -129,12 +121,7 @@ export function LinksForm({ value }: { value: Pick<PublicConfig, 'supportStreamU
 
 export function ProtectionForm({ value }: { value: PublicConfig['buyerProtection'] }) {
   return (
-    <SettingForm
-      setting="buyer_protection"
-      value={value}
-      title={ui.buyerProtection}
-      saves={ui.savesProtection}
-    >
+    <SettingForm setting="buyer_protection" value={value}>
       {(form) => (
         <NumberFields
           form={form}

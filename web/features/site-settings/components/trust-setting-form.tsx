@@ -51,13 +51,7 @@ const levelLimits = (level: TrustLevel): NumberField<Trust>[] =>
 /** Trust levels: what unlocks Member and Trusted, the unverified allowance, and each level's limits. */
 export function TrustForm({ value }: { value: Trust }) {
   return (
-    <SettingForm
-      setting="trust"
-      value={value}
-      title={ui.trustLevels}
-      saves={ui.savesTrust}
-      className="grid gap-4 sm:grid-cols-2"
-    >
+    <SettingForm setting="trust" value={value} layout="grid">
       {(form) => (
         <>
           <NumberFields form={form} fields={thresholds()} />
