@@ -1,10 +1,9 @@
-import { type LucideIcon, Pin, PinOff } from 'lucide-react';
+import { Pin, PinOff } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { componentsUi as ui } from '../../../contract/texts/components-ui.ts';
 import { cn } from '../../lib/cn.ts';
 import { AdminCell } from './admin-table.tsx';
-import { Button } from './button.tsx';
 
 const iconButton =
   'grid size-9 place-items-center rounded-lg text-muted transition-colors hover:bg-surface-2 hover:text-fg focus-visible:outline-2 focus-visible:outline-primary';
@@ -73,47 +72,5 @@ export function AdminRowActions({
     <AdminCell>
       <div className={cn('flex items-center justify-end', gap)}>{children}</div>
     </AdminCell>
-  );
-}
-
-/** One decision on an item waiting for staff: its button's icon and look, its name (naming the item) and text. */
-export interface AdminDecision {
-  icon: LucideIcon;
-  variant: 'outline' | 'ghost' | 'danger';
-  label: string;
-  text: string;
-  onClick: () => void;
-}
-
-/** A waiting item's decisions (approve, reject, …) side by side, all held while one is being saved. */
-export function AdminDecisionButtons({
-  decisions,
-  busy,
-  className,
-}: {
-  /** `false` for a decision this item does not offer. */
-  decisions: (AdminDecision | false)[];
-  busy: boolean;
-  className?: string;
-}) {
-  return (
-    <div className={cn('flex flex-wrap gap-2', className)}>
-      {decisions.map(
-        (d) =>
-          d && (
-            <Button
-              key={d.label}
-              icon={d.icon}
-              variant={d.variant}
-              size="sm"
-              disabled={busy}
-              aria-label={d.label}
-              onClick={d.onClick}
-            >
-              {d.text}
-            </Button>
-          ),
-      )}
-    </div>
   );
 }

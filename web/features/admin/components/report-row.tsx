@@ -6,9 +6,9 @@ import { AdminCell, AdminRow } from '../../../components/ui/admin-table.tsx';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { DateTime } from '../../../components/ui/date-time.tsx';
+import { DecisionButtons, yesNo } from '../../../components/ui/decision-buttons.tsx';
 import { Img } from '../../../components/ui/img.tsx';
 import { ProfileLink } from '../../../components/ui/profile-link.tsx';
-import { DecisionButtons } from './decision-buttons.tsx';
 
 const statusLabels = (): Record<ReportStatus, string> => ({
   pending: ui.pending,
@@ -161,11 +161,13 @@ export function ReportRow({
           <div className="flex flex-wrap gap-2 max-md:pt-1 md:ml-auto md:grid md:w-76 md:grid-cols-2">
             {/* The two one-click settlements; deleting the content and banning are asked first. */}
             <DecisionButtons
-              yes={{ action: 'resolve', label: ui.resolve }}
-              no={{ action: 'dismiss', label: ui.dismiss }}
-              about={ui.aboutReport(shortId(r.id))}
-              disabled={busy}
-              onDecide={onRun}
+              decisions={yesNo(
+                { action: 'resolve', label: ui.resolve },
+                { action: 'dismiss', label: ui.dismiss },
+                ui.aboutReport(shortId(r.id)),
+                onRun,
+              )}
+              busy={busy}
               iconClassName="size-4 shrink-0"
             />
             {r.target.id && (

@@ -3,10 +3,10 @@ import { Link } from 'react-router';
 import type { ReviewItem } from '../../../../contract/review.ts';
 import { reviewKindNouns, adminUi as ui } from '../../../../contract/texts/admin-ui.ts';
 import type { ReviewKind, ReviewReason, ReviewStatus } from '../../../../contract/trust.ts';
-import { AdminDecisionButtons } from '../../../components/ui/admin-row-actions.tsx';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { DateTime } from '../../../components/ui/date-time.tsx';
+import { DecisionButtons } from '../../../components/ui/decision-buttons.tsx';
 import { ProfileLink } from '../../../components/ui/profile-link.tsx';
 import { formatDateShort } from '../../../lib/format.ts';
 import type { ReviewAction } from '../api.ts';
@@ -151,32 +151,34 @@ export function ReviewCard({
       </dl>
 
       {item.status === 'pending' ? (
-        <AdminDecisionButtons
-          busy={busy}
-          decisions={[
-            {
-              icon: Check,
-              variant: 'outline',
-              label: message ? ui.dismissItem(about) : ui.approveItem(about),
-              text: message ? ui.dismiss : ui.approve,
-              onClick: () => onDecide('approve'),
-            },
-            !message && {
-              icon: X,
-              variant: 'ghost',
-              label: ui.rejectItem(about),
-              text: ui.reject,
-              onClick: () => onDecide('reject'),
-            },
-            canBan && {
-              icon: Ban,
-              variant: 'danger',
-              label: message ? ui.banSenderOf(about) : ui.rejectAndBanItem(about),
-              text: message ? ui.banSender : ui.rejectAndBan,
-              onClick: () => onDecide('reject-and-ban'),
-            },
-          ]}
-        />
+        <div className="flex flex-wrap gap-2">
+          <DecisionButtons
+            busy={busy}
+            decisions={[
+              {
+                icon: Check,
+                variant: 'outline',
+                label: message ? ui.dismissItem(about) : ui.approveItem(about),
+                text: message ? ui.dismiss : ui.approve,
+                onClick: () => onDecide('approve'),
+              },
+              !message && {
+                icon: X,
+                variant: 'ghost',
+                label: ui.rejectItem(about),
+                text: ui.reject,
+                onClick: () => onDecide('reject'),
+              },
+              canBan && {
+                icon: Ban,
+                variant: 'danger',
+                label: message ? ui.banSenderOf(about) : ui.rejectAndBanItem(about),
+                text: message ? ui.banSender : ui.rejectAndBan,
+                onClick: () => onDecide('reject-and-ban'),
+              },
+            ]}
+          />
+        </div>
       ) : (
         item.decision && (
           <p className="flex flex-wrap items-center gap-1 text-xs text-muted">

@@ -5,6 +5,7 @@ import { adminUi as ui } from '../../../../contract/texts/admin-ui.ts';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { DateTime } from '../../../components/ui/date-time.tsx';
+import { DecisionButtons, yesNo } from '../../../components/ui/decision-buttons.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ListingTitle } from '../../../components/ui/listing-title.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
@@ -14,7 +15,6 @@ import { Tabs, useTabs } from '../../../components/ui/tabs.tsx';
 import { useAdminList } from '../../../lib/admin-list.ts';
 import { toastOutcome } from '../../../lib/toast-outcome.ts';
 import { useFlaggedVouches, useReviewVouch } from '../api.ts';
-import { DecisionButtons } from './decision-buttons.tsx';
 
 const tabs = (): Record<VouchReviewStatus, string> => ({
   pending: ui.statusWaiting,
@@ -94,11 +94,13 @@ export function VouchReviews() {
                   {v.review === 'pending' ? (
                     <div className="flex flex-wrap gap-2">
                       <DecisionButtons
-                        yes={{ action: 'approve', label: ui.approve }}
-                        no={{ action: 'reject', label: ui.reject }}
-                        about={ui.feedbackFrom(v.from?.username ?? ui.aDeletedUser)}
-                        disabled={review.isPending}
-                        onDecide={(action) => decide(v, action)}
+                        decisions={yesNo(
+                          { action: 'approve', label: ui.approve },
+                          { action: 'reject', label: ui.reject },
+                          ui.feedbackFrom(v.from?.username ?? ui.aDeletedUser),
+                          (action) => decide(v, action),
+                        )}
+                        busy={review.isPending}
                       />
                     </div>
                   ) : (

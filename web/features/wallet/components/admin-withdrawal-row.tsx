@@ -5,10 +5,10 @@ import {
   withdrawalStatusLabels,
 } from '../../../../contract/texts/wallet-ui.ts';
 import { type AdminWithdrawal, withdrawalMethodLabels } from '../../../../contract/withdrawals.ts';
-import { AdminDecisionButtons } from '../../../components/ui/admin-row-actions.tsx';
 import { AdminCell, AdminRow } from '../../../components/ui/admin-table.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { DateTime } from '../../../components/ui/date-time.tsx';
+import { DecisionButtons } from '../../../components/ui/decision-buttons.tsx';
 import { ProfileLink } from '../../../components/ui/profile-link.tsx';
 import { withdrawalStatusTones } from '../labels.ts';
 
@@ -77,20 +77,21 @@ export function AdminWithdrawalRow({
       </AdminCell>
       <AdminCell>
         {w.status === 'pending' ? (
-          <AdminDecisionButtons
-            busy={busy}
-            className="md:justify-end"
-            decisions={[
-              {
-                icon: Check,
-                variant: 'outline',
-                label: q.approveOf(who),
-                text: q.approve,
-                onClick: onApprove,
-              },
-              { icon: X, variant: 'ghost', label: q.rejectOf(who), text: q.reject, onClick: onReject },
-            ]}
-          />
+          <div className="flex flex-wrap gap-2 md:justify-end">
+            <DecisionButtons
+              busy={busy}
+              decisions={[
+                {
+                  icon: Check,
+                  variant: 'outline',
+                  label: q.approveOf(who),
+                  text: q.approve,
+                  onClick: onApprove,
+                },
+                { icon: X, variant: 'ghost', label: q.rejectOf(who), text: q.reject, onClick: onReject },
+              ]}
+            />
+          </div>
         ) : (
           <div className="flex flex-col gap-1 text-xs text-muted md:items-end md:text-right">
             <Badge tone={withdrawalStatusTones[w.status]}>{withdrawalStatusLabels[w.status]}</Badge>
