@@ -1,4 +1,6 @@
 import { Check, type LucideIcon, X } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { cn } from '../../lib/cn.ts';
 import { Button } from './button.tsx';
 
 /** One decision on an item waiting for staff: its button's icon and look, its name (naming the item) and text. */
@@ -35,32 +37,41 @@ export function yesNo<A extends string>(
 }
 
 /**
- * A waiting item's decisions (approve, reject, …) side by side, all held while one is being saved; the caller
- * lays them out. `false` stands for a decision this item does not offer.
+ * A waiting item's decisions (approve, reject, …) side by side, all held while one is being saved, then any
+ * `children` (actions asked first). `false` stands for a decision this item does not offer.
  */
 export function DecisionButtons({
   decisions,
   busy,
   iconClassName = 'size-4',
+  className,
+  children,
 }: {
   decisions: (Decision | false)[];
   busy: boolean;
   iconClassName?: string;
+  className?: string;
+  children?: ReactNode;
 }) {
-  return decisions.map(
-    (d) =>
-      d && (
-        <Button
-          key={d.label}
-          variant={d.variant}
-          size="sm"
-          aria-label={d.label}
-          disabled={busy}
-          onClick={d.onClick}
-        >
-          <d.icon className={iconClassName} aria-hidden="true" />
-          {d.text}
-        </Button>
-      ),
+  return (
+    <div className={cn('flex flex-wrap gap-2', className)}>
+      {decisions.map(
+        (d) =>
+          d && (
+            <Button
+              key={d.label}
+              variant={d.variant}
+              size="sm"
+              aria-label={d.label}
+              disabled={busy}
+              onClick={d.onClick}
+            >
+              <d.icon className={iconClassName} aria-hidden="true" />
+              {d.text}
+            </Button>
+          ),
+      )}
+      {children}
+    </div>
   );
 }

@@ -151,34 +151,32 @@ export function ReviewCard({
       </dl>
 
       {item.status === 'pending' ? (
-        <div className="flex flex-wrap gap-2">
-          <DecisionButtons
-            busy={busy}
-            decisions={[
-              {
-                icon: Check,
-                variant: 'outline',
-                label: message ? ui.dismissItem(about) : ui.approveItem(about),
-                text: message ? ui.dismiss : ui.approve,
-                onClick: () => onDecide('approve'),
-              },
-              !message && {
-                icon: X,
-                variant: 'ghost',
-                label: ui.rejectItem(about),
-                text: ui.reject,
-                onClick: () => onDecide('reject'),
-              },
-              canBan && {
-                icon: Ban,
-                variant: 'danger',
-                label: message ? ui.banSenderOf(about) : ui.rejectAndBanItem(about),
-                text: message ? ui.banSender : ui.rejectAndBan,
-                onClick: () => onDecide('reject-and-ban'),
-              },
-            ]}
-          />
-        </div>
+        <DecisionButtons
+          busy={busy}
+          decisions={[
+            {
+              icon: Check,
+              variant: 'outline',
+              label: message ? ui.dismissItem(about) : ui.approveItem(about),
+              text: message ? ui.dismiss : ui.approve,
+              onClick: () => onDecide('approve'),
+            },
+            !message && {
+              icon: X,
+              variant: 'ghost',
+              label: ui.rejectItem(about),
+              text: ui.reject,
+              onClick: () => onDecide('reject'),
+            },
+            canBan && {
+              icon: Ban,
+              variant: 'danger',
+              label: message ? ui.banSenderOf(about) : ui.rejectAndBanItem(about),
+              text: message ? ui.banSender : ui.rejectAndBan,
+              onClick: () => onDecide('reject-and-ban'),
+            },
+          ]}
+        />
       ) : (
         item.decision && (
           <p className="flex flex-wrap items-center gap-1 text-xs text-muted">

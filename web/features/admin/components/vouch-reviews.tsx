@@ -92,17 +92,15 @@ export function VouchReviews() {
                     {ui.pairOrders(v.pairOrders, v.fromOrders, v.toOrders)}
                   </p>
                   {v.review === 'pending' ? (
-                    <div className="flex flex-wrap gap-2">
-                      <DecisionButtons
-                        decisions={yesNo(
-                          { action: 'approve', label: ui.approve },
-                          { action: 'reject', label: ui.reject },
-                          ui.feedbackFrom(v.from?.username ?? ui.aDeletedUser),
-                          (action) => decide(v, action),
-                        )}
-                        busy={review.isPending}
-                      />
-                    </div>
+                    <DecisionButtons
+                      decisions={yesNo(
+                        { action: 'approve', label: ui.approve },
+                        { action: 'reject', label: ui.reject },
+                        ui.feedbackFrom(v.from?.username ?? ui.aDeletedUser),
+                        (action) => decide(v, action),
+                      )}
+                      busy={review.isPending}
+                    />
                   ) : (
                     v.reviewedBy && (
                       <p className="text-xs text-muted">

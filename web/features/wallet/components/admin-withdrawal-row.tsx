@@ -77,21 +77,20 @@ export function AdminWithdrawalRow({
       </AdminCell>
       <AdminCell>
         {w.status === 'pending' ? (
-          <div className="flex flex-wrap gap-2 md:justify-end">
-            <DecisionButtons
-              busy={busy}
-              decisions={[
-                {
-                  icon: Check,
-                  variant: 'outline',
-                  label: q.approveOf(who),
-                  text: q.approve,
-                  onClick: onApprove,
-                },
-                { icon: X, variant: 'ghost', label: q.rejectOf(who), text: q.reject, onClick: onReject },
-              ]}
-            />
-          </div>
+          <DecisionButtons
+            className="md:justify-end"
+            busy={busy}
+            decisions={[
+              {
+                icon: Check,
+                variant: 'outline',
+                label: q.approveOf(who),
+                text: q.approve,
+                onClick: onApprove,
+              },
+              { icon: X, variant: 'ghost', label: q.rejectOf(who), text: q.reject, onClick: onReject },
+            ]}
+          />
         ) : (
           <div className="flex flex-col gap-1 text-xs text-muted md:items-end md:text-right">
             <Badge tone={withdrawalStatusTones[w.status]}>{withdrawalStatusLabels[w.status]}</Badge>
