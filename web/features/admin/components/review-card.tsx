@@ -25,12 +25,13 @@ const reasonLabels = (): Record<ReviewReason, string> => ({
   spam_domain: ui.reasonSpamDomain,
   off_platform: ui.reasonOffPlatform,
 });
+/** A staff review's state (a held post's, or flagged feedback's): its words and its badge's tone. */
 export const statusLabels = (): Record<ReviewStatus, string> => ({
   pending: ui.statusWaiting,
   approved: ui.statusApproved,
   rejected: ui.statusRejected,
 });
-const statusTones: Record<ReviewStatus, BadgeTone> = {
+export const statusTones: Record<ReviewStatus, BadgeTone> = {
   pending: 'warning',
   approved: 'success',
   rejected: 'neutral',
