@@ -41,7 +41,7 @@ function useSettingForm<T extends FieldValues>(key: SiteSettingKey, values: T) {
 }
 
 /** The settings with a card on the settings page: all but the anti-bot cost, which the page does not show. */
-type CardSetting = Exclude<SiteSettingKey, 'anti_bot'>;
+export type CardSetting = Exclude<SiteSettingKey, 'anti_bot'>;
 
 // Read at render, so they are in the active language: each setting's card title and the name its Save gives.
 const cardTexts = (): Record<CardSetting, { title: string; saves: string }> => ({

@@ -1,10 +1,10 @@
-import { Controller, type UseFormReturn } from 'react-hook-form';
+import { Controller, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { animationTypes, type PublicConfig } from '../../../../contract/site.ts';
 import { siteSettingsUi as ui } from '../../../../contract/texts/admin-ui.ts';
 import { Input } from '../../../components/ui/input.tsx';
 import { Options, Select } from '../../../components/ui/select.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
-import { NumberFields, SettingForm } from './setting-card.tsx';
+import { type CardSetting, type NumberField, NumberFields, SettingForm } from './setting-card.tsx';
 
 const animationLabels = () => ({ snow: ui.snow, rain: ui.rain, sparkles: ui.sparkles, fire: ui.fire });
 
@@ -34,17 +34,26 @@ export function AnimationsForm({ value }: { value: PublicConfig['animations'] })
   );
 }
 
-export function FeeForm({ value }: { value: PublicConfig['marketplaceFee'] }) {
+/** A setting that is one number: its card holds that one field. */
+function OneNumberForm<T extends FieldValues>({
+  setting,
+  value,
+  field,
+}: {
+  setting: CardSetting;
+  value: T;
+  field: NumberField<T>;
+}) {
   return (
-    <SettingForm setting="marketplace_fee" value={value}>
-      {(form) => (
-        <NumberFields
-          form={form}
-          fields={[{ name: 'percentage', label: ui.feePercent, min: 0, max: 50, hint: ui.feeHint }]}
-        />
-      )}
+    <SettingForm setting={setting} value={value}>
+      {(form) => <NumberFields form={form} fields={[field]} />}
     </SettingForm>
   );
+}
+
+export function FeeForm({ value }: { value: PublicConfig['marketplaceFee'] }) {
+  const field = { name: 'percentage', label: ui.feePercent, min: 0, max: 50, hint: ui.feeHint } as const;
+  return <OneNumberForm setting="marketplace_fee" value={value} field={field} />;
 }
 
 function ColourField({
@@ -120,14 +129,12 @@ export function LinksForm({ value }: { value: Pick<PublicConfig, 'supportStreamU
 }
 
 export function ProtectionForm({ value }: { value: PublicConfig['buyerProtection'] }) {
-  return (
-    <SettingForm setting="buyer_protection" value={value}>
-      {(form) => (
-        <NumberFields
-          form={form}
-          fields={[{ name: 'hours', label: ui.protectionWindow, min: 1, max: 720, hint: ui.protectionHint }]}
-        />
-      )}
-    </SettingForm>
-  );
+  const field = {
+    name: 'hours',
+    label: ui.protectionWindow,
+    min: 1,
+    max: 720,
+    hint: ui.protectionHint,
+  } as const;
+  return <OneNumberForm setting="buyer_protection" value={value} field={field} />;
 }
