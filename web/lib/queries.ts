@@ -13,13 +13,23 @@ type ListParams = Record<string, string | undefined>;
 type PageReader<Page> = (cursor: string | undefined, signal: AbortSignal) => Promise<Page>;
 
 /**
+ * A list's read beyond its pages: `params` for a list read from a path; `enabled` false to wait; `meta.public`
+ * when it is the same for everyone.
+ */
+interface ListOptions {
+  params?: ListParams;
+  enabled?: boolean;
+  meta?: { public: true };
+}
+
+/**
  * A keyset-paged list read by a route table call (`readPage`), or from `path` with `params` (empty ones left
  * out): each further page asks from the last page's `nextCursor`, and there is none once it is null.
  */
 export function pagedQuery<Page extends { nextCursor: string | null }>(
   queryKey: QueryKey,
   readPage: string | PageReader<Page>,
-  params: ListParams = {},
+  { params = {}, ...options }: ListOptions = {},
 ) {
   return infiniteQueryOptions({
     queryKey,
@@ -29,6 +39,7 @@ export function pagedQuery<Page extends { nextCursor: string | null }>(
         : readPage(pageParam, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
+    ...options,
   });
 }
 
@@ -36,9 +47,9 @@ export function pagedQuery<Page extends { nextCursor: string | null }>(
 export function usePagedQuery<Page extends { nextCursor: string | null }>(
   queryKey: QueryKey,
   readPage: string | PageReader<Page>,
-  params?: ListParams,
+  options?: ListOptions,
 ) {
-  return useInfiniteQuery(pagedQuery(queryKey, readPage, params));
+  return useInfiniteQuery(pagedQuery(queryKey, readPage, options));
 }
 
 /** A mutation that, once it succeeds, refreshes every query under each of `keys` (and is pending until then). */

@@ -1,7 +1,7 @@
-import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CheatBody, CheatStatus } from '../../../contract/cheats.ts';
 import * as api from '../../lib/api-routes.gen.ts';
-import { pagedQuery, useRefreshingMutation } from '../../lib/queries.ts';
+import { usePagedQuery, useRefreshingMutation } from '../../lib/queries.ts';
 import { cheatsRootKey } from '../../lib/query-roots.ts';
 
 export type CheatFilter = 'all' | CheatStatus;
@@ -14,12 +14,11 @@ export const cheatKeys = {
 };
 
 export function useCheats(status: CheatFilter, q: string) {
-  return useInfiniteQuery({
-    ...pagedQuery(cheatKeys.list(status, q), (cursor, signal) =>
-      api.cheats.list({ status, q, cursor }, { signal }),
-    ),
-    meta: { public: true },
-  });
+  return usePagedQuery(
+    cheatKeys.list(status, q),
+    (cursor, signal) => api.cheats.list({ status, q, cursor }, { signal }),
+    { meta: { public: true } },
+  );
 }
 
 export function cheatQuery(id: string) {

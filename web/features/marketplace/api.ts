@@ -49,10 +49,13 @@ export const orderKeys = {
 export const defaultListingFilters: ListingFilters = { status: 'active', type: 'all', sort: 'newest', q: '' };
 
 export function listingsQuery(f: ListingFilters) {
-  return {
-    ...pagedQuery(listingKeys.list(f), (cursor, signal) => api.listings.list({ ...f, cursor }, { signal })),
-    meta: { public: true },
-  };
+  return pagedQuery(
+    listingKeys.list(f),
+    (cursor, signal) => api.listings.list({ ...f, cursor }, { signal }),
+    {
+      meta: { public: true },
+    },
+  );
 }
 
 export function useListings(f: ListingFilters) {

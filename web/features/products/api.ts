@@ -13,13 +13,12 @@ export const productKeys = {
 };
 
 export function productListQuery(status: 'active' | 'all', q: string) {
-  return {
-    ...pagedQuery(productKeys.list(status, q), (cursor, signal) =>
-      api.products.list({ status, q, cursor }, { signal }),
-    ),
+  return pagedQuery(
+    productKeys.list(status, q),
+    (cursor, signal) => api.products.list({ status, q, cursor }, { signal }),
     // The same for everyone: kept when members sign in or out.
-    meta: { public: true },
-  };
+    { meta: { public: true } },
+  );
 }
 
 export function useProducts(status: 'active' | 'all', q: string) {

@@ -1,7 +1,7 @@
-import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PublicProfile } from '../../../contract/profiles.ts';
 import * as routes from '../../lib/api-routes.gen.ts';
-import { pagedQuery } from '../../lib/queries.ts';
+import { usePagedQuery } from '../../lib/queries.ts';
 import { loadRetry } from '../../lib/query-retry.ts';
 import { postsRootKey } from '../../lib/query-roots.ts';
 
@@ -21,12 +21,11 @@ export function useProfile(id: string) {
 }
 
 export function useProfilePosts(id: string, enabled: boolean) {
-  return useInfiniteQuery({
-    ...pagedQuery([...profileKey(id), 'posts'], (cursor, signal) =>
-      routes.social.byAuthor({ id }, { cursor }, { signal }),
-    ),
-    enabled,
-  });
+  return usePagedQuery(
+    [...profileKey(id), 'posts'],
+    (cursor, signal) => routes.social.byAuthor({ id }, { cursor }, { signal }),
+    { enabled },
+  );
 }
 
 export function useFollowProfile(id: string) {
@@ -43,20 +42,18 @@ export function useFollowProfile(id: string) {
 }
 
 export function useProfileForumThreads(id: string, enabled: boolean) {
-  return useInfiniteQuery({
-    ...pagedQuery([...profileKey(id), 'forum-threads'], (cursor, signal) =>
-      routes.forum.byUser({ id }, { cursor }, { signal }),
-    ),
-    enabled,
-  });
+  return usePagedQuery(
+    [...profileKey(id), 'forum-threads'],
+    (cursor, signal) => routes.forum.byUser({ id }, { cursor }, { signal }),
+    { enabled },
+  );
 }
 
 /** Feedback the member received as a seller (average, vouch count, entries), from the marketplace. */
 export function useProfileFeedback(id: string) {
-  return useInfiniteQuery({
-    ...pagedQuery(['profiles', id, 'feedback'], (cursor, signal) =>
-      routes.listings.sellerFeedback({ id }, { cursor }, { signal }),
-    ),
-    meta: { public: true },
-  });
+  return usePagedQuery(
+    ['profiles', id, 'feedback'],
+    (cursor, signal) => routes.listings.sellerFeedback({ id }, { cursor }, { signal }),
+    { meta: { public: true } },
+  );
 }

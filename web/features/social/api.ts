@@ -10,7 +10,7 @@ import {
 import type { z } from 'zod';
 import type { createPostBody, FeedTab, Post, PostPage } from '../../../contract/social.ts';
 import * as routes from '../../lib/api-routes.gen.ts';
-import { pagedQuery, useRefreshingMutation } from '../../lib/queries.ts';
+import { pagedQuery, usePagedQuery, useRefreshingMutation } from '../../lib/queries.ts';
 import { postsRootKey } from '../../lib/query-roots.ts';
 import { myReviewItemsKey } from '../../lib/review-items.ts';
 
@@ -135,12 +135,11 @@ export function useToggleFollow() {
 }
 
 export function useComments(postId: string, enabled: boolean) {
-  return useInfiniteQuery({
-    ...pagedQuery(commentsKey(postId), (cursor, signal) =>
-      routes.social.comments({ id: postId }, { cursor }, { signal }),
-    ),
-    enabled,
-  });
+  return usePagedQuery(
+    commentsKey(postId),
+    (cursor, signal) => routes.social.comments({ id: postId }, { cursor }, { signal }),
+    { enabled },
+  );
 }
 
 function bumpCommentCount(queryClient: QueryClient, postId: string, delta: number) {

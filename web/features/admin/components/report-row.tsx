@@ -6,9 +6,9 @@ import { AdminCell, AdminRow } from '../../../components/ui/admin-table.tsx';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { DateTime } from '../../../components/ui/date-time.tsx';
+import { DecisionButtons, yesNo } from '../../../components/ui/decision-buttons.tsx';
 import { Img } from '../../../components/ui/img.tsx';
 import { ProfileLink } from '../../../components/ui/profile-link.tsx';
-import { DecisionButtons } from './decision-buttons.tsx';
 
 const statusLabels = (): Record<ReportStatus, string> => ({
   pending: ui.pending,
@@ -158,30 +158,29 @@ export function ReportRow({
       </AdminCell>
       <AdminCell>
         {pending ? (
-          <div className="flex flex-wrap gap-2 max-md:pt-1 md:ml-auto md:grid md:w-76 md:grid-cols-2">
-            {/* The two one-click settlements; deleting the content and banning are asked first. */}
-            <DecisionButtons
-              yes={{ action: 'resolve', label: ui.resolve }}
-              no={{ action: 'dismiss', label: ui.dismiss }}
-              about={ui.aboutReport(shortId(r.id))}
-              disabled={busy}
-              onDecide={onRun}
-              iconClassName="size-4 shrink-0"
-            />
-            {r.target.id && (
-              <Button
-                variant="danger"
-                size="sm"
-                aria-label={ui.deleteContentOf(shortId(r.id))}
-                disabled={busy}
-                onClick={() => onConfirm('delete-content')}
-              >
-                <Trash2 className="size-4 shrink-0" aria-hidden="true" />
-                {ui.deleteContentButton}
-              </Button>
-            )}
+          // The two one-click settlements; deleting the content and banning are asked first.
+          <DecisionButtons
+            decisions={[
+              ...yesNo(
+                { action: 'resolve', label: ui.resolve },
+                { action: 'dismiss', label: ui.dismiss },
+                ui.aboutReport(shortId(r.id)),
+                onRun,
+              ),
+              r.target.id !== null && {
+                icon: Trash2,
+                variant: 'danger',
+                label: ui.deleteContentOf(shortId(r.id)),
+                text: ui.deleteContentButton,
+                onClick: () => onConfirm('delete-content'),
+              },
+            ]}
+            busy={busy}
+            iconClassName="size-4 shrink-0"
+            className="max-md:pt-1 md:ml-auto md:grid md:w-76 md:grid-cols-2"
+          >
             {ban}
-          </div>
+          </DecisionButtons>
         ) : (
           <div className="flex flex-col gap-2 text-xs text-muted md:items-end md:text-right">
             <p>

@@ -4,9 +4,9 @@ import type { ReviewItem } from '../../../../contract/review.ts';
 import { reviewKindNouns, adminUi as ui } from '../../../../contract/texts/admin-ui.ts';
 import type { ReviewKind, ReviewReason, ReviewStatus } from '../../../../contract/trust.ts';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { DateTime } from '../../../components/ui/date-time.tsx';
+import { DecisionButtons } from '../../../components/ui/decision-buttons.tsx';
 import { ProfileLink } from '../../../components/ui/profile-link.tsx';
 import { formatDateShort } from '../../../lib/format.ts';
 import type { ReviewAction } from '../api.ts';
@@ -25,12 +25,13 @@ const reasonLabels = (): Record<ReviewReason, string> => ({
   spam_domain: ui.reasonSpamDomain,
   off_platform: ui.reasonOffPlatform,
 });
+/** A staff review's state (a held post's, or flagged feedback's): its words and its badge's tone. */
 export const statusLabels = (): Record<ReviewStatus, string> => ({
   pending: ui.statusWaiting,
   approved: ui.statusApproved,
   rejected: ui.statusRejected,
 });
-const statusTones: Record<ReviewStatus, BadgeTone> = {
+export const statusTones: Record<ReviewStatus, BadgeTone> = {
   pending: 'warning',
   approved: 'success',
   rejected: 'neutral',
@@ -151,42 +152,32 @@ export function ReviewCard({
       </dl>
 
       {item.status === 'pending' ? (
-        <div className="flex flex-wrap gap-2">
-          <Button
-            icon={Check}
-            variant="outline"
-            size="sm"
-            disabled={busy}
-            aria-label={message ? ui.dismissItem(about) : ui.approveItem(about)}
-            onClick={() => onDecide('approve')}
-          >
-            {message ? ui.dismiss : ui.approve}
-          </Button>
-          {!message && (
-            <Button
-              icon={X}
-              variant="ghost"
-              size="sm"
-              disabled={busy}
-              aria-label={ui.rejectItem(about)}
-              onClick={() => onDecide('reject')}
-            >
-              {ui.reject}
-            </Button>
-          )}
-          {canBan && (
-            <Button
-              icon={Ban}
-              variant="danger"
-              size="sm"
-              disabled={busy}
-              aria-label={message ? ui.banSenderOf(about) : ui.rejectAndBanItem(about)}
-              onClick={() => onDecide('reject-and-ban')}
-            >
-              {message ? ui.banSender : ui.rejectAndBan}
-            </Button>
-          )}
-        </div>
+        <DecisionButtons
+          busy={busy}
+          decisions={[
+            {
+              icon: Check,
+              variant: 'outline',
+              label: message ? ui.dismissItem(about) : ui.approveItem(about),
+              text: message ? ui.dismiss : ui.approve,
+              onClick: () => onDecide('approve'),
+            },
+            !message && {
+              icon: X,
+              variant: 'ghost',
+              label: ui.rejectItem(about),
+              text: ui.reject,
+              onClick: () => onDecide('reject'),
+            },
+            canBan && {
+              icon: Ban,
+              variant: 'danger',
+              label: message ? ui.banSenderOf(about) : ui.rejectAndBanItem(about),
+              text: message ? ui.banSender : ui.rejectAndBan,
+              onClick: () => onDecide('reject-and-ban'),
+            },
+          ]}
+        />
       ) : (
         item.decision && (
           <p className="flex flex-wrap items-center gap-1 text-xs text-muted">

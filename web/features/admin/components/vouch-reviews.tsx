@@ -1,10 +1,11 @@
 import { ShieldQuestion, Star } from 'lucide-react';
 import { reputationMessages as m } from '../../../../contract/messages/reputation.ts';
-import type { FlaggedVouch, VouchReviewStatus } from '../../../../contract/reputation.ts';
+import type { FlaggedVouch } from '../../../../contract/reputation.ts';
 import { adminUi as ui } from '../../../../contract/texts/admin-ui.ts';
-import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { DateTime } from '../../../components/ui/date-time.tsx';
+import { DecisionButtons, yesNo } from '../../../components/ui/decision-buttons.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ListingTitle } from '../../../components/ui/listing-title.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
@@ -14,18 +15,7 @@ import { Tabs, useTabs } from '../../../components/ui/tabs.tsx';
 import { useAdminList } from '../../../lib/admin-list.ts';
 import { toastOutcome } from '../../../lib/toast-outcome.ts';
 import { useFlaggedVouches, useReviewVouch } from '../api.ts';
-import { DecisionButtons } from './decision-buttons.tsx';
-
-const tabs = (): Record<VouchReviewStatus, string> => ({
-  pending: ui.statusWaiting,
-  approved: ui.statusApproved,
-  rejected: ui.statusRejected,
-});
-const tones: Record<VouchReviewStatus, BadgeTone> = {
-  pending: 'warning',
-  approved: 'success',
-  rejected: 'neutral',
-};
+import { statusLabels, statusTones } from './review-card.tsx';
 
 const Person = ({ who }: { who: { id: string; username: string } | null }) =>
   who ? (
@@ -43,7 +33,7 @@ export function VouchReviews() {
     value: status,
     tabStrip,
     tabPanel,
-  } = useTabs('vouch-reviews', ui.flaggedFeedback, tabs(), 'pending');
+  } = useTabs('vouch-reviews', ui.flaggedFeedback, statusLabels(), 'pending');
   const query = useFlaggedVouches(status);
   const review = useReviewVouch();
   const items = useAdminList(query, m.loadFailed, 'vouch-reviews-load');
@@ -72,7 +62,7 @@ export function VouchReviews() {
               <li key={v.id}>
                 <Card className="flex flex-col gap-2 p-4 text-sm">
                   <div className="flex flex-wrap items-center gap-2">
-                    <Badge tone={tones[v.review]}>{tabs()[v.review]}</Badge>
+                    <Badge tone={statusTones[v.review]}>{statusLabels()[v.review]}</Badge>
                     <Person who={v.from} />
                     <span className="text-muted">{ui.rated}</span>
                     <Person who={v.to} />
@@ -92,19 +82,19 @@ export function VouchReviews() {
                     {ui.pairOrders(v.pairOrders, v.fromOrders, v.toOrders)}
                   </p>
                   {v.review === 'pending' ? (
-                    <div className="flex flex-wrap gap-2">
-                      <DecisionButtons
-                        yes={{ action: 'approve', label: ui.approve }}
-                        no={{ action: 'reject', label: ui.reject }}
-                        about={ui.feedbackFrom(v.from?.username ?? ui.aDeletedUser)}
-                        disabled={review.isPending}
-                        onDecide={(action) => decide(v, action)}
-                      />
-                    </div>
+                    <DecisionButtons
+                      decisions={yesNo(
+                        { action: 'approve', label: ui.approve },
+                        { action: 'reject', label: ui.reject },
+                        ui.feedbackFrom(v.from?.username ?? ui.aDeletedUser),
+                        (action) => decide(v, action),
+                      )}
+                      busy={review.isPending}
+                    />
                   ) : (
                     v.reviewedBy && (
                       <p className="text-xs text-muted">
-                        {ui.settledBy(tabs()[v.review], v.reviewedBy.username)}
+                        {ui.settledBy(statusLabels()[v.review], v.reviewedBy.username)}
                       </p>
                     )
                   )}

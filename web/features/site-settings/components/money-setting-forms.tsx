@@ -2,7 +2,7 @@ import type { SiteSettingValue } from '../../../../contract/site.ts';
 import { siteSettingsUi as ui } from '../../../../contract/texts/admin-ui.ts';
 import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { Input } from '../../../components/ui/input.tsx';
-import { type NumberField, NumberFields, SettingCard, useSettingForm } from './setting-card.tsx';
+import { type NumberField, NumberFields, SettingForm } from './setting-card.tsx';
 
 type Payments = SiteSettingValue<'payments'>;
 type Withdrawals = SiteSettingValue<'withdrawals'>;
@@ -23,39 +23,30 @@ const withdrawalNumbers = (): NumberField<Withdrawals>[] => [
 
 /** What a credit costs and how many one top-up may buy. */
 export function PaymentsForm({ value }: { value: Payments }) {
-  const setting = useSettingForm('payments', value);
-  const { form } = setting;
   return (
-    <SettingCard
-      title={ui.topUps}
-      saves={ui.savesTopUps}
-      setting={setting}
-      className="grid gap-4 sm:grid-cols-2"
-    >
-      <Input
-        label={commonUi.currency}
-        maxLength={3}
-        autoCapitalize="characters"
-        hint={ui.currencyHint}
-        error={form.formState.errors.currency?.message}
-        {...form.register('currency')}
-      />
-      <NumberFields form={form} fields={paymentNumbers()} />
-    </SettingCard>
+    <SettingForm setting="payments" value={value} layout="grid">
+      {(form) => (
+        <>
+          <Input
+            label={commonUi.currency}
+            maxLength={3}
+            autoCapitalize="characters"
+            hint={ui.currencyHint}
+            error={form.formState.errors.currency?.message}
+            {...form.register('currency')}
+          />
+          <NumberFields form={form} fields={paymentNumbers()} />
+        </>
+      )}
+    </SettingForm>
   );
 }
 
 /** How long earnings wait, the smallest withdrawal and the platform's fee on it. */
 export function WithdrawalsForm({ value }: { value: Withdrawals }) {
-  const setting = useSettingForm('withdrawals', value);
   return (
-    <SettingCard
-      title={ui.withdrawals}
-      saves={ui.savesWithdrawals}
-      setting={setting}
-      className="grid gap-4 sm:grid-cols-2"
-    >
-      <NumberFields form={setting.form} fields={withdrawalNumbers()} />
-    </SettingCard>
+    <SettingForm setting="withdrawals" value={value} layout="grid">
+      {(form) => <NumberFields form={form} fields={withdrawalNumbers()} />}
+    </SettingForm>
   );
 }

@@ -61,12 +61,7 @@ export function ReviewForm({ value }: { value: SiteSettingValue<'review'> }) {
     ),
   );
   return (
-    <SettingCard
-      title={ui.reviewQueue}
-      saves={ui.savesReview}
-      setting={{ onSubmit, pending: update.isPending }}
-      className="grid gap-4 sm:grid-cols-2"
-    >
+    <SettingCard setting="review" submit={{ onSubmit, pending: update.isPending }} layout="grid">
       <NumberFields form={form} fields={reviewNumbers()} />
       <Textarea
         label={ui.spamDomains}

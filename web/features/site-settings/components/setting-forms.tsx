@@ -1,48 +1,59 @@
-import { Controller, type useForm } from 'react-hook-form';
+import { Controller, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { animationTypes, type PublicConfig } from '../../../../contract/site.ts';
 import { siteSettingsUi as ui } from '../../../../contract/texts/admin-ui.ts';
 import { Input } from '../../../components/ui/input.tsx';
 import { Options, Select } from '../../../components/ui/select.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
-import { NumberFields, SettingCard, useSettingForm } from './setting-card.tsx';
+import { type CardSetting, type NumberField, NumberFields, SettingForm } from './setting-card.tsx';
 
 const animationLabels = () => ({ snow: ui.snow, rain: ui.rain, sparkles: ui.sparkles, fire: ui.fire });
 
 export function AnimationsForm({ value }: { value: PublicConfig['animations'] }) {
-  const setting = useSettingForm('animations', value);
-  const { form } = setting;
   return (
-    <SettingCard title={ui.animations} saves={ui.savesAnimations} setting={setting}>
-      <Controller
-        control={form.control}
-        name="enabled"
-        render={({ field }) => (
-          <Switch
-            label={ui.showAnimations}
-            description={ui.animationsHint}
-            checked={field.value}
-            onChange={field.onChange}
+    <SettingForm setting="animations" value={value}>
+      {(form) => (
+        <>
+          <Controller
+            control={form.control}
+            name="enabled"
+            render={({ field }) => (
+              <Switch
+                label={ui.showAnimations}
+                description={ui.animationsHint}
+                checked={field.value}
+                onChange={field.onChange}
+              />
+            )}
           />
-        )}
-      />
-      <Select label={ui.animationType} {...form.register('type')}>
-        <Options values={animationTypes} labels={animationLabels()} />
-      </Select>
-    </SettingCard>
+          <Select label={ui.animationType} {...form.register('type')}>
+            <Options values={animationTypes} labels={animationLabels()} />
+          </Select>
+        </>
+      )}
+    </SettingForm>
+  );
+}
+
+/** A setting that is one number: its card holds that one field. */
+function OneNumberForm<T extends FieldValues>({
+  setting,
+  value,
+  field,
+}: {
+  setting: CardSetting;
+  value: T;
+  field: NumberField<T>;
+}) {
+  return (
+    <SettingForm setting={setting} value={value}>
+      {(form) => <NumberFields form={form} fields={[field]} />}
+    </SettingForm>
   );
 }
 
 export function FeeForm({ value }: { value: PublicConfig['marketplaceFee'] }) {
-  const setting = useSettingForm('marketplace_fee', value);
-  const { form } = setting;
-  return (
-    <SettingCard title={ui.marketplaceFee} saves={ui.savesFee} setting={setting}>
-      <NumberFields
-        form={form}
-        fields={[{ name: 'percentage', label: ui.feePercent, min: 0, max: 50, hint: ui.feeHint }]}
-      />
-    </SettingCard>
-  );
+  const field = { name: 'percentage', label: ui.feePercent, min: 0, max: 50, hint: ui.feeHint } as const;
+  return <OneNumberForm setting="marketplace_fee" value={value} field={field} />;
 }
 
 function ColourField({
@@ -52,7 +63,7 @@ function ColourField({
 }: {
   label: string;
   name: 'primaryColor' | 'secondaryColor';
-  form: ReturnType<typeof useForm<PublicConfig['siteTheme']>>;
+  form: UseFormReturn<PublicConfig['siteTheme']>;
 }) {
   const current = form.watch(name);
   return (
@@ -75,67 +86,55 @@ function ColourField({
 }
 
 export function ThemeForm({ value }: { value: PublicConfig['siteTheme'] }) {
-  const setting = useSettingForm('site_theme', value);
-  const { form } = setting;
   return (
-    <SettingCard
-      title={ui.themeColours}
-      saves={ui.savesTheme}
-      setting={setting}
-      className="flex flex-col gap-4"
-    >
-      <ColourField label={ui.primaryColour} name="primaryColor" form={form} />
-      <ColourField label={ui.secondaryColour} name="secondaryColor" form={form} />
-    </SettingCard>
+    <SettingForm setting="site_theme" value={value} layout="column">
+      {(form) => (
+        <>
+          <ColourField label={ui.primaryColour} name="primaryColor" form={form} />
+          <ColourField label={ui.secondaryColour} name="secondaryColor" form={form} />
+        </>
+      )}
+    </SettingForm>
   );
 }
 
 export function LinksForm({ value }: { value: Pick<PublicConfig, 'supportStreamUrl' | 'communityChatUrl'> }) {
-  const setting = useSettingForm('external_links', {
-    supportStreamUrl: value.supportStreamUrl ?? '',
-    communityChatUrl: value.communityChatUrl ?? '',
-  });
-  const { form } = setting;
   return (
-    <SettingCard
-      title={ui.externalLinks}
-      saves={ui.savesLinks}
-      setting={setting}
-      className="flex flex-col gap-4"
+    <SettingForm
+      setting="external_links"
+      value={{
+        supportStreamUrl: value.supportStreamUrl ?? '',
+        communityChatUrl: value.communityChatUrl ?? '',
+      }}
+      layout="column"
     >
-      <Input
-        label={ui.supportStreamLink}
-        type="url"
-        error={form.formState.errors.supportStreamUrl?.message}
-        {...form.register('supportStreamUrl')}
-      />
-      <Input
-        label={ui.communityChatLink}
-        type="url"
-        error={form.formState.errors.communityChatUrl?.message}
-        {...form.register('communityChatUrl')}
-      />
-    </SettingCard>
+      {(form) => (
+        <>
+          <Input
+            label={ui.supportStreamLink}
+            type="url"
+            error={form.formState.errors.supportStreamUrl?.message}
+            {...form.register('supportStreamUrl')}
+          />
+          <Input
+            label={ui.communityChatLink}
+            type="url"
+            error={form.formState.errors.communityChatUrl?.message}
+            {...form.register('communityChatUrl')}
+          />
+        </>
+      )}
+    </SettingForm>
   );
 }
 
 export function ProtectionForm({ value }: { value: PublicConfig['buyerProtection'] }) {
-  const setting = useSettingForm('buyer_protection', value);
-  const { form } = setting;
-  return (
-    <SettingCard title={ui.buyerProtection} saves={ui.savesProtection} setting={setting}>
-      <NumberFields
-        form={form}
-        fields={[
-          {
-            name: 'hours',
-            label: ui.protectionWindow,
-            min: 1,
-            max: 720,
-            hint: ui.protectionHint,
-          },
-        ]}
-      />
-    </SettingCard>
-  );
+  const field = {
+    name: 'hours',
+    label: ui.protectionWindow,
+    min: 1,
+    max: 720,
+    hint: ui.protectionHint,
+  } as const;
+  return <OneNumberForm setting="buyer_protection" value={value} field={field} />;
 }

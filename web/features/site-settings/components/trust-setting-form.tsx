@@ -3,7 +3,7 @@ import { siteSettingsUi as ui } from '../../../../contract/texts/admin-ui.ts';
 import { trustLevelUi } from '../../../../contract/texts/trust-level-ui.ts';
 import { type TrustLevel, trustLevels } from '../../../../contract/trust.ts';
 import { Checkbox } from '../../../components/ui/input.tsx';
-import { type NumberField, NumberFields, SettingCard, useSettingForm } from './setting-card.tsx';
+import { type NumberField, NumberFields, SettingForm } from './setting-card.tsx';
 
 type Trust = SiteSettingValue<'trust'>;
 
@@ -50,29 +50,26 @@ const levelLimits = (level: TrustLevel): NumberField<Trust>[] =>
 
 /** Trust levels: what unlocks Member and Trusted, the unverified allowance, and each level's limits. */
 export function TrustForm({ value }: { value: Trust }) {
-  const setting = useSettingForm('trust', value);
-  const { form } = setting;
   return (
-    <SettingCard
-      title={ui.trustLevels}
-      saves={ui.savesTrust}
-      setting={setting}
-      className="grid gap-4 sm:grid-cols-2"
-    >
-      <NumberFields form={form} fields={thresholds()} />
-      {trustLevels.map((level) => (
-        <fieldset
-          key={level}
-          className="grid gap-3 rounded-xl border border-line p-3 sm:col-span-2 sm:grid-cols-2"
-        >
-          <legend className="px-1 text-sm font-semibold">{levelTitle(level)}</legend>
-          <NumberFields form={form} fields={levelLimits(level)} />
-          <Checkbox
-            label={ui.mayWithdraw(levelTitle(level))}
-            {...form.register(`limits.${level}.withdrawals`)}
-          />
-        </fieldset>
-      ))}
-    </SettingCard>
+    <SettingForm setting="trust" value={value} layout="grid">
+      {(form) => (
+        <>
+          <NumberFields form={form} fields={thresholds()} />
+          {trustLevels.map((level) => (
+            <fieldset
+              key={level}
+              className="grid gap-3 rounded-xl border border-line p-3 sm:col-span-2 sm:grid-cols-2"
+            >
+              <legend className="px-1 text-sm font-semibold">{levelTitle(level)}</legend>
+              <NumberFields form={form} fields={levelLimits(level)} />
+              <Checkbox
+                label={ui.mayWithdraw(levelTitle(level))}
+                {...form.register(`limits.${level}.withdrawals`)}
+              />
+            </fieldset>
+          ))}
+        </>
+      )}
+    </SettingForm>
   );
 }

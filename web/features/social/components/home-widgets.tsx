@@ -1,11 +1,9 @@
 import { Download, Newspaper, Users } from 'lucide-react';
-import { Link } from 'react-router';
 import { homeSocialUi as ui } from '../../../../contract/texts/social-ui.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
 import { DateTime } from '../../../components/ui/date-time.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { LinkRows } from '../../../components/ui/link-rows.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { useStats } from '../api.ts';
@@ -49,32 +47,28 @@ export function StatsCards() {
 /** Home, right column: the 5 latest posts, excerpts clamped to 2 lines, each linking to the feed. */
 export function LatestPosts() {
   const stats = useStats();
-  if (stats.isPending) {
-    return <SkeletonRows className="h-16 w-full" />;
-  }
-  const posts = stats.data?.latestPosts ?? [];
-  if (posts.length === 0) {
-    return <EmptyState compact text={ui.noPosts} />;
-  }
   return (
-    <ul className="flex flex-col gap-1" aria-label={ui.latestPosts}>
-      {posts.map((post) => (
-        <li key={post.id}>
-          <Link
-            to={`/posts#post-${post.id}`}
-            className="flex gap-3 rounded-xl p-2 transition-colors hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-primary"
-          >
-            <Avatar person={post.author} className="size-8" />
-            <div className="min-w-0 flex-1">
-              <p className="flex items-center justify-between gap-2 text-xs">
-                <span className="truncate font-semibold text-fg">{post.author.username}</span>
-                <DateTime at={post.createdAt} short className="shrink-0 text-muted" />
-              </p>
-              <p className="mt-0.5 line-clamp-2 text-sm break-words text-muted">{post.excerpt}</p>
-            </div>
-          </Link>
-        </li>
-      ))}
-    </ul>
+    <LinkRows
+      pending={stats.isPending}
+      items={stats.data?.latestPosts ?? []}
+      label={ui.latestPosts}
+      empty={ui.noPosts}
+      skeleton="h-16 w-full"
+      to={(post) => `/posts#post-${post.id}`}
+      layout="flex gap-3"
+    >
+      {(post) => (
+        <>
+          <Avatar person={post.author} className="size-8" />
+          <div className="min-w-0 flex-1">
+            <p className="flex items-center justify-between gap-2 text-xs">
+              <span className="truncate font-semibold text-fg">{post.author.username}</span>
+              <DateTime at={post.createdAt} short className="shrink-0 text-muted" />
+            </p>
+            <p className="mt-0.5 line-clamp-2 text-sm break-words text-muted">{post.excerpt}</p>
+          </div>
+        </>
+      )}
+    </LinkRows>
   );
 }

@@ -7,8 +7,8 @@ import {
 import { type AdminWithdrawal, withdrawalMethodLabels } from '../../../../contract/withdrawals.ts';
 import { AdminCell, AdminRow } from '../../../components/ui/admin-table.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { DateTime } from '../../../components/ui/date-time.tsx';
+import { DecisionButtons } from '../../../components/ui/decision-buttons.tsx';
 import { ProfileLink } from '../../../components/ui/profile-link.tsx';
 import { withdrawalStatusTones } from '../labels.ts';
 
@@ -77,28 +77,20 @@ export function AdminWithdrawalRow({
       </AdminCell>
       <AdminCell>
         {w.status === 'pending' ? (
-          <div className="flex flex-wrap gap-2 md:justify-end">
-            <Button
-              icon={Check}
-              variant="outline"
-              size="sm"
-              aria-label={q.approveOf(who)}
-              disabled={busy}
-              onClick={onApprove}
-            >
-              {q.approve}
-            </Button>
-            <Button
-              variant="ghost"
-              size="sm"
-              aria-label={q.rejectOf(who)}
-              disabled={busy}
-              onClick={onReject}
-              icon={X}
-            >
-              {q.reject}
-            </Button>
-          </div>
+          <DecisionButtons
+            className="md:justify-end"
+            busy={busy}
+            decisions={[
+              {
+                icon: Check,
+                variant: 'outline',
+                label: q.approveOf(who),
+                text: q.approve,
+                onClick: onApprove,
+              },
+              { icon: X, variant: 'ghost', label: q.rejectOf(who), text: q.reject, onClick: onReject },
+            ]}
+          />
         ) : (
           <div className="flex flex-col gap-1 text-xs text-muted md:items-end md:text-right">
             <Badge tone={withdrawalStatusTones[w.status]}>{withdrawalStatusLabels[w.status]}</Badge>
