@@ -4,9 +4,10 @@ import type { ReactElement } from 'react';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { Providers } from './app/providers.tsx';
 import { routes } from './app/router.tsx';
+import { ServerDraw } from './app/server-draw.ts';
 import { setApiTransport } from './lib/api.ts';
 import { newQueryClient } from './lib/query-client.ts';
-import { SERVER_STATE_ID, ServerDraw, type ServerState } from './lib/server-state.ts';
+import { SERVER_STATE_ID, type ServerState } from './lib/server-state.ts';
 import { sessionKey } from './lib/session.ts';
 
 /*

@@ -1,8 +1,8 @@
 import { useContext } from 'react';
 import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { PageSkeleton } from '../components/ui/skeleton.tsx';
-import { ServerDraw } from '../lib/server-state.ts';
 import { useSession } from '../lib/session.ts';
+import { ServerDraw } from './server-draw.ts';
 
 /** Login-required pages: visitors go to /login (the session's load shows a skeleton, never a redirect). */
 export function RequireAuth() {

@@ -1,5 +1,4 @@
 import type { DehydratedState } from '@tanstack/react-query';
-import { createContext } from 'react';
 
 /** What a page drawn on the server (web/entry-server.tsx) hands the browser to hydrate with. */
 export interface ServerState {
@@ -22,10 +21,3 @@ export function readServerState(): ServerState | null {
     return null;
   }
 }
-
-/**
- * Present while the server draws a page (web/entry-server.tsx). A page that would redirect there (a login-required
- * page under a public address, such as /marketplace/orders) marks it instead, and is not drawn: the browser
- * redirects as before, and the server does not render a redirect its static router cannot follow.
- */
-export const ServerDraw = createContext<{ redirected: boolean } | null>(null);
