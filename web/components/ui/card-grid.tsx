@@ -72,6 +72,9 @@ interface PagedGridQuery<T> extends PagedQuery {
  * spec's empty text, else three columns of cards and Load more. A failed load says `failedText` once, the
  * toast named by that text.
  */
+/** Cards in a grid's widest row (three columns from `lg`): the ones whose pictures load at once. */
+export const FIRST_ROW = 3;
+
 export function PagedGrid<T extends { id: string }>({
   query,
   failedText,
@@ -83,7 +86,8 @@ export function PagedGrid<T extends { id: string }>({
   failedText: string;
   loadingLabel: string;
   emptyText: string;
-  children: (item: T) => ReactNode;
+  /** The item and its place in the list (the first row's pictures load at once: decision 067). */
+  children: (item: T, index: number) => ReactNode;
 }) {
   useFailureToast(query.isError, failedText, failedText);
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
@@ -94,9 +98,9 @@ export function PagedGrid<T extends { id: string }>({
   return (
     <>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {items.map((item) => (
+        {items.map((item, index) => (
           <li key={item.id} className="flex">
-            {children(item)}
+            {children(item, index)}
           </li>
         ))}
       </ul>

@@ -8,15 +8,21 @@ import { Badge } from './badge.tsx';
 import { Card } from './card.tsx';
 import { Img } from './img.tsx';
 
-/** A listing's or product's picture over its placeholder icon. */
+/**
+ * A listing's or product's picture over its placeholder icon. `eager` for the first row of a grid: its pictures
+ * are the page's largest paint (the marketplace's, as Lighthouse measured it), which lazy loading held back until
+ * after layout.
+ */
 export function CoverImage({
   src,
   icon: Icon,
   className,
+  eager = false,
 }: {
   src: string | null | undefined;
   icon: LucideIcon;
   className?: string;
+  eager?: boolean;
 }) {
   return (
     <div
@@ -25,7 +31,11 @@ export function CoverImage({
       <Icon className="size-10 text-primary/70" aria-hidden="true" />
       {/* Only an image we host is shown; any other address is a link on the item's page (decision 023). */}
       {isMediaPath(src) && (
-        <Img src={src} loading="lazy" className="absolute inset-0 size-full object-cover" />
+        <Img
+          src={src}
+          loading={eager ? 'eager' : 'lazy'}
+          className="absolute inset-0 size-full object-cover"
+        />
       )}
     </div>
   );

@@ -23,8 +23,16 @@ export function DetectionBadge({ listing }: { listing: Listing }) {
   );
 }
 
-export function ListingImage({ listing, className }: { listing: Listing; className?: string }) {
-  return <CoverImage src={listing.imageUrl} icon={ShoppingBag} className={className} />;
+export function ListingImage({
+  listing,
+  className,
+  eager,
+}: {
+  listing: Listing;
+  className?: string;
+  eager?: boolean;
+}) {
+  return <CoverImage src={listing.imageUrl} icon={ShoppingBag} className={className} eager={eager} />;
 }
 
 /** The seller's name in their rank colour, with vouches and average rating. */
@@ -50,11 +58,12 @@ export function SellerLine({ seller }: { seller: Listing['seller'] }) {
   );
 }
 
-export function ListingCard({ listing }: { listing: Listing }) {
+/** `eager`: a card of the grid's first row (CoverImage). */
+export function ListingCard({ listing, eager }: { listing: Listing; eager?: boolean }) {
   return (
     <CoverCard
       labelledBy={`listing-${listing.id}`}
-      cover={<ListingImage listing={listing} className="h-40" />}
+      cover={<ListingImage listing={listing} className="h-40" eager={eager} />}
       pinned={listing.isPinned}
       flag={listing.status === 'sold' ? w.sold : undefined}
     >

@@ -60,7 +60,7 @@ function ListingView({ listing }: { listing: ListingDetail }) {
 
   return (
     <ImageDetailCard
-      image={<ListingImage listing={listing} className="h-56 sm:h-72" />}
+      image={<ListingImage listing={listing} className="h-56 sm:h-72" eager />}
       imageUrl={listing.imageUrl}
       badges={
         <>

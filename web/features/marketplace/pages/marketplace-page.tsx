@@ -7,7 +7,7 @@ import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { marketUi as ui } from '../../../../contract/texts/market-ui.ts';
 import { marketWords as w } from '../../../../contract/texts/market-words.ts';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
-import { PagedGrid } from '../../../components/ui/card-grid.tsx';
+import { FIRST_ROW, PagedGrid } from '../../../components/ui/card-grid.tsx';
 import { Page } from '../../../components/ui/page-header.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { Segmented } from '../../../components/ui/segmented.tsx';
@@ -77,7 +77,7 @@ export function MarketplacePage() {
         loadingLabel={w.loadingListings}
         emptyText={m.empty}
       >
-        {(l) => <ListingCard listing={l} />}
+        {(l, i) => <ListingCard listing={l} eager={i < FIRST_ROW} />}
       </PagedGrid>
     </Page>
   );

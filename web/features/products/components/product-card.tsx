@@ -21,16 +21,25 @@ export function BuyNowLink({ href, className }: { href: string; className?: stri
   );
 }
 
-export function ProductImage({ product, className }: { product: Product; className?: string }) {
-  return <CoverImage src={product.imageUrl} icon={Package} className={className} />;
+export function ProductImage({
+  product,
+  className,
+  eager,
+}: {
+  product: Product;
+  className?: string;
+  eager?: boolean;
+}) {
+  return <CoverImage src={product.imageUrl} icon={Package} className={className} eager={eager} />;
 }
 
-export function ProductCard({ product }: { product: Product }) {
+/** `eager`: a card of the grid's first row (CoverImage). */
+export function ProductCard({ product, eager }: { product: Product; eager?: boolean }) {
   const active = product.status === 'active';
   return (
     <CoverCard
       labelledBy={`product-${product.id}`}
-      cover={<ProductImage product={product} className="h-40" />}
+      cover={<ProductImage product={product} className="h-40" eager={eager} />}
       pinned={product.isPinned}
       flag={active ? undefined : w.inactive}
     >

@@ -45,7 +45,7 @@ function ProductDetail({ product }: { product: Product }) {
   const active = product.status === 'active';
   return (
     <ImageDetailCard
-      image={<ProductImage product={product} className="h-56 sm:h-72" />}
+      image={<ProductImage product={product} className="h-56 sm:h-72" eager />}
       imageUrl={product.imageUrl}
       badges={
         <>

@@ -6,7 +6,7 @@ import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { marketWords as w } from '../../../../contract/texts/market-words.ts';
 import { productUi as ui } from '../../../../contract/texts/product-ui.ts';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
-import { PagedGrid } from '../../../components/ui/card-grid.tsx';
+import { FIRST_ROW, PagedGrid } from '../../../components/ui/card-grid.tsx';
 import { Page } from '../../../components/ui/page-header.tsx';
 import { SearchFilters } from '../../../components/ui/search-input.tsx';
 import { Segmented } from '../../../components/ui/segmented.tsx';
@@ -39,7 +39,7 @@ export function ProductsPage() {
         />
       </SearchFilters>
       <PagedGrid query={query} failedText={m.loadFailed} loadingLabel={ui.loading} emptyText={m.empty}>
-        {(p) => <ProductCard product={p} />}
+        {(p, i) => <ProductCard product={p} eager={i < FIRST_ROW} />}
       </PagedGrid>
     </Page>
   );
