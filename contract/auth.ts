@@ -24,6 +24,15 @@ export const newPasswordField = z
   .min(limits.password.min, messages.passwordTooShort)
   .max(limits.password.max, messages.passwordTooLong);
 
+/** The account's password as typed to prove who is asking: any length it may have been set with. */
+const passwordField = z
+  .string({ error: messages.passwordRequired })
+  .min(1, messages.passwordRequired)
+  .max(1024);
+
+/** A mailed link's token, posted from the page's fragment. */
+const linkTokenField = z.string().min(1).max(200);
+
 /**
  * A form's second typing of the new password, checked in the browser only: required, and equal to `field`
  * (its message under the confirmation).
@@ -59,17 +68,17 @@ export const registerForm = withConfirmation(
 
 export const signInBody = z.object({
   email: emailField,
-  password: z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired).max(1024),
+  password: passwordField,
   rememberMe: z.boolean().optional(),
 });
 
 export const resetRequestBody = z.object({ email: emailField });
 
 /** POST /api/auth/verify-email: the token from the verification link's fragment. */
-export const verifyEmailBody = z.object({ token: z.string().min(1).max(200) });
+export const verifyEmailBody = z.object({ token: linkTokenField });
 
 export const resetPasswordBody = z.object({
-  token: z.string().min(1).max(200),
+  token: linkTokenField,
   newPassword: newPasswordField,
 });
 
@@ -114,7 +123,7 @@ export const changePasswordForm = withConfirmation(
 
 /** Enabling or disabling two-factor sign-in re-checks the password. */
 export const twoFactorPasswordBody = z.object({
-  password: z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired).max(1024),
+  password: passwordField,
 });
 
 export const twoFactorSetupResponse = z.object({ totpURI: z.string(), backupCodes: z.array(z.string()) });
