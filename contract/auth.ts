@@ -52,6 +52,13 @@ function withConfirmation<Shape extends z.ZodRawShape>(
   );
 }
 
+/** A new password's form (sign-up, reset) with its confirmation under `password`. */
+function confirmingPassword<Shape extends z.ZodRawShape & { password: z.ZodType }>(
+  schema: z.ZodObject<Shape>,
+) {
+  return withConfirmation(schema, 'password', messages.confirmRequired, messages.passwordsMismatch);
+}
+
 /** What the server accepts at POST /api/auth/sign-up/email. */
 export const signUpBody = z.object({
   username: usernameField,
@@ -59,12 +66,7 @@ export const signUpBody = z.object({
   password: newPasswordField,
 });
 
-export const registerForm = withConfirmation(
-  signUpBody,
-  'password',
-  messages.confirmRequired,
-  messages.passwordsMismatch,
-);
+export const registerForm = confirmingPassword(signUpBody);
 
 export const signInBody = z.object({
   email: emailField,
@@ -82,12 +84,7 @@ export const resetPasswordBody = z.object({
   newPassword: newPasswordField,
 });
 
-export const newPasswordForm = withConfirmation(
-  z.object({ password: newPasswordField }),
-  'password',
-  messages.confirmRequired,
-  messages.passwordsMismatch,
-);
+export const newPasswordForm = confirmingPassword(z.object({ password: newPasswordField }));
 
 export const sessionUser = z.object({
   id: z.string(),
