@@ -1,6 +1,6 @@
 import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { profiles } from './auth.ts';
-import { belongsTo, createdAt, primaryId, updatedAt } from './columns.ts';
+import { belongsTo, createdAt, primaryId, timestamps } from './columns.ts';
 import { marketplaceOrders } from './marketplace.ts';
 
 export const ticketStatuses = ['open', 'in_progress', 'closed'] as const;
@@ -16,8 +16,7 @@ export const tickets = pgTable(
     orderId: uuid('order_id').references(() => marketplaceOrders.id, { onDelete: 'set null' }),
     partyId: uuid('party_id').references(() => profiles.id, { onDelete: 'set null' }),
     status: text('status', { enum: ticketStatuses }).notNull().default('open'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
   },
   (t) => [
