@@ -152,6 +152,7 @@ export const twoFactors = pgTable(
 export const loginEvents = pgTable(
   'login_events',
   {
+    // Not memberRow(): member-rows.ts reads profiles from this file.
     id: primaryId(),
     userId: belongsTo('user_id', () => profiles.id),
     ipAddress: text('ip_address').notNull(),

@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { profiles } from './auth.ts';
 import { belongsTo, createdAt, primaryId, timestamps, trigramIndex } from './columns.ts';
+import { memberRow } from './member-rows.ts';
 
 export const listingTypes = ['cheat', 'account', 'item', 'other'] as const;
 export const detectionStatuses = ['unknown', 'undetected', 'detected'] as const;
@@ -46,8 +47,7 @@ export const vouchReviews = ['counted', 'pending', 'approved', 'rejected'] as co
 export const marketplaceListings = pgTable(
   'marketplace_listings',
   {
-    id: primaryId(),
-    userId: belongsTo('user_id', () => profiles.id),
+    ...memberRow(),
     title: text('title').notNull(),
     description: text('description').notNull(),
     price: integer('price').notNull(),

@@ -2,6 +2,7 @@ import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'dri
 import { profiles } from './auth.ts';
 import { belongsTo, createdAt, primaryId, timestamps } from './columns.ts';
 import { marketplaceOrders } from './marketplace.ts';
+import { memberRow } from './member-rows.ts';
 
 export const ticketStatuses = ['open', 'in_progress', 'closed'] as const;
 
@@ -9,8 +10,7 @@ export const ticketStatuses = ['open', 'in_progress', 'closed'] as const;
 export const tickets = pgTable(
   'tickets',
   {
-    id: primaryId(),
-    userId: belongsTo('user_id', () => profiles.id),
+    ...memberRow(),
     title: text('title').notNull(),
     /** A dispute ticket: the order it is about, and the other party (the seller), who may read and reply. */
     orderId: uuid('order_id').references(() => marketplaceOrders.id, { onDelete: 'set null' }),
