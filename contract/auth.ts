@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { messages } from './common-messages.ts';
 import { limits } from './limits.ts';
 import { accountMessages } from './messages/account.ts';
+import { personWithRole } from './people.ts';
 import { textField } from './text-field.ts';
 
 export const emailField = z
@@ -86,12 +87,7 @@ export const resetPasswordBody = z.object({
 
 export const newPasswordForm = confirmingPassword(z.object({ password: newPasswordField }));
 
-export const sessionUser = z.object({
-  id: z.string(),
-  username: z.string(),
-  role: z.enum(['user', 'moderator', 'admin']),
-  avatarUrl: z.string().nullable(),
-});
+export const sessionUser = personWithRole;
 export type SessionUser = z.infer<typeof sessionUser>;
 export const sessionResponse = z.object({ user: sessionUser.nullable() });
 export const okResponse = z.object({ ok: z.literal(true) });
