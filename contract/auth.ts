@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { messages } from './common-messages.ts';
 import { limits } from './limits.ts';
 import { accountMessages } from './messages/account.ts';
+import { personWithRole } from './people.ts';
 import { textField } from './text-field.ts';
 
 export const emailField = z
@@ -24,6 +25,15 @@ export const newPasswordField = z
   .min(limits.password.min, messages.passwordTooShort)
   .max(limits.password.max, messages.passwordTooLong);
 
+/** The account's password as typed to prove who is asking: any length it may have been set with. */
+const passwordField = z
+  .string({ error: messages.passwordRequired })
+  .min(1, messages.passwordRequired)
+  .max(1024);
+
+/** A mailed link's token, posted from the page's fragment. */
+const linkTokenField = z.string().min(1).max(200);
+
 /**
  * A form's second typing of the new password, checked in the browser only: required, and equal to `field`
  * (its message under the confirmation).
@@ -43,6 +53,13 @@ function withConfirmation<Shape extends z.ZodRawShape>(
   );
 }
 
+/** A new password's form (sign-up, reset) with its confirmation under `password`. */
+function confirmingPassword<Shape extends z.ZodRawShape & { password: z.ZodType }>(
+  schema: z.ZodObject<Shape>,
+) {
+  return withConfirmation(schema, 'password', messages.confirmRequired, messages.passwordsMismatch);
+}
+
 /** What the server accepts at POST /api/auth/sign-up/email. */
 export const signUpBody = z.object({
   username: usernameField,
@@ -50,42 +67,27 @@ export const signUpBody = z.object({
   password: newPasswordField,
 });
 
-export const registerForm = withConfirmation(
-  signUpBody,
-  'password',
-  messages.confirmRequired,
-  messages.passwordsMismatch,
-);
+export const registerForm = confirmingPassword(signUpBody);
 
 export const signInBody = z.object({
   email: emailField,
-  password: z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired).max(1024),
+  password: passwordField,
   rememberMe: z.boolean().optional(),
 });
 
 export const resetRequestBody = z.object({ email: emailField });
 
 /** POST /api/auth/verify-email: the token from the verification link's fragment. */
-export const verifyEmailBody = z.object({ token: z.string().min(1).max(200) });
+export const verifyEmailBody = z.object({ token: linkTokenField });
 
 export const resetPasswordBody = z.object({
-  token: z.string().min(1).max(200),
+  token: linkTokenField,
   newPassword: newPasswordField,
 });
 
-export const newPasswordForm = withConfirmation(
-  z.object({ password: newPasswordField }),
-  'password',
-  messages.confirmRequired,
-  messages.passwordsMismatch,
-);
+export const newPasswordForm = confirmingPassword(z.object({ password: newPasswordField }));
 
-export const sessionUser = z.object({
-  id: z.string(),
-  username: z.string(),
-  role: z.enum(['user', 'moderator', 'admin']),
-  avatarUrl: z.string().nullable(),
-});
+export const sessionUser = personWithRole;
 export type SessionUser = z.infer<typeof sessionUser>;
 export const sessionResponse = z.object({ user: sessionUser.nullable() });
 export const okResponse = z.object({ ok: z.literal(true) });
@@ -114,7 +116,7 @@ export const changePasswordForm = withConfirmation(
 
 /** Enabling or disabling two-factor sign-in re-checks the password. */
 export const twoFactorPasswordBody = z.object({
-  password: z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired).max(1024),
+  password: passwordField,
 });
 
 export const twoFactorSetupResponse = z.object({ totpURI: z.string(), backupCodes: z.array(z.string()) });

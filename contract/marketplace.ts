@@ -6,7 +6,7 @@ import { stockMessages as st } from './messages/stock.ts';
 import { wholeField } from './number-field.ts';
 import { order } from './orders.ts';
 import { cursorParam, pageOf } from './pages.ts';
-import { person } from './people.ts';
+import { person, personWithAvatar } from './people.ts';
 import { httpUrlField, optionalImageField } from './products.ts';
 import { sellerReputation, vouch } from './reputation.ts';
 import { textField } from './text-field.ts';
@@ -104,19 +104,12 @@ export const listingListQuery = z.object({
 });
 
 export const listingRank = z.object({ name: z.string(), color: z.string() });
-export const listingSeller = z.object({
-  id: z.string(),
-  username: z.string(),
-  avatarUrl: z.string().nullable(),
+export const listingSeller = personWithAvatar.extend({
   vouches: z.number().int(),
   averageRating: z.number(),
   rank: listingRank.nullable(),
 });
-export const listingBuyer = z.object({
-  id: z.string(),
-  username: z.string(),
-  avatarUrl: z.string().nullable(),
-});
+export const listingBuyer = personWithAvatar;
 
 /** A listing as anyone sees it: never the content link. */
 export const listing = z.object({

@@ -62,15 +62,10 @@ export const userSettingsResponse = z.object({
 });
 export type UserSettings = z.infer<typeof userSettingsResponse>;
 
-/** The three switches; `digest` and `showOnline` may be left out (they keep their values), so older clients still save. */
-export const userSettingsBody = z.strictObject({
-  emailNotifications: z.boolean(),
-  marketplaceUpdates: z.boolean(),
-  securityAlerts: z.boolean(),
-  digest: digestField.optional(),
-  showOnline: z.boolean().optional(),
-  locale: z.enum(locales, { error: accountMessages.localeInvalid }).nullable().optional(),
-});
+/** The settings as read; `digest`, `showOnline` and `locale` may be left out (they keep their values), so older clients still save. */
+export const userSettingsBody = z.strictObject(
+  userSettingsResponse.partial({ digest: true, showOnline: true, locale: true }).shape,
+);
 export type UserSettingsInput = z.infer<typeof userSettingsBody>;
 
 export const loginEventItem = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { roles } from './limits.ts';
 
 /** A member as lists name them: a link to their profile. */
 export const person = z.object({ id: z.string(), username: z.string() });
@@ -9,3 +10,6 @@ export const personWithAvatar = z.object({
   username: z.string(),
   avatarUrl: z.string().nullable(),
 });
+
+/** A member as their own writing and their session show them: the picture and the staff badge. */
+export const personWithRole = personWithAvatar.extend({ role: z.enum(roles) });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idParams } from './id-params.ts';
 import { limits, roles } from './limits.ts';
 import { socialMessages } from './messages/social.ts';
+import { personWithAvatar } from './people.ts';
 import { trustLevels } from './trust.ts';
 
 export const profileIdParams = idParams(socialMessages.profileNotFound);
@@ -30,11 +31,7 @@ export type PublicProfile = z.infer<typeof publicProfileResponse>;
 
 export const userSearchQuery = z.object({ q: z.string().trim().max(50).optional() });
 
-export const userSummary = z.object({
-  id: z.string(),
-  username: z.string(),
-  avatarUrl: z.string().nullable(),
-});
+export const userSummary = personWithAvatar;
 export const userSearchResponse = z.object({ items: z.array(userSummary) });
 
 /** GET /users/autocomplete: the start of a username, as typed after `@` in the forum editor. */

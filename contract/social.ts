@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { idParams } from './id-params.ts';
-import { roles } from './limits.ts';
 import { isMediaPath } from './media.ts';
 import { socialMessages } from './messages/social.ts';
 import { pageOf } from './pages.ts';
+import { personWithRole } from './people.ts';
 import { socialLimits } from './social-limits.ts';
 import { textField } from './text-field.ts';
 
@@ -53,12 +53,7 @@ export const createCommentBody = z.object({
   content: textField(socialLimits.comment, socialMessages.commentEmpty, socialMessages.commentTooLong),
 });
 
-export const authorSchema = z.object({
-  id: z.string(),
-  username: z.string(),
-  avatarUrl: z.string().nullable(),
-  role: z.enum(roles),
-});
+export const authorSchema = personWithRole;
 
 export const postSchema = z.object({
   id: z.string(),

@@ -3,7 +3,7 @@ import { defineMessages } from './i18n/define.ts';
 import { idParams } from './id-params.ts';
 import { ticketMessages as m } from './messages/ticket.ts';
 import { pageOf } from './pages.ts';
-import { person } from './people.ts';
+import { person, personWithRole } from './people.ts';
 import { textField } from './text-field.ts';
 
 export const ticketLimits = {
@@ -68,7 +68,7 @@ export const ticketMessage = z.object({
   message: z.string(),
   isStaffReply: z.boolean(),
   createdAt: z.string(),
-  author: person.extend({ role: z.enum(['user', 'moderator', 'admin']), avatarUrl: z.string().nullable() }),
+  author: personWithRole,
 });
 export type TicketMessage = z.infer<typeof ticketMessage>;
 

@@ -181,6 +181,18 @@ export function newestFirst(time: SQLWrapper, id: SQLWrapper) {
   return keyset({ column: time, kind: 'time', dir: 'desc' }, { column: id, kind: 'uuid', dir: 'desc' });
 }
 
+/** A newest-first result's cursor key, for `page` and `csvInBatches`: a flat row's, or a `keyedRows` one's. */
+export const timeKey = (r: { createdAtKey: string; id: string }): TimeKey => [r.createdAtKey, r.id];
+export const rowTimeKey = (r: { createdAtKey: string; row: { id: string } }): TimeKey => [
+  r.createdAtKey,
+  r.row.id,
+];
+
+/** A list filter as a query takes it: 'all' (the lists' default choice) is no filter. */
+export function unlessAll<T extends string>(choice: T | 'all'): Exclude<T, 'all'> | undefined {
+  return choice === 'all' ? undefined : (choice as Exclude<T, 'all'>);
+}
+
 /**
  * A page of one table's rows that match `where`, in the keyset's order after `after`: each as `{ row,
  * createdAtKey }`, the row and its creation time as a cursor carries it.

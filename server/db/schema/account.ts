@@ -3,7 +3,8 @@ import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-o
 import { locales } from '../../../contract/i18n/locales.ts';
 import { digestPeriods } from '../../../contract/limits.ts';
 import { profiles } from './auth.ts';
-import { belongsTo, bytea, createdAt, primaryId, updatedAt } from './columns.ts';
+import { bytea, createdAt, updatedAt } from './columns.ts';
+import { memberRow } from './member-rows.ts';
 
 /**
  * Avatars live in the database, not on one instance's disk, so every instance serves them.
@@ -12,8 +13,7 @@ import { belongsTo, bytea, createdAt, primaryId, updatedAt } from './columns.ts'
 export const avatars = pgTable(
   'avatars',
   {
-    id: primaryId(),
-    userId: belongsTo('user_id', () => profiles.id),
+    ...memberRow(),
     data: bytea('data').notNull(),
     createdAt: createdAt(),
   },

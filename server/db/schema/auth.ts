@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { maxAccountAmount } from '../../../contract/limits.ts';
 import { trustLevels } from '../../../contract/trust.ts';
-import { belongsTo, createdAt, primaryId, trigramIndex, updatedAt } from './columns.ts';
+import { belongsTo, createdAt, primaryId, timestamps, trigramIndex } from './columns.ts';
 
 /** Seller ranks (spec §3 user_ranks): a name and a colour shown beside the username. */
 export const userRanks = pgTable('user_ranks', {
@@ -54,8 +54,7 @@ export const profiles = pgTable(
     /** The member's trust level (contract/trust.ts), recomputed from history unless staff locked it. */
     trustLevel: text('trust_level', { enum: trustLevels }).notNull().default('new'),
     trustLevelLocked: boolean('trust_level_locked').notNull().default(false),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('profiles_email_key').on(sql`lower(${t.email})`),
@@ -94,8 +93,7 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );
@@ -114,8 +112,7 @@ export const accounts = pgTable(
     refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
     scope: text('scope'),
     password: text('password'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('accounts_user_id_idx').on(t.userId),
@@ -131,8 +128,7 @@ export const verifications = pgTable(
     identifier: text('identifier').notNull(),
     value: text('value').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [index('verifications_identifier_idx').on(t.identifier)],
 );
@@ -156,6 +152,7 @@ export const twoFactors = pgTable(
 export const loginEvents = pgTable(
   'login_events',
   {
+    // Not memberRow(): member-rows.ts reads profiles from this file.
     id: primaryId(),
     userId: belongsTo('user_id', () => profiles.id),
     ipAddress: text('ip_address').notNull(),

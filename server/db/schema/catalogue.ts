@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { profiles } from './auth.ts';
-import { belongsTo, createdAt, primaryId, trigramIndex, updatedAt } from './columns.ts';
+import { belongsTo, createdAt, primaryId, timestamps, trigramIndex } from './columns.ts';
 
 export const productStatuses = ['active', 'inactive'] as const;
 export const cheatStatuses = ['undetected', 'detected', 'other'] as const;
@@ -17,8 +17,7 @@ export const products = pgTable(
     salesUrl: text('sales_url').notNull(),
     status: text('status', { enum: productStatuses }).notNull().default('active'),
     isPinned: boolean('is_pinned').notNull().default(false),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     // The list's sort, with and without the status filter.
@@ -43,8 +42,7 @@ export const cheats = pgTable(
     /** Counted downloads (one per member per cheat per day), kept in the row so lists never aggregate. */
     downloads: integer('downloads').notNull().default(0),
     publishedBy: uuid('published_by').references(() => profiles.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     check('cheats_downloads_check', sql`${t.downloads} >= 0`),

@@ -22,6 +22,9 @@ export const createdAt = () => timestamp('created_at', { withTimezone: true }).n
 /** When the row last changed (the writer sets it). */
 export const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
+/** When the row was written and when it last changed, for a row that changes. */
+export const timestamps = () => ({ createdAt: createdAt(), updatedAt: updatedAt() });
+
 /** A required reference to the row this one belongs to: deleting that row deletes this one. */
 export const belongsTo = (name: string, parent: () => AnyPgColumn) =>
   uuid(name).notNull().references(parent, { onDelete: 'cascade' });

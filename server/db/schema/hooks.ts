@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { HookEvent, HookKind } from '../../../contract/hooks.ts';
-import { profiles } from './auth.ts';
-import { belongsTo, createdAt, primaryId } from './columns.ts';
+import { createdAt } from './columns.ts';
+import { memberRow } from './member-rows.ts';
 
 /**
  * Outgoing webhooks (issue 37 item 5): a seller's own (`scope` seller: their sales, disputes, low stock) or
@@ -13,8 +13,7 @@ import { belongsTo, createdAt, primaryId } from './columns.ts';
 export const hooks = pgTable(
   'hooks',
   {
-    id: primaryId(),
-    userId: belongsTo('user_id', () => profiles.id),
+    ...memberRow(),
     scope: text('scope').$type<'seller' | 'staff'>().notNull(),
     kind: text('kind').$type<HookKind>().notNull(),
     secret: text('secret').notNull(),

@@ -13,7 +13,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { profiles } from './auth.ts';
-import { belongsTo, createdAt, primaryId, trigramIndex, updatedAt } from './columns.ts';
+import { belongsTo, createdAt, primaryId, timestamps, trigramIndex } from './columns.ts';
+import { memberRow } from './member-rows.ts';
 
 export const listingTypes = ['cheat', 'account', 'item', 'other'] as const;
 export const detectionStatuses = ['unknown', 'undetected', 'detected'] as const;
@@ -46,8 +47,7 @@ export const vouchReviews = ['counted', 'pending', 'approved', 'rejected'] as co
 export const marketplaceListings = pgTable(
   'marketplace_listings',
   {
-    id: primaryId(),
-    userId: belongsTo('user_id', () => profiles.id),
+    ...memberRow(),
     title: text('title').notNull(),
     description: text('description').notNull(),
     price: integer('price').notNull(),
@@ -69,8 +69,7 @@ export const marketplaceListings = pgTable(
     isPinned: boolean('is_pinned').notNull().default(false),
     soldTo: uuid('sold_to').references(() => profiles.id, { onDelete: 'set null' }),
     soldAt: timestamp('sold_at', { withTimezone: true }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     check('marketplace_listings_price_check', sql`${t.price} between 1 and 100000`),

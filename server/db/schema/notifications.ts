@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { profiles } from './auth.ts';
-import { belongsTo, createdAt, primaryId } from './columns.ts';
+import { createdAt } from './columns.ts';
+import { memberRow } from './member-rows.ts';
 
 /** The kinds of notification the services create; a check keeps unknown kinds out. */
 export const notificationTypes = [
@@ -35,8 +35,7 @@ export type NotificationType = (typeof notificationTypes)[number];
 export const notifications = pgTable(
   'notifications',
   {
-    id: primaryId(),
-    userId: belongsTo('user_id', () => profiles.id),
+    ...memberRow(),
     type: text('type').notNull(),
     title: text('title').notNull(),
     content: text('content').notNull(),

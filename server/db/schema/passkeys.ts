@@ -1,6 +1,7 @@
 import { bigint, boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { profiles } from './auth.ts';
-import { belongsTo, bytea, createdAt, primaryId } from './columns.ts';
+import { bytea, createdAt, primaryId } from './columns.ts';
+import { memberRow } from './member-rows.ts';
 
 /**
  * A member's passkeys (WebAuthn credentials, decision 038). The public key is not a secret, but no response
@@ -10,8 +11,7 @@ import { belongsTo, bytea, createdAt, primaryId } from './columns.ts';
 export const passkeys = pgTable(
   'passkeys',
   {
-    id: primaryId(),
-    userId: belongsTo('user_id', () => profiles.id),
+    ...memberRow(),
     name: text('name').notNull(),
     /** The credential id the authenticator chose, base64url: how a sign-in finds its row. */
     credentialId: text('credential_id').notNull().unique(),

@@ -1,7 +1,7 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { PushKind } from '../../../contract/push.ts';
-import { profiles } from './auth.ts';
-import { belongsTo, createdAt, primaryId } from './columns.ts';
+import { createdAt } from './columns.ts';
+import { memberRow } from './member-rows.ts';
 
 /**
  * A device's Web Push subscription (issue 37 item 4): where its push service takes messages and the keys that
@@ -11,8 +11,7 @@ import { belongsTo, createdAt, primaryId } from './columns.ts';
 export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
-    id: primaryId(),
-    userId: belongsTo('user_id', () => profiles.id),
+    ...memberRow(),
     endpoint: text('endpoint').notNull(),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { profiles } from './auth.ts';
-import { belongsTo, createdAt, primaryId } from './columns.ts';
+import { belongsTo, createdAt } from './columns.ts';
+import { memberRow } from './member-rows.ts';
 
 /**
  * The device and network pairs a member has signed in from (device = browser + OS family, network = the
@@ -30,8 +31,7 @@ export const knownDevices = pgTable(
 export const securityAlertTokens = pgTable(
   'security_alert_tokens',
   {
-    id: primaryId(),
-    userId: belongsTo('user_id', () => profiles.id),
+    ...memberRow(),
     tokenHash: text('token_hash').notNull().unique(),
     /** For a new-sign-in alert: the device and network it was about, forgotten when the member says "not me". */
     device: text('device'),

@@ -3,6 +3,7 @@ import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { profiles } from './auth.ts';
 import { belongsTo, createdAt, primaryId } from './columns.ts';
 import { memberMarks, memberTies } from './member-marks.ts';
+import { memberRow } from './member-rows.ts';
 
 /**
  * A post of the social feed. `like_count` and `comment_count` are kept exact by the service, in the same
@@ -11,8 +12,7 @@ import { memberMarks, memberTies } from './member-marks.ts';
 export const socialPosts = pgTable(
   'social_posts',
   {
-    id: primaryId(),
-    userId: belongsTo('user_id', () => profiles.id),
+    ...memberRow(),
     content: text('content').notNull(),
     imageUrl: text('image_url'),
     likeCount: integer('like_count').notNull().default(0),

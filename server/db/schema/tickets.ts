@@ -1,7 +1,8 @@
 import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { profiles } from './auth.ts';
-import { belongsTo, createdAt, primaryId, updatedAt } from './columns.ts';
+import { belongsTo, createdAt, primaryId, timestamps } from './columns.ts';
 import { marketplaceOrders } from './marketplace.ts';
+import { memberRow } from './member-rows.ts';
 
 export const ticketStatuses = ['open', 'in_progress', 'closed'] as const;
 
@@ -9,15 +10,13 @@ export const ticketStatuses = ['open', 'in_progress', 'closed'] as const;
 export const tickets = pgTable(
   'tickets',
   {
-    id: primaryId(),
-    userId: belongsTo('user_id', () => profiles.id),
+    ...memberRow(),
     title: text('title').notNull(),
     /** A dispute ticket: the order it is about, and the other party (the seller), who may read and reply. */
     orderId: uuid('order_id').references(() => marketplaceOrders.id, { onDelete: 'set null' }),
     partyId: uuid('party_id').references(() => profiles.id, { onDelete: 'set null' }),
     status: text('status', { enum: ticketStatuses }).notNull().default('open'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
   },
   (t) => [

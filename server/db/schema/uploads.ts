@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { profiles } from './auth.ts';
-import { belongsTo, bytea, createdAt, primaryId } from './columns.ts';
+import { bytea, createdAt } from './columns.ts';
+import { memberRow } from './member-rows.ts';
 
 /**
  * Images members upload for threads, replies, posts, listings and products (decision 023). The bytes are
@@ -12,8 +12,7 @@ import { belongsTo, bytea, createdAt, primaryId } from './columns.ts';
 export const uploads = pgTable(
   'uploads',
   {
-    id: primaryId(),
-    userId: belongsTo('user_id', () => profiles.id),
+    ...memberRow(),
     sha256: text('sha256').notNull(),
     mime: text('mime', { enum: ['image/webp', 'image/png'] }).notNull(),
     width: integer('width').notNull(),

@@ -13,7 +13,7 @@ import {
 import { depositMethods, depositProblems, depositStatuses } from '../../../contract/payments.ts';
 import { withdrawalMethods, withdrawalStatuses } from '../../../contract/withdrawals.ts';
 import { profiles } from './auth.ts';
-import { belongsTo, createdAt, primaryId, updatedAt } from './columns.ts';
+import { belongsTo, createdAt, primaryId, timestamps, updatedAt } from './columns.ts';
 
 export const walletCurrencies = ['credits', 'balance'] as const;
 export type WalletCurrency = (typeof walletCurrencies)[number];
@@ -96,8 +96,7 @@ export const deposits = pgTable(
     staffNote: text('staff_note'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     check('deposits_credits_check', sql`${t.credits} > 0`),
@@ -136,8 +135,7 @@ export const withdrawals = pgTable(
     decidedBy: uuid('decided_by').references(() => profiles.id, { onDelete: 'set null' }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     check('withdrawals_amounts_check', sql`${t.credits} > 0 and ${t.fee} >= 0 and ${t.fee} < ${t.credits}`),

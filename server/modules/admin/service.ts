@@ -12,6 +12,7 @@ import {
 } from '../../../contract/admin.ts';
 import { adminMessages, messages } from '../../../contract/messages.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { timeKey, unlessAll } from '../../db/cursor.ts';
 import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { authorize, canAdminister, canModerate, ensure, member } from '../../policy.ts';
@@ -150,7 +151,7 @@ export async function listUsers(
   const after = userKeyset.decode(query.cursor);
   const found = await listUsersQuery(db, {
     q: query.q || undefined,
-    role: query.role === 'all' ? undefined : query.role,
+    role: unlessAll(query.role),
     banned: query.banned === 'true',
     after,
     limit: adminUserPageSize,
@@ -158,7 +159,7 @@ export async function listUsers(
   return userKeyset.page(
     found,
     adminUserPageSize,
-    (r) => [r.createdAtKey, r.id],
+    timeKey,
     ({ createdAtKey: _, rankId, rankName, rankColor, ...r }) => ({
       ...r,
       createdAt: r.createdAt.toISOString(),

@@ -1,6 +1,7 @@
 import { type AuditPage, auditPageSize } from '../../../contract/audit.ts';
 import { messages } from '../../../contract/messages.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { rowTimeKey } from '../../db/cursor.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { actsOnOwn, canModerate, ensure } from '../../policy.ts';
 import * as q from './queries.ts';
@@ -46,19 +47,14 @@ export async function listAuditLog(db: Db, viewer: Viewer, query: { cursor?: str
   ensure(canModerate(viewer), messages.forbidden);
   const after = q.auditKeyset.decode(query.cursor);
   const found = await q.listAudit(db, { after, limit: auditPageSize });
-  return q.auditKeyset.page(
-    found,
-    auditPageSize,
-    (r) => [r.createdAtKey, r.row.id],
-    ({ row, actorName }) => ({
-      id: row.id,
-      action: row.action,
-      targetType: row.targetType,
-      targetId: row.targetId,
-      before: row.before ?? null,
-      after: row.after ?? null,
-      createdAt: row.createdAt.toISOString(),
-      actor: row.actorId && actorName ? { id: row.actorId, username: actorName } : null,
-    }),
-  );
+  return q.auditKeyset.page(found, auditPageSize, rowTimeKey, ({ row, actorName }) => ({
+    id: row.id,
+    action: row.action,
+    targetType: row.targetType,
+    targetId: row.targetId,
+    before: row.before ?? null,
+    after: row.after ?? null,
+    createdAt: row.createdAt.toISOString(),
+    actor: row.actorId && actorName ? { id: row.actorId, username: actorName } : null,
+  }));
 }

@@ -9,6 +9,7 @@ import {
 } from '../../../contract/cheats.ts';
 import { cheatMessages as m } from '../../../contract/messages.ts';
 import type { Db } from '../../db/client.ts';
+import { rowTimeKey, unlessAll } from '../../db/cursor.ts';
 import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { canModerate, ensure } from '../../policy.ts';
@@ -44,7 +45,7 @@ export async function listCheats(
 ) {
   const after = q.cheatKeyset.decode(query.cursor);
   const found = await q.listCheats(db, {
-    status: query.status === 'all' ? undefined : query.status,
+    status: unlessAll(query.status),
     q: query.q,
     after,
     limit: cheatPageSize,
@@ -53,7 +54,7 @@ export async function listCheats(
   return q.cheatKeyset.page(
     found,
     cheatPageSize,
-    (r) => [r.createdAtKey, r.row.id],
+    rowTimeKey,
     (r): CheatCard => ({ ...toCheat(r), watching: r.watching }),
   );
 }

@@ -70,7 +70,8 @@ export function plainExcerpt(text: string, max = 200): string {
 
 export const credits = (n: number) => `${n.toLocaleString('en-US')} credits`;
 
-type Resolver = (db: Db, id: string, path: string) => Promise<LinkCard | null>;
+/** A kind of page's card for an id, without the path (the asked one); null when the item is not public. */
+type Resolver = (db: Db, id: string) => Promise<Omit<LinkCard, 'path'> | null>;
 
 /** The data a listing's card (and its image) shows, or null when the listing is not public. */
 export async function listingCardData(db: Db, id: string) {
@@ -113,13 +114,12 @@ export async function threadCardData(db: Db, id: string) {
 const resolvers: [RegExp, Resolver][] = [
   [
     /^\/marketplace\/([^/]+)$/,
-    async (db, id, path) => {
+    async (db, id) => {
       const row = await listingCardData(db, id);
       if (!row) return null;
       return {
         title: row.title,
         description: plainExcerpt(row.description),
-        path,
         type: 'product',
         image: `/og/listing/${id}.png`,
         details: [
@@ -131,13 +131,12 @@ const resolvers: [RegExp, Resolver][] = [
   ],
   [
     /^\/forum\/post\/([^/]+)$/,
-    async (db, id, path) => {
+    async (db, id) => {
       const row = await threadCardData(db, id);
       if (!row) return null;
       return {
         title: row.title,
         description: plainExcerpt(row.content),
-        path,
         type: 'article',
         image: `/og/thread/${id}.png`,
         details: [
@@ -149,7 +148,7 @@ const resolvers: [RegExp, Resolver][] = [
   ],
   [
     /^\/cheats\/([^/]+)$/,
-    async (db, id, path) => {
+    async (db, id) => {
       const [row] = await db
         .select({
           title: cheats.title,
@@ -163,7 +162,6 @@ const resolvers: [RegExp, Resolver][] = [
       return {
         title: `${row.title}: ${cheatStatusLabels[row.status]}`,
         description: plainExcerpt(row.description),
-        path,
         type: 'article',
         details: [
           ['Status', cheatStatusLabels[row.status]],
@@ -174,18 +172,18 @@ const resolvers: [RegExp, Resolver][] = [
   ],
   [
     /^\/products\/([^/]+)$/,
-    async (db, id, path) => {
+    async (db, id) => {
       const [row] = await db
         .select({ title: products.title, description: products.description })
         .from(products)
         .where(and(eq(products.id, id), eq(products.status, 'active')));
       if (!row) return null;
-      return { title: row.title, description: plainExcerpt(row.description), path, type: 'product' };
+      return { title: row.title, description: plainExcerpt(row.description), type: 'product' };
     },
   ],
   [
     /^\/profile\/([^/]+)$/,
-    async (db, id, path) => {
+    async (db, id) => {
       const [row] = await db
         .select({ username: profiles.username, bio: profiles.bio, vouches: profiles.vouches })
         .from(profiles)
@@ -194,7 +192,6 @@ const resolvers: [RegExp, Resolver][] = [
       return {
         title: row.username,
         description: row.bio ? plainExcerpt(row.bio) : `${row.username} on ${SITE_NAME}.`,
-        path,
         type: 'profile',
         details: [['Feedback', `${row.vouches.toLocaleString('en-US')} vouches`]],
       };
@@ -202,7 +199,7 @@ const resolvers: [RegExp, Resolver][] = [
   ],
   [
     /^\/forum\/c\/([^/]+)$/,
-    async (db, id, path) => {
+    async (db, id) => {
       const [row] = await db
         .select({ name: forumCategories.name, description: forumCategories.description })
         .from(forumCategories)
@@ -213,7 +210,6 @@ const resolvers: [RegExp, Resolver][] = [
         description: row.description
           ? plainExcerpt(row.description)
           : `${row.name} on the ${SITE_NAME} forum.`,
-        path,
         type: 'website',
       };
     },
@@ -231,7 +227,8 @@ export async function resolveCard(db: Db, path: string): Promise<LinkCard | null
     const id = pattern.exec(path)?.[1];
     if (id === undefined) continue;
     if (!uuid.test(id)) return genericCard(path);
-    return (await resolve(db, id.toLowerCase(), path)) ?? genericCard(path);
+    const card = await resolve(db, id.toLowerCase());
+    return card ? { ...card, path } : genericCard(path);
   }
   return null;
 }

@@ -1,6 +1,6 @@
 import { methodLabels } from '../../../contract/payments.ts';
 import type { Db } from '../../db/client.ts';
-import type { TimeKey } from '../../db/cursor.ts';
+import { rowTimeKey, type TimeKey } from '../../db/cursor.ts';
 import { csvInBatches } from '../../plugins/csv.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import * as q from './queries.ts';
@@ -23,7 +23,7 @@ export function depositsCsv(db: Db, viewer: Viewer, batch = 1000) {
     ],
     batch,
     (after: TimeKey | undefined) => q.listDeposits(db, viewer.id, undefined, after, batch),
-    (r): TimeKey => [r.createdAtKey, r.row.id],
+    rowTimeKey,
     ({ row }) => [
       row.createdAt.toISOString(),
       row.id,

@@ -10,6 +10,7 @@ import {
   depositPageSize,
 } from '../../../contract/payments.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { rowTimeKey, unlessAll } from '../../db/cursor.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { enqueueMail } from '../../plugins/queue.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
@@ -138,14 +139,9 @@ export async function listDeposits(
   query: { status: 'all' | DepositStatus; cursor?: string },
 ): Promise<DepositPage> {
   const after = q.depositKeyset.decode(query.cursor);
-  const status = query.status === 'all' ? undefined : query.status;
+  const status = unlessAll(query.status);
   const found = await q.listDeposits(db, viewer.id, status, after, depositPageSize);
-  return q.depositKeyset.page(
-    found,
-    depositPageSize,
-    (r) => [r.createdAtKey, r.row.id],
-    (r) => toDeposit(r.row),
-  );
+  return q.depositKeyset.page(found, depositPageSize, rowTimeKey, (r) => toDeposit(r.row));
 }
 
 const receiptLine = (d: q.DepositRow) =>

@@ -7,6 +7,7 @@ import {
   productPageSize,
 } from '../../../contract/products.ts';
 import type { Db } from '../../db/client.ts';
+import { unlessAll } from '../../db/cursor.ts';
 import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { canAdminister, canModerate, ensure } from '../../policy.ts';
@@ -76,7 +77,7 @@ export async function listProductsForStaff(
 ) {
   ensure(canModerate(viewer));
   const { rows, nextCursor } = await page(db, {
-    status: query.status === 'all' ? undefined : query.status,
+    status: unlessAll(query.status),
     q: query.q,
     cursor: query.cursor,
   });

@@ -8,6 +8,7 @@ import {
   type ReportTargetType,
 } from '../../../contract/reports.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { timeKey, unlessAll } from '../../db/cursor.ts';
 import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { authorize, canAdminister, canModerate, content, ensure } from '../../policy.ts';
@@ -70,38 +71,33 @@ export async function listReports(
   ensure(canModerate(viewer), messages.forbidden);
   const after = q.reportKeyset.decode(query.cursor);
   const found = await q.listReports(db, {
-    status: query.status === 'all' ? undefined : query.status,
+    status: unlessAll(query.status),
     after,
     limit: adminReportPageSize,
   });
-  return q.reportKeyset.page(
-    found,
-    adminReportPageSize,
-    (r) => [r.createdAtKey, r.id],
-    (r) => {
-      // The content is there when its preview is (a target id alone can outlive nothing: the FK nulls it).
-      const present = r.targetId !== null && r.preview !== null;
-      return {
-        id: r.id,
-        reason: r.reason,
-        status: r.status,
-        createdAt: r.createdAt.toISOString(),
-        resolvedAt: r.resolvedAt ? r.resolvedAt.toISOString() : null,
-        reporter: r.reporterId && r.reporterName ? { id: r.reporterId, username: r.reporterName } : null,
-        resolver: r.resolverId && r.resolverName ? { id: r.resolverId, username: r.resolverName } : null,
-        target: {
-          type: r.targetType,
-          id: present ? r.targetId : null,
-          preview: present ? r.preview : null,
-          href: present ? hrefOf(r.targetType, r.targetId!, r) : null,
-          author: r.authorId && r.authorName ? { id: r.authorId, username: r.authorName } : null,
-          images: present
-            ? (r.images ?? []).map((file) => ({ id: file.slice(0, 36), url: `/media/${file}` }))
-            : [],
-        },
-      };
-    },
-  );
+  return q.reportKeyset.page(found, adminReportPageSize, timeKey, (r) => {
+    // The content is there when its preview is (a target id alone can outlive nothing: the FK nulls it).
+    const present = r.targetId !== null && r.preview !== null;
+    return {
+      id: r.id,
+      reason: r.reason,
+      status: r.status,
+      createdAt: r.createdAt.toISOString(),
+      resolvedAt: r.resolvedAt ? r.resolvedAt.toISOString() : null,
+      reporter: r.reporterId && r.reporterName ? { id: r.reporterId, username: r.reporterName } : null,
+      resolver: r.resolverId && r.resolverName ? { id: r.resolverId, username: r.resolverName } : null,
+      target: {
+        type: r.targetType,
+        id: present ? r.targetId : null,
+        preview: present ? r.preview : null,
+        href: present ? hrefOf(r.targetType, r.targetId!, r) : null,
+        author: r.authorId && r.authorName ? { id: r.authorId, username: r.authorName } : null,
+        images: present
+          ? (r.images ?? []).map((file) => ({ id: file.slice(0, 36), url: `/media/${file}` }))
+          : [],
+      },
+    };
+  });
 }
 
 const summary = (r: q.ReportRow) => ({

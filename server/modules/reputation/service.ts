@@ -6,6 +6,7 @@ import {
   vouchReviewPageSize,
 } from '../../../contract/reputation.ts';
 import type { Db } from '../../db/client.ts';
+import { rowTimeKey } from '../../db/cursor.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { canModerate, ensure } from '../../policy.ts';
@@ -39,35 +40,30 @@ export async function listFlaggedVouches(
   ensure(canModerate(viewer), m.onlyStaffReview);
   const after = q.flaggedKeyset.decode(query.cursor);
   const found = await q.listFlagged(db, query.status, after, vouchReviewPageSize);
-  return q.flaggedKeyset.page(
-    found,
-    vouchReviewPageSize,
-    (r) => [r.createdAtKey, r.row.id],
-    (r) => {
-      const v = r.row;
-      const { sharedNetwork = false, ...evidence } = v.ringEvidence ?? {
-        pairOrders: 0,
-        fromOrders: 0,
-        toOrders: 0,
-      };
-      return {
-        id: v.id,
-        rating: v.rating,
-        comment: v.comment,
-        listingId: v.listingId,
-        listingTitle: v.listingTitle,
-        from: v.fromUserId && r.fromUsername ? { id: v.fromUserId, username: r.fromUsername } : null,
-        to: { id: v.toUserId, username: r.toUsername },
-        ...evidence,
-        sharedNetwork,
-        review: v.review as VouchReviewStatus,
-        reviewedBy:
-          v.reviewedBy && r.reviewerUsername ? { id: v.reviewedBy, username: r.reviewerUsername } : null,
-        reviewedAt: v.reviewedAt?.toISOString() ?? null,
-        createdAt: v.createdAt.toISOString(),
-      };
-    },
-  );
+  return q.flaggedKeyset.page(found, vouchReviewPageSize, rowTimeKey, (r) => {
+    const v = r.row;
+    const { sharedNetwork = false, ...evidence } = v.ringEvidence ?? {
+      pairOrders: 0,
+      fromOrders: 0,
+      toOrders: 0,
+    };
+    return {
+      id: v.id,
+      rating: v.rating,
+      comment: v.comment,
+      listingId: v.listingId,
+      listingTitle: v.listingTitle,
+      from: v.fromUserId && r.fromUsername ? { id: v.fromUserId, username: r.fromUsername } : null,
+      to: { id: v.toUserId, username: r.toUsername },
+      ...evidence,
+      sharedNetwork,
+      review: v.review as VouchReviewStatus,
+      reviewedBy:
+        v.reviewedBy && r.reviewerUsername ? { id: v.reviewedBy, username: r.reviewerUsername } : null,
+      reviewedAt: v.reviewedAt?.toISOString() ?? null,
+      createdAt: v.createdAt.toISOString(),
+    };
+  });
 }
 
 /** Staff approve (it counts from now on) or reject (it stays out) a flagged vouch, once; audited. */

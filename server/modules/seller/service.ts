@@ -6,7 +6,7 @@ import {
   sellerListingPageSize,
 } from '../../../contract/stock.ts';
 import type { Db } from '../../db/client.ts';
-import type { TimeKey } from '../../db/cursor.ts';
+import { rowTimeKey, type TimeKey, timeKey } from '../../db/cursor.ts';
 import { csvInBatches } from '../../plugins/csv.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import * as q from './queries.ts';
@@ -20,38 +20,33 @@ export async function listMyListings(
 ): Promise<SellerListingPage> {
   const after = q.sellerListingKeyset.decode(query.cursor);
   const found = await q.listSellerListings(db, viewer.id, after, sellerListingPageSize);
-  return q.sellerListingKeyset.page(
-    found,
-    sellerListingPageSize,
-    (r) => [r.createdAtKey, r.row.id],
-    (r): SellerListing => {
-      const l = r.row;
-      const keys = r.keys ?? {};
-      return {
-        id: l.id,
-        title: l.title,
-        status: l.status,
-        deliveryKind: l.deliveryKind,
-        price: l.price,
-        stock: l.stock,
-        lowStockThreshold: l.lowStockThreshold,
-        unitsSold: Number(r.sales.units),
-        revenue: Number(r.sales.revenue),
-        openDisputes: Number(r.sales.disputes),
-        keys:
-          l.deliveryKind === 'keys'
-            ? {
-                available: Number(keys.available ?? 0),
-                reserved: Number(keys.reserved ?? 0),
-                sold: Number(keys.sold ?? 0),
-                burned: Number(keys.burned ?? 0),
-                withdrawn: Number(keys.withdrawn ?? 0),
-              }
-            : null,
-        createdAt: l.createdAt.toISOString(),
-      };
-    },
-  );
+  return q.sellerListingKeyset.page(found, sellerListingPageSize, rowTimeKey, (r): SellerListing => {
+    const l = r.row;
+    const keys = r.keys ?? {};
+    return {
+      id: l.id,
+      title: l.title,
+      status: l.status,
+      deliveryKind: l.deliveryKind,
+      price: l.price,
+      stock: l.stock,
+      lowStockThreshold: l.lowStockThreshold,
+      unitsSold: Number(r.sales.units),
+      revenue: Number(r.sales.revenue),
+      openDisputes: Number(r.sales.disputes),
+      keys:
+        l.deliveryKind === 'keys'
+          ? {
+              available: Number(keys.available ?? 0),
+              reserved: Number(keys.reserved ?? 0),
+              sold: Number(keys.sold ?? 0),
+              burned: Number(keys.burned ?? 0),
+              withdrawn: Number(keys.withdrawn ?? 0),
+            }
+          : null,
+      createdAt: l.createdAt.toISOString(),
+    };
+  });
 }
 
 const dayKey = (d: Date) => d.toISOString().slice(0, 10);
@@ -94,7 +89,7 @@ export function salesCsv(db: Db, viewer: Viewer, batch = 1000): Promise<string> 
     csvHeader,
     batch,
     (after: TimeKey | undefined) => q.salesBatch(db, viewer.id, after, batch),
-    (r): TimeKey => [r.createdAtKey, r.id],
+    timeKey,
     (r) => [
       r.createdAt.toISOString(),
       r.id,

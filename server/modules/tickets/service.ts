@@ -9,6 +9,7 @@ import {
   ticketPageSize,
 } from '../../../contract/tickets.ts';
 import type { Db } from '../../db/client.ts';
+import { unlessAll } from '../../db/cursor.ts';
 import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { authorize, canModerate, ensure, isSelf, ticket as ticketSubject } from '../../policy.ts';
@@ -54,7 +55,7 @@ export function listTicketsForStaff(
 ) {
   ensure(canModerate(viewer), messages.forbidden);
   return page(db, {
-    status: query.status === 'all' ? undefined : query.status,
+    status: unlessAll(query.status),
     q: query.q || undefined,
     cursor: query.cursor,
   });

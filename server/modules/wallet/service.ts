@@ -4,7 +4,7 @@ import { maxAccountAmount } from '../../../contract/limits.ts';
 import { walletMessages as w } from '../../../contract/messages.ts';
 import { type LedgerPage, ledgerPageSize, type WalletSummary } from '../../../contract/orders.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import type { TimeKey } from '../../db/cursor.ts';
+import { rowTimeKey, type TimeKey, unlessAll } from '../../db/cursor.ts';
 import {
   ledgerEntries,
   profiles,
@@ -374,23 +374,18 @@ export async function listLedger(
   query: { currency: 'all' | WalletCurrency; cursor?: string },
 ): Promise<LedgerPage> {
   const after = q.ledgerKeyset.decode(query.cursor);
-  const currency = query.currency === 'all' ? undefined : query.currency;
+  const currency = unlessAll(query.currency);
   const found = await q.listLedger(db, viewer.id, currency, after, ledgerPageSize);
-  return q.ledgerKeyset.page(
-    found,
-    ledgerPageSize,
-    (r) => [r.createdAtKey, r.row.id],
-    ({ row }) => ({
-      id: row.id,
-      createdAt: row.createdAt.toISOString(),
-      currency: row.currency,
-      kind: row.kind,
-      description: row.description,
-      amount: row.amount,
-      balanceAfter: row.balanceAfter,
-      orderId: row.orderId,
-    }),
-  );
+  return q.ledgerKeyset.page(found, ledgerPageSize, rowTimeKey, ({ row }) => ({
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    currency: row.currency,
+    kind: row.kind,
+    description: row.description,
+    amount: row.amount,
+    balanceAfter: row.balanceAfter,
+    orderId: row.orderId,
+  }));
 }
 
 /** The member's whole history as CSV, read a keyset page at a time. */
@@ -398,9 +393,8 @@ export function ledgerCsv(db: Db, viewer: Viewer, currency: 'all' | WalletCurren
   return csvInBatches(
     ['date', 'currency', 'kind', 'description', 'amount', 'balance_after', 'reference'],
     batch,
-    (after: TimeKey | undefined) =>
-      q.listLedger(db, viewer.id, currency === 'all' ? undefined : currency, after, batch),
-    (r): TimeKey => [r.createdAtKey, r.row.id],
+    (after: TimeKey | undefined) => q.listLedger(db, viewer.id, unlessAll(currency), after, batch),
+    rowTimeKey,
     ({ row }) => [
       row.createdAt.toISOString(),
       row.currency,

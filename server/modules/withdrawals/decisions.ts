@@ -9,6 +9,7 @@ import {
   withdrawalStatuses,
 } from '../../../contract/withdrawals.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { timeKey } from '../../db/cursor.ts';
 import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { canAdminister, ensure } from '../../policy.ts';
@@ -46,7 +47,7 @@ export async function listForStaff(
   const after = q.withdrawalKeyset.decode(query.cursor);
   const statuses = query.status === 'all' ? withdrawalStatuses : [query.status];
   const found = await q.adminRows(db, { statuses, after }, q.withdrawalKeyset.limit(withdrawalPageSize));
-  return q.withdrawalKeyset.page(found, withdrawalPageSize, (r) => [r.createdAtKey, r.id], toAdminWithdrawal);
+  return q.withdrawalKeyset.page(found, withdrawalPageSize, timeKey, toAdminWithdrawal);
 }
 
 async function adminWithdrawal(db: Db, id: string) {

@@ -12,7 +12,7 @@ import {
   withdrawalPageSize,
 } from '../../../contract/withdrawals.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import type { TimeKey } from '../../db/cursor.ts';
+import { rowTimeKey, type TimeKey, unlessAll } from '../../db/cursor.ts';
 import { isUniqueViolation } from '../../db/sql.ts';
 import { csvInBatches } from '../../plugins/csv.ts';
 import { AppError, orNotFound } from '../../plugins/errors.ts';
@@ -248,16 +248,11 @@ export async function listMine(
 ): Promise<WithdrawalPage> {
   const after = q.withdrawalKeyset.decode(query.cursor);
   const found = await q.listMine(db, viewer.id, {
-    status: query.status === 'all' ? undefined : query.status,
+    status: unlessAll(query.status),
     after,
     limit: withdrawalPageSize,
   });
-  return q.withdrawalKeyset.page(
-    found,
-    withdrawalPageSize,
-    (r) => [r.createdAtKey, r.row.id],
-    (r) => toWithdrawal(r.row),
-  );
+  return q.withdrawalKeyset.page(found, withdrawalPageSize, rowTimeKey, (r) => toWithdrawal(r.row));
 }
 
 const csvHeader = [
@@ -282,7 +277,7 @@ export function withdrawalsCsv(db: Db, viewer: Viewer, batch = 1000): Promise<st
     csvHeader,
     batch,
     (after: TimeKey | undefined) => q.mineBatch(db, viewer.id, after, batch),
-    (r): TimeKey => [r.createdAtKey, r.row.id],
+    rowTimeKey,
     ({ row }) => {
       const w = toWithdrawal(row);
       return [

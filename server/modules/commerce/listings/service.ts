@@ -13,6 +13,7 @@ import {
   stockMessages as st,
 } from '../../../../contract/messages.ts';
 import type { Db, Tx } from '../../../db/client.ts';
+import { rowTimeKey, unlessAll } from '../../../db/cursor.ts';
 import { AppError, orNotFound } from '../../../plugins/errors.ts';
 import type { Viewer } from '../../../plugins/viewer.ts';
 import {
@@ -90,8 +91,8 @@ export async function listListings(
   const order = q.listingKeysets[query.sort];
   const after = order.decode(query.cursor);
   const found = await q.listListings(db, {
-    status: query.status === 'all' ? undefined : query.status,
-    type: query.type === 'all' ? undefined : query.type,
+    status: unlessAll(query.status),
+    type: unlessAll(query.type),
     q: query.q || undefined,
     sort: query.sort,
     after,
@@ -289,22 +290,17 @@ export async function listFeedback(
   const found = await q.listFeedback(db, userId, viewer?.id ?? null, after, listingPageSize);
   return {
     ...reputation,
-    ...q.feedbackKeyset.page(
-      found,
-      listingPageSize,
-      (r) => [r.createdAtKey, r.row.id],
-      (r) => ({
-        id: r.row.id,
-        rating: r.row.rating,
-        comment: r.row.comment,
-        listingId: r.row.listingId,
-        listingTitle: r.row.listingTitle,
-        author:
-          r.row.fromUserId && r.authorUsername ? { id: r.row.fromUserId, username: r.authorUsername } : null,
-        awaitingReview: r.row.review === 'pending',
-        createdAt: r.row.createdAt.toISOString(),
-      }),
-    ),
+    ...q.feedbackKeyset.page(found, listingPageSize, rowTimeKey, (r) => ({
+      id: r.row.id,
+      rating: r.row.rating,
+      comment: r.row.comment,
+      listingId: r.row.listingId,
+      listingTitle: r.row.listingTitle,
+      author:
+        r.row.fromUserId && r.authorUsername ? { id: r.row.fromUserId, username: r.authorUsername } : null,
+      awaitingReview: r.row.review === 'pending',
+      createdAt: r.row.createdAt.toISOString(),
+    })),
   };
 }
 

@@ -13,7 +13,7 @@ import {
 import { notices as n } from '../../../../contract/texts/notices.ts';
 import { ticketLimits } from '../../../../contract/tickets.ts';
 import type { Db, Tx } from '../../../db/client.ts';
-import type { TimeKey } from '../../../db/cursor.ts';
+import { rowTimeKey, type TimeKey, unlessAll } from '../../../db/cursor.ts';
 import { marketplaceOrders } from '../../../db/schema/index.ts';
 import { inLocale } from '../../../i18n.ts';
 import { AppError, orNotFound } from '../../../plugins/errors.ts';
@@ -146,12 +146,7 @@ export async function orderForListing(
 }
 
 function toPage(found: q.OrderWithPeople[], viewer: Viewer): OrderPage {
-  return q.orderKeyset.page(
-    found,
-    orderPageSize,
-    (r) => [r.createdAtKey, r.row.id],
-    (r) => toOrder(r, viewer),
-  );
+  return q.orderKeyset.page(found, orderPageSize, rowTimeKey, (r) => toOrder(r, viewer));
 }
 
 export async function listMyOrders(
@@ -170,7 +165,7 @@ export async function listOrdersForStaff(
 ) {
   ensure(canModerate(viewer), m.onlyStaffSettle);
   const after = q.orderKeyset.decode(query.cursor);
-  const status = query.status === 'all' ? undefined : query.status;
+  const status = unlessAll(query.status);
   return toPage(await q.listAllOrders(db, status, after, orderPageSize), viewer);
 }
 
