@@ -79,6 +79,9 @@ describe("a visitor's public page", () => {
       `<script type="application/json" id="server-state">{"members":${members}}</script>`,
     );
     expect(res.body).toMatch(/<html lang="en" class="dark" data-drawn>/);
+    // The first paint waits for the whole drawn page (its state comes after it), in the head, which goes first.
+    const head = res.body.slice(0, res.body.indexOf('</head>'));
+    expect(head).toContain('<link rel="expect" href="#server-state" blocking="render" />');
     // The page's link card is still in its head.
     expect(res.body).toContain('<meta property="og:url" content="http://localhost:3000/marketplace" />');
     expect(res.body).toMatch(/<\/html>\s*$/);
@@ -140,7 +143,7 @@ describe('pages the server does not draw', () => {
     const res = await t.app.inject({ method: 'GET', url: '/marketplace?fail=1' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toMatch(/<div id="root"><\/div>\s*<script type="module"/);
-    expect(res.body).not.toContain('server-state');
+    expect(res.body).not.toContain('id="server-state"');
     const at = lines.findIndex((line) => line.includes('page not drawn on the server'));
     expect(at).toBeGreaterThanOrEqual(0);
     const entry = lines.slice(at, at + 40).join('\n');
@@ -160,7 +163,7 @@ describe('pages the server does not draw', () => {
     await expect.poll(() => countDrawsWaiting()).toBe(MAX_DRAWS_IN_FLIGHT);
     const extra = await t.app.inject({ method: 'GET', url: '/forum' });
     expect(extra.statusCode).toBe(200);
-    expect(extra.body).not.toContain('server-state');
+    expect(extra.body).not.toContain('id="server-state"');
     open();
     for (const res of await Promise.all(held)) expect(res.body).toMatch(drawnRoot);
     // The count went back down: the next visitor's page is drawn again.

@@ -98,7 +98,7 @@ export const webPlugin = fp(
         if (encoding) reply.header('content-encoding', encoding);
         if (request.method === 'GET' && drawPage && (await drawPage.drawsFor(request))) {
           // The head goes at once (the browser starts on the styles and code), the drawn page when it is ready.
-          const [opening, closing] = splitAtRoot(html);
+          const [opening, closing] = splitAtRoot(html, drawPage.stateId);
           const body = encoding ? streamEncoders[encoding]() : new PassThrough();
           reply.send(body);
           body.write(opening);
