@@ -35,8 +35,9 @@ it("a burst of first messages waiting on the sender's lock leaves the pool to ev
     locked = resolve;
   });
   // A send of this member's on another instance, holding the lock: the twelve here must wait for it.
+  const key = newContactKey({ id: rookie.id } as Parameters<typeof newContactKey>[0]);
   const holder = t.db.transaction(async (tx) => {
-    await lockKey(tx, newContactKey({ id: rookie.id } as Parameters<typeof newContactKey>[0]));
+    await lockKey(tx, key);
     locked();
     await held;
   });
@@ -49,23 +50,32 @@ it("a burst of first messages waiting on the sender's lock leaves the pool to ev
       payload: { recipientId: r.id, message: 'Hello there' },
     }),
   );
+  // pg_locks lists the whole server's locks, and other test files' databases share it: only this lock counts.
   const waitingOnLock = () =>
     t.db
-      .execute(sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted`)
+      .execute(
+        sql`select count(*)::int as n from pg_locks
+            where locktype = 'advisory' and not granted
+              and database = (select oid from pg_database where datname = current_database())
+              and ((classid::bigint << 32) | objid::bigint) = hashtextextended(${key}, 0)`,
+      )
       .then((r) => (r as { rows: { n: number }[] }).rows[0]!.n);
-  await expect.poll(waitingOnLock).toBe(1);
+  try {
+    await expect.poll(waitingOnLock).toBe(1);
 
-  // Before: the twelve held the test pool's five connections and this read waited for one until the pool gave up.
-  const read = await t.app.inject({
-    method: 'GET',
-    url: '/api/v1/conversations',
-    headers: { cookie: bystander.cookie },
-  });
-  expect(read.statusCode, read.body).toBe(200);
-  expect(t.database.stats().waiting).toBe(0);
-  expect(await waitingOnLock()).toBe(1);
-
-  release();
+    // Before: the twelve held the test pool's five connections and this read waited for one until the pool gave up.
+    const read = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/conversations',
+      headers: { cookie: bystander.cookie },
+    });
+    expect(read.statusCode, read.body).toBe(200);
+    expect(t.database.stats().waiting).toBe(0);
+    expect(await waitingOnLock()).toBe(1);
+  } finally {
+    // A failed check must not leave the lock held: the sends and the app's close would wait for it forever.
+    release();
+  }
   await holder;
   const answers = await Promise.all(sends);
   // A new member starts at most 10 conversations a day (trust.test.ts): the lock still counts them one by one.
