@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { pseudoLocale } from './contract/i18n/pseudo.ts';
 import { firstScreenHints } from './scripts/first-screen-hints.ts';
+import { minifyHeadScript } from './scripts/head-script.ts';
 import { precompress } from './scripts/precompress.ts';
 import { sharedChunks } from './scripts/shared-chunk.ts';
 import { firstScreens, shellLazyModules } from './web/app/first-screens.ts';
@@ -51,6 +52,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         execFileSync('node', ['scripts/pseudo-locale.ts', pseudoCatalogue], { stdio: 'inherit' });
       },
     },
+    !isSsrBuild && minifyHeadScript(),
     !isSsrBuild && precompress(),
   ],
   // The tag web/lib/locale.ts adds to the languages this build offers ('' in every build but the pseudo one).

@@ -20,7 +20,7 @@ function extraCertificates(ours: string): string {
 const include = ['server/**/*.test.ts', 'contract/**/*.test.ts', 'scripts/**/*.test.ts'];
 // Tests that touch no database: run once, in the PGlite project.
 const databaseFree = [
-  'scripts/{api-routes,build-chunks,check-bundle-budget,lint-boundaries,route-table-adoption,route-table-breaks-both}.test.ts',
+  'scripts/{api-routes,build-chunks,check-bundle-budget,head-script,lint-boundaries,route-table-adoption,route-table-breaks-both}.test.ts',
   'contract/i18n/catalogues.test.ts',
   'server/config.test.ts',
   'server/db/owners.test.ts',

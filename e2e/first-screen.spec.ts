@@ -59,6 +59,18 @@ for (const path of ['/', '/marketplace', '/posts']) {
       .locator('link[rel="modulepreload"]')
       .evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
     for (const file of hints[path]?.js ?? []) expect(preloaded).toContain(file);
+    // The code came after the first paint (server/plugins/page-render.ts names it, boot.js starts it): the page
+    // was painted without waiting for it or sharing the bandwidth with it.
+    expect(document).not.toContain('<script type="module"');
+    const { paint, code } = await page.evaluate(() => {
+      const entry = document.querySelector<HTMLMetaElement>('meta[name="app-module"]')?.content ?? '';
+      return {
+        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+        code: performance.getEntriesByName(new URL(entry, location.href).href)[0]?.startTime,
+      };
+    });
+    expect(paint).toBeGreaterThan(0);
+    expect(code).toBeGreaterThanOrEqual(paint!);
     expect(failed).toEqual([]);
   });
 }

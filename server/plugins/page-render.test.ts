@@ -82,6 +82,9 @@ describe("a visitor's public page", () => {
     // The first paint waits for the whole drawn page (its state comes after it), in the head, which goes first.
     const head = res.body.slice(0, res.body.indexOf('</head>'));
     expect(head).toContain('<link rel="expect" href="#server-state" blocking="render" />');
+    // Its code is named, not loaded: boot.js starts it after the first paint.
+    expect(res.body).toContain('<meta name="app-module" content="/main.tsx" />');
+    expect(res.body).not.toContain('<script type="module"');
     // The page's link card is still in its head.
     expect(res.body).toContain('<meta property="og:url" content="http://localhost:3000/marketplace" />');
     expect(res.body).toMatch(/<\/html>\s*$/);
@@ -142,7 +145,8 @@ describe('pages the server does not draw', () => {
   it('a renderer failure still serves the page (drawn in the browser) and logs what failed', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/marketplace?fail=1' });
     expect(res.statusCode).toBe(200);
-    expect(res.body).toMatch(/<div id="root"><\/div>\s*<script type="module"/);
+    // An empty #root, and the code named for boot.js, which starts it after the first (empty) paint.
+    expect(res.body).toMatch(/<div id="root"><\/div>\s*<meta name="app-module" content="\/main.tsx" \/>/);
     expect(res.body).not.toContain('id="server-state"');
     const at = lines.findIndex((line) => line.includes('page not drawn on the server'));
     expect(at).toBeGreaterThanOrEqual(0);

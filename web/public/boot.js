@@ -15,19 +15,22 @@
 
   // The first screen's own code and data, fetched while the app's code is still downloading (decision 029):
   // the build lists them per path in #first-screen; the app's API client takes each response once.
+  const preload = (href) => {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.appendChild(link);
+  };
+  // A page the server drew (decision 067) came with its data: nothing to fetch early.
+  const drawn = root.hasAttribute('data-drawn');
+  let screen = {};
+  let redraw = false;
   try {
     const hints = JSON.parse(document.getElementById('first-screen')?.textContent || '{}');
     const path = location.pathname.replace(/\/+$/, '') || '/';
-    const screen = hints[path] || {};
-    for (const href of screen.js || []) {
-      const link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = '';
-      link.href = href;
-      document.head.appendChild(link);
-    }
-    // A page the server drew (decision 067) came with its data: nothing to fetch early.
-    const drawn = root.hasAttribute('data-drawn');
+    screen = hints[path] || {};
+    if (!drawn) for (const href of screen.js || []) preload(href);
     const early = {};
     for (const url of drawn ? [] : [...(hints['*']?.data || []), ...(screen.data || [])]) {
       early[url] = fetch(url, { headers: { accept: 'application/json' }, credentials: 'same-origin' });
@@ -61,21 +64,59 @@
     if (locale && locale !== 'en') {
       // The server draws in English: hidden until the app draws it again in this language (web/main.tsx).
       if (drawn) root.setAttribute('data-redraw', '');
+      redraw = drawn;
       root.lang = locale;
       root.dir = /^(ar|fa|he|ur|yi)\b/.test(locale) ? 'rtl' : 'ltr';
-      for (const href of hints.locales[locale] || []) {
-        const link = document.createElement('link');
-        link.rel = 'modulepreload';
-        link.crossOrigin = '';
-        link.href = href;
-        document.head.appendChild(link);
-      }
+      for (const href of hints.locales[locale] || []) preload(href);
     }
-    // The page's first date or figure pays for the browser's locale data (ICU), 40–90 ms in a fresh tab:
-    // paid here, in a task of its own while the app's code downloads, it stays out of the first render.
+    // The page's first date or figure pays for the browser's locale data (ICU), 30–130 ms in a fresh tab:
+    // paid here, in a task of its own while the styles (and the code) download, it stays out of the first render.
     if (screen.intl)
       setTimeout(() => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(0), 0);
   } catch {
     // Without the hints the app fetches everything itself, as it always can.
+  }
+
+  // A drawn page's code comes after its first paint (server/plugins/page-render.ts names it in the head):
+  // the page is there to read, its links work, and the code no longer takes the bandwidth and the main
+  // thread that paint needed. At once where there is no paint to wait for: a page hidden until it is
+  // drawn again in this visitor's language, or a tab in the background (no frames until it is shown).
+  if (drawn) {
+    let started = false;
+    const start = () => {
+      if (started) return;
+      started = true;
+      for (const meta of document.querySelectorAll('meta[name="app-preload"]')) preload(meta.content);
+      for (const href of screen.js || []) preload(href);
+      for (const meta of document.querySelectorAll('meta[name="app-module"]')) {
+        const script = document.createElement('script');
+        script.type = 'module';
+        script.crossOrigin = '';
+        script.src = meta.content;
+        document.head.appendChild(script);
+      }
+    };
+    // The names are parsed by then (they follow this script). The paint counts once it is on the screen (the
+    // entry of the first contentful paint), not when the main thread has handed it on: a page as light as ours
+    // is loaded (`load`) before that.
+    if (redraw || document.visibilityState === 'hidden') document.addEventListener('DOMContentLoaded', start);
+    else {
+      let observing = false;
+      try {
+        new PerformanceObserver((paints) => {
+          if (paints.getEntriesByName('first-contentful-paint').length) setTimeout(start, 0);
+        }).observe({ type: 'paint', buffered: true });
+        observing = PerformanceObserver.supportedEntryTypes.includes('paint');
+      } catch {
+        // No paint timing: the load below starts it.
+      }
+      if (!observing) addEventListener('load', () => setTimeout(start, 0));
+      // A page the server did not draw after all (its state, which the head waits for, is missing) has
+      // nothing to paint: its code draws it.
+      document.addEventListener('DOMContentLoaded', () => {
+        const state = document.querySelector('link[rel="expect"]')?.getAttribute('href');
+        if (!state || !document.querySelector(state)) start();
+      });
+    }
   }
 })();
