@@ -1,8 +1,8 @@
 import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { profiles } from './auth.ts';
-import { belongsTo, createdAt, primaryId, timestamps } from './columns.ts';
+import { createdAt, timestamps } from './columns.ts';
 import { marketplaceOrders } from './marketplace.ts';
-import { memberRow } from './member-rows.ts';
+import { memberRow, memberRowIn } from './member-rows.ts';
 
 export const ticketStatuses = ['open', 'in_progress', 'closed'] as const;
 
@@ -32,9 +32,7 @@ export const tickets = pgTable(
 export const ticketMessages = pgTable(
   'ticket_messages',
   {
-    id: primaryId(),
-    ticketId: belongsTo('ticket_id', () => tickets.id),
-    userId: belongsTo('user_id', () => profiles.id),
+    ...memberRowIn('ticketId', () => tickets.id),
     message: text('message').notNull(),
     isStaffReply: boolean('is_staff_reply').notNull().default(false),
     createdAt: createdAt(),
