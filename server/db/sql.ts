@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { eq, is, type Query, SQL, sql } from 'drizzle-orm';
+import { eq, getTableColumns, is, type Query, SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgDialect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db, Tx } from './client.ts';
@@ -63,6 +63,31 @@ export async function lockedRow<S extends SelectedFields>(
 ): Promise<SelectResultFields<S> | undefined> {
   const found = await tx.select(columns).from(table).where(eq(table.id, id)).for(strength);
   return (found as SelectResultFields<S>[])[0];
+}
+
+/**
+ * Deletes a member's row that its parent counts (a thread's reply, a post's comment, a category's thread) and
+ * counts it down in the parent's row (`counter`), in the same transaction and never below zero. `parent` is
+ * the row's reference to it. The deleted row's author and text, or undefined when it was already gone.
+ */
+export async function deleteCounted(
+  tx: Tx,
+  id: string,
+  row: { text: PgColumn; parent: PgColumn; counter: PgColumn },
+): Promise<{ userId: string; text: string } | undefined> {
+  const { text, parent, counter } = row;
+  const table = text.table;
+  const { id: rowId, userId } = getTableColumns(table);
+  const returning = { userId: userId!, text, parentId: parent };
+  const [deleted] = await tx.delete(table).where(eq(rowId!, id)).returning(returning);
+  if (!deleted) return undefined;
+  const counts = counter.table;
+  const [key] = Object.entries(getTableColumns(counts)).find(([, column]) => column === counter)!;
+  await tx
+    .update(counts)
+    .set({ [key]: sql`greatest(${counter} - 1, 0)` })
+    .where(eq(getTableColumns(counts).id!, deleted.parentId));
+  return { userId: deleted.userId as string, text: deleted.text as string };
 }
 
 /** The rows of a raw statement, typed by the caller; both drivers (pg and PGlite) answer with `rows`. */
