@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { cheatStatuses } from '../../../contract/cheats.ts';
+import { productStatuses } from '../../../contract/products.ts';
 import { profiles } from './auth.ts';
 import { belongsTo, createdAt, primaryId, timestamps, trigramIndex } from './columns.ts';
-
-export const productStatuses = ['active', 'inactive'] as const;
-export const cheatStatuses = ['undetected', 'detected', 'other'] as const;
 
 /** The official catalogue (spec §3 products): pinned first, then newest. */
 export const products = pgTable(

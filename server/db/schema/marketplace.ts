@@ -12,18 +12,13 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { detectionStatuses } from '../../../contract/detection.ts';
+import { deliveryKinds, listingStatusValues, listingTypes } from '../../../contract/marketplace.ts';
+import { orderStatuses } from '../../../contract/orders.ts';
 import { profiles } from './auth.ts';
 import { belongsTo, createdAt, primaryId, timestamps, trigramIndex } from './columns.ts';
 import { memberRow } from './member-rows.ts';
 
-export const listingTypes = ['cheat', 'account', 'item', 'other'] as const;
-export const detectionStatuses = ['unknown', 'undetected', 'detected'] as const;
-/** `suspended`: an active listing of a banned seller, hidden and unbuyable until the ban is lifted. */
-export const listingStatuses = ['active', 'sold', 'suspended'] as const;
-/** held → released (confirmed or window ended) | disputed → released / refunded (staff settle; a split is released). */
-export const orderStatuses = ['held', 'disputed', 'released', 'refunded'] as const;
-/** `link`: the same content link for every buyer; `keys`: each buyer gets license keys of their own. */
-export const deliveryKinds = ['link', 'keys'] as const;
 /**
  * available → reserved (claimed by a purchase, escrow held) → sold (released) | burned (refunded, never
  * resold); an unsold key may be withdrawn by its seller.
@@ -58,7 +53,7 @@ export const marketplaceListings = pgTable(
     requirements: text('requirements').notNull(),
     detectionStatus: text('detection_status', { enum: detectionStatuses }).notNull().default('unknown'),
     contentLink: text('content_link').notNull(),
-    status: text('status', { enum: listingStatuses }).notNull().default('active'),
+    status: text('status', { enum: listingStatusValues }).notNull().default('active'),
     deliveryKind: text('delivery_kind', { enum: deliveryKinds }).notNull().default('link'),
     /** Units left; `sold` at 0, `active` again when restocked. A key listing's stock is its available keys. */
     stock: integer('stock').notNull().default(1),

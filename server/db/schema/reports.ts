@@ -1,14 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { reportStatuses, reportTargetTypes } from '../../../contract/reports.ts';
 import { profiles } from './auth.ts';
 import { cheats } from './catalogue.ts';
 import { createdAt, primaryId } from './columns.ts';
 import { forumReplies, forumThreads } from './forum.ts';
 import { marketplaceListings } from './marketplace.ts';
 import { socialComments, socialPosts } from './social.ts';
-
-export const reportTargetTypes = ['post', 'comment', 'thread', 'reply', 'cheat', 'listing'] as const;
-export const reportStatuses = ['pending', 'resolved', 'dismissed'] as const;
 
 /**
  * A member's report about one piece of content. `target_type` says what was reported; its id column is

@@ -1,10 +1,9 @@
 import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { ticketStatuses } from '../../../contract/tickets.ts';
 import { profiles } from './auth.ts';
 import { createdAt, timestamps } from './columns.ts';
 import { marketplaceOrders } from './marketplace.ts';
 import { memberRow, memberRowIn } from './member-rows.ts';
-
-export const ticketStatuses = ['open', 'in_progress', 'closed'] as const;
 
 /** Support tickets (spec §3): newest activity first, so `updated_at` moves on every message. */
 export const tickets = pgTable(

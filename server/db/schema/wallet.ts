@@ -10,12 +10,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { walletCurrencies } from '../../../contract/orders.ts';
 import { depositMethods, depositProblems, depositStatuses } from '../../../contract/payments.ts';
 import { withdrawalMethods, withdrawalStatuses } from '../../../contract/withdrawals.ts';
 import { profiles } from './auth.ts';
 import { belongsTo, createdAt, primaryId, timestamps, updatedAt } from './columns.ts';
 
-export const walletCurrencies = ['credits', 'balance'] as const;
 export type WalletCurrency = (typeof walletCurrencies)[number];
 /** Members' accounts are their profile's credits/balance; the others are the platform's own. */
 export const walletAccountKinds = [
