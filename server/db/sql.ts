@@ -90,6 +90,10 @@ export async function deleteCounted(
   return { userId: deleted.userId as string, text: deleted.text as string };
 }
 
+/** Text PostgreSQL reads as a uuid (any version, either case), checked before a cast that would fail on it. */
+export const isUuid = (text: string) => uuidText.test(text);
+const uuidText = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** The rows of a raw statement, typed by the caller; both drivers (pg and PGlite) answer with `rows`. */
 export async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
