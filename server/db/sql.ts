@@ -49,6 +49,19 @@ export async function rowById<S extends SelectedFields>(
   return (found as SelectResultFields<S>[])[0];
 }
 
+/** Inserts one row into `table` and answers it as stored (its id and defaults filled in). */
+export async function insertRow<T extends PgTable>(
+  db: Executor,
+  table: T,
+  values: T['$inferInsert'],
+): Promise<T['$inferSelect']> {
+  const [row] = await db
+    .insert(table as PgTable)
+    .values(values)
+    .returning();
+  return row as T['$inferSelect'];
+}
+
 /**
  * The row of `table` with this id, locked until the transaction ends (SELECT … FOR UPDATE): the given
  * columns, or undefined when there is no such row. Changes to one row made this way run one at a time.

@@ -10,7 +10,7 @@ import {
   socialPosts,
   userFollowers,
 } from '../../db/schema/index.ts';
-import { deleteCounted, lockedRow, rowById, rows } from '../../db/sql.ts';
+import { deleteCounted, insertRow, lockedRow, rowById, rows } from '../../db/sql.ts';
 
 /** Posts newest first: social_posts_feed_idx / social_posts_author_idx (DESC NULLS FIRST). */
 export const postKeyset = keyset(
@@ -105,12 +105,8 @@ export function selectPostPage(db: Db, filter: PostPageFilter) {
 }
 export type PostRow = Awaited<ReturnType<typeof selectPostPage>>[number];
 
-export async function insertPost(
-  db: Db,
-  values: { userId: string; content: string; imageUrl: string | null },
-) {
-  const [row] = await db.insert(socialPosts).values(values).returning();
-  return row!;
+export function insertPost(db: Db, values: { userId: string; content: string; imageUrl: string | null }) {
+  return insertRow(db, socialPosts, values);
 }
 
 export function findPostOwner(db: Db | Tx, id: string) {
