@@ -16,7 +16,7 @@ import {
 import { profiles } from './auth.ts';
 import { belongsTo, createdAt, primaryId, trigramIndex } from './columns.ts';
 import { memberMarks } from './member-marks.ts';
-import { memberRowIn } from './member-rows.ts';
+import { memberOrGone, memberRowIn } from './member-rows.ts';
 
 /** Forum sections; the defaults are inserted at start-up when there are none (modules/forum/seed.ts). */
 export const forumCategories = pgTable(
@@ -53,7 +53,7 @@ export const forumThreads = pgTable(
     downvotes: integer('downvotes').notNull().default(0),
     replyCount: integer('reply_count').notNull().default(0),
     /** Who wrote the latest reply (the author until the first one), for the thread lists. */
-    lastPosterId: uuid('last_poster_id').references(() => profiles.id, { onDelete: 'set null' }),
+    lastPosterId: memberOrGone('last_poster_id'),
     lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
@@ -122,7 +122,7 @@ export const forumRevisions = pgTable(
     threadId: belongsTo('thread_id', () => forumThreads.id),
     replyId: uuid('reply_id').references(() => forumReplies.id, { onDelete: 'cascade' }),
     /** Who made the edit that replaced this text. */
-    editorId: uuid('editor_id').references(() => profiles.id, { onDelete: 'set null' }),
+    editorId: memberOrGone('editor_id'),
     title: text('title'),
     content: text('content').notNull(),
     createdAt: createdAt(),

@@ -17,7 +17,7 @@ import { deliveryKinds, listingStatusValues, listingTypes } from '../../../contr
 import { orderStatuses } from '../../../contract/orders.ts';
 import { profiles } from './auth.ts';
 import { belongsTo, createdAt, primaryId, timestamps, trigramIndex } from './columns.ts';
-import { memberRow } from './member-rows.ts';
+import { memberOrGone, memberRow } from './member-rows.ts';
 
 /**
  * available → reserved (claimed by a purchase, escrow held) → sold (released) | burned (refunded, never
@@ -62,7 +62,7 @@ export const marketplaceListings = pgTable(
     /** The seller was told the stock is under the warning; a restock or a new warning clears it. */
     lowStockWarned: boolean('low_stock_warned').notNull().default(false),
     isPinned: boolean('is_pinned').notNull().default(false),
-    soldTo: uuid('sold_to').references(() => profiles.id, { onDelete: 'set null' }),
+    soldTo: memberOrGone('sold_to'),
     soldAt: timestamp('sold_at', { withTimezone: true }),
     ...timestamps(),
   },
@@ -140,8 +140,8 @@ export const marketplaceOrders = pgTable(
     id: primaryId(),
     listingId: uuid('listing_id').references(() => marketplaceListings.id, { onDelete: 'set null' }),
     listingTitle: text('listing_title').notNull(),
-    buyerId: uuid('buyer_id').references(() => profiles.id, { onDelete: 'set null' }),
-    sellerId: uuid('seller_id').references(() => profiles.id, { onDelete: 'set null' }),
+    buyerId: memberOrGone('buyer_id'),
+    sellerId: memberOrGone('seller_id'),
     /** The total: unit price × units. */
     price: bigint('price', { mode: 'number' }).notNull(),
     units: integer('units').notNull().default(1),
@@ -157,7 +157,7 @@ export const marketplaceOrders = pgTable(
     settledAt: timestamp('settled_at', { withTimezone: true }),
     refundedAmount: bigint('refunded_amount', { mode: 'number' }).notNull().default(0),
     sellerPayout: bigint('seller_payout', { mode: 'number' }).notNull().default(0),
-    settledBy: uuid('settled_by').references(() => profiles.id, { onDelete: 'set null' }),
+    settledBy: memberOrGone('settled_by'),
     settlementNote: text('settlement_note'),
     createdAt: createdAt(),
   },
@@ -192,7 +192,7 @@ export const marketplaceVouches = pgTable(
     orderId: uuid('order_id').references(() => marketplaceOrders.id, { onDelete: 'set null' }),
     listingId: uuid('listing_id').references(() => marketplaceListings.id, { onDelete: 'set null' }),
     listingTitle: text('listing_title').notNull(),
-    fromUserId: uuid('from_user_id').references(() => profiles.id, { onDelete: 'set null' }),
+    fromUserId: memberOrGone('from_user_id'),
     toUserId: belongsTo('to_user_id', () => profiles.id),
     rating: integer('rating').notNull(),
     comment: text('comment').notNull(),
@@ -206,7 +206,7 @@ export const marketplaceVouches = pgTable(
       /** The two signed in from the same address, or the same device and network (issue 36). */
       sharedNetwork?: boolean;
     }>(),
-    reviewedBy: uuid('reviewed_by').references(() => profiles.id, { onDelete: 'set null' }),
+    reviewedBy: memberOrGone('reviewed_by'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
