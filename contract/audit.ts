@@ -1,10 +1,8 @@
 import { z } from 'zod';
-import { cursorParam, pageOf } from './pages.ts';
+import { pageOf } from './pages.ts';
 import { person } from './people.ts';
 
 export const auditPageSize = 50;
-
-export const auditListQuery = z.object({ cursor: cursorParam });
 
 export const auditEntry = z.object({
   id: z.string(),

@@ -59,7 +59,6 @@ export const threadListQuery = z.object({
   categoryId: z.uuid({ error: m.categoryNotFound }),
   cursor: cursorParam,
 });
-export const cursorQuery = z.object({ cursor: cursorParam });
 
 const author = personWithAvatar;
 

@@ -16,6 +16,7 @@ export const listingTypes = ['cheat', 'account', 'item', 'other'] as const;
 export const listingStatuses = ['active', 'sold'] as const;
 export type ListingStatus = (typeof listingStatuses)[number];
 export const listingStatusValues = [...listingStatuses, 'suspended'] as const;
+/** `link`: the same content link for every buyer; `keys`: each buyer gets license keys of their own. */
 export const deliveryKinds = ['link', 'keys'] as const;
 export const listingSorts = ['newest', 'price_low', 'price_high'] as const;
 export type ListingSort = (typeof listingSorts)[number];

@@ -6,6 +6,7 @@ import { cursorParam, pageOf, statusPageQuery } from './pages.ts';
 import { person } from './people.ts';
 import { textField } from './text-field.ts';
 
+/** held → released (confirmed or window ended) | disputed → released / refunded (staff settle; a split is released). */
 export const orderStatuses = ['held', 'disputed', 'released', 'refunded'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 export const orderPageSize = 24;

@@ -7,6 +7,8 @@ import { textField } from './text-field.ts';
 
 export const reportTargetTypes = ['post', 'comment', 'thread', 'reply', 'cheat', 'listing'] as const;
 export type ReportTargetType = (typeof reportTargetTypes)[number];
+export const reportStatuses = ['pending', 'resolved', 'dismissed'] as const;
+export type ReportStatus = (typeof reportStatuses)[number];
 export const reportLimits = { reason: { max: 1000 } } as const;
 
 export const reportBody = z.object({
@@ -16,14 +18,12 @@ export const reportBody = z.object({
 
 export const reportCreated = z.object({
   id: z.string(),
-  status: z.enum(['pending', 'resolved', 'dismissed']),
+  status: z.enum(reportStatuses),
 });
 export type ReportCreated = z.infer<typeof reportCreated>;
 
 // --- staff moderation (spec §2 Admin Reports, §4 Report, §6) -----------------------------------------
 
-export const reportStatuses = ['pending', 'resolved', 'dismissed'] as const;
-export type ReportStatus = (typeof reportStatuses)[number];
 export const reportStatusFilters = [...reportStatuses, 'all'] as const;
 export type ReportStatusFilter = (typeof reportStatusFilters)[number];
 export const adminReportPageSize = 20;

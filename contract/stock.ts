@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { keysText, lowStockThresholdField, stockField } from './marketplace.ts';
-import { cursorParam, pageOf } from './pages.ts';
+import { pageOf } from './pages.ts';
 import { person } from './people.ts';
 
 export const keysUploadBody = z.object({ keys: keysText });
@@ -42,7 +42,6 @@ export const listingKeysPage = z.object({
   nextCursor: z.string().nullable(),
 });
 export type ListingKeysPage = z.infer<typeof listingKeysPage>;
-export const listingKeysQuery = z.object({ cursor: cursorParam });
 export const claimedKeysPageSize = 50;
 
 export const keysChanged = z.object({
@@ -76,7 +75,6 @@ export const sellerListing = z.object({
 export type SellerListing = z.infer<typeof sellerListing>;
 export const sellerListingPage = pageOf(sellerListing);
 export type SellerListingPage = z.infer<typeof sellerListingPage>;
-export const sellerListingQuery = z.object({ cursor: cursorParam });
 export const sellerListingPageSize = 24;
 
 export const salesDay = z.object({ date: z.string(), units: z.number().int(), revenue: z.number().int() });

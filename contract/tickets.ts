@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineMessages } from './i18n/define.ts';
 import { idParams } from './id-params.ts';
 import { ticketMessages as m } from './messages/ticket.ts';
-import { pageOf } from './pages.ts';
+import { cursorParam, pageOf } from './pages.ts';
 import { person, personWithRole } from './people.ts';
 import { textField } from './text-field.ts';
 
@@ -23,8 +23,6 @@ export const ticketStatusLabels: Record<TicketStatus, string> = /* @__PURE__ */ 
   },
 );
 
-const cursor = z.string().max(400).optional();
-
 export const ticketIdParams = idParams(m.notFound);
 
 export const newTicketBody = z.object({
@@ -39,11 +37,10 @@ export const ticketReplyBody = z.object({
 
 export const ticketStatusBody = z.object({ status: z.enum(ticketStatuses) });
 
-export const myTicketsQuery = z.object({ cursor });
 export const adminTicketsQuery = z.object({
   status: z.enum(['all', ...ticketStatuses]).default('open'),
   q: z.string().trim().max(100).optional(),
-  cursor,
+  cursor: cursorParam,
 });
 
 export const ticketSummary = z.object({

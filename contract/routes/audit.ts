@@ -1,4 +1,5 @@
-import { auditListQuery, auditPage } from '../audit.ts';
+import { auditPage } from '../audit.ts';
+import { cursorQuery } from '../pages.ts';
 import type { RouteGroup } from './route.ts';
 
 /** The audit log of staff actions. */
@@ -8,7 +9,7 @@ export const auditRoutes = {
     path: '/admin/audit-log',
     access: 'staff',
     summary: 'The audit log of staff actions, newest first (staff)',
-    query: auditListQuery,
+    query: cursorQuery,
     response: { 200: auditPage },
   },
 } as const satisfies RouteGroup;

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { errorResponse } from '../errors.ts';
 import {
   categoryIdParams,
-  cursorQuery,
   editThreadBody,
   forumCategory,
   forumCategoryBody,
@@ -33,6 +32,7 @@ import {
   watchBody,
   watchResponse,
 } from '../forum.ts';
+import { cursorQuery } from '../pages.ts';
 import { heldForReview } from '../review.ts';
 import type { RouteGroup } from './route.ts';
 

@@ -16,6 +16,7 @@ import {
 } from '../marketplace.ts';
 import { socialMessages } from '../messages/social.ts';
 import { orderDetail } from '../orders.ts';
+import { cursorQuery } from '../pages.ts';
 import type { RouteGroup } from './route.ts';
 
 const idempotencyHeaders = z.object({ 'idempotency-key': z.string().min(1).max(200).optional() });
@@ -101,7 +102,7 @@ export const listingRoutes = {
     summary:
       "A member's feedback received as a seller: average rating, vouch count, entries (and the caller's own vouch while it awaits review)",
     params: idParams(socialMessages.profileNotFound),
-    query: z.object({ cursor: z.string().max(400).optional() }),
+    query: cursorQuery,
     response: { 200: feedbackPage },
   },
   adminList: {

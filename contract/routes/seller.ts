@@ -1,5 +1,6 @@
 import { errorResponse } from '../errors.ts';
-import { salesSummary, sellerListingPage, sellerListingQuery } from '../stock.ts';
+import { cursorQuery } from '../pages.ts';
+import { salesSummary, sellerListingPage } from '../stock.ts';
 import { csvText, type RouteGroup } from './route.ts';
 
 /** A seller's dashboard: my listings with their figures, my sales, and the sales export. */
@@ -9,7 +10,7 @@ export const sellerRoutes = {
     path: '/seller/listings',
     access: 'member',
     summary: 'My listings with stock, units sold, revenue after fees, open disputes and key counts',
-    query: sellerListingQuery,
+    query: cursorQuery,
     response: { 200: sellerListingPage, 429: errorResponse },
   },
   sales: {

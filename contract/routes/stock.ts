@@ -1,15 +1,8 @@
 import { errorResponse } from '../errors.ts';
 import { listingIdParams } from '../marketplace.ts';
 import { orderIdParams } from '../orders.ts';
-import {
-  keysChanged,
-  keysUploadBody,
-  listingKeysPage,
-  listingKeysQuery,
-  orderKeys,
-  stockBody,
-  stockState,
-} from '../stock.ts';
+import { cursorQuery } from '../pages.ts';
+import { keysChanged, keysUploadBody, listingKeysPage, orderKeys, stockBody, stockState } from '../stock.ts';
 import type { RouteGroup } from './route.ts';
 
 /** Stock and license keys: the seller's counts, uploads, withdrawals and restocks; the buyer's keys. */
@@ -20,7 +13,7 @@ export const stockRoutes = {
     access: 'member',
     summary: "A key listing's key counts and who holds each claimed key (seller or staff; never the keys)",
     params: listingIdParams,
-    query: listingKeysQuery,
+    query: cursorQuery,
     response: { 200: listingKeysPage, 409: errorResponse, 429: errorResponse },
   },
   uploadKeys: {

@@ -1,7 +1,7 @@
 import { errorResponse } from '../errors.ts';
+import { cursorQuery } from '../pages.ts';
 import {
   adminTicketsQuery,
-  myTicketsQuery,
   newTicketBody,
   ticketDetail,
   ticketIdParams,
@@ -18,7 +18,7 @@ export const ticketRoutes = {
     path: '/tickets',
     access: 'member',
     summary: "The signed-in member's tickets, latest activity first",
-    query: myTicketsQuery,
+    query: cursorQuery,
     response: { 200: ticketPage, 403: errorResponse, 404: errorResponse },
   },
   create: {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { eq, is, type Query, SQL, sql } from 'drizzle-orm';
+import { eq, getTableColumns, is, type Query, SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgDialect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db, Tx } from './client.ts';
@@ -49,6 +49,19 @@ export async function rowById<S extends SelectedFields>(
   return (found as SelectResultFields<S>[])[0];
 }
 
+/** Inserts one row into `table` and answers it as stored (its id and defaults filled in). */
+export async function insertRow<T extends PgTable>(
+  db: Executor,
+  table: T,
+  values: T['$inferInsert'],
+): Promise<T['$inferSelect']> {
+  const [row] = await db
+    .insert(table as PgTable)
+    .values(values)
+    .returning();
+  return row as T['$inferSelect'];
+}
+
 /**
  * The row of `table` with this id, locked until the transaction ends (SELECT … FOR UPDATE): the given
  * columns, or undefined when there is no such row. Changes to one row made this way run one at a time.
@@ -64,6 +77,35 @@ export async function lockedRow<S extends SelectedFields>(
   const found = await tx.select(columns).from(table).where(eq(table.id, id)).for(strength);
   return (found as SelectResultFields<S>[])[0];
 }
+
+/**
+ * Deletes a member's row that its parent counts (a thread's reply, a post's comment, a category's thread) and
+ * counts it down in the parent's row (`counter`), in the same transaction and never below zero. `parent` is
+ * the row's reference to it. The deleted row's author and text, or undefined when it was already gone.
+ */
+export async function deleteCounted(
+  tx: Tx,
+  id: string,
+  row: { text: PgColumn; parent: PgColumn; counter: PgColumn },
+): Promise<{ userId: string; text: string } | undefined> {
+  const { text, parent, counter } = row;
+  const table = text.table;
+  const { id: rowId, userId } = getTableColumns(table);
+  const returning = { userId: userId!, text, parentId: parent };
+  const [deleted] = await tx.delete(table).where(eq(rowId!, id)).returning(returning);
+  if (!deleted) return undefined;
+  const counts = counter.table;
+  const [key] = Object.entries(getTableColumns(counts)).find(([, column]) => column === counter)!;
+  await tx
+    .update(counts)
+    .set({ [key]: sql`greatest(${counter} - 1, 0)` })
+    .where(eq(getTableColumns(counts).id!, deleted.parentId));
+  return { userId: deleted.userId as string, text: deleted.text as string };
+}
+
+/** Text PostgreSQL reads as a uuid (any version, either case), checked before a cast that would fail on it. */
+export const isUuid = (text: string) => uuidText.test(text);
+const uuidText = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The rows of a raw statement, typed by the caller; both drivers (pg and PGlite) answer with `rows`. */
 export async function rows<T>(db: Executor, query: SQL): Promise<T[]> {

@@ -1,6 +1,6 @@
-import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { profiles } from './auth.ts';
+import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, primaryId } from './columns.ts';
+import { memberOrGone } from './member-rows.ts';
 
 /**
  * Every staff action (spec issue 8: ban, role, grant, delete, pin, status, settings, report decisions...),
@@ -11,7 +11,7 @@ export const auditLog = pgTable(
   {
     id: primaryId(),
     // Kept when the actor's account goes: the record must outlive it.
-    actorId: uuid('actor_id').references(() => profiles.id, { onDelete: 'set null' }),
+    actorId: memberOrGone('actor_id'),
     action: text('action').notNull(),
     targetType: text('target_type').notNull(),
     targetId: text('target_id').notNull(),

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { cheatStatuses } from '../../../contract/cheats.ts';
+import { productStatuses } from '../../../contract/products.ts';
 import { profiles } from './auth.ts';
 import { belongsTo, createdAt, primaryId, timestamps, trigramIndex } from './columns.ts';
-
-export const productStatuses = ['active', 'inactive'] as const;
-export const cheatStatuses = ['undetected', 'detected', 'other'] as const;
+import { memberOrGone } from './member-rows.ts';
 
 /** The official catalogue (spec §3 products): pinned first, then newest. */
 export const products = pgTable(
@@ -41,7 +41,7 @@ export const cheats = pgTable(
     downloadUrl: text('download_url').notNull(),
     /** Counted downloads (one per member per cheat per day), kept in the row so lists never aggregate. */
     downloads: integer('downloads').notNull().default(0),
-    publishedBy: uuid('published_by').references(() => profiles.id, { onDelete: 'set null' }),
+    publishedBy: memberOrGone('published_by'),
     ...timestamps(),
   },
   (t) => [
@@ -75,7 +75,7 @@ export const cheatStatusChanges = pgTable(
     cheatId: belongsTo('cheat_id', () => cheats.id),
     fromStatus: text('from_status', { enum: cheatStatuses }),
     toStatus: text('to_status', { enum: cheatStatuses }).notNull(),
-    changedBy: uuid('changed_by').references(() => profiles.id, { onDelete: 'set null' }),
+    changedBy: memberOrGone('changed_by'),
     createdAt: createdAt(),
   },
   (t) => [index('cheat_status_changes_cheat_idx').on(t.cheatId, t.createdAt, t.id)],

@@ -16,6 +16,7 @@ import {
 import { profiles } from './auth.ts';
 import { belongsTo, createdAt, primaryId, trigramIndex } from './columns.ts';
 import { memberMarks } from './member-marks.ts';
+import { memberOrGone, memberRowIn } from './member-rows.ts';
 
 /** Forum sections; the defaults are inserted at start-up when there are none (modules/forum/seed.ts). */
 export const forumCategories = pgTable(
@@ -39,9 +40,7 @@ export const forumCategories = pgTable(
 export const forumThreads = pgTable(
   'forum_threads',
   {
-    id: primaryId(),
-    categoryId: belongsTo('category_id', () => forumCategories.id),
-    userId: belongsTo('user_id', () => profiles.id),
+    ...memberRowIn('categoryId', () => forumCategories.id),
     title: text('title').notNull(),
     /** The Markdown source as written. */
     content: text('content').notNull(),
@@ -54,7 +53,7 @@ export const forumThreads = pgTable(
     downvotes: integer('downvotes').notNull().default(0),
     replyCount: integer('reply_count').notNull().default(0),
     /** Who wrote the latest reply (the author until the first one), for the thread lists. */
-    lastPosterId: uuid('last_poster_id').references(() => profiles.id, { onDelete: 'set null' }),
+    lastPosterId: memberOrGone('last_poster_id'),
     lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
@@ -97,9 +96,7 @@ export const forumVotes = pgTable(
 export const forumReplies = pgTable(
   'forum_replies',
   {
-    id: primaryId(),
-    threadId: belongsTo('thread_id', () => forumThreads.id),
-    userId: belongsTo('user_id', () => profiles.id),
+    ...memberRowIn('threadId', () => forumThreads.id),
     content: text('content').notNull(),
     contentHtml: text('content_html').notNull(),
     /** Kept in the row (forum_reply_likes moves it in the same transaction), so a page never counts likes. */
@@ -125,7 +122,7 @@ export const forumRevisions = pgTable(
     threadId: belongsTo('thread_id', () => forumThreads.id),
     replyId: uuid('reply_id').references(() => forumReplies.id, { onDelete: 'cascade' }),
     /** Who made the edit that replaced this text. */
-    editorId: uuid('editor_id').references(() => profiles.id, { onDelete: 'set null' }),
+    editorId: memberOrGone('editor_id'),
     title: text('title'),
     content: text('content').notNull(),
     createdAt: createdAt(),

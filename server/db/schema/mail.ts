@@ -1,6 +1,6 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { profiles } from './auth.ts';
 import { createdAt } from './columns.ts';
+import { memberOrGone } from './member-rows.ts';
 
 /**
  * Addresses no mail goes to: a permanent (5xx) SMTP refusal adds one, staff may add or remove one. Stored
@@ -25,7 +25,7 @@ export const mailLog = pgTable(
     jobId: uuid('job_id').primaryKey(),
     recipient: text('recipient').notNull(),
     template: text('template').notNull(),
-    userId: uuid('user_id').references(() => profiles.id, { onDelete: 'set null' }),
+    userId: memberOrGone('user_id'),
     /** Batching key (a conversation: `message:<recipient>:<sender>`); null for mails that are never batched. */
     thread: text('thread'),
     status: text('status', { enum: ['sending', 'sent', 'suppressed'] }).notNull(),

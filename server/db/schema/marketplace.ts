@@ -12,18 +12,13 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { detectionStatuses } from '../../../contract/detection.ts';
+import { deliveryKinds, listingStatusValues, listingTypes } from '../../../contract/marketplace.ts';
+import { orderStatuses } from '../../../contract/orders.ts';
 import { profiles } from './auth.ts';
 import { belongsTo, createdAt, primaryId, timestamps, trigramIndex } from './columns.ts';
-import { memberRow } from './member-rows.ts';
+import { memberOrGone, memberRow } from './member-rows.ts';
 
-export const listingTypes = ['cheat', 'account', 'item', 'other'] as const;
-export const detectionStatuses = ['unknown', 'undetected', 'detected'] as const;
-/** `suspended`: an active listing of a banned seller, hidden and unbuyable until the ban is lifted. */
-export const listingStatuses = ['active', 'sold', 'suspended'] as const;
-/** held → released (confirmed or window ended) | disputed → released / refunded (staff settle; a split is released). */
-export const orderStatuses = ['held', 'disputed', 'released', 'refunded'] as const;
-/** `link`: the same content link for every buyer; `keys`: each buyer gets license keys of their own. */
-export const deliveryKinds = ['link', 'keys'] as const;
 /**
  * available → reserved (claimed by a purchase, escrow held) → sold (released) | burned (refunded, never
  * resold); an unsold key may be withdrawn by its seller.
@@ -58,7 +53,7 @@ export const marketplaceListings = pgTable(
     requirements: text('requirements').notNull(),
     detectionStatus: text('detection_status', { enum: detectionStatuses }).notNull().default('unknown'),
     contentLink: text('content_link').notNull(),
-    status: text('status', { enum: listingStatuses }).notNull().default('active'),
+    status: text('status', { enum: listingStatusValues }).notNull().default('active'),
     deliveryKind: text('delivery_kind', { enum: deliveryKinds }).notNull().default('link'),
     /** Units left; `sold` at 0, `active` again when restocked. A key listing's stock is its available keys. */
     stock: integer('stock').notNull().default(1),
@@ -67,7 +62,7 @@ export const marketplaceListings = pgTable(
     /** The seller was told the stock is under the warning; a restock or a new warning clears it. */
     lowStockWarned: boolean('low_stock_warned').notNull().default(false),
     isPinned: boolean('is_pinned').notNull().default(false),
-    soldTo: uuid('sold_to').references(() => profiles.id, { onDelete: 'set null' }),
+    soldTo: memberOrGone('sold_to'),
     soldAt: timestamp('sold_at', { withTimezone: true }),
     ...timestamps(),
   },
@@ -145,8 +140,8 @@ export const marketplaceOrders = pgTable(
     id: primaryId(),
     listingId: uuid('listing_id').references(() => marketplaceListings.id, { onDelete: 'set null' }),
     listingTitle: text('listing_title').notNull(),
-    buyerId: uuid('buyer_id').references(() => profiles.id, { onDelete: 'set null' }),
-    sellerId: uuid('seller_id').references(() => profiles.id, { onDelete: 'set null' }),
+    buyerId: memberOrGone('buyer_id'),
+    sellerId: memberOrGone('seller_id'),
     /** The total: unit price × units. */
     price: bigint('price', { mode: 'number' }).notNull(),
     units: integer('units').notNull().default(1),
@@ -162,7 +157,7 @@ export const marketplaceOrders = pgTable(
     settledAt: timestamp('settled_at', { withTimezone: true }),
     refundedAmount: bigint('refunded_amount', { mode: 'number' }).notNull().default(0),
     sellerPayout: bigint('seller_payout', { mode: 'number' }).notNull().default(0),
-    settledBy: uuid('settled_by').references(() => profiles.id, { onDelete: 'set null' }),
+    settledBy: memberOrGone('settled_by'),
     settlementNote: text('settlement_note'),
     createdAt: createdAt(),
   },
@@ -197,7 +192,7 @@ export const marketplaceVouches = pgTable(
     orderId: uuid('order_id').references(() => marketplaceOrders.id, { onDelete: 'set null' }),
     listingId: uuid('listing_id').references(() => marketplaceListings.id, { onDelete: 'set null' }),
     listingTitle: text('listing_title').notNull(),
-    fromUserId: uuid('from_user_id').references(() => profiles.id, { onDelete: 'set null' }),
+    fromUserId: memberOrGone('from_user_id'),
     toUserId: belongsTo('to_user_id', () => profiles.id),
     rating: integer('rating').notNull(),
     comment: text('comment').notNull(),
@@ -211,7 +206,7 @@ export const marketplaceVouches = pgTable(
       /** The two signed in from the same address, or the same device and network (issue 36). */
       sharedNetwork?: boolean;
     }>(),
-    reviewedBy: uuid('reviewed_by').references(() => profiles.id, { onDelete: 'set null' }),
+    reviewedBy: memberOrGone('reviewed_by'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },

@@ -2,8 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, check, index, pgTable, primaryKey } from 'drizzle-orm/pg-core';
 import { profiles } from './auth.ts';
 import { belongsTo, createdAt } from './columns.ts';
-
-const snakeCase = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+import { snakeCase } from './member-rows.ts';
 
 /**
  * A member's mark on a row (a like, a watch): the row's reference (`key`, its column the key in snake_case),

@@ -1,14 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { profiles } from './auth.ts';
+import { reportStatuses, reportTargetTypes } from '../../../contract/reports.ts';
 import { cheats } from './catalogue.ts';
 import { createdAt, primaryId } from './columns.ts';
 import { forumReplies, forumThreads } from './forum.ts';
 import { marketplaceListings } from './marketplace.ts';
+import { memberOrGone } from './member-rows.ts';
 import { socialComments, socialPosts } from './social.ts';
-
-export const reportTargetTypes = ['post', 'comment', 'thread', 'reply', 'cheat', 'listing'] as const;
-export const reportStatuses = ['pending', 'resolved', 'dismissed'] as const;
 
 /**
  * A member's report about one piece of content. `target_type` says what was reported; its id column is
@@ -19,7 +17,7 @@ export const reports = pgTable(
   'reports',
   {
     id: primaryId(),
-    userId: uuid('user_id').references(() => profiles.id, { onDelete: 'set null' }),
+    userId: memberOrGone('user_id'),
     reason: text('reason').notNull(),
     status: text('status', { enum: reportStatuses }).notNull().default('pending'),
     targetType: text('target_type', { enum: reportTargetTypes }).notNull(),
@@ -29,7 +27,7 @@ export const reports = pgTable(
     replyId: uuid('reply_id').references(() => forumReplies.id, { onDelete: 'set null' }),
     cheatId: uuid('cheat_id').references(() => cheats.id, { onDelete: 'set null' }),
     listingId: uuid('listing_id').references(() => marketplaceListings.id, { onDelete: 'set null' }),
-    resolvedBy: uuid('resolved_by').references(() => profiles.id, { onDelete: 'set null' }),
+    resolvedBy: memberOrGone('resolved_by'),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     createdAt: createdAt(),
   },

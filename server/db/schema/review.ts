@@ -3,6 +3,7 @@ import { check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm
 import { type ReviewReason, reviewKinds, reviewStatuses } from '../../../contract/trust.ts';
 import { profiles } from './auth.ts';
 import { belongsTo, createdAt, primaryId } from './columns.ts';
+import { memberOrGone } from './member-rows.ts';
 
 /**
  * The staff review queue (issue 36). Held content (a new member's first posts, or a post that trips a rule) is
@@ -21,7 +22,7 @@ export const reviewItems = pgTable(
     status: text('status', { enum: reviewStatuses }).notNull().default('pending'),
     /** The author's address when they submitted it, for staff looking for linked accounts. */
     ipAddress: text('ip_address'),
-    decidedBy: uuid('decided_by').references(() => profiles.id, { onDelete: 'set null' }),
+    decidedBy: memberOrGone('decided_by'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     decisionReason: text('decision_reason'),
     /** The post approval created, or the delivered message a flag is about. */

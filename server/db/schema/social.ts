@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { profiles } from './auth.ts';
-import { belongsTo, createdAt, primaryId } from './columns.ts';
+import { createdAt } from './columns.ts';
 import { memberMarks, memberTies } from './member-marks.ts';
-import { memberRow } from './member-rows.ts';
+import { memberRow, memberRowIn } from './member-rows.ts';
 
 /**
  * A post of the social feed. `like_count` and `comment_count` are kept exact by the service, in the same
@@ -38,9 +37,7 @@ export const userFollowers = memberTies('user_followers', 'followerId', 'followi
 export const socialComments = pgTable(
   'social_comments',
   {
-    id: primaryId(),
-    postId: belongsTo('post_id', () => socialPosts.id),
-    userId: belongsTo('user_id', () => profiles.id),
+    ...memberRowIn('postId', () => socialPosts.id),
     content: text('content').notNull(),
     createdAt: createdAt(),
   },

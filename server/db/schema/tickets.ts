@@ -1,10 +1,8 @@
 import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { profiles } from './auth.ts';
-import { belongsTo, createdAt, primaryId, timestamps } from './columns.ts';
+import { ticketStatuses } from '../../../contract/tickets.ts';
+import { createdAt, timestamps } from './columns.ts';
 import { marketplaceOrders } from './marketplace.ts';
-import { memberRow } from './member-rows.ts';
-
-export const ticketStatuses = ['open', 'in_progress', 'closed'] as const;
+import { memberOrGone, memberRow, memberRowIn } from './member-rows.ts';
 
 /** Support tickets (spec §3): newest activity first, so `updated_at` moves on every message. */
 export const tickets = pgTable(
@@ -14,7 +12,7 @@ export const tickets = pgTable(
     title: text('title').notNull(),
     /** A dispute ticket: the order it is about, and the other party (the seller), who may read and reply. */
     orderId: uuid('order_id').references(() => marketplaceOrders.id, { onDelete: 'set null' }),
-    partyId: uuid('party_id').references(() => profiles.id, { onDelete: 'set null' }),
+    partyId: memberOrGone('party_id'),
     status: text('status', { enum: ticketStatuses }).notNull().default('open'),
     ...timestamps(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
@@ -32,9 +30,7 @@ export const tickets = pgTable(
 export const ticketMessages = pgTable(
   'ticket_messages',
   {
-    id: primaryId(),
-    ticketId: belongsTo('ticket_id', () => tickets.id),
-    userId: belongsTo('user_id', () => profiles.id),
+    ...memberRowIn('ticketId', () => tickets.id),
     message: text('message').notNull(),
     isStaffReply: boolean('is_staff_reply').notNull().default(false),
     createdAt: createdAt(),

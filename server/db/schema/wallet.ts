@@ -10,12 +10,13 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { walletCurrencies } from '../../../contract/orders.ts';
 import { depositMethods, depositProblems, depositStatuses } from '../../../contract/payments.ts';
 import { withdrawalMethods, withdrawalStatuses } from '../../../contract/withdrawals.ts';
 import { profiles } from './auth.ts';
 import { belongsTo, createdAt, primaryId, timestamps, updatedAt } from './columns.ts';
+import { memberOrGone } from './member-rows.ts';
 
-export const walletCurrencies = ['credits', 'balance'] as const;
 export type WalletCurrency = (typeof walletCurrencies)[number];
 /** Members' accounts are their profile's credits/balance; the others are the platform's own. */
 export const walletAccountKinds = [
@@ -46,7 +47,7 @@ export const ledgerEntries = pgTable(
     transferId: uuid('transfer_id').notNull(),
     account: text('account', { enum: walletAccountKinds }).notNull(),
     /** Set for `user` accounts only. */
-    userId: uuid('user_id').references(() => profiles.id, { onDelete: 'set null' }),
+    userId: memberOrGone('user_id'),
     currency: text('currency', { enum: walletCurrencies }).notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     /** For `user` rows: the member's balance in this currency right after the row (the wallet history). */
@@ -57,7 +58,7 @@ export const ledgerEntries = pgTable(
     /** The top-up or withdrawal a transfer belongs to (decision 032). */
     depositId: uuid('deposit_id'),
     withdrawalId: uuid('withdrawal_id'),
-    createdBy: uuid('created_by').references(() => profiles.id, { onDelete: 'set null' }),
+    createdBy: memberOrGone('created_by'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -77,7 +78,7 @@ export const deposits = pgTable(
   {
     id: primaryId(),
     // Money records outlive the member: the row stays for the books with its member gone.
-    userId: uuid('user_id').references(() => profiles.id, { onDelete: 'set null' }),
+    userId: memberOrGone('user_id'),
     method: text('method', { enum: depositMethods }).notNull(),
     credits: bigint('credits', { mode: 'number' }).notNull(),
     /** The price in the currency's minor units (cents), fixed when the invoice was made. */
@@ -117,7 +118,7 @@ export const withdrawals = pgTable(
   'withdrawals',
   {
     id: primaryId(),
-    userId: uuid('user_id').references(() => profiles.id, { onDelete: 'set null' }),
+    userId: memberOrGone('user_id'),
     method: text('method', { enum: withdrawalMethods }).notNull(),
     /** Taken from the member: `fee` goes to the platform, the rest is paid out. */
     credits: bigint('credits', { mode: 'number' }).notNull(),
@@ -132,7 +133,7 @@ export const withdrawals = pgTable(
     /** A manual payout's reference, recorded by staff. */
     reference: text('reference'),
     reason: text('reason'),
-    decidedBy: uuid('decided_by').references(() => profiles.id, { onDelete: 'set null' }),
+    decidedBy: memberOrGone('decided_by'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     ...timestamps(),

@@ -10,7 +10,7 @@ import {
   userRanks,
 } from '../../db/schema/index.ts';
 import { containing } from '../../db/search.ts';
-import { lockedRow, rowById, rows } from '../../db/sql.ts';
+import { isUuid, lockedRow, rowById, rows } from '../../db/sql.ts';
 
 /** What staff read and change of a member: read before a change and answered after it. */
 const adminUserColumns = {
@@ -31,8 +31,6 @@ export async function findUserForAdmin(db: Db | Tx, id: string) {
 export const userKeyset = newestFirst(profiles.createdAt, profiles.id);
 export type AdminUserCursor = [createdAt: string, id: string];
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** One page of members for staff, newest first: one statement whatever the page size. */
 export async function listUsers(
   db: Db,
@@ -47,7 +45,7 @@ export async function listUsers(
   const where: SQL[] = [eq(profiles.banned, f.banned)];
   if (f.role) where.push(eq(profiles.role, f.role));
   if (f.q) {
-    where.push(uuidPattern.test(f.q) ? eq(profiles.id, f.q) : containing(f.q, profiles.username));
+    where.push(isUuid(f.q) ? eq(profiles.id, f.q) : containing(f.q, profiles.username));
   }
   return db
     .select({

@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { asKeyText, newestFirst } from '../../db/cursor.ts';
 import { cheatDownloads, cheatStatusChanges, cheats, cheatWatches, profiles } from '../../db/schema/index.ts';
 import { containing } from '../../db/search.ts';
-import { lockedRow } from '../../db/sql.ts';
+import { insertRow, lockedRow } from '../../db/sql.ts';
 
 /** Newest first: cheats_order_idx / cheats_status_order_idx. */
 export const cheatKeyset = newestFirst(cheats.createdAt, cheats.id);
@@ -74,9 +74,8 @@ export async function findTimeline(db: Db, cheatId: string) {
     .orderBy(asc(cheatStatusChanges.createdAt), asc(cheatStatusChanges.id));
 }
 
-export async function insertCheat(tx: Tx, values: typeof cheats.$inferInsert) {
-  const [row] = await tx.insert(cheats).values(values).returning();
-  return row!;
+export function insertCheat(tx: Tx, values: typeof cheats.$inferInsert) {
+  return insertRow(tx, cheats, values);
 }
 
 /** Locks the row so two staff changing the status at once record two consistent timeline steps. */

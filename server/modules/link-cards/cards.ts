@@ -9,6 +9,7 @@ import {
   products,
   profiles,
 } from '../../db/schema/index.ts';
+import { isUuid } from '../../db/sql.ts';
 
 /**
  * What a shared link shows (issue 37, link previews): a public page's own title, description and image, in
@@ -29,8 +30,6 @@ export interface LinkCard {
 export const SITE_NAME = 'CheatMarket';
 export const SITE_DESCRIPTION =
   'CheatMarket: the community and marketplace for premium game cheats and hacks.';
-
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Pages without an id: their card is fixed. */
 const fixedPages: Record<string, { title: string; description: string }> = {
@@ -226,7 +225,7 @@ export async function resolveCard(db: Db, path: string): Promise<LinkCard | null
   for (const [pattern, resolve] of resolvers) {
     const id = pattern.exec(path)?.[1];
     if (id === undefined) continue;
-    if (!uuid.test(id)) return genericCard(path);
+    if (!isUuid(id)) return genericCard(path);
     const card = await resolve(db, id.toLowerCase());
     return card ? { ...card, path } : genericCard(path);
   }

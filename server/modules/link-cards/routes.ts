@@ -3,12 +3,12 @@ import { z } from 'zod';
 import { messages } from '../../../contract/common-messages.ts';
 import { detectionStatusLabels } from '../../../contract/detection.ts';
 import type { Db } from '../../db/client.ts';
+import { isUuid } from '../../db/sql.ts';
 import { errorBody } from '../../plugins/errors.ts';
 import { CardImageBusy, type CardImageText, renderCardImage } from './card-image.ts';
 import { credits, listingCardData, threadCardData } from './cards.ts';
 import { robotsTxt, sitemapFile, sitemapIndex } from './sitemap.ts';
 
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Crawlers re-read these now and then; an hour keeps a changed title from lingering long. */
 const PUBLIC_HOUR = 'public, max-age=3600';
 
@@ -74,7 +74,7 @@ export const linkCardRoutes: FastifyPluginAsync<{ db: Db; publicUrl: string }> =
     { schema: { hide: true, params: z.object({ kind: z.string().max(16), file: z.string().max(64) }) } },
     async (request, reply) => {
       const id = /^(.+)\.png$/.exec(request.params.file)?.[1];
-      const text = id && uuid.test(id) ? await cardText(db, request.params.kind, id.toLowerCase()) : null;
+      const text = id && isUuid(id) ? await cardText(db, request.params.kind, id.toLowerCase()) : null;
       // A hidden listing or thread has no image: the generic card it answers names none.
       if (!text) return notFound(reply);
       try {

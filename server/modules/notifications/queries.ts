@@ -2,11 +2,10 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { asKeyText, keyset } from '../../db/cursor.ts';
 import { notifications, profiles } from '../../db/schema/index.ts';
-import { rowById } from '../../db/sql.ts';
+import { insertRow, rowById } from '../../db/sql.ts';
 
-export async function insertNotification(db: Db | Tx, values: typeof notifications.$inferInsert) {
-  const [row] = await db.insert(notifications).values(values).returning();
-  return row!;
+export function insertNotification(db: Db | Tx, values: typeof notifications.$inferInsert) {
+  return insertRow(db, notifications, values);
 }
 
 /** Unread first, then newest first: notifications_user_read_created_idx (time and id DESC NULLS FIRST). */

@@ -130,8 +130,16 @@ export const getInvoice = (config: BtcpayConfig, id: string) =>
 const getPaymentMethods = (config: BtcpayConfig, id: string) =>
   greenfield<InvoicePaymentMethod[]>(config, 'GET', `${invoicePath(id)}/payment-methods`);
 
-/** What staff read on a deposit paid over or in part: the invoice's price and what each method received. */
-async function amountsNote(config: BtcpayConfig, invoice: InvoiceData, what: string) {
+/**
+ * The verdict on an invoice paid the wrong amount (over, or in part), with what staff read on its deposit: the
+ * invoice's price and what each method received.
+ */
+async function wrongAmount(
+  config: BtcpayConfig,
+  invoice: InvoiceData,
+  verdict: { state: 'paid'; problem: 'paid_over' } | { state: 'expired'; problem: 'paid_partial' },
+  what: string,
+): Promise<Verdict> {
   const lines = [
     `${what}: BTCPay invoice ${invoice.id} asked ${invoice.amount} ${invoice.currency}, received ${invoice.paidAmount ?? 'an unknown amount'} ${invoice.currency}.`,
   ];
@@ -145,7 +153,7 @@ async function amountsNote(config: BtcpayConfig, invoice: InvoiceData, what: str
     // The invoice's own amounts are the record; the per-method detail is a courtesy.
     lines.push('(Payment methods could not be read; see the invoice in BTCPay.)');
   }
-  return lines.join(' ');
+  return { ...verdict, staffNote: lines.join(' ') };
 }
 
 /**
@@ -157,19 +165,11 @@ export async function invoiceVerdict(config: BtcpayConfig, invoice: InvoiceData)
   switch (invoice.status) {
     case 'Settled':
       if (invoice.additionalStatus === 'PaidOver')
-        return {
-          state: 'paid',
-          problem: 'paid_over',
-          staffNote: await amountsNote(config, invoice, 'Paid over'),
-        };
+        return wrongAmount(config, invoice, { state: 'paid', problem: 'paid_over' }, 'Paid over');
       return { state: 'paid' };
     case 'Expired':
       if (invoice.additionalStatus === 'PaidPartial')
-        return {
-          state: 'expired',
-          problem: 'paid_partial',
-          staffNote: await amountsNote(config, invoice, 'Paid in part'),
-        };
+        return wrongAmount(config, invoice, { state: 'expired', problem: 'paid_partial' }, 'Paid in part');
       return { state: 'expired' };
     case 'Invalid':
       return {

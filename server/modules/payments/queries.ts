@@ -3,12 +3,12 @@ import type { DepositStatus } from '../../../contract/payments.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { keyedRows, newestFirst, type TimeKey } from '../../db/cursor.ts';
 import { deposits, profiles } from '../../db/schema/index.ts';
+import { insertRow } from '../../db/sql.ts';
 
 export type DepositRow = typeof deposits.$inferSelect;
 
-export async function insertDeposit(db: Db, values: typeof deposits.$inferInsert) {
-  const [row] = await db.insert(deposits).values(values).returning();
-  return row!;
+export function insertDeposit(db: Db, values: typeof deposits.$inferInsert) {
+  return insertRow(db, deposits, values);
 }
 
 export async function findDeposit(db: Db | Tx, id: string) {

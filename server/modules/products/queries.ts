@@ -3,6 +3,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { keyedRows, keyset } from '../../db/cursor.ts';
 import { products } from '../../db/schema/index.ts';
 import { containing } from '../../db/search.ts';
+import { insertRow } from '../../db/sql.ts';
 
 export type ProductRow = typeof products.$inferSelect;
 /** Pinned first, then newest: products_order_idx / products_status_order_idx. */
@@ -33,9 +34,8 @@ export async function findProduct(db: Db | Tx, id: string) {
   return row;
 }
 
-export async function insertProduct(db: Db | Tx, values: typeof products.$inferInsert) {
-  const [row] = await db.insert(products).values(values).returning();
-  return row!;
+export function insertProduct(db: Db | Tx, values: typeof products.$inferInsert) {
+  return insertRow(db, products, values);
 }
 
 /** `touch` marks a content edit (title, links, status...), shown as the product's last update; a pin is not. */

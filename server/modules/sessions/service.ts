@@ -1,6 +1,7 @@
 import { sessionMessages } from '../../../contract/messages.ts';
 import type { SessionsResponse } from '../../../contract/sessions.ts';
 import type { Db } from '../../db/client.ts';
+import { isUuid } from '../../db/sql.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { enqueue } from '../../plugins/queue.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
@@ -15,7 +16,6 @@ import {
 } from './queries.ts';
 import { deviceFields } from './user-agent.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notFound = () => new AppError('NOT_FOUND', sessionMessages.sessionNotFound);
 
 export async function listMySessions(db: Db, viewer: Viewer): Promise<SessionsResponse> {
@@ -34,7 +34,7 @@ export async function listMySessions(db: Db, viewer: Viewer): Promise<SessionsRe
 
 /** Signs out one of my sessions; another member's id answers exactly like an unknown one. */
 export async function revokeSession(db: Db, viewer: Viewer, id: string) {
-  if (!UUID.test(id) || !(await deleteOwnSession(db, viewer.id, id.toLowerCase()))) throw notFound();
+  if (!isUuid(id) || !(await deleteOwnSession(db, viewer.id, id.toLowerCase()))) throw notFound();
   return { ok: true as const };
 }
 

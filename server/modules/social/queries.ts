@@ -10,7 +10,7 @@ import {
   socialPosts,
   userFollowers,
 } from '../../db/schema/index.ts';
-import { lockedRow, rowById, rows } from '../../db/sql.ts';
+import { deleteCounted, insertRow, lockedRow, rowById, rows } from '../../db/sql.ts';
 
 /** Posts newest first: social_posts_feed_idx / social_posts_author_idx (DESC NULLS FIRST). */
 export const postKeyset = keyset(
@@ -105,12 +105,8 @@ export function selectPostPage(db: Db, filter: PostPageFilter) {
 }
 export type PostRow = Awaited<ReturnType<typeof selectPostPage>>[number];
 
-export async function insertPost(
-  db: Db,
-  values: { userId: string; content: string; imageUrl: string | null },
-) {
-  const [row] = await db.insert(socialPosts).values(values).returning();
-  return row!;
+export function insertPost(db: Db, values: { userId: string; content: string; imageUrl: string | null }) {
+  return insertRow(db, socialPosts, values);
 }
 
 export function findPostOwner(db: Db | Tx, id: string) {
@@ -209,19 +205,12 @@ export function findComment(db: Db | Tx, id: string) {
 }
 
 /** Deletes a comment and keeps its post's counter right; its author and text, or undefined when already gone. */
-export async function deleteComment(tx: Tx, id: string) {
-  const [row] = await tx.delete(socialComments).where(eq(socialComments.id, id)).returning({
-    userId: socialComments.userId,
+export const deleteComment = (tx: Tx, id: string) =>
+  deleteCounted(tx, id, {
     text: socialComments.content,
-    postId: socialComments.postId,
+    parent: socialComments.postId,
+    counter: socialPosts.commentCount,
   });
-  if (!row) return undefined;
-  await tx
-    .update(socialPosts)
-    .set({ commentCount: sql`greatest(${socialPosts.commentCount} - 1, 0)` })
-    .where(eq(socialPosts.id, row.postId));
-  return row;
-}
 
 /** Members and posts in one statement. */
 export async function countMembersAndPosts(db: Db) {

@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { asKeyText, newestFirst } from '../../db/cursor.ts';
 import { profiles, ticketMessages, tickets } from '../../db/schema/index.ts';
 import { byUsername, containing } from '../../db/search.ts';
+import { insertRow } from '../../db/sql.ts';
 
 /** Latest activity first: tickets_user/status/party_updated_idx. */
 export const ticketKeyset = newestFirst(tickets.updatedAt, tickets.id);
@@ -74,17 +75,15 @@ export async function listMessages(db: Db, ticketId: string) {
     .orderBy(asc(ticketMessages.createdAt), asc(ticketMessages.id));
 }
 
-export async function insertTicket(
+export function insertTicket(
   tx: Tx,
   values: { userId: string; title: string; orderId?: string; partyId?: string | null },
 ) {
-  const [row] = await tx.insert(tickets).values(values).returning();
-  return row!;
+  return insertRow(tx, tickets, values);
 }
 
-export async function insertMessage(tx: Tx, values: typeof ticketMessages.$inferInsert) {
-  const [row] = await tx.insert(ticketMessages).values(values).returning();
-  return row!;
+export function insertMessage(tx: Tx, values: typeof ticketMessages.$inferInsert) {
+  return insertRow(tx, ticketMessages, values);
 }
 
 export async function updateTicket(

@@ -4,7 +4,7 @@ import type { WithdrawalMethod, WithdrawalStatus } from '../../../contract/withd
 import type { Db, Tx } from '../../db/client.ts';
 import { asKeyText, keyedRows, newestFirst, type TimeKey } from '../../db/cursor.ts';
 import { payoutDestinations, profiles, withdrawals } from '../../db/schema/index.ts';
-import { type Executor, lockedRow, rowById, rows } from '../../db/sql.ts';
+import { type Executor, insertRow, lockedRow, rowById, rows } from '../../db/sql.ts';
 
 /** Newest first: withdrawals_user_idx for a member's own, withdrawals_status_idx for staff's queue. */
 export const withdrawalKeyset = newestFirst(withdrawals.createdAt, withdrawals.id);
@@ -89,9 +89,8 @@ export async function hasOpenWithdrawal(tx: Tx, userId: string) {
   return !!row;
 }
 
-export async function insertWithdrawal(tx: Tx, values: typeof withdrawals.$inferInsert) {
-  const [row] = await tx.insert(withdrawals).values(values).returning();
-  return row!;
+export function insertWithdrawal(tx: Tx, values: typeof withdrawals.$inferInsert) {
+  return insertRow(tx, withdrawals, values);
 }
 
 export async function findWithdrawal(db: Executor, id: string) {

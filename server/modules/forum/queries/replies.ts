@@ -9,7 +9,7 @@ import {
   forumThreads,
   profiles,
 } from '../../../db/schema/index.ts';
-import { lockedRow, rowById, rows } from '../../../db/sql.ts';
+import { deleteCounted, lockedRow, rowById, rows } from '../../../db/sql.ts';
 import type { KeyCursor } from './thread-lists.ts';
 
 /* A thread's replies: the page, likes, create, edit and delete. */
@@ -62,19 +62,12 @@ export async function replyExists(db: Db, id: string) {
 }
 
 /** Deletes a reply and keeps its thread's counter right; its author and text, or undefined when already gone. */
-export async function deleteReply(tx: Tx, id: string) {
-  const [row] = await tx.delete(forumReplies).where(eq(forumReplies.id, id)).returning({
-    userId: forumReplies.userId,
+export const deleteReply = (tx: Tx, id: string) =>
+  deleteCounted(tx, id, {
     text: forumReplies.content,
-    threadId: forumReplies.threadId,
+    parent: forumReplies.threadId,
+    counter: forumThreads.replyCount,
   });
-  if (!row) return undefined;
-  await tx
-    .update(forumThreads)
-    .set({ replyCount: sql`greatest(${forumThreads.replyCount} - 1, 0)` })
-    .where(eq(forumThreads.id, row.threadId));
-  return row;
-}
 
 const repliesOf = (db: Db, member: boolean, after: SQL | undefined) => {
   const liked = member

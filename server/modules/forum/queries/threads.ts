@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.ts';
 import { readStatements, viewerShape } from '../../../db/prepared.ts';
 import { forumCategories, forumRevisions, forumThreads, forumVotes } from '../../../db/schema/index.ts';
-import { lockedRow } from '../../../db/sql.ts';
+import { deleteCounted, lockedRow } from '../../../db/sql.ts';
 import { viewerThreadColumns } from '../watch.ts';
 import { selectThreads } from './thread-lists.ts';
 
@@ -113,19 +113,12 @@ export async function insertThread(
 }
 
 /** Deletes a thread and keeps its category's counter right; its author and title, or undefined when already gone. */
-export async function deleteThread(tx: Tx, id: string) {
-  const [row] = await tx.delete(forumThreads).where(eq(forumThreads.id, id)).returning({
-    userId: forumThreads.userId,
+export const deleteThread = (tx: Tx, id: string) =>
+  deleteCounted(tx, id, {
     text: forumThreads.title,
-    categoryId: forumThreads.categoryId,
+    parent: forumThreads.categoryId,
+    counter: forumCategories.threadCount,
   });
-  if (!row) return undefined;
-  await tx
-    .update(forumCategories)
-    .set({ threadCount: sql`greatest(${forumCategories.threadCount} - 1, 0)` })
-    .where(eq(forumCategories.id, row.categoryId));
-  return row;
-}
 
 /**
  * Sets (1 / -1) or removes (0) a member's vote. The thread row is locked first, so concurrent votes

@@ -2,15 +2,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import { notices as n } from '../../../../../contract/texts/notices.ts';
 import type { Tx } from '../../../../db/client.ts';
 import { marketplaceListings as listings, userFollowers, userSettings } from '../../../../db/schema/index.ts';
-import type { Executor } from '../../../../db/sql.ts';
+import { type Executor, insertRow } from '../../../../db/sql.ts';
 import { inLocale } from '../../../../i18n.ts';
 import { inMembersLanguage, notifyMany } from '../../../notifications/service.ts';
 
 /* A seller's listings: create, edit, pin, suspend with a ban, delete, and tell the followers. */
 
-export async function insertListing(db: Executor, values: typeof listings.$inferInsert) {
-  const [row] = await db.insert(listings).values(values).returning();
-  return row!;
+export function insertListing(db: Executor, values: typeof listings.$inferInsert) {
+  return insertRow(db, listings, values);
 }
 
 /** Edits only an active listing: a sale in between wins, and the edit reports nothing changed. */
