@@ -12,9 +12,8 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
+import { PagedList, SkeletonRows } from '../../../components/ui/card-grid.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { Page } from '../../../components/ui/page-header.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { WebhooksCard } from '../../../components/ui/webhooks-card.tsx';
@@ -124,7 +123,6 @@ export function SellerPage() {
   const listings = useSellerListings();
   const sales = useSalesSummary();
   useFailureToast(listings.isError || sales.isError, 'seller-load', st.loadDashboardFailed);
-  const items = listings.data?.pages.flatMap((p) => p.items) ?? [];
   const summary = sales.data;
 
   const actions = (
@@ -159,20 +157,15 @@ export function SellerPage() {
         </Card>
       </section>
       <section aria-label={ui.myListings}>
-        {listings.isPending ? (
-          <SkeletonRows label={w.loadingListings} rows={6} className="h-40 w-full rounded-2xl" />
-        ) : items.length === 0 ? (
-          <EmptyState text={st.dashboardEmpty} icon={<BarChart3 className="size-8" aria-hidden="true" />} />
-        ) : (
-          <ul className="flex flex-col gap-3">
-            {items.map((l) => (
-              <li key={l.id}>
-                <ListingRow listing={l} />
-              </li>
-            ))}
-          </ul>
-        )}
-        <LoadMore query={listings} />
+        <PagedList
+          query={listings}
+          loading={<SkeletonRows label={w.loadingListings} rows={6} className="h-40 w-full rounded-2xl" />}
+          empty={
+            <EmptyState text={st.dashboardEmpty} icon={<BarChart3 className="size-8" aria-hidden="true" />} />
+          }
+        >
+          {(l) => <ListingRow listing={l} />}
+        </PagedList>
       </section>
       <section aria-label={ui.hooksRegion} className="mt-6">
         <WebhooksCard
