@@ -30,7 +30,7 @@ describe('PagedGrid', () => {
 });
 
 describe('PagedList', () => {
-  const list = (q: typeof query) =>
+  const list = (q: Omit<typeof query, 'data'> & { data: typeof query.data | undefined }) =>
     renderApp(
       <PagedList query={q} loading={<p>Loading</p>} empty={<p>Nothing</p>} label="Rows">
         {(item) => <span>{item.id}</span>}

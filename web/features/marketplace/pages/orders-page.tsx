@@ -1,9 +1,8 @@
-import { BarChart3, Receipt, Wallet } from 'lucide-react';
+import { Receipt, Wallet } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useSearchParams } from 'react-router';
 import { orderMessages as m } from '../../../../contract/messages/order.ts';
-import { stockMessages as st } from '../../../../contract/messages/stock.ts';
 import { watchMessages } from '../../../../contract/messages/watch.ts';
 import type { Order } from '../../../../contract/orders.ts';
 import { commonUi } from '../../../../contract/texts/common-ui.ts';
@@ -11,6 +10,7 @@ import { orderUi as ui } from '../../../../contract/texts/order-ui.ts';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { PagedList, SkeletonRows } from '../../../components/ui/card-grid.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { SellerDashboardLink } from '../../../components/ui/market-links.tsx';
 import { Page } from '../../../components/ui/page-header.tsx';
 import { Tabs, useTabs } from '../../../components/ui/tabs.tsx';
 import { useFailureToast } from '../../../lib/use-failure-toast.ts';
@@ -30,9 +30,7 @@ export function OrdersPage() {
 
   const actions = (
     <>
-      <ButtonLink to="/seller" icon={BarChart3} variant="outline">
-        {st.dashboardTitle}
-      </ButtonLink>
+      <SellerDashboardLink />
       <ButtonLink to="/wallet" icon={Wallet} variant="outline">
         {ui.wallet}
       </ButtonLink>

@@ -1,4 +1,4 @@
-import { BarChart3, Download, Plus } from 'lucide-react';
+import { BarChart3, Download } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
@@ -14,6 +14,7 @@ import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { PagedList, SkeletonRows } from '../../../components/ui/card-grid.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { CreateListingLink } from '../../../components/ui/market-links.tsx';
 import { Page } from '../../../components/ui/page-header.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { WebhooksCard } from '../../../components/ui/webhooks-card.tsx';
@@ -131,9 +132,7 @@ export function SellerPage() {
         <Download className="size-4" aria-hidden="true" />
         {st.exportCsv}
       </a>
-      <ButtonLink to="/marketplace/create" icon={Plus}>
-        {w.createListing}
-      </ButtonLink>
+      <CreateListingLink />
     </>
   );
 
