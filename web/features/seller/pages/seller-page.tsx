@@ -10,7 +10,6 @@ import { marketWords as w } from '../../../../contract/texts/market-words.ts';
 import { sellerUi as ui } from '../../../../contract/texts/seller-ui.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { PagedList, SkeletonRows } from '../../../components/ui/card-grid.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
