@@ -2,7 +2,6 @@ import { BarChart3, Download } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
-import { sellerHookBody, sellerHookEvents } from '../../../../contract/hooks.ts';
 import { stockMessages as st } from '../../../../contract/messages/stock.ts';
 import type { SellerListing } from '../../../../contract/stock.ts';
 import { commonUi } from '../../../../contract/texts/common-ui.ts';
@@ -166,12 +165,7 @@ export function SellerPage() {
         </PagedList>
       </section>
       <section aria-label={ui.hooksRegion} className="mt-6">
-        <WebhooksCard
-          base="/me/hooks"
-          schema={sellerHookBody}
-          events={sellerHookEvents}
-          intro={ui.hooksIntro}
-        />
+        <WebhooksCard base="/me/hooks" intro={ui.hooksIntro} />
       </section>
     </Page>
   );

@@ -1,6 +1,5 @@
 import { Settings } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { staffHookBody, staffHookEvents } from '../../../../contract/hooks.ts';
 import { siteSettingsMessages } from '../../../../contract/messages/site-settings.ts';
 import { siteSettingsUi as ui } from '../../../../contract/texts/admin-ui.ts';
 import { pageTitles } from '../../../../contract/texts/shell-ui.ts';
@@ -62,12 +61,7 @@ export function AdminSettingsPage() {
           <Loaded terms={withdrawals}>{(v) => <WithdrawalsForm value={v} />}</Loaded>
           <Loaded terms={review}>{(v) => <ReviewForm value={v} />}</Loaded>
           <Loaded terms={trust}>{(v) => <TrustForm value={v} />}</Loaded>
-          <WebhooksCard
-            base="/admin/hooks"
-            schema={staffHookBody}
-            events={staffHookEvents}
-            intro={ui.staffHookIntro}
-          />
+          <WebhooksCard base="/admin/hooks" intro={ui.staffHookIntro} />
         </div>
       )}
     </AdminOnlyPage>
