@@ -1,7 +1,7 @@
 import { ShoppingBag } from 'lucide-react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render.tsx';
-import { FIRST_ROW, PagedGrid, PagedList } from './card-grid.tsx';
+import { FIRST_ROW, PagedGrid } from './card-grid.tsx';
 import { CoverImage } from './cover-card.tsx';
 
 const items = Array.from({ length: 5 }, (_, i) => ({
@@ -26,27 +26,5 @@ describe('PagedGrid', () => {
     );
     const loading = [...container.querySelectorAll('img')].map((img) => img.getAttribute('loading'));
     expect(loading).toEqual(['eager', 'eager', 'eager', 'lazy', 'lazy']);
-  });
-});
-
-describe('PagedList', () => {
-  const list = (q: Omit<typeof query, 'data'> & { data: typeof query.data | undefined }) =>
-    renderApp(
-      <PagedList query={q} loading={<p>Loading</p>} empty={<p>Nothing</p>} label="Rows">
-        {(item) => <span>{item.id}</span>}
-      </PagedList>,
-    );
-
-  it('shows its skeleton until the first page, then its empty text when there is nothing', () => {
-    expect(list({ ...query, data: undefined, isPending: true }).getByText('Loading')).toBeTruthy();
-    expect(list({ ...query, data: { pages: [{ items: [] }] } }).getByText('Nothing')).toBeTruthy();
-  });
-
-  it('lists a row per item in its named list, and Load more while there is a next page', () => {
-    const { getByRole } = list({ ...query, hasNextPage: true });
-    expect(
-      [...getByRole('list', { name: 'Rows' }).querySelectorAll('li')].map((li) => li.textContent),
-    ).toEqual(items.map((item) => item.id));
-    expect(getByRole('button', { name: 'Load more' })).toBeTruthy();
   });
 });

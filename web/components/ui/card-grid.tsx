@@ -61,7 +61,7 @@ export function SkeletonRows({
   );
 }
 
-interface PagedGridQuery<T> extends PagedQuery {
+export interface PagedGridQuery<T> extends PagedQuery {
   data: { pages: { items: T[] }[] } | undefined;
   isPending: boolean;
   isError: boolean;
@@ -105,43 +105,6 @@ export function PagedGrid<T extends { id: string }>({
         ))}
       </ul>
       <LoadMore query={query} className="mt-8 flex justify-center" />
-    </>
-  );
-}
-
-/**
- * A column of rows over a paged query (orders, a seller's listings, a category's threads): `loading` (its
- * skeleton) until the first page, `empty` when there is nothing, else a row per item and Load more. The page
- * says a failed load itself.
- */
-export function PagedList<T extends { id: string }>({
-  query,
-  loading,
-  empty,
-  label,
-  children,
-}: {
-  query: PagedGridQuery<T>;
-  loading: ReactNode;
-  empty: ReactNode;
-  label?: string;
-  children: (item: T) => ReactNode;
-}) {
-  const items = query.data?.pages.flatMap((p) => p.items) ?? [];
-  return (
-    <>
-      {query.isPending ? (
-        loading
-      ) : items.length === 0 ? (
-        empty
-      ) : (
-        <ul className="flex flex-col gap-3" aria-label={label}>
-          {items.map((item) => (
-            <li key={item.id}>{children(item)}</li>
-          ))}
-        </ul>
-      )}
-      <LoadMore query={query} />
     </>
   );
 }
