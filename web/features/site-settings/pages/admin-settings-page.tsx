@@ -25,6 +25,9 @@ import { usePaymentTerms, useWithdrawalTerms } from '../money-terms.ts';
 import { useReviewTerms } from '../review-terms.ts';
 import { useTrustTerms } from '../trust-terms.ts';
 
+/** The settings forms' grid, which their skeleton takes while the settings load. */
+const formGrid = 'grid gap-4 lg:grid-cols-2';
+
 /** Site settings: admins only; moderators see Access Denied (spec §2 Admin). */
 export function AdminSettingsPage() {
   const { user } = useSession();
@@ -44,14 +47,9 @@ export function AdminSettingsPage() {
   return (
     <AdminOnlyPage header={header} detail={ui.onlyAdmins}>
       {!s ? (
-        <SkeletonRows
-          label={ui.loading}
-          rows={4}
-          layout="grid gap-4 lg:grid-cols-2"
-          className="h-48 w-full rounded-2xl"
-        />
+        <SkeletonRows label={ui.loading} rows={4} layout={formGrid} className="h-48 w-full rounded-2xl" />
       ) : (
-        <div className="grid gap-4 lg:grid-cols-2">
+        <div className={formGrid}>
           <ThemeForm value={s.siteTheme} />
           <AnimationsForm value={s.animations} />
           <FeeForm value={s.marketplaceFee} />
