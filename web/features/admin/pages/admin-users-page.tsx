@@ -75,6 +75,7 @@ export function AdminUsersPage() {
       >
         {(u) => (
           <UserRow
+            key={u.id}
             user={u}
             own={u.id === me?.id}
             isAdmin={isAdmin}

@@ -36,7 +36,7 @@ export function AdminTicketsPage() {
         ]}
       >
         {(t) => (
-          <AdminRow>
+          <AdminRow key={t.id}>
             <AdminCell>
               <Link
                 to={`/admin/tickets/${t.id}`}

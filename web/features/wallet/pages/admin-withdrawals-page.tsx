@@ -65,6 +65,7 @@ function WithdrawalQueue() {
         >
           {(w) => (
             <AdminWithdrawalRow
+              key={w.id}
               withdrawal={w}
               now={now}
               busy={decide.isPending && decide.variables?.id === w.id}
