@@ -61,7 +61,7 @@ export function SkeletonRows({
   );
 }
 
-interface PagedGridQuery<T> extends PagedQuery {
+export interface PagedGridQuery<T> extends PagedQuery {
   data: { pages: { items: T[] }[] } | undefined;
   isPending: boolean;
   isError: boolean;

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
-import { useOpenedOnce } from './dialog.tsx';
+import { lazy, useState } from 'react';
+import { OpenedOnce } from './dialog.tsx';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -30,10 +30,9 @@ export function useConfirm(run: (close: () => void) => void, pending: boolean) {
 
 /** Asks before a destructive action (spec §8 confirmations); the action's button says what it does. */
 export function ConfirmDialog(props: ConfirmDialogProps) {
-  if (!useOpenedOnce(props.open)) return null;
   return (
-    <Suspense fallback={null}>
+    <OpenedOnce open={props.open}>
       <ModalConfirmDialog {...props} />
-    </Suspense>
+    </OpenedOnce>
   );
 }

@@ -17,6 +17,11 @@ export function Input({ label, error, hint, className, ...props }: InputProps) {
   );
 }
 
+/** A whole-number field (money and counts are integers): the number input with a numeric keypad. */
+export function WholeNumberInput(props: InputProps) {
+  return <Input type="number" inputMode="numeric" {...props} />;
+}
+
 export function Checkbox({
   label,
   className,

@@ -10,7 +10,7 @@ import { useZodForm } from '../../lib/forms.ts';
 import { Button } from './button.tsx';
 import { ChoiceCards } from './choice-cards.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
-import { Input } from './input.tsx';
+import { WholeNumberInput } from './input.tsx';
 import { Textarea } from './textarea.tsx';
 
 /** The form's words for each kind of settlement, read at render (the active language). */
@@ -110,10 +110,8 @@ export function SettleOrderForm({ order, kind, onSettle, pending: saving }: Sett
         layout="grid gap-2 md:grid-cols-3"
       />
       {outcome === 'split' && (
-        <Input
+        <WholeNumberInput
           label={ui.buyerRefund}
-          type="number"
-          inputMode="numeric"
           min={1}
           max={order.price - 1}
           step={1}

@@ -1,11 +1,12 @@
 import type { z } from 'zod';
 import {
-  type HookEvent,
   hookEventLabels,
   hookKindLabels,
   hookKinds,
-  type sellerHookBody,
-  type staffHookBody,
+  sellerHookBody,
+  sellerHookEvents,
+  staffHookBody,
+  staffHookEvents,
 } from '../../../contract/hooks.ts';
 import { hookMessages as m } from '../../../contract/messages/hook.ts';
 import { commonUi } from '../../../contract/texts/common-ui.ts';
@@ -20,16 +21,15 @@ import { Options, Select } from './select.tsx';
 
 type Schema = typeof sellerHookBody | typeof staffHookBody;
 
+/** Each area's body (its server route checks the same) and the events it may choose. */
+const areaForms = {
+  '/me/hooks': { schema: sellerHookBody, events: sellerHookEvents },
+  '/admin/hooks': { schema: staffHookBody, events: staffHookEvents },
+} as const;
+
 /** Adds a Discord webhook (its URL) or a Telegram bot (token and chat id), taking the chosen events. */
-export function WebhookForm({
-  base,
-  schema,
-  events,
-}: {
-  base: HookBase;
-  schema: Schema;
-  events: readonly HookEvent[];
-}) {
+export function WebhookForm({ base }: { base: HookBase }) {
+  const { schema, events } = areaForms[base];
   const add = useAddHook(base);
   const form = useZodForm(schema as typeof sellerHookBody, {
     defaultValues: { kind: 'discord', url: '', botToken: '', chatId: '', events: [...events] as never },

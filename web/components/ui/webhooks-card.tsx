@@ -1,13 +1,6 @@
 import { Webhook } from 'lucide-react';
 import { useState } from 'react';
-import {
-  type Hook,
-  type HookEvent,
-  hookEventLabels,
-  hookKindLabels,
-  type sellerHookBody,
-  type staffHookBody,
-} from '../../../contract/hooks.ts';
+import { type Hook, hookEventLabels, hookKindLabels } from '../../../contract/hooks.ts';
 import { hookMessages as m } from '../../../contract/messages/hook.ts';
 import { webhooksUi as ui } from '../../../contract/texts/components-ui.ts';
 import { formatDateLong } from '../../lib/format.ts';
@@ -26,17 +19,7 @@ import { WebhookForm } from './webhook-form.tsx';
  * "Discord & Telegram": the webhooks of a seller (/me/hooks) or of the staff (/admin/hooks), each with its
  * masked secret and status, Send test and Remove (asked first), and the form that adds one.
  */
-export function WebhooksCard({
-  base,
-  schema,
-  events,
-  intro,
-}: {
-  base: HookBase;
-  schema: typeof sellerHookBody | typeof staffHookBody;
-  events: readonly HookEvent[];
-  intro: string;
-}) {
+export function WebhooksCard({ base, intro }: { base: HookBase; intro: string }) {
   const list = useHooks(base);
   useFailureToast(list.isError, `hooks-load-${base}`, ui.loadFailed);
   const remove = useRemoveHook(base);
@@ -56,7 +39,7 @@ export function WebhooksCard({
           ))}
         </ul>
       )}
-      <WebhookForm base={base} schema={schema} events={events} />
+      <WebhookForm base={base} />
       <ConfirmDialog
         open={removing !== undefined}
         onOpenChange={(open) => !open && setRemoving(undefined)}

@@ -52,6 +52,11 @@ function useSignedIn() {
   };
 }
 
+/** A step whose answer is the new session: what follows a completed sign-in runs on its success. */
+function useSigningIn<V>(mutationFn: (vars: V) => Promise<SessionResponse>) {
+  return useMutation({ mutationFn, onSuccess: useSignedIn() });
+}
+
 /** Resolves with `{ twoFactorRequired: true }` when the account asks for a code next (the page shows that step). */
 export function useSignIn() {
   const signedIn = useSignedIn();
@@ -70,27 +75,19 @@ export function useSignIn() {
  * both factors, so no code step follows.
  */
 export function usePasskeySignIn() {
-  const signedIn = useSignedIn();
-  return useMutation({
-    mutationFn: async () => {
-      const { options } = await routes.passkeySignIn.options();
-      // The contract names only the challenge of what the verifier's library made, and takes any extension
-      // results; the browser's library types both in full.
-      const optionsJSON = options as unknown as Parameters<typeof startAuthentication>[0]['optionsJSON'];
-      const credential = await startAuthentication({ optionsJSON });
-      return routes.passkeySignIn.signIn({ credential: credential as PasskeySignInBody['credential'] });
-    },
-    onSuccess: signedIn,
+  return useSigningIn(async () => {
+    const { options } = await routes.passkeySignIn.options();
+    // The contract names only the challenge of what the verifier's library made, and takes any extension
+    // results; the browser's library types both in full.
+    const optionsJSON = options as unknown as Parameters<typeof startAuthentication>[0]['optionsJSON'];
+    const credential = await startAuthentication({ optionsJSON });
+    return routes.passkeySignIn.signIn({ credential: credential as PasskeySignInBody['credential'] });
   });
 }
 
 /** The second step of a two-factor sign-in: a code from the app, or a backup code. */
 export function useVerifyTwoFactor() {
-  const signedIn = useSignedIn();
-  return useMutation({
-    mutationFn: (body: { code: string }) => routes.auth.verifyTwoFactor(body),
-    onSuccess: signedIn,
-  });
+  return useSigningIn((body: { code: string }) => routes.auth.verifyTwoFactor(body));
 }
 
 export function useSignOut() {
@@ -182,9 +179,5 @@ export const useSsoPending = () =>
 
 /** Creates the member with the chosen username and signs in. */
 export function useCompleteSso() {
-  const signedIn = useSignedIn();
-  return useMutation({
-    mutationFn: (body: { username: string }) => routes.sso.complete(body),
-    onSuccess: signedIn,
-  });
+  return useSigningIn((body: { username: string }) => routes.sso.complete(body));
 }

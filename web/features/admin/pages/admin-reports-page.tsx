@@ -68,13 +68,7 @@ export function AdminReportsPage() {
           query={query}
           texts={{ failed: m.loadFailed, loading: ui.loadingReports, empty: m.empty }}
           minWidth="md:min-w-[56rem]"
-          columns={[
-            ui.colReport,
-            ui.colReporter,
-            commonUi.reason,
-            ui.colReportedContent,
-            { label: commonUi.actions, align: 'right' },
-          ]}
+          columns={[ui.colReport, ui.colReporter, commonUi.reason, ui.colReportedContent, commonUi.actions]}
         >
           {(r) => (
             <ReportRow

@@ -70,7 +70,7 @@ export function AdminUsersPage() {
           { label: commonUi.balance, align: 'right' },
           { label: commonUi.credits, align: 'right' },
           ui.colJoined,
-          { label: commonUi.actions, align: 'right' },
+          commonUi.actions,
         ]}
       >
         {(u) => (

@@ -58,6 +58,9 @@ const stats = [
   { label: 'totalDownloads', total: 'totalDownloads', today: 'downloadsToday', Icon: Download },
 ] as const;
 
+/** The figures' grid, which their skeleton takes while the dashboard loads. */
+const statGrid = 'grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4';
+
 export function DashboardPage() {
   const query = useAdminDashboard();
   const activity = useAdminActivity();
@@ -84,12 +87,12 @@ export function DashboardPage() {
         <SkeletonRows
           label={ui.loadingDashboard}
           rows={4}
-          layout="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4"
+          layout={statGrid}
           className="h-32 w-full rounded-2xl"
         />
       ) : (
         <>
-          <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+          <div className={statGrid}>
             {stats.map(({ label, total, today, Icon }) => (
               <StatCard
                 key={label}

@@ -139,13 +139,7 @@ export function ReplyItem({
         )}
       </div>
       <ConfirmDialog {...deleting.dialog} title={ui.deleteReply} message={m.confirmDeleteReply} />
-      <RevisionsDialog
-        kind="replies"
-        id={r.id}
-        open={history}
-        onOpenChange={setHistory}
-        title={ui.replyHistory}
-      />
+      <RevisionsDialog kind="replies" id={r.id} open={history} onOpenChange={setHistory} />
     </li>
   );
 }

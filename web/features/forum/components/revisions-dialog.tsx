@@ -12,17 +12,20 @@ export function RevisionsDialog({
   id,
   open,
   onOpenChange,
-  title,
 }: {
   kind: 'threads' | 'replies';
   id: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  title: string;
 }) {
   const query = useRevisions(kind, id, open);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={title} description={ui.earlierVersionsNewest}>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={kind === 'threads' ? ui.threadHistory : ui.replyHistory}
+      description={ui.earlierVersionsNewest}
+    >
       {query.isPending ? (
         <Skeleton className="h-24 w-full" />
       ) : !query.data?.items.length ? (

@@ -176,13 +176,7 @@ function ThreadView({ thread }: { thread: ForumThreadView }) {
       )}
 
       <ConfirmDialog {...deleting.dialog} title={ui.deleteThread} message={m.confirmDelete} />
-      <RevisionsDialog
-        kind="threads"
-        id={thread.id}
-        open={history}
-        onOpenChange={setHistory}
-        title={ui.threadHistory}
-      />
+      <RevisionsDialog kind="threads" id={thread.id} open={history} onOpenChange={setHistory} />
     </>
   );
 }

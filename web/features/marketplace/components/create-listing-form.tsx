@@ -12,7 +12,7 @@ import { marketWords as w } from '../../../../contract/texts/market-words.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import { SubmitRow } from '../../../components/ui/form-field.tsx';
 import { ImageUrlField } from '../../../components/ui/image-upload.tsx';
-import { Input } from '../../../components/ui/input.tsx';
+import { Input, WholeNumberInput } from '../../../components/ui/input.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
@@ -110,10 +110,8 @@ export function CreateListingForm() {
           {deliveryKind === 'keys' ? (
             <KeysField setValue={setValue} field={field('keys')} />
           ) : (
-            <Input
+            <WholeNumberInput
               label={w.stock}
-              type="number"
-              inputMode="numeric"
               min={1}
               max={10000}
               {...field('stock', { valueAsNumber: true })}

@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { listingUi as ui } from '../../../../contract/texts/listing-ui.ts';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
-import { Input, type InputProps } from '../../../components/ui/input.tsx';
+import { type InputProps, WholeNumberInput } from '../../../components/ui/input.tsx';
 
 /** What the create and edit listing forms share: the link back above them and the price field. */
 export function BackLink({ to, label }: { to: string; label: string }) {
@@ -13,5 +13,5 @@ export function BackLink({ to, label }: { to: string; label: string }) {
 }
 
 export function PriceInput(props: Omit<InputProps, 'label'>) {
-  return <Input label={ui.priceField} type="number" inputMode="numeric" min={1} {...props} />;
+  return <WholeNumberInput label={ui.priceField} min={1} {...props} />;
 }

@@ -1,13 +1,13 @@
-import { BarChart3, Plus, Receipt, Store } from 'lucide-react';
+import { Receipt, Store } from 'lucide-react';
 import { useState } from 'react';
 import type { ListingSort } from '../../../../contract/marketplace.ts';
 import { marketplaceMessages as m } from '../../../../contract/messages/marketplace.ts';
-import { stockMessages as st } from '../../../../contract/messages/stock.ts';
 import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { marketUi as ui } from '../../../../contract/texts/market-ui.ts';
 import { marketWords as w } from '../../../../contract/texts/market-words.ts';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { FIRST_ROW, PagedGrid } from '../../../components/ui/card-grid.tsx';
+import { CreateListingLink, SellerDashboardLink } from '../../../components/ui/market-links.tsx';
 import { Page } from '../../../components/ui/page-header.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { Segmented } from '../../../components/ui/segmented.tsx';
@@ -33,12 +33,8 @@ export function MarketplacePage() {
       <ButtonLink to="/orders" icon={Receipt} variant="outline">
         {ui.myOrders}
       </ButtonLink>
-      <ButtonLink to="/seller" icon={BarChart3} variant="outline">
-        {st.dashboardTitle}
-      </ButtonLink>
-      <ButtonLink to="/marketplace/create" icon={Plus}>
-        {w.createListing}
-      </ButtonLink>
+      <SellerDashboardLink />
+      <CreateListingLink />
     </>
   );
 

@@ -1,9 +1,8 @@
-import { BarChart3, Receipt, Wallet } from 'lucide-react';
+import { Receipt, Wallet } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useSearchParams } from 'react-router';
 import { orderMessages as m } from '../../../../contract/messages/order.ts';
-import { stockMessages as st } from '../../../../contract/messages/stock.ts';
 import { watchMessages } from '../../../../contract/messages/watch.ts';
 import type { Order } from '../../../../contract/orders.ts';
 import { commonUi } from '../../../../contract/texts/common-ui.ts';
@@ -11,8 +10,9 @@ import { orderUi as ui } from '../../../../contract/texts/order-ui.ts';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { LoadMore } from '../../../components/ui/load-more.tsx';
+import { SellerDashboardLink } from '../../../components/ui/market-links.tsx';
 import { Page } from '../../../components/ui/page-header.tsx';
+import { PagedList } from '../../../components/ui/paged-list.tsx';
 import { Tabs, useTabs } from '../../../components/ui/tabs.tsx';
 import { useFailureToast } from '../../../lib/use-failure-toast.ts';
 import { type OrderRole, useOrderDetail, useOrders } from '../api.ts';
@@ -25,16 +25,13 @@ export function OrdersPage() {
   const { value: role, tabStrip, tabPanel } = useTabs('orders', ui.title, tabs, 'all');
   const query = useOrders(role);
   useFailureToast(query.isError, 'orders-load', m.loadFailed, query.error);
-  const items = query.data?.pages.flatMap((p) => p.items) ?? [];
   // A detection alert links here with ?dispute=<order>: that order's dispute, its reason filled in.
   const [params, setParams] = useSearchParams();
   const disputeId = params.get('dispute');
 
   const actions = (
     <>
-      <ButtonLink to="/seller" icon={BarChart3} variant="outline">
-        {st.dashboardTitle}
-      </ButtonLink>
+      <SellerDashboardLink />
       <ButtonLink to="/wallet" icon={Wallet} variant="outline">
         {ui.wallet}
       </ButtonLink>
@@ -45,20 +42,14 @@ export function OrdersPage() {
     <Page width="max-w-4xl" title={ui.title} icon={Receipt} intro={ui.intro} actions={actions}>
       <Tabs {...tabStrip} className="mb-5" />
       <div {...tabPanel} className="focus-visible:outline-none">
-        {query.isPending ? (
-          <SkeletonRows label={ui.loading} rows={6} className="h-32 w-full rounded-2xl" />
-        ) : items.length === 0 ? (
-          <EmptyState text={m.empty} icon={<Receipt className="size-8" aria-hidden="true" />} />
-        ) : (
-          <ul className="flex flex-col gap-3" aria-label={ui.list}>
-            {items.map((o) => (
-              <li key={o.id}>
-                <OrderCard order={o} />
-              </li>
-            ))}
-          </ul>
-        )}
-        <LoadMore query={query} />
+        <PagedList
+          query={query}
+          loading={<SkeletonRows label={ui.loading} rows={6} className="h-32 w-full rounded-2xl" />}
+          empty={<EmptyState text={m.empty} icon={<Receipt className="size-8" aria-hidden="true" />} />}
+          label={ui.list}
+        >
+          {(o) => <OrderCard order={o} />}
+        </PagedList>
       </div>
       {disputeId && (
         <DisputeOffer key={disputeId} orderId={disputeId} onDone={() => setParams({}, { replace: true })} />

@@ -1,8 +1,7 @@
-import { BarChart3, Download, Plus } from 'lucide-react';
+import { BarChart3, Download } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
-import { sellerHookBody, sellerHookEvents } from '../../../../contract/hooks.ts';
 import { stockMessages as st } from '../../../../contract/messages/stock.ts';
 import type { SellerListing } from '../../../../contract/stock.ts';
 import { commonUi } from '../../../../contract/texts/common-ui.ts';
@@ -10,12 +9,12 @@ import { marketWords as w } from '../../../../contract/texts/market-words.ts';
 import { sellerUi as ui } from '../../../../contract/texts/seller-ui.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { SkeletonRows } from '../../../components/ui/card-grid.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { LoadMore } from '../../../components/ui/load-more.tsx';
+import { CreateListingLink } from '../../../components/ui/market-links.tsx';
 import { Page } from '../../../components/ui/page-header.tsx';
+import { PagedList } from '../../../components/ui/paged-list.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { WebhooksCard } from '../../../components/ui/webhooks-card.tsx';
 import { errorMessage } from '../../../lib/api.ts';
@@ -124,7 +123,6 @@ export function SellerPage() {
   const listings = useSellerListings();
   const sales = useSalesSummary();
   useFailureToast(listings.isError || sales.isError, 'seller-load', st.loadDashboardFailed);
-  const items = listings.data?.pages.flatMap((p) => p.items) ?? [];
   const summary = sales.data;
 
   const actions = (
@@ -133,9 +131,7 @@ export function SellerPage() {
         <Download className="size-4" aria-hidden="true" />
         {st.exportCsv}
       </a>
-      <ButtonLink to="/marketplace/create" icon={Plus}>
-        {w.createListing}
-      </ButtonLink>
+      <CreateListingLink />
     </>
   );
 
@@ -159,28 +155,18 @@ export function SellerPage() {
         </Card>
       </section>
       <section aria-label={ui.myListings}>
-        {listings.isPending ? (
-          <SkeletonRows label={w.loadingListings} rows={6} className="h-40 w-full rounded-2xl" />
-        ) : items.length === 0 ? (
-          <EmptyState text={st.dashboardEmpty} icon={<BarChart3 className="size-8" aria-hidden="true" />} />
-        ) : (
-          <ul className="flex flex-col gap-3">
-            {items.map((l) => (
-              <li key={l.id}>
-                <ListingRow listing={l} />
-              </li>
-            ))}
-          </ul>
-        )}
-        <LoadMore query={listings} />
+        <PagedList
+          query={listings}
+          loading={<SkeletonRows label={w.loadingListings} rows={6} className="h-40 w-full rounded-2xl" />}
+          empty={
+            <EmptyState text={st.dashboardEmpty} icon={<BarChart3 className="size-8" aria-hidden="true" />} />
+          }
+        >
+          {(l) => <ListingRow listing={l} />}
+        </PagedList>
       </section>
       <section aria-label={ui.hooksRegion} className="mt-6">
-        <WebhooksCard
-          base="/me/hooks"
-          schema={sellerHookBody}
-          events={sellerHookEvents}
-          intro={ui.hooksIntro}
-        />
+        <WebhooksCard base="/me/hooks" intro={ui.hooksIntro} />
       </section>
     </Page>
   );

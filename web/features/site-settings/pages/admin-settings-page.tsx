@@ -1,6 +1,5 @@
 import { Settings } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { staffHookBody, staffHookEvents } from '../../../../contract/hooks.ts';
 import { siteSettingsMessages } from '../../../../contract/messages/site-settings.ts';
 import { siteSettingsUi as ui } from '../../../../contract/texts/admin-ui.ts';
 import { pageTitles } from '../../../../contract/texts/shell-ui.ts';
@@ -26,6 +25,9 @@ import { usePaymentTerms, useWithdrawalTerms } from '../money-terms.ts';
 import { useReviewTerms } from '../review-terms.ts';
 import { useTrustTerms } from '../trust-terms.ts';
 
+/** The settings forms' grid, which their skeleton takes while the settings load. */
+const formGrid = 'grid gap-4 lg:grid-cols-2';
+
 /** Site settings: admins only; moderators see Access Denied (spec §2 Admin). */
 export function AdminSettingsPage() {
   const { user } = useSession();
@@ -45,14 +47,9 @@ export function AdminSettingsPage() {
   return (
     <AdminOnlyPage header={header} detail={ui.onlyAdmins}>
       {!s ? (
-        <SkeletonRows
-          label={ui.loading}
-          rows={4}
-          layout="grid gap-4 lg:grid-cols-2"
-          className="h-48 w-full rounded-2xl"
-        />
+        <SkeletonRows label={ui.loading} rows={4} layout={formGrid} className="h-48 w-full rounded-2xl" />
       ) : (
-        <div className="grid gap-4 lg:grid-cols-2">
+        <div className={formGrid}>
           <ThemeForm value={s.siteTheme} />
           <AnimationsForm value={s.animations} />
           <FeeForm value={s.marketplaceFee} />
@@ -62,12 +59,7 @@ export function AdminSettingsPage() {
           <Loaded terms={withdrawals}>{(v) => <WithdrawalsForm value={v} />}</Loaded>
           <Loaded terms={review}>{(v) => <ReviewForm value={v} />}</Loaded>
           <Loaded terms={trust}>{(v) => <TrustForm value={v} />}</Loaded>
-          <WebhooksCard
-            base="/admin/hooks"
-            schema={staffHookBody}
-            events={staffHookEvents}
-            intro={ui.staffHookIntro}
-          />
+          <WebhooksCard base="/admin/hooks" intro={ui.staffHookIntro} />
         </div>
       )}
     </AdminOnlyPage>

@@ -7,7 +7,7 @@ import { walletUi as ui } from '../../../../contract/texts/wallet-ui.ts';
 import { ChoiceCards } from '../../../components/ui/choice-cards.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { SubmitRow } from '../../../components/ui/form-field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
+import { WholeNumberInput } from '../../../components/ui/input.tsx';
 import { Loading, Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatNumber } from '../../../lib/format.ts';
@@ -89,10 +89,8 @@ function AddCreditsForm({ options, onClose }: { options: DepositOptions; onClose
           ))}
         </div>
       )}
-      <Input
+      <WholeNumberInput
         label={commonUi.credits}
-        type="number"
-        inputMode="numeric"
         min={options.minCredits}
         max={options.maxCredits}
         step={1}

@@ -4,7 +4,7 @@ import { walletMessages as m } from '../../../../contract/messages/wallet.ts';
 import { convertBody } from '../../../../contract/orders.ts';
 import { walletUi as ui } from '../../../../contract/texts/wallet-ui.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { Input } from '../../../components/ui/input.tsx';
+import { WholeNumberInput } from '../../../components/ui/input.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { useZodForm } from '../../../lib/forms.ts';
 import { useConvertBalance } from '../api.ts';
@@ -27,10 +27,8 @@ export function ConvertForm({ available }: { available: number | undefined }) {
   return (
     <SectionCard title={ui.moveToCredits} icon={ArrowRightLeft} iconTone="inherit">
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3 sm:flex-row sm:items-start">
-        <Input
+        <WholeNumberInput
           label={ui.amount}
-          type="number"
-          inputMode="numeric"
           min={1}
           step={1}
           className="sm:max-w-xs sm:flex-1"

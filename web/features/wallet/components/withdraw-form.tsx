@@ -14,7 +14,7 @@ import {
 import { Button } from '../../../components/ui/button.tsx';
 import { ChoiceCards } from '../../../components/ui/choice-cards.tsx';
 import { SubmitRow } from '../../../components/ui/form-field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
+import { WholeNumberInput } from '../../../components/ui/input.tsx';
 import { formatDateLong } from '../../../lib/format.ts';
 import { useZodForm } from '../../../lib/forms.ts';
 import { useNow } from '../../../lib/orders.ts';
@@ -114,10 +114,8 @@ export function WithdrawForm({
         register={field('method')}
       />
       <AddressLine address={address} now={now} onEdit={onEditAddress} />
-      <Input
+      <WholeNumberInput
         label={commonUi.credits}
-        type="number"
-        inputMode="numeric"
         min={options.minCredits}
         max={withdrawable}
         step={1}
