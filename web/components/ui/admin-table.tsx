@@ -1,5 +1,5 @@
 import { Pin } from 'lucide-react';
-import type { CSSProperties, ReactNode } from 'react';
+import { type CSSProperties, Fragment, type ReactNode } from 'react';
 import { commonUi } from '../../../contract/texts/common-ui.ts';
 import { type AdminListQuery, useAdminList } from '../../lib/admin-list.ts';
 import { cn } from '../../lib/cn.ts';
@@ -104,7 +104,7 @@ export function AdminDateCell({ at, short }: { at: string; short?: boolean }) {
  * the Load more button under the table. In a box narrower than 56rem (a phone, a tablet, the admin area
  * beside its menu) the rows are stacked cards, every action in its row (admin-table.css).
  */
-export function AdminTable<T>({
+export function AdminTable<T extends { id: string }>({
   query,
   texts,
   columns,
@@ -150,7 +150,11 @@ export function AdminTable<T>({
             ))}
           </tr>
         </thead>
-        <tbody>{items.map(children)}</tbody>
+        <tbody>
+          {items.map((item) => (
+            <Fragment key={item.id}>{children(item)}</Fragment>
+          ))}
+        </tbody>
       </table>
       <LoadMore
         query={query}

@@ -72,7 +72,6 @@ export function AdminReportsPage() {
         >
           {(r) => (
             <ReportRow
-              key={r.id}
               report={r}
               canBan={isAdmin && r.target.author !== null && r.target.author.id !== me?.id}
               busy={action.isPending && action.variables?.id === r.id}

@@ -75,7 +75,6 @@ export function AdminUsersPage() {
       >
         {(u) => (
           <UserRow
-            key={u.id}
             user={u}
             own={u.id === me?.id}
             isAdmin={isAdmin}

@@ -31,7 +31,7 @@ export function AuditLogPage() {
         columns={[ui.colWhen, ui.colWho, ui.colAction, ui.colTarget, ui.colBefore, ui.colAfter]}
       >
         {(e) => (
-          <tr key={e.id} className="border-b border-line align-top last:border-0">
+          <tr className="border-b border-line align-top last:border-0">
             <AdminDateCell at={e.createdAt} />
             <AdminCell className="font-medium">{e.actor?.username ?? ui.deletedAccount}</AdminCell>
             <AdminCell data>

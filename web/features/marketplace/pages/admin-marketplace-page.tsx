@@ -98,7 +98,7 @@ export function AdminMarketplacePage() {
         columns={[w.listing, w.seller, commonUi.price, commonUi.status, w.created, commonUi.actions]}
       >
         {(l) => (
-          <AdminRow key={l.id}>
+          <AdminRow>
             <AdminItemCell
               image={<ListingImage listing={l} className="size-10 shrink-0 rounded-lg [&>svg]:size-5" />}
               title={l.title}

@@ -43,7 +43,7 @@ export function AdminOrdersPage() {
         columns={[w.listing, ui.buyerToSeller, commonUi.price, commonUi.status, ui.date, commonUi.actions]}
       >
         {(o) => (
-          <AdminRow key={o.id}>
+          <AdminRow>
             <AdminCell className="max-w-56">
               <p className="truncate font-medium" title={o.listingTitle}>
                 {o.listingTitle}

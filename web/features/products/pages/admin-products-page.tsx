@@ -80,7 +80,7 @@ export function AdminProductsPage() {
         columns={[ui.product, commonUi.status, w.created, commonUi.actions]}
       >
         {(p) => (
-          <AdminRow key={p.id}>
+          <AdminRow>
             <AdminItemCell
               image={<ProductImage product={p} className="size-10 shrink-0 rounded-lg [&>svg]:size-5" />}
               title={p.title}

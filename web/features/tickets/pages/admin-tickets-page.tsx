@@ -36,7 +36,7 @@ export function AdminTicketsPage() {
         ]}
       >
         {(t) => (
-          <AdminRow key={t.id}>
+          <AdminRow>
             <AdminCell>
               <Link
                 to={`/admin/tickets/${t.id}`}

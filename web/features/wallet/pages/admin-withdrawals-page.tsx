@@ -65,7 +65,6 @@ function WithdrawalQueue() {
         >
           {(w) => (
             <AdminWithdrawalRow
-              key={w.id}
               withdrawal={w}
               now={now}
               busy={decide.isPending && decide.variables?.id === w.id}
