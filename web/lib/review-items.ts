@@ -1,18 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
 import type { MyReviewItem } from '../../contract/review.ts';
 import * as routes from './api-routes.gen.ts';
-import { useSession } from './session.ts';
+import { useMemberQuery } from './session.ts';
 
 /** The member's own posts waiting for staff (issue 36): the forum and the feed show them where they would be. */
 export const myReviewItemsKey = ['me', 'review-items'] as const;
 
 /** The member's held items that `show` picks (loads only when signed in; none for visitors). */
 export function useMyReviewItems(show: (item: MyReviewItem) => boolean): MyReviewItem[] {
-  const { user } = useSession();
-  const query = useQuery({
+  const query = useMemberQuery({
     queryKey: myReviewItemsKey,
     queryFn: ({ signal }) => routes.review.mine({ signal }),
-    enabled: user !== null,
     staleTime: 30_000,
   });
   return query.data?.items.filter(show) ?? [];

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import type { SessionUser } from '../../contract/auth.ts';
 import { shellMessages as messages } from '../../contract/shell-messages.ts';
 import * as routes from './api-routes.gen.ts';
@@ -38,13 +38,17 @@ export const settingsQuery = queryOptions({
   ...loadRetry,
 });
 
+/** A read of the signed-in member's own data: it waits while nobody is signed in (none for visitors). */
+export function useMemberQuery<T>(options: Omit<UseQueryOptions<T>, 'enabled'>) {
+  const { user } = useSession();
+  return useQuery({ ...options, enabled: user !== null });
+}
+
 /** The signed-in member's own profile (email, balance...); loads only when signed in. */
 export function useMe() {
-  const { user } = useSession();
-  const query = useQuery({
+  const query = useMemberQuery({
     queryKey: meKey,
     queryFn: ({ signal }) => routes.me.get({ signal }),
-    enabled: user !== null,
     staleTime: 60_000,
     ...loadRetry,
   });
