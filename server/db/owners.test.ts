@@ -114,6 +114,20 @@ describe('table owners (issue 40)', () => {
     expect([...tableWrites(source, tableNames)].sort()).toEqual(['ledger_entries', 'profiles', 'sessions']);
   });
 
+  it("counts the shared writers' writes (db/sql.ts) as their callers'", () => {
+    const source = `import { forumReplies as replies, forumThreads, notifications } from '../../db/schema/index.ts';
+      await insertRow(tx, notifications, { userId, type: 'mention' });
+      await deleteCounted(tx, id, { text: replies.content, parent: replies.threadId, counter: forumThreads.replyCount });`;
+    expect([...tableWrites(source, tableNames)].sort()).toEqual([
+      'forum_replies',
+      'forum_threads',
+      'notifications',
+    ]);
+    expect([...columnWrites(source, tableNames, 'forum_threads')]).toEqual(['replyCount']);
+    expect([...columnWrites(source, tableNames, 'forum_replies')]).toEqual(['(row)']);
+    expect([...columnWrites(source, tableNames, 'notifications')]).toEqual(['(row)']);
+  });
+
   it('reads the columns a write changes, however it is written', () => {
     const source = `import { profiles as people, sessions } from '../../db/schema/index.ts';
       await tx.update(people).set({ banned: true, role, 'bio': null }).where(eq(people.id, id));

@@ -12,6 +12,7 @@ export function tableWrites(source: string, tableNames: ReadonlyMap<string, stri
     const table = name && local.get(name);
     if (table) written.add(table);
   }
+  for (const { table } of sharedWriterCalls(source, local)) written.add(table);
   for (const [, name] of source.matchAll(/\b(?:insert\s+into|update|delete\s+from)\s+\$\{\s*(\w+)\s*\}/gi)) {
     const table = name && local.get(name);
     if (table) written.add(table);
@@ -22,6 +23,28 @@ export function tableWrites(source: string, tableNames: ReadonlyMap<string, stri
     if (name && sqlNames.has(name)) written.add(name);
   }
   return written;
+}
+
+/**
+ * The writes of the shared writers in db/sql.ts, at their callers: the caller names the tables, so the write is
+ * the caller's module's. `insertRow(db, table, values)` inserts a row; `deleteCounted(tx, id, { text: t.col,
+ * parent: t.col, counter: u.col })` deletes a row of `t` and changes the column `counter` of `u`.
+ */
+function sharedWriterCalls(source: string, local: ReadonlyMap<string, string>) {
+  const writes: { table: string; column: string }[] = [];
+  for (const [, name] of source.matchAll(/\binsertRow\(\s*\w+\s*,\s*(\w+)\s*,/g)) {
+    const table = name && local.get(name);
+    if (table) writes.push({ table, column: ROW });
+  }
+  for (const [, args] of source.matchAll(/\bdeleteCounted\(\s*\w+\s*,\s*\w+\s*,\s*\{([^}]*)\}/g)) {
+    const row = /\btext:\s*(\w+)\./.exec(args ?? '');
+    const counter = /\bcounter:\s*(\w+)\.(\w+)/.exec(args ?? '');
+    const rowTable = row && local.get(row[1]!);
+    const counterTable = counter && local.get(counter[1]!);
+    if (rowTable) writes.push({ table: rowTable, column: ROW });
+    if (counterTable) writes.push({ table: counterTable, column: counter[2]! });
+  }
+  return writes;
 }
 
 /** The schema's tables as a file names them: imported under their own name or an alias. */
@@ -55,6 +78,7 @@ export function columnWrites(source: string, tableNames: ReadonlyMap<string, str
   const named = (interpolated: string | undefined, plain: string | undefined) =>
     interpolated ? local.get(interpolated) === table : plain === table;
   const found = new Set<string>();
+  for (const write of sharedWriterCalls(source, local)) if (write.table === table) found.add(write.column);
   for (const m of source.matchAll(/\.(insert|update|delete)\(\s*(\w+)\s*\)/g)) {
     if (local.get(m[2] ?? '') !== table) continue;
     if (m[1] !== 'update') {
