@@ -63,7 +63,7 @@ for (const path of ['/', '/marketplace', '/posts']) {
     // was painted without waiting for it or sharing the bandwidth with it.
     expect(document).not.toContain('<script type="module"');
     const { paint, code } = await page.evaluate(() => {
-      const entry = document.querySelector<HTMLMetaElement>('meta[name="app-module"]')?.content ?? '';
+      const entry = window.document.querySelector<HTMLMetaElement>('meta[name="app-module"]')?.content ?? '';
       return {
         paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
         code: performance.getEntriesByName(new URL(entry, location.href).href)[0]?.startTime,
