@@ -69,6 +69,39 @@ test('the drawn marketplace comes alive without fetching its first screen again,
   expect(errors).toEqual([]);
 });
 
+test("until the app's code has taken a drawn page over, its buttons and fields refuse input rather than drop it", async ({
+  page,
+}) => {
+  // The app's code held back: the drawn page is all there is.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let asked = false;
+  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+    asked = true;
+    await held;
+    await route.continue();
+  });
+  await page.goto('/marketplace');
+  await expect.poll(() => asked, 'the code is asked for once the page is painted').toBe(true);
+  const sold = page.getByRole('button', { name: 'Sold' });
+  const search = page.getByRole('combobox', { name: 'Search' });
+  await expect(sold).toBeDisabled();
+  await expect(search).not.toBeEditable();
+  await expect(page.getByLabel('Sort by')).toBeDisabled();
+  // Not dimmed: the page looks as it will once it works.
+  expect(await sold.evaluate((button) => getComputedStyle(button).opacity)).toBe('1');
+
+  release();
+  await expect(page.locator('html')).not.toHaveAttribute('data-drawn');
+  await expect(sold).toBeEnabled();
+  await expect(sold).not.toHaveAttribute('data-until-app');
+  await sold.click();
+  await expect(sold).toHaveAttribute('aria-pressed', 'true');
+  await expect(search).toBeEditable();
+});
+
 test('a visitor who chose German on this device sees the page drawn again in German', async ({ browser }) => {
   const context = await browser.newContext({ locale: 'en-US' });
   await context.addInitScript(() => window.localStorage.setItem('locale', 'de'));

@@ -82,6 +82,24 @@
   // thread that paint needed. At once where there is no paint to wait for: a page hidden until it is
   // drawn again in this visitor's language, or a tab in the background (no frames until it is shown).
   if (drawn) {
+    // Until the code takes the page over, its buttons and fields cannot do what they show: they say so
+    // (disabled, read-only: a click or a word is refused, never taken and dropped). The app's first render
+    // removes both, which are not in its props (web/main.tsx); styles.css keeps them looking as they will.
+    document.addEventListener('DOMContentLoaded', () => {
+      if (!root.hasAttribute('data-drawn')) return;
+      for (const control of document.querySelectorAll(
+        '#root button:not(:disabled), #root select:not(:disabled)',
+      )) {
+        control.disabled = true;
+        control.setAttribute('data-until-app', '');
+      }
+      for (const field of document.querySelectorAll(
+        '#root input:not([readonly]), #root textarea:not([readonly])',
+      )) {
+        field.readOnly = true;
+        field.setAttribute('data-until-app', '');
+      }
+    });
     let started = false;
     const start = () => {
       if (started) return;
