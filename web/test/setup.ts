@@ -1,7 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import toast from 'react-hot-toast';
-import { afterEach, expect, vi } from 'vitest';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
+import { sourceLocale } from '../../contract/i18n/locales.ts';
+import { setActiveLocale } from '../lib/locale.ts';
 import { unhandledRequests } from './render.tsx';
 
 // findBy/waitFor give up after 5 s, not 1 s: on a loaded CI machine (2 cores, four suites) a re-render after
@@ -18,3 +20,10 @@ afterEach(() => {
   const unhandled = unhandledRequests.splice(0);
   expect(unhandled, 'requests the test served no answer for').toEqual([]);
 });
+
+// And in English: the web files share their workers' modules (vitest.config.ts, isolate: false), and the active
+// language is module state. The files that switch it reset it after each test, but a file's own afterEach runs
+// before the cleanup above (vitest runs after-hooks in reverse), while its components are still mounted and
+// may switch again; once in CI the next file in the worker found Russian (paged-list.test: "Загрузить ещё",
+// not "Load more"). So each test starts from the source language, whatever ran before it in the worker.
+beforeEach(() => setActiveLocale(sourceLocale));
