@@ -147,3 +147,17 @@ test('a login-required page under a public address is not drawn: the visitor is 
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible();
 });
+
+test("a page asking a visitor to sign in is not drawn: its link's way back is the app's to keep", async ({
+  page,
+}) => {
+  // /marketplace/:id has a link card; /marketplace/create tells a visitor to sign in and come back (state.from).
+  const response = await page.goto('/marketplace/create');
+  expect(await response!.text()).not.toContain('id="server-state"');
+  await expect(page.getByText('You must be logged in to create a listing')).toBeVisible();
+  await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => (history.state as { usr?: { from?: string } } | null)?.usr?.from)).toBe(
+    '/marketplace/create',
+  );
+});

@@ -4,9 +4,9 @@ import type { ReactElement } from 'react';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { Providers } from './app/providers.tsx';
 import { routes } from './app/router.tsx';
-import { ServerDraw } from './app/server-draw.ts';
 import { setApiTransport } from './lib/api.ts';
 import { newQueryClient } from './lib/query-client.ts';
+import { ServerDraw } from './lib/server-draw.ts';
 import { SERVER_STATE_ID, type ServerState } from './lib/server-state.ts';
 import { sessionKey } from './lib/session.ts';
 
@@ -38,7 +38,7 @@ export async function render(url: string): Promise<ServerRender | null> {
   // Only a visitor's page is drawn here (the server checked): the shell knows so without asking.
   client.setQueryData(sessionKey, { user: null });
   const router = createStaticRouter(handler.dataRoutes, context);
-  const drawing = { redirected: false };
+  const drawing = { inBrowser: false };
   const page: ReactElement = (
     <ServerDraw.Provider value={drawing}>
       <Providers client={client}>
@@ -49,7 +49,7 @@ export async function render(url: string): Promise<ServerRender | null> {
   // Preact's own renderer (the build's React is Preact, decision 030); async, as the shell's lazy pieces suspend.
   const draw = () => renderToStringAsync(page as unknown as Parameters<typeof renderToStringAsync>[0]);
   let html = await draw();
-  if (drawing.redirected) return null;
+  if (drawing.inBrowser) return null;
   for (let round = 1; round < MAX_ROUNDS; round++) {
     const asked = client.getQueryCache().getAll().filter(waiting);
     if (asked.length === 0) break;

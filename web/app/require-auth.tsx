@@ -1,8 +1,8 @@
 import { useContext } from 'react';
 import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { PageSkeleton } from '../components/ui/skeleton.tsx';
+import { ServerDraw } from '../lib/server-draw.ts';
 import { useSession } from '../lib/session.ts';
-import { ServerDraw } from './server-draw.ts';
 
 /** Login-required pages: visitors go to /login (the session's load shows a skeleton, never a redirect). */
 export function RequireAuth() {
@@ -23,7 +23,7 @@ export function ToSignIn() {
   const drawing = useContext(ServerDraw);
   if (useNavigation().state !== 'idle') return <PageSkeleton />;
   if (drawing) {
-    drawing.redirected = true;
+    drawing.inBrowser = true;
     return null;
   }
   return <Navigate to="/login" replace state={{ from: pathname }} />;

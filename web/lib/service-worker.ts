@@ -18,11 +18,16 @@ export function serviceWorker(): Promise<ServiceWorkerRegistration | null> {
   return registering;
 }
 
-/** After load, at the first idle moment (Safari has no idle callback: there, the next task). */
+/**
+ * After load, at the first idle moment (Safari has no idle callback: there, the next task). A drawn page's code
+ * starts after its first paint (decision 069), often once the page has loaded: then from the first idle moment.
+ */
 export function registerWhenIdle() {
   const register = () => void serviceWorker();
-  addEventListener('load', () => {
+  const whenIdle = () => {
     if ('requestIdleCallback' in window) requestIdleCallback(register, { timeout: 10_000 });
     else setTimeout(register, 0);
-  });
+  };
+  if (document.readyState === 'complete') whenIdle();
+  else addEventListener('load', whenIdle);
 }

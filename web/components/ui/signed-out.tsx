@@ -1,6 +1,8 @@
 import { LogIn } from 'lucide-react';
+import { useContext } from 'react';
 import { Link, useLocation } from 'react-router';
 import { shellUi } from '../../../contract/texts/shell-ui.ts';
+import { ServerDraw } from '../../lib/server-draw.ts';
 import { buttonClasses } from './button.tsx';
 import { EmptyState } from './empty-state.tsx';
 
@@ -10,6 +12,12 @@ import { EmptyState } from './empty-state.tsx';
  */
 export function SignedOut({ text }: { text: string }) {
   const { pathname } = useLocation();
+  // Drawn in the browser, not on the server (lib/server-draw.ts): the link's way back lives in the router.
+  const drawing = useContext(ServerDraw);
+  if (drawing) {
+    drawing.inBrowser = true;
+    return null;
+  }
   return (
     <div className="mx-auto w-full max-w-xl">
       <EmptyState
