@@ -1,5 +1,6 @@
 import { ShoppingBag } from 'lucide-react';
 import { describe, expect, it } from 'vitest';
+import { loadedPages } from '../../test/paged.ts';
 import { renderApp } from '../../test/render.tsx';
 import { FIRST_ROW, PagedGrid } from './card-grid.tsx';
 import { CoverImage } from './cover-card.tsx';
@@ -8,14 +9,7 @@ const items = Array.from({ length: 5 }, (_, i) => ({
   id: `i${i}`,
   imageUrl: `/media/0000000${i}-0000-4000-8000-000000000000.webp`,
 }));
-const query = {
-  data: { pages: [{ items }] },
-  isPending: false,
-  isError: false,
-  hasNextPage: false,
-  isFetchingNextPage: false,
-  fetchNextPage: async () => undefined,
-};
+const query = loadedPages(items);
 
 describe('PagedGrid', () => {
   it("loads the first row's pictures at once and the rest lazily (the marketplace's largest paint)", () => {

@@ -1,19 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { loadedPages } from '../../test/paged.ts';
 import { renderApp } from '../../test/render.tsx';
 import { PagedList } from './paged-list.tsx';
 
 const items = Array.from({ length: 3 }, (_, i) => ({ id: `i${i}` }));
-const query = {
-  data: { pages: [{ items }] },
-  isPending: false,
-  isError: false,
-  hasNextPage: false,
-  isFetchingNextPage: false,
-  fetchNextPage: async () => undefined,
-};
+const query = loadedPages(items);
 
 describe('PagedList', () => {
-  const list = (q: Omit<typeof query, 'data'> & { data: typeof query.data | undefined }) =>
+  const list = (q: typeof query) =>
     renderApp(
       <PagedList query={q} loading={<p>Loading</p>} empty={<p>Nothing</p>} label="Rows">
         {(item) => <span>{item.id}</span>}
