@@ -92,9 +92,16 @@ test("until the app's code has taken a drawn page over, its buttons and fields r
   await expect(page.getByLabel('Sort by')).toBeDisabled();
   // Not dimmed: the page looks as it will once it works.
   expect(await sold.evaluate((button) => getComputedStyle(button).opacity)).toBe('1');
+  // A click in the search box before the code arrives focuses it; the app opens it as that click would have.
+  const boxBefore = await search.boundingBox();
+  await search.click();
 
   release();
   await expect(page.locator('html')).not.toHaveAttribute('data-drawn');
+  await expect(page.getByText('Start typing to search')).toBeVisible();
+  await expect(search).toBeFocused();
+  // The box stays where it was drawn (a stand-in swapped for it once moved it across the bar).
+  expect(await search.boundingBox()).toEqual(boxBefore);
   await expect(sold).toBeEnabled();
   await expect(sold).not.toHaveAttribute('data-until-app');
   await sold.click();

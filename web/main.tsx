@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { sourceLocale } from '../contract/i18n/locales.ts';
 import { Providers } from './app/providers.tsx';
 import { AppRouter, prepareHydration } from './app/router.tsx';
+import { loadGlobalSearch } from './features/search/components/global-search-slot.tsx';
 import { chooseLocale, setActiveLocale } from './lib/locale.ts';
 import { queryClient } from './lib/query-client.ts';
 import { readServerState } from './lib/server-state.ts';
@@ -49,7 +50,7 @@ function render() {
  * production build, where React is Preact (decision 030), gets drawn pages.
  */
 async function takeOver(loaderData: Record<string, unknown>) {
-  await prepareHydration(loaderData);
+  await Promise.all([prepareHydration(loaderData), loadGlobalSearch()]);
   if (!root) return;
   renderOver(app as unknown as ComponentChild, root);
   // The page is the app's now (boot.js read the mark at load; links and buttons work from here on).

@@ -10,7 +10,22 @@ export const searchIconClasses =
 export const searchInputClasses =
   'h-10 w-full rounded-xl border border-line bg-surface-2/60 pr-3 pl-10 text-sm text-fg placeholder:text-muted transition-colors hover:border-muted/40 focus-visible:border-primary focus-visible:bg-surface focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-primary/40';
 
-const GlobalSearch = lazy(() => import('./global-search.tsx').then((m) => ({ default: m.GlobalSearch })));
+type Loaded = typeof import('./global-search.tsx');
+let loaded: Loaded['GlobalSearch'] | undefined;
+
+/**
+ * Fetches the search's chunk. A page the server drew awaits it before the app takes the page over
+ * (web/main.tsx), so the box is the real one from the first render: a fallback swapped for it then moved the
+ * box across the bar and lost the focus of a click made before the code arrived.
+ */
+export function loadGlobalSearch(): Promise<Loaded> {
+  return import('./global-search.tsx').then((m) => {
+    loaded = m.GlobalSearch;
+    return m;
+  });
+}
+
+const LazyGlobalSearch = lazy(() => loadGlobalSearch().then((m) => ({ default: m.GlobalSearch })));
 
 /**
  * The top bar's search. Its dropdown, query and keyboard handling come in their own chunk, requested as the
@@ -18,6 +33,8 @@ const GlobalSearch = lazy(() => import('./global-search.tsx').then((m) => ({ def
  * look holds the place, so nothing moves.
  */
 export function GlobalSearchSlot() {
+  const GlobalSearch = loaded;
+  if (GlobalSearch) return <GlobalSearch />;
   return (
     <Suspense
       fallback={
@@ -33,7 +50,7 @@ export function GlobalSearchSlot() {
         </search>
       }
     >
-      <GlobalSearch />
+      <LazyGlobalSearch />
     </Suspense>
   );
 }

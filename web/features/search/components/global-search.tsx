@@ -41,6 +41,13 @@ export function GlobalSearch() {
   const navigate = useNavigate();
   const listId = useDomId();
   const rootRef = useRef<HTMLElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  // On a page the server drew, the box was on the screen before the code: a click there focused it, and the
+  // app takes that element over, so it opens now as the click would have opened it.
+  useEffect(() => {
+    if (document.activeElement === inputRef.current) setOpen(true);
+  }, []);
 
   const options = useMemo<Option[]>(() => {
     if (!data || q.length < searchLimits.minLength) return [];
@@ -131,6 +138,7 @@ export function GlobalSearch() {
     <search ref={rootRef} className={searchBoxClasses}>
       <Search className={searchIconClasses} aria-hidden="true" />
       <input
+        ref={inputRef}
         type="search"
         role="combobox"
         aria-label={searchBoxUi.label}
