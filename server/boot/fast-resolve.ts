@@ -1,4 +1,4 @@
-import { type ResolveFnOutput, registerHooks } from 'node:module';
+import { enableCompileCache, type ResolveFnOutput, registerHooks } from 'node:module';
 
 /**
  * Node 24 parses a package's whole `exports` map again for every file it loads from that package: to learn
@@ -14,6 +14,13 @@ import { type ResolveFnOutput, registerHooks } from 'node:module';
  * Everything else goes through Node's resolver unchanged.
  */
 const DRIZZLE = '/node_modules/drizzle-orm/';
+
+/**
+ * V8's compiled code for the modules a process loads, kept on disk (the system's temporary directory) for the
+ * next start: importing the app took 2.36 CPU-seconds, 1.75–2.0 with the cache warm. Keyed by each file's
+ * content, so a changed file is compiled again; `NODE_DISABLE_COMPILE_CACHE=1` turns it off.
+ */
+enableCompileCache();
 const fromOurFiles = new Map<string, ResolveFnOutput>();
 
 registerHooks({

@@ -1,17 +1,18 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { ALTCHA_HEADER, type PowChallenge } from '../../contract/anti-bot.ts';
 
 /**
  * Solves an ALTCHA challenge as the browser does (the number whose SHA-256 with the salt is the challenge),
  * with node:crypto's synchronous hash: the site's real cost, in milliseconds. Answers the X-Altcha payload.
+ * The one-shot `hash`, not a `createHash` object per number: a third of the time (the suite solves hundreds).
  */
 export function solveChallenge(challenge: PowChallenge): string {
   for (let number = 0; number <= challenge.maxnumber; number++) {
-    const hash = createHash('sha256').update(`${challenge.salt}${number}`).digest('hex');
-    if (hash === challenge.challenge) {
+    const digest = hash('sha256', `${challenge.salt}${number}`, 'hex');
+    if (digest === challenge.challenge) {
       const { algorithm, salt, signature } = challenge;
-      return Buffer.from(JSON.stringify({ algorithm, challenge: hash, number, salt, signature })).toString(
+      return Buffer.from(JSON.stringify({ algorithm, challenge: digest, number, salt, signature })).toString(
         'base64',
       );
     }
