@@ -15,13 +15,14 @@
 
   // The first screen's own code and data, fetched while the app's code is still downloading (decision 029):
   // the build lists them per path in #first-screen; the app's API client takes each response once.
-  const preload = (href) => {
+  const preloadLink = (href) => {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.crossOrigin = '';
     link.href = href;
-    document.head.appendChild(link);
+    return link;
   };
+  const preload = (href) => document.head.appendChild(preloadLink(href));
   // A page the server drew (decision 067) came with its data: nothing to fetch early.
   const drawn = root.hasAttribute('data-drawn');
   let screen = {};
@@ -104,15 +105,21 @@
     const start = () => {
       if (started) return;
       started = true;
-      for (const meta of document.querySelectorAll('meta[name="app-preload"]')) preload(meta.content);
-      for (const href of screen.js || []) preload(href);
-      for (const meta of document.querySelectorAll('meta[name="app-module"]')) {
+      // Looked up in the head only and added in one insertion: over a drawn page, a query of the whole
+      // document and an insertion per file took 30–120 ms at a phone's CPU, after the paint.
+      const head = document.head;
+      const code = document.createDocumentFragment();
+      for (const meta of head.querySelectorAll('meta[name="app-preload"]'))
+        code.append(preloadLink(meta.content));
+      for (const href of screen.js || []) code.append(preloadLink(href));
+      for (const meta of head.querySelectorAll('meta[name="app-module"]')) {
         const script = document.createElement('script');
         script.type = 'module';
         script.crossOrigin = '';
         script.src = meta.content;
-        document.head.appendChild(script);
+        code.append(script);
       }
+      head.appendChild(code);
     };
     // The names are parsed by then (they follow this script). The paint counts once it is on the screen (the
     // entry of the first contentful paint), not when the main thread has handed it on: a page as light as ours
