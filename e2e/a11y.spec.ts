@@ -1,6 +1,6 @@
 import { expect, type Page, type Request, test } from '@playwright/test';
-import axe from 'axe-core';
 import { E2E_ADMIN } from '../playwright.config.ts';
+import { loadAxe, seriousViolations, settle } from './support/axe.ts';
 import { navigateInApp } from './support/navigate.ts';
 import { asUser, signInAs } from './support/social.ts';
 import { asAdmin, createUser, type E2EUser } from './support/users.ts';
@@ -141,22 +141,6 @@ const adminScreens = (s: Seed) => [
   '/admin/settings',
 ];
 
-/** Waits until the screen's data has loaded (no skeleton) and its colours are at rest. */
-async function settle(page: Page) {
-  await expect(page.locator('h1').first()).toBeVisible();
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  // And at rest: a button whose colours are still changing (150 ms, when its data arrives) has, mid-way,
-  // neither its old nor its new contrast, which axe would report. Finite transitions only.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-}
-
 /** Opens a screen in a new document and waits until its data has loaded (no request in flight). */
 async function open(page: Page, path: string) {
   await page.goto(path);
@@ -203,27 +187,17 @@ async function visit(page: Page, path: string, networkIdle: () => Promise<void>)
   await settle(page);
 }
 
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
-
 async function scan(page: Page, screens: string[]) {
   const networkIdle = trackRequests(page);
   const found: string[] = [];
   for (const [i, path] of screens.entries()) {
     if (i === 0) {
       await open(page, path);
-      await page.evaluate(axe.source);
+      await loadAxe(page);
     } else {
       await visit(page, path, networkIdle);
     }
-    const violations = await page.evaluate(
-      (tags) =>
-        (window as unknown as { axe: typeof axe }).axe
-          .run(document, { runOnly: { type: 'tag', values: tags } })
-          .then((r) => r.violations),
-      AXE_TAGS,
-    );
-    for (const v of violations) {
-      if (v.impact !== 'serious' && v.impact !== 'critical') continue;
+    for (const v of await seriousViolations(page)) {
       const where = v.nodes
         .slice(0, 3)
         .map((n) => n.target.join(' '))

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import axe from 'axe-core';
 import { localeNames, locales } from '../contract/i18n/locales.ts';
+import { loadAxe, seriousViolations, settle } from './support/axe.ts';
 import { navigateInApp } from './support/navigate.ts';
 import { signInAs } from './support/social.ts';
 import { createUser, type E2EUser } from './support/users.ts';
@@ -193,17 +193,12 @@ test('in every language the home page has no serious or critical axe violation',
         .filter({ has: page.locator('time') })
         .first(),
     ).toBeVisible();
-    await page.evaluate(axe.source);
-    const violations = await page.evaluate(() =>
-      (window as unknown as { axe: typeof axe }).axe
-        .run(document, {
-          runOnly: {
-            type: 'tag',
-            values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'],
-          },
-        })
-        .then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')),
-    );
+    // Scanned once nothing is on its way (code, catalogues, reads): once in CI the scan met the latest posts'
+    // first link without a name, a link the page no longer showed when the failure was recorded.
+    await page.waitForLoadState('networkidle');
+    await settle(page);
+    await loadAxe(page);
+    const violations = await seriousViolations(page);
     expect(violations.map((v) => `${locale}: ${v.id} at ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
   }
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
-import axe from 'axe-core';
+import { loadAxe, seriousViolations } from './support/axe.ts';
 import { pageAs, signInAs } from './support/social.ts';
 import { createModerator, createUser } from './support/users.ts';
 
@@ -11,20 +11,10 @@ const AWAITING = 'Your post is awaiting review by staff';
 
 /** Serious or critical axe violations on the page as it is (a11y.spec.ts scans every screen the same way). */
 async function axeProblems(page: Page) {
-  await page.evaluate(axe.source);
-  const violations = await page.evaluate(() =>
-    (window as unknown as { axe: typeof axe }).axe
-      .run(document, {
-        runOnly: {
-          type: 'tag',
-          values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'],
-        },
-      })
-      .then((r) => r.violations),
+  await loadAxe(page);
+  return (await seriousViolations(page)).map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
   );
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
 async function openReview(page: Page) {
