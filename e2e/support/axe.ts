@@ -38,3 +38,19 @@ export function seriousViolations(page: Page) {
     AXE_TAGS,
   );
 }
+
+/** The page's violations of the named rules only, whatever their impact (axe loaded by `loadAxe`). */
+export function ruleViolations(page: Page, rules: string[]) {
+  return page.evaluate(
+    (ids) =>
+      (window as unknown as { axe: typeof axe }).axe
+        .run(document, { runOnly: { type: 'rule', values: ids } })
+        .then((r) => r.violations),
+    rules,
+  );
+}
+
+/** A violation as one line for an assertion's diff: the rule and where it failed. */
+export function violationLine(violation: axe.Result): string {
+  return `${violation.id}: ${violation.nodes.map((n) => n.target.join(' ')).join(' | ')}`;
+}
