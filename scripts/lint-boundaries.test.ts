@@ -49,6 +49,24 @@ describe('import boundaries', () => {
     expect(ok, output).toBe(true);
   });
 
+  it.each([
+    ['a feature', 'web/features/forum/pages/thread-page.tsx'],
+    ['a shared component', 'web/components/ui/card.tsx'],
+    ['the app shell', 'web/app/providers.tsx'],
+  ])('%s raises toasts through web/lib/toast.ts, never the library itself (decision 070)', (_, file) => {
+    const { ok, output } = lint(file, "import toast from 'react-hot-toast';\nexport const y = toast;\n");
+    expect(ok, output).toBe(false);
+    expect(output).toContain('decision 070');
+  });
+
+  it('the toasts’ lazy chunk may import the library', () => {
+    const { ok, output } = lint(
+      'web/lib/toaster.tsx',
+      "import toast from 'react-hot-toast';\nexport const y = toast;\n",
+    );
+    expect(ok, output).toBe(true);
+  });
+
   it('server code may not import React', () => {
     const { ok } = lint(
       'server/modules/forum/service.ts',

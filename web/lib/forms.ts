@@ -11,10 +11,10 @@ import {
   type UseFormReturn,
   useForm,
 } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import { errorMessage } from './api.ts';
 import { applyServerFieldErrors } from './form-errors.ts';
+import toast from './toast.ts';
 
 type Schema = z.ZodType<FieldValues, FieldValues>;
 

@@ -1,10 +1,10 @@
 import { solveChallenge } from 'altcha-lib/v1';
 import { useCallback, useState } from 'react';
-import toast from 'react-hot-toast';
 import { ALTCHA_HEADER } from '../../contract/anti-bot.ts';
 import { antiBotMessages } from '../../contract/messages/anti-bot.ts';
 import { ApiError } from './api.ts';
 import * as routes from './api-routes.gen.ts';
+import toast from './toast.ts';
 
 /**
  * Proof of work against bots (ALTCHA, issue 36): a challenge from our own server, solved in the browser with

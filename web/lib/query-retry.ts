@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import toast from 'react-hot-toast';
 import { ApiError } from './api.ts';
+import toast from './toast.ts';
 
 /** Spec §9: session and profile loads retry 3 times, 1 s apart. Client errors (4xx) are final. */
 export const loadRetry = {

@@ -1,5 +1,5 @@
-import toast from 'react-hot-toast';
 import { errorMessage } from './api.ts';
+import toast from './toast.ts';
 
 /**
  * A mutation's outcome as toasts, for its `mutate(…, options)`: `done` (or words chosen from the result),

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import toast from 'react-hot-toast';
 import { errorMessage } from './api.ts';
+import toast from './toast.ts';
 
 /**
  * Says, as a toast with this `id` (so never twice at once), that something the page loads failed: the

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import type { ErrorBody } from '../../contract/errors.ts';
-import { ToastLimit, Toasts } from '../app/toasts.tsx';
+import { Toasts } from '../app/toasts.tsx';
 import { newQueryClient } from '../lib/query-client.ts';
 
 /*
@@ -103,7 +103,6 @@ export function renderApp(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
       <Toasts />
-      <ToastLimit />
     </QueryClientProvider>,
   );
   return { ...result, user: userEvent.setup(), router, queryClient };

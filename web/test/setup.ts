@@ -1,9 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import toast from 'react-hot-toast';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { sourceLocale } from '../../contract/i18n/locales.ts';
 import { setActiveLocale } from '../lib/locale.ts';
+import toast from '../lib/toast.ts';
 import { unhandledRequests } from './render.tsx';
 
 // findBy/waitFor give up after 5 s, not 1 s: on a loaded CI machine (2 cores, four suites) a re-render after

@@ -1,5 +1,4 @@
 import { LogOut, Settings, Wallet } from 'lucide-react';
-import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import type { SessionUser } from '../../../contract/auth.ts';
 import { shellMessages as messages } from '../../../contract/shell-messages.ts';
@@ -9,6 +8,7 @@ import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { useSignOut } from '../../features/auth/api.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { useMe } from '../../lib/session.ts';
+import toast from '../../lib/toast.ts';
 
 /**
  * Signed-in corner of the top bar: wallet, settings, log out, and the avatar linking to one's profile (a

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Bell, BellOff, CheckCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { notificationMessages } from '../../../contract/messages/notification.ts';
 import { notificationTarget } from '../../../contract/notification-target.ts';
@@ -17,6 +16,7 @@ import {
 } from '../../features/notifications/api.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { cheatsRootKey, listingsRootKey } from '../../lib/query-roots.ts';
+import toast from '../../lib/toast.ts';
 import { useDomId } from '../../lib/use-dom-id.ts';
 
 /** The bell: unread count, and a dropdown of unread notifications (newest first); a click opens the target. */

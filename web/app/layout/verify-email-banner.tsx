@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { MailWarning } from 'lucide-react';
-import toast from 'react-hot-toast';
 import { verifyEmailMessages as m } from '../../../contract/messages/verify-email.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import * as routes from '../../lib/api-routes.gen.ts';
 import { useMe } from '../../lib/session.ts';
+import toast from '../../lib/toast.ts';
 
 /**
  * Shown to a signed-in member whose address is not verified yet (issue 36): what stays locked until then, and

@@ -1,9 +1,9 @@
 import { ArrowLeft, type LucideIcon } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
-import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
+import toast from '../../lib/toast.ts';
 import { ButtonLink } from './button-link.tsx';
 import { Card } from './card.tsx';
 import { Loading, Skeleton } from './skeleton.tsx';

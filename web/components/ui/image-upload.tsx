@@ -1,10 +1,10 @@
 import { ImagePlus, X } from 'lucide-react';
 import { useRef, useState } from 'react';
-import toast from 'react-hot-toast';
 import { isMediaPath } from '../../../contract/media.ts';
 import { uploadMessages } from '../../../contract/messages/upload.ts';
 import { componentsUi as ui } from '../../../contract/texts/components-ui.ts';
 import { errorMessage } from '../../lib/api.ts';
+import toast from '../../lib/toast.ts';
 import { uploadImage } from '../../lib/upload-image.ts';
 import { Button } from './button.tsx';
 import { Img } from './img.tsx';

@@ -1,6 +1,5 @@
 import { Flag } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import toast from 'react-hot-toast';
 import { reportMessages as m } from '../../../contract/messages/report.ts';
 import type { ReportTargetType } from '../../../contract/reports.ts';
 import { commonUi } from '../../../contract/texts/common-ui.ts';
@@ -9,6 +8,7 @@ import { errorMessage } from '../../lib/api.ts';
 import * as routes from '../../lib/api-routes.gen.ts';
 import { cn } from '../../lib/cn.ts';
 import { useSession } from '../../lib/session.ts';
+import toast from '../../lib/toast.ts';
 import { Button } from './button.tsx';
 import { Dialog } from './dialog.tsx';
 import { SubmitRow } from './form-field.tsx';

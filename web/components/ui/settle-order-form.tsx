@@ -1,12 +1,12 @@
 import { Gavel } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import { orderMessages as m } from '../../../contract/messages/order.ts';
 import { type Order, settleBody } from '../../../contract/orders.ts';
 import { settleUi as ui } from '../../../contract/texts/components-ui.ts';
 import { useZodForm } from '../../lib/forms.ts';
+import toast from '../../lib/toast.ts';
 import { Button } from './button.tsx';
 import { ChoiceCards } from './choice-cards.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';

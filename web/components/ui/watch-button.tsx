@@ -1,8 +1,8 @@
 import { Bell, BellOff } from 'lucide-react';
-import toast from 'react-hot-toast';
 import { watchMessages as m } from '../../../contract/messages/watch.ts';
 import { componentsUi as ui } from '../../../contract/texts/components-ui.ts';
 import { errorMessage } from '../../lib/api.ts';
+import toast from '../../lib/toast.ts';
 import { Button } from './button.tsx';
 
 /**

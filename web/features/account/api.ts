@@ -1,5 +1,4 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import type { changePasswordBody } from '../../../contract/auth.ts';
 import type { Me, UserSettings, updateMeBody } from '../../../contract/me.ts';
@@ -11,6 +10,7 @@ import { useRefreshingMutation } from '../../lib/queries.ts';
 import { loadRetry } from '../../lib/query-retry.ts';
 import { postsRootKey } from '../../lib/query-roots.ts';
 import { meKey, sessionKey, settingsKey, settingsQuery } from '../../lib/session.ts';
+import toast from '../../lib/toast.ts';
 
 export const loginsKey = ['me', 'logins'] as const;
 

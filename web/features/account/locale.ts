@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import toast from 'react-hot-toast';
 import type { Locale } from '../../../contract/i18n/locales.ts';
 import type { Me, UserSettings } from '../../../contract/me.ts';
 import { languageMessages } from '../../../contract/shell-messages.ts';
@@ -8,6 +7,7 @@ import { errorMessage } from '../../lib/api.ts';
 import * as routes from '../../lib/api-routes.gen.ts';
 import { chooseLocale, savableLocale, setActiveLocale, storeLocale } from '../../lib/locale.ts';
 import { meKey, settingsKey, settingsQuery, useMe, useSession } from '../../lib/session.ts';
+import toast from '../../lib/toast.ts';
 
 /**
  * A signed-in member's saved language wins over this device's choice and the browser's (issue 41): once their

@@ -1,6 +1,5 @@
 import { startAuthentication } from '@simplewebauthn/browser';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
 import { useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import type { resetPasswordBody, signInBody, signUpBody } from '../../../contract/auth.ts';
@@ -10,6 +9,7 @@ import type { SsoProvider } from '../../../contract/sso.ts';
 import * as routes from '../../lib/api-routes.gen.ts';
 import { useProofOfWork } from '../../lib/proof-of-work.ts';
 import { meKey, returnPath, type SessionResponse, sessionKey } from '../../lib/session.ts';
+import toast from '../../lib/toast.ts';
 
 /*
  * A change of session re-renders the route guards, which can unmount the page that started the change

@@ -1,5 +1,4 @@
 import { KeyRound } from 'lucide-react';
-import toast from 'react-hot-toast';
 import { changePasswordForm } from '../../../../contract/auth.ts';
 import { accountMessages } from '../../../../contract/messages/account.ts';
 import { accountUi as ui } from '../../../../contract/texts/account-ui.ts';
@@ -7,6 +6,7 @@ import { SubmitRow } from '../../../components/ui/form-field.tsx';
 import { NewPasswordInputs, PasswordInput } from '../../../components/ui/password-input.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { useZodForm } from '../../../lib/forms.ts';
+import toast from '../../../lib/toast.ts';
 import { useChangePassword, useLinkedAccounts } from '../api.ts';
 
 /** Spec: the current password is re-checked; the page stays in place; other sessions are signed out. */

@@ -1,6 +1,5 @@
 import { Link2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
 import { useSearchParams } from 'react-router';
 import { ssoMessages } from '../../../../contract/messages/sso.ts';
 import { isSsoErrorCode, type LinkedAccounts as Linked, ssoErrorText } from '../../../../contract/sso.ts';
@@ -12,6 +11,7 @@ import { ConfirmDialog, useConfirm } from '../../../components/ui/confirm-dialog
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { formatDateLong } from '../../../lib/format.ts';
+import toast from '../../../lib/toast.ts';
 import { toastOutcome } from '../../../lib/toast-outcome.ts';
 import { useLinkAccount, useLinkedAccounts, useUnlinkAccount } from '../api.ts';
 

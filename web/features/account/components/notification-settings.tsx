@@ -1,6 +1,5 @@
 import { Bell } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
 import type { DigestPeriod } from '../../../../contract/limits.ts';
 import type { UserSettings } from '../../../../contract/me.ts';
 import { accountMessages } from '../../../../contract/messages/account.ts';
@@ -14,6 +13,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { useMe } from '../../../lib/session.ts';
+import toast from '../../../lib/toast.ts';
 import { useSaveSettings, useSettings } from '../api.ts';
 
 type SwitchKey = 'emailNotifications' | 'marketplaceUpdates' | 'securityAlerts' | 'showOnline';

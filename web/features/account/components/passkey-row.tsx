@@ -1,6 +1,5 @@
 import { Cloud, KeyRound } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import toast from 'react-hot-toast';
 import { passkeyMessages } from '../../../../contract/messages/passkey.ts';
 import type { PasskeyItem } from '../../../../contract/passkeys.ts';
 import { accountUi as ui } from '../../../../contract/texts/account-ui.ts';
@@ -12,6 +11,7 @@ import { SubmitRow } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { withParts } from '../../../lib/text-parts.tsx';
+import toast from '../../../lib/toast.ts';
 import { nameError, useRenamePasskey } from '../passkeys-api.ts';
 import { DeviceRow } from './device-row.tsx';
 

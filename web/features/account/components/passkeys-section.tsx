@@ -1,6 +1,5 @@
 import { Fingerprint, KeyRound } from 'lucide-react';
 import type { FormEvent } from 'react';
-import toast from 'react-hot-toast';
 import { passkeyMessages } from '../../../../contract/messages/passkey.ts';
 import type { PasskeyItem } from '../../../../contract/passkeys.ts';
 import { accountUi as ui } from '../../../../contract/texts/account-ui.ts';
@@ -13,6 +12,7 @@ import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { useRowConfirm } from '../../../lib/admin-list.ts';
 import { useTextField } from '../../../lib/forms.ts';
 import { passkeyFailure } from '../../../lib/passkeys.ts';
+import toast from '../../../lib/toast.ts';
 import { toastOutcome } from '../../../lib/toast-outcome.ts';
 import { nameError, useAddPasskey, usePasskeys, useRemovePasskey } from '../passkeys-api.ts';
 import { LoadFailed } from './load-failed.tsx';

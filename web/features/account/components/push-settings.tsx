@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { BellRing } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
 import { pushMessages } from '../../../../contract/messages/push.ts';
 import { type PushKind, pushKindLabels, pushKinds } from '../../../../contract/push.ts';
 import { accountUi as ui } from '../../../../contract/texts/account-ui.ts';
@@ -11,6 +10,7 @@ import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { errorMessage } from '../../../lib/api.ts';
+import toast from '../../../lib/toast.ts';
 import {
   pushDevicesKey,
   pushRegistration,

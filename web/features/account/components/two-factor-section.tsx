@@ -2,7 +2,6 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import { Copy, ShieldAlert, ShieldCheck, Smartphone } from 'lucide-react';
 import QRCode from 'qrcode';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
 import { messages } from '../../../../contract/common-messages.ts';
 import { isStaff } from '../../../../contract/limits.ts';
 import type { Me } from '../../../../contract/me.ts';
@@ -17,6 +16,7 @@ import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { useTextField } from '../../../lib/forms.ts';
+import toast from '../../../lib/toast.ts';
 import { useConfirmTwoFactor, useDisableTwoFactor, useEnableTwoFactor } from '../api.ts';
 
 interface Setup {

@@ -1,6 +1,5 @@
 import { ImageUp, UserPen } from 'lucide-react';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
 import { limits } from '../../../../contract/limits.ts';
 import { editProfileForm } from '../../../../contract/me.ts';
@@ -19,6 +18,7 @@ import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { useZodForm } from '../../../lib/forms.ts';
 import { useMe } from '../../../lib/session.ts';
+import toast from '../../../lib/toast.ts';
 import { useDomId } from '../../../lib/use-dom-id.ts';
 import { useUpdateProfile, useUploadAvatar } from '../api.ts';
 

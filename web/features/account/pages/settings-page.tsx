@@ -1,5 +1,4 @@
 import { Languages, Lightbulb, Moon, Palette, Settings, Sun, UserPen } from 'lucide-react';
-import toast from 'react-hot-toast';
 import type { Locale } from '../../../../contract/i18n/locales.ts';
 import type { Me } from '../../../../contract/me.ts';
 import { languageMessages } from '../../../../contract/shell-messages.ts';
@@ -17,6 +16,7 @@ import { formatDateShort } from '../../../lib/format.ts';
 import { siteLocaleName, siteLocales, useActiveLocale } from '../../../lib/locale.ts';
 import { useMe } from '../../../lib/session.ts';
 import { useTheme } from '../../../lib/theme.ts';
+import toast from '../../../lib/toast.ts';
 import { ActiveSessions } from '../components/active-sessions.tsx';
 import { ChangePasswordForm } from '../components/change-password-form.tsx';
 import { LinkedAccounts } from '../components/linked-accounts.tsx';

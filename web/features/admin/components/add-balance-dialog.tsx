@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import toast from 'react-hot-toast';
 import { type AdminUserRow, addBalanceBody } from '../../../../contract/admin.ts';
 import { adminMessages as m } from '../../../../contract/messages/admin.ts';
 import { adminUi as ui } from '../../../../contract/texts/admin-ui.ts';
@@ -9,6 +8,7 @@ import { SubmitRow } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { useZodForm } from '../../../lib/forms.ts';
+import toast from '../../../lib/toast.ts';
 import { useAddBalance } from '../api.ts';
 
 export function AddBalanceDialog({ user, onClose }: { user: AdminUserRow | undefined; onClose: () => void }) {

@@ -1,6 +1,5 @@
 import { KeyRound, MailCheck } from 'lucide-react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { resetRequestBody } from '../../../../contract/auth.ts';
 import { messages } from '../../../../contract/common-messages.ts';
 import { antiBotMessages } from '../../../../contract/messages/anti-bot.ts';
@@ -8,6 +7,7 @@ import { authUi as ui } from '../../../../contract/texts/auth-ui.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { useZodForm } from '../../../lib/forms.ts';
 import { withParts } from '../../../lib/text-parts.tsx';
+import toast from '../../../lib/toast.ts';
 import { useRequestPasswordReset } from '../api.ts';
 import { AuthCard, AuthForm, BackToLogin, EmailInput } from './auth-card.tsx';
 

@@ -1,11 +1,11 @@
 import { KeyRound } from 'lucide-react';
-import toast from 'react-hot-toast';
 import { useSearchParams } from 'react-router';
 import { ssoMessages } from '../../../../contract/messages/sso.ts';
 import { isSsoErrorCode, ssoErrorText } from '../../../../contract/sso.ts';
 import { authUi as ui } from '../../../../contract/texts/auth-ui.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api.ts';
+import toast from '../../../lib/toast.ts';
 import { useSsoProviders, useStartSso } from '../api.ts';
 
 /**

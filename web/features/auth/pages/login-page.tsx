@@ -1,6 +1,5 @@
 import { KeyRound, LogIn, ShieldCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import toast from 'react-hot-toast';
 import { Link, useLocation } from 'react-router';
 import { signInBody } from '../../../../contract/auth.ts';
 import { messages } from '../../../../contract/common-messages.ts';
@@ -14,6 +13,7 @@ import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { useTextField, useZodForm } from '../../../lib/forms.ts';
 import { passkeyFailure } from '../../../lib/passkeys.ts';
+import toast from '../../../lib/toast.ts';
 import { usePasskeySignIn, useSignIn, useVerifyTwoFactor } from '../api.ts';
 import { AuthCard, AuthForm, AuthLink, EmailInput, linkClasses } from '../components/auth-card.tsx';
 import { SsoButtons } from '../components/sso-buttons.tsx';

@@ -1,6 +1,5 @@
 import { Download, ExternalLink, LogIn } from 'lucide-react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { cheatMessages as m } from '../../../../contract/messages/cheat.ts';
 import { cheatUi as ui } from '../../../../contract/texts/cheat-ui.ts';
 import { shellUi } from '../../../../contract/texts/shell-ui.ts';
@@ -8,6 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { useSession } from '../../../lib/session.ts';
+import toast from '../../../lib/toast.ts';
 import { useDownloadCheat } from '../api.ts';
 
 /** Download for members (the link opens in a new tab and stays on the page); a Login link for guests. */

@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import toast from 'react-hot-toast';
 import {
   type AdminCheat,
   type CheatDetail,
@@ -18,6 +17,7 @@ import { Options, Select } from '../../../components/ui/select.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { useZodForm } from '../../../lib/forms.ts';
+import toast from '../../../lib/toast.ts';
 import { useAdminCheat, usePublishCheat, useUpdateCheat } from '../api.ts';
 
 const fieldNames = ['title', 'game', 'description', 'status', 'downloadUrl'] as const;

@@ -1,6 +1,5 @@
 import { Gamepad2, Pencil, ShieldX, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { useNavigate, useParams } from 'react-router';
 import type { CheatDetail } from '../../../../contract/cheats.ts';
 import { isStaff } from '../../../../contract/limits.ts';
@@ -16,6 +15,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { WatchButton } from '../../../components/ui/watch-button.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { useSession } from '../../../lib/session.ts';
+import toast from '../../../lib/toast.ts';
 import { useCheat, useDeleteCheat, useWatchCheat } from '../api.ts';
 import { CheatDownload } from '../components/cheat-download.tsx';
 import { CheatFacts } from '../components/cheat-facts.tsx';

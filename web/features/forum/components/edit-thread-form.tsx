@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import { editThreadBody, type ForumThread } from '../../../../contract/forum.ts';
 import { forumMessages as m } from '../../../../contract/messages/forum.ts';
@@ -11,6 +10,7 @@ import { SubmitRow } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import toast from '../../../lib/toast.ts';
 import { useEditThread } from '../api.ts';
 import { MarkdownField } from './markdown-editor.tsx';
 

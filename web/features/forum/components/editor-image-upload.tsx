@@ -1,7 +1,7 @@
 import { type ClipboardEvent, type DragEvent, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
 import { uploadMessages } from '../../../../contract/messages/upload.ts';
 import { errorMessage } from '../../../lib/api.ts';
+import toast from '../../../lib/toast.ts';
 import { imageFiles, uploadImage } from '../../../lib/upload-image.ts';
 import type { EditorText } from './use-caret.ts';
 

@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { newThreadBody } from '../../../../contract/forum.ts';
 import { forumMessages as m } from '../../../../contract/messages/forum.ts';
@@ -11,6 +10,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { SubmitRow } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { useZodForm } from '../../../lib/forms.ts';
+import toast from '../../../lib/toast.ts';
 import { useCreateThread } from '../api.ts';
 import { MarkdownField } from './markdown-editor.tsx';
 

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import { replyBody } from '../../../../contract/forum.ts';
 import { forumMessages as m } from '../../../../contract/messages/forum.ts';
@@ -12,6 +11,7 @@ import { AwaitingReviewNotice } from '../../../components/ui/awaiting-review.tsx
 import { Card } from '../../../components/ui/card.tsx';
 import { SubmitRow } from '../../../components/ui/form-field.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
+import toast from '../../../lib/toast.ts';
 import { useReply } from '../api.ts';
 import { MarkdownField } from './markdown-editor.tsx';
 import { useQuoteTarget } from './quote.tsx';

@@ -1,6 +1,5 @@
 import { Heart, History, type LucideIcon, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import type { ForumReply } from '../../../../contract/forum.ts';
 import { replyAnchor } from '../../../../contract/forum-links.ts';
 import { forumMessages as m } from '../../../../contract/messages/forum.ts';
@@ -17,6 +16,7 @@ import { ReportButton } from '../../../components/ui/report-button.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
 import { withNumber } from '../../../lib/text-parts.tsx';
+import toast from '../../../lib/toast.ts';
 import { toastOutcome } from '../../../lib/toast-outcome.ts';
 import { useDeleteReply, useLikeReply } from '../api.ts';
 import { EditReplyForm } from './edit-reply-form.tsx';

@@ -1,10 +1,10 @@
 import { Bell, BellOff } from 'lucide-react';
-import toast from 'react-hot-toast';
 import type { ForumThreadView } from '../../../../contract/forum.ts';
 import { forumMessages as m } from '../../../../contract/messages/forum.ts';
 import { forumUi as ui } from '../../../../contract/texts/forum-ui.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api.ts';
+import toast from '../../../lib/toast.ts';
 import { useWatch } from '../api.ts';
 
 /** Watch (new replies notify you and mark the thread unread) or stop watching. */

@@ -1,10 +1,10 @@
 import { ArrowBigDown, ArrowBigUp } from 'lucide-react';
-import toast from 'react-hot-toast';
 import type { ForumThread } from '../../../../contract/forum.ts';
 import { forumMessages as m } from '../../../../contract/messages/forum.ts';
 import { forumUi as ui } from '../../../../contract/texts/forum-ui.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
+import toast from '../../../lib/toast.ts';
 import { useVote } from '../api.ts';
 
 /** Up/down toggles: pressing the current vote again removes it. */

@@ -1,6 +1,5 @@
 import { Lock, MessageSquare, MessagesSquare, Pin, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
 import { Link, useParams } from 'react-router';
 import { forumMessages as m } from '../../../../contract/messages/forum.ts';
 import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
@@ -20,6 +19,7 @@ import { ProfileLink } from '../../../components/ui/profile-link.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useSession } from '../../../lib/session.ts';
 import { withParts } from '../../../lib/text-parts.tsx';
+import toast from '../../../lib/toast.ts';
 import { useForumCategories, useForumThreads } from '../api.ts';
 import { NewThreadDialog } from '../components/new-thread-dialog.tsx';
 import { VoteCounts } from '../components/vote-score.tsx';

@@ -1,6 +1,5 @@
 import { Lock, Pin, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { ForumThreadView } from '../../../../contract/forum.ts';
 import { forumMessages as m } from '../../../../contract/messages/forum.ts';
@@ -23,6 +22,7 @@ import { ReportButton } from '../../../components/ui/report-button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { useSession } from '../../../lib/session.ts';
+import toast from '../../../lib/toast.ts';
 import { useDeleteThread, useForumThread } from '../api.ts';
 import { EditThreadForm } from '../components/edit-thread-form.tsx';
 import { Edited } from '../components/edited-note.tsx';

@@ -1,5 +1,4 @@
 import { PackagePlus } from 'lucide-react';
-import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { detectionStatusLabels } from '../../../../contract/detection.ts';
 import { listingCreateBody } from '../../../../contract/marketplace.ts';
@@ -17,6 +16,7 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { useZodForm } from '../../../lib/forms.ts';
+import toast from '../../../lib/toast.ts';
 import { useCreateListing } from '../api.ts';
 import { KeysField } from './keys-field.tsx';
 import { BackLink, PriceInput } from './listing-form-parts.tsx';

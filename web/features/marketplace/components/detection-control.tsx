@@ -1,6 +1,5 @@
 import { ShieldAlert } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import toast from 'react-hot-toast';
 import {
   type DetectionStatus,
   detectionStatuses,
@@ -12,6 +11,7 @@ import { listingUi as ui } from '../../../../contract/texts/listing-ui.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Options, Select } from '../../../components/ui/select.tsx';
 import { errorMessage } from '../../../lib/api.ts';
+import toast from '../../../lib/toast.ts';
 import { useSetDetection } from '../api.ts';
 
 /**

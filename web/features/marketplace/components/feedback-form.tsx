@@ -1,6 +1,5 @@
 import { Star } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import toast from 'react-hot-toast';
 import { feedbackBody } from '../../../../contract/marketplace.ts';
 import { marketplaceMessages as m } from '../../../../contract/messages/marketplace.ts';
 import { listingUi as ui } from '../../../../contract/texts/listing-ui.ts';
@@ -8,6 +7,7 @@ import { SubmitRow } from '../../../components/ui/form-field.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
+import toast from '../../../lib/toast.ts';
 import { useLeaveFeedback } from '../api.ts';
 
 /** Rating 1–5 (submit disabled until chosen) and a required comment; closes itself on success. */

@@ -1,6 +1,5 @@
 import { PackageMinus, Upload } from 'lucide-react';
 import { type ChangeEvent, useState } from 'react';
-import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { stockMessages as st } from '../../../../contract/messages/stock.ts';
 import type { ClaimedKey } from '../../../../contract/stock.ts';
@@ -10,6 +9,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog, useConfirm } from '../../../components/ui/confirm-dialog.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api.ts';
+import toast from '../../../lib/toast.ts';
 import { useListingKeys, useOrderKeys, useUploadKeys, useWithdrawKeys } from '../api.ts';
 import { DeliveredBox } from './delivered-box.tsx';
 

@@ -1,6 +1,5 @@
 import { Pencil, ShoppingCart, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import type { ListingDetail } from '../../../../contract/marketplace.ts';
 import { marketplaceMessages as m } from '../../../../contract/messages/marketplace.ts';
@@ -14,6 +13,7 @@ import { ConfirmDialog, useConfirm } from '../../../components/ui/confirm-dialog
 import { ReportButton } from '../../../components/ui/report-button.tsx';
 import { WatchButton } from '../../../components/ui/watch-button.tsx';
 import { errorMessage } from '../../../lib/api.ts';
+import toast from '../../../lib/toast.ts';
 import { useDeleteListing, usePurchaseListing, useWatchListing } from '../api.ts';
 
 /**

@@ -1,6 +1,5 @@
 import { CheckCircle2, Clock, ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { orderMessages as m } from '../../../../contract/messages/order.ts';
 import { disputeBody, disputeReasonLimits, type Order } from '../../../../contract/orders.ts';
 import { orderUi as ui } from '../../../../contract/texts/order-ui.ts';
@@ -14,6 +13,7 @@ import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { useZodForm } from '../../../lib/forms.ts';
 import { formatTimeLeft, orderStatusLabel, orderStatusTones, useNow } from '../../../lib/orders.ts';
+import toast from '../../../lib/toast.ts';
 import { useConfirmDelivery, useOpenDispute } from '../api.ts';
 
 export function OrderStatusBadge({ order }: { order: Pick<Order, 'status' | 'refundedAmount'> }) {

@@ -1,6 +1,5 @@
 import { Eye, Store, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import type { Listing } from '../../../../contract/marketplace.ts';
 import { marketplaceMessages as m } from '../../../../contract/messages/marketplace.ts';
 import { commonUi } from '../../../../contract/texts/common-ui.ts';
@@ -27,6 +26,7 @@ import { SearchFilters } from '../../../components/ui/search-input.tsx';
 import { Segmented } from '../../../components/ui/segmented.tsx';
 import { useRowDelete } from '../../../lib/admin-list.ts';
 import { useSession } from '../../../lib/session.ts';
+import toast from '../../../lib/toast.ts';
 import { toastOutcome } from '../../../lib/toast-outcome.ts';
 import { useSearchText } from '../../../lib/use-debounced-value.ts';
 import {

@@ -1,6 +1,5 @@
 import { Pencil } from 'lucide-react';
 import { useEffect } from 'react';
-import toast from 'react-hot-toast';
 import { useNavigate, useParams } from 'react-router';
 import { listingEditBody } from '../../../../contract/marketplace.ts';
 import { marketplaceMessages as m } from '../../../../contract/messages/marketplace.ts';
@@ -17,6 +16,7 @@ import { PageSkeleton } from '../../../components/ui/skeleton.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { useZodForm } from '../../../lib/forms.ts';
 import { useSession } from '../../../lib/session.ts';
+import toast from '../../../lib/toast.ts';
 import { useListing, useUpdateListing } from '../api.ts';
 import { CreateListingForm } from '../components/create-listing-form.tsx';
 import { BackLink, PriceInput } from '../components/listing-form-parts.tsx';

@@ -1,6 +1,5 @@
 import { Receipt, Wallet } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
 import { useSearchParams } from 'react-router';
 import { orderMessages as m } from '../../../../contract/messages/order.ts';
 import { watchMessages } from '../../../../contract/messages/watch.ts';
@@ -14,6 +13,7 @@ import { SellerDashboardLink } from '../../../components/ui/market-links.tsx';
 import { Page } from '../../../components/ui/page-header.tsx';
 import { PagedList } from '../../../components/ui/paged-list.tsx';
 import { Tabs, useTabs } from '../../../components/ui/tabs.tsx';
+import toast from '../../../lib/toast.ts';
 import { useFailureToast } from '../../../lib/use-failure-toast.ts';
 import { type OrderRole, useOrderDetail, useOrders } from '../api.ts';
 import { buyerCanAct, DisputeDialog } from '../components/order-actions.tsx';

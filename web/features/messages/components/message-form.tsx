@@ -1,5 +1,4 @@
 import { Send } from 'lucide-react';
-import toast from 'react-hot-toast';
 import { directMessageLimits, messageForm } from '../../../../contract/direct-messages.ts';
 import { directMessageTexts as t } from '../../../../contract/messages/direct-messages.ts';
 import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
@@ -7,6 +6,7 @@ import { messagesUi as ui } from '../../../../contract/texts/messages-ui.ts';
 import { SubmitRow } from '../../../components/ui/form-field.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { useZodForm } from '../../../lib/forms.ts';
+import toast from '../../../lib/toast.ts';
 import { useSendMessage } from '../api.ts';
 
 /** The send box: Enter sends, Shift+Enter starts a new line. */

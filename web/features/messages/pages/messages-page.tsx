@@ -1,6 +1,5 @@
 import { ArrowLeft, Ban, MessageSquare, PenSquare, Trash2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import toast from 'react-hot-toast';
 import { Link, NavLink, useNavigate, useParams } from 'react-router';
 import { messages } from '../../../../contract/common-messages.ts';
 import type { Conversation, ThreadResponse } from '../../../../contract/direct-messages.ts';
@@ -19,6 +18,7 @@ import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatDateParts, toIsoString } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
+import toast from '../../../lib/toast.ts';
 import { useFailureToast } from '../../../lib/use-failure-toast.ts';
 import { useConversations, useDeleteConversation, useSetBlock, useThread } from '../api.ts';
 import { MessageForm } from '../components/message-form.tsx';

@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import toast from 'react-hot-toast';
 import { productMessages as m } from '../../../../contract/messages/product.ts';
 import { type AdminProduct, productBody } from '../../../../contract/products.ts';
 import { commonUi } from '../../../../contract/texts/common-ui.ts';
@@ -11,6 +10,7 @@ import { ImageUrlField } from '../../../components/ui/image-upload.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { useZodForm } from '../../../lib/forms.ts';
+import toast from '../../../lib/toast.ts';
 import { useCreateProduct, useUpdateProduct } from '../api.ts';
 
 const fieldNames = ['title', 'salesUrl', 'description', 'imageUrl'] as const;

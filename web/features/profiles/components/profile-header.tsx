@@ -1,5 +1,4 @@
 import { CalendarDays, MessageSquare, Pencil, UserCheck, UserPlus } from 'lucide-react';
-import toast from 'react-hot-toast';
 import { socialMessages } from '../../../../contract/messages/social.ts';
 import type { PublicProfile } from '../../../../contract/profiles.ts';
 import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
@@ -12,6 +11,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { formatDateParts } from '../../../lib/format.ts';
 import { withNumber } from '../../../lib/text-parts.tsx';
+import toast from '../../../lib/toast.ts';
 import { useFollowProfile } from '../api.ts';
 import { TrustBadge } from './trust-badge.tsx';
 

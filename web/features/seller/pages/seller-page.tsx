@@ -1,6 +1,5 @@
 import { BarChart3, Download } from 'lucide-react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { stockMessages as st } from '../../../../contract/messages/stock.ts';
 import type { SellerListing } from '../../../../contract/stock.ts';
@@ -19,6 +18,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { WebhooksCard } from '../../../components/ui/webhooks-card.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { formatNumber } from '../../../lib/format.ts';
+import toast from '../../../lib/toast.ts';
 import { useFailureToast } from '../../../lib/use-failure-toast.ts';
 import { salesCsvPath, useSalesSummary, useSellerListings, useSetStock } from '../api.ts';
 import { SalesChart } from '../components/sales-chart.tsx';

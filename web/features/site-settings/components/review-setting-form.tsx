@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { z } from 'zod';
 import { siteSettingsMessages as m } from '../../../../contract/messages/site-settings.ts';
 import { type SiteSettingValue, siteSettingSchemas } from '../../../../contract/site.ts';
 import { siteSettingsUi as ui } from '../../../../contract/texts/admin-ui.ts';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
+import toast from '../../../lib/toast.ts';
 import { useUpdateSiteSetting } from '../api.ts';
 import { type NumberField, NumberFields, SettingCard } from './setting-card.tsx';
 

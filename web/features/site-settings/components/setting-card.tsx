@@ -8,7 +8,6 @@ import {
   type UseFormReturn,
   useForm,
 } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { siteSettingsMessages as m } from '../../../../contract/messages/site-settings.ts';
 import { type SiteSettingKey, siteSettingSchemas } from '../../../../contract/site.ts';
 import { siteSettingsUi as ui } from '../../../../contract/texts/admin-ui.ts';
@@ -18,6 +17,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import toast from '../../../lib/toast.ts';
 import { useUpdateSiteSetting } from '../api.ts';
 
 /** One setting's form: validated by the contract's schema for its key, saved on its own. */

@@ -1,6 +1,5 @@
 import { Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { socialMessages } from '../../../../contract/messages/social.ts';
 import type { Comment } from '../../../../contract/social.ts';
@@ -15,6 +14,7 @@ import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { ProfileLink } from '../../../components/ui/profile-link.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api.ts';
+import toast from '../../../lib/toast.ts';
 import { useDomId } from '../../../lib/use-dom-id.ts';
 import { useAddComment, useComments, useDeleteComment } from '../api.ts';
 

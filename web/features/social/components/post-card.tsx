@@ -1,6 +1,5 @@
 import { Heart, MessageCircle, Share2, Trash2, UserCheck, UserPlus } from 'lucide-react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { socialMessages } from '../../../../contract/messages/social.ts';
 import type { Post } from '../../../../contract/social.ts';
@@ -17,6 +16,7 @@ import { ReportButton } from '../../../components/ui/report-button.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatNumber } from '../../../lib/format.ts';
+import toast from '../../../lib/toast.ts';
 import { useDeletePost, useToggleFollow, useToggleLike } from '../api.ts';
 import { Comments } from './comments.tsx';
 

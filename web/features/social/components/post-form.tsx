@@ -1,6 +1,5 @@
 import { Send } from 'lucide-react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { socialMessages } from '../../../../contract/messages/social.ts';
 import { isHeld } from '../../../../contract/review.ts';
 import { createPostBody, socialLimits } from '../../../../contract/social.ts';
@@ -11,6 +10,7 @@ import { SubmitRow } from '../../../components/ui/form-field.tsx';
 import { ImageUrlField } from '../../../components/ui/image-upload.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { useZodForm } from '../../../lib/forms.ts';
+import toast from '../../../lib/toast.ts';
 import { useCreatePost } from '../api.ts';
 
 export function PostForm() {

@@ -1,5 +1,4 @@
 import { Eye, KeyRound, ShieldAlert } from 'lucide-react';
-import toast from 'react-hot-toast';
 import { orderMessages as m } from '../../../../contract/messages/order.ts';
 import type { OrderDetail } from '../../../../contract/orders.ts';
 import { commonUi } from '../../../../contract/texts/common-ui.ts';
@@ -14,6 +13,7 @@ import { SettlementNote } from '../../../components/ui/settlement-note.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { orderStatusLabel, orderStatusTones } from '../../../lib/orders.ts';
+import toast from '../../../lib/toast.ts';
 import { useRevealContentLink, useSettleDispute, useTicketOrder } from '../api.ts';
 
 /**

@@ -1,5 +1,4 @@
 import { Send } from 'lucide-react';
-import toast from 'react-hot-toast';
 import { ticketMessages as m } from '../../../../contract/messages/ticket.ts';
 import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
 import { ticketsUi as ui } from '../../../../contract/texts/tickets-ui.ts';
@@ -7,6 +6,7 @@ import { ticketReplyBody } from '../../../../contract/tickets.ts';
 import { SubmitRow } from '../../../components/ui/form-field.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { useZodForm } from '../../../lib/forms.ts';
+import toast from '../../../lib/toast.ts';
 import { useReplyToTicket } from '../api.ts';
 
 export function TicketReplyForm({ ticketId, label }: { ticketId: string; label?: string }) {

@@ -1,5 +1,4 @@
 import { LifeBuoy } from 'lucide-react';
-import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { ticketMessages as m } from '../../../../contract/messages/ticket.ts';
 import { communityUi as c } from '../../../../contract/texts/community-ui.ts';
@@ -12,6 +11,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Page } from '../../../components/ui/page-header.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { useZodForm } from '../../../lib/forms.ts';
+import toast from '../../../lib/toast.ts';
 import { useCreateTicket } from '../api.ts';
 
 export function CreateTicketPage() {

@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import toast from 'react-hot-toast';
 import { paymentMessages as m } from '../../../../contract/messages/payment.ts';
 import { createDepositBody, type DepositOptions, methodLabels } from '../../../../contract/payments.ts';
 import { commonUi } from '../../../../contract/texts/common-ui.ts';
@@ -13,6 +12,7 @@ import { cn } from '../../../lib/cn.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { useZodForm } from '../../../lib/forms.ts';
 import { withParts } from '../../../lib/text-parts.tsx';
+import toast from '../../../lib/toast.ts';
 import { useFailureToast } from '../../../lib/use-failure-toast.ts';
 import { useCreateDeposit, useDepositOptions } from '../api.ts';
 import { formatPrice } from '../labels.ts';

@@ -1,5 +1,4 @@
 import { ArrowRightLeft } from 'lucide-react';
-import toast from 'react-hot-toast';
 import { walletMessages as m } from '../../../../contract/messages/wallet.ts';
 import { convertBody } from '../../../../contract/orders.ts';
 import { walletUi as ui } from '../../../../contract/texts/wallet-ui.ts';
@@ -7,6 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { WholeNumberInput } from '../../../components/ui/input.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { useZodForm } from '../../../lib/forms.ts';
+import toast from '../../../lib/toast.ts';
 import { useConvertBalance } from '../api.ts';
 
 /** Main balance → marketplace credits, 1:1. */

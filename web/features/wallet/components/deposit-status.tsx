@@ -1,12 +1,12 @@
 import { CheckCircle2, Clock, XCircle } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import toast from 'react-hot-toast';
 import { paymentMessages as m } from '../../../../contract/messages/payment.ts';
 import type { Deposit } from '../../../../contract/payments.ts';
 import { walletUi as ui } from '../../../../contract/texts/wallet-ui.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
+import toast from '../../../lib/toast.ts';
 import { useDeposit } from '../api.ts';
 import { depositSentence } from '../labels.ts';
 

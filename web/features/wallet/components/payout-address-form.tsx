@@ -1,4 +1,3 @@
-import toast from 'react-hot-toast';
 import { withdrawalMessages as m } from '../../../../contract/messages/withdrawal.ts';
 import { walletUi as ui } from '../../../../contract/texts/wallet-ui.ts';
 import {
@@ -11,6 +10,7 @@ import { SubmitRow } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { useZodForm } from '../../../lib/forms.ts';
 import { withParts } from '../../../lib/text-parts.tsx';
+import toast from '../../../lib/toast.ts';
 import { useSetPayoutAddress } from '../api.ts';
 import { CodeInput } from './code-input.tsx';
 

@@ -1,6 +1,5 @@
 import { Pencil } from 'lucide-react';
 import { useEffect } from 'react';
-import toast from 'react-hot-toast';
 import { withdrawalMessages as m } from '../../../../contract/messages/withdrawal.ts';
 import { commonUi } from '../../../../contract/texts/common-ui.ts';
 import { walletUi as ui } from '../../../../contract/texts/wallet-ui.ts';
@@ -18,6 +17,7 @@ import { WholeNumberInput } from '../../../components/ui/input.tsx';
 import { formatDateLong } from '../../../lib/format.ts';
 import { useZodForm } from '../../../lib/forms.ts';
 import { useNow } from '../../../lib/orders.ts';
+import toast from '../../../lib/toast.ts';
 import { useCreateWithdrawal } from '../api.ts';
 import { formatPrice } from '../labels.ts';
 import { CodeInput } from './code-input.tsx';
