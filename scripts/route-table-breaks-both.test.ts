@@ -80,7 +80,7 @@ it("renaming a response field, a path parameter and a body field fails the web t
       'web/features/cheats/components/cheat-card.tsx',
       'web/features/cheats/pages/cheat-detail-page.tsx',
       'web/features/marketplace/api.ts',
-      'web/lib/api-routes.gen.ts',
+      'web/lib/api-routes/listings.gen.ts',
     ]),
   );
   // The card and the detail page read `watching`.
@@ -96,7 +96,7 @@ it("renaming a response field, a path parameter and a body field fails the web t
     /'id' does not exist in type '\{ listingId: string; \}'/,
   );
   // The generated path table is stale.
-  expect(errorsIn('web/lib/api-routes.gen.ts')).toMatch(
+  expect(errorsIn('web/lib/api-routes/listings.gen.ts')).toMatch(
     /is not assignable to type '"POST \/listings\/:listingId\/feedback body"'/,
   );
 

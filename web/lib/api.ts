@@ -72,8 +72,8 @@ export async function api<T>(
 /**
  * The typed client of one group of the route table (contract/routes/): `endpoints<Group>({ purchase: 'POST
  * /listings/:id/purchase body', … })` gives `purchase({ id }, body, { headers })`, each call through `api()`
- * above (GET retry, proof of work, `ApiError`). The strings come from web/lib/api-routes.gen.ts, generated
- * from the table; their type is the table's own, so a stale string fails the typecheck. An entry with
+ * above (GET retry, proof of work, `ApiError`). The strings come from web/lib/api-routes/<group>.gen.ts,
+ * generated from the table; their type is the table's own, so a stale string fails the typecheck. An entry with
  * `params` takes them first (filled into the path), then its `body` or its `query`, then the options.
  */
 export function endpoints<G extends RouteGroup>(table: EndpointTable<G>): ClientOf<G> {

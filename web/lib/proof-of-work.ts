@@ -3,7 +3,7 @@ import { useCallback, useState } from 'react';
 import { ALTCHA_HEADER } from '../../contract/anti-bot.ts';
 import { antiBotMessages } from '../../contract/messages/anti-bot.ts';
 import { ApiError } from './api.ts';
-import * as routes from './api-routes.gen.ts';
+import { antiBotRoutes } from './api-routes/anti-bot.gen.ts';
 import toast from './toast.ts';
 
 /**
@@ -12,7 +12,7 @@ import toast from './toast.ts';
  * X-Altcha header. Each challenge works once, so every submit solves a fresh one.
  */
 export async function solvedHeaders(signal?: AbortSignal): Promise<Record<string, string>> {
-  const challenge = await routes.antiBot.challenge({ signal });
+  const challenge = await antiBotRoutes.challenge({ signal });
   const { promise, controller } = solveChallenge(
     challenge.challenge,
     challenge.salt,

@@ -9,7 +9,7 @@ import { api, withQuery } from './api.ts';
 
 type ListParams = Record<string, string | undefined>;
 
-/** One page from its cursor: `(cursor, signal) => api.listings.list({ ...filters, cursor }, { signal })`. */
+/** One page from its cursor: `(cursor, signal) => listingsRoutes.list({ ...filters, cursor }, { signal })`. */
 type PageReader<Page> = (cursor: string | undefined, signal: AbortSignal) => Promise<Page>;
 
 /**

@@ -1,5 +1,5 @@
 import type { MyReviewItem } from '../../contract/review.ts';
-import * as routes from './api-routes.gen.ts';
+import { reviewRoutes } from './api-routes/review.gen.ts';
 import { useMemberQuery } from './session.ts';
 
 /** The member's own posts waiting for staff (issue 36): the forum and the feed show them where they would be. */
@@ -9,7 +9,7 @@ export const myReviewItemsKey = ['me', 'review-items'] as const;
 export function useMyReviewItems(show: (item: MyReviewItem) => boolean): MyReviewItem[] {
   const query = useMemberQuery({
     queryKey: myReviewItemsKey,
-    queryFn: ({ signal }) => routes.review.mine({ signal }),
+    queryFn: ({ signal }) => reviewRoutes.mine({ signal }),
     staleTime: 30_000,
   });
   return query.data?.items.filter(show) ?? [];

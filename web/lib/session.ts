@@ -1,7 +1,8 @@
 import { queryOptions, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import type { SessionUser } from '../../contract/auth.ts';
 import { shellMessages as messages } from '../../contract/shell-messages.ts';
-import * as routes from './api-routes.gen.ts';
+import { authRoutes } from './api-routes/auth.gen.ts';
+import { meRoutes } from './api-routes/me.gen.ts';
 import { loadRetry, useRetryToast } from './query-retry.ts';
 
 /*
@@ -17,7 +18,7 @@ export const settingsKey = ['me', 'settings'] as const;
 
 export const sessionQuery = queryOptions({
   queryKey: sessionKey,
-  queryFn: ({ signal }) => routes.auth.session({ signal }),
+  queryFn: ({ signal }) => authRoutes.session({ signal }),
   staleTime: 5 * 60_000,
   ...loadRetry,
 });
@@ -34,7 +35,7 @@ export function useSession(): { user: SessionUser | null; isPending: boolean } {
  */
 export const settingsQuery = queryOptions({
   queryKey: settingsKey,
-  queryFn: ({ signal }) => routes.me.settings({ signal }),
+  queryFn: ({ signal }) => meRoutes.settings({ signal }),
   ...loadRetry,
 });
 
@@ -48,7 +49,7 @@ export function useMemberQuery<T>(options: Omit<UseQueryOptions<T>, 'enabled'>) 
 export function useMe() {
   const query = useMemberQuery({
     queryKey: meKey,
-    queryFn: ({ signal }) => routes.me.get({ signal }),
+    queryFn: ({ signal }) => meRoutes.get({ signal }),
     staleTime: 60_000,
     ...loadRetry,
   });

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Hook, HookBody } from '../../contract/hooks.ts';
-import * as routes from './api-routes.gen.ts';
+import { sellerHooksRoutes } from './api-routes/seller-hooks.gen.ts';
+import { staffHooksRoutes } from './api-routes/staff-hooks.gen.ts';
 import { useRefreshingMutation } from './queries.ts';
 
 /**
@@ -9,7 +10,7 @@ import { useRefreshingMutation } from './queries.ts';
  */
 export type HookBase = '/me/hooks' | '/admin/hooks';
 const keyOf = (base: HookBase) => ['hooks', base] as const;
-const areas = { '/me/hooks': routes.sellerHooks, '/admin/hooks': routes.staffHooks };
+const areas = { '/me/hooks': sellerHooksRoutes, '/admin/hooks': staffHooksRoutes };
 /** The area's body is checked by its own server route; the card's form builds either. */
 const add = (base: HookBase) => areas[base].add as (body: HookBody) => Promise<Hook>;
 

@@ -3,7 +3,7 @@ import { MailWarning } from 'lucide-react';
 import { verifyEmailMessages as m } from '../../../contract/messages/verify-email.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { ApiError, errorMessage } from '../../lib/api.ts';
-import * as routes from '../../lib/api-routes.gen.ts';
+import { authRoutes } from '../../lib/api-routes/auth.gen.ts';
 import { useMe } from '../../lib/session.ts';
 import toast from '../../lib/toast.ts';
 
@@ -14,7 +14,7 @@ import toast from '../../lib/toast.ts';
 export function VerifyEmailBanner() {
   const me = useMe().data;
   const resend = useMutation({
-    mutationFn: () => routes.auth.sendVerificationEmail(),
+    mutationFn: () => authRoutes.sendVerificationEmail(),
     onSuccess: () => toast.success(m.resent),
     onError: (err) =>
       toast.error(

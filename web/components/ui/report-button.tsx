@@ -5,7 +5,7 @@ import type { ReportTargetType } from '../../../contract/reports.ts';
 import { commonUi } from '../../../contract/texts/common-ui.ts';
 import { reportTypeNouns, componentsUi as ui } from '../../../contract/texts/components-ui.ts';
 import { errorMessage } from '../../lib/api.ts';
-import * as routes from '../../lib/api-routes.gen.ts';
+import { reportsRoutes } from '../../lib/api-routes/reports.gen.ts';
 import { cn } from '../../lib/cn.ts';
 import { useSession } from '../../lib/session.ts';
 import toast from '../../lib/toast.ts';
@@ -54,7 +54,7 @@ export function ReportButton({
     }
     setPending(true);
     try {
-      await routes.reports.create({ target: { type, id }, reason: text });
+      await reportsRoutes.create({ target: { type, id }, reason: text });
       toast.success(m.submitted);
       setOpen(false);
     } catch (err) {

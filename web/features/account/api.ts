@@ -5,7 +5,10 @@ import type { Me, UserSettings, updateMeBody } from '../../../contract/me.ts';
 import { accountMessages } from '../../../contract/messages/account.ts';
 import type { SsoProvider } from '../../../contract/sso.ts';
 import { upload } from '../../lib/api.ts';
-import * as routes from '../../lib/api-routes.gen.ts';
+import { authRoutes } from '../../lib/api-routes/auth.gen.ts';
+import { linkedAccountsRoutes } from '../../lib/api-routes/linked-accounts.gen.ts';
+import { meRoutes } from '../../lib/api-routes/me.gen.ts';
+import { sessionsRoutes } from '../../lib/api-routes/sessions.gen.ts';
 import { useRefreshingMutation } from '../../lib/queries.ts';
 import { loadRetry } from '../../lib/query-retry.ts';
 import { postsRootKey } from '../../lib/query-roots.ts';
@@ -16,14 +19,14 @@ export const loginsKey = ['me', 'logins'] as const;
 
 export const loginsQuery = queryOptions({
   queryKey: loginsKey,
-  queryFn: ({ signal }) => routes.me.logins({ signal }),
+  queryFn: ({ signal }) => meRoutes.logins({ signal }),
   ...loadRetry,
 });
 
 export const sessionsKey = ['me', 'sessions'] as const;
 export const sessionsQuery = queryOptions({
   queryKey: sessionsKey,
-  queryFn: ({ signal }) => routes.sessions.list({ signal }),
+  queryFn: ({ signal }) => sessionsRoutes.list({ signal }),
   ...loadRetry,
 });
 export const useSessions = () => useQuery(sessionsQuery);
@@ -31,7 +34,7 @@ export const useSessions = () => useQuery(sessionsQuery);
 export function useRevokeSession() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => routes.sessions.revoke({ id }),
+    mutationFn: (id: string) => sessionsRoutes.revoke({ id }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
   });
 }
@@ -39,7 +42,7 @@ export function useRevokeSession() {
 export function useRevokeOtherSessions() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => routes.sessions.revokeOthers(),
+    mutationFn: () => sessionsRoutes.revokeOthers(),
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
   });
 }
@@ -63,7 +66,7 @@ function useProfileChanged() {
 export function useUpdateProfile() {
   const changed = useProfileChanged();
   return useMutation({
-    mutationFn: (body: z.input<typeof updateMeBody>) => routes.me.update(body),
+    mutationFn: (body: z.input<typeof updateMeBody>) => meRoutes.update(body),
     onSuccess: (me) => changed(me),
   });
 }
@@ -87,31 +90,31 @@ export function useUploadAvatar() {
 export function useSaveSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UserSettings) => routes.me.saveSettings(body),
+    mutationFn: (body: UserSettings) => meRoutes.saveSettings(body),
     onSuccess: (saved) => queryClient.setQueryData(settingsKey, saved),
   });
 }
 
 export const useChangePassword = () =>
   useRefreshingMutation(
-    (body: z.output<typeof changePasswordBody>) => routes.auth.changePassword(body),
+    (body: z.output<typeof changePasswordBody>) => authRoutes.changePassword(body),
     loginsKey,
   );
 
 export function useEnableTwoFactor() {
   return useMutation({
-    mutationFn: (body: { password: string }) => routes.auth.enableTwoFactor(body),
+    mutationFn: (body: { password: string }) => authRoutes.enableTwoFactor(body),
   });
 }
 
 export function useConfirmTwoFactor() {
-  return useRefreshingMutation((body: { code: string }) => routes.auth.confirmTwoFactor(body), meKey);
+  return useRefreshingMutation((body: { code: string }) => authRoutes.confirmTwoFactor(body), meKey);
 }
 
 export function useDisableTwoFactor() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { password: string }) => routes.auth.disableTwoFactor(body),
+    mutationFn: (body: { password: string }) => authRoutes.disableTwoFactor(body),
     // The toast lives here: the form that asked unmounts as soon as `me` says two-factor is off.
     onSuccess: () => {
       toast.success(accountMessages.twoFactorDisabled);
@@ -124,20 +127,20 @@ const linkedAccountsKey = ['me', 'linked-accounts'] as const;
 export const useLinkedAccounts = () =>
   useQuery({
     queryKey: linkedAccountsKey,
-    queryFn: ({ signal }) => routes.linkedAccounts.list({ signal }),
+    queryFn: ({ signal }) => linkedAccountsRoutes.list({ signal }),
     ...loadRetry,
   });
 
 /** Linking goes through the provider: the server answers its authorization page, the browser goes there. */
 export function useLinkAccount() {
   return useMutation({
-    mutationFn: (provider: SsoProvider) => routes.linkedAccounts.link({ provider }),
+    mutationFn: (provider: SsoProvider) => linkedAccountsRoutes.link({ provider }),
     onSuccess: ({ url }) => window.location.assign(url),
   });
 }
 
 export const useUnlinkAccount = () =>
   useRefreshingMutation(
-    (provider: SsoProvider) => routes.linkedAccounts.unlink({ provider }),
+    (provider: SsoProvider) => linkedAccountsRoutes.unlink({ provider }),
     linkedAccountsKey,
   );

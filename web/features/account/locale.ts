@@ -4,7 +4,7 @@ import type { Locale } from '../../../contract/i18n/locales.ts';
 import type { Me, UserSettings } from '../../../contract/me.ts';
 import { languageMessages } from '../../../contract/shell-messages.ts';
 import { errorMessage } from '../../lib/api.ts';
-import * as routes from '../../lib/api-routes.gen.ts';
+import { meRoutes } from '../../lib/api-routes/me.gen.ts';
 import { chooseLocale, savableLocale, setActiveLocale, storeLocale } from '../../lib/locale.ts';
 import { meKey, settingsKey, settingsQuery, useMe, useSession } from '../../lib/session.ts';
 import toast from '../../lib/toast.ts';
@@ -39,7 +39,7 @@ export function useChooseLocale() {
     if (user && savableLocale(locale)) {
       try {
         const current = await queryClient.fetchQuery(settingsQuery);
-        const saved = await routes.me.saveSettings({ ...current, locale } satisfies UserSettings);
+        const saved = await meRoutes.saveSettings({ ...current, locale } satisfies UserSettings);
         queryClient.setQueryData(settingsKey, saved);
         queryClient.setQueryData<Me>(meKey, (me) => (me ? { ...me, locale: saved.locale } : me));
       } catch (err) {

@@ -1,7 +1,7 @@
 import { startRegistration } from '@simplewebauthn/browser';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type AddPasskeyBody, passkeyName } from '../../../contract/passkeys.ts';
-import * as routes from '../../lib/api-routes.gen.ts';
+import { passkeysRoutes } from '../../lib/api-routes/passkeys.gen.ts';
 import { loadRetry } from '../../lib/query-retry.ts';
 
 type CreationOptions = Parameters<typeof startRegistration>[0]['optionsJSON'];
@@ -11,7 +11,7 @@ export const usePasskeys = () =>
   useQuery(
     queryOptions({
       queryKey: passkeysKey,
-      queryFn: ({ signal }) => routes.passkeys.list({ signal }),
+      queryFn: ({ signal }) => passkeysRoutes.list({ signal }),
       ...loadRetry,
     }),
   );
@@ -21,11 +21,11 @@ export function useAddPasskey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (name: string) => {
-      const { options } = await routes.passkeys.options();
+      const { options } = await passkeysRoutes.options();
       // The contract names only the challenge of what the verifier's library made, and takes any extension
       // results; the browser's library types both in full.
       const credential = await startRegistration({ optionsJSON: options as unknown as CreationOptions });
-      return routes.passkeys.add({ name, credential: credential as AddPasskeyBody['credential'] });
+      return passkeysRoutes.add({ name, credential: credential as AddPasskeyBody['credential'] });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: passkeysKey }),
   });
@@ -34,7 +34,7 @@ export function useAddPasskey() {
 export function useRenamePasskey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, name }: { id: string; name: string }) => routes.passkeys.rename({ id }, { name }),
+    mutationFn: ({ id, name }: { id: string; name: string }) => passkeysRoutes.rename({ id }, { name }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: passkeysKey }),
   });
 }
@@ -42,7 +42,7 @@ export function useRenamePasskey() {
 export function useRemovePasskey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => routes.passkeys.remove({ id }),
+    mutationFn: (id: string) => passkeysRoutes.remove({ id }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: passkeysKey }),
   });
 }

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { PushKind, pushDevice, pushSubscriptionBody } from '../../../contract/push.ts';
-import * as routes from '../../lib/api-routes.gen.ts';
+import { pushRoutes } from '../../lib/api-routes/push.gen.ts';
 import { serviceWorker } from '../../lib/service-worker.ts';
 
 type Device = z.infer<typeof pushDevice>;
@@ -12,7 +12,7 @@ export const usePushDevices = () =>
   useQuery(
     queryOptions({
       queryKey: pushDevicesKey,
-      queryFn: () => routes.push.devices(),
+      queryFn: () => pushRoutes.devices(),
     }),
   );
 
@@ -36,7 +36,7 @@ export async function turnPushOn(
   registration: ServiceWorkerRegistration,
   kinds: PushKind[],
 ): Promise<Device> {
-  const { publicKey } = await routes.push.key();
+  const { publicKey } = await pushRoutes.key();
   const subscription =
     (await registration.pushManager.getSubscription()) ??
     (await registration.pushManager.subscribe({
@@ -44,20 +44,20 @@ export async function turnPushOn(
       applicationServerKey: fromBase64url(publicKey),
     }));
   const json = subscription.toJSON();
-  return routes.push.subscribe({ endpoint: json.endpoint, keys: json.keys, kinds } as PushSubscriptionBody);
+  return pushRoutes.subscribe({ endpoint: json.endpoint, keys: json.keys, kinds } as PushSubscriptionBody);
 }
 
 export async function turnPushOff(registration: ServiceWorkerRegistration) {
   const subscription = await registration.pushManager.getSubscription();
   if (!subscription) return;
-  await routes.push.unsubscribe({ endpoint: subscription.endpoint });
+  await pushRoutes.unsubscribe({ endpoint: subscription.endpoint });
   await subscription.unsubscribe();
 }
 
 export function useSetPushKinds() {
   const queryClient = useQueryClient();
   return (endpoint: string, kinds: PushKind[]) =>
-    routes.push.setKinds({ endpoint, kinds }).then((saved) => {
+    pushRoutes.setKinds({ endpoint, kinds }).then((saved) => {
       void queryClient.invalidateQueries({ queryKey: pushDevicesKey });
       return saved;
     });

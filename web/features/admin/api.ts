@@ -4,14 +4,19 @@ import type { Role } from '../../../contract/limits.ts';
 import type { ReportStatusFilter } from '../../../contract/reports.ts';
 import type { VouchReviewStatus } from '../../../contract/reputation.ts';
 import type { ReviewStatus, TrustLevel } from '../../../contract/trust.ts';
-import * as routes from '../../lib/api-routes.gen.ts';
+import { adminRoutes } from '../../lib/api-routes/admin.gen.ts';
+import { auditRoutes } from '../../lib/api-routes/audit.gen.ts';
+import { reportsRoutes } from '../../lib/api-routes/reports.gen.ts';
+import { reputationRoutes } from '../../lib/api-routes/reputation.gen.ts';
+import { reviewRoutes } from '../../lib/api-routes/review.gen.ts';
+import { uploadsRoutes } from '../../lib/api-routes/uploads.gen.ts';
 import { usePagedQuery, useRefreshingMutation } from '../../lib/queries.ts';
 import { forumRootKey, postsRootKey } from '../../lib/query-roots.ts';
 
 export const adminKeys = { audit: ['admin', 'audit-log'] as const };
 
 export function useAuditLog() {
-  return usePagedQuery(adminKeys.audit, (cursor, signal) => routes.audit.list({ cursor }, { signal }));
+  return usePagedQuery(adminKeys.audit, (cursor, signal) => auditRoutes.list({ cursor }, { signal }));
 }
 
 export type RoleFilter = 'all' | Role;
@@ -23,7 +28,7 @@ export const userKeys = {
 
 export function useAdminUsers(q: string, role: RoleFilter, banned: boolean) {
   return usePagedQuery(userKeys.list(q, role, banned), (cursor, signal) =>
-    routes.admin.users({ role, banned: banned ? 'true' : 'false', q, cursor }, { signal }),
+    adminRoutes.users({ role, banned: banned ? 'true' : 'false', q, cursor }, { signal }),
   );
 }
 
@@ -40,27 +45,27 @@ export function useUpdateUser() {
     }: {
       id: string;
       patch: { banned?: boolean; role?: Role; trustLevel?: TrustLevel | null };
-    }) => routes.admin.updateUser({ id }, patch),
+    }) => adminRoutes.updateUser({ id }, patch),
   );
 }
 
 export function useAddBalance() {
   return useUserMutation(({ id, body }: { id: string; body: AddBalanceBody }) =>
-    routes.admin.addBalance({ id }, body),
+    adminRoutes.addBalance({ id }, body),
   );
 }
 
 export function useAdminDashboard() {
   return useQuery({
     queryKey: ['admin', 'dashboard'],
-    queryFn: ({ signal }) => routes.admin.dashboard({ signal }),
+    queryFn: ({ signal }) => adminRoutes.dashboard({ signal }),
   });
 }
 
 export function useAdminActivity() {
   return useQuery({
     queryKey: ['admin', 'dashboard', 'activity'],
-    queryFn: ({ signal }) => routes.admin.activity({ signal }),
+    queryFn: ({ signal }) => adminRoutes.activity({ signal }),
   });
 }
 
@@ -73,16 +78,16 @@ export const reportKeys = {
 
 export function useAdminReports(status: ReportStatusFilter) {
   return usePagedQuery(reportKeys.list(status), (cursor, signal) =>
-    routes.reports.list({ status, cursor }, { signal }),
+    reportsRoutes.list({ status, cursor }, { signal }),
   );
 }
 
 /** A staff decision on a report, by the name of its route (contract/routes/reports.ts). */
 const reportActions = {
-  resolve: routes.reports.resolve,
-  dismiss: routes.reports.dismiss,
-  'delete-content': routes.reports.deleteContent,
-  'ban-user': routes.reports.banUser,
+  resolve: reportsRoutes.resolve,
+  dismiss: reportsRoutes.dismiss,
+  'delete-content': reportsRoutes.deleteContent,
+  'ban-user': reportsRoutes.banUser,
 };
 export type ReportAction = keyof typeof reportActions;
 
@@ -99,11 +104,7 @@ export function useReportAction() {
 
 /** Staff take an uploaded image down everywhere (issue 36): the reports (their images) and audit log refresh. */
 export function useDeleteUpload() {
-  return useRefreshingMutation(
-    (id: string) => routes.uploads.remove({ id }),
-    reportKeys.all,
-    adminKeys.audit,
-  );
+  return useRefreshingMutation((id: string) => uploadsRoutes.remove({ id }), reportKeys.all, adminKeys.audit);
 }
 
 // --- ranks -----------------------------------------------------------------------------------------
@@ -111,7 +112,7 @@ export function useDeleteUpload() {
 export function useRanks(enabled: boolean) {
   return useQuery({
     queryKey: ['admin', 'ranks'],
-    queryFn: ({ signal }) => routes.admin.ranks({ signal }),
+    queryFn: ({ signal }) => adminRoutes.ranks({ signal }),
     staleTime: 5 * 60_000,
     enabled,
   });
@@ -119,7 +120,7 @@ export function useRanks(enabled: boolean) {
 
 export function useSetRank() {
   return useUserMutation(({ id, rankId }: { id: string; rankId: string | null }) =>
-    routes.admin.setRank({ id }, { rankId }),
+    adminRoutes.setRank({ id }, { rankId }),
   );
 }
 
@@ -132,14 +133,14 @@ export const vouchReviewKeys = {
 
 export function useFlaggedVouches(status: VouchReviewStatus) {
   return usePagedQuery(vouchReviewKeys.list(status), (cursor, signal) =>
-    routes.reputation.flagged({ status, cursor }, { signal }),
+    reputationRoutes.flagged({ status, cursor }, { signal }),
   );
 }
 
 /** Approve (it counts) or reject (it stays out) flagged feedback; refreshes the queue and the audit log. */
 export function useReviewVouch() {
   return useRefreshingMutation(
-    ({ id, action }: { id: string; action: 'approve' | 'reject' }) => routes.reputation[action]({ id }),
+    ({ id, action }: { id: string; action: 'approve' | 'reject' }) => reputationRoutes[action]({ id }),
     vouchReviewKeys.all,
     adminKeys.audit,
   );
@@ -155,7 +156,7 @@ export const reviewKeys = {
 
 export function useReviewQueue(status: ReviewStatus) {
   return usePagedQuery(reviewKeys.list(status), (cursor, signal) =>
-    routes.review.queue({ status, cursor }, { signal }),
+    reviewRoutes.queue({ status, cursor }, { signal }),
   );
 }
 
@@ -163,12 +164,12 @@ export function useReviewQueue(status: ReviewStatus) {
 export function usePendingReviewCount() {
   return useQuery({
     queryKey: reviewKeys.count,
-    queryFn: ({ signal }) => routes.review.count({ signal }),
+    queryFn: ({ signal }) => reviewRoutes.count({ signal }),
     staleTime: 30_000,
   });
 }
 
-const rejections = { reject: routes.review.reject, 'reject-and-ban': routes.review.rejectAndBan };
+const rejections = { reject: reviewRoutes.reject, 'reject-and-ban': reviewRoutes.rejectAndBan };
 export type ReviewAction = 'approve' | keyof typeof rejections;
 
 /**
@@ -180,7 +181,7 @@ export function useReviewDecision() {
   return useMutation({
     mutationFn: ({ id, action, reason }: { id: string; action: ReviewAction; reason?: string }) =>
       action === 'approve'
-        ? routes.review.approve({ id })
+        ? reviewRoutes.approve({ id })
         : // A missing reason is the server's to refuse (its text), as before.
           rejections[action]({ id }, { reason: reason as string }),
     onSuccess: () =>

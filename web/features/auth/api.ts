@@ -6,7 +6,10 @@ import type { resetPasswordBody, signInBody, signUpBody } from '../../../contrac
 import { messages } from '../../../contract/common-messages.ts';
 import type { PasskeySignInBody } from '../../../contract/passkeys.ts';
 import type { SsoProvider } from '../../../contract/sso.ts';
-import * as routes from '../../lib/api-routes.gen.ts';
+import { authRoutes } from '../../lib/api-routes/auth.gen.ts';
+import { passkeySignInRoutes } from '../../lib/api-routes/passkey-sign-in.gen.ts';
+import { sessionsRoutes } from '../../lib/api-routes/sessions.gen.ts';
+import { ssoRoutes } from '../../lib/api-routes/sso.gen.ts';
 import { useProofOfWork } from '../../lib/proof-of-work.ts';
 import { meKey, returnPath, type SessionResponse, sessionKey } from '../../lib/session.ts';
 import toast from '../../lib/toast.ts';
@@ -28,7 +31,7 @@ export function useSignUp() {
   const pow = useProofOfWork();
   const mutation = useMutation({
     mutationFn: async (body: z.output<typeof signUpBody>) =>
-      routes.auth.signUp(body, { headers: await pow.solve() }),
+      authRoutes.signUp(body, { headers: await pow.solve() }),
     onSuccess: async () => {
       toast.success(messages.registered);
       await navigate('/login');
@@ -61,7 +64,7 @@ function useSigningIn<V>(mutationFn: (vars: V) => Promise<SessionResponse>) {
 export function useSignIn() {
   const signedIn = useSignedIn();
   return useMutation({
-    mutationFn: (body: z.output<typeof signInBody>) => routes.auth.signIn(body),
+    mutationFn: (body: z.output<typeof signInBody>) => authRoutes.signIn(body),
     onSuccess: async (data) => {
       if ('twoFactorRequired' in data) return;
       await signedIn(data);
@@ -76,18 +79,18 @@ export function useSignIn() {
  */
 export function usePasskeySignIn() {
   return useSigningIn(async () => {
-    const { options } = await routes.passkeySignIn.options();
+    const { options } = await passkeySignInRoutes.options();
     // The contract names only the challenge of what the verifier's library made, and takes any extension
     // results; the browser's library types both in full.
     const optionsJSON = options as unknown as Parameters<typeof startAuthentication>[0]['optionsJSON'];
     const credential = await startAuthentication({ optionsJSON });
-    return routes.passkeySignIn.signIn({ credential: credential as PasskeySignInBody['credential'] });
+    return passkeySignInRoutes.signIn({ credential: credential as PasskeySignInBody['credential'] });
   });
 }
 
 /** The second step of a two-factor sign-in: a code from the app, or a backup code. */
 export function useVerifyTwoFactor() {
-  return useSigningIn((body: { code: string }) => routes.auth.verifyTwoFactor(body));
+  return useSigningIn((body: { code: string }) => authRoutes.verifyTwoFactor(body));
 }
 
 export function useSignOut() {
@@ -99,7 +102,7 @@ export function useSignOut() {
     // at once: should React still show the page when the session empties (the route's own commit is a
     // transition a lazy chunk can hold back), its guard sees a navigation under way and waits for it.
     onMutate: () => navigate('/', { flushSync: true }),
-    mutationFn: () => routes.auth.signOut(),
+    mutationFn: () => authRoutes.signOut(),
     onSuccess: async () => {
       queryClient.setQueryData<SessionResponse>(sessionKey, { user: null });
       forgetUserData(queryClient);
@@ -112,7 +115,7 @@ export function useRequestPasswordReset() {
   const pow = useProofOfWork();
   const mutation = useMutation({
     mutationFn: async (body: { email: string }) =>
-      routes.auth.requestPasswordReset(body, { headers: await pow.solve() }),
+      authRoutes.requestPasswordReset(body, { headers: await pow.solve() }),
   });
   return { ...mutation, solving: pow.solving };
 }
@@ -121,7 +124,7 @@ export function useRequestPasswordReset() {
 export function useVerifyEmail() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { token: string }) => routes.auth.verifyEmail(body),
+    mutationFn: (body: { token: string }) => authRoutes.verifyEmail(body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: meKey }),
   });
 }
@@ -133,7 +136,7 @@ export function useVerifyEmail() {
 export function useConfirmNotMe() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { token: string }) => routes.sessions.notMe(body),
+    mutationFn: (body: { token: string }) => sessionsRoutes.notMe(body),
     onSuccess: () => {
       queryClient.setQueryData<SessionResponse>(sessionKey, { user: null });
       forgetUserData(queryClient);
@@ -144,7 +147,7 @@ export function useConfirmNotMe() {
 export function useResetPassword() {
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: (body: z.output<typeof resetPasswordBody>) => routes.auth.resetPassword(body),
+    mutationFn: (body: z.output<typeof resetPasswordBody>) => authRoutes.resetPassword(body),
     onSuccess: async () => {
       toast.success(messages.passwordUpdated);
       await navigate('/login', { replace: true });
@@ -155,7 +158,7 @@ export function useResetPassword() {
 /** The sign-in providers besides the password (each only when the operator configured it). */
 const ssoProvidersQuery = queryOptions({
   queryKey: ['sso-providers'],
-  queryFn: ({ signal }) => routes.sso.providers({ signal }).then((r) => r.providers),
+  queryFn: ({ signal }) => ssoRoutes.providers({ signal }).then((r) => r.providers),
   staleTime: Number.POSITIVE_INFINITY,
   meta: { public: true },
 });
@@ -164,7 +167,7 @@ export const useSsoProviders = () => useQuery(ssoProvidersQuery);
 /** Starts signing in with a provider: the server answers its authorization page, the browser goes there. */
 export function useStartSso() {
   return useMutation({
-    mutationFn: (provider: SsoProvider) => routes.sso.start({ provider }),
+    mutationFn: (provider: SsoProvider) => ssoRoutes.start({ provider }),
     onSuccess: ({ url }) => window.location.assign(url),
   });
 }
@@ -173,11 +176,11 @@ export function useStartSso() {
 export const useSsoPending = () =>
   useQuery({
     queryKey: ['sso-pending'],
-    queryFn: ({ signal }) => routes.sso.pending({ signal }),
+    queryFn: ({ signal }) => ssoRoutes.pending({ signal }),
     retry: false,
   });
 
 /** Creates the member with the chosen username and signs in. */
 export function useCompleteSso() {
-  return useSigningIn((body: { username: string }) => routes.sso.complete(body));
+  return useSigningIn((body: { username: string }) => ssoRoutes.complete(body));
 }

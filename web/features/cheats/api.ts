@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CheatBody, CheatStatus } from '../../../contract/cheats.ts';
-import * as api from '../../lib/api-routes.gen.ts';
+import { cheatsRoutes } from '../../lib/api-routes/cheats.gen.ts';
+import { watchesRoutes } from '../../lib/api-routes/watches.gen.ts';
 import { usePagedQuery, useRefreshingMutation } from '../../lib/queries.ts';
 import { cheatsRootKey } from '../../lib/query-roots.ts';
 
@@ -16,7 +17,7 @@ export const cheatKeys = {
 export function useCheats(status: CheatFilter, q: string) {
   return usePagedQuery(
     cheatKeys.list(status, q),
-    (cursor, signal) => api.cheats.list({ status, q, cursor }, { signal }),
+    (cursor, signal) => cheatsRoutes.list({ status, q, cursor }, { signal }),
     { meta: { public: true } },
   );
 }
@@ -24,7 +25,7 @@ export function useCheats(status: CheatFilter, q: string) {
 export function cheatQuery(id: string) {
   return queryOptions({
     queryKey: cheatKeys.detail(id),
-    queryFn: ({ signal }) => api.cheats.get({ id }, { signal }),
+    queryFn: ({ signal }) => cheatsRoutes.get({ id }, { signal }),
     meta: { public: true },
   });
 }
@@ -37,7 +38,7 @@ export function useCheat(id: string) {
 export function useAdminCheat(id: string | undefined) {
   return useQuery({
     queryKey: cheatKeys.admin(id ?? ''),
-    queryFn: ({ signal }) => api.cheats.adminGet({ id: id ?? '' }, { signal }),
+    queryFn: ({ signal }) => cheatsRoutes.adminGet({ id: id ?? '' }, { signal }),
     enabled: id !== undefined,
     staleTime: 0,
   });
@@ -48,24 +49,24 @@ function useCheatMutation<V, R>(fn: (vars: V) => Promise<R>) {
 }
 
 export function usePublishCheat() {
-  return useCheatMutation((body: CheatBody) => api.cheats.publish(body));
+  return useCheatMutation((body: CheatBody) => cheatsRoutes.publish(body));
 }
 
 export function useUpdateCheat() {
-  return useCheatMutation(({ id, body }: { id: string; body: CheatBody }) => api.cheats.edit({ id }, body));
+  return useCheatMutation(({ id, body }: { id: string; body: CheatBody }) => cheatsRoutes.edit({ id }, body));
 }
 
 export function useDeleteCheat() {
-  return useCheatMutation((id: string) => api.cheats.remove({ id }));
+  return useCheatMutation((id: string) => cheatsRoutes.remove({ id }));
 }
 
 export function useDownloadCheat() {
-  return useCheatMutation((id: string) => api.cheats.download({ id }));
+  return useCheatMutation((id: string) => cheatsRoutes.download({ id }));
 }
 
 /** Watch or stop watching a cheat (detection alerts) from its detail or its card; refreshes both. */
 export function useWatchCheat(id: string) {
   return useCheatMutation((watch: boolean) =>
-    (watch ? api.watches.watchCheat : api.watches.unwatchCheat)({ id }),
+    (watch ? watchesRoutes.watchCheat : watchesRoutes.unwatchCheat)({ id }),
   );
 }

@@ -14,7 +14,8 @@ import type {
   ForumThreadView,
   NewThreadBody,
 } from '../../../contract/forum.ts';
-import * as routes from '../../lib/api-routes.gen.ts';
+import { forumRoutes } from '../../lib/api-routes/forum.gen.ts';
+import { profilesRoutes } from '../../lib/api-routes/profiles.gen.ts';
 import { usePagedQuery, useRefreshingMutation } from '../../lib/queries.ts';
 import { forumRootKey, notificationsRootKey } from '../../lib/query-roots.ts';
 import { myReviewItemsKey } from '../../lib/review-items.ts';
@@ -45,14 +46,14 @@ function mergeThread(queryClient: QueryClient, thread: ForumThread) {
 export function useLatestThreads() {
   return useQuery({
     queryKey: forumKeys.latest,
-    queryFn: ({ signal }) => routes.forum.latest({ signal }),
+    queryFn: ({ signal }) => forumRoutes.latest({ signal }),
   });
 }
 
 /** Markdown rendered by the server's one renderer, for the editor's Preview tab. */
 export function usePreview() {
   return useMutation({
-    mutationFn: (content: string) => routes.forum.preview({ content }),
+    mutationFn: (content: string) => forumRoutes.preview({ content }),
   });
 }
 
@@ -60,7 +61,7 @@ export function usePreview() {
 export function useMentionSuggestions(q: string) {
   return useQuery({
     queryKey: ['users', 'autocomplete', q],
-    queryFn: ({ signal }) => routes.profiles.autocomplete({ q }, { signal }),
+    queryFn: ({ signal }) => profilesRoutes.autocomplete({ q }, { signal }),
     enabled: q.length > 0,
     staleTime: 30_000,
     placeholderData: (previous) => previous,
@@ -70,7 +71,7 @@ export function useMentionSuggestions(q: string) {
 export function useEditThread(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: EditThreadBody) => routes.forum.editThread({ id }, body),
+    mutationFn: (body: EditThreadBody) => forumRoutes.editThread({ id }, body),
     onSuccess: (thread) => {
       mergeThread(queryClient, thread);
       return queryClient.invalidateQueries({ queryKey: forumKeys.all });
@@ -86,10 +87,10 @@ export function useModerateThread(id: string) {
   return useMutation({
     mutationFn: (change: ThreadModeration) =>
       'pin' in change
-        ? routes.forum.pin({ id }, { pinned: change.pin })
+        ? forumRoutes.pin({ id }, { pinned: change.pin })
         : 'lock' in change
-          ? routes.forum.lock({ id }, { locked: change.lock })
-          : routes.forum.move({ id }, { categoryId: change.categoryId }),
+          ? forumRoutes.lock({ id }, { locked: change.lock })
+          : forumRoutes.move({ id }, { categoryId: change.categoryId }),
     onSuccess: (thread) => {
       mergeThread(queryClient, thread);
       return queryClient.invalidateQueries({ queryKey: forumKeys.all });
@@ -99,7 +100,7 @@ export function useModerateThread(id: string) {
 
 export function useEditReply(threadId: string) {
   return useRefreshingMutation(
-    ({ id, content }: { id: string; content: string }) => routes.forum.editReply({ id }, { content }),
+    ({ id, content }: { id: string; content: string }) => forumRoutes.editReply({ id }, { content }),
     forumKeys.replies(threadId),
   );
 }
@@ -107,7 +108,7 @@ export function useEditReply(threadId: string) {
 /** Deletes a reply; the thread (its reply count) and its replies are read again. */
 export function useDeleteReply(threadId: string) {
   return useRefreshingMutation(
-    (id: string) => routes.forum.deleteReply({ id }),
+    (id: string) => forumRoutes.deleteReply({ id }),
     forumKeys.thread(threadId),
     forumKeys.replies(threadId),
     ['forum', 'threads'],
@@ -119,7 +120,7 @@ export function useRevisions(kind: 'threads' | 'replies', id: string, enabled: b
   return useQuery({
     queryKey: forumKeys.revisions(kind, id),
     queryFn: ({ signal }) =>
-      (kind === 'threads' ? routes.forum.threadRevisions : routes.forum.replyRevisions)({ id }, { signal }),
+      (kind === 'threads' ? forumRoutes.threadRevisions : forumRoutes.replyRevisions)({ id }, { signal }),
     enabled,
   });
 }
@@ -127,13 +128,13 @@ export function useRevisions(kind: 'threads' | 'replies', id: string, enabled: b
 export function useForumCategories() {
   return useQuery({
     queryKey: forumKeys.categories,
-    queryFn: ({ signal }) => routes.forum.categories({ signal }),
+    queryFn: ({ signal }) => forumRoutes.categories({ signal }),
   });
 }
 
 export function useForumThreads(categoryId: string) {
   return usePagedQuery(forumKeys.threads(categoryId), (cursor, signal) =>
-    routes.forum.threads({ categoryId, cursor }, { signal }),
+    forumRoutes.threads({ categoryId, cursor }, { signal }),
   );
 }
 
@@ -144,7 +145,7 @@ export function useForumThreads(categoryId: string) {
 export function useForumThread(id: string) {
   return useQuery({
     queryKey: forumKeys.thread(id),
-    queryFn: ({ signal }) => routes.forum.thread({ id }, { signal }),
+    queryFn: ({ signal }) => forumRoutes.thread({ id }, { signal }),
   });
 }
 
@@ -157,7 +158,7 @@ export function useForumReplies(thread: ForumThreadView, from: 'start' | 'unread
   return useInfiniteQuery({
     queryKey: [...forumKeys.replies(thread.id), from],
     queryFn: ({ pageParam, signal }) =>
-      routes.forum.replies({ id: thread.id }, { cursor: pageParam }, { signal }),
+      forumRoutes.replies({ id: thread.id }, { cursor: pageParam }, { signal }),
     initialPageParam: first,
     initialData: from === thread.repliesFrom ? { pages: [thread.replies], pageParams: [first] } : undefined,
     // Fresh until an action invalidates it: the thread request has just brought the first page.
@@ -170,7 +171,7 @@ export function useForumReplies(thread: ForumThreadView, from: 'start' | 'unread
 export function useMarkRead(threadId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (replyId: string | null) => routes.forum.read({ id: threadId }, { replyId }),
+    mutationFn: (replyId: string | null) => forumRoutes.read({ id: threadId }, { replyId }),
     onSuccess: () =>
       Promise.all(
         [...forumKeys.categoryLists, notificationsRootKey].map((queryKey) =>
@@ -183,7 +184,7 @@ export function useMarkRead(threadId: string) {
 export function useWatch(threadId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (watching: boolean) => routes.forum.watch({ id: threadId }, { watching }),
+    mutationFn: (watching: boolean) => forumRoutes.watch({ id: threadId }, { watching }),
     onSuccess: ({ watching }) => {
       queryClient.setQueryData<ForumThreadView>(forumKeys.thread(threadId), (old) =>
         old ? { ...old, watching } : old,
@@ -199,7 +200,7 @@ export function useWatch(threadId: string) {
 export function useLikeReply(threadId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, liked }: { id: string; liked: boolean }) => routes.forum.likeReply({ id }, { liked }),
+    mutationFn: ({ id, liked }: { id: string; liked: boolean }) => forumRoutes.likeReply({ id }, { liked }),
     onSuccess: (result, { id }) => {
       const update = (r: ForumReply) => (r.id === id ? { ...r, ...result } : r);
       queryClient.setQueriesData<InfiniteData<ForumReplyPage>>(
@@ -217,7 +218,7 @@ export function useLikeReply(threadId: string) {
 /** A new thread: published (the thread), or held for staff (issue 36: the queue item, shown to its author). */
 export function useCreateThread() {
   return useRefreshingMutation(
-    (body: NewThreadBody) => routes.forum.createThread(body),
+    (body: NewThreadBody) => forumRoutes.createThread(body),
     forumKeys.all,
     myReviewItemsKey,
   );
@@ -226,7 +227,7 @@ export function useCreateThread() {
 /** A reply: published, or held for staff like a new thread. */
 export function useReply(threadId: string) {
   return useRefreshingMutation(
-    (content: string) => routes.forum.reply({ id: threadId }, { content }),
+    (content: string) => forumRoutes.reply({ id: threadId }, { content }),
     forumKeys.all,
     myReviewItemsKey,
   );
@@ -235,7 +236,7 @@ export function useReply(threadId: string) {
 export function useVote(threadId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (value: 1 | -1 | 0) => routes.forum.vote({ id: threadId }, { value }),
+    mutationFn: (value: 1 | -1 | 0) => forumRoutes.vote({ id: threadId }, { value }),
     onSuccess: (counts) => {
       queryClient.setQueryData<ForumThreadView>(forumKeys.thread(threadId), (old) =>
         old ? { ...old, ...counts } : old,
@@ -248,7 +249,7 @@ export function useVote(threadId: string) {
 export function useDeleteThread() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => routes.forum.deleteThread({ id }),
+    mutationFn: (id: string) => forumRoutes.deleteThread({ id }),
     // Stale but not refetched now: the deleted thread's own page is still on screen until it navigates.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: forumKeys.all, refetchType: 'none' }),
   });
@@ -256,11 +257,11 @@ export function useDeleteThread() {
 
 export function useCreateCategory() {
   return useRefreshingMutation(
-    (body: { name: string; description: string }) => routes.forum.createCategory(body),
+    (body: { name: string; description: string }) => forumRoutes.createCategory(body),
     forumKeys.categories,
   );
 }
 
 export function useDeleteCategory() {
-  return useRefreshingMutation((id: string) => routes.forum.deleteCategory({ id }), forumKeys.all);
+  return useRefreshingMutation((id: string) => forumRoutes.deleteCategory({ id }), forumKeys.all);
 }

@@ -13,7 +13,10 @@ import type {
   SettleBody,
 } from '../../../contract/orders.ts';
 import type { DetectionBody } from '../../../contract/watches.ts';
-import * as api from '../../lib/api-routes.gen.ts';
+import { listingsRoutes } from '../../lib/api-routes/listings.gen.ts';
+import { ordersRoutes } from '../../lib/api-routes/orders.gen.ts';
+import { stockRoutes } from '../../lib/api-routes/stock.gen.ts';
+import { watchesRoutes } from '../../lib/api-routes/watches.gen.ts';
 import { ordersRootKey, walletRootKey } from '../../lib/orders.ts';
 import { pagedQuery, usePagedQuery } from '../../lib/queries.ts';
 import { listingsRootKey, ticketsRootKey } from '../../lib/query-roots.ts';
@@ -51,7 +54,7 @@ export const defaultListingFilters: ListingFilters = { status: 'active', type: '
 export function listingsQuery(f: ListingFilters) {
   return pagedQuery(
     listingKeys.list(f),
-    (cursor, signal) => api.listings.list({ ...f, cursor }, { signal }),
+    (cursor, signal) => listingsRoutes.list({ ...f, cursor }, { signal }),
     {
       meta: { public: true },
     },
@@ -64,7 +67,7 @@ export function useListings(f: ListingFilters) {
 
 export function useAdminListings(f: ListingFilters) {
   return usePagedQuery(listingKeys.admin(f), (cursor, signal) =>
-    api.listings.adminList({ ...f, cursor }, { signal }),
+    listingsRoutes.adminList({ ...f, cursor }, { signal }),
   );
 }
 
@@ -72,7 +75,7 @@ export function useAdminListings(f: ListingFilters) {
 export function listingQuery(id: string) {
   return queryOptions({
     queryKey: listingKeys.detail(id),
-    queryFn: ({ signal }) => api.listings.get({ id }, { signal }),
+    queryFn: ({ signal }) => listingsRoutes.get({ id }, { signal }),
   });
 }
 
@@ -82,13 +85,13 @@ export function useListing(id: string) {
 
 export function useOrders(role: OrderRole) {
   return usePagedQuery(orderKeys.mine(role), (cursor, signal) =>
-    api.orders.list({ role, cursor }, { signal }),
+    ordersRoutes.list({ role, cursor }, { signal }),
   );
 }
 
 export function useAdminOrders(status: AdminOrderStatus) {
   return usePagedQuery(orderKeys.admin(status), (cursor, signal) =>
-    api.orders.adminList({ status, cursor }, { signal }),
+    ordersRoutes.adminList({ status, cursor }, { signal }),
   );
 }
 
@@ -96,7 +99,7 @@ export function useAdminOrders(status: AdminOrderStatus) {
 export function useOrderDetail(id: string, enabled = true) {
   return useQuery({
     queryKey: orderKeys.detail(id),
-    queryFn: ({ signal }) => api.orders.get({ id }, { signal }),
+    queryFn: ({ signal }) => ordersRoutes.get({ id }, { signal }),
     enabled,
   });
 }
@@ -124,19 +127,19 @@ function useOrderMutation<V>(fn: (vars: V) => Promise<OrderDetail>, alsoTickets 
 }
 
 export function useConfirmDelivery() {
-  return useOrderMutation((id: string) => api.orders.confirm({ id }));
+  return useOrderMutation((id: string) => ordersRoutes.confirm({ id }));
 }
 
 /** Staff settle a held order whose seller is banned (no dispute, so no ticket to close). */
 export function useSettleHeldOrder() {
   return useOrderMutation(({ id, body }: { id: string; body: SettleBody }) =>
-    api.orders.settle({ id }, body),
+    ordersRoutes.settle({ id }, body),
   );
 }
 
 export function useOpenDispute() {
   return useOrderMutation(
-    ({ id, body }: { id: string; body: DisputeBody }) => api.orders.dispute({ id }, body),
+    ({ id, body }: { id: string; body: DisputeBody }) => ordersRoutes.dispute({ id }, body),
     true,
   );
 }
@@ -160,17 +163,17 @@ function useListingMutation<V, R>(fn: (vars: V) => Promise<R>, movesMoney = fals
 }
 
 export function useCreateListing() {
-  return useListingMutation((body: ListingCreateBody) => api.listings.create(body));
+  return useListingMutation((body: ListingCreateBody) => listingsRoutes.create(body));
 }
 
 export function useUpdateListing() {
   return useListingMutation(({ id, body }: { id: string; body: ListingEditBody }) =>
-    api.listings.edit({ id }, body),
+    listingsRoutes.edit({ id }, body),
   );
 }
 
 export function useDeleteListing() {
-  return useListingMutation((id: string) => api.listings.remove({ id }));
+  return useListingMutation((id: string) => listingsRoutes.remove({ id }));
 }
 
 /**
@@ -181,7 +184,7 @@ export function useDeleteListing() {
 export function usePurchaseListing() {
   return useListingMutation(
     ({ id, key, expectedPrice, units }: { id: string; key: string; expectedPrice: number; units: number }) =>
-      api.listings.purchase({ id }, { expectedPrice, units }, { headers: { 'Idempotency-Key': key } }),
+      listingsRoutes.purchase({ id }, { expectedPrice, units }, { headers: { 'Idempotency-Key': key } }),
     true,
   );
 }
@@ -197,7 +200,7 @@ export const keyQueryKeys = {
 export function useOrderKeys(orderId: string, enabled = true) {
   return useQuery({
     queryKey: keyQueryKeys.order(orderId),
-    queryFn: ({ signal }) => api.stock.orderKeys({ id: orderId }, { signal }),
+    queryFn: ({ signal }) => stockRoutes.orderKeys({ id: orderId }, { signal }),
     enabled,
   });
 }
@@ -206,47 +209,47 @@ export function useOrderKeys(orderId: string, enabled = true) {
 export function useListingKeys(listingId: string, enabled = true) {
   return useQuery({
     queryKey: keyQueryKeys.listing(listingId),
-    queryFn: ({ signal }) => api.stock.listingKeys({ id: listingId }, {}, { signal }),
+    queryFn: ({ signal }) => stockRoutes.listingKeys({ id: listingId }, {}, { signal }),
     enabled,
   });
 }
 
 export function useUploadKeys() {
   return useListingMutation(({ id, keys }: { id: string; keys: string }) =>
-    api.stock.uploadKeys({ id }, { keys }),
+    stockRoutes.uploadKeys({ id }, { keys }),
   );
 }
 
 export function useWithdrawKeys() {
-  return useListingMutation((id: string) => api.stock.withdrawKeys({ id }));
+  return useListingMutation((id: string) => stockRoutes.withdrawKeys({ id }));
 }
 
 export function useLeaveFeedback() {
   return useListingMutation(({ id, body }: { id: string; body: FeedbackBody }) =>
-    api.listings.leaveFeedback({ id }, body),
+    listingsRoutes.leaveFeedback({ id }, body),
   );
 }
 
 export function usePinListing() {
   return useListingMutation(({ id, isPinned }: { id: string; isPinned: boolean }) =>
-    api.listings.pin({ id }, { isPinned }),
+    listingsRoutes.pin({ id }, { isPinned }),
   );
 }
 
 export function useAdminDeleteListing() {
-  return useListingMutation((id: string) => api.listings.adminRemove({ id }));
+  return useListingMutation((id: string) => listingsRoutes.adminRemove({ id }));
 }
 
 /** Watch or stop watching a cheat listing (detection alerts). */
 export function useWatchListing(id: string) {
   return useListingMutation((watch: boolean) =>
-    (watch ? api.watches.watchListing : api.watches.unwatchListing)({ id }),
+    (watch ? watchesRoutes.watchListing : watchesRoutes.unwatchListing)({ id }),
   );
 }
 
 /** The seller (or staff) sets a cheat listing's detection status; watchers are alerted. */
 export function useSetDetection() {
   return useListingMutation(({ id, body }: { id: string; body: DetectionBody }) =>
-    api.watches.setDetection({ id }, body),
+    watchesRoutes.setDetection({ id }, body),
   );
 }

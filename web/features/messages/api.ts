@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import * as routes from '../../lib/api-routes.gen.ts';
+import { directMessagesRoutes } from '../../lib/api-routes/direct-messages.gen.ts';
+import { profilesRoutes } from '../../lib/api-routes/profiles.gen.ts';
 import { useRefreshingMutation } from '../../lib/queries.ts';
 import { notificationsRootKey } from '../../lib/query-roots.ts';
 
@@ -12,7 +13,7 @@ export const threadKey = (userId: string) => ['conversations', userId] as const;
 
 export const conversationsQuery = queryOptions({
   queryKey: conversationsKey,
-  queryFn: ({ signal }) => routes.directMessages.conversations({}, { signal }),
+  queryFn: ({ signal }) => directMessagesRoutes.conversations({}, { signal }),
 });
 
 export function useConversations(enabled: boolean) {
@@ -24,7 +25,7 @@ export function useThread(userId: string | undefined) {
   return useQuery({
     queryKey: threadKey(userId ?? ''),
     queryFn: async ({ signal }) => {
-      const thread = await routes.directMessages.thread({ userId: userId ?? '' }, {}, { signal });
+      const thread = await directMessagesRoutes.thread({ userId: userId ?? '' }, {}, { signal });
       // Opening the thread marked my received messages read: the list's unread counts change.
       queryClient.invalidateQueries({ queryKey: conversationsKey, exact: true });
       queryClient.invalidateQueries({ queryKey: notificationsRootKey });
@@ -38,7 +39,7 @@ export function useThread(userId: string | undefined) {
 export function useSendMessage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { recipientId: string; message: string }) => routes.directMessages.send(body),
+    mutationFn: (body: { recipientId: string; message: string }) => directMessagesRoutes.send(body),
     onSuccess: (_msg, body) => {
       queryClient.invalidateQueries({ queryKey: threadKey(body.recipientId) });
       queryClient.invalidateQueries({ queryKey: conversationsKey, exact: true });
@@ -49,7 +50,7 @@ export function useSendMessage() {
 export function useDeleteConversation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (userId: string) => routes.directMessages.deleteConversation({ userId }),
+    mutationFn: (userId: string) => directMessagesRoutes.deleteConversation({ userId }),
     onSuccess: (_r, userId) => {
       queryClient.removeQueries({ queryKey: threadKey(userId) });
       queryClient.invalidateQueries({ queryKey: conversationsKey, exact: true });
@@ -60,7 +61,7 @@ export function useDeleteConversation() {
 export function useSetBlock(userId: string) {
   return useRefreshingMutation(
     (blocked: boolean) =>
-      (blocked ? routes.directMessages.block : routes.directMessages.unblock)({ id: userId }),
+      (blocked ? directMessagesRoutes.block : directMessagesRoutes.unblock)({ id: userId }),
     threadKey(userId),
   );
 }
@@ -68,7 +69,7 @@ export function useSetBlock(userId: string) {
 export function useUserSearch(q: string) {
   return useQuery({
     queryKey: ['users', 'search', q],
-    queryFn: ({ signal }) => routes.profiles.search({ q }, { signal }),
+    queryFn: ({ signal }) => profilesRoutes.search({ q }, { signal }),
     placeholderData: (previous) => previous,
   });
 }
@@ -76,7 +77,7 @@ export function useUserSearch(q: string) {
 export function useUserSummary(userId: string | null) {
   return useQuery({
     queryKey: ['users', userId],
-    queryFn: ({ signal }) => routes.profiles.get({ id: userId ?? '' }, { signal }),
+    queryFn: ({ signal }) => profilesRoutes.get({ id: userId ?? '' }, { signal }),
     enabled: Boolean(userId),
     retry: false,
   });

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NotificationPage } from '../../../contract/notifications.ts';
-import * as api from '../../lib/api-routes.gen.ts';
+import { notificationsRoutes } from '../../lib/api-routes/notifications.gen.ts';
 import { notificationsRootKey } from '../../lib/query-roots.ts';
 
 /** The bell's data under one root; live 'notification' events (web/lib/socket-open.ts) invalidate it. */
@@ -11,7 +11,7 @@ export const notificationKeys = {
 
 export const unreadNotificationsQuery = queryOptions({
   queryKey: notificationKeys.unread,
-  queryFn: ({ signal }) => api.notifications.list({ filter: 'unread' }, { signal }),
+  queryFn: ({ signal }) => notificationsRoutes.list({ filter: 'unread' }, { signal }),
   // Without a live connection the count still catches up now and then.
   refetchInterval: 60_000,
 });
@@ -23,7 +23,7 @@ export function useUnreadNotifications(enabled: boolean) {
 export function useMarkNotificationRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.notifications.read({ id }),
+    mutationFn: (id: string) => notificationsRoutes.read({ id }),
     onMutate: (id) => {
       // Spec §4: a clicked notification leaves the list at once.
       queryClient.setQueryData<NotificationPage>(unreadNotificationsQuery.queryKey, (data) =>
@@ -43,7 +43,7 @@ export function useMarkNotificationRead() {
 export function useMarkAllNotificationsRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.notifications.readAll(),
+    mutationFn: () => notificationsRoutes.readAll(),
     onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
   });
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { AdminProduct, ProductBody, ProductStatus } from '../../../contract/products.ts';
-import * as api from '../../lib/api-routes.gen.ts';
+import { productsRoutes } from '../../lib/api-routes/products.gen.ts';
 import { pagedQuery, usePagedQuery, useRefreshingMutation } from '../../lib/queries.ts';
 
 const productsRootKey = ['products'] as const;
@@ -15,7 +15,7 @@ export const productKeys = {
 export function productListQuery(status: 'active' | 'all', q: string) {
   return pagedQuery(
     productKeys.list(status, q),
-    (cursor, signal) => api.products.list({ status, q, cursor }, { signal }),
+    (cursor, signal) => productsRoutes.list({ status, q, cursor }, { signal }),
     // The same for everyone: kept when members sign in or out.
     { meta: { public: true } },
   );
@@ -28,7 +28,7 @@ export function useProducts(status: 'active' | 'all', q: string) {
 export function productQuery(id: string) {
   return queryOptions({
     queryKey: productKeys.detail(id),
-    queryFn: ({ signal }) => api.products.get({ id }, { signal }),
+    queryFn: ({ signal }) => productsRoutes.get({ id }, { signal }),
     meta: { public: true },
   });
 }
@@ -39,7 +39,7 @@ export function useProduct(id: string) {
 
 export function useAdminProducts(status: 'all' | ProductStatus, q: string) {
   return usePagedQuery(productKeys.admin(status, q), (cursor, signal) =>
-    api.products.adminList({ status, q, cursor }, { signal }),
+    productsRoutes.adminList({ status, q, cursor }, { signal }),
   );
 }
 
@@ -49,27 +49,27 @@ function useProductMutation<V>(fn: (vars: V) => Promise<AdminProduct | undefined
 }
 
 export function useCreateProduct() {
-  return useProductMutation((body: ProductBody) => api.products.create(body));
+  return useProductMutation((body: ProductBody) => productsRoutes.create(body));
 }
 
 export function useUpdateProduct() {
   return useProductMutation(({ id, body }: { id: string; body: ProductBody }) =>
-    api.products.edit({ id }, body),
+    productsRoutes.edit({ id }, body),
   );
 }
 
 export function usePinProduct() {
   return useProductMutation(({ id, isPinned }: { id: string; isPinned: boolean }) =>
-    api.products.pin({ id }, { isPinned }),
+    productsRoutes.pin({ id }, { isPinned }),
   );
 }
 
 export function useSetProductStatus() {
   return useProductMutation(({ id, status }: { id: string; status: ProductStatus }) =>
-    api.products.setStatus({ id }, { status }),
+    productsRoutes.setStatus({ id }, { status }),
   );
 }
 
 export function useDeleteProduct() {
-  return useProductMutation((id: string) => api.products.remove({ id }));
+  return useProductMutation((id: string) => productsRoutes.remove({ id }));
 }

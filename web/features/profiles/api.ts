@@ -1,6 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PublicProfile } from '../../../contract/profiles.ts';
-import * as routes from '../../lib/api-routes.gen.ts';
+import { forumRoutes } from '../../lib/api-routes/forum.gen.ts';
+import { listingsRoutes } from '../../lib/api-routes/listings.gen.ts';
+import { profilesRoutes } from '../../lib/api-routes/profiles.gen.ts';
+import { socialRoutes } from '../../lib/api-routes/social.gen.ts';
 import { usePagedQuery } from '../../lib/queries.ts';
 import { loadRetry } from '../../lib/query-retry.ts';
 import { postsRootKey } from '../../lib/query-roots.ts';
@@ -11,7 +14,7 @@ export const profileKey = (id: string) => ['profile', id] as const;
 export const profileQuery = (id: string) =>
   queryOptions({
     queryKey: profileKey(id),
-    queryFn: ({ signal }) => routes.profiles.get({ id }, { signal }),
+    queryFn: ({ signal }) => profilesRoutes.get({ id }, { signal }),
     // An unknown id is final: client errors are not retried.
     ...loadRetry,
   });
@@ -23,7 +26,7 @@ export function useProfile(id: string) {
 export function useProfilePosts(id: string, enabled: boolean) {
   return usePagedQuery(
     [...profileKey(id), 'posts'],
-    (cursor, signal) => routes.social.byAuthor({ id }, { cursor }, { signal }),
+    (cursor, signal) => socialRoutes.byAuthor({ id }, { cursor }, { signal }),
     { enabled },
   );
 }
@@ -31,7 +34,7 @@ export function useProfilePosts(id: string, enabled: boolean) {
 export function useFollowProfile(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (follow: boolean) => (follow ? routes.profiles.follow : routes.profiles.unfollow)({ id }),
+    mutationFn: (follow: boolean) => (follow ? profilesRoutes.follow : profilesRoutes.unfollow)({ id }),
     onSuccess: (res) => {
       queryClient.setQueryData<PublicProfile>(profileKey(id), (p) =>
         p ? { ...p, isFollowing: res.following, followerCount: res.followerCount } : p,
@@ -44,7 +47,7 @@ export function useFollowProfile(id: string) {
 export function useProfileForumThreads(id: string, enabled: boolean) {
   return usePagedQuery(
     [...profileKey(id), 'forum-threads'],
-    (cursor, signal) => routes.forum.byUser({ id }, { cursor }, { signal }),
+    (cursor, signal) => forumRoutes.byUser({ id }, { cursor }, { signal }),
     { enabled },
   );
 }
@@ -53,7 +56,7 @@ export function useProfileForumThreads(id: string, enabled: boolean) {
 export function useProfileFeedback(id: string) {
   return usePagedQuery(
     ['profiles', id, 'feedback'],
-    (cursor, signal) => routes.listings.sellerFeedback({ id }, { cursor }, { signal }),
+    (cursor, signal) => listingsRoutes.sellerFeedback({ id }, { cursor }, { signal }),
     { meta: { public: true } },
   );
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { StockBody } from '../../../contract/stock.ts';
-import * as api from '../../lib/api-routes.gen.ts';
+import { sellerRoutes } from '../../lib/api-routes/seller.gen.ts';
+import { stockRoutes } from '../../lib/api-routes/stock.gen.ts';
 import { usePagedQuery, useRefreshingMutation } from '../../lib/queries.ts';
 import { listingsRootKey } from '../../lib/query-roots.ts';
 
@@ -13,20 +14,22 @@ export const sellerKeys = {
 };
 
 export function useSellerListings() {
-  return usePagedQuery(sellerKeys.listings, (cursor, signal) => api.seller.listings({ cursor }, { signal }));
+  return usePagedQuery(sellerKeys.listings, (cursor, signal) =>
+    sellerRoutes.listings({ cursor }, { signal }),
+  );
 }
 
 export function useSalesSummary() {
   return useQuery({
     queryKey: sellerKeys.sales,
-    queryFn: ({ signal }) => api.seller.sales({ signal }),
+    queryFn: ({ signal }) => sellerRoutes.sales({ signal }),
   });
 }
 
 /** A link listing's stock (restock) or either kind's low-stock warning; refreshes the dashboard and listings. */
 export function useSetStock() {
   return useRefreshingMutation(
-    ({ id, body }: { id: string; body: StockBody }) => api.stock.setStock({ id }, body),
+    ({ id, body }: { id: string; body: StockBody }) => stockRoutes.setStock({ id }, body),
     sellerKeys.all,
     listingsRootKey,
   );

@@ -1,10 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SiteSettingKey } from '../../../contract/site.ts';
-import * as routes from '../../lib/api-routes.gen.ts';
+import { siteSettingsRoutes } from '../../lib/api-routes/site-settings.gen.ts';
 
 export const siteSettingsQuery = queryOptions({
   queryKey: ['site-settings'],
-  queryFn: ({ signal }) => routes.siteSettings.public({ signal }),
+  queryFn: ({ signal }) => siteSettingsRoutes.public({ signal }),
   // Kept fresh by the socket's 'site-settings' event; refetched now and then in case it was missed.
   staleTime: 60_000,
   refetchInterval: 5 * 60_000,
@@ -24,7 +24,7 @@ export function useUpdateSiteSetting() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ key, value }: { key: SiteSettingKey; value: object }) =>
-      routes.siteSettings.set({ key }, value as Record<string, unknown>),
+      siteSettingsRoutes.set({ key }, value as Record<string, unknown>),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: siteSettingsQuery.queryKey }),
   });
 }

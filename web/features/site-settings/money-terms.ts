@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SiteSettingValue } from '../../../contract/site.ts';
-import * as routes from '../../lib/api-routes.gen.ts';
+import { depositsRoutes } from '../../lib/api-routes/deposits.gen.ts';
+import { withdrawalsRoutes } from '../../lib/api-routes/withdrawals.gen.ts';
 
 /*
  * The stored terms of top-ups and withdrawals, which the public config leaves out: read where members read
@@ -14,7 +15,7 @@ export function usePaymentTerms(enabled: boolean) {
   return useQuery({
     queryKey: ['site-settings', 'payments'],
     queryFn: async ({ signal }): Promise<SiteSettingValue<'payments'>> => {
-      const { currency, creditsPerUnit, minCredits, maxCredits } = await routes.deposits.options({ signal });
+      const { currency, creditsPerUnit, minCredits, maxCredits } = await depositsRoutes.options({ signal });
       return { currency, creditsPerUnit, minCredits, maxCredits };
     },
     enabled,
@@ -25,7 +26,7 @@ export function useWithdrawalTerms(enabled: boolean) {
   return useQuery({
     queryKey: ['site-settings', 'withdrawals'],
     queryFn: async ({ signal }): Promise<SiteSettingValue<'withdrawals'>> => {
-      const options = await routes.withdrawals.options({ signal });
+      const options = await withdrawalsRoutes.options({ signal });
       const { reserveDays, minCredits, feePercent, addressHoldHours } = options;
       return { reserveDays, minCredits, feePercent, addressHoldHours };
     },

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SiteSettingValue } from '../../../contract/site.ts';
-import * as routes from '../../lib/api-routes.gen.ts';
+import { siteSettingsRoutes } from '../../lib/api-routes/site-settings.gen.ts';
 
 /**
  * The review queue's rules (issue 36) as stored, which the public config leaves out: under the settings key,
@@ -10,7 +10,7 @@ export function useReviewTerms(enabled: boolean) {
   return useQuery({
     queryKey: ['site-settings', 'review'],
     queryFn: async ({ signal }) =>
-      (await routes.siteSettings.get({ key: 'review' }, { signal })).value as SiteSettingValue<'review'>,
+      (await siteSettingsRoutes.get({ key: 'review' }, { signal })).value as SiteSettingValue<'review'>,
     enabled,
   });
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import * as api from '../../lib/api-routes.gen.ts';
+import { trustRoutes } from '../../lib/api-routes/trust.gen.ts';
 
 /**
  * The `trust` setting (trust levels: what unlocks each, each one's limits), which the public config leaves
@@ -8,7 +8,7 @@ import * as api from '../../lib/api-routes.gen.ts';
 export function useTrustTerms(enabled: boolean) {
   return useQuery({
     queryKey: ['site-settings', 'trust'],
-    queryFn: ({ signal }) => api.trust.levels({ signal }),
+    queryFn: ({ signal }) => trustRoutes.levels({ signal }),
     enabled,
   });
 }

@@ -9,7 +9,8 @@ import {
 } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { createPostBody, FeedTab, Post, PostPage } from '../../../contract/social.ts';
-import * as routes from '../../lib/api-routes.gen.ts';
+import { profilesRoutes } from '../../lib/api-routes/profiles.gen.ts';
+import { socialRoutes } from '../../lib/api-routes/social.gen.ts';
 import { pagedQuery, usePagedQuery, useRefreshingMutation } from '../../lib/queries.ts';
 import { postsRootKey } from '../../lib/query-roots.ts';
 import { myReviewItemsKey } from '../../lib/review-items.ts';
@@ -30,7 +31,7 @@ const profilesKey = ['profile'] as const;
 type FeedData = InfiniteData<PostPage, string | undefined>;
 
 export const feedQuery = (tab: FeedTab) =>
-  pagedQuery(feedKey(tab), (cursor, signal) => routes.social.feed({ tab, cursor }, { signal }));
+  pagedQuery(feedKey(tab), (cursor, signal) => socialRoutes.feed({ tab, cursor }, { signal }));
 
 export function useFeed(tab: FeedTab, enabled: boolean) {
   return useInfiniteQuery({ ...feedQuery(tab), enabled });
@@ -38,7 +39,7 @@ export function useFeed(tab: FeedTab, enabled: boolean) {
 
 export const statsQuery = queryOptions({
   queryKey: statsKey,
-  queryFn: ({ signal }) => routes.social.stats({ signal }),
+  queryFn: ({ signal }) => socialRoutes.stats({ signal }),
   staleTime: 30_000,
   // The same for everyone: kept when members sign in or out.
   meta: { public: true },
@@ -62,7 +63,7 @@ function updateCachedPosts(queryClient: QueryClient, match: (p: Post) => boolean
 
 export function useCreatePost() {
   return useRefreshingMutation(
-    (body: z.output<typeof createPostBody>) => routes.social.createPost(body),
+    (body: z.output<typeof createPostBody>) => socialRoutes.createPost(body),
     myReviewItemsKey,
     postsKey,
     statsKey,
@@ -73,7 +74,7 @@ export function useCreatePost() {
 export function useDeletePost() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (postId: string) => routes.social.deletePost({ id: postId }),
+    mutationFn: (postId: string) => socialRoutes.deletePost({ id: postId }),
     onSuccess: (_data, postId) => {
       editCachedFeed(queryClient, (posts) => posts.filter((p) => p.id !== postId));
       return Promise.all([
@@ -89,7 +90,7 @@ export function useToggleLike() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ postId, like }: { postId: string; like: boolean }) =>
-      (like ? routes.social.like : routes.social.unlike)({ id: postId }),
+      (like ? socialRoutes.like : socialRoutes.unlike)({ id: postId }),
     onMutate: async ({ postId, like }) => {
       await queryClient.cancelQueries({ queryKey: feedRootKey });
       const before = queryClient.getQueriesData<FeedData>({ queryKey: feedRootKey });
@@ -119,7 +120,7 @@ export function useToggleFollow() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, follow }: { userId: string; follow: boolean }) =>
-      (follow ? routes.profiles.follow : routes.profiles.unfollow)({ id: userId }),
+      (follow ? profilesRoutes.follow : profilesRoutes.unfollow)({ id: userId }),
     onSuccess: (res, { userId }) => {
       updateCachedPosts(
         queryClient,
@@ -137,7 +138,7 @@ export function useToggleFollow() {
 export function useComments(postId: string, enabled: boolean) {
   return usePagedQuery(
     commentsKey(postId),
-    (cursor, signal) => routes.social.comments({ id: postId }, { cursor }, { signal }),
+    (cursor, signal) => socialRoutes.comments({ id: postId }, { cursor }, { signal }),
     { enabled },
   );
 }
@@ -153,7 +154,7 @@ function bumpCommentCount(queryClient: QueryClient, postId: string, delta: numbe
 export function useAddComment(postId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (content: string) => routes.social.comment({ id: postId }, { content }),
+    mutationFn: (content: string) => socialRoutes.comment({ id: postId }, { content }),
     onSuccess: () => {
       bumpCommentCount(queryClient, postId, 1);
       return queryClient.invalidateQueries({ queryKey: commentsKey(postId) });
@@ -164,7 +165,7 @@ export function useAddComment(postId: string) {
 export function useDeleteComment(postId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (commentId: string) => routes.social.deleteComment({ id: commentId }),
+    mutationFn: (commentId: string) => socialRoutes.deleteComment({ id: commentId }),
     onSuccess: () => {
       bumpCommentCount(queryClient, postId, -1);
       return queryClient.invalidateQueries({ queryKey: commentsKey(postId) });

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SettleBody } from '../../../contract/orders.ts';
 import type { NewTicketBody, TicketDetail, TicketStatus } from '../../../contract/tickets.ts';
-import * as api from '../../lib/api-routes.gen.ts';
+import { ordersRoutes } from '../../lib/api-routes/orders.gen.ts';
+import { ticketsRoutes } from '../../lib/api-routes/tickets.gen.ts';
 import { ordersRootKey, walletRootKey } from '../../lib/orders.ts';
 import { usePagedQuery } from '../../lib/queries.ts';
 import { listingsRootKey, ticketsRootKey } from '../../lib/query-roots.ts';
@@ -17,19 +18,19 @@ export const ticketKeys = {
 };
 
 export function useMyTickets() {
-  return usePagedQuery(ticketKeys.mine, (cursor, signal) => api.tickets.mine({ cursor }, { signal }));
+  return usePagedQuery(ticketKeys.mine, (cursor, signal) => ticketsRoutes.mine({ cursor }, { signal }));
 }
 
 export function useAdminTickets(status: AdminTicketFilter, q: string) {
   return usePagedQuery(ticketKeys.admin(status, q), (cursor, signal) =>
-    api.tickets.adminList({ status, q, cursor }, { signal }),
+    ticketsRoutes.adminList({ status, q, cursor }, { signal }),
   );
 }
 
 export function useTicket(id: string) {
   return useQuery({
     queryKey: ticketKeys.detail(id),
-    queryFn: ({ signal }) => api.tickets.get({ id }, { signal }),
+    queryFn: ({ signal }) => ticketsRoutes.get({ id }, { signal }),
     retry: false,
   });
 }
@@ -50,18 +51,18 @@ function useTicketMutation<V>(fn: (vars: V) => Promise<TicketDetail>) {
 }
 
 export function useCreateTicket() {
-  return useTicketMutation((body: NewTicketBody) => api.tickets.create(body));
+  return useTicketMutation((body: NewTicketBody) => ticketsRoutes.create(body));
 }
 
 export function useReplyToTicket() {
   return useTicketMutation(({ id, message }: { id: string; message: string }) =>
-    api.tickets.reply({ id }, { message }),
+    ticketsRoutes.reply({ id }, { message }),
   );
 }
 
 export function useSetTicketStatus() {
   return useTicketMutation(({ id, status }: { id: string; status: TicketStatus }) =>
-    api.tickets.setStatus({ id }, { status }),
+    ticketsRoutes.setStatus({ id }, { status }),
   );
 }
 
@@ -69,7 +70,7 @@ export function useSetTicketStatus() {
 export function useTicketOrder(orderId: string | null) {
   return useQuery({
     queryKey: [...ordersRootKey, 'detail', orderId],
-    queryFn: ({ signal }) => api.orders.get({ id: orderId ?? '' }, { signal }),
+    queryFn: ({ signal }) => ordersRoutes.get({ id: orderId ?? '' }, { signal }),
     enabled: orderId !== null,
   });
 }
@@ -79,7 +80,7 @@ export function useSettleDispute() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ orderId, body }: { orderId: string; body: SettleBody }) =>
-      api.orders.settle({ id: orderId }, body),
+      ordersRoutes.settle({ id: orderId }, body),
     onSuccess: async (order) => {
       queryClient.setQueryData([...ordersRootKey, 'detail', order.id], order);
       await Promise.all([
@@ -97,7 +98,7 @@ export function useSettleDispute() {
 export function useRevealContentLink() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (orderId: string) => api.orders.reveal({ id: orderId }),
+    mutationFn: (orderId: string) => ordersRoutes.reveal({ id: orderId }),
     // The audit log (admin feature's key; features do not import each other) gains the entry.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'audit-log'] }),
   });

@@ -6,7 +6,9 @@ import type {
   SetPayoutDestinationBody,
   WithdrawalStatus,
 } from '../../../contract/withdrawals.ts';
-import * as routes from '../../lib/api-routes.gen.ts';
+import { depositsRoutes } from '../../lib/api-routes/deposits.gen.ts';
+import { walletRoutes } from '../../lib/api-routes/wallet.gen.ts';
+import { withdrawalsRoutes } from '../../lib/api-routes/withdrawals.gen.ts';
 import { walletRootKey } from '../../lib/orders.ts';
 import { usePagedQuery, useRefreshingMutation } from '../../lib/queries.ts';
 import { meKey } from '../../lib/session.ts';
@@ -44,13 +46,13 @@ export const csvPaths = {
 export function useWallet() {
   return useQuery({
     queryKey: walletKeys.summary,
-    queryFn: ({ signal }) => routes.wallet.summary({ signal }),
+    queryFn: ({ signal }) => walletRoutes.summary({ signal }),
   });
 }
 
 export function useLedger(currency: LedgerCurrency) {
   return usePagedQuery(walletKeys.ledger(currency), (cursor, signal) =>
-    routes.wallet.ledger({ currency, cursor }, { signal }),
+    walletRoutes.ledger({ currency, cursor }, { signal }),
   );
 }
 
@@ -58,7 +60,7 @@ export function useLedger(currency: LedgerCurrency) {
 export function useConvertBalance() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ConvertBody) => routes.wallet.convert(body),
+    mutationFn: (body: ConvertBody) => walletRoutes.convert(body),
     onSuccess: async (summary) => {
       queryClient.setQueryData(walletKeys.summary, summary);
       await Promise.all([
@@ -74,7 +76,7 @@ export function useConvertBalance() {
 export function useDepositOptions(enabled = true) {
   return useQuery({
     queryKey: walletKeys.depositOptions,
-    queryFn: ({ signal }) => routes.deposits.options({ signal }),
+    queryFn: ({ signal }) => depositsRoutes.options({ signal }),
     staleTime: 60_000,
     enabled,
   });
@@ -82,34 +84,34 @@ export function useDepositOptions(enabled = true) {
 
 export function useDeposits(status: DepositFilter) {
   return usePagedQuery(walletKeys.depositList(status), (cursor, signal) =>
-    routes.deposits.list({ status, cursor }, { signal }),
+    depositsRoutes.list({ status, cursor }, { signal }),
   );
 }
 
 export function useDeposit(id: string) {
   return useQuery({
     queryKey: walletKeys.deposit(id),
-    queryFn: ({ signal }) => routes.deposits.get({ id }, { signal }),
+    queryFn: ({ signal }) => depositsRoutes.get({ id }, { signal }),
   });
 }
 
 /** Starts a top-up: the answer names the processor's checkout, where the browser goes next. */
 export function useCreateDeposit() {
   return useMutation({
-    mutationFn: (body: CreateDepositBody) => routes.deposits.create(body),
+    mutationFn: (body: CreateDepositBody) => depositsRoutes.create(body),
   });
 }
 
 export function useSandboxInvoice(id: string) {
   return useQuery({
     queryKey: walletKeys.sandbox(id),
-    queryFn: ({ signal }) => routes.deposits.sandbox({ id }, { signal }),
+    queryFn: ({ signal }) => depositsRoutes.sandbox({ id }, { signal }),
   });
 }
 
 export function usePaySandbox(id: string) {
   return useRefreshingMutation(
-    (outcome: 'paid' | 'expired') => routes.deposits.paySandbox({ id }, { outcome }),
+    (outcome: 'paid' | 'expired') => depositsRoutes.paySandbox({ id }, { outcome }),
     walletRootKey,
   );
 }
@@ -119,37 +121,34 @@ export function usePaySandbox(id: string) {
 export function useWithdrawalOptions() {
   return useQuery({
     queryKey: walletKeys.withdrawalOptions,
-    queryFn: ({ signal }) => routes.withdrawals.options({ signal }),
+    queryFn: ({ signal }) => withdrawalsRoutes.options({ signal }),
   });
 }
 
 export function useWithdrawals(status: WithdrawalFilter) {
   return usePagedQuery(walletKeys.withdrawalList(status), (cursor, signal) =>
-    routes.withdrawals.mine({ status, cursor }, { signal }),
+    withdrawalsRoutes.mine({ status, cursor }, { signal }),
   );
 }
 
 export function usePayoutAddresses(enabled: boolean) {
   return useQuery({
     queryKey: walletKeys.payoutAddresses,
-    queryFn: ({ signal }) => routes.withdrawals.payoutAddresses({ signal }),
+    queryFn: ({ signal }) => withdrawalsRoutes.payoutAddresses({ signal }),
     enabled,
   });
 }
 
 export function useSetPayoutAddress() {
   return useRefreshingMutation(
-    (body: SetPayoutDestinationBody) => routes.withdrawals.setPayoutAddress(body),
+    (body: SetPayoutDestinationBody) => withdrawalsRoutes.setPayoutAddress(body),
     walletKeys.payoutAddresses,
   );
 }
 
 /** A request holds the credits at once: the summary, the history and the withdrawals refresh. */
 export function useCreateWithdrawal() {
-  return useRefreshingMutation(
-    (body: CreateWithdrawalBody) => routes.withdrawals.create(body),
-    walletRootKey,
-  );
+  return useRefreshingMutation((body: CreateWithdrawalBody) => withdrawalsRoutes.create(body), walletRootKey);
 }
 
 // --- staff: the withdrawal queue ---------------------------------------------------------------------
@@ -158,7 +157,7 @@ const adminWithdrawalsKey = ['admin', 'withdrawals'] as const;
 
 export function useAdminWithdrawals(status: WithdrawalFilter) {
   return usePagedQuery([...adminWithdrawalsKey, status], (cursor, signal) =>
-    routes.withdrawals.adminList({ status, cursor }, { signal }),
+    withdrawalsRoutes.adminList({ status, cursor }, { signal }),
   );
 }
 
@@ -171,8 +170,8 @@ export function useDecideWithdrawal() {
   return useRefreshingMutation(
     (decision: WithdrawalDecision) =>
       decision.action === 'approve'
-        ? routes.withdrawals.approve({ id: decision.id }, { reference: decision.reference })
-        : routes.withdrawals.reject({ id: decision.id }, { reason: decision.reason }),
+        ? withdrawalsRoutes.approve({ id: decision.id }, { reference: decision.reference })
+        : withdrawalsRoutes.reject({ id: decision.id }, { reason: decision.reason }),
     adminWithdrawalsKey,
     ['admin', 'audit-log'],
   );

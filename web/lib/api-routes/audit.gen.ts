@@ -1,0 +1,8 @@
+// Generated from contract/routes/ by `node scripts/generate-api-routes.ts`: do not edit. A string that differs
+// from its entry fails the typecheck; scripts/api-routes.test.ts fails when this file is stale.
+import type { RouteTables } from '../../../contract/routes/index.ts';
+import { endpoints } from '../api.ts';
+
+export const auditRoutes = /* @__PURE__ */ endpoints<RouteTables['audit']>({
+  list: 'GET /admin/audit-log query',
+});

@@ -1,0 +1,12 @@
+// Generated from contract/routes/ by `node scripts/generate-api-routes.ts`: do not edit. A string that differs
+// from its entry fails the typecheck; scripts/api-routes.test.ts fails when this file is stale.
+import type { RouteTables } from '../../../contract/routes/index.ts';
+import { endpoints } from '../api.ts';
+
+export const passkeysRoutes = /* @__PURE__ */ endpoints<RouteTables['passkeys']>({
+  list: 'GET /me/passkeys',
+  options: 'POST /me/passkeys/options',
+  add: 'POST /me/passkeys body',
+  rename: 'PATCH /me/passkeys/:id body',
+  remove: 'DELETE /me/passkeys/:id',
+});

@@ -1,0 +1,10 @@
+// Generated from contract/routes/ by `node scripts/generate-api-routes.ts`: do not edit. A string that differs
+// from its entry fails the typecheck; scripts/api-routes.test.ts fails when this file is stale.
+import type { RouteTables } from '../../../contract/routes/index.ts';
+import { endpoints } from '../api.ts';
+
+export const sellerRoutes = /* @__PURE__ */ endpoints<RouteTables['seller']>({
+  listings: 'GET /seller/listings query',
+  sales: 'GET /seller/sales',
+  salesCsv: 'GET /seller/sales.csv',
+});
