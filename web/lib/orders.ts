@@ -5,12 +5,9 @@ import { orderUi } from '../../contract/texts/order-ui.ts';
 
 /*
  * Buyer protection pieces shared by the marketplace (orders, listing page), the wallet and the tickets
- * (a dispute's ticket): features never import each other, so the words and the query roots live here.
+ * (a dispute's ticket): features never import each other, so the words live here (the query roots in
+ * query-roots.ts: a page that only invalidates orders does not fetch their words).
  */
-
-/** Query roots other features invalidate after a money movement (confirm, dispute, settle, purchase). */
-export const ordersRootKey = ['orders'] as const;
-export const walletRootKey = ['wallet'] as const;
 
 /** The status names are the order filters' words (read when shown: the active language's). */
 const orderStatusLabels = (): Record<OrderStatus, string> => ({

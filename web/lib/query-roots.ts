@@ -9,3 +9,6 @@ export const postsRootKey = ['posts'] as const;
 export const cheatsRootKey = ['cheats'] as const;
 export const notificationsRootKey = ['notifications'] as const;
 export const forumRootKey = ['forum'] as const;
+/** Invalidated after a money movement (confirm, dispute, settle, purchase, a live wallet event). */
+export const ordersRootKey = ['orders'] as const;
+export const walletRootKey = ['wallet'] as const;

@@ -5,8 +5,7 @@ import {
   type ServerEventName,
   type ServerToClientEvents,
 } from '../../contract/realtime.ts';
-import { walletRootKey } from './orders.ts';
-import { notificationsRootKey } from './query-roots.ts';
+import { notificationsRootKey, walletRootKey } from './query-roots.ts';
 import { meKey, sessionKey } from './session.ts';
 import { live, type Socket } from './socket.ts';
 

@@ -17,9 +17,8 @@ import { listingsRoutes } from '../../lib/api-routes/listings.gen.ts';
 import { ordersRoutes } from '../../lib/api-routes/orders.gen.ts';
 import { stockRoutes } from '../../lib/api-routes/stock.gen.ts';
 import { watchesRoutes } from '../../lib/api-routes/watches.gen.ts';
-import { ordersRootKey, walletRootKey } from '../../lib/orders.ts';
 import { pagedQuery, usePagedQuery } from '../../lib/queries.ts';
-import { listingsRootKey, ticketsRootKey } from '../../lib/query-roots.ts';
+import { listingsRootKey, ordersRootKey, ticketsRootKey, walletRootKey } from '../../lib/query-roots.ts';
 import { meKey } from '../../lib/session.ts';
 
 export type StatusFilter = 'all' | 'active' | 'sold';

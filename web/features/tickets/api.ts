@@ -3,9 +3,8 @@ import type { SettleBody } from '../../../contract/orders.ts';
 import type { NewTicketBody, TicketDetail, TicketStatus } from '../../../contract/tickets.ts';
 import { ordersRoutes } from '../../lib/api-routes/orders.gen.ts';
 import { ticketsRoutes } from '../../lib/api-routes/tickets.gen.ts';
-import { ordersRootKey, walletRootKey } from '../../lib/orders.ts';
 import { usePagedQuery } from '../../lib/queries.ts';
-import { listingsRootKey, ticketsRootKey } from '../../lib/query-roots.ts';
+import { listingsRootKey, ordersRootKey, ticketsRootKey, walletRootKey } from '../../lib/query-roots.ts';
 import { meKey } from '../../lib/session.ts';
 
 export type AdminTicketFilter = 'all' | TicketStatus;

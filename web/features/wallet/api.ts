@@ -9,8 +9,8 @@ import type {
 import { depositsRoutes } from '../../lib/api-routes/deposits.gen.ts';
 import { walletRoutes } from '../../lib/api-routes/wallet.gen.ts';
 import { withdrawalsRoutes } from '../../lib/api-routes/withdrawals.gen.ts';
-import { walletRootKey } from '../../lib/orders.ts';
 import { usePagedQuery, useRefreshingMutation } from '../../lib/queries.ts';
+import { walletRootKey } from '../../lib/query-roots.ts';
 import { meKey } from '../../lib/session.ts';
 
 export type LedgerCurrency = NonNullable<LedgerQuery['currency']>;
