@@ -28,11 +28,19 @@ export const marketplaceData = prefetch(async (client) => {
   await client.prefetchInfiniteQuery(listingsQuery(defaultListingFilters));
 });
 
-/** The feed is for members: it starts once the session (already being fetched by the shell) says so. */
+/**
+ * The feed is for members: it starts once the session (already being fetched by the shell) says so, with the
+ * feed's code and its form's, which a visitor's page never loads (their own chunks).
+ */
 export const postsData = prefetch(async (client) => {
   const [{ feedQuery }, session] = await Promise.all([
     import('../features/social/api.ts'),
     client.ensureQueryData(sessionQuery),
   ]);
-  if (session.user) await client.prefetchInfiniteQuery(feedQuery('for-you'));
+  if (!session.user) return;
+  await Promise.all([
+    client.prefetchInfiniteQuery(feedQuery('for-you')),
+    import('../features/social/components/feed.tsx'),
+    import('../features/social/components/post-form.tsx'),
+  ]);
 });
