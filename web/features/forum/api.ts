@@ -17,37 +17,15 @@ import type {
 import { forumRoutes } from '../../lib/api-routes/forum.gen.ts';
 import { profilesRoutes } from '../../lib/api-routes/profiles.gen.ts';
 import { usePagedQuery, useRefreshingMutation } from '../../lib/queries.ts';
-import { forumRootKey, notificationsRootKey } from '../../lib/query-roots.ts';
+import { notificationsRootKey } from '../../lib/query-roots.ts';
 import { myReviewItemsKey } from '../../lib/review-items.ts';
-
-export const forumKeys = {
-  all: forumRootKey,
-  categories: ['forum', 'categories'] as const,
-  threads: (categoryId: string) => ['forum', 'threads', categoryId] as const,
-  thread: (id: string) => ['forum', 'thread', id] as const,
-  replies: (id: string) => ['forum', 'replies', id] as const,
-  categoryLists: [
-    ['forum', 'categories'],
-    ['forum', 'threads'],
-    ['forum', 'latest'],
-  ] as const,
-  latest: ['forum', 'latest'] as const,
-  revisions: (kind: 'threads' | 'replies', id: string) => ['forum', 'revisions', kind, id] as const,
-};
+import { forumKeys } from './keys.ts';
 
 /** A thread as an action answers it (no replies) laid over the cached thread page. */
 function mergeThread(queryClient: QueryClient, thread: ForumThread) {
   queryClient.setQueryData<ForumThreadView>(forumKeys.thread(thread.id), (old) =>
     old ? { ...old, ...thread } : old,
   );
-}
-
-/** The home page's newest threads by last activity (with the member's unread markers). */
-export function useLatestThreads() {
-  return useQuery({
-    queryKey: forumKeys.latest,
-    queryFn: ({ signal }) => forumRoutes.latest({ signal }),
-  });
 }
 
 /** Markdown rendered by the server's one renderer, for the editor's Preview tab. */

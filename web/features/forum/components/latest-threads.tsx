@@ -3,7 +3,7 @@ import { forumMessages as m } from '../../../../contract/messages/forum.ts';
 import { forumListUi } from '../../../../contract/texts/forum-ui.ts';
 import { DateTime } from '../../../components/ui/date-time.tsx';
 import { LinkRows } from '../../../components/ui/link-rows.tsx';
-import { useLatestThreads } from '../api.ts';
+import { useLatestThreads } from '../latest-threads-api.ts';
 
 /** The home page's newest forum threads by last activity, with their category and reply count. */
 export function LatestThreads() {
