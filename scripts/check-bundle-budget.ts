@@ -8,8 +8,8 @@
  * `locales`): each language's total is printed and held to the same budget.
  * The busiest pages (web/app/first-screens.ts, listed in the same hints with their chunks) wait for their own
  * chunks too before their first paint: each page's total (English first screen plus its chunks) is printed and
- * held to PAGE_BUDGET_BYTES. Issue 38 aims at 80 KB; the budget holds the figure reached, so a page that grows
- * fails the build instead of showing up later in a Lighthouse run (the shared chunk had grown by 25 KB unseen).
+ * held to PAGE_BUDGET_BYTES, issue 38's 80 KB (reached in decision 072), so a page that grows fails the build
+ * instead of showing up later in a Lighthouse run (the shared chunk had grown by 25 KB unseen).
  *
  *   node scripts/check-bundle-budget.ts [webDir]     (default dist/web)
  */
@@ -20,7 +20,7 @@ import { brotli, MIN_BYTES } from './precompress.ts';
 
 export const BUDGET_BYTES = 120 * 1024;
 /** A busiest page's first screen with its own chunks, English (see above). */
-export const PAGE_BUDGET_BYTES = 85 * 1024;
+export const PAGE_BUDGET_BYTES = 80 * 1024;
 
 /** Relative static imports of an ES module chunk (`import … from "./x.js"`, `import "./x.js"`, `export … from`). */
 export function staticImports(code: string): string[] {
