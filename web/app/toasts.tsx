@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { afterLoadWhenIdle } from '../lib/after-load.ts';
 import { loadedToaster, loadToaster, whenToasterLoads } from '../lib/toast.ts';
 
 /**
@@ -10,16 +11,10 @@ export function Toasts() {
   useEffect(() => {
     if (toaster) return;
     const stop = whenToasterLoads(setToaster);
-    const load = () => void loadToaster();
-    const idle = () => {
-      if ('requestIdleCallback' in window) requestIdleCallback(load, { timeout: 10_000 });
-      else setTimeout(load, 0);
-    };
-    if (document.readyState === 'complete') idle();
-    else addEventListener('load', idle, { once: true });
+    const cancel = afterLoadWhenIdle(() => void loadToaster());
     return () => {
       stop();
-      removeEventListener('load', idle);
+      cancel();
     };
   }, [toaster]);
   return toaster ? <toaster.ToasterUi /> : null;

@@ -1,3 +1,5 @@
+import { afterLoadWhenIdle } from './after-load.ts';
+
 /*
  * The installable app's worker (issue 37). Registering it starts a second script and its cache writes; at
  * `load` the first screen is still rendering its data, and on a phone's few cores the two competed
@@ -18,16 +20,7 @@ export function serviceWorker(): Promise<ServiceWorkerRegistration | null> {
   return registering;
 }
 
-/**
- * After load, at the first idle moment (Safari has no idle callback: there, the next task). A drawn page's code
- * starts after its first paint (decision 069), often once the page has loaded: then from the first idle moment.
- */
+/** Registers the worker once the page has loaded and the browser is first idle (`afterLoadWhenIdle`). */
 export function registerWhenIdle() {
-  const register = () => void serviceWorker();
-  const whenIdle = () => {
-    if ('requestIdleCallback' in window) requestIdleCallback(register, { timeout: 10_000 });
-    else setTimeout(register, 0);
-  };
-  if (document.readyState === 'complete') whenIdle();
-  else addEventListener('load', whenIdle);
+  afterLoadWhenIdle(() => void serviceWorker());
 }
