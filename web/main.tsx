@@ -6,6 +6,7 @@ import { sourceLocale } from '../contract/i18n/locales.ts';
 import { Providers } from './app/providers.tsx';
 import { AppRouter, prepareHydration } from './app/router.tsx';
 import { loadGlobalSearch } from './features/search/components/global-search-slot.tsx';
+import { nextTask } from './lib/after-load.ts';
 import { chooseLocale, setActiveLocale } from './lib/locale.ts';
 import { queryClient } from './lib/query-client.ts';
 import { readServerState } from './lib/server-state.ts';
@@ -51,6 +52,8 @@ function render() {
  */
 async function takeOver(loaderData: Record<string, unknown>) {
   await Promise.all([prepareHydration(loaderData), loadGlobalSearch()]);
+  // The render over the page is the longest piece of the start: in a task of its own, not after the router's.
+  await nextTask();
   if (!root) return;
   renderOver(app as unknown as ComponentChild, root);
   // The page is the app's now (boot.js read the mark at load; links and buttons work from here on).

@@ -4,6 +4,7 @@ import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router
 import { RouterProvider } from 'react-router/dom';
 import type { PageTitle } from '../../contract/texts/shell-ui.ts';
 import { PageSkeleton } from '../components/ui/skeleton.tsx';
+import { nextTask } from '../lib/after-load.ts';
 import { GuestOnly } from './guards.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 import { RouteError } from './layout/route-error.tsx';
@@ -336,5 +337,7 @@ export async function prepareHydration(loaderData: Record<string, unknown>) {
       Object.assign(route, loaded, { lazy: undefined });
     }),
   );
+  // The page's chunk was evaluated in this task: the router's start (it ranks every route) gets one of its own.
+  await nextTask();
   router = createBrowserRouter(routes, { hydrationData: { loaderData } });
 }

@@ -22,3 +22,19 @@ export function afterLoadWhenIdle(task: () => void): () => void {
     cancelIdle();
   };
 }
+
+/**
+ * Resolves in a later task, so the browser can paint and answer input between two long pieces of start-up work
+ * (a phone pays each piece at a quarter of a laptop's speed, and any task over 50 ms is blocking time).
+ * `scheduler.yield` where there is one (its continuation runs before other queued tasks), else a message: a
+ * zero timeout may wait 4 ms or more.
+ */
+export function nextTask(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (scheduler?.yield) return scheduler.yield();
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
+}
