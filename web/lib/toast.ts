@@ -1,12 +1,11 @@
 import type { Renderable, Toast, ToastOptions, ValueOrFunction } from 'react-hot-toast';
 
 /*
- * The app's toasts: react-hot-toast's calls, with its library and screen part loaded on first use or when the
- * tab is idle (web/app/toasts.tsx), not in the first screen's code. Together they were 4.3 KB of brotli in
+ * The app's toasts: react-hot-toast's calls, with its library and screen part loaded on the first toast, not in
+ * the first screen's code (web/app/toasts.tsx says why not when the tab is first idle). Together they were 4.3 KB of brotli in
  * every page's first screen, and goober parsed their styles as the shell's code was evaluated (decision 070).
  * A toast raised before they arrive waits for them, in order, a few milliseconds; each call returns its id at
- * once, as react-hot-toast's do. Their screen part is drawn from the first toast on, not when the chunk
- * arrives: drawing it (goober writing its styles) was a long task of its own on a page that showed no toast.
+ * once, as react-hot-toast's do.
  */
 
 type Loaded = Pick<typeof import('./toaster.tsx'), 'toast' | 'ToasterUi'>;
@@ -15,34 +14,28 @@ type Kind = 'blank' | 'success' | 'error' | 'loading';
 
 let loaded: Loaded | undefined;
 let loading: Promise<Loaded> | undefined;
-/** A toast has been asked for: from then on the screen part is drawn. */
-let asked = false;
 const waiting: ((module: Loaded) => void)[] = [];
 const watchers = new Set<(module: Loaded) => void>();
-
-function tellWatchers() {
-  if (loaded && asked) for (const watch of watchers) watch(loaded);
-}
 
 /** Fetches the toasts' chunk once; what waited for it runs in the order it was asked. */
 export function loadToaster(): Promise<Loaded> {
   loading ??= import('./toaster.tsx').then(({ toast, ToasterUi }) => {
     const module = { toast, ToasterUi };
     loaded = module;
-    tellWatchers();
+    for (const watch of watchers) watch(module);
     for (const call of waiting.splice(0)) call(module);
     return module;
   });
   return loading;
 }
 
-/** The chunk, once it is here and a toast has been asked for: what the screen part needs to be drawn. */
-export function toasterToDraw(): Loaded | undefined {
-  return asked ? loaded : undefined;
+/** The chunk if it is here, for a first render that needs no effect to show it. */
+export function loadedToaster(): Loaded | undefined {
+  return loaded;
 }
 
-/** Called once the chunk is here and a toast has been asked for; returns the unsubscribe. */
-export function whenToasterIsNeeded(watch: (module: Loaded) => void): () => void {
+/** Called once the chunk is here; returns the unsubscribe. */
+export function whenToasterLoads(watch: (module: Loaded) => void): () => void {
   watchers.add(watch);
   return () => watchers.delete(watch);
 }
@@ -52,10 +45,6 @@ let issued = 0;
 function show(kind: Kind, message: Message, options?: ToastOptions): string {
   const id = options?.id ?? `toast-${++issued}`;
   const call = ({ toast }: Loaded) => (kind === 'blank' ? toast : toast[kind])(message, { ...options, id });
-  if (!asked) {
-    asked = true;
-    tellWatchers();
-  }
   if (loaded) call(loaded);
   else {
     waiting.push(call);
