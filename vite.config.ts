@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { pseudoLocale } from './contract/i18n/pseudo.ts';
+import { compileHints } from './scripts/compile-hints.ts';
 import { firstScreenHints } from './scripts/first-screen-hints.ts';
 import { minifyHeadScript } from './scripts/head-script.ts';
 import { precompress } from './scripts/precompress.ts';
@@ -52,6 +53,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         execFileSync('node', ['scripts/pseudo-locale.ts', pseudoCatalogue], { stdio: 'inherit' });
       },
     },
+    !isSsrBuild && compileHints(firstScreens, fileURLToPath(new URL('.', import.meta.url))),
     !isSsrBuild && minifyHeadScript(),
     !isSsrBuild && precompress(),
   ],

@@ -1,5 +1,9 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Rollup } from 'vite';
 import { describe, expect, it } from 'vitest';
+import { COMPILE_HINT, compileHints } from './compile-hints.ts';
 import { hintsFor } from './first-screen-hints.ts';
 import { sharedChunks } from './shared-chunk.ts';
 
@@ -161,5 +165,44 @@ describe('hintsFor (index.html first-screen hints)', () => {
     expect(() => hintsFor({ '/x': { modules: ['web/gone.tsx'], data: [] } }, bundle, '/r')).toThrow(
       'first-screen hints: no chunk holds web/gone.tsx (listed for /x)',
     );
+  });
+});
+
+describe('compileHints (V8 compiles the first screen eagerly)', () => {
+  it("puts the hint on the first line of the shell's and the busiest pages' chunks only, and moves their maps down a line", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'compile-hints-'));
+    try {
+      const bundle = Object.fromEntries(
+        [
+          chunk('assets/index.js', ['/r/web/main.tsx'], ['assets/shell.js'], true),
+          chunk('assets/shell.js', ['/r/web/app/layout.tsx']),
+          chunk('assets/market.js', ['/r/web/features/market/page.tsx'], ['assets/shell.js']),
+          chunk('assets/admin.js', ['/r/web/features/admin/page.tsx'], ['assets/shell.js']),
+        ].map((c) => [c.fileName, c]),
+      ) as Rollup.OutputBundle;
+      mkdirSync(path.join(dir, 'assets'));
+      for (const file of Object.keys(bundle)) {
+        // What Vite writes above a chunk's code after every plugin's generateBundle.
+        writeFileSync(path.join(dir, file), `const __vite__mapDeps=0;\nexport const x = '${file}';\n`);
+      }
+      writeFileSync(
+        path.join(dir, 'assets/shell.js.map'),
+        JSON.stringify({ version: 3, mappings: 'AAAA;AACA' }),
+      );
+      const plugin = compileHints(
+        { '/market': { modules: ['web/features/market/page.tsx'], data: [] } },
+        '/r',
+      );
+      const write = plugin.writeBundle as (options: { dir: string }, bundle: Rollup.OutputBundle) => void;
+      write({ dir }, bundle);
+      const read = (file: string) => readFileSync(path.join(dir, file), 'utf8');
+      for (const file of ['assets/index.js', 'assets/shell.js', 'assets/market.js']) {
+        expect(read(file)).toBe(`${COMPILE_HINT}const __vite__mapDeps=0;\nexport const x = '${file}';\n`);
+      }
+      expect(read('assets/admin.js')).not.toContain('allFunctionsCalledOnLoad');
+      expect(JSON.parse(read('assets/shell.js.map')).mappings).toBe(';AAAA;AACA');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -73,7 +73,17 @@ function chunkGraph(bundle: Rollup.OutputBundle, root: string) {
       .sort()
       .map((f) => `/${f}`);
   };
-  return { beyondShell };
+  return { shell, beyondShell };
+}
+
+/** The files of every chunk a busiest page's first screen runs: the shell's and each page's own. */
+export function firstScreenChunks(screens: Screens, bundle: Rollup.OutputBundle, root: string): string[] {
+  const { shell, beyondShell } = chunkGraph(bundle, root);
+  const files = new Set(shell);
+  for (const [route, screen] of Object.entries(screens)) {
+    for (const url of beyondShell(screen.modules ?? [], route)) files.add(url.slice(1));
+  }
+  return [...files].sort();
 }
 
 export function hintsFor(screens: Screens, bundle: Rollup.OutputBundle, root: string) {
