@@ -5,7 +5,8 @@
  * downloaded). Then, in the same Chromium with the CPU slowed 4× (CDP Emulation.setCPUThrottlingRate), each
  * page in a fresh browser context (cold cache), as a visitor and as a member: LCP, CLS and how many /api
  * requests the page makes (one per screen's data, not one per item).
- * Targets: Lighthouse performance ≥ 90 and LCP ≤ 2.5 s; CLS ≤ 0.1.
+ * Targets: Lighthouse performance ≥ 95 (issue 37; issue 38 reaches for 98) and its LCP ≤ 1.5 s; in Chromium, LCP ≤ 2.5 s
+ * and CLS ≤ 0.1.
  *
  *   npm run build && npm run bench:web        (WEB_ROOT=<dir> serves another build; CHROMIUM_PATH another browser;
  *                                             LIGHTHOUSE_RUNS=0 leaves Lighthouse out; BENCH_WEB_PAGES=/,/posts;
@@ -28,7 +29,7 @@ import { benchPostgres, createBenchDatabase } from './postgres.ts';
 
 /** BENCH_WEB_PAGES=/,/posts measures only those (the smoke test: one page). */
 const PAGES = process.env.BENCH_WEB_PAGES?.split(',') ?? ['/', '/marketplace', '/posts'];
-const TARGET = { lcpMs: 2500, cls: 0.1, score: 90 };
+const TARGET = { lcpMs: 2500, cls: 0.1, score: 95, lighthouseLcpMs: 1500 };
 // Debian's headless shell when it is there, as the Playwright config chooses.
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 const CHROMIUM =
@@ -237,13 +238,13 @@ if (LIGHTHOUSE_RUNS > 0) lighthouseReport();
 
 function lighthouseReport() {
   console.log(
-    `\nLighthouse ${lighthouseVersion()}, mobile defaults, visitor, median of ${LIGHTHOUSE_RUNS} (targets: score ≥ ${TARGET.score}, LCP ≤ ${TARGET.lcpMs} ms)\n`,
+    `\nLighthouse ${lighthouseVersion()}, mobile defaults, visitor, median of ${LIGHTHOUSE_RUNS} (targets: score ≥ ${TARGET.score}, LCP ≤ ${TARGET.lighthouseLcpMs} ms)\n`,
   );
   console.log(
     `${'page'.padEnd(14)}${'score'.padStart(6)}${'LCP ms'.padStart(8)}${'FCP ms'.padStart(8)}${'TBT ms'.padStart(8)}${'bytes KB'.padStart(10)}${'host'.padStart(6)}  runs (score / LCP)  verdict`,
   );
   for (const r of lighthouseResults) {
-    const pass = r.score >= TARGET.score && r.lcpMs <= TARGET.lcpMs;
+    const pass = r.score >= TARGET.score && r.lcpMs <= TARGET.lighthouseLcpMs;
     console.log(
       `${r.page.padEnd(14)}${String(r.score).padStart(6)}${String(r.lcpMs).padStart(8)}${String(r.fcpMs).padStart(8)}${String(r.tbtMs).padStart(8)}${String(r.transferKb).padStart(10)}${String(r.hostIndex).padStart(6)}  ${r.scores.join(',')} / ${r.lcps.join(',')}  ${pass ? 'ok' : 'MISSED'}`,
     );
