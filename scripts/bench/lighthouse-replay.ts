@@ -48,7 +48,8 @@ async function audit(dir: string) {
   rmSync(`${dir}/lhr.report.json`, { force: true });
   const result = await lighthouse(undefined, { ...settings, auditMode: dir });
   if (!result) throw new Error(`no artifacts in ${dir}`);
-  const { audits, categories, environment } = result.lhr;
+  const { audits, categories, environment, runtimeError } = result.lhr;
+  if (runtimeError) throw new Error(`the load failed: ${runtimeError.code} ${runtimeError.message}`);
   const figure = (id: string) => Math.round(audits[id]?.numericValue ?? Number.NaN);
   console.log(
     `score ${Math.round((categories.performance?.score ?? 0) * 100)}  blocking ${figure('total-blocking-time')} ms  ` +
