@@ -315,11 +315,16 @@ export const queuePlugin = fp(
           // is a new job with a later start and does not count; a failed run waiting for its retry does: a
           // settle that returned then (a mention mail's first send failed on a loaded CI machine) left the
           // mail unsent when the test looked.
+          // Due by the clock as the rows are read, not by `now()`: that is the statement's start, taken before
+          // its snapshot, so a job a worker inserted and committed in between (a notification's mail, queued
+          // by its job) is seen with a start later than `now()`, read as put off, and settle() returned with
+          // that mail about to run (CI, verify-email.test.ts: the mail job was active when the test looked).
           const pending = await rows<{ id: string; name: string; state: string; output: unknown }>(
             db,
             sql`select id, name, state, output from pgboss.job
               where name = any(${`{${jobNames.join(',')}}`}::text[])
-                and ((${retries} and state = 'retry') or (state in ('created', 'retry', 'active') and start_after <= now()))`,
+                and ((${retries} and state = 'retry')
+                  or (state in ('created', 'retry', 'active') and start_after <= clock_timestamp()))`,
           );
           if (pending.length === 0) return;
           for (const job of pending) {
