@@ -34,7 +34,11 @@ export function nextTask(): Promise<void> {
   if (scheduler?.yield) return scheduler.yield();
   return new Promise((resolve) => {
     const channel = new MessageChannel();
-    channel.port1.onmessage = () => resolve();
+    channel.port1.onmessage = () => {
+      // A port listening keeps its channel alive (in Node, the whole process): closed once it has spoken.
+      channel.port1.close();
+      resolve();
+    };
     channel.port2.postMessage(null);
   });
 }
