@@ -3,9 +3,14 @@ import http from 'node:http';
 import pg from 'pg';
 
 /**
- * The two references, as a child process of the benchmark (like the app):
+ * The references, as a child process of the benchmark (like the app):
  * - `/ceiling/<name>`: replays the SQL statements the app sent for one request of that endpoint (captured by
  *   run.ts), through `pg` on one pooled connection, behind a bare node:http server; the body is the rows as JSON.
+ *   Every statement goes as a named prepared statement, parsed and planned once per connection: the best the
+ *   driver offers, and what the app itself does for its hottest reads, so the ratio measures the app's own
+ *   overhead and not the protocol (issue 38).
+ * - `/ceiling-unnamed/<name>`: the same statements unnamed (parsed and planned on every call), the ceiling as it
+ *   was before, printed beside the named one so the difference stays visible.
  * - `/old-feed`: the feed as the spec's client built it: one read of the posts (author joined, newest first,
  *   one page), then for every post its like count, whether I liked it, whether I follow its author and its
  *   comments oldest first (four queries per post, per post in parallel as the client's Promise.all did).
@@ -14,6 +19,8 @@ export interface Statement {
   text: string;
   values?: unknown[];
   rowMode?: 'array';
+  /** The name the app gave it (a prepared statement of its own), when it gave one. */
+  name?: string;
 }
 export interface CeilingPlan {
   routes: Record<string, Statement[]>;
@@ -26,11 +33,22 @@ const pool = new pg.Pool({
   max: Number(process.env.POOL_SIZE ?? 10),
 });
 
-async function replay(statements: Statement[]) {
+/** One name per statement text: pg prepares a name once per connection and refuses it for another text. */
+const names = new Map<string, string>();
+const nameOf = (text: string) => {
+  const known = names.get(text);
+  if (known) return known;
+  const name = `ceiling_${names.size}`;
+  names.set(text, name);
+  return name;
+};
+
+async function replay(statements: Statement[], named: boolean) {
   const client = await pool.connect();
   try {
     let last: unknown[] = [];
-    for (const s of statements) last = (await client.query(s)).rows;
+    for (const { name: _, ...s } of statements)
+      last = (await client.query(named ? { ...s, name: nameOf(s.text) } : s)).rows;
     return last;
   } finally {
     client.release();
@@ -78,13 +96,14 @@ const server = http.createServer(async (req, res) => {
     const url = new URL(req.url!, 'http://x');
     let body: unknown;
     if (url.pathname === '/old-feed') body = await oldFeed();
-    else if (url.pathname.startsWith('/ceiling/')) {
-      const statements = plan.routes[url.pathname.slice('/ceiling/'.length)];
-      if (!statements) {
+    else if (url.pathname.startsWith('/ceiling')) {
+      const [, kind, route] = url.pathname.split('/');
+      const statements = plan.routes[route!];
+      if (!statements || (kind !== 'ceiling' && kind !== 'ceiling-unnamed')) {
         res.writeHead(404).end();
         return;
       }
-      body = await replay(statements);
+      body = await replay(statements, kind === 'ceiling');
     } else {
       res.writeHead(url.pathname === '/ready' ? 200 : 404).end();
       return;
