@@ -8,4 +8,4 @@ from "forum_replies"
 inner join "profiles" on "profiles"."id" = "forum_replies"."user_id"
 where "forum_replies"."thread_id" = $2
 order by "forum_replies"."created_at" asc nulls last, "forum_replies"."id" asc nulls last
-limit $3;
+limit 21;

@@ -8,4 +8,4 @@ from "forum_replies"
 inner join "profiles" on "profiles"."id" = "forum_replies"."user_id"
 where ("forum_replies"."thread_id" = $2 and ("forum_replies"."created_at", "forum_replies"."id") > ($3::timestamptz, $4::uuid))
 order by "forum_replies"."created_at" asc nulls last, "forum_replies"."id" asc nulls last
-limit $5;
+limit 21;

@@ -12,4 +12,4 @@ left join "profiles" "last_poster" on "last_poster"."id" = "forum_threads"."last
 inner join "forum_categories" on "forum_categories"."id" = "forum_threads"."category_id"
 where ("forum_threads"."category_id" = $2 and ("forum_threads"."is_pinned" = $3 and ("forum_threads"."last_activity_at", "forum_threads"."id") < ($4::timestamptz, $5::uuid)))
 order by "forum_threads"."is_pinned" desc nulls last, "forum_threads"."last_activity_at" desc nulls last, "forum_threads"."id" desc nulls last
-limit $6;
+limit 21;

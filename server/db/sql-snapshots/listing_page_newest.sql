@@ -8,4 +8,4 @@ left join "user_ranks" on "user_ranks"."id" = "profiles"."rank_id"
 left join "profiles" "buyer" on "buyer"."id" = "marketplace_listings"."sold_to"
 where "marketplace_listings"."status" in ($1, $2)
 order by "marketplace_listings"."is_pinned" desc nulls last, "marketplace_listings"."created_at" desc nulls last, "marketplace_listings"."id" desc nulls last
-limit $3;
+limit 25;

@@ -8,4 +8,4 @@ left join "user_ranks" on "user_ranks"."id" = "profiles"."rank_id"
 left join "profiles" "buyer" on "buyer"."id" = "marketplace_listings"."sold_to"
 where ("marketplace_listings"."status" = $1 and ("marketplace_listings"."is_pinned" = $2 and ("marketplace_listings"."price", "marketplace_listings"."id") > ($3::int, $4::uuid)))
 order by "marketplace_listings"."is_pinned" desc nulls last, "marketplace_listings"."price" asc nulls last, "marketplace_listings"."id" asc nulls last
-limit $5;
+limit 25;

@@ -9,4 +9,4 @@ where "user_followers"."follower_id" = $2::uuid and "user_followers"."following_
 from "social_posts"
 inner join "profiles" on "profiles"."id" = "social_posts"."user_id"
 order by "social_posts"."created_at" desc nulls first, "social_posts"."id" desc nulls first
-limit $3;
+limit 20;

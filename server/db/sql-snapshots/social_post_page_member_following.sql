@@ -12,4 +12,4 @@ where exists(select 1
 from "user_followers"
 where "user_followers"."follower_id" = $3::uuid and "user_followers"."following_id" = "social_posts"."user_id")
 order by "social_posts"."created_at" desc nulls first, "social_posts"."id" desc nulls first
-limit $4;
+limit 20;

@@ -1,7 +1,7 @@
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { asKeyText, keyset } from '../../db/cursor.ts';
-import { readStatements, viewerShape } from '../../db/prepared.ts';
+import { limitShape, literalLimit, readStatements, viewerShape } from '../../db/prepared.ts';
 import {
   cheats,
   postLikes,
@@ -47,6 +47,7 @@ interface PostPageShape {
   followingOnly: boolean;
   byAuthor: boolean;
   after: SQL | undefined;
+  limit: number;
 }
 
 /**
@@ -80,7 +81,7 @@ const postPage = (db: Db, shape: PostPageShape) => {
     .innerJoin(profiles, eq(profiles.id, socialPosts.userId))
     .where(conditions.length ? and(...conditions) : undefined)
     .orderBy(...postKeyset.orderBy)
-    .limit(sql.placeholder('limit'));
+    .limit(literalLimit(shape.limit));
 };
 const postPageStatement = readStatements('social_post_page', postPage);
 
@@ -89,19 +90,15 @@ export function selectPostPage(db: Db, filter: PostPageFilter) {
   const from = postKeyset.afterPrepared(filter.after);
   const followingOnly = Boolean(filter.followingOnly);
   const byAuthor = filter.authorId !== undefined;
-  const shape = `${viewerShape(filter.viewerId, from.shape)}${followingOnly ? '_following' : ''}${byAuthor ? '_author' : ''}`;
+  const shape = `${viewerShape(filter.viewerId, from.shape)}${followingOnly ? '_following' : ''}${byAuthor ? '_author' : ''}${limitShape(filter.limit)}`;
   const statement = postPageStatement(db, shape, {
     member: filter.viewerId !== null,
     followingOnly,
     byAuthor,
     after: from.condition,
-  });
-  return statement.execute({
-    viewer: filter.viewerId,
-    author: filter.authorId,
     limit: filter.limit,
-    ...from.values,
   });
+  return statement.execute({ viewer: filter.viewerId, author: filter.authorId, ...from.values });
 }
 export type PostRow = Awaited<ReturnType<typeof selectPostPage>>[number];
 

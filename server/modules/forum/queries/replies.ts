@@ -1,7 +1,7 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.ts';
 import { asKeyText, keyset } from '../../../db/cursor.ts';
-import { readStatements, viewerPage } from '../../../db/prepared.ts';
+import { literalLimit, readStatements, viewerPage } from '../../../db/prepared.ts';
 import {
   forumReplies,
   forumReplyLikes,
@@ -69,7 +69,7 @@ export const deleteReply = (tx: Tx, id: string) =>
     counter: forumThreads.replyCount,
   });
 
-const repliesOf = (db: Db, member: boolean, after: SQL | undefined) => {
+const repliesOf = (db: Db, member: boolean, after: SQL | undefined, limit: number) => {
   const liked = member
     ? sql<boolean>`exists (select 1 from ${forumReplyLikes} l where l.reply_id = ${forumReplies.id} and l.user_id = ${sql.placeholder('viewer')}::uuid)`
     : sql<boolean>`false`;
@@ -91,7 +91,7 @@ const repliesOf = (db: Db, member: boolean, after: SQL | undefined) => {
     .innerJoin(profiles, eq(profiles.id, forumReplies.userId))
     .where(and(eq(forumReplies.threadId, sql.placeholder('thread')), after))
     .orderBy(...replyKeyset.orderBy)
-    .limit(sql.placeholder('limit'));
+    .limit(literalLimit(limit));
 };
 const repliesStatement = readStatements('forum_replies', repliesOf);
 

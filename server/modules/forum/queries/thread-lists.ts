@@ -2,7 +2,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.ts';
 import { asKeyText, keyset, newestFirst } from '../../../db/cursor.ts';
-import { readStatements, viewerPage } from '../../../db/prepared.ts';
+import { literalLimit, readStatements, viewerPage } from '../../../db/prepared.ts';
 import { forumCategories, forumThreads, profiles } from '../../../db/schema/index.ts';
 import { type MemberId, unreadFor } from '../watch.ts';
 
@@ -56,13 +56,13 @@ export function selectThreads<E extends Record<string, SQL>>(db: Db, viewerId: M
     .innerJoin(forumCategories, eq(forumCategories.id, forumThreads.categoryId));
 }
 
-const threadsInCategory = (db: Db, member: boolean, after: SQL | undefined) =>
+const threadsInCategory = (db: Db, member: boolean, after: SQL | undefined, limit: number) =>
   selectThreads(db, member ? sql.placeholder('viewer') : null, {
     key: asKeyText(forumThreads.lastActivityAt),
   })
     .where(and(eq(forumThreads.categoryId, sql.placeholder('category')), after))
     .orderBy(...activityKeyset.orderBy)
-    .limit(sql.placeholder('limit'));
+    .limit(literalLimit(limit));
 const threadsInCategoryStatement = readStatements('forum_threads_in_category', threadsInCategory);
 
 /** A category's threads, pinned first, then most recent activity first (a prepared statement per shape). */

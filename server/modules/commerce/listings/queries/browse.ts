@@ -1,7 +1,7 @@
 import { and, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../../../db/client.ts';
 import { type Keyset, keyset } from '../../../../db/cursor.ts';
-import { readStatements } from '../../../../db/prepared.ts';
+import { limitShape, literalLimit, readStatements } from '../../../../db/prepared.ts';
 import { marketplaceListings as listings, listingWords, searchWords } from '../../../../db/schema/index.ts';
 import {
   firstMatches,
@@ -81,11 +81,11 @@ function listed(f: Pick<ListingFilter, 'status' | 'type'>): SQL | undefined {
  */
 const listingPageStatement = readStatements(
   'listing_page',
-  (db: Db, f: Pick<ListingFilter, 'status' | 'type' | 'sort'>, after: SQL | undefined) =>
+  (db: Db, f: Pick<ListingFilter, 'status' | 'type' | 'sort'>, after: SQL | undefined, limit: number) =>
     selectListings(db)
       .where(and(listed(f), after))
       .orderBy(...listingKeysets[f.sort].orderBy)
-      .limit(sql.placeholder('limit')),
+      .limit(literalLimit(limit)),
 );
 
 /**
@@ -218,7 +218,10 @@ export async function listListings(db: Db, f: ListingFilter) {
   const from = order.afterPrepared(f.after);
   const shape = `${f.sort}_${f.status ?? 'all'}_${f.type ?? 'any'}${from.shape ? `_${from.shape}` : ''}`;
   const values = { limit: order.limit(f.limit), ...from.values };
-  if (!f.q) return listingPageStatement(db, shape, f, from.condition).execute(values);
+  if (!f.q) {
+    const limit = order.limit(f.limit);
+    return listingPageStatement(db, `${shape}${limitShape(limit)}`, f, from.condition, limit).execute(values);
+  }
   const words = await listingWordsContaining(db, f.q);
   if (words) {
     // The same cursor over the word rows' copies of the keys: its placeholders are named as the listing's
