@@ -365,6 +365,22 @@ describe('sessions', () => {
     expect(again.statusCode).toBe(200);
   });
 
+  it('a cookie seen before is still checked: another signature is refused, a deleted session ends at once', async () => {
+    const user = await buildUser(t);
+    const cookie = await signIn(t, user);
+    const me = () => t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { cookie } });
+    expect((await me()).statusCode).toBe(200);
+    const wrongSignature = `${cookieToken(cookie)}.${Buffer.alloc(32).toString('base64')}`;
+    const tampered = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/me',
+      headers: { cookie: `better-auth.session_token=${encodeURIComponent(wrongSignature)}` },
+    });
+    expect(tampered.statusCode).toBe(401);
+    await t.db.delete(sessions).where(eq(sessions.userId, user.id));
+    expect((await me()).statusCode).toBe(401);
+  });
+
   it('a cookie with a forged token is no session', async () => {
     const res = await t.app.inject({
       method: 'GET',
