@@ -1,6 +1,7 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { notices as n } from '../../../../contract/texts/notices.ts';
 import type { Db, Tx } from '../../../db/client.ts';
+import { literalLimit } from '../../../db/prepared.ts';
 import {
   listingContentReveals,
   listingKeys,
@@ -110,9 +111,11 @@ export async function purchase(
         where k.listing_id = ${input.listingId}::uuid and k.state = 'available'
         order by k.created_at, k.id
         for update skip locked
-        limit ${input.units}::int),`
+        limit ${literalLimit(input.units)}),`
     : sql``;
-  // Named: planning this statement cost a quarter of its run (issue 13); its text is one of two (keyed or not).
+  // Named: planning this statement cost a quarter of its run (issue 13). Its text is one for a single-item
+  // listing and one per number of units (1 to 10) for a key listing: the keys' limit is in the text, or
+  // PostgreSQL prices the generic plan for a tenth of the listing's keys and plans every sale again (issue 38).
   const [row] = await namedRows<
     PurchasedOrder & { sold: boolean; active_price: number | null; active_stock: number | null }
   >(
