@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rebuildConversations } from '../modules/direct-messages/queries.ts';
 import { buildSignedInUser } from '../test/factories.ts';
+import { executeArgs, keepsGenericPlan } from '../test/generic-plan.ts';
 import { countStatements } from '../test/statement-counter.ts';
 import { buildTestApp, type TestApp } from '../test/test-app.ts';
 import { PENDING_LIST_KB } from './schema/columns.ts';
@@ -291,17 +292,6 @@ async function planProblems(
   return found;
 }
 
-/** EXECUTE's arguments: the values as literals (a bound parameter would be the EXPLAIN's own). */
-function executeArgs(client: pg.PoolClient, params: unknown[]) {
-  const literal = (v: unknown): string => {
-    if (v === null || v === undefined) return 'null';
-    if (Array.isArray(v))
-      return client.escapeLiteral(`{${v.map((x) => `"${String(x).replace(/["\\]/g, '\\$&')}"`).join(',')}}`);
-    return client.escapeLiteral(v instanceof Date ? v.toISOString() : String(v));
-  };
-  return params.map(literal).join(', ');
-}
-
 /** The plan PostgreSQL may settle on for a named (prepared) statement: one for any values. */
 async function genericPlan(text: string, params: unknown[]): Promise<PlanNode> {
   const client = await pool.connect();
@@ -321,9 +311,8 @@ async function genericPlan(text: string, params: unknown[]): Promise<PlanNode> {
 }
 
 /**
- * The named statements a request sent that PostgreSQL plans again at every call: each is prepared as the
- * driver prepares it (plan_cache_mode left to choose), run seven times with the request's values, and asked
- * whether it settled on its generic plan after the five custom plans PostgreSQL always makes first.
+ * The named statements a request sent that PostgreSQL plans again at every call, asked with the request's
+ * own values (keepsGenericPlan, server/test/generic-plan.ts).
  */
 async function plannedEachCall(url: string) {
   const { result, calls } = await countStatements(t.database, () =>
@@ -333,21 +322,8 @@ async function plannedEachCall(url: string) {
   const named = calls.filter((c) => c.name);
   expect(named.length, `${url} sent no named statement`).toBeGreaterThan(0);
   const replanned: string[] = [];
-  const client = await pool.connect();
-  try {
-    for (const call of named) {
-      await client.query(`prepare settle_check as ${call.text}`);
-      const args = executeArgs(client, call.params);
-      for (let n = 0; n < 7; n++) await client.query(`execute settle_check${args ? `(${args})` : ''}`);
-      const { rows } = await client.query(
-        `select generic_plans::int as generic from pg_prepared_statements where name = 'settle_check'`,
-      );
-      await client.query('deallocate settle_check');
-      if (!rows[0]?.generic) replanned.push(`${call.name}: ${call.text.slice(-300)}`);
-    }
-  } finally {
-    client.release();
-  }
+  for (const call of named)
+    if (!(await keepsGenericPlan(pool, call))) replanned.push(`${call.name}: ${call.text.slice(-300)}`);
   return replanned;
 }
 
