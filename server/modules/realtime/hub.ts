@@ -81,7 +81,10 @@ export function createHub<U>(opts: {
     };
     slice();
   };
-  const beat = setInterval(sweep, opts.heartbeatMs);
+  // The sweep waits for the loop's next check phase: when the loop was blocked past a beat (a long GC, a heavy
+  // request), the pongs that arrived meanwhile are read in the poll phase first, instead of the timer deciding
+  // that sockets which did answer are dead.
+  const beat = setInterval(() => setImmediate(sweep), opts.heartbeatMs);
   beat.unref();
 
   return {

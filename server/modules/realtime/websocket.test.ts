@@ -95,4 +95,17 @@ describe('heartbeat', () => {
     await drained(notify, [[answering, `user:${member.id}`]]);
     expect(answering.connected).toBe(true);
   });
+
+  // The answering clients run in this process: a loop blocked past a beat (as a starved CI machine did) left
+  // their pongs unread when the next sweep's timer fired, and the sweep terminated sockets that had answered.
+  it('keeps a socket whose pong arrived while the event loop was blocked past a beat', async () => {
+    const member = await buildSignedInUser(t);
+    const answering = await clients.openConnected(member.cookie);
+    await new Promise<void>((resolve) => answering.ws.once('ping', () => resolve()));
+    const until = Date.now() + HEARTBEAT_MS * 3;
+    while (Date.now() < until); // the pong waits on the server's socket while nothing runs
+    await new Promise((resolve) => setTimeout(resolve, HEARTBEAT_MS * 3));
+    await drained(notify, [[answering, `user:${member.id}`]]);
+    expect(answering.connected).toBe(true);
+  });
 });
