@@ -151,9 +151,10 @@ describe('two instances on one PostgreSQL database', { timeout: 60_000 }, () => 
     const watcherOnA = await open(a, await member(a, 'wa_multi'));
     watcherOnA.emit('presence:join');
     await next(watcherOnA, 'presence');
+    const seeing = presenceUntil(watcherOnA, (s) => ids(s).includes(carol.id));
     const carolOnB = await open(b, carol);
     const carolAlsoOnA = await open(a, carol);
-    const seen = await presenceUntil(watcherOnA, (s) => ids(s).includes(carol.id));
+    const seen = await seeing;
     expect(ids(seen).filter((id) => id === carol.id)).toHaveLength(1);
     expect(seen.count).toBe(seen.users.length);
     // Her tab on A closes: she is still online through B.
@@ -172,8 +173,9 @@ describe('two instances on one PostgreSQL database', { timeout: 60_000 }, () => 
     const watcherOnB = await open(b, await member(b, 'wb_multi'));
     watcherOnB.emit('presence:join');
     await next(watcherOnB, 'presence');
+    const seeing = presenceUntil(watcherOnB, (s) => ids(s).includes(dan.id));
     await open(a, dan);
-    const seen = await presenceUntil(watcherOnB, (s) => ids(s).includes(dan.id));
+    const seen = await seeing;
     expect(seen.users.find((u) => u.id === dan.id)?.username).toBe('dan_multi');
   });
 
@@ -181,8 +183,9 @@ describe('two instances on one PostgreSQL database', { timeout: 60_000 }, () => 
     const fay = await member(a, 'fay_multi');
     const watcherOnB = await open(b, await member(b, 'wd_multi'));
     watcherOnB.emit('presence:join');
+    const arrived = presenceUntil(watcherOnB, (s) => ids(s).includes(fay.id));
     await open(a, fay);
-    await presenceUntil(watcherOnB, (s) => ids(s).includes(fay.id));
+    await arrived;
     const save = (showOnline: boolean) =>
       fetch(`${a.base}/api/v1/me/settings`, {
         method: 'PUT',
@@ -194,11 +197,14 @@ describe('two instances on one PostgreSQL database', { timeout: 60_000 }, () => 
           showOnline,
         }),
       });
+    // Each wait starts before its change: B may deliver the new list before A's answer reaches this test.
+    const hidden = presenceUntil(watcherOnB, (s) => !ids(s).includes(fay.id));
     expect((await save(false)).status).toBe(200);
-    const without = await presenceUntil(watcherOnB, (s) => !ids(s).includes(fay.id));
+    const without = await hidden;
     expect(without.count).toBe(without.users.length);
+    const shown = presenceUntil(watcherOnB, (s) => ids(s).includes(fay.id));
     expect((await save(true)).status).toBe(200);
-    await presenceUntil(watcherOnB, (s) => ids(s).includes(fay.id));
+    await shown;
   });
 
   it('an instance that stops without a goodbye stops counting, and the live ones reap it', async () => {
@@ -217,8 +223,9 @@ describe('two instances on one PostgreSQL database', { timeout: 60_000 }, () => 
         erin.id,
       ]);
       const signal = JSON.stringify({ room: PRESENCE_SIGNAL_ROOM, event: 'presence', payload: {} });
+      const counted = presenceUntil(watcherOnA, (s) => ids(s).includes(erin.id));
       await db.query('select pg_notify($1, $2)', [REALTIME_CHANNEL, signal]);
-      await presenceUntil(watcherOnA, (s) => ids(s).includes(erin.id));
+      await counted;
       // It dies: its heartbeat stops. The next heartbeat of A or B reaps it and tells every instance.
       await db.query(`update realtime_instances set seen_at = now() - interval '1 minute' where id = $1`, [
         ghost,
