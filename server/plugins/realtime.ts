@@ -123,7 +123,7 @@ export const realtimePlugin = fp(
 
     const accept = (ws: WebSocket, user: SocketUser | null) => {
       const state = hub.add(ws, user);
-      ws.on('error', () => {}); // a broken connection ends in 'close', which cleans up
+      ws.on('error', ignore); // a broken connection ends in 'close', which cleans up
       ws.on('message', (data, isBinary) => onFrame(ws, state, data, isBinary));
       hub.join(ws, SITE_ROOM);
       if (!user) return;
@@ -140,7 +140,7 @@ export const realtimePlugin = fp(
       socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
     };
     const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-      socket.on('error', () => socket.destroy());
+      socket.on('error', destroyOnError);
       if (new URL(req.url ?? '/', 'http://x').pathname !== REALTIME_PATH)
         return refuse(socket, '404 Not Found');
       // WebSocket handshakes always carry Origin: a foreign page cannot ride the cookie.
@@ -224,6 +224,16 @@ export const realtimePlugin = fp(
   },
   { name: 'realtime', dependencies: ['metrics'] },
 );
+
+/**
+ * A socket's error listener for the time before `ws` takes it over. Not a closure in `onUpgrade`: V8 keeps one
+ * context for that function's closures, so a listener written there held the upgrade request (headers, raw
+ * headers) and its `head` buffer for the socket's whole life, ws's own listener being added beside it.
+ */
+function destroyOnError(this: Duplex) {
+  this.destroy();
+}
+function ignore() {}
 
 async function lookupUser(app: FastifyInstance, req: IncomingMessage): Promise<SocketUser | null> {
   const viewer = await app.sessionViewer(req.headers);
