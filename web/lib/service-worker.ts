@@ -9,12 +9,15 @@ import { afterLoadWhenIdle } from './after-load.ts';
  */
 let registering: Promise<ServiceWorkerRegistration | null> | null = null;
 
-/** Registers the worker once and resolves with its active registration; null where there is none (dev server, no support, a blocked origin). */
+/**
+ * Registers the worker once and resolves with its registration, whose worker may still be installing (push
+ * waits for it: `activated` in features/account/push-api.ts); null where there is none (dev server, no
+ * support, a blocked origin).
+ */
 export function serviceWorker(): Promise<ServiceWorkerRegistration | null> {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return Promise.resolve(null);
   registering ??= navigator.serviceWorker
     .register('/sw.js')
-    .then(() => navigator.serviceWorker.ready)
     // No worker (a private window, a blocked origin): the site works as before, only not offline.
     .catch(() => null);
   return registering;

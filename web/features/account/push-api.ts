@@ -21,11 +21,32 @@ const fromBase64url = (text: string) => {
   return Uint8Array.from(atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4)), (c) => c.charCodeAt(0));
 };
 
-/** This browser's worker registration, or null where there is none (no support, or a dev server). */
+/** This browser's worker registration once active, or null where there is none (no support, or a dev server). */
 export async function pushRegistration(): Promise<ServiceWorkerRegistration | null> {
   if (!('serviceWorker' in navigator) || !('PushManager' in window) || !('Notification' in window))
     return null;
-  return serviceWorker();
+  return activated(await serviceWorker());
+}
+
+/**
+ * The registration once its worker is active, or null if it never will be. `navigator.serviceWorker.ready`
+ * waits for ever when the worker's install fails (its precache could not be fetched) and when register() is
+ * stubbed out and resolves without a registration (as Playwright's blocked service workers and some privacy
+ * extensions do); the push settings then stayed a skeleton.
+ */
+export function activated(
+  registration: ServiceWorkerRegistration | null | undefined,
+): ServiceWorkerRegistration | null | Promise<ServiceWorkerRegistration | null> {
+  if (!registration) return null;
+  if (registration.active) return registration;
+  const worker = registration.installing ?? registration.waiting;
+  if (!worker) return null;
+  return new Promise((resolve) => {
+    worker.addEventListener('statechange', () => {
+      if (worker.state === 'activated') resolve(registration);
+      else if (worker.state === 'redundant') resolve(null);
+    });
+  });
 }
 
 /**
