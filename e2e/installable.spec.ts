@@ -6,6 +6,9 @@ import { expect, test } from '@playwright/test';
  * that controls the page; and, with the network cut, a page that cannot load shows the offline page.
  */
 
+// The suite blocks service workers (playwright.config.ts); these tests are about the app's.
+test.use({ serviceWorkers: 'allow' });
+
 test('the manifest names the app and its icons, and each icon is the size it says', async ({
   request,
   page,

@@ -11,6 +11,9 @@ import { createUser } from './support/users.ts';
  * when the browser blocks notifications.
  */
 
+// The suite blocks service workers (playwright.config.ts); these tests are about the app's.
+test.use({ serviceWorkers: 'allow' });
+
 test('the settings card offers push on this device and explains a blocked permission', async ({
   browser,
   request,
