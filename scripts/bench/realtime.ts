@@ -10,6 +10,7 @@ import { type Database, openDatabase } from '../../server/db/client.ts';
 import { notifyFollowersOfListing } from '../../server/modules/commerce/listings/queries/selling.ts';
 import { connected, openSocket, type Socket } from '../../server/test/sockets.ts';
 import { type Child, sessionCookie, startApp } from './app-process.ts';
+import { PG_STATEMENTS_SETTINGS, resetStatementStats, statementStatsTable } from './pg-statements.ts';
 import { benchPostgres, createBenchDatabase } from './postgres.ts';
 
 /*
@@ -30,7 +31,8 @@ import { benchPostgres, createBenchDatabase } from './postgres.ts';
  * (the script checks and says so).
  * The clients run in this process on the same machine as the server: the figures include their CPU.
  * Environment: BENCH_CLIENTS (1000), BENCH_MESSAGES (3000), BENCH_SEND_CONCURRENCY (32), BENCH_FANOUTS (5),
- * BENCH_FOLLOWERS (BENCH_CLIENTS).
+ * BENCH_FOLLOWERS (BENCH_CLIENTS), BENCH_PG_STATEMENTS=1 (what PostgreSQL spent on the direct messages,
+ * statement by statement: pg_stat_statements, as in `npm run bench`).
  */
 const env = process.env;
 const CLIENTS = Number(env.BENCH_CLIENTS ?? 1000);
@@ -93,7 +95,7 @@ async function pool<T>(items: T[], limit: number, fn: (item: T, index: number) =
 }
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'cm-bench-rt-'));
-const server = await benchPostgres();
+const server = await benchPostgres(env.BENCH_PG_STATEMENTS ? PG_STATEMENTS_SETTINGS : {});
 let app: Child | null = null;
 /** The fan-out's own instance, in this process: no HTTP, no workers, only its queue to send with. */
 let sender: { app: FastifyInstance; database: Database } | null = null;
@@ -256,7 +258,10 @@ try {
       latency,
     };
   };
+  if (env.BENCH_PG_STATEMENTS) await resetStatementStats(server.url('bench_rt'));
   const dmRuns = [await runDms(Math.min(300, MESSAGES), 1), await runDms(MESSAGES, SEND_CONCURRENCY)];
+  // What PostgreSQL spent on the direct messages (their requests, mail jobs and deliveries), before the fan-out.
+  const dmStatements = env.BENCH_PG_STATEMENTS ? await statementStatsTable(server.url('bench_rt')) : '';
 
   // Fan-out: one listing, every member notified in one statement, from an instance of the app built in this
   // process as the server builds it (the fan-out queues each notification's mail job: the job queue must be
@@ -322,6 +327,7 @@ try {
       `${((fanDelivered / fanWallTotal) * 1000).toFixed(0)} notifications/s`,
   );
   log(`  transaction → live    ${summary(fanLatency)}`);
+  if (dmStatements) log(`\nDuring the direct messages. ${dmStatements}`);
 } finally {
   for (const s of sockets) s.disconnect();
   await sender?.app.close();
