@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Job } from 'pg-boss';
 import type { Db } from '../../db/client.ts';
+import { preparedStatements } from '../../db/prepared.ts';
 import { emailSuppressions, mailLog, notifications, profiles, userSettings } from '../../db/schema/index.ts';
 import { rows } from '../../db/sql.ts';
 import { isPermanentFailure, type Mailer } from '../../plugins/mailer.ts';
@@ -250,15 +251,12 @@ export async function deliverMail(deps: MailDeps, job: Job<MailJob>) {
 }
 
 /**
- * A notification becomes a mail when its switch is on (marketplace_updates for new listings,
- * email_notifications for the rest), it is still unread and its member is away (no live socket). A
- * conversation mails at most once an hour, whatever the number of messages.
+ * What a notification's mail job decides on, named: every notification's delivery reads it, and unnamed it was
+ * planned at each call (0.23 ms of planning for 0.05 ms of run, pg_stat_statements over `bench:realtime`'s
+ * direct messages). On the primary: the notification was written a moment ago.
  */
-export async function notificationMail(deps: MailDeps, job: Job<JobData['notification-mail']>) {
-  const { db } = deps;
-  // Every notification's delivery starts here: push, for a member with devices, is decided on its own.
-  await offerPush(db, job.data.notificationId);
-  const [n] = await db
+const notificationMailStatement = preparedStatements('notification_mail', (db: Db) =>
+  db
     .select({
       userId: notifications.userId,
       type: notifications.type,
@@ -275,7 +273,19 @@ export async function notificationMail(deps: MailDeps, job: Job<JobData['notific
     .from(notifications)
     .innerJoin(profiles, eq(profiles.id, notifications.userId))
     .leftJoin(userSettings, eq(userSettings.userId, notifications.userId))
-    .where(eq(notifications.id, job.data.notificationId));
+    .where(eq(notifications.id, sql.placeholder('notificationId'))),
+);
+
+/**
+ * A notification becomes a mail when its switch is on (marketplace_updates for new listings,
+ * email_notifications for the rest), it is still unread and its member is away (no live socket). A
+ * conversation mails at most once an hour, whatever the number of messages.
+ */
+export async function notificationMail(deps: MailDeps, job: Job<JobData['notification-mail']>) {
+  const { db } = deps;
+  // Every notification's delivery starts here: push, for a member with devices, is decided on its own.
+  await offerPush(db, job.data.notificationId);
+  const [n] = await notificationMailStatement(db, '').execute({ notificationId: job.data.notificationId });
   if (!n || n.read || n.banned) return 'skipped';
   // "Away" means a few minutes without looking: a notification younger than that waits, then is re-checked.
   if (n.age < deps.limits.awaySeconds) {

@@ -4,6 +4,7 @@ import webpush, { WebPushError } from 'web-push';
 import { pushMessages as m } from '../../../contract/messages.ts';
 import type { PushKind, PushSubscriptionBody } from '../../../contract/push.ts';
 import type { Db } from '../../db/client.ts';
+import { literalLimit, preparedStatements } from '../../db/prepared.ts';
 import { notifications, profiles, pushSubscriptions } from '../../db/schema/index.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { enqueue, enqueueMany, type JobData } from '../../plugins/queue.ts';
@@ -93,16 +94,24 @@ export async function unsubscribe(db: Db, viewer: Viewer, endpoint: string) {
 }
 
 /**
+ * Named: every notification's delivery asks it, and unnamed it was planned at each call (0.18 ms of planning
+ * for 0.02 ms of run, pg_stat_statements over `bench:realtime`'s direct messages).
+ */
+const pushWantedStatement = preparedStatements('push_wanted', (db: Db) =>
+  db
+    .select({ one: sql<number>`1` })
+    .from(notifications)
+    .innerJoin(pushSubscriptions, eq(pushSubscriptions.userId, notifications.userId))
+    .where(eq(notifications.id, sql.placeholder('notificationId')))
+    .limit(literalLimit(1)),
+);
+
+/**
  * Called as a notification's delivery starts (its mail job's first run): when its member has a device that
  * takes its kind, the push job is queued, once per notification (the job's id is the notification's).
  */
 export async function offerPush(db: Db, notificationId: string) {
-  const [wanted] = await db
-    .select({ one: sql<number>`1` })
-    .from(notifications)
-    .innerJoin(pushSubscriptions, eq(pushSubscriptions.userId, notifications.userId))
-    .where(eq(notifications.id, notificationId))
-    .limit(1);
+  const [wanted] = await pushWantedStatement(db, '').execute({ notificationId });
   if (wanted) await enqueue(db, 'notification-push', { notificationId }, { id: notificationId });
 }
 

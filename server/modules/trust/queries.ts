@@ -1,17 +1,19 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { directMessages, marketplaceListings } from '../../db/schema/index.ts';
-import { type Executor, rows } from '../../db/sql.ts';
+import { type Executor, namedRows } from '../../db/sql.ts';
 import { termsFrom, trustSetting } from './levels.ts';
 
 /**
  * Whether two members ever exchanged a message (either way), how many members `senderId` wrote to for the
  * first time in the last 24 hours (first messages to counterparts with no earlier message between them), and
- * the stored trust terms that limit it. One statement; both reads walk the pair indexes.
+ * the stored trust terms that limit it. One statement; both reads walk the pair indexes. Named: every first
+ * contact asks it, and unnamed it was planned at each call (0.35 ms of planning for 0.03 ms of run).
  */
 export async function contactStanding(db: Executor, senderId: string, recipientId: string) {
   const dm = directMessages;
-  const [row] = await rows<{ known: boolean; started_today: number; terms: unknown }>(
+  const [row] = await namedRows<{ known: boolean; started_today: number; terms: unknown }>(
     db,
+    'contact_standing',
     sql`select ${trustSetting} as terms,
       exists (select 1 from ${dm} where (${dm.senderId} = ${senderId}::uuid and ${dm.recipientId} = ${recipientId}::uuid)
         or (${dm.senderId} = ${recipientId}::uuid and ${dm.recipientId} = ${senderId}::uuid)) as known,
