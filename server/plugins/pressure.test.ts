@@ -143,6 +143,45 @@ describe('load shedding', () => {
     }
   });
 
+  it("measures a query's wait as the age of the oldest one waiting, so a burst after an idle spell is not read as seconds", async () => {
+    const t = await buildTestApp();
+    try {
+      const held = t.database.kind === 'postgres' ? 5 : 1;
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const holders = Array.from({ length: held }, () =>
+        t.db.transaction(async (tx) => {
+          await tx.execute(sql`select 1`);
+          await gate;
+        }),
+      );
+      // Every connection taken: the pool handed out `held` in the last second, and now 30 queries queue, as
+      // 50 connections of load do on an app that was idle. Read as the waiting over the last second's pace of
+      // hand-outs (Little's law, which this replaced), 55 ms of waiting read as 4,429 ms.
+      while (t.database.stats().inFlight < held) await new Promise((r) => setTimeout(r, 5));
+      const queuedFrom = performance.now();
+      const waiting = Array.from({ length: 30 }, () => t.db.execute(sql`select 1`).then(() => undefined));
+      try {
+        while (t.database.stats().waitMs === 0) await new Promise((r) => setTimeout(r, 5));
+        const waitingBy = performance.now();
+        await new Promise((r) => setTimeout(r, 50));
+        const atLeast = performance.now() - waitingBy;
+        const { waitMs } = t.database.stats();
+        const atMost = performance.now() - queuedFrom;
+        expect(waitMs).toBeGreaterThanOrEqual(atLeast);
+        expect(waitMs).toBeLessThanOrEqual(atMost);
+      } finally {
+        release();
+        await Promise.all([...holders, ...waiting]);
+      }
+      expect(t.database.stats()).toMatchObject({ waiting: 0, waitMs: 0 });
+    } finally {
+      await t.close();
+    }
+  });
+
   it('sheds past PRESSURE_MAX_HEAP_USED_BYTES and names the heap in /api/health', async () => {
     const t = await buildTestApp({
       env: { PRESSURE_MAX_HEAP_USED_BYTES: '1', PRESSURE_SAMPLE_INTERVAL_MS: '50' },
