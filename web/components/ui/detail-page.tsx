@@ -113,11 +113,41 @@ export function ImageDetailSkeleton({ lines }: { lines: 1 | 2 }) {
   return (
     <Card className="overflow-hidden">
       <Skeleton className="h-64 w-full rounded-none" />
-      <div className="p-6">
-        <Skeleton className="h-8 w-2/3" />
-        <Skeleton className="mt-4 h-4 w-full" />
-        {lines === 2 && <Skeleton className="mt-2 h-4 w-5/6" />}
-      </div>
+      <TextSkeleton lines={lines} title="h-8" />
     </Card>
+  );
+}
+
+/** The loading shape of a detail that is text: an optional label line (a status), a title and two lines. */
+export function TextDetailSkeleton({
+  label = false,
+  title = 'h-8',
+}: {
+  label?: boolean;
+  title?: 'h-7' | 'h-8';
+}) {
+  return (
+    <Card>
+      <TextSkeleton lines={2} title={title} label={label} />
+    </Card>
+  );
+}
+
+function TextSkeleton({
+  lines,
+  title,
+  label = false,
+}: {
+  lines: 1 | 2;
+  title: 'h-7' | 'h-8';
+  label?: boolean;
+}) {
+  return (
+    <div className="p-6">
+      {label && <Skeleton className="mb-4 h-5 w-32" />}
+      <Skeleton className={`${title} w-2/3`} />
+      <Skeleton className="mt-4 h-4 w-full" />
+      {lines === 2 && <Skeleton className="mt-2 h-4 w-5/6" />}
+    </div>
   );
 }

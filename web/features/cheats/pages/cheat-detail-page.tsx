@@ -10,7 +10,7 @@ import { marketWords as w } from '../../../../contract/texts/market-words.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog, useConfirm } from '../../../components/ui/confirm-dialog.tsx';
-import { DetailPage, NotFoundCard } from '../../../components/ui/detail-page.tsx';
+import { DetailPage, NotFoundCard, TextDetailSkeleton } from '../../../components/ui/detail-page.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { WatchButton } from '../../../components/ui/watch-button.tsx';
 import { errorMessage } from '../../../lib/api.ts';
@@ -33,12 +33,7 @@ export function CheatDetailPage() {
       loadingLabel={ui.loadingOne}
       skeleton={
         <>
-          <Card className="p-6">
-            <Skeleton className="h-5 w-32" />
-            <Skeleton className="mt-4 h-8 w-2/3" />
-            <Skeleton className="mt-4 h-4 w-full" />
-            <Skeleton className="mt-2 h-4 w-4/5" />
-          </Card>
+          <TextDetailSkeleton label />
           <Skeleton className="mt-6 h-48 w-full rounded-2xl" />
         </>
       }

@@ -15,11 +15,10 @@ import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog, useConfirm } from '../../../components/ui/confirm-dialog.tsx';
 import { CookedHtml } from '../../../components/ui/cooked-html.tsx';
 import { DateTime } from '../../../components/ui/date-time.tsx';
-import { DetailPage } from '../../../components/ui/detail-page.tsx';
+import { DetailPage, TextDetailSkeleton } from '../../../components/ui/detail-page.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ProfileLink } from '../../../components/ui/profile-link.tsx';
 import { ReportButton } from '../../../components/ui/report-button.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { useSession } from '../../../lib/session.ts';
 import toast from '../../../lib/toast.ts';
@@ -48,13 +47,7 @@ export function ForumThreadPage() {
         }
         width="max-w-3xl"
         loadingLabel={ui.loadingThread}
-        skeleton={
-          <Card className="p-6">
-            <Skeleton className="h-7 w-2/3" />
-            <Skeleton className="mt-4 h-4 w-full" />
-            <Skeleton className="mt-2 h-4 w-5/6" />
-          </Card>
-        }
+        skeleton={<TextDetailSkeleton title="h-7" />}
         notFound={<EmptyState text={m.threadNotFound} />}
         failedText={m.threadFailed}
         leaveTo="/forum"
