@@ -55,29 +55,23 @@ export const createCommentBody = z.object({
 
 export const authorSchema = personWithRole;
 
+/** What a post and a comment both carry: the text, when, and who wrote it. */
+const written = { id: z.string(), content: z.string(), createdAt: z.string(), author: authorSchema };
+
 export const postSchema = z.object({
-  id: z.string(),
-  content: z.string(),
+  ...written,
   imageUrl: z.string().nullable(),
-  createdAt: z.string(),
   likeCount: z.number().int(),
   commentCount: z.number().int(),
   likedByMe: z.boolean(),
   followingAuthor: z.boolean(),
-  author: authorSchema,
 });
 export type Post = z.infer<typeof postSchema>;
 
 export const postPage = pageOf(postSchema);
 export type PostPage = z.infer<typeof postPage>;
 
-export const commentSchema = z.object({
-  id: z.string(),
-  postId: z.string(),
-  content: z.string(),
-  createdAt: z.string(),
-  author: authorSchema,
-});
+export const commentSchema = z.object({ ...written, postId: z.string() });
 export type Comment = z.infer<typeof commentSchema>;
 
 export const commentPage = pageOf(commentSchema);

@@ -54,38 +54,39 @@ const keyOf = (row: { at: string; id: string }): [string, string] => [row.at, ro
 
 // --- presenters ------------------------------------------------------------------------------------
 
-/** The author a page query selects beside a post or comment, as the API shows them. */
-function authorOf(row: Pick<PostRow, 'authorId' | 'authorUsername' | 'authorAvatarUrl' | 'authorRole'>) {
+/** What a post and a comment both show: the text, when, and its author as a page query selects them. */
+function writtenOf(
+  row: Pick<
+    PostRow,
+    'id' | 'content' | 'createdAt' | 'authorId' | 'authorUsername' | 'authorAvatarUrl' | 'authorRole'
+  >,
+) {
   return {
-    id: row.authorId,
-    username: row.authorUsername,
-    avatarUrl: row.authorAvatarUrl,
-    role: row.authorRole,
+    id: row.id,
+    content: row.content,
+    createdAt: row.createdAt.toISOString(),
+    author: {
+      id: row.authorId,
+      username: row.authorUsername,
+      avatarUrl: row.authorAvatarUrl,
+      role: row.authorRole,
+    },
   };
 }
 
 function toPost(row: Omit<PostRow, 'at'>): Post {
   return {
-    id: row.id,
-    content: row.content,
+    ...writtenOf(row),
     imageUrl: row.imageUrl,
-    createdAt: row.createdAt.toISOString(),
     likeCount: row.likeCount,
     commentCount: row.commentCount,
     likedByMe: row.likedByMe,
     followingAuthor: row.followingAuthor,
-    author: authorOf(row),
   };
 }
 
 function toComment(row: Omit<CommentRow, 'at'>): Comment {
-  return {
-    id: row.id,
-    postId: row.postId,
-    content: row.content,
-    createdAt: row.createdAt.toISOString(),
-    author: authorOf(row),
-  };
+  return { ...writtenOf(row), postId: row.postId };
 }
 
 /** The viewer as the author of what they have just written, as the page queries select an author. */
