@@ -83,6 +83,7 @@ describe('the benchmarks at a tiny size', { timeout: 240_000 }, () => {
     expect(output.match(/^direct messages\s+(\d+)\/(\d+) delivered \(0 failed/gm)).toHaveLength(2);
     expect(output).toMatch(/^direct messages\s+10\/10 delivered/m);
     expect(output).toMatch(/^fan-out notifications\s+10\/10 delivered/m);
+    expect(output).toMatch(/^\s+transaction → commit\s+p50 \d+\.\d ms/m);
   });
 
   it('npm run bench:web: one page measured in Chromium as a visitor and as a member (Lighthouse left out)', async () => {
