@@ -39,6 +39,11 @@ export interface JobData {
   'password-reset': { email: string; ip: string };
   /** A notification that may go out by mail once its member has been away a while. */
   'notification-mail': { notificationId: string };
+  /**
+   * A large fan-out's notifications, whose 'notification-mail' jobs are queued by a worker rather than in the
+   * fan-out's transaction (modules/notifications mailLater, modules/mail queueNotificationMails).
+   */
+  'notification-mails': { notificationIds: string[] };
   /** A notification to push to its member's devices (modules/push): its job id is the notification's. */
   'notification-push': { notificationId: string };
   /** One push to one device, retried alone. */
@@ -80,6 +85,7 @@ const queues: Record<JobName, Omit<Queue, 'name'>> = {
   mail: { retryLimit: 8, retryDelay: 10, retryBackoff: true, retryDelayMax: 3600, heartbeatSeconds: 10 },
   'password-reset': { retryLimit: 3, retryDelay: 5, retryBackoff: true, heartbeatSeconds: 10 },
   'notification-mail': { retryLimit: 5, retryDelay: 10, retryBackoff: true, heartbeatSeconds: 10 },
+  'notification-mails': { retryLimit: 5, retryDelay: 10, retryBackoff: true, heartbeatSeconds: 10 },
   'notification-push': { retryLimit: 3, retryDelay: 5, retryBackoff: true, heartbeatSeconds: 10 },
   // A push is worth little late: a few retries within minutes, and the message expires at the service (TTL).
   'push-send': { retryLimit: 4, retryDelay: 5, retryBackoff: true, retryDelayMax: 300, heartbeatSeconds: 10 },
@@ -135,13 +141,19 @@ function inTransaction(tx: Tx | Db): NonNullable<SendOptions['db']> {
 }
 
 /** Many jobs of one kind in one statement, inside the caller's transaction (a fan-out). */
-export async function enqueueMany<N extends JobName>(tx: Tx | Db, name: N, data: JobData[N][]) {
+export async function enqueueMany<N extends JobName>(
+  tx: Tx | Db,
+  name: N,
+  data: JobData[N][],
+  /** Each job's id, when a job queued again must be dropped (jobIdFor): the queue keeps the first. */
+  idOf?: (data: JobData[N]) => string,
+) {
   if (data.length === 0) return;
   const [boss] = senders;
   if (!boss) throw new Error('the job queue is not started');
   await boss.insert(
     name,
-    data.map((d) => ({ data: d })),
+    data.map((d) => (idOf ? { id: idOf(d), data: d } : { data: d })),
     { db: inTransaction(tx) },
   );
 }
@@ -158,11 +170,14 @@ export function enqueueMail(tx: Tx | Db, mail: MailJob, options: Omit<SendOption
   return enqueue(tx, 'mail', { ...mail, id }, { ...options, id });
 }
 
-/** A mail's identity made from what it is about (`notification:<id>`): the same name, the same uuid. */
-export function mailIdFor(name: string) {
-  const h = createHash('sha256').update(`mail:${name}`).digest('hex');
+/** A job's identity made from what it is about: the same name, the same uuid. */
+export function jobIdFor(name: string) {
+  const h = createHash('sha256').update(name).digest('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((Number.parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
+
+/** A mail's identity made from what it is about (`notification:<id>`): the same name, the same uuid. */
+export const mailIdFor = (name: string) => jobIdFor(`mail:${name}`);
 
 /**
  * Jobs one fetch claims: several per running slot, so a backlog drains in few round trips (a claimed job

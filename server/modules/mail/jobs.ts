@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import type { Mailer } from '../../plugins/mailer.ts';
 import type { LinkMinter } from '../auth/mail-links.ts';
 import { sendDigests } from './digest.ts';
-import { deliverMail, type MailLimits, notificationMail } from './service.ts';
+import { deliverMail, type MailLimits, notificationMail, queueNotificationMails } from './service.ts';
 
 /** Notification-mail decisions one instance runs at once (each holds a pooled connection per statement). */
 const NOTIFICATION_MAIL_CONCURRENCY = 16;
@@ -37,6 +37,7 @@ export const mailJobsPlugin = fp<{
     app.jobs.work('notification-mail', (job) => notificationMail(deps, job), {
       concurrency: NOTIFICATION_MAIL_CONCURRENCY,
     });
+    app.jobs.work('notification-mails', (job) => queueNotificationMails(opts.db, job));
     app.jobs.work('digest', () => sendDigests(deps));
     app.jobs.every('digest', opts.digestIntervalMs);
   },

@@ -1,13 +1,22 @@
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Job } from 'pg-boss';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mailLog } from '../../db/schema/index.ts';
+import { mailLog, userFollowers } from '../../db/schema/index.ts';
 import { rows } from '../../db/sql.ts';
 import type { MailMessage } from '../../plugins/mailer.ts';
 import { enqueueMail, type JobData, type MailJob } from '../../plugins/queue.ts';
-import { buildListing, buildSignedInUser, fundUser } from '../../test/factories.ts';
+import { buildListing, buildSignedInUser, buildUser, fundUser } from '../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
-import { deliverMail, MAIL_CLAIM_SECONDS, type MailDeps, notificationMail } from './service.ts';
+import { notifyFollowersOfListing } from '../commerce/listings/queries/selling.ts';
+import { MAIL_JOBS_WITH_THE_ROWS } from '../notifications/service.ts';
+import {
+  deliverMail,
+  MAIL_CLAIM_SECONDS,
+  type MailDeps,
+  notificationMail,
+  queueNotificationMails,
+} from './service.ts';
 
 /*
  * Issue 36: "a member once got the same mail twice" (one order confirmation, seen once in CI). A mail's
@@ -42,7 +51,7 @@ beforeEach(() => {
 });
 
 /** A queued job as a worker receives it (pg-boss's row). */
-async function jobOf<N extends 'mail' | 'notification-mail'>(name: N, id: string) {
+async function jobOf<N extends 'mail' | 'notification-mail' | 'notification-mails'>(name: N, id: string) {
   const [row] = await rows<{ id: string; data: JobData[N] }>(
     t.db,
     sql`select id, data from pgboss.job where name = ${name} and id = ${id}::uuid`,
@@ -117,6 +126,55 @@ describe('each mail is delivered exactly once', () => {
     expect(mails).toHaveLength(1);
     await Promise.all(mails.flatMap((m) => [deliverMail(deps, m), deliverMail(deps, m)]));
     expect(deliveredTo(seller.email).map((m) => m.subject)).toEqual(['Listing sold — CheatMarket']);
+  });
+
+  it("a fan-out past MAIL_JOBS_WITH_THE_ROWS queues one job with its rows, whose worker, run twice, queues each notification's decision once", async () => {
+    const seller = await buildUser(t);
+    const followers = await Promise.all(
+      Array.from({ length: MAIL_JOBS_WITH_THE_ROWS + 1 }, () => buildUser(t)),
+    );
+    const follow = (members: { id: string }[]) =>
+      t.db.insert(userFollowers).values(members.map((f) => ({ followerId: f.id, followingId: seller.id })));
+    const newListing = async () => {
+      const listingId = randomUUID();
+      await t.db.transaction((tx) =>
+        notifyFollowersOfListing(tx, seller.id, { id: listingId, title: 'Fan-out' }, seller.username),
+      );
+      return listingId;
+    };
+    /** The queue's jobs of `name` about the notifications of one listing. */
+    const jobsAbout = (name: string, listingId: string) =>
+      rows<{ id: string; notification: string }>(
+        t.db,
+        sql`select j.id, n.id::text as notification from pgboss.job j
+          join notifications n on n.id::text = j.data->>'notificationId' or j.data->'notificationIds' ? n.id::text
+          where j.name = ${name} and n.data->>'listingId' = ${listingId}`,
+      );
+
+    // At the limit, each notification's job goes with the rows, as for one notification.
+    await follow(followers.slice(0, MAIL_JOBS_WITH_THE_ROWS));
+    const atLimit = await newListing();
+    expect(await jobsAbout('notification-mail', atLimit)).toHaveLength(MAIL_JOBS_WITH_THE_ROWS);
+    expect(await jobsAbout('notification-mails', atLimit)).toEqual([]);
+
+    // One past it: one job, in the transaction, naming every notification.
+    await follow(followers.slice(MAIL_JOBS_WITH_THE_ROWS));
+    const past = await newListing();
+    expect(await jobsAbout('notification-mail', past)).toEqual([]);
+    const batch = await jobsAbout('notification-mails', past);
+    expect(batch).toHaveLength(MAIL_JOBS_WITH_THE_ROWS + 1);
+    expect(new Set(batch.map((j) => j.id)).size).toBe(1);
+
+    // Two workers on it at once (a job handed out again), then once more (its completion lost).
+    const job = await jobOf('notification-mails', batch[0]!.id);
+    await Promise.all([queueNotificationMails(t.db, job), queueNotificationMails(t.db, job)]);
+    await queueNotificationMails(t.db, job);
+    const decisions = await jobsAbout('notification-mail', past);
+    expect(decisions).toHaveLength(MAIL_JOBS_WITH_THE_ROWS + 1);
+    expect(new Set(decisions.map((j) => j.notification)).size).toBe(MAIL_JOBS_WITH_THE_ROWS + 1);
+    // Each is the decision a direct job makes: the notification's mail, queued once.
+    const first = await jobOf('notification-mail', decisions[0]!.id);
+    expect(await notificationMail(deps, first)).toBe('queued');
   });
 
   it("a dead worker's claim holds the mail until it runs out, then the next job sends it once", async () => {

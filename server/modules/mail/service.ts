@@ -6,7 +6,15 @@ import { preparedStatements } from '../../db/prepared.ts';
 import { emailSuppressions, mailLog, notifications, profiles, userSettings } from '../../db/schema/index.ts';
 import { rows } from '../../db/sql.ts';
 import { isPermanentFailure, type Mailer } from '../../plugins/mailer.ts';
-import { enqueue, enqueueMail, type JobData, type MailJob, mailIdFor } from '../../plugins/queue.ts';
+import {
+  enqueue,
+  enqueueMail,
+  enqueueMany,
+  type JobData,
+  jobIdFor,
+  type MailJob,
+  mailIdFor,
+} from '../../plugins/queue.ts';
 import type { LinkMinter } from '../auth/mail-links.ts';
 import { findLocale, upsertSettings } from '../me/queries.ts';
 import { notificationLink } from '../notifications/link.ts';
@@ -281,6 +289,19 @@ const notificationMailStatement = preparedStatements('notification_mail', (db: D
  * email_notifications for the rest), it is still unread and its member is away (no live socket). A
  * conversation mails at most once an hour, whatever the number of messages.
  */
+/**
+ * A large fan-out's mails (notifications' mailLater): each notification's decision queued in one statement,
+ * named by its notification, so this job run twice (its completion lost) queues none of them twice.
+ */
+export async function queueNotificationMails(db: Db, job: Job<JobData['notification-mails']>) {
+  await enqueueMany(
+    db,
+    'notification-mail',
+    job.data.notificationIds.map((notificationId) => ({ notificationId })),
+    (d) => jobIdFor(`notification-mail:${d.notificationId}`),
+  );
+}
+
 export async function notificationMail(deps: MailDeps, job: Job<JobData['notification-mail']>) {
   const { db } = deps;
   // Every notification's delivery starts here: push, for a member with devices, is decided on its own.

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { userSettings } from '../../../db/schema/index.ts';
-import { buildCheat, buildListing, buildSignedInUser, fundUser } from '../../../test/factories.ts';
+import { cheatWatches, userSettings } from '../../../db/schema/index.ts';
+import { buildCheat, buildListing, buildSignedInUser, buildUser, fundUser } from '../../../test/factories.ts';
 import { mailSuite, type TestSmtp } from '../../../test/smtp.ts';
 import type { TestApp } from '../../../test/test-app.ts';
+import { MAIL_JOBS_WITH_THE_ROWS } from '../../notifications/service.ts';
 
 /** Detection alerts by mail: the notification-mail job, the members' switches, the links. */
 let t: TestApp;
@@ -47,6 +48,29 @@ describe('detection alert mails', () => {
     expect(mailsTo(off.email)).toEqual([]);
     // The staff member who changed it is not alerted, so not mailed.
     expect(mailsTo(staff.email)).toEqual([]);
+  });
+
+  it('a change watched by more members than MAIL_JOBS_WITH_THE_ROWS mails each of them once, through the job that queues their mails', async () => {
+    const cheat = await buildCheat(t, { status: 'undetected' });
+    const staff = await buildSignedInUser(t, { role: 'moderator' });
+    const watchers = await Promise.all(
+      Array.from({ length: MAIL_JOBS_WITH_THE_ROWS + 1 }, () => buildUser(t)),
+    );
+    await t.db.insert(cheatWatches).values(watchers.map((w) => ({ cheatId: cheat.id, userId: w.id })));
+    const res = await call('PUT', `/api/v1/admin/cheats/${cheat.id}`, staff.cookie, {
+      title: cheat.title,
+      description: cheat.description,
+      game: cheat.game,
+      downloadUrl: cheat.downloadUrl,
+      status: 'detected',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await t.app.jobs.settle();
+    for (const w of watchers)
+      expect(
+        mailsTo(w.email).map((m) => m.subject),
+        w.email,
+      ).toEqual(['Cheat status changed — CheatMarket']);
   });
 
   it('a buyer inside the window is mailed the dispute link; a watcher with mail off is not mailed', async () => {
