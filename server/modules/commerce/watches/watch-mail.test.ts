@@ -21,6 +21,19 @@ const switchOff = (userId: string) =>
     .values({ userId, emailNotifications: false })
     .onConflictDoUpdate({ target: userSettings.userId, set: { emailNotifications: false } });
 
+/** Staff set the cheat's status to detected, and the mail jobs that follow have run. */
+async function markDetected(cheat: Awaited<ReturnType<typeof buildCheat>>, cookie: string) {
+  const res = await call('PUT', `/api/v1/admin/cheats/${cheat.id}`, cookie, {
+    title: cheat.title,
+    description: cheat.description,
+    game: cheat.game,
+    downloadUrl: cheat.downloadUrl,
+    status: 'detected',
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  await t.app.jobs.settle();
+}
+
 describe('detection alert mails', () => {
   it('a cheat status change mails watchers whose email notifications are on, with a link to the cheat; not the others', async () => {
     const cheat = await buildCheat(t, { status: 'undetected' });
@@ -31,15 +44,7 @@ describe('detection alert mails', () => {
     ]);
     await switchOff(off.id);
     for (const who of [on, off, staff]) await call('PUT', `/api/v1/cheats/${cheat.id}/watch`, who.cookie);
-    const res = await call('PUT', `/api/v1/admin/cheats/${cheat.id}`, staff.cookie, {
-      title: cheat.title,
-      description: cheat.description,
-      game: cheat.game,
-      downloadUrl: cheat.downloadUrl,
-      status: 'detected',
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    await t.app.jobs.settle();
+    await markDetected(cheat, staff.cookie);
     const [mail, ...more] = mailsTo(on.email);
     expect(more).toEqual([]);
     expect(mail!.subject).toBe('Cheat status changed — CheatMarket');
@@ -57,15 +62,7 @@ describe('detection alert mails', () => {
       Array.from({ length: MAIL_JOBS_WITH_THE_ROWS + 1 }, () => buildUser(t)),
     );
     await t.db.insert(cheatWatches).values(watchers.map((w) => ({ cheatId: cheat.id, userId: w.id })));
-    const res = await call('PUT', `/api/v1/admin/cheats/${cheat.id}`, staff.cookie, {
-      title: cheat.title,
-      description: cheat.description,
-      game: cheat.game,
-      downloadUrl: cheat.downloadUrl,
-      status: 'detected',
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    await t.app.jobs.settle();
+    await markDetected(cheat, staff.cookie);
     for (const w of watchers)
       expect(
         mailsTo(w.email).map((m) => m.subject),
