@@ -285,11 +285,6 @@ const notificationMailStatement = preparedStatements('notification_mail', (db: D
 );
 
 /**
- * A notification becomes a mail when its switch is on (marketplace_updates for new listings,
- * email_notifications for the rest), it is still unread and its member is away (no live socket). A
- * conversation mails at most once an hour, whatever the number of messages.
- */
-/**
  * A large fan-out's mails (notifications' mailLater): each notification's decision queued in one statement,
  * named by its notification, so this job run twice (its completion lost) queues none of them twice.
  */
@@ -302,6 +297,11 @@ export async function queueNotificationMails(db: Db, job: Job<JobData['notificat
   );
 }
 
+/**
+ * A notification becomes a mail when its switch is on (marketplace_updates for new listings,
+ * email_notifications for the rest), it is still unread and its member is away (no live socket). A
+ * conversation mails at most once an hour, whatever the number of messages.
+ */
 export async function notificationMail(deps: MailDeps, job: Job<JobData['notification-mail']>) {
   const { db } = deps;
   // Every notification's delivery starts here: push, for a member with devices, is decided on its own.
