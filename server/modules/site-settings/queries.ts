@@ -15,6 +15,14 @@ export async function readSome(db: Db | Tx, keys: string[]) {
   return new Map(rows.map((r) => [r.key, r.value]));
 }
 
+/**
+ * Some keys' stored values as one jsonb object (key → value; `{}` when none is stored), as an expression another
+ * module's statement reads along with its own rows (a purchase reads the sale terms with its lock).
+ */
+export const storedValuesSql = (keys: readonly string[]) =>
+  sql`(select coalesce(jsonb_object_agg(${siteSettings.key}, ${siteSettings.value}), '{}'::jsonb) from ${siteSettings}
+    where ${inArray(siteSettings.key, [...keys])})`;
+
 export async function readOne(db: Db | Tx, key: string) {
   const [row] = await db
     .select({ value: siteSettings.value })

@@ -47,11 +47,15 @@ export async function getPublicSettings(db: Db, links: ExternalLinks): Promise<P
   };
 }
 
-/** What a sale is made on, in one read: the fee in percent and the buyer-protection window in hours. */
-export async function getSaleTerms(db: Db): Promise<{ feePercent: number; protectionHours: number }> {
-  const { marketplaceFee, buyerProtection } = withDefaults(
-    await q.readSome(db, ['marketplace_fee', 'buyer_protection']),
-  );
+/** The settings a sale is made on, as an expression for the purchase's first statement (read with its lock). */
+export const saleTermsSql = () => q.storedValuesSql(['marketplace_fee', 'buyer_protection']);
+
+/** What a sale is made on, from saleTermsSql's value: the fee in percent and the buyer-protection window in hours. */
+export function saleTermsOf(stored: Record<string, unknown>): {
+  feePercent: number;
+  protectionHours: number;
+} {
+  const { marketplaceFee, buyerProtection } = withDefaults(new Map(Object.entries(stored)));
   return { feePercent: marketplaceFee.percentage, protectionHours: buyerProtection.hours };
 }
 

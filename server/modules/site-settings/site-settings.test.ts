@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteSettingsMessages as m } from '../../../contract/messages.ts';
 import { auditLog, siteSettings } from '../../db/schema/index.ts';
+import { rows } from '../../db/sql.ts';
 import { buildSignedInUser } from '../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
-import { getSaleTerms } from './service.ts';
+import { saleTermsOf, saleTermsSql } from './service.ts';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof buildSignedInUser>>;
@@ -21,6 +22,11 @@ const put = (key: string, payload: object, cookie?: string) =>
     payload,
     headers: cookie ? { cookie } : {},
   });
+/** The terms a purchase reads with its lock (saleTermsSql), as it reads them. */
+const saleTerms = async (db: TestApp['db']) => {
+  const [row] = await rows<{ terms: Record<string, unknown> }>(db, sql`select ${saleTermsSql()} as terms`);
+  return saleTermsOf(row!.terms);
+};
 const readSetting = async (key: string) =>
   (await t.db.select().from(siteSettings).where(eq(siteSettings.key, key)))[0];
 
@@ -37,7 +43,7 @@ describe('GET /api/v1/site-settings', () => {
       themeTones: { primaryFill: '#595CD9', primaryText: '#5154C6', primaryTextDark: '#9597F5' },
       buyerProtection: { hours: 72 },
     });
-    expect(await getSaleTerms(t.db)).toEqual({ feePercent: 5, protectionHours: 72 });
+    expect(await saleTerms(t.db)).toEqual({ feePercent: 5, protectionHours: 72 });
   });
 });
 
@@ -114,7 +120,7 @@ describe('PUT /api/v1/admin/site-settings/:key', () => {
       themeTones: { primaryFill: '#0C855D', primaryText: '#0B7A55', primaryTextDark: '#5CCFA9' },
       buyerProtection: { hours: 48 },
     });
-    expect(await getSaleTerms(t.db)).toEqual({ feePercent: 12, protectionHours: 48 });
+    expect(await saleTerms(t.db)).toEqual({ feePercent: 12, protectionHours: 48 });
 
     await put('marketplace_fee', { percentage: 7 }, admin.cookie);
     const entries = await t.db.select().from(auditLog).where(eq(auditLog.targetId, 'marketplace_fee'));

@@ -14,7 +14,6 @@ import {
   order as orderSubject,
 } from '../../../policy.ts';
 import { deliverTo } from '../../hooks/service.ts';
-import { getSaleTerms } from '../../site-settings/service.ts';
 import { feeFor, holdPaymentCtes } from '../../wallet/service.ts';
 import { getOrder } from '../orders/service.ts';
 import { warnIfLowStock } from '../stock/service.ts';
@@ -22,7 +21,8 @@ import * as q from './queries.ts';
 
 /**
  * A purchase, top to bottom, in one transaction:
- * 1. lock: the buyer's member row, with the listing read (`lockForPurchase`), and the rule that they may buy it;
+ * 1. lock: the buyer's member row, with the listing and the sale terms read (`lockForPurchase`), and the rule
+ *    that they may buy it;
  * 2. debit, 3. order, 4. notify: ONE statement (`purchase`, ./queries.ts) sells the listing at the price
  *    the buyer saw, debits the buyer into escrow (wallet's `holdPaymentCtes`), writes the order `held` with
  *    price, fee and the end of the buyer-protection window, makes the buyer a watcher, and notifies the
@@ -42,7 +42,6 @@ export async function purchaseListing(
     const previous = await replayFor(db, viewer, id, key);
     if (previous) return previous;
   }
-  const { feePercent: percent, protectionHours: hours } = await getSaleTerms(db);
   const orderId = randomUUID();
   const units = body.units ?? 1;
   let row: q.PurchasedOrder;
@@ -53,6 +52,7 @@ export async function purchaseListing(
       authorize(viewer, 'buy', listingSubject(listing));
       if (listing.status === 'active' && listing.price !== body.expectedPrice)
         throw priceChanged(listing.price);
+      const { feePercent, protectionHours } = listing.terms;
       // The seller's mail job goes before the sale, which locks the listing's row until the commit.
       const notificationId = randomUUID();
       await enqueue(tx, 'notification-mail', { notificationId });
@@ -66,8 +66,8 @@ export async function purchaseListing(
         notificationId,
         buyerName: viewer.username,
         // One fee on the total, as for a single item of that price.
-        fee: feeFor(body.expectedPrice * units, percent),
-        protectionHours: hours,
+        fee: feeFor(body.expectedPrice * units, feePercent),
+        protectionHours,
         idempotencyKey: key,
         hold: holdPaymentCtes({ buyerId: viewer.id, orderId, source: 'sold' }),
         keyed: listing.deliveryKind === 'keys',

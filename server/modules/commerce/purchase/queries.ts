@@ -14,13 +14,15 @@ import { inLocale } from '../../../i18n.ts';
 import { sellerHooksWanting } from '../../hooks/service.ts';
 import { inMembersLanguage, insertNotificationsSql, memberLocale } from '../../notifications/service.ts';
 import { fanOutAfterCommit } from '../../realtime/bus.ts';
+import { saleTermsOf, saleTermsSql } from '../../site-settings/service.ts';
 import { watchListingsSql } from '../watches/queries.ts';
 
 /* A purchase: the member lock, the sale in one statement, and the Idempotency-Key bookkeeping. */
 
 /**
  * The purchase's first statement: locks the buyer's profile row (every purchase and payout takes member locks
- * before anything else, so none deadlock) and reads the listing; the listing columns are null when there is
+ * before anything else, so none deadlock) and reads the listing and the sale terms (one round trip fewer than
+ * reading the settings on their own); the listing columns are null when there is
  * no such listing. The sale changes no column of the seller's row (escrow holds the credits; the order's
  * foreign key takes a key-share lock), so the seller is not locked: purchases from one seller, such as
  * buyers of one key listing, wait on each other only from the listing's update on, not from here.
@@ -33,11 +35,12 @@ export async function lockForPurchase(tx: Tx, listingId: string, buyerId: string
     status: string | null;
     delivery_kind: 'link' | 'keys' | null;
     sale_hooks: string[] | null;
+    sale_terms: Record<string, unknown>;
   }>(
     tx,
     'lock_for_purchase',
     sql`select p.id as member, l.user_id as seller_id, l.price, l.status, l.delivery_kind,
-        ${sellerHooksWanting(sql`l.user_id`, 'sale')} as sale_hooks
+        ${sellerHooksWanting(sql`l.user_id`, 'sale')} as sale_hooks, ${saleTermsSql()} as sale_terms
       from ${profiles} p left join ${listings} l on l.id = ${listingId}
       where p.id = ${buyerId}
       for no key update of p`,
@@ -51,6 +54,8 @@ export async function lockForPurchase(tx: Tx, listingId: string, buyerId: string
         deliveryKind: listing.delivery_kind!,
         /** The seller's webhooks that take sales (modules/hooks), read with the lock. */
         saleHooks: listing.sale_hooks ?? [],
+        /** The fee and the buyer-protection window, as the site's settings stand (modules/site-settings). */
+        terms: saleTermsOf(listing.sale_terms),
       }
     : undefined;
 }
