@@ -5,7 +5,7 @@ import { type PostgresServer, startPostgres } from '../../server/test/postgres-s
  * What the benchmarks use of a server: its databases' addresses, stopping it, and (a server of their own only)
  * a streaming replica of it.
  */
-export type BenchPostgres = Pick<PostgresServer, 'url' | 'stop'> &
+export type BenchPostgres = Pick<PostgresServer, 'url' | 'localUrl' | 'stop'> &
   Partial<Pick<PostgresServer, 'startReplica'>>;
 
 /**
@@ -18,10 +18,9 @@ export async function benchPostgres(settings: Record<string, string> = {}): Prom
   const given = process.env.BENCH_POSTGRES_URL;
   if (!given) return startPostgres(settings);
   const suffix = randomUUID().slice(0, 8);
-  return {
-    url: (db) => given.replace('{db}', db === 'postgres' ? db : `${db}_${suffix}`),
-    stop() {},
-  };
+  const url = (db: string) => given.replace('{db}', db === 'postgres' ? db : `${db}_${suffix}`);
+  // The given address, however it reaches the server.
+  return { url, localUrl: url, stop() {} };
 }
 
 /**

@@ -106,7 +106,7 @@ try {
   await createBenchDatabase(server, 'bench_rt');
 
   app = await startApp({
-    DATABASE_URL: server.url('bench_rt'),
+    DATABASE_URL: server.localUrl('bench_rt'),
     DATA_DIR: tmp,
     AUTH_SECRET,
     // The API's per-member limits (messages per minute) would cap the sending loop, not the realtime path.
@@ -272,7 +272,7 @@ try {
   const config = loadConfig({
     NODE_ENV: 'production',
     AUTH_SECRET,
-    DATABASE_URL: server.url('bench_rt'),
+    DATABASE_URL: server.localUrl('bench_rt'),
     DATA_DIR: path.join(tmp, 'sender'),
     PUBLIC_URL: app.base,
     LOG_LEVEL: 'silent',

@@ -40,7 +40,8 @@ import { floodReport, uploadFlood } from './upload-flood.ts';
 import { webhookStorm } from './webhook-storm.ts';
 
 /*
- * `npm run bench`: PostgreSQL on loopback, a seeded data set, the app in production mode as a child process,
+ * `npm run bench`: PostgreSQL on this machine (the app and the ceiling connect through its Unix socket, as an app
+ * beside its database would), a seeded data set, the app in production mode as a child process,
  * autocannon against the main endpoints next to two references (the ceiling: the same SQL through `pg` behind
  * a bare node:http server; the old design of the feed), then browse/search at 10 k and 1 M listings, then the
  * embedded PGlite mode. Environment:
@@ -574,7 +575,8 @@ async function main() {
     const seedSeconds = (performance.now() - seedStart) / 1000;
     const fx = await fixtures(pgRunner(client), counts);
     await client.end();
-    const url = server.url('bench');
+    // The app and the ceiling reach PostgreSQL as an app on its machine would: through its Unix socket.
+    const url = server.localUrl('bench');
 
     const replica = await readReplica(server);
     const metricsPort = await freePort();
@@ -731,7 +733,7 @@ async function main() {
       out();
     }
     out(
-      `req/s counts 2xx answers only; p50/p99 cover every answer; failed = non-2xx answers plus requests that got no answer within 10 s, in any round. Each read and its ceiling are measured in ${READ_ROUNDS} alternating rounds of ${readRound.durationSeconds} s (each warmed up once); req/s, p50 and p99 are the median round's, the ratio is of the medians, each round's own ratio in parentheses. Ceiling: the same statements the app sent for that request (session lookup included), replayed through \`pg\` on one pooled connection behind a bare node:http server, each as a named prepared statement (planned once per connection); in parentheses, one round of the same statements unnamed (parsed and planned on every call). The ratio at ${TARGET.p99Connections} connections is of one round each, app then named ceiling. Old design: one read of a page of 20 posts, then per post its like count, liked-by-me, following-author and its comments (4 queries per post, 81 per page), through the same pool.`,
+      `req/s counts 2xx answers only; p50/p99 cover every answer; failed = non-2xx answers plus requests that got no answer within 10 s, in any round. Each read and its ceiling are measured in ${READ_ROUNDS} alternating rounds of ${readRound.durationSeconds} s (each warmed up once); req/s, p50 and p99 are the median round's, the ratio is of the medians, each round's own ratio in parentheses. Ceiling: the same statements the app sent for that request (session lookup included), replayed through \`pg\` on one pooled connection behind a bare node:http server, each as a named prepared statement (planned once per connection); app and ceiling reach PostgreSQL through its Unix socket; in parentheses, one round of the same statements unnamed (parsed and planned on every call). The ratio at ${TARGET.p99Connections} connections is of one round each, app then named ceiling. Old design: one read of a page of 20 posts, then per post its like count, liked-by-me, following-author and its comments (4 queries per post, 81 per page), through the same pool.`,
     );
     out();
 
@@ -757,7 +759,7 @@ async function main() {
         await sClient.end();
         log(`  seeded ${n} listings in ${((performance.now() - t) / 1000).toFixed(0)} s`);
         const a = await startApp({
-          DATABASE_URL: server.url(name),
+          DATABASE_URL: server.localUrl(name),
           DATA_DIR: path.join(tmp, `app-scale-${i}`),
           RATE_LIMIT_SCALE,
           DATABASE_POOL_SIZE: String(POOL_SIZE),

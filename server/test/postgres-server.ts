@@ -10,6 +10,11 @@ import path from 'node:path';
  */
 export interface PostgresServer {
   url(database: string): string;
+  /**
+   * The same database through the server's Unix socket, as an app on the database's own machine would connect:
+   * no loopback TCP on either side (the purchase benchmark: 415 against 462 purchases/s).
+   */
+  localUrl(database: string): string;
   stop(): void;
   /** A streaming replica of this server (pg_basebackup -R), on a port of its own. */
   startReplica(): Promise<ReplicaServer>;
@@ -84,6 +89,8 @@ export async function startPostgres(settings: Record<string, string> = {}): Prom
   run('pg_ctl', ['-D', dataDir, '-l', path.join(dir, 'log'), '-w', '-o', options, 'start']);
   const server: PostgresServer = {
     url: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
+    localUrl: (database) =>
+      `postgres://postgres@localhost:${port}/${database}?host=${encodeURIComponent(dir)}`,
     stop() {
       try {
         run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
@@ -126,6 +133,8 @@ export async function startPostgres(settings: Record<string, string> = {}): Prom
       start();
       return {
         url: (database) => `postgres://postgres@127.0.0.1:${replicaPort}/${database}`,
+        localUrl: (database) =>
+          `postgres://postgres@localhost:${replicaPort}/${database}?host=${encodeURIComponent(replicaDir)}`,
         stop() {
           try {
             run('pg_ctl', ['-D', replicaData, '-m', 'immediate', '-w', 'stop']);
