@@ -14,9 +14,10 @@ import { PG_STATEMENTS_SETTINGS, resetStatementStats, statementStatsTable } from
 import { benchPostgres, createBenchDatabase } from './postgres.ts';
 
 /*
- * `npm run bench:realtime`: PostgreSQL on loopback, the app in production mode as a child process, and N
- * WebSocket clients (default 1,000) signed in as N seeded members (rows and sessions written with SQL, cookies
- * signed with the configured AUTH_SECRET, as better-auth signs them). Measures:
+ * `npm run bench:realtime`: PostgreSQL on this machine (the app connects through its Unix socket), the app in
+ * production mode as a child process, and N WebSocket clients (default 1,000) signed in as N seeded members
+ * (rows and sessions written with SQL, cookies signed with the configured AUTH_SECRET, as better-auth signs
+ * them). Measures:
  *   - connect: wall time for all N handshakes (50 at a time), and per-handshake p50/p99;
  *   - memory: the app's RSS and V8 heap (from its /metrics) before and after, per connection;
  *   - direct messages: M messages sent through the HTTP API (member i → member i+k), latency from the
@@ -116,7 +117,7 @@ try {
   const pid = app.child.pid!;
   // PUBLIC_URL is the app's base URL, so that is the Origin the browser would send.
   const origin = app.base;
-  log(`app: pid ${pid} on ${app.base} (production, PostgreSQL on loopback)`);
+  log(`app: pid ${pid} on ${app.base} (production, PostgreSQL through its Unix socket)`);
 
   // Members, their sessions (the table holds each token's hash, as the app stores them), and a seller they
   // all follow; one statement each.

@@ -2,7 +2,6 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Db } from './client.ts';
-import * as schema from './schema/index.ts';
 
 /*
  * Read replicas (issue 39): reads that may be a moment stale go to a streaming replica; writes, transactions
@@ -97,7 +96,7 @@ export function openReplicaSet(
     const replica: Replica = {
       name,
       pool,
-      db: drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db,
+      db: drizzlePg(pool, { casing: 'snake_case' }) as unknown as Db,
       replayed: 0n,
       // Unknown until the first look: reads wait on the primary, not on a replica that may be far behind.
       healthy: false,
