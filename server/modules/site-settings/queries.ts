@@ -1,18 +1,10 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { siteSettings } from '../../db/schema/index.ts';
+import { rows } from '../../db/sql.ts';
 
 export async function readAll(db: Db) {
   return db.select({ key: siteSettings.key, value: siteSettings.value }).from(siteSettings);
-}
-
-/** Several keys in one statement (a purchase needs the fee and the protection window together). */
-export async function readSome(db: Db | Tx, keys: string[]) {
-  const rows = await db
-    .select({ key: siteSettings.key, value: siteSettings.value })
-    .from(siteSettings)
-    .where(inArray(siteSettings.key, keys));
-  return new Map(rows.map((r) => [r.key, r.value]));
 }
 
 /**
@@ -22,6 +14,15 @@ export async function readSome(db: Db | Tx, keys: string[]) {
 export const storedValuesSql = (keys: readonly string[]) =>
   sql`(select coalesce(jsonb_object_agg(${siteSettings.key}, ${siteSettings.value}), '{}'::jsonb) from ${siteSettings}
     where ${inArray(siteSettings.key, [...keys])})`;
+
+/** Several keys in one statement (the money terms read the top-ups' and the withdrawals' together). */
+export async function readSome(db: Db | Tx, keys: readonly string[]) {
+  const [row] = await rows<{ stored: Record<string, unknown> }>(
+    db,
+    sql`select ${storedValuesSql(keys)} as stored`,
+  );
+  return new Map(Object.entries(row?.stored ?? {}));
+}
 
 export async function readOne(db: Db | Tx, key: string) {
   const [row] = await db
