@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import pg from 'pg';
+import { GENERIC_PLANS } from '../../server/db/client.ts';
 
 /**
  * The references, as a child process of the benchmark (like the app):
@@ -8,7 +9,8 @@ import pg from 'pg';
  *   run.ts), through `pg` on one pooled connection, behind a bare node:http server; the body is the rows as JSON.
  *   Every statement goes as a named prepared statement, parsed and planned once per connection: the best the
  *   driver offers, and what the app itself does for its hottest reads, so the ratio measures the app's own
- *   overhead and not the protocol (issue 38).
+ *   overhead and not the protocol (issue 38). A statement the app sent on a connection that keeps generic
+ *   plans (decision 078) is replayed on such a connection.
  * - `/ceiling-unnamed/<name>`: the same statements unnamed (parsed and planned on every call), the ceiling as it
  *   was before, printed beside the named one so the difference stays visible.
  * - `/old-feed`: the feed as the spec's client built it: one read of the posts (author joined, newest first,
@@ -21,6 +23,8 @@ export interface Statement {
   rowMode?: 'array';
   /** The name the app gave it (a prepared statement of its own), when it gave one. */
   name?: string;
+  /** Sent on one of the app's connections that keep generic plans (decision 078): replayed named on one too. */
+  generic?: boolean;
 }
 export interface CeilingPlan {
   routes: Record<string, Statement[]>;
@@ -31,6 +35,11 @@ const plan = JSON.parse(readFileSync(process.env.CEILING_PLAN!, 'utf8')) as Ceil
 const pool = new pg.Pool({
   connectionString: process.env.DATABASE_URL,
   max: Number(process.env.POOL_SIZE ?? 10),
+});
+const genericPlans = new pg.Pool({
+  connectionString: process.env.DATABASE_URL,
+  max: Number(process.env.POOL_SIZE ?? 10),
+  options: GENERIC_PLANS,
 });
 
 /** One name per statement text: pg prepares a name once per connection and refuses it for another text. */
@@ -47,8 +56,12 @@ async function replay(statements: Statement[], named: boolean) {
   const client = await pool.connect();
   try {
     let last: unknown[] = [];
-    for (const { name: _, ...s } of statements)
-      last = (await client.query(named ? { ...s, name: nameOf(s.text) } : s)).rows;
+    for (const { name: _, generic, ...s } of statements)
+      last = (
+        named
+          ? await (generic ? genericPlans : client).query({ ...s, name: nameOf(s.text) })
+          : await client.query(s)
+      ).rows;
     return last;
   } finally {
     client.release();
@@ -117,5 +130,5 @@ const server = http.createServer(async (req, res) => {
 server.listen(Number(process.env.PORT), '127.0.0.1');
 process.on('SIGTERM', () => {
   server.close();
-  void pool.end().then(() => process.exit(0));
+  void Promise.all([pool.end(), genericPlans.end()]).then(() => process.exit(0));
 });

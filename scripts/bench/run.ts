@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
-import { openDatabase } from '../../server/db/client.ts';
+import { keepsGenericPlans, openDatabase } from '../../server/db/client.ts';
 
 import {
   type Child,
@@ -309,6 +309,7 @@ async function captureStatements(
             values: q.values ?? (Array.isArray(values) ? values : undefined),
             rowMode: q.rowMode,
             name: q.name,
+            ...(keepsGenericPlans(this) && { generic: true }),
           });
         return original.apply(this, args);
       };

@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { fromPglite, type ConstructorOptions as JobStoreOptions, PgBoss } from 'pg-boss';
+import { genericPlansOf, keepGenericPlansOn } from './generic-plans.ts';
 import { openReplicaSet, type ReplicaSet, routeReads } from './replicas.ts';
 
 /**
@@ -295,6 +296,19 @@ export function sendUnnamed(client: pg.PoolClient) {
   client.query = unnamed as typeof client.query;
 }
 
+/**
+ * The connections of the statements that keep their generic plan whatever PostgreSQL's cost comparison says
+ * (`genericPlan` in prepared.ts, decision 078): PostgreSQL has no such switch per statement, only per session.
+ */
+export const GENERIC_PLANS = '-c plan_cache_mode=force_generic_plan';
+/** Whether a node-postgres client is one of those connections (what the statement counters record). */
+export const keepsGenericPlans = (client: unknown) =>
+  String(
+    (client as { connectionParameters?: { options?: string } }).connectionParameters?.options ?? '',
+  ).includes(GENERIC_PLANS);
+/** Half as many as the main pool's: only the searches use them, each for well under a millisecond. */
+const genericPoolSize = (max: number) => Math.max(1, Math.ceil(max / 2));
+
 interface PostgresOptions {
   directUrl: string;
   max: number;
@@ -308,53 +322,69 @@ function openPostgres(
   url: string,
   { directUrl, max, queryTimeoutMs, unnamed, read }: PostgresOptions,
 ): Database {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max,
-    // Fail fast when the server is away instead of queueing requests forever.
-    connectionTimeoutMillis: 3000,
-    idleTimeoutMillis: 30_000,
-    // A server that stops answering (frozen, network cut) must not hold a request forever: the query fails
-    // (503) and the pool drops that connection. Migrations use their own client without this bound.
-    query_timeout: queryTimeoutMs,
-  });
-  // An idle client losing its connection must not crash the process; the pool replaces it.
-  pool.on('error', () => {});
   let queryTimeouts = 0;
-  const waitMs = oldestWait(pool);
-  pool.on('connect', (client) => {
-    // A client checked out of the pool has no 'error' listener (pg-pool removes its idle one), so a
-    // connection lost mid-transaction (the database stopping) was an uncaught error that killed the process.
-    // Its queries fail anyway, and the pool drops a client that is no longer queryable on release.
-    client.on('error', () => {});
-    watchTimeouts(client, () => {
-      queryTimeouts++;
+  const openPool = (size: number, options?: string) => {
+    const opened = new pg.Pool({
+      connectionString: url,
+      max: size,
+      ...(options ? { options } : {}),
+      // Fail fast when the server is away instead of queueing requests forever.
+      connectionTimeoutMillis: 3000,
+      idleTimeoutMillis: 30_000,
+      // A server that stops answering (frozen, network cut) must not hold a request forever: the query fails
+      // (503) and the pool drops that connection. Migrations use their own client without this bound.
+      query_timeout: queryTimeoutMs,
     });
-    if (unnamed) sendUnnamed(client);
-  });
+    // An idle client losing its connection must not crash the process; the pool replaces it.
+    opened.on('error', () => {});
+    opened.on('connect', (client) => {
+      // A client checked out of the pool has no 'error' listener (pg-pool removes its idle one), so a
+      // connection lost mid-transaction (the database stopping) was an uncaught error that killed the process.
+      // Its queries fail anyway, and the pool drops a client that is no longer queryable on release.
+      client.on('error', () => {});
+      watchTimeouts(client, () => {
+        queryTimeouts++;
+      });
+      if (unnamed) sendUnnamed(client);
+    });
+    return { pool: opened, waitMs: oldestWait(opened) };
+  };
+  const main = openPool(max);
+  const pool = main.pool;
+  // On the server itself only: behind a pooler a connection's setting would follow it into other clients'
+  // transactions, and without names (DATABASE_STATEMENTS=unnamed) nothing keeps a plan.
+  const generic = !unnamed && directUrl === url ? openPool(genericPoolSize(max), GENERIC_PLANS) : undefined;
+  const pools = generic ? [main, generic] : [main];
   const primary = drizzlePg(pool, { casing: 'snake_case' }) as unknown as Db;
+  if (generic)
+    keepGenericPlansOn(primary, drizzlePg(generic.pool, { casing: 'snake_case' }) as unknown as Db);
   const replicas = read.urls.length
     ? openReplicaSet({ pool, db: primary }, read.urls, {
         maxLagMs: read.maxLagMs,
         queryTimeoutMs,
         onConnect: unnamed ? sendUnnamed : undefined,
+        genericPlans: generic ? GENERIC_PLANS : undefined,
       })
     : undefined;
   const db = replicas ? routeReads(primary, replicas.reader) : primary;
+  if (generic && replicas) keepGenericPlansOn(db, genericPlansOf(primary));
   // The queue on the server itself: pg-boss LISTENs for new jobs, which a pooler in transaction mode loses.
   const jobStore: JobStoreOptions = { connectionString: directUrl, max: 3, connectionTimeoutMillis: 3000 };
   return {
     db,
     replicas,
     kind: 'postgres',
-    stats: () => ({
-      total: pool.totalCount,
-      idle: pool.idleCount,
-      waiting: pool.waitingCount,
-      waitMs: waitMs(),
-      inFlight: pool.totalCount - pool.idleCount + pool.waitingCount,
-      queryTimeouts,
-    }),
+    stats: () => {
+      const sum = (count: (p: pg.Pool) => number) => pools.reduce((n, p) => n + count(p.pool), 0);
+      return {
+        total: sum((p) => p.totalCount),
+        idle: sum((p) => p.idleCount),
+        waiting: sum((p) => p.waitingCount),
+        waitMs: Math.max(...pools.map((p) => p.waitMs())),
+        inFlight: sum((p) => p.totalCount - p.idleCount + p.waitingCount),
+        queryTimeouts,
+      };
+    },
     jobStore,
     ping: async () => {
       await pool.query('select 1');
@@ -377,7 +407,7 @@ function openPostgres(
     },
     close: async () => {
       await replicas?.close();
-      await pool.end();
+      await Promise.all(pools.map((p) => p.pool.end()));
     },
     listen: (channel, onPayload) => listenPg(directUrl, channel, onPayload),
   };

@@ -9,6 +9,7 @@ import { type PgBouncer, startPgbouncer } from '../test/pgbouncer.ts';
 import { connected, next, socketClients } from '../test/sockets.ts';
 import { buildTestApp, type TestApp } from '../test/test-app.ts';
 import { type Database, openDatabase } from './client.ts';
+import { preparedStatements } from './prepared.ts';
 import { rows } from './sql.ts';
 
 /*
@@ -78,6 +79,16 @@ describe('an instance behind PgBouncer in transaction mode', () => {
           and database = (select oid from pg_database where datname = current_database())`,
     );
     expect(locks[0]!.n).toBe(0);
+  });
+
+  it('a statement marked to keep its generic plan runs as any other: a setting would outlive the transaction', async () => {
+    const marked = preparedStatements(
+      'pooler_plan_mode',
+      (db) =>
+        db.select({ mode: sql<string>`current_setting('plan_cache_mode')` }).from(sql`(select 1) as one`),
+      { genericPlan: true },
+    );
+    expect(await marked(t.db, '').execute()).toEqual([{ mode: 'auto' }]);
   });
 
   it('the app’s queries go through the pooler', async () => {

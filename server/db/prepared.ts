@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
 import type { Keyset } from './cursor.ts';
+import { genericPlansOf } from './generic-plans.ts';
 import { readTarget } from './replicas.ts';
 import { compileRowsOf } from './row-mapper.ts';
 
@@ -18,18 +19,28 @@ import { compileRowsOf } from './row-mapper.ts';
  * Behind a pooler that loses names between transactions (DATABASE_STATEMENTS=unnamed, decision 040) the
  * driver sends every named statement unnamed (client.ts): the text is still built once here.
  *
+ * `genericPlan` runs the statement on connections that always keep its generic plan (decision 078): for a
+ * statement whose generic plan is as fast as any custom one, but which PostgreSQL's cost comparison, blind to
+ * how many words or names a search matches, would plan again at every call. Where no such connections exist
+ * (PGlite, a replica, behind a pooler) it runs as any named statement.
+ *
  * Their rows are mapped by a mapper compiled once per statement (row-mapper.ts), not field by field.
  */
 export function preparedStatements<A extends unknown[], Q extends { prepare(name: string): unknown }>(
   name: string,
   build: (db: Db, ...args: A) => Q,
-  { planEachCall = false, read = false }: { planEachCall?: boolean; read?: boolean } = {},
+  {
+    planEachCall = false,
+    read = false,
+    genericPlan = false,
+  }: { planEachCall?: boolean; read?: boolean; genericPlan?: boolean } = {},
 ) {
   type Prepared = ReturnType<Q['prepare']>;
   const cache = new WeakMap<Db, Map<string, Prepared>>();
   return (routed: Db, shape: string, ...args: A): Prepared => {
     // A statement is bound to one database: a read one is kept per replica the request reads from.
-    const db = read ? readTarget(routed) : routed;
+    const target = read ? readTarget(routed) : routed;
+    const db = genericPlan ? genericPlansOf(target) : target;
     let byShape = cache.get(db);
     if (!byShape) {
       byShape = new Map();
@@ -51,7 +62,7 @@ export function preparedStatements<A extends unknown[], Q extends { prepare(name
 export function readStatements<A extends unknown[], Q extends { prepare(name: string): unknown }>(
   name: string,
   build: (db: Db, ...args: A) => Q,
-  options: { planEachCall?: boolean } = {},
+  options: { planEachCall?: boolean; genericPlan?: boolean } = {},
 ) {
   return preparedStatements(name, build, { ...options, read: true });
 }

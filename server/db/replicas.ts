@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Db } from './client.ts';
+import { keepGenericPlansOn } from './generic-plans.ts';
 
 /*
  * Read replicas (issue 39): reads that may be a moment stale go to a streaming replica; writes, transactions
@@ -33,6 +34,8 @@ export function parseLsn(lsn: string | null | undefined): bigint {
 interface Replica {
   name: string;
   pool: pg.Pool;
+  /** Its connections that keep generic plans (decision 078), when the primary has them. */
+  genericPool?: pg.Pool;
   db: Db;
   /** How far it has replayed, at the last look. */
   replayed: bigint;
@@ -71,18 +74,22 @@ export function openReplicaSet(
     pollMs = 100,
     queryTimeoutMs,
     onConnect,
+    genericPlans,
   }: {
     maxLagMs: number;
     pollMs?: number;
     queryTimeoutMs: number;
     /** Set up each new connection as the primary's are (DATABASE_STATEMENTS=unnamed behind a pooler). */
     onConnect?: (client: pg.PoolClient) => void;
+    /** The startup options of connections that keep generic plans, when the primary has such connections. */
+    genericPlans?: string;
   },
 ): ReplicaSet {
-  const replicas: Replica[] = urls.map((url, i) => {
+  const openPool = (url: string, max: number, options?: string) => {
     const pool = new pg.Pool({
       connectionString: url,
-      max: 10,
+      max,
+      ...(options ? { options } : {}),
       connectionTimeoutMillis: 1000,
       idleTimeoutMillis: 30_000,
       query_timeout: queryTimeoutMs,
@@ -92,11 +99,20 @@ export function openReplicaSet(
       c.on('error', () => {});
       onConnect?.(c);
     });
+    return pool;
+  };
+  const replicas: Replica[] = urls.map((url, i) => {
+    const pool = openPool(url, 10);
+    const genericPool = genericPlans ? openPool(url, 5, genericPlans) : undefined;
     const name = `replica${i + 1}@${new URL(url).host}`;
+    const db = drizzlePg(pool, { casing: 'snake_case' }) as unknown as Db;
+    if (genericPool)
+      keepGenericPlansOn(db, drizzlePg(genericPool, { casing: 'snake_case' }) as unknown as Db);
     const replica: Replica = {
       name,
       pool,
-      db: drizzlePg(pool, { casing: 'snake_case' }) as unknown as Db,
+      genericPool,
+      db,
       replayed: 0n,
       // Unknown until the first look: reads wait on the primary, not on a replica that may be far behind.
       healthy: false,
@@ -210,7 +226,11 @@ export function openReplicaSet(
     poll,
     async close() {
       clearInterval(timer);
-      await Promise.all(replicas.map((r) => r.pool.end().catch(() => {})));
+      await Promise.all(
+        replicas
+          .flatMap((r) => [r.pool, ...(r.genericPool ? [r.genericPool] : [])])
+          .map((p) => p.end().catch(() => {})),
+      );
     },
   };
 }

@@ -1,13 +1,13 @@
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import pg from 'pg';
-import type { Database } from '../db/client.ts';
+import { type Database, keepsGenericPlans } from '../db/client.ts';
 
 export interface Counted<T> {
   result: T;
   /** The SQL text of every statement sent to the database while `fn` ran, in order. */
   statements: string[];
   /** The same statements with their parameters, as sent (e.g. to EXPLAIN exactly what the app ran). */
-  calls: { text: string; params: unknown[]; name?: string }[];
+  calls: { text: string; params: unknown[]; name?: string; genericPlans?: true }[];
 }
 
 const ROUTER_BOOKKEEPING = /^select (\(case when pg_is_in_recovery\(\)|pg_current_wal_(insert_)?lsn\(\))/;
@@ -21,7 +21,7 @@ const ROUTER_BOOKKEEPING = /^select (\(case when pg_is_in_recovery\(\)|pg_curren
 export async function countStatements<T>(database: Database, fn: () => Promise<T>): Promise<Counted<T>> {
   const statements: string[] = [];
   const calls: Counted<T>['calls'] = [];
-  const record = (q: unknown, params?: unknown) => {
+  const record = (q: unknown, params?: unknown, genericPlans = false) => {
     const text = typeof q === 'string' ? q : String((q as { text?: string })?.text ?? q);
     // The replica router's bookkeeping (db/replicas.ts: where the WAL is, on a timer and after a write), which
     // reads no table; the API suite on PostgreSQL runs with the router on. replicas.pg.test.ts covers it.
@@ -30,7 +30,13 @@ export async function countStatements<T>(database: Database, fn: () => Promise<T
     const values = Array.isArray(params) ? params : (q as { values?: unknown[] })?.values;
     // A named statement is a prepared one, which PostgreSQL may run with a generic plan.
     const name = (q as { name?: string })?.name || undefined;
-    calls.push({ text, params: Array.isArray(values) ? values : [], ...(name ? { name } : {}) });
+    calls.push({
+      text,
+      params: Array.isArray(values) ? values : [],
+      ...(name ? { name } : {}),
+      // Sent on a connection that keeps generic plans (`genericPlan` in db/prepared.ts).
+      ...(genericPlans ? { genericPlans: true as const } : {}),
+    });
   };
   const restore = database.kind === 'postgres' ? observePg(record) : observePglite(database, record);
   try {
@@ -40,11 +46,11 @@ export async function countStatements<T>(database: Database, fn: () => Promise<T
   }
 }
 
-function observePg(record: (q: unknown, params?: unknown) => void): () => void {
+function observePg(record: (q: unknown, params: unknown, genericPlans: boolean) => void): () => void {
   const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
   const original = proto.query;
   proto.query = function (this: unknown, ...args: unknown[]) {
-    record(args[0], args[1]);
+    record(args[0], args[1], keepsGenericPlans(this));
     return original.apply(this, args);
   };
   return () => {
