@@ -51,5 +51,9 @@ export async function buildReadySeller(t: TestApp, opts: { salePrice?: number; a
   return member;
 }
 
-/** A code of the current step (0) or the next (1): the next stays valid across one step boundary. */
-export const codeOf = (member: { totpURI: string }, step: 0 | 1 = 0) => totpNow(member.totpURI, step);
+/**
+ * A code of the current step (0) or the next (1): the next stays valid across one step boundary. Codes for two
+ * uses in a row take one `at`, so a boundary passing between the uses cannot make them the same step.
+ */
+export const codeOf = (member: { totpURI: string }, step: 0 | 1 = 0, at = Date.now()) =>
+  totpNow(member.totpURI, step, at);
