@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildListing, buildUser } from '../test/factories.ts';
@@ -65,5 +66,20 @@ describe('statements that keep their generic plan', () => {
     expect(search[0]!.genericPlans).toBe(true);
     // Only that statement: the session, the word lookup and the rest keep PostgreSQL's own choice.
     expect(calls.filter((c) => c.genericPlans)).toHaveLength(1);
+  });
+
+  it('the global search ranks on such a connection, after its candidates are read where PostgreSQL plans them', async () => {
+    const word = `gp${randomUUID().slice(0, 6)}`;
+    const member = await buildUser(t, { username: `${word}_member` });
+    const { result, calls } = await countStatements(t.database, () =>
+      t.app.inject({ method: 'GET', url: `/api/v1/search?q=${word}` }),
+    );
+    expect(result.statusCode).toBe(200);
+    expect(result.json().users).toEqual([{ id: member.id, username: `${word}_member`, avatarUrl: null }]);
+    const search = calls.filter((c) => /search_words|cheats/.test(c.text));
+    expect(search.map((c) => [c.name ?? null, c.genericPlans ?? false])).toEqual([
+      [null, false],
+      [expect.stringMatching(/^global_search_words/), true],
+    ]);
   });
 });

@@ -114,7 +114,9 @@ export const termPlaceholders: SearchTerms = {
 /**
  * Global search's candidates for one column, best first, in a bounded set: the exact match and the prefix
  * matches from a `lower(column) text_pattern_ops` btree index, then any `candidates` substring matches from
- * the trigram index. Ranking (exact, prefix, then trigram similarity) runs over at most 2 × candidates + 1
+ * the trigram index. The prefix is also written as the range it spans (from `lowered` up to `lowered`
+ * followed by the last code point), which a generic plan can scan (decision 078): from `like $1` alone the
+ * planner derives that range only once it sees the value, and a generic plan read the whole index. Ranking (exact, prefix, then trigram similarity) runs over at most 2 × candidates + 1
  * rows, where ranking every match computed similarity() for thousands of rows on a common word.
  */
 export function rankedCandidates(opts: {
@@ -140,7 +142,8 @@ export function rankedCandidates(opts: {
   return sql`select * from (
       (select ${columns} from ${from} where ${where} and lower(${column}) = ${lowered} limit ${limit})
       union
-      (select ${columns} from ${from} where ${where} and lower(${column}) like ${prefix}
+      (select ${columns} from ${from} where ${where} and lower(${column}) ~>=~ ${lowered}
+        and lower(${column}) ~<~ (${lowered} || chr(1114111)) and lower(${column}) like ${prefix}
         order by lower(${column}) using ~<~ limit ${candidates})
       union
       (select ${columns} from ${from} where ${where} and ${substring}

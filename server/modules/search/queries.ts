@@ -9,7 +9,9 @@ import { cheatKeyset } from '../cheats/queries.ts';
 import {
   listingKeysets,
   listingWordIds,
-  listingWordsContaining,
+  walkedWords,
+  wordPatternOf,
+  wordsContainingQuery,
 } from '../commerce/listings/queries/browse.ts';
 import { latestKeyset } from '../forum/queries/thread-lists.ts';
 
@@ -92,33 +94,66 @@ function kindResults(kind: Kind, limit: SQLWrapper): SQL {
 /**
  * Cheats, members, active listings and forum threads matching the words, up to `limit` of each, in ONE
  * statement: exact matches first, then prefix matches, then the closest by trigram similarity, ranked within
- * a bounded candidate set (server/db/search.ts) so a common word costs what a rare one does. Built once per
- * database, planned for each search's words (`planEachCall`, decision 013). With `words` (shape `words`),
- * the listings' substring candidates come from the marketplace's word index (decision 031), newest first.
+ * a bounded candidate set (server/db/search.ts) so a common word costs what a rare one does.
+ * - Without the word index (shape ''): planned for each search's words (`planEachCall`, decision 013).
+ * - With it (`byWords`): the listings' substring candidates come from the marketplace's word index (decision
+ *   031), newest first, and the members' and threads' from `candidateIds`' arrays (`userIds`, `threadIds`).
+ *   What is left has one right plan for any words, so it keeps its generic plan (decision 078): planning it
+ *   took longer than running it.
  */
-const searchStatement = readStatements(
-  'global_search',
-  (db: Db, byWords: boolean) => {
-    const limit = sql.placeholder('limit');
-    const listings: Kind = byWords
-      ? {
-          ...kinds.listings,
-          substring: (pattern) =>
-            sql`${marketplaceListings.id} = any(array(${listingWordIds({
-              words: sql.placeholder('words'),
-              sort: 'newest',
-              after: undefined,
-              check: sql`${kinds.listings.where} and ${kinds.listings.column} ilike ${pattern}`,
-              limit: CANDIDATES,
-            })}))`,
-        }
-      : kinds.listings;
+function searchQuery(db: Db, byWords: boolean) {
+  const limit = sql.placeholder('limit');
+  const byIds = (kind: Kind, ids: string): Kind => ({
+    ...kind,
+    substring: () => sql`${kind.fields.id} = any(${sql.placeholder(ids)}::uuid[])`,
+  });
+  const listings: Kind = byWords
+    ? {
+        ...kinds.listings,
+        substring: (pattern) =>
+          sql`${marketplaceListings.id} = any(array(${listingWordIds({
+            words: sql.placeholder('words'),
+            sort: 'newest',
+            after: undefined,
+            check: sql`${kinds.listings.where} and ${kinds.listings.column} ilike ${pattern}`,
+            limit: CANDIDATES,
+          })}))`,
+      }
+    : kinds.listings;
+  return db
+    .select({
+      cheats: sql<unknown>`${kindResults(kinds.cheats, limit)}`,
+      users: sql<unknown>`${kindResults(byWords ? byIds(kinds.users, 'userIds') : kinds.users, limit)}`,
+      listings: sql<unknown>`${kindResults(listings, limit)}`,
+      threads: sql<unknown>`${kindResults(byWords ? byIds(kinds.threads, 'threadIds') : kinds.threads, limit)}`,
+    })
+    .from(sql`(select) as search`);
+}
+
+const searchStatement = readStatements('global_search', (db: Db) => searchQuery(db, false), {
+  planEachCall: true,
+});
+const wordSearchStatement = readStatements('global_search_words', (db: Db) => searchQuery(db, true), {
+  genericPlan: true,
+});
+
+/**
+ * What of a search depends on how many rows its words match, planned for them: the indexed words containing
+ * its word, and the members' and threads' substring candidates in their list's order (a common word walks
+ * the list's index, a rare one reads the trigram index, `rankedCandidates`).
+ */
+const candidateIds = readStatements(
+  'global_search_candidates',
+  (db: Db) => {
+    const ids = (kind: Kind) =>
+      sql`array(select ${kind.fields.id} from ${kind.from} where ${kind.where} and ${
+        kind.substring?.(termPlaceholders.pattern) ?? sql`${kind.column} ilike ${termPlaceholders.pattern}`
+      } order by ${sql.join(kind.orderBy, sql`, `)} limit ${CANDIDATES})`;
     return db
       .select({
-        cheats: sql<unknown>`${kindResults(kinds.cheats, limit)}`,
-        users: sql<unknown>`${kindResults(kinds.users, limit)}`,
-        listings: sql<unknown>`${kindResults(listings, limit)}`,
-        threads: sql<unknown>`${kindResults(kinds.threads, limit)}`,
+        words: sql<string[]>`array(${wordsContainingQuery(db)})`,
+        userIds: sql<string[]>`${ids(kinds.users)}`,
+        threadIds: sql<string[]>`${ids(kinds.threads)}`,
       })
       .from(sql`(select) as search`);
   },
@@ -127,12 +162,19 @@ const searchStatement = readStatements(
 
 /** `wordIndex: false` reads listings through the trigram indexes only (a test compares both answers). */
 export async function selectSearch(db: Db, q: string, limit: number, { wordIndex = true } = {}) {
-  const words = wordIndex ? await listingWordsContaining(db, q) : undefined;
-  const [row] = await searchStatement(db, words ? 'words' : '', Boolean(words)).execute({
-    ...searchTerms(q),
-    limit,
-    ...(words ? { words } : {}),
-  });
+  const terms = searchTerms(q);
+  const wordPattern = wordIndex ? wordPatternOf(q) : undefined;
+  const found = wordPattern ? (await candidateIds(db, '').execute({ ...terms, wordPattern }))[0] : undefined;
+  const words = found && walkedWords(found.words);
+  const [row] = words
+    ? await wordSearchStatement(db, '').execute({
+        ...terms,
+        limit,
+        words,
+        userIds: found.userIds,
+        threadIds: found.threadIds,
+      })
+    : await searchStatement(db, '').execute({ ...terms, limit });
   const parse = <T>(v: unknown): T[] => (typeof v === 'string' ? JSON.parse(v) : (v ?? [])) as T[];
   return {
     cheats: parse<{ id: string; title: string; status: 'undetected' | 'detected' | 'other' }>(row?.cheats),

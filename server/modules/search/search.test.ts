@@ -34,7 +34,7 @@ describe('GET /api/v1/search', () => {
     expect(await search('a')).toEqual({ cheats: [], users: [], listings: [], threads: [] });
   });
 
-  it('finds forum threads by title or body, title matches first, in the same one statement', async () => {
+  it('finds forum threads by title or body, title matches first: candidates, then one ranked statement for every kind', async () => {
     const author = await buildUser(t);
     const category = await buildForumCategory(t);
     const word = `fq${randomUUID().slice(0, 6)}`;
@@ -53,8 +53,12 @@ describe('GET /api/v1/search', () => {
     await buildForumThread(t, { userId: author.id, categoryId: category.id, title: 'Unrelated thread' });
     const { result, statements } = await countStatements(t.database, () => search(word.toUpperCase()));
     const searching = statements.filter((s) => /forum_threads/.test(s));
-    expect(searching).toHaveLength(1);
-    expect(searching[0]).toMatch(/cheats/);
+    // The candidates planned for the words (the indexed words, members' and threads' substring matches), then
+    // the ranking of every kind, which keeps its generic plan (decision 078).
+    expect(searching).toHaveLength(2);
+    expect(searching[0]).toMatch(/search_words/);
+    expect(searching[0]).not.toMatch(/cheats/);
+    expect(searching[1]).toMatch(/cheats/);
     expect(result.threads).toEqual([
       { id: byTitle.id, title: `${word} setup guide`, replyCount: 2 },
       { id: byBody.id, title: 'Detection report', replyCount: 0 },

@@ -146,29 +146,39 @@ function searchPage(
 }
 
 /**
- * The indexed words containing a search's word (`%word%`), one more than a search reads through. Planned for
- * its words: a generic plan, knowing neither the pattern nor that the limit is small, scanned every word.
+ * The indexed words containing a search's word (`%word%` in the placeholder `wordPattern`), one more than a
+ * search reads through. Planned for its words: a generic plan, knowing neither the pattern nor that the limit
+ * is small, scanned every word.
  */
-const wordsContaining = readStatements(
-  'listing_words_containing',
-  (db: Db) =>
-    db
-      .select({ word: searchWords.word })
-      .from(searchWords)
-      .where(sql`${searchWords.word} like ${sql.placeholder('pattern')}`)
-      .limit(MAX_INDEXED_WORDS + 1),
-  { planEachCall: true },
-);
+export const wordsContainingQuery = (db: Db) =>
+  db
+    .select({ word: searchWords.word })
+    .from(searchWords)
+    .where(sql`${searchWords.word} like ${sql.placeholder('wordPattern')}`)
+    .limit(MAX_INDEXED_WORDS + 1);
+
+const wordsContaining = readStatements('listing_words_containing', wordsContainingQuery, {
+  planEachCall: true,
+});
+
+/** The `wordPattern` of `wordsContainingQuery` for a search of `q`, when the word index can answer it. */
+export function wordPatternOf(q: string): string | undefined {
+  const word = indexedWord(q);
+  return word ? `%${word}%` : undefined;
+}
+
+/** The words a search walks, or undefined when more than it walks contain its word (decision 031). */
+export const walkedWords = (found: string[]) => (found.length > MAX_INDEXED_WORDS ? undefined : found);
 
 /**
  * The indexed words a search of `q` walks (decision 031), or undefined when the word index cannot answer
  * it: `q` is not 3 to 32 letters and digits, or more words than a search walks contain it.
  */
 export async function listingWordsContaining(db: Db, q: string): Promise<string[] | undefined> {
-  const word = indexedWord(q);
-  if (!word) return undefined;
-  const found = await wordsContaining(db, '').execute({ pattern: `%${word}%` });
-  return found.length > MAX_INDEXED_WORDS ? undefined : found.map((w) => w.word);
+  const wordPattern = wordPatternOf(q);
+  if (!wordPattern) return undefined;
+  const found = await wordsContaining(db, '').execute({ wordPattern });
+  return walkedWords(found.map((w) => w.word));
 }
 
 /**
