@@ -121,10 +121,15 @@ export const realtimePlugin = fp(
       } else if (message[0] === 'presence:leave') hub.leave(ws, PRESENCE_ROOM);
     };
 
+    // One listener for every socket (`this` is the socket), not a closure per socket (issue 38's memory).
+    function onMessage(this: WebSocket, data: RawData, isBinary: boolean) {
+      const state = hub.stateOf(this);
+      if (state) onFrame(this, state, data, isBinary);
+    }
     const accept = (ws: WebSocket, user: SocketUser | null) => {
-      const state = hub.add(ws, user);
+      hub.add(ws, user);
       ws.on('error', ignore); // a broken connection ends in 'close', which cleans up
-      ws.on('message', (data, isBinary) => onFrame(ws, state, data, isBinary));
+      ws.on('message', onMessage);
       hub.join(ws, SITE_ROOM);
       if (!user) return;
       hub.join(ws, userRoom(user.id));
