@@ -133,7 +133,11 @@ export async function buildApp({ config, database, mailer, logger, logDestinatio
   // Responses only: request bodies are read as sent, as before (no inflating of compressed uploads).
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
   await app.register(errorsPlugin, { localeOf: (userId: string) => findLocale(database.db, userId) });
-  await app.register(queuePlugin, { database, workers: config.jobWorkers });
+  await app.register(queuePlugin, {
+    database,
+    workers: config.jobWorkers,
+    mailAwaySeconds: config.mail.limits.awaySeconds,
+  });
   await app.register(readRoutingPlugin, { database, secureCookies: config.secureCookies });
   await app.register(securityPlugin, { trustedOrigins: config.trustedOrigins, secure: config.secureCookies });
   await app.register(swagger, {

@@ -105,6 +105,9 @@ export async function deleteCounted(
 
 /** Text PostgreSQL reads as a uuid (any version, either case), checked before a cast that would fail on it. */
 export const isUuid = (text: string) => uuidText.test(text);
+
+/** Ids as one uuid[] parameter (an array literal), for `= any(…)` and `unnest(…)`. */
+export const uuidArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 const uuidText = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The rows of a raw statement, typed by the caller; both drivers (pg and PGlite) answer with `rows`. */

@@ -109,6 +109,19 @@ const jobNames = Object.keys(queues) as JobName[];
  */
 const senders = new Set<PgBoss>();
 
+/** MAIL_AWAY_SECONDS, as the queue was started with: the same on every instance (config). */
+let notificationMailDelay = 0;
+
+/**
+ * When a notification's 'notification-mail' job runs (modules/mail notificationMail). For a member with devices
+ * to push to, at once: the job offers the push first. For any other member its first run only found the
+ * notification too young to mail and queued itself again for when the member counts as away: a whole job
+ * (its insert, fetch, run and completion) for nothing, half the queue's work for each direct message (issue
+ * 38, decision 079). Their job now starts when the member counts as away.
+ */
+export const notificationMailStart = (hasPush: boolean): { startAfter?: number } =>
+  hasPush || notificationMailDelay === 0 ? {} : { startAfter: notificationMailDelay };
+
 /**
  * Enqueues a job inside the caller's transaction: if it rolls back the job never existed; once it commits,
  * the job runs (on any instance) at least once, with retries. Outside a transaction, pass the Db.
@@ -147,13 +160,15 @@ export async function enqueueMany<N extends JobName>(
   data: JobData[N][],
   /** Each job's id, when a job queued again must be dropped (jobIdFor): the queue keeps the first. */
   idOf?: (data: JobData[N]) => string,
+  /** Each job's start, when some wait (`notificationMailStart`). */
+  startOf?: (data: JobData[N]) => { startAfter?: number },
 ) {
   if (data.length === 0) return;
   const [boss] = senders;
   if (!boss) throw new Error('the job queue is not started');
   await boss.insert(
     name,
-    data.map((d) => (idOf ? { id: idOf(d), data: d } : { data: d })),
+    data.map((d) => ({ ...(idOf ? { id: idOf(d) } : {}), data: d, ...startOf?.(d) })),
     { db: inTransaction(tx) },
   );
 }
@@ -246,7 +261,8 @@ declare module 'fastify' {
  * start when the app is ready and stop (letting running jobs finish) when it closes.
  */
 export const queuePlugin = fp(
-  async (app: FastifyInstance, opts: { database: Database; workers: boolean }) => {
+  async (app: FastifyInstance, opts: { database: Database; workers: boolean; mailAwaySeconds: number }) => {
+    notificationMailDelay = opts.mailAwaySeconds;
     const boss = new PgBoss({
       ...opts.database.jobStore,
       // An instance without workers only sends: no listener, no maintenance, no registry heartbeat.

@@ -56,5 +56,8 @@ from m
 from m) e)
     select o.id is not null as found, o.blocked_by_me, o.blocked_by_them,
       m.id, m.sender_id, m.recipient_id, m.message, m.read, m.off_platform, m.created_at,
+      exists(select 1
+from "push_subscriptions"
+where "push_subscriptions"."user_id" = m.recipient_id) as recipient_has_push,
       (select count(*) from locked) + (select count(*) from live) + (select count(*) from told) as queued
     from (select 1) one left join other o on true left join m on true;

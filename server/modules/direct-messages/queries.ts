@@ -5,6 +5,7 @@ import { asKeyText, keyset, type TimeKey } from '../../db/cursor.ts';
 import { readStatements } from '../../db/prepared.ts';
 import { conversations, directMessages, profiles, userBlocks } from '../../db/schema/index.ts';
 import { namedRows, rows } from '../../db/sql.ts';
+import { hasPushSql } from '../notifications/queries.ts';
 import {
   inMembersLanguage,
   insertNotificationsSql,
@@ -199,6 +200,7 @@ interface SendRow {
   read: boolean;
   off_platform: boolean;
   created_at: Date | string;
+  recipient_has_push: boolean;
 }
 
 export interface SendInput {
@@ -275,6 +277,7 @@ export async function sendIfAllowed(tx: Tx, input: SendInput) {
     )})
     select o.id is not null as found, o.blocked_by_me, o.blocked_by_them,
       m.id, m.sender_id, m.recipient_id, m.message, m.read, m.off_platform, m.created_at,
+      ${hasPushSql(sql`m.recipient_id`)} as recipient_has_push,
       (select count(*) from locked) + (select count(*) from live) + (select count(*) from told) as queued
     from (select 1) one left join other o on true left join m on true`,
   );
@@ -291,6 +294,8 @@ export async function sendIfAllowed(tx: Tx, input: SendInput) {
           read: row!.read,
           offPlatform: row!.off_platform,
           createdAt: new Date(row!.created_at),
+          /** Whether the recipient has a device to push to (their notification's mail job starts at once). */
+          recipientHasPush: row!.recipient_has_push,
         }
       : undefined,
   };

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { oneAtATime } from '../../db/sql.ts';
 import { translateText } from '../../i18n.ts';
 import { AppError, orNotFound } from '../../plugins/errors.ts';
-import { enqueue } from '../../plugins/queue.ts';
+import { enqueue, notificationMailStart } from '../../plugins/queue.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { isSelf } from '../../policy.ts';
 import { flagOffPlatformMessage } from '../review/hold.ts';
@@ -150,7 +150,7 @@ export async function sendMessage(
       }
       if (row.offPlatform) await flagOffPlatformMessage(tx, row, check.kinds, ipAddress);
       // Mailed later if the member stays away (modules/mail), as notify() queues it: with the row, in this transaction.
-      await enqueue(tx, 'notification-mail', { notificationId });
+      await enqueue(tx, 'notification-mail', { notificationId }, notificationMailStart(row.recipientHasPush));
       return {
         id: row.id,
         senderId: row.senderId,

@@ -3,6 +3,7 @@ import { forumMentionNotifyLimit } from '../../../contract/forum.ts';
 import { notices as n } from '../../../contract/texts/notices.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { forumThreads, notifications } from '../../db/schema/index.ts';
+import { uuidArray } from '../../db/sql.ts';
 import { inLocale } from '../../i18n.ts';
 import { countedInMembersLanguage, memberLocale, notifyManyGrouped } from '../notifications/service.ts';
 import { findMentions, type MentionedMember, renderMarkdown } from './markdown.ts';
@@ -57,7 +58,7 @@ export async function notifyMentions(
   await notifyManyGrouped(
     tx,
     sql`select u.id as user_id, ${memberLocale(sql`u.id`)} as locale, ${title} as content, ${JSON.stringify(data)}::jsonb as data
-      from unnest(${`{${notified.join(',')}}`}::uuid[]) as u(id)`,
+      from unnest(${uuidArray(notified)}) as u(id)`,
     'forum_mention',
     (l) => inLocale(l, n).mentionedTitle(post.author.username),
     sql`on conflict (user_id, (data ->> 'threadId')) where type = 'forum_mention' and read = false

@@ -4,7 +4,7 @@ import type { Job } from 'pg-boss';
 import type { Db } from '../../db/client.ts';
 import { preparedStatements } from '../../db/prepared.ts';
 import { emailSuppressions, mailLog, notifications, profiles, userSettings } from '../../db/schema/index.ts';
-import { rows } from '../../db/sql.ts';
+import { rows, uuidArray } from '../../db/sql.ts';
 import { isPermanentFailure, type Mailer } from '../../plugins/mailer.ts';
 import {
   enqueue,
@@ -14,10 +14,12 @@ import {
   jobIdFor,
   type MailJob,
   mailIdFor,
+  notificationMailStart,
 } from '../../plugins/queue.ts';
 import type { LinkMinter } from '../auth/mail-links.ts';
 import { findLocale, upsertSettings } from '../me/queries.ts';
 import { notificationLink } from '../notifications/link.ts';
+import { hasPushSql } from '../notifications/queries.ts';
 import { offerPush } from '../push/service.ts';
 import { getPublicSettings } from '../site-settings/service.ts';
 import { isTemplate, type MailContext, renderMail, type TemplateName } from './templates.ts';
@@ -289,11 +291,21 @@ const notificationMailStatement = preparedStatements('notification_mail', (db: D
  * named by its notification, so this job run twice (its completion lost) queues none of them twice.
  */
 export async function queueNotificationMails(db: Db, job: Job<JobData['notification-mails']>) {
+  const pushed = new Set(
+    (
+      await rows<{ id: string }>(
+        db,
+        sql`select n.id from ${notifications} n
+          where n.id = any(${uuidArray(job.data.notificationIds)}) and ${hasPushSql(sql`n.user_id`)}`,
+      )
+    ).map((r) => r.id),
+  );
   await enqueueMany(
     db,
     'notification-mail',
     job.data.notificationIds.map((notificationId) => ({ notificationId })),
     (d) => jobIdFor(`notification-mail:${d.notificationId}`),
+    (d) => notificationMailStart(pushed.has(d.notificationId)),
   );
 }
 

@@ -1,11 +1,30 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { asKeyText, keyset } from '../../db/cursor.ts';
-import { notifications, profiles } from '../../db/schema/index.ts';
+import { notifications, profiles, pushSubscriptions, userSettings } from '../../db/schema/index.ts';
 import { insertRow, rowById } from '../../db/sql.ts';
+import type { Locale } from '../../i18n.ts';
 
 export function insertNotification(db: Db | Tx, values: typeof notifications.$inferInsert) {
   return insertRow(db, notifications, values);
+}
+
+/**
+ * Whether the member `userId` (SQL) has a device to push to: their notification's mail job then starts at once,
+ * to offer the push (plugins/queue.ts `notificationMailStart`).
+ */
+export const hasPushSql = (userId: SQL) =>
+  sql<boolean>`exists(select 1 from ${pushSubscriptions} where ${pushSubscriptions.userId} = ${userId})`;
+
+/** What a notification for `userId` needs of its member: their language (null: none set), and `hasPushSql`. */
+export async function recipientOf(db: Db | Tx, userId: string) {
+  const [row] = await db
+    .select({
+      locale: sql<Locale | null>`(select ${userSettings.locale} from ${userSettings} where ${userSettings.userId} = ${userId})`,
+      hasPush: hasPushSql(sql`${userId}::uuid`),
+    })
+    .from(sql`(select) as one`);
+  return row!;
 }
 
 /** Unread first, then newest first: notifications_user_read_created_idx (time and id DESC NULLS FIRST). */

@@ -9,19 +9,26 @@ import type { NotificationType } from '../../db/schema/notifications.ts';
 import { rows } from '../../db/sql.ts';
 import { inLocale, type Locale, translateText } from '../../i18n.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { enqueue, enqueueMail, enqueueMany, type MailJob } from '../../plugins/queue.ts';
+import {
+  enqueue,
+  enqueueMail,
+  enqueueMany,
+  type MailJob,
+  notificationMailStart,
+} from '../../plugins/queue.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { authorize, notification } from '../../policy.ts';
-import { findLocale } from '../me/queries.ts';
 import { fanOutAfterCommit, publishAfterCommit } from '../realtime/bus.ts';
 import {
   countUnread,
   findEmail,
   findNotificationOwner,
+  hasPushSql,
   insertNotification,
   markAllRead,
   markRead,
   notificationKeyset,
+  recipientOf,
   selectNotificationPage,
 } from './queries.ts';
 
@@ -46,7 +53,8 @@ export async function notify(
   options: { mailNow?: Pick<MailJob, 'template' | 'data'> } = {},
 ) {
   // Written in the recipient's language (issue 41): their setting, else English; its mail reads the same row.
-  const locale = (await findLocale(tx, input.userId)) ?? 'en';
+  const recipient = await recipientOf(tx, input.userId);
+  const locale = recipient.locale ?? 'en';
   const row = await insertNotification(tx, {
     userId: input.userId,
     type: input.type,
@@ -62,7 +70,13 @@ export async function notify(
   });
   // Mailed later if the member stays away (modules/mail): queued with the row, so a rollback drops both.
   // An event the member must hear of by mail whatever they do (a withdrawal decided) names its mail, sent at once.
-  if (!options.mailNow) await enqueue(tx, 'notification-mail', { notificationId: row.id });
+  if (!options.mailNow)
+    await enqueue(
+      tx,
+      'notification-mail',
+      { notificationId: row.id },
+      notificationMailStart(recipient.hasPush),
+    );
   else {
     const to = await findEmail(tx, input.userId);
     if (to) await enqueueMail(tx, { ...options.mailNow, to, userId: input.userId });
@@ -214,13 +228,16 @@ export function unreadRepliesGroup(threadTitle: string): SQL {
 export const MAIL_JOBS_WITH_THE_ROWS = 50;
 
 /** Each new notification's mail, queued to go out if its member stays away (modules/mail). */
-function mailLater(tx: Tx, inserted: { id: string }[]) {
+function mailLater(tx: Tx, inserted: { id: string; has_push: boolean }[]) {
   if (inserted.length > MAIL_JOBS_WITH_THE_ROWS)
     return enqueue(tx, 'notification-mails', { notificationIds: inserted.map((r) => r.id) });
+  const pushed = new Set(inserted.filter((r) => r.has_push).map((r) => r.id));
   return enqueueMany(
     tx,
     'notification-mail',
     inserted.map((r) => ({ notificationId: r.id })),
+    undefined,
+    (d) => notificationMailStart(pushed.has(d.notificationId)),
   );
 }
 
@@ -229,11 +246,11 @@ function mailLater(tx: Tx, inserted: { id: string }[]) {
  * transaction; each gets the live event after commit, however many they are.
  */
 export async function notifyMany(tx: Tx, recipients: SQL, type: NotificationType, title: Wording) {
-  const inserted = await rows<{ id: string }>(
+  const inserted = await rows<{ id: string; has_push: boolean }>(
     tx,
     sql`with inserted as (${insertNotificationsSql(recipients, type, title)}),
       live as (${fanOutAfterCommit(sql`inserted`, 'notification')})
-      select i.id from inserted i, (select count(*) from live) l`,
+      select i.id, ${hasPushSql(sql`i.user_id`)} as has_push from inserted i, (select count(*) from live) l`,
   );
   await mailLater(tx, inserted);
 }
@@ -253,7 +270,7 @@ export async function notifyManyGrouped(
   title: Wording,
   onConflict: SQL,
 ) {
-  const inserted = await rows<{ id: string }>(
+  const inserted = await rows<{ id: string; has_push: boolean }>(
     tx,
     sql`with upserted as (
         insert into ${notifications} (user_id, type, title, content, data)
@@ -262,7 +279,8 @@ export async function notifyManyGrouped(
         ${onConflict}
         returning user_id, id, (xmax = 0) as inserted
       ), live as (${fanOutAfterCommit(sql`upserted`, 'notification')})
-      select u.id from upserted u, (select count(*) from live) l where u.inserted`,
+      select u.id, ${hasPushSql(sql`u.user_id`)} as has_push from upserted u, (select count(*) from live) l
+      where u.inserted`,
   );
   await mailLater(tx, inserted);
 }

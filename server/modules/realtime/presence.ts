@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { PresenceSnapshot, PresenceUser } from '../../../contract/realtime.ts';
 import type { Db } from '../../db/client.ts';
-import { rows } from '../../db/sql.ts';
+import { rows, uuidArray } from '../../db/sql.ts';
 import { publishAfterCommit } from './bus.ts';
 
 export type { PresenceSnapshot, PresenceUser } from '../../../contract/realtime.ts';
@@ -275,6 +275,4 @@ export async function sharedPresence(
 }
 
 /** A uuid[] parameter (member ids from sessions) rather than one parameter per id. */
-const uuidArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
-
 /** Rows of a raw `execute` (node-postgres and PGlite both answer `{ rows }`). */

@@ -4,7 +4,7 @@ import type { OrderDetail } from '../../../../contract/orders.ts';
 import type { Db } from '../../../db/client.ts';
 import { hasSqlState, isUniqueViolation } from '../../../db/sql.ts';
 import { AppError, orNotFound } from '../../../plugins/errors.ts';
-import { enqueue } from '../../../plugins/queue.ts';
+import { enqueue, notificationMailStart } from '../../../plugins/queue.ts';
 import type { Viewer } from '../../../plugins/viewer.ts';
 import {
   abilities,
@@ -55,7 +55,12 @@ export async function purchaseListing(
       const { feePercent, protectionHours } = listing.terms;
       // The seller's mail job goes before the sale, which locks the listing's row until the commit.
       const notificationId = randomUUID();
-      await enqueue(tx, 'notification-mail', { notificationId });
+      await enqueue(
+        tx,
+        'notification-mail',
+        { notificationId },
+        notificationMailStart(listing.sellerHasPush),
+      );
       // 2.–4. Debit, order, notify: the sale is one statement (./queries.ts), all or nothing.
       const bought = await q.purchase(tx, {
         listingId: id,

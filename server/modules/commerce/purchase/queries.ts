@@ -12,6 +12,7 @@ import {
 import { type Executor, namedRows, rows } from '../../../db/sql.ts';
 import { inLocale } from '../../../i18n.ts';
 import { sellerHooksWanting } from '../../hooks/service.ts';
+import { hasPushSql } from '../../notifications/queries.ts';
 import { inMembersLanguage, insertNotificationsSql, memberLocale } from '../../notifications/service.ts';
 import { fanOutAfterCommit } from '../../realtime/bus.ts';
 import { saleTermsOf, saleTermsSql } from '../../site-settings/service.ts';
@@ -36,11 +37,13 @@ export async function lockForPurchase(tx: Tx, listingId: string, buyerId: string
     delivery_kind: 'link' | 'keys' | null;
     sale_hooks: string[] | null;
     sale_terms: Record<string, unknown>;
+    seller_has_push: boolean;
   }>(
     tx,
     'lock_for_purchase',
     sql`select p.id as member, l.user_id as seller_id, l.price, l.status, l.delivery_kind,
-        ${sellerHooksWanting(sql`l.user_id`, 'sale')} as sale_hooks, ${saleTermsSql()} as sale_terms
+        ${sellerHooksWanting(sql`l.user_id`, 'sale')} as sale_hooks, ${saleTermsSql()} as sale_terms,
+        ${hasPushSql(sql`l.user_id`)} as seller_has_push
       from ${profiles} p left join ${listings} l on l.id = ${listingId}
       where p.id = ${buyerId}
       for no key update of p`,
@@ -56,6 +59,8 @@ export async function lockForPurchase(tx: Tx, listingId: string, buyerId: string
         saleHooks: listing.sale_hooks ?? [],
         /** The fee and the buyer-protection window, as the site's settings stand (modules/site-settings). */
         terms: saleTermsOf(listing.sale_terms),
+        /** Whether the seller has a device to push to (their notification's mail job starts at once). */
+        sellerHasPush: listing.seller_has_push,
       }
     : undefined;
 }

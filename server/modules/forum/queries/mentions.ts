@@ -1,7 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.ts';
 import { forumMentions, profiles, userBlocks } from '../../../db/schema/index.ts';
-import { rows } from '../../../db/sql.ts';
+import { rows, uuidArray } from '../../../db/sql.ts';
 
 /* @mentions: the members named in a post, and whom it notifies. */
 
@@ -32,7 +32,7 @@ export async function recordMentions(
     tx,
     sql`insert into ${forumMentions} (thread_id, reply_id, user_id)
       select ${post.threadId}::uuid, ${post.replyId}::uuid, c.id
-      from unnest(${`{${candidates.join(',')}}`}::uuid[]) with ordinality as c(id, ord)
+      from unnest(${uuidArray(candidates)}) with ordinality as c(id, ord)
       where c.id <> ${author}
         and not exists (select 1 from ${userBlocks} b where b.blocker_id = ${author} and b.blocked_id = c.id)
         and not exists (select 1 from ${userBlocks} b where b.blocker_id = c.id and b.blocked_id = ${author})
