@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { fromPglite, type ConstructorOptions as JobStoreOptions, PgBoss } from 'pg-boss';
 import { genericPlansOf, keepGenericPlansOn } from './generic-plans.ts';
+import { openPool as openServerPool } from './pools.ts';
 import { openReplicaSet, type ReplicaSet, routeReads } from './replicas.ts';
 
 /**
@@ -323,29 +324,19 @@ function openPostgres(
   { directUrl, max, queryTimeoutMs, unnamed, read }: PostgresOptions,
 ): Database {
   let queryTimeouts = 0;
-  const openPool = (size: number, options?: string) => {
-    const opened = new pg.Pool({
-      connectionString: url,
-      max: size,
-      ...(options ? { options } : {}),
-      // Fail fast when the server is away instead of queueing requests forever.
-      connectionTimeoutMillis: 3000,
-      idleTimeoutMillis: 30_000,
-      // A server that stops answering (frozen, network cut) must not hold a request forever: the query fails
-      // (503) and the pool drops that connection. Migrations use their own client without this bound.
-      query_timeout: queryTimeoutMs,
-    });
-    // An idle client losing its connection must not crash the process; the pool replaces it.
-    opened.on('error', () => {});
-    opened.on('connect', (client) => {
-      // A client checked out of the pool has no 'error' listener (pg-pool removes its idle one), so a
-      // connection lost mid-transaction (the database stopping) was an uncaught error that killed the process.
-      // Its queries fail anyway, and the pool drops a client that is no longer queryable on release.
-      client.on('error', () => {});
-      watchTimeouts(client, () => {
-        queryTimeouts++;
-      });
-      if (unnamed) sendUnnamed(client);
+  const openPool = (max: number, options?: string) => {
+    const opened = openServerPool({
+      url,
+      max,
+      options,
+      connectTimeoutMs: 3000,
+      queryTimeoutMs,
+      onConnect: (client) => {
+        watchTimeouts(client, () => {
+          queryTimeouts++;
+        });
+        if (unnamed) sendUnnamed(client);
+      },
     });
     return { pool: opened, waitMs: oldestWait(opened) };
   };

@@ -1,8 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Db } from './client.ts';
 import { keepGenericPlansOn } from './generic-plans.ts';
+import { openPool } from './pools.ts';
 
 /*
  * Read replicas (issue 39): reads that may be a moment stale go to a streaming replica; writes, transactions
@@ -85,25 +86,11 @@ export function openReplicaSet(
     genericPlans?: string;
   },
 ): ReplicaSet {
-  const openPool = (url: string, max: number, options?: string) => {
-    const pool = new pg.Pool({
-      connectionString: url,
-      max,
-      ...(options ? { options } : {}),
-      connectionTimeoutMillis: 1000,
-      idleTimeoutMillis: 30_000,
-      query_timeout: queryTimeoutMs,
-    });
-    pool.on('error', () => {});
-    pool.on('connect', (c) => {
-      c.on('error', () => {});
-      onConnect?.(c);
-    });
-    return pool;
-  };
+  const open = (url: string, max: number, options?: string) =>
+    openPool({ url, max, options, connectTimeoutMs: 1000, queryTimeoutMs, onConnect });
   const replicas: Replica[] = urls.map((url, i) => {
-    const pool = openPool(url, 10);
-    const genericPool = genericPlans ? openPool(url, 5, genericPlans) : undefined;
+    const pool = open(url, 10);
+    const genericPool = genericPlans ? open(url, 5, genericPlans) : undefined;
     const name = `replica${i + 1}@${new URL(url).host}`;
     const db = drizzlePg(pool, { casing: 'snake_case' }) as unknown as Db;
     if (genericPool)
