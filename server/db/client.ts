@@ -11,7 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { fromPglite, type ConstructorOptions as JobStoreOptions, PgBoss } from 'pg-boss';
 import { genericPlansOf, keepGenericPlansOn } from './generic-plans.ts';
-import { openPool as openServerPool } from './pools.ts';
+import { genericPoolSize, openPool as openServerPool } from './pools.ts';
 import { openReplicaSet, type ReplicaSet, routeReads } from './replicas.ts';
 
 /**
@@ -307,8 +307,6 @@ export const keepsGenericPlans = (client: unknown) =>
   String(
     (client as { connectionParameters?: { options?: string } }).connectionParameters?.options ?? '',
   ).includes(GENERIC_PLANS);
-/** Half as many as the main pool's: only the searches use them, each for well under a millisecond. */
-const genericPoolSize = (max: number) => Math.max(1, Math.ceil(max / 2));
 
 interface PostgresOptions {
   directUrl: string;

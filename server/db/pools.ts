@@ -35,3 +35,9 @@ export function openPool(o: {
   });
   return pool;
 }
+
+/**
+ * The size of a server's connections that keep generic plans (decision 078), beside its main pool of `max`:
+ * half as many, since only the word searches use them, each for well under a millisecond.
+ */
+export const genericPoolSize = (max: number) => Math.max(1, Math.ceil(max / 2));

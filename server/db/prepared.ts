@@ -22,7 +22,7 @@ import { compileRowsOf } from './row-mapper.ts';
  * `genericPlan` runs the statement on connections that always keep its generic plan (decision 078): for a
  * statement whose generic plan is as fast as any custom one, but which PostgreSQL's cost comparison, blind to
  * how many words or names a search matches, would plan again at every call. Where no such connections exist
- * (PGlite, a replica, behind a pooler) it runs as any named statement.
+ * (PGlite, behind a pooler, a transaction's own connection) it runs as any named statement.
  *
  * Their rows are mapped by a mapper compiled once per statement (row-mapper.ts), not field by field.
  */

@@ -3,7 +3,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import type { Db } from './client.ts';
 import { keepGenericPlansOn } from './generic-plans.ts';
-import { openPool } from './pools.ts';
+import { genericPoolSize, openPool } from './pools.ts';
 
 /*
  * Read replicas (issue 39): reads that may be a moment stale go to a streaming replica; writes, transactions
@@ -64,6 +64,9 @@ export interface ReplicaSet {
   close(): Promise<void>;
 }
 
+/** Connections per replica (its generic-plan ones besides, `genericPoolSize`). */
+const REPLICA_POOL_SIZE = 10;
+
 /** The sample history the lag is measured against: the primary's position over the last minute. */
 const HISTORY_MS = 60_000;
 
@@ -89,8 +92,10 @@ export function openReplicaSet(
   const open = (url: string, max: number, options?: string) =>
     openPool({ url, max, options, connectTimeoutMs: 1000, queryTimeoutMs, onConnect });
   const replicas: Replica[] = urls.map((url, i) => {
-    const pool = open(url, 10);
-    const genericPool = genericPlans ? open(url, 5, genericPlans) : undefined;
+    const pool = open(url, REPLICA_POOL_SIZE);
+    const genericPool = genericPlans
+      ? open(url, genericPoolSize(REPLICA_POOL_SIZE), genericPlans)
+      : undefined;
     const name = `replica${i + 1}@${new URL(url).host}`;
     const db = drizzlePg(pool, { casing: 'snake_case' }) as unknown as Db;
     if (genericPool)

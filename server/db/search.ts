@@ -132,13 +132,12 @@ export function rankedCandidates(opts: {
   terms: SearchTerms;
   limit: number | SQLWrapper;
   candidates: number;
-  /** The substring condition when more than `column` is searched (e.g. a thread's title and body, written
-   * with `matching`); by default `column` contains the words. Exact and prefix matches stay on `column`. */
-  substring?: SQL;
+  /** The substring condition: `column` containing the words, or more than `column` (e.g. a thread's title and
+   * body, written with `matching`). Exact and prefix matches stay on `column`. */
+  substring: SQL;
 }): SQL {
   const { columns, from, column, orderBy, where, limit, candidates } = opts;
-  const { q, lowered, prefix, pattern } = opts.terms;
-  const substring = opts.substring ?? sql`${column} ilike ${pattern}`;
+  const { q, lowered, prefix } = opts.terms;
   return sql`select * from (
       (select ${columns} from ${from} where ${where} and lower(${column}) = ${lowered} limit ${limit})
       union
@@ -146,7 +145,7 @@ export function rankedCandidates(opts: {
         and lower(${column}) ~<~ (${lowered} || chr(1114111)) and lower(${column}) like ${prefix}
         order by lower(${column}) using ~<~ limit ${candidates})
       union
-      (select ${columns} from ${from} where ${where} and ${substring}
+      (select ${columns} from ${from} where ${where} and ${opts.substring}
         order by ${sql.join(orderBy, sql`, `)} limit ${candidates})
     ) candidates
     order by (lower(rank_key) = ${lowered}) desc, (lower(rank_key) like ${prefix}) desc,

@@ -131,25 +131,20 @@ export async function namedRows<T>(db: Executor, label: string, query: SQL | Que
 }
 
 /**
- * Each text's name, kept: the texts are a fixed set, and hashing a direct message's 3 kB statement at every
- * send was 2.8 % of the app's CPU with 32 senders (bench:realtime). Bounded all the same, per label: past the
- * bound it starts over, which costs hashes, never a wrong name.
+ * Each text's hash, kept: the texts are a fixed set, and hashing a direct message's 3 kB statement at every send
+ * was 2.8 % of the app's CPU with 32 senders (bench:realtime). Bounded all the same: past the bound it starts
+ * over, which costs hashes, never a wrong name.
  */
-const names = new Map<string, Map<string, string>>();
-const MAX_NAMES = 2000;
+const hashes = new Map<string, string>();
+const MAX_HASHES = 2000;
 function statementName(label: string, text: string) {
-  let ofLabel = names.get(label);
-  if (!ofLabel) {
-    ofLabel = new Map();
-    names.set(label, ofLabel);
+  let hash = hashes.get(text);
+  if (!hash) {
+    if (hashes.size >= MAX_HASHES) hashes.clear();
+    hash = createHash('sha1').update(text).digest('base64url').slice(0, 16);
+    hashes.set(text, hash);
   }
-  let name = ofLabel.get(text);
-  if (!name) {
-    if (ofLabel.size >= MAX_NAMES) ofLabel.clear();
-    name = `${label}_${createHash('sha1').update(text).digest('base64url').slice(0, 16)}`;
-    ofLabel.set(text, name);
-  }
-  return name;
+  return `${label}_${hash}`;
 }
 
 /** Drizzle's session and dialect behind a database or transaction (its own `execute` takes no name). */

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushSubscriptions } from '../../db/schema/index.ts';
 import { rows } from '../../db/sql.ts';
-import { buildListing, buildSignedInUser, buildUser } from '../../test/factories.ts';
+import { buildListing, buildSignedInUser, buildUser, fundUser } from '../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { notify, notifyMany } from './service.ts';
 
@@ -60,7 +60,7 @@ describe("a notification's mail job", () => {
 
   it('a purchase: the seller’s job the same way', async () => {
     const buyer = await buildSignedInUser(t);
-    await t.db.execute(sql`update profiles set credits = 10000 where id = ${buyer.id}::uuid`);
+    await fundUser(t, buyer.id, 10000);
     for (const seller of [await withDevice(), await buildUser(t)]) {
       const listing = await buildListing(t, { userId: seller.id, price: 100 });
       const res = await t.app.inject({

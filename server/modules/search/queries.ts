@@ -67,6 +67,10 @@ const kinds = {
   },
 } satisfies Record<string, Kind>;
 
+/** A kind's substring condition on the search's pattern: its own, or its column containing the words. */
+const substringOf = (kind: Kind) =>
+  kind.substring?.(termPlaceholders.pattern) ?? sql`${kind.column} ilike ${termPlaceholders.pattern}`;
+
 /** A kind's best matches as a JSON array of its fields, ranked in a bounded candidate set. */
 function kindResults(kind: Kind, limit: SQLWrapper): SQL {
   const names = Object.keys(kind.fields);
@@ -79,7 +83,7 @@ function kindResults(kind: Kind, limit: SQLWrapper): SQL {
     column: sql`${kind.column}`,
     orderBy: kind.orderBy,
     where: kind.where,
-    substring: kind.substring?.(termPlaceholders.pattern),
+    substring: substringOf(kind),
     terms: termPlaceholders,
     limit,
     candidates: CANDIDATES,
@@ -145,10 +149,10 @@ const wordSearchStatement = readStatements('global_search_words', (db: Db) => se
 const candidateIds = readStatements(
   'global_search_candidates',
   (db: Db) => {
-    const ids = (kind: Kind) =>
-      sql`array(select ${kind.fields.id} from ${kind.from} where ${kind.where} and ${
-        kind.substring?.(termPlaceholders.pattern) ?? sql`${kind.column} ilike ${termPlaceholders.pattern}`
-      } order by ${sql.join(kind.orderBy, sql`, `)} limit ${CANDIDATES})`;
+    const ids = (kind: Kind) => {
+      const order = sql.join(kind.orderBy, sql`, `);
+      return sql`array(select ${kind.fields.id} from ${kind.from} where ${kind.where} and ${substringOf(kind)} order by ${order} limit ${CANDIDATES})`;
+    };
     return db
       .select({
         words: sql<string[]>`array(${wordsContainingQuery(db)})`,
