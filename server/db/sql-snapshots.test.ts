@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notificationMessages } from '../../contract/messages.ts';
-import { translateText } from '../i18n.ts';
 import { listListings } from '../modules/commerce/listings/queries/browse.ts';
 import { findListing } from '../modules/commerce/listings/queries/detail.ts';
 import { lockForPurchase, purchase } from '../modules/commerce/purchase/queries.ts';
@@ -26,7 +23,6 @@ import { createRateLimiter } from '../plugins/rate-limit.ts';
 import { countStatements } from '../test/statement-counter.ts';
 import { buildTestApp, type TestApp } from '../test/test-app.ts';
 import type { Db } from './client.ts';
-import { lockKeyCall } from './sql.ts';
 
 /*
  * The SQL text of the hot statements, committed under server/db/sql-snapshots/ (immich's @GenerateSql idea):
@@ -134,11 +130,10 @@ const cases: Record<string, { about: string; run: (db: Db) => Promise<unknown> }
           senderId: member,
           recipientId: other,
           message: 'hello',
-          offPlatform: sql`false`,
-          firstContact: { allowed: false, lock: lockKeyCall(`new-contact:${member}`) },
+          namesContact: false,
+          firstContact: { allowed: false, lockKey: `new-contact:${member}` },
           notification: {
             id,
-            title: (l) => translateText(l, notificationMessages.newMessageTitle),
             content: () => 'member: hello',
           },
         }),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/test-app.ts';
-import { namedRows, rows } from './sql.ts';
+import { namedRows, rows, shapedStatement } from './sql.ts';
 
 /* namedRows: a hot raw statement sent named, planned once per connection (issue 13). */
 
@@ -43,5 +43,35 @@ describe('namedRows', () => {
       sql`select count(*)::int as n from site_settings where key = ${marker}`,
     );
     expect(after!.n).toBe(0);
+  });
+});
+
+describe('shapedStatement', () => {
+  it("builds a text once per shape, whatever order its flags are written in, and fills each call's values", async () => {
+    const built: string[] = [];
+    const run = shapedStatement<{ answer: number }, { doubled: boolean; negated: boolean }>(
+      'probe_shaped',
+      (shape) => {
+        built.push(`${shape.doubled}/${shape.negated}`);
+        const value = shape.doubled
+          ? sql`${sql.placeholder('n')}::int * 2`
+          : sql`${sql.placeholder('n')}::int`;
+        return sql`select ${shape.negated ? sql`-${value}` : value} as answer`;
+      },
+    );
+    expect(await run(t.db, { doubled: true, negated: false }, { n: 4 })).toEqual([{ answer: 8 }]);
+    expect(await run(t.db, { negated: false, doubled: true }, { n: 5 })).toEqual([{ answer: 10 }]);
+    expect(await run(t.db, { doubled: false, negated: true }, { n: 6 })).toEqual([{ answer: -6 }]);
+    expect(await run(t.db, { negated: true, doubled: false }, { n: 7 })).toEqual([{ answer: -7 }]);
+    expect(built).toEqual(['true/false', 'false/true']);
+  });
+
+  it('refuses a run that leaves a placeholder without its value', async () => {
+    const run = shapedStatement<{ n: number }, Record<string, never>>(
+      'probe_unfilled',
+      () => sql`select ${sql.placeholder('n')}::int as n`,
+    );
+    await expect(run(t.db, {}, {})).rejects.toThrow('No value for placeholder "n" was provided');
+    expect(await run(t.db, {}, { n: 3 })).toEqual([{ n: 3 }]);
   });
 });

@@ -12,7 +12,7 @@ where "user_blocks"."blocker_id" = p.id and "user_blocks"."blocked_id" = $2::uui
         (exists(select 1
 from "direct_messages"
 where "direct_messages"."sender_id" = $3::uuid and "direct_messages"."recipient_id" = p.id)
-    or exists(select 1
+      or exists(select 1
 from "direct_messages"
 where "direct_messages"."sender_id" = p.id and "direct_messages"."recipient_id" = $4::uuid)) as known
       from "profiles" p where p.id = $5::uuid
@@ -23,7 +23,8 @@ where "direct_messages"."sender_id" = p.id and "direct_messages"."recipient_id" 
       select pg_advisory_xact_lock(hashtextextended($7, 0)) from may where not sends
     ), m as (
       insert into "direct_messages" (sender_id, recipient_id, message, off_platform)
-      select $8::uuid, may.id, $9::text, false from may where sends
+      select $8::uuid, may.id, $9::text, false
+      from may where sends
       returning id, sender_id, recipient_id, message, read, off_platform, created_at
     ), sides as (
       insert into "conversations" as c (owner_id, other_id, last_message_id, last_at, unread)
@@ -37,18 +38,17 @@ where "direct_messages"."sender_id" = p.id and "direct_messages"."recipient_id" 
     ), note as (insert into "notifications" (id, user_id, type, title, content, data)
     select $10::uuid, r.user_id, $11, (select coalesce(v.texts ->> r.locale, v.texts ->> $12::text)
 from (values ($13::jsonb)) v(texts)), r.content, r.data
-    from (select m.recipient_id as user_id, ml.locale,
-          $14::text as content,
-          $15::jsonb as data
+    from (select m.recipient_id as user_id, ml.locale, $14::text as content,
+          jsonb_build_object('conversationUserId', m.sender_id) as data
        
 from m, lateral (select (select "user_settings"."locale"
 from "user_settings"
 where "user_settings"."user_id" = m.recipient_id) as locale) ml) r
    
-returning user_id, id), live as (select pg_notify($16, json_build_object('event', $17::text, 'fanOut', json_agg(json_build_array(s.user_id, s.id)))::text)
-    from (select user_id, id, (row_number() over () - 1) / $18 as chunk from note) s
+returning user_id, id), live as (select pg_notify($15, json_build_object('event', $16::text, 'fanOut', json_agg(json_build_array(s.user_id, s.id)))::text)
+    from (select user_id, id, (row_number() over () - 1) / $17 as chunk from note) s
     group by s.chunk),
-    told as (select pg_notify($19, json_build_object('room', e.room, 'event', $20::text, 'payload', e.payload)::text)
+    told as (select pg_notify($18, json_build_object('room', e.room, 'event', $19::text, 'payload', e.payload)::text)
    
 from (select 'user:' || m.recipient_id as room, json_build_object('id', m.id, 'senderId', m.sender_id, 'recipientId', m.recipient_id, 'offPlatform', m.off_platform) as payload
 from m

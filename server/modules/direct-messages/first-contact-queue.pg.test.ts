@@ -7,7 +7,7 @@ import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { newContactKey } from '../trust/service.ts';
 
 /*
- * A member's first messages to new people wait for their own lock (trust/service.ts newContactLock). They must wait
+ * A member's first messages to new people wait for their own lock (trust/service.ts newContactKey). They must wait
  * in memory, one at a time per sender (db/sql.ts oneAtATime), not each on a pool connection: a burst of them took
  * every connection of the instance, and other members' requests failed with 503 after the pool's 3 s. PostgreSQL
  * only: the lock is held here from another connection, which PGlite's one connection cannot do.

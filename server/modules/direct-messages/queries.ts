@@ -1,18 +1,22 @@
 import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
+import { notificationMessages } from '../../../contract/messages.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { asKeyText, keyset, type TimeKey } from '../../db/cursor.ts';
 import { readStatements } from '../../db/prepared.ts';
 import { conversations, directMessages, profiles, userBlocks } from '../../db/schema/index.ts';
-import { namedRows, rows } from '../../db/sql.ts';
+import { lockKeyCall, rows, shapedStatement } from '../../db/sql.ts';
+import { translateText } from '../../i18n.ts';
 import { hasPushSql } from '../notifications/queries.ts';
 import {
-  inMembersLanguage,
   insertNotificationsSql,
   memberLocale,
+  textInLanguage,
   type Wording,
+  wordingTexts,
 } from '../notifications/service.ts';
-import { fanOutAfterCommit, publishRowsAfterCommit } from '../realtime/bus.ts';
+import { countPublished, fanOutAfterCommit, publishRowsAfterCommit } from '../realtime/bus.ts';
+import { offPlatformFlag } from '../trust/off-platform.ts';
 
 /**
  * My conversations, newest first, in ONE statement: a keyset scan of my rows in `conversations` (the latest
@@ -207,12 +211,12 @@ export interface SendInput {
   senderId: string;
   recipientId: string;
   message: string;
-  /** An SQL boolean: the message is stored with `off_platform` set (trust/off-platform.ts). */
-  offPlatform: SQL;
-  /** Whether a first message between the two may go now, and the SQL call that locks before one is decided. */
-  firstContact: { allowed: boolean; lock: SQL };
-  /** The recipient's notification: its id (the caller queues its mail), title and content in their language. */
-  notification: { id: string; title: Wording; content: Wording };
+  /** The message names a contact (trust/off-platform.ts): it is stored with `off_platform` set if the two trade. */
+  namesContact: boolean;
+  /** Whether a first message between the two may go now, and the key of the lock taken before one is decided. */
+  firstContact: { allowed: boolean; lockKey: string };
+  /** The recipient's notification: its id (the caller queues its mail) and content in their language. */
+  notification: { id: string; content: Wording };
 }
 
 /**
@@ -220,67 +224,28 @@ export interface SendInput {
  * two exchanged a message before or `firstContact.allowed`. It writes the message, both sides' conversation
  * rows (a concurrent, earlier-stamped send that commits later never replaces a newer latest message; the unread
  * count still counts it) and the recipient's notification, and queues the 'notification' event and both sides'
- * 'message' events for the commit. A first contact that may not go yet writes nothing and runs
- * `firstContact.lock` instead: the caller decides under that lock, in a statement of its own (whose snapshot
- * sees what committed while it waited), then sends again. Named: a DM costs this one statement.
+ * 'message' events for the commit. A first contact that may not go yet writes nothing and takes the
+ * `firstContact.lockKey` lock instead: the caller decides under that lock, in a statement of its own (whose
+ * snapshot sees what committed while it waited), then sends again. Named, and built once per shape: a DM costs
+ * this one statement.
  */
 export async function sendIfAllowed(tx: Tx, input: SendInput) {
-  const me = sql`${input.senderId}::uuid`;
-  const dm = directMessages;
-  const blocks = userBlocks;
-  // Each direction its own probe of the pair index, which stops at its first row: an OR of the two may collect
-  // every row of a long conversation in a bitmap first.
-  const known = sql`(exists(select 1 from ${dm} where ${dm.senderId} = ${me} and ${dm.recipientId} = p.id)
-    or exists(select 1 from ${dm} where ${dm.senderId} = p.id and ${dm.recipientId} = ${me}))`;
-  const message = sql`json_build_object('id', m.id, 'senderId', m.sender_id, 'recipientId', m.recipient_id, 'offPlatform', m.off_platform)`;
-  const [row] = await namedRows<SendRow>(
+  const content = wordingTexts(input.notification.content);
+  const [row] = await sendStatement(
     tx,
-    'dm_send',
-    sql`
-    with other as (
-      select p.id,
-        exists(select 1 from ${blocks} where ${blocks.blockerId} = ${me} and ${blocks.blockedId} = p.id) as blocked_by_me,
-        exists(select 1 from ${blocks} where ${blocks.blockerId} = p.id and ${blocks.blockedId} = ${me}) as blocked_by_them,
-        ${known} as known
-      from ${profiles} p where p.id = ${input.recipientId}::uuid
-    ), may as (
-      select id, known or ${input.firstContact.allowed}::boolean as sends from other
-      where not blocked_by_me and not blocked_by_them
-    ), locked as (
-      select ${input.firstContact.lock} from may where not sends
-    ), m as (
-      insert into ${dm} (sender_id, recipient_id, message, off_platform)
-      select ${me}, may.id, ${input.message}::text, ${input.offPlatform} from may where sends
-      returning id, sender_id, recipient_id, message, read, off_platform, created_at
-    ), sides as (
-      insert into ${conversations} as c (owner_id, other_id, last_message_id, last_at, unread)
-      select sender_id, recipient_id, id, created_at, 0 from m
-      union all
-      select recipient_id, sender_id, id, created_at, 1 from m
-      on conflict (owner_id, other_id) do update set
-        last_message_id = case when excluded.last_at >= c.last_at then excluded.last_message_id else c.last_message_id end,
-        last_at = greatest(c.last_at, excluded.last_at),
-        unread = c.unread + excluded.unread
-    ), note as (${insertNotificationsSql(
-      sql`select m.recipient_id as user_id, ml.locale,
-          ${inMembersLanguage(sql`ml.locale`, input.notification.content)} as content,
-          ${JSON.stringify({ conversationUserId: input.senderId })}::jsonb as data
-        from m, lateral (select ${memberLocale(sql`m.recipient_id`)} as locale) ml`,
-      'message_new',
-      input.notification.title,
-      input.notification.id,
-    )}), live as (${fanOutAfterCommit(sql`note`, 'notification')}),
-    told as (${publishRowsAfterCommit(
-      sql`select 'user:' || m.recipient_id as room, ${message} as payload from m
-        union all select 'user:' || m.sender_id, ${message} from m`,
-      'message',
-    )})
-    select o.id is not null as found, o.blocked_by_me, o.blocked_by_them,
-      m.id, m.sender_id, m.recipient_id, m.message, m.read, m.off_platform, m.created_at,
-      ${hasPushSql(sql`m.recipient_id`)} as recipient_has_push,
-      (select count(*) from locked) + (select count(*) from live) + (select count(*) from told) as queued
-    from (select 1) one left join other o on true left join m on true`,
+    { namesContact: input.namesContact, sameContent: content.same },
+    {
+      sender: input.senderId,
+      recipient: input.recipientId,
+      message: input.message,
+      allowed: input.firstContact.allowed,
+      lockKey: input.firstContact.lockKey,
+      notificationId: input.notification.id,
+      content: content.texts,
+    },
   );
+  // Its two pg_notify statements: the notification's and the two sides' message events.
+  countPublished(2);
   return {
     found: row!.found,
     blockedByMe: row!.blocked_by_me === true,
@@ -300,6 +265,66 @@ export async function sendIfAllowed(tx: Tx, input: SendInput) {
       : undefined,
   };
 }
+
+const sendStatement = shapedStatement<SendRow, { namesContact: boolean; sameContent: boolean }>(
+  'dm_send',
+  (shape) => {
+    const me = sql`${sql.placeholder('sender')}::uuid`;
+    const recipient = sql`${sql.placeholder('recipient')}::uuid`;
+    const dm = directMessages;
+    const blocks = userBlocks;
+    // Each direction its own probe of the pair index, which stops at its first row: an OR of the two may
+    // collect every row of a long conversation in a bitmap first.
+    const known = sql`(exists(select 1 from ${dm} where ${dm.senderId} = ${me} and ${dm.recipientId} = p.id)
+      or exists(select 1 from ${dm} where ${dm.senderId} = p.id and ${dm.recipientId} = ${me}))`;
+    const message = sql`json_build_object('id', m.id, 'senderId', m.sender_id, 'recipientId', m.recipient_id, 'offPlatform', m.off_platform)`;
+    const content = textInLanguage(sql`ml.locale`, shape.sameContent, sql`${sql.placeholder('content')}`);
+    return sql`
+    with other as (
+      select p.id,
+        exists(select 1 from ${blocks} where ${blocks.blockerId} = ${me} and ${blocks.blockedId} = p.id) as blocked_by_me,
+        exists(select 1 from ${blocks} where ${blocks.blockerId} = p.id and ${blocks.blockedId} = ${me}) as blocked_by_them,
+        ${known} as known
+      from ${profiles} p where p.id = ${recipient}
+    ), may as (
+      select id, known or ${sql.placeholder('allowed')}::boolean as sends from other
+      where not blocked_by_me and not blocked_by_them
+    ), locked as (
+      select ${lockKeyCall(sql.placeholder('lockKey'))} from may where not sends
+    ), m as (
+      insert into ${dm} (sender_id, recipient_id, message, off_platform)
+      select ${me}, may.id, ${sql.placeholder('message')}::text, ${offPlatformFlag(shape.namesContact, me, recipient)}
+      from may where sends
+      returning id, sender_id, recipient_id, message, read, off_platform, created_at
+    ), sides as (
+      insert into ${conversations} as c (owner_id, other_id, last_message_id, last_at, unread)
+      select sender_id, recipient_id, id, created_at, 0 from m
+      union all
+      select recipient_id, sender_id, id, created_at, 1 from m
+      on conflict (owner_id, other_id) do update set
+        last_message_id = case when excluded.last_at >= c.last_at then excluded.last_message_id else c.last_message_id end,
+        last_at = greatest(c.last_at, excluded.last_at),
+        unread = c.unread + excluded.unread
+    ), note as (${insertNotificationsSql(
+      sql`select m.recipient_id as user_id, ml.locale, ${content} as content,
+          jsonb_build_object('conversationUserId', m.sender_id) as data
+        from m, lateral (select ${memberLocale(sql`m.recipient_id`)} as locale) ml`,
+      'message_new',
+      (l) => translateText(l, notificationMessages.newMessageTitle),
+      sql.placeholder('notificationId'),
+    )}), live as (${fanOutAfterCommit(sql`note`, 'notification')}),
+    told as (${publishRowsAfterCommit(
+      sql`select 'user:' || m.recipient_id as room, ${message} as payload from m
+        union all select 'user:' || m.sender_id, ${message} from m`,
+      'message',
+    )})
+    select o.id is not null as found, o.blocked_by_me, o.blocked_by_them,
+      m.id, m.sender_id, m.recipient_id, m.message, m.read, m.off_platform, m.created_at,
+      ${hasPushSql(sql`m.recipient_id`)} as recipient_has_push,
+      (select count(*) from locked) + (select count(*) from live) + (select count(*) from told) as queued
+    from (select 1) one left join other o on true left join m on true`;
+  },
+);
 
 /** Hides the conversation for me only; rows both sides deleted are then removed for good. */
 export async function deleteConversationFor(tx: Tx, me: string, other: string) {

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import {
   type ConversationPage,
   type DirectMessage,
   directMessageLimits,
   type ThreadResponse,
 } from '../../../contract/direct-messages.ts';
-import { directMessageTexts, notificationMessages } from '../../../contract/messages.ts';
+import { directMessageTexts } from '../../../contract/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { oneAtATime } from '../../db/sql.ts';
 import { translateText } from '../../i18n.ts';
@@ -15,8 +14,8 @@ import { enqueue, notificationMailStart } from '../../plugins/queue.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { isSelf } from '../../policy.ts';
 import { flagOffPlatformMessage } from '../review/hold.ts';
-import { offPlatformCheck } from '../trust/off-platform.ts';
-import { limitLockedNewContact, limitsNewContacts, newContactKey, newContactLock } from '../trust/service.ts';
+import { offPlatformKinds } from '../trust/off-platform.ts';
+import { limitLockedNewContact, limitsNewContacts, newContactKey } from '../trust/service.ts';
 import {
   addBlock,
   conversationKeyset,
@@ -118,7 +117,7 @@ export async function sendMessage(
       recipientId: directMessageTexts.cannotMessageSelf,
     });
   }
-  const check = offPlatformCheck(sql`${viewer.id}::uuid`, sql`${body.recipientId}::uuid`, body.message);
+  const contactKinds = offPlatformKinds(body.message);
   const content = `${viewer.username}: ${body.message.slice(0, EXCERPT)}`;
   const notificationId = randomUUID();
   // A first contact waits for the sender's lock: their other sends wait here, not on a pool connection.
@@ -129,13 +128,9 @@ export async function sendMessage(
           senderId: viewer.id,
           recipientId: body.recipientId,
           message: body.message,
-          offPlatform: check.flagged,
-          firstContact: { allowed: firstContactAllowed, lock: newContactLock(viewer) },
-          notification: {
-            id: notificationId,
-            title: (l) => translateText(l, notificationMessages.newMessageTitle),
-            content: (l) => translateText(l, content),
-          },
+          namesContact: contactKinds.length > 0,
+          firstContact: { allowed: firstContactAllowed, lockKey: newContactKey(viewer) },
+          notification: { id: notificationId, content: (l) => translateText(l, content) },
         });
         if (!attempt.found) throw new AppError('NOT_FOUND', directMessageTexts.userNotFound);
         if (attempt.blockedByMe) throw new AppError('FORBIDDEN', directMessageTexts.blockedByMe);
@@ -148,7 +143,7 @@ export async function sendMessage(
         await limitLockedNewContact(tx, viewer, body.recipientId);
         row = (await send(true))!;
       }
-      if (row.offPlatform) await flagOffPlatformMessage(tx, row, check.kinds, ipAddress);
+      if (row.offPlatform) await flagOffPlatformMessage(tx, row, contactKinds, ipAddress);
       // Mailed later if the member stays away (modules/mail), as notify() queues it: with the row, in this transaction.
       await enqueue(tx, 'notification-mail', { notificationId }, notificationMailStart(row.recipientHasPush));
       return {

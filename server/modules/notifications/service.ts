@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { locales, sourceLocale } from '../../../contract/i18n/locales.ts';
 import { notificationMessages } from '../../../contract/messages.ts';
 import { type NotificationPage, notificationLimits } from '../../../contract/notifications.ts';
@@ -18,7 +18,7 @@ import {
 } from '../../plugins/queue.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { authorize, notification } from '../../policy.ts';
-import { fanOutAfterCommit, publishAfterCommit } from '../realtime/bus.ts';
+import { countPublished, fanOutAfterCommit, publishAfterCommit } from '../realtime/bus.ts';
 import {
   countUnread,
   findEmail,
@@ -102,19 +102,33 @@ export const memberLocale = (userId: SQL) =>
  */
 export function inMembersLanguage(locale: SQL, wording: Wording, args: SQL[] = []): SQL {
   const marks = args.map((_, i) => `\u2063${i}\u2063`);
-  const texts = Object.fromEntries(locales.map((l) => [l, wording(l, ...marks)]));
-  const source = texts[sourceLocale]!;
-  const same = locales.every((l) => texts[l] === source);
+  const { same, texts } = wordingTexts(wording, ...marks);
   return args.reduce<SQL>(
     (acc, arg, i) => sql`replace(${acc}, ${marks[i]}::text, ${arg})`,
-    same
-      ? // A text every language says alike (a member's own words) reads no language.
-        sql`${source}::text`
-      : // One parameter for every language's text (a jsonb object read by the language); a language no longer
-        // shipped reads English, as the catalogue does.
-        sql`(select coalesce(v.texts ->> ${locale}, v.texts ->> ${sourceLocale}::text) from (values (${JSON.stringify(texts)}::jsonb)) v(texts))`,
+    textInLanguage(locale, same, sql`${texts}`),
   );
 }
+
+/**
+ * A wording's texts as one value, for a statement built once with a placeholder where they go (sql.ts
+ * shapedStatement): the text itself when every language says it alike (`same`: a member's own words), else
+ * each language's text as a jsonb object. `same` changes the statement's text, so it is part of its shape.
+ */
+export function wordingTexts(wording: Wording, ...args: string[]) {
+  const texts = Object.fromEntries(locales.map((l) => [l, wording(l, ...args)]));
+  const source = texts[sourceLocale]!;
+  const same = locales.every((l) => texts[l] === source);
+  return { same, texts: same ? source : JSON.stringify(texts) };
+}
+
+/** wordingTexts' value (`texts`: its parameter or placeholder) in the language `locale` names. */
+export const textInLanguage = (locale: SQL, same: boolean, texts: SQL) =>
+  same
+    ? // A text every language says alike reads no language.
+      sql`${texts}::text`
+    : // One parameter for every language's text (a jsonb object read by the language); a language no longer
+      // shipped reads English, as the catalogue does.
+      sql`(select coalesce(v.texts ->> ${locale}, v.texts ->> ${sourceLocale}::text) from (values (${texts}::jsonb)) v(texts))`;
 
 /** A text that counts, as each language says it: `(l, n, title) => inLocale(l, notices).newReplies(n, title)`. */
 export type CountedWording = (locale: Locale, count: number, ...args: string[]) => string;
@@ -181,7 +195,12 @@ export function countedInMembersLanguage(
  * of its own (the purchase). Pair it with `fanOutAfterCommit` over that CTE for the live events. `id` names
  * the notification of a one-row `rows`, for a caller that enqueues its mail before the statement.
  */
-export function insertNotificationsSql(rows: SQL, type: NotificationType, title: Wording, id?: string): SQL {
+export function insertNotificationsSql(
+  rows: SQL,
+  type: NotificationType,
+  title: Wording,
+  id?: string | Placeholder,
+): SQL {
   return sql`insert into ${notifications} (id, user_id, type, title, content, data)
     select ${id ? sql`${id}::uuid` : sql`gen_random_uuid()`}, r.user_id, ${type}, ${inMembersLanguage(sql`r.locale`, title)}, r.content, r.data
     from (${rows}) r
@@ -252,6 +271,7 @@ export async function notifyMany(tx: Tx, recipients: SQL, type: NotificationType
       live as (${fanOutAfterCommit(sql`inserted`, 'notification')})
       select i.id, ${hasPushSql(sql`i.user_id`)} as has_push from inserted i, (select count(*) from live) l`,
   );
+  countPublished();
   await mailLater(tx, inserted);
 }
 
@@ -282,6 +302,7 @@ export async function notifyManyGrouped(
       select u.id, ${hasPushSql(sql`u.user_id`)} as has_push from upserted u, (select count(*) from live) l
       where u.inserted`,
   );
+  countPublished();
   await mailLater(tx, inserted);
 }
 

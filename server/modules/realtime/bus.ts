@@ -9,6 +9,13 @@ export const REALTIME_CHANNEL = 'cm_realtime';
 let published = 0;
 /** pg_notify statements this process has queued (a fan-out statement counts once). */
 export const publishedEventCount = () => published;
+/**
+ * Counts `statements` pg_notify statements queued by a statement that ran publishRowsAfterCommit's or
+ * fanOutAfterCommit's SQL: its caller counts them when it runs, as the SQL may be built once for many runs.
+ */
+export const countPublished = (statements = 1) => {
+  published += statements;
+};
 
 /** One event of the contract (contract/realtime.ts) for a room: 'user:<id>', 'site' or an internal one. */
 export type RealtimeEvent =
@@ -30,11 +37,10 @@ export async function publishAfterCommit(db: Db | Tx, event: RealtimeEvent) {
 /**
  * SQL that queues `event` for each row of `source` (a query with a `room` text and a json `payload`, as
  * publishAfterCommit's event has them), in the same statement and transaction: for a statement that writes
- * rows and tells of them in one round trip. The payloads must be the event's, as the contract says.
+ * rows and tells of them in one round trip. The payloads must be the event's, as the contract says. Its caller
+ * counts it with countPublished at each run.
  */
 export function publishRowsAfterCommit(source: SQL, event: ServerEventName): SQL {
-  // Built right where it is executed, once per statement.
-  published++;
   return sql`select pg_notify(${REALTIME_CHANNEL}, json_build_object('room', e.room, 'event', ${event}::text, 'payload', e.payload)::text)
     from (${source}) e`;
 }
@@ -54,11 +60,9 @@ export const FAN_OUT_CHUNK = 80;
 /**
  * SQL that queues one pg_notify per chunk of {@link FAN_OUT_CHUNK} rows of `source` (a CTE or table with
  * `user_id` and `id` columns), in the same statement and transaction: delivered after commit, dropped on
- * rollback, one round trip however many recipients.
+ * rollback, one round trip however many recipients. Its caller counts it with countPublished at each run.
  */
 export function fanOutAfterCommit(source: SQL, event: FanOutEvent['event']): SQL {
-  // Built right where it is executed, once per statement.
-  published++;
   return sql`select pg_notify(${REALTIME_CHANNEL}, json_build_object('event', ${event}::text, 'fanOut', json_agg(json_build_array(s.user_id, s.id)))::text)
     from (select user_id, id, (row_number() over () - 1) / ${FAN_OUT_CHUNK} as chunk from ${source}) s
     group by s.chunk`;

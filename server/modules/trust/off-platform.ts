@@ -40,11 +40,14 @@ const tradePartners = (a: SQL, b: SQL) =>
     ))`;
 
 /**
- * A direct message's check, for the statement that stores it: the kinds of contact its text names, and
- * `flagged`, an SQL boolean that holds when it names some and its two members trade with each other (a plain
- * false, reading nothing, when it names none). The message is stored with `off_platform` = flagged.
+ * A direct message's check: the kinds of contact its text names. The statement that stores it sets
+ * `off_platform` to offPlatformFlag's SQL, so whether the text names any is part of that statement's shape.
  */
-export function offPlatformCheck(sender: SQL, recipient: SQL, text: string) {
-  const { kinds } = detectOffPlatformContact(text);
-  return { kinds, flagged: kinds.length > 0 ? tradePartners(sender, recipient) : sql<boolean>`false` };
-}
+export const offPlatformKinds = (text: string) => detectOffPlatformContact(text).kinds;
+
+/**
+ * An SQL boolean that holds when a message between `sender` and `recipient` that `namesContact` is to be
+ * flagged: its two members trade with each other (a plain false, reading nothing, when it names none).
+ */
+export const offPlatformFlag = (namesContact: boolean, sender: SQL, recipient: SQL) =>
+  namesContact ? tradePartners(sender, recipient) : sql<boolean>`false`;

@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/client.ts';
-import { type Executor, lockKey, lockKeyCall } from '../../db/sql.ts';
+import { type Executor, lockKey } from '../../db/sql.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { canModerate } from '../../policy.ts';
 import { trustTerms } from './levels.ts';
@@ -21,7 +21,7 @@ export async function limitPost(db: Executor, viewer: Viewer, reach: { links: nu
 
 /*
  * A direct message is limited only when it is the first ever between the two. The send statement tells a
- * known pair (it sends at once) from a first contact, for which it takes `newContactLock` instead of sending;
+ * known pair (it sends at once) from a first contact, for which it takes the `newContactKey` lock instead of sending;
  * then `limitLockedNewContact` counts the day's others under that lock, and the send goes again.
  */
 
@@ -29,15 +29,13 @@ export async function limitPost(db: Executor, viewer: Viewer, reach: { links: nu
 export const limitsNewContacts = (viewer: Viewer) => !canModerate(viewer);
 
 /**
- * The sender's first-contact lock, as an SQL call: two first messages sent at once must not both see the count
- * before either.
+ * The key of the sender's first-contact lock (the send statement takes it; `oneAtATime` queues on it in the
+ * process): two first messages sent at once must not both see the count before either.
  */
-export const newContactLock = (viewer: Viewer) => lockKeyCall(newContactKey(viewer));
-/** That lock's key, for `oneAtATime` around the send. */
 export const newContactKey = (viewer: Viewer) => `new-contact:${viewer.id}`;
 
 /**
- * Refuses a first contact past the level's daily limit. Only under newContactLock, taken earlier in the same
+ * Refuses a first contact past the level's daily limit. Only under the newContactKey lock, taken earlier in the same
  * transaction: this statement's snapshot, taken after it, sees every first contact committed before.
  */
 export async function limitLockedNewContact(tx: Tx, viewer: Viewer, recipientId: string) {

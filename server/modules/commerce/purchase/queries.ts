@@ -14,7 +14,7 @@ import { inLocale } from '../../../i18n.ts';
 import { sellerHooksWanting } from '../../hooks/service.ts';
 import { hasPushSql } from '../../notifications/queries.ts';
 import { inMembersLanguage, insertNotificationsSql, memberLocale } from '../../notifications/service.ts';
-import { fanOutAfterCommit } from '../../realtime/bus.ts';
+import { countPublished, fanOutAfterCommit } from '../../realtime/bus.ts';
 import { saleTermsOf, saleTermsSql } from '../../site-settings/service.ts';
 import { watchListingsSql } from '../watches/queries.ts';
 
@@ -189,6 +189,7 @@ export async function purchase(
       left join sold s on true
       left join ${profiles} seller on seller.id = o.seller_id`,
   );
+  countPublished();
   // When nothing was bought: the price of the listing if it is still on sale (an edit committed between the
   // two statements shows here), so the caller can tell a changed price from a sold listing or no credits.
   return { order: row?.id ? (row as PurchasedOrder) : undefined, ...activeTerms(row) };
