@@ -69,7 +69,7 @@ import { payoutReconcilePlugin } from './modules/withdrawals/payout-reconcile-jo
 import { withdrawalRoutes } from './modules/withdrawals/routes.ts';
 import { cleanUpPlugin } from './plugins/clean-up.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
-import { type LogDestination, loggerOptions, requestLogPlugin } from './plugins/logging.ts';
+import { type LogDestination, lazyChildLogger, loggerOptions, requestLogPlugin } from './plugins/logging.ts';
 import { createMailer, type Mailer } from './plugins/mailer.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import {
@@ -113,6 +113,7 @@ export async function buildApp({ config, database, mailer, logger, logDestinatio
     routerOptions: { maxParamLength: 200 },
     frameworkErrors,
     return503OnClosing: true,
+    childLoggerFactory: lazyChildLogger,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -149,6 +149,8 @@ describe.each<Mode>(['production', 'development'])('logs in %s', (mode) => {
       const parsed = JSON.parse(requestLines[0]!) as Record<string, unknown>;
       expect(parsed).toMatchObject({
         level: 30,
+        // The request's id, as its own logger's lines carry it (the line is written without making that).
+        reqId: expect.stringMatching(/^req-/),
         req: { method: 'POST', route: '/api/v1/listings/:id/purchase' },
         res: { statusCode: 201 },
       });
