@@ -2,17 +2,20 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import pg from 'pg';
 import { GENERIC_PLANS } from '../../server/db/client.ts';
+import { runPrepared } from '../../server/db/prepared-read.ts';
 
 /**
  * The references, as a child process of the benchmark (like the app):
  * - `/ceiling/<name>`: replays the SQL statements the app sent for one request of that endpoint (captured by
  *   run.ts), through `pg` on one pooled connection, behind a bare node:http server; the body is the rows as JSON.
- *   Every statement goes as a named prepared statement, parsed and planned once per connection: the best the
- *   driver offers, and what the app itself does for its hottest reads, so the ratio measures the app's own
- *   overhead and not the protocol (issue 38). A statement the app sent on a connection that keeps generic
+ *   Every statement goes as a named prepared statement, parsed and planned once per connection, through the
+ *   app's own reader (server/db/prepared-read.ts: its result described once, then bound and executed): the
+ *   best the driver offers, and what the app itself does for every named statement, so the ratio measures the
+ *   app's own overhead and not the protocol (issue 38). A statement the app sent on a connection that keeps generic
  *   plans (decision 078) is replayed on such a connection.
- * - `/ceiling-unnamed/<name>`: the same statements unnamed (parsed and planned on every call), the ceiling as it
- *   was before, printed beside the named one so the difference stays visible.
+ * - `/ceiling-pg/<name>`: the same statements named through pg's own Query (the result described again at every
+ *   call), the named ceiling before the app had its reader; and `/ceiling-unnamed/<name>`: unnamed (parsed and
+ *   planned on every call), the ceiling as it was before that. Both printed beside the named one.
  * - `/old-feed`: the feed as the spec's client built it: one read of the posts (author joined, newest first,
  *   one page), then for every post its like count, whether I liked it, whether I follow its author and its
  *   comments oldest first (four queries per post, per post in parallel as the client's Promise.all did).
@@ -52,16 +55,23 @@ const nameOf = (text: string) => {
   return name;
 };
 
-async function replay(statements: Statement[], named: boolean) {
+/** How a replay sends its statements: the app's reader, pg's own Query named, or unnamed. */
+type Protocol = 'reader' | 'pg' | 'unnamed';
+
+async function replay(statements: Statement[], protocol: Protocol) {
   const client = await pool.connect();
   try {
     let last: unknown[] = [];
-    for (const { name: _, generic, ...s } of statements)
+    for (const { name: _, generic, ...s } of statements) {
+      const on = generic ? genericPlans : client;
       last = (
-        named
-          ? await (generic ? genericPlans : client).query({ ...s, name: nameOf(s.text) })
-          : await client.query(s)
+        protocol === 'reader'
+          ? await runPrepared(on, s.text, nameOf(s.text), s.values ?? [], s.rowMode === 'array')
+          : protocol === 'pg'
+            ? await on.query({ ...s, name: `pg_${nameOf(s.text)}` })
+            : await client.query(s)
       ).rows;
+    }
     return last;
   } finally {
     client.release();
@@ -104,6 +114,12 @@ async function oldFeed() {
   );
 }
 
+const PROTOCOLS: Record<string, Protocol> = {
+  ceiling: 'reader',
+  'ceiling-pg': 'pg',
+  'ceiling-unnamed': 'unnamed',
+};
+
 const server = http.createServer(async (req, res) => {
   try {
     const url = new URL(req.url!, 'http://x');
@@ -112,11 +128,12 @@ const server = http.createServer(async (req, res) => {
     else if (url.pathname.startsWith('/ceiling')) {
       const [, kind, route] = url.pathname.split('/');
       const statements = plan.routes[route!];
-      if (!statements || (kind !== 'ceiling' && kind !== 'ceiling-unnamed')) {
+      const protocol = PROTOCOLS[kind!];
+      if (!statements || !protocol) {
         res.writeHead(404).end();
         return;
       }
-      body = await replay(statements, kind === 'ceiling');
+      body = await replay(statements, protocol);
     } else {
       res.writeHead(url.pathname === '/ready' ? 200 : 404).end();
       return;

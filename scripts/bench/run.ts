@@ -337,8 +337,12 @@ const slug = (name: string) => name.replace(/[^a-z]+/g, '-');
 interface Row {
   name: string;
   app: LoadResult;
-  /** The named-statement ceiling (the target's reference) and the unnamed one beside it. */
+  /**
+   * The named-statement ceiling (the target's reference: through the app's reader), and beside it the same
+   * statements named through pg's own Query, and unnamed.
+   */
   ceiling?: LoadResult;
+  pgNamed?: LoadResult;
   unnamed?: LoadResult;
   /** The same endpoint and its named ceiling at TARGET.p99Connections, for the p99 target and the ratio there. */
   quiet?: LoadResult;
@@ -402,6 +406,9 @@ async function measureApp(
       row.ceiling = medianRound(rounds[1]);
       row.rounds = rounds[0];
       row.ceilingRounds = rounds[1];
+      const pgNamed = { url: `${ceiling.base}/ceiling-pg/${slug(e.name)}` };
+      await warmUp(pgNamed, load);
+      row.pgNamed = await measure(pgNamed, { ...readRound, warmupSeconds: 0 });
       const unnamed = { url: `${ceiling.base}/ceiling-unnamed/${slug(e.name)}` };
       await warmUp(unnamed, load);
       row.unnamed = await measure(unnamed, { ...readRound, warmupSeconds: 0 });
@@ -497,7 +504,7 @@ const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
 
 function table(rows: Row[], withRefs: boolean) {
   const head = withRefs
-    ? `| endpoint | req/s | target req/s (full scale, 0 failed) | p50 ms | p99 ms | failed | ceiling req/s, named (unnamed) | ratio to ceiling (≥ ${TARGET.ceilingRatio}) | at ${TARGET.p99Connections} conn: ratio (≥ ${TARGET.ceilingRatio}) | p99 ms at ${TARGET.p99Connections} conn (≤ ${TARGET.p99Ms}) | old design req/s | ratio to old design (≥ ${TARGET.oldDesignRatio}) |`
+    ? `| endpoint | req/s | target req/s (full scale, 0 failed) | p50 ms | p99 ms | failed | ceiling req/s, named (pg's Query named / unnamed) | ratio to ceiling (≥ ${TARGET.ceilingRatio}) | at ${TARGET.p99Connections} conn: ratio (≥ ${TARGET.ceilingRatio}) | p99 ms at ${TARGET.p99Connections} conn (≤ ${TARGET.p99Ms}) | old design req/s | ratio to old design (≥ ${TARGET.oldDesignRatio}) |`
     : '| endpoint | req/s | p50 ms | p99 ms | failed |';
   const sep = head.replace(/[^|]+/g, ' --- ');
   const lines = rows.map((r) => {
@@ -531,7 +538,9 @@ function table(rows: Row[], withRefs: boolean) {
         : c
           ? ''
           : 'n/a (write)';
-    const unnamed = r.unnamed ? ` (${r.unnamed.rps.toFixed(0)}${errs(r.unnamed)})` : '';
+    const unnamed = r.unnamed
+      ? ` (${r.pgNamed ? `${r.pgNamed.rps.toFixed(0)}${errs(r.pgNamed)} / ` : ''}${r.unnamed.rps.toFixed(0)}${errs(r.unnamed)})`
+      : '';
     const o = r.oldDesign;
     const or = o ? `${ratio(a.rps, o.rps)} ${verdict(a.rps >= TARGET.oldDesignRatio * o.rps)}` : '';
     return `${base} ${c ? c.rps.toFixed(0) : '–'}${errs(c)}${unnamed} | ${cr} | ${quietRatio} | ${p99} | ${o ? o.rps.toFixed(0) : ''}${errs(o)} | ${or} |`;
@@ -621,7 +630,7 @@ async function main() {
     );
     children.push(ceiling);
     for (const name of [
-      ...Object.keys(routes).flatMap((r) => [`ceiling/${r}`, `ceiling-unnamed/${r}`]),
+      ...Object.keys(routes).flatMap((r) => [`ceiling/${r}`, `ceiling-pg/${r}`, `ceiling-unnamed/${r}`]),
       'old-feed',
     ]) {
       const res = await fetch(`${ceiling.base}/${name}`);
@@ -739,7 +748,7 @@ async function main() {
       out();
     }
     out(
-      `req/s counts 2xx answers only; p50/p99 cover every answer; failed = non-2xx answers plus requests that got no answer within 10 s, in any round. Each read and its ceiling are measured in ${READ_ROUNDS} alternating rounds of ${readRound.durationSeconds} s (each warmed up once); req/s, p50 and p99 are the median round's, the ratio is of the medians, each round's own ratio in parentheses. Ceiling: the same statements the app sent for that request (session lookup included), replayed through \`pg\` on one pooled connection behind a bare node:http server, each as a named prepared statement (planned once per connection); app and ceiling reach PostgreSQL through its Unix socket; in parentheses, one round of the same statements unnamed (parsed and planned on every call). The ratio at ${TARGET.p99Connections} connections is of one round each, app then named ceiling. Old design: one read of a page of 20 posts, then per post its like count, liked-by-me, following-author and its comments (4 queries per post, 81 per page), through the same pool.`,
+      `req/s counts 2xx answers only; p50/p99 cover every answer; failed = non-2xx answers plus requests that got no answer within 10 s, in any round. Each read and its ceiling are measured in ${READ_ROUNDS} alternating rounds of ${readRound.durationSeconds} s (each warmed up once); req/s, p50 and p99 are the median round's, the ratio is of the medians, each round's own ratio in parentheses. Ceiling: the same statements the app sent for that request (session lookup included), replayed through \`pg\` on one pooled connection behind a bare node:http server, each as a named prepared statement (planned once per connection) through the app's own reader (db/prepared-read.ts: the result described once, then bound and executed, as the app sends it); app and ceiling reach PostgreSQL through its Unix socket; in parentheses, one round each of the same statements named through pg's own Query (described again at every call), and unnamed (parsed and planned on every call). The ratio at ${TARGET.p99Connections} connections is of one round each, app then named ceiling. Old design: one read of a page of 20 posts, then per post its like count, liked-by-me, following-author and its comments (4 queries per post, 81 per page), through the same pool.`,
     );
     out();
 

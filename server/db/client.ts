@@ -281,6 +281,8 @@ function watchTimeouts(client: pg.PoolClient, onTimeout: () => void) {
  * text built once and is only planned again at each call. A query object of its own (a cursor) is left alone.
  */
 export function sendUnnamed(client: pg.PoolClient) {
+  // The app's own statement reader (prepared-read.ts) reads this from the connection pg hands it.
+  (client as unknown as { connection: { sendsUnnamed?: boolean } }).connection.sendsUnnamed = true;
   const query = client.query;
   const unnamed = function (this: pg.PoolClient, config: unknown, ...rest: unknown[]) {
     const named =

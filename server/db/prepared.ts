@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
 import type { Keyset } from './cursor.ts';
 import { genericPlansOf } from './generic-plans.ts';
+import { readPrepared } from './prepared-read.ts';
 import { readTarget } from './replicas.ts';
 import { compileRowsOf } from './row-mapper.ts';
 
@@ -24,7 +25,8 @@ import { compileRowsOf } from './row-mapper.ts';
  * how many words or names a search matches, would plan again at every call. Where no such connections exist
  * (PGlite, behind a pooler, a transaction's own connection) it runs as any named statement.
  *
- * Their rows are mapped by a mapper compiled once per statement (row-mapper.ts), not field by field.
+ * Their rows are mapped by a mapper compiled once per statement (row-mapper.ts), not field by field, and on
+ * PostgreSQL they are read by the app's own reader (prepared-read.ts), which has the result described once.
  */
 export function preparedStatements<A extends unknown[], Q extends { prepare(name: string): unknown }>(
   name: string,
@@ -52,6 +54,7 @@ export function preparedStatements<A extends unknown[], Q extends { prepare(name
       const named = shape ? `${name}_${shape}` : name;
       statement = build(db, ...args).prepare(planEachCall ? '' : named) as Prepared;
       compileRowsOf(statement);
+      readPrepared(statement);
       byShape.set(shape, statement);
     }
     return statement;

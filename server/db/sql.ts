@@ -1,8 +1,18 @@
 import { createHash } from 'node:crypto';
-import { eq, getTableColumns, is, type Placeholder, type Query, SQL, sql } from 'drizzle-orm';
+import {
+  eq,
+  fillPlaceholders,
+  getTableColumns,
+  is,
+  type Placeholder,
+  type Query,
+  SQL,
+  sql,
+} from 'drizzle-orm';
 import type { PgColumn, PgDialect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db, Tx } from './client.ts';
+import { isPgTarget, runPrepared } from './prepared-read.ts';
 
 /** The database or a transaction: every query helper takes either. */
 export type Executor = Db | Tx;
@@ -125,9 +135,26 @@ export async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
  * PGlite ignores the name; DATABASE_STATEMENTS=unnamed drops it (a pooler in transaction mode, decision 040).
  */
 export async function namedRows<T>(db: Executor, label: string, query: SQL | Query): Promise<T[]> {
-  const { session, dialect } = internals(db);
+  const { dialect } = internals(db);
   const q = is(query, SQL) ? dialect.sqlToQuery(query) : query;
-  const result = await session.prepareQuery(q, undefined, statementName(label, q.sql), false).execute();
+  return runNamed<T>(db, q, statementName(label, q.sql), {});
+}
+
+/**
+ * A named statement's rows as objects: on PostgreSQL through the app's reader (prepared-read.ts), which has
+ * the result described once per text; on PGlite through Drizzle's session, which ignores the name.
+ */
+async function runNamed<T>(
+  db: Executor,
+  q: Query,
+  name: string,
+  values: Record<string, unknown>,
+): Promise<T[]> {
+  const { session } = internals(db);
+  const client = (session as unknown as { client?: unknown }).client;
+  if (isPgTarget(client))
+    return (await runPrepared(client, q.sql, name, fillPlaceholders(q.params, values), false)).rows as T[];
+  const result = await session.prepareQuery(q, undefined, name, false).execute(values);
   return (result as { rows: T[] }).rows;
 }
 
@@ -144,7 +171,7 @@ export function shapedStatement<T, S extends Record<string, boolean>>(
 ) {
   const built = new WeakMap<PgDialect, Map<string, { query: Query; name: string }>>();
   return async (db: Executor, shape: S, values: Record<string, unknown>): Promise<T[]> => {
-    const { session, dialect } = internals(db);
+    const { dialect } = internals(db);
     let byShape = built.get(dialect);
     if (!byShape) {
       byShape = new Map();
@@ -161,10 +188,7 @@ export function shapedStatement<T, S extends Record<string, boolean>>(
       statement = { query, name: statementName(label, query.sql) };
       byShape.set(key, statement);
     }
-    const result = await session
-      .prepareQuery(statement.query, undefined, statement.name, false)
-      .execute(values);
-    return (result as { rows: T[] }).rows;
+    return runNamed<T>(db, statement.query, statement.name, values);
   };
 }
 
