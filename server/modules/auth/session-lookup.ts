@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { compileRowsOf } from '../../db/row-mapper.ts';
+import { preparedStatements } from '../../db/prepared.ts';
 import { profiles, sessions } from '../../db/schema/index.ts';
 import { prepareSessionTouch } from '../sessions/queries.ts';
 import type { Auth } from './auth.ts';
@@ -28,6 +28,21 @@ function readCookies(header: string): Map<string, string> {
   return found;
 }
 
+/** A session's row joined to its member, by the stored token's hash. */
+const byTokenStatement = preparedStatements('viewer_by_session_token', (db: Db) =>
+  db
+    .select({
+      ...viewerColumns,
+      banned: profiles.banned,
+      expiresAt: sessions.expiresAt,
+      sessionId: sessions.id,
+      updatedAt: sessions.updatedAt,
+    })
+    .from(sessions)
+    .innerJoin(profiles, eq(profiles.id, sessions.userId))
+    .where(eq(sessions.token, sql.placeholder('token'))),
+);
+
 /**
  * The signed-in member of a request in one prepared statement (session joined to its member), instead of
  * better-auth's getSession, which costs two round trips, a WebCrypto HMAC and its own object mapping on every
@@ -43,20 +58,9 @@ export async function createSessionLookup(db: Db, auth: Auth): Promise<SessionLo
   const dontRememberName = ctx.authCookies.dontRememberToken.name;
   const secret = ctx.secret;
   const refreshBeforeMs = (ctx.sessionConfig.expiresIn - ctx.sessionConfig.updateAge) * 1000;
-  const byToken = db
-    .select({
-      ...viewerColumns,
-      banned: profiles.banned,
-      expiresAt: sessions.expiresAt,
-      sessionId: sessions.id,
-      updatedAt: sessions.updatedAt,
-    })
-    .from(sessions)
-    .innerJoin(profiles, eq(profiles.id, sessions.userId))
-    .where(eq(sessions.token, sql.placeholder('token')))
-    .prepare('viewer_by_session_token');
-  // Every signed-in request maps this row: with the compiled mapper, as every prepared statement's.
-  compileRowsOf(byToken);
+  // Every signed-in request runs it: prepared once, its rows mapped by the compiled mapper and read by the app's
+  // reader, as every prepared statement's (db/prepared.ts).
+  const byToken = byTokenStatement(db, '');
   // "Last active" on the sessions list: written at most once per TOUCH_AFTER_MS per session, not per request.
   const touch = prepareSessionTouch(db);
 
