@@ -1,6 +1,11 @@
+import { createRequire } from 'node:module';
 import { fillPlaceholders } from 'drizzle-orm';
 import pg from 'pg';
-import { prepareValue } from 'pg/lib/utils.js';
+
+/** pg's own conversion of a parameter to what it sends (its lib files ship without types). */
+const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as {
+  prepareValue: (value: unknown) => unknown;
+};
 
 /**
  * A named statement run through pg's Submittable interface (the one pg-cursor uses) instead of its `Query`, for
@@ -59,8 +64,12 @@ const asSent: Parser = (text) => text;
 const parserOf = (type: number): Parser =>
   AS_SENT.has(type) ? asSent : (pg.types.getTypeParser(type, 'text') as Parser);
 
-/** Each text's result columns, as PostgreSQL described them the first time: one per statement of the app. */
+/**
+ * Each text's result columns, as PostgreSQL described them the first time: one per statement of the app, a
+ * fixed set. Bounded all the same: past the bound it starts over, which costs descriptions, never a wrong row.
+ */
 const described = new Map<string, Described>();
+const MAX_DESCRIBED = 2000;
 
 export interface PreparedResult {
   rows: unknown[];
@@ -125,6 +134,7 @@ export class PreparedRead {
       parsers: msg.fields.map((f) => parserOf(f.dataTypeID)),
       names: msg.fields.map((f) => f.name),
     };
+    if (described.size >= MAX_DESCRIBED) described.clear();
     described.set(this.text, this.columns);
   }
 
