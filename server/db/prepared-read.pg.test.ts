@@ -12,6 +12,16 @@ beforeAll(() => {
 });
 afterAll(() => pool.end());
 
+/** Runs `fn` on one client of the pool; `drop` closes its connection after (a connection the test marked). */
+async function onOneClient(fn: (client: pg.PoolClient) => Promise<void>, { drop = false } = {}) {
+  const client = await pool.connect();
+  try {
+    await fn(client);
+  } finally {
+    client.release(drop);
+  }
+}
+
 /** A text no other test sends: the reader keeps each text's description for the life of the process. */
 const fresh = (text: string) => `${text} -- ${randomUUID()}`;
 
@@ -71,8 +81,7 @@ describe('runPrepared', () => {
 
   it('asks PostgreSQL to describe a text once, then binds and executes only', async () => {
     const text = fresh('select $1::int * 2 as twice');
-    const client = await pool.connect();
-    try {
+    await onOneClient(async (client) => {
       const connection = (client as unknown as { connection: { describe: (m: unknown) => void } }).connection;
       const describe = vi.spyOn(connection, 'describe');
       for (let n = 1; n <= 4; n++)
@@ -82,9 +91,7 @@ describe('runPrepared', () => {
         await client.query("select count(*)::int as n from pg_prepared_statements where name = 'reader_once'")
       ).rows;
       expect(prepared.n).toBe(1);
-    } finally {
-      client.release();
-    }
+    });
   });
 
   it('answers an empty result and a statement that returns no rows', async () => {
@@ -97,8 +104,7 @@ describe('runPrepared', () => {
 
   it("fails with PostgreSQL's error, once, and the client goes on serving", async () => {
     const text = fresh('select 1 / $1::int as q');
-    const client = await pool.connect();
-    try {
+    await onOneClient(async (client) => {
       await expect(runPrepared(client, text, 'reader_error', [0], false)).rejects.toMatchObject({
         code: '22012',
       });
@@ -107,15 +113,12 @@ describe('runPrepared', () => {
         code: '42703',
       });
       expect((await client.query('select 1 as ok')).rows).toEqual([{ ok: 1 }]);
-    } finally {
-      client.release();
-    }
+    });
   });
 
   it('fails a value pg cannot send without losing the client', async () => {
     const text = fresh('select $1::text as v');
-    const client = await pool.connect();
-    try {
+    await onOneClient(async (client) => {
       const unsendable = {
         toPostgres: () => {
           throw new Error('cannot send this');
@@ -127,46 +130,40 @@ describe('runPrepared', () => {
       expect((await runPrepared(client, text, 'reader_value', ['sent'], false)).rows).toEqual([
         { v: 'sent' },
       ]);
-    } finally {
-      client.release();
-    }
+    });
   });
 
   it('refuses a name already given to another text, as pg does', async () => {
-    const client = await pool.connect();
-    try {
+    await onOneClient(async (client) => {
       await runPrepared(client, fresh('select 1 as a'), 'reader_clash', [], false);
       await expect(runPrepared(client, fresh('select 2 as a'), 'reader_clash', [], false)).rejects.toThrow(
         "Prepared statements must be unique - 'reader_clash' was used for a different statement",
       );
-    } finally {
-      client.release();
-    }
+    });
   });
 
   it('sends every statement unnamed on a connection that must (a pooler in transaction mode)', async () => {
     const text = fresh('select $1::int + 1 as next');
-    const client = await pool.connect();
-    try {
-      (client as unknown as { connection: { sendsUnnamed?: boolean } }).connection.sendsUnnamed = true;
-      for (let n = 0; n < 3; n++)
-        expect((await runPrepared(client, text, 'reader_unnamed', [n], false)).rows).toEqual([
-          { next: n + 1 },
-        ]);
-      const [prepared] = (
-        await client.query(
-          "select count(*)::int as n from pg_prepared_statements where name = 'reader_unnamed'",
-        )
-      ).rows;
-      expect(prepared.n).toBe(0);
-    } finally {
-      client.release(true);
-    }
+    await onOneClient(
+      async (client) => {
+        (client as unknown as { connection: { sendsUnnamed?: boolean } }).connection.sendsUnnamed = true;
+        for (let n = 0; n < 3; n++)
+          expect((await runPrepared(client, text, 'reader_unnamed', [n], false)).rows).toEqual([
+            { next: n + 1 },
+          ]);
+        const [prepared] = (
+          await client.query(
+            "select count(*)::int as n from pg_prepared_statements where name = 'reader_unnamed'",
+          )
+        ).rows;
+        expect(prepared.n).toBe(0);
+      },
+      { drop: true },
+    );
   });
 
   it('runs inside the transaction of the client it is given', async () => {
-    const client = await pool.connect();
-    try {
+    await onOneClient(async (client) => {
       await client.query('begin');
       await runPrepared(
         client,
@@ -179,8 +176,6 @@ describe('runPrepared', () => {
       const text = fresh('select n from reader_tx');
       expect((await runPrepared(client, text, 'reader_tx_read', [], false)).rows).toEqual([{ n: 5 }]);
       await client.query('rollback');
-    } finally {
-      client.release();
-    }
+    });
   });
 });
