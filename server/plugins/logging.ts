@@ -109,6 +109,8 @@ export function loggerOptions(config: Config, destination?: LogDestination): Fas
 }
 
 type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+type Bindings = Parameters<FastifyBaseLogger['child']>[0];
+type ChildOptions = NonNullable<Parameters<FastifyBaseLogger['child']>[1]>;
 const LEVELS: Level[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'];
 
 /**
@@ -121,28 +123,56 @@ export const lazyChildLogger: NonNullable<FastifyServerOptions['childLoggerFacto
   parent,
   bindings,
   options,
-) => {
-  let made: FastifyBaseLogger | undefined;
-  const child = () => {
-    made ??= parent.child(bindings, options);
-    return made;
-  };
-  const logger = {
-    get level() {
-      return made?.level ?? options.level ?? parent.level;
-    },
-    set level(level: string) {
-      child().level = level;
-    },
-    child: (more: object, moreOptions?: object) => child().child(more, moreOptions),
-    silent: () => {},
-  } as unknown as FastifyBaseLogger;
-  for (const level of LEVELS)
-    logger[level] = ((...args: Parameters<FastifyBaseLogger['info']>) => {
-      if (made || isEnabled(parent, options, level)) child()[level](...args);
-    }) as FastifyBaseLogger['info'];
-  return logger;
-};
+) => new LazyChild(parent, bindings, options) as unknown as FastifyBaseLogger;
+
+/** The logger lazyChildLogger hands out: its methods on the prototype, so a request allocates one object. */
+class LazyChild {
+  private made: FastifyBaseLogger | undefined;
+  private readonly parent: FastifyBaseLogger;
+  private readonly bindings: Bindings;
+  private readonly options: ChildOptions;
+  constructor(parent: FastifyBaseLogger, bindings: Bindings, options: ChildOptions) {
+    this.parent = parent;
+    this.bindings = bindings;
+    this.options = options;
+  }
+  private real() {
+    this.made ??= this.parent.child(this.bindings, this.options);
+    return this.made;
+  }
+  private log(level: Level, args: unknown[]) {
+    if (this.made || isEnabled(this.parent, this.options, level))
+      (this.real()[level] as (...a: unknown[]) => void)(...args);
+  }
+  get level() {
+    return this.made?.level ?? this.options.level ?? this.parent.level;
+  }
+  set level(level: string) {
+    this.real().level = level;
+  }
+  fatal(...args: unknown[]) {
+    this.log('fatal', args);
+  }
+  error(...args: unknown[]) {
+    this.log('error', args);
+  }
+  warn(...args: unknown[]) {
+    this.log('warn', args);
+  }
+  info(...args: unknown[]) {
+    this.log('info', args);
+  }
+  debug(...args: unknown[]) {
+    this.log('debug', args);
+  }
+  trace(...args: unknown[]) {
+    this.log('trace', args);
+  }
+  silent() {}
+  child(more: Bindings, moreOptions?: ChildOptions) {
+    return this.real().child(more, moreOptions);
+  }
+}
 
 /** Whether `level` gets through: the child's own level when given, else the parent's (pino's check). */
 function isEnabled(parent: FastifyBaseLogger, options: { level?: string }, level: Level) {
