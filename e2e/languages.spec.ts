@@ -42,8 +42,9 @@ async function pickInMenu(page: Page, menuLabel: string, name: string) {
   await page.keyboard.press('ArrowDown');
   const menu = page.getByRole('menu', { name: menuLabel });
   await expect(menu).toBeVisible();
+  // The menu opens with the focus on the active language; arrows move it to `name`, Enter chooses it.
+  await expect(menu.getByRole('menuitemradio', { checked: true })).toBeFocused();
   const item = menu.getByRole('menuitemradio', { name, exact: true });
-  // Arrows move the focus to the language, Enter chooses it.
   for (let i = 0; i < locales.length && !(await item.evaluate((e) => e === document.activeElement)); i++)
     await page.keyboard.press('ArrowDown');
   await expect(item).toBeFocused();

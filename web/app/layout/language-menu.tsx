@@ -1,5 +1,5 @@
 import { Check, Languages } from 'lucide-react';
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Locale } from '../../../contract/i18n/locales.ts';
 import { languageMessages as messages } from '../../../contract/shell-messages.ts';
 import { buttonClasses } from '../../components/ui/button.tsx';
@@ -47,11 +47,16 @@ export function LanguageMenu({ className }: { className?: string }) {
     button.current?.focus();
   }, []);
 
-  useEffect(() => {
+  // The chosen language has the focus as the menu appears: before paint, so a key pressed the moment it shows
+  // moves within the menu instead of reaching the button it opened from.
+  useLayoutEffect(() => {
     if (!open) return;
-    // The chosen language has the focus when the menu opens.
     const list = menuItems(menu.current);
     (list.find((i) => i.getAttribute('aria-checked') === 'true') ?? list[0])?.focus();
+  }, [open]);
+
+  useEffect(() => {
+    if (!open) return;
     const outside = (event: PointerEvent) => {
       const target = event.target as Node;
       if (!menu.current?.contains(target) && !button.current?.contains(target)) setOpen(false);
