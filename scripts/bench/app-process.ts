@@ -10,6 +10,15 @@ export const root = path.resolve(import.meta.dirname, '../..');
 /** Every child that runs our code loads the resolve hook first, as `npm start` does (docs/decisions/028). */
 export const NODE_ARGS = ['--import', pathToFileURL(path.join(root, 'server/boot/fast-resolve.ts')).href];
 /**
+ * The V8 flags `npm start` gives the server (package.json's start script, the one place they are written): a
+ * measured app runs as production runs it (docs/decisions/081).
+ */
+export const START_FLAGS = (
+  JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }
+).scripts.start
+  .split(/\s+/)
+  .filter((word) => word.startsWith('--'));
+/**
  * A child that lives a few seconds (a server a test starts and stops, a CLI script) on PGlite: V8 compiles
  * PostgreSQL's 9 MB of WebAssembly a second time with its optimizing tier in the background, and the exit
  * waits for it: 2 of a PGlite script's 3.4 CPU-seconds. Baseline code is the same program, only slower to
@@ -168,7 +177,7 @@ function startAppOnce(env: Record<string, string>, port: number | undefined, nod
       },
       '/api/health',
       use,
-      nodeFlags,
+      [...START_FLAGS, ...nodeFlags],
     );
   });
 }
