@@ -7,7 +7,9 @@ import { runPrepared } from '../../server/db/prepared-read.ts';
 /**
  * The references, as a child process of the benchmark (like the app):
  * - `/ceiling/<name>`: replays the SQL statements the app sent for one request of that endpoint (captured by
- *   run.ts), through `pg` on one pooled connection, behind a bare node:http server; the body is the rows as JSON.
+ *   run.ts), through `pg` on one pooled connection, behind a bare node:http server; the body is every
+ *   statement's rows as JSON, so it carries all the app read, as the app's response must (it carried the last
+ *   statement's alone before: a listing's detail answered with its seller's score).
  *   Every statement goes as a named prepared statement, parsed and planned once per connection, through the
  *   app's own reader (server/db/prepared-read.ts: its result described once, then bound and executed): the
  *   best the driver offers, and what the app itself does for every named statement, so the ratio measures the
@@ -61,18 +63,19 @@ type Protocol = 'reader' | 'pg' | 'unnamed';
 async function replay(statements: Statement[], protocol: Protocol) {
   const client = await pool.connect();
   try {
-    let last: unknown[] = [];
+    const rows: unknown[][] = [];
     for (const { name: _, generic, ...s } of statements) {
       const on = generic ? genericPlans : client;
-      last = (
-        protocol === 'reader'
+      rows.push(
+        (protocol === 'reader'
           ? await runPrepared(on, s.text, nameOf(s.text), s.values ?? [], s.rowMode === 'array')
           : protocol === 'pg'
             ? await on.query({ ...s, name: `pg_${nameOf(s.text)}` })
             : await client.query(s)
-      ).rows;
+        ).rows,
+      );
     }
-    return last;
+    return rows;
   } finally {
     client.release();
   }
