@@ -79,6 +79,25 @@ describe('prepared statements', () => {
       .orderBy(listings.id),
   );
 
+  it('read every precision of a timestamp to the same ISO form as Drizzle', async () => {
+    const listing = await buildListing(t, { userId: (await buildUser(t)).id });
+    const texts = [
+      '2026-01-12 13:46:30',
+      '2026-01-12 13:46:30.5',
+      '2026-01-12 13:46:30.123456',
+      '1999-12-31 23:59:59.99',
+    ];
+    for (const text of texts) {
+      await t.db.execute(
+        sql`update ${listings} set created_at = ${`${text}+00`}::timestamptz where id = ${listing.id}`,
+      );
+      const [expected] = await query().where(eq(listings.id, listing.id));
+      const [got] = await statement(t.db, '').execute({ ids: [listing.id] });
+      expect(got!.row.createdAt.toISOString()).toBe(expected!.row.createdAt.toISOString());
+      expect(got!.row.createdAt.getTime()).toBe(new Date(`${text}Z`).getTime());
+    }
+  });
+
   it('read the same objects as the unprepared query, left joins present and absent', async () => {
     const seller = await buildUser(t);
     const buyer = await buildUser(t);
@@ -98,6 +117,10 @@ describe('prepared statements', () => {
     const bySold = got.find((r) => r.row.id === sold.id)!;
     expect(bySold.buyer).toEqual({ id: buyer.id, username: buyer.username });
     expect(bySold.row.soldAt).toBeInstanceOf(Date);
+    // Timestamps keep PostgreSQL's text for their ISO form (decision 082): the same as Drizzle's Dates.
+    expect(bySold.row.soldAt!.toISOString()).toBe(
+      expected.find((r) => r.row.id === sold.id)!.row.soldAt!.toISOString(),
+    );
     const byActive = got.find((r) => r.row.id === active.id)!;
     expect(byActive.buyer).toBeNull();
     expect(byActive.rank).toBeNull();

@@ -1,4 +1,6 @@
 import { Column, getTableName, is, SQL, Subquery } from 'drizzle-orm';
+import { PgTimestamp } from 'drizzle-orm/pg-core';
+import { TimestampFromText } from './timestamp-text.ts';
 
 interface Decoder {
   mapFromDriverValue(value: unknown): unknown;
@@ -16,7 +18,13 @@ type Step =
 /* `decoder` is internal to Drizzle's SQL (not in its types). */
 const decoderOfSql = (s: SQL) => (s as unknown as { decoder: Decoder }).decoder;
 
+/** Drizzle's decoder of a `timestamp with time zone` (`new Date(text)`), with the text kept for its ISO form. */
+const timestampWithZone: Decoder = {
+  mapFromDriverValue: (value) => (typeof value === 'string' ? new TimestampFromText(value) : value),
+};
+
 function decoderOf(field: unknown): Decoder {
+  if (is(field, PgTimestamp) && field.withTimezone) return timestampWithZone;
   if (is(field, Column)) return field;
   if (is(field, SQL)) return decoderOfSql(field);
   if (is(field, Subquery)) return decoderOfSql(field._.sql as SQL);

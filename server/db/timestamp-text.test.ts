@@ -1,0 +1,61 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { isoFromUtcText, TimestampFromText } from './timestamp-text.ts';
+
+/* A timestamp read from PostgreSQL keeps its text for its ISO form (decision 082): always what Date gives. */
+
+/** A `timestamp with time zone` as PostgreSQL writes it in a UTC session: trailing zeros of the fraction dropped. */
+function pgText(ms: number, micros: number) {
+  const iso = new Date(ms).toISOString();
+  const fraction = `${iso.slice(20, 23)}${String(micros).padStart(3, '0')}`.replace(/0+$/, '');
+  return `${iso.slice(0, 10)} ${iso.slice(11, 19)}${fraction ? `.${fraction}` : ''}+00`;
+}
+
+const years1000To9999 = fc.integer({
+  min: Date.UTC(1000, 0, 1),
+  max: Date.UTC(9999, 11, 31, 23, 59, 59, 999),
+});
+
+describe('TimestampFromText', () => {
+  it('is the Date Drizzle reads, with the same ISO form and JSON, for any time and precision', () => {
+    fc.assert(
+      fc.property(years1000To9999, fc.integer({ min: 0, max: 999 }), (ms, micros) => {
+        const text = pgText(ms, micros);
+        const date = new TimestampFromText(text);
+        const drizzles = new Date(text);
+        expect(date).toBeInstanceOf(Date);
+        expect(date.getTime()).toBe(drizzles.getTime());
+        expect(isoFromUtcText(text)).toBe(drizzles.toISOString());
+        expect(date.toISOString()).toBe(drizzles.toISOString());
+        expect(JSON.stringify({ date })).toBe(JSON.stringify({ date: drizzles }));
+      }),
+    );
+  });
+
+  it('cuts microseconds to milliseconds and pads short fractions, as Date does', () => {
+    expect(new TimestampFromText('2026-01-12 13:46:30+00').toISOString()).toBe('2026-01-12T13:46:30.000Z');
+    expect(new TimestampFromText('2026-01-12 13:46:30.5+00').toISOString()).toBe('2026-01-12T13:46:30.500Z');
+    expect(new TimestampFromText('2026-01-12 13:46:30.05+00').toISOString()).toBe('2026-01-12T13:46:30.050Z');
+    expect(new TimestampFromText('2026-01-12 13:46:30.999999+00').toISOString()).toBe(
+      '2026-01-12T13:46:30.999Z',
+    );
+  });
+
+  it('leaves any other text to Date: another zone, a five-digit year, infinity', () => {
+    for (const text of [
+      '2026-01-12 13:46:30.25+02',
+      '2026-01-12 13:46:30-05:30',
+      '10000-01-01 00:00:00+00',
+    ]) {
+      expect(isoFromUtcText(text)).toBeUndefined();
+      expect(new TimestampFromText(text).toISOString()).toBe(new Date(text).toISOString());
+    }
+    expect(() => new TimestampFromText('infinity').toISOString()).toThrow(RangeError);
+  });
+
+  it('a date changed after it was read gives its new time', () => {
+    const date = new TimestampFromText('2026-01-12 13:46:30.5+00');
+    date.setUTCHours(20);
+    expect(date.toISOString()).toBe('2026-01-12T20:46:30.500Z');
+  });
+});
