@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isoFromUtcText, TimestampFromText } from './timestamp-text.ts';
+import { isoFromUtcText, isoTimestamp, TimestampFromText } from './timestamp-text.ts';
 
 /* A timestamp read from PostgreSQL keeps its text for its ISO form (decision 082): always what Date gives. */
 
@@ -57,5 +57,18 @@ describe('TimestampFromText', () => {
     const date = new TimestampFromText('2026-01-12 13:46:30.5+00');
     date.setUTCHours(20);
     expect(date.toISOString()).toBe('2026-01-12T20:46:30.500Z');
+  });
+});
+
+describe('isoTimestamp', () => {
+  it("writes a raw row's text and a Date alike, as Date's ISO form", () => {
+    fc.assert(
+      fc.property(years1000To9999, fc.integer({ min: 0, max: 999 }), (ms, micros) => {
+        const text = pgText(ms, micros);
+        expect(isoTimestamp(text)).toBe(new Date(text).toISOString());
+        expect(isoTimestamp(new Date(text))).toBe(new Date(text).toISOString());
+      }),
+    );
+    expect(isoTimestamp('2026-01-12 13:46:30.25+02')).toBe('2026-01-12T11:46:30.250Z');
   });
 });

@@ -42,3 +42,10 @@ export function isoFromUtcText(text: string): string | undefined {
   const fraction = text.slice(20, n - 3);
   return `${day}T${time}.${fraction.length >= 3 ? fraction.slice(0, 3) : `${fraction}00`.slice(0, 3)}Z`;
 }
+
+/**
+ * A timestamp as the API writes it, from a Date or from the text of a raw row (`namedRows`, `db.execute`):
+ * the one helper for both, the text rearranged when it is in PostgreSQL's UTC form.
+ */
+export const isoTimestamp = (value: Date | string): string =>
+  typeof value === 'string' ? (isoFromUtcText(value) ?? new Date(value).toISOString()) : value.toISOString();

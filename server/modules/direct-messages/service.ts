@@ -8,6 +8,7 @@ import {
 import { directMessageTexts } from '../../../contract/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { oneAtATime } from '../../db/sql.ts';
+import { isoTimestamp } from '../../db/timestamp-text.ts';
 import { translateText } from '../../i18n.ts';
 import { AppError, orNotFound } from '../../plugins/errors.ts';
 import { enqueue, notificationMailStart } from '../../plugins/queue.ts';
@@ -33,7 +34,6 @@ export interface DirectMessageDeps {
   db: Db;
 }
 
-const iso = (value: Date | string) => new Date(value).toISOString();
 const EXCERPT = 120;
 
 /** My conversations: counterpart, latest message, unread count; newest first. */
@@ -51,7 +51,11 @@ export async function listConversations(
     (r) => [r.at, r.other_id],
     (r) => ({
       user: { id: r.other_id, username: r.username, avatarUrl: r.avatar_url },
-      lastMessage: { message: r.message, createdAt: iso(r.created_at), fromMe: isSelf(viewer, r.sender_id) },
+      lastMessage: {
+        message: r.message,
+        createdAt: isoTimestamp(r.created_at),
+        fromMe: isSelf(viewer, r.sender_id),
+      },
       unreadCount: Number(r.unread),
     }),
   );

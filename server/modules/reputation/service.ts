@@ -7,6 +7,7 @@ import {
 } from '../../../contract/reputation.ts';
 import type { Db } from '../../db/client.ts';
 import { rowTimeKey } from '../../db/cursor.ts';
+import { isoTimestamp } from '../../db/timestamp-text.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { canModerate, ensure } from '../../policy.ts';
@@ -27,7 +28,7 @@ export async function sellerReputation(db: Db, sellerId: string): Promise<Seller
     completedOrders: r.completed,
     // Percent of all their sales that were disputed, one decimal.
     disputeRate: r.total === 0 ? 0 : Math.round((r.disputed / r.total) * 1000) / 10,
-    memberSince: new Date(r.member_since).toISOString(),
+    memberSince: isoTimestamp(r.member_since),
   };
 }
 

@@ -10,6 +10,7 @@ import {
 import type { ReviewKind, ReviewStatus } from '../../../contract/trust.ts';
 import type { Db } from '../../db/client.ts';
 import type { reviewItems } from '../../db/schema/index.ts';
+import { isoTimestamp } from '../../db/timestamp-text.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
 import { canModerate, ensure } from '../../policy.ts';
@@ -22,7 +23,6 @@ import * as q from './queries.ts';
 
 type Row = typeof reviewItems.$inferSelect;
 
-const iso = (d: Date | string) => new Date(d).toISOString();
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
 /** What an item holds, as text: a thread's title and body, a reply's or post's text, a message's excerpt. */
@@ -43,7 +43,7 @@ function toItem(r: q.QueueRow): ReviewItem {
     author: {
       id: r.author_id,
       username: r.author_name,
-      joinedAt: iso(r.author_joined),
+      joinedAt: isoTimestamp(r.author_joined),
       trustLevel: r.author_trust,
       banned: r.author_banned,
     },
@@ -59,12 +59,12 @@ function toItem(r: q.QueueRow): ReviewItem {
     decision: r.decided_at
       ? {
           by: r.decider_id && r.decider_name ? { id: r.decider_id, username: r.decider_name } : null,
-          at: iso(r.decided_at),
+          at: isoTimestamp(r.decided_at),
           reason: r.decision_reason,
         }
       : null,
     resultId: r.result_id,
-    createdAt: iso(r.created_at),
+    createdAt: isoTimestamp(r.created_at),
   };
 }
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/sql.ts';
+import { isoTimestamp } from '../../db/timestamp-text.ts';
 
 /*
  * The reserve on a seller's earnings (decision 032): what a withdrawal may take, read by the wallet page
@@ -21,7 +22,7 @@ export async function reservedEarnings(db: Executor, userId: string, reserveDays
         and created_at > now() - make_interval(days => ${reserveDays})
       order by created_at, id`,
   );
-  return found.map((r) => ({ credits: Number(r.credits), freesAt: new Date(r.frees_at).toISOString() }));
+  return found.map((r) => ({ credits: Number(r.credits), freesAt: isoTimestamp(r.frees_at) }));
 }
 
 /**

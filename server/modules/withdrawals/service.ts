@@ -14,6 +14,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { rowTimeKey, type TimeKey, unlessAll } from '../../db/cursor.ts';
 import { isUniqueViolation } from '../../db/sql.ts';
+import { isoTimestamp } from '../../db/timestamp-text.ts';
 import { csvInBatches } from '../../plugins/csv.ts';
 import { AppError, orNotFound } from '../../plugins/errors.ts';
 import type { Viewer } from '../../plugins/viewer.ts';
@@ -52,8 +53,6 @@ export interface RequestOrigin {
   userAgent?: string | null;
 }
 
-const iso = (d: Date | string) => new Date(d).toISOString();
-
 /** An address as the audit log keeps it: its last four characters. */
 const masked = (destination: string) => `…${destination.slice(-4)}`;
 
@@ -74,9 +73,9 @@ function toWithdrawal(r: q.WithdrawalRow): Withdrawal {
     status: r.status,
     reference: r.reference,
     reason: r.reason,
-    decidedAt: r.decidedAt ? iso(r.decidedAt) : null,
-    completedAt: r.completedAt ? iso(r.completedAt) : null,
-    createdAt: iso(r.createdAt),
+    decidedAt: r.decidedAt ? isoTimestamp(r.decidedAt) : null,
+    completedAt: r.completedAt ? isoTimestamp(r.completedAt) : null,
+    createdAt: isoTimestamp(r.createdAt),
   };
 }
 
@@ -84,7 +83,7 @@ export function toAdminWithdrawal(r: q.AdminWithdrawalRow): AdminWithdrawal {
   return {
     ...toWithdrawal(r),
     member: r.userId && r.username ? { id: r.userId, username: r.username } : null,
-    memberSince: r.memberSince ? iso(r.memberSince) : null,
+    memberSince: r.memberSince ? isoTimestamp(r.memberSince) : null,
     releasedSales: r.releasedSales,
     disputes: r.disputes,
     lostDisputes: r.lostDisputes,
@@ -125,7 +124,7 @@ export async function withdrawalOptions(deps: WithdrawalDeps, viewer: Viewer): P
 
 export async function listDestinations(db: Db, viewer: Viewer): Promise<{ items: PayoutDestination[] }> {
   const found = await q.listDestinations(db, viewer.id);
-  return { items: found.map((d) => ({ ...d, usableAt: iso(d.usableAt) })) };
+  return { items: found.map((d) => ({ ...d, usableAt: isoTimestamp(d.usableAt) })) };
 }
 
 /** Two-factor on and a fresh code, checked and spent in the caller's transaction. */
@@ -171,7 +170,11 @@ export async function setDestination(
       targetId: viewer.id,
       // Staff who read the log see which address changed, not the payment details themselves.
       before: before ? { method: body.method, destination: masked(before.destination) } : null,
-      after: { method: body.method, destination: masked(body.destination), usableAt: iso(saved.usableAt) },
+      after: {
+        method: body.method,
+        destination: masked(body.destination),
+        usableAt: isoTimestamp(saved.usableAt),
+      },
     });
   });
   return listDestinations(deps.db, viewer);
@@ -198,7 +201,8 @@ export async function createWithdrawal(
       await ensureFreshCode(deps, tx, member, viewer.id, body.code);
       const destination = await q.findDestination(tx, viewer.id, body.method);
       if (!destination) throw new AppError('CONFLICT', m.noDestination);
-      if (!destination.usable) throw new AppError('CONFLICT', m.destinationOnHold(iso(destination.usableAt)));
+      if (!destination.usable)
+        throw new AppError('CONFLICT', m.destinationOnHold(isoTimestamp(destination.usableAt)));
       if (await q.hasOpenWithdrawal(tx, viewer.id)) throw new AppError('CONFLICT', m.openRequest);
       if (member.credits < 0) throw new AppError('CONFLICT', m.accountNegative);
       const reserve = await reservedEarnings(tx, viewer.id, terms.reserveDays);

@@ -3,6 +3,7 @@ import { marketplaceMessages as m, stockMessages as st } from '../../../../contr
 import type { OrderDetail } from '../../../../contract/orders.ts';
 import type { Db } from '../../../db/client.ts';
 import { hasSqlState, isUniqueViolation } from '../../../db/sql.ts';
+import { isoTimestamp } from '../../../db/timestamp-text.ts';
 import { AppError, orNotFound } from '../../../plugins/errors.ts';
 import { enqueue, notificationMailStart } from '../../../plugins/queue.ts';
 import type { Viewer } from '../../../plugins/viewer.ts';
@@ -166,7 +167,7 @@ function purchasedOrder(r: q.PurchasedOrder, viewer: Viewer): OrderDetail {
     role: 'buyer',
     buyer: { id: viewer.id, username: viewer.username },
     seller: { id: r.seller_id, username: r.seller_username },
-    releaseAt: new Date(r.release_at).toISOString(),
+    releaseAt: isoTimestamp(r.release_at),
     disputeReason: null,
     disputedAt: null,
     ticketId: null,
@@ -174,7 +175,7 @@ function purchasedOrder(r: q.PurchasedOrder, viewer: Viewer): OrderDetail {
     refundedAmount: 0,
     sellerPayout: 0,
     settlementNote: null,
-    createdAt: new Date(r.created_at).toISOString(),
+    createdAt: isoTimestamp(r.created_at),
     contentLink: r.content_link,
     // A purchase is refused while the seller is banned, so a fresh order never waits for staff.
     abilities: abilities(
