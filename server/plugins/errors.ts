@@ -113,10 +113,14 @@ function localized(body: ErrorBody, locale: Locale): ErrorBody {
 
 export const errorsPlugin = fp(async (app: FastifyInstance, { localeOf }: { localeOf?: LocaleOf } = {}) => {
   // Every error body the handler below sends goes out in the caller's language (issue 41).
-  app.addHook('preSerialization', async (request, reply, payload) => {
+  // A callback hook: every other payload passes at once, without a promise per response (issue 38).
+  app.addHook('preSerialization', (request, reply, payload, done) => {
     if (reply.statusCode < 400 || !payload || typeof payload !== 'object' || !('error' in payload))
-      return payload;
-    return localized(payload as ErrorBody, await requestLocale(request, localeOf));
+      return done(null, payload);
+    requestLocale(request, localeOf).then(
+      (locale) => done(null, localized(payload as ErrorBody, locale)),
+      (err: Error) => done(err),
+    );
   });
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {

@@ -189,11 +189,13 @@ function isEnabled(parent: FastifyBaseLogger, options: { level?: string }, level
 export const requestLogPlugin = fp(
   async (app: FastifyInstance) => {
     const label = app.initialConfig.requestIdLogLabel ?? 'reqId';
-    app.addHook('onResponse', async (request, reply) => {
-      if (!isEnabled(app.log, {}, 'info')) return;
-      const ms = Math.round(reply.elapsedTime * 10) / 10;
-      const line = `${request.method} ${request.url.split('?')[0]} ${reply.statusCode} ${ms} ms`;
-      app.log.info({ [label]: request.id, req: request, res: reply, responseTime: ms }, line);
+    app.addHook('onResponse', (request, reply, done) => {
+      if (isEnabled(app.log, {}, 'info')) {
+        const ms = Math.round(reply.elapsedTime * 10) / 10;
+        const line = `${request.method} ${request.url.split('?')[0]} ${reply.statusCode} ${ms} ms`;
+        app.log.info({ [label]: request.id, req: request, res: reply, responseTime: ms }, line);
+      }
+      done();
     });
   },
   { name: 'request-log' },

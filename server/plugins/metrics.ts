@@ -103,7 +103,7 @@ export const metricsPlugin = fp(
       labelNames: ['status_code'],
       registers: [registry],
     });
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       // The route pattern, never the raw URL: ids would make a series per row.
       const route = request.routeOptions.url ?? 'unmatched';
       const status = reply.statusCode;
@@ -115,6 +115,7 @@ export const metricsPlugin = fp(
         if (status === 201) purchases.inc();
         else if (status >= 400) purchaseFailures.inc({ status_code: String(status) });
       }
+      done();
     });
 
     const { database } = opts;

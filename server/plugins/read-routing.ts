@@ -39,17 +39,23 @@ export const readRoutingPlugin = fp<{ database: Database; secureCookies: boolean
       // The rest of the request runs inside this context (how @fastify/request-context does it).
       readContext.run(ctx, done);
     });
-    app.addHook('onSend', async (request, reply) => {
-      if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+    // A callback hook: a read passes at once, without a promise per response (issue 38).
+    app.addHook('onSend', (request, reply, payload, done) => {
+      const reading = request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS';
       // A member's write: a refused request wrote nothing, and a visitor has nothing of their own to read back
       // (a sign-in's new session is read on the primary: the session lookup is prepared there).
-      if (!request.viewer || reply.statusCode >= 400) return;
-      const position = await replicas.writePosition().catch(() => null);
-      if (!position) return;
-      reply.header(
-        'set-cookie',
-        `${WRITE_POSITION_COOKIE}=${position}; Path=/; Max-Age=${WRITE_POSITION_MAX_AGE_SECONDS}; HttpOnly; SameSite=Lax${secureCookies ? '; Secure' : ''}`,
-      );
+      if (reading || !request.viewer || reply.statusCode >= 400) return done(null, payload);
+      replicas
+        .writePosition()
+        .catch(() => null)
+        .then((position) => {
+          if (position)
+            reply.header(
+              'set-cookie',
+              `${WRITE_POSITION_COOKIE}=${position}; Path=/; Max-Age=${WRITE_POSITION_MAX_AGE_SECONDS}; HttpOnly; SameSite=Lax${secureCookies ? '; Secure' : ''}`,
+            );
+          done(null, payload);
+        });
     });
 
     const registry = app.metrics.registry;

@@ -39,21 +39,22 @@ export const securityPlugin = fp(
       crossOriginEmbedderPolicy: false,
     });
 
-    // On the raw response, as helmet sets them: a route's own value (an upload's stricter CSP) still wins, and
-    // a route that writes the raw response itself (the drawn pages) sends them too.
-    app.addHook('onRequest', (_request, reply, done) => {
+    // One hook that decides at once (no promise per request, issue 38). The headers go on the raw response, as
+    // helmet sets them: a route's own value (an upload's stricter CSP) still wins, and a route that writes the
+    // raw response itself (the drawn pages) sends them too.
+    app.addHook('onRequest', (request, reply, done) => {
       for (const [name, value] of headers) reply.raw.setHeader(name, value);
-      done();
-    });
-
-    app.addHook('onRequest', async (request, reply) => {
-      if (SAFE_METHODS.has(request.method)) return;
-      const site = request.headers['sec-fetch-site'];
-      const origin = request.headers.origin;
-      const foreignOrigin = origin !== undefined && !trusted.has(origin);
-      if (site === 'cross-site' || foreignOrigin) {
-        return reply.status(403).send(errorBody('CROSS_SITE', messages.crossSite));
+      if (!SAFE_METHODS.has(request.method)) {
+        const site = request.headers['sec-fetch-site'];
+        const origin = request.headers.origin;
+        const foreignOrigin = origin !== undefined && !trusted.has(origin);
+        // Answered here: the request goes no further (a callback hook that sends does not call done).
+        if (site === 'cross-site' || foreignOrigin) {
+          reply.status(403).send(errorBody('CROSS_SITE', messages.crossSite));
+          return;
+        }
       }
+      done();
     });
   },
   { name: 'security' },
