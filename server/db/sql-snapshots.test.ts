@@ -18,7 +18,6 @@ import { findThread } from '../modules/forum/queries/threads.ts';
 import { findSellerFigures } from '../modules/reputation/queries.ts';
 import { selectSearch } from '../modules/search/queries.ts';
 import { selectPostPage } from '../modules/social/queries.ts';
-import { holdPaymentCtes } from '../modules/wallet/service.ts';
 import { createRateLimiter } from '../plugins/rate-limit.ts';
 import { countStatements } from '../test/statement-counter.ts';
 import { buildTestApp, type TestApp } from '../test/test-app.ts';
@@ -172,7 +171,6 @@ const purchaseInput = (keyed: boolean) => ({
   fee: 5,
   protectionHours: 72,
   idempotencyKey: null,
-  hold: holdPaymentCtes({ buyerId: member, orderId: id, source: 'sold' }),
   keyed,
 });
 

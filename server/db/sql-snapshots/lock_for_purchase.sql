@@ -8,6 +8,6 @@ where h.scope = 'seller' and h.user_id = l.user_id and h.enabled and $1::text = 
 from "site_settings"
     where "site_settings"."key" in ($2, $3)) as sale_terms,
         exists(select 1 from "push_subscriptions" where "push_subscriptions"."user_id" = l.user_id) as seller_has_push
-      from "profiles" p left join "marketplace_listings" l on l.id = $4
-      where p.id = $5
+      from "profiles" p left join "marketplace_listings" l on l.id = $4::uuid
+      where p.id = $5::uuid
       for no key update of p;

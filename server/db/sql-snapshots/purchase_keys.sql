@@ -15,7 +15,7 @@ with picked as (
       update profiles p set credits = p.credits - s.price,
         earned_credits = least(p.earned_credits, p.credits - s.price)
       from sold s
-      where p.id = $10 and p.credits >= s.price
+      where p.id = $10::uuid and p.credits >= s.price
       returning p.credits, s.price, s.description),
     hold_legs as (
       insert into ledger_entries (transfer_id, account, user_id, currency, amount, balance_after, kind, description, order_id)
@@ -36,8 +36,8 @@ with picked as (
       note as (insert into "notifications" (id, user_id, type, title, content, data)
     select $20::uuid, r.user_id, $21, (select coalesce(v.texts ->> r.locale, v.texts ->> $22::text)
 from (values ($23::jsonb)) v(texts)), r.content, r.data
-    from (select o.seller_id as user_id, ml.locale,
-          replace((select coalesce(v.texts ->> ml.locale, v.texts ->> $24::text)
+   
+from (select o.seller_id as user_id, ml.locale, replace((select coalesce(v.texts ->> ml.locale, v.texts ->> $24::text)
 from (values ($25::jsonb)) v(texts)), $26::text, o.listing_title) as content,
           jsonb_build_object('listingId', o.listing_id, 'orderId', o.id) as data
        

@@ -13,7 +13,7 @@ with  sold as (update "marketplace_listings" set stock = stock - $1::int,
       update profiles p set credits = p.credits - s.price,
         earned_credits = least(p.earned_credits, p.credits - s.price)
       from sold s
-      where p.id = $13 and p.credits >= s.price
+      where p.id = $13::uuid and p.credits >= s.price
       returning p.credits, s.price, s.description),
     hold_legs as (
       insert into ledger_entries (transfer_id, account, user_id, currency, amount, balance_after, kind, description, order_id)
@@ -33,8 +33,8 @@ with  sold as (update "marketplace_listings" set stock = stock - $1::int,
       note as (insert into "notifications" (id, user_id, type, title, content, data)
     select $23::uuid, r.user_id, $24, (select coalesce(v.texts ->> r.locale, v.texts ->> $25::text)
 from (values ($26::jsonb)) v(texts)), r.content, r.data
-    from (select o.seller_id as user_id, ml.locale,
-          replace((select coalesce(v.texts ->> ml.locale, v.texts ->> $27::text)
+   
+from (select o.seller_id as user_id, ml.locale, replace((select coalesce(v.texts ->> ml.locale, v.texts ->> $27::text)
 from (values ($28::jsonb)) v(texts)), $29::text, o.listing_title) as content,
           jsonb_build_object('listingId', o.listing_id, 'orderId', o.id) as data
        

@@ -101,11 +101,28 @@ export const memberLocale = (userId: SQL) =>
  * the row's own values (a title the statement reads), put where `wording` was handed their placeholders.
  */
 export function inMembersLanguage(locale: SQL, wording: Wording, args: SQL[] = []): SQL {
-  const marks = args.map((_, i) => `\u2063${i}\u2063`);
-  const { same, texts } = wordingTexts(wording, ...marks);
+  const { same, texts } = wordingTextsWithArgs(wording, args.length);
+  return textsInMembersLanguage(locale, same, sql`${texts}`, args);
+}
+
+/**
+ * Where the `i`th of a wording's row values goes in its texts, until the statement puts the value there: a
+ * letter, so none can be taken for a count's digits (countedInMembersLanguage).
+ */
+const argMark = (i: number) => `\u2063${String.fromCharCode(65 + i)}\u2063`;
+
+/**
+ * A wording's texts for inMembersLanguage's row values (`count` of them, marked where each goes): the value of
+ * a placeholder for textsInMembersLanguage, in a statement built once (sql.ts shapedStatement).
+ */
+export const wordingTextsWithArgs = (wording: Wording, count: number) =>
+  wordingTexts(wording, ...Array.from({ length: count }, (_, i) => argMark(i)));
+
+/** inMembersLanguage from the texts wordingTextsWithArgs gave (`same` is part of a built statement's shape). */
+export function textsInMembersLanguage(locale: SQL, same: boolean, texts: SQL, args: SQL[] = []): SQL {
   return args.reduce<SQL>(
-    (acc, arg, i) => sql`replace(${acc}, ${marks[i]}::text, ${arg})`,
-    textInLanguage(locale, same, sql`${texts}`),
+    (acc, arg, i) => sql`replace(${acc}, ${argMark(i)}::text, ${arg})`,
+    textInLanguage(locale, same, texts),
   );
 }
 
@@ -140,8 +157,6 @@ export type CountedWording = (locale: Locale, count: number, ...args: string[]) 
  */
 const PLURAL_SPAN = 200;
 const COUNT_MARK = '\u2063#\u2063';
-/** Placeholders for a wording's arguments: letters, so none can be taken for a count's digits. */
-const argMark = (i: number) => `\u2063${String.fromCharCode(65 + i)}\u2063`;
 
 /**
  * For each language, its plural category of each count below PLURAL_SPAN as one letter (`cats`), and per letter

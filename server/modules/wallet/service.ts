@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, type Placeholder, sql } from 'drizzle-orm';
 import { maxAccountAmount } from '../../../contract/limits.ts';
 import { walletMessages as w } from '../../../contract/messages.ts';
 import { type LedgerPage, ledgerPageSize, type WalletSummary } from '../../../contract/orders.ts';
@@ -145,7 +145,7 @@ export async function holdPayment(
   const [row] = await rows<{ legs: number }>(
     tx,
     sql`with src as (select ${input.amount}::bigint as price, ${input.description}::text as description),
-      ${holdPaymentCtes({ buyerId: input.buyerId, orderId: input.orderId, source: 'src' })}
+      ${holdPaymentCtes({ buyerId: input.buyerId, orderId: input.orderId, transferId: randomUUID(), source: 'src' })}
     select (select count(*) from hold_legs)::int as legs`,
   );
   return Number(row?.legs) > 0;
@@ -153,20 +153,26 @@ export async function holdPayment(
 
 /**
  * holdPayment as two CTEs for a caller's single statement (the purchase): `debit` takes `price` from the
- * buyer only if they have it, `hold_legs` writes the buyer → escrow transfer from what `debit` returned.
- * `source` is a CTE with `price` and `description` columns; nothing is written if it has no row.
+ * buyer only if they have it, `hold_legs` writes the buyer → escrow transfer (`transferId`) from what `debit`
+ * returned. `source` is a CTE with `price` and `description` columns; nothing is written if it has no row.
+ * The ids are values or placeholders (a statement built once, sql.ts shapedStatement).
  */
-export function holdPaymentCtes(input: { buyerId: string; orderId: string; source: string }) {
+export function holdPaymentCtes(input: {
+  buyerId: string | Placeholder;
+  orderId: string | Placeholder;
+  transferId: string | Placeholder;
+  source: string;
+}) {
   const src = sql.raw(input.source);
   return sql`debit as (
       update profiles p set credits = p.credits - s.price,
         earned_credits = least(p.earned_credits, p.credits - s.price)
       from ${src} s
-      where p.id = ${input.buyerId} and p.credits >= s.price
+      where p.id = ${input.buyerId}::uuid and p.credits >= s.price
       returning p.credits, s.price, s.description),
     hold_legs as (
       insert into ledger_entries (transfer_id, account, user_id, currency, amount, balance_after, kind, description, order_id)
-      select ${randomUUID()}::uuid, leg.account, leg.user_id, 'credits', leg.amount, leg.balance_after,
+      select ${input.transferId}::uuid, leg.account, leg.user_id, 'credits', leg.amount, leg.balance_after,
         'purchase_hold', d.description, ${input.orderId}::uuid
       from debit d cross join lateral (values
         ('user', ${input.buyerId}::uuid, -d.price, d.credits),

@@ -15,7 +15,7 @@ import {
   order as orderSubject,
 } from '../../../policy.ts';
 import { deliverTo } from '../../hooks/service.ts';
-import { feeFor, holdPaymentCtes } from '../../wallet/service.ts';
+import { feeFor } from '../../wallet/service.ts';
 import { getOrder } from '../orders/service.ts';
 import { warnIfLowStock } from '../stock/service.ts';
 import * as q from './queries.ts';
@@ -75,7 +75,6 @@ export async function purchaseListing(
         fee: feeFor(body.expectedPrice * units, feePercent),
         protectionHours,
         idempotencyKey: key,
-        hold: holdPaymentCtes({ buyerId: viewer.id, orderId, source: 'sold' }),
         keyed: listing.deliveryKind === 'keys',
       });
       if (!bought.order) refuse(bought, body.expectedPrice, units);

@@ -1,4 +1,5 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
 import { notices as n } from '../../../../contract/texts/notices.ts';
 import type { Db, Tx } from '../../../db/client.ts';
 import { literalLimit } from '../../../db/prepared.ts';
@@ -9,13 +10,19 @@ import {
   marketplaceOrders as orders,
   profiles,
 } from '../../../db/schema/index.ts';
-import { type Executor, namedRows, rows } from '../../../db/sql.ts';
+import { type Executor, rows, shapedStatement } from '../../../db/sql.ts';
 import { inLocale } from '../../../i18n.ts';
 import { sellerHooksWanting } from '../../hooks/service.ts';
 import { hasPushSql } from '../../notifications/queries.ts';
-import { inMembersLanguage, insertNotificationsSql, memberLocale } from '../../notifications/service.ts';
+import {
+  insertNotificationsSql,
+  memberLocale,
+  textsInMembersLanguage,
+  wordingTextsWithArgs,
+} from '../../notifications/service.ts';
 import { countPublished, fanOutAfterCommit } from '../../realtime/bus.ts';
 import { saleTermsOf, saleTermsSql } from '../../site-settings/service.ts';
+import { holdPaymentCtes } from '../../wallet/service.ts';
 import { watchListingsSql } from '../watches/queries.ts';
 
 /* A purchase: the member lock, the sale in one statement, and the Idempotency-Key bookkeeping. */
@@ -29,25 +36,7 @@ import { watchListingsSql } from '../watches/queries.ts';
  * buyers of one key listing, wait on each other only from the listing's update on, not from here.
  */
 export async function lockForPurchase(tx: Tx, listingId: string, buyerId: string) {
-  const found = await namedRows<{
-    member: string;
-    seller_id: string | null;
-    price: number | null;
-    status: string | null;
-    delivery_kind: 'link' | 'keys' | null;
-    sale_hooks: string[] | null;
-    sale_terms: Record<string, unknown>;
-    seller_has_push: boolean;
-  }>(
-    tx,
-    'lock_for_purchase',
-    sql`select p.id as member, l.user_id as seller_id, l.price, l.status, l.delivery_kind,
-        ${sellerHooksWanting(sql`l.user_id`, 'sale')} as sale_hooks, ${saleTermsSql()} as sale_terms,
-        ${hasPushSql(sql`l.user_id`)} as seller_has_push
-      from ${profiles} p left join ${listings} l on l.id = ${listingId}
-      where p.id = ${buyerId}
-      for no key update of p`,
-  );
+  const found = await lockStatement(tx, {}, { listingId, buyerId });
   const listing = found[0]?.seller_id ? found[0] : undefined;
   return listing
     ? {
@@ -64,6 +53,30 @@ export async function lockForPurchase(tx: Tx, listingId: string, buyerId: string
       }
     : undefined;
 }
+
+/** lockForPurchase's text, built once (sql.ts shapedStatement). */
+const lockStatement = shapedStatement<
+  {
+    member: string;
+    seller_id: string | null;
+    price: number | null;
+    status: string | null;
+    delivery_kind: 'link' | 'keys' | null;
+    sale_hooks: string[] | null;
+    sale_terms: Record<string, unknown>;
+    seller_has_push: boolean;
+  },
+  Record<string, never>
+>(
+  'lock_for_purchase',
+  () =>
+    sql`select p.id as member, l.user_id as seller_id, l.price, l.status, l.delivery_kind,
+        ${sellerHooksWanting(sql`l.user_id`, 'sale')} as sale_hooks, ${saleTermsSql()} as sale_terms,
+        ${hasPushSql(sql`l.user_id`)} as seller_has_push
+      from ${profiles} p left join ${listings} l on l.id = ${sql.placeholder('listingId')}::uuid
+      where p.id = ${sql.placeholder('buyerId')}::uuid
+      for no key update of p`,
+);
 
 export interface PurchasedOrder {
   id: string;
@@ -111,83 +124,28 @@ export async function purchase(
     fee: number;
     protectionHours: number;
     idempotencyKey: string | null;
-    hold: SQL;
     keyed: boolean;
   },
 ) {
-  const picked = input.keyed
-    ? sql`picked as (
-        select k.id from ${listingKeys} k
-        where k.listing_id = ${input.listingId}::uuid and k.state = 'available'
-        order by k.created_at, k.id
-        for update skip locked
-        limit ${literalLimit(input.units)}),`
-    : sql``;
-  // Named: planning this statement cost a quarter of its run (issue 13). Its text is one for a single-item
-  // listing and one per number of units (1 to 10) for a key listing: the keys' limit is in the text, or
-  // PostgreSQL prices the generic plan for a tenth of the listing's keys and plans every sale again (issue 38).
-  const [row] = await namedRows<
-    PurchasedOrder & { sold: boolean; active_price: number | null; active_stock: number | null }
-  >(
+  const content = wordingTextsWithArgs((l, title) => inLocale(l, n).listingSold(input.buyerName, title), 1);
+  const [row] = await saleStatement(
     tx,
-    'purchase',
-    sql`with ${picked} sold as (${
-      input.keyed
-        ? sql`select id, user_id, price * ${input.units}::int as price, title, content_link, delivery_kind,
-            stock - ${input.units}::int as stock, low_stock_threshold, ${description(input.units)} as description
-          from ${listings}
-          where id = ${input.listingId}::uuid and status = 'active' and user_id <> ${input.buyerId}::uuid
-            and price = ${input.expectedPrice}::int and (select count(*) from picked) = ${input.units}::int`
-        : sql`update ${listings} set stock = stock - ${input.units}::int,
-            status = case when stock = ${input.units}::int then 'sold' else status end,
-            sold_to = case when stock = ${input.units}::int then ${input.buyerId}::uuid else sold_to end,
-            sold_at = case when stock = ${input.units}::int then now() else sold_at end
-          where id = ${input.listingId}::uuid and status = 'active' and user_id <> ${input.buyerId}::uuid
-            and price = ${input.expectedPrice}::int and stock >= ${input.units}::int
-          returning id, user_id, price * ${input.units}::int as price, title, content_link, delivery_kind,
-            low_stock_threshold, ${description(input.units)} as description`
-    }),
-      ${input.hold},
-      ord as (
-        insert into ${orders} (id, listing_id, listing_title, buyer_id, seller_id, price, units, fee, status, release_at, idempotency_key)
-        select ${input.orderId}::uuid, s.id, s.title, ${input.buyerId}::uuid, s.user_id, s.price, ${input.units}::int, ${input.fee}::bigint,
-          'held', now() + make_interval(hours => ${input.protectionHours}::int), ${input.idempotencyKey}::text
-        from sold s join debit on true
-        returning id, listing_id, listing_title, seller_id, price, units, fee, release_at, created_at),
-      claimed as (${
-        input.keyed
-          ? sql`update ${listingKeys} set state = 'reserved', order_id = o.id, claimed_at = now()
-              from ord o where ${listingKeys.id} in (select id from picked) returning 1`
-          : sql`select 1 where false`
-      }),
-      note as (${insertNotificationsSql(
-        sql`select o.seller_id as user_id, ml.locale,
-          ${inMembersLanguage(sql`ml.locale`, (l, title) => inLocale(l, n).listingSold(input.buyerName, title), [sql`o.listing_title`])} as content,
-          jsonb_build_object('listingId', o.listing_id, 'orderId', o.id) as data
-        from ord o, lateral (select ${memberLocale(sql`o.seller_id`)} as locale) ml`,
-        'order_new',
-        (l) => inLocale(l, n).listingSoldTitle,
-        input.notificationId,
-      )}),
-      live as (${fanOutAfterCommit(sql`note`, 'notification')}),
-      -- A buyer watches what they bought: detection alerts, and the dispute offer inside the window.
-      watched as (${watchListingsSql(sql`select o.listing_id, ${input.buyerId}::uuid as user_id from ord o`)}),
-      -- The answer hands the buyer the content link: their first reveal, recorded for disputes.
-      revealed as (
-        insert into ${listingContentReveals} (listing_id, order_id, user_id)
-        select o.listing_id, o.id, ${input.buyerId}::uuid from ord o
-        returning id)
-    select exists (select 1 from sold) as sold, o.id, o.listing_id, o.listing_title, o.seller_id,
-      seller.username as seller_username, o.price::float8 as price, o.units, o.fee::float8 as fee,
-      s.delivery_kind, s.low_stock_threshold,
-      to_json(o.release_at) #>> '{}' as release_at, to_json(o.created_at) #>> '{}' as created_at,
-      s.content_link, (select count(*) from hold_legs) + (select count(*) from live) + (select count(*) from revealed) + (select count(*) from claimed) + (select count(*) from watched) as written,
-      (select l.price from ${listings} l where l.id = ${input.listingId}::uuid and l.status = 'active') as active_price,
-      (select l.stock from ${listings} l where l.id = ${input.listingId}::uuid and l.status = 'active') as active_stock
-    from (select 1) one
-      left join ord o on true
-      left join sold s on true
-      left join ${profiles} seller on seller.id = o.seller_id`,
+    // A key listing's LIMIT is in the text: one text for a single-item listing, one per number of units (1 to
+    // 10) for a key listing.
+    { keyUnits: input.keyed ? input.units : false, sameContent: content.same },
+    {
+      listingId: input.listingId,
+      buyerId: input.buyerId,
+      expectedPrice: input.expectedPrice,
+      units: input.units,
+      orderId: input.orderId,
+      transferId: randomUUID(),
+      notificationId: input.notificationId,
+      fee: input.fee,
+      protectionHours: input.protectionHours,
+      idempotencyKey: input.idempotencyKey,
+      content: content.texts,
+    },
   );
   countPublished();
   // When nothing was bought: the price of the listing if it is still on sale (an edit committed between the
@@ -195,8 +153,96 @@ export async function purchase(
   return { order: row?.id ? (row as PurchasedOrder) : undefined, ...activeTerms(row) };
 }
 
-const description = (units: number) =>
-  sql`'Purchase of "' || title || '"' || case when ${units}::int > 1 then ' (' || ${units}::int || ' units)' else '' end`;
+/**
+ * The sale's text, built once per shape (sql.ts shapedStatement): building it with Drizzle at every purchase
+ * was 160 µs of the app's CPU (issue 38). Named: planning this statement cost a quarter of its run (issue 13).
+ * A key listing's limit is in the text, or PostgreSQL prices the generic plan for a tenth of the listing's keys
+ * and plans every sale again (issue 38).
+ */
+const saleStatement = shapedStatement<
+  PurchasedOrder & { sold: boolean; active_price: number | null; active_stock: number | null },
+  { keyUnits: number | false; sameContent: boolean }
+>('purchase', ({ keyUnits, sameContent }) => {
+  const listingId = sql`${sql.placeholder('listingId')}::uuid`;
+  const buyerId = sql`${sql.placeholder('buyerId')}::uuid`;
+  const units = sql`${sql.placeholder('units')}::int`;
+  const price = sql`${sql.placeholder('expectedPrice')}::int`;
+  const description = sql`'Purchase of "' || title || '"' || case when ${units} > 1 then ' (' || ${units} || ' units)' else '' end`;
+  const picked =
+    keyUnits !== false
+      ? sql`picked as (
+        select k.id from ${listingKeys} k
+        where k.listing_id = ${listingId} and k.state = 'available'
+        order by k.created_at, k.id
+        for update skip locked
+        limit ${literalLimit(keyUnits)}),`
+      : sql``;
+  const hold = holdPaymentCtes({
+    buyerId: sql.placeholder('buyerId'),
+    orderId: sql.placeholder('orderId'),
+    transferId: sql.placeholder('transferId'),
+    source: 'sold',
+  });
+  const sold =
+    keyUnits !== false
+      ? sql`select id, user_id, price * ${units} as price, title, content_link, delivery_kind,
+            stock - ${units} as stock, low_stock_threshold, ${description} as description
+          from ${listings}
+          where id = ${listingId} and status = 'active' and user_id <> ${buyerId}
+            and price = ${price} and (select count(*) from picked) = ${units}`
+      : sql`update ${listings} set stock = stock - ${units},
+            status = case when stock = ${units} then 'sold' else status end,
+            sold_to = case when stock = ${units} then ${buyerId} else sold_to end,
+            sold_at = case when stock = ${units} then now() else sold_at end
+          where id = ${listingId} and status = 'active' and user_id <> ${buyerId}
+            and price = ${price} and stock >= ${units}
+          returning id, user_id, price * ${units} as price, title, content_link, delivery_kind,
+            low_stock_threshold, ${description} as description`;
+  const content = textsInMembersLanguage(sql`ml.locale`, sameContent, sql`${sql.placeholder('content')}`, [
+    sql`o.listing_title`,
+  ]);
+  return sql`with ${picked} sold as (${sold}),
+      ${hold},
+      ord as (
+        insert into ${orders} (id, listing_id, listing_title, buyer_id, seller_id, price, units, fee, status, release_at, idempotency_key)
+        select ${sql.placeholder('orderId')}::uuid, s.id, s.title, ${buyerId}, s.user_id, s.price, ${units}, ${sql.placeholder('fee')}::bigint,
+          'held', now() + make_interval(hours => ${sql.placeholder('protectionHours')}::int), ${sql.placeholder('idempotencyKey')}::text
+        from sold s join debit on true
+        returning id, listing_id, listing_title, seller_id, price, units, fee, release_at, created_at),
+      claimed as (${
+        keyUnits !== false
+          ? sql`update ${listingKeys} set state = 'reserved', order_id = o.id, claimed_at = now()
+              from ord o where ${listingKeys.id} in (select id from picked) returning 1`
+          : sql`select 1 where false`
+      }),
+      note as (${insertNotificationsSql(
+        sql`select o.seller_id as user_id, ml.locale, ${content} as content,
+          jsonb_build_object('listingId', o.listing_id, 'orderId', o.id) as data
+        from ord o, lateral (select ${memberLocale(sql`o.seller_id`)} as locale) ml`,
+        'order_new',
+        (l) => inLocale(l, n).listingSoldTitle,
+        sql.placeholder('notificationId'),
+      )}),
+      live as (${fanOutAfterCommit(sql`note`, 'notification')}),
+      -- A buyer watches what they bought: detection alerts, and the dispute offer inside the window.
+      watched as (${watchListingsSql(sql`select o.listing_id, ${buyerId} as user_id from ord o`)}),
+      -- The answer hands the buyer the content link: their first reveal, recorded for disputes.
+      revealed as (
+        insert into ${listingContentReveals} (listing_id, order_id, user_id)
+        select o.listing_id, o.id, ${buyerId} from ord o
+        returning id)
+    select exists (select 1 from sold) as sold, o.id, o.listing_id, o.listing_title, o.seller_id,
+      seller.username as seller_username, o.price::float8 as price, o.units, o.fee::float8 as fee,
+      s.delivery_kind, s.low_stock_threshold,
+      to_json(o.release_at) #>> '{}' as release_at, to_json(o.created_at) #>> '{}' as created_at,
+      s.content_link, (select count(*) from hold_legs) + (select count(*) from live) + (select count(*) from revealed) + (select count(*) from claimed) + (select count(*) from watched) as written,
+      (select l.price from ${listings} l where l.id = ${listingId} and l.status = 'active') as active_price,
+      (select l.stock from ${listings} l where l.id = ${listingId} and l.status = 'active') as active_stock
+    from (select 1) one
+      left join ord o on true
+      left join sold s on true
+      left join ${profiles} seller on seller.id = o.seller_id`;
+});
 
 const activeTerms = (row: { active_price: number | null; active_stock: number | null } | undefined) => ({
   activePrice: row?.active_price == null ? null : Number(row.active_price),
