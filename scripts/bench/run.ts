@@ -12,6 +12,7 @@ import {
   freePort,
   LOCAL_AUTH_SECRET,
   root,
+  START_FLAGS,
   signIn,
   startApp,
   startChild,
@@ -623,10 +624,13 @@ async function main() {
     const plan: CeilingPlan = { routes, oldFeed: { viewerId: fx.memberIds[0]!, pageSize: 20 } };
     const planFile = path.join(tmp, 'ceiling-plan.json');
     writeFileSync(planFile, JSON.stringify(plan));
+    // With the app's own V8 flags: like for like (the ceiling gains from them too, decision 083).
     const ceiling = await startChild(
       'scripts/bench/ceiling-server.ts',
       { DATABASE_URL: url, CEILING_PLAN: planFile, POOL_SIZE: String(POOL_SIZE) },
       '/ready',
+      undefined,
+      START_FLAGS,
     );
     children.push(ceiling);
     for (const name of [
