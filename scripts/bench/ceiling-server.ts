@@ -142,7 +142,12 @@ const server = http.createServer(async (req, res) => {
       return;
     }
     const json = JSON.stringify(body);
-    res.writeHead(200, { 'content-type': 'application/json' }).end(json);
+    // Framed by its length, as the app frames its answers: without it node:http sends the body chunked, which
+    // costs the client parsing the chunks and made this reference 2-10 % slower than the same replay behind
+    // Fastify (issue 38).
+    res
+      .writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(json) })
+      .end(json);
   } catch (err) {
     res.writeHead(500).end(String(err));
   }
