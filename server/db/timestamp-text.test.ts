@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isoFromUtcText, isoTimestamp, TimestampFromText } from './timestamp-text.ts';
+import { isoFromUtcText, isoTimestamp, TimestampFromText, utcMillisFromText } from './timestamp-text.ts';
 
 /* A timestamp read from PostgreSQL keeps its text for its ISO form (decision 082): always what Date gives. */
 
@@ -57,6 +57,44 @@ describe('TimestampFromText', () => {
     const date = new TimestampFromText('2026-01-12 13:46:30.5+00');
     date.setUTCHours(20);
     expect(date.toISOString()).toBe('2026-01-12T20:46:30.500Z');
+  });
+});
+
+describe('utcMillisFromText', () => {
+  it('reads the time as Date reads the text, for any year from 100 and any precision', () => {
+    const years100To9999 = fc.integer({
+      min: Date.UTC(100, 0, 1),
+      max: Date.UTC(9999, 11, 31, 23, 59, 59, 999),
+    });
+    fc.assert(
+      fc.property(years100To9999, fc.integer({ min: 0, max: 999 }), (ms, micros) => {
+        const text = pgText(ms, micros);
+        expect(utcMillisFromText(text)).toBe(new Date(text).getTime());
+        expect(new TimestampFromText(text).getTime()).toBe(new Date(text).getTime());
+      }),
+    );
+  });
+
+  it('leaves to Date what is not in the UTC form, a year before 100 and a digit that is not one', () => {
+    for (const text of [
+      '0099-01-12 13:46:30+00',
+      '2026-01-12 13:46:30.+00',
+      '2026-01-12 13:46:3x+00',
+      '2026-01-12 13:46:30.12a4+00',
+      '2026-13-12 13:46:30+00',
+      '2026-01-12 23:60:00+00',
+      '2026-01-12 23:59:60+00',
+      '2026-01-12 13:46:30.25+02',
+      '2026-01-12T13:46:30+00',
+      '2000-01-01 00:00:00+00 BC',
+      'infinity',
+    ])
+      expect(utcMillisFromText(text)).toBeUndefined();
+    // A day past the month's end rolls over, as Date's parser rolls it.
+    expect(utcMillisFromText('2026-02-30 00:00:00+00')).toBe(new Date('2026-02-30 00:00:00+00').getTime());
+    expect(new TimestampFromText('0099-01-12 13:46:30+00').getTime()).toBe(
+      new Date('0099-01-12 13:46:30+00').getTime(),
+    );
   });
 });
 

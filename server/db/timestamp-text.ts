@@ -11,7 +11,9 @@ export class TimestampFromText extends Date {
   readonly #time: number;
 
   constructor(text: string) {
-    super(text);
+    // Read digit by digit when the text is in PostgreSQL's UTC form: a timestamp read through V8's date parser
+    // took 180 ns, this way 110 (issue 38; a page of messages or listings has 50-75). Other text goes to V8.
+    super(utcMillisFromText(text) ?? text);
     this.#text = text;
     this.#time = this.getTime();
   }
@@ -42,6 +44,70 @@ export function isoFromUtcText(text: string): string | undefined {
   const fraction = text.slice(20, n - 3);
   return `${day}T${time}.${fraction.length >= 3 ? fraction.slice(0, 3) : `${fraction}00`.slice(0, 3)}Z`;
 }
+
+/**
+ * The time of `YYYY-MM-DD HH:MM:SS[.f…]+00` in ms since the epoch, as `new Date(text)` reads it (fractions cut
+ * to milliseconds); undefined for any other text, or a year before 100 (which Date.UTC would read as 19xx).
+ */
+export function utcMillisFromText(text: string): number | undefined {
+  const n = text.length;
+  if (
+    n < 22 ||
+    text.charCodeAt(4) !== 45 ||
+    text.charCodeAt(7) !== 45 ||
+    text.charCodeAt(10) !== 32 ||
+    text.charCodeAt(13) !== 58 ||
+    text.charCodeAt(16) !== 58 ||
+    text.charCodeAt(n - 3) !== 43 ||
+    text.charCodeAt(n - 2) !== 48 ||
+    text.charCodeAt(n - 1) !== 48 ||
+    (n > 22 && text.charCodeAt(19) !== 46)
+  )
+    return undefined;
+  // A character that is not a digit reads as NaN, and NaN carries through to the end.
+  const year = pair(text, 0) * 100 + pair(text, 2);
+  if (!(year >= 100)) return undefined;
+  let ms = 0;
+  if (n > 22) {
+    // The fraction's digits from index 20 on: the first three are the milliseconds, the rest must be digits.
+    const end = Math.min(n - 3, 23);
+    if (end === 20) return undefined;
+    for (let i = 20; i < 23; i++) ms = ms * 10 + (i < end ? digit(text, i) : 0);
+    for (let i = 23; i < n - 3; i++) ms += digit(text, i) * 0;
+  }
+  const month = pair(text, 5);
+  const day = pair(text, 8);
+  const hours = pair(text, 11);
+  const minutes = pair(text, 14);
+  const seconds = pair(text, 17);
+  // Out of range (which PostgreSQL never writes) goes to Date, which rolls some over and refuses others.
+  if (!(month >= 1 && month <= 12 && day >= 1 && day <= 31 && hours <= 23 && minutes <= 59 && seconds <= 59))
+    return undefined;
+  const time =
+    ((daysSinceEpoch(year, month, day) * 24 + hours) * 60 + minutes) * 60_000 + seconds * 1000 + ms;
+  return Number.isNaN(time) ? undefined : time;
+}
+
+/**
+ * Days from 1970-01-01 to a date of the proleptic Gregorian calendar, as Date counts them (Howard Hinnant's
+ * days_from_civil): Date.UTC took a third of the time of the whole read.
+ */
+function daysSinceEpoch(year: number, month: number, day: number): number {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yearOfEra = y - era * 400;
+  const dayOfYear = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + day - 1;
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146097 + dayOfEra - 719468;
+}
+
+/** The digit at `i`, or NaN. */
+function digit(text: string, i: number): number {
+  const d = text.charCodeAt(i) - 48;
+  return d >= 0 && d <= 9 ? d : Number.NaN;
+}
+/** The two digits at `i`, or NaN. */
+const pair = (text: string, i: number) => digit(text, i) * 10 + digit(text, i + 1);
 
 /**
  * A timestamp as the API writes it, from a Date or from the text of a raw row (`namedRows`, `db.execute`):
