@@ -23,47 +23,45 @@ export class TimestampFromText extends Date {
   }
 }
 
+/**
+ * Whether `text` has the places of `YYYY-MM-DD HH:MM:SS[.f…]+00`, PostgreSQL's text of a time in a UTC session
+ * (its digits are checked where they are read).
+ */
+function inUtcForm(text: string): boolean {
+  const n = text.length;
+  // 45 is '-', 32 ' ', 58 ':', 46 '.', 43 '+', 48 '0'.
+  return (
+    n >= 22 &&
+    text.charCodeAt(4) === 45 &&
+    text.charCodeAt(7) === 45 &&
+    text.charCodeAt(10) === 32 &&
+    text.charCodeAt(13) === 58 &&
+    text.charCodeAt(16) === 58 &&
+    (n === 22 || text.charCodeAt(19) === 46) &&
+    text.charCodeAt(n - 3) === 43 &&
+    text.charCodeAt(n - 2) === 48 &&
+    text.charCodeAt(n - 1) === 48
+  );
+}
+
 /** `YYYY-MM-DD HH:MM:SS[.f…]+00` as `YYYY-MM-DDTHH:MM:SS.mmmZ` (fractions cut to milliseconds, as Date does); else undefined. */
 export function isoFromUtcText(text: string): string | undefined {
+  if (!inUtcForm(text)) return undefined;
   const n = text.length;
-  // 45 is '-', 32 ' ', 58 ':', 43 '+', 48 '0'.
-  if (
-    n < 22 ||
-    text.charCodeAt(4) !== 45 ||
-    text.charCodeAt(10) !== 32 ||
-    text.charCodeAt(13) !== 58 ||
-    text.charCodeAt(n - 3) !== 43 ||
-    text.charCodeAt(n - 2) !== 48 ||
-    text.charCodeAt(n - 1) !== 48
-  )
-    return undefined;
   const day = text.slice(0, 10);
   const time = text.slice(11, 19);
   if (n === 22) return `${day}T${time}.000Z`;
-  if (text.charCodeAt(19) !== 46) return undefined;
   const fraction = text.slice(20, n - 3);
   return `${day}T${time}.${fraction.length >= 3 ? fraction.slice(0, 3) : `${fraction}00`.slice(0, 3)}Z`;
 }
 
 /**
  * The time of `YYYY-MM-DD HH:MM:SS[.f…]+00` in ms since the epoch, as `new Date(text)` reads it (fractions cut
- * to milliseconds); undefined for any other text, or a year before 100 (which Date.UTC would read as 19xx).
+ * to milliseconds); undefined for any other text, for a year before 100 and for a field out of range.
  */
 export function utcMillisFromText(text: string): number | undefined {
+  if (!inUtcForm(text)) return undefined;
   const n = text.length;
-  if (
-    n < 22 ||
-    text.charCodeAt(4) !== 45 ||
-    text.charCodeAt(7) !== 45 ||
-    text.charCodeAt(10) !== 32 ||
-    text.charCodeAt(13) !== 58 ||
-    text.charCodeAt(16) !== 58 ||
-    text.charCodeAt(n - 3) !== 43 ||
-    text.charCodeAt(n - 2) !== 48 ||
-    text.charCodeAt(n - 1) !== 48 ||
-    (n > 22 && text.charCodeAt(19) !== 46)
-  )
-    return undefined;
   // A character that is not a digit reads as NaN, and NaN carries through to the end.
   const year = pair(text, 0) * 100 + pair(text, 2);
   if (!(year >= 100)) return undefined;
