@@ -62,28 +62,30 @@ export function isoFromUtcText(text: string): string | undefined {
 export function utcMillisFromText(text: string): number | undefined {
   if (!inUtcForm(text)) return undefined;
   const n = text.length;
-  // A character that is not a digit reads as NaN, and NaN carries through to the end.
+  // A character that is not a digit reads as NaN, which fails every range check below.
   const year = pair(text, 0) * 100 + pair(text, 2);
-  if (!(year >= 100)) return undefined;
-  let ms = 0;
-  if (n > 22) {
-    // The fraction's digits from index 20 on: the first three are the milliseconds, the rest must be digits.
-    const end = Math.min(n - 3, 23);
-    if (end === 20) return undefined;
-    for (let i = 20; i < 23; i++) ms = ms * 10 + (i < end ? digit(text, i) : 0);
-    for (let i = 23; i < n - 3; i++) ms += digit(text, i) * 0;
-  }
   const month = pair(text, 5);
   const day = pair(text, 8);
   const hours = pair(text, 11);
   const minutes = pair(text, 14);
   const seconds = pair(text, 17);
   // Out of range (which PostgreSQL never writes) goes to Date, which rolls some over and refuses others.
-  if (!(month >= 1 && month <= 12 && day >= 1 && day <= 31 && hours <= 23 && minutes <= 59 && seconds <= 59))
+  if (
+    !(year >= 100 && month >= 1 && month <= 12 && day >= 1 && day <= 31) ||
+    !(hours <= 23 && minutes <= 59 && seconds <= 59)
+  )
     return undefined;
-  const time =
-    ((daysSinceEpoch(year, month, day) * 24 + hours) * 60 + minutes) * 60_000 + seconds * 1000 + ms;
-  return Number.isNaN(time) ? undefined : time;
+  // The fraction's digits run from index 20 to the zone: the first three are the milliseconds.
+  if (n === 23) return undefined;
+  let ms = 0;
+  for (let i = 20; i < n - 3; i++) {
+    const d = digit(text, i);
+    if (Number.isNaN(d)) return undefined;
+    if (i < 23) ms = ms * 10 + d;
+  }
+  // Fewer than three digits (or none) are tenths or hundredths.
+  if (n < 26) ms *= 10 ** (26 - n);
+  return ((daysSinceEpoch(year, month, day) * 24 + hours) * 60 + minutes) * 60_000 + seconds * 1000 + ms;
 }
 
 /**
